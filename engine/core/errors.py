@@ -1,0 +1,20 @@
+"""The two errors a caller of the engine has to handle."""
+
+from __future__ import annotations
+
+
+class IllegalIntent(Exception):
+    """An intent the rules refuse. ``rule`` is the rule id the refusal cites.
+
+    The message reads ``MJ-SHR-3: you already have a shrine in village v07``.
+    Raising it never changes state: rulesets validate before they emit events.
+    """
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"{rule}: {reason}")
+        self.rule = rule
+        self.reason = reason
+
+
+class RecordError(Exception):
+    """A saved game or board file that cannot be loaded; the message names the file."""

@@ -1,0 +1,200 @@
+"""A game in progress: the log of steps, the live state, undo and redo.
+
+A *step* is one decision (a seat's intent) with the events it produced, plus any
+automatic events that followed (scoring, the next phase). The step list is the
+single source of truth; the live state is the fold of its events and is only ever
+changed by ``Ruleset.apply``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Iterator
+from typing import Any, Generic, TypeVar
+
+import msgspec
+
+from engine.core.describe import Description
+from engine.core.errors import IllegalIntent
+from engine.core.rng import rng_for
+from engine.core.ruleset import Ruleset, Seat
+
+E = TypeVar("E")
+I = TypeVar("I")  # noqa: E741
+
+SETUP_SEAT = -1  # the seat of automatic steps no one decided (the setup draws)
+SNAPSHOT_EVERY = 16  # steps between stored snapshots: bounds undo/seek cost
+
+
+class Step(msgspec.Struct, Generic[I, E], array_like=True):
+    seat: int
+    intent: I | None
+    events: list[E]
+
+
+def snapshot(state: Any) -> bytes:
+    return msgspec.msgpack.encode(state)
+
+
+def restore(data: bytes, state_type: type) -> Any:
+    return msgspec.msgpack.decode(data, type=state_type)
+
+
+def copy_state(state: Any) -> Any:
+    return restore(snapshot(state), type(state))
+
+
+def now() -> str:
+    return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
+
+
+class Game:
+    """One game of any ruleset: play intents, undo, redo, and read seat views."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seats: list[Seat],
+        options: Any = None,
+        seed: int = 0,
+        *,
+        created: str | None = None,
+        _steps: list[Step] | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.seats = list(seats)
+        self.options = options if options is not None else ruleset.Options()
+        self.seed = seed
+        self.created = created or now()
+        ruleset.check_options(self.options, self.seats)
+        self.steps: list[Step] = []
+        self._redo: list[Step] = []
+        self._snapshots: dict[int, bytes] = {}
+        self.state = ruleset.new_state(self.options, self.seats)
+        self._snapshots[0] = snapshot(self.state)
+        if _steps is None:
+            self._run_automatic(SETUP_SEAT, None, [])
+        else:
+            for step in _steps:
+                self._append(step)
+
+    # ----------------------------------------------------------------- reading
+    def to_move(self) -> tuple[int, ...]:
+        return self.ruleset.to_move(self.state)
+
+    def is_over(self) -> bool:
+        return self.ruleset.is_over(self.state)
+
+    def legal_intents(self, seat: int) -> list[Any]:
+        return self.ruleset.legal_intents(self.state, seat)
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may know; ``None`` is a spectator."""
+        return self.ruleset.view(self.state, seat)
+
+    def events(self) -> Iterator[tuple[int, Any]]:
+        """Every event of the log with the index of its step."""
+        for index, step in enumerate(self.steps):
+            for event in step.events:
+                yield index, event
+
+    def descriptions(self, seat: int | None) -> list[Description]:
+        """The move log as ``seat`` may read it."""
+        rules = self.ruleset
+        state = rules.new_state(self.options, self.seats)
+        out: list[Description] = []
+        for _, event in self.events():
+            out.append(rules.describe(rules.redact(event, seat), state))
+            rules.apply(state, event)
+        return out
+
+    # ------------------------------------------------------------------ acting
+    def play(self, seat: int, intent: Any) -> list[Any]:
+        """Validate and apply an intent; returns every event it produced.
+
+        Raises IllegalIntent, leaving the game untouched, when the rules refuse.
+        """
+        if seat not in self.to_move():
+            raise IllegalIntent("CORE-1", f"it is not {self._seat_name(seat)}'s decision now")
+        events = self.ruleset.decide(self.state, seat, intent)
+        self._redo.clear()
+        return self._run_automatic(seat, intent, events)
+
+    def _run_automatic(self, seat: int, intent: Any, events: list[Any]) -> list[Any]:
+        rules = self.ruleset
+        index = len(self.steps)
+        for event in events:
+            rules.apply(self.state, event)
+        batch = 0
+        while more := rules.automatic(self.state, rng_for(self.seed, index, batch)):
+            for event in more:
+                rules.apply(self.state, event)
+            events = events + more
+            batch += 1
+        self.steps.append(Step(seat, intent, events))
+        self._remember(len(self.steps))
+        return events
+
+    def _append(self, step: Step) -> None:
+        """Fold a recorded step without validating it (trusted replay)."""
+        for event in step.events:
+            self.ruleset.apply(self.state, event)
+        self.steps.append(step)
+        self._remember(len(self.steps))
+
+    def _remember(self, count: int) -> None:
+        if count % SNAPSHOT_EVERY == 0:
+            self._snapshots[count] = snapshot(self.state)
+
+    # ------------------------------------------------------------- undo, redo
+    @property
+    def first_undoable(self) -> int:
+        """Steps before this index (the setup draws) cannot be undone."""
+        return 1
+
+    def can_undo(self) -> bool:
+        return len(self.steps) > self.first_undoable
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> Step:
+        """Take back the last step; it can be redone until a new intent is played."""
+        if not self.can_undo():
+            raise IllegalIntent("CORE-2", "there is nothing to undo")
+        step = self.steps[-1]
+        self.rewind(len(self.steps) - 1)
+        self._redo.append(step)
+        return step
+
+    def redo(self) -> Step:
+        """Re-apply the last undone step exactly as it was (no new draw)."""
+        if not self._redo:
+            raise IllegalIntent("CORE-3", "there is nothing to redo")
+        step = self._redo.pop()
+        self._append(step)
+        return step
+
+    def rewind(self, count: int) -> None:
+        """Keep only the first ``count`` steps, rebuilding the state from a snapshot."""
+        count = max(count, self.first_undoable)
+        base = max(i for i in self._snapshots if i <= count)
+        self.state = restore(self._snapshots[base], type(self.state))
+        for step in self.steps[base:count]:
+            for event in step.events:
+                self.ruleset.apply(self.state, event)
+        del self.steps[count:]
+        for index in [i for i in self._snapshots if i > count]:
+            del self._snapshots[index]
+
+    def last_step_of(self, seat: int) -> int | None:
+        """Index of the last step ``seat`` decided, or None."""
+        for index in range(len(self.steps) - 1, self.first_undoable - 1, -1):
+            if self.steps[index].seat == seat:
+                return index
+        return None
+
+    def _seat_name(self, seat: int) -> str:
+        if 0 <= seat < len(self.seats):
+            return self.seats[seat].name
+        return f"seat {seat}"

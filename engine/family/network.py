@@ -1,0 +1,195 @@
+"""The road network: junctions (START and cities) joined by roads of villages.
+
+Loaded from a board data file and validated. Every simple path between two
+junctions is enumerated once at load time (the graph is small), so a game only
+filters them by which roads are open and prices them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from engine.core.errors import RecordError
+
+
+class City(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    pos: tuple[int, int]
+    # Game-specific attributes (flag colour, statue-slot bonuses, home character...).
+    extra: dict[str, Any] = {}
+
+
+class Road(msgspec.Struct, frozen=True):
+    id: str
+    a: str
+    b: str
+    villages: tuple[str, ...]
+
+
+class Path_(msgspec.Struct, frozen=True):
+    """A simple path: the junctions it visits and the roads it takes, in order."""
+
+    stops: tuple[str, ...]
+    roads: tuple[str, ...]
+    villages: tuple[str, ...]
+    mask: int  # bit i set when road i of the network is used
+
+    @property
+    def end(self) -> str:
+        return self.stops[-1]
+
+
+class _BoardFile(msgspec.Struct):
+    id: str
+    name: str
+    start: dict[str, Any]
+    cities: list[dict[str, Any]]
+    roads: list[Road]
+    reconstruction: bool = False
+
+
+class Network:
+    """A validated board graph. Junction ids: ``start`` plus the city ids."""
+
+    def __init__(
+        self,
+        board_id: str,
+        name: str,
+        start: str,
+        start_pos: tuple[int, int],
+        cities: list[City],
+        roads: list[Road],
+    ) -> None:
+        self.id = board_id
+        self.name = name
+        self.start = start
+        self.start_pos = start_pos
+        self.cities = {c.id: c for c in cities}
+        self.city_ids = tuple(c.id for c in cities)
+        self.roads = {r.id: r for r in roads}
+        self.road_ids = tuple(r.id for r in roads)
+        self.road_bit = {r.id: 1 << i for i, r in enumerate(roads)}
+        self.junctions = (start, *self.city_ids)
+        self.villages = tuple(v for r in roads for v in r.villages)
+        self.road_of = {v: r.id for r in roads for v in r.villages}
+        self.roads_at: dict[str, tuple[str, ...]] = {
+            j: tuple(r.id for r in roads if j in (r.a, r.b)) for j in self.junctions
+        }
+        self.paths_from: dict[str, tuple[Path_, ...]] = {
+            j: tuple(self._simple_paths(j)) for j in self.junctions
+        }
+
+    def position(self, junction: str) -> tuple[int, int]:
+        return self.start_pos if junction == self.start else self.cities[junction].pos
+
+    def other_end(self, road: str, junction: str) -> str:
+        r = self.roads[road]
+        return r.b if r.a == junction else r.a
+
+    def villages_from(self, road: str, junction: str) -> tuple[str, ...]:
+        """The road's villages in the order a traveller leaving ``junction`` meets them."""
+        r = self.roads[road]
+        return r.villages if r.a == junction else tuple(reversed(r.villages))
+
+    def _simple_paths(self, source: str) -> Iterable[Path_]:
+        stack: list[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int]] = [
+            ((source,), (), (), 0)
+        ]
+        while stack:
+            stops, roads, villages, mask = stack.pop()
+            if roads:
+                yield Path_(stops, roads, villages, mask)
+            here = stops[-1]
+            for road in self.roads_at[here]:
+                there = self.other_end(road, here)
+                if there in stops:
+                    continue
+                stack.append((
+                    (*stops, there),
+                    (*roads, road),
+                    villages + self.villages_from(road, here),
+                    mask | self.road_bit[road],
+                ))
+
+    def open_paths(self, source: str, open_mask: int) -> Iterable[Path_]:
+        """Simple paths from ``source`` using only roads in ``open_mask``."""
+        for path in self.paths_from[source]:
+            if path.mask & ~open_mask == 0:
+                yield path
+
+    def open_mask(self, is_open: Callable[[Road], bool]) -> int:
+        mask = 0
+        for road in self.roads.values():
+            if is_open(road):
+                mask |= self.road_bit[road.id]
+        return mask
+
+
+def load_network(path: Path, *, expected_villages: int | None = None) -> Network:
+    """Load and check a board file; a malformed one raises RecordError naming it."""
+    name = str(path)
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        data = msgspec.convert(raw, type=_BoardFile)
+        cities = [
+            City(
+                id=c["id"], name=c["name"], pos=tuple(c["pos"]),
+                extra={k: v for k, v in c.items() if k not in ("id", "name", "pos")},
+            )
+            for c in data.cities
+        ]
+        start_id, start_pos = data.start["id"], tuple(data.start["pos"])
+    except (OSError, ValueError, KeyError, TypeError, msgspec.ValidationError) as exc:
+        raise RecordError(f"board file {name}: cannot be read ({exc})") from None
+    problems = check_network(start_id, cities, data.roads, expected_villages)
+    if problems:
+        raise RecordError(f"board file {name}: " + "; ".join(problems))
+    return Network(data.id, data.name, start_id, start_pos, cities, data.roads)
+
+
+def check_network(
+    start: str, cities: list[City], roads: list[Road], expected_villages: int | None
+) -> list[str]:
+    problems: list[str] = []
+    junctions = [start, *(c.id for c in cities)]
+    if len(set(junctions)) != len(junctions):
+        problems.append("junction ids repeat")
+    if len(cities) != 7:
+        problems.append(f"expected 7 cities, found {len(cities)}")
+    seen_villages: set[str] = set()
+    road_ids: set[str] = set()
+    for road in roads:
+        if road.id in road_ids:
+            problems.append(f"road {road.id} is declared twice")
+        road_ids.add(road.id)
+        if road.a not in junctions or road.b not in junctions:
+            problems.append(f"road {road.id} joins an unknown junction")
+        if road.a == road.b:
+            problems.append(f"road {road.id} joins {road.a} to itself")
+        if not 1 <= len(road.villages) <= 2:
+            problems.append(f"road {road.id} must carry 1 or 2 villages")
+        for v in road.villages:
+            if v in seen_villages:
+                problems.append(f"village {v} lies on more than one road")
+            seen_villages.add(v)
+    if expected_villages is not None and len(seen_villages) != expected_villages:
+        problems.append(f"expected {expected_villages} villages, found {len(seen_villages)}")
+    # connectivity
+    reach = {start}
+    frontier = [start]
+    while frontier:
+        here = frontier.pop()
+        for road in roads:
+            for a, b in ((road.a, road.b), (road.b, road.a)):
+                if a == here and b not in reach:
+                    reach.add(b)
+                    frontier.append(b)
+    if set(junctions) - reach:
+        problems.append(f"not connected: {', '.join(sorted(set(junctions) - reach))} unreachable")
+    return problems
