@@ -1,0 +1,67 @@
+"""A table: a game hosted for the people and programs sitting at it.
+
+The UI, the bots and the SSH server talk to a table, never to a Game directly: a
+``LocalTable`` holds the Game in-process; the SSH server offers the same methods
+over a socket. Listeners are told after every change so every screen can refresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from engine.core import record
+from engine.core.describe import Description
+from engine.core.game import Game
+
+Listener = Callable[[], None]
+
+
+class LocalTable:
+    def __init__(self, game: Game, autosave: Path | None = None) -> None:
+        self.game = game
+        self.autosave = autosave
+        self._listeners: list[Listener] = []
+
+    @property
+    def ruleset(self) -> Any:
+        return self.game.ruleset
+
+    @property
+    def seats(self) -> list[Any]:
+        return self.game.seats
+
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def to_move(self) -> tuple[int, ...]:
+        return self.game.to_move()
+
+    def view(self, seat: int | None) -> Any:
+        return self.game.view(seat)
+
+    def legal_intents(self, seat: int) -> list[Any]:
+        return self.game.legal_intents(seat)
+
+    def log(self, seat: int | None) -> list[Description]:
+        return self.game.descriptions(seat)
+
+    def play(self, seat: int, intent: Any) -> list[Any]:
+        events = self.game.play(seat, intent)
+        self._changed()
+        return events
+
+    def undo(self) -> None:
+        self.game.undo()
+        self._changed()
+
+    def redo(self) -> None:
+        self.game.redo()
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.autosave is not None:
+            record.save(self.game, self.autosave)
+        for listener in list(self._listeners):
+            listener()
