@@ -1,0 +1,114 @@
+"""Raja / Maharaja: Palace Building in India (Phalanx, 2004), rules of /rules/raja.md.
+
+Rulings made here where the spec is silent:
+- One architect move is a simple path (no junction twice); longer walks are several
+  moves, each priced on its own, so repeat crossings still pay again (R-MOVE-5).
+- legal_intents offers one route per (destination, toll breakdown): the shortest.
+- Secret selection (R-ROUND-3) is simultaneous: every seat that has not selected is
+  to move. The order of the two arrows carries no meaning.
+- A Builder step (R-CHAR-5) names slot -1 instead of a part.
+- Under multi_character, an exchange names the card the active player gives even
+  when they hold only one (it must then be that one).
+- Neutral palaces are 5 minus the seat count when ``neutral_palaces`` is on.
+- Every module combination is allowed; only the seat count (R-MODE-1) is checked.
+- ``hidden_gold`` (default on, R-INFO-1) shows other seats' gold as -1 in views; the
+  amounts in events (tolls, payouts) stay public, as they are at the table.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from engine.core.describe import Description
+from engine.core.errors import IllegalIntent
+from engine.core.ruleset import Seat
+from engine.raja import components as C
+from engine.raja import events, fold, intents
+from engine.raja.board import board
+from engine.raja.describe import describe as _describe
+from engine.raja.flow import automatic as _automatic
+from engine.raja.flow import to_move as _to_move
+from engine.raja.legal import legal_intents as _legal
+from engine.raja.options import PRESETS, RajaOptions, preset
+from engine.raja.queries import palace_limit
+from engine.raja.rules import decide as _decide
+from engine.raja.state import OVER, City, Player, RajaState
+from engine.raja.views import redact as _redact
+from engine.raja.views import view as _view
+
+__all__ = ["PRESETS", "RULESET", "RajaOptions", "RajaRuleset", "RajaState", "preset"]
+
+
+class RajaRuleset:
+    id = "raja-2004"
+    name = "Raja (2004)"
+    rules_version = "raja.md/1"
+    min_seats = 2
+    max_seats = 5
+    State = RajaState
+    Event = events.Event
+    Intent = intents.Intent
+    Options = RajaOptions
+
+    def new_state(self, options: RajaOptions, seats: list[Seat]) -> RajaState:
+        network = board()
+        state = RajaState(
+            options=options,
+            seats=len(seats),
+            players=[],
+            villages={v: [] for v in network.villages},
+            cities={c: City() for c in network.city_ids},
+            bank=list(C.BASIC_CARDS) + ([C.YOGI] if options.yogi_tokens else []),
+            tokens=C.TOKENS if options.yogi_tokens else 0,
+            maharaja=network.start,
+        )
+        state.players = [
+            Player(gold=C.START_GOLD, architect=network.start, supply=palace_limit(state),
+                   setup_houses=C.SETUP_HOUSES, reserve=0, quarry=C.QUARRY_HOUSES)
+            for _ in seats
+        ]
+        return state
+
+    def check_options(self, options: Any, seats: list[Seat]) -> None:
+        if not isinstance(options, RajaOptions):
+            raise IllegalIntent("R-MODE-2", "these are not Raja options")
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            raise IllegalIntent("R-MODE-1", f"Raja takes 2 to 5 players, not {len(seats)}")
+
+    def automatic(self, state: RajaState, rng: Random) -> list[Any]:
+        return _automatic(state, rng)
+
+    def to_move(self, state: RajaState) -> tuple[int, ...]:
+        return _to_move(state)
+
+    def legal_intents(self, state: RajaState, seat: int) -> list[Any]:
+        return _legal(state, seat)
+
+    def decide(self, state: RajaState, seat: int, intent: Any) -> list[Any]:
+        return _decide(state, seat, intent)
+
+    def apply(self, state: RajaState, event: Any) -> None:
+        fold.apply(state, event)
+
+    def view(self, state: RajaState, seat: int | None) -> RajaState:
+        return _view(state, seat)
+
+    def redact(self, event: Any, seat: int | None) -> Any:
+        return _redact(event, seat)
+
+    def describe(self, event: Any, state: RajaState) -> Description:
+        return _describe(event, state)
+
+    def boundary(self, event: Any) -> str | None:
+        if isinstance(event, events.RoundStarted):
+            return "round"
+        if isinstance(event, events.TurnStarted):
+            return "turn"
+        return None
+
+    def is_over(self, state: RajaState) -> bool:
+        return state.phase == OVER
+
+
+RULESET = RajaRuleset()

@@ -1,0 +1,116 @@
+"""automatic and to_move: the parts of a round nobody decides (R-ROUND, R-SETUP).
+
+``automatic`` returns at most one event per call; the core calls it again until it
+returns nothing, so each event sees the state the previous one left.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from engine.raja import components as C
+from engine.raja import events as E
+from engine.raja.board import board, home_of
+from engine.raja.queries import end_index, holds, lowest_card, next_turn_seat
+from engine.raja.rules import chooser
+from engine.raja.scoring import final_ranking, score_city
+from engine.raja.state import (
+    AUCTION,
+    CHOOSE,
+    HOUSES,
+    SCORED,
+    SELECT,
+    SETUP,
+    TURNS,
+    RajaState,
+)
+
+
+def automatic(state: RajaState, rng: Random) -> list[Any]:
+    if state.phase == SETUP:
+        track = list(board().city_ids)
+        rng.shuffle(track)  # R-SETUP-4
+        neutral = C.COLOURS - state.seats if state.options.neutral_palaces else 0
+        return [E.SetupDealt(tuple(track), neutral)]
+    if state.pending is not None:
+        return []
+    if state.phase == CHOOSE:
+        return [_chosen(state)] if chooser(state) is None else []
+    if state.phase == AUCTION:
+        return _auction(state)
+    if state.phase == HOUSES:
+        if state.houses_placed == len(state.setup_order):
+            return [E.ReservesFilled(C.RESERVE_AFTER_SETUP)]  # R-SETUP-9
+        return []
+    if state.phase == SCORED:
+        if state.end_triggered:
+            return [E.GameEnded(final_ranking(state))]  # R-END-1
+        return [_round(state)]
+    if state.phase == TURNS:
+        return _turns(state)
+    return []
+
+
+def _chosen(state: RajaState) -> E.CharactersChosen:
+    order = sorted(range(state.seats), key=lambda s: lowest_card(state, s))  # R-SETUP-8
+    homes: tuple[str, ...] = ()
+    if state.options.home_city:  # R-SETUP-7a, R-VAR-HOME-2
+        city_of = {card: city for city, card in home_of(board()).items()}
+        homes = tuple(city_of[p.cards[0]] for p in state.players)
+    return E.CharactersChosen(tuple(order) * C.SETUP_PASSES, homes)
+
+
+def _auction(state: RajaState) -> list[Any]:
+    auction = state.auction
+    if auction is not None:
+        if len(auction.bidders) == 1:  # R-VAR-AUCTION-3
+            return [E.AuctionWon(auction.high_bidder, auction.high)]
+        return []
+    without = [s for s, p in enumerate(state.players) if not p.cards]
+    if not without:
+        return [_chosen(state)]
+    if len(without) == 1:  # R-VAR-AUCTION-4
+        return [E.AuctionWon(without[0], 0, alone=True)]
+    return [E.AuctionOpened(without[0], tuple(without))]  # R-VAR-AUCTION-1
+
+
+def _round(state: RajaState) -> E.RoundStarted:
+    city = min(state.governors, key=state.governors.__getitem__)  # R-ROUND-1
+    to = max(state.governors.values()) + 1  # R-ROUND-2
+    return E.RoundStarted(state.round + 1, city, to, to >= end_index(state))
+
+
+def _turns(state: RajaState) -> list[Any]:
+    turn = state.turn
+    if turn is None:
+        seat = next_turn_seat(state)  # R-ROUND-6
+        if seat is None:
+            return [score_city(state)]  # R-ROUND-5
+        return [E.TurnStarted(seat, tuple(state.players[seat].plan))]
+    # R-AMB-7: once per turn, at the first moment the active player holds the card.
+    if not turn.merchant_paid and holds(state, turn.seat, C.MERCHANT):
+        return [E.MerchantPaid(turn.seat, C.MERCHANT_GOLD)]
+    if not turn.yogi_paid and holds(state, turn.seat, C.YOGI):
+        return [E.YogiToken(turn.seat, state.tokens > 0)]
+    return []
+
+
+def to_move(state: RajaState) -> tuple[int, ...]:
+    if state.pending is not None:
+        return (state.pending.seat,)
+    if state.phase == CHOOSE:
+        seat = chooser(state)
+        return () if seat is None else (seat,)
+    if state.phase == AUCTION:
+        auction = state.auction
+        return (auction.next,) if auction is not None and len(auction.bidders) > 1 else ()
+    if state.phase == HOUSES:
+        if state.houses_placed < len(state.setup_order):
+            return (state.setup_order[state.houses_placed],)
+        return ()
+    if state.phase == SELECT:
+        return tuple(s for s, p in enumerate(state.players) if not p.selected)
+    if state.phase == TURNS and state.turn is not None:
+        return (state.turn.seat,)
+    return ()

@@ -1,0 +1,53 @@
+"""Read-only questions about a state, shared by the rules, legal moves and scoring."""
+
+from __future__ import annotations
+
+from engine.raja import components as C
+from engine.raja.state import RajaState
+
+
+def lowest_card(state: RajaState, seat: int) -> int:
+    """The card that ranks a seat (R-VAR-MULTI-4); 99 before any card is chosen."""
+    return min(state.players[seat].cards, default=99)
+
+
+def holds(state: RajaState, seat: int, card: int) -> bool:
+    return card in state.players[seat].cards
+
+
+def capacity(state: RajaState) -> int:
+    return C.VILLAGE_CAPACITY[state.seats]  # R-BUILD-1
+
+
+def village_has_room(state: RajaState, village: str) -> bool:
+    return len(state.villages[village]) < capacity(state)
+
+
+def palace_limit(state: RajaState) -> int:
+    return C.PALACES_SHORT if state.options.short_game else C.PALACES
+
+
+def end_index(state: RajaState) -> int:
+    return C.END_INDEX_SHORT if state.options.short_game else C.END_INDEX
+
+
+def palace_cost(state: RajaState, seat: int) -> int:
+    return C.CRAFTSMAN_PALACE_COST if holds(state, seat, C.CRAFTSMAN) else C.PALACE_COST
+
+
+def next_turn_seat(state: RajaState) -> int | None:
+    """R-ROUND-6: lowest card among seats without a turn this round, worked out afresh."""
+    waiting = [s for s in range(state.seats) if not state.players[s].had_turn]
+    if not waiting:
+        return None
+    return min(waiting, key=lambda s: (lowest_card(state, s), s))
+
+
+def palaces_on_board(state: RajaState, seat: int) -> int:
+    return sum(
+        (city.central == seat) + city.outer.count(seat) for city in state.cities.values()
+    )
+
+
+def governor_at(state: RajaState) -> dict[int, str]:
+    return {index: city for city, index in state.governors.items()}

@@ -1,0 +1,383 @@
+"""decide: turn a seat's intent into events, or refuse it with the rule it breaks.
+
+Nothing here mutates the state. Every refusal raises IllegalIntent citing an R- id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.errors import IllegalIntent
+from engine.family.travel import tolls as family_tolls
+from engine.raja import components as C
+from engine.raja import events as E
+from engine.raja import intents as I
+from engine.raja.board import board
+from engine.raja.queries import (
+    holds,
+    palace_cost,
+    village_has_room,
+)
+from engine.raja.state import (
+    AUCTION,
+    BUILDER_SLOT,
+    CHOOSE,
+    HOUSES,
+    SELECT,
+    TURNS,
+    RajaState,
+    Slot,
+    Turn,
+)
+
+
+def refuse(rule: str, reason: str) -> IllegalIntent:
+    return IllegalIntent(rule, reason)
+
+
+# ------------------------------------------------------------------ setup decisions
+def _pick(state: RajaState, seat: int, intent: I.PickCard) -> list[Any]:
+    pending = state.pending
+    if pending is not None:
+        if pending.seat != seat or pending.kind != "pick":
+            raise refuse("R-ACT-4", "another player must choose a card first")
+    elif state.phase == CHOOSE:
+        if seat != chooser(state):
+            raise refuse("R-SETUP-7", "it is not your turn to choose a character")
+    else:
+        raise refuse("R-SETUP-7", "you have no card to choose now")
+    if intent.card not in state.bank:
+        raise refuse("R-SETUP-7", f"card {intent.card} is not in the bank")
+    return [E.CardPicked(seat, intent.card)]
+
+
+def chooser(state: RajaState) -> int | None:
+    """R-SETUP-7: seat 0 first, then clockwise; the first seat still without a card."""
+    for seat, player in enumerate(state.players):
+        if not player.cards:
+            return seat
+    return None
+
+
+def _auction_turn(state: RajaState, seat: int) -> None:
+    auction = state.auction
+    if state.phase != AUCTION or auction is None or state.pending is not None:
+        raise refuse("R-VAR-AUCTION-2", "no auction is waiting for a bid")
+    if auction.next != seat:
+        raise refuse("R-VAR-AUCTION-2", "it is not your turn to bid")
+
+
+def _bid(state: RajaState, seat: int, intent: I.Bid) -> list[Any]:
+    _auction_turn(state, seat)
+    assert state.auction is not None
+    if intent.amount <= state.auction.high or intent.amount < 0:
+        raise refuse("R-VAR-AUCTION-2", f"a bid must be above {max(state.auction.high, -1)}")
+    if intent.amount > state.players[seat].gold:
+        raise refuse("R-VAR-AUCTION-2", "you cannot bid more gold than you have")
+    return [E.BidMade(seat, intent.amount)]
+
+
+def _pass(state: RajaState, seat: int, intent: I.Pass) -> list[Any]:
+    _auction_turn(state, seat)
+    assert state.auction is not None
+    if state.auction.high_bidder < 0:
+        raise refuse("R-AMB-14", "the opener must bid (0 is allowed)")
+    return [E.BidPassed(seat)]
+
+
+def _setup_house(state: RajaState, seat: int, intent: I.PlaceSetupHouse) -> list[Any]:
+    if state.phase != HOUSES or state.setup_order[state.houses_placed] != seat:
+        raise refuse("R-SETUP-8", "it is not your turn to place a setup house")
+    if intent.village not in state.villages:
+        raise refuse("R-AMB-19", "setup houses go only on villages")
+    if not village_has_room(state, intent.village):
+        raise refuse("R-BUILD-1", f"village {intent.village} is full")
+    return [E.SetupHousePlaced(seat, intent.village)]
+
+
+def _select(state: RajaState, seat: int, intent: I.SelectActions) -> list[Any]:
+    if state.phase != SELECT or state.players[seat].selected:
+        raise refuse("R-ROUND-3", "you cannot select actions now")
+    for action in (intent.first, intent.second):
+        if action not in C.ACTION_PARTS:
+            raise refuse("R-ACT-1", f"{action!r} is not an action of the disc")
+    return [E.ActionsSelected(seat, (intent.first, intent.second))]
+
+
+# ------------------------------------------------------------------ turn helpers
+def active_turn(state: RajaState, seat: int) -> Turn:
+    turn = state.turn
+    if state.phase != TURNS or turn is None or turn.seat != seat:
+        raise refuse("R-MOVE-1", "it is not your turn")
+    if state.pending is not None:
+        raise refuse("R-ACT-4", "another player must choose a card first")
+    return turn
+
+
+def _part(
+    state: RajaState, turn: Turn, slot: int, part: int, kinds: tuple[str, ...]
+) -> Slot | None:
+    """The slot whose pending part a step fulfils; None for the Builder's power."""
+    if slot == BUILDER_SLOT:
+        if C.P_HOUSE not in kinds and C.P_MOVE not in kinds:
+            raise refuse("R-CHAR-5", "the Builder only builds or moves a house")
+        if not holds(state, turn.seat, C.BUILDER):
+            raise refuse("R-CHAR-5", "you do not hold the Builder")
+        if turn.builder_used:
+            raise refuse("R-CHAR-5", "you already used the Builder this turn")
+        return None
+    if not 0 <= slot < len(turn.slots):
+        raise refuse("R-TURN-3", "name one of your selected actions")
+    chosen = turn.slots[slot]
+    parts = C.ACTION_PARTS[chosen.action]
+    if not 0 <= part < len(parts) or parts[part] not in kinds:
+        raise refuse("R-TURN-3", f"{C.ACTION_NAMES[chosen.action]} has no such part")
+    if chosen.done[part]:
+        raise refuse("R-TURN-3", "that part is already done")
+    return chosen
+
+
+def _destination(state: RajaState, seat: int, place: str, chosen: Slot | None) -> bool:
+    """Check a house may go to ``place``; True when it is a village."""
+    if place in state.villages:
+        if not village_has_room(state, place):
+            raise refuse("R-BUILD-1", f"village {place} is full")
+        if chosen is not None and chosen.village_houses >= C.VILLAGE_LIMIT.get(chosen.action, 9):
+            raise refuse("R-ACT-1", "two houses: at least one must go in a city")
+        return True
+    if place in state.cities:
+        if state.players[seat].architect != place:
+            raise refuse("R-BUILD-3", f"your architect is not in {board().cities[place].name}")
+        return False
+    raise refuse("R-BUILD-2", f"{place!r} is neither a village nor a city")
+
+
+def _spend(state: RajaState, seat: int, cost: int) -> None:
+    if state.players[seat].gold < cost:
+        raise refuse("R-TURN-5", f"you need {cost} gold and have {state.players[seat].gold}")
+
+
+# ------------------------------------------------------------------ turn steps
+def _move(state: RajaState, seat: int, intent: I.MoveArchitect) -> list[Any]:
+    active_turn(state, seat)
+    network = board()
+    here = start = state.players[seat].architect
+    seen = {here}
+    villages: list[str] = []
+    if not intent.roads:
+        raise refuse("R-MOVE-2", "a move takes at least one road")
+    for road in intent.roads:
+        if road not in network.roads or here not in (network.roads[road].a, network.roads[road].b):
+            raise refuse("R-MOVE-2", f"road {road} does not leave {here}")
+        on_road = network.villages_from(road, here)
+        if any(not state.villages[v] for v in on_road):
+            raise refuse("R-MOVE-3", f"road {road} is blocked by an empty village")
+        villages.extend(on_road)
+        here = network.other_end(road, here)
+        if here in seen:
+            raise refuse("R-MOVE-2", "one move visits each junction once; make two moves")
+        seen.add(here)
+    if here != intent.to:
+        raise refuse("R-MOVE-2", f"those roads lead to {here}, not {intent.to}")
+    owed = family_tolls(villages, state.villages.__getitem__, seat, per_piece=True)
+    monk = holds(state, seat, C.MONK)
+    if not monk:
+        _spend(state, seat, sum(coins for _, coins in owed))  # R-MOVE-5
+    return [E.ArchitectMoved(seat, start, here, tuple(intent.roads), owed, monk)]
+
+
+def _gold(state: RajaState, seat: int, intent: I.TakeGold) -> list[Any]:
+    turn = active_turn(state, seat)
+    _part(state, turn, intent.slot, intent.part, (C.P_GOLD,))
+    return [E.GoldTaken(seat, intent.slot, intent.part, C.GOLD_ACTION)]
+
+
+def _build_house(state: RajaState, seat: int, intent: I.BuildHouse) -> list[Any]:
+    turn = active_turn(state, seat)
+    chosen = _part(state, turn, intent.slot, intent.part, (C.P_HOUSE,))
+    if state.players[seat].reserve < 1:
+        raise refuse("R-BUILD-6", "you have no house in your reserve")
+    cost = 0 if chosen is None else C.HOUSE_COST
+    _spend(state, seat, cost)
+    village = _destination(state, seat, intent.place, chosen)
+    return [E.HouseBuilt(seat, intent.place, intent.slot, intent.part, cost, village)]
+
+
+def _move_house(state: RajaState, seat: int, intent: I.MoveHouse) -> list[Any]:
+    turn = active_turn(state, seat)
+    chosen = _part(state, turn, intent.slot, intent.part, (C.P_MOVE,))
+    source = state.villages.get(intent.source)
+    if source is None and intent.source in state.cities:
+        source = state.cities[intent.source].houses
+    if source is None or seat not in source:
+        raise refuse("R-ACT-1", f"you have no house in {intent.source}")
+    if intent.dest == intent.source:
+        raise refuse("R-ACT-1", "move the house to a different place")
+    _destination(state, seat, intent.dest, chosen)
+    return [E.HouseMoved(seat, intent.source, intent.dest, intent.slot, intent.part)]
+
+
+def _quarry(state: RajaState, seat: int, intent: I.TakeQuarry) -> list[Any]:
+    turn = active_turn(state, seat)
+    _part(state, turn, intent.slot, intent.part, (C.P_QUARRY,))
+    left = state.players[seat].quarry
+    if left < 1:
+        raise refuse("R-ACT-1", "your quarry is empty")
+    count = min(C.QUARRY_TAKE, left)
+    return [E.QuarryTaken(seat, count, intent.slot, intent.part, count == C.QUARRY_TAKE)]
+
+
+def _palace(state: RajaState, seat: int, intent: I.BuildPalace) -> list[Any]:
+    turn = active_turn(state, seat)
+    _part(state, turn, intent.slot, intent.part, (C.P_PALACE,))
+    player = state.players[seat]
+    if player.architect not in state.cities:
+        raise refuse("R-BUILD-3", "your architect is not in a city")
+    if player.supply < 1:
+        raise refuse("R-BUILD-6", "you have no palace left in your supply")
+    city = state.cities[player.architect]
+    if intent.central and city.central is not None:
+        raise refuse("R-BUILD-4", "the central site is taken")
+    if not intent.central and len(city.outer) >= C.OUTER_SITES:
+        raise refuse("R-BUILD-4", "every outer site of this city is taken")
+    cost = palace_cost(state, seat)
+    _spend(state, seat, cost)
+    return [E.PalaceBuilt(seat, player.architect, intent.central, intent.slot, intent.part, cost,
+                          player.supply == 1)]
+
+
+def governor_moves(governors: dict[str, int], city: str) -> tuple[tuple[str, int], ...]:
+    """R-ACT-3 / R-AMB-4: the governors at p-1 then p-2 each move up one; X goes to p-2."""
+    p = governors[city]
+    at = {index: c for c, index in governors.items()}
+    moves: list[tuple[str, int]] = []
+    for below in (p - 1, p - 2):
+        if below in at:
+            moves.append((at[below], below + 1))
+    moves.append((city, p - C.GOVERNOR_STEP))
+    return tuple(moves)
+
+
+def _governor(state: RajaState, seat: int, intent: I.MoveGovernor) -> list[Any]:
+    turn = active_turn(state, seat)
+    _part(state, turn, intent.slot, intent.part, (C.P_GOVERNOR,))
+    index = state.governors.get(intent.city)
+    if index is None:
+        raise refuse("R-ACT-3", f"no governor {intent.city!r}")
+    if index < C.MIN_GOVERNOR_INDEX:
+        raise refuse("R-AMB-3", "that governor cannot move 2 spaces down")
+    moves = governor_moves(state.governors, intent.city)
+    return [E.GovernorMoved(seat, intent.city, intent.slot, intent.part, moves)]
+
+
+def holder(state: RajaState, card: int) -> int:
+    """Seat holding ``card``; -1 for the bank; -2 when the card is not in this game."""
+    if card in state.bank:
+        return -1
+    for seat, player in enumerate(state.players):
+        if card in player.cards:
+            return seat
+    return -2
+
+
+def _character(state: RajaState, seat: int, intent: I.TakeCharacter) -> list[Any]:
+    turn = active_turn(state, seat)
+    _part(state, turn, intent.slot, intent.part, (C.P_CHARACTER,))
+    own = state.players[seat].cards
+    source = holder(state, intent.card)
+    if source == -2:
+        raise refuse("R-ACT-4", f"card {intent.card} is not in this game")
+    if source == seat:
+        raise refuse("R-AMB-18", "take a different card from the one you hold")
+    part = (intent.slot, intent.part)
+    if not state.options.multi_character:  # R-ACT-4
+        if intent.give:
+            raise refuse("R-ACT-4", "your old card goes back to the bank")
+        return [E.CharacterTaken(seat, intent.card, source, own[0], 0, *part)]
+    if state.bank:  # R-VAR-MULTI-2: take from the bank, give nothing
+        if source >= 0 or intent.give:
+            raise refuse("R-VAR-MULTI-2", "while the bank holds cards, take one from it")
+        return [E.CharacterTaken(seat, intent.card, -1, 0, 0, *part)]
+    if intent.give not in own:  # exchange: the active player chooses what to give
+        raise refuse("R-VAR-MULTI-2", "name one of your cards to give in exchange")
+    return [E.CharacterTaken(seat, intent.card, source, 0, intent.give, *part)]
+
+
+def _attract(state: RajaState, seat: int, intent: I.AttractCharacter) -> list[Any]:
+    turn = active_turn(state, seat)
+    _part(state, turn, intent.slot, intent.part, (C.P_CHARACTER,))
+    if not state.options.multi_character or state.bank:
+        raise refuse("R-VAR-MULTI-2", "attract only with several characters and an empty bank")
+    if not 0 <= intent.target < state.seats or intent.target == seat:
+        raise refuse("R-VAR-MULTI-2", "attract from another player")
+    if len(state.players[seat].cards) >= len(state.players[intent.target].cards):
+        raise refuse("R-VAR-MULTI-2", "you may attract only from a player with more cards")
+    return [E.AttractAsked(seat, intent.target, intent.slot, intent.part)]
+
+
+def _give(state: RajaState, seat: int, intent: I.GiveCard) -> list[Any]:
+    pending = state.pending
+    if pending is None or pending.seat != seat or pending.kind != "give":
+        raise refuse("R-VAR-MULTI-2", "nobody asked you for a card")
+    if intent.card not in state.players[seat].cards:
+        raise refuse("R-VAR-MULTI-2", f"you do not hold card {intent.card}")
+    return [E.CardGiven(seat, pending.to, intent.card)]
+
+
+def _token(state: RajaState, seat: int, intent: I.UseToken) -> list[Any]:
+    turn = active_turn(state, seat)
+    if not state.options.yogi_tokens:
+        raise refuse("R-VAR-TOKEN-1", "action tokens are not in this game")
+    if state.players[seat].tokens < 1:
+        raise refuse("R-VAR-TOKEN-1", "you hold no action token")
+    if turn.token_used:
+        raise refuse("R-VAR-TOKEN-1", "only one token per turn")
+    if intent.action not in C.ACTION_PARTS or intent.action in C.TOKEN_FORBIDDEN:
+        raise refuse("R-VAR-TOKEN-1", "a token gives any disc action except Character")
+    return [E.TokenUsed(seat, intent.action)]
+
+
+def _end(state: RajaState, seat: int, intent: I.EndTurn) -> list[Any]:
+    turn = active_turn(state, seat)
+    gold = 0
+    forfeited = False
+    for chosen in turn.slots:
+        for kind, done in zip(C.ACTION_PARTS[chosen.action], chosen.done, strict=True):
+            if done:
+                continue
+            if kind == C.P_GOLD:  # R-TURN-4 ruling: untaken gold is paid
+                gold += C.GOLD_ACTION
+            else:
+                forfeited = True
+    others = tuple(s for s in range(state.seats) if s != seat) if forfeited else ()
+    return [E.TurnEnded(seat, gold, others)]
+
+
+DECIDERS: dict[type, Callable[[RajaState, int, Any], list[Any]]] = {
+    I.PickCard: _pick,
+    I.Bid: _bid,
+    I.Pass: _pass,
+    I.PlaceSetupHouse: _setup_house,
+    I.SelectActions: _select,
+    I.MoveArchitect: _move,
+    I.TakeGold: _gold,
+    I.BuildHouse: _build_house,
+    I.MoveHouse: _move_house,
+    I.TakeQuarry: _quarry,
+    I.BuildPalace: _palace,
+    I.MoveGovernor: _governor,
+    I.TakeCharacter: _character,
+    I.AttractCharacter: _attract,
+    I.GiveCard: _give,
+    I.UseToken: _token,
+    I.EndTurn: _end,
+}
+
+
+def decide(state: RajaState, seat: int, intent: Any) -> list[Any]:
+    handler = DECIDERS.get(type(intent))
+    if handler is None:
+        raise refuse("R-TURN-2", f"not a Raja intent: {type(intent).__name__}")
+    return handler(state, seat, intent)
+

@@ -1,0 +1,52 @@
+"""City scoring (R-SCORE) and the final ranking (R-END-2)."""
+
+from __future__ import annotations
+
+from engine.family.ranking import payouts, rank
+from engine.raja import components as C
+from engine.raja import events as E
+from engine.raja.board import board, home_of
+from engine.raja.queries import holds, lowest_card, palaces_on_board
+from engine.raja.state import RajaState
+
+
+def city_points(state: RajaState, city_id: str) -> dict[int, int]:
+    """R-SCORE-1 for every seat, from the cards held now (R-SCORE-2)."""
+    city = state.cities[city_id]
+    home = home_of(board()).get(city_id) if state.options.home_city else None
+    points: dict[int, int] = {}
+    for seat, player in enumerate(state.players):
+        outer = C.SADHU_OUTER_POINTS if holds(state, seat, C.SADHU) else C.OUTER_POINTS
+        points[seat] = (
+            C.ARCHITECT_POINTS * (player.architect == city_id)
+            + C.HOUSE_POINTS * city.houses.count(seat)
+            + outer * city.outer.count(seat)  # neutral palaces (NEUTRAL) never score
+            + C.CENTRAL_POINTS * (city.central == seat)
+            + C.HOME_POINTS * (home is not None and holds(state, seat, home))
+        )
+    return points
+
+
+def score_city(state: RajaState) -> E.CityScored:
+    city = state.maharaja
+    points = city_points(state, city)
+    tiebreak = {seat: lowest_card(state, seat) for seat in points}
+    ranking = rank(points, tiebreak)  # R-SCORE-3: at least 1 point, ties to the lower card
+    rewards = payouts(ranking, C.REWARDS[state.seats])  # R-SCORE-4, R-SCORE-5
+    monopoly = ranking[0] if len(ranking) == 1 else -1  # R-SCORE-6
+    if monopoly >= 0:
+        rewards[monopoly] += C.MONOPOLY_BONUS
+    return E.CityScored(
+        city,
+        tuple((seat, points[seat]) for seat in ranking),
+        tuple((seat, rewards[seat]) for seat in ranking if seat in rewards),
+        monopoly,
+    )
+
+
+def final_ranking(state: RajaState) -> tuple[int, ...]:
+    """R-END-2: palaces on the board, then gold, then the lower card."""
+    return tuple(sorted(
+        range(state.seats),
+        key=lambda s: (-palaces_on_board(state, s), -state.players[s].gold, lowest_card(state, s)),
+    ))
