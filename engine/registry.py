@@ -11,8 +11,10 @@ from engine.core.ruleset import Ruleset
 @cache
 def rulesets() -> dict[str, Ruleset]:
     from engine.maharaja import RULESET as maharaja
+    from engine.raja import RULESET as raja
 
     found: dict[str, Ruleset] = {maharaja.id: maharaja}
+    found[raja.id] = raja
     return found
 
 
