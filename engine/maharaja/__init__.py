@@ -1,0 +1,90 @@
+"""Maharaja (Kramer & Kiesling, 2020 edition): the rules as a ruleset for the core.
+
+Rule ids (MJ-…) refer to ``shared/rules/maharaja.md``. Modules: ``components``
+(declared data), ``board`` (the map), ``state``/``events``/``intents`` (the
+data), ``rules`` (deciding), ``legal`` (legal intents), ``fold`` (applying),
+``scoring``, ``views`` (hidden information) and ``describe``.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from engine.core.describe import Description
+from engine.core.errors import IllegalIntent
+from engine.core.ruleset import Seat
+from engine.maharaja import components as C
+from engine.maharaja import describe as _describe
+from engine.maharaja import fold, legal, rules, views
+from engine.maharaja.events import Event
+from engine.maharaja.intents import Intent
+from engine.maharaja.options import FINAL_SCORING, SPECIAL_RULES, Options
+from engine.maharaja.state import State
+
+
+class MaharajaRules:
+    id = "maharaja-2020"
+    name = "Maharaja (2020)"
+    rules_version = "1"
+    min_seats = 2
+    max_seats = 4
+    State = State
+    Event = Event
+    Intent = Intent
+    Options = Options
+
+    def check_options(self, options: Options, seats: list[Seat]) -> None:
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            raise IllegalIntent("MJ-COMP-7", f"Maharaja takes 2 to 4 players, not {len(seats)}")
+        colours = options.colours or C.COLOURS[: len(seats)]
+        if len(colours) != len(seats) or len(set(colours)) != len(colours) or any(
+            c not in C.COLOURS for c in colours
+        ):
+            raise IllegalIntent("MJ-COMP-7", "each seat needs its own colour: "
+                                + ", ".join(C.COLOURS))
+        unknown = [r for r in options.special_rules if r not in SPECIAL_RULES]
+        if unknown:
+            raise IllegalIntent("MJ-VAR-R1", f"unknown special-rule tile {unknown[0]}")
+        if options.final_scoring is not None and options.final_scoring not in FINAL_SCORING:
+            raise IllegalIntent("MJ-VAR-F1", f"unknown final-scoring tile {options.final_scoring}")
+        if options.mode != "standard":
+            raise IllegalIntent("MJ-BOT-S1", f"game mode {options.mode!r} is not available")
+
+    def new_state(self, options: Options, seats: list[Seat]) -> State:
+        return fold.new_state(options, len(seats))
+
+    def automatic(self, state: State, rng: Random) -> list[Any]:
+        return rules.automatic(state, rng)
+
+    def to_move(self, state: State) -> tuple[int, ...]:
+        return rules.to_move(state)
+
+    def legal_intents(self, state: State, seat: int) -> list[Any]:
+        return legal.legal_intents(state, seat)
+
+    def decide(self, state: State, seat: int, intent: Any) -> list[Any]:
+        return rules.decide(state, seat, intent)
+
+    def apply(self, state: State, event: Any) -> None:
+        fold.apply(state, event)
+
+    def view(self, state: State, seat: int | None) -> State:
+        return views.view(state, seat)
+
+    def redact(self, event: Any, seat: int | None) -> Any:
+        return views.redact(event, seat)
+
+    def describe(self, event: Any, state: State) -> Description:
+        return _describe.describe(event, state)
+
+    def boundary(self, event: Any) -> str | None:
+        return _describe.boundary(event)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+
+RULESET = MaharajaRules()
+
+__all__ = ["RULESET", "Event", "Intent", "Options", "State"]

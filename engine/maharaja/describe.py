@@ -1,0 +1,189 @@
+"""One-line descriptions of events, as role-tagged segments the UI colours."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.describe import Description, Segment, desc
+from engine.maharaja import components as C
+from engine.maharaja import events as ev
+from engine.maharaja.queries import board
+from engine.maharaja.state import State
+
+
+def who(state: State, seat: int) -> Segment:
+    return (state.players[seat].colour.capitalize(), f"seat:{seat}")
+
+
+def place(name: str) -> Segment:
+    net = board()
+    if name in net.cities:
+        return (net.cities[name].name, "city")
+    return (f"village {name}", "village")
+
+
+def coins(n: int) -> Segment:
+    return (f"{n} coin{'s' if n != 1 else ''}", "coins")
+
+
+def action_name(action: int) -> str:
+    return C.ACTIONS[C.Action(action)].name
+
+
+def _setup(e: ev.SetupDrawn, s: State) -> Description:
+    chars = ", ".join(str(n) for n in e.display)
+    return desc("Setup: characters ", (chars, "character"), " on display; ",
+                who(s, e.first_player), " chooses first")
+
+
+def _character(e: ev.CharacterTaken, s: State) -> Description:
+    if e.from_seat >= 0:
+        return desc(who(s, e.seat), " takes character ", (str(e.number), "character"),
+                    " from ", who(s, e.from_seat), f", returning {e.returned}")
+    if e.returned:
+        return desc(who(s, e.seat), " changes character ", (str(e.returned), "character"),
+                    " for ", (str(e.number), "character"))
+    return desc(who(s, e.seat), " takes character ", (str(e.number), "character"),
+                f" — {C.CHARACTERS[e.number].text}")
+
+
+def _shrine(e: ev.ShrineBuilt, s: State) -> Description:
+    how = f" ({e.reason})" if e.reason else ""
+    return desc(who(s, e.seat), " builds a shrine in ", place(e.place), " for ", coins(e.cost),
+                how)
+
+
+def _shrine_moved(e: ev.ShrineMoved, s: State) -> Description:
+    return desc(who(s, e.seat), " moves a shrine from ", place(e.source), " to ", place(e.place))
+
+
+def _statue(e: ev.StatueBuilt, s: State) -> Description:
+    slot = C.SLOT_NAMES[e.slot]
+    return desc(who(s, e.seat), f" builds a statue on the {slot} of ", place(e.city), " for ",
+                coins(e.cost))
+
+
+def _gained(e: ev.Gained, s: State) -> Description:
+    parts: list[str | Segment] = []
+    if e.coins > 0:
+        parts += [" takes ", coins(e.coins)]
+    if e.coins < 0:
+        parts += [" pays ", coins(-e.coins)]
+    if e.hidden:
+        parts += [" changes PP (secret)" if not parts else ", PP secret"]
+    elif e.pp:
+        parts += [f" {'gains' if e.pp > 0 else 'pays'} ", (f"{abs(e.pp)} PP", "pp")]
+    if e.shrines:
+        parts += [f" takes {e.shrines} shrine{'s' if e.shrines != 1 else ''} from the supply"]
+    if e.tokens:
+        parts += [" takes an action token"]
+    if not parts:
+        parts = [" gains nothing"]
+    return desc(who(s, e.seat), *parts, f" ({e.reason})")
+
+
+def _round(e: ev.RoundStarted, s: State) -> Description:
+    return desc((f"Round {e.round}", "round"), ": the Maharaja visits ", place(e.city))
+
+
+def _plan(e: ev.PlanCommitted, s: State) -> Description:
+    return desc(who(s, e.seat), " commits a plan")
+
+
+def _turn(e: ev.TurnStarted, s: State) -> Description:
+    first, second = (action_name(a) for a in e.plan)
+    return desc(who(s, e.seat), "'s turn: ", (first, "action"), " + ", (second, "action"))
+
+
+def _moved(e: ev.PriestMoved, s: State) -> Description:
+    parts: list[str | Segment] = [who(s, e.seat), " moves to ", place(e.stops[-1])]
+    if len(e.stops) > 2:
+        parts += [" via " + ", ".join(board().cities[j].name if j in board().cities else j
+                                      for j in e.stops[1:-1])]
+    for seat, n in e.tolls:
+        parts += [", paying ", who(s, seat), " ", coins(n)]
+    return desc(*parts)
+
+
+def _task(e: ev.TaskDone, s: State) -> Description:
+    assert s.turn is not None
+    return desc(who(s, e.seat), " uses ", (action_name(s.turn.tasks[e.task].action), "action"))
+
+
+def _token(e: ev.TokenSpent, s: State) -> Description:
+    return desc(who(s, e.seat), " spends an action token on ", (action_name(e.action), "action"))
+
+
+def _ability(e: ev.AbilityUsed, s: State) -> Description:
+    via = " through a Maharani token" if e.maharani else ""
+    return desc(who(s, e.seat), " uses character ", (str(e.character), "character"), via)
+
+
+def _flag(e: ev.FlagMoved, s: State) -> Description:
+    return desc(who(s, e.seat), " moves the flag of ", place(e.city),
+                f" from p{e.source} to p{e.target}")
+
+
+def _turn_end(e: ev.TurnEnded, s: State) -> Description:
+    return desc(who(s, e.seat), " ends the turn")
+
+
+def _scored(e: ev.CityScored, s: State) -> Description:
+    parts: list[str | Segment] = [place(e.city), " is scored:"]
+    for n, seat in enumerate(e.ranking):
+        parts += [" " if n == 0 else ", ", who(s, seat), f" {e.cp[seat]} CP → ",
+                  coins(e.coins[seat])]
+    if not e.ranking:
+        parts += [" nobody has cult points"]
+    return desc(*parts)
+
+
+def _reward(e: ev.RewardTaken, s: State) -> Description:
+    return desc(who(s, e.seat), " takes reward tile ", (str(e.tile), "reward"),
+                f" — {C.REWARDS[e.tile].text}")
+
+
+def _reward_pass(e: ev.RewardPassed, s: State) -> Description:
+    return desc(who(s, e.seat), " passes")
+
+
+def _maharani(e: ev.MaharaniPlaced, s: State) -> Description:
+    return desc(who(s, e.seat), " places a Maharani token on character ",
+                (str(e.character), "character"))
+
+
+def _round_end(e: ev.RoundEnded, s: State) -> Description:
+    return desc((f"End of round {e.round}", "round"))
+
+
+def _ended(e: ev.GameEnded, s: State) -> Description:
+    names = [who(s, seat) for seat in e.winners]
+    parts: list[str | Segment] = ["Game over. "]
+    for n, name in enumerate(names):
+        parts += [" and " if n else "", name]
+    parts += [" wins" if len(names) == 1 else " share the win"]
+    return desc(*parts)
+
+
+DESCRIBERS: dict[type, Callable[[Any, State], Description]] = {
+    ev.SetupDrawn: _setup, ev.CharacterTaken: _character, ev.ShrineBuilt: _shrine,
+    ev.ShrineMoved: _shrine_moved, ev.StatueBuilt: _statue, ev.Gained: _gained,
+    ev.RoundStarted: _round, ev.PlanCommitted: _plan, ev.TurnStarted: _turn,
+    ev.PriestMoved: _moved, ev.TaskDone: _task, ev.TokenSpent: _token,
+    ev.AbilityUsed: _ability, ev.FlagMoved: _flag, ev.TurnEnded: _turn_end,
+    ev.CityScored: _scored, ev.RewardTaken: _reward, ev.RewardPassed: _reward_pass,
+    ev.MaharaniPlaced: _maharani, ev.RoundEnded: _round_end, ev.GameEnded: _ended,
+}
+
+
+def describe(event: Any, state: State) -> Description:
+    return DESCRIBERS[type(event)](event, state)
+
+
+def boundary(event: Any) -> str | None:
+    if isinstance(event, ev.RoundStarted):
+        return "round"
+    if isinstance(event, ev.TurnStarted):
+        return "turn"
+    return None

@@ -1,0 +1,300 @@
+"""Folding events into the state: the only code that changes a State."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.maharaja import components as C
+from engine.maharaja import events as ev
+from engine.maharaja.queries import board
+from engine.maharaja.state import NOBODY, City, Maharani, Pending, Player, State, Task, Turn
+
+
+def new_state(options: Any, seat_count: int) -> State:
+    net = board()
+    colours = options.colours or C.COLOURS[:seat_count]
+    return State(
+        options=options,
+        seats=seat_count,
+        players=[
+            Player(colour=colours[s], coins=C.START_COINS, pp=C.START_PP,
+                   shrines=C.START_SHRINES_ON_BOARD,
+                   supply=C.SHRINES_PER_COLOUR - C.START_SHRINES_ON_BOARD,
+                   statues=C.STATUES_PER_COLOUR)
+            for s in range(seat_count)
+        ],
+        cities={c: City(slots=[NOBODY] * C.SLOTS, shrines=[0] * seat_count)
+                for c in net.city_ids},
+        villages={v: [] for v in net.villages},
+        tokens=C.ACTION_TOKENS,
+    )
+
+
+def _setup(s: State, e: ev.SetupDrawn) -> None:
+    s.display = list(e.display)
+    s.rewards = list(e.rewards) + [None] * (C.REWARD_TRACK_LENGTH - len(e.rewards))
+    s.flags = [None] * C.FIRST_FLAG_POSITION + list(e.flags)
+    s.first_player = e.first_player
+    s.phase = "characters"
+    s.chooser = e.first_player
+
+
+def _character(s: State, e: ev.CharacterTaken) -> None:
+    player = s.players[e.seat]
+    if e.from_seat >= 0:
+        s.players[e.from_seat].character = 0
+        s.pending.insert(0, Pending(e.from_seat, "lost-character"))
+    elif e.number in s.display:
+        s.display.remove(e.number)
+    if e.returned:
+        s.display.append(e.returned)
+    player.character = e.number
+    if s.pending and s.pending[0].seat == e.seat and s.pending[0].kind == "lost-character":
+        s.pending.pop(0)
+    if s.phase == "characters":
+        nxt = (e.seat + 1) % s.seats
+        if all(p.character for p in s.players):
+            s.phase = "start-shrines"
+            s.chooser = NOBODY
+        else:
+            s.chooser = nxt
+    if e.reason == "action" and s.turn is not None:
+        _mark_done(s, e)
+
+
+def _mark_done(s: State, e: Any) -> None:
+    task = getattr(e, "task", -1)
+    if s.turn is not None and task >= 0:
+        s.turn.tasks[task].done = True
+
+
+def _shrine(s: State, e: ev.ShrineBuilt) -> None:
+    player = s.players[e.seat]
+    player.coins -= e.cost
+    if e.from_supply:
+        player.supply -= 1
+    else:
+        player.shrines -= 1
+    if e.place in s.cities:
+        s.cities[e.place].shrines[e.seat] += 1
+    else:
+        s.villages[e.place].append(e.seat)
+    if s.phase == "start-shrines" and e.reason == "setup":
+        player.start_shrines += 1
+    if e.task >= 0 and s.turn is not None:
+        task = s.turn.tasks[e.task]
+        task.shrines -= 1
+        if e.place in s.cities:
+            task.city_shrine = False  # MJ-ACT-4 is satisfied
+    if e.reason == "free shrine" and s.pending and s.pending[0].kind == "free-shrine":
+        s.pending.pop(0)
+
+
+def _shrine_moved(s: State, e: ev.ShrineMoved) -> None:
+    if e.source in s.cities:
+        s.cities[e.source].shrines[e.seat] -= 1
+    else:
+        s.villages[e.source].remove(e.seat)
+    if e.place in s.cities:
+        s.cities[e.place].shrines[e.seat] += 1
+    else:
+        s.villages[e.place].append(e.seat)
+
+
+def _statue(s: State, e: ev.StatueBuilt) -> None:
+    player = s.players[e.seat]
+    player.coins -= e.cost
+    player.statues -= 1
+    s.cities[e.city].slots[e.slot] = e.seat
+    if e.task >= 0 and s.turn is not None:
+        s.turn.tasks[e.task].statues -= 1
+    # A slot's bonus arrives as its own Gained event (MJ-STAT-4).
+
+
+def _gained(s: State, e: ev.Gained) -> None:
+    player = s.players[e.seat]
+    player.coins += e.coins
+    player.pp += e.pp
+    player.shrines += e.shrines
+    player.supply -= e.shrines
+    player.tokens += e.tokens
+    s.tokens -= e.tokens
+    if e.reason == "buy prestige" and s.pending and s.pending[0].kind == "buy-pp":
+        s.pending.pop(0)
+
+
+def _round_started(s: State, e: ev.RoundStarted) -> None:
+    s.round = e.round
+    s.maharaja = e.city
+    s.flags[s.flags.index(e.city)] = None
+    s.visited.append(e.city)
+    s.phase = "planning"
+    for player in s.players:
+        player.plan = None
+        player.planned = False
+        player.played = False
+
+
+def _plan(s: State, e: ev.PlanCommitted) -> None:
+    player = s.players[e.seat]
+    player.plan = e.plan
+    player.planned = True
+    if all(p.planned for p in s.players):
+        s.phase = "actions"
+
+
+def _turn_started(s: State, e: ev.TurnStarted) -> None:
+    player = s.players[e.seat]
+    player.plan = e.plan
+    tasks = []
+    for n, action in enumerate(e.plan):
+        tasks.append(new_task(action, f"arrow {n + 1}"))
+    s.turn = Turn(seat=e.seat, tasks=tasks)
+
+
+def new_task(action: int, source: str) -> Task:
+    spec = C.ACTIONS[C.Action(action)]
+    return Task(action=action, source=source, statues=spec.statues, shrines=spec.shrines,
+                city_shrine=spec.city_shrine)
+
+
+def _moved(s: State, e: ev.PriestMoved) -> None:
+    s.players[e.seat].priest = e.stops[-1]
+    for seat, coins in e.tolls:
+        s.players[e.seat].coins -= coins
+        s.players[seat].coins += coins
+
+
+def _task_done(s: State, e: ev.TaskDone) -> None:
+    _mark_done(s, e)
+
+
+def _token(s: State, e: ev.TokenSpent) -> None:
+    player = s.players[e.seat]
+    player.tokens -= 1
+    s.tokens += 1
+    assert s.turn is not None
+    s.turn.token_used = True
+    s.turn.tasks.append(new_task(e.action, "token"))
+
+
+def _ability(s: State, e: ev.AbilityUsed) -> None:
+    assert s.turn is not None
+    s.turn.abilities_used.append(e.character)
+    if e.maharani and C.CHARACTERS[e.character].timing is C.Timing.ONCE:
+        # MJ-REW-8: a 1× ability's token is removed when used.
+        for m in s.maharanis:
+            if m.seat == e.seat and m.character == e.character:
+                s.maharanis.remove(m)
+                break
+
+
+def _flag(s: State, e: ev.FlagMoved) -> None:
+    flags = s.flags
+    if flags[e.target] is None:
+        flags[e.target] = e.city
+        flags[e.source] = None
+    else:
+        # MJ-FLAG-1: the flags from the target up to the old position slide right.
+        moved = flags[e.target:e.source]
+        flags[e.target + 1:e.source + 1] = moved
+        flags[e.target] = e.city
+    _mark_done(s, e)
+
+
+def _turn_ended(s: State, e: ev.TurnEnded) -> None:
+    s.players[e.seat].played = True
+    s.players[e.seat].plan = None
+    s.turn = None
+
+
+def _scored(s: State, e: ev.CityScored) -> None:
+    s.phase = "scoring"
+    s.ranking = list(e.ranking)
+    for seat, coins in enumerate(e.coins):
+        s.players[seat].coins += coins
+    s.pending = [Pending(seat, "reward") for seat in e.ranking] + s.pending
+
+
+def _reward(s: State, e: ev.RewardTaken) -> None:
+    s.rewards[e.source] = None
+    s.rewards[e.target] = e.tile
+    s.pending.pop(0)
+    spec = C.REWARDS[e.tile]
+    twice = 2 if _has(s, e.seat, 16) else 1  # MJ-REW-9
+    extra: list[Pending] = []
+    if spec.buy_pp:
+        extra = [Pending(e.seat, "buy-pp", spec.buy_pp) for _ in range(twice)]
+    elif spec.free_shrine:
+        extra = [Pending(e.seat, "free-shrine") for _ in range(twice)]
+    elif spec.maharani:
+        extra = [Pending(e.seat, "maharani") for _ in range(twice)]
+    s.pending[0:0] = extra
+
+
+def _has(s: State, seat: int, character: int) -> bool:
+    if s.players[seat].character == character:
+        return True
+    return any(m.seat == seat and m.character == character for m in s.maharanis)
+
+
+def _reward_passed(s: State, e: ev.RewardPassed) -> None:
+    s.pending.pop(0)
+
+
+def _maharani(s: State, e: ev.MaharaniPlaced) -> None:
+    s.maharanis.append(Maharani(e.seat, e.character, e.expires))
+    s.pending.pop(0)
+
+
+def _round_ended(s: State, e: ev.RoundEnded) -> None:
+    # MJ-ROUND-6 (a) flags contiguous, ending at p8, order kept.
+    left = [f for f in s.flags if f is not None]
+    s.flags = [None] * (C.PRE_VISIT - len(left)) + left
+    # (b) reward tiles slide down, order kept.
+    tiles = [t for t in s.rewards if t is not None]
+    s.rewards = tiles + [None] * (C.REWARD_TRACK_LENGTH - len(tiles))
+    # (c) Maharani tokens expire.
+    s.maharanis = [m for m in s.maharanis if m.expires > e.round]
+    s.ranking = []
+    s.phase = "between-rounds"
+
+
+def _ended(s: State, e: ev.GameEnded) -> None:
+    s.final = list(e.final)
+    s.winners = list(e.winners)
+    for seat, score in enumerate(e.final):
+        s.players[seat].pp += score.total
+    s.phase = "over"
+    s.turn = None
+    s.pending = []
+
+
+HANDLERS: dict[type, Callable[[State, Any], None]] = {
+    ev.SetupDrawn: _setup,
+    ev.CharacterTaken: _character,
+    ev.ShrineBuilt: _shrine,
+    ev.ShrineMoved: _shrine_moved,
+    ev.StatueBuilt: _statue,
+    ev.Gained: _gained,
+    ev.RoundStarted: _round_started,
+    ev.PlanCommitted: _plan,
+    ev.TurnStarted: _turn_started,
+    ev.PriestMoved: _moved,
+    ev.TaskDone: _task_done,
+    ev.TokenSpent: _token,
+    ev.AbilityUsed: _ability,
+    ev.FlagMoved: _flag,
+    ev.TurnEnded: _turn_ended,
+    ev.CityScored: _scored,
+    ev.RewardTaken: _reward,
+    ev.RewardPassed: _reward_passed,
+    ev.MaharaniPlaced: _maharani,
+    ev.RoundEnded: _round_ended,
+    ev.GameEnded: _ended,
+}
+
+
+def apply(state: State, event: Any) -> None:
+    HANDLERS[type(event)](state, event)

@@ -1,0 +1,209 @@
+"""Every legal intent of a seat: what the UI highlights and the bots choose from.
+
+Each intent listed here is accepted by ``rules.decide`` (a property test checks
+it). Intents that differ in no way that matters are listed once: a plan and its
+mirror, and two tasks of the same action at the same progress.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from engine.family.travel import tolls
+from engine.maharaja import components as C
+from engine.maharaja import intents as it
+from engine.maharaja.queries import (
+    available_rewards,
+    board,
+    builds_anywhere,
+    character_holder,
+    free_slots,
+    has_ability,
+    route_tolls,
+    shrine_cost,
+    statue_cost,
+    task_discount,
+    village_capacity,
+)
+from engine.maharaja.rules import maharani_targets, start_shrine_seat, to_move
+from engine.maharaja.state import State
+
+PLANS = [it.CommitPlan(first=a, second=b) for a in C.Action for b in C.Action if a <= b]
+
+
+def legal_intents(state: State, seat: int) -> list[Any]:
+    if seat not in to_move(state):
+        return []
+    if state.pending:
+        return _pending(state, seat)
+    phase = state.phase
+    if phase == "characters":
+        return [it.ChooseCharacter(number=n) for n in state.display]
+    if phase == "start-shrines":
+        if start_shrine_seat(state) != seat:
+            return []
+        return [it.PlaceStartShrine(village=v) for v in open_villages(state, seat)]
+    if phase == "planning":
+        return list(PLANS)
+    if phase == "actions":
+        return turn_intents(state, seat)
+    return []
+
+
+def open_villages(state: State, seat: int) -> list[str]:
+    cap = village_capacity(state)
+    return [v for v, holders in state.villages.items() if len(holders) < cap and seat not in holders]
+
+
+def _pending(state: State, seat: int) -> list[Any]:
+    pending = state.pending[0]
+    player = state.players[seat]
+    if pending.kind == "lost-character":
+        return [it.ChooseCharacter(number=n) for n in state.display]
+    if pending.kind == "reward":
+        return [it.ChooseReward(tile=t) for _, t in available_rewards(state)]
+    if pending.kind == "buy-pp":
+        return [it.BuyPrestige(count=n) for n in range(min(pending.left, player.coins) + 1)]
+    out: list[Any] = [it.PassReward()]
+    if pending.kind == "free-shrine":
+        out += [it.FreeShrine(place=p) for p in shrine_places(state, seat, anywhere=True)]
+    elif pending.kind == "maharani":
+        out += [it.PlaceMaharani(character=c) for c in maharani_targets(state, seat)]
+    return out
+
+
+def shrine_places(state: State, seat: int, *, anywhere: bool) -> list[str]:
+    priest = state.players[seat].priest
+    cities = list(state.cities) if anywhere else ([priest] if priest in state.cities else [])
+    return cities + open_villages(state, seat)
+
+
+def turn_intents(state: State, seat: int) -> list[Any]:
+    turn = state.turn
+    assert turn is not None
+    player = state.players[seat]
+    out: list[Any] = [it.EndTurn()]
+    out += moves(state, seat)
+    seen: set[tuple[int, int, int, bool, bool]] = set()
+    anywhere = builds_anywhere(state, seat)
+    for index, task in enumerate(turn.tasks):
+        signature = (task.action, task.statues, task.shrines, task.city_shrine, task.done)
+        if signature in seen:
+            continue
+        seen.add(signature)
+        action = C.Action(task.action)
+        if task.statues > 0 and player.statues > 0:
+            cities = list(state.cities) if anywhere else (
+                [player.priest] if player.priest in state.cities else [])
+            for city in cities:
+                if statue_cost(state, seat, city, task_discount(task)) <= player.coins:
+                    out += [it.BuildStatue(city=city, slot=s, task=index)
+                            for s in free_slots(state, city)]
+        if task.shrines > 0 and player.shrines > 0 and (
+            shrine_cost(task_discount(task)) <= player.coins
+        ):
+            places = shrine_places(state, seat, anywhere=anywhere)
+            if task.city_shrine and task.shrines == 1:
+                places = [p for p in places if p in state.cities]
+            out += [it.BuildShrine(place=p, task=index) for p in places]
+        if task.done:
+            continue
+        if action is C.Action.TAKE_COINS or (
+            action is C.Action.TAKE_SHRINES and player.supply > 0
+        ) or (action is C.Action.BUY_PRESTIGE and player.coins >= 3):
+            out.append(it.DoAction(task=index))
+        elif action is C.Action.CHANGE_CHARACTER:
+            out += [it.ChangeCharacter(number=n, task=index)
+                    for n in character_choices(state, seat)]
+        elif action is C.Action.MOVE_FLAG:
+            out += [it.MoveFlag(city=c, task=index) for c in movable_flags(state)]
+    if player.tokens > 0 and not turn.token_used:
+        out += [it.SpendToken(action=a) for a in C.TOKEN_ACTIONS]
+    out += abilities(state, seat)
+    return out
+
+
+def character_choices(state: State, seat: int) -> list[int]:
+    own = state.players[seat].character
+    held = [] if state.options.has("R4") else [
+        p.character for s, p in enumerate(state.players) if s != seat and p.character
+    ]
+    return sorted(n for n in [*state.display, *held] if n != own)
+
+
+def movable_flags(state: State) -> list[str]:
+    return [f for pos, f in enumerate(state.flags) if f is not None and pos >= C.FLAG_STEP]
+
+
+def abilities(state: State, seat: int) -> list[Any]:
+    turn = state.turn
+    assert turn is not None
+    player = state.players[seat]
+    mine = {player.character} | {m.character for m in state.maharanis if m.seat == seat}
+    out: list[Any] = []
+    for n in sorted(mine):
+        spec = C.CHARACTERS.get(n)
+        if spec is None or spec.timing is not C.Timing.ONCE or n in turn.abilities_used:
+            continue
+        if not has_ability(state, seat, n):
+            continue
+        out += [it.UseAbility(character=n, choice=c) for c in ability_choices(state, seat, n)]
+    return out
+
+
+def ability_choices(state: State, seat: int, n: int) -> list[str]:
+    player = state.players[seat]
+    if n == 2:
+        return [""] if player.supply > 0 else []
+    if n == 3:
+        buy = [f"pp:{k}" for k in range(1, C.TRADES_3 + 1) if 2 * k <= player.coins]
+        sell = [f"coins:{k}" for k in range(1, C.TRADES_3 + 1) if k <= player.pp]
+        return buy + sell
+    if n == 4:
+        return [""] if player.pp >= 1 and state.tokens > 0 else []
+    if n == 6:
+        return [""]
+    if n == 10:
+        return movable_flags(state)
+    if n == 13:
+        if player.supply <= 0 or player.coins < C.SHRINE_COST:
+            return []
+        return shrine_places(state, seat, anywhere=True)
+    if n == 14:
+        return [""] if state.tokens > 0 else []
+    return []
+
+
+def moves(state: State, seat: int) -> list[it.MovePriest]:
+    """MJ-MOVE-4: one intent per destination and distinct toll breakdown, cheapest first."""
+    player = state.players[seat]
+    occupancy = tuple(tuple(v) for v in state.villages.values())
+    free = has_ability(state, seat, 9)
+    options = _routes(player.priest, seat, free, occupancy, state.seats)
+    return [it.MovePriest(route=route) for route, cost in options if cost <= player.coins]
+
+
+@lru_cache(maxsize=4096)
+def _routes(
+    here: str, seat: int, free: bool, occupancy: tuple[tuple[int, ...], ...], seats: int
+) -> tuple[tuple[tuple[str, ...], int], ...]:
+    net = board()
+    villages = dict(zip(net.villages, occupancy, strict=True))
+    mask = net.open_mask(lambda r: all(villages[v] for v in r.villages))
+    best: dict[tuple[str, tuple[tuple[int, int], ...]], tuple[str, ...]] = {}
+    for path in net.open_paths(here, mask):
+        if free:
+            owed: tuple[tuple[int, int], ...] = ()
+        else:
+            owed = tolls(path.villages, villages.__getitem__, seat, per_piece=False)
+        key = (path.end, owed)
+        known = best.get(key)
+        if known is None or (len(path.roads), path.roads) < (len(known), known):
+            best[key] = path.roads
+    ranked = sorted(best.items(), key=lambda kv: (kv[0][0], sum(c for _, c in kv[0][1]),
+                                                  len(kv[1]), kv[1]))
+    return tuple((roads, sum(c for _, c in owed)) for (_, owed), roads in ranked)
+
+
+__all__ = ["character_holder", "legal_intents", "route_tolls"]

@@ -1,0 +1,20 @@
+"""Table options chosen at setup (MJ-SETUP-7, §12)."""
+
+from __future__ import annotations
+
+import msgspec
+
+SPECIAL_RULES = ("R1", "R2", "R3", "R4")  # MJ-VAR-R1..R4
+FINAL_SCORING = ("F1", "F2", "F3", "F4", "F5")  # MJ-VAR-F1..F5
+
+
+class Options(msgspec.Struct, frozen=True, kw_only=True):
+    colours: tuple[str, ...] = ()  # per seat; empty = red, yellow, green, blue in order
+    special_rules: tuple[str, ...] = ()
+    final_scoring: str | None = None
+    first_game: bool = False  # MJ-SETUP-1 recommended display (4 players)
+    mode: str = "standard"  # or "solo" (Brahmabot, §13)
+    difficulty: str = "medium"  # solo only: easy / medium / hard
+
+    def has(self, rule: str) -> bool:
+        return rule in self.special_rules

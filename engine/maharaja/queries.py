@@ -1,0 +1,116 @@
+"""Questions about a state that the rules, legal moves and scoring all ask."""
+
+from __future__ import annotations
+
+from engine.family.network import Network
+from engine.family.travel import tolls
+from engine.maharaja import components as C
+from engine.maharaja.board import load_board
+from engine.maharaja.state import NOBODY, State, Task
+
+
+def board() -> Network:
+    return load_board()
+
+
+def has_ability(state: State, seat: int, character: int) -> bool:
+    """The seat holds the tile, or a Maharani token of theirs lies on it (MJ-REW-8)."""
+    if state.phase == "over":
+        return False  # MJ-END-1
+    if state.players[seat].character == character:
+        return True
+    return any(m.seat == seat and m.character == character for m in state.maharanis)
+
+
+def maharani_for(state: State, seat: int, character: int) -> bool:
+    """True when the seat would use ``character`` through a Maharani token."""
+    return state.players[seat].character != character and has_ability(state, seat, character)
+
+
+def village_capacity(state: State) -> int:
+    return 1 if state.seats <= 2 else 2  # MJ-SHR-4 (solo plays as 2 seats)
+
+
+def village_open_for(state: State, seat: int, village: str) -> str | None:
+    """None if ``seat`` may put a shrine in ``village``; otherwise the refusal."""
+    holders = state.villages[village]
+    if seat in holders:
+        return f"MJ-SHR-3: you already have a shrine in village {village}"
+    if len(holders) >= village_capacity(state):
+        return f"MJ-SHR-4: village {village} is full"
+    return None
+
+
+def free_slots(state: State, city: str) -> list[int]:
+    return [i for i, owner in enumerate(state.cities[city].slots) if owner == NOBODY]
+
+
+def statue_cost(state: State, seat: int, city: str, discount: int) -> int:
+    """MJ-STAT-2: 12 where the Maharaja is (or everywhere with R3), else 10, less discounts."""
+    base = C.STATUE_COST_MAHARAJA if (
+        city == state.maharaja or state.options.has("R3")
+    ) else C.STATUE_COST
+    if has_ability(state, seat, 15):
+        discount += C.STATUE_DISCOUNT_15
+    return max(0, base - discount)
+
+
+def shrine_cost(discount: int) -> int:
+    return max(0, C.SHRINE_COST - discount)
+
+
+def builds_anywhere(state: State, seat: int) -> bool:
+    return has_ability(state, seat, 12)  # MJ-STAT-3, MJ-SHR-2
+
+
+def pp_gain(state: State, seat: int, amount: int) -> int:
+    """MJ-CHAR-11: whenever you gain PP, gain 1 more (not at final scoring)."""
+    if amount > 0 and has_ability(state, seat, 11):
+        return amount + 1
+    return amount
+
+
+def road_open(state: State, road: str) -> bool:
+    """MJ-MOVE-2: a road is usable when each of its villages holds a shrine."""
+    return all(state.villages[v] for v in board().roads[road].villages)
+
+
+def open_mask(state: State) -> int:
+    net = board()
+    return net.open_mask(lambda r: all(state.villages[v] for v in r.villages))
+
+
+def route_tolls(state: State, seat: int, villages: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """MJ-MOVE-3 (character 9: nobody is paid)."""
+    if has_ability(state, seat, 9):
+        return ()
+    return tolls(villages, lambda v: state.villages[v], seat, per_piece=False)
+
+
+def task_discount(task: Task) -> int:
+    return C.ACTIONS[C.Action(task.action)].discount
+
+
+def next_turn_seat(state: State) -> int | None:
+    """MJ-ROUND-3/4: lowest character number among those who have not played."""
+    waiting = [s for s, p in enumerate(state.players) if not p.played]
+    if not waiting:
+        return None
+    return min(waiting, key=lambda s: state.players[s].character)
+
+
+def character_holder(state: State, number: int) -> int | None:
+    for seat, player in enumerate(state.players):
+        if player.character == number:
+            return seat
+    return None
+
+
+def reward_window(state: State) -> int:
+    return C.REWARD_WINDOW[state.seats]
+
+
+def available_rewards(state: State) -> list[tuple[int, int]]:
+    """(track position, tile) pairs a scoring player may choose (MJ-SCORE-5)."""
+    return [(pos, tile) for pos, tile in enumerate(state.rewards[: reward_window(state)])
+            if tile is not None]

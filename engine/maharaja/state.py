@@ -1,0 +1,98 @@
+"""The state of a game of Maharaja: a mutable Struct changed only by ``fold.apply``."""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.maharaja.options import Options
+
+NOBODY = -1
+
+
+class Task(msgspec.Struct):
+    """One planned action (or token action) being carried out this turn (MJ-ACT-10)."""
+
+    action: int
+    source: str  # "arrow 1", "arrow 2" or "token"
+    statues: int = 0  # statues still to build
+    shrines: int = 0  # shrines still to build
+    city_shrine: bool = False  # MJ-ACT-4: the next shrine must be in a city
+    done: bool = False  # for the one-shot actions (coins, shrines, prestige, character, flag)
+
+
+class Turn(msgspec.Struct):
+    seat: int
+    tasks: list[Task] = []
+    token_used: bool = False
+    abilities_used: list[int] = []  # character numbers whose 1× ability was used (MJ-CHAR-3)
+
+
+class Player(msgspec.Struct):
+    colour: str
+    coins: int
+    pp: int  # secret (MJ-HIDE-1); views hide it from other seats
+    shrines: int  # on the player's board
+    supply: int  # shrines of the colour in the general supply
+    statues: int  # on the player's board
+    character: int = 0
+    priest: str = "START"
+    plan: tuple[int, int] | None = None  # secret until the turn starts (MJ-HIDE-2)
+    planned: bool = False
+    played: bool = False
+    tokens: int = 0
+    start_shrines: int = 0
+
+
+class City(msgspec.Struct):
+    slots: list[int]  # statue slot -> seat, NOBODY if free (0 centre, 1 top, 2 bottom)
+    shrines: list[int]  # shrines per seat
+
+
+class Maharani(msgspec.Struct):
+    """A Maharani token lent on a display character (MJ-REW-8)."""
+
+    seat: int
+    character: int
+    expires: int  # the round at whose end the token is removed
+
+
+class Pending(msgspec.Struct):
+    """A decision some seat owes before play goes on (rewards, a lost character...)."""
+
+    seat: int
+    kind: str  # "reward", "lost-character", "free-shrine", "buy-pp", "maharani"
+    left: int = 1  # purchases left ("buy-pp")
+
+
+class Final(msgspec.Struct):
+    """The final scoring breakdown of one seat (MJ-END-2, §12)."""
+
+    statues: int
+    coins: int
+    cities: int
+    tile: int
+    total: int
+
+
+class State(msgspec.Struct):
+    options: Options
+    seats: int
+    phase: str = "setup"  # setup, characters, start-shrines, planning, actions, scoring, over
+    round: int = 0
+    players: list[Player] = []
+    cities: dict[str, City] = {}
+    villages: dict[str, list[int]] = {}  # village -> seats with a shrine there, in order built
+    flags: list[str | None] = []  # pre-visit track p0..p8
+    visited: list[str] = []  # numbered track n1..n7
+    maharaja: str | None = None
+    rewards: list[int | None] = []  # reward track positions 0..11 (bottom first)
+    display: list[int] = []  # characters in the display
+    maharanis: list[Maharani] = []
+    tokens: int = 7  # action tokens in the supply
+    first_player: int = 0
+    chooser: int = NOBODY  # setup: whose character choice is next
+    turn: Turn | None = None
+    pending: list[Pending] = []
+    ranking: list[int] = []  # city scoring: ranked seats of this round
+    final: list[Final] = []
+    winners: list[int] = []
