@@ -53,7 +53,7 @@ def legal_intents(state: State, seat: int) -> list[Any]:
 
 def open_villages(state: State, seat: int) -> list[str]:
     cap = village_capacity(state)
-    return [v for v, holders in state.villages.items() if len(holders) < cap and seat not in holders]
+    return [v for v, held in state.villages.items() if len(held) < cap and seat not in held]
 
 
 def _pending(state: State, seat: int) -> list[Any]:
