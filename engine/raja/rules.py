@@ -153,9 +153,9 @@ def _destination(state: RajaState, seat: int, place: str, chosen: Slot | None) -
     raise refuse("R-BUILD-2", f"{place!r} is neither a village nor a city")
 
 
-def _spend(state: RajaState, seat: int, cost: int) -> None:
+def _spend(state: RajaState, seat: int, cost: int, rule: str = "R-TURN-5") -> None:
     if state.players[seat].gold < cost:
-        raise refuse("R-TURN-5", f"you need {cost} gold and have {state.players[seat].gold}")
+        raise refuse(rule, f"you need {cost} gold and have {state.players[seat].gold}")
 
 
 # ------------------------------------------------------------------ turn steps
@@ -183,7 +183,7 @@ def _move(state: RajaState, seat: int, intent: I.MoveArchitect) -> list[Any]:
     owed = family_tolls(villages, state.villages.__getitem__, seat, per_piece=True)
     monk = holds(state, seat, C.MONK)
     if not monk:
-        _spend(state, seat, sum(coins for _, coins in owed))  # R-MOVE-5
+        _spend(state, seat, sum(coins for _, coins in owed), "R-MOVE-5")
     return [E.ArchitectMoved(seat, start, here, tuple(intent.roads), owed, monk)]
 
 
