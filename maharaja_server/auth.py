@@ -1,0 +1,81 @@
+"""Who may connect, and under which identity.
+
+Public keys: with an authorized-keys file only its keys are accepted; with
+neither that file nor a password any key is, and a name belongs to the first key
+that used it (kept in ``names.json``), so nobody else can take over its seats. A per-server
+password can be enabled as well (or instead); password users are known by name.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+import re
+from pathlib import Path
+
+import asyncssh
+
+from engine.core.record import write_atomic
+from maharaja_server.tables import Identity
+
+log = logging.getLogger("maharaja_server.auth")
+
+NAME = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
+
+
+class Authenticator:
+    def __init__(self, data_dir: Path, authorized_keys: Path | None,
+                 password: str | None) -> None:
+        self.password = password
+        self.keys: set[str] | None = None
+        if authorized_keys is None and password is not None:
+            self.keys = set()  # a password-protected server does not also take any key
+        elif authorized_keys is not None:
+            self.keys = {
+                key.get_fingerprint()
+                for key in asyncssh.load_public_keys(str(authorized_keys))
+            }
+        self._names_path = data_dir / "names.json"
+        self._names: dict[str, str] = {}
+        if self._names_path.exists():
+            self._names = json.loads(self._names_path.read_text())
+
+    @property
+    def accepts_keys(self) -> bool:
+        return self.keys is None or bool(self.keys)
+
+    def describe(self) -> str:
+        ways = []
+        if self.keys is None:
+            ways.append("any public key (a name belongs to the first key that uses it)")
+        elif self.keys:
+            ways.append(f"{len(self.keys)} authorized public key(s)")
+        if self.password is not None:
+            ways.append("the server password")
+        return " or ".join(ways) or "nothing (no way to log in is configured)"
+
+    def valid_name(self, name: str) -> bool:
+        return bool(NAME.match(name))
+
+    def check_key(self, name: str, key: asyncssh.SSHKey) -> Identity | None:
+        if not self.valid_name(name):
+            return None
+        fingerprint = key.get_fingerprint()
+        if self.keys is not None:
+            return Identity(name, fingerprint) if fingerprint in self.keys else None
+        claimed = self._names.get(name)
+        if claimed is None:
+            self._names[name] = fingerprint
+            write_atomic(self._names_path, json.dumps(self._names, indent=1).encode())
+        elif claimed != fingerprint:
+            log.info("refused %s: the name belongs to another key", name)
+            return None
+        return Identity(name, fingerprint)
+
+    def check_password(self, name: str, password: str) -> Identity | None:
+        if self.password is None or not self.valid_name(name):
+            return None
+        if hmac.compare_digest(password.encode(), self.password.encode()):
+            return Identity(name, "password")
+        return None

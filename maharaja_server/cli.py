@@ -1,0 +1,106 @@
+"""``maharaja serve`` / ``python -m maharaja_server``: start the SSH game server."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+from pathlib import Path
+
+from maharaja_server.config import DEFAULT_PORT, ServerConfig, default_data_dir
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(
+        prog="maharaja serve",
+        description="Host Maharaja tables for players who connect with any SSH client "
+                    "(ssh -p 2222 NAME@HOST).")
+    ap.add_argument("--data-dir", type=Path, default=None,
+                    help="host key, tables and logs (default: the user data "
+                         "directory's maharaja/server)")
+    ap.add_argument("--host", default="127.0.0.1",
+                    help="interface to listen on (default 127.0.0.1: this machine only)")
+    ap.add_argument("--public", action="store_true",
+                    help="listen on every interface (same as --host 0.0.0.0)")
+    ap.add_argument("--port", type=int, default=DEFAULT_PORT)
+    ap.add_argument("--authorized-keys", type=Path, default=None,
+                    help="accept only these public keys (OpenSSH authorized_keys format)")
+    ap.add_argument("--password-file", type=Path, default=None,
+                    help="enable password logins with the password in this file")
+    ap.add_argument("--max-sessions", type=int, default=64)
+    ap.add_argument("--idle-timeout", type=float, default=1800.0, help="seconds")
+    ap.add_argument("--handover-after", type=float, default=120.0,
+                    help="seconds before a computer takes over an abandoned seat "
+                         "(at tables that allow it)")
+    ap.add_argument("--ruleset", action="append", default=[], metavar="MODULE:ATTR",
+                    help="host an extra ruleset (testing)")
+    ap.add_argument("--bot-delay", type=float, default=0.4, help="seconds per computer move")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    return ap
+
+
+def config_from(args: argparse.Namespace) -> ServerConfig:
+    password = None
+    if args.password_file is not None:
+        password = args.password_file.read_text().strip() or None
+    return ServerConfig(
+        data_dir=args.data_dir or default_data_dir(),
+        host="0.0.0.0" if args.public else args.host,
+        port=args.port,
+        authorized_keys=args.authorized_keys,
+        password=password,
+        max_sessions=args.max_sessions,
+        idle_timeout=args.idle_timeout,
+        handover_after=args.handover_after,
+        ruleset_specs=list(args.ruleset),
+        bot_delay=args.bot_delay,
+    )
+
+
+async def serve(config: ServerConfig) -> None:
+    from maharaja_server.server import GameServer
+
+    server = GameServer(config)
+    await server.start()
+    where = "this machine only" if config.host in ("127.0.0.1", "localhost", "::1") \
+        else "ALL interfaces given by --host/--public"
+    print(f"Maharaja server listening on {config.host}:{server.port} ({where}).", flush=True)
+    print(f"Data directory: {config.data_dir}", flush=True)
+    print(f"Logins: {server.auth.describe()}", flush=True)
+    print(f"Players connect with: ssh -p {server.port} NAME@HOST", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await server.close()
+
+
+def serve_main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("maharaja_server").setLevel(logging.INFO)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    try:
+        config = config_from(args)
+    except OSError as exc:
+        print(f"maharaja serve: {exc}", file=sys.stderr)
+        return 2
+    if config.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"warning: listening on {config.host}, reachable from other machines",
+              file=sys.stderr)
+    try:
+        asyncio.run(serve(config))
+    except OSError as exc:
+        print(f"maharaja serve: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(serve_main())

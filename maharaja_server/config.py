@@ -1,0 +1,63 @@
+"""Server settings and the rulesets a server hosts."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("maharaja_server")
+
+DEFAULT_PORT = 2222
+
+
+def default_data_dir() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("maharaja")) / "server"
+
+
+@dataclass
+class ServerConfig:
+    data_dir: Path
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    # Authentication: any client key (names are bound to the first key that uses
+    # them) unless an authorized-keys file is given; a password is optional.
+    authorized_keys: Path | None = None
+    password: str | None = None
+    # Limits that keep one client from hurting the others.
+    max_sessions: int = 64
+    idle_timeout: float = 1800.0
+    input_rate: float = 2048.0  # bytes per second, sustained
+    input_burst: float = 8192.0
+    max_tables: int = 200
+    # Computer players.
+    bot_delay: float = 0.4
+    handover_after: float = 120.0
+    # "module:attr" specs of extra rulesets (tests); the registry's are always tried.
+    ruleset_specs: list[str] = field(default_factory=list)
+    default_term: str = "xterm-256color"
+
+    @property
+    def tables_dir(self) -> Path:
+        return self.data_dir / "tables"
+
+
+def load_rulesets(specs: list[str]) -> dict[str, Any]:
+    """The registry's rulesets plus each ``module:attr`` of ``specs``."""
+    found: dict[str, Any] = {}
+    try:
+        from engine.registry import rulesets
+
+        found.update(rulesets())
+    except (ImportError, AttributeError) as exc:
+        # The Maharaja rules may not be installed yet; extra rulesets still work.
+        log.warning("engine registry unavailable: %s", exc)
+    for spec in specs:
+        module, _, attr = spec.partition(":")
+        ruleset = getattr(importlib.import_module(module), attr or "RULESET")
+        found[ruleset.id] = ruleset
+    return found

@@ -1,0 +1,190 @@
+"""The table service's local socket: session processes ask, the hub answers and pushes.
+
+Each connection proves which SSH user it serves with a one-use token the SSH layer
+issued when it spawned the session, so a session can only read the seats its own
+user owns. Pushes never wait on a slow reader: a reader that falls too far behind
+is disconnected instead of growing the server's memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from engine.core.errors import IllegalIntent
+from maharaja_server import protocol as p
+from maharaja_server.tables import Identity, TableService
+
+log = logging.getLogger("maharaja_server.hub")
+
+MAX_BUFFERED = 4 * 1024 * 1024
+
+
+class Hub:
+    def __init__(self, service: TableService, path: Path) -> None:
+        self.service = service
+        self.path = path
+        self._tokens: dict[str, Identity] = {}
+        self._conns: set[_Conn] = set()
+        self._server: asyncio.AbstractServer | None = None
+        service.on_change.append(self._push_change)
+        service.on_lobby.append(self._push_lobby)
+
+    def issue_token(self, who: Identity) -> str:
+        token = secrets.token_urlsafe(24)
+        self._tokens[token] = who
+        return token
+
+    def revoke_token(self, token: str) -> None:
+        self._tokens.pop(token, None)
+
+    async def start(self) -> None:
+        self.path.unlink(missing_ok=True)
+        self._server = await asyncio.start_unix_server(self._handle, path=str(self.path))
+        self.path.chmod(0o600)
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+        for conn in list(self._conns):
+            conn.writer.close()
+        self.path.unlink(missing_ok=True)
+
+    def _push_change(self, table: int, version: int) -> None:
+        data = p.frame(p.Changed(table, version))
+        for conn in list(self._conns):
+            if table in conn.tables:
+                conn.send(data)
+
+    def _push_lobby(self) -> None:
+        data = p.frame(p.LobbyChanged())
+        for conn in list(self._conns):
+            conn.send(data)
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = _Conn(self, writer)
+        decoder = msgspec.msgpack.Decoder(p.AnyRequest)
+        try:
+            while True:
+                head = await reader.readexactly(p.HEADER.size)
+                (size,) = p.HEADER.unpack(head)
+                if size > p.MAX_FRAME:
+                    raise ValueError("frame too large")
+                request = decoder.decode(await reader.readexactly(size))
+                reply = conn.handle(request)
+                if reply is not None:
+                    conn.send(p.frame(reply))
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        except (msgspec.DecodeError, ValueError, PermissionError) as exc:
+            log.warning("session connection dropped: %s", exc)
+        finally:
+            conn.close()
+            writer.close()
+
+
+class _Conn:
+    """One session process: who it serves and which tables it sits at or watches."""
+
+    def __init__(self, hub: Hub, writer: asyncio.StreamWriter) -> None:
+        self.hub = hub
+        self.writer = writer
+        self.who: Identity | None = None
+        self.tables: dict[int, int | None] = {}  # table -> seat (None: watching)
+
+    def send(self, data: bytes) -> None:
+        if self.writer.is_closing():
+            return
+        if self.writer.transport.get_write_buffer_size() > MAX_BUFFERED:
+            log.warning("session %s not reading; disconnected", self.who and self.who.name)
+            self.writer.close()
+            return
+        self.writer.write(data)
+
+    def close(self) -> None:
+        self.hub._conns.discard(self)
+        for table, seat in self.tables.items():
+            self.hub.service.detach(table, seat)
+        self.tables.clear()
+
+    def handle(self, req: Any) -> Any:
+        if self.who is None:
+            if not isinstance(req, p.Hello):
+                raise PermissionError("no hello")
+            who = self.hub._tokens.pop(req.token, None)
+            if who is None:
+                raise PermissionError("unknown session token")
+            self.who = who
+            self.hub._conns.add(self)
+            rules = [p.RulesetInfo(r.id, r.name, r.min_seats, r.max_seats)
+                     for r in self.hub.service.rulesets.values()]
+            return p.Welcome(req.id, who.name, rules)
+        try:
+            return p.Result(req.id, p.pack(self._answer(req)))
+        except IllegalIntent as exc:
+            return p.Refused(req.id, exc.rule, exc.reason)
+
+    def _answer(self, req: Any) -> Any:
+        svc = self.hub.service
+        who = self.who
+        assert who is not None
+        match req:
+            case p.ListTables():
+                return svc.infos()
+            case p.CreateTable():
+                table = svc.create(who, req.ruleset, req.seats, req.options, req.handover,
+                                   req.title)
+                return table.id
+            case p.Join():
+                seat = svc.join(who, req.table, req.seat)
+                self._enter(req.table, seat)
+                return seat
+            case p.Watch():
+                svc.get(req.table)
+                self._enter(req.table, None)
+                return None
+            case p.Leave():
+                if req.table in self.tables:
+                    svc.detach(req.table, self.tables.pop(req.table))
+                return None
+            case p.Info():
+                return svc.info(svc.get(req.table))
+            case p.View():
+                if req.seat is not None:
+                    svc.check_seat(who, req.table, req.seat)
+                return p.pack(svc.game(req.table).view(req.seat))
+            case p.Legal():
+                svc.check_seat(who, req.table, req.seat)
+                return p.pack(svc.game(req.table).legal_intents(req.seat))
+            case p.ToMove():
+                return list(svc.game(req.table).to_move())
+            case p.Log():
+                if req.seat is not None:
+                    svc.check_seat(who, req.table, req.seat)
+                return svc.game(req.table).descriptions(req.seat)
+            case p.Play():
+                table = svc.get(req.table)
+                try:
+                    intent = msgspec.msgpack.decode(req.intent, type=table.rules.Intent)
+                except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                    raise IllegalIntent("SRV-INTENT", f"not an intent of this game: {exc}"
+                                        ) from None
+                events = svc.play(who, req.table, req.seat, intent)
+                # Automatic events (draws) may hold others' secrets: redact for this seat.
+                return p.pack([table.rules.redact(e, req.seat) for e in events])
+            case p.Undo() | p.Redo():
+                svc.refuse_undo()
+        raise IllegalIntent("SRV-REQ", "unknown request")
+
+    def _enter(self, table: int, seat: int | None) -> None:
+        if table in self.tables:
+            if self.tables[table] == seat:
+                return
+            self.hub.service.detach(table, self.tables.pop(table))
+        self.tables[table] = seat
+        self.hub.service.attach(table, seat)

@@ -1,0 +1,238 @@
+"""The lobby a session opens on: tables, their seats and spectators; create, join, watch."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import msgspec
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
+
+from engine.core.errors import IllegalIntent
+from maharaja_server.protocol import SeatSpec, TableInfo
+from maharaja_server.remote import Connection, Disconnected, RemoteTable
+from maharaja_server.screens import WaitingScreen, game_screen_for
+
+LEVELS = ["random", "easy", "normal", "hard"]
+
+
+def seat_text(info: TableInfo) -> str:
+    parts = []
+    for seat in info.seats:
+        if seat.kind == "free":
+            parts.append("free")
+        elif seat.kind == "computer":
+            parts.append(f"computer ({seat.level})")
+        else:
+            mark = "" if seat.connected else (" (computer)" if seat.handed else " (away)")
+            parts.append(seat.name + mark)
+    return ", ".join(parts)
+
+
+def status_text(info: TableInfo) -> str:
+    if info.over:
+        return "finished"
+    if info.started:
+        return f"playing (step {info.version})"
+    return "waiting for players"
+
+
+class LobbyScreen(Screen):
+    BINDINGS = [
+        Binding("n", "new", "New table"),
+        Binding("j", "join", "Join"),
+        Binding("w", "watch", "Watch"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        app: SessionApp = self.app  # type: ignore[assignment]
+        self.query_one("#title", Static).update(Text(
+            f"Maharaja server · you are {app.conn.user} · n: new table, j: join a free "
+            "seat (or yours), w: watch"))
+        table = self.query_one("#tables", DataTable)
+        table.add_columns("#", "game", "title", "seats", "watching", "status")
+        app.conn.on_lobby_change.append(self.refresh_tables)
+        self.refresh_tables()
+        table.focus()
+
+    def refresh_tables(self) -> None:
+        if not self.is_attached:
+            return
+        app: SessionApp = self.app  # type: ignore[assignment]
+        table = self.query_one("#tables", DataTable)
+        row = table.cursor_row
+        table.clear()
+        for info in app.conn.tables():
+            table.add_row(str(info.id), info.ruleset_name, Text(info.title), Text(seat_text(info)),
+                          str(info.spectators), status_text(info), key=str(info.id))
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+
+    def _selected(self) -> int | None:
+        table = self.query_one("#tables", DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key
+        return int(str(key.value))
+
+    def action_new(self) -> None:
+        self.app.push_screen(NewTableScreen())
+
+    def action_join(self) -> None:
+        table = self._selected()
+        if table is not None:
+            self.app.open_table(table, join=True)  # type: ignore[attr-defined]
+
+    def action_watch(self) -> None:
+        table = self._selected()
+        if table is not None:
+            self.app.open_table(table, join=False)  # type: ignore[attr-defined]
+
+
+class NewTableScreen(ModalScreen):
+    """Create a table: game, players, computer seats and level, handover, variants."""
+
+    BINDINGS = [Binding("escape", "dismiss", "Cancel")]
+    DEFAULT_CSS = """
+    NewTableScreen { align: center middle; }
+    NewTableScreen > Vertical { width: 64; height: auto; border: thick $accent; padding: 1 2;
+                                background: $surface; }
+    """
+
+    def compose(self) -> ComposeResult:
+        app: SessionApp = self.app  # type: ignore[assignment]
+        games = [(r.name, r.id) for r in app.conn.rulesets]
+        first = app.default_ruleset()
+        with Vertical():
+            yield Label("New table (Enter in any field creates it)")
+            yield Select(games, value=first.id, allow_blank=False, id="game")
+            yield Label("Players (seats)")
+            yield Input(str(first.min_seats), id="players", type="integer")
+            yield Label("Computer seats among them")
+            yield Input("0", id="computers", type="integer")
+            yield Select([(lvl, lvl) for lvl in LEVELS], value="random", allow_blank=False,
+                         id="level")
+            yield Checkbox("A computer takes over a seat whose player is gone", True,
+                           id="handover")
+            yield Label("Variants (JSON options of the game)")
+            yield Input("{}", id="options")
+            yield Label("", id="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#players", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        app: SessionApp = self.app  # type: ignore[assignment]
+        try:
+            players = int(self.query_one("#players", Input).value or 0)
+            computers = int(self.query_one("#computers", Input).value or 0)
+        except ValueError:
+            self.query_one("#error", Label).update("players and computer seats are numbers")
+            return
+        level = str(self.query_one("#level", Select).value)
+        seats = [SeatSpec("computer", level) if i >= players - computers else SeatSpec()
+                 for i in range(max(0, players))]
+        try:
+            msgspec.json.decode(self.query_one("#options", Input).value or "{}")
+            table = app.conn.create(
+                str(self.query_one("#game", Select).value), seats,
+                (self.query_one("#options", Input).value or "{}").encode(),
+                self.query_one("#handover", Checkbox).value)
+        except (IllegalIntent, msgspec.DecodeError) as exc:
+            self.query_one("#error", Label).update(Text(str(exc)))
+            return
+        self.dismiss()
+        app.open_table(table, join=players > computers)
+
+
+class SessionApp(App):
+    """The whole per-session UI: lobby first, then a table (or a direct command)."""
+
+    TITLE = "Maharaja"
+
+    def __init__(self, conn: Connection, rulesets: dict[str, Any], command: str = "") -> None:
+        super().__init__()
+        self.conn = conn
+        self.rulesets = rulesets
+        self.command = command
+        self.current: RemoteTable | None = None
+
+    def default_ruleset(self) -> Any:
+        ids = [r.id for r in self.conn.rulesets]
+        chosen = "maharaja" if "maharaja" in ids else ids[0]
+        return next(r for r in self.conn.rulesets if r.id == chosen)
+
+    def on_mount(self) -> None:
+        loop = asyncio.get_running_loop()
+        # Pushes arrive on the connection's reader thread; run listeners on our loop.
+        def dispatch(fn: Any) -> None:
+            try:
+                # Through the app's own queue, so fn runs in Textual's context.
+                loop.call_soon_threadsafe(self.call_next, fn)
+            except RuntimeError:
+                pass  # the app is shutting down
+
+        self.conn.dispatch = dispatch
+        self.conn.on_disconnect.append(lambda: self.exit(message="The server went away."))
+        self.push_screen(LobbyScreen())
+        self.run_command(self.command)
+
+    def run_command(self, command: str) -> None:
+        """``ssh host join 3`` / ``join 3 2`` / ``watch 3`` / ``new [GAME] [SEATS]``."""
+        words = command.split()
+        try:
+            if len(words) >= 2 and words[0] == "join":
+                seat = int(words[2]) - 1 if len(words) > 2 else None
+                self.open_table(int(words[1]), join=True, seat=seat)
+            elif len(words) == 2 and words[0] == "watch":
+                self.open_table(int(words[1]), join=False)
+            elif words and words[0] == "new":
+                game = self.default_ruleset()
+                if len(words) > 1 and not words[1].isdigit():
+                    wanted = words.pop(1)
+                    game = next(r for r in self.conn.rulesets if r.id == wanted)
+                count = int(words[1]) if len(words) > 1 else game.min_seats
+                table = self.conn.create(game.id, [SeatSpec()] * count)
+                self.open_table(table, join=True)
+        except (ValueError, StopIteration, IllegalIntent):
+            self.notify(f"unknown command {command!r}", severity="error")
+
+    def open_table(self, table_id: int, *, join: bool, seat: int | None = None) -> None:
+        try:
+            if join:
+                seat = self.conn.join(table_id, seat)
+            else:
+                self.conn.watch(table_id)
+                seat = None
+            remote = RemoteTable(self.conn, table_id, self.rulesets)
+        except (IllegalIntent, Disconnected) as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.current = remote
+        screen = game_screen_for(remote, seat) if remote.info.started \
+            else WaitingScreen(remote, seat)
+        self.push_screen(screen)
+
+    def leave_table(self, screen: Screen) -> None:
+        if self.current is not None:
+            try:
+                self.conn.leave(self.current.id)
+            except (IllegalIntent, Disconnected):
+                pass
+            self.current.close()
+            self.current = None
+        self.pop_screen()
+        lobby = self.screen
+        if isinstance(lobby, LobbyScreen):
+            lobby.refresh_tables()

@@ -1,0 +1,169 @@
+"""Messages between a session's child process and the server's table service.
+
+Frames are a 4-byte big-endian length and a msgpack-encoded message. Game data
+(views, intents, events) travels as nested msgpack bytes encoded with the
+ruleset's own types, so this protocol stays game-agnostic.
+"""
+
+from __future__ import annotations
+
+import struct
+
+import msgspec
+
+MAX_FRAME = 8 * 1024 * 1024
+HEADER = struct.Struct(">I")
+
+
+class SeatSpec(msgspec.Struct, frozen=True):
+    kind: str = "human"  # "human" or "computer"
+    level: str = "random"
+
+
+class SeatInfo(msgspec.Struct, frozen=True):
+    kind: str  # "free", "human" or "computer"
+    name: str = ""
+    level: str = ""
+    connected: bool = False
+    handed: bool = False  # a computer plays for a human who is gone
+
+
+class TableInfo(msgspec.Struct, frozen=True):
+    id: int
+    title: str
+    ruleset: str
+    ruleset_name: str
+    seats: list[SeatInfo]
+    spectators: int
+    started: bool
+    over: bool
+    version: int
+    to_move: list[int]
+    handover: bool
+
+
+class RulesetInfo(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    min_seats: int
+    max_seats: int
+
+
+# ------------------------------------------------------------------ requests
+class Request(msgspec.Struct, tag_field="t", kw_only=True):
+    id: int = 0
+
+
+class Hello(Request, tag="hello"):
+    token: str
+
+
+class ListTables(Request, tag="list"):
+    pass
+
+
+class CreateTable(Request, tag="create"):
+    ruleset: str
+    seats: list[SeatSpec]
+    options: bytes = b"{}"  # JSON for the ruleset's Options (the variants)
+    handover: bool = True
+    title: str = ""
+
+
+class Join(Request, tag="join"):
+    table: int
+    seat: int | None = None  # None: your seat if you have one, else the first free one
+
+
+class Watch(Request, tag="watch"):
+    table: int
+
+
+class Leave(Request, tag="leave"):
+    table: int
+
+
+class Info(Request, tag="info"):
+    table: int
+
+
+class View(Request, tag="view"):
+    table: int
+    seat: int | None
+
+
+class Legal(Request, tag="legal"):
+    table: int
+    seat: int
+
+
+class ToMove(Request, tag="to_move"):
+    table: int
+
+
+class Log(Request, tag="log"):
+    table: int
+    seat: int | None
+
+
+class Play(Request, tag="play"):
+    table: int
+    seat: int
+    intent: bytes
+
+
+class Undo(Request, tag="undo"):
+    table: int
+
+
+class Redo(Request, tag="redo"):
+    table: int
+
+
+AnyRequest = (Hello | ListTables | CreateTable | Join | Watch | Leave | Info | View | Legal
+              | ToMove | Log | Play | Undo | Redo)
+
+
+# ------------------------------------------------------- replies and pushes
+class Welcome(msgspec.Struct, tag="welcome"):
+    id: int
+    user: str
+    rulesets: list[RulesetInfo]
+
+
+class Result(msgspec.Struct, tag="result"):
+    """A successful reply; ``data`` is msgpack whose type the request implies."""
+
+    id: int
+    data: bytes
+
+
+class Refused(msgspec.Struct, tag="refused"):
+    """An IllegalIntent (rules or server) with its rule id and reason."""
+
+    id: int
+    rule: str
+    reason: str
+
+
+class Changed(msgspec.Struct, tag="changed"):
+    table: int
+    version: int
+
+
+class LobbyChanged(msgspec.Struct, tag="lobby"):
+    pass
+
+
+AnyReply = Welcome | Result | Refused | Changed | LobbyChanged
+
+_encoder = msgspec.msgpack.Encoder()
+
+
+def frame(message: msgspec.Struct) -> bytes:
+    body = _encoder.encode(message)
+    return HEADER.pack(len(body)) + body
+
+
+def pack(value: object) -> bytes:
+    return _encoder.encode(value)

@@ -1,0 +1,237 @@
+"""The session side of the table service: a blocking client and ``RemoteTable``.
+
+``RemoteTable`` has the methods of ``engine.core.table.LocalTable`` so the same
+game screen drives a local game or a seat on the server. Calls block for one
+round trip on a local socket (well under a millisecond); change notifications
+arrive on a reader thread and are handed to ``dispatch`` (the UI passes a
+thread-safe scheduler so listeners run on its own event loop).
+"""
+
+from __future__ import annotations
+
+import itertools
+import queue
+import socket
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from engine.core.describe import Description
+from engine.core.errors import IllegalIntent
+from maharaja_server import protocol as p
+
+Listener = Callable[[], None]
+Dispatch = Callable[[Callable[[], None]], None]
+
+
+class Disconnected(ConnectionError):
+    """The server went away."""
+
+
+class _Worker:
+    """Runs listeners off the reader thread (they may call the server themselves)."""
+
+    def __init__(self) -> None:
+        self._queue: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        threading.Thread(target=self._run, name="hub-listeners", daemon=True).start()
+
+    def __call__(self, fn: Callable[[], None]) -> None:
+        self._queue.put(fn)
+
+    def _run(self) -> None:
+        while True:
+            self._queue.get()()
+
+
+class Connection:
+    def __init__(self, path: str, token: str, timeout: float = 30.0) -> None:
+        self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._sock.connect(path)
+        self._timeout = timeout
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+        self._waiting: dict[int, list[Any]] = {}
+        self._ready: dict[int, threading.Event] = {}
+        self._decoder = msgspec.msgpack.Decoder(p.AnyReply)
+        self.dispatch: Dispatch = _Worker()
+        self.on_table_change: list[Callable[[int, int], None]] = []
+        self.on_lobby_change: list[Callable[[], None]] = []
+        self.on_disconnect: list[Callable[[], None]] = []
+        self.closed = False
+        self._reader = threading.Thread(target=self._read_loop, name="hub-reader", daemon=True)
+        self._reader.start()
+        welcome = self.call(p.Hello(token=token))
+        assert isinstance(welcome, p.Welcome)
+        self.user = welcome.user
+        self.rulesets = welcome.rulesets
+
+    # ------------------------------------------------------------ transport
+    def call(self, request: p.Request) -> Any:
+        """Send a request and wait for its reply (Welcome, Result or Refused)."""
+        if self.closed:
+            raise Disconnected("the server connection is closed")
+        request.id = next(self._ids)
+        done = threading.Event()
+        self._ready[request.id] = done
+        with self._lock:
+            self._sock.sendall(p.frame(request))
+        if not done.wait(self._timeout):
+            self._ready.pop(request.id, None)
+            raise Disconnected("the server did not answer")
+        self._ready.pop(request.id, None)
+        (reply,) = self._waiting.pop(request.id, [None])
+        if reply is None:
+            raise Disconnected("the server connection was lost")
+        return reply
+
+    def ask(self, request: p.Request, kind: Any = Any) -> Any:
+        """A request whose Result decodes to ``kind``; a refusal raises IllegalIntent."""
+        reply = self.call(request)
+        if isinstance(reply, p.Refused):
+            raise IllegalIntent(reply.rule, reply.reason)
+        return msgspec.msgpack.decode(reply.data, type=kind)
+
+    def _recv_exactly(self, size: int) -> bytes:
+        chunks = bytearray()
+        while len(chunks) < size:
+            chunk = self._sock.recv(size - len(chunks))
+            if not chunk:
+                raise Disconnected("closed")
+            chunks += chunk
+        return bytes(chunks)
+
+    def _read_loop(self) -> None:
+        try:
+            while True:
+                (size,) = p.HEADER.unpack(self._recv_exactly(p.HEADER.size))
+                message = self._decoder.decode(self._recv_exactly(size))
+                if isinstance(message, p.Changed):
+                    for fn in list(self.on_table_change):
+                        self.dispatch(lambda fn=fn, m=message: fn(m.table, m.version))
+                elif isinstance(message, p.LobbyChanged):
+                    for fn in list(self.on_lobby_change):
+                        self.dispatch(fn)
+                else:
+                    self._waiting[message.id] = [message]
+                    event = self._ready.get(message.id)
+                    if event is not None:
+                        event.set()
+        except (OSError, msgspec.DecodeError):
+            pass
+        finally:
+            self.closed = True
+            for event in list(self._ready.values()):
+                event.set()
+            for fn in list(self.on_disconnect):
+                self.dispatch(fn)
+
+    def close(self) -> None:
+        self.closed = True
+        try:
+            self._sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self._sock.close()
+
+    # ---------------------------------------------------------------- lobby
+    def tables(self) -> list[p.TableInfo]:
+        return self.ask(p.ListTables(), list[p.TableInfo])
+
+    def create(self, ruleset: str, seats: list[p.SeatSpec], options: bytes = b"{}",
+               handover: bool = True, title: str = "") -> int:
+        return self.ask(p.CreateTable(ruleset=ruleset, seats=seats, options=options,
+                                      handover=handover, title=title), int)
+
+    def info(self, table: int) -> p.TableInfo:
+        return self.ask(p.Info(table=table), p.TableInfo)
+
+    def join(self, table: int, seat: int | None = None) -> int:
+        return self.ask(p.Join(table=table, seat=seat), int)
+
+    def watch(self, table: int) -> None:
+        self.ask(p.Watch(table=table))
+
+    def leave(self, table: int) -> None:
+        self.ask(p.Leave(table=table))
+
+
+class RemoteTable:
+    """A table on the server, with the interface of ``engine.core.table.LocalTable``."""
+
+    def __init__(self, conn: Connection, table_id: int, rulesets: dict[str, Any]) -> None:
+        self.conn = conn
+        self.id = table_id
+        self._info = conn.info(table_id)
+        self.ruleset = rulesets[self._info.ruleset]
+        self._listeners: list[Listener] = []
+        self._state_type = self.ruleset.State
+        self._intents = list[self.ruleset.Intent]  # type: ignore[name-defined]
+        self._events = list[self.ruleset.Event]  # type: ignore[name-defined]
+        conn.on_table_change.append(self._on_change)
+
+    @property
+    def info(self) -> p.TableInfo:
+        return self._info
+
+    @property
+    def seats(self) -> list[Any]:
+        from engine.core.ruleset import Seat
+
+        return [Seat(s.name or "(free)", "human" if s.kind != "computer" else f"bot:{s.level}")
+                for s in self._info.seats]
+
+    @property
+    def version(self) -> int:
+        return self._info.version
+
+    def refresh_info(self) -> p.TableInfo:
+        self._info = self.conn.info(self.id)
+        return self._info
+
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def _on_change(self, table: int, version: int) -> None:
+        if table != self.id:
+            return
+        try:
+            self.refresh_info()
+        except (IllegalIntent, Disconnected):
+            pass
+        for listener in list(self._listeners):
+            listener()
+
+    def to_move(self) -> tuple[int, ...]:
+        return tuple(self.conn.ask(p.ToMove(table=self.id), list[int]))
+
+    def view(self, seat: int | None) -> Any:
+        data = self.conn.ask(p.View(table=self.id, seat=seat), bytes)
+        return msgspec.msgpack.decode(data, type=self._state_type)
+
+    def legal_intents(self, seat: int) -> list[Any]:
+        data = self.conn.ask(p.Legal(table=self.id, seat=seat), bytes)
+        return msgspec.msgpack.decode(data, type=self._intents)
+
+    def log(self, seat: int | None) -> list[Description]:
+        return self.conn.ask(p.Log(table=self.id, seat=seat), list[tuple[tuple[str, str], ...]])
+
+    def play(self, seat: int, intent: Any) -> list[Any]:
+        data = self.conn.ask(p.Play(table=self.id, seat=seat, intent=p.pack(intent)), bytes)
+        return msgspec.msgpack.decode(data, type=self._events)
+
+    def undo(self) -> None:
+        self.conn.ask(p.Undo(table=self.id))
+
+    def redo(self) -> None:
+        self.conn.ask(p.Redo(table=self.id))
+
+    def close(self) -> None:
+        if self._on_change in self.conn.on_table_change:
+            self.conn.on_table_change.remove(self._on_change)
+        self._listeners.clear()

@@ -1,0 +1,173 @@
+"""Table screens for a session: the real game screen when the UI provides one, else ours.
+
+``TableScreen`` is deliberately plain: the seat's view as text, the legal intents
+as a list (Enter plays the highlighted one) and the move log. It drives any
+LocalTable-like object, so it works for every ruleset on the server.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.core.describe import plain
+from engine.core.errors import IllegalIntent
+
+LOG_LINES = 12
+
+
+def game_screen_for(table: Any, seat: int | None) -> Screen:
+    """The UI's game screen when it is installed, else the plain table screen."""
+    try:
+        from maharaja_tui.screens.game import GameScreen  # type: ignore[import-not-found]
+    except ImportError:
+        return TableScreen(table, seat)
+    return GameScreen(table, seat)
+
+
+def describe_intent(intent: Any) -> str:
+    data = msgspec.to_builtins(intent)
+    if not isinstance(data, dict):
+        return str(data)
+    tag = data.pop("type", type(intent).__name__)
+    fields = ", ".join(f"{k}={v}" for k, v in data.items())
+    return f"{tag} {fields}".strip()
+
+
+def format_view(view: Any) -> str:
+    data = msgspec.to_builtins(view)
+    if not isinstance(data, dict):
+        return str(data)
+    lines = []
+    for key, value in data.items():
+        text = msgspec.json.encode(value).decode() if not isinstance(value, str) else value
+        lines.append(f"{key}: {text}")
+    return "\n".join(lines)
+
+
+class TableScreen(Screen):
+    BINDINGS = [Binding("escape", "leave", "Back to the lobby")]
+    DEFAULT_CSS = """
+    TableScreen #status { height: 1; background: $primary-background; padding: 0 1; }
+    TableScreen #main { height: 1fr; }
+    TableScreen #view-box { width: 2fr; border: round $secondary; }
+    TableScreen #intents { width: 1fr; border: round $accent; }
+    TableScreen #log { height: auto; max-height: 14; border: round $secondary; padding: 0 1; }
+    """
+
+    def __init__(self, table: Any, seat: int | None) -> None:
+        super().__init__()
+        self.table = table
+        self.seat = seat
+        self._intents: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="view-box"):
+                yield Static(id="view")
+            yield OptionList(id="intents")
+        yield Static(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.table.subscribe(self._changed)
+        self.query_one("#view-box").border_title = "Your view" if self.seat is not None \
+            else "Public view"
+        self.query_one("#intents").border_title = "Your choices"
+        self.query_one("#log").border_title = "Log"
+        self.refresh_table()
+        self.query_one("#intents", OptionList).focus()
+
+    def _changed(self) -> None:
+        if self.is_attached:
+            self.refresh_table()
+
+    def refresh_table(self) -> None:
+        table, seat = self.table, self.seat
+        to_move = table.to_move()
+        self._intents = table.legal_intents(seat) if seat is not None and seat in to_move else []
+        names = [s.name for s in table.seats]
+        who = f"seat {seat + 1} ({names[seat]})" if seat is not None else "spectator"
+        if not to_move:
+            state = "game over"
+        elif self._intents:
+            state = "YOUR MOVE"
+        else:
+            state = "waiting for " + ", ".join(names[s] for s in to_move)
+        version = getattr(table, "version", 0)
+        self.query_one("#status", Static).update(Text(
+            f"Table {getattr(table, 'id', '')} · {table.ruleset.name} · {who} · "
+            f"step {version} · {state}"))
+        self.query_one("#view", Static).update(Text(format_view(table.view(seat))))
+        options = self.query_one("#intents", OptionList)
+        highlighted = options.highlighted
+        options.clear_options()
+        options.add_options([Option(Text(describe_intent(i))) for i in self._intents])
+        if self._intents:
+            options.highlighted = min(highlighted or 0, len(self._intents) - 1)
+        lines = [plain(d) for d in table.log(seat)[-LOG_LINES:]]
+        self.query_one("#log", Static).update(Text("\n".join(lines)))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.seat is None or not 0 <= event.option_index < len(self._intents):
+            return
+        try:
+            self.table.play(self.seat, self._intents[event.option_index])
+        except IllegalIntent as exc:
+            self.notify(str(exc), severity="error")
+        self.refresh_table()
+
+    def action_leave(self) -> None:
+        self.app.leave_table(self)  # type: ignore[attr-defined]
+
+
+class WaitingScreen(Screen):
+    """Shown until every seat of a table is taken; then it becomes the game screen."""
+
+    BINDINGS = [Binding("escape", "leave", "Back to the lobby")]
+
+    def __init__(self, table: Any, seat: int | None) -> None:
+        super().__init__()
+        self.table = table
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="waiting")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.table.subscribe(self._changed)
+        self.app.conn.on_lobby_change.append(self._lobby)  # type: ignore[attr-defined]
+        self._changed()
+
+    def _lobby(self) -> None:
+        if self.is_attached:
+            self.table.refresh_info()
+            self._changed()
+
+    def _changed(self) -> None:
+        if not self.is_attached:
+            return
+        info = self.table.info
+        if info.started:
+            self.table.unsubscribe(self._changed)
+            self.app.switch_screen(game_screen_for(self.table, self.seat))
+            return
+        seats = "\n".join(
+            f"  seat {i + 1}: " + (s.name if s.kind != "free" else "(free)")
+            for i, s in enumerate(info.seats))
+        self.query_one("#waiting", Static).update(Text(
+            f"Table {info.id} · {info.ruleset_name} · {info.title}\n\n{seats}\n\n"
+            "The game starts once every seat is taken."))
+
+    def action_leave(self) -> None:
+        self.app.leave_table(self)  # type: ignore[attr-defined]

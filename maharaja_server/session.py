@@ -1,0 +1,52 @@
+"""A session's child process: the Textual UI on the pty the SSH server made for it.
+
+Started by ssh.py with the hub socket, a one-use token and the terminal type in
+its environment; everything about the game comes from the server over the socket.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import os
+import sys
+import termios
+
+from maharaja_server.config import load_rulesets
+
+
+def take_terminal() -> None:
+    """Make the pty our controlling terminal so window-size changes send SIGWINCH."""
+    try:
+        fcntl.ioctl(sys.stdin.fileno(), termios.TIOCSCTTY, 0)
+    except OSError:
+        pass  # already ours, or not a terminal (the server always gives one)
+
+
+def main() -> int:
+    take_terminal()
+    log_path = os.environ.get("MAHARAJA_LOG")
+    if log_path:
+        logging.basicConfig(filename=log_path, level=logging.WARNING,
+                            format="%(asctime)s %(process)d %(name)s %(message)s")
+    from maharaja_server.lobby import SessionApp
+    from maharaja_server.remote import Connection
+
+    specs = [s for s in os.environ.get("MAHARAJA_RULESETS", "").split(",") if s]
+    rulesets = load_rulesets(specs)
+    token = os.environ.pop("MAHARAJA_TOKEN", "")
+    try:
+        conn = Connection(os.environ["MAHARAJA_SOCKET"], token)
+    except (OSError, KeyError) as exc:
+        print(f"The game server is not reachable ({exc}).\r", file=sys.stderr)
+        return 1
+    app = SessionApp(conn, rulesets, os.environ.get("MAHARAJA_COMMAND", ""))
+    try:
+        app.run()
+    finally:
+        conn.close()
+    return app.return_code or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

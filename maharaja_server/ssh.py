@@ -1,0 +1,243 @@
+"""The SSH side: authentication, and one child process per session on a pty.
+
+Textual's drivers are process-wide (they own stdin, stdout and the signal
+handlers), so every session runs its UI in a child process whose terminal is a
+pseudo-terminal; this module copies bytes between that pty and the SSH channel,
+forwards window-size changes, and enforces the per-session limits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import logging
+import os
+import re
+import signal
+import struct
+import sys
+import termios
+import time
+from collections.abc import Callable
+from typing import Any
+
+import asyncssh
+
+from maharaja_server.auth import Authenticator
+from maharaja_server.limits import SessionCounter, TokenBucket
+from maharaja_server.tables import Identity
+
+log = logging.getLogger("maharaja_server.ssh")
+
+NO_TERMINAL = (
+    b"Maharaja is played in a terminal, but this connection asked for none.\r\n"
+    b"Connect again with a terminal, for example:  ssh -t -p PORT NAME@HOST\r\n"
+)
+SERVER_FULL = b"The server is full right now (too many sessions); please try again later.\r\n"
+IDLE = b"\r\nDisconnected after being idle too long. Reconnect to resume your seat.\r\n"
+COMMAND = re.compile(r"^[a-z]+( [a-z0-9-]{1,30}){0,3}$")
+
+
+def set_winsize(fd: int, cols: int, rows: int) -> None:
+    cols = max(10, min(cols or 80, 1000))
+    rows = max(5, min(rows or 24, 500))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+class GameSSHServer(asyncssh.SSHServer):
+    """One per connection: authenticates and remembers who connected."""
+
+    def __init__(self, auth: Authenticator) -> None:
+        self.auth = auth
+        self.identity: Identity | None = None
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return self.auth.accepts_keys
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self.identity = self.auth.check_key(username, key)
+        return self.identity is not None
+
+    def password_auth_supported(self) -> bool:
+        return self.auth.password is not None
+
+    def validate_password(self, username: str, password: str) -> bool:
+        self.identity = self.auth.check_password(username, password)
+        return self.identity is not None
+
+
+class SessionRunner:
+    """Runs one SSH session: a child UI process bridged to the channel."""
+
+    def __init__(self, *, counter: SessionCounter, issue_token: Callable[[Identity], str],
+                 revoke_token: Callable[[str], None], child_env: Callable[[], dict[str, str]],
+                 idle_timeout: float, input_rate: float, input_burst: float,
+                 default_term: str) -> None:
+        self.counter = counter
+        self.issue_token = issue_token
+        self.revoke_token = revoke_token
+        self.child_env = child_env
+        self.idle_timeout = idle_timeout
+        self.input_rate = input_rate
+        self.input_burst = input_burst
+        self.default_term = default_term
+        self.children: set[asyncio.subprocess.Process] = set()
+
+    async def __call__(self, process: asyncssh.SSHServerProcess) -> None:
+        try:
+            await self._run(process)
+        except Exception:
+            log.exception("session failed")
+        finally:
+            if not process.is_closing():
+                process.exit(0)
+
+    async def _run(self, process: asyncssh.SSHServerProcess) -> None:
+        owner = process.get_extra_info("connection").get_owner()
+        who: Identity = owner.identity
+        term = process.get_terminal_type()
+        if term is None:
+            process.stdout.write(NO_TERMINAL)
+            process.exit(1)
+            return
+        if not self.counter.acquire():
+            process.stdout.write(SERVER_FULL)
+            process.exit(1)
+            return
+        token = self.issue_token(who)
+        master, slave = os.openpty()
+        try:
+            cols, rows, _, _ = process.get_terminal_size()
+            set_winsize(slave, cols, rows)
+            env = self.child_env()
+            env["TERM"] = term if term not in ("", "dumb", "unknown") else self.default_term
+            colorterm = (process.env or {}).get("COLORTERM")
+            if colorterm in ("truecolor", "24bit"):
+                env["COLORTERM"] = colorterm
+            env["MAHARAJA_TOKEN"] = token
+            command = (process.command or "").strip().lower()
+            env["MAHARAJA_COMMAND"] = command if COMMAND.match(command) else ""
+            child = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "maharaja_server.session",
+                stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+            )
+        except BaseException:
+            os.close(master)
+            os.close(slave)
+            self.revoke_token(token)
+            self.counter.release()
+            raise
+        os.close(slave)
+        self.children.add(child)
+        log.info("session started for %s (pid %d, %s %dx%d)", who.name, child.pid, term, cols,
+                 rows)
+        started = time.monotonic()
+        try:
+            code = await self._bridge(process, master, child)
+        finally:
+            await self._stop(child)
+            os.close(master)
+            self.children.discard(child)
+            self.revoke_token(token)
+            self.counter.release()
+            log.info("session ended for %s after %.0fs", who.name, time.monotonic() - started)
+        if not process.is_closing():
+            process.exit(code)
+
+    async def _bridge(self, process: asyncssh.SSHServerProcess, master: int,
+                      child: asyncio.subprocess.Process) -> int:
+        os.set_blocking(master, False)
+        tasks = {
+            asyncio.create_task(self._pump_out(master, process)),
+            asyncio.create_task(self._pump_in(process, master)),
+            asyncio.create_task(child.wait()),
+        }
+        try:
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                if task.exception() is not None:
+                    log.warning("session bridge: %r", task.exception())
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        return child.returncode or 0
+
+    async def _pump_out(self, master: int, process: asyncssh.SSHServerProcess) -> None:
+        """Child output to the client; a slow client slows the child, not the server."""
+        loop = asyncio.get_running_loop()
+        readable = asyncio.Event()
+        loop.add_reader(master, readable.set)
+        try:
+            while True:
+                await readable.wait()
+                readable.clear()
+                try:
+                    data = os.read(master, 65536)
+                except BlockingIOError:
+                    continue
+                except OSError:  # EIO: the child has closed its terminal
+                    return
+                if not data:
+                    return
+                process.stdout.write(data)
+                await process.stdout.drain()
+        finally:
+            loop.remove_reader(master)
+
+    async def _pump_in(self, process: asyncssh.SSHServerProcess, master: int) -> None:
+        bucket = TokenBucket(self.input_rate, self.input_burst)
+        while True:
+            try:
+                data = await asyncio.wait_for(process.stdin.read(4096), self.idle_timeout)
+            except TimeoutError:
+                process.stdout.write(IDLE)
+                return
+            except asyncssh.TerminalSizeChanged as exc:
+                set_winsize(master, exc.width, exc.height)
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            if not data:
+                return  # the client closed its input: the session is over
+            allowed = bucket.take(data)
+            if allowed:
+                try:
+                    os.write(master, allowed)
+                except BlockingIOError:
+                    bucket.dropped += len(allowed)  # the child is not reading: drop, don't queue
+
+    async def _stop(self, child: asyncio.subprocess.Process) -> None:
+        if child.returncode is not None:
+            return
+        for sig, wait in ((signal.SIGHUP, 2.0), (signal.SIGKILL, 5.0)):
+            try:
+                os.killpg(child.pid, sig)
+            except ProcessLookupError:
+                return
+            try:
+                await asyncio.wait_for(child.wait(), wait)
+                return
+            except TimeoutError:
+                continue
+
+
+def server_factory(auth: Authenticator) -> Callable[[], asyncssh.SSHServer]:
+    return lambda: GameSSHServer(auth)
+
+
+def options() -> dict[str, Any]:
+    """asyncssh options: no forwarding of any kind, bounded login, dead-peer detection."""
+    return dict(
+        encoding=None,
+        line_editor=False,
+        allow_scp=False,
+        agent_forwarding=False,
+        x11_forwarding=False,
+        login_timeout=30,
+        keepalive_interval=30,
+        keepalive_count_max=4,
+    )
