@@ -9,7 +9,7 @@ only expensive part and it changes only when a village changes.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import product
 from typing import Any
 
 from engine.core.errors import IllegalIntent
@@ -21,7 +21,7 @@ from engine.raja.queries import holds, village_has_room
 from engine.raja.rules import active_turn, chooser, decide
 from engine.raja.state import AUCTION, BUILDER_SLOT, CHOOSE, HOUSES, SELECT, RajaState
 
-SELECTIONS = tuple(combinations_with_replacement(C.ACTIONS, 2))  # order of arrows is moot
+SELECTIONS = tuple(product(C.ACTIONS, repeat=2))  # the order fixes slot 0 and slot 1
 
 
 def legal_intents(state: RajaState, seat: int) -> list[Any]:

@@ -1,0 +1,188 @@
+"""Property tests over random legal games (hypothesis, small example counts).
+
+Invariants: pieces conserved per colour, gold never negative, the log folds to the
+live state, undo/redo and save/load round-trip, seat views hide what they must,
+and random intents are either legal or refused with the state unchanged.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import msgspec
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.core import record
+from engine.core.errors import IllegalIntent
+from engine.core.game import Game
+from engine.raja import RULESET, RajaOptions
+from engine.raja import components as C
+from engine.raja import intents as I
+from engine.raja.board import board
+from engine.raja.queries import palace_limit
+from engine.raja.state import RajaState
+from engine.raja.views import HIDDEN_GOLD
+
+from .helpers import seats
+
+SETTINGS = settings(max_examples=12, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+options = st.builds(
+    RajaOptions,
+    short_game=st.booleans(), yogi_tokens=st.booleans(), home_city=st.booleans(),
+    auction=st.booleans(), multi_character=st.booleans(), hidden_gold=st.booleans(),
+)
+
+
+def encode(state: Any) -> bytes:
+    return msgspec.msgpack.encode(state)
+
+
+def check_invariants(state: RajaState) -> None:
+    """R-COMP-4, R-BUILD-6, R-AMB-8: pieces never appear or vanish; gold stays >= 0."""
+    houses_on_board: dict[int, int] = {}
+    for owners in [*state.villages.values(), *(c.houses for c in state.cities.values())]:
+        for seat in owners:
+            houses_on_board[seat] = houses_on_board.get(seat, 0) + 1
+    for seat, p in enumerate(state.players):
+        assert p.gold >= 0
+        stock = p.setup_houses + p.reserve + p.quarry
+        assert stock + houses_on_board.get(seat, 0) == C.SETUP_HOUSES + C.QUARRY_HOUSES
+        built = sum((c.central == seat) + c.outer.count(seat) for c in state.cities.values())
+        assert p.supply + built == palace_limit(state)
+    for city in state.cities.values():
+        assert len(city.outer) <= C.OUTER_SITES
+    cards = sorted(state.bank + [c for p in state.players for c in p.cards])
+    assert cards == list(range(1, 8 if state.options.yogi_tokens else 7))
+    assert state.tokens + sum(p.tokens for p in state.players) == (
+        C.TOKENS if state.options.yogi_tokens else 0)
+
+
+def junk(rng: Random, state: RajaState) -> Any:
+    """A random intent, legal or (mostly) not."""
+    places = [*board().villages, *board().city_ids, "START", "nowhere"]
+    slot, part = rng.randint(-2, 3), rng.randint(-1, 2)
+    return rng.choice([
+        I.PickCard(rng.randint(0, 8)), I.Bid(rng.randint(-1, 20)), I.Pass(),
+        I.PlaceSetupHouse(rng.choice(places)),
+        I.SelectActions(rng.choice(C.ACTIONS), rng.choice([*C.ACTIONS, "FLY"])),
+        I.MoveArchitect(rng.choice(places), tuple(rng.sample(board().road_ids, rng.randint(0, 3)))),
+        I.TakeGold(slot, part), I.BuildHouse(rng.choice(places), slot, part),
+        I.MoveHouse(rng.choice(places), rng.choice(places), slot, part),
+        I.TakeQuarry(slot, part), I.BuildPalace(rng.random() < 0.5, slot, part),
+        I.MoveGovernor(rng.choice(places), slot, part),
+        I.TakeCharacter(rng.randint(0, 8), slot, part, rng.randint(0, 7)),
+        I.AttractCharacter(rng.randint(-1, 5), slot, part), I.GiveCard(rng.randint(0, 8)),
+        I.UseToken(rng.choice([*C.ACTIONS, "FLY"])), I.EndTurn(),
+    ])
+
+
+def play(n: int, opts: RajaOptions, seed: int, probe: bool = True) -> Game:
+    rng = Random(seed)
+    g = Game(RULESET, seats(n), opts, seed)
+    for _ in range(20_000):
+        movers = g.to_move()
+        if not movers:
+            break
+        if probe and rng.random() < 0.3:
+            seat = rng.randrange(n)
+            intent = junk(rng, g.state)
+            before, steps = encode(g.state), len(g.steps)
+            try:
+                g.play(seat, intent)
+            except IllegalIntent as exc:
+                assert exc.rule.startswith(("R-", "CORE-"))
+                assert encode(g.state) == before and len(g.steps) == steps
+            else:
+                if not isinstance(intent, I.MoveArchitect):
+                    g.undo()  # check it was listed, as seen before it was played
+                    assert intent in g.legal_intents(seat), intent
+                    g.redo()
+            check_invariants(g.state)
+            continue
+        seat = rng.choice(movers)
+        legal = g.legal_intents(seat)
+        assert legal, f"seat {seat} is to move but has no legal intent"
+        g.play(seat, rng.choice(legal))
+        check_invariants(g.state)
+    assert g.is_over()
+    return g
+
+
+@SETTINGS
+@given(n=st.integers(2, 5), opts=options, seed=st.integers(0, 10**6))
+def test_random_games_keep_invariants_and_fold(n: int, opts: RajaOptions, seed: int) -> None:
+    """Random legal games end (R-END-1) with pieces conserved (R-COMP-4) and gold >= 0
+    (R-TURN-5); the log folds to the live state; random intents are refused cleanly."""
+    g = play(n, opts, seed)
+    state = RULESET.new_state(opts, g.seats)
+    for _, event in g.events():
+        RULESET.apply(state, event)
+    assert encode(state) == encode(g.state)
+    assert len(g.state.ranking) == n
+
+
+@SETTINGS
+@given(n=st.integers(2, 5), opts=options, seed=st.integers(0, 10**6),
+       back=st.integers(1, 40))
+def test_undo_redo_and_save_load_round_trip(
+    n: int, opts: RajaOptions, seed: int, back: int
+) -> None:
+    """Undo never redraws; redo restores the same state; saves replay identically."""
+    g = play(n, opts, seed, probe=False)
+    final = encode(g.state)
+    back = min(back, len(g.steps) - 1)
+    for _ in range(back):
+        g.undo()
+    replay = RULESET.new_state(opts, g.seats)
+    for _, event in g.events():
+        RULESET.apply(replay, event)
+    assert encode(replay) == encode(g.state)
+    for _ in range(back):
+        g.redo()
+    assert encode(g.state) == final
+    data = record.encode(g)
+    loaded = record.decode(data, {RULESET.id: RULESET})
+    assert encode(loaded.state) == final
+    strip = lambda raw: {**msgspec.json.decode(raw), "header": None}  # noqa: E731
+    assert strip(record.encode(loaded)) == strip(data)
+    assert msgspec.json.decode(record.encode(loaded))["steps"] == msgspec.json.decode(data)["steps"]
+
+
+@SETTINGS
+@given(n=st.integers(2, 5), hidden=st.booleans(), seed=st.integers(0, 10**6),
+       cut=st.floats(0, 1))
+def test_views_hide_plans_and_gold(n: int, hidden: bool, seed: int, cut: float) -> None:
+    """R-INFO-1, R-INFO-2: other seats' unrevealed plans and (hidden_gold) gold are blank."""
+    g = play(n, RajaOptions(hidden_gold=hidden), seed, probe=False)
+    g.rewind(max(1, int(len(g.steps) * cut)))
+    for seat in [None, *range(n)]:
+        view = g.view(seat)
+        for other, (shown, real) in enumerate(zip(view.players, g.state.players, strict=True)):
+            if other == seat:
+                assert shown == real
+                continue
+            assert shown.plan == (real.plan if real.revealed else [])
+            assert shown.gold == (HIDDEN_GOLD if hidden else real.gold)
+        for _, event in g.events():
+            shown_event = RULESET.redact(event, seat)
+            if getattr(event, "actions", None) and type(event).__name__ == "ActionsSelected":
+                assert (shown_event.actions == event.actions) == (event.seat == seat)
+    assert g.descriptions(0)  # the log reads for any seat
+
+
+def test_boundaries_and_descriptions() -> None:
+    """R-ROUND-4: rounds and turns are marked for replay seeking; every event reads."""
+    from engine.core.describe import plain
+    from engine.core.replay import Replay
+
+    g = play(4, RajaOptions(), 7, probe=False)
+    replay = Replay(g)
+    rounds = replay.starts("round")
+    assert len(rounds) == g.state.round and len(replay.starts("turn")) == 5 * g.state.round
+    assert all(plain(d) for d in replay.descriptions)
+    replay.seek(rounds[1])
+    assert replay.state.round == 1
