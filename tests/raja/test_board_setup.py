@@ -198,3 +198,8 @@ def test_auction_example() -> None:
 def test_letters_map_to_cities() -> None:
     """R-COMP-6: governor markers use the city ids."""
     assert LETTER["A"] == "LAH" and LETTER["G"] == "MAD"
+
+
+def test_ocr_readings() -> None:
+    """R-AMB-17: card 3 is the Sadhu, "Béatisseur" is the Builder, "cing" colours are 5."""
+    assert C.CHARACTERS[3] == "Sadhu" and C.CHARACTERS[5] == "Builder" and C.COLOURS == 5
