@@ -5,7 +5,15 @@ Rulings made here where the spec is silent:
   moves, each priced on its own, so repeat crossings still pay again (R-MOVE-5).
 - legal_intents offers one route per (destination, toll breakdown): the shortest.
 - Secret selection (R-ROUND-3) is simultaneous: every seat that has not selected is
-  to move. The order of the two arrows carries no meaning.
+  to move. The order of the two arrows only numbers the slots (0 and 1); a token
+  action (R-VAR-TOKEN-2) becomes slot 2.
+- Merchant gold and the Yogi token (R-AMB-7) are automatic events emitted the first
+  moment the active player holds the card during their turn, so a card gained by a
+  swap pays at once and never twice in one turn.
+- A short QUARRY (fewer than 2 left) books what there was and leaves the part undone,
+  so it is forfeited at the end of the turn (R-ACT-1 ruling); an empty quarry refuses.
+- The Builder's free house in a village does not count toward TWO_HOUSES' village
+  limit (R-CHAR-5: it is not a part).
 - A Builder step (R-CHAR-5) names slot -1 instead of a part.
 - Under multi_character, an exchange names the card the active player gives even
   when they hold only one (it must then be that one).
