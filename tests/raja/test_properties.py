@@ -27,7 +27,7 @@ from engine.raja.views import HIDDEN_GOLD
 
 from .helpers import seats
 
-SETTINGS = settings(max_examples=12, deadline=None,
+SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 options = st.builds(
