@@ -17,6 +17,7 @@ from engine.core.ruleset import Seat
 from engine.maharaja import components as C
 from engine.maharaja import describe as _describe
 from engine.maharaja import fold, legal, rules, views
+from engine.maharaja.brahmabot import DIFFICULTIES
 from engine.maharaja.events import Event
 from engine.maharaja.intents import Intent
 from engine.maharaja.options import FINAL_SCORING, SPECIAL_RULES, Options
@@ -27,7 +28,7 @@ class MaharajaRules:
     id = "maharaja-2020"
     name = "Maharaja (2020)"
     rules_version = "1"
-    min_seats = 2
+    min_seats = 1  # solo (Brahmabot); standard games take 2–4
     max_seats = 4
     State = State
     Event = Event
@@ -35,9 +36,16 @@ class MaharajaRules:
     Options = Options
 
     def check_options(self, options: Options, seats: list[Seat]) -> None:
-        if not self.min_seats <= len(seats) <= self.max_seats:
-            raise IllegalIntent("MJ-COMP-7", f"Maharaja takes 2 to 4 players, not {len(seats)}")
+        if options.mode == "solo":
+            self._check_solo(options, seats)
+        elif options.mode != "standard":
+            raise IllegalIntent("MJ-BOT-S1", f"unknown game mode {options.mode!r}")
+        elif not self.min_seats <= len(seats) <= self.max_seats:
+            raise IllegalIntent("MJ-COMP-7", f"Maharaja takes 2 to 4 players, not {len(seats)} "
+                                "(or 1 in solo mode against Brahmabot)")
         colours = options.colours or C.COLOURS[: len(seats)]
+        if options.mode == "solo":
+            colours = colours[:1]
         if len(colours) != len(seats) or len(set(colours)) != len(colours) or any(
             c not in C.COLOURS for c in colours
         ):
@@ -48,11 +56,16 @@ class MaharajaRules:
             raise IllegalIntent("MJ-VAR-R1", f"unknown special-rule tile {unknown[0]}")
         if options.final_scoring is not None and options.final_scoring not in FINAL_SCORING:
             raise IllegalIntent("MJ-VAR-F1", f"unknown final-scoring tile {options.final_scoring}")
-        if options.mode != "standard":
-            raise IllegalIntent("MJ-BOT-S1", f"game mode {options.mode!r} is not available")
+
+    def _check_solo(self, options: Options, seats: list[Seat]) -> None:
+        if len(seats) != 1:
+            raise IllegalIntent("MJ-BOT-S1", "a solo game has exactly one player")
+        if options.difficulty not in DIFFICULTIES:
+            raise IllegalIntent("MJ-BOT-S3", "difficulty is easy, medium or hard, not "
+                                f"{options.difficulty!r}")
 
     def new_state(self, options: Options, seats: list[Seat]) -> State:
-        return fold.new_state(options, len(seats))
+        return fold.new_state(options, len(seats))  # solo adds Brahmabot as player 1
 
     def automatic(self, state: State, rng: Random) -> list[Any]:
         return rules.automatic(state, rng)

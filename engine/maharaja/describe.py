@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.describe import Description, Segment, desc
+from engine.maharaja import brahmabot as B
 from engine.maharaja import components as C
 from engine.maharaja import events as ev
 from engine.maharaja.queries import board
@@ -13,6 +14,8 @@ from engine.maharaja.state import State
 
 
 def who(state: State, seat: int) -> Segment:
+    if state.solo is not None and seat == B.BOT_SEAT:
+        return ("Brahmabot", f"seat:{seat}")
     return (state.players[seat].colour.capitalize(), f"seat:{seat}")
 
 
@@ -20,6 +23,8 @@ def place(name: str) -> Segment:
     net = board()
     if name in net.cities:
         return (net.cities[name].name, "city")
+    if name == net.start:
+        return ("START", "city")
     return (f"village {name}", "village")
 
 
@@ -32,6 +37,9 @@ def action_name(action: int) -> str:
 
 
 def _setup(e: ev.SetupDrawn, s: State) -> Description:
+    if e.solo is not None:
+        return desc("Solo setup against Brahmabot (", (e.solo.difficulty, "round"),
+                    f"), setup tile {e.solo.setup_tile}")
     chars = ", ".join(str(n) for n in e.display)
     return desc("Setup: characters ", (chars, "character"), " on display; ",
                 who(s, e.first_player), " chooses first")
@@ -70,14 +78,18 @@ def _gained(e: ev.Gained, s: State) -> Description:
         parts += [" takes ", coins(e.coins)]
     if e.coins < 0:
         parts += [" pays ", coins(-e.coins)]
+    def more(text: str) -> str:
+        return ("," if parts else "") + text
+
     if e.hidden:
-        parts += [" changes PP (secret)" if not parts else ", PP secret"]
+        parts += [more(" changes PP (secret)")]
     elif e.pp:
-        parts += [f" {'gains' if e.pp > 0 else 'pays'} ", (f"{abs(e.pp)} PP", "pp")]
+        parts += [more(f" {'gains' if e.pp > 0 else 'pays'} "), (f"{abs(e.pp)} PP", "pp")]
     if e.shrines:
-        parts += [f" takes {e.shrines} shrine{'s' if e.shrines != 1 else ''} from the supply"]
+        plural = "s" if e.shrines != 1 else ""
+        parts += [more(f" takes {e.shrines} shrine{plural} from the supply")]
     if e.tokens:
-        parts += [" takes an action token"]
+        parts += [more(" takes an action token")]
     if not parts:
         parts = [" gains nothing"]
     return desc(who(s, e.seat), *parts, f" ({e.reason})")
@@ -132,8 +144,9 @@ def _turn_end(e: ev.TurnEnded, s: State) -> Description:
 def _scored(e: ev.CityScored, s: State) -> Description:
     parts: list[str | Segment] = [place(e.city), " is scored:"]
     for n, seat in enumerate(e.ranking):
-        parts += [" " if n == 0 else ", ", who(s, seat), f" {e.cp[seat]} CP → ",
-                  coins(e.coins[seat])]
+        parts += [" " if n == 0 else ", ", who(s, seat), f" {e.cp[seat]} CP"]
+        if s.solo is None or seat != B.BOT_SEAT:
+            parts += [" → ", coins(e.coins[seat])]
     if not e.ranking:
         parts += [" nobody has cult points"]
     return desc(*parts)
@@ -157,6 +170,18 @@ def _round_end(e: ev.RoundEnded, s: State) -> Description:
     return desc((f"End of round {e.round}", "round"))
 
 
+def _brahmabot(e: ev.BrahmabotTurn, s: State) -> Description:
+    tile = B.ACTION_TILES[e.tile]
+    where = "the Maharaja's city" if tile.destination == B.MAHARAJA else place(
+        tile.destination)[0]
+    return desc(who(s, B.BOT_SEAT), f"'s turn: tile {e.tile} (check mark of {e.check}) — ",
+                (B.TOP_ACTION_TEXT[tile.top], "action"), f", then to {where}")
+
+
+def _reward_out(e: ev.RewardDiscarded, s: State) -> Description:
+    return desc("Reward tile ", (str(s.rewards[e.position]), "reward"), " leaves the game")
+
+
 def _ended(e: ev.GameEnded, s: State) -> Description:
     names = [who(s, seat) for seat in e.winners]
     parts: list[str | Segment] = ["Game over. "]
@@ -174,6 +199,7 @@ DESCRIBERS: dict[type, Callable[[Any, State], Description]] = {
     ev.AbilityUsed: _ability, ev.FlagMoved: _flag, ev.TurnEnded: _turn_end,
     ev.CityScored: _scored, ev.RewardTaken: _reward, ev.RewardPassed: _reward_pass,
     ev.MaharaniPlaced: _maharani, ev.RoundEnded: _round_end, ev.GameEnded: _ended,
+    ev.BrahmabotTurn: _brahmabot, ev.RewardDiscarded: _reward_out,
 }
 
 
@@ -184,6 +210,6 @@ def describe(event: Any, state: State) -> Description:
 def boundary(event: Any) -> str | None:
     if isinstance(event, ev.RoundStarted):
         return "round"
-    if isinstance(event, ev.TurnStarted):
+    if isinstance(event, ev.TurnStarted | ev.BrahmabotTurn):
         return "turn"
     return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.maharaja.state import Final
+from engine.maharaja.state import Final, Solo
 
 
 class E(msgspec.Struct, tag_field="type", frozen=True, kw_only=True):
@@ -21,6 +21,7 @@ class SetupDrawn(E, tag="setup"):
     rewards: tuple[int, ...]  # bottom first
     flags: tuple[str, ...]  # p2..p8
     first_player: int
+    solo: Solo | None = None  # solo mode: stack, deck and setup tile (secret parts redacted)
 
 
 class CharacterTaken(E, tag="character"):
@@ -145,6 +146,20 @@ class MaharaniPlaced(E, tag="maharani"):
 
 class RoundEnded(E, tag="round-end"):
     round: int
+    deck: tuple[str, ...] = ()  # solo: the action deck reshuffled (MJ-BOT-R10)
+
+
+class BrahmabotTurn(E, tag="brahmabot"):
+    """MJ-BOT-R2: the next deck tile's check mark picks one of the three drawn tiles."""
+
+    check: str
+    tile: str
+
+
+class RewardDiscarded(E, tag="reward-out"):
+    """MJ-BOT-R9: a reward tile leaves the game."""
+
+    position: int
 
 
 class GameEnded(E, tag="end"):
@@ -156,5 +171,5 @@ Event = (
     SetupDrawn | CharacterTaken | ShrineBuilt | ShrineMoved | StatueBuilt | Gained
     | RoundStarted | PlanCommitted | TurnStarted | PriestMoved | TaskDone | TokenSpent
     | AbilityUsed | FlagMoved | TurnEnded | CityScored | RewardTaken | RewardPassed
-    | MaharaniPlaced | RoundEnded | GameEnded
+    | MaharaniPlaced | RoundEnded | GameEnded | BrahmabotTurn | RewardDiscarded
 )

@@ -5,14 +5,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
+from engine.maharaja import brahmabot as B
 from engine.maharaja import components as C
 from engine.maharaja import events as ev
 from engine.maharaja.queries import board
-from engine.maharaja.state import NOBODY, City, Maharani, Pending, Player, State, Task, Turn
+from engine.maharaja.state import (
+    NOBODY,
+    City,
+    Maharani,
+    Pending,
+    Player,
+    Solo,
+    State,
+    Task,
+    Turn,
+)
 
 
 def new_state(options: Any, seat_count: int) -> State:
     net = board()
+    if options.mode == "solo":
+        return solo_state(options)
     colours = options.colours or C.COLOURS[:seat_count]
     return State(
         options=options,
@@ -31,8 +46,25 @@ def new_state(options: Any, seat_count: int) -> State:
     )
 
 
+def solo_state(options: Any) -> State:
+    """MJ-BOT-S1, S4: the human's usual setup beside Brahmabot's."""
+    human = (options.colours or C.COLOURS)[0]
+    bot = next(c for c in C.COLOURS if c != human)
+    state = new_state(msgspec.structs.replace(options, mode="standard", colours=(human, bot)), 2)
+    state.options = options
+    level = B.DIFFICULTIES[options.difficulty]
+    robot = state.players[B.BOT_SEAT]
+    robot.shrines, robot.supply = C.SHRINES_PER_COLOUR, 0
+    robot.coins, robot.pp = level.coins, level.pp
+    robot.start_shrines = C.START_SHRINES_PLACED
+    return state
+
+
 def _setup(s: State, e: ev.SetupDrawn) -> None:
-    s.display = list(e.display)
+    if e.solo is not None:
+        _setup_solo(s, e.solo)
+    else:
+        s.display = list(e.display)
     s.rewards = list(e.rewards) + [None] * (C.REWARD_TRACK_LENGTH - len(e.rewards))
     s.flags = [None] * C.FIRST_FLAG_POSITION + list(e.flags)
     s.first_player = e.first_player
@@ -40,16 +72,43 @@ def _setup(s: State, e: ev.SetupDrawn) -> None:
     s.chooser = e.first_player
 
 
+def _setup_solo(s: State, solo: Solo) -> None:
+    """MJ-BOT-S2, S3: Brahmabot takes the top character; three face up; free shrines."""
+    s.solo = msgspec.structs.replace(solo, stack=list(solo.stack), deck=list(solo.deck))
+    stack = s.solo.stack
+    s.players[B.BOT_SEAT].character = stack.pop(0) if stack else 0
+    _refill_row(s)
+    for village in _setup_villages(s.solo):
+        s.villages[village].append(B.BOT_SEAT)
+        s.players[B.BOT_SEAT].shrines -= 1
+
+
+def _setup_villages(solo: Solo) -> list[str]:
+    marks = B.DIFFICULTIES[solo.difficulty].marks
+    return [v for mark in marks for v in B.SETUP_TILES[solo.setup_tile][mark]]
+
+
+def _refill_row(s: State) -> None:
+    """MJ-BOT-S2: whenever the row loses a tile, refill it to 3 at the right end."""
+    if s.solo is None:
+        return
+    while len(s.display) < B.ROW and s.solo.stack:
+        s.display.append(s.solo.stack.pop(0))
+    s.solo.stack_size = len(s.solo.stack)
+
+
 def _character(s: State, e: ev.CharacterTaken) -> None:
     player = s.players[e.seat]
     if e.from_seat >= 0:
         s.players[e.from_seat].character = 0
-        s.pending.insert(0, Pending(e.from_seat, "lost-character"))
+        if s.solo is None or e.from_seat != B.BOT_SEAT:
+            s.pending.insert(0, Pending(e.from_seat, "lost-character"))
     elif e.number in s.display:
         s.display.remove(e.number)
     if e.returned:
         s.display.append(e.returned)
     player.character = e.number
+    _refill_row(s)
     if s.pending and s.pending[0].seat == e.seat and s.pending[0].kind == "lost-character":
         s.pending.pop(0)
     if s.phase == "characters":
@@ -134,6 +193,11 @@ def _round_started(s: State, e: ev.RoundStarted) -> None:
         player.plan = None
         player.planned = False
         player.played = False
+    if s.solo is not None:  # MJ-BOT-R1: three tiles, the third face down
+        solo = s.solo
+        solo.drawn, solo.deck = solo.deck[:3], solo.deck[3:]
+        solo.face_down, solo.used, solo.check = 2, "", ""
+        s.players[B.BOT_SEAT].planned = True
 
 
 def _plan(s: State, e: ev.PlanCommitted) -> None:
@@ -214,12 +278,15 @@ def _scored(s: State, e: ev.CityScored) -> None:
     s.ranking = list(e.ranking)
     for seat, coins in enumerate(e.coins):
         s.players[seat].coins += coins
-    s.pending = [Pending(seat, "reward") for seat in e.ranking] + s.pending
+    # MJ-SCORE-4; Brahmabot never takes reward tiles (MJ-BOT-R9).
+    choosers = [seat for seat in e.ranking if s.solo is None or seat != B.BOT_SEAT]
+    s.pending = [Pending(seat, "reward") for seat in choosers] + s.pending
 
 
 def _reward(s: State, e: ev.RewardTaken) -> None:
     s.rewards[e.source] = None
-    s.rewards[e.target] = e.tile
+    if e.target >= 0:  # solo: the tile leaves the game (MJ-BOT-R9)
+        s.rewards[e.target] = e.tile
     s.pending.pop(0)
     spec = C.REWARDS[e.tile]
     twice = 2 if _has(s, e.seat, 16) else 1  # MJ-REW-9
@@ -259,6 +326,19 @@ def _round_ended(s: State, e: ev.RoundEnded) -> None:
     s.maharanis = [m for m in s.maharanis if m.expires > e.round]
     s.ranking = []
     s.phase = "between-rounds"
+    if s.solo is not None:  # MJ-BOT-R10
+        s.solo.removed.append(s.solo.used)
+        s.solo.deck = list(e.deck)
+        s.solo.drawn = []
+
+
+def _brahmabot(s: State, e: ev.BrahmabotTurn) -> None:
+    assert s.solo is not None
+    s.solo.check, s.solo.used, s.solo.face_down = e.check, e.tile, -1
+
+
+def _reward_discarded(s: State, e: ev.RewardDiscarded) -> None:
+    s.rewards[e.position] = None
 
 
 def _ended(s: State, e: ev.GameEnded) -> None:
@@ -293,6 +373,8 @@ HANDLERS: dict[type, Callable[[State, Any], None]] = {
     ev.MaharaniPlaced: _maharani,
     ev.RoundEnded: _round_ended,
     ev.GameEnded: _ended,
+    ev.BrahmabotTurn: _brahmabot,
+    ev.RewardDiscarded: _reward_discarded,
 }
 
 

@@ -62,7 +62,8 @@ def _pending(state: State, seat: int) -> list[Any]:
     if pending.kind == "lost-character":
         return [it.ChooseCharacter(number=n) for n in state.display]
     if pending.kind == "reward":
-        return [it.ChooseReward(tile=t) for _, t in available_rewards(state)]
+        choices: list[Any] = [it.ChooseReward(tile=t) for _, t in available_rewards(state)]
+        return choices + ([it.PassReward()] if state.solo is not None else [])
     if pending.kind == "buy-pp":
         return [it.BuyPrestige(count=n) for n in range(min(pending.left, player.coins) + 1)]
     out: list[Any] = [it.PassReward()]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.family.network import Network
 from engine.family.travel import tolls
+from engine.maharaja import brahmabot as B
 from engine.maharaja import components as C
 from engine.maharaja.board import load_board
 from engine.maharaja.state import NOBODY, State, Task
@@ -107,6 +108,8 @@ def character_holder(state: State, number: int) -> int | None:
 
 
 def reward_window(state: State) -> int:
+    if state.solo is not None:
+        return B.REWARD_CHOICES  # MJ-BOT-R9
     return C.REWARD_WINDOW[state.seats]
 
 

@@ -14,6 +14,7 @@ from engine.core.errors import IllegalIntent
 from engine.maharaja import components as C
 from engine.maharaja import events as ev
 from engine.maharaja import intents as it
+from engine.maharaja import solo
 from engine.maharaja.board import slot_bonus
 from engine.maharaja.queries import (
     available_rewards,
@@ -31,7 +32,13 @@ from engine.maharaja.queries import (
     task_discount,
     village_open_for,
 )
-from engine.maharaja.scoring import city_coins, city_ranking, final_scores, game_should_end
+from engine.maharaja.scoring import (
+    city_coins,
+    city_ranking,
+    final_scores,
+    game_should_end,
+    winners,
+)
 from engine.maharaja.state import Pending, State, Task
 
 Events = list[Any]
@@ -70,20 +77,24 @@ def to_move(state: State) -> tuple[int, ...]:
 def automatic(state: State, rng: Random) -> Events:
     phase = state.phase
     if phase == "setup":
-        return [setup_draw(state, rng)]
+        return [solo.setup_draw(state, rng) if state.solo is None and state.options.mode == "solo"
+                else setup_draw(state, rng)]
     if state.pending:
         return pass_impossible(state)
     if phase == "start-shrines" and start_shrine_seat(state) is None:
         return [start_round(state)]
     if phase == "actions" and state.turn is None:
         seat = next_turn_seat(state)
+        if seat is not None and state.solo is not None and seat == solo.BOT:
+            return solo.bot_turn(state)
         if seat is not None:
             plan = state.players[seat].plan
             assert plan is not None
             return [ev.TurnStarted(seat=seat, plan=plan)]
         return score_city(state)
     if phase == "scoring":
-        return [ev.RoundEnded(round=state.round)]
+        deck = solo.reshuffle(state, rng) if state.solo is not None else ()
+        return [ev.RoundEnded(round=state.round, deck=deck)]
     if phase == "between-rounds":
         if game_should_end(state):
             return [end_game(state)]
@@ -114,6 +125,8 @@ def start_round(state: State) -> ev.RoundStarted:
 
 def score_city(state: State) -> Events:
     """MJ-SCORE-1..4 and MJ-VAR-R1."""
+    if state.solo is not None:
+        return solo.score_city(state)
     city = state.maharaja
     assert city is not None
     cps, order = city_ranking(state, city)
@@ -147,8 +160,9 @@ def maharani_targets(state: State, seat: int) -> list[int]:
 
 def end_game(state: State) -> ev.GameEnded:
     final = final_scores(state)
-    from engine.maharaja.scoring import winners
-
+    if state.solo is not None:
+        final = solo.final_scores(state, final[solo.HUMAN])
+        return ev.GameEnded(final=tuple(final), winners=tuple(solo.winners(state, final)))
     return ev.GameEnded(final=tuple(final), winners=tuple(winners(state, final)))
 
 
@@ -351,6 +365,15 @@ def _change(state: State, seat: int, i: it.ChangeCharacter) -> Events:
         raise refuse("MJ-CHAR-2", f"character {i.number} is neither in the display nor held")
     if holder is not None and state.options.has("R4"):
         raise refuse("MJ-VAR-R4", "you may only take a character from the display")
+    if state.solo is not None:
+        # MJ-BOT-R8: your old tile leaves the game; Brahmabot, robbed, takes the leftmost.
+        out: Events = [ev.CharacterTaken(seat=seat, number=i.number, task=i.task,
+                                         from_seat=-1 if holder is None else holder,
+                                         reason="action")]
+        if holder == solo.BOT:
+            out.append(ev.CharacterTaken(seat=solo.BOT, number=state.display[0],
+                                         reason="brahmabot"))
+        return out
     return [ev.CharacterTaken(seat=seat, number=i.number, from_seat=-1 if holder is None
                               else holder, returned=player.character, reason="action",
                               task=i.task)]
@@ -473,6 +496,8 @@ def _reward(state: State, seat: int, i: it.ChooseReward) -> Events:
     source = window[i.tile]
     others = [p for p, t in enumerate(state.rewards) if t is not None and p != source]
     target = max(others, default=-1) + 1
+    if state.solo is not None:
+        target = -1  # MJ-BOT-R9: the tile you take leaves the game
     out: Events = [ev.RewardTaken(seat=seat, tile=i.tile, source=source, target=target)]
     spec = C.REWARDS[i.tile]
     times = 2 if has_ability(state, seat, 16) else 1  # MJ-REW-9
@@ -499,6 +524,9 @@ def _pass(state: State, seat: int, i: it.PassReward) -> Events:
     pending = state.pending[0] if state.pending else None
     if pending is None or pending.seat != seat:
         raise refuse("MJ-SCORE-4", "no choice is awaited from you now")
+    if pending.kind == "reward" and state.solo is not None:
+        # MJ-BOT-R9: if you take none, the lowest tile leaves the game.
+        return [ev.RewardPassed(seat=seat), *solo.discard_lowest(state)]
     if pending.kind in ("reward", "lost-character"):
         raise refuse("MJ-SCORE-4", "this choice cannot be passed")
     return [ev.RewardPassed(seat=seat)]

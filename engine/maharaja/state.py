@@ -74,6 +74,21 @@ class Final(msgspec.Struct):
     total: int
 
 
+class Solo(msgspec.Struct):
+    """Brahmabot's side of a solo game (§13)."""
+
+    difficulty: str
+    setup_tile: str
+    stack: list[int]  # face-down character stack, top first (secret, MJ-HIDE-3)
+    deck: list[str]  # action tile deck, top first (secret, MJ-HIDE-3)
+    drawn: list[str] = []  # this round's three tiles, left to right
+    face_down: int = -1  # index in ``drawn`` of the face-down tile; -1 once revealed
+    used: str = ""  # the tile Brahmabot used this round
+    check: str = ""  # the tile whose check mark chose it
+    removed: list[str] = []  # action tiles out of the game
+    stack_size: int = 0  # kept in views where the stack itself is hidden
+
+
 class State(msgspec.Struct):
     options: Options
     seats: int
@@ -96,3 +111,4 @@ class State(msgspec.Struct):
     ranking: list[int] = []  # city scoring: ranked seats of this round
     final: list[Final] = []
     winners: list[int] = []
+    solo: Solo | None = None

@@ -8,7 +8,8 @@ import msgspec
 
 from engine.core.game import copy_state
 from engine.maharaja import events as ev
-from engine.maharaja.state import State
+from engine.maharaja.brahmabot import BOT_SEAT
+from engine.maharaja.state import Solo, State
 
 HIDDEN = -1  # a PP total the viewer may not see
 
@@ -22,18 +23,36 @@ def view(state: State, seat: int | None) -> State:
     out = copy_state(state)
     if state.phase == "over":
         return out
+    if out.solo is not None:
+        out.solo = hide_solo(out.solo)
     for other, player in enumerate(out.players):
         if other == seat:
             continue
-        player.pp = HIDDEN  # MJ-HIDE-1
+        if state.solo is None or other != BOT_SEAT:  # Brahmabot's PP are public (solo ruling)
+            player.pp = HIDDEN  # MJ-HIDE-1
         if not plan_revealed(state, other):
             player.plan = None  # MJ-HIDE-2
     return out
 
 
+def hide_solo(solo: Solo) -> Solo:
+    """MJ-HIDE-3: the deck, the character stack and the face-down tile are secret."""
+    drawn = list(solo.drawn)
+    if 0 <= solo.face_down < len(drawn):
+        drawn[solo.face_down] = ""
+    return msgspec.structs.replace(solo, stack=[], deck=[], drawn=drawn,
+                                   stack_size=len(solo.stack))
+
+
 def redact(event: Any, seat: int | None) -> Any:
+    if isinstance(event, ev.SetupDrawn) and event.solo is not None:
+        return msgspec.structs.replace(event, solo=hide_solo(event.solo))
+    if isinstance(event, ev.RoundEnded) and event.deck:
+        return msgspec.structs.replace(event, deck=())
     if isinstance(event, ev.PlanCommitted) and event.seat != seat:
         return msgspec.structs.replace(event, plan=None)
-    if isinstance(event, ev.Gained) and event.seat != seat and event.pp:
+    if isinstance(event, ev.Gained) and event.seat != seat and event.pp and not (
+        event.seat == BOT_SEAT and event.reason.startswith("Brahmabot")
+    ):
         return msgspec.structs.replace(event, pp=0, hidden=True)
     return event

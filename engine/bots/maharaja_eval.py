@@ -1,0 +1,222 @@
+"""How good a Maharaja position is for one seat, in estimated final prestige points.
+
+``estimate`` adds the PP a seat holds to what its pieces and coins are likely to be
+worth by the end: 3 PP per statue on the map and the final city majorities (as the
+final scoring counts them), coins at a rate that falls from "buys part of a statue"
+to "1 PP per 5", and the city scorings still to come, where the seat's current CP
+rank would pay coins and a reward tile. ``value`` is that estimate minus the best
+opponent's, which is what a bot maximises. Only the state given is read: bots pass
+their own view, determinised.
+
+The CP counts are recomputed here in one pass over the cities (the rules'
+``scoring`` module answers one city and seat at a time, which is too slow for a
+search); a test checks both agree.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from random import Random
+
+from engine.maharaja import components as C
+from engine.maharaja.queries import board
+from engine.maharaja.scoring import tile_points
+from engine.maharaja.state import State
+from engine.maharaja.views import HIDDEN
+
+# PP-equivalents; tuned by self-play tournaments (scripts/tournament.py).
+COIN_LATE, COIN_EARLY = 0.2, 0.34  # 1 PP per 5 coins at the end; a statue share early on
+SHRINE_ON_BOARD = 0.3  # a shrine ready to build
+SHRINES_USEFUL = 6  # more shrines on the board than this rarely get built
+VILLAGE_SHRINE = 0.35  # a village shrine: cheaper travel, tolls from others, open roads
+TOKEN = 0.7  # an extra action
+REWARD_FIRST, REWARD_LATER = 2.2, 1.5  # a reward tile chosen first / later in a scoring
+# how surely the current CP ranking in a city will still hold when it is scored:
+# this round's city, next round's, then later ones
+SCORING_WEIGHT = (1.0, 0.55, 0.3, 0.2)
+
+# What holding a character is worth per round still to play (PP-equivalent).
+CHARACTER_ROUND_VALUE = {
+    1: 0.0, 2: 0.3, 3: 0.35, 4: 0.25, 5: 0.35, 6: 0.8, 7: 0.3, 8: 0.45,
+    9: 0.3, 10: 0.2, 11: 0.6, 12: 0.5, 13: 0.4, 14: 0.55, 15: 0.9, 16: 0.6,
+}
+
+
+class CityCP:
+    """One city's CP per seat: ``final`` as the final scoring counts it (no characters),
+    ``scoring`` as a city scoring does (characters 5, 7 and 8)."""
+
+    __slots__ = ("final", "scoring")
+
+    def __init__(self, final: list[int], scoring: list[int]) -> None:
+        self.final = final
+        self.scoring = scoring
+
+
+def abilities(state: State, seat: int) -> set[int]:
+    """Characters whose effect the seat has: its tile and its Maharani tokens (MJ-REW-8)."""
+    if state.phase == "over":
+        return set()
+    held = {state.players[seat].character}
+    held.update(m.character for m in state.maharanis if m.seat == seat)
+    return held
+
+
+def city_table(state: State) -> dict[str, CityCP]:
+    """MJ-SCORE-1 and MJ-END-2 for every city and seat at once."""
+    seats = range(state.seats)
+    outer = C.CP_OUTER_R2 if state.options.has("R2") else C.CP_OUTER
+    powers = [abilities(state, s) for s in seats]
+    priests = [p.priest for p in state.players]
+    table = {}
+    for name, city in state.cities.items():
+        final = list(city.shrines)
+        for slot, owner in enumerate(city.slots):
+            if owner >= 0:
+                final[owner] += C.CP_CENTRE if slot == C.CENTRE else outer
+        scoring = list(final)
+        for s in seats:
+            here = priests[s] == name
+            if here:
+                final[s] += 1
+                scoring[s] += 2 if 5 in powers[s] else 1
+            if 7 in powers[s]:
+                scoring[s] += city.shrines[s] // 2
+            if 8 in powers[s]:
+                scoring[s] += 1
+        table[name] = CityCP(final, scoring)
+    return table
+
+
+def ranking(state: State, cps: list[int]) -> list[int]:
+    """MJ-SCORE-2: seats with at least 1 CP, best first, ties to the lower character."""
+    ranked = [s for s in range(state.seats) if cps[s] >= 1]
+    return sorted(ranked, key=lambda s: (-cps[s], state.players[s].character))
+
+
+def majority_pp(state: State, table: dict[str, CityCP]) -> list[int]:
+    """MJ-END-2 / MJ-VAR-F1: PP for the most CP in each city (shared when tied)."""
+    win, tie = (3, 2) if state.options.final_scoring == "F1" else (2, 1)
+    out = [0] * state.seats
+    for cp in table.values():
+        best = max(cp.final)
+        if best < 1:
+            continue
+        top = [s for s, n in enumerate(cp.final) if n == best]
+        for s in top:
+            out[s] += win if len(top) == 1 else tie
+    return out
+
+
+def rounds_left(state: State) -> int:
+    """Rounds after the current one."""
+    if state.phase in ("setup", "characters", "start-shrines"):
+        return C.ROUNDS
+    return max(0, C.ROUNDS - state.round)
+
+
+def coin_rate(state: State) -> float:
+    left = rounds_left(state)
+    return COIN_LATE + (COIN_EARLY - COIN_LATE) * min(left, 3) / 3
+
+
+def estimates(state: State) -> list[float]:
+    """Estimated final PP of every seat."""
+    if state.phase == "over":
+        return [float(p.pp + f.total) for p, f in zip(state.players, state.final, strict=True)]
+    table = city_table(state)
+    majority = majority_pp(state, table)
+    ahead = scorings_ahead(state, table)
+    left = rounds_left(state)
+    ends_soon = any(p.statues == 0 for p in state.players)
+    future = 0.0 if ends_soon else min(left, 3) / 3
+    rate = coin_rate(state)
+    tile = state.options.final_scoring
+    out = []
+    for seat, player in enumerate(state.players):
+        value = float(player.pp) + 3 * (C.STATUES_PER_COLOUR - player.statues)
+        value += majority[seat] + ahead[seat] + rate * player.coins
+        if tile not in (None, "F1"):
+            value += tile_points(state, seat, tile)
+        value += future * (
+            SHRINE_ON_BOARD * min(player.shrines, SHRINES_USEFUL, player.statues + 3)
+            + TOKEN * player.tokens
+            + sum(village_worth(v) for v, held in state.villages.items() if seat in held)
+        )
+        if not ends_soon:
+            value += left * _character_value(state, seat)
+        out.append(value)
+    return out
+
+
+def estimate(state: State, seat: int) -> float:
+    """Estimated final PP of ``seat``."""
+    return estimates(state)[seat]
+
+
+@cache
+def village_worth(village: str) -> float:
+    """A village shrine on a road from START is passed early and often; a road's only
+    village opens that road by itself."""
+    net = board()
+    road = net.roads[net.road_of[village]]
+    worth = VILLAGE_SHRINE
+    if net.start in (road.a, road.b):
+        worth += 0.15
+    if len(road.villages) == 1:
+        worth += 0.1
+    return worth
+
+
+def _character_value(state: State, seat: int) -> float:
+    own = CHARACTER_ROUND_VALUE.get(state.players[seat].character, 0.0)
+    lent = sum(CHARACTER_ROUND_VALUE.get(m.character, 0.0) * 0.5
+               for m in state.maharanis if m.seat == seat)
+    return own + lent
+
+
+def scorings_ahead(state: State, table: dict[str, CityCP]) -> list[float]:
+    """Per seat: coins and reward tiles its current CP rank would earn in coming scorings."""
+    cities: list[str] = []
+    if state.phase in ("planning", "actions") and state.maharaja is not None:
+        cities.append(state.maharaja)
+    later = [f for f in state.flags if f is not None]
+    if any(p.statues == 0 for p in state.players):
+        later = []
+    cities += later[: rounds_left(state)]
+    rate = coin_rate(state)
+    amounts = C.RANK_COINS[state.seats]
+    out = [0.0] * state.seats
+    for weight, city in zip(SCORING_WEIGHT, cities, strict=False):
+        cps = table[city].scoring
+        for seat in range(state.seats):
+            if cps[seat] == 0:
+                out[seat] += weight * C.NO_CP_COINS * rate
+        for place, seat in enumerate(ranking(state, cps)):
+            gain = amounts[place] * rate + (REWARD_FIRST if place == 0 else REWARD_LATER)
+            if place == 0 and state.options.has("R1"):
+                gain += 1
+            if 16 in abilities(state, seat):
+                gain += REWARD_LATER
+            out[seat] += weight * gain
+    return out
+
+
+def value(state: State, seat: int) -> float:
+    """The seat's estimate minus the strongest opponent's: what a bot maximises."""
+    all_ = estimates(state)
+    others = [v for s, v in enumerate(all_) if s != seat]
+    return all_[seat] - max(others) if others else all_[seat]
+
+
+def determinise(view: State, seat: int, rng: Random) -> State:
+    """Fill the view's hidden PP totals with a guess, in place (plans are handled by search).
+
+    Another seat's PP is unknown (MJ-HIDE-1); guessing it near the seat's own total
+    keeps comparisons between the seat's options unaffected by the guess.
+    """
+    own = view.players[seat].pp
+    for other, player in enumerate(view.players):
+        if other != seat and player.pp == HIDDEN:
+            player.pp = max(0, own + rng.randint(-2, 2))
+    return view

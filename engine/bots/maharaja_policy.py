@@ -1,0 +1,81 @@
+"""The medium bot's judgement of Maharaja choices: one step ahead, plans by their turn.
+
+Every legal intent is scored by ``maharaja_eval.value`` of the state it leads to.
+Moving the priest or spending a token only pays off through what follows, so those
+are scored by the best follow-up too. A plan (the two secret actions) is scored by
+playing the seat's own turn greedily with it on a copy, as if it were next to play.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.bots.maharaja_eval import value
+from engine.bots.simulate import after
+from engine.core.game import copy_state
+from engine.maharaja import RULESET
+from engine.maharaja import events as ev
+from engine.maharaja import intents as it
+from engine.maharaja.legal import PLANS, legal_intents
+from engine.maharaja.state import State
+
+Scored = list[tuple[float, Any]]
+
+ENABLING = (it.MovePriest, it.SpendToken)  # worth only what they make possible
+FOLLOW_UPS = (it.BuildStatue, it.BuildShrine, it.DoAction, it.UseAbility, it.MoveFlag,
+              it.ChangeCharacter)
+TURN_STEPS = 12  # a greedy turn never needs more decisions than this
+
+
+def rank(state: State, seat: int, legal: list[Any], *, lookahead: bool = True) -> Scored:
+    """Legal intents with their scores, best first (ties keep the legal order)."""
+    if state.phase == "planning":
+        return plan_scores(state, seat)
+    scored = [(score(state, seat, intent, lookahead=lookahead), intent) for intent in legal]
+    scored.sort(key=lambda pair: -pair[0])
+    return scored
+
+
+def score(state: State, seat: int, intent: Any, *, lookahead: bool = True) -> float:
+    nxt = after(RULESET, state, seat, intent)
+    best = value(nxt, seat)
+    if lookahead and isinstance(intent, ENABLING):
+        for follow in legal_intents(nxt, seat):
+            if isinstance(follow, FOLLOW_UPS):
+                best = max(best, value(after(RULESET, nxt, seat, follow), seat))
+    return best
+
+
+def best(state: State, seat: int, *, lookahead: bool = True) -> Any | None:
+    legal = legal_intents(state, seat)
+    if not legal:
+        return None
+    return rank(state, seat, legal, lookahead=lookahead)[0][1]
+
+
+def plan_scores(state: State, seat: int) -> Scored:
+    """Every plan with the value of playing it at once, best first."""
+    scored = [(plan_value(state, seat, plan), plan) for plan in PLANS]
+    scored.sort(key=lambda pair: -pair[0])
+    return scored
+
+
+def plan_value(state: State, seat: int, plan: it.CommitPlan) -> float:
+    sim = copy_state(state)
+    for other, player in enumerate(sim.players):
+        if not player.planned:
+            mine = (plan.first, plan.second) if other == seat else (5, 5)
+            RULESET.apply(sim, ev.PlanCommitted(seat=other, plan=mine))
+    RULESET.apply(sim, ev.TurnStarted(seat=seat, plan=(plan.first, plan.second)))
+    play_turn(sim, seat)
+    return value(sim, seat)
+
+
+def play_turn(state: State, seat: int, *, lookahead: bool = False) -> None:
+    """Play the seat's started turn greedily on ``state``, in place, up to ending it."""
+    for _ in range(TURN_STEPS):
+        choice = best(state, seat, lookahead=lookahead)
+        if choice is None or isinstance(choice, it.EndTurn):
+            return
+        for event in RULESET.decide(state, seat, choice):
+            RULESET.apply(state, event)

@@ -1,0 +1,43 @@
+"""Playing intents forward on a private copy of a state, with the ruleset's own functions.
+
+This is what ``Game.play`` does without the log, snapshots or validation of whose
+turn it is: the bots only ever call it on determinised copies of their own view.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from engine.core.game import copy_state
+from engine.core.ruleset import Ruleset
+
+MAX_AUTOMATIC = 64  # guard against a ruleset that never stops producing events
+
+
+def step(ruleset: Ruleset, state: Any, seat: int, intent: Any, rng: Random) -> None:
+    """Decide ``intent`` for ``seat`` and fold its events and the automatic ones, in place."""
+    for event in ruleset.decide(state, seat, intent):
+        ruleset.apply(state, event)
+    settle(ruleset, state, rng)
+
+
+def settle(ruleset: Ruleset, state: Any, rng: Random) -> None:
+    """Fold automatic events until the game waits for a decision."""
+    for _ in range(MAX_AUTOMATIC):
+        more = ruleset.automatic(state, rng)
+        if not more:
+            return
+        for event in more:
+            ruleset.apply(state, event)
+
+
+def after(ruleset: Ruleset, state: Any, seat: int, intent: Any) -> Any:
+    """A copy of ``state`` with only the intent's own events folded (no automatic ones).
+
+    Cheap one-step lookahead for evaluators: what the seat's choice changes at once.
+    """
+    out = copy_state(state)
+    for event in ruleset.decide(out, seat, intent):
+        ruleset.apply(out, event)
+    return out
