@@ -36,6 +36,8 @@ def parser() -> argparse.ArgumentParser:
                          "(at tables that allow it)")
     ap.add_argument("--ruleset", action="append", default=[], metavar="MODULE:ATTR",
                     help="host an extra ruleset (testing)")
+    ap.add_argument("--default-game", default="maharaja",
+                    help="ruleset id offered first (default %(default)s)")
     ap.add_argument("--bot-delay", type=float, default=0.4, help="seconds per computer move")
     ap.add_argument("-v", "--verbose", action="store_true")
     return ap
@@ -56,6 +58,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         handover_after=args.handover_after,
         ruleset_specs=list(args.ruleset),
         bot_delay=args.bot_delay,
+        default_game=args.default_game,
     )
 
 

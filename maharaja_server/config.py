@@ -40,6 +40,7 @@ class ServerConfig:
     # "module:attr" specs of extra rulesets (tests); the registry's are always tried.
     ruleset_specs: list[str] = field(default_factory=list)
     default_term: str = "xterm-256color"
+    default_game: str = "maharaja"  # offered first in the lobby and by `new`
 
     @property
     def tables_dir(self) -> Path:
@@ -61,3 +62,8 @@ def load_rulesets(specs: list[str]) -> dict[str, Any]:
         ruleset = getattr(importlib.import_module(module), attr or "RULESET")
         found[ruleset.id] = ruleset
     return found
+
+
+def ordered(rulesets: dict[str, Any], first: str) -> dict[str, Any]:
+    """The same rulesets with ``first`` (when hosted) listed first."""
+    return dict(sorted(rulesets.items(), key=lambda item: item[0] != first))

@@ -169,9 +169,7 @@ class SessionApp(App):
         self.current: RemoteTable | None = None
 
     def default_ruleset(self) -> Any:
-        ids = [r.id for r in self.conn.rulesets]
-        chosen = "maharaja" if "maharaja" in ids else ids[0]
-        return next(r for r in self.conn.rulesets if r.id == chosen)
+        return self.conn.rulesets[0]  # the server lists its default game first
 
     def on_mount(self) -> None:
         loop = asyncio.get_running_loop()

@@ -139,6 +139,7 @@ class WaitingScreen(Screen):
         super().__init__()
         self.table = table
         self.seat = seat
+        self._started = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="waiting")
@@ -147,19 +148,21 @@ class WaitingScreen(Screen):
     def on_mount(self) -> None:
         self.table.subscribe(self._changed)
         self.app.conn.on_lobby_change.append(self._lobby)  # type: ignore[attr-defined]
-        self._changed()
+        self._lobby()  # the game may have started before we subscribed
 
     def _lobby(self) -> None:
-        if self.is_attached:
+        if self.is_attached and not self._started:
             self.table.refresh_info()
             self._changed()
 
     def _changed(self) -> None:
-        if not self.is_attached:
+        if not self.is_attached or self._started:
             return
         info = self.table.info
         if info.started:
+            self._started = True  # several notices may arrive before the switch is done
             self.table.unsubscribe(self._changed)
+            self.app.conn.on_lobby_change.remove(self._lobby)  # type: ignore[attr-defined]
             self.app.switch_screen(game_screen_for(self.table, self.seat))
             return
         seats = "\n".join(

@@ -13,7 +13,7 @@ import asyncssh
 
 from maharaja_server import ssh
 from maharaja_server.auth import Authenticator
-from maharaja_server.config import ServerConfig, load_rulesets
+from maharaja_server.config import ServerConfig, load_rulesets, ordered
 from maharaja_server.hostkeys import host_key
 from maharaja_server.hub import Hub
 from maharaja_server.limits import SessionCounter
@@ -25,7 +25,7 @@ log = logging.getLogger("maharaja_server")
 class GameServer:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
-        self.rulesets = load_rulesets(config.ruleset_specs)
+        self.rulesets = ordered(load_rulesets(config.ruleset_specs), config.default_game)
         self.service = TableService(config.tables_dir, self.rulesets,
                                     bot_delay=config.bot_delay,
                                     handover_after=config.handover_after,

@@ -24,7 +24,7 @@ ESC = "\x1b"
 
 def config(data_dir: Path, **overrides: Any) -> ServerConfig:
     values: dict[str, Any] = dict(data_dir=data_dir, port=0, ruleset_specs=[FAKE],
-                                  bot_delay=0.05)
+                                  bot_delay=0.05, default_game="test-secrets")
     values.update(overrides)
     return ServerConfig(**values)
 

@@ -1,0 +1,208 @@
+"""Real SSH sessions on loopback: lobby, play, privacy, spectators, reconnect, restart."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import asyncssh
+import pytest
+from sshkit import ENTER, ESC, config, connect, key_for, running
+
+from maharaja_server.server import GameServer
+
+
+def run(coro) -> None:
+    asyncio.run(asyncio.wait_for(coro, 80))
+
+
+async def until(predicate, timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not reached in time")
+        await asyncio.sleep(0.05)
+
+
+def secrets_of(server: GameServer, table: int, seat: int) -> list[str]:
+    """Everything of ``seat`` no one else may see right now: hand cards and PP."""
+    state = server.service.tables[table].game.state
+    return [*state.hands[seat], str(state.pp[seat])]
+
+
+def test_two_players_plan_a_round_and_see_only_their_own_secrets(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path)) as srv:
+            alice = await connect(srv.port, "alice")
+            await alice.wait_for(r"you are alice")
+            await alice.press("n")
+            await alice.wait_for(r"New table")
+            await alice.press(ENTER)  # 2 players, the default game: create and sit down
+            await alice.wait_for(r"every seat is taken")
+            bob = await connect(srv.port, "bob")
+            await bob.wait_for(r"alice, free")
+            await bob.press("j")
+            await bob.wait_for(r"seat 2 \(bob\) · step 1 · YOUR MOVE")
+            await alice.wait_for(r"seat 1 \(alice\) · step 1 · YOUR MOVE")
+            carol = await connect(srv.port, "carol", command="watch 1")
+            await carol.wait_for(r"spectator · step 1")
+
+            game = srv.service.tables[1].game
+            round1 = {0: secrets_of(srv, 1, 0), 1: secrets_of(srv, 1, 1)}
+            # The check can fail: each player's own terminal does show their secrets.
+            for secret in round1[0]:
+                await alice.wait_for(secret)
+            for secret in round1[1]:
+                await bob.wait_for(secret)
+
+            mark = bob.mark()
+            await alice.press(ENTER)  # plans the highlighted (first) card of her hand
+            await until(lambda: game.state.plans[0] is not None)
+            alice_plan = game.state.plans[0]
+            await bob.wait_for(r"seat 0 planned \?", since=mark)
+            await carol.wait_for(r"seat 0 planned \?")
+            await alice.wait_for(rf"seat 0 planned {alice_plan}")
+            before_reveal = bob.text()
+            assert alice_plan not in before_reveal
+
+            await bob.press(ENTER)
+            await until(lambda: game.state.round == 2)
+            bob_plan = game.state.revealed[0][1]
+            for term in (alice, bob, carol):
+                await term.wait_for(rf"Revealed {alice_plan} {bob_plan}")
+                await term.wait_for(r"step 3")
+            round2 = {0: secrets_of(srv, 1, 0), 1: secrets_of(srv, 1, 1)}
+
+            never = {
+                "bob": [s for s in round1[0] + round2[0] if s != alice_plan],
+                "alice": [s for s in round1[1] + round2[1] if s != bob_plan],
+            }
+            never["carol"] = never["bob"] + never["alice"]
+            for name, term in (("alice", alice), ("bob", bob), ("carol", carol)):
+                raw = bytes(term.raw)
+                plain = term.text()
+                for secret in never[name]:
+                    assert secret.encode() not in raw, (name, secret)
+                    assert secret not in plain, (name, secret)
+            for term in (alice, bob, carol):
+                await term.close()
+
+    run(scenario())
+
+
+def test_reconnect_resumes_the_seat_and_a_different_key_cannot_take_it(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path)) as srv:
+            alice = await connect(srv.port, "alice", command="new test-secrets 2")
+            bob = await connect(srv.port, "bob", command="join 1")
+            await alice.wait_for(r"step 1 · YOUR MOVE")
+            await alice.press(ENTER)
+            game = srv.service.tables[1].game
+            await until(lambda: game.state.plans[0] is not None)
+            plan = game.state.plans[0]
+            await alice.close()
+            await until(lambda: srv.service.tables[1].presence.get(0) == 0)
+
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(srv.port, "alice", key=asyncssh.generate_private_key("ssh-ed25519"))
+
+            again = await connect(srv.port, "alice", key=key_for("alice"))
+            await again.wait_for(r"alice \(away\), bob .*playing \(step 2\)")  # the lobby
+            await again.press("j")
+            await again.wait_for(r"seat 1 \(alice\) · step 2 · waiting for bob")
+            await again.wait_for(plan)  # her own planned card, as she left it
+            await bob.press(ENTER)
+            await again.wait_for(r"step 3 · YOUR MOVE")
+            await again.close()
+            await bob.close()
+
+    run(scenario())
+
+
+def test_a_restarted_server_resumes_the_table(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path)) as srv:
+            alice = await connect(srv.port, "alice", command="new test-secrets 2")
+            bob = await connect(srv.port, "bob", command="join 1")
+            await alice.wait_for(r"YOUR MOVE")
+            await alice.press(ENTER)
+            await until(lambda: srv.service.tables[1].game.state.plans[0] is not None)
+            before = srv.service.tables[1].game.state
+            for term in (alice, bob):
+                await term.close()
+        async with running(config(tmp_path)) as srv:
+            table = srv.service.tables[1]
+            assert table.game.state == before
+            bob = await connect(srv.port, "bob", command="join 1")
+            await bob.wait_for(r"seat 2 \(bob\) · step 2 · YOUR MOVE")
+            await bob.press(ENTER)
+            await until(lambda: table.game.state.round == 2)
+            alice = await connect(srv.port, "alice", command="join 1")
+            await alice.wait_for(r"seat 1 \(alice\) · step 3 · YOUR MOVE")
+            for term in (alice, bob):
+                await term.close()
+
+    run(scenario())
+
+
+def test_a_connection_without_terminal_is_told_to_use_ssh_t(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path)) as srv:
+            term = await connect(srv.port, "dora", term=None)
+            await term.wait_for(r"ssh -t")
+            await asyncio.wait_for(term.process.wait_closed(), 10)
+            assert term.process.exit_status == 1
+            assert srv.counter.active == 0
+            await term.close()
+
+    run(scenario())
+
+
+def test_abandoned_seat_is_handed_to_a_computer_and_given_back(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path, handover_after=0.3)) as srv:
+            alice = await connect(srv.port, "alice", command="new test-secrets 2")
+            bob = await connect(srv.port, "bob", command="join 1")
+            await bob.wait_for(r"YOUR MOVE")
+            await bob.close()
+            table = srv.service.tables[1]
+            await until(lambda: table.meta.slots[1].handed)
+            await alice.press(ENTER)
+            await until(lambda: table.game.state.round == 2)  # the computer planned for bob
+            await until(lambda: table.game.state.plans[1] is not None)  # and again in round 2
+            await alice.wait_for(r"step 4 · YOUR MOVE")
+            bob = await connect(srv.port, "bob", command="join 1")
+            await bob.wait_for(r"seat 2 \(bob\) · step 4 · waiting for alice")
+            assert not table.meta.slots[1].handed
+            await alice.press(ENTER)
+            await bob.wait_for(r"seat 2 \(bob\) · step 5 · YOUR MOVE")
+            await asyncio.sleep(0.3)
+            assert table.game.state.plans[1] is None  # bob plays for himself again
+            for term in (alice, bob):
+                await term.close()
+
+    run(scenario())
+
+
+def test_resize_and_colour_depth_follow_the_client(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path)) as srv:
+            rich = await connect(srv.port, "alice", size=(100, 30))
+            plain = await connect(srv.port, "bob", term="xterm", size=(100, 30))
+            for term in (rich, plain):
+                await term.wait_for(r"you are")
+            await asyncio.sleep(0.5)
+            assert b"38;5;" in rich.raw or b"38;2;" in rich.raw
+            assert b"38;5;" not in plain.raw and b"38;2;" not in plain.raw
+            mark = rich.mark()
+            rich.resize(64, 20)
+            # The footer's last column moves: Textual redraws for the new width.
+            await rich.wait_for(r"\^p palette", since=mark)
+            assert "\x1b[20;" in rich.text(mark) or b"\x1b[20;" in bytes(rich.raw[mark:])
+            assert b"\x1b[30;" not in bytes(rich.raw[mark:])
+            await rich.press(ESC)
+            for term in (rich, plain):
+                await term.close()
+
+    run(scenario())
