@@ -1,0 +1,66 @@
+"""Maharaja's evaluator for the bots: ties the evaluation, the greedy policy and the
+hidden-information model together for the game-agnostic levels and search."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from engine.bots import maharaja_eval, maharaja_policy
+from engine.bots.evaluator import Scored
+from engine.maharaja import RULESET
+from engine.maharaja import events as ev
+from engine.maharaja.state import State
+
+# The search assumes each other seat picks among its best plans (by the medium
+# judgement) with these chances.
+OPPONENT_PLAN_WEIGHTS = (0.5, 0.3, 0.2)
+SEARCHED_PHASES = ("planning", "actions", "scoring")
+
+
+class MaharajaEvaluator:
+    def determinise(self, view: State, seat: int, rng: Random) -> State:
+        return maharaja_eval.determinise(view, seat, rng)
+
+    def model_opponents(self, state: State, seat: int) -> dict[int, list[tuple[int, int]]]:
+        """Each other seat whose plan is secret: its likeliest plans, best first."""
+        out: dict[int, list[tuple[int, int]]] = {}
+        if state.phase not in ("planning", "actions"):
+            return out
+        for other, player in enumerate(state.players):
+            if other == seat or player.played or player.plan is not None:
+                continue
+            ranked = maharaja_policy.plan_scores(state, other)
+            out[other] = [(p.first, p.second) for _, p in ranked[: len(OPPONENT_PLAN_WEIGHTS)]]
+        return out
+
+    def complete(self, state: State, seat: int, model: Any, rng: Random) -> None:
+        """Commit a sampled plan for every other seat whose plan the view hides."""
+        for other, plans in model.items():
+            plan = rng.choices(plans, weights=OPPONENT_PLAN_WEIGHTS[: len(plans)])[0]
+            player = state.players[other]
+            if player.planned:
+                player.plan = plan  # committed but hidden: a plan is just state until revealed
+            else:
+                RULESET.apply(state, ev.PlanCommitted(seat=other, plan=plan))
+
+    def rank(self, state: State, seat: int, legal: list[Any]) -> Scored:
+        return maharaja_policy.rank(state, seat, legal)
+
+    def rollout_choice(self, state: State, seat: int) -> Any:
+        choice = maharaja_policy.best(state, seat, lookahead=False)
+        assert choice is not None
+        return choice
+
+    def value(self, state: State, seat: int) -> float:
+        return maharaja_eval.value(state, seat)
+
+    def horizon(self, start: State, state: State) -> bool:
+        """Stop at the end of the round (its city scored and rewards chosen)."""
+        return state.phase == "over" or state.round > start.round
+
+    def searchable(self, state: State) -> bool:
+        return state.phase in SEARCHED_PHASES
+
+
+EVALUATOR = MaharajaEvaluator()

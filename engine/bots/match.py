@@ -1,0 +1,76 @@
+"""Playing whole games between computer players (tournaments, recordings, tests).
+
+Seats whose controller is ``bot:<level>`` are played by ``choose_intent`` from
+their own view; every decision gets its own generator seeded from the game's seed,
+the seat and the step number, so a game replays identically from its seed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+from engine.bots import choose_intent
+from engine.bots.budget import Budget
+from engine.core.game import Game
+from engine.core.ruleset import Ruleset, Seat
+
+MAX_DECISIONS = 5000
+
+
+def bot_seat(name: str, level: str) -> Seat:
+    return Seat(name, controller=f"bot:{level}")
+
+
+def level_of(seat: Seat) -> str:
+    kind, _, level = seat.controller.partition(":")
+    if kind != "bot" or not level:
+        raise ValueError(f"seat {seat.name!r} is not a computer player ({seat.controller})")
+    return level
+
+
+def decision_rng(seed: int, seat: int, step: int) -> Random:
+    return Random(f"bot/{seed}/{seat}/{step}")
+
+
+@dataclass
+class Timings:
+    """Seconds per decision, by level (decisions with one legal intent are not timed)."""
+
+    by_level: dict[str, list[float]] = field(default_factory=dict)
+
+    def add(self, level: str, seconds: float) -> None:
+        self.by_level.setdefault(level, []).append(seconds)
+
+
+def play_game(
+    ruleset: Ruleset,
+    seats: list[Seat],
+    options: Any = None,
+    seed: int = 0,
+    *,
+    budget: Budget | None = None,
+    timings: Timings | None = None,
+    on_step: Callable[[Game], None] | None = None,
+) -> Game:
+    """Play a game where every seat is a bot, to its end."""
+    game = Game(ruleset, seats, options, seed)
+    levels = [level_of(seat) for seat in seats]
+    for _ in range(MAX_DECISIONS):
+        movers = game.to_move()
+        if not movers:
+            break
+        seat = movers[0]
+        legal = game.legal_intents(seat)
+        started = time.perf_counter()
+        intent = choose_intent(ruleset, game.view(seat), seat, legal, levels[seat],
+                               decision_rng(seed, seat, len(game.steps)), budget=budget)
+        if timings is not None and len(legal) > 1:
+            timings.add(levels[seat], time.perf_counter() - started)
+        game.play(seat, intent)
+        if on_step is not None:
+            on_step(game)
+    return game
