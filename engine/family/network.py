@@ -39,6 +39,7 @@ class Path_(msgspec.Struct, frozen=True):
     roads: tuple[str, ...]
     villages: tuple[str, ...]
     mask: int  # bit i set when road i of the network is used
+    road_index: tuple[int, ...] = ()  # positions of the roads in Network.road_ids
 
     @property
     def end(self) -> str:
@@ -104,7 +105,8 @@ class Network:
         while stack:
             stops, roads, villages, mask = stack.pop()
             if roads:
-                yield Path_(stops, roads, villages, mask)
+                index = tuple(self.road_ids.index(r) for r in roads)
+                yield Path_(stops, roads, villages, mask, index)
             here = stops[-1]
             for road in self.roads_at[here]:
                 there = self.other_end(road, here)
