@@ -40,7 +40,7 @@ class MaharajaRules:
             self._check_solo(options, seats)
         elif options.mode != "standard":
             raise IllegalIntent("MJ-BOT-S1", f"unknown game mode {options.mode!r}")
-        elif not self.min_seats <= len(seats) <= self.max_seats:
+        elif not 2 <= len(seats) <= self.max_seats:  # min_seats 1 is solo only
             raise IllegalIntent("MJ-COMP-7", f"Maharaja takes 2 to 4 players, not {len(seats)} "
                                 "(or 1 in solo mode against Brahmabot)")
         colours = options.colours or C.COLOURS[: len(seats)]

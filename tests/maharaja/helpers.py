@@ -68,3 +68,66 @@ def edit(game: Game, **changes: Any) -> Game:
     for key, value in changes.items():
         setattr(game.state, key, value)
     return game
+
+
+# ---------------------------------------------------------------- rule scenarios
+def clear_villages(game: Game) -> Game:
+    """Take every shrine off the villages back onto its owner's board (tests only)."""
+    for village, holders in game.state.villages.items():
+        for seat in holders:
+            game.state.players[seat].shrines += 1
+        game.state.villages[village] = []
+    return game
+
+
+def put(game: Game, village: str, *holders: int) -> Game:
+    """Set who holds a shrine in ``village`` (taken from / returned to their boards)."""
+    state = game.state
+    for seat in state.villages[village]:
+        state.players[seat].shrines += 1
+    for seat in holders:
+        state.players[seat].shrines -= 1
+    state.villages[village] = list(holders)
+    return game
+
+
+def at_turn(
+    n: int = 4,
+    chars: tuple[int, ...] | None = None,
+    plans: dict[int, tuple[int, int]] | None = None,
+    seed: int = 1,
+    *,
+    clear: bool = True,
+    **options: Any,
+) -> Game:
+    """A game in round 1's action phase: characters ``chars[seat]`` (default 1..n),
+    empty villages (unless ``clear`` is False), the first turn started."""
+    game = through_setup(new_game(n, seed, **options))
+    state = game.state
+    chars = chars or tuple(range(1, n + 1))
+    for seat, number in enumerate(chars):
+        state.players[seat].character = number
+    state.display = [c for c in range(1, 17) if c not in chars][:3]
+    if clear:
+        clear_villages(game)
+    return plan_all(game, plans)
+
+
+def mover(game: Game) -> int:
+    (seat,) = game.to_move()
+    return seat
+
+
+def refused(game: Game, seat: int, intent: Any, rule: str) -> None:
+    """The intent is refused citing ``rule`` and the game is left untouched."""
+    import pytest
+
+    from engine.core.errors import IllegalIntent
+
+    before = encoded(game.state)
+    steps = len(game.steps)
+    with pytest.raises(IllegalIntent) as info:
+        game.play(seat, intent)
+    assert info.value.rule == rule, str(info.value)
+    assert encoded(game.state) == before
+    assert len(game.steps) == steps
