@@ -7,9 +7,9 @@ mirror, and two tasks of the same action at the same progress.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
+from engine.family.travel import priced_routes
 from engine.maharaja import components as C
 from engine.maharaja import intents as it
 from engine.maharaja.queries import (
@@ -179,48 +179,9 @@ def moves(state: State, seat: int) -> list[it.MovePriest]:
     """MJ-MOVE-4: one intent per destination and distinct toll breakdown, cheapest first."""
     player = state.players[seat]
     occupancy = tuple(tuple(v) for v in state.villages.values())
-    free = has_ability(state, seat, 9)
-    options = _routes(player.priest, seat, free, occupancy, state.seats)
-    return [it.MovePriest(route=route) for route, cost in options if cost <= player.coins]
-
-
-@lru_cache(maxsize=4096)
-def _routes(
-    here: str, seat: int, free: bool, occupancy: tuple[tuple[int, ...], ...], seats: int
-) -> tuple[tuple[tuple[str, ...], int], ...]:
-    """Cheapest-first routes per destination and toll breakdown (MJ-MOVE-3/4).
-
-    Tolls are added per road as packed integers (8 bits per seat) so a path's
-    breakdown is one sum; the cache is keyed on everything the answer depends on.
-    """
-    net = board()
-    villages = dict(zip(net.villages, occupancy, strict=True))
-    road_toll: list[int] = []
-    for road_id in net.road_ids:
-        packed = 0
-        for village in net.roads[road_id].villages:
-            holders = villages[village]
-            if not free and seat not in holders:
-                for other in set(holders):
-                    packed += 1 << (8 * other)
-        road_toll.append(packed)
-    mask = net.open_mask(lambda r: all(villages[v] for v in r.villages))
-    best: dict[tuple[str, int], tuple[str, ...]] = {}
-    for path in net.open_paths(here, mask):
-        key = (path.end, sum(road_toll[i] for i in path.road_index))
-        known = best.get(key)
-        if known is None or (len(path.roads), path.roads) < (len(known), known):
-            best[key] = path.roads
-    ranked = sorted(best.items(), key=lambda kv: (kv[0][0], _total(kv[0][1]), len(kv[1]), kv[1]))
-    return tuple((roads, _total(packed)) for (_, packed), roads in ranked)
-
-
-def _total(packed: int) -> int:
-    total = 0
-    while packed:
-        total += packed & 0xFF
-        packed >>= 8
-    return total
+    routes = priced_routes(board(), player.priest, seat, occupancy, per_piece=False,
+                           free=has_ability(state, seat, 9))
+    return [it.MovePriest(route=roads) for _, roads, cost in routes if cost <= player.coins]
 
 
 __all__ = ["character_holder", "legal_intents", "route_tolls"]

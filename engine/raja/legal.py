@@ -8,12 +8,11 @@ only expensive part and it changes only when a village changes.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import product
 from typing import Any
 
 from engine.core.errors import IllegalIntent
-from engine.family.travel import tolls as family_tolls
+from engine.family.travel import priced_routes
 from engine.raja import components as C
 from engine.raja import intents as I
 from engine.raja.board import board
@@ -81,25 +80,12 @@ def _moves(state: RajaState, seat: int) -> list[Any]:
     ]
 
 
-@lru_cache(maxsize=4096)
 def _priced_routes(
     seat: int, start: str, houses: tuple[tuple[int, ...], ...]
-) -> tuple[tuple[I.MoveArchitect, int], ...]:
+) -> list[tuple[I.MoveArchitect, int]]:
     """One route per (destination, toll breakdown), the shortest; with its total toll."""
-    network = board()
-    owners = dict(zip(network.villages, houses, strict=True))
-    open_mask = network.open_mask(lambda road: all(owners[v] for v in road.villages))
-    best: dict[tuple[str, Any], Any] = {}
-    for path in network.open_paths(start, open_mask):
-        owed = family_tolls(path.villages, owners.__getitem__, seat, per_piece=True)
-        key = (path.end, owed)
-        if key not in best or len(path.roads) < len(best[key].roads):
-            best[key] = path
-    routes = [
-        (I.MoveArchitect(path.end, path.roads), sum(c for _, c in owed))
-        for (_, owed), path in best.items()
-    ]
-    return tuple(sorted(routes, key=lambda r: (r[0].to, r[1], r[0].roads)))
+    routes = priced_routes(board(), start, seat, houses, per_piece=True)  # R-MOVE-4
+    return [(I.MoveArchitect(end, roads), total) for end, roads, total in routes]
 
 
 def _steps(state: RajaState, seat: int) -> Any:
