@@ -17,8 +17,11 @@ from __future__ import annotations
 
 from functools import cache
 from random import Random
+from typing import NamedTuple
 
 from engine.maharaja import components as C
+from engine.maharaja.brahmabot import ACTION_TILES
+from engine.maharaja.components import CHARACTERS
 from engine.maharaja.queries import board
 from engine.maharaja.scoring import tile_points
 from engine.maharaja.state import State
@@ -42,15 +45,12 @@ CHARACTER_ROUND_VALUE = {
 }
 
 
-class CityCP:
+class CityCP(NamedTuple):
     """One city's CP per seat: ``final`` as the final scoring counts it (no characters),
     ``scoring`` as a city scoring does (characters 5, 7 and 8)."""
 
-    __slots__ = ("final", "scoring")
-
-    def __init__(self, final: list[int], scoring: list[int]) -> None:
-        self.final = final
-        self.scoring = scoring
+    final: list[int]
+    scoring: list[int]
 
 
 def abilities(state: State, seat: int) -> set[int]:
@@ -62,28 +62,34 @@ def abilities(state: State, seat: int) -> set[int]:
     return held
 
 
-def city_table(state: State) -> dict[str, CityCP]:
+def city_table(state: State, powers: list[set[int]]) -> dict[str, CityCP]:
     """MJ-SCORE-1 and MJ-END-2 for every city and seat at once."""
     seats = range(state.seats)
     outer = C.CP_OUTER_R2 if state.options.has("R2") else C.CP_OUTER
-    powers = [abilities(state, s) for s in seats]
     priests = [p.priest for p in state.players]
+    scorers = [s for s in seats if powers[s] & {5, 7, 8}]
     table = {}
     for name, city in state.cities.items():
         final = list(city.shrines)
-        for slot, owner in enumerate(city.slots):
+        slots = city.slots
+        if slots[0] >= 0:
+            final[slots[0]] += C.CP_CENTRE
+        for owner in slots[1:]:
             if owner >= 0:
-                final[owner] += C.CP_CENTRE if slot == C.CENTRE else outer
-        scoring = list(final)
+                final[owner] += outer
         for s in seats:
-            here = priests[s] == name
-            if here:
+            if priests[s] == name:
                 final[s] += 1
-                scoring[s] += 2 if 5 in powers[s] else 1
-            if 7 in powers[s]:
-                scoring[s] += city.shrines[s] // 2
-            if 8 in powers[s]:
-                scoring[s] += 1
+        scoring = final
+        if scorers:
+            scoring = list(final)
+            for s in scorers:
+                if 5 in powers[s] and priests[s] == name:
+                    scoring[s] += 1
+                if 7 in powers[s]:
+                    scoring[s] += city.shrines[s] // 2
+                if 8 in powers[s]:
+                    scoring[s] += 1
         table[name] = CityCP(final, scoring)
     return table
 
@@ -115,8 +121,7 @@ def rounds_left(state: State) -> int:
     return max(0, C.ROUNDS - state.round)
 
 
-def coin_rate(state: State) -> float:
-    left = rounds_left(state)
+def coin_rate(left: int) -> float:
     return COIN_LATE + (COIN_EARLY - COIN_LATE) * min(left, 3) / 3
 
 
@@ -124,14 +129,21 @@ def estimates(state: State) -> list[float]:
     """Estimated final PP of every seat."""
     if state.phase == "over":
         return [float(p.pp + f.total) for p, f in zip(state.players, state.final, strict=True)]
-    table = city_table(state)
+    powers = [abilities(state, s) for s in range(state.seats)]
+    table = city_table(state, powers)
     majority = majority_pp(state, table)
-    ahead = scorings_ahead(state, table)
     left = rounds_left(state)
+    rate = coin_rate(left)
+    ahead = scorings_ahead(state, table, powers, left, rate)
     ends_soon = any(p.statues == 0 for p in state.players)
     future = 0.0 if ends_soon else min(left, 3) / 3
-    rate = coin_rate(state)
     tile = state.options.final_scoring
+    villages = [0.0] * state.seats
+    for village, held in state.villages.items():
+        if held:
+            worth = village_worth(village)
+            for s in held:
+                villages[s] += worth
     out = []
     for seat, player in enumerate(state.players):
         value = float(player.pp) + 3 * (C.STATUES_PER_COLOUR - player.statues)
@@ -140,8 +152,7 @@ def estimates(state: State) -> list[float]:
             value += tile_points(state, seat, tile)
         value += future * (
             SHRINE_ON_BOARD * min(player.shrines, SHRINES_USEFUL, player.statues + 3)
-            + TOKEN * player.tokens
-            + sum(village_worth(v) for v, held in state.villages.items() if seat in held)
+            + TOKEN * player.tokens + villages[seat]
         )
         if not ends_soon:
             value += left * _character_value(state, seat)
@@ -175,17 +186,17 @@ def _character_value(state: State, seat: int) -> float:
     return own + lent
 
 
-def scorings_ahead(state: State, table: dict[str, CityCP]) -> list[float]:
+def scorings_ahead(state: State, table: dict[str, CityCP], powers: list[set[int]],
+                   left: int, rate: float) -> list[float]:
     """Per seat: coins and reward tiles its current CP rank would earn in coming scorings."""
     cities: list[str] = []
     if state.phase in ("planning", "actions") and state.maharaja is not None:
         cities.append(state.maharaja)
-    later = [f for f in state.flags if f is not None]
-    if any(p.statues == 0 for p in state.players):
-        later = []
-    cities += later[: rounds_left(state)]
-    rate = coin_rate(state)
+    if not any(p.statues == 0 for p in state.players):
+        cities += [f for f in state.flags if f is not None][:left]
     amounts = C.RANK_COINS[state.seats]
+    r1 = state.options.has("R1")
+    doubled = [16 in power for power in powers]
     out = [0.0] * state.seats
     for weight, city in zip(SCORING_WEIGHT, cities, strict=False):
         cps = table[city].scoring
@@ -194,9 +205,9 @@ def scorings_ahead(state: State, table: dict[str, CityCP]) -> list[float]:
                 out[seat] += weight * C.NO_CP_COINS * rate
         for place, seat in enumerate(ranking(state, cps)):
             gain = amounts[place] * rate + (REWARD_FIRST if place == 0 else REWARD_LATER)
-            if place == 0 and state.options.has("R1"):
+            if place == 0 and r1:
                 gain += 1
-            if 16 in abilities(state, seat):
+            if doubled[seat]:
                 gain += REWARD_LATER
             out[seat] += weight * gain
     return out
@@ -219,4 +230,22 @@ def determinise(view: State, seat: int, rng: Random) -> State:
     for other, player in enumerate(view.players):
         if other != seat and player.pp == HIDDEN:
             player.pp = max(0, own + rng.randint(-2, 2))
+    if view.solo is not None and not view.solo.deck:
+        _deal_solo(view, rng)
     return view
+
+
+def _deal_solo(state: State, rng: Random) -> None:
+    """MJ-HIDE-3: deal Brahmabot's unseen action tiles and characters at random."""
+    solo = state.solo
+    assert solo is not None
+    seen = set(solo.removed) | {t for t in solo.drawn if t}
+    unseen = [t for t in ACTION_TILES if t not in seen]
+    rng.shuffle(unseen)
+    solo.drawn = [t if t else unseen.pop() for t in solo.drawn]
+    solo.deck = unseen
+    held = set(state.display) | {p.character for p in state.players}
+    held |= {m.character for m in state.maharanis}
+    characters = [c for c in CHARACTERS if c not in held]
+    rng.shuffle(characters)
+    solo.stack = characters[: solo.stack_size]

@@ -17,6 +17,7 @@ from engine.maharaja import RULESET
 from engine.maharaja import events as ev
 from engine.maharaja import intents as it
 from engine.maharaja.legal import PLANS, legal_intents
+from engine.maharaja.queries import board
 from engine.maharaja.state import State
 
 Scored = list[tuple[float, Any]]
@@ -33,9 +34,40 @@ def rank(state: State, seat: int, legal: list[Any], *, lookahead: bool = True) -
     """Legal intents with their scores, best first (ties keep the legal order)."""
     if state.phase == "planning":
         return plan_scores(state, seat)
-    scored = [(score(state, seat, intent, lookahead=lookahead), intent) for intent in legal]
+    scored = [(score(state, seat, intent, lookahead=lookahead), intent)
+              for intent in distinct(state, seat, legal)]
     scored.sort(key=lambda pair: -pair[0])
     return scored
+
+
+PLAIN_SLOTS = range(3, 7)  # outer slots without a bonus: any free one is as good as another
+
+
+def distinct(state: State, seat: int, legal: list[Any]) -> list[Any]:
+    """Drop intents that differ in nothing the evaluation sees: other plain statue
+    slots of the same city, and dearer routes to a destination already reached
+    (legal lists routes cheapest first). Tolls paid to different seats are ignored."""
+    out: list[Any] = []
+    seen: set[tuple[Any, ...]] = set()
+    for intent in legal:
+        key: tuple[Any, ...] | None = None
+        if isinstance(intent, it.BuildStatue) and intent.slot in PLAIN_SLOTS:
+            key = ("statue", intent.city, intent.task)
+        elif isinstance(intent, it.MovePriest):
+            key = ("move", destination(state.players[seat].priest, intent.route))
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(intent)
+    return out
+
+
+def destination(here: str, route: tuple[str, ...]) -> str:
+    net = board()
+    for road in route:
+        here = net.other_end(road, here)
+    return here
 
 
 def score(state: State, seat: int, intent: Any, *, lookahead: bool = True) -> float:

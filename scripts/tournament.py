@@ -1,0 +1,121 @@
+"""Seeded games between bot levels: win rates with 95% Wilson intervals, decision times.
+
+    python scripts/tournament.py hard medium --games 200 --iterations 24 --jobs 2
+    python scripts/tournament.py medium easy --games 200
+    python scripts/tournament.py hard --solo hard --games 100 --iterations 24
+
+Two-level matches alternate the seats (and so who plays first and which colour)
+between games; game ``n`` uses seed ``--seed + n``. Hard uses a fixed iteration
+budget so every game is reproducible from its seed. A shared win counts as not won.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from engine.bots.budget import Budget
+from engine.bots.match import Timings, bot_seat, play_game
+from engine.maharaja import RULESET, Options
+
+
+@dataclass
+class Result:
+    seed: int
+    levels: list[str]  # per seat
+    winners: list[int]
+    pp: list[int]
+    timings: dict[str, list[float]]
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_one(args: tuple[int, list[str], str | None, int]) -> Result:
+    seed, levels, solo, iterations = args
+    timings = Timings()
+    if solo is not None:
+        options = Options(mode="solo", difficulty=solo)
+    else:
+        options = Options()
+    seats = [bot_seat(f"{level} {n + 1}", level) for n, level in enumerate(levels)]
+    game = play_game(RULESET, seats, options, seed, budget=Budget.fixed(iterations),
+                     timings=timings)
+    if not game.is_over():
+        raise RuntimeError(f"seed {seed}: the game did not finish")
+    state = game.state
+    pp = [p.pp for p in state.players]
+    return Result(seed, levels, list(state.winners), pp, timings.by_level)
+
+
+def schedule(a: str, b: str | None, solo: str | None, games: int, seed: int,
+             iterations: int) -> list[tuple[int, list[str], str | None, int]]:
+    out = []
+    for n in range(games):
+        if solo is not None or b is None:
+            levels = [a]
+        else:
+            levels = [a, b] if n % 2 == 0 else [b, a]
+        out.append((seed + n, levels, solo, iterations))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("a", help="level under test (easy, medium, hard)")
+    parser.add_argument("b", nargs="?", help="opposing level (omit with --solo)")
+    parser.add_argument("--solo", metavar="DIFFICULTY", help="play solo against Brahmabot")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--iterations", type=int, default=24, help="hard: rollouts/decision")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args(argv)
+    if (args.b is None) == (args.solo is None):
+        parser.error("give an opposing level or --solo DIFFICULTY, not both")
+    opponent = f"Brahmabot ({args.solo})" if args.solo else args.b
+    jobs = schedule(args.a, args.b, args.solo, args.games, args.seed, args.iterations)
+    started = time.perf_counter()
+    wins = shared = done = 0
+    timings = Timings()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for result in pool.map(play_one, jobs):
+            done += 1
+            mine = [s for s, level in enumerate(result.levels) if level == args.a]
+            if args.b == args.a:
+                mine = [0]  # mirror match: seat 0's rate (should be near 50%)
+            won = [s for s in result.winners if s in mine]
+            if won and len(result.winners) == 1:
+                wins += 1
+            elif won:
+                shared += 1
+            for level, seconds in result.timings.items():
+                timings.by_level.setdefault(level, []).extend(seconds)
+            print(f"seed {result.seed} seats {result.levels} PP {result.pp} "
+                  f"winners {result.winners}", flush=True)
+    low, high = wilson(wins, done)
+    elapsed = time.perf_counter() - started
+    print(f"\n{args.a} vs {opponent}: {wins}/{done} won = {wins / done:.1%} "
+          f"(95% CI {low:.1%}–{high:.1%}); {shared} shared; hard budget "
+          f"{args.iterations} rollouts/decision; {elapsed:.0f} s, {args.jobs} jobs")
+    for level, seconds in sorted(timings.by_level.items()):
+        ordered = sorted(seconds)
+        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+        print(f"decision time {level}: median {statistics.median(ordered) * 1000:.1f} ms, "
+              f"p95 {p95 * 1000:.1f} ms over {len(ordered)} decisions")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
