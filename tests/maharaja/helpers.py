@@ -131,3 +131,33 @@ def refused(game: Game, seat: int, intent: Any, rule: str) -> None:
     assert info.value.rule == rule, str(info.value)
     assert encoded(game.state) == before
     assert len(game.steps) == steps
+
+
+def finish_round(game: Game, plan: tuple[int, int] = (5, 5)) -> Game:
+    """Play the current round to its end: plans ``plan``, every turn ended at once,
+    the first listed reward (or pass) for every pending choice."""
+    start = game.state.round
+    while not game.is_over() and not (
+        game.state.round > start and game.state.phase == "planning"
+    ):
+        seat = game.to_move()[0]
+        state = game.state
+        if state.pending:
+            game.play(seat, game.legal_intents(seat)[0])
+        elif state.phase == "planning":
+            game.play(seat, it.CommitPlan(first=plan[0], second=plan[1]))
+        else:
+            game.play(seat, it.EndTurn())
+    return game
+
+
+def end_turns(game: Game) -> Game:
+    """End turns (and settle pendings with their first choice) until scoring is done."""
+    round_ = game.state.round
+    while not game.is_over() and game.state.round == round_ and game.state.phase != "planning":
+        seat = game.to_move()[0]
+        if game.state.pending:
+            game.play(seat, game.legal_intents(seat)[0])
+        else:
+            game.play(seat, it.EndTurn())
+    return game
