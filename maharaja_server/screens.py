@@ -7,6 +7,7 @@ LocalTable-like object, so it works for every ruleset on the server.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import msgspec
@@ -22,15 +23,20 @@ from engine.core.describe import plain
 from engine.core.errors import IllegalIntent
 
 LOG_LINES = 12
+log = logging.getLogger("maharaja_server.screens")
 
 
 def game_screen_for(table: Any, seat: int | None) -> Screen:
-    """The UI's game screen when it is installed, else the plain table screen."""
+    """The UI's game screen when it can show this game, else the plain table screen."""
     try:
         from maharaja_tui.screens.game import GameScreen  # type: ignore[import-not-found]
     except ImportError:
         return TableScreen(table, seat)
-    return GameScreen(table, seat)
+    try:
+        return GameScreen(table, seat)
+    except Exception as exc:  # UnsupportedGame (e.g. the test game), or a UI bug
+        log.info("game screen unavailable for %s: %s", table.ruleset.id, exc)
+        return TableScreen(table, seat)
 
 
 def describe_intent(intent: Any) -> str:

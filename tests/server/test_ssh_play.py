@@ -95,6 +95,7 @@ def test_reconnect_resumes_the_seat_and_a_different_key_cannot_take_it(tmp_path:
     async def scenario() -> None:
         async with running(config(tmp_path)) as srv:
             alice = await connect(srv.port, "alice", command="new test-secrets 2")
+            await alice.wait_for(r"every seat is taken")
             bob = await connect(srv.port, "bob", command="join 1")
             await alice.wait_for(r"step 1 · YOUR MOVE")
             await alice.press(ENTER)
@@ -124,6 +125,7 @@ def test_a_restarted_server_resumes_the_table(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running(config(tmp_path)) as srv:
             alice = await connect(srv.port, "alice", command="new test-secrets 2")
+            await alice.wait_for(r"every seat is taken")
             bob = await connect(srv.port, "bob", command="join 1")
             await alice.wait_for(r"YOUR MOVE")
             await alice.press(ENTER)
@@ -163,6 +165,7 @@ def test_abandoned_seat_is_handed_to_a_computer_and_given_back(tmp_path: Path) -
     async def scenario() -> None:
         async with running(config(tmp_path, handover_after=0.3)) as srv:
             alice = await connect(srv.port, "alice", command="new test-secrets 2")
+            await alice.wait_for(r"every seat is taken")
             bob = await connect(srv.port, "bob", command="join 1")
             await bob.wait_for(r"YOUR MOVE")
             await bob.close()

@@ -1,0 +1,85 @@
+"""Limits and logins: session cap, idle timeout, input rate, password, authorized keys."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import asyncssh
+import pytest
+from sshkit import config, connect, key_for, running
+
+from maharaja_server.hostkeys import host_key
+from maharaja_server.limits import TokenBucket
+
+
+def run(coro) -> None:
+    asyncio.run(asyncio.wait_for(coro, 60))
+
+
+def test_session_cap_turns_extra_clients_away(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path, max_sessions=1)) as srv:
+            first = await connect(srv.port, "alice")
+            await first.wait_for("you are alice")
+            second = await connect(srv.port, "bob")
+            await second.wait_for("server is full")
+            await first.close()
+            await second.close()
+
+    run(scenario())
+
+
+def test_idle_sessions_are_closed(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path, idle_timeout=1.0)) as srv:
+            term = await connect(srv.port, "alice")
+            await term.wait_for("you are alice")
+            await term.wait_for("idle too long", timeout=10)
+            await asyncio.wait_for(term.process.wait_closed(), 10)
+            assert srv.counter.active == 0 and not srv.sessions.children
+            await term.close()
+
+    run(scenario())
+
+
+def test_input_rate_is_bounded() -> None:
+    bucket = TokenBucket(rate=100, burst=1000)
+    assert len(bucket.take(b"x" * 800)) == 800
+    assert len(bucket.take(b"x" * 800)) < 300
+    assert bucket.dropped > 500
+
+
+def test_password_logins(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path, password="correct horse")) as srv:
+            term = await connect(srv.port, "alice", password="correct horse")
+            await term.wait_for("you are alice")
+            await term.close()
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(srv.port, "alice", password="wrong")
+            with pytest.raises(asyncssh.PermissionDenied):  # no open key logins then
+                await connect(srv.port, "bob")
+
+    run(scenario())
+
+
+def test_authorized_keys_only(tmp_path: Path) -> None:
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(key_for("alice").export_public_key())
+
+    async def scenario() -> None:
+        async with running(config(tmp_path / "data", authorized_keys=keys)) as srv:
+            term = await connect(srv.port, "alice")
+            await term.wait_for("you are alice")
+            await term.close()
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(srv.port, "mallory")
+
+    run(scenario())
+
+
+def test_host_key_is_made_once_and_kept(tmp_path: Path) -> None:
+    first = host_key(tmp_path)
+    assert (tmp_path / "ssh_host_ed25519_key").stat().st_mode & 0o077 == 0
+    assert host_key(tmp_path).get_fingerprint() == first.get_fingerprint()

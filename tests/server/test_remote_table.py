@@ -1,0 +1,104 @@
+"""RemoteTable against the real table service and hub socket (no SSH, no UI)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fake_ruleset import HIDDEN, RULESET, Dealt, Plan
+
+from engine.core.errors import IllegalIntent
+from maharaja_server.hub import Hub
+from maharaja_server.protocol import SeatSpec
+from maharaja_server.remote import Connection, RemoteTable
+from maharaja_server.tables import Identity, TableService
+
+RULESETS = {RULESET.id: RULESET}
+
+
+@pytest.fixture
+def hub(tmp_path: Path) -> Iterator[Hub]:
+    loop = asyncio.new_event_loop()
+    service = TableService(tmp_path / "tables", RULESETS, bot_delay=0.01)
+    hub = Hub(service, tmp_path / "hub.sock")
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    asyncio.run_coroutine_threadsafe(hub.start(), loop).result(5)
+    yield hub
+    asyncio.run_coroutine_threadsafe(hub.close(), loop).result(5)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(5)
+
+
+def connect(hub: Hub, name: str) -> Connection:
+    return Connection(str(hub.path), hub.issue_token(Identity(name, "key-" + name)), timeout=5)
+
+
+def test_remote_table_mirrors_local_table_and_keeps_secrets(hub: Hub) -> None:
+    alice, bob = connect(hub, "alice"), connect(hub, "bob")
+    table_id = alice.create(RULESET.id, [SeatSpec(), SeatSpec()])
+    assert alice.join(table_id) == 0
+    assert bob.join(table_id) == 1
+    a = RemoteTable(alice, table_id, RULESETS)
+    b = RemoteTable(bob, table_id, RULESETS)
+    changed = threading.Event()
+    b.subscribe(changed.set)
+
+    assert [s.name for s in a.seats] == ["alice", "bob"]
+    assert a.to_move() == (0, 1)
+    mine = a.view(0)
+    assert isinstance(mine, RULESET.State)
+    assert HIDDEN not in mine.hands[0] and mine.hands[1] == [HIDDEN] * 3
+    assert a.legal_intents(0) == [Plan(c) for c in mine.hands[0]]
+
+    with pytest.raises(IllegalIntent) as refused:
+        a.play(0, Plan("nope"))
+    local = hub.service.game(table_id)
+    with pytest.raises(IllegalIntent) as direct:
+        RULESET.decide(local.state, 0, Plan("nope"))
+    assert (refused.value.rule, str(refused.value)) == (direct.value.rule, str(direct.value))
+
+    with pytest.raises(IllegalIntent) as other:
+        a.view(1)  # a session may only read its own seat
+    assert other.value.rule == "SRV-SEAT"
+    with pytest.raises(IllegalIntent):
+        a.play(1, Plan(mine.hands[0][0]))
+    with pytest.raises(IllegalIntent) as undo:
+        a.undo()
+    assert undo.value.rule == "SRV-UNDO"
+
+    a.play(0, Plan(mine.hands[0][0]))
+    assert changed.wait(5)
+    assert b.log(1)[-1] == (("seat 0", "seat:0"), (" planned ?", ""))
+    events = b.play(1, b.legal_intents(1)[0])
+    dealt = [e for e in events if isinstance(e, Dealt)][0]
+    assert dealt.hands[0] == [HIDDEN] * 3 and HIDDEN not in dealt.hands[1]
+    assert dealt.pp[0] == 0 and dealt.pp[1] == local.state.pp[1]
+    assert b.view(None).hands[1] == [HIDDEN] * 3  # spectator view
+    alice.close()
+    bob.close()
+
+
+def test_unknown_token_is_refused(hub: Hub) -> None:
+    with pytest.raises(ConnectionError):
+        Connection(str(hub.path), "forged", timeout=2)
+
+
+def test_computer_seat_plays_by_itself(hub: Hub) -> None:
+    alice = connect(hub, "alice")
+    table_id = alice.create(RULESET.id, [SeatSpec(), SeatSpec("computer")])
+    alice.join(table_id)
+    a = RemoteTable(alice, table_id, RULESETS)
+    changed = threading.Event()
+    a.subscribe(changed.set)
+    for _ in range(50):  # the computer moves after bot_delay, by itself
+        if a.view(0).plans[1] is not None:
+            break
+        changed.wait(0.1)
+    assert a.view(0).plans[1] == HIDDEN
+    a.play(0, a.legal_intents(0)[0])
+    assert a.view(0).round == 2
+    alice.close()
