@@ -1,0 +1,182 @@
+"""The Maharaja app: which screen comes first, the global keys and the command palette."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
+
+from engine import Game, RecordError, rulesets
+from engine.core import record
+from engine.core.table import LocalTable
+from engine.maharaja import RULESET
+from maharaja_tui.games import UnsupportedGame
+from maharaja_tui.paths import STYLES, autosave_path
+from maharaja_tui.screens.files import LoadScreen
+from maharaja_tui.screens.game import COMPUTER_DELAY, HOT_SEAT, GameScreen
+from maharaja_tui.screens.help import HelpScreen
+from maharaja_tui.screens.new_game import GameSetup, NewGameScreen
+
+
+@dataclass(frozen=True)
+class Start:
+    """How the app opens: ``new`` (the new-game screen), ``play`` (a setup at once),
+    ``load`` or ``replay`` (a file), or ``game`` (a Game object, for tests)."""
+
+    kind: str = "new"
+    setup: GameSetup | None = None
+    path: Path | None = None
+    game: Game | None = None
+    seed: int | None = None
+    reveal: bool = False
+
+
+class GameCommands(Provider):
+    """The app's own commands in the command palette (ctrl+p)."""
+
+    def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+        app = self.app
+        assert isinstance(app, MaharajaApp)
+        out: list[tuple[str, Callable[[], Any], str]] = [
+            ("New game", app.action_new_game, "Set up a new game"),
+            ("Open a saved game", app.action_open_file, "Load a game from a file"),
+            ("Rules reference", app.action_help, "The rules with their ids (F1)"),
+        ]
+        if autosave_path().exists():
+            out.append(("Continue the last game", partial(app.open_path, autosave_path()),
+                        "Resume the autosave"))
+        game_screen = app.game_screen()
+        if game_screen is not None:
+            out += [
+                ("Undo", game_screen.action_undo, "Take back your last decision (ctrl+z)"),
+                ("Redo", game_screen.action_redo, "Play the undone decision again (ctrl+y)"),
+                ("Save game as", game_screen.action_save_as, "Write the game to a file"),
+                ("Replay this game", app.action_replay_current, "Step through the moves"),
+            ]
+        return out
+
+    async def discover(self) -> Hits:
+        for name, callback, help_text in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, callback, help_text in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+class MaharajaApp(App[None]):
+    TITLE = "Maharaja"
+    CSS_PATH = [STYLES / "app.tcss", STYLES / "game.tcss", STYLES / "dialogs.tcss"]
+    COMMANDS = App.COMMANDS | {GameCommands}
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    BINDINGS = [
+        Binding("f1", "help", "Rules"),
+        Binding("ctrl+o", "open_file", "Open", show=False),
+        Binding("ctrl+q", "quit", "Quit"),
+    ]
+
+    def __init__(self, start: Start | None = None, *,
+                 computer_delay: float = COMPUTER_DELAY) -> None:
+        super().__init__()
+        self.start = start or Start()
+        self.computer_delay = computer_delay
+
+    def on_mount(self) -> None:
+        start = self.start
+        if start.kind == "play" and start.setup is not None:
+            self.start_game(start.setup)
+        elif start.kind == "load" and start.path is not None:
+            self.open_path(start.path)
+        elif start.kind == "replay" and start.path is not None:
+            self.open_replay(start.path, reveal=start.reveal)
+        elif start.kind == "game" and start.game is not None:
+            self.show_game(start.game)
+        else:
+            self.action_new_game(seed=start.seed)
+
+    # ------------------------------------------------------------- screens
+    def show_main(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
+        """Make ``screen`` the one main screen (a game, a replay, the new-game form)."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen, callback)
+
+    def game_screen(self) -> GameScreen | None:
+        return next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)),
+                    None)
+
+    def action_new_game(self, seed: int | None = None) -> None:
+        def chosen(setup: GameSetup | None) -> None:
+            if setup is not None:
+                self.start_game(setup)
+
+        self.show_main(NewGameScreen(seed), chosen)
+
+    def start_game(self, setup: GameSetup) -> None:
+        game = Game(RULESET, list(setup.seats), setup.options, setup.seed)
+        self.show_game(game)
+
+    def show_game(self, game: Game) -> None:
+        table = LocalTable(game, autosave=autosave_path())
+        record.save(game, autosave_path())
+        try:
+            screen = GameScreen(table, HOT_SEAT, computer_delay=self.computer_delay)
+        except UnsupportedGame as problem:
+            self.notify(str(problem), severity="error", timeout=10)
+            return
+        self.show_main(screen)
+
+    def load(self, path: Path) -> Game | None:
+        """Read a saved game; a bad file is reported in words, never as a traceback."""
+        try:
+            return record.load(path, rulesets())
+        except RecordError as problem:
+            self.notify(str(problem), title="Cannot open the file", severity="error",
+                        timeout=10)
+            return None
+
+    def open_path(self, path: Path) -> None:
+        game = self.load(path)
+        if game is not None:
+            self.show_game(game)
+
+    def open_replay(self, path: Path, *, reveal: bool = False) -> None:
+        from maharaja_tui.screens.replay import ReplayScreen
+
+        game = self.load(path)
+        if game is not None:
+            self.show_main(ReplayScreen(game, reveal=reveal))
+        elif len(self.screen_stack) <= 1:
+            self.action_new_game()
+
+    # ------------------------------------------------------------- actions
+    def action_open_file(self) -> None:
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.open_path(path)
+
+        self.push_screen(LoadScreen(), chosen)
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        game = self.game_screen()
+        rule = game.last_refusal.rule if game and game.last_refusal else None
+        self.push_screen(HelpScreen(rule))
+
+    def action_replay_current(self) -> None:
+        from maharaja_tui.screens.replay import ReplayScreen
+
+        game = self.game_screen()
+        if game is not None and hasattr(game.table, "game"):
+            self.push_screen(ReplayScreen(game.table.game))

@@ -1,0 +1,69 @@
+"""The ``maharaja`` command: new/play, load, replay and serve."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine import RecordError, rulesets
+from engine.core import record
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="maharaja",
+        description="Maharaja (Kramer & Kiesling, 2020) in the terminal. Without a "
+                    "sub-command: the new-game screen, set for you against two computers.")
+    sub = top.add_subparsers(dest="command", metavar="COMMAND")
+    new = sub.add_parser("new", help="the new-game screen (the default)")
+    new.add_argument("--seed", type=int, help="the game's seed (same seed, same setup)")
+    play = sub.add_parser("play", help="start a game at once against computer opponents")
+    play.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
+    play.add_argument("--humans", type=int, default=1,
+                      help="human seats sharing this terminal (hot seat); 0 to watch")
+    play.add_argument("--seed", type=int)
+    load = sub.add_parser("load", help="continue a saved game")
+    load.add_argument("file", type=Path)
+    replay = sub.add_parser("replay", help="watch a saved game move by move")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--reveal", action="store_true",
+                        help="show hidden information (PP, plans) of an unfinished game")
+    sub.add_parser("serve", help="host games over SSH (maharaja serve --help)", add_help=False)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] == ["serve"]:
+        return serve(args_list[1:])
+    args = parser().parse_args(args_list)
+    from maharaja_tui.app import MaharajaApp, Start
+    from maharaja_tui.screens.new_game import default_setup
+
+    if args.command == "play":
+        if not 0 <= args.humans <= args.players:
+            print(f"maharaja: --humans must be 0 to {args.players}", file=sys.stderr)
+            return 2
+        start = Start("play", setup=default_setup(args.players, args.seed, args.humans))
+    elif args.command in ("load", "replay"):
+        try:  # a bad file is one readable line, before the screen even opens
+            record.load(args.file, rulesets())
+        except RecordError as problem:
+            print(f"maharaja: {problem}", file=sys.stderr)
+            return 2
+        start = Start(args.command, path=args.file, reveal=getattr(args, "reveal", False))
+    else:
+        start = Start("new", seed=getattr(args, "seed", None))
+    MaharajaApp(start).run()
+    return 0
+
+
+def serve(argv: list[str]) -> int:
+    try:
+        from maharaja_server.cli import serve_main  # type: ignore[import-not-found]
+    except ImportError as missing:
+        print(f"maharaja serve: the SSH server is not available ({missing})", file=sys.stderr)
+        return 2
+    return int(serve_main(argv) or 0)

@@ -1,0 +1,570 @@
+"""Maharaja (2020) seen by the widgets: a seat view and legal intents turned into plain data.
+
+This is the only module that reads a Maharaja ``State``. It decides nothing: what a
+player may do comes from the engine's legal intents, and the texts of actions,
+characters, rewards and slots come from ``engine.maharaja.components``. A Raja
+adapter can sit beside it and feed the same generic widgets.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.ruleset import Seat
+from engine.maharaja import components as C
+from engine.maharaja import intents as it
+from engine.maharaja import scoring
+from engine.maharaja.board import load_board, slot_bonus
+from engine.maharaja.queries import (
+    available_rewards,
+    reward_window,
+    route_tolls,
+    shrine_cost,
+    statue_cost,
+    task_discount,
+)
+from engine.maharaja.state import NOBODY, State
+from maharaja_tui.widgets.character_display import CharacterCard, DisplayData
+from maharaja_tui.widgets.maharaja_track import TrackData
+from maharaja_tui.widgets.map_graph import MapPicture
+from maharaja_tui.widgets.player_board import BoardData
+from maharaja_tui.widgets.reward_track import RewardTrackData
+from maharaja_tui.widgets.segments import Segment, Segments, seg
+
+TIMING = {C.Timing.NONE: "", C.Timing.ONCE: "1×", C.Timing.ALWAYS: "∞", C.Timing.SCORING: "!"}
+PHASES = {"setup": "Setup", "characters": "Choosing characters",
+          "start-shrines": "Starting shrines", "planning": "Planning", "actions": "Actions",
+          "scoring": "City scoring", "between-rounds": "End of round", "over": "Game over"}
+EMPTY_SLOT = ("o", "^", "v", "·", "·", "·", "·")  # centre, top bonus, bottom bonus, outer
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    """One line of the action panel: its intents, played at once when there is one."""
+
+    label: Segments
+    intents: tuple[Any, ...]
+    prompt: str = ""
+    kind: str = "choose"  # "choose" or "plan" (the disc picker)
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    seat: int
+    statues: int
+    shrines: int
+    priest: int
+    character: int
+    total: int
+    coins: int
+    rank: int | None  # 1-based; None without CP
+
+
+@dataclass(frozen=True)
+class ScoringSummary:
+    round: int
+    city: str
+    rows: tuple[ScoreRow, ...]
+
+
+@dataclass(frozen=True)
+class FinalRow:
+    seat: int
+    during_play: int
+    statues: int
+    coins: int
+    cities: int
+    tile: int
+    total: int
+    winner: bool
+
+
+@dataclass(frozen=True)
+class FinalSummary:
+    tile: str | None
+    rows: tuple[FinalRow, ...] = field(default=())
+
+
+class MaharajaAdapter:
+    ruleset_id = "maharaja-2020"
+    plan_actions = tuple((int(a), C.ACTIONS[a].name) for a in C.Action)
+
+    def __init__(self, seats: Sequence[Seat]) -> None:
+        self.seats = list(seats)
+        self.network = load_board()
+
+    # --------------------------------------------------------------- words
+    def colours(self, view: State) -> tuple[str, ...]:
+        return tuple(p.colour for p in view.players)
+
+    def letter(self, view: State, seat: int) -> str:
+        return C.COLOUR_LETTERS.get(view.players[seat].colour, str(seat + 1))
+
+    def who(self, view: State, seat: int) -> Segment:
+        return (f"{view.players[seat].colour.capitalize()}", f"seat:{seat}")
+
+    def seat_title(self, view: State, seat: int) -> str:
+        """``Yellow (Ann)``: the colour first, as the privacy screen and log say it."""
+        name = self.seats[seat].name if seat < len(self.seats) else ""
+        colour = view.players[seat].colour.capitalize()
+        return f"{colour} ({name})" if name and name.lower() != colour.lower() else colour
+
+    def place_name(self, place: str) -> str:
+        net = self.network
+        if place in net.cities:
+            return net.cities[place].name
+        if place == net.start:
+            return "START"
+        road = net.roads[net.road_of[place]]
+        return f"village {place} ({road.a}–{road.b})"
+
+    def action_name(self, action: int) -> str:
+        return C.ACTIONS[C.Action(action)].name
+
+    # ----------------------------------------------------------------- map
+    def map_picture(self, view: State) -> MapPicture:
+        net = self.network
+        junctions: dict[str, tuple[Segments, ...]] = {}
+        priests: dict[str, list[int]] = defaultdict(list)
+        for seat, player in enumerate(view.players):
+            priests[player.priest].append(seat)
+        for junction in net.junctions:
+            head: list[Segment] = [(junction, "city" if junction != net.start else "dim")]
+            if junction == view.maharaja:
+                head.append(("♛", "maharaja"))
+            if priests.get(junction):
+                head.append((" ♙", "dim"))
+                head += [(self.letter(view, s), f"seat:{s}") for s in priests[junction]]
+            lines: list[Segments] = [tuple(head)]
+            city = view.cities.get(junction)
+            if city is not None:
+                lines.append(tuple(
+                    (EMPTY_SLOT[slot], "dim") if owner == NOBODY
+                    else (self.letter(view, owner), f"seat:{owner}")
+                    for slot, owner in enumerate(city.slots)))
+                shrines = [(s, n) for s, n in enumerate(city.shrines) if n]
+                if shrines:
+                    line: list[Segment] = [("⌂", "dim")]
+                    for s, n in shrines:
+                        line += [(self.letter(view, s), f"seat:{s}"), (str(n), "")]
+                    lines.append(tuple(line))
+            junctions[junction] = tuple(lines)
+        capacity = 1 if view.seats <= 2 else 2
+        villages: dict[str, Segments] = {}
+        for village, held in view.villages.items():
+            cells: list[Segment] = [(self.letter(view, s), f"seat:{s}") for s in held]
+            cells += [("○", "village")] * (capacity - len(held))
+            villages[village] = tuple(cells)
+        open_roads = frozenset(
+            r.id for r in net.roads.values() if all(view.villages[v] for v in r.villages))
+        return MapPicture(junctions, villages, open_roads)
+
+    def place_of(self, view: State, seat: int | None, intent: Any) -> str | None:
+        """The map place an intent acts on, if any."""
+        if isinstance(intent, it.MovePriest):
+            start = view.players[seat].priest if seat is not None else self.network.start
+            return self._route_stops(intent.route, start)[-1]
+        if isinstance(intent, it.BuildStatue | it.MoveFlag):
+            return intent.city
+        if isinstance(intent, it.BuildShrine | it.FreeShrine):
+            return intent.place
+        if isinstance(intent, it.PlaceStartShrine):
+            return intent.village
+        if isinstance(intent, it.UseAbility) and intent.character in (10, 13):
+            return intent.choice
+        return None
+
+    def _route_stops(self, route: tuple[str, ...], start: str) -> list[str]:
+        stops = [start]
+        for road in route:
+            stops.append(self.network.other_end(road, stops[-1]))
+        return stops
+
+    def targets(self, view: State, seat: int | None, intents: Sequence[Any]) -> dict[str, Segments]:
+        """Places to highlight, each with a short tag: the cheapest toll for a move."""
+        tolls: dict[str, int] = {}
+        builds: set[str] = set()
+        for intent in intents:
+            place = self.place_of(view, seat, intent)
+            if place is None:
+                continue
+            if isinstance(intent, it.MovePriest):
+                cost = self._toll_total(view, seat, intent.route)
+                tolls[place] = min(cost, tolls.get(place, cost))
+            else:
+                builds.add(place)
+        out: dict[str, Segments] = {}
+        for place in [*tolls, *sorted(builds - set(tolls))]:
+            tag: list[Segment] = []
+            if place in tolls:
+                tag.append((f"→{tolls[place]}¢", "target+coins"))
+            if place in builds and place in self.network.cities:
+                tag.append(("+", "target"))
+            out[place] = tuple(tag)
+        return out
+
+    def intents_at(self, view: State, seat: int | None, place: str,
+                   intents: Sequence[Any]) -> list[Any]:
+        return [i for i in intents if self.place_of(view, seat, i) == place]
+
+    def _toll_total(self, view: State, seat: int | None, route: tuple[str, ...]) -> int:
+        return sum(n for _, n in self._tolls(view, seat, route))
+
+    def _tolls(self, view: State, seat: int | None, route: tuple[str, ...]) -> tuple:
+        if seat is None:
+            return ()
+        stops = self._route_stops(route, view.players[seat].priest)
+        villages: tuple[str, ...] = ()
+        for road, here in zip(route, stops, strict=False):
+            villages += self.network.villages_from(road, here)
+        return route_tolls(view, seat, villages)
+
+    # -------------------------------------------------------------- tracks
+    def track(self, view: State) -> TrackData:
+        return TrackData(upcoming=tuple(view.flags), visited=tuple(view.visited),
+                         current=view.maharaja)
+
+    def reward_track(self, view: State) -> RewardTrackData:
+        return RewardTrackData(
+            tiles=tuple(view.rewards), window=reward_window(view) if view.rewards else 0,
+            texts={n: r.text for n, r in C.REWARDS.items()},
+            maharanis_left=C.MAHARANI_TOKENS - len(view.maharanis), tokens_left=view.tokens)
+
+    def _card(self, view: State, number: int) -> CharacterCard:
+        spec = C.CHARACTERS[number]
+        marks = tuple((m.seat, self.letter(view, m.seat)) for m in view.maharanis
+                      if m.character == number)
+        return CharacterCard(number, spec.text, TIMING[spec.timing], marks)
+
+    def display(self, view: State) -> DisplayData:
+        cards = tuple(self._card(view, n) for n in sorted(view.display))
+        held = tuple((s, self.letter(view, s), self._card(view, p.character))
+                     for s, p in enumerate(view.players) if p.character)
+        return DisplayData(cards, held)
+
+    def boards(self, view: State, viewer: int | None, to_move: Sequence[int]) -> list[BoardData]:
+        out = []
+        for seat, p in enumerate(view.players):
+            plan = ""
+            if p.plan is not None:
+                plan = " + ".join(self.action_name(a) for a in p.plan)
+            out.append(BoardData(
+                seat=seat, letter=self.letter(view, seat), name=self.seats[seat].name,
+                coins=p.coins, pp=None if p.pp < 0 else p.pp, shrines=p.shrines,
+                supply=p.supply, statues=p.statues, tokens=p.tokens, character=p.character,
+                planned=p.planned if view.phase == "planning" else None, plan=plan,
+                active=seat in to_move, you=seat == viewer,
+                computer=not self.seats[seat].is_human))
+        return out
+
+    # -------------------------------------------------------------- status
+    def status(self, view: State, viewer: int | None, to_move: Sequence[int]) -> Segments:
+        parts: list[Segment] = []
+        if view.round:
+            parts += [(f"Round {view.round}/{C.ROUNDS}", "round"), (" · ", "dim")]
+        if view.maharaja:
+            parts += [("♛ ", "maharaja"), (self.place_name(view.maharaja), "city"),
+                      (" · ", "dim")]
+        parts.append((PHASES.get(view.phase, view.phase), "strong"))
+        if view.turn is not None:
+            parts += [(" · ", "dim"), self.who(view, view.turn.seat), ("'s turn", "")]
+        if viewer is not None:
+            parts += [(" · you are ", "dim"), (self.letter(view, viewer), f"seat:{viewer}+strong"),
+                      (" ", ""), self.who(view, viewer)]
+        else:
+            parts.append((" · spectating", "dim"))
+        return tuple(parts)
+
+    def heading(
+        self, view: State, viewer: int | None, to_move: Sequence[int]
+    ) -> tuple[Segments, ...]:
+        """What the action panel says above the choices."""
+        if view.phase == "over":
+            return (seg(("The game is over", "strong"), " — press ", ("s", "strong"),
+                        " for the final scores"),)
+        mine = viewer is not None and viewer in to_move
+        waiting = [s for s in to_move if s != viewer]
+        lines: list[Segments] = []
+        if view.turn is not None:
+            lines.append(self._disc_line(view, viewer))
+        if view.pending and view.pending[0].seat in to_move:
+            kind = view.pending[0].kind
+            what = {"reward": "choose a reward tile", "lost-character": "take a new character",
+                    "free-shrine": "build the free shrine", "buy-pp": "buy PP for coins",
+                    "maharani": "place a Maharani token"}.get(kind, kind)
+            who = ("You", "strong") if mine else self.who(view, view.pending[0].seat)
+            lines.append(seg(who, f" {'must' if mine else 'is about to'} {what}"))
+        elif view.phase == "planning":
+            if mine:
+                lines.append(seg(("Set both arrows of your disc", "strong"),
+                                 " — nobody sees them until your turn"))
+            elif waiting:
+                lines.append(seg("Waiting for ", *self._names(view, waiting), " to plan"))
+        elif view.phase == "characters":
+            lines.append(seg(("You", "strong") if mine else self.who(view, to_move[0]),
+                             " choose" + ("" if mine else "s") + " a character"))
+        elif view.phase == "start-shrines" and to_move:
+            lines.append(seg(("You", "strong") if mine else self.who(view, to_move[0]),
+                             " place" + ("" if mine else "s") + " a starting shrine in a village"))
+        elif view.turn is None and waiting:
+            lines.append(seg("Waiting for ", *self._names(view, waiting)))
+        return tuple(lines)
+
+    def _names(self, view: State, seats: Sequence[int]) -> list[Segment]:
+        out: list[Segment] = []
+        for n, s in enumerate(seats):
+            if n:
+                out.append((", ", ""))
+            out.append(self.who(view, s))
+        return out
+
+    def _disc_line(self, view: State, viewer: int | None) -> Segments:
+        turn = view.turn
+        assert turn is not None
+        parts: list[Segment] = [("You" if turn.seat == viewer else "", "strong")]
+        if turn.seat != viewer:
+            parts.append(self.who(view, turn.seat))
+        parts.append((": ", ""))
+        for n, task in enumerate(turn.tasks):
+            if n:
+                parts.append((" · ", "dim"))
+            parts += [(self.action_name(task.action), "action"), (f" ({self._left(task)})", "dim")]
+        if turn.token_used:
+            parts.append((" · token spent", "dim"))
+        return tuple(parts)
+
+    def _left(self, task: Any) -> str:
+        if task.statues or task.shrines:
+            bits = []
+            if task.statues:
+                bits.append(f"{task.statues} statue{'s' if task.statues > 1 else ''}")
+            if task.shrines:
+                bits.append(f"{task.shrines} shrine{'s' if task.shrines > 1 else ''}")
+            return " + ".join(bits) + " left"
+        spec = C.ACTIONS[C.Action(task.action)]
+        if spec.statues or spec.shrines:
+            return "done"
+        return "done" if task.done else "to do"
+
+    # ---------------------------------------------------------------- menu
+    def menu(self, view: State, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
+        """The legal intents grouped into the action panel's entries."""
+        groups: dict[tuple[Any, ...], list[Any]] = {}
+        for intent in intents:
+            groups.setdefault(self._group(view, intent), []).append(intent)
+        out: list[MenuEntry] = []
+        for key, members in sorted(groups.items(), key=lambda kv: kv[0][0]):
+            out.append(self._entry(view, seat, key, members))
+        return out
+
+    def _group(self, view: State, intent: Any) -> tuple[Any, ...]:
+        """(order, kind, detail): intents of one group share an entry."""
+        match intent:
+            case it.CommitPlan():
+                return (0, "plan")
+            case it.ChooseCharacter(number=n):
+                return (1, "character", n)
+            case it.PlaceStartShrine():
+                return (1, "start-shrine")
+            case it.ChooseReward(tile=t):
+                return (1, "reward", t)
+            case it.BuyPrestige(count=n):
+                return (1, "buy-pp", n)
+            case it.FreeShrine():
+                return (1, "free-shrine")
+            case it.PlaceMaharani(character=n):
+                return (1, "maharani", n)
+            case it.PassReward():
+                return (8, "pass")
+            case it.MovePriest():
+                return (2, "move")
+            case it.BuildStatue(task=t):
+                return (3, "statue", t)
+            case it.BuildShrine(task=t):
+                return (4, "shrine", t)
+            case it.DoAction(task=t):
+                return (5, "action", t)
+            case it.ChangeCharacter(task=t):
+                return (5, "change", t)
+            case it.MoveFlag(task=t):
+                return (5, "flag", t)
+            case it.UseAbility(character=n):
+                return (6, "ability", n)
+            case it.SpendToken():
+                return (7, "token")
+            case it.EndTurn():
+                return (9, "end")
+        return (9, type(intent).__name__)
+
+    def _task_name(self, view: State, index: int) -> str:
+        assert view.turn is not None
+        task = view.turn.tasks[index]
+        return f"{self.action_name(task.action)}, {task.source}"
+
+    def _entry(self, view: State, seat: int, key: tuple[Any, ...], members: list[Any]) -> MenuEntry:
+        kind = key[1]
+        many = tuple(members)
+        if kind == "plan":
+            return MenuEntry(seg(("Set your disc", "strong"), " (two actions, in secret)…"),
+                             many, kind="plan")
+        if kind == "move":
+            ends = {self.place_of(view, seat, i) for i in members}
+            return MenuEntry(seg(("Move your priest", "strong"), f" ({len(ends)} places)…"),
+                             many, "Where does your priest go? (cheapest route first)")
+        if kind == "statue":
+            return MenuEntry(seg(("Build a statue", "strong"), " — ",
+                                 (self._task_name(view, key[2]), "action"), "…"),
+                             many, "Which city and slot?")
+        if kind == "shrine":
+            return MenuEntry(seg(("Build a shrine", "strong"), " — ",
+                                 (self._task_name(view, key[2]), "action"), "…"),
+                             many, "Where?")
+        if kind == "start-shrine":
+            return MenuEntry(seg(("Place a starting shrine", "strong"), " in a village…"),
+                             many, "Which village?")
+        if kind == "free-shrine":
+            return MenuEntry(seg(("Build your free shrine", "strong"), " (reward tile 7)…"),
+                             many, "Where?")
+        if kind == "change":
+            return MenuEntry(seg(("Change character", "strong"), " — ",
+                                 (self._task_name(view, key[2]), "action"), "…"),
+                             many, "Which character do you take?")
+        if kind == "flag":
+            return MenuEntry(seg(("Move a flag", "strong"), " 3 positions left — ",
+                                 (self._task_name(view, key[2]), "action"), "…"),
+                             many, "Which flag?")
+        if kind == "token":
+            return MenuEntry(seg(("Spend an action token", "strong"), " for an extra action…"),
+                             many, "Which action does the token buy?")
+        if kind == "ability" and len(members) > 1:
+            n = key[2]
+            return MenuEntry(seg(("Use character ", "strong"), (str(n), "character"),
+                                 f": {C.CHARACTERS[n].text}…"), many, f"Character {n}: how?")
+        return MenuEntry(self.label(view, seat, members[0]), many)
+
+    def label(self, view: State, seat: int, intent: Any) -> Segments:
+        """One intent in words, for choice lists."""
+        match intent:
+            case it.CommitPlan(first=a, second=b):
+                return seg((f"{self.action_name(a)} + {self.action_name(b)}", "action"))
+            case it.ChooseCharacter(number=n):
+                return seg("Take character ", (str(n), "character"),
+                           f" — {C.CHARACTERS[n].text}")
+            case it.PlaceStartShrine(village=v) | it.FreeShrine(place=v):
+                return seg((self.place_name(v), "village" if v in view.villages else "city"))
+            case it.ChooseReward(tile=t):
+                return seg("Take reward tile ", (str(t), "reward"), f" — {C.REWARDS[t].text}")
+            case it.BuyPrestige(count=n):
+                return seg(f"Buy {n} PP for ", (f"{n} coin{'s' if n != 1 else ''}", "coins"))
+            case it.PlaceMaharani(character=n):
+                return seg("Maharani token on character ", (str(n), "character"),
+                           f" — {C.CHARACTERS[n].text}")
+            case it.PassReward():
+                return seg(("Pass", "strong"), " (do without)")
+            case it.MovePriest(route=route):
+                return self._move_label(view, seat, route)
+            case it.BuildStatue(city=city, slot=slot, task=t):
+                assert view.turn is not None
+                cost = statue_cost(view, seat, city, task_discount(view.turn.tasks[t]))
+                bonus = slot_bonus(self.network, city, slot)
+                extra = f" (bonus: {C.BONUS_TEXT[bonus]})" if bonus is not None else ""
+                return seg((self.place_name(city), "city"), f" — {C.SLOT_NAMES[slot]}{extra} — ",
+                           (f"{cost} coins", "coins"))
+            case it.BuildShrine(place=place, task=t):
+                assert view.turn is not None
+                cost = shrine_cost(task_discount(view.turn.tasks[t]))
+                role = "city" if place in view.cities else "village"
+                return seg((self.place_name(place), role), " — ", (f"{cost} coin", "coins"))
+            case it.DoAction(task=t):
+                return seg((self._task_name(view, t), "action+strong"))
+            case it.ChangeCharacter(number=n):
+                holder = next((s for s, p in enumerate(view.players) if p.character == n), None)
+                source: list[Segment] = [(" from the display", "dim")] if holder is None else [
+                    (" from ", "dim"), self.who(view, holder)]
+                return seg(("Character ", ""), (str(n), "character"), *source,
+                           f" — {C.CHARACTERS[n].text}")
+            case it.MoveFlag(city=city) | it.UseAbility(character=10, choice=city):
+                pos = view.flags.index(city) if city in view.flags else 0
+                return seg("Flag of ", (self.place_name(city), "city"),
+                           f": p{pos} → p{pos - C.FLAG_STEP}")
+            case it.SpendToken(action=a):
+                return seg((self.action_name(a), "action"))
+            case it.UseAbility(character=13, choice=place):
+                return seg("Character ", ("13", "character"), ": shrine from the supply in ",
+                           (self.place_name(place), "city" if place in view.cities else "village"))
+            case it.UseAbility(character=3, choice=choice):
+                kind, _, count = choice.partition(":")
+                k = int(count or 0)
+                if kind == "pp":
+                    return seg(f"Pay {2 * k} coins for {k} PP")
+                return seg(f"Pay {k} PP for {2 * k} coins")
+            case it.UseAbility(character=n):
+                return seg(("Use character ", "strong"), (str(n), "character"),
+                           f": {C.CHARACTERS[n].text}")
+            case it.EndTurn():
+                return seg(("End your turn", "strong"))
+        return seg(type(intent).__name__)
+
+    def _move_label(self, view: State, seat: int, route: tuple[str, ...]) -> Segments:
+        stops = self._route_stops(route, view.players[seat].priest)
+        parts: list[Segment] = [(self.place_name(stops[-1]), "city")]
+        if len(stops) > 2:
+            parts.append((" via " + ", ".join(self.place_name(s) for s in stops[1:-1]), "dim"))
+        tolls = self._tolls(view, seat, route)
+        if not tolls:
+            parts.append((" — free", "coins"))
+        else:
+            parts += [(" — pays ", ""), (f"{sum(n for _, n in tolls)}", "coins"), (": ", "")]
+            for n, (paid, coins) in enumerate(tolls):
+                if n:
+                    parts.append((", ", ""))
+                parts += [(self.letter(view, paid), f"seat:{paid}"), (f" {coins}", "coins")]
+        return tuple(parts)
+
+    # ------------------------------------------------------------- scoring
+    def scoring(self, view: State, city: str | None = None) -> ScoringSummary:
+        """City scoring in figures: CP by source, rank and coins (MJ-SCORE-1..3)."""
+        city = city or view.maharaja or ""
+        cps, order = scoring.city_ranking(view, city)
+        coins = scoring.city_coins(view, cps, order)
+        rows = []
+        for seat, player in enumerate(view.players):
+            statues = scoring.statue_cp(view, city, seat)
+            shrines = view.cities[city].shrines[seat]
+            priest = 1 if player.priest == city else 0
+            rows.append(ScoreRow(
+                seat, statues, shrines, priest, cps[seat] - statues - shrines - priest, cps[seat],
+                coins[seat], order.index(seat) + 1 if seat in order else None))
+        rows.sort(key=lambda r: (r.rank is None, r.rank or 0, r.seat))
+        return ScoringSummary(view.round, city, tuple(rows))
+
+    def reward_choices(self, view: State) -> list[tuple[int, str]]:
+        return [(tile, C.REWARDS[tile].text) for _, tile in available_rewards(view)]
+
+    def final(self, view: State) -> FinalSummary:
+        rows = []
+        for seat, (player, final) in enumerate(zip(view.players, view.final, strict=False)):
+            rows.append(FinalRow(seat, player.pp - final.total, final.statues, final.coins,
+                                 final.cities, final.tile, player.pp, seat in view.winners))
+        rows.sort(key=lambda r: -r.total)
+        return FinalSummary(view.options.final_scoring, tuple(rows))
+
+    def phase(self, view: State) -> str:
+        return view.phase
+
+    def round(self, view: State) -> int:
+        return view.round
+
+    def is_plan(self, intent: Any) -> bool:
+        return isinstance(intent, it.CommitPlan)
+
+    def plan_intent(self, intents: Sequence[Any], first: int, second: int) -> Any | None:
+        """The legal CommitPlan for these two arrows (a plan and its mirror are listed once)."""
+        want = sorted((first, second))
+        for intent in intents:
+            if isinstance(intent, it.CommitPlan) and sorted((intent.first, intent.second)) == want:
+                return intent
+        return None

@@ -1,0 +1,60 @@
+"""A modal list of choices (a route, a slot, a character...); dismisses with the index."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Segments
+
+
+class ChoiceScreen(ModalScreen[int | None]):
+    COMPONENT_CLASSES = COMPONENT_CLASSES
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, prompt: str, labels: list[Segments], colours: tuple[str, ...]) -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.labels = labels
+        self.colours = colours
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="choice-box", classes="dialog"):
+            yield Static(self.prompt, id="choice-prompt", classes="dialog-title")
+            yield OptionList(id="choice-options")
+            yield Static("↑↓ choose · Enter confirm · Esc back", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        painter = Painter(self, self.colours)
+        options = self.query_one(OptionList)
+        options.add_options([Option(painter.text(label)) for label in self.labels])
+        options.highlighted = 0
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question (taking back other players' decisions, overwriting a file)."""
+
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="dialog-title")
+            yield Static("y yes · n no", classes="dialog-hint")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

@@ -1,0 +1,89 @@
+"""Save as and load dialogs: a path to type, and the saves already in the data directory."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.core import record
+from maharaja_tui.paths import autosave_path, saves_dir
+
+
+class SaveScreen(ModalScreen[Path | None]):
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, game: Any) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        stamp = dt.datetime.now().strftime("%Y%m%d-%H%M")
+        with Vertical(classes="dialog"):
+            yield Static("Save the game as", classes="dialog-title")
+            yield Input(str(saves_dir() / f"maharaja-{stamp}.json"), id="save-path")
+            yield Static("Enter save · Esc back", classes="dialog-hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        path = Path(event.value).expanduser()
+        try:
+            record.save(self.game, path)
+        except OSError as exc:
+            self.notify(f"{path}: cannot be written ({exc.strerror or exc})", severity="error")
+            return
+        self.notify(f"Saved to {path}")
+        self.dismiss(path)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def known_saves() -> list[Path]:
+    """The autosave, then saved games newest first."""
+    found = sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    auto = autosave_path()
+    return ([auto] if auto.exists() else []) + found
+
+
+class LoadScreen(ModalScreen[Path | None]):
+    """Dismisses with the chosen path; the app does the loading and reports problems."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, title: str = "Open a saved game") -> None:
+        super().__init__()
+        self.title_text = title
+        self.paths = known_saves()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Input(placeholder="path to a saved game (.json)", id="load-path")
+            yield OptionList(*[Option(self._label(p)) for p in self.paths], id="load-list")
+            yield Static("Type a path and Enter, or pick a save below · Esc back",
+                         classes="dialog-hint")
+
+    def _label(self, path: Path) -> str:
+        when = dt.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        name = "last game (autosave)" if path == autosave_path() else path.name
+        return f"{name}  ·  {when}"
+
+    def on_mount(self) -> None:
+        self.query_one("#load-list").display = bool(self.paths)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            self.dismiss(Path(event.value.strip()).expanduser())
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.paths[event.option_index])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,397 @@
+"""The game screen: the map, the tracks, the boards, the log and the player's choices.
+
+``GameScreen(table, seat)`` is the contract the SSH server relies on. ``table`` is a
+``LocalTable`` or anything with its methods (``view``, ``legal_intents``,
+``to_move``, ``play``, ``undo``, ``redo``, ``log``, ``subscribe``, ``seats``,
+``ruleset``). ``seat`` is:
+
+* an ``int``: the screen shows that seat's view only and plays for it (a networked
+  player);
+* ``None``: a spectator, who sees the public view and plays nothing;
+* ``HOT_SEAT``: the screen follows whichever human seat must decide, with a privacy
+  screen between two different humans, and (by default) plays the computer seats.
+
+The screen holds no rules: what it highlights and offers comes from the engine's
+legal intents; a refusal shows the engine's message, rule id first.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any, Final, Literal
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from engine.core.errors import IllegalIntent
+from maharaja_tui import computer
+from maharaja_tui.games import adapter_for
+from maharaja_tui.games.maharaja import MenuEntry
+from maharaja_tui.screens.choice import ChoiceScreen, ConfirmScreen
+from maharaja_tui.screens.plan import PlanScreen
+from maharaja_tui.screens.privacy import PrivacyScreen
+from maharaja_tui.widgets.action_panel import ActionPanel
+from maharaja_tui.widgets.character_display import CharacterDisplay
+from maharaja_tui.widgets.maharaja_track import MaharajaTrack
+from maharaja_tui.widgets.map_graph import MapGraph
+from maharaja_tui.widgets.move_log import MoveLog
+from maharaja_tui.widgets.player_board import PlayerBoard
+from maharaja_tui.widgets.reward_track import RewardTrack
+from maharaja_tui.widgets.segments import Painter
+
+HOT_SEAT: Final = "hot-seat"
+SeatMode = int | None | Literal["hot-seat"]
+COMPUTER_DELAY = 0.25  # seconds between computer moves, so a person can follow them
+
+
+class GameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo"),
+        Binding("a", "focus_actions", "Actions"),
+        Binding("m", "focus_map", "Map"),
+        Binding("l", "focus_log", "Log"),
+        Binding("s", "scores", "Scores", show=False),
+        Binding("ctrl+s", "save_as", "Save as"),
+    ]
+
+    def __init__(
+        self,
+        table: Any,
+        seat: SeatMode = HOT_SEAT,
+        *,
+        drive_computers: bool | None = None,
+        computer_delay: float = COMPUTER_DELAY,
+    ) -> None:
+        super().__init__()
+        self.table = table
+        self.mode: SeatMode = seat
+        self.hot_seat = seat == HOT_SEAT
+        self.drive_computers = self.hot_seat if drive_computers is None else drive_computers
+        self.computer_delay = computer_delay
+        self.adapter = adapter_for(table.ruleset, table.seats)
+        self.humans = [s for s, who in enumerate(table.seats) if who.is_human]
+        self.viewer: int | None = None if seat == HOT_SEAT else seat  # type: ignore[assignment]
+        if self.hot_seat and len(self.humans) == 1:
+            self.viewer = self.humans[0]
+        self._covered = False  # a privacy screen is up
+        self._version = 0  # table changes seen; a computer move for an old version is dropped
+        self._thinking = False
+        self._closed = False
+        self._entries: list[MenuEntry] = []
+        self._intents: list[Any] = []
+        self._scored_round = 0
+        self._final_shown = False
+        self._rng = random.Random()
+        self.last_refusal: IllegalIntent | None = None
+        first = table.view(self.viewer)
+        self.colours = self.adapter.colours(first)
+        self._scored_round = first.round if first.phase == "scoring" else 0
+
+    # ------------------------------------------------------------- compose
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield MapGraph(self.adapter.network, self.colours, id="map")
+                yield MaharajaTrack(self.colours, id="track")
+                yield RewardTrack(self.colours, id="rewards")
+            with Vertical(id="side"):
+                with Vertical(id="boards"):
+                    for seat in range(len(self.table.seats)):
+                        yield PlayerBoard(self.colours, id=f"board-{seat}", classes="board")
+                yield CharacterDisplay(self.colours, id="characters")
+                yield MoveLog(self.colours, id="log")
+        yield Static(id="refusal")
+        yield ActionPanel(self.colours, id="actions")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.table.subscribe(self._on_table_changed)
+        self.sync()
+        self.query_one(ActionPanel).focus_options()
+
+    def on_unmount(self) -> None:
+        self._closed = True
+        unsubscribe = getattr(self.table, "unsubscribe", None)
+        if unsubscribe is not None:
+            unsubscribe(self._on_table_changed)
+
+    # ------------------------------------------------------------- refresh
+    def _on_table_changed(self) -> None:
+        """Table listener: may be called from another thread (a remote table, a worker)."""
+        if self._closed:
+            return
+        if threading.get_ident() == getattr(self.app, "_thread_id", None):
+            self._table_changed()
+        else:
+            self.app.call_from_thread(self._table_changed)
+
+    def _table_changed(self) -> None:
+        self._version += 1
+        if self.is_attached:
+            self.sync()
+
+    def sync(self) -> None:
+        """Redraw everything from the table for the current viewer."""
+        table = self.table
+        to_move = table.to_move()
+        if self.hot_seat and self._follow(to_move):
+            return
+        viewer = self.viewer
+        view = table.view(viewer)
+        adapter = self.adapter
+        mine = viewer is not None and viewer in to_move
+        self._intents = list(table.legal_intents(viewer)) if mine else []
+        self._entries = adapter.menu(view, viewer, self._intents) if mine else []
+        painter = Painter(self.query_one(ActionPanel), self.colours)
+        self.query_one("#status", Static).update(
+            painter.text(adapter.status(view, viewer, to_move)))
+        game_map = self.query_one(MapGraph)
+        game_map.picture = adapter.map_picture(view)
+        game_map.targets = adapter.targets(view, viewer, self._intents)
+        self.query_one(MaharajaTrack).data = adapter.track(view)
+        self.query_one(RewardTrack).data = adapter.reward_track(view)
+        for board in adapter.boards(view, viewer, to_move):
+            self.query_one(f"#board-{board.seat}", PlayerBoard).data = board
+        self.query_one(CharacterDisplay).data = adapter.display(view)
+        self.query_one(MoveLog).entries = tuple(table.log(viewer))
+        self.query_one(ActionPanel).show(adapter.heading(view, viewer, to_move),
+                                         tuple(e.label for e in self._entries))
+        self._screens_for(view)
+        self._schedule_computer(to_move)
+
+    def _follow(self, to_move: tuple[int, ...]) -> bool:
+        """Hot seat: turn to the human who must decide; True while a privacy screen is up."""
+        if self._covered:
+            return True
+        humans = [s for s in to_move if s in self.humans]
+        if not humans or self.viewer in humans:
+            return False
+        nxt = humans[0]
+        if len(self.humans) == 1:
+            self.viewer = nxt
+            return False
+        self._covered = True
+        view = self.table.view(None)
+
+        def uncover(_: None) -> None:
+            self._covered = False
+            self.viewer = nxt
+            self.sync()
+
+        self.app.push_screen(
+            PrivacyScreen(self.adapter.seat_title(view, nxt), self.adapter.letter(view, nxt)),
+            uncover)
+        return True
+
+    def _screens_for(self, view: Any) -> None:
+        """City scoring and final scoring get their own screens, once each."""
+        from maharaja_tui.screens.final import FinalScreen
+        from maharaja_tui.screens.scoring import ScoringScreen
+
+        if self.app.screen is not self:
+            return
+        phase, number = self.adapter.phase(view), self.adapter.round(view)
+        if phase == "scoring" and self._scored_round != number:
+            self._scored_round = number
+            self.app.push_screen(ScoringScreen(self, self.adapter.scoring(view)))
+        elif phase == "over" and not self._final_shown:
+            self._final_shown = True
+            self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats))
+
+    # ------------------------------------------------------------ deciding
+    def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
+        if 0 <= message.index < len(self._entries):
+            self.choose(self._entries[message.index])
+
+    def on_map_graph_selected(self, message: MapGraph.Selected) -> None:
+        if self.viewer is None:
+            return
+        view = self.table.view(self.viewer)
+        here = self.adapter.intents_at(view, self.viewer, message.place, self._intents)
+        if here:
+            self.choose(MenuEntry((), tuple(here), f"{self.adapter.place_name(message.place)}:"))
+
+    def choose(self, entry: MenuEntry) -> None:
+        """Play an entry's intent, asking first when it holds several."""
+        if entry.kind == "plan":
+            who = self.adapter.seat_title(self.table.view(self.viewer), self.viewer or 0)
+
+            def planned(arrows: tuple[int, int] | None) -> None:
+                if arrows is not None:
+                    intent = self.adapter.plan_intent(entry.intents, *arrows)
+                    self.play(intent if intent is not None else self._plan_anyway(*arrows))
+
+            self.app.push_screen(PlanScreen(self.adapter.plan_actions, who), planned)
+            return
+        if len(entry.intents) == 1:
+            self.play(entry.intents[0])
+            return
+        view = self.table.view(self.viewer)
+        labels = [self.adapter.label(view, self.viewer or 0, i) for i in entry.intents]
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.play(entry.intents[index])
+
+        self.app.push_screen(ChoiceScreen(entry.prompt or "Choose:", labels, self.colours),
+                             chosen)
+
+    def _plan_anyway(self, first: int, second: int) -> Any:
+        # Not among the legal plans: let the engine say why (it names the rule).
+        from engine.maharaja.intents import CommitPlan
+
+        return CommitPlan(first=first, second=second)
+
+    def play(self, intent: Any) -> None:
+        if self.viewer is None:
+            return
+        try:
+            self.table.play(self.viewer, intent)
+        except IllegalIntent as refusal:
+            self.refuse(refusal)
+            return
+        self.last_refusal = None
+        self.query_one("#refusal", Static).update("")
+        self.query_one("#refusal").display = False
+
+    def refuse(self, refusal: IllegalIntent) -> None:
+        self.last_refusal = refusal
+        notice = self.query_one("#refusal", Static)
+        notice.update(f"✗ {refusal}   (F1: rule {refusal.rule})")
+        notice.display = True
+        self.notify(str(refusal), title="Not allowed", severity="error")
+
+    # ------------------------------------------------------------ computer
+    def _schedule_computer(self, to_move: tuple[int, ...]) -> None:
+        if not self.drive_computers or self._thinking:
+            return
+        bots = [s for s in to_move if not self.table.seats[s].is_human]
+        if not bots:
+            return
+        self._thinking = True
+        seat = bots[0]
+        self.set_timer(max(self.computer_delay, 0.001), lambda: self._think(seat, self._version))
+
+    def _think(self, seat: int, version: int) -> None:
+        if self._closed or version != self._version:
+            self._thinking = False
+            self.sync()
+            return
+        view = self.table.view(seat)
+        legal = list(self.table.legal_intents(seat))
+        self._computer_move(seat, version, view, legal)
+
+    @work(thread=True, exclusive=True, group="computer")
+    def _computer_move(self, seat: int, version: int, view: Any, legal: list[Any]) -> None:
+        """Off the UI thread: choosing may take a strong bot a while."""
+        intent = computer.choose_from(self.table.ruleset, view, seat, legal,
+                                      self.table.seats[seat].controller, self._rng)
+        self.app.call_from_thread(self._computer_play, seat, version, intent)
+
+    def _computer_play(self, seat: int, version: int, intent: Any) -> None:
+        self._thinking = False
+        if self._closed:
+            return
+        if version != self._version or seat not in self.table.to_move():
+            self.sync()  # the game changed meanwhile (an undo): think again
+            return
+        try:
+            self.table.play(seat, intent)
+        except IllegalIntent as refusal:  # a bot bug; say so rather than stall
+            self.notify(f"computer {seat + 1}: {refusal}", severity="error")
+
+    # --------------------------------------------------------- undo, redo
+    def action_undo(self) -> None:
+        game = getattr(self.table, "game", None)
+        if game is None:
+            self._call(self.table.undo)
+            return
+        target = self._undo_target(game)
+        if target is None:
+            self.notify("Nothing of yours to take back", severity="warning")
+            return
+        others = {step.seat for step in game.steps[target:]} & set(self.humans)
+        others.discard(self._undoer())
+        if others and self.hot_seat:
+            names = ", ".join(self.table.seats[s].name for s in sorted(others))
+            self.app.push_screen(
+                ConfirmScreen(f"This also takes back decisions of {names}. Do all players "
+                              "agree?"),
+                lambda yes: self._undo_to(game, target) if yes else None)
+            return
+        if others:
+            self.notify("Other players decided since; they must agree to undo",
+                        severity="warning")
+            return
+        self._undo_to(game, target)
+
+    def _undoer(self) -> int | None:
+        return self.viewer if self.viewer is not None else (self.humans or [None])[0]
+
+    def _undo_target(self, game: Any) -> int | None:
+        """Step count to keep: everything before the undoer's last decision."""
+        seat = self._undoer()
+        if seat is None:
+            return None
+        index = game.last_step_of(seat)
+        if index is None and len(self.humans) <= 1:
+            return None
+        return index
+
+    def _undo_to(self, game: Any, target: int) -> None:
+        while game.can_undo() and len(game.steps) > target:
+            self._call(self.table.undo)
+
+    def action_redo(self) -> None:
+        game = getattr(self.table, "game", None)
+        if game is None:
+            self._call(self.table.redo)
+            return
+        if not game.can_redo():
+            self.notify("Nothing to redo", severity="warning")
+            return
+        self._call(self.table.redo)
+        # Bring back the computers' replies too: they were decided the same way before.
+        while game.can_redo() and all(
+                not self.table.seats[s].is_human for s in self.table.to_move()):
+            self._call(self.table.redo)
+
+    def _call(self, fn: Any) -> None:
+        try:
+            fn()
+        except IllegalIntent as refusal:
+            self.refuse(refusal)
+
+    # --------------------------------------------------------------- focus
+    def action_focus_actions(self) -> None:
+        self.query_one(ActionPanel).focus_options()
+
+    def action_focus_map(self) -> None:
+        self.query_one(MapGraph).focus()
+
+    def action_focus_log(self) -> None:
+        self.query_one(MoveLog).focus()
+
+    def action_scores(self) -> None:
+        from maharaja_tui.screens.final import FinalScreen
+
+        view = self.table.view(self.viewer)
+        if self.adapter.phase(view) == "over":
+            self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats))
+
+    def action_save_as(self) -> None:
+        from maharaja_tui.screens.files import SaveScreen
+
+        game = getattr(self.table, "game", None)
+        if game is None:
+            self.notify("Only a game played on this computer can be saved here",
+                        severity="warning")
+            return
+        self.app.push_screen(SaveScreen(game))

@@ -1,0 +1,75 @@
+"""Planning: set both arrows of the disc, in secret (MJ-ROUND-2)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class PlanScreen(ModalScreen[tuple[int, int] | None]):
+    """Two lists of the disc's actions; Enter on the second commits the plan."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back"),
+                Binding("left", "arrow(0)", "Arrow 1", show=False),
+                Binding("right", "arrow(1)", "Arrow 2", show=False)]
+
+    def __init__(self, actions: tuple[tuple[int, str], ...], who: str) -> None:
+        super().__init__()
+        self.actions = actions
+        self.who = who
+        self.choice = [actions[0][0], actions[0][0]]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="plan-box", classes="dialog"):
+            yield Static(f"{self.who}: set both arrows of your disc (both may point at the "
+                         "same action)", classes="dialog-title")
+            with Horizontal(id="plan-arrows"):
+                for n in (1, 2):
+                    with Vertical(classes="plan-arrow"):
+                        yield Static(f"Arrow {n}", classes="plan-arrow-title")
+                        yield OptionList(
+                            *[Option(f"{a} {name}", id=str(a)) for a, name in self.actions],
+                            id=f"arrow-{n}", compact=True)
+            yield Static(id="plan-summary")
+            yield Static("↑↓ or 1–9 pick · Enter next / commit · ←→ switch · Esc back",
+                         classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        for n in (1, 2):
+            self.query_one(f"#arrow-{n}", OptionList).highlighted = 0
+        self.query_one("#arrow-1", OptionList).focus()
+        self._summary()
+
+    def on_key(self, event) -> None:  # noqa: ANN001 - textual Key event
+        if event.character and event.character in "123456789":
+            focused = self.focused
+            if isinstance(focused, OptionList):
+                focused.highlighted = int(event.character) - 1
+                event.stop()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        index = 0 if event.option_list.id == "arrow-1" else 1
+        self.choice[index] = self.actions[event.option_index][0]
+        self._summary()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "arrow-1":
+            self.query_one("#arrow-2", OptionList).focus()
+        else:
+            self.dismiss((self.choice[0], self.choice[1]))
+
+    def _summary(self) -> None:
+        names = dict(self.actions)
+        self.query_one("#plan-summary", Static).update(
+            f"Your disc: {names[self.choice[0]]} + {names[self.choice[1]]} — Enter on arrow 2 "
+            "commits it")
+
+    def action_arrow(self, index: int) -> None:
+        self.query_one(f"#arrow-{index + 1}", OptionList).focus()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

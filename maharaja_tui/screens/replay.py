@@ -1,0 +1,150 @@
+"""The replay viewer: step through a game by event, turn or round, or let it play.
+
+Hidden information (PP, plans) stays hidden unless the game is finished or the
+viewer asks with ``r``: the views then come from the full state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from engine.core.game import Game
+from engine.core.replay import Replay
+from maharaja_tui.games import adapter_for
+from maharaja_tui.widgets.maharaja_track import MaharajaTrack
+from maharaja_tui.widgets.map_graph import MapGraph
+from maharaja_tui.widgets.move_log import MoveLog
+from maharaja_tui.widgets.player_board import PlayerBoard
+from maharaja_tui.widgets.reward_track import RewardTrack
+from maharaja_tui.widgets.segments import Painter
+
+SPEEDS = (1, 2, 4, 8, 16, 32)  # events per second in auto-play
+
+
+class ReplayScreen(Screen[None]):
+    BINDINGS = [
+        Binding("right", "step('event', 1)", "Event ▶"),
+        Binding("left", "step('event', -1)", "◀ Event"),
+        Binding("down,rightsquarebracket", "step('turn', 1)", "Turn ▶"),
+        Binding("up,leftsquarebracket", "step('turn', -1)", "◀ Turn", show=False),
+        Binding("pagedown", "step('round', 1)", "Round ▶"),
+        Binding("pageup", "step('round', -1)", "◀ Round", show=False),
+        Binding("home", "seek(0)", "Start", show=False),
+        Binding("end", "seek(-1)", "End", show=False),
+        Binding("space", "play", "Play/pause"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
+        Binding("minus", "speed(-1)", "Slower", show=False),
+        Binding("r", "reveal", "Reveal"),
+        Binding("escape", "close", "Close"),
+    ] + [Binding(str(n), f"round({n})", f"Round {n}", show=False) for n in range(1, 10)]
+
+    def __init__(self, game: Game, *, reveal: bool = False) -> None:
+        super().__init__()
+        self.game = game
+        self.replay = Replay(game)
+        self.adapter = adapter_for(game.ruleset, game.seats)
+        self.reveal = reveal or self.replay.finished
+        self.speed = 2
+        self._timer: Timer | None = None
+        self._hidden_log = tuple(game.descriptions(None))
+        self.replay.seek(min(1, self.replay.length))
+        self.colours = self.adapter.colours(self.replay.state)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield MapGraph(self.adapter.network, self.colours, id="map")
+                yield MaharajaTrack(self.colours, id="track")
+                yield RewardTrack(self.colours, id="rewards")
+            with Vertical(id="side"):
+                with Vertical(id="boards"):
+                    for seat in range(len(self.game.seats)):
+                        yield PlayerBoard(self.colours, id=f"board-{seat}", classes="board")
+                yield MoveLog(self.colours, id="log")
+        yield Static(id="replay-controls")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(MoveLog).entries = (self.replay.descriptions if self.reveal
+                                           else self._hidden_log)
+        self.show()
+
+    def view(self) -> Any:
+        return self.replay.state if self.reveal else self.replay.view(None)
+
+    def show(self) -> None:
+        replay, adapter = self.replay, self.adapter
+        view = self.view()
+        painter = Painter(self.query_one(MoveLog), self.colours)
+        status = painter.text(adapter.status(view, None, ()))
+        status.append(f" · replay {replay.position}/{replay.length}")
+        if self.reveal:
+            status.append(" · hidden information shown")
+        self.query_one("#status", Static).update(status)
+        self.query_one(MapGraph).picture = adapter.map_picture(view)
+        self.query_one(MaharajaTrack).data = adapter.track(view)
+        self.query_one(RewardTrack).data = adapter.reward_track(view)
+        for board in adapter.boards(view, None, ()):
+            self.query_one(f"#board-{board.seat}", PlayerBoard).data = board
+        self.query_one(MoveLog).marked = replay.position - 1 if replay.position else None
+        playing = "▶ playing" if self._timer is not None else "paused"
+        self.query_one("#replay-controls", Static).update(
+            f"{playing} at {self.speed}/s · ←→ event · ↑↓ turn · PgUp/PgDn round · "
+            "1–9 go to round · space play · +/- speed · r reveal")
+
+    def action_step(self, unit: str, direction: int) -> None:
+        self.replay.step(unit, direction)
+        self.show()
+
+    def action_seek(self, position: int) -> None:
+        self.replay.seek(self.replay.length if position < 0 else position)
+        self.show()
+
+    def action_round(self, number: int) -> None:
+        self.replay.seek(self.replay.round_start(number))
+        self.show()
+
+    def action_play(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        else:
+            if self.replay.position >= self.replay.length:
+                self.replay.seek(0)
+            self._timer = self.set_interval(1 / self.speed, self._tick)
+        self.show()
+
+    def _tick(self) -> None:
+        if self.replay.position >= self.replay.length:
+            self.action_play()
+            return
+        self.replay.step("event", 1)
+        self.show()
+
+    def action_speed(self, change: int) -> None:
+        index = max(0, min(len(SPEEDS) - 1, SPEEDS.index(self.speed) + change))
+        self.speed = SPEEDS[index]
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = self.set_interval(1 / self.speed, self._tick)
+        self.show()
+
+    def action_reveal(self) -> None:
+        self.reveal = not self.reveal or self.replay.finished
+        self.query_one(MoveLog).entries = (self.replay.descriptions if self.reveal
+                                           else self._hidden_log)
+        self.show()
+
+    def action_close(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.dismiss(None)
+        else:
+            self.app.exit()

@@ -1,0 +1,1 @@
+"""Generic game widgets: they draw plain data (segments, labels, numbers), never a State."""

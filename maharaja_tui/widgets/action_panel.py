@@ -1,0 +1,54 @@
+"""The action panel: what the player may do now, as a list picked by keys or mouse.
+
+It shows a heading (whose decision, the revealed disc, the actions left) and the
+entries the screen gives it; picking one posts ``ActionPanel.Chosen``.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Segments
+
+
+class ActionPanel(Vertical):
+    COMPONENT_CLASSES = COMPONENT_CLASSES
+
+    class Chosen(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, colours: tuple[str, ...] = (), **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.colours = colours
+        self._entries: tuple[Segments, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="action-heading")
+        yield OptionList(id="action-options", compact=True)
+
+    def show(self, heading: tuple[Segments, ...], entries: tuple[Segments, ...]) -> None:
+        painter = Painter(self, self.colours)
+        self.query_one("#action-heading", Static).update(painter.lines(heading))
+        if entries == self._entries:
+            return
+        self._entries = entries
+        options = self.query_one("#action-options", OptionList)
+        keep = options.highlighted
+        options.clear_options()
+        options.add_options([Option(painter.text(e)) for e in entries])
+        if entries:
+            options.highlighted = min(keep or 0, len(entries) - 1)
+        options.display = bool(entries)
+
+    def focus_options(self) -> None:
+        self.query_one("#action-options", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.post_message(self.Chosen(event.option_index))

@@ -1,0 +1,58 @@
+"""The character display: tiles anyone may take, with Maharani tokens lying on them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.reactive import reactive
+
+from maharaja_tui.widgets.segments import Segment, Segments
+from maharaja_tui.widgets.tracks import SegmentWidget
+
+
+@dataclass(frozen=True)
+class CharacterCard:
+    number: int
+    text: str
+    timing: str = ""  # "1×", "∞", "!" or ""
+    maharanis: tuple[tuple[int, str], ...] = ()  # (seat, letter) of tokens on it
+
+
+@dataclass(frozen=True)
+class DisplayData:
+    cards: tuple[CharacterCard, ...] = ()
+    held: tuple[tuple[int, str, CharacterCard], ...] = ()  # (seat, letter, card)
+
+
+LONG = 40
+
+
+class CharacterDisplay(SegmentWidget):
+    data: reactive[DisplayData] = reactive(DisplayData, layout=True)
+
+    def rows(self, width: int) -> list[Segments]:
+        data = self.data
+        if width >= LONG:  # the wide layout has room for every card's text
+            return self._long(width)
+        line: list[Segment] = [("Display ", "dim")]
+        for card in data.cards:
+            line += [(str(card.number), "character")]
+            for seat, letter in card.maharanis:
+                line += [("♕", "reward"), (letter, f"seat:{seat}")]
+            line.append((" ", ""))
+        return [tuple(line)]
+
+    def _long(self, width: int) -> list[Segments]:
+        data = self.data
+        rows: list[Segments] = [(("Characters on display", "dim"),)]
+        for card in data.cards:
+            line: list[Segment] = [(f"{card.number:>2}", "character"),
+                                   (f" {card.timing:<2} ", "dim")]
+            for seat, letter in card.maharanis:
+                line += [("♕", "reward"), (letter, f"seat:{seat}"), (" ", "")]
+            line.append((card.text, ""))
+            rows.append(tuple(line))
+        for seat, letter, card in data.held:
+            rows.append(((letter, f"seat:{seat}+strong"), (f"{card.number:>2}", "character"),
+                         (f" {card.timing:<2} ", "dim"), (card.text, "")))
+        return rows

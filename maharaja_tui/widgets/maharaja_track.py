@@ -1,0 +1,40 @@
+"""The Maharaja track: flags waiting on the pre-visit positions, then the visited cities."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.reactive import reactive
+
+from maharaja_tui.widgets.segments import Segment, Segments
+from maharaja_tui.widgets.tracks import SegmentWidget
+
+
+@dataclass(frozen=True)
+class TrackData:
+    upcoming: tuple[str | None, ...] = ()  # flag labels on the pre-visit positions, left first
+    visited: tuple[str, ...] = ()  # city labels in the order visited (n1, n2, ...)
+    current: str | None = None  # where the Maharaja is now
+
+
+class MaharajaTrack(SegmentWidget):
+    data: reactive[TrackData] = reactive(TrackData, layout=True)
+
+    def rows(self, width: int) -> list[Segments]:
+        data = self.data
+        out: list[Segment] = [("♛ ", "maharaja")]
+        nxt = next((i for i, f in enumerate(data.upcoming) if f is not None), None)
+        out.append(("next ", "dim"))
+        for pos, flag in enumerate(data.upcoming):
+            if flag is None:
+                out.append(("· ", "dim"))
+            elif pos == nxt:
+                out += [("▶", "strong"), (flag, "city+strong"), (" ", "")]
+            else:
+                out += [(flag, "city"), (" ", "")]
+        if data.visited:
+            out.append(("│ visited ", "dim"))
+            for n, city in enumerate(data.visited, start=1):
+                role = "city+maharaja" if n == len(data.visited) else "city"
+                out += [(f"{n}", "dim"), (city, role), (" ", "")]
+        return [tuple(out)]

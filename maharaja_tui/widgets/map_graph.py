@@ -1,0 +1,231 @@
+"""The map graph: junctions (START and cities) joined by roads of villages.
+
+Generic over the family's boards: it takes a ``Network`` for the geometry and a
+``MapPicture`` of segments to draw at each junction and village. ``targets`` are
+the places the current player may pick (from the engine's legal intents); a
+cursor moves between them with the arrow keys, Enter or a click selects one.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding
+from textual.events import Click
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from engine.family.network import Network
+from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Segments
+
+ROAD_CHARS = {"h": "─", "v": "│", "up": "╱", "down": "╲"}
+
+
+@dataclass(frozen=True)
+class MapPicture:
+    """What to draw: lines of segments under each junction, a few cells per village."""
+
+    junctions: dict[str, tuple[Segments, ...]] = field(default_factory=dict)
+    villages: dict[str, Segments] = field(default_factory=dict)
+    open_roads: frozenset[str] = frozenset()
+
+
+@dataclass
+class _Cell:
+    char: str = " "
+    role: str = ""
+    place: str | None = None
+
+
+class MapGraph(Widget, can_focus=True):
+    COMPONENT_CLASSES = COMPONENT_CLASSES | {"map-graph--road", "map-graph--open-road"}
+    BINDINGS = [
+        Binding("left", "cursor(-1, 0)", "Left", show=False),
+        Binding("right", "cursor(1, 0)", "Right", show=False),
+        Binding("up", "cursor(0, -1)", "Up", show=False),
+        Binding("down", "cursor(0, 1)", "Down", show=False),
+        Binding("enter", "select", "Pick place"),
+    ]
+
+    picture: reactive[MapPicture] = reactive(MapPicture, always_update=True)
+    targets: reactive[dict[str, Segments]] = reactive(dict, always_update=True)
+    cursor: reactive[str | None] = reactive(None)
+
+    class Selected(Message):
+        """A place was picked (Enter or click on a highlighted place)."""
+
+        def __init__(self, place: str) -> None:
+            super().__init__()
+            self.place = place
+
+    def __init__(self, network: Network, colours: tuple[str, ...] = (), **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.network = network
+        self.colours = colours
+        self._anchors: dict[str, tuple[int, int]] = {}
+        self._grid: list[list[_Cell]] = []
+
+    # ----------------------------------------------------------------- input
+    def watch_targets(self, targets: dict[str, Segments]) -> None:
+        if self.cursor not in targets:
+            self.cursor = next(iter(targets), None)
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        if not self.targets:
+            return
+        here = self._anchors.get(self.cursor or "")
+        if here is None:
+            self.cursor = next(iter(self.targets))
+            return
+        best: tuple[float, str] | None = None
+        for place in self.targets:
+            there = self._anchors.get(place)
+            if there is None or place == self.cursor:
+                continue
+            ox, oy = there[0] - here[0], (there[1] - here[1]) * 2  # cells are twice as tall
+            along = ox * dx + oy * dy
+            if along <= 0:
+                continue
+            across = abs(ox * dy) + abs(oy * dx)
+            score = along + 2 * across
+            if best is None or score < best[0]:
+                best = (score, place)
+        if best is not None:
+            self.cursor = best[1]
+
+    def action_select(self) -> None:
+        if self.cursor in self.targets:
+            self.post_message(self.Selected(self.cursor))
+
+    def on_click(self, event: Click) -> None:
+        place = self.place_at(event.x, event.y)
+        if place is not None and place in self.targets:
+            self.cursor = place
+            self.post_message(self.Selected(place))
+
+    def place_at(self, x: int, y: int) -> str | None:
+        if 0 <= y < len(self._grid) and 0 <= x < len(self._grid[y]):
+            return self._grid[y][x].place
+        return None
+
+    # ---------------------------------------------------------------- layout
+    def _layout(self, width: int, height: int) -> dict[str, tuple[int, int]]:
+        net = self.network
+        spots = {j: net.position(j) for j in net.junctions}
+        xs = [p[0] for p in spots.values()]
+        ys = [p[1] for p in spots.values()]
+        box_w = max(
+            (sum(len(t) for t, _ in line) for lines in self.picture.junctions.values()
+             for line in lines), default=5)
+        box_h = max((len(lines) for lines in self.picture.junctions.values()), default=1)
+        span_x = max(1, max(xs) - min(xs))
+        span_y = max(1, max(ys) - min(ys))
+        room_x = max(1, width - box_w - 1)
+        room_y = max(1, height - box_h)
+        return {
+            j: (round((x - min(xs)) / span_x * room_x), round((y - min(ys)) / span_y * room_y))
+            for j, (x, y) in spots.items()
+        }
+
+    def _draw(self, width: int, height: int) -> None:
+        grid = [[_Cell() for _ in range(width)] for _ in range(height)]
+        anchors: dict[str, tuple[int, int]] = {}
+        corners = self._layout(width, height)
+        centre = {j: (x + 1, y) for j, (x, y) in corners.items()}
+        picture, targets = self.picture, self.targets
+
+        def put(x: int, y: int, text: str, role: str, place: str | None = None) -> None:
+            for i, ch in enumerate(text):
+                if 0 <= y < height and 0 <= x + i < width:
+                    grid[y][x + i] = _Cell(ch, role, place)
+
+        for road in self.network.roads.values():
+            (ax, ay), (bx, by) = centre[road.a], centre[road.b]
+            role = "road" if road.id not in picture.open_roads else "open-road"
+            for x, y, ch in _line(ax, ay, bx, by):
+                put(x, y, ch, f"map:{role}")
+            for n, village in enumerate(road.villages):
+                t = (n + 1) / (len(road.villages) + 1)
+                vx, vy = round(ax + (bx - ax) * t), round(ay + (by - ay) * t)
+                anchors[village] = (vx, vy)
+                x = vx
+                for text, part in picture.villages.get(village, (("o", "village"),)):
+                    put(x, vy, text, self._role(village, part), village)
+                    x += len(text)
+        for junction, (x, y) in corners.items():
+            anchors[junction] = (x + 1, y)
+            lines = list(picture.junctions.get(junction, ((junction, "city"),)))
+            for row, line in enumerate(lines):
+                cx = x
+                for text, part in line:
+                    put(cx, y + row, text, self._role(junction, part) if row == 0 else part,
+                        junction)
+                    cx += len(text)
+                if row == 0 and junction in targets:
+                    for text, part in targets[junction]:
+                        put(cx, y, text, part or "target", junction)
+                        cx += len(text)
+        self._grid, self._anchors = grid, anchors
+
+    def _role(self, place: str, role: str) -> str:
+        if place == self.cursor and place in self.targets and self.has_focus:
+            return f"{role}+cursor" if role else "cursor"
+        if place in self.targets:
+            return f"{role}+target" if role else "target"
+        return role
+
+    def render(self) -> Text:
+        width, height = self.content_size.width, self.content_size.height
+        if width <= 0 or height <= 0:
+            return Text()
+        self._draw(width, height)
+        painter = Painter(self, self.colours)
+        styles: dict[str, Style] = {}
+        out = Text(end="")
+        for y, row in enumerate(self._grid):
+            if y:
+                out.append("\n")
+            for cell in row:
+                style = styles.get(cell.role)
+                if style is None:
+                    style = styles[cell.role] = self._style(painter, cell.role)
+                out.append(cell.char, style)
+        return out
+
+    def _style(self, painter: Painter, role: str) -> Style:
+        if role.startswith("map:"):
+            return self.get_component_rich_style(f"map-graph--{role[4:]}", partial=True)
+        return painter.style(role)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+
+    def watch_picture(self) -> None:
+        self.refresh()
+
+
+def _line(ax: int, ay: int, bx: int, by: int) -> list[tuple[int, int, str]]:
+    """Cells of a straight road, with a character matching its slope."""
+    dx, dy = bx - ax, by - ay
+    steps = max(abs(dx), abs(dy), 1)
+    if abs(dx) >= 2 * abs(dy) * 1.5:
+        ch = ROAD_CHARS["h"]
+    elif abs(dy) * 2 >= abs(dx) * 3:
+        ch = ROAD_CHARS["v"]
+    else:
+        ch = ROAD_CHARS["down"] if (dx > 0) == (dy > 0) else ROAD_CHARS["up"]
+    cells = []
+    for i in range(1, steps):
+        cells.append((ax + math.floor(dx * i / steps + 0.5), ay + math.floor(dy * i / steps + 0.5),
+                      ch))
+    return cells

@@ -1,0 +1,46 @@
+"""The move log: the engine's event descriptions, newest at the bottom."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Segments
+
+
+class MoveLog(VerticalScroll, can_focus=True):
+    COMPONENT_CLASSES = COMPONENT_CLASSES
+    entries: reactive[tuple[Segments, ...]] = reactive(tuple, always_update=True)
+    marked: reactive[int | None] = reactive(None)  # replay: the entry at the cursor
+
+    def __init__(self, colours: tuple[str, ...] = (), **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.colours = colours
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="move-log-text")
+
+    def watch_entries(self) -> None:
+        self._paint(follow=True)
+
+    def watch_marked(self) -> None:
+        self._paint(follow=False)
+
+    def _paint(self, *, follow: bool) -> None:
+        if not self.is_mounted:
+            return
+        painter = Painter(self, self.colours)
+        rows = []
+        for index, entry in enumerate(self.entries):
+            prefix = (("▶ ", "strong"),) if index == self.marked else (("  ", ""),)
+            rows.append(prefix + tuple(entry))
+        self.query_one("#move-log-text", Static).update(painter.lines(rows))
+        if self.marked is not None:
+            self.call_after_refresh(self.scroll_to, 0, max(0, self.marked - 2), animate=False)
+        elif follow:
+            self.call_after_refresh(self.scroll_end, animate=False)
+
+    def on_mount(self) -> None:
+        self._paint(follow=True)
