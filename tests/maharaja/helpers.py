@@ -161,3 +161,30 @@ def end_turns(game: Game) -> Game:
         else:
             game.play(seat, it.EndTurn())
     return game
+
+
+def holding(character: int, n: int = 3, plan: tuple[int, int] = (5, 5), **kw: Any) -> Game:
+    """Seat 0 in its turn holding ``character``; the others hold the next free numbers."""
+    game = at_turn(n, plans={0: plan}, **kw)
+    others = [c for c in range(1, 17) if c != character]
+    state = game.state
+    state.players[0].character = character
+    for seat in range(1, n):
+        state.players[seat].character = others[seat - 1]
+    state.display = others[n - 1: n + 2]
+    return game
+
+
+def at_reward(n: int = 3, rewards: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8),
+              character: int = 1, **kw: Any) -> Game:
+    """Round 1's city scoring with only seat 0 ranked (its priest in the Maharaja's
+    city): seat 0 is about to choose a reward tile from ``rewards`` (bottom first)."""
+    game = holding(character, n, **kw)
+    state = game.state
+    state.rewards = list(rewards) + [None] * (12 - len(rewards))
+    state.players[0].priest = state.maharaja
+    while not state.pending:
+        game.play(mover(game), it.EndTurn())
+        state = game.state
+    assert state.pending[0].seat == 0 and state.pending[0].kind == "reward"
+    return game
