@@ -1,0 +1,52 @@
+"""Given a seed (and an iteration budget), a bot's play is reproducible."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from engine.bots import LEVELS, Budget, choose_intent
+from engine.bots.match import bot_seat, play_game
+from engine.maharaja import RULESET, Options
+
+from .conftest import advance, new_game
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_choice(level: str) -> None:
+    game = advance(new_game(3, seed=4), lambda s: s.phase == "actions" and s.round == 2)
+    seat = game.to_move()[0]
+    legal = game.legal_intents(seat)
+    picks = {
+        repr(choose_intent(RULESET, game.view(seat), seat, legal, level, Random(8),
+                           budget=Budget.fixed(8)))
+        for _ in range(3)
+    }
+    assert len(picks) == 1
+
+
+def test_same_seed_same_game() -> None:
+    seats = [bot_seat("A", "easy"), bot_seat("B", "easy")]
+    first = play_game(RULESET, seats, Options(), 21)
+    second = play_game(RULESET, seats, Options(), 21)
+    assert first.is_over()
+    assert first.steps == second.steps
+
+
+def test_hard_planning_is_reproducible() -> None:
+    game = advance(new_game(2, seed=5), lambda s: s.phase == "planning" and s.round == 4)
+    seat = game.to_move()[0]
+    legal = game.legal_intents(seat)
+    picks = [choose_intent(RULESET, game.view(seat), seat, legal, "hard", Random(2),
+                           budget=Budget.fixed(12)) for _ in range(2)]
+    assert picks[0] == picks[1]
+
+
+def test_time_budget_returns_a_legal_intent() -> None:
+    game = advance(new_game(2, seed=6), lambda s: s.phase == "planning" and s.round == 2)
+    seat = game.to_move()[0]
+    legal = game.legal_intents(seat)
+    pick = choose_intent(RULESET, game.view(seat), seat, legal, "hard", Random(2),
+                         budget=Budget(seconds=0.05))
+    assert pick in legal
