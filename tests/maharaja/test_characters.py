@@ -165,7 +165,7 @@ def test_play_order_follows_character_numbers() -> None:
 
 
 def test_change_character_from_display_returns_old_tile() -> None:
-    """MJ-CHAR-2: put your tile back, take one from the display; old ability
+    """MJ-ACT-8 / MJ-CHAR-2: put your tile back, take one from the display; old ability
     before, new ability after."""
     game = holding(6, plan=(8, 5))
     game.state.display = [14, 16, 2]
