@@ -206,6 +206,11 @@ class GameScreen(Screen[None]):
             self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats))
 
     # ------------------------------------------------------------ deciding
+    @property
+    def entries(self) -> list[MenuEntry]:
+        """The viewer's choices now, as the action panel lists them."""
+        return list(self._entries)
+
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
         if 0 <= message.index < len(self._entries):
             self.choose(self._entries[message.index])

@@ -31,6 +31,7 @@ class ScoringScreen(Screen[None]):
         super().__init__()
         self.game = game
         self.summary = summary
+        self.entries: list = []  # the viewer's reward decisions, when they have one
 
     def compose(self) -> ComposeResult:
         adapter = self.game.adapter
@@ -70,10 +71,12 @@ class ScoringScreen(Screen[None]):
         self.query_one(RewardTrack).data = game.adapter.reward_track(view)
         panel = self.query_one(ActionPanel)
         mine = game.viewer is not None and game.viewer in to_move and bool(view.pending)
+        self.entries = []
         if mine:
             game.sync()
+            self.entries = list(game.entries)
             heading = game.adapter.heading(view, game.viewer, to_move)
-            panel.show(heading, tuple(e.label for e in game._entries))
+            panel.show(heading, tuple(e.label for e in self.entries))
             panel.focus_options()
         elif view.pending:
             panel.show(game.adapter.heading(view, game.viewer, to_move), ())
@@ -82,9 +85,8 @@ class ScoringScreen(Screen[None]):
 
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
         message.stop()
-        entries = self.game._entries
-        if 0 <= message.index < len(entries):
-            self.game.choose(entries[message.index])
+        if 0 <= message.index < len(self.entries):
+            self.game.choose(self.entries[message.index])
 
     def action_close(self) -> None:
         self.dismiss(None)

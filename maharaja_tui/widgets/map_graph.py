@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import groupby
 
+from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from engine.family.network import Network
@@ -68,6 +70,9 @@ class MapGraph(Widget, can_focus=True):
         self.colours = colours
         self._anchors: dict[str, tuple[int, int]] = {}
         self._grid: list[list[_Cell]] = []
+        self._rows: list[Strip] = []
+        self._drawn_size = (0, 0)
+        self._dirty = True
 
     # ----------------------------------------------------------------- input
     def watch_targets(self, targets: dict[str, Segments]) -> None:
@@ -178,23 +183,37 @@ class MapGraph(Widget, can_focus=True):
             return f"{role}+target" if role else "target"
         return role
 
-    def render(self) -> Text:
+    def render_line(self, y: int) -> Strip:
+        """Rows straight from the grid: no text wrapping, which keeps a redraw cheap."""
         width, height = self.content_size.width, self.content_size.height
         if width <= 0 or height <= 0:
-            return Text()
-        self._draw(width, height)
+            return Strip.blank(0)
+        if self._drawn_size != (width, height) or self._dirty:
+            self._draw(width, height)
+            self._rows = self._strips(width)
+            self._drawn_size, self._dirty = (width, height), False
+        if 0 <= y < len(self._rows):
+            return self._rows[y]
+        return Strip.blank(width, self.rich_style)
+
+    def _strips(self, width: int) -> list[Strip]:
         painter = Painter(self, self.colours)
+        base = self.rich_style
         styles: dict[str, Style] = {}
-        out = Text(end="")
-        for y, row in enumerate(self._grid):
-            if y:
-                out.append("\n")
-            for cell in row:
-                style = styles.get(cell.role)
+        rows = []
+        for row in self._grid:
+            segments = []
+            for role, cells in groupby(row, key=lambda cell: cell.role):
+                style = styles.get(role)
                 if style is None:
-                    style = styles[cell.role] = self._style(painter, cell.role)
-                out.append(cell.char, style)
-        return out
+                    style = styles[role] = base + self._style(painter, role)
+                segments.append(Segment("".join(cell.char for cell in cells), style))
+            rows.append(Strip(segments, width))
+        return rows
+
+    def refresh(self, *args: object, **kwargs: object) -> MapGraph:  # type: ignore[override]
+        self._dirty = True
+        return super().refresh(*args, **kwargs)  # type: ignore[arg-type]
 
     def _style(self, painter: Painter, role: str) -> Style:
         if role.startswith("map:"):

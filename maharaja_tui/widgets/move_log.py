@@ -9,6 +9,8 @@ from textual.widgets import Static
 
 from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Segments
 
+WINDOW = 40  # entries drawn at once: wrapping a whole game's log every frame is slow
+
 
 class MoveLog(VerticalScroll, can_focus=True):
     COMPONENT_CLASSES = COMPONENT_CLASSES
@@ -32,13 +34,19 @@ class MoveLog(VerticalScroll, can_focus=True):
         if not self.is_mounted:
             return
         painter = Painter(self, self.colours)
+        entries = self.entries
+        if self.marked is None:
+            first = max(0, len(entries) - WINDOW)
+        else:
+            first = max(0, min(self.marked - WINDOW // 2, len(entries) - WINDOW))
         rows = []
-        for index, entry in enumerate(self.entries):
+        for index in range(first, min(len(entries), first + WINDOW)):
             prefix = (("▶ ", "strong"),) if index == self.marked else (("  ", ""),)
-            rows.append(prefix + tuple(entry))
+            rows.append(prefix + tuple(entries[index]))
         self.query_one("#move-log-text", Static).update(painter.lines(rows))
         if self.marked is not None:
-            self.call_after_refresh(self.scroll_to, 0, max(0, self.marked - 2), animate=False)
+            self.call_after_refresh(self.scroll_to, 0, max(0, self.marked - first - 2),
+                                    animate=False)
         elif follow:
             self.call_after_refresh(self.scroll_end, animate=False)
 

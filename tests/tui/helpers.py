@@ -1,0 +1,64 @@
+"""Driving the app as a person would: keys on whatever screen is up."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.strip import Strip
+
+from maharaja_tui.screens.choice import ChoiceScreen, ConfirmScreen
+from maharaja_tui.screens.final import FinalScreen
+from maharaja_tui.screens.game import GameScreen
+from maharaja_tui.screens.plan import PlanScreen
+from maharaja_tui.screens.privacy import PrivacyScreen
+from maharaja_tui.screens.scoring import ScoringScreen
+
+
+def screen_text(app) -> str:  # noqa: ANN001
+    """The rendered terminal, as plain text (what a person would read)."""
+    compositor = app.screen._compositor
+    chops = compositor._render_chops(compositor.size.region, lambda y: True)
+    return "\n".join(Strip.join(chop.values()).text for chop in chops)
+
+
+def pick(labels: list[str]) -> int:
+    """A patient player's pick: build or act, sometimes move, then end the turn."""
+    for n, label in enumerate(labels):
+        if not label.startswith(("Move your priest", "End your turn", "Spend", "Use character",
+                                 "Change character", "Move a flag")):
+            return n
+    for n, label in enumerate(labels):
+        if label.startswith("End your turn"):
+            return n
+    return 0
+
+
+async def decide(pilot: Pilot, app) -> str:  # noqa: ANN001
+    """Make one human decision with the keyboard; returns what was done."""
+    screen = app.screen
+    if isinstance(screen, PrivacyScreen):
+        await pilot.press("enter")
+        return "privacy"
+    if isinstance(screen, PlanScreen):
+        await pilot.press("5", "enter", "7", "enter")
+        return "plan"
+    if isinstance(screen, ChoiceScreen | ConfirmScreen):
+        await pilot.press("enter" if isinstance(screen, ChoiceScreen) else "y")
+        return "choice"
+    if isinstance(screen, FinalScreen):
+        return "final"
+    if isinstance(screen, ScoringScreen | GameScreen):
+        entries = screen.entries
+        if isinstance(screen, ScoringScreen) and not entries:
+            await pilot.press("escape")
+            return "scoring-closed"
+        if not entries:
+            await pilot.pause(0.05)
+            return "wait"
+        labels = ["".join(t for t, _ in e.label) for e in entries]
+        index = pick(labels)
+        if isinstance(screen, GameScreen):
+            await pilot.press("a")
+        await pilot.press("home", *(["down"] * index), "enter")
+        return labels[index]
+    await pilot.pause(0.05)
+    return "wait"
