@@ -61,6 +61,7 @@ def format_view(view: Any) -> str:
 
 class TableScreen(Screen):
     BINDINGS = [Binding("escape", "leave", "Back to the lobby")]
+    AUTO_FOCUS = "#intents"  # Enter must always reach the choices, whatever got focus first
     DEFAULT_CSS = """
     TableScreen #status { height: 1; background: $primary-background; padding: 0 1; }
     TableScreen #main { height: 1fr; }
@@ -78,7 +79,7 @@ class TableScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Horizontal(id="main"):
-            with VerticalScroll(id="view-box"):
+            with VerticalScroll(id="view-box", can_focus=False):
                 yield Static(id="view")
             yield OptionList(id="intents")
         yield Static(id="log")

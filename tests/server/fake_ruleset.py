@@ -190,3 +190,19 @@ class SecretDuel:
 
 
 RULESET = SecretDuel()
+
+
+class LongOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    rounds: int = 100_000
+    hand: int = 3
+
+
+class LongDuel(SecretDuel):
+    """The same game, long enough for load tests (scripts/load_ssh.py)."""
+
+    id = "test-secrets-long"
+    name = "Secret Duel (long test game)"
+    Options = LongOptions
+
+
+LONG = LongDuel()

@@ -1,0 +1,261 @@
+"""Load test for `maharaja serve` over real SSH on loopback (run by hand, not in CI).
+
+Starts the server as its own process, connects TABLES x PLAYERS asyncssh clients
+with terminals (one Textual child process each on the server), and plays scripted
+rounds of the long test game for DURATION seconds. One action at a time per table:
+a random player whose screen says YOUR MOVE presses Enter, and we time until every
+other player's terminal shows the new step (key press -> update latency).
+
+    python scripts/load_ssh.py --tables 8 --players 4 --duration 300
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
+
+ANSI = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_=>]")
+TABLE = re.compile(r"Table (\d+) · ")
+STATUS = re.compile(r"step (\d+) · (YOUR MOVE|waiting for|game over)")
+
+
+class Player:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.key = asyncssh.generate_private_key("ssh-ed25519")
+        self.tail = b""
+        self.step = -1
+        self.state = ""
+        self.seen: dict[int, float] = {}
+        self.changed = asyncio.Event()
+        self.closed = False
+        self.bytes = 0
+        self.table: int | None = None
+
+    async def open(self, port: int, command: str) -> None:
+        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name,
+                                           client_keys=[self.key], known_hosts=None,
+                                           agent_path=None)
+        self.proc = await self.conn.create_process(command, term_type="xterm-256color",
+                                                   term_size=(110, 34), encoding=None)
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            data = await self.proc.stdout.read(65536)
+            if not data:
+                self.closed = True
+                self.changed.set()
+                return
+            now = time.monotonic()
+            self.bytes += len(data)
+            # Scan the whole new chunk plus some overlap: a redraw can be far longer
+            # than any tail we keep, and the status line comes first in it.
+            text = ANSI.sub(b"", self.tail[-400:] + data).decode("utf-8", "replace")
+            self.tail = (self.tail + data)[-6000:]
+            if self.table is None and (found := TABLE.search(text)):
+                self.table = int(found[1])
+            for match in STATUS.finditer(text):
+                self.seen.setdefault(int(match[1]), now)
+                self.step, self.state = int(match[1]), match[2]
+            self.changed.set()
+
+    async def wait(self, predicate, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            left = deadline - time.monotonic()
+            if left <= 0 or self.closed:
+                return False
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
+            except TimeoutError:
+                pass
+        return True
+
+    def press(self) -> None:
+        self.proc.stdin.write(b"\r")
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.errors: list[str] = []
+
+
+async def run_table(number: int, players: list[Player], port: int, deadline: float,
+                    pace: float, stats: Stats, acked: dict[int, int]) -> None:
+    host, *guests = players
+    await host.open(port, f"new test-secrets-long {len(players)}")
+    if not await host.wait(lambda: host.table is not None, 60):
+        stats.errors.append(f"table {number}: host never got a table")
+        return
+    for guest in guests:
+        await guest.open(port, f"join {host.table}")
+    for p in players:
+        if not await p.wait(lambda p=p: p.step >= 1, 90):
+            stats.errors.append(f"table {number}: {p.name} never saw the game")
+            return
+    rng = random.Random(number)
+    acked[number] = 0
+    while time.monotonic() < deadline:
+        step = max(p.step for p in players)
+        movers = [p for p in players if p.step == step and p.state == "YOUR MOVE"]
+        if not movers:
+            await asyncio.sleep(0.05)
+            if not await players[0].wait(lambda s=step: max(p.step for p in players) > s
+                                         or any(p.state == "YOUR MOVE" for p in players), 10):
+                stats.errors.append(f"table {number}: stuck at step {step}")
+                return
+            continue
+        actor = rng.choice(movers)
+        t0 = time.monotonic()
+        actor.press()
+        target = step + 1
+        for p in players:
+            if not await p.wait(lambda p=p, t=target: t in p.seen, 15):
+                stats.errors.append(f"table {number}: {p.name} missed step {target}")
+                return
+        stats.actions += 1
+        acked[number] += 1
+        for p in players:
+            if p is not actor:
+                stats.latencies.append(p.seen[target] - t0)
+        await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
+
+
+def children_rss_kb(pid: int) -> tuple[int, int, int]:
+    """(server RSS, sum of its children's RSS, number of children) in kB."""
+    def rss(p: str) -> int:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        except OSError:
+            pass
+        return 0
+
+    kids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    kids.append(entry)
+            except (OSError, IndexError, ValueError):
+                pass
+    return rss(str(pid)), sum(rss(k) for k in kids), len(kids)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def main(args: argparse.Namespace) -> dict:
+    data = Path(tempfile.mkdtemp(prefix="mj-load-"))
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests" / "server")]))
+    log = open(data / "server.log", "wb")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "maharaja_server", "--data-dir", str(data / "srv"), "--port",
+         str(port), "--ruleset", "fake_ruleset:LONG", "--default-game", "test-secrets-long",
+         "--max-sessions", str(args.tables * args.players + 10), "--idle-timeout", "3600"],
+        env=env, stdout=log, stderr=subprocess.STDOUT)
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    stats = Stats()
+    acked: dict[int, int] = {}
+    tables = [[Player(f"t{t}p{i}") for i in range(args.players)]
+              for t in range(1, args.tables + 1)]
+    memory: list[tuple[int, int, int]] = []
+
+    async def sample() -> None:
+        while True:
+            memory.append(children_rss_kb(server.pid))
+            await asyncio.sleep(5)
+
+    sampler = asyncio.create_task(sample())
+    started = time.monotonic()
+    deadline = started + args.duration
+    tasks = []
+    for number, players in enumerate(tables, start=1):
+        # Tables are created in order so their ids are 1..N.
+        tasks.append(asyncio.create_task(run_table(number, players, port, deadline, args.pace,
+                                                   stats, acked)))
+        await asyncio.sleep(args.ramp)
+    await asyncio.gather(*tasks, return_exceptions=False)
+    elapsed = time.monotonic() - started
+    sampler.cancel()
+    closed_early = sum(p.closed for players in tables for p in players)
+    for players in tables:
+        for p in players:
+            if hasattr(p, "conn"):
+                p.conn.close()
+    await asyncio.sleep(1)
+    server.send_signal(signal.SIGTERM)
+    server.wait(30)
+    log.close()
+
+    from fake_ruleset import LONG
+
+    from engine.core import record
+    lost = 0
+    for number, players in enumerate(tables, start=1):
+        if number not in acked:
+            continue
+        path = data / "srv" / "tables" / str(players[0].table) / "game.json"
+        lost += max(0, acked[number] + 1 - len(record.load(path, {LONG.id: LONG}).steps))
+    server_log = (data / "server.log").read_text(errors="replace")
+    lat = sorted(stats.latencies) or [float("nan")]
+    steady = [m for m in memory if m[2] >= args.tables * args.players * 0.9] or memory
+    peak = max(steady, key=lambda m: m[1]) if steady else (0, 0, 1)
+    result = {
+        "tables": args.tables, "players_per_table": args.players,
+        "sessions": args.tables * args.players, "seconds": round(elapsed, 1),
+        "actions": stats.actions, "actions_per_s": round(stats.actions / elapsed, 2),
+        "errors": stats.errors[:20], "error_count": len(stats.errors),
+        "sessions_closed_early": closed_early,
+        "lost_events": lost,
+        "server_tracebacks": server_log.count("Traceback"),
+        "latency_ms_p50": round(1000 * statistics.median(lat), 1),
+        "latency_ms_p95": round(1000 * lat[int(0.95 * (len(lat) - 1))], 1),
+        "latency_ms_max": round(1000 * lat[-1], 1),
+        "server_rss_mb": round(peak[0] / 1024, 1),
+        "rss_per_session_mb": round(peak[1] / 1024 / max(1, peak[2]), 1),
+        "session_processes": peak[2],
+        "data_dir": str(data),
+    }
+    return result
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tables", type=int, default=8)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--duration", type=float, default=300.0, help="seconds of play")
+    ap.add_argument("--pace", type=float, default=0.5, help="mean seconds between actions")
+    ap.add_argument("--ramp", type=float, default=0.5, help="seconds between table starts")
+    print(json.dumps(asyncio.run(main(ap.parse_args())), indent=1))
