@@ -107,7 +107,10 @@ class MapGraph(Widget, can_focus=True):
             self.post_message(self.Selected(self.cursor))
 
     def on_click(self, event: Click) -> None:
-        place = self.place_at(event.x, event.y)
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        place = self.place_at(offset.x, offset.y)
         if place is not None and place in self.targets:
             self.cursor = place
             self.post_message(self.Selected(place))

@@ -62,3 +62,17 @@ async def decide(pilot: Pilot, app) -> str:  # noqa: ANN001
         return labels[index]
     await pilot.pause(0.05)
     return "wait"
+
+
+def synchronously(test):  # noqa: ANN001, ANN201
+    """Run an async pilot test with asyncio.run (no async pytest plugin is installed)."""
+    import asyncio
+    import functools
+    import inspect
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        return asyncio.run(test(*args, **kwargs))
+
+    run.__signature__ = inspect.signature(test)  # type: ignore[attr-defined]
+    return run

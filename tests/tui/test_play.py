@@ -1,0 +1,143 @@
+"""Whole rounds played through the UI with keys and clicks, as a person would."""
+
+from __future__ import annotations
+
+from engine.core import record
+from engine.registry import rulesets
+from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.paths import autosave_path
+from maharaja_tui.screens.game import GameScreen
+from maharaja_tui.screens.new_game import NewGameScreen, default_setup
+from maharaja_tui.screens.plan import PlanScreen
+from maharaja_tui.widgets.map_graph import MapGraph
+from tests.tui.helpers import decide, screen_text, synchronously
+
+
+def app_for(players: int = 3, humans: int = 1, seed: int = 7) -> MaharajaApp:
+    return MaharajaApp(Start("play", setup=default_setup(players, seed, humans)),
+                       computer_delay=0)
+
+
+async def play_until(pilot, app, done, limit: int = 400) -> list[str]:  # noqa: ANN001
+    moves = []
+    for _ in range(limit):
+        if done():
+            break
+        moves.append(await decide(pilot, app))
+    return moves
+
+
+@synchronously
+async def test_two_rounds_against_computers_by_keyboard() -> None:
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game_screen().table.game
+        moves = await play_until(pilot, app, lambda: game.state.round >= 3)
+        assert game.state.round >= 3, moves[-10:]
+        assert "plan" in moves and "End your turn" in moves
+        while not isinstance(app.screen, GameScreen):
+            await pilot.press("escape")
+        assert "Round 3/7" in screen_text(app)
+
+
+@synchronously
+async def test_a_whole_game_ends_on_the_final_scores() -> None:
+    app = app_for(players=2, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game_screen().table.game
+        await play_until(pilot, app, lambda: game.is_over(), limit=1500)
+        assert game.is_over()
+        await pilot.pause()
+        assert "Final scoring" in screen_text(app)
+        assert "wins" in screen_text(app) or "share the win" in screen_text(app)
+
+
+@synchronously
+async def test_start_shrine_placed_with_a_mouse_click_on_the_map() -> None:
+    app = app_for()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen()
+        game = screen.table.game
+        await play_until(pilot, app, lambda: game.state.phase == "start-shrines"
+                         and 0 in game.to_move())
+        game_map = app.screen.query_one(MapGraph)
+        assert game_map.targets, "the open villages are highlighted"
+        village = next(v for v in game_map.targets
+                       if game_map.place_at(*game_map._anchors[v]) == v)
+        x, y = game_map._anchors[village]
+        before = len(game.state.villages[village])
+        await pilot.click(MapGraph, offset=(x + game_map.styles.padding.left, y))
+        await pilot.pause()
+        assert len(game.state.villages[village]) == before + 1
+        assert 0 in game.state.villages[village]
+
+
+@synchronously
+async def test_planning_commits_the_chosen_arrows() -> None:
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game_screen().table.game
+        await play_until(pilot, app, lambda: game.state.phase == "planning"
+                         and 0 in game.to_move())
+        await pilot.press("a", "home", "enter")
+        assert isinstance(app.screen, PlanScreen)
+        await pilot.press("9", "enter", "4", "enter")
+        await pilot.pause()
+        assert game.state.players[0].plan == (4, 9)
+
+
+@synchronously
+async def test_undo_takes_back_my_decision_and_the_computers_replies() -> None:
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game_screen().table.game
+        await play_until(pilot, app, lambda: game.state.phase == "planning"
+                         and 0 in game.to_move())
+        await decide(pilot, app)
+        await decide(pilot, app)  # the plan screen: my plan is committed
+        mine = game.last_step_of(0)
+        await play_until(pilot, app, lambda: len(game.steps) > mine + 2, limit=50)
+        assert len(game.steps) > mine + 1, "the computers planned after me"
+        for _ in range(20):  # take back my decisions until my plan is gone
+            if game.last_step_of(0) < mine:
+                break
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+        assert not game.state.players[0].planned
+        assert game.last_step_of(0) < mine
+        before = len(game.steps)
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert game.state.players[0].planned and len(game.steps) > before
+        assert record.load(autosave_path(), rulesets()).steps[-1] == game.steps[-1]
+
+
+@synchronously
+async def test_new_game_screen_starts_the_chosen_table() -> None:
+    app = MaharajaApp(Start("new", seed=11), computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("ctrl+f")  # the first-game preset: 4 players, display 1 2 5 9 12 14 15
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        game = app.screen.table.game
+        assert len(game.seats) == 4 and game.options.first_game and game.seed == 11
+        assert sorted(game.steps[0].events[0].display) == [1, 2, 5, 9, 12, 14, 15]
+
+
+@synchronously
+async def test_a_bad_file_is_a_readable_message(tmp_path) -> None:  # noqa: ANN001
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json")
+    app = MaharajaApp(Start("load", path=bad))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert any("bad.json" in n and "not a saved game" in n for n in notes)
+        assert isinstance(app.screen, NewGameScreen) or len(app.screen_stack) >= 1
