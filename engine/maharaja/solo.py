@@ -271,8 +271,11 @@ def score_city(state: State) -> Events:
     if bot_pp:
         out.append(ev.Gained(seat=BOT, reason="Brahmabot's city scoring", pp=bot_pp))
     if order and state.options.has("R1"):
-        out.append(ev.Gained(seat=order[0], reason="first in city scoring (R1)",
-                             pp=pp_gain(state, order[0], 1) if order[0] == HUMAN else 1))
+        first = order[0]
+        reason = "first in city scoring (R1)"
+        # Brahmabot's gains say so: its PP are public (see the rulings above).
+        out.append(ev.Gained(seat=first, reason=reason if first == HUMAN else f"Brahmabot {reason}",
+                             pp=pp_gain(state, first, 1) if first == HUMAN else 1))
     if HUMAN not in order:
         out += discard_lowest(state)
     return out
