@@ -74,7 +74,9 @@ def _setup(s: State, e: ev.SetupDrawn) -> None:
 
 def _setup_solo(s: State, solo: Solo) -> None:
     """MJ-BOT-S2, S3: Brahmabot takes the top character; three face up; free shrines."""
-    s.solo = msgspec.structs.replace(solo, stack=list(solo.stack), deck=list(solo.deck))
+    # Copy every list: the event stays in the log and must never change with the state.
+    s.solo = msgspec.structs.replace(solo, stack=list(solo.stack), deck=list(solo.deck),
+                                     drawn=list(solo.drawn), removed=list(solo.removed))
     stack = s.solo.stack
     s.players[B.BOT_SEAT].character = stack.pop(0) if stack else 0
     _refill_row(s)
