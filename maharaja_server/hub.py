@@ -23,6 +23,7 @@ from maharaja_server.tables import Identity, TableService
 log = logging.getLogger("maharaja_server.hub")
 
 MAX_BUFFERED = 4 * 1024 * 1024
+MAX_REQUEST = 256 * 1024  # requests are small; a bigger one is a broken session
 
 
 class Hub:
@@ -73,7 +74,7 @@ class Hub:
             while True:
                 head = await reader.readexactly(p.HEADER.size)
                 (size,) = p.HEADER.unpack(head)
-                if size > p.MAX_FRAME:
+                if size > MAX_REQUEST:
                     raise ValueError("frame too large")
                 request = decoder.decode(await reader.readexactly(size))
                 reply = conn.handle(request)
@@ -128,6 +129,9 @@ class _Conn:
             return p.Result(req.id, p.pack(self._answer(req)))
         except IllegalIntent as exc:
             return p.Refused(req.id, exc.rule, exc.reason)
+        except Exception:  # a bug in one request must not end the session or the server
+            log.exception("request %s failed", type(req).__name__)
+            return p.Refused(req.id, "SRV-ERROR", "the server could not do that (logged)")
 
     def _answer(self, req: Any) -> Any:
         svc = self.hub.service

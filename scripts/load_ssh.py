@@ -142,16 +142,22 @@ async def run_table(number: int, players: list[Player], port: int, deadline: flo
         await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
 
 
-def children_rss_kb(pid: int) -> tuple[int, int, int]:
-    """(server RSS, sum of its children's RSS, number of children) in kB."""
-    def rss(p: str) -> int:
+def children_rss_kb(pid: int) -> tuple[int, int, int, int]:
+    """(server RSS, children's RSS, number of children, children's PSS) in kB.
+
+    PSS splits shared pages (the Python binary, libraries) between processes: it is
+    the better figure for what one more session costs."""
+    def field(p: str, name: str, file: str = "status") -> int:
         try:
-            for line in Path(f"/proc/{p}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
+            for line in Path(f"/proc/{p}/{file}").read_text().splitlines():
+                if line.startswith(name):
                     return int(line.split()[1])
         except OSError:
             pass
         return 0
+
+    def rss(p: str) -> int:
+        return field(p, "VmRSS:")
 
     kids = []
     for entry in os.listdir("/proc"):
@@ -161,7 +167,8 @@ def children_rss_kb(pid: int) -> tuple[int, int, int]:
                     kids.append(entry)
             except (OSError, IndexError, ValueError):
                 pass
-    return rss(str(pid)), sum(rss(k) for k in kids), len(kids)
+    return (rss(str(pid)), sum(rss(k) for k in kids), len(kids),
+            sum(field(k, "Pss:", "smaps_rollup") for k in kids))
 
 
 def free_port() -> int:
@@ -190,7 +197,7 @@ async def main(args: argparse.Namespace) -> dict:
     acked: dict[int, int] = {}
     tables = [[Player(f"t{t}p{i}") for i in range(args.players)]
               for t in range(1, args.tables + 1)]
-    memory: list[tuple[int, int, int]] = []
+    memory: list[tuple[int, int, int, int]] = []
 
     async def sample() -> None:
         while True:
@@ -231,7 +238,7 @@ async def main(args: argparse.Namespace) -> dict:
     server_log = (data / "server.log").read_text(errors="replace")
     lat = sorted(stats.latencies) or [float("nan")]
     steady = [m for m in memory if m[2] >= args.tables * args.players * 0.9] or memory
-    peak = max(steady, key=lambda m: m[1]) if steady else (0, 0, 1)
+    peak = max(steady, key=lambda m: m[1]) if steady else (0, 0, 1, 0)
     result = {
         "tables": args.tables, "players_per_table": args.players,
         "sessions": args.tables * args.players, "seconds": round(elapsed, 1),
@@ -245,6 +252,7 @@ async def main(args: argparse.Namespace) -> dict:
         "latency_ms_max": round(1000 * lat[-1], 1),
         "server_rss_mb": round(peak[0] / 1024, 1),
         "rss_per_session_mb": round(peak[1] / 1024 / max(1, peak[2]), 1),
+        "pss_per_session_mb": round(peak[3] / 1024 / max(1, peak[2]), 1),
         "session_processes": peak[2],
         "data_dir": str(data),
     }
