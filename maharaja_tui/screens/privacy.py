@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -20,10 +20,10 @@ class PrivacyScreen(Screen[None]):
         self.letter = letter
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center(id="privacy-box"):
+        with Vertical(id="privacy-box"):
             yield Static(f"Pass to {self.seat_title}", id="privacy-title")
             yield Static(f"[{self.letter}]  press Enter when only {self.seat_title} "
-                         "is looking", id="privacy-hint", markup=False)
+                         "can see the screen", id="privacy-hint", markup=False)
 
     def action_ready(self) -> None:
         self.dismiss(None)
