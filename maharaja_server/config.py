@@ -40,7 +40,7 @@ class ServerConfig:
     # "module:attr" specs of extra rulesets (tests); the registry's are always tried.
     ruleset_specs: list[str] = field(default_factory=list)
     default_term: str = "xterm-256color"
-    default_game: str = "maharaja"  # offered first in the lobby and by `new`
+    default_game: str = "maharaja-2020"  # offered first in the lobby and by `new`
 
     @property
     def tables_dir(self) -> Path:

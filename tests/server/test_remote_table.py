@@ -102,3 +102,59 @@ def test_computer_seat_plays_by_itself(hub: Hub) -> None:
     a.play(0, a.legal_intents(0)[0])
     assert a.view(0).round == 2
     alice.close()
+
+
+def registry_rulesets() -> dict:
+    from engine.registry import rulesets
+
+    return dict(rulesets())
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(registry_rulesets()))
+def test_remote_table_carries_exactly_each_seats_view_for_every_hosted_game(
+        tmp_path: Path, ruleset_id: str) -> None:
+    """Over the socket a seat gets precisely the ruleset's own view of it, and nothing more."""
+    import random
+
+    import msgspec
+
+    rulesets = registry_rulesets()
+    rules = rulesets[ruleset_id]
+    loop = asyncio.new_event_loop()
+    service = TableService(tmp_path / "tables", rulesets)
+    server_hub = Hub(service, tmp_path / "hub.sock")
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    asyncio.run_coroutine_threadsafe(server_hub.start(), loop).result(5)
+    try:
+        seats = max(2, rules.min_seats)
+        conns = [connect(server_hub, f"p{i}") for i in range(seats)]
+        table_id = conns[0].create(ruleset_id, [SeatSpec()] * seats)
+        for i, conn in enumerate(conns):
+            assert conn.join(table_id) == i
+        remotes = [RemoteTable(conn, table_id, rulesets) for conn in conns]
+        game = service.game(table_id)
+        rng = random.Random(7)
+        enc = msgspec.msgpack.encode
+        for _ in range(40):
+            to_move = remotes[0].to_move()
+            assert to_move == game.to_move()
+            if not to_move:
+                break
+            for seat, remote in enumerate(remotes):
+                assert enc(remote.view(seat)) == enc(game.view(seat))
+                assert remote.log(seat) == game.descriptions(seat)
+            assert enc(remotes[0].view(None)) == enc(game.view(None))
+            seat = rng.choice(to_move)
+            legal = remotes[seat].legal_intents(seat)
+            assert enc(legal) == enc(game.legal_intents(seat))
+            before = len(game.steps)
+            events = remotes[seat].play(seat, rng.choice(legal))
+            produced = [e for step in game.steps[before:] for e in step.events]
+            assert enc(events) == enc([rules.redact(e, seat) for e in produced])
+        for conn in conns:
+            conn.close()
+    finally:
+        asyncio.run_coroutine_threadsafe(server_hub.close(), loop).result(5)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
