@@ -15,7 +15,7 @@ from engine.maharaja.state import State
 # The search assumes each other seat picks among its best plans (by the medium
 # judgement) with these chances.
 OPPONENT_PLAN_WEIGHTS = (0.5, 0.3, 0.2)
-SEARCHED_PHASES = ("planning", "actions", "scoring")
+SEARCHED_PHASES = ("planning", "scoring")
 
 
 class MaharajaEvaluator:

@@ -1,12 +1,13 @@
 """The hard level: determinised Monte Carlo search over the seat's own options.
 
-Information-set Monte Carlo, one level deep: each iteration samples a full state
-consistent with the seat's view (hidden PP, and the other seats' secret plans drawn
-from a model of how they plan), plays one of the seat's candidate intents on it,
-lets every seat continue with the fast greedy policy until the evaluator's horizon
-(Maharaja: the end of the round, its city scored), and scores the result from the
-seat's point of view. UCB1 shares the iterations among the candidates, so the
-promising ones get most of them; the most visited candidate is chosen.
+Information-set Monte Carlo, one level deep. A world is a full state consistent
+with the seat's view: hidden PP guessed, the other seats' secret plans drawn from a
+model of how they plan (the medium judgement's best plans for them), Brahmabot's
+unseen tiles dealt. In each world every candidate intent (the greedy judgement's
+best few) is played, then every seat continues with the fast greedy policy until
+the evaluator's horizon (Maharaja: the end of the round, its city scored), and the
+result is scored for the seat. Using the same worlds for all candidates (common
+random numbers) measures their differences on equal terms; the best total wins.
 
 Only the view and the seeded ``rng`` are read, so a fixed iteration budget makes
 the choice reproducible; a time budget makes it depend on the machine.
@@ -14,7 +15,6 @@ the choice reproducible; a time budget makes it depend on the machine.
 
 from __future__ import annotations
 
-import math
 from random import Random
 from typing import Any
 
@@ -26,21 +26,7 @@ from engine.core.game import copy_state
 from engine.core.ruleset import Ruleset
 
 CANDIDATES = 6  # the best intents by the greedy judgement that the search compares
-EXPLORATION = 2.0  # UCB1 constant, in the evaluator's units (PP for Maharaja)
 ROLLOUT_STEPS = 200  # a guard: a round never needs this many decisions
-
-
-class Candidate:
-    __slots__ = ("intent", "prior", "total", "visits")
-
-    def __init__(self, intent: Any, prior: float) -> None:
-        self.intent = intent
-        self.prior = prior
-        self.total = 0.0
-        self.visits = 0
-
-    def mean(self) -> float:
-        return self.total / self.visits if self.visits else -math.inf
 
 
 def search(
@@ -58,25 +44,27 @@ def search(
     ranked = evaluator.rank(root, seat, legal)
     if len(ranked) == 1 or not evaluator.searchable(root):
         return ranked[0][1]
-    candidates = [Candidate(intent, prior) for prior, intent in ranked[:CANDIDATES]]
+    width = CANDIDATES
+    if budget.iterations is not None:
+        width = max(1, min(width, budget.iterations))
+    candidates = [intent for _, intent in ranked[:width]]
     model = evaluator.model_opponents(root, seat)
-    while allowance.spend():
-        chosen = _select(candidates, allowance.used)
-        sample = Random(rng.getrandbits(64))
-        state = evaluator.determinise(copy_state(view), seat, sample)
-        chosen.total += _simulate(ruleset, evaluator, state, seat, chosen.intent, model, sample)
-        chosen.visits += 1
-    best = max(candidates, key=lambda c: (c.visits, c.mean(), c.prior))
-    return best.intent
-
-
-def _select(candidates: list[Candidate], iteration: int) -> Candidate:
-    """UCB1; unvisited candidates first, in the greedy order."""
-    for candidate in candidates:
-        if candidate.visits == 0:
-            return candidate
-    log_n = math.log(iteration)
-    return max(candidates, key=lambda c: c.mean() + EXPLORATION * math.sqrt(log_n / c.visits))
+    totals = [0.0] * len(candidates)
+    while True:
+        world = rng.getrandbits(64)
+        results = []
+        for intent in candidates:
+            if not allowance.spend():
+                break
+            sample = Random(world)
+            state = evaluator.determinise(copy_state(view), seat, sample)
+            results.append(_simulate(ruleset, evaluator, state, seat, intent, model, sample))
+        if len(results) < len(candidates):
+            break  # a world the budget cut short would compare candidates unequally
+        totals = [t + r for t, r in zip(totals, results, strict=True)]
+    # Ties (and no complete world) keep the greedy order.
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return candidates[best]
 
 
 def _simulate(
@@ -102,7 +90,7 @@ def _simulate(
             mover = movers[0]
             step(ruleset, state, mover, evaluator.rollout_choice(state, mover), rng)
     except IllegalIntent:
-        # A sampled hidden value made the line impossible (e.g. a guessed PP total too
+        # A guessed hidden value made the line impossible (e.g. a guessed PP total too
         # small for an ability): score what was reached.
         pass
     return evaluator.value(state, seat)
