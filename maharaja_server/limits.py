@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
+from collections.abc import Callable
 
 
 class TokenBucket:
@@ -41,3 +43,34 @@ class SessionCounter:
 
     def release(self) -> None:
         self.active = max(0, self.active - 1)
+
+
+class StartGate:
+    """At most ``slots`` sessions starting at once.
+
+    Starting a Textual child costs about a CPU-second; a crowd connecting together
+    would otherwise stall the games in progress. A slot frees when the session
+    first draws, or after ``hold`` seconds whatever happens.
+    """
+
+    def __init__(self, slots: int, hold: float) -> None:
+        self.slots = slots
+        self.hold = hold
+        self._sem: asyncio.Semaphore | None = None
+
+    async def enter(self) -> Callable[[], None]:
+        if self._sem is None:
+            self._sem = asyncio.Semaphore(self.slots)
+        sem = self._sem
+        await sem.acquire()
+        done = False
+
+        def release() -> None:
+            nonlocal done
+            if not done:
+                done = True
+                timer.cancel()
+                sem.release()
+
+        timer = asyncio.get_running_loop().call_later(self.hold, release)
+        return release

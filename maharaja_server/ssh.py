@@ -24,7 +24,7 @@ from typing import Any
 import asyncssh
 
 from maharaja_server.auth import Authenticator
-from maharaja_server.limits import SessionCounter, TokenBucket
+from maharaja_server.limits import SessionCounter, StartGate, TokenBucket
 from maharaja_server.tables import Identity
 
 log = logging.getLogger("maharaja_server.ssh")
@@ -35,6 +35,7 @@ NO_TERMINAL = (
 )
 SERVER_FULL = b"The server is full right now (too many sessions); please try again later.\r\n"
 IDLE = b"\r\nDisconnected after being idle too long. Reconnect to resume your seat.\r\n"
+FIRST_FRAME = 2048  # bytes of output that mean the session's UI has drawn its first screen
 COMMAND = re.compile(r"^[a-z]+( [a-z0-9-]{1,30}){0,3}$")
 
 
@@ -85,6 +86,7 @@ class SessionRunner:
         self.input_burst = input_burst
         self.default_term = default_term
         self.children: set[asyncio.subprocess.Process] = set()
+        self.gate = StartGate(slots=2, hold=3.0)
 
     async def __call__(self, process: asyncssh.SSHServerProcess) -> None:
         try:
@@ -108,6 +110,7 @@ class SessionRunner:
             process.exit(1)
             return
         token = self.issue_token(who)
+        started_drawing = await self.gate.enter()
         master, slave = os.openpty()
         try:
             cols, rows, _, _ = process.get_terminal_size()
@@ -125,6 +128,7 @@ class SessionRunner:
                 stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
             )
         except BaseException:
+            started_drawing()
             os.close(master)
             os.close(slave)
             self.revoke_token(token)
@@ -136,8 +140,9 @@ class SessionRunner:
                  rows)
         started = time.monotonic()
         try:
-            code = await self._bridge(process, master, child)
+            code = await self._bridge(process, master, child, started_drawing)
         finally:
+            started_drawing()
             await self._stop(child)
             os.close(master)
             self.children.discard(child)
@@ -148,10 +153,10 @@ class SessionRunner:
             process.exit(code)
 
     async def _bridge(self, process: asyncssh.SSHServerProcess, master: int,
-                      child: asyncio.subprocess.Process) -> int:
+                      child: asyncio.subprocess.Process, drawing: Callable[[], None]) -> int:
         os.set_blocking(master, False)
         tasks = {
-            asyncio.create_task(self._pump_out(master, process)),
+            asyncio.create_task(self._pump_out(master, process, drawing)),
             asyncio.create_task(self._pump_in(process, master)),
             asyncio.create_task(child.wait()),
         }
@@ -166,10 +171,12 @@ class SessionRunner:
             await asyncio.gather(*tasks, return_exceptions=True)
         return child.returncode or 0
 
-    async def _pump_out(self, master: int, process: asyncssh.SSHServerProcess) -> None:
+    async def _pump_out(self, master: int, process: asyncssh.SSHServerProcess,
+                        drawing: Callable[[], None]) -> None:
         """Child output to the client; a slow client slows the child, not the server."""
         loop = asyncio.get_running_loop()
         readable = asyncio.Event()
+        sent = 0
         loop.add_reader(master, readable.set)
         try:
             while True:
@@ -183,6 +190,9 @@ class SessionRunner:
                     return
                 if not data:
                     return
+                sent += len(data)
+                if sent >= FIRST_FRAME:
+                    drawing()
                 process.stdout.write(data)
                 await process.stdout.drain()
         finally:

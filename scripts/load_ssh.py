@@ -171,6 +171,28 @@ def children_rss_kb(pid: int) -> tuple[int, int, int, int]:
             sum(field(k, "Pss:", "smaps_rollup") for k in kids))
 
 
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """(CPU seconds of the server, CPU seconds of its live children)."""
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def cpu(p: str) -> float:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / tick
+        except (OSError, IndexError, ValueError):
+            return 0.0
+
+    kids = [e for e in os.listdir("/proc") if e.isdigit() and _ppid(e) == pid]
+    return cpu(str(pid)), sum(cpu(k) for k in kids)
+
+
+def _ppid(entry: str) -> int:
+    try:
+        return int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return -1
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -216,6 +238,8 @@ async def main(args: argparse.Namespace) -> dict:
     await asyncio.gather(*tasks, return_exceptions=False)
     elapsed = time.monotonic() - started
     sampler.cancel()
+    server_cpu, children_cpu = cpu_seconds(server.pid)
+    client_cpu = time.process_time()
     closed_early = sum(p.closed for players in tables for p in players)
     for players in tables:
         for p in players:
@@ -254,6 +278,9 @@ async def main(args: argparse.Namespace) -> dict:
         "rss_per_session_mb": round(peak[1] / 1024 / max(1, peak[2]), 1),
         "pss_per_session_mb": round(peak[3] / 1024 / max(1, peak[2]), 1),
         "session_processes": peak[2],
+        "cpu_s_server": round(server_cpu, 1),
+        "cpu_s_sessions": round(children_cpu, 1),
+        "cpu_s_load_client": round(client_cpu, 1),
         "data_dir": str(data),
     }
     return result
