@@ -121,6 +121,13 @@ class TableService:
             except (KeyError, msgspec.DecodeError, RecordError) as exc:
                 log.error("table %s not resumed: %s", meta_path.parent.name, exc)
         log.info("resumed %d table(s) from %s", len(self.tables), self.root)
+        for table in self.tables.values():
+            # Nobody is connected after a restart: absent players' seats may be handed
+            # over as usual, and computers who were to move move again.
+            for seat, slot in enumerate(table.meta.slots):
+                if slot.kind == "human" and not slot.handed:
+                    self._arm_handover(table, seat)
+            self._schedule_bots(table)
 
     def _dir(self, table: Table) -> Path:
         return self.root / str(table.id)
@@ -263,11 +270,19 @@ class TableService:
             table.spectators = max(0, table.spectators - 1)
         else:
             table.presence[seat] = max(0, table.presence.get(seat, 0) - 1)
-            if table.presence[seat] == 0 and table.meta.handover:
-                loop = asyncio.get_running_loop()
-                table.handover_timers[seat] = loop.call_later(
-                    self.handover_after, self._hand_over, table, seat)
+            if table.presence[seat] == 0:
+                self._arm_handover(table, seat)
         self._lobby_changed()
+
+    def _arm_handover(self, table: Table, seat: int) -> None:
+        if not table.meta.handover or seat in table.handover_timers:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        table.handover_timers[seat] = loop.call_later(
+            self.handover_after, self._hand_over, table, seat)
 
     def _hand_over(self, table: Table, seat: int) -> None:
         table.handover_timers.pop(seat, None)

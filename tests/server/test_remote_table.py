@@ -158,3 +158,28 @@ def test_remote_table_carries_exactly_each_seats_view_for_every_hosted_game(
         asyncio.run_coroutine_threadsafe(server_hub.close(), loop).result(5)
         loop.call_soon_threadsafe(loop.stop)
         thread.join(5)
+
+
+def test_after_a_restart_absent_players_are_handed_over_and_computers_play_on(
+        tmp_path: Path) -> None:
+    alice, bob = Identity("alice", "k1"), Identity("bob", "k2")
+    first = TableService(tmp_path, RULESETS)
+    table = first.create(alice, RULESET.id, [SeatSpec(), SeatSpec()], b"{}", True, "")
+    first.join(alice, table.id, None)
+    first.join(bob, table.id, None)
+    first.play(alice, table.id, 0, first.game(table.id).legal_intents(0)[0])
+
+    async def resumed() -> TableService:
+        again = TableService(tmp_path, RULESETS, handover_after=0.1, bot_delay=0.01)
+        again.load_all()
+        for _ in range(100):
+            if again.game(table.id).is_over():
+                break
+            await asyncio.sleep(0.05)
+        return again
+
+    again = asyncio.run(resumed())
+    game = again.game(table.id)
+    assert game.is_over()
+    assert game.steps[:2] == first.game(table.id).steps[:2]  # the recorded plan survived
+    assert all(slot.handed for slot in again.tables[table.id].meta.slots)
