@@ -38,10 +38,13 @@ def choose_from(ruleset: Any, view: Any, seat: int, legal: list[Any], controller
     if not legal:
         raise LookupError(f"seat {seat} has no legal intent")
     try:
-        from engine.bots import choose_intent  # type: ignore[import-not-found]
+        from engine.bots import LEVELS, choose_intent  # type: ignore[import-not-found]
     except ImportError:
         return random_choice(legal, rng)
-    return choose_intent(ruleset, view, seat, legal, level_of(controller), rng)
+    level = level_of(controller)
+    if level not in LEVELS:  # "bot:random", or a level this engine does not know
+        return random_choice(legal, rng)
+    return choose_intent(ruleset, view, seat, legal, level, rng)
 
 
 def random_choice(legal: list[Any], rng: random.Random) -> Any:

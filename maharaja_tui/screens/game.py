@@ -87,11 +87,11 @@ class GameScreen(Screen[None]):
         self._intents: list[Any] = []
         self._scored_round = 0
         self._final_shown = False
-        self._rng = random.Random()
+        # Seeded from the game so the same game brings the same computer moves.
+        self._rng = random.Random(getattr(getattr(table, "game", None), "seed", None))
         self.last_refusal: IllegalIntent | None = None
         first = table.view(self.viewer)
         self.colours = self.adapter.colours(first)
-        self._scored_round = first.round if first.phase == "scoring" else 0
 
     # ------------------------------------------------------------- compose
     def compose(self) -> ComposeResult:
@@ -200,7 +200,9 @@ class GameScreen(Screen[None]):
         phase, number = self.adapter.phase(view), self.adapter.round(view)
         if phase == "scoring" and self._scored_round != number:
             self._scored_round = number
-            self.app.push_screen(ScoringScreen(self, self.adapter.scoring(view)))
+            # Once it closes, look again: the game may have ended meanwhile.
+            self.app.push_screen(ScoringScreen(self, self.adapter.scoring(view)),
+                                 lambda _: self.sync())
         elif phase == "over" and not self._final_shown:
             self._final_shown = True
             self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats))

@@ -43,6 +43,15 @@ def default_setup(players: int = 3, seed: int | None = None, humans: int = 1) ->
     return GameSetup(seats, options, random.randrange(1, 10**6) if seed is None else seed)
 
 
+class TileCheckbox(Checkbox):
+    """A checkbox whose mark is a tick or a blank, not a colour alone (NO_COLOR)."""
+
+    BUTTON_INNER = " "
+
+    def watch_value(self, value: bool) -> None:
+        self.BUTTON_INNER = "✓" if value else " "
+
+
 class NewGameScreen(Screen[GameSetup | None]):
     BINDINGS = [
         Binding("ctrl+n", "start", "Start"),
@@ -77,8 +86,8 @@ class NewGameScreen(Screen[GameSetup | None]):
             yield Static("Special-rule tiles", classes="form-heading")
             with Vertical(id="special-rules"):
                 for tile in SPECIAL_RULES:
-                    yield Checkbox(f"{tile}: {rule_text(f'MJ-VAR-{tile}')}", compact=True,
-                                   id=f"rule-{tile}")
+                    yield TileCheckbox(f"{tile}: {rule_text(f'MJ-VAR-{tile}')}",
+                                       compact=True, id=f"rule-{tile}")
             with Horizontal(classes="form-row"):
                 yield Label("Final scoring ", classes="form-label")
                 yield Select(

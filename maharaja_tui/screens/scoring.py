@@ -90,4 +90,3 @@ class ScoringScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-        self.game.sync()

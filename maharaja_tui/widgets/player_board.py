@@ -39,27 +39,32 @@ class PlayerBoard(SegmentWidget):
         if d is None:
             return []
         who = f"seat:{d.seat}"
+        wide = width >= WIDE
         head: list[Segment] = [("▶" if d.active else " ", "strong"), (d.letter, f"{who}+strong"),
-                               (" ", ""), (d.name[:14], who)]
+                               (" ", ""), (d.name[:14 if wide else 10], who)]
         if d.you:
             head.append((" (you)", "dim"))
         elif d.computer:
             head.append((" (cpu)", "dim"))
         if d.character:
-            head += [("  char ", "dim"), (str(d.character), "character")]
+            head += [("  character " if wide else " #", "dim"), (str(d.character), "character")]
         if d.planned is not None:
-            head.append(("  ✓planned" if d.planned else "  …planning", "dim"))
+            done = ("✓ planned", "… planning") if wide else ("✓plan", "…")
+            head.append(("  " + done[0] if d.planned else "  " + done[1], "dim"))
         pp = "?" if d.pp is None else str(d.pp)
-        wide = width >= WIDE
-        body: list[Segment] = [
-            ("  ", ""), (str(d.coins), "coins"), (" coins " if wide else "c ", "dim"),
-            ("PP ", "dim"), (pp, "pp" if d.pp is not None else "hidden"),
-            ("  shrines " if wide else "  sh", "dim"), (f"{d.shrines}", ""),
-            (f"+{d.supply}", "dim"),
-            ("  statues " if wide else " st", "dim"), (str(d.statues), ""),
-            ("  tokens " if wide else " tk", "dim"), (str(d.tokens), ""),
-        ]
-        rows: list[Segments] = [tuple(head), tuple(body)]
+        if wide:
+            rows: list[Segments] = [tuple(head), (
+                ("  ", ""), (str(d.coins), "coins"), (" coins  ", "dim"), ("PP ", "dim"),
+                (pp, "pp" if d.pp is not None else "hidden"), ("  tokens ", "dim"),
+                (str(d.tokens), "")), (
+                ("  shrines ", "dim"), (str(d.shrines), ""), (f" (+{d.supply} in supply)", "dim"),
+                ("  statues ", "dim"), (str(d.statues), ""))]
+        else:
+            rows = [tuple(head), (
+                ("  ", ""), (str(d.coins), "coins"), ("c ", "dim"), ("PP ", "dim"),
+                (pp, "pp" if d.pp is not None else "hidden"), ("  sh", "dim"),
+                (str(d.shrines), ""), (f"+{d.supply}", "dim"), (" st", "dim"),
+                (str(d.statues), ""), (" tk", "dim"), (str(d.tokens), ""))]
         if d.plan:
             rows.append((("  plan: ", "dim"), (d.plan, "action")))
         return rows

@@ -21,11 +21,15 @@ ROOT = Path(__file__).resolve().parents[2]
 # never ends by itself: the test kills it with SIGKILL mid-game.
 CHILD = """
 import asyncio
+from engine.core.ruleset import Seat
+from engine.maharaja import Options
 from maharaja_tui.app import MaharajaApp, Start
-from maharaja_tui.screens.new_game import default_setup
+from maharaja_tui.screens.new_game import GameSetup
 
 async def main():
-    app = MaharajaApp(Start("play", setup=default_setup(3, 9, humans=0)), computer_delay=0)
+    seats = tuple(Seat(name, "bot:random") for name in ("Anand", "Bela", "Chandra"))
+    setup = GameSetup(seats, Options(), 9)
+    app = MaharajaApp(Start("play", setup=setup), computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         while True:
             await pilot.pause(0.05)
@@ -43,7 +47,7 @@ def test_killed_app_resumes_from_its_autosave(data_home: Path) -> None:
     child = subprocess.Popen([sys.executable, "-c", CHILD], env=env, cwd=ROOT)
     path = autosave(data_home)
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 150
         while time.monotonic() < deadline:
             time.sleep(0.2)
             if path.exists():

@@ -3,19 +3,26 @@
 from __future__ import annotations
 
 from engine.core import record
+from engine.core.ruleset import Seat
 from engine.registry import rulesets
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.paths import autosave_path
+from maharaja_tui.screens.final import FinalScreen
 from maharaja_tui.screens.game import GameScreen
-from maharaja_tui.screens.new_game import NewGameScreen, default_setup
+from maharaja_tui.screens.new_game import GameSetup, NewGameScreen, default_setup
 from maharaja_tui.screens.plan import PlanScreen
 from maharaja_tui.widgets.map_graph import MapGraph
 from tests.tui.helpers import decide, screen_text, synchronously
 
 
-def app_for(players: int = 3, humans: int = 1, seed: int = 7) -> MaharajaApp:
-    return MaharajaApp(Start("play", setup=default_setup(players, seed, humans)),
-                       computer_delay=0)
+def app_for(players: int = 3, humans: int = 1, seed: int = 7, *,
+            real_bots: bool = False) -> MaharajaApp:
+    """A table of ``humans`` and computers; random computers unless ``real_bots`` (faster)."""
+    setup = default_setup(players, seed, humans)
+    if not real_bots:
+        seats = tuple(s if s.is_human else Seat(s.name, "bot:random") for s in setup.seats)
+        setup = GameSetup(seats, setup.options, setup.seed)
+    return MaharajaApp(Start("play", setup=setup), computer_delay=0)
 
 
 async def play_until(pilot, app, done, limit: int = 400) -> list[str]:  # noqa: ANN001
@@ -29,7 +36,7 @@ async def play_until(pilot, app, done, limit: int = 400) -> list[str]:  # noqa: 
 
 @synchronously
 async def test_two_rounds_against_computers_by_keyboard() -> None:
-    app = app_for()
+    app = app_for(real_bots=True)  # the engine's bots, as `maharaja play` seats them
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.game_screen().table.game
@@ -49,7 +56,10 @@ async def test_a_whole_game_ends_on_the_final_scores() -> None:
         game = app.game_screen().table.game
         await play_until(pilot, app, lambda: game.is_over(), limit=1500)
         assert game.is_over()
-        await pilot.pause()
+        for _ in range(3):  # close the last city scoring: the final scores come next
+            if isinstance(app.screen, FinalScreen):
+                break
+            await pilot.press("escape")
         assert "Final scoring" in screen_text(app)
         assert "wins" in screen_text(app) or "share the win" in screen_text(app)
 

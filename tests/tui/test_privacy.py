@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
+from engine.core.ruleset import Seat
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.game import GameScreen
-from maharaja_tui.screens.new_game import default_setup
+from maharaja_tui.screens.new_game import GameSetup, default_setup
 from maharaja_tui.screens.plan import PlanScreen
 from maharaja_tui.screens.privacy import PrivacyScreen
 from tests.tui.helpers import decide, screen_text, synchronously
@@ -31,7 +32,9 @@ def board_line(text: str, letter: str, name: str) -> str:
 
 @synchronously
 async def test_hot_seat_hides_the_other_plan_and_pp() -> None:
-    app = MaharajaApp(Start("play", setup=default_setup(3, 5, humans=2)), computer_delay=0)
+    setup = default_setup(3, 5, humans=2)
+    seats = (*setup.seats[:2], Seat("Bela", "bot:random"))
+    app = MaharajaApp(Start("play", setup=GameSetup(seats, setup.options, 5)), computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.game_screen().table.game

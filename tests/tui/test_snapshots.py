@@ -1,0 +1,79 @@
+"""Snapshots of every main screen at 80×24 and 120×40 (seeded games, so they are stable).
+
+Update after an intended change with ``pytest tests/tui --snapshot-update`` and look
+at the SVGs in tests/tui/__snapshots__ before committing them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.core import record
+from maharaja_tui.app import MaharajaApp, Start
+from tests.tui import games
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+QUIET = 3600.0  # computers wait this long: nothing moves while the picture is taken
+
+
+def at(point, **kwargs) -> MaharajaApp:  # noqa: ANN001
+    return MaharajaApp(Start("game", game=games.game_until(point, **kwargs)),
+                       computer_delay=QUIET)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game(snap_compare, size) -> None:  # noqa: ANN001
+    assert snap_compare(MaharajaApp(Start("new", seed=42)), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_planning(snap_compare, size) -> None:  # noqa: ANN001
+    assert snap_compare(at(games.my_planning), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_actions_with_the_map_focused(snap_compare, size) -> None:  # noqa: ANN001
+    assert snap_compare(at(games.my_turn), terminal_size=size, press=["m", "right"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_plan_screen(snap_compare, size) -> None:  # noqa: ANN001
+    assert snap_compare(at(games.my_planning), terminal_size=size,
+                        press=["a", "home", "enter", "down", "down"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_choice_screen(snap_compare, size) -> None:  # noqa: ANN001
+    assert snap_compare(at(games.my_turn), terminal_size=size, press=["a", "home", "enter"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_privacy_screen(snap_compare, size) -> None:  # noqa: ANN001
+    app = at(lambda g: g.state.phase == "planning", humans=2)
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_city_scoring(snap_compare, size) -> None:  # noqa: ANN001
+    assert snap_compare(at(games.my_reward), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_final_scoring(snap_compare, size) -> None:  # noqa: ANN001
+    assert snap_compare(at(games.over), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help(snap_compare, size) -> None:  # noqa: ANN001
+    assert snap_compare(at(games.my_planning), terminal_size=size,
+                        press=["f1", "down", "down", "down", "down", "down"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay(snap_compare, size, tmp_path: Path) -> None:  # noqa: ANN001
+    path = tmp_path / "finished.json"
+    record.save(games.game_until(games.over), path)
+    app = MaharajaApp(Start("replay", path=path))
+    assert snap_compare(app, terminal_size=size, press=["pagedown", "pagedown", "down"])
