@@ -73,6 +73,9 @@ async def serve(config: ServerConfig) -> None:
     print(f"Data directory: {config.data_dir}", flush=True)
     print(f"Logins: {server.auth.describe()}", flush=True)
     print(f"Players connect with: ssh -p {server.port} NAME@HOST", flush=True)
+    if server.auth.keys is None and config.host not in ("127.0.0.1", "localhost", "::1"):
+        print("warning: anyone with any SSH key can log in; consider --authorized-keys or "
+              "--password-file", file=sys.stderr, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
