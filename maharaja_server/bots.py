@@ -1,7 +1,8 @@
-"""Computer players: a pluggable ``choose(view, legal_intents) -> intent``.
+"""Computer players: a pluggable ``choose(view, legal_intents) -> intent`` per seat.
 
-``engine.bots`` (when it exists) provides the real players; until then a random
-legal choice is a working, if weak, computer player.
+``engine.bots.choose_intent`` provides the real players (easy, medium, hard); the
+level ``random`` (and any level when engine.bots is missing or refuses it) is a
+random legal choice: a working, if weak, computer player.
 """
 
 from __future__ import annotations
@@ -22,17 +23,17 @@ def random_chooser(rng: random.Random | None = None) -> Chooser:
     return choose
 
 
-def chooser_for(ruleset_id: str, level: str) -> Chooser:
-    """The computer player for ``level``; falls back to random legal choices."""
+def chooser_for(ruleset: Any, seat: int, level: str) -> Chooser:
+    """The computer player for ``seat`` at ``level``; random legal choices as fallback."""
+    rng = random.Random()
     try:
-        from engine import bots  # type: ignore[attr-defined]
+        from engine.bots import LEVELS, choose_intent
     except ImportError:
-        return random_chooser()
-    factory = getattr(bots, "chooser", None)
-    if factory is not None:
-        try:
-            return factory(ruleset_id, level)
-        except (KeyError, ValueError, TypeError):
-            pass
-    choose = getattr(bots, "choose", None)
-    return choose if callable(choose) else random_chooser()
+        return random_chooser(rng)
+    if level not in LEVELS:
+        return random_chooser(rng)
+
+    def choose(view: Any, legal: list[Any]) -> Any:
+        return choose_intent(ruleset, view, seat, legal, level, rng)
+
+    return choose

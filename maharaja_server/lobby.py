@@ -18,7 +18,7 @@ from maharaja_server.protocol import SeatSpec, TableInfo
 from maharaja_server.remote import Connection, Disconnected, RemoteTable
 from maharaja_server.screens import WaitingScreen, game_screen_for
 
-LEVELS = ["random", "easy", "normal", "hard"]
+LEVELS = ["easy", "medium", "hard", "random"]
 
 
 def seat_text(info: TableInfo) -> str:
@@ -121,7 +121,7 @@ class NewTableScreen(ModalScreen):
             yield Input(str(first.min_seats), id="players", type="integer")
             yield Label("Computer seats among them")
             yield Input("0", id="computers", type="integer")
-            yield Select([(lvl, lvl) for lvl in LEVELS], value="random", allow_blank=False,
+            yield Select([(lvl, lvl) for lvl in LEVELS], value="medium", allow_blank=False,
                          id="level")
             yield Checkbox("A computer takes over a seat whose player is gone", True,
                            id="handover")

@@ -17,7 +17,7 @@ HEADER = struct.Struct(">I")
 
 class SeatSpec(msgspec.Struct, frozen=True):
     kind: str = "human"  # "human" or "computer"
-    level: str = "random"
+    level: str = "medium"  # engine.bots level, or "random"
 
 
 class SeatInfo(msgspec.Struct, frozen=True):

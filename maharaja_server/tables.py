@@ -92,7 +92,8 @@ class TableService:
         bot_delay: float = 0.4,
         handover_after: float = 120.0,
         max_tables: int = 200,
-        chooser: Callable[[str, str], Chooser] = chooser_for,
+        chooser: Callable[[Any, int, str], Chooser] = chooser_for,
+        handover_level: str = "medium",
     ) -> None:
         self.root = root
         self.rulesets = rulesets
@@ -100,6 +101,7 @@ class TableService:
         self.handover_after = handover_after
         self.max_tables = max_tables
         self.chooser = chooser
+        self.handover_level = handover_level
         self.tables: dict[int, Table] = {}
         self.on_change: list[Callable[[int, int], None]] = []
         self.on_lobby: list[Callable[[], None]] = []
@@ -349,21 +351,32 @@ class TableService:
         except RuntimeError:
             return  # no loop (offline use): bots move when the server runs
         table.bot_pending = True
-        loop.call_later(self.bot_delay, self._bot_move, table)
+        loop.call_later(self.bot_delay, lambda: loop.create_task(self._bot_move(table)))
 
-    def _bot_move(self, table: Table) -> None:
-        table.bot_pending = False
+    async def _bot_move(self, table: Table) -> None:
+        try:
+            await self._bot_step(table)
+        except Exception:  # a broken bot must not take the server down
+            log.exception("table %d: computer player failed", table.id)
+        finally:
+            table.bot_pending = False
+        if table.game is not None and not table.game.is_over():
+            self._schedule_bots(table)
+
+    async def _bot_step(self, table: Table) -> None:
         seats = self._bot_seats(table)
-        if not seats or table.game is None:
+        game = table.game
+        if not seats or game is None:
             return
         seat = seats[0]
         slot = table.meta.slots[seat]
-        game = table.game
-        try:
-            choose = self.chooser(table.meta.ruleset, slot.level)
-            intent = choose(game.view(seat), game.legal_intents(seat))
-            game.play(seat, intent)
-        except Exception:  # a broken bot must not take the server down
-            log.exception("table %d: computer player for seat %d failed", table.id, seat + 1)
-            return
+        level = slot.level if slot.kind == "computer" else self.handover_level
+        choose = self.chooser(table.rules, seat, level)
+        version = table.version
+        view, legal = game.view(seat), game.legal_intents(seat)
+        # A strong bot thinks for up to a second: off the event loop, on a copy.
+        intent = await asyncio.to_thread(choose, view, legal)
+        if table.version != version or seat not in self._bot_seats(table):
+            return  # the game moved on meanwhile (the player came back): think again
+        game.play(seat, intent)
         self._stepped(table)

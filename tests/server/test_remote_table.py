@@ -183,3 +183,22 @@ def test_after_a_restart_absent_players_are_handed_over_and_computers_play_on(
     assert game.is_over()
     assert game.steps[:2] == first.game(table.id).steps[:2]  # the recorded plan survived
     assert all(slot.handed for slot in again.tables[table.id].meta.slots)
+
+
+def test_computer_players_from_engine_bots_play_a_registry_game(tmp_path: Path) -> None:
+    rulesets = registry_rulesets()
+    rules = rulesets["maharaja-2020"]
+    seats = [SeatSpec("computer", "easy")] * rules.min_seats if rules.min_seats > 1 else \
+        [SeatSpec("computer", "easy")] * 2
+
+    async def scenario() -> int:
+        service = TableService(tmp_path, rulesets, bot_delay=0.0)
+        table = service.create(Identity("host"), rules.id, seats, b"{}", False, "bots")
+        start = len(table.game.steps)
+        for _ in range(200):
+            await asyncio.sleep(0.02)
+            if len(table.game.steps) >= start + 6:
+                break
+        return len(table.game.steps) - start
+
+    assert asyncio.run(scenario()) >= 6
