@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -22,6 +23,9 @@ class PlanScreen(ModalScreen[tuple[int, int] | None]):
         self.actions = actions
         self.who = who
         self.choice = [actions[0][0], actions[0][0]]
+        # The arrow being set. Kept here, not read from the focus: focus moves a
+        # message later, and keys typed quickly must not land on the wrong arrow.
+        self.arrow = 0
 
     def compose(self) -> ComposeResult:
         with Vertical(id="plan-box", classes="dialog"):
@@ -44,12 +48,11 @@ class PlanScreen(ModalScreen[tuple[int, int] | None]):
         self.query_one("#arrow-1", OptionList).focus()
         self._summary()
 
-    def on_key(self, event) -> None:  # noqa: ANN001 - textual Key event
+    def on_key(self, event: Key) -> None:
         if event.character and event.character in "123456789":
-            focused = self.focused
-            if isinstance(focused, OptionList):
-                focused.highlighted = int(event.character) - 1
-                event.stop()
+            self.query_one(f"#arrow-{self.arrow + 1}", OptionList).highlighted = (
+                int(event.character) - 1)
+            event.stop()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         index = 0 if event.option_list.id == "arrow-1" else 1
@@ -57,8 +60,8 @@ class PlanScreen(ModalScreen[tuple[int, int] | None]):
         self._summary()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option_list.id == "arrow-1":
-            self.query_one("#arrow-2", OptionList).focus()
+        if self.arrow == 0:
+            self.action_arrow(1)
         else:
             self.dismiss((self.choice[0], self.choice[1]))
 
@@ -69,6 +72,7 @@ class PlanScreen(ModalScreen[tuple[int, int] | None]):
             "commits it")
 
     def action_arrow(self, index: int) -> None:
+        self.arrow = index
         self.query_one(f"#arrow-{index + 1}", OptionList).focus()
 
     def action_cancel(self) -> None:

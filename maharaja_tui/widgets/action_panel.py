@@ -39,12 +39,10 @@ class ActionPanel(Vertical):
             return
         self._entries = entries
         options = self.query_one("#action-options", OptionList)
-        keep = options.highlighted
         options.clear_options()
         options.add_options([Option(painter.text(e)) for e in entries])
-        if entries:
-            options.highlighted = min(keep or 0, len(entries) - 1)
-        options.display = bool(entries)
+        if entries:  # new choices start at the top; the list stays shown to keep the focus
+            options.highlighted = 0
 
     def focus_options(self) -> None:
         self.query_one("#action-options", OptionList).focus()

@@ -151,17 +151,24 @@ class MapGraph(Widget, can_focus=True):
                 if 0 <= y < height and 0 <= x + i < width:
                     grid[y][x + i] = _Cell(ch, role, place)
 
-        for road in self.network.roads.values():
+        roads = list(self.network.roads.values())
+        for road in roads:  # roads first, so no road is drawn over a village
             (ax, ay), (bx, by) = centre[road.a], centre[road.b]
             role = "road" if road.id not in picture.open_roads else "open-road"
             for x, y, ch in _line(ax, ay, bx, by):
                 put(x, y, ch, f"map:{role}")
+        taken = self._boxes(corners)
+        for road in roads:
+            (ax, ay), (bx, by) = centre[road.a], centre[road.b]
             for n, village in enumerate(road.villages):
-                t = (n + 1) / (len(road.villages) + 1)
-                vx, vy = round(ax + (bx - ax) * t), round(ay + (by - ay) * t)
+                cells = picture.villages.get(village, (("o", "village"),))
+                size = sum(len(text) for text, _ in cells)
+                vx, vy = _village_spot(ax, ay, bx, by, (n + 1) / (len(road.villages) + 1),
+                                       size, taken)
+                taken |= {(vx + i, vy) for i in range(size)}
                 anchors[village] = (vx, vy)
                 x = vx
-                for text, part in picture.villages.get(village, (("o", "village"),)):
+                for text, part in cells:
                     put(x, vy, text, self._role(village, part), village)
                     x += len(text)
         for junction, (x, y) in corners.items():
@@ -178,6 +185,16 @@ class MapGraph(Widget, can_focus=True):
                         put(cx, y, text, part or "target", junction)
                         cx += len(text)
         self._grid, self._anchors = grid, anchors
+
+    def _boxes(self, corners: dict[str, tuple[int, int]]) -> set[tuple[int, int]]:
+        """Cells under the junctions' labels, where no village may be drawn."""
+        cells: set[tuple[int, int]] = set()
+        for junction, (x, y) in corners.items():
+            lines = self.picture.junctions.get(junction, ((junction, "city"),))
+            for row, line in enumerate(lines):
+                width = sum(len(t) for t, _ in line) + (4 if row == 0 else 0)  # a toll tag
+                cells |= {(x + i, y + row) for i in range(width)}
+        return cells
 
     def _role(self, place: str, role: str) -> str:
         if place == self.cursor and place in self.targets and self.has_focus:
@@ -234,6 +251,17 @@ class MapGraph(Widget, can_focus=True):
 
     def watch_picture(self) -> None:
         self.refresh()
+
+
+def _village_spot(ax: int, ay: int, bx: int, by: int, t: float, size: int,
+                  taken: set[tuple[int, int]]) -> tuple[int, int]:
+    """Where on its road a village goes: as near its place as labels allow."""
+    tries = sorted((k / 20 for k in range(2, 19)), key=lambda k: abs(k - t))
+    for k in [t, *tries]:
+        x, y = round(ax + (bx - ax) * k), round(ay + (by - ay) * k)
+        if all((x + i, y) not in taken for i in range(size)):
+            return x, y
+    return round(ax + (bx - ax) * t), round(ay + (by - ay) * t)
 
 
 def _line(ax: int, ay: int, bx: int, by: int) -> list[tuple[int, int, str]]:
