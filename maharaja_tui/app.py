@@ -18,7 +18,7 @@ from engine.core import record
 from engine.core.table import LocalTable
 from engine.maharaja import RULESET
 from maharaja_tui.games import UnsupportedGame
-from maharaja_tui.paths import STYLES, autosave_path
+from maharaja_tui.paths import STYLE_FILES, autosave_path
 from maharaja_tui.screens.files import LoadScreen
 from maharaja_tui.screens.game import COMPUTER_DELAY, HOT_SEAT, GameScreen
 from maharaja_tui.screens.help import HelpScreen
@@ -76,7 +76,7 @@ class GameCommands(Provider):
 
 class MaharajaApp(App[None]):
     TITLE = "Maharaja"
-    CSS_PATH = [STYLES / "app.tcss", STYLES / "game.tcss", STYLES / "dialogs.tcss"]
+    CSS_PATH = STYLE_FILES
     COMMANDS = App.COMMANDS | {GameCommands}
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     BINDINGS = [

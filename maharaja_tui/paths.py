@@ -8,6 +8,9 @@ from platformdirs import user_data_dir
 
 APP_NAME = "maharaja"
 STYLES = Path(__file__).parent.parent / "styles"
+# Every screen that may be shown by another app (the SSH server's) names these,
+# so it is styled there too; Textual reads each file once.
+STYLE_FILES = [STYLES / "app.tcss", STYLES / "game.tcss", STYLES / "dialogs.tcss"]
 
 
 def data_dir() -> Path:

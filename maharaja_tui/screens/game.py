@@ -32,6 +32,7 @@ from engine.core.errors import IllegalIntent
 from maharaja_tui import computer
 from maharaja_tui.games import adapter_for
 from maharaja_tui.games.maharaja import MenuEntry
+from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.choice import ChoiceScreen, ConfirmScreen
 from maharaja_tui.screens.plan import PlanScreen
 from maharaja_tui.screens.privacy import PrivacyScreen
@@ -50,7 +51,9 @@ COMPUTER_DELAY = 0.25  # seconds between computer moves, so a person can follow 
 
 
 class GameScreen(Screen[None]):
+    CSS_PATH = STYLE_FILES
     BINDINGS = [
+        Binding("escape", "leave", "Leave", show=False),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
         Binding("a", "focus_actions", "Actions"),
@@ -392,6 +395,12 @@ class GameScreen(Screen[None]):
         view = self.table.view(self.viewer)
         if self.adapter.phase(view) == "over":
             self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats))
+
+    def action_leave(self) -> None:
+        """Back to a host app's lobby (the SSH server has one); nothing to leave here."""
+        leave = getattr(self.app, "leave_table", None)
+        if leave is not None:
+            leave(self)
 
     def action_save_as(self) -> None:
         from maharaja_tui.screens.files import SaveScreen

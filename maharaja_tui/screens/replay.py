@@ -18,6 +18,7 @@ from textual.widgets import Footer, Static
 from engine.core.game import Game
 from engine.core.replay import Replay
 from maharaja_tui.games import adapter_for
+from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.widgets.maharaja_track import MaharajaTrack
 from maharaja_tui.widgets.map_graph import MapGraph
 from maharaja_tui.widgets.move_log import MoveLog
@@ -29,16 +30,18 @@ SPEEDS = (1, 2, 4, 8, 16, 32)  # events per second in auto-play
 
 
 class ReplayScreen(Screen[None]):
+    CSS_PATH = STYLE_FILES
+    # Priority: the map and the move list would otherwise take the arrow keys.
     BINDINGS = [
-        Binding("right", "step('event', 1)", "Event ▶"),
-        Binding("left", "step('event', -1)", "◀ Event"),
-        Binding("down,rightsquarebracket", "step('turn', 1)", "Turn ▶"),
-        Binding("up,leftsquarebracket", "step('turn', -1)", "◀ Turn", show=False),
-        Binding("pagedown", "step('round', 1)", "Round ▶"),
-        Binding("pageup", "step('round', -1)", "◀ Round", show=False),
-        Binding("home", "seek(0)", "Start", show=False),
-        Binding("end", "seek(-1)", "End", show=False),
-        Binding("space", "play", "Play/pause"),
+        Binding("right", "step('event', 1)", "Event ▶", priority=True),
+        Binding("left", "step('event', -1)", "◀ Event", priority=True),
+        Binding("down,rightsquarebracket", "step('turn', 1)", "Turn ▶", priority=True),
+        Binding("up,leftsquarebracket", "step('turn', -1)", "◀ Turn", show=False, priority=True),
+        Binding("pagedown", "step('round', 1)", "Round ▶", priority=True),
+        Binding("pageup", "step('round', -1)", "◀ Round", show=False, priority=True),
+        Binding("home", "seek(0)", "Start", show=False, priority=True),
+        Binding("end", "seek(-1)", "End", show=False, priority=True),
+        Binding("space", "play", "Play/pause", priority=True),
         Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
         Binding("minus", "speed(-1)", "Slower", show=False),
         Binding("r", "reveal", "Reveal"),
@@ -101,8 +104,21 @@ class ReplayScreen(Screen[None]):
             "1–9 go to round · space play · +/- speed · r reveal")
 
     def action_step(self, unit: str, direction: int) -> None:
-        self.replay.step(unit, direction)
+        replay = self.replay
+        if unit == "event":
+            replay.step(unit, direction)
+        else:
+            # Stop just after the event that starts the turn or round, so the screen
+            # shows it begun ("Round 2: the Maharaja visits..."); step from just before.
+            replay.seek(max(0, replay.position - 1))
+            replay.step(unit, direction)
+            self._past_boundary()
         self.show()
+
+    def _past_boundary(self) -> None:
+        replay = self.replay
+        if replay.position < replay.length and replay.marks[replay.position] is not None:
+            replay.seek(replay.position + 1)
 
     def action_seek(self, position: int) -> None:
         self.replay.seek(self.replay.length if position < 0 else position)
@@ -110,6 +126,7 @@ class ReplayScreen(Screen[None]):
 
     def action_round(self, number: int) -> None:
         self.replay.seek(self.replay.round_start(number))
+        self._past_boundary()
         self.show()
 
     def action_play(self) -> None:
