@@ -76,6 +76,8 @@ class ReplayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one(MapGraph).can_focus = False  # nothing to pick on a replay's map
+        self.query_one(MoveLog).focus()
         self.query_one(MoveLog).entries = (self.replay.descriptions if self.reveal
                                            else self._hidden_log)
         self.show()

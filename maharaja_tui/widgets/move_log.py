@@ -35,19 +35,14 @@ class MoveLog(VerticalScroll, can_focus=True):
             return
         painter = Painter(self, self.colours)
         entries = self.entries
-        if self.marked is None:
-            first = max(0, len(entries) - WINDOW)
-        else:
-            first = max(0, min(self.marked - WINDOW // 2, len(entries) - WINDOW))
+        # The newest entries; in a replay, the cursor's entry and the next two at the end.
+        end = len(entries) if self.marked is None else min(len(entries), self.marked + 3)
         rows = []
-        for index in range(first, min(len(entries), first + WINDOW)):
+        for index in range(max(0, end - WINDOW), end):
             prefix = (("▶ ", "strong"),) if index == self.marked else (("  ", ""),)
             rows.append(prefix + tuple(entries[index]))
         self.query_one("#move-log-text", Static).update(painter.lines(rows))
-        if self.marked is not None:
-            self.call_after_refresh(self.scroll_to, 0, max(0, self.marked - first - 2),
-                                    animate=False)
-        elif follow:
+        if self.marked is not None or follow:
             self.call_after_refresh(self.scroll_end, animate=False)
 
     def on_mount(self) -> None:

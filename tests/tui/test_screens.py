@@ -108,3 +108,23 @@ async def test_replay_steps_by_event_turn_and_round(tmp_path: Path) -> None:
         await pilot.press("space")
         await pilot.pause(1.2)
         assert screen.replay.position >= 1
+
+
+@synchronously
+async def test_a_refusal_shows_the_rule_and_f1_opens_it() -> None:
+    from engine.maharaja.intents import BuildStatue
+    from maharaja_tui.screens.help import HelpScreen
+
+    game = games.game_until(games.my_turn)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen()
+        far = next(c for c in game.state.cities if c != game.state.players[0].priest)
+        screen.play(BuildStatue(city=far, slot=0, task=0))  # as a stale or remote click would
+        await pilot.pause()
+        assert "MJ-STAT-3" in screen_text(app)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "MJ-STAT-3" in screen_text(app)
