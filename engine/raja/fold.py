@@ -23,6 +23,7 @@ from engine.raja.state import (
     Auction,
     Pending,
     RajaState,
+    Scoring,
     Slot,
     Turn,
 )
@@ -261,6 +262,8 @@ def _turn_ended(state: RajaState, e: E.TurnEnded) -> None:
 def _scored(state: RajaState, e: E.CityScored) -> None:
     for seat, gold in e.rewards:
         state.players[seat].gold += gold
+    state.scorings.append(Scoring(state.round, e.city, [(s, n) for s, n in e.points],
+                                  [(s, g) for s, g in e.rewards], e.monopoly))
     state.phase = SCORED
 
 

@@ -72,6 +72,16 @@ class Pending(msgspec.Struct):
     to: int = -1
 
 
+class Scoring(msgspec.Struct):
+    """One city scoring as it was paid (R-SCORE), kept so screens can show it later."""
+
+    round: int
+    city: str
+    points: list[tuple[int, int]]  # (seat, points), ranked
+    rewards: list[tuple[int, int]]  # (seat, gold)
+    monopoly: int = -1
+
+
 class RajaState(msgspec.Struct):
     options: RajaOptions
     seats: int
@@ -91,3 +101,4 @@ class RajaState(msgspec.Struct):
     turn: Turn | None = None
     end_triggered: bool = False
     ranking: list[int] = []
+    scorings: list[Scoring] = []  # every city scored so far, oldest first
