@@ -184,9 +184,13 @@ class GameScreen(Screen[None]):
         view = self.table.view(None)
 
         def uncover(_: None) -> None:
+            from maharaja_tui.screens.scoring import ScoringScreen
+
             self._covered = False
             self.viewer = nxt
             self.sync()
+            if isinstance(self.app.screen, ScoringScreen):  # its choices are the new seat's
+                self.app.screen.refresh_choices()
 
         self.app.push_screen(
             PrivacyScreen(self.adapter.seat_title(view, nxt), self.adapter.letter(view, nxt)),
