@@ -1,0 +1,253 @@
+"""The medium bot's judgement of Raja choices: one step ahead, plans by their turn.
+
+Every legal intent is scored by ``raja_eval.value`` of the state it leads to.
+Moving the architect or declaring a token only pays off through what follows, so
+those are scored by the best follow-up too. Taking another seat's card is scored
+after that seat picks its replacement. A plan (the two secret actions) is scored by
+playing the seat's own turn greedily with it on a copy, as if it were next to play,
+forfeits included. Setup houses go where roads start from the architects and lead
+to the first cities the Maharaja visits; auction bids follow what the best card
+left is worth over the one the seat would get anyway.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from random import Random
+from typing import Any
+
+from engine.bots.raja_eval import CARD_ROUND, rounds_left, upcoming, value
+from engine.bots.simulate import after
+from engine.core.game import copy_state
+from engine.raja import RULESET
+from engine.raja import components as C
+from engine.raja import events as E
+from engine.raja import intents as I
+from engine.raja.board import board
+from engine.raja.legal import legal_intents
+from engine.raja.state import AUCTION, HOUSES, SELECT, RajaState
+
+Scored = list[tuple[float, Any]]
+
+ENABLING = (I.MoveArchitect, I.UseToken)  # worth only what they make possible
+FOLLOW_UPS = (I.BuildPalace, I.BuildHouse, I.MoveHouse, I.TakeCharacter, I.MoveGovernor)
+DETOUR = 0.05  # doing a thing here beats travelling to do the same thing (and never loops)
+TURN_STEPS = 14  # a greedy turn never needs more decisions than this
+VILLAGES_KEPT = 2  # village destinations worth comparing for one house part
+ACTIONS_PAIRED = 5  # plans tried: every doubled action, then pairs of the best few
+AUCTION_SHARE = 0.5  # of the best card's edge over the worst one a seat will bid
+
+
+# ------------------------------------------------------------------ entry points
+def rank(state: RajaState, seat: int, legal: list[Any], *, lookahead: bool = True) -> Scored:
+    """Legal intents (plans: the ones worth considering) with scores, best first."""
+    if state.phase == SELECT and state.pending is None:
+        return plan_scores(state, seat)
+    if state.phase == AUCTION and state.pending is None:
+        return auction_scores(state, seat, legal)
+    if state.phase == HOUSES and state.pending is None:
+        return setup_house_scores(state, seat, legal)
+    scored = [(score(state, seat, intent, lookahead=lookahead), intent)
+              for intent in distinct(state, seat, legal)]
+    scored.sort(key=lambda pair: -pair[0])
+    return scored
+
+
+def best(state: RajaState, seat: int, *, lookahead: bool = True) -> Any | None:
+    legal = legal_intents(state, seat)
+    if not legal:
+        return None
+    return rank(state, seat, legal, lookahead=lookahead)[0][1]
+
+
+# ------------------------------------------------------------------ turn steps
+def distinct(state: RajaState, seat: int, legal: list[Any]) -> list[Any]:
+    """Drop intents the evaluation cannot tell apart or that are rarely worth it:
+    more than a couple of village sites for one house part, houses moved to villages,
+    dearer routes to a junction already reached."""
+    out: list[Any] = []
+    villages: dict[tuple[int, int], int] = {}
+    seen_moves: set[str] = set()
+    for intent in sorted(legal, key=lambda i: _order(state, seat, i)):
+        if isinstance(intent, I.BuildHouse) and intent.place in state.villages:
+            key = (intent.slot, intent.part)
+            if villages.get(key, 0) >= VILLAGES_KEPT:
+                continue
+            villages[key] = villages.get(key, 0) + 1
+        elif isinstance(intent, I.MoveHouse) and intent.dest in state.villages:
+            continue
+        elif isinstance(intent, I.MoveArchitect):
+            if intent.to in seen_moves:
+                continue
+            seen_moves.add(intent.to)
+        out.append(intent)
+    return out
+
+
+def _order(state: RajaState, seat: int, intent: Any) -> tuple[float, ...]:
+    """Sort key: villages by how useful a house there is; routes by toll, then length."""
+    if isinstance(intent, I.BuildHouse) and intent.place in state.villages:
+        return (0.0, -village_use(state, seat, intent.place))
+    if isinstance(intent, I.MoveArchitect):
+        return (0.0, _toll(state, seat, intent), len(intent.roads))
+    return (0.0,)
+
+
+def _toll(state: RajaState, seat: int, intent: I.MoveArchitect) -> float:
+    net = board()
+    here = state.players[seat].architect
+    toll = 0
+    for road in intent.roads:
+        for v in net.villages_from(road, here):
+            owners = state.villages[v]
+            if seat not in owners:
+                toll += len(owners)
+        here = net.other_end(road, here)
+    return toll
+
+
+def score(state: RajaState, seat: int, intent: Any, *, lookahead: bool = True) -> float:
+    nxt = after(RULESET, state, seat, intent)
+    _resolve_pending(nxt)
+    best_ = value(nxt, seat)
+    if isinstance(intent, ENABLING):
+        if lookahead:
+            for follow in legal_intents(nxt, seat):
+                if isinstance(follow, FOLLOW_UPS) and not _village(state, follow):
+                    then = after(RULESET, nxt, seat, follow)
+                    _resolve_pending(then)
+                    best_ = max(best_, value(then, seat))
+        best_ -= DETOUR
+    return best_
+
+
+def _village(state: RajaState, intent: Any) -> bool:
+    place = getattr(intent, "place", None) or getattr(intent, "dest", None)
+    return place in state.villages
+
+
+def _resolve_pending(state: RajaState) -> None:
+    """Play another seat's forced card choice (R-ACT-4 step 3, R-VAR-MULTI-2) greedily."""
+    pending = state.pending
+    if pending is None:
+        return
+    if pending.kind == "pick" and state.bank:
+        card = max(state.bank, key=lambda c: (CARD_ROUND.get(c, 0.0), -c))
+        RULESET.apply(state, E.CardPicked(pending.seat, card))
+    elif pending.kind == "give" and state.players[pending.seat].cards:
+        card = min(state.players[pending.seat].cards, key=lambda c: (CARD_ROUND.get(c, 0.0), c))
+        RULESET.apply(state, E.CardGiven(pending.seat, pending.to, card))
+
+
+# ------------------------------------------------------------------ plans
+def plan_scores(state: RajaState, seat: int) -> Scored:
+    """Plans worth considering with the value of playing them at once, best first.
+
+    Each action is first tried doubled (both arrows on it); only pairs of the
+    ACTIONS_PAIRED best actions are then tried.
+    """
+    doubles = [(plan_value(state, seat, a, a), I.SelectActions(a, a)) for a in C.ACTIONS]
+    doubles.sort(key=lambda pair: -pair[0])
+    top = [plan.first for _, plan in doubles[:ACTIONS_PAIRED]]
+    top.sort(key=C.ACTIONS.index)
+    pairs = [I.SelectActions(a, b) for i, a in enumerate(top) for b in top[i + 1:]]
+    scored = doubles + [(plan_value(state, seat, p.first, p.second), p) for p in pairs]
+    scored.sort(key=lambda pair: -pair[0])
+    return scored
+
+
+def plan_value(state: RajaState, seat: int, first: str, second: str) -> float:
+    sim = copy_state(state)
+    for other, player in enumerate(sim.players):
+        if not player.selected:
+            mine = (first, second) if other == seat else (C.GOLD, C.GOLD)
+            RULESET.apply(sim, E.ActionsSelected(other, mine))
+    RULESET.apply(sim, E.TurnStarted(seat, (first, second)))
+    _settle(sim)
+    play_turn(sim, seat)
+    return value(sim, seat)
+
+
+def _settle(state: RajaState) -> None:
+    for _ in range(8):
+        more = RULESET.automatic(state, _NO_RNG)
+        if not more:
+            return
+        for event in more:
+            RULESET.apply(state, event)
+
+
+_NO_RNG = Random(0)  # automatic events inside a turn draw nothing
+
+
+def play_turn(state: RajaState, seat: int, *, lookahead: bool = True) -> None:
+    """Play the seat's started turn greedily on ``state``, in place, to its end."""
+    for _ in range(TURN_STEPS):
+        if state.turn is None or state.turn.seat != seat:
+            return
+        choice = best(state, seat, lookahead=lookahead)
+        if choice is None:
+            return
+        for event in RULESET.decide(state, seat, choice):
+            RULESET.apply(state, event)
+        _resolve_pending(state)
+        _settle(state)
+        if isinstance(choice, I.EndTurn):
+            return
+    if state.turn is not None and state.turn.seat == seat:
+        for event in RULESET.decide(state, seat, I.EndTurn()):
+            RULESET.apply(state, event)
+
+
+# ------------------------------------------------------------------ setup
+@cache
+def _roads_at() -> dict[str, tuple[str, ...]]:
+    net = board()
+    return {j: tuple(net.roads_at[j]) for j in net.junctions}
+
+
+def village_use(state: RajaState, seat: int, village: str) -> float:
+    """How useful a house on ``village`` is: it opens roads out of where the architects
+    stand and into the next cities scored, and collects tolls there."""
+    net = board()
+    road = net.roads[net.road_of[village]]
+    ends = (road.a, road.b)
+    use = 0.0
+    here = {p.architect for p in state.players}
+    if any(e in here for e in ends):
+        use += 1.0
+    if state.governors:
+        left = rounds_left(state)
+        for city, weight, _ in upcoming(state, left)[:4]:
+            if city in ends:
+                use += weight
+    empty_others = sum(1 for v in road.villages if v != village and not state.villages[v])
+    if empty_others == 0:
+        use += 0.3  # the road is open once this house stands
+    return use
+
+
+def setup_house_scores(state: RajaState, seat: int, legal: list[Any]) -> Scored:
+    scored = [(village_use(state, seat, i.village), i) for i in legal]
+    scored.sort(key=lambda pair: -pair[0])
+    return scored
+
+
+def auction_scores(state: RajaState, seat: int, legal: list[Any]) -> Scored:
+    """Raise by one while the price is below the seat's limit, else pass."""
+    auction = state.auction
+    assert auction is not None
+    values = sorted((CARD_ROUND.get(c, 0.0) for c in state.bank), reverse=True)
+    rounds = 10 if not state.options.short_game else 8
+    edge = (values[0] - values[-1]) * rounds if values else 0.0
+    limit = int(AUCTION_SHARE * edge)
+    scored: Scored = []
+    for intent in legal:
+        if isinstance(intent, I.Pass):
+            scored.append((0.0, intent))
+        else:
+            scored.append((limit - intent.amount - 0.01 * (intent.amount - auction.high - 1),
+                           intent))
+    scored.sort(key=lambda pair: -pair[0])
+    return scored
+
