@@ -8,7 +8,7 @@ from collections.abc import Callable
 from engine import Game
 from engine.core.autoplay import random_intent
 from engine.core.ruleset import Seat
-from engine.maharaja import RULESET, Options, State
+from engine.maharaja import RULESET, Options
 
 ME = Seat("You")
 COMPUTERS = (Seat("Anand", "bot:random"), Seat("Bela", "bot:random"), Seat("Chandra", "bot:random"))
@@ -34,10 +34,6 @@ def game_until(done: Callable[[Game], bool], *, players: int = 3, humans: int = 
         game.play(seat, intent)
     assert done(game), "the seeded game never reached the wanted point"
     return game
-
-
-def state(game: Game) -> State:
-    return game.state
 
 
 def my_planning(game: Game) -> bool:

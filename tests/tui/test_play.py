@@ -7,6 +7,7 @@ from engine.core.ruleset import Seat
 from engine.registry import rulesets
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.paths import autosave_path
+from maharaja_tui.screens.choice import ConfirmScreen
 from maharaja_tui.screens.final import FinalScreen
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.new_game import GameSetup, NewGameScreen, default_setup
@@ -151,3 +152,26 @@ async def test_a_bad_file_is_a_readable_message(tmp_path) -> None:  # noqa: ANN0
         notes = [n.message for n in app._notifications]
         assert any("bad.json" in n and "not a saved game" in n for n in notes)
         assert isinstance(app.screen, NewGameScreen) or len(app.screen_stack) >= 1
+
+
+@synchronously
+async def test_hot_seat_undo_across_another_humans_decision_needs_agreement() -> None:
+    app = app_for(players=2, humans=2, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game_screen().table.game
+        await play_until(pilot, app, lambda: game.state.phase == "planning"
+                         and len(game.to_move()) == 1 and isinstance(app.screen, GameScreen))
+        seat = app.game_screen().viewer
+        other = 1 - seat
+        assert game.state.players[other].planned and not game.state.players[seat].planned
+        before = len(game.steps)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)  # the other player decided since
+        await pilot.press("n")
+        assert len(game.steps) == before
+        await pilot.press("ctrl+z")
+        await pilot.press("y")
+        await pilot.pause()
+        assert len(game.steps) < before and not game.state.players[other].planned
