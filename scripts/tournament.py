@@ -3,10 +3,14 @@
     python scripts/tournament.py hard medium --games 200 --iterations 24 --jobs 2
     python scripts/tournament.py medium easy --games 200
     python scripts/tournament.py hard --solo hard --games 100 --iterations 24
+    python scripts/tournament.py medium easy --game raja-2004 --games 200
+    python scripts/tournament.py hard medium --game raja-2004 --preset "Advanced I" --iterations 8
 
 Two-level matches alternate the seats (and so who plays first and which colour)
 between games; game ``n`` uses seed ``--seed + n``. Hard uses a fixed iteration
 budget so every game is reproducible from its seed. A shared win counts as not won.
+``--game`` picks the ruleset (Maharaja by default; Raja with ``--preset``); the
+score printed per game is PP for Maharaja, (palaces, gold) for Raja.
 """
 
 from __future__ import annotations
@@ -23,13 +27,15 @@ from engine.bots.budget import Budget
 from engine.bots.match import Timings, bot_seat, play_game
 from engine.maharaja import RULESET, Options
 
+GAMES = ("maharaja-2020", "raja-2004")
+
 
 @dataclass
 class Result:
     seed: int
     levels: list[str]  # per seat
     winners: list[int]
-    pp: list[int]
+    pp: list[int] | list[tuple[int, int]]
     timings: dict[str, list[float]]
 
 
@@ -42,9 +48,14 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_one(args: tuple[int, list[str], str | None, int]) -> Result:
-    seed, levels, solo, iterations = args
+Job = tuple[int, list[str], str | None, int, str, str]
+
+
+def play_one(args: Job) -> Result:
+    seed, levels, solo, iterations, game_id, preset_name = args
     timings = Timings()
+    if game_id == "raja-2004":
+        return play_raja(seed, levels, iterations, preset_name, timings)
     if solo is not None:
         options = Options(mode="solo", difficulty=solo)
     else:
@@ -59,15 +70,32 @@ def play_one(args: tuple[int, list[str], str | None, int]) -> Result:
     return Result(seed, levels, list(state.winners), pp, timings.by_level)
 
 
+def play_raja(seed: int, levels: list[str], iterations: int, preset_name: str,
+              timings: Timings) -> Result:
+    from engine.raja import RULESET as RAJA
+    from engine.raja import preset
+    from engine.raja.queries import palaces_on_board
+
+    seats = [bot_seat(f"{level} {n + 1}", level) for n, level in enumerate(levels)]
+    game = play_game(RAJA, seats, preset(preset_name), seed, budget=Budget.fixed(iterations),
+                     timings=timings)
+    if not game.is_over():
+        raise RuntimeError(f"seed {seed}: the game did not finish")
+    state = game.state
+    score = [(palaces_on_board(state, s), p.gold) for s, p in enumerate(state.players)]
+    return Result(seed, levels, [state.ranking[0]], score, timings.by_level)
+
+
 def schedule(a: str, b: str | None, solo: str | None, games: int, seed: int,
-             iterations: int) -> list[tuple[int, list[str], str | None, int]]:
+             iterations: int, game_id: str = GAMES[0], preset_name: str = "Basic",
+             ) -> list[Job]:
     out = []
     for n in range(games):
         if solo is not None or b is None:
             levels = [a]
         else:
             levels = [a, b] if n % 2 == 0 else [b, a]
-        out.append((seed + n, levels, solo, iterations))
+        out.append((seed + n, levels, solo, iterations, game_id, preset_name))
     return out
 
 
@@ -81,11 +109,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--iterations", type=int, default=24, help="hard: rollouts/decision")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--game", choices=GAMES, default=GAMES[0], help="ruleset id")
+    parser.add_argument("--preset", default="Basic", help="Raja: options preset")
     args = parser.parse_args(argv)
     if (args.b is None) == (args.solo is None):
         parser.error("give an opposing level or --solo DIFFICULTY, not both")
+    if args.solo and args.game != GAMES[0]:
+        parser.error("--solo is for Maharaja only")
     opponent = f"Brahmabot ({args.solo})" if args.solo else args.b
-    jobs = schedule(args.a, args.b, args.solo, args.games, args.seed, args.iterations)
+    jobs = schedule(args.a, args.b, args.solo, args.games, args.seed, args.iterations,
+                    args.game, args.preset)
     started = time.perf_counter()
     wins = shared = done = 0
     timings = Timings()
@@ -102,11 +135,13 @@ def main(argv: list[str] | None = None) -> int:
                 shared += 1
             for level, seconds in result.timings.items():
                 timings.by_level.setdefault(level, []).extend(seconds)
-            print(f"seed {result.seed} seats {result.levels} PP {result.pp} "
+            label = "PP" if args.game == GAMES[0] else "palaces, gold"
+            print(f"seed {result.seed} seats {result.levels} {label} {result.pp} "
                   f"winners {result.winners}", flush=True)
     low, high = wilson(wins, done)
     elapsed = time.perf_counter() - started
-    print(f"\n{args.a} vs {opponent}: {wins}/{done} won = {wins / done:.1%} "
+    title = f"{args.game} ({args.preset}) " if args.game != GAMES[0] else ""
+    print(f"\n{title}{args.a} vs {opponent}: {wins}/{done} won = {wins / done:.1%} "
           f"(95% CI {low:.1%}–{high:.1%}); {shared} shared; hard budget "
           f"{args.iterations} rollouts/decision; {elapsed:.0f} s, {args.jobs} jobs")
     for level, seconds in sorted(timings.by_level.items()):

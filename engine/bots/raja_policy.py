@@ -109,16 +109,18 @@ def _toll(state: RajaState, seat: int, intent: I.MoveArchitect) -> float:
 def score(state: RajaState, seat: int, intent: Any, *, lookahead: bool = True) -> float:
     nxt = after(RULESET, state, seat, intent)
     _resolve_pending(nxt)
-    best_ = value(nxt, seat)
     if isinstance(intent, ENABLING):
+        # Worth no more than ending the turn there (forfeits counted): a move must not
+        # look good merely because it puts off the end of the turn.
+        best_ = value(after(RULESET, nxt, seat, I.EndTurn()), seat)
         if lookahead:
             for follow in legal_intents(nxt, seat):
                 if isinstance(follow, FOLLOW_UPS) and not _village(state, follow):
                     then = after(RULESET, nxt, seat, follow)
                     _resolve_pending(then)
                     best_ = max(best_, value(then, seat))
-        best_ -= DETOUR
-    return best_
+        return best_ - DETOUR
+    return value(nxt, seat)
 
 
 def _village(state: RajaState, intent: Any) -> bool:
