@@ -9,9 +9,10 @@ adapter can sit beside it and feed the same generic widgets.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
 
 from engine.core.ruleset import Seat
 from engine.maharaja import components as C
@@ -19,7 +20,6 @@ from engine.maharaja import intents as it
 from engine.maharaja import scoring
 from engine.maharaja.board import load_board, slot_bonus
 from engine.maharaja.queries import (
-    available_rewards,
     reward_window,
     route_tolls,
     shrine_cost,
@@ -27,28 +27,20 @@ from engine.maharaja.queries import (
     task_discount,
 )
 from engine.maharaja.state import NOBODY, State
+from maharaja_tui.games.base import MenuEntry, NewGameForm, OptionField, ScoreTable, cell
 from maharaja_tui.widgets.character_display import CharacterCard, DisplayData
-from maharaja_tui.widgets.maharaja_track import TrackData
 from maharaja_tui.widgets.map_graph import MapPicture
 from maharaja_tui.widgets.player_board import BoardData
-from maharaja_tui.widgets.reward_track import RewardTrackData
+from maharaja_tui.widgets.route_track import TrackData
 from maharaja_tui.widgets.segments import Segment, Segments, seg
+from maharaja_tui.widgets.tracks import SpaceTrackData
 
 TIMING = {C.Timing.NONE: "", C.Timing.ONCE: "1×", C.Timing.ALWAYS: "∞", C.Timing.SCORING: "!"}
 PHASES = {"setup": "Setup", "characters": "Choosing characters",
           "start-shrines": "Starting shrines", "planning": "Planning", "actions": "Actions",
           "scoring": "City scoring", "between-rounds": "End of round", "over": "Game over"}
+RULES_FILE = Path(__file__).parent.parent / "reference" / "maharaja.md"
 EMPTY_SLOT = ("o", "^", "v", "·", "·", "·", "·")  # centre, top bonus, bottom bonus, outer
-
-
-@dataclass(frozen=True)
-class MenuEntry:
-    """One line of the action panel: its intents, played at once when there is one."""
-
-    label: Segments
-    intents: tuple[Any, ...]
-    prompt: str = ""
-    kind: str = "choose"  # "choose" or "plan" (the disc picker)
 
 
 @dataclass(frozen=True)
@@ -89,7 +81,10 @@ class FinalSummary:
 
 
 class MaharajaAdapter:
-    ruleset_id = "maharaja-2020"
+    ruleset_id: ClassVar[str] = "maharaja-2020"
+    title: ClassVar[str] = "Maharaja (2020)"
+    rules_file: ClassVar[Path] = RULES_FILE
+    rule_prefix: ClassVar[str] = "MJ-"
     plan_actions = tuple((int(a), C.ACTIONS[a].name) for a in C.Action)
 
     def __init__(self, seats: Sequence[Seat]) -> None:
@@ -227,11 +222,21 @@ class MaharajaAdapter:
         return TrackData(upcoming=tuple(view.flags), visited=tuple(view.visited),
                          current=view.maharaja)
 
-    def reward_track(self, view: State) -> RewardTrackData:
-        return RewardTrackData(
-            tiles=tuple(view.rewards), window=reward_window(view) if view.rewards else 0,
-            texts={n: r.text for n, r in C.REWARDS.items()},
-            maharanis_left=C.MAHARANI_TOKENS - len(view.maharanis), tokens_left=view.tokens)
+    def tracks(self, view: State) -> tuple[tuple[str, Any], ...]:
+        """The Maharaja track and the reward track, under the map."""
+        return (("track", self.track(view)), ("rewards", self.reward_track(view)))
+
+    def reward_track(self, view: State) -> SpaceTrackData:
+        window = reward_window(view) if view.rewards else 0
+        spaces = tuple((("·" if tile is None else str(tile),
+                         "reward" if pos < window else "dim"),)
+                       for pos, tile in enumerate(view.rewards))
+        tail: Segments = (("  ♕", "reward"), (str(C.MAHARANI_TOKENS - len(view.maharanis)), ""),
+                          (" Maharani", "dim"), ("  ◆", "dim"), (str(view.tokens), ""),
+                          (" tokens", "dim"))
+        notes = tuple(((f" {tile} ", "reward"), (C.REWARDS[tile].text, ""))
+                      for tile in view.rewards[:window] if tile is not None)
+        return SpaceTrackData("Rewards", spaces, window=window, tail=tail, notes=notes)
 
     def _card(self, view: State, number: int) -> CharacterCard:
         spec = C.CHARACTERS[number]
@@ -251,13 +256,23 @@ class MaharajaAdapter:
             plan = ""
             if p.plan is not None:
                 plan = " + ".join(self.action_name(a) for a in p.plan)
+            pp = "?" if p.pp < 0 else str(p.pp)
+            pp_role = "pp" if p.pp >= 0 else "hidden"  # PP: only its owner sees them
+            wide: tuple[Segments, ...] = (
+                (("  ", ""), (str(p.coins), "coins"), (" coins  ", "dim"), ("PP ", "dim"),
+                 (pp, pp_role), ("  tokens ", "dim"), (str(p.tokens), "")),
+                (("  shrines ", "dim"), (str(p.shrines), ""), (f" (+{p.supply} in supply)", "dim"),
+                 ("  statues ", "dim"), (str(p.statues), "")))
+            narrow: tuple[Segments, ...] = ((
+                ("  ", ""), (str(p.coins), "coins"), ("c ", "dim"), ("PP ", "dim"),
+                (pp, pp_role), ("  sh", "dim"), (str(p.shrines), ""), (f"+{p.supply}", "dim"),
+                (" st", "dim"), (str(p.statues), ""), (" tk", "dim"), (str(p.tokens), "")),)
             out.append(BoardData(
                 seat=seat, letter=self.letter(view, seat), name=self.seats[seat].name,
-                coins=p.coins, pp=None if p.pp < 0 else p.pp, shrines=p.shrines,
-                supply=p.supply, statues=p.statues, tokens=p.tokens, character=p.character,
+                badges=(p.character,) if p.character else (),
                 planned=p.planned if view.phase == "planning" else None, plan=plan,
                 active=seat in to_move, you=seat == viewer,
-                computer=not self.seats[seat].is_human))
+                computer=not self.seats[seat].is_human, wide_rows=wide, narrow_rows=narrow))
         return out
 
     # -------------------------------------------------------------- status
@@ -541,9 +556,6 @@ class MaharajaAdapter:
         rows.sort(key=lambda r: (r.rank is None, r.rank or 0, r.seat))
         return ScoringSummary(view.round, city, tuple(rows))
 
-    def reward_choices(self, view: State) -> list[tuple[int, str]]:
-        return [(tile, C.REWARDS[tile].text) for _, tile in available_rewards(view)]
-
     def final(self, view: State) -> FinalSummary:
         rows = []
         for seat, (player, final) in enumerate(zip(view.players, view.final, strict=False)):
@@ -561,10 +573,82 @@ class MaharajaAdapter:
     def is_plan(self, intent: Any) -> bool:
         return isinstance(intent, it.CommitPlan)
 
-    def plan_intent(self, intents: Sequence[Any], first: int, second: int) -> Any | None:
-        """The legal CommitPlan for these two arrows (a plan and its mirror are listed once)."""
+    def plan_intent(self, intents: Sequence[Any], first: int, second: int) -> Any:
+        """The legal CommitPlan for these two arrows (a plan and its mirror are listed once);
+        when none is legal, the plan as set, for the engine to refuse with its rule."""
         want = sorted((first, second))
         for intent in intents:
             if isinstance(intent, it.CommitPlan) and sorted((intent.first, intent.second)) == want:
                 return intent
+        return it.CommitPlan(first=first, second=second)
+
+    def warning(self, view: State, seat: int, intent: Any) -> str | None:
         return None
+
+    # ------------------------------------------- the screens' generic tables
+    def scoring_key(self, view: State) -> Hashable | None:
+        return view.round if view.phase == "scoring" else None
+
+    def scoring_table(self, view: State) -> ScoreTable:
+        summary = self.scoring(view)
+        rows = tuple(
+            (cell(str(r.rank) if r.rank else "–"), *self._player_cell(view, r.seat),
+             cell(str(r.statues), ""), cell(str(r.shrines), ""), cell(str(r.priest), ""),
+             cell(str(r.character), ""), cell(str(r.total), ""), cell(f"+{r.coins}", ""))
+            for r in summary.rows)
+        return ScoreTable(
+            f"Round {summary.round}: {self.place_name(summary.city)} is scored",
+            ("Rank", "Player", "Statues", "Shrines", "Priest", "Character", "CP", "Coins"),
+            rows, bold=6)
+
+    def _player_cell(self, view: State, seat: int, extra: str = "") -> tuple[Segments]:
+        return (((self.letter(view, seat), f"seat:{seat}"),
+                 (" " + self.seats[seat].name + extra, "")),)
+
+    def scoring_track(self, view: State) -> tuple[str, Any] | None:
+        return ("scoring-rewards", self.reward_track(view))
+
+    def scoring_decisions(self, view: State) -> bool:
+        return bool(view.pending)
+
+    def final_table(self, view: State) -> ScoreTable:
+        summary = self.final(view)
+        rows = tuple(
+            (*self._player_cell(view, r.seat, " ★ winner" if r.winner else ""),
+             cell(str(r.during_play), ""), cell(f"+{r.statues}", ""), cell(f"+{r.coins}", ""),
+             cell(f"+{r.cities}", ""), cell(f"{r.tile:+d}", ""), cell(str(r.total), ""))
+            for r in summary.rows)
+        winners = [f"{self.letter(view, r.seat)} {self.seats[r.seat].name}"
+                   for r in summary.rows if r.winner]
+        verb = "wins" if len(winners) == 1 else "share the win"
+        tile = summary.tile
+        notes = (cell(f"★ {' and '.join(winners)} {verb}", "strong"),
+                 cell(f"Final-scoring tile: {tile}" if tile else "No final-scoring tile"))
+        return ScoreTable("Final scoring", ("Player", "PP in play", "Statues", "Coins",
+                                            "Cities", "Tile", "Total PP"), rows, notes, bold=6)
+
+    def is_over(self, view: State) -> bool:
+        return view.phase == "over"
+
+    # --------------------------------------------------------- new game
+    @classmethod
+    def new_game_form(cls) -> NewGameForm:
+        from engine.maharaja.options import FINAL_SCORING, SPECIAL_RULES
+        from maharaja_tui.reference import rule_text
+
+        fields = tuple(OptionField(f"rule-{t}", f"{t}: {rule_text(f'MJ-VAR-{t}')}")
+                       for t in SPECIAL_RULES)
+        fields += (OptionField("final-tile", "Final scoring", "", (("no tile", ""),) + tuple(
+            (f"{t}: {rule_text(f'MJ-VAR-{t}')}", t) for t in FINAL_SCORING)),)
+        return NewGameForm("Maharaja", 2, 4, 3, C.COLOURS, fields,
+                           heading="Special-rule tiles")
+
+    @classmethod
+    def make_options(cls, values: dict[str, Any], colours: tuple[str, ...],
+                     *, first_game: bool = False) -> Any:
+        from engine.maharaja.options import SPECIAL_RULES, Options
+
+        special = tuple(t for t in SPECIAL_RULES if values.get(f"rule-{t}"))
+        return Options(colours=tuple(colours), special_rules=special,
+                       final_scoring=str(values.get("final-tile") or "") or None,
+                       first_game=first_game)

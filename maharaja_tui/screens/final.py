@@ -1,10 +1,9 @@
-"""Final scoring: the breakdown per player (MJ-END-2, the scoring tile) and the winner."""
+"""Final scoring: the game's final table (its breakdown per player) and the winner."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -23,36 +22,24 @@ class FinalScreen(Screen[None]):
         self.adapter = adapter
         self.view = view
         self.seats = seats
-        self.summary = adapter.final(view)
+        self.summary = adapter.final_table(view)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="final-box"):
-            yield Static("Final scoring", classes="screen-title")
+            yield Static(self.summary.title, classes="screen-title")
             yield DataTable(id="final-table", cursor_type="none", zebra_stripes=True)
             yield Static(id="final-winner")
-            tile = self.summary.tile
-            yield Static(f"Final-scoring tile: {tile}" if tile else "No final-scoring tile",
-                         classes="dialog-hint")
+            yield Static(id="final-notes", classes="dialog-hint")
         yield Footer()
 
     def on_mount(self) -> None:
+        from maharaja_tui.screens.scoring import fill_table
+
         painter = Painter(self, self.adapter.colours(self.view))
-        table = self.query_one(DataTable)
-        table.add_columns("Player", "PP in play", "Statues", "Coins", "Cities", "Tile",
-                          "Total PP")
-        winners = []
-        for row in self.summary.rows:
-            letter = self.adapter.letter(self.view, row.seat)
-            who = painter.text(((letter, f"seat:{row.seat}"),
-                                (" " + self.seats[row.seat].name, "")))
-            if row.winner:
-                who.append(" ★ winner")
-                winners.append(f"{letter} {self.seats[row.seat].name}")
-            table.add_row(who, str(row.during_play), f"+{row.statues}", f"+{row.coins}",
-                          f"+{row.cities}", f"{row.tile:+d}", Text(str(row.total), style="bold"))
-        verb = "wins" if len(winners) == 1 else "share the win"
-        self.query_one("#final-winner", Static).update(
-            Text(f"★ {' and '.join(winners)} {verb}", style="bold"))
+        fill_table(self.query_one(DataTable), self.summary, painter)
+        notes = self.summary.notes
+        self.query_one("#final-winner", Static).update(painter.lines(notes[:1]))
+        self.query_one("#final-notes", Static).update(painter.lines(notes[1:]))
 
     def action_close(self) -> None:
         self.dismiss(None)

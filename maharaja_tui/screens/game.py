@@ -31,18 +31,17 @@ from textual.widgets import Footer, Static
 from engine.core.errors import IllegalIntent
 from maharaja_tui import computer
 from maharaja_tui.games import adapter_for
-from maharaja_tui.games.maharaja import MenuEntry
+from maharaja_tui.games.base import MenuEntry
 from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.choice import ChoiceScreen, ConfirmScreen
 from maharaja_tui.screens.plan import PlanScreen
 from maharaja_tui.screens.privacy import PrivacyScreen
+from maharaja_tui.widgets import track_widget
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.character_display import CharacterDisplay
-from maharaja_tui.widgets.maharaja_track import MaharajaTrack
 from maharaja_tui.widgets.map_graph import MapGraph
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.player_board import PlayerBoard
-from maharaja_tui.widgets.reward_track import RewardTrack
 from maharaja_tui.widgets.segments import Painter
 
 HOT_SEAT: Final = "hot-seat"
@@ -88,12 +87,13 @@ class GameScreen(Screen[None]):
         self._closed = False
         self._entries: list[MenuEntry] = []
         self._intents: list[Any] = []
-        self._scored_round = 0
+        self._scored_round: Any = None  # the adapter's key of the last scoring shown
         self._final_shown = False
         # Seeded from the game so the same game brings the same computer moves.
         self._rng = random.Random(getattr(getattr(table, "game", None), "seed", None))
         self.last_refusal: IllegalIntent | None = None
         first = table.view(self.viewer)
+        self._first_view = first  # which tracks the game has, for compose
         self.colours = self.adapter.colours(first)
 
     # ------------------------------------------------------------- compose
@@ -102,8 +102,8 @@ class GameScreen(Screen[None]):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield MapGraph(self.adapter.network, self.colours, id="map")
-                yield MaharajaTrack(self.colours, id="track")
-                yield RewardTrack(self.colours, id="rewards")
+                for track_id, data in self.adapter.tracks(self._first_view):
+                    yield track_widget(data, self.colours, track_id)
             with Vertical(id="side"):
                 with Vertical(id="boards"):
                     for seat in range(len(self.table.seats)):
@@ -158,8 +158,8 @@ class GameScreen(Screen[None]):
         game_map = self.query_one(MapGraph)
         game_map.picture = adapter.map_picture(view)
         game_map.targets = adapter.targets(view, viewer, self._intents)
-        self.query_one(MaharajaTrack).data = adapter.track(view)
-        self.query_one(RewardTrack).data = adapter.reward_track(view)
+        for track_id, data in adapter.tracks(view):
+            self.query_one(f"#{track_id}").data = data  # type: ignore[attr-defined]
         for board in adapter.boards(view, viewer, to_move):
             self.query_one(f"#board-{board.seat}", PlayerBoard).data = board
         self.query_one(CharacterDisplay).data = adapter.display(view)
@@ -204,13 +204,13 @@ class GameScreen(Screen[None]):
 
         if self.app.screen is not self:
             return
-        phase, number = self.adapter.phase(view), self.adapter.round(view)
-        if phase == "scoring" and self._scored_round != number:
-            self._scored_round = number
+        key = self.adapter.scoring_key(view)
+        if key is not None and self._scored_round != key:
+            self._scored_round = key
             # Once it closes, look again: the game may have ended meanwhile.
-            self.app.push_screen(ScoringScreen(self, self.adapter.scoring(view)),
+            self.app.push_screen(ScoringScreen(self, self.adapter.scoring_table(view)),
                                  lambda _: self.sync())
-        elif phase == "over" and not self._final_shown:
+        elif self.adapter.is_over(view) and not self._final_shown:
             self._final_shown = True
             self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats))
 
@@ -239,29 +239,34 @@ class GameScreen(Screen[None]):
 
             def planned(arrows: tuple[int, int] | None) -> None:
                 if arrows is not None:
-                    intent = self.adapter.plan_intent(entry.intents, *arrows)
-                    self.play(intent if intent is not None else self._plan_anyway(*arrows))
+                    # Not among the legal plans: played anyway, the engine says why.
+                    self.play(self.adapter.plan_intent(entry.intents, *arrows))
 
             self.app.push_screen(PlanScreen(self.adapter.plan_actions, who), planned)
             return
         if len(entry.intents) == 1:
-            self.play(entry.intents[0])
+            self.play_checked(entry.intents[0])
             return
         view = self.table.view(self.viewer)
         labels = [self.adapter.label(view, self.viewer or 0, i) for i in entry.intents]
 
         def chosen(index: int | None) -> None:
             if index is not None:
-                self.play(entry.intents[index])
+                self.play_checked(entry.intents[index])
 
         self.app.push_screen(ChoiceScreen(entry.prompt or "Choose:", labels, self.colours),
                              chosen)
 
-    def _plan_anyway(self, first: int, second: int) -> Any:
-        # Not among the legal plans: let the engine say why (it names the rule).
-        from engine.maharaja.intents import CommitPlan
-
-        return CommitPlan(first=first, second=second)
+    def play_checked(self, intent: Any) -> None:
+        """Play ``intent``, first asking to confirm when the game warns about it (a forfeit)."""
+        if self.viewer is None:
+            return
+        question = self.adapter.warning(self.table.view(self.viewer), self.viewer, intent)
+        if question is None:
+            self.play(intent)
+            return
+        self.app.push_screen(ConfirmScreen(question),
+                             lambda yes: self.play(intent) if yes else None)
 
     def play(self, intent: Any) -> None:
         if self.viewer is None:
@@ -397,7 +402,7 @@ class GameScreen(Screen[None]):
         from maharaja_tui.screens.final import FinalScreen
 
         view = self.table.view(self.viewer)
-        if self.adapter.phase(view) == "over":
+        if self.adapter.is_over(view):
             self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats))
 
     def action_leave(self) -> None:

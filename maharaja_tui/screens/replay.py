@@ -19,11 +19,10 @@ from engine.core.game import Game
 from engine.core.replay import Replay
 from maharaja_tui.games import adapter_for
 from maharaja_tui.paths import STYLE_FILES
-from maharaja_tui.widgets.maharaja_track import MaharajaTrack
+from maharaja_tui.widgets import track_widget
 from maharaja_tui.widgets.map_graph import MapGraph
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.player_board import PlayerBoard
-from maharaja_tui.widgets.reward_track import RewardTrack
 from maharaja_tui.widgets.segments import Painter
 
 SPEEDS = (1, 2, 4, 8, 16, 32)  # events per second in auto-play
@@ -65,8 +64,8 @@ class ReplayScreen(Screen[None]):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield MapGraph(self.adapter.network, self.colours, id="map")
-                yield MaharajaTrack(self.colours, id="track")
-                yield RewardTrack(self.colours, id="rewards")
+                for track_id, data in self.adapter.tracks(self.view()):
+                    yield track_widget(data, self.colours, track_id)
             with Vertical(id="side"):
                 with Vertical(id="boards"):
                     for seat in range(len(self.game.seats)):
@@ -95,8 +94,8 @@ class ReplayScreen(Screen[None]):
             status.append(" · hidden information shown")
         self.query_one("#status", Static).update(status)
         self.query_one(MapGraph).picture = adapter.map_picture(view)
-        self.query_one(MaharajaTrack).data = adapter.track(view)
-        self.query_one(RewardTrack).data = adapter.reward_track(view)
+        for track_id, data in adapter.tracks(view):
+            self.query_one(f"#{track_id}").data = data  # type: ignore[attr-defined]
         for board in adapter.boards(view, None, ()):
             self.query_one(f"#board-{board.seat}", PlayerBoard).data = board
         self.query_one(MoveLog).marked = replay.position - 1 if replay.position else None

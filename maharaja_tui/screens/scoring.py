@@ -1,19 +1,19 @@
-"""City scoring: each player's cult points by source, the ranking, coins, rewards in rank order."""
+"""City scoring: the game's table of points and payouts, and any decisions that follow it
+(Maharaja's reward tiles, chosen in rank order)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from maharaja_tui.games.maharaja import ScoringSummary
+from maharaja_tui.games.base import ScoreTable
+from maharaja_tui.widgets import track_widget
 from maharaja_tui.widgets.action_panel import ActionPanel
-from maharaja_tui.widgets.reward_track import RewardTrack
 from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter
 
 if TYPE_CHECKING:
@@ -21,40 +21,36 @@ if TYPE_CHECKING:
 
 
 class ScoringScreen(Screen[None]):
-    """Stays up while reward tiles are chosen; the viewer picks theirs here."""
+    """Stays up while the game's scoring decisions are made; the viewer makes theirs here."""
 
     COMPONENT_CLASSES = COMPONENT_CLASSES
     BINDINGS = [Binding("escape", "close", "Back to the map"),
                 Binding("enter", "close", "Continue", show=False)]
 
-    def __init__(self, game: GameScreen, summary: ScoringSummary) -> None:
+    def __init__(self, game: GameScreen, summary: ScoreTable) -> None:
         super().__init__()
         self.game = game
         self.summary = summary
-        self.entries: list = []  # the viewer's reward decisions, when they have one
+        self.entries: list = []  # the viewer's scoring decisions, when they have one
 
     def compose(self) -> ComposeResult:
-        adapter = self.game.adapter
+        game = self.game
+        track = game.adapter.scoring_track(game.table.view(game.viewer))
         with Vertical(id="scoring-box"):
-            yield Static(f"Round {self.summary.round}: {adapter.place_name(self.summary.city)} "
-                         "is scored", id="scoring-title", classes="screen-title")
+            yield Static(self.summary.title, id="scoring-title", classes="screen-title")
             yield DataTable(id="scoring-table", cursor_type="none", zebra_stripes=True)
-            yield RewardTrack(self.game.colours, id="scoring-rewards")
+            if self.summary.notes:
+                yield Static(id="scoring-notes")
+            if track is not None:
+                yield track_widget(track[1], game.colours, track[0])
             yield ActionPanel(self.game.colours, id="scoring-actions")
         yield Footer()
 
     def on_mount(self) -> None:
-        painter = Painter(self, self.game.colours)
-        view = self.game.table.view(None)
-        table = self.query_one(DataTable)
-        table.add_columns("Rank", "Player", "Statues", "Shrines", "Priest", "Character",
-                          "CP", "Coins")
-        for row in self.summary.rows:
-            who = painter.text(((self.game.adapter.letter(view, row.seat), f"seat:{row.seat}"),
-                                (" " + self.game.table.seats[row.seat].name, "")))
-            table.add_row(str(row.rank) if row.rank else "–", who, str(row.statues),
-                          str(row.shrines), str(row.priest), str(row.character),
-                          Text(str(row.total), style="bold"), f"+{row.coins}")
+        fill_table(self.query_one(DataTable), self.summary, Painter(self, self.game.colours))
+        if self.summary.notes:
+            self.query_one("#scoring-notes", Static).update(
+                Painter(self, self.game.colours).lines(self.summary.notes))
         self.game.table.subscribe(self._changed)
         self.refresh_choices()
 
@@ -68,9 +64,12 @@ class ScoringScreen(Screen[None]):
             return
         view = game.table.view(game.viewer)
         to_move = game.table.to_move()
-        self.query_one(RewardTrack).data = game.adapter.reward_track(view)
+        track = game.adapter.scoring_track(view)
+        if track is not None:
+            self.query_one(f"#{track[0]}").data = track[1]  # type: ignore[attr-defined]
         panel = self.query_one(ActionPanel)
-        mine = game.viewer is not None and game.viewer in to_move and bool(view.pending)
+        deciding = game.adapter.scoring_decisions(view)
+        mine = game.viewer is not None and game.viewer in to_move and deciding
         self.entries = []
         if mine:
             game.sync()
@@ -78,7 +77,7 @@ class ScoringScreen(Screen[None]):
             heading = game.adapter.heading(view, game.viewer, to_move)
             panel.show(heading, tuple(e.label for e in self.entries))
             panel.focus_options()
-        elif view.pending:
+        elif deciding:
             panel.show(game.adapter.heading(view, game.viewer, to_move), ())
         else:
             panel.show(((("Scoring is over — press Enter to go on", "strong"),),), ())
@@ -90,3 +89,18 @@ class ScoringScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def fill_table(table: DataTable, summary: ScoreTable, painter: Painter) -> None:
+    """A score table's columns and rows, the ``bold`` column in bold."""
+    from rich.style import Style
+
+    table.add_columns(*summary.columns)
+    for row in summary.rows:
+        cells = []
+        for n, cell in enumerate(row):
+            text = painter.text(cell)
+            if n == summary.bold:
+                text.stylize(Style(bold=True))
+            cells.append(text)
+        table.add_row(*cells)

@@ -1,4 +1,4 @@
-"""A player's board: coins, PP (only its owner sees them), pieces left, tokens, character."""
+"""A player's board: name, characters, plan, and the rows of figures its game gives it."""
 
 from __future__ import annotations
 
@@ -15,20 +15,16 @@ WIDE = 40  # from this width the board spells its words out
 @dataclass(frozen=True)
 class BoardData:
     seat: int
-    letter: str  # R, Y, G or B: colour is never the only cue
+    letter: str  # R, Y, G, B...: colour is never the only cue
     name: str
-    coins: int = 0
-    pp: int | None = None  # None: secret from the viewer
-    shrines: int = 0  # on the board
-    supply: int = 0  # still in the general supply
-    statues: int = 0
-    tokens: int = 0
-    character: int = 0
+    badges: tuple[int, ...] = ()  # the characters held, by number
     planned: bool | None = None  # None outside planning
     plan: str = ""  # the owner's own committed plan, or a revealed one
     active: bool = False  # it is this seat's turn or decision
     you: bool = False
     computer: bool = False
+    wide_rows: tuple[Segments, ...] = ()  # the game's figures (money, pieces), spelt out
+    narrow_rows: tuple[Segments, ...] = ()  # the same, abbreviated for a narrow column
 
 
 class PlayerBoard(SegmentWidget):
@@ -46,25 +42,14 @@ class PlayerBoard(SegmentWidget):
             head.append((" (you)", "dim"))
         elif d.computer:
             head.append((" (cpu)", "dim"))
-        if d.character:
-            head += [("  character " if wide else " #", "dim"), (str(d.character), "character")]
+        if d.badges:
+            numbers = ",".join(str(b) for b in d.badges)
+            word = "  character " if len(d.badges) == 1 else "  characters "
+            head += [(word if wide else " #", "dim"), (numbers, "character")]
         if d.planned is not None:
             done = ("✓ planned", "… planning") if wide else ("✓plan", "…")
             head.append(("  " + done[0] if d.planned else "  " + done[1], "dim"))
-        pp = "?" if d.pp is None else str(d.pp)
-        if wide:
-            rows: list[Segments] = [tuple(head), (
-                ("  ", ""), (str(d.coins), "coins"), (" coins  ", "dim"), ("PP ", "dim"),
-                (pp, "pp" if d.pp is not None else "hidden"), ("  tokens ", "dim"),
-                (str(d.tokens), "")), (
-                ("  shrines ", "dim"), (str(d.shrines), ""), (f" (+{d.supply} in supply)", "dim"),
-                ("  statues ", "dim"), (str(d.statues), ""))]
-        else:
-            rows = [tuple(head), (
-                ("  ", ""), (str(d.coins), "coins"), ("c ", "dim"), ("PP ", "dim"),
-                (pp, "pp" if d.pp is not None else "hidden"), ("  sh", "dim"),
-                (str(d.shrines), ""), (f"+{d.supply}", "dim"), (" st", "dim"),
-                (str(d.statues), ""), (" tk", "dim"), (str(d.tokens), ""))]
+        rows: list[Segments] = [tuple(head), *(d.wide_rows if wide else d.narrow_rows)]
         if d.plan:
             rows.append((("  plan: ", "dim"), (d.plan, "action")))
         return rows

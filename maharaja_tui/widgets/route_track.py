@@ -1,4 +1,7 @@
-"""The Maharaja track: flags waiting on the pre-visit positions, then the visited cities."""
+"""The route track: where the Maharaja goes next (left first), then the cities visited.
+
+Maharaja fills it from its flags, Raja from its governors; either way it is a list
+of city labels."""
 
 from __future__ import annotations
 
@@ -12,12 +15,12 @@ from maharaja_tui.widgets.tracks import SegmentWidget
 
 @dataclass(frozen=True)
 class TrackData:
-    upcoming: tuple[str | None, ...] = ()  # flag labels on the pre-visit positions, left first
+    upcoming: tuple[str | None, ...] = ()  # next cities (None: an empty position), left first
     visited: tuple[str, ...] = ()  # city labels in the order visited (n1, n2, ...)
     current: str | None = None  # where the Maharaja is now
 
 
-class MaharajaTrack(SegmentWidget):
+class RouteTrack(SegmentWidget):
     data: reactive[TrackData] = reactive(TrackData, layout=True)
 
     def rows(self, width: int) -> list[Segments]:
