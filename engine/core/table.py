@@ -35,6 +35,11 @@ class LocalTable:
     def subscribe(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
+    def unsubscribe(self, listener: Listener) -> None:
+        """Forget a listener (a closed screen), so the table does not keep it alive."""
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
     def to_move(self) -> tuple[int, ...]:
         return self.game.to_move()
 
