@@ -22,6 +22,7 @@ from engine.raja.state import OVER, SELECT, TURNS, RajaState
 # The search assumes each other seat picks among its best plans (by the medium
 # judgement) with these chances.
 OPPONENT_PLAN_WEIGHTS = (0.5, 0.3, 0.2)
+MODEL_PAIRED = 3  # a cheaper plan judgement for the opponents' model than for the seat
 
 
 class RajaEvaluator:
@@ -38,7 +39,7 @@ class RajaEvaluator:
                 continue
             if player.selected and player.plan:
                 continue  # already known (an open view)
-            ranked = raja_policy.plan_scores(state, other)
+            ranked = raja_policy.plan_scores(state, other, paired=MODEL_PAIRED)
             out[other] = [(p.first, p.second) for _, p in ranked[: len(OPPONENT_PLAN_WEIGHTS)]]
         return out
 

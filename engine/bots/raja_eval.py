@@ -144,7 +144,10 @@ def estimates(state: RajaState) -> list[float]:
     worth = palace_worth(left)
     out = [float(p.gold) + worth * built[s] for s, p in enumerate(state.players)]
     if state.governors:
+        weights: dict[tuple[str, bool], float] = {}
         for city, weight, current in upcoming(state, left):
+            weights[city, current] = weights.get((city, current), 0.0) + weight
+        for (city, current), weight in weights.items():
             points = city_points(state, city, current)
             paid = rewards(state, points)
             for s in range(state.seats):

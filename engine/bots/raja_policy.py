@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.bots.raja_eval import CARD_ROUND, rounds_left, upcoming, value
 from engine.bots.simulate import after
+from engine.core.errors import IllegalIntent
 from engine.core.game import copy_state
 from engine.raja import RULESET
 from engine.raja import components as C
@@ -25,12 +26,11 @@ from engine.raja import events as E
 from engine.raja import intents as I
 from engine.raja.board import board
 from engine.raja.legal import legal_intents
-from engine.raja.state import AUCTION, HOUSES, SELECT, RajaState
+from engine.raja.state import AUCTION, BUILDER_SLOT, HOUSES, SELECT, RajaState
 
 Scored = list[tuple[float, Any]]
 
 ENABLING = (I.MoveArchitect, I.UseToken)  # worth only what they make possible
-FOLLOW_UPS = (I.BuildPalace, I.BuildHouse, I.MoveHouse, I.TakeCharacter, I.MoveGovernor)
 DETOUR = 0.05  # doing a thing here beats travelling to do the same thing (and never loops)
 TURN_STEPS = 14  # a greedy turn never needs more decisions than this
 VILLAGES_KEPT = 2  # village destinations worth comparing for one house part
@@ -114,18 +114,39 @@ def score(state: RajaState, seat: int, intent: Any, *, lookahead: bool = True) -
         # look good merely because it puts off the end of the turn.
         best_ = value(after(RULESET, nxt, seat, I.EndTurn()), seat)
         if lookahead:
-            for follow in legal_intents(nxt, seat):
-                if isinstance(follow, FOLLOW_UPS) and not _village(state, follow):
+            for follow in follow_ups(nxt, seat):
+                try:
                     then = after(RULESET, nxt, seat, follow)
-                    _resolve_pending(then)
-                    best_ = max(best_, value(then, seat))
+                except IllegalIntent:
+                    continue
+                best_ = max(best_, value(then, seat))
         return best_ - DETOUR
     return value(nxt, seat)
 
 
-def _village(state: RajaState, intent: Any) -> bool:
-    place = getattr(intent, "place", None) or getattr(intent, "dest", None)
-    return place in state.villages
+def follow_ups(state: RajaState, seat: int) -> list[Any]:
+    """What a move to a city is for: the pending palace, house and house-move parts
+    done there (candidates only; the caller checks them against the rules)."""
+    turn = state.turn
+    here = state.players[seat].architect
+    if turn is None or here not in state.cities:
+        return []
+    sources = [v for v, owners in state.villages.items() if seat in owners]
+    sources += [c for c, city in state.cities.items() if c != here and seat in city.houses]
+    out: list[Any] = []
+    refs = [(s, p, kind) for s, slot in enumerate(turn.slots)
+            for p, (kind, done) in enumerate(zip(C.ACTION_PARTS[slot.action], slot.done,
+                                                 strict=True)) if not done]
+    if C.BUILDER in state.players[seat].cards and not turn.builder_used:
+        refs += [(BUILDER_SLOT, 0, C.P_HOUSE), (BUILDER_SLOT, 0, C.P_MOVE)]
+    for s, p, kind in refs:
+        if kind == C.P_PALACE:
+            out += [I.BuildPalace(True, s, p), I.BuildPalace(False, s, p)]
+        elif kind == C.P_HOUSE:
+            out.append(I.BuildHouse(here, s, p))
+        elif kind == C.P_MOVE:
+            out += [I.MoveHouse(src, here, s, p) for src in sources]
+    return out
 
 
 def _resolve_pending(state: RajaState) -> None:
@@ -142,15 +163,15 @@ def _resolve_pending(state: RajaState) -> None:
 
 
 # ------------------------------------------------------------------ plans
-def plan_scores(state: RajaState, seat: int) -> Scored:
+def plan_scores(state: RajaState, seat: int, paired: int = ACTIONS_PAIRED) -> Scored:
     """Plans worth considering with the value of playing them at once, best first.
 
     Each action is first tried doubled (both arrows on it); only pairs of the
-    ACTIONS_PAIRED best actions are then tried.
+    ``paired`` best actions are then tried.
     """
     doubles = [(plan_value(state, seat, a, a), I.SelectActions(a, a)) for a in C.ACTIONS]
     doubles.sort(key=lambda pair: -pair[0])
-    top = [plan.first for _, plan in doubles[:ACTIONS_PAIRED]]
+    top = [plan.first for _, plan in doubles[:paired]]
     top.sort(key=C.ACTIONS.index)
     pairs = [I.SelectActions(a, b) for i, a in enumerate(top) for b in top[i + 1:]]
     scored = doubles + [(plan_value(state, seat, p.first, p.second), p) for p in pairs]

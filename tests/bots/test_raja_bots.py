@@ -1,0 +1,172 @@
+"""Computer players for Raja (raja-2004): legal, blind to hidden values, reproducible."""
+
+from __future__ import annotations
+
+from random import Random
+
+import msgspec
+import pytest
+
+from engine.bots import LEVELS, Budget, choose_intent, raja_eval, raja_policy
+from engine.bots.evaluator import evaluator_for
+from engine.bots.match import bot_seat, decision_rng, play_game
+from engine.core.game import Game, copy_state
+from engine.core.ruleset import Seat
+from engine.raja import RULESET, preset
+from engine.raja import intents as I
+from engine.raja.scoring import city_points
+from engine.raja.state import SELECT, TURNS
+
+NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
+TINY = Budget.fixed(2)
+
+
+def new_game(players: int, seed: int, options=None) -> Game:
+    return Game(RULESET, [Seat(NAMES[n]) for n in range(players)],
+                options or preset("Basic"), seed)
+
+
+def advance(game: Game, until) -> Game:
+    """Play greedy (medium) moves from each seat's own view until ``until(state)``."""
+    for _ in range(3000):
+        if until(game.state) or not game.to_move():
+            return game
+        seat = game.to_move()[0]
+        view = raja_eval.determinise(game.view(seat), seat, Random(0))
+        game.play(seat, raja_policy.best(view, seat))
+    raise AssertionError("the condition was never reached")
+
+
+def test_raja_has_an_evaluator() -> None:
+    assert evaluator_for("raja-2004") is not None
+
+
+@pytest.mark.parametrize(("players", "options"), [
+    (2, preset("Basic")),
+    (3, preset("Advanced I")),
+    (4, preset("Advanced II", auction=True)),
+    (5, preset("Basic", short_game=True, yogi_tokens=True)),
+    (2, preset("Advanced II", home_city=True, hidden_gold=False)),
+])
+def test_every_level_chooses_legal_intents(players: int, options) -> None:
+    game = new_game(players, seed=players, options=options)
+    for n in range(80):
+        movers = game.to_move()
+        if not movers:
+            break
+        seat = movers[0]
+        legal = game.legal_intents(seat)
+        level = LEVELS[(seat + n // 20) % len(LEVELS)]
+        intent = choose_intent(RULESET, game.view(seat), seat, legal, level,
+                               Random(n), budget=TINY)
+        assert intent in legal, (level, intent)
+        game.play(seat, intent)
+    assert game.state.round >= 1  # past the setup: characters, auction, houses
+
+
+@pytest.fixture(scope="module")
+def finished() -> Game:
+    seats = [bot_seat("a", "medium"), bot_seat("b", "easy")]
+    return play_game(RULESET, seats, preset("Basic"), seed=11)
+
+
+def test_a_medium_game_finishes_with_palaces_built(finished: Game) -> None:
+    assert finished.is_over()
+    assert max(raja_eval.palaces(finished.state)) >= 4
+
+
+def select_with_secret(round_: int, seed: int = 5) -> Game:
+    """Round ``round_``'s selection, seat 1 selected (hidden), seat 0 to select."""
+    game = advance(new_game(2, seed), lambda s: s.phase == SELECT and s.round == round_)
+    game.play(1, I.SelectActions("PALACE_HOUSE", "GOLD"))
+    assert game.to_move() == (0,)
+    return game
+
+
+def with_secrets(state, plan: list[str], gold: int):
+    other = copy_state(state)
+    other.players[1].plan = plan
+    other.players[1].gold = gold
+    return other
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_choice_ignores_the_other_seats_plan_and_gold(level: str) -> None:
+    game = select_with_secret(2)
+    legal = game.legal_intents(0)
+    choices = []
+    for plan, gold in [(["PALACE_HOUSE", "GOLD"], 3), (["GOVERNOR", "QUARRY"], 40),
+                       (["HOUSE", "HOUSE"], 0)]:
+        view = RULESET.view(with_secrets(game.state, plan, gold), 0)
+        assert view.players[1].plan == [] and view.players[1].gold == -1
+        choices.append(choose_intent(RULESET, view, 0, legal, level, Random(3),
+                                     budget=Budget.fixed(6)))
+    assert choices[0] == choices[1] == choices[2]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_turn_steps_ignore_the_hidden_gold(level: str) -> None:
+    game = advance(new_game(2, seed=9), lambda s: s.phase == TURNS and s.round == 2
+                   and s.turn is not None)
+    seat = game.to_move()[0]
+    other = 1 - seat
+    legal = game.legal_intents(seat)
+    choices = []
+    for gold in (0, 17, 60):
+        full = copy_state(game.state)
+        full.players[other].gold = gold
+        view = RULESET.view(full, seat)
+        choices.append(choose_intent(RULESET, view, seat, legal, level, Random(4),
+                                     budget=TINY))
+    assert choices[0] == choices[1] == choices[2]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_view_is_not_modified(level: str) -> None:
+    game = select_with_secret(2)
+    view = game.view(0)
+    before = msgspec.msgpack.encode(view)
+    choose_intent(RULESET, view, 0, game.legal_intents(0), level, Random(1),
+                  budget=Budget.fixed(4))
+    assert msgspec.msgpack.encode(view) == before
+
+
+def test_hard_is_reproducible_with_a_fixed_budget() -> None:
+    game = select_with_secret(3)
+    legal = game.legal_intents(0)
+    picks = {choose_intent(RULESET, game.view(0), 0, legal, "hard",
+                           decision_rng(42, 0, len(game.steps)), budget=Budget.fixed(8))
+             for _ in range(2)}
+    assert len(picks) == 1
+
+
+def test_a_game_replays_identically_from_its_seed() -> None:
+    def record(seed: int) -> list:
+        game = new_game(2, seed)
+        chosen = []
+        for _ in range(40):
+            seat = game.to_move()[0]
+            level = ("hard", "easy")[seat]
+            intent = choose_intent(RULESET, game.view(seat), seat, game.legal_intents(seat),
+                                   level, decision_rng(seed, seat, len(game.steps)),
+                                   budget=Budget.fixed(3))
+            chosen.append(intent)
+            game.play(seat, intent)
+        return chosen
+
+    assert record(21) == record(21)
+
+
+def test_city_points_agree_with_the_rules() -> None:
+    game = advance(new_game(3, seed=4, options=preset("Advanced I")),
+                   lambda s: s.phase == TURNS and s.round == 2)
+    state = game.state
+    for city in state.cities:
+        rules = city_points(state, city)
+        assert raja_eval.city_points(state, city, True) == [rules[s] for s in range(3)]
+
+
+def test_value_prefers_the_winner_at_the_end(finished: Game) -> None:
+    state = finished.state
+    winner = state.ranking[0]
+    assert raja_eval.value(state, winner) > 0 > raja_eval.value(state, 1 - winner)
