@@ -16,7 +16,6 @@ from textual.screen import Screen
 from engine import Game, RecordError, rulesets
 from engine.core import record
 from engine.core.table import LocalTable
-from engine.maharaja import RULESET
 from maharaja_tui.games import UnsupportedGame
 from maharaja_tui.paths import STYLE_FILES, autosave_path
 from maharaja_tui.screens.files import LoadScreen
@@ -123,7 +122,7 @@ class MaharajaApp(App[None]):
         self.show_main(NewGameScreen(seed), chosen)
 
     def start_game(self, setup: GameSetup) -> None:
-        game = Game(RULESET, list(setup.seats), setup.options, setup.seed)
+        game = Game(rulesets()[setup.ruleset_id], list(setup.seats), setup.options, setup.seed)
         self.show_game(game)
 
     def show_game(self, game: Game) -> None:
@@ -172,7 +171,7 @@ class MaharajaApp(App[None]):
             return
         game = self.game_screen()
         rule = game.last_refusal.rule if game and game.last_refusal else None
-        self.push_screen(HelpScreen(rule))
+        self.push_screen(HelpScreen(rule, type(game.adapter) if game else None))
 
     def action_replay_current(self) -> None:
         from maharaja_tui.screens.replay import ReplayScreen

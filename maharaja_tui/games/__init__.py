@@ -6,18 +6,23 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.ruleset import Seat
+from maharaja_tui.games.base import GameAdapter
 from maharaja_tui.games.maharaja import MaharajaAdapter
+from maharaja_tui.games.raja import RajaAdapter
 
-ADAPTERS = {MaharajaAdapter.ruleset_id: MaharajaAdapter}
+ADAPTERS: dict[str, type[GameAdapter]] = {
+    MaharajaAdapter.ruleset_id: MaharajaAdapter,  # type: ignore[dict-item]
+    RajaAdapter.ruleset_id: RajaAdapter,  # type: ignore[dict-item]
+}
 
 
 class UnsupportedGame(Exception):
-    """A ruleset this UI has no screens for yet (Raja's adapter is still to come)."""
+    """A ruleset this UI has no screens for."""
 
 
-def adapter_for(ruleset: Any, seats: Sequence[Seat]) -> MaharajaAdapter:
+def adapter_for(ruleset: Any, seats: Sequence[Seat]) -> GameAdapter:
     try:
-        return ADAPTERS[ruleset.id](seats)
+        return ADAPTERS[ruleset.id](seats)  # type: ignore[call-arg]
     except KeyError:
         known = ", ".join(sorted(ADAPTERS))
         raise UnsupportedGame(

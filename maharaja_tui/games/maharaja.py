@@ -40,6 +40,16 @@ PHASES = {"setup": "Setup", "characters": "Choosing characters",
           "start-shrines": "Starting shrines", "planning": "Planning", "actions": "Actions",
           "scoring": "City scoring", "between-rounds": "End of round", "over": "Game over"}
 RULES_FILE = Path(__file__).parent.parent / "reference" / "maharaja.md"
+MAP_LEGEND = """\
+## Reading the map
+
+A city shows its id, ♛ when the Maharaja visits it and ♙ with the letters of the
+priests standing there. Below: its seven statue slots, centre first (`o` centre,
+`^` top bonus slot, `v` bottom bonus slot, `·` outer slots; a letter is that
+player's statue), then ⌂ and the shrines per player. A village shows one `○` per
+free shrine slot, or the letters of the shrines in it. Highlighted places can be
+picked now; `→2¢` is the cheapest toll to go there. Players are R Y G B.
+"""
 EMPTY_SLOT = ("o", "^", "v", "·", "·", "·", "·")  # centre, top bonus, bottom bonus, outer
 
 
@@ -85,6 +95,8 @@ class MaharajaAdapter:
     title: ClassVar[str] = "Maharaja (2020)"
     rules_file: ClassVar[Path] = RULES_FILE
     rule_prefix: ClassVar[str] = "MJ-"
+    rule_example: ClassVar[str] = "MJ-SHR-3"
+    map_legend: ClassVar[str] = MAP_LEGEND
     plan_actions = tuple((int(a), C.ACTIONS[a].name) for a in C.Action)
 
     def __init__(self, seats: Sequence[Seat]) -> None:

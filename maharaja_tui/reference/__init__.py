@@ -1,4 +1,5 @@
-"""The rules reference shown by the help screen: a copy of shared/rules/maharaja.md.
+"""The rules references shown by the help screen: copies of shared/rules/maharaja.md
+and shared/rules/raja.md, one per game (each game's adapter names its file).
 
 The app reads the rule texts from here (special-rule and final-scoring tiles, the
 F1 screen) instead of restating them, so the rules live in one document.
@@ -12,7 +13,9 @@ from functools import cache
 from pathlib import Path
 
 RULES_FILE = Path(__file__).parent / "maharaja.md"
-RULE_LINE = re.compile(r"^- (MJ-[A-Z]+-[A-Z]?\d+)(?: \(([^)]*)\))?: (.*)$")
+# "- MJ-VAR-R1 (name): text" (maharaja.md) or "- **R-VAR-SHORT-1 Title.** text" (raja.md)
+RULE_LINE = re.compile(
+    r"^- (?:\*\*)?([A-Z]+(?:-[A-Z]+)+-[A-Z]?\d+[a-z]?)(?: \(([^)]*)\))?(?:[^*:]*\*\*)?:? (.*)$")
 
 
 @dataclass(frozen=True)
@@ -22,8 +25,8 @@ class Section:
 
 
 @cache
-def sections() -> tuple[Section, ...]:
-    text = RULES_FILE.read_text(encoding="utf-8")
+def sections(path: Path = RULES_FILE) -> tuple[Section, ...]:
+    text = path.read_text(encoding="utf-8")
     parts = re.split(r"(?m)^(?=## )", text)
     out = [Section("Introduction", parts[0])]
     for part in parts[1:]:
@@ -32,21 +35,21 @@ def sections() -> tuple[Section, ...]:
     return tuple(out)
 
 
-def section_of(rule_id: str) -> int:
+def section_of(rule_id: str, path: Path = RULES_FILE) -> int:
     """Index of the first section mentioning ``rule_id`` (0 when none does)."""
     rid = re.escape(rule_id)
     # Prefer the section that defines the rule (a list item or table row), then any mention.
     for pattern in (rf"(?m)^(- |\| ){rid}\b", rf"\b{rid}\b"):
-        for index, section in enumerate(sections()):
+        for index, section in enumerate(sections(path)):
             if index and re.search(pattern, section.body):
                 return index
     return 0
 
 
 @cache
-def rule_text(rule_id: str) -> str:
+def rule_text(rule_id: str, path: Path = RULES_FILE) -> str:
     """The one-line text of a rule given as a list item (``- MJ-VAR-R1: ...``)."""
-    lines = RULES_FILE.read_text(encoding="utf-8").splitlines()
+    lines = path.read_text(encoding="utf-8").splitlines()
     for n, line in enumerate(lines):
         match = RULE_LINE.match(line)
         if match and match.group(1) == rule_id:

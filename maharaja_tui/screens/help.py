@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Markdown, OptionList, Static
 
+from maharaja_tui.games.maharaja import MaharajaAdapter
 from maharaja_tui.reference import section_of, sections
 
 KEYS = """\
@@ -20,17 +24,9 @@ KEYS = """\
 | ctrl+z / ctrl+y | undo / redo your own decisions |
 | ctrl+s / ctrl+o | save the game as… / open a saved game |
 | ctrl+p | command palette (every command of the app) |
-| F1 | this help; type a rule id (MJ-SHR-3) to jump to it |
+| F1 | this help; type a rule id ({example}) to jump to it |
 | q | quit (the game is saved after every move) |
 
-## Reading the map
-
-A city shows its id, ♛ when the Maharaja visits it and ♙ with the letters of the
-priests standing there. Below: its seven statue slots, centre first (`o` centre,
-`^` top bonus slot, `v` bottom bonus slot, `·` outer slots; a letter is that
-player's statue), then ⌂ and the shrines per player. A village shows one `○` per
-free shrine slot, or the letters of the shrines in it. Highlighted places can be
-picked now; `→2¢` is the cheapest toll to go there. Players are R Y G B.
 """
 
 
@@ -38,27 +34,34 @@ class HelpScreen(Screen[None]):
     BINDINGS = [Binding("escape,f1", "close", "Back"),
                 Binding("slash", "find", "Find a rule id")]
 
-    def __init__(self, rule: str | None = None) -> None:
+    def __init__(self, rule: str | None = None, game: Any = None) -> None:
+        """``game``: the adapter class of the game whose rules to show (Maharaja's by default)."""
         super().__init__()
         self.rule = rule
+        game = game or MaharajaAdapter
+        self.rules_file: Path = game.rules_file
+        self.title = game.title
+        self.placeholder = f"rule id, e.g. {game.rule_example} — Enter to jump"
+        self.keys = KEYS.format(example=game.rule_example) + "\n" + game.map_legend
 
     def compose(self) -> ComposeResult:
-        yield Static("Rules reference — Maharaja (2020)", classes="screen-title")
+        yield Static(f"Rules reference — {self.title}", classes="screen-title")
         with Horizontal(id="help-main"):
-            yield OptionList("Keys and map", *[s.title for s in sections()], id="help-toc")
+            yield OptionList("Keys and map", *[s.title for s in sections(self.rules_file)],
+                             id="help-toc")
             with VerticalScroll(id="help-body"):
                 yield Markdown(id="help-text")
-        yield Input(placeholder="rule id, e.g. MJ-MOVE-3 — Enter to jump", id="help-find")
+        yield Input(placeholder=self.placeholder, id="help-find")
         yield Footer()
 
     def on_mount(self) -> None:
         toc = self.query_one(OptionList)
-        toc.highlighted = section_of(self.rule) + 1 if self.rule else 0
+        toc.highlighted = section_of(self.rule, self.rules_file) + 1 if self.rule else 0
         self.show(toc.highlighted or 0)
         toc.focus()
 
     def show(self, index: int) -> None:
-        text = KEYS if index == 0 else sections()[index - 1].body
+        text = self.keys if index == 0 else sections(self.rules_file)[index - 1].body
         self.query_one("#help-text", Markdown).update(text)
         self.query_one("#help-body").scroll_home(animate=False)
 
@@ -68,7 +71,7 @@ class HelpScreen(Screen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         rule = event.value.strip().upper()
         if rule:
-            self.query_one(OptionList).highlighted = section_of(rule) + 1
+            self.query_one(OptionList).highlighted = section_of(rule, self.rules_file) + 1
             self.query_one(OptionList).focus()
 
     def action_find(self) -> None:

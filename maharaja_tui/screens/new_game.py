@@ -1,9 +1,15 @@
-"""New game: seats (human or computer, names, colours), variant tiles, seed, presets."""
+"""New game: which game, seats (human or computer, names, colours), its options, seed, presets.
+
+The screen is the same for every game: the game's adapter describes its form
+(``NewGameForm``: seat counts, colours, option fields, presets) and turns the
+answers into the ruleset's options.
+"""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,16 +17,17 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
+from engine import rulesets
 from engine.core.errors import IllegalIntent
 from engine.core.ruleset import Seat
-from engine.maharaja import components as C
-from engine.maharaja.options import FINAL_SCORING, SPECIAL_RULES, Options
 from maharaja_tui.computer import bot_levels
+from maharaja_tui.games import ADAPTERS
+from maharaja_tui.games.base import NewGameForm
 from maharaja_tui.paths import autosave_path
-from maharaja_tui.reference import rule_text
 
-NAMES = ("You", "Anand", "Bela", "Chandra")
-MAX_SEATS = 4
+NAMES = ("You", "Anand", "Bela", "Chandra", "Devi")
+MAX_SEATS = 5
+DEFAULT_GAME = "maharaja-2020"
 
 
 @dataclass(frozen=True)
@@ -28,19 +35,27 @@ class GameSetup:
     """What the new-game screen hands the app: enough to build a Game."""
 
     seats: tuple[Seat, ...]
-    options: Options
+    options: Any
     seed: int
+    ruleset_id: str = DEFAULT_GAME
 
 
-def default_setup(players: int = 3, seed: int | None = None, humans: int = 1) -> GameSetup:
+def form_of(ruleset_id: str) -> NewGameForm:
+    return ADAPTERS[ruleset_id].new_game_form()
+
+
+def default_setup(players: int = 3, seed: int | None = None, humans: int = 1,
+                  game: str = DEFAULT_GAME) -> GameSetup:
     """The default table: you (or several people, hot seat) against computers."""
     level = bot_levels()[0]
     seats = tuple(
         Seat(("You" if humans == 1 else f"Player {s + 1}") if s < humans else NAMES[s],
              "human" if s < humans else f"bot:{level}")
         for s in range(players))
-    options = Options(colours=C.COLOURS[:players])
-    return GameSetup(seats, options, random.randrange(1, 10**6) if seed is None else seed)
+    form = form_of(game)
+    values = {f.id: f.default for f in form.fields}
+    options = ADAPTERS[game].make_options(values, form.colours[:players])
+    return GameSetup(seats, options, random.randrange(1, 10**6) if seed is None else seed, game)
 
 
 class TileCheckbox(Checkbox):
@@ -60,19 +75,30 @@ class NewGameScreen(Screen[GameSetup | None]):
         Binding("escape", "quit", "Quit", show=False),
     ]
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, game: str = DEFAULT_GAME) -> None:
         super().__init__()
         self.seed = seed
+        self.game = game
+
+    @property
+    def form(self) -> NewGameForm:
+        return form_of(self.game)
 
     def compose(self) -> ComposeResult:
         controllers = [("Human", "human")] + [
             (f"Computer ({level})", f"bot:{level}") for level in bot_levels()]
-        colours = [(c.capitalize(), c) for c in C.COLOURS]
-        yield Static("Maharaja — a new game", classes="screen-title")
+        form = self.form
+        colours = [(c.capitalize(), c) for c in form.colours]
+        yield Static(f"{form.title} — a new game", classes="screen-title", id="new-game-title")
         with VerticalScroll(id="new-game"):
+            if len(ADAPTERS) > 1:
+                with Horizontal(classes="form-row"):
+                    yield Label("Game ", classes="form-label")
+                    yield Select([(cls.title, rid) for rid, cls in ADAPTERS.items()],
+                                 value=self.game, allow_blank=False, compact=True, id="game")
             with Horizontal(classes="form-row"):
                 yield Label("Players ", classes="form-label")
-                yield Select([(str(n), n) for n in range(2, MAX_SEATS + 1)], value=3,
+                yield Select(self._counts(form), value=form.default_seats,
                              allow_blank=False, compact=True, id="players")
             for s in range(MAX_SEATS):
                 with Horizontal(classes="form-row seat-row", id=f"seat-{s}"):
@@ -81,39 +107,67 @@ class NewGameScreen(Screen[GameSetup | None]):
                     yield Select(controllers, value="human" if s == 0 else controllers[1][1],
                                  allow_blank=False, compact=True, id=f"who-{s}",
                                  classes="seat-who")
-                    yield Select(colours, value=C.COLOURS[s], allow_blank=False, compact=True,
-                                 id=f"colour-{s}", classes="seat-colour")
-            yield Static("Special-rule tiles", classes="form-heading")
-            with Vertical(id="special-rules"):
-                for tile in SPECIAL_RULES:
-                    yield TileCheckbox(f"{tile}: {rule_text(f'MJ-VAR-{tile}')}",
-                                       compact=True, id=f"rule-{tile}")
-            with Horizontal(classes="form-row"):
-                yield Label("Final scoring ", classes="form-label")
-                yield Select(
-                    [("no tile", "")] + [(f"{t}: {rule_text(f'MJ-VAR-{t}')}", t)
-                                         for t in FINAL_SCORING],
-                    value="", allow_blank=False, compact=True, id="final-tile")
+                    yield Select(colours, value=form.colours[s % len(form.colours)],
+                                 allow_blank=False, compact=True, id=f"colour-{s}",
+                                 classes="seat-colour")
+            if form.presets:
+                with Horizontal(classes="form-row"):
+                    yield Label("Preset ", classes="form-label")
+                    yield Select([(name, name) for name in form.presets],
+                                 value=next(iter(form.presets)), allow_blank=False,
+                                 compact=True, id="preset")
+            checks = [f for f in form.fields if not f.choices]
+            if checks:
+                yield Static(form.heading, classes="form-heading")
+                with Vertical(id="special-rules"):
+                    for field in checks:
+                        yield TileCheckbox(field.label, value=bool(field.default), compact=True,
+                                           id=field.id)
+            for field in form.fields:
+                if field.choices:
+                    with Horizontal(classes="form-row"):
+                        yield Label(f"{field.label} ", classes="form-label")
+                        yield Select(list(field.choices), value=field.default,
+                                     allow_blank=False, compact=True, id=field.id)
             with Horizontal(classes="form-row"):
                 yield Label("Seed ", classes="form-label")
                 yield Input("" if self.seed is None else str(self.seed), compact=True,
                             placeholder="random", id="seed", type="integer")
             with Horizontal(id="new-game-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
-                yield Button("First game", id="first-game", compact=True)
+                if self.game == DEFAULT_GAME:
+                    yield Button("First game", id="first-game", compact=True)
                 yield Button("Continue", id="resume", compact=True,
                              disabled=not autosave_path().exists())
                 yield Button("Load…", id="load", compact=True)
             yield Static(id="new-game-error")
         yield Footer()
 
+    @staticmethod
+    def _counts(form: NewGameForm) -> list[tuple[str, int]]:
+        return [(str(n), n) for n in range(form.min_seats, form.max_seats + 1)]
+
     def on_mount(self) -> None:
-        self._show_seats(3)
+        self._show_seats(self.form.default_seats)
         self.query_one("#start", Button).focus()
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players" and isinstance(event.value, int):
             self._show_seats(event.value)
+        elif event.select.id == "game" and event.value != self.game:
+            await self.switch_game(str(event.value))
+        elif event.select.id == "preset":
+            for name, value in self.form.presets.get(str(event.value), {}).items():
+                self.query_one(f"#{name}", Checkbox).value = bool(value)
+
+    async def switch_game(self, game: str) -> None:
+        """Another game: the same screen composed again with that game's form."""
+        seed = self.query_one("#seed", Input).value.strip()
+        self.seed = int(seed) if seed else self.seed
+        self.game = game
+        await self.recompose()
+        self._show_seats(self.form.default_seats)
+        self.query_one("#game", Select).focus()
 
     def _show_seats(self, count: int) -> None:
         for s in range(MAX_SEATS):
@@ -134,19 +188,18 @@ class NewGameScreen(Screen[GameSetup | None]):
             who = self.query_one(f"#who-{s}", Select).value
             seats.append(Seat(name, str(who)))
             colours.append(str(self.query_one(f"#colour-{s}", Select).value))
-        special = tuple(t for t in SPECIAL_RULES if self.query_one(f"#rule-{t}", Checkbox).value)
-        final = self.query_one("#final-tile", Select).value
+        values: dict[str, Any] = {}
+        for field in self.form.fields:
+            widget = self.query_one(f"#{field.id}")
+            values[field.id] = widget.value  # type: ignore[attr-defined]
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else random.randrange(1, 10**6)
-        options = Options(colours=tuple(colours), special_rules=special,
-                          final_scoring=str(final) or None, first_game=first_game)
-        return GameSetup(tuple(seats), options, seed)
+        options = ADAPTERS[self.game].make_options(values, tuple(colours), first_game=first_game)
+        return GameSetup(tuple(seats), options, seed, self.game)
 
     def _check(self, setup: GameSetup) -> bool:
-        from engine.maharaja import RULESET
-
         try:
-            RULESET.check_options(setup.options, list(setup.seats))
+            rulesets()[setup.ruleset_id].check_options(setup.options, list(setup.seats))
         except IllegalIntent as refusal:
             self.query_one("#new-game-error", Static).update(f"✗ {refusal}")
             return False
@@ -158,12 +211,13 @@ class NewGameScreen(Screen[GameSetup | None]):
             self.dismiss(setup)
 
     def action_first_game(self) -> None:
-        """MJ-SETUP-1's recommended first game: 4 players, no variant tiles."""
+        """MJ-SETUP-1's recommended first game: 4 players, no variant tiles (Maharaja only)."""
+        if self.game != DEFAULT_GAME:
+            return
         self.query_one("#players", Select).value = 4
         self._show_seats(4)
-        for tile in SPECIAL_RULES:
-            self.query_one(f"#rule-{tile}", Checkbox).value = False
-        self.query_one("#final-tile", Select).value = ""
+        for field in self.form.fields:
+            self.query_one(f"#{field.id}").value = field.default  # type: ignore[attr-defined]
         setup = self.setup(first_game=True)
         if self._check(setup):
             self.dismiss(setup)

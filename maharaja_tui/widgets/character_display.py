@@ -1,4 +1,4 @@
-"""The character display: tiles anyone may take, with Maharani tokens lying on them."""
+"""The character display: cards anyone may take (with tokens lying on them), and who holds which."""
 
 from __future__ import annotations
 
@@ -15,13 +15,16 @@ class CharacterCard:
     number: int
     text: str
     timing: str = ""  # "1×", "∞", "!" or ""
-    maharanis: tuple[tuple[int, str], ...] = ()  # (seat, letter) of tokens on it
+    marks: tuple[tuple[int, str], ...] = ()  # (seat, letter) of tokens lying on it
 
 
 @dataclass(frozen=True)
 class DisplayData:
     cards: tuple[CharacterCard, ...] = ()
     held: tuple[tuple[int, str, CharacterCard], ...] = ()  # (seat, letter, card)
+    title: str = "Characters on display"
+    short_title: str = "Display"  # the one-line layout's
+    mark: str = "♕"  # how a token on a card is drawn
 
 
 LONG = 40
@@ -34,22 +37,22 @@ class CharacterDisplay(SegmentWidget):
         data = self.data
         if width >= LONG:  # the wide layout has room for every card's text
             return self._long(width)
-        line: list[Segment] = [("Display ", "dim")]
+        line: list[Segment] = [(f"{data.short_title} ", "dim")]
         for card in data.cards:
             line += [(str(card.number), "character")]
-            for seat, letter in card.maharanis:
-                line += [("♕", "reward"), (letter, f"seat:{seat}")]
+            for seat, letter in card.marks:
+                line += [(data.mark, "reward"), (letter, f"seat:{seat}")]
             line.append((" ", ""))
         return [tuple(line)]
 
     def _long(self, width: int) -> list[Segments]:
         data = self.data
-        rows: list[Segments] = [(("Characters on display", "dim"),)]
+        rows: list[Segments] = [((data.title, "dim"),)]
         for card in data.cards:
             line: list[Segment] = [(f"{card.number:>2}", "character"),
                                    (f" {card.timing:<2} ", "dim")]
-            for seat, letter in card.maharanis:
-                line += [("♕", "reward"), (letter, f"seat:{seat}"), (" ", "")]
+            for seat, letter in card.marks:
+                line += [(data.mark, "reward"), (letter, f"seat:{seat}"), (" ", "")]
             line.append((card.text, ""))
             rows.append(tuple(line))
         for seat, letter, card in data.held:
