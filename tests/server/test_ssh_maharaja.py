@@ -159,7 +159,9 @@ def test_maharaja_over_ssh_keeps_plans_and_pp_private_and_updates_live(tmp_path:
             alice_plan = game.state.players[0].plan
             assert alice_plan is not None and sorted(alice_plan) == sorted(ALICE_PLAN)
             alice_names = names(alice_plan)
-            after_alice_picked = alice.mark()
+            await until_screen(alice, lambda lines: not any("Arrow 1" in x for x in lines),
+                               "her plan picker closed")
+            after_alice_picked = alice.mark()  # from here on, nothing lists every action
 
             # Bob and the spectator see that she planned, live, and not what.
             for term in (bob, carol):
@@ -168,7 +170,7 @@ def test_maharaja_over_ssh_keeps_plans_and_pp_private_and_updates_live(tmp_path:
             for term in (bob, carol):
                 plain, raw = term.text(), bytes(term.raw)
                 for name in alice_names:
-                    assert name not in plain and name.encode() not in raw, (name, term.text())
+                    assert name not in plain and name.encode() not in raw, name
 
             # Bob commits his; that starts alice's turn, which reveals her plan only.
             await until_screen(bob, synced(1, "Set both arrows of your disc"), "his planning")
@@ -177,6 +179,7 @@ def test_maharaja_over_ssh_keeps_plans_and_pp_private_and_updates_live(tmp_path:
             await bob.wait_screen(r"Arrow 1")
             for action in BOB_PLAN:
                 await bob.press(str(int(action)))
+                picking = bob.mark()  # before the Enter that commits: nothing is revealed yet
                 await bob.press(ENTER)
             await until(lambda: game.state.turn is not None)
             revealed = time.monotonic()
@@ -199,6 +202,12 @@ def test_maharaja_over_ssh_keeps_plans_and_pp_private_and_updates_live(tmp_path:
                 plain = ANSI.sub(b"", before).decode("utf-8", "replace")
                 for action in alice_names:
                     assert action.encode() not in before and action not in plain, (name, action)
+            # While bob picked his, his picker listed every action, never her plan as such.
+            picker = ANSI.sub(b"", bytes(bob.raw[before_bob_picked["bob"]:picking])).decode(
+                "utf-8", "replace")
+            assert "Arrow 2" in picker
+            for order in (alice_names, alice_names[::-1]):
+                assert " + ".join(order) not in picker
             # Bob's plan is still secret: not on alice's terminal since her picker
             # closed, nor on the spectator's at all.
             for term, since in ((alice, after_alice_picked), (carol, 0)):
