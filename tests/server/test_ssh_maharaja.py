@@ -25,7 +25,8 @@ SIZE = (120, 40)
 ALICE_PLAN = (C.Action.BUY_PRESTIGE, C.Action.STATUE_DISCOUNT)  # as picked: arrow 1, arrow 2
 BOB_PLAN = (C.Action.TAKE_SHRINES, C.Action.TWO_SHRINES)
 HEADER = re.compile(r"[▶ ][A-Z] (alice|bob)\b")
-FIGURES = re.compile(r"(\d+)c PP (\S+)\s+sh(\d+)")  # a board's figures, narrow column
+# A board's figures, spelt out ("15 coins  PP 3 ... shrines 8") or narrow ("15c PP 3  sh8").
+FIGURES = re.compile(r"(\d+)(?:c| coins) +PP (\S+) .*?\bsh(?:rines )?(\d+)")
 
 
 def run(coro) -> None:
@@ -43,13 +44,14 @@ async def until(predicate: Callable[[], bool], timeout: float = 20.0) -> None:
 def boards(lines: list[str]) -> dict[str, tuple[int, str, int]]:
     """Each board on screen by player name: (coins, PP as shown, shrines on the board).
 
-    A board is its header line (letter and name) with its figures on the next line, at
+    A board is its header line (letter and name) with its figures on the next lines, at
     the same column: so this tells whose PP a "PP 3" is, even when both have 3.
     """
     out: dict[str, tuple[int, str, int]] = {}
     for row, line in enumerate(lines[:-1]):
         for head in HEADER.finditer(line):
-            figures = FIGURES.match(lines[row + 1][head.start():].strip())
+            below = " ".join(x[head.start():].strip() for x in lines[row + 1:row + 3])
+            figures = FIGURES.match(below)
             if figures:
                 coins, pp, shrines = figures.groups()
                 out[head.group(1)] = (int(coins), pp, int(shrines))
@@ -134,17 +136,17 @@ def test_maharaja_over_ssh_keeps_plans_and_pp_private_and_updates_live(tmp_path:
             assert game.state.phase == "planning" and game.state.round == 1
             start_pp = [p.pp for p in game.state.players]
 
-            def shows(lines: list[str], expected: dict[str, str]) -> bool:
-                return {n: b[1] for n, b in boards(lines).items()} == expected
-
             async def private_pp() -> None:
-                """Region by region: each player sees their own PP, no one else's."""
-                for term, expected in (
-                        (alice, {"alice": str(game.state.players[0].pp), "bob": "?"}),
-                        (bob, {"alice": "?", "bob": str(game.state.players[1].pp)}),
-                        (carol, {"alice": "?", "bob": "?"})):
-                    await until_screen(term, lambda lines, e=expected: shows(lines, e),
-                                       f"boards showing PP {expected}")
+                """Region by region, on screens showing the current coins and shrines: each
+                player sees their own PP, no one else's."""
+                players = game.state.players
+                for term, viewer in ((alice, 0), (bob, 1), (carol, None)):
+                    expected = {name: (players[s].coins,
+                                       str(players[s].pp) if s == viewer else "?",
+                                       players[s].shrines)
+                                for s, name in ((0, "alice"), (1, "bob"))}
+                    await until_screen(term, lambda lines, e=expected: boards(lines) == e,
+                                       f"boards showing {expected}")
 
             await private_pp()
 
@@ -231,13 +233,9 @@ def test_maharaja_over_ssh_keeps_plans_and_pp_private_and_updates_live(tmp_path:
             await alice.press(ENTER)
             await until(lambda: table.version > version)
             new_pp = game.state.players[0].pp
-            coins = game.state.players[0].coins
             assert new_pp == start_pp[0] + C.ACTIONS[C.Action.BUY_PRESTIGE].pp
             assert new_pp not in start_pp
-            await private_pp()
-            for term in (bob, carol):  # they see her pay, live, and not what she got
-                await until_screen(term, lambda lines: boards(lines).get("alice", (0,))[0]
-                                   == coins, "her coins")
+            await private_pp()  # bob and carol see her pay 3 coins, live, not what she got
             assert f"PP {new_pp}" in alice.text()
             for term in (bob, carol):
                 assert f"PP {new_pp}" not in term.text()
