@@ -14,13 +14,16 @@ from engine.core import record
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="maharaja",
-        description="Maharaja (Kramer & Kiesling, 2020) in the terminal. Without a "
-                    "sub-command: the new-game screen, set for you against two computers.")
+        description="Maharaja (2020) and Raja (2004), by Kramer & Kiesling, in the terminal. "
+                    "Without a sub-command: the new-game screen, set for you against two "
+                    "computers.")
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
     new = sub.add_parser("new", help="the new-game screen (the default)")
     new.add_argument("--seed", type=int, help="the game's seed (same seed, same setup)")
     play = sub.add_parser("play", help="start a game at once against computer opponents")
-    play.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
+    play.add_argument("--game", default="maharaja-2020",
+                      help="the game's ruleset id: maharaja-2020 (default) or raja-2004")
+    play.add_argument("--players", type=int, default=3, choices=(2, 3, 4, 5))
     play.add_argument("--humans", type=int, default=1,
                       help="human seats sharing this terminal (hot seat); 0 to watch")
     play.add_argument("--seed", type=int)
@@ -46,7 +49,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not 0 <= args.humans <= args.players:
             print(f"maharaja: --humans must be 0 to {args.players}", file=sys.stderr)
             return 2
-        start = Start("play", setup=default_setup(args.players, args.seed, args.humans))
+        problem = _check_table(args.game, args.players)
+        if problem:
+            print(f"maharaja: {problem}", file=sys.stderr)
+            return 2
+        start = Start("play", setup=default_setup(args.players, args.seed, args.humans,
+                                                  args.game))
     elif args.command in ("load", "replay"):
         try:  # a bad file is one readable line, before the screen even opens
             record.load(args.file, rulesets())
@@ -58,6 +66,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         start = Start("new", seed=getattr(args, "seed", None))
     MaharajaApp(start).run()
     return 0
+
+
+def _check_table(game: str, players: int) -> str | None:
+    from maharaja_tui.games import ADAPTERS
+
+    if game not in ADAPTERS:
+        return f"unknown game {game!r}; known games: {', '.join(sorted(ADAPTERS))}"
+    form = ADAPTERS[game].new_game_form()
+    if not form.min_seats <= players <= form.max_seats:
+        return f"{form.title} takes {form.min_seats} to {form.max_seats} players"
+    return None
 
 
 def serve(argv: list[str]) -> int:

@@ -80,6 +80,11 @@ class NewGameScreen(Screen[GameSetup | None]):
         self.seed = seed
         self.game = game
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "first_game":  # MJ-SETUP-1: a Maharaja preset only
+            return self.game == DEFAULT_GAME
+        return True
+
     @property
     def form(self) -> NewGameForm:
         return form_of(self.game)
@@ -166,6 +171,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         self.seed = int(seed) if seed else self.seed
         self.game = game
         await self.recompose()
+        self.refresh_bindings()
         self._show_seats(self.form.default_seats)
         self.query_one("#game", Select).focus()
 

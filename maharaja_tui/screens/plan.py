@@ -1,6 +1,8 @@
-"""Planning: set both arrows of the disc, in secret (MJ-ROUND-2)."""
+"""Planning: set both arrows of the disc, in secret (MJ-ROUND-2, R-ROUND-3)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,7 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 
-class PlanScreen(ModalScreen[tuple[int, int] | None]):
+class PlanScreen(ModalScreen[tuple[Any, Any] | None]):
     """Two lists of the disc's actions; Enter on the second commits the plan."""
 
     BINDINGS = [Binding("escape", "cancel", "Back"),
@@ -36,7 +38,8 @@ class PlanScreen(ModalScreen[tuple[int, int] | None]):
                     with Vertical(classes="plan-arrow"):
                         yield Static(f"Arrow {n}", classes="plan-arrow-title")
                         yield OptionList(
-                            *[Option(f"{a} {name}", id=str(a)) for a, name in self.actions],
+                            *[Option(f"{n} {name}", id=str(a))
+                              for n, (a, name) in enumerate(self.actions, start=1)],
                             id=f"arrow-{n}", compact=True)
             yield Static(id="plan-summary")
             yield Static("↑↓ or 1–9 pick · Enter next / commit · ←→ switch · Esc back",
