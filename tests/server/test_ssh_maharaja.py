@@ -155,7 +155,7 @@ def test_maharaja_over_ssh_keeps_plans_and_pp_private_and_updates_live(tmp_path:
             await alice.press(ENTER)
             await alice.wait_screen(r"Arrow 1")
             for action in ALICE_PLAN:
-                await alice.press(str(int(action)))  # digits pick in the plan picker
+                await alice.press(_digit(action))
                 await alice.press(ENTER)
             await until(lambda: game.state.players[0].planned)
             alice_plan = game.state.players[0].plan
@@ -180,7 +180,7 @@ def test_maharaja_over_ssh_keeps_plans_and_pp_private_and_updates_live(tmp_path:
             await bob.press(ENTER)
             await bob.wait_screen(r"Arrow 1")
             for action in BOB_PLAN:
-                await bob.press(str(int(action)))
+                await bob.press(_digit(action))
                 picking = bob.mark()  # before the Enter that commits: nothing is revealed yet
                 await bob.press(ENTER)
             await until(lambda: game.state.turn is not None)
@@ -257,3 +257,10 @@ def _menu_labels(view, legal) -> list[tuple[tuple, str]]:
     adapter = MaharajaAdapter([Seat("alice", "human"), Seat("bob", "human")])
     return [(entry.intents, "".join(text for text, _ in entry.label))
             for entry in adapter.menu(view, 0, legal)]
+
+
+def _digit(action: int) -> str:
+    """The key that picks ``action`` in the plan picker: its position there, from 1."""
+    from maharaja_tui.games.maharaja import MaharajaAdapter
+
+    return str([a for a, _ in MaharajaAdapter.plan_actions].index(int(action)) + 1)
