@@ -415,6 +415,15 @@ class RajaAdapter:
     # ---------------------------------------------------------------- menu
     def menu(self, view: RajaState, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
         groups: dict[tuple[Any, ...], list[Any]] = {}
+        # Two parts of one kind in one action (Two houses) are interchangeable: offer the
+        # first one left, so the list shows one "Build a house" per action.
+        first: dict[tuple[type, int], int] = {}
+        for intent in intents:
+            if hasattr(intent, "part"):
+                key = (type(intent), intent.slot)
+                first[key] = min(first.get(key, intent.part), intent.part)
+        intents = [i for i in intents if not hasattr(i, "part")
+                   or first[(type(i), i.slot)] == i.part]
         for intent in intents:
             groups.setdefault(self._group(intent), []).append(intent)
         return [self._entry(view, seat, key, members)

@@ -63,6 +63,10 @@ class PlanScreen(ModalScreen[tuple[Any, Any] | None]):
         self._summary()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        # The selected option is the truth: a digit typed just before Enter may have its
+        # highlight message still on the way (fast typing, pasted keys).
+        index = 0 if event.option_list.id == "arrow-1" else 1
+        self.choice[index] = self.actions[event.option_index][0]
         if self.arrow == 0:
             self.action_arrow(1)
         else:

@@ -62,7 +62,11 @@ def test_the_adapter_draws_every_point_of_a_random_game(players: int, options) -
             assert adapter.heading(view, seat, to_move) or not to_move or seat is None
             if seat is not None:
                 entries = adapter.menu(view, seat, legal)
-                assert sum(len(e.intents) for e in entries) == len(legal)
+                offered = [i for e in entries for i in e.intents]
+                assert set(offered) <= set(legal) and len(offered) == len(set(offered))
+                # every kind of step left is offered (a second equal part comes next)
+                assert {(type(i), getattr(i, "slot", None)) for i in offered} == {
+                    (type(i), getattr(i, "slot", None)) for i in legal}
                 for intent in legal[:60]:
                     assert adapter.label(view, seat, intent)
             if adapter.scoring_key(view) is not None:
