@@ -586,7 +586,7 @@ class RajaAdapter:
         return tuple(parts)
 
     def warning(self, view: RajaState, seat: int, intent: Any) -> str | None:
-        """Ending a turn with a part not done costs 2 gold to every other player (R-TURN-4)."""
+        """Ending a turn with a part not done gives every other player 2 gold (R-TURN-4)."""
         if not isinstance(intent, it.EndTurn) or view.turn is None:
             return None
         left = [f"{self.action_name(s.action)} ({PART_NAMES[k]})" for s in view.turn.slots
@@ -594,10 +594,9 @@ class RajaAdapter:
                 if not done and k != C.P_GOLD]
         if not left:
             return None
-        others = view.seats - 1
-        return (f"Ending your turn now forfeits {', '.join(left)}: you pay "
-                f"{C.FORFEIT_PENALTY} gold to each other player ({C.FORFEIT_PENALTY * others} "
-                "gold in all, R-TURN-4). End the turn anyway?")
+        return (f"Ending your turn now forfeits {', '.join(left)}: every other player "
+                f"receives {C.FORFEIT_PENALTY} gold from the bank (R-TURN-4). "
+                "End the turn anyway?")
 
     def plan_intent(self, intents: Sequence[Any], first: Any, second: Any) -> Any:
         return it.SelectActions(first=first, second=second)

@@ -81,6 +81,7 @@ class ScoringScreen(Screen[None]):
             panel.show(game.adapter.heading(view, game.viewer, to_move), ())
         else:
             panel.show(((("Scoring is over — press Enter to go on", "strong"),),), ())
+            self.set_focus(None)  # so Enter reaches the screen, not the table or empty list
 
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
         message.stop()

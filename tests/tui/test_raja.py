@@ -134,7 +134,7 @@ async def decide(pilot, app) -> str:  # noqa: ANN001
     if isinstance(screen, FinalScreen):
         return "final"
     if isinstance(screen, ScoringScreen):
-        await pilot.press("escape")
+        await pilot.press("enter")  # as its hint says
         return "scoring"
     if isinstance(screen, GameScreen):
         entries = screen.entries
