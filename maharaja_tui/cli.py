@@ -27,6 +27,9 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--humans", type=int, default=1,
                       help="human seats sharing this terminal (hot seat); 0 to watch")
     play.add_argument("--seed", type=int)
+    play.add_argument("--solo", choices=("easy", "medium", "hard"), metavar="LEVEL",
+                      help="Maharaja solo: you alone against Brahmabot at this difficulty "
+                           "(easy, medium or hard)")
     load = sub.add_parser("load", help="continue a saved game")
     load.add_argument("file", type=Path)
     replay = sub.add_parser("replay", help="watch a saved game move by move")
@@ -45,7 +48,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     from maharaja_tui.app import MaharajaApp, Start
     from maharaja_tui.screens.new_game import default_setup
 
-    if args.command == "play":
+    if args.command == "play" and args.solo:
+        if args.game != "maharaja-2020":
+            print("maharaja: --solo is Maharaja's solo mode (--game maharaja-2020)",
+                  file=sys.stderr)
+            return 2
+        start = Start("play", setup=default_setup(seed=args.seed, solo=args.solo))
+    elif args.command == "play":
         if not 0 <= args.humans <= args.players:
             print(f"maharaja: --humans must be 0 to {args.players}", file=sys.stderr)
             return 2

@@ -69,6 +69,11 @@ class NewGameForm:
     fields: tuple[OptionField, ...] = ()
     heading: str = "Options"  # above the checkboxes
     presets: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> field values
+    # A solo mode against the game's own automaton: one human seat, a difficulty.
+    # ``make_options`` then finds the chosen difficulty in ``values["solo"]``.
+    solo_label: str = ""  # "" when the game has no solo mode
+    solo_levels: tuple[str, ...] = ()
+    solo_default: str = ""
 
 
 class GameAdapter(Protocol):

@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from engine.core.ruleset import Seat
+from engine.maharaja import brahmabot as B
 from engine.maharaja import components as C
+from engine.maharaja import events as ev
 from engine.maharaja import intents as it
-from engine.maharaja import scoring
+from engine.maharaja import scoring, solo
 from engine.maharaja.board import load_board, slot_bonus
 from engine.maharaja.queries import (
     reward_window,
@@ -63,6 +65,7 @@ class ScoreRow:
     total: int
     coins: int
     rank: int | None  # 1-based; None without CP
+    pp: int = 0  # PP taken (solo: Brahmabot takes PP, never coins, MJ-BOT-R9)
 
 
 @dataclass(frozen=True)
@@ -110,12 +113,26 @@ class MaharajaAdapter:
     def letter(self, view: State, seat: int) -> str:
         return C.COLOUR_LETTERS.get(view.players[seat].colour, str(seat + 1))
 
+    @staticmethod
+    def is_brahmabot(view: State, seat: int) -> bool:
+        """Solo mode: Brahmabot is a player of the state but no seat of the table."""
+        return view.solo is not None and seat == B.BOT_SEAT
+
+    def name(self, view: State, seat: int) -> str:
+        if self.is_brahmabot(view, seat):
+            return "Brahmabot"
+        if seat < len(self.seats):
+            return self.seats[seat].name
+        return view.players[seat].colour.capitalize()
+
     def who(self, view: State, seat: int) -> Segment:
+        if self.is_brahmabot(view, seat):
+            return ("Brahmabot", f"seat:{seat}")
         return (f"{view.players[seat].colour.capitalize()}", f"seat:{seat}")
 
     def seat_title(self, view: State, seat: int) -> str:
         """``Yellow (Ann)``: the colour first, as the privacy screen and log say it."""
-        name = self.seats[seat].name if seat < len(self.seats) else ""
+        name = self.name(view, seat)
         colour = view.players[seat].colour.capitalize()
         return f"{colour} ({name})" if name and name.lower() != colour.lower() else colour
 
@@ -257,9 +274,14 @@ class MaharajaAdapter:
         return CharacterCard(number, spec.text, TIMING[spec.timing], marks)
 
     def display(self, view: State) -> DisplayData:
-        cards = tuple(self._card(view, n) for n in sorted(view.display))
         held = tuple((s, self.letter(view, s), self._card(view, p.character))
                      for s, p in enumerate(view.players) if p.character)
+        if view.solo is not None:  # MJ-BOT-S2: a row, left to right, refilled from a stack
+            stack = view.solo.stack_size
+            return DisplayData(tuple(self._card(view, n) for n in view.display), held,
+                               title=f"Character row ({stack} face down in the stack)",
+                               short_title=f"Row (stack {stack})")
+        cards = tuple(self._card(view, n) for n in sorted(view.display))
         return DisplayData(cards, held)
 
     def boards(self, view: State, viewer: int | None, to_move: Sequence[int]) -> list[BoardData]:
@@ -279,13 +301,94 @@ class MaharajaAdapter:
                 ("  ", ""), (str(p.coins), "coins"), ("c ", "dim"), ("PP ", "dim"),
                 (pp, pp_role), ("  sh", "dim"), (str(p.shrines), ""), (f"+{p.supply}", "dim"),
                 (" st", "dim"), (str(p.statues), ""), (" tk", "dim"), (str(p.tokens), "")),)
+            bot = self.is_brahmabot(view, seat)
+            if bot:
+                wide, narrow = self._brahmabot_rows(view)
             out.append(BoardData(
-                seat=seat, letter=self.letter(view, seat), name=self.seats[seat].name,
+                seat=seat, letter=self.letter(view, seat), name=self.name(view, seat),
                 badges=(p.character,) if p.character else (),
-                planned=p.planned if view.phase == "planning" else None, plan=plan,
+                planned=p.planned if view.phase == "planning" and not bot else None, plan=plan,
                 active=seat in to_move, you=seat == viewer,
-                computer=not self.seats[seat].is_human, wide_rows=wide, narrow_rows=narrow))
+                computer=bot or not self.seats[seat].is_human, wide_rows=wide,
+                narrow_rows=narrow))
         return out
+
+    # ---------------------------------------------------------------- solo
+    def _brahmabot_rows(self, view: State) -> tuple[tuple[Segments, ...], tuple[Segments, ...]]:
+        """Brahmabot's board (its PP are public) and this round's action tiles."""
+        assert view.solo is not None
+        p = view.players[B.BOT_SEAT]
+        level = view.solo.difficulty
+        wide: list[Segments] = [
+            (("  ", ""), (str(p.coins), "coins"), (" coins  ", "dim"), ("PP ", "dim"),
+             (str(p.pp), "pp"), (f"  ({level})", "dim")),
+            (("  shrines ", "dim"), (str(p.shrines), ""), ("  statues ", "dim"),
+             (str(p.statues), ""))]
+        narrow: list[Segments] = [
+            (("  ", ""), (str(p.coins), "coins"), ("c ", "dim"), ("PP ", "dim"),
+             (str(p.pp), "pp"), ("  sh", "dim"), (str(p.shrines), ""), (" st", "dim"),
+             (str(p.statues), ""), (f" {level}", "dim"))]
+        tiles = self.brahmabot_tiles(view)
+        if tiles:
+            wide.append((("  action tiles this round:", "dim"),))
+            wide += tiles
+            short: list[Segment] = [("  ", "")]
+            for n, tile in enumerate(view.solo.drawn):
+                if n:
+                    short.append((" ", ""))
+                short += self._tile_short(view, tile)
+            narrow.append(tuple(short))
+        why = self.brahmabot_used(view)
+        if why:
+            wide.append(why)
+            narrow.append(self.brahmabot_used(view, short=True))
+        return tuple(wide), tuple(narrow)
+
+    def _tile_short(self, view: State, tile: str) -> list[Segment]:
+        assert view.solo is not None
+        if not tile:
+            return [("?", "dim")]
+        spec = B.ACTION_TILES[tile]
+        where = "♛" if spec.destination == B.MAHARAJA else spec.destination
+        role = "action+strong" if tile == view.solo.used else "action"
+        mark = "▶" if tile == view.solo.used else ""
+        return [(f"{mark}{spec.top}", role), (f"→{where}", "city"), (f"✓{spec.check}", "dim")]
+
+    def brahmabot_tiles(self, view: State) -> list[Segments]:
+        """One line per drawn tile: its top action, destination and check mark (MJ-BOT-R1);
+        the face-down one as ``?``."""
+        assert view.solo is not None
+        out: list[Segments] = []
+        for n, tile in enumerate(view.solo.drawn):
+            if not tile:
+                out.append(((f"  {n + 1} ", "dim"), ("?", "strong"), (" face down", "dim")))
+                continue
+            spec = B.ACTION_TILES[tile]
+            used = tile == view.solo.used
+            if spec.destination != B.MAHARAJA:
+                where = self.place_name(spec.destination)
+            else:
+                where = f"♛ {self.place_name(view.maharaja)}" if view.maharaja else "♛"
+            text = B.TOP_ACTION_TEXT[spec.top]
+            if spec.coins:
+                text += f" ({spec.coins})"
+            out.append(((f"  {n + 1} ", "dim"), ("▶" if used else "", "strong"),
+                        (tile, "action+strong" if used else "action"),
+                        (f"  check mark {spec.check}  to ", "dim"), (where, "city")))
+            out.append((("     ", ""), (spec.top, "dim"), (" ", ""), (text, "")))
+        return out
+
+    def brahmabot_used(self, view: State, *, short: bool = False) -> Segments:
+        """After its turn: which tile it used, and the check mark that chose it (MJ-BOT-R2)."""
+        solo_state = view.solo
+        if solo_state is None or not solo_state.used or not solo_state.check:
+            return ()
+        check = B.ACTION_TILES[solo_state.check].check
+        if short:
+            return (("  used ", "dim"), (solo_state.used, "action+strong"),
+                    (f" (✓{check} on {solo_state.check})", "dim"))
+        return (("  used ", "dim"), (solo_state.used, "action+strong"),
+                (f": check mark {check} on deck tile {solo_state.check}", "dim"))
 
     # -------------------------------------------------------------- status
     def status(self, view: State, viewer: int | None, to_move: Sequence[int]) -> Segments:
@@ -489,6 +592,8 @@ class MaharajaAdapter:
             case it.PlaceMaharani(character=n):
                 return seg("Maharani token on character ", (str(n), "character"),
                            f" — {C.CHARACTERS[n].text}")
+            case it.PassReward() if view.solo is not None:
+                return seg(("Pass", "strong"), " (no tile; the lowest leaves the game)")
             case it.PassReward():
                 return seg(("Pass", "strong"), " (do without)")
             case it.MovePriest(route=route):
@@ -555,6 +660,8 @@ class MaharajaAdapter:
     def scoring(self, view: State, city: str | None = None) -> ScoringSummary:
         """City scoring in figures: CP by source, rank and coins (MJ-SCORE-1..3)."""
         city = city or view.maharaja or ""
+        if view.solo is not None:
+            return self._solo_scoring(view, city)
         cps, order = scoring.city_ranking(view, city)
         coins = scoring.city_coins(view, cps, order)
         rows = []
@@ -565,6 +672,29 @@ class MaharajaAdapter:
             rows.append(ScoreRow(
                 seat, statues, shrines, priest, cps[seat] - statues - shrines - priest, cps[seat],
                 coins[seat], order.index(seat) + 1 if seat in order else None))
+        rows.sort(key=lambda r: (r.rank is None, r.rank or 0, r.seat))
+        return ScoringSummary(view.round, city, tuple(rows))
+
+    def _solo_scoring(self, view: State, city: str) -> ScoringSummary:
+        """MJ-BOT-R9, from the engine's own solo scoring: coins for you, PP for Brahmabot."""
+        points = solo.cps(view, city)
+        order = solo.ranking(view, city)
+        coins = [0] * len(view.players)
+        pp = [0] * len(view.players)
+        for event in solo.score_city(view):
+            if isinstance(event, ev.CityScored):
+                coins = list(event.coins)
+            elif isinstance(event, ev.Gained) and event.pp:
+                pp[event.seat] += event.pp
+        rows = []
+        for seat, player in enumerate(view.players):
+            statues = scoring.statue_cp(view, city, seat)
+            shrines = view.cities[city].shrines[seat]
+            priest = 1 if player.priest == city else 0
+            rows.append(ScoreRow(
+                seat, statues, shrines, priest, points[seat] - statues - shrines - priest,
+                points[seat], coins[seat], order.index(seat) + 1 if seat in order else None,
+                pp[seat]))
         rows.sort(key=lambda r: (r.rank is None, r.rank or 0, r.seat))
         return ScoringSummary(view.round, city, tuple(rows))
 
@@ -603,19 +733,33 @@ class MaharajaAdapter:
 
     def scoring_table(self, view: State) -> ScoreTable:
         summary = self.scoring(view)
-        rows = tuple(
-            (cell(str(r.rank) if r.rank else "–"), *self._player_cell(view, r.seat),
-             cell(str(r.statues), ""), cell(str(r.shrines), ""), cell(str(r.priest), ""),
-             cell(str(r.character), ""), cell(str(r.total), ""), cell(f"+{r.coins}", ""))
-            for r in summary.rows)
-        return ScoreTable(
-            f"Round {summary.round}: {self.place_name(summary.city)} is scored",
-            ("Rank", "Player", "Statues", "Shrines", "Priest", "Character", "CP", "Coins"),
-            rows, bold=6)
+        title = f"Round {summary.round}: {self.place_name(summary.city)} is scored"
+        columns = ("Rank", "Player", "Statues", "Shrines", "Priest", "Character", "CP")
+        if view.solo is not None:
+            rows = tuple((*self._score_cells(view, r), cell(self._solo_gain(r), ""))
+                         for r in summary.rows)
+            notes = (cell("Brahmabot takes PP, never coins; you choose between the 2 lowest "
+                          "reward tiles or pass (MJ-BOT-R9)", "dim"),)
+            return ScoreTable(title, (*columns, "Takes"), rows, notes, bold=6)
+        rows = tuple((*self._score_cells(view, r), cell(f"+{r.coins}", ""))
+                     for r in summary.rows)
+        return ScoreTable(title, (*columns, "Coins"), rows, bold=6)
+
+    def _score_cells(self, view: State, r: ScoreRow) -> tuple[Segments, ...]:
+        return (cell(str(r.rank) if r.rank else "–"), *self._player_cell(view, r.seat),
+                cell(str(r.statues), ""), cell(str(r.shrines), ""), cell(str(r.priest), ""),
+                cell(str(r.character), ""), cell(str(r.total), ""))
+
+    @staticmethod
+    def _solo_gain(r: ScoreRow) -> str:
+        parts = [f"+{r.coins} coins"] if r.coins else []
+        if r.pp:
+            parts.append(f"+{r.pp} PP")
+        return ", ".join(parts) or "–"
 
     def _player_cell(self, view: State, seat: int, extra: str = "") -> tuple[Segments]:
         return (((self.letter(view, seat), f"seat:{seat}"),
-                 (" " + self.seats[seat].name + extra, "")),)
+                 (" " + self.name(view, seat) + extra, "")),)
 
     def scoring_track(self, view: State) -> tuple[str, Any] | None:
         return ("scoring-rewards", self.reward_track(view))
@@ -630,12 +774,18 @@ class MaharajaAdapter:
              cell(str(r.during_play), ""), cell(f"+{r.statues}", ""), cell(f"+{r.coins}", ""),
              cell(f"+{r.cities}", ""), cell(f"{r.tile:+d}", ""), cell(str(r.total), ""))
             for r in summary.rows)
-        winners = [f"{self.letter(view, r.seat)} {self.seats[r.seat].name}"
+        winners = [f"{self.letter(view, r.seat)} {self.name(view, r.seat)}"
                    for r in summary.rows if r.winner]
         verb = "wins" if len(winners) == 1 else "share the win"
         tile = summary.tile
-        notes = (cell(f"★ {' and '.join(winners)} {verb}", "strong"),
-                 cell(f"Final-scoring tile: {tile}" if tile else "No final-scoring tile"))
+        notes: tuple[Segments, ...] = (
+            cell(f"★ {' and '.join(winners)} {verb}", "strong"),
+            cell(f"Final-scoring tile: {tile}" if tile else "No final-scoring tile"))
+        if view.solo is not None:
+            notes += (cell(f"Brahmabot ({view.solo.difficulty}): {B.STATUE_PP} PP per statue, "
+                           f"{B.COIN_PP} PP with any coin, {B.CITY_MAJORITY_PP} PP per city "
+                           f"where it has the most CP ({B.CITY_TIE_PP} if tied); you win with "
+                           "strictly more PP (MJ-BOT-E1)"),)
         return ScoreTable("Final scoring", ("Player", "PP in play", "Statues", "Coins",
                                             "Cities", "Tile", "Total PP"), rows, notes, bold=6)
 
@@ -653,7 +803,8 @@ class MaharajaAdapter:
         fields += (OptionField("final-tile", "Final scoring", "", (("no tile", ""),) + tuple(
             (f"{t}: {rule_text(f'MJ-VAR-{t}')}", t) for t in FINAL_SCORING)),)
         return NewGameForm("Maharaja", 2, 4, 3, C.COLOURS, fields,
-                           heading="Special-rule tiles")
+                           heading="Special-rule tiles", solo_label="Solo vs Brahmabot",
+                           solo_levels=tuple(B.DIFFICULTIES), solo_default="medium")
 
     @classmethod
     def make_options(cls, values: dict[str, Any], colours: tuple[str, ...],
@@ -661,6 +812,9 @@ class MaharajaAdapter:
         from engine.maharaja.options import SPECIAL_RULES, Options
 
         special = tuple(t for t in SPECIAL_RULES if values.get(f"rule-{t}"))
-        return Options(colours=tuple(colours), special_rules=special,
-                       final_scoring=str(values.get("final-tile") or "") or None,
+        final = str(values.get("final-tile") or "") or None
+        if values.get("solo"):  # §13: one seat, Brahmabot is no seat
+            return Options(colours=tuple(colours[:1]), special_rules=special,
+                           final_scoring=final, mode="solo", difficulty=str(values["solo"]))
+        return Options(colours=tuple(colours), special_rules=special, final_scoring=final,
                        first_game=first_game)

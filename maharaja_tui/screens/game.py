@@ -106,8 +106,11 @@ class GameScreen(Screen[None]):
                     yield track_widget(data, self.colours, track_id)
             with Vertical(id="side"):
                 with Vertical(id="boards"):
-                    for seat in range(len(self.table.seats)):
-                        yield PlayerBoard(self.colours, id=f"board-{seat}", classes="board")
+                    # One board per player of the game, which may have more players than
+                    # the table has seats (solo Maharaja's Brahmabot is no seat).
+                    for board in self.adapter.boards(self._first_view, self.viewer, ()):
+                        yield PlayerBoard(self.colours, id=f"board-{board.seat}",
+                                          classes="board")
                 yield CharacterDisplay(self.colours, id="characters")
                 yield MoveLog(self.colours, id="log")
         yield Static(id="refusal")

@@ -27,6 +27,7 @@ from maharaja_tui.paths import autosave_path
 
 NAMES = ("You", "Anand", "Bela", "Chandra", "Devi")
 MAX_SEATS = 5
+SOLO = 1  # the "Players" choice of a game's solo mode: you alone against its automaton
 DEFAULT_GAME = "maharaja-2020"
 
 
@@ -45,17 +46,24 @@ def form_of(ruleset_id: str) -> NewGameForm:
 
 
 def default_setup(players: int = 3, seed: int | None = None, humans: int = 1,
-                  game: str = DEFAULT_GAME) -> GameSetup:
-    """The default table: you (or several people, hot seat) against computers."""
-    level = bot_levels()[0]
+                  game: str = DEFAULT_GAME, solo: str | None = None) -> GameSetup:
+    """The default table: you (or several people, hot seat) against medium computers;
+    with ``solo`` (a difficulty), you alone against the game's solo opponent."""
+    form = form_of(game)
+    seed = random.randrange(1, 10**6) if seed is None else seed
+    values = {f.id: f.default for f in form.fields}
+    if solo is not None:
+        values["solo"] = solo
+        options = ADAPTERS[game].make_options(values, form.colours[:1])
+        return GameSetup((Seat("You", "human"),), options, seed, game)
+    levels = bot_levels()
+    level = "medium" if "medium" in levels else levels[0]
     seats = tuple(
         Seat(("You" if humans == 1 else f"Player {s + 1}") if s < humans else NAMES[s],
              "human" if s < humans else f"bot:{level}")
         for s in range(players))
-    form = form_of(game)
-    values = {f.id: f.default for f in form.fields}
     options = ADAPTERS[game].make_options(values, form.colours[:players])
-    return GameSetup(seats, options, random.randrange(1, 10**6) if seed is None else seed, game)
+    return GameSetup(seats, options, seed, game)
 
 
 class TileCheckbox(Checkbox):
@@ -105,6 +113,12 @@ class NewGameScreen(Screen[GameSetup | None]):
                 yield Label("Players ", classes="form-label")
                 yield Select(self._counts(form), value=form.default_seats,
                              allow_blank=False, compact=True, id="players")
+            if form.solo_levels:
+                with Horizontal(classes="form-row", id="solo-row"):
+                    yield Label("Difficulty ", classes="form-label")
+                    yield Select([(level.capitalize(), level) for level in form.solo_levels],
+                                 value=form.solo_default or form.solo_levels[0],
+                                 allow_blank=False, compact=True, id="solo-level")
             for s in range(MAX_SEATS):
                 with Horizontal(classes="form-row seat-row", id=f"seat-{s}"):
                     yield Label(f"Seat {s + 1} ", classes="form-label")
@@ -150,7 +164,10 @@ class NewGameScreen(Screen[GameSetup | None]):
 
     @staticmethod
     def _counts(form: NewGameForm) -> list[tuple[str, int]]:
-        return [(str(n), n) for n in range(form.min_seats, form.max_seats + 1)]
+        counts = [(str(n), n) for n in range(form.min_seats, form.max_seats + 1)]
+        if form.solo_label:
+            counts.append((form.solo_label, SOLO))
+        return counts
 
     def on_mount(self) -> None:
         self._show_seats(self.form.default_seats)
@@ -178,6 +195,14 @@ class NewGameScreen(Screen[GameSetup | None]):
     def _show_seats(self, count: int) -> None:
         for s in range(MAX_SEATS):
             self.query_one(f"#seat-{s}").display = s < count
+        solo = count == SOLO
+        for row in self.query("#solo-row"):
+            row.display = solo
+        # Solo: the one seat is yours (the opponent is the game's automaton, no seat).
+        who = self.query_one("#who-0", Select)
+        if solo:
+            who.value = "human"
+        who.disabled = solo
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"start": self.action_start, "first-game": self.action_first_game,
@@ -200,6 +225,9 @@ class NewGameScreen(Screen[GameSetup | None]):
             values[field.id] = widget.value  # type: ignore[attr-defined]
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else random.randrange(1, 10**6)
+        if count == SOLO:
+            values["solo"] = self.query_one("#solo-level", Select).value
+            seats = [Seat(seats[0].name, "human")]
         options = ADAPTERS[self.game].make_options(values, tuple(colours), first_game=first_game)
         return GameSetup(tuple(seats), options, seed, self.game)
 
