@@ -16,8 +16,9 @@ from textual.screen import Screen
 from engine import Game, RecordError, rulesets
 from engine.core import record
 from engine.core.table import LocalTable
+from maharaja_tui import autosaves
 from maharaja_tui.games import UnsupportedGame
-from maharaja_tui.paths import STYLE_FILES, autosave_path
+from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.files import LoadScreen
 from maharaja_tui.screens.game import COMPUTER_DELAY, HOT_SEAT, GameScreen
 from maharaja_tui.screens.help import HelpScreen
@@ -27,7 +28,8 @@ from maharaja_tui.screens.new_game import GameSetup, NewGameScreen
 @dataclass(frozen=True)
 class Start:
     """How the app opens: ``new`` (the new-game screen), ``play`` (a setup at once),
-    ``load`` or ``replay`` (a file), or ``game`` (a Game object, for tests)."""
+    ``load`` or ``replay`` (a file), ``continue`` (the latest unfinished autosave, else
+    the new-game screen), or ``game`` (a Game object, for tests)."""
 
     kind: str = "new"
     setup: GameSetup | None = None
@@ -44,13 +46,18 @@ class GameCommands(Provider):
         app = self.app
         assert isinstance(app, MaharajaApp)
         out: list[tuple[str, Callable[[], Any], str]] = [
-            ("New game", app.action_new_game, "Set up a new game"),
+            ("New game…", app.action_new_game, "Set up a new game (ctrl+n)"),
             ("Open a saved game", app.action_open_file, "Load a game from a file"),
             ("Rules reference", app.action_help, "The rules with their ids (F1)"),
         ]
-        if autosave_path().exists():
-            out.append(("Continue the last game", partial(app.open_path, autosave_path()),
-                        "Resume the autosave"))
+        unfinished = autosaves.unfinished()
+        if unfinished:
+            out.append(("Continue the last game", partial(app.open_path, unfinished[0].path),
+                        unfinished[0].describe(with_round=False)))
+        for save in unfinished[: autosaves.KEEP]:
+            out.append((f"Resume: {save.who()} · {save.when()}",
+                        partial(app.open_path, save.path),
+                        f"{save.title()} — an unfinished game (autosave)"))
         game_screen = app.game_screen()
         if game_screen is not None:
             out += [
@@ -80,6 +87,7 @@ class MaharajaApp(App[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     BINDINGS = [
         Binding("f1", "help", "Rules"),
+        Binding("ctrl+n", "new_game", "New game", show=False),
         Binding("ctrl+o", "open_file", "Open", show=False),
         Binding("ctrl+q", "quit", "Quit"),
     ]
@@ -100,6 +108,8 @@ class MaharajaApp(App[None]):
             self.open_replay(start.path, reveal=start.reveal)
         elif start.kind == "game" and start.game is not None:
             self.show_game(start.game)
+        elif start.kind == "continue" and (latest := autosaves.latest_unfinished()):
+            self.open_path(latest)
         else:
             self.action_new_game(seed=start.seed)
 
@@ -126,8 +136,11 @@ class MaharajaApp(App[None]):
         self.show_game(game)
 
     def show_game(self, game: Game) -> None:
-        table = LocalTable(game, autosave=autosave_path())
-        record.save(game, autosave_path())
+        # Each game its own autosave file: a new game never overwrites an unfinished one.
+        path = autosaves.autosave_path_for(game)
+        table = LocalTable(game, autosave=path)
+        record.save(game, path)
+        autosaves.prune(protect=path)
         try:
             screen = GameScreen(table, HOT_SEAT, computer_delay=self.computer_delay)
         except UnsupportedGame as problem:
@@ -148,6 +161,9 @@ class MaharajaApp(App[None]):
         game = self.load(path)
         if game is not None:
             self.show_game(game)
+            legacy = autosaves.legacy_autosave_path()
+            if path == legacy and autosaves.autosave_path_for(game).exists():
+                legacy.unlink(missing_ok=True)  # the old single slot, now the game's own file
 
     def open_replay(self, path: Path, *, reveal: bool = False) -> None:
         from maharaja_tui.screens.replay import ReplayScreen

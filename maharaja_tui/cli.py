@@ -1,4 +1,4 @@
-"""The ``maharaja`` command: new/play, load, replay and serve."""
+"""The ``maharaja`` command: play (the default), new, continue, load, replay and serve."""
 
 from __future__ import annotations
 
@@ -15,12 +15,13 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="maharaja",
         description="Maharaja (2020) and Raja (2004), by Kramer & Kiesling, in the terminal. "
-                    "Without a sub-command: the new-game screen, set for you against two "
-                    "computers.")
+                    "Without a sub-command: a new game of Maharaja at once, you against two "
+                    "medium computers (random seed); ctrl+n or the palette's 'New game…' "
+                    "opens the new-game screen. Every game autosaves to its own file: "
+                    "'maharaja continue' resumes the latest unfinished one.")
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
-    new = sub.add_parser("new", help="the new-game screen (the default)")
-    new.add_argument("--seed", type=int, help="the game's seed (same seed, same setup)")
-    play = sub.add_parser("play", help="start a game at once against computer opponents")
+    play = sub.add_parser("play", help="start a game at once against computer opponents "
+                                       "(the default)")
     play.add_argument("--game", default="maharaja-2020",
                       help="the game's ruleset id: maharaja-2020 (default) or raja-2004")
     play.add_argument("--players", type=int, default=3, choices=(2, 3, 4, 5))
@@ -30,7 +31,11 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--solo", choices=("easy", "medium", "hard"), metavar="LEVEL",
                       help="Maharaja solo: you alone against Brahmabot at this difficulty "
                            "(easy, medium or hard)")
-    load = sub.add_parser("load", help="continue a saved game")
+    new = sub.add_parser("new", help="the new-game screen (players, solo, options, "
+                                     "unfinished games to resume)")
+    new.add_argument("--seed", type=int, help="the game's seed (same seed, same setup)")
+    sub.add_parser("continue", help="resume the most recent unfinished game (its autosave)")
+    load = sub.add_parser("load", help="continue a saved game from a file")
     load.add_argument("file", type=Path)
     replay = sub.add_parser("replay", help="watch a saved game move by move")
     replay.add_argument("file", type=Path)
@@ -71,8 +76,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"maharaja: {problem}", file=sys.stderr)
             return 2
         start = Start(args.command, path=args.file, reveal=getattr(args, "reveal", False))
-    else:
-        start = Start("new", seed=getattr(args, "seed", None))
+    elif args.command == "continue":
+        from maharaja_tui import autosaves
+
+        latest = autosaves.latest_unfinished()
+        if latest is None:
+            print("maharaja: no unfinished game to continue; 'maharaja' starts a new one",
+                  file=sys.stderr)
+            return 1
+        start = Start("load", path=latest)
+    elif args.command == "new":
+        start = Start("new", seed=args.seed)
+    else:  # no sub-command: a game at once (autosaves never overwrite each other)
+        start = Start("play", setup=default_setup())
     MaharajaApp(start).run()
     return 0
 

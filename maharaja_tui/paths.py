@@ -1,4 +1,4 @@
-"""Where the app keeps its files: the autosave lives in the user's data directory."""
+"""Where the app keeps its files: autosaves and saves live in the user's data directory."""
 
 from __future__ import annotations
 
@@ -19,7 +19,11 @@ def data_dir() -> Path:
 
 
 def autosave_path() -> Path:
-    return data_dir() / "autosave.json"
+    """The most recently updated autosave (each game has its own, see ``autosaves``);
+    where the single autosave of earlier versions lived when there is none."""
+    from maharaja_tui import autosaves
+
+    return autosaves.latest() or autosaves.legacy_autosave_path()
 
 
 def saves_dir() -> Path:

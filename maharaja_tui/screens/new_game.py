@@ -15,16 +15,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
 
 from engine import rulesets
 from engine.core.errors import IllegalIntent
 from engine.core.ruleset import Seat
+from maharaja_tui import autosaves
 from maharaja_tui.computer import bot_levels
 from maharaja_tui.games import ADAPTERS
 from maharaja_tui.games.base import NewGameForm
-from maharaja_tui.paths import autosave_path
 
+RECENT = 6  # unfinished games listed on the form
 NAMES = ("You", "Anand", "Bela", "Chandra", "Devi")
 MAX_SEATS = 5
 SOLO = 1  # the "Players" choice of a game's solo mode: you alone against its automaton
@@ -87,6 +89,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         super().__init__()
         self.seed = seed
         self.game = game
+        self.unfinished = autosaves.unfinished()[:RECENT]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "first_game":  # MJ-SETUP-1: a Maharaja preset only
@@ -157,9 +160,13 @@ class NewGameScreen(Screen[GameSetup | None]):
                 if self.game == DEFAULT_GAME:
                     yield Button("First game", id="first-game", compact=True)
                 yield Button("Continue", id="resume", compact=True,
-                             disabled=not autosave_path().exists())
+                             disabled=not self.unfinished)
                 yield Button("Load…", id="load", compact=True)
             yield Static(id="new-game-error")
+            if self.unfinished:
+                yield Static("Unfinished games (Enter resumes)", classes="form-heading")
+                yield OptionList(*[Option(save.describe()) for save in self.unfinished],
+                                 id="recent-games")
         yield Footer()
 
     @staticmethod
@@ -256,9 +263,14 @@ class NewGameScreen(Screen[GameSetup | None]):
         if self._check(setup):
             self.dismiss(setup)
 
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "recent-games":
+            self.app.open_path(self.unfinished[event.option_index].path)  # type: ignore[attr-defined]
+
     def action_resume(self) -> None:
-        if autosave_path().exists():
-            self.app.open_path(autosave_path())  # type: ignore[attr-defined]
+        """Continue: the most recently played unfinished game."""
+        if self.unfinished:
+            self.app.open_path(self.unfinished[0].path)  # type: ignore[attr-defined]
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -1,7 +1,9 @@
-"""A killed app resumes from its autosave; the command line reports bad files in words."""
+"""Autosaves: one file per game (a new game never overwrites an unfinished one), a killed
+app resumes from its own; Continue, the resume lists and the command line."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -9,11 +11,15 @@ import sys
 import time
 from pathlib import Path
 
+from engine import Game
 from engine.core import record
+from engine.core.ruleset import Seat
 from engine.registry import rulesets
-from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui import autosaves
+from maharaja_tui.app import GameCommands, MaharajaApp, Start
 from maharaja_tui.screens.game import GameScreen
-from tests.tui.helpers import synchronously
+from maharaja_tui.screens.new_game import GameSetup, NewGameScreen, default_setup
+from tests.tui.helpers import screen_text, synchronously
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,7 +45,10 @@ asyncio.run(main())
 
 
 def autosave(data_home: Path) -> Path:
-    return data_home / "maharaja" / "autosave.json"
+    """The one game's autosave file, once it exists (or where the folder is)."""
+    folder = data_home / "maharaja" / "autosave"
+    found = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    return found[0] if found else folder / "missing.json"
 
 
 def test_killed_app_resumes_from_its_autosave(data_home: Path) -> None:
@@ -50,6 +59,7 @@ def test_killed_app_resumes_from_its_autosave(data_home: Path) -> None:
         deadline = time.monotonic() + 150
         while time.monotonic() < deadline:
             time.sleep(0.2)
+            path = autosave(data_home)
             if path.exists():
                 try:
                     steps = len(record.load(path, rulesets(), validate=False).steps)
@@ -90,5 +100,125 @@ def test_cli_reports_a_bad_file_without_a_traceback(tmp_path: Path) -> None:
 def test_cli_help_lists_the_sub_commands() -> None:
     result = subprocess.run([sys.executable, "-m", "maharaja_tui", "--help"],
                             capture_output=True, text=True, cwd=ROOT, timeout=60)
-    for command in ("new", "play", "load", "replay", "serve"):
+    for command in ("new", "play", "continue", "load", "replay", "serve"):
         assert command in result.stdout
+    words = " ".join(result.stdout.split())
+    assert "medium computers" in words and "ctrl+n" in words
+
+
+# ------------------------------------------------------------ one file per game
+def seated(seed: int, players: int = 3) -> GameSetup:
+    setup = default_setup(players, seed)
+    seats = tuple(s if s.is_human else Seat(s.name, "bot:random") for s in setup.seats)
+    return GameSetup(seats, setup.options, setup.seed)
+
+
+def set_updated(path: Path, updated: str, *, finished: bool | None = None) -> None:
+    """Age a save file (its header's update time) as if written then."""
+    data = json.loads(path.read_bytes())
+    data["header"]["updated"] = updated
+    if finished is not None:
+        data["header"]["finished"] = finished
+    path.write_text(json.dumps(data))
+
+
+@synchronously
+async def test_a_new_game_keeps_the_unfinished_one_and_continue_resumes_it(
+        data_home: Path) -> None:
+    app = MaharajaApp(Start("play", setup=seated(104)), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        first = app.game_screen().table.game
+        await pilot.press("a", "enter")  # one decision: a character
+        await pilot.pause()
+        assert len(first.steps) == 2
+        await pilot.press("ctrl+n")  # the new-game screen is one key away
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "Unfinished games" in screen_text(app)
+        await pilot.press("ctrl+n")  # and starts another game
+        await pilot.pause()
+        second = app.game_screen().table.game
+        assert second is not first
+    files = sorted((data_home / "maharaja" / "autosave").glob("*.json"))
+    assert len(files) == 2
+    assert sorted(len(record.load(f, rulesets()).steps) for f in files) == [1, 2]
+    # Continue takes the most recently updated unfinished game: make it the first.
+    first_file = autosaves.autosave_path_for(first)
+    set_updated(first_file, "2099-01-01T00:00:00+00:00")
+    assert autosaves.latest_unfinished() == first_file
+    app = MaharajaApp(Start("continue"), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert len(app.game_screen().table.game.steps) == 2
+        assert app.game_screen().table.game.seed == 104
+
+
+@synchronously
+async def test_the_new_game_screen_lists_unfinished_games_to_resume(data_home: Path) -> None:
+    for seed in (201, 202):
+        game = Game(rulesets()["maharaja-2020"], list(seated(seed).seats),
+                    seated(seed).options, seed)
+        record.save(game, autosaves.autosave_path_for(game))
+        set_updated(autosaves.autosave_path_for(game), f"2026-11-2{seed - 200}T10:00:00+00:00")
+    done = autosaves.autosave_path_for(game)
+    set_updated(done, "2026-11-22T10:00:00+00:00", finished=True)  # 202: finished, not listed
+    app = MaharajaApp(Start("new", seed=3), computer_delay=3600)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Unfinished games" in text and "You, Anand, Bela" in text
+        assert "Maharaja (2020)" in text and "round" not in text.split("Unfinished")[0]
+        assert text.count("You, Anand, Bela") == 1
+        app.screen.query_one("#recent-games").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.table.game.seed == 201
+        names = [name for name, _, _ in GameCommands._commands(
+            type("P", (), {"app": app})())]  # the palette offers it too
+        assert "New game…" in names and any(n.startswith("Resume: You, Anand, Bela")
+                                             for n in names)
+
+
+def test_at_most_twenty_autosaves_oldest_finished_first(data_home: Path) -> None:
+    folder = data_home / "maharaja" / "autosave"
+    folder.mkdir(parents=True)
+    game = Game(rulesets()["maharaja-2020"], list(seated(7).seats), seated(7).options, 7)
+    for n in range(25):
+        path = folder / f"202611{n:02d}000000-{n}.json"
+        record.save(game, path)
+        set_updated(path, f"2026-11-{n + 1:02d}T00:00:00+00:00", finished=n % 5 == 4)
+    removed = autosaves.prune()
+    # 5 finished games (n = 4, 9, 14, 19, 24): those go first, the oldest of all first.
+    assert sorted(p.name for p in removed) == sorted(
+        f"202611{n:02d}000000-{n}.json" for n in (4, 9, 14, 19, 24))
+    assert len(list(folder.glob("*.json"))) == autosaves.KEEP
+    extra = folder / "20261130000000-99.json"
+    record.save(game, extra)
+    assert autosaves.prune(protect=extra) == [folder / "20261100000000-0.json"]
+
+
+def test_cli_starts_a_game_by_default_and_continues_the_latest(
+        data_home: Path, monkeypatch) -> None:  # noqa: ANN001
+    from maharaja_tui import cli
+
+    started: list[Start] = []
+    monkeypatch.setattr(MaharajaApp, "run", lambda self: started.append(self.start))
+    assert cli.main([]) == 0
+    setup = started[-1].setup
+    assert started[-1].kind == "play" and setup is not None
+    assert [s.controller for s in setup.seats] == ["human", "bot:medium", "bot:medium"]
+    assert cli.main(["new", "--seed", "4"]) == 0
+    assert started[-1].kind == "new" and started[-1].seed == 4
+    assert cli.main(["continue"]) == 1  # nothing to continue yet
+    game = Game(rulesets()["maharaja-2020"], list(seated(9).seats), seated(9).options, 9)
+    record.save(game, autosaves.autosave_path_for(game))
+    assert cli.main(["continue"]) == 0
+    assert started[-1].kind == "load" and started[-1].path == autosaves.autosave_path_for(game)
+
+
+def test_the_old_single_autosave_is_still_offered(data_home: Path) -> None:
+    game = Game(rulesets()["maharaja-2020"], list(seated(5).seats), seated(5).options, 5)
+    record.save(game, autosaves.legacy_autosave_path())
+    assert autosaves.latest_unfinished() == autosaves.legacy_autosave_path()
