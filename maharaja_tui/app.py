@@ -125,11 +125,18 @@ class MaharajaApp(App[None]):
                     None)
 
     def action_new_game(self, seed: int | None = None) -> None:
+        # From a game, Escape on the form goes back to it (reloaded from its autosave).
+        current = self.game_screen()
+        game = getattr(current.table, "game", None) if current is not None else None
+        back = autosaves.autosave_path_for(game) if game is not None else None
+
         def chosen(setup: GameSetup | None) -> None:
             if setup is not None:
                 self.start_game(setup)
+            elif back is not None and back.exists():
+                self.open_path(back)
 
-        self.show_main(NewGameScreen(seed), chosen)
+        self.show_main(NewGameScreen(seed, back=back is not None), chosen)
 
     def start_game(self, setup: GameSetup) -> None:
         game = Game(rulesets()[setup.ruleset_id], list(setup.seats), setup.options, setup.seed)

@@ -85,10 +85,12 @@ class NewGameScreen(Screen[GameSetup | None]):
         Binding("escape", "quit", "Quit", show=False),
     ]
 
-    def __init__(self, seed: int | None = None, game: str = DEFAULT_GAME) -> None:
+    def __init__(self, seed: int | None = None, game: str = DEFAULT_GAME, *,
+                 back: bool = False) -> None:
         super().__init__()
         self.seed = seed
         self.game = game
+        self.back = back  # opened from a game (ctrl+n): Escape goes back to it
         self.unfinished = autosaves.unfinished()[:RECENT]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -273,4 +275,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             self.app.open_path(self.unfinished[0].path)  # type: ignore[attr-defined]
 
     def action_quit(self) -> None:
-        self.app.exit()
+        if self.back:
+            self.dismiss(None)
+        else:
+            self.app.exit()

@@ -136,10 +136,17 @@ async def test_a_new_game_keeps_the_unfinished_one_and_continue_resumes_it(
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         assert "Unfinished games" in screen_text(app)
+        await pilot.press("escape")  # changed my mind: back to the game
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert len(app.screen.table.game.steps) == 2 and app.screen.table.game.seed == 104
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
         await pilot.press("ctrl+n")  # and starts another game
         await pilot.pause()
         second = app.game_screen().table.game
-        assert second is not first
+        assert second.seed != 104
     files = sorted((data_home / "maharaja" / "autosave").glob("*.json"))
     assert len(files) == 2
     assert sorted(len(record.load(f, rulesets()).steps) for f in files) == [1, 2]
