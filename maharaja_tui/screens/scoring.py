@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Footer, OptionList, Static
 
 from maharaja_tui.games.base import ScoreTable
 from maharaja_tui.widgets import track_widget
@@ -24,8 +24,10 @@ class ScoringScreen(Screen[None]):
     """Stays up while the game's scoring decisions are made; the viewer makes theirs here."""
 
     COMPONENT_CLASSES = COMPONENT_CLASSES
+    # Enter picks a choice when there are some, else closes: priority, because the
+    # table or the empty choice list may hold the focus and would swallow it.
     BINDINGS = [Binding("escape", "close", "Back to the map"),
-                Binding("enter", "close", "Continue", show=False)]
+                Binding("enter", "enter", "Continue", show=False, priority=True)]
 
     def __init__(self, game: GameScreen, summary: ScoreTable) -> None:
         super().__init__()
@@ -81,12 +83,17 @@ class ScoringScreen(Screen[None]):
             panel.show(game.adapter.heading(view, game.viewer, to_move), ())
         else:
             panel.show(((("Scoring is over — press Enter to go on", "strong"),),), ())
-            self.set_focus(None)  # so Enter reaches the screen, not the table or empty list
 
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
         message.stop()
         if 0 <= message.index < len(self.entries):
             self.game.choose(self.entries[message.index])
+
+    def action_enter(self) -> None:
+        if self.entries:
+            self.query_one("#action-options", OptionList).action_select()
+        else:
+            self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -181,6 +181,20 @@ async def test_two_rounds_of_raja_by_keyboard_with_a_scoring_between() -> None:
 
 
 @synchronously
+async def test_enter_closes_the_city_scoring_of_a_loaded_game(tmp_path: Path) -> None:
+    path = tmp_path / "scored.json"
+    record.save(R.game_until(R.scored, seed=18), path)
+    app = MaharajaApp(Start("load", path=path), computer_delay=QUIET)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ScoringScreen)
+        assert "Bijapur is scored" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+@synchronously
 async def test_ending_a_turn_with_parts_left_asks_first() -> None:
     game = R.game_until(R.my_turn)
     app = MaharajaApp(Start("game", game=game), computer_delay=QUIET)
