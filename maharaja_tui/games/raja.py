@@ -72,8 +72,10 @@ next cities (lowest governor first) and the governor track, whose numbered part
 RULES_FILE = Path(__file__).parent.parent / "reference" / "raja.md"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _space(index: int) -> str:
+    """A governor-track index as the board prints it: 1–10, or a start space (R-COMP-10)."""
+    printed = index - C.TRACK_FIRST_NUMBERED + 1
+    return f"space {printed}" if printed >= 1 else f"start space {index}"
 
 
 class RajaAdapter:
@@ -546,8 +548,8 @@ class RajaAdapter:
                            self._via(view, s))
             case it.MoveGovernor(city=city, slot=s):
                 index = view.governors.get(city, 0)
-                return seg("Governor ", (city, "city"), f" down 2 (space {index} → "
-                           f"{index - C.GOVERNOR_STEP}) — ", self._via(view, s))
+                return seg("Governor ", (city, "city"), f" down 2 ({_space(index)} → "
+                           f"{_space(index - C.GOVERNOR_STEP)}) — ", self._via(view, s))
             case it.TakeCharacter(card=n, slot=s, give=give):
                 owner = next((q for q, p in enumerate(view.players) if n in p.cards), None)
                 source: list[Segment] = ([(" from the bank", "dim")] if owner is None
