@@ -614,28 +614,55 @@ class RajaAdapter:
         return None
 
     def scoring_table(self, view: RajaState) -> ScoreTable:
+        """The latest city scoring: points by source (R-SCORE-1), rank and gold.
+
+        It is shown just after the scoring, before anyone has played again, so the
+        board and the cards are still those it counted: the sources are read from the
+        view and checked against the recorded points (totals only if they disagree)."""
         last = view.scorings[-1]
         rewards = dict(last.rewards)
+        points = dict(last.points)
+        sources = {seat: self._sources(view, last.city, seat) for seat in range(view.seats)}
+        exact = all(sum(sources[s]) == points.get(s, 0) for s in range(view.seats))
+        home = home_of(self.network).get(last.city) if view.options.home_city else None
+        order = [s for s, _ in last.points] + [s for s in range(view.seats) if s not in points]
         rows = []
-        for rank, (seat, points) in enumerate(last.points, start=1):
-            gold = f"+{rewards.get(seat, 0)}"
+        for seat in order:
+            rank = str(order.index(seat) + 1) if seat in points else "–"
+            gold = f"+{rewards[seat]}" if seat in rewards else ""
             if seat == last.monopoly:
                 gold += f" (incl. +{C.MONOPOLY_BONUS} monopoly)"
-            rows.append((cell(str(rank), ""), *self._player_cell(view, seat),
-                         cell(str(points), ""), cell(gold, "")))
-        scorers = {s for s, _ in last.points}
-        for seat in range(view.seats):
-            if seat not in scorers:
-                rows.append((cell("–"), *self._player_cell(view, seat), cell("0"), cell("")))
+            detail = ()
+            if exact:
+                architect, houses, palaces, at_home = sources[seat]
+                detail = (cell(str(architect)), cell(str(houses)), cell(str(palaces)))
+                if home:
+                    detail += (cell(str(at_home)),)
+            rows.append((cell(rank), *self._player_cell(view, seat), *detail,
+                         cell(str(points.get(seat, 0))), cell(gold)))
+        columns: tuple[str, ...] = ("Rank", "Player")
+        if exact:
+            columns += ("Architect", "Houses", "Palaces") + (("Home",) if home else ())
+        columns += ("Points", "Gold")
         notes: list[Segments] = []
         if not last.points:
             notes.append(cell("Nobody has a point here: nobody is paid (R-SCORE-5)", "dim"))
-        home = home_of(self.network).get(last.city) if view.options.home_city else None
         if home:
-            notes.append(seg(("Home city of ", "dim"), (self.card_name(home), "character")))
-        return ScoreTable(
-            f"Round {last.round}: {self.place_name(last.city)} is scored",
-            ("Rank", "Player", "Points", "Gold"), tuple(rows), tuple(notes), bold=2)
+            notes.append(seg(("Home city of ", "dim"), (self.card_name(home), "character"),
+                             (" (R-VAR-HOME)", "dim")))
+        return ScoreTable(f"Round {last.round}: {self.place_name(last.city)} is scored",
+                          columns, tuple(rows), tuple(notes), bold=len(columns) - 2)
+
+    def _sources(self, view: RajaState, city_id: str, seat: int) -> tuple[int, int, int, int]:
+        """(architect, houses, palaces, home) points of one seat in a city (R-SCORE-1)."""
+        city = view.cities[city_id]
+        player = view.players[seat]
+        outer = C.SADHU_OUTER_POINTS if C.SADHU in player.cards else C.OUTER_POINTS
+        home = home_of(self.network).get(city_id) if view.options.home_city else None
+        return (C.ARCHITECT_POINTS * (player.architect == city_id),
+                C.HOUSE_POINTS * city.houses.count(seat),
+                outer * city.outer.count(seat) + C.CENTRAL_POINTS * (city.central == seat),
+                C.HOME_POINTS * (home is not None and home in player.cards))
 
     def _player_cell(self, view: RajaState, seat: int) -> tuple[Segments]:
         return (((self.letter(view, seat), f"seat:{seat}"), (" " + self.seats[seat].name, "")),)

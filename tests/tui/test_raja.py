@@ -71,7 +71,9 @@ def test_the_adapter_draws_every_point_of_a_random_game(players: int, options) -
                     assert adapter.label(view, seat, intent)
             if adapter.scoring_key(view) is not None:
                 scorings_seen += 1
-                assert adapter.scoring_table(view).rows
+                table = adapter.scoring_table(view)
+                assert len(table.rows) == players
+                assert "Houses" in table.columns  # the board is still the one scored
         seat, intent = random_intent(game, rng)
         if type(intent).__name__ == "MoveArchitect" and rng.random() < 0.7:
             intent = next(i for i in game.legal_intents(seat) if type(i).__name__ == "EndTurn")
