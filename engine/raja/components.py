@@ -18,6 +18,7 @@ RESERVE_AFTER_SETUP: Final = 6  # R-SETUP-9
 SETUP_PASSES: Final = 4  # R-SETUP-8
 TOKENS: Final = 7  # R-COMP-9
 COLOURS: Final = 5  # R-COMP-4: the neutral palaces come from the colours nobody plays
+COLOUR_NAMES: Final = ("red", "yellow", "green", "blue", "purple")  # seat order
 
 # ------------------------------------------------------------------ costs and gains
 HOUSE_COST: Final = 1

@@ -13,7 +13,7 @@ from engine.raja.state import BUILDER_SLOT, RajaState
 
 
 def _seat(seat: int) -> Segment:
-    return (f"Player {seat + 1}", f"seat:{seat}")
+    return (C.COLOUR_NAMES[seat].capitalize(), f"seat:{seat}")
 
 
 def _place(place: str) -> Segment:

@@ -126,6 +126,8 @@ def _part(
             raise refuse("R-CHAR-5", "you do not hold the Builder")
         if turn.builder_used:
             raise refuse("R-CHAR-5", "you already used the Builder this turn")
+        if part != 0:  # one spelling per step, as legal_intents lists it
+            raise refuse("R-CHAR-5", "the Builder's house is not a part of an action (part 0)")
         return None
     if not 0 <= slot < len(turn.slots):
         raise refuse("R-TURN-3", "name one of your selected actions")

@@ -8,13 +8,15 @@ from typing import Any
 import msgspec
 
 from engine.raja import events as E
-from engine.raja.state import RajaState
+from engine.raja.state import OVER, RajaState
 
 HIDDEN_GOLD = -1  # the gold a view shows for a seat it may not see
 
 
 def view(state: RajaState, seat: int | None) -> RajaState:
     copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=RajaState)
+    if state.phase == OVER:
+        return copy  # ruling: gold is counted openly for the final ranking (R-END-2)
     for other, player in enumerate(copy.players):
         if other == seat:
             continue

@@ -40,7 +40,7 @@ from maharaja_tui.widgets.player_board import BoardData
 from maharaja_tui.widgets.segments import Segment, Segments, seg
 from maharaja_tui.widgets.tracks import SpaceTrackData
 
-COLOURS = ("red", "yellow", "green", "blue", "purple")  # R-COMP-4: five colours
+COLOURS = C.COLOUR_NAMES  # R-COMP-4: five colours, in seat order
 LETTERS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B", "purple": "P"}
 NEUTRAL_MARK = "n"
 PHASES = {SETUP: "Setup", CHOOSE: "Choosing characters", AUCTION: "Character auction",

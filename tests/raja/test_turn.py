@@ -375,3 +375,13 @@ def test_turn_reveals_the_plan() -> None:
     assert g.state.players[0].revealed and not g.state.players[1].revealed
     assert g.view(2).players[0].plan == ["QUARRY", "GOVERNOR"]
     assert g.view(2).players[1].plan == [] and g.view(1).players[1].plan == ["HOUSE", "PALACE"]
+
+
+def test_builder_house_names_part_zero_only() -> None:
+    """R-CHAR-5: the Builder's house is no part of an action; only part 0 spells it."""
+    g = game(3, cards=(5, 6, 1))
+    select(g, {0: ("CHARACTER", "PALACE")})
+    end_turns(g, until_seat=0)
+    g.state.players[0].architect = "DEL"
+    _refused(g, 0, I.BuildHouse("DEL", BUILDER_SLOT, 2), "R-CHAR-5")
+    g.play(0, I.BuildHouse("DEL", BUILDER_SLOT, 0))
