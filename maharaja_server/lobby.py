@@ -42,6 +42,12 @@ def status_text(info: TableInfo) -> str:
     return "waiting for players"
 
 
+
+def table_seats(ruleset: Any) -> int:
+    """Seats a new table starts with: two, the fewest a shared table makes sense with
+    (a ruleset whose minimum is one seat, Maharaja's solo, needs options for it)."""
+    return min(max(2, ruleset.min_seats), ruleset.max_seats)
+
 class LobbyScreen(Screen):
     BINDINGS = [
         Binding("n", "new", "New table"),
@@ -118,7 +124,7 @@ class NewTableScreen(ModalScreen):
             yield Label("New table (Enter in any field creates it)")
             yield Select(games, value=first.id, allow_blank=False, id="game")
             yield Label("Players (seats)")
-            yield Input(str(first.min_seats), id="players", type="integer")
+            yield Input(str(table_seats(first)), id="players", type="integer")
             yield Label("Computer seats among them")
             yield Input("0", id="computers", type="integer")
             yield Select([(lvl, lvl) for lvl in LEVELS], value="medium", allow_blank=False,
@@ -200,7 +206,7 @@ class SessionApp(App):
                 if len(words) > 1 and not words[1].isdigit():
                     wanted = words.pop(1)
                     game = next(r for r in self.conn.rulesets if r.id == wanted)
-                count = int(words[1]) if len(words) > 1 else game.min_seats
+                count = int(words[1]) if len(words) > 1 else table_seats(game)
                 table = self.conn.create(game.id, [SeatSpec()] * count)
                 self.open_table(table, join=True)
         except (ValueError, StopIteration, IllegalIntent):
