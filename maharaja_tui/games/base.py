@@ -8,7 +8,7 @@ lists what an adapter provides; ``MaharajaAdapter`` and ``RajaAdapter`` are the 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
@@ -132,3 +132,19 @@ class GameAdapter(Protocol):
                      *, first_game: bool = False) -> Any: ...
     rules_file: ClassVar[Path]
     rule_prefix: ClassVar[str]  # "MJ-", "R-": how this game's rule ids begin
+
+
+def target_tags(
+    tolls: dict[str, int], builds: set[str], cities: Collection[str], coin: str
+) -> dict[str, Segments]:
+    """Map tags for the places a seat may pick now: the cheapest toll to travel there
+    (``coin`` is the game's currency mark) and ``+`` on a city where it can build."""
+    out: dict[str, Segments] = {}
+    for place in [*tolls, *sorted(builds - set(tolls))]:
+        tag: list[Segment] = []
+        if place in tolls:
+            tag.append((f"→{tolls[place]}{coin}", "target+coins"))
+        if place in builds and place in cities:
+            tag.append(("+", "target"))
+        out[place] = tuple(tag)
+    return out

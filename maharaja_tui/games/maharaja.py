@@ -29,7 +29,14 @@ from engine.maharaja.queries import (
     task_discount,
 )
 from engine.maharaja.state import NOBODY, State
-from maharaja_tui.games.base import MenuEntry, NewGameForm, OptionField, ScoreTable, cell
+from maharaja_tui.games.base import (
+    MenuEntry,
+    NewGameForm,
+    OptionField,
+    ScoreTable,
+    cell,
+    target_tags,
+)
 from maharaja_tui.widgets.character_display import CharacterCard, DisplayData
 from maharaja_tui.widgets.map_graph import MapPicture
 from maharaja_tui.widgets.player_board import BoardData
@@ -220,15 +227,7 @@ class MaharajaAdapter:
                 tolls[place] = min(cost, tolls.get(place, cost))
             else:
                 builds.add(place)
-        out: dict[str, Segments] = {}
-        for place in [*tolls, *sorted(builds - set(tolls))]:
-            tag: list[Segment] = []
-            if place in tolls:
-                tag.append((f"→{tolls[place]}¢", "target+coins"))
-            if place in builds and place in self.network.cities:
-                tag.append(("+", "target"))
-            out[place] = tuple(tag)
-        return out
+        return target_tags(tolls, builds, self.network.cities, "¢")
 
     def intents_at(self, view: State, seat: int | None, place: str,
                    intents: Sequence[Any]) -> list[Any]:
