@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-SPEC = Path("/work/shared/rules/maharaja.md")
+from tests.spec_paths import spec
+
+SPEC = spec("maharaja.md")
 ID = re.compile(r"MJ-[A-Z]+-[A-Z]?\d+")
 THIS = Path(__file__).name
 

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-SPEC = Path("/work/shared/rules/raja.md")
+from tests.spec_paths import spec
+
+SPEC = spec("raja.md")
 ID = re.compile(r"R-[A-Z]+(?:-[A-Z]+)*-\d+[a-z]?")
 
 
