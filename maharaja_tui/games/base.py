@@ -148,3 +148,13 @@ def target_tags(
             tag.append(("+", "target"))
         out[place] = tuple(tag)
     return out
+
+
+def listed(segments: Sequence[Segment]) -> list[Segment]:
+    """Segments joined with commas, for sentences such as "Waiting for Red, Blue"."""
+    out: list[Segment] = []
+    for n, segment in enumerate(segments):
+        if n:
+            out.append((", ", ""))
+        out.append(segment)
+    return out

@@ -35,6 +35,7 @@ from maharaja_tui.games.base import (
     OptionField,
     ScoreTable,
     cell,
+    listed,
     target_tags,
 )
 from maharaja_tui.widgets.character_display import CharacterCard, DisplayData
@@ -442,13 +443,8 @@ class MaharajaAdapter:
             lines.append(seg("Waiting for ", *self._names(view, waiting)))
         return tuple(lines)
 
-    def _names(self, view: State, seats: Sequence[int]) -> list[Segment]:
-        out: list[Segment] = []
-        for n, s in enumerate(seats):
-            if n:
-                out.append((", ", ""))
-            out.append(self.who(view, s))
-        return out
+    def _names(self, view: Any, seats: Sequence[int]) -> list[Segment]:
+        return listed([self.who(view, s) for s in seats])
 
     def _disc_line(self, view: State, viewer: int | None) -> Segments:
         turn = view.turn

@@ -39,6 +39,7 @@ from maharaja_tui.games.base import (
     OptionField,
     ScoreTable,
     cell,
+    listed,
     target_tags,
 )
 from maharaja_tui.widgets.character_display import CharacterCard, DisplayData
@@ -386,13 +387,8 @@ class RajaAdapter:
             lines.append(seg("Waiting for ", *self._names(view, waiting)))
         return tuple(lines)
 
-    def _names(self, view: RajaState, seats: Sequence[int]) -> list[Segment]:
-        out: list[Segment] = []
-        for n, s in enumerate(seats):
-            if n:
-                out.append((", ", ""))
-            out.append(self.who(view, s))
-        return out
+    def _names(self, view: Any, seats: Sequence[int]) -> list[Segment]:
+        return listed([self.who(view, s) for s in seats])
 
     def _parts_line(self, view: RajaState, viewer: int | None) -> Segments:
         """The turn's selected actions with each part done (✓) or still to do."""
