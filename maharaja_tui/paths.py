@@ -7,7 +7,9 @@ from pathlib import Path
 from platformdirs import user_data_dir
 
 APP_NAME = "maharaja"
-STYLES = Path(__file__).parent.parent / "styles"
+# The app's theme and screen layouts, shipped inside the package (a wheel carries only
+# what lies in its packages); widgets carry their own defaults in DEFAULT_CSS.
+STYLES = Path(__file__).parent / "styles"
 # Every screen that may be shown by another app (the SSH server's) names these,
 # so it is styled there too; Textual reads each file once.
 STYLE_FILES = [STYLES / "app.tcss", STYLES / "game.tcss", STYLES / "dialogs.tcss"]

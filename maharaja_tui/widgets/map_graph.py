@@ -45,6 +45,10 @@ class _Cell:
 
 class MapGraph(Widget, can_focus=True):
     COMPONENT_CLASSES = COMPONENT_CLASSES | {"map-graph--road", "map-graph--open-road"}
+    DEFAULT_CSS = """
+    MapGraph .map-graph--road { color: $text-muted 40%; }
+    MapGraph .map-graph--open-road { color: $text-muted; }
+    """
     BINDINGS = [
         Binding("left", "cursor(-1, 0)", "Left", show=False),
         Binding("right", "cursor(1, 0)", "Right", show=False),

@@ -1,0 +1,65 @@
+"""A normal install works: the wheel ships every file the code reads (issue 9, item 9), and
+the README's quick start starts the game where pip's scripts directory is not on PATH
+(item 10). CI also installs the wheel into a fresh venv and starts it (.ci/run)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import zipfile
+from importlib.metadata import version
+from pathlib import Path, PurePosixPath
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+# The checkout's folders an install never needs: tests, their golden games, developer tools.
+NOT_SHIPPED = ("tests", "recordings", "scripts")
+
+
+def source_files() -> list[PurePosixPath]:
+    """The checkout as a developer has it: tracked files and new ones, not ignored ones
+    (a stale build/ or egg-info would hide a file the tree no longer ships)."""
+    if shutil.which("git") is None or not (REPO / ".git").exists():
+        pytest.skip("needs a git checkout to tell source files from build leftovers")
+    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=REPO,
+                            capture_output=True, check=True).stdout.decode().split("\0")
+    return [PurePosixPath(f) for f in listed if f and (REPO / f).is_file()]
+
+
+def resources(files: list[PurePosixPath]) -> list[str]:
+    """Every file other than Python source inside the checkout's folders, except those
+    never shipped: what the code may read at run time (top-level files are metadata)."""
+    return sorted(f.as_posix() for f in files
+                  if len(f.parts) > 1 and f.parts[0] not in NOT_SHIPPED
+                  and not f.parts[0].startswith(".") and f.suffix not in (".py", ".pyc"))
+
+
+def build_wheel(files: list[PurePosixPath], tmp: Path) -> zipfile.ZipFile:
+    src = tmp / "src"
+    for f in files:
+        (src / f).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(REPO / f, src / f)
+    # With the test extra's setuptools the build needs no index; an older environment
+    # fetches the build backend pyproject.toml names.
+    major, minor = (int(p) for p in version("setuptools").split(".")[:2])
+    isolation = [] if (major, minor) < (70, 1) else ["--no-build-isolation"]
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", *isolation,
+                    "-w", str(tmp / "dist"), str(src)], check=True, capture_output=True)
+    return zipfile.ZipFile(next((tmp / "dist").glob("maharaja-*.whl")))
+
+
+def test_the_wheel_ships_every_file_the_code_reads(tmp_path: Path) -> None:
+    files = source_files()
+    needed = resources(files)
+    assert any(n.endswith(".tcss") for n in needed) and any(n.endswith(".md") for n in needed)
+    wheel = build_wheel(files, tmp_path)
+    shipped = set(wheel.namelist())
+    missing = [n for n in needed if n not in shipped]
+    assert not missing, (
+        f"a normal install would lack {', '.join(missing)}: keep resources inside a package "
+        "and list their kind in pyproject.toml's [tool.setuptools.package-data]")
+    entry_points = next(n for n in shipped if n.endswith(".dist-info/entry_points.txt"))
+    assert "maharaja = maharaja_tui.cli:main" in wheel.read(entry_points).decode()
+
