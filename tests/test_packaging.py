@@ -4,6 +4,7 @@ the README's quick start starts the game where pip's scripts directory is not on
 
 from __future__ import annotations
 
+import shlex
 import shutil
 import subprocess
 import sys
@@ -63,3 +64,35 @@ def test_the_wheel_ships_every_file_the_code_reads(tmp_path: Path) -> None:
     entry_points = next(n for n in shipped if n.endswith(".dist-info/entry_points.txt"))
     assert "maharaja = maharaja_tui.cli:main" in wheel.read(entry_points).decode()
 
+
+def quick_start() -> list[str]:
+    """The README's quick-start commands (its indented lines)."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    return [line.strip() for line in section.splitlines() if line.startswith("    ")]
+
+
+def test_the_quick_start_is_two_commands_and_ci_runs_the_second() -> None:
+    play, test = quick_start()
+    assert play.startswith("python3 -m pip install") and " && " in play
+    assert test.startswith("python3 -m pip install") and test.endswith("python3 -m pytest")
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    # CI quietens pip and nothing else
+    assert test in {line.replace(" -q ", " ", 1) for line in ci.splitlines()}
+
+
+def test_the_quick_start_starts_the_game_without_pip_scripts_on_path(tmp_path: Path) -> None:
+    """The command after the install must not need pip's scripts directory on PATH (an
+    unactivated venv, a user install): it runs here with an empty PATH."""
+    play, _ = quick_start()
+    start = shlex.split(play.split(" && ", 1)[1]) + ["--help"]
+    if start[0] == "python3":
+        start[0] = sys.executable
+    try:
+        ran = subprocess.run(start, cwd=REPO, env={"PATH": str(tmp_path)},
+                             capture_output=True, text=True, timeout=60)
+    except FileNotFoundError:
+        pytest.fail(f"the quick start's {play.split(' && ', 1)[1]!r} needs pip's scripts "
+                    "directory on PATH")
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.startswith("usage: maharaja")
