@@ -17,6 +17,10 @@ from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Segments
 
 class ActionPanel(Vertical):
     COMPONENT_CLASSES = COMPONENT_CLASSES
+    DEFAULT_CSS = """
+    ActionPanel #action-heading { height: auto; }
+    ActionPanel #action-options { height: 1fr; background: transparent; }
+    """
 
     class Chosen(Message):
         def __init__(self, index: int) -> None:
