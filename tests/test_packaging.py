@@ -46,8 +46,9 @@ def build_wheel(files: list[PurePosixPath], tmp: Path) -> zipfile.ZipFile:
     # fetches the build backend pyproject.toml names.
     major, minor = (int(p) for p in version("setuptools").split(".")[:2])
     isolation = [] if (major, minor) < (70, 1) else ["--no-build-isolation"]
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", *isolation,
-                    "-w", str(tmp / "dist"), str(src)], check=True, capture_output=True)
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", *isolation,
+                            "-w", str(tmp / "dist"), str(src)], capture_output=True, text=True)
+    assert built.returncode == 0, f"pip wheel failed: {built.stderr[-2000:]}"
     return zipfile.ZipFile(next((tmp / "dist").glob("maharaja-*.whl")))
 
 
