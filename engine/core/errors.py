@@ -17,4 +17,13 @@ class IllegalIntent(Exception):
 
 
 class RecordError(Exception):
-    """A saved game or board file that cannot be loaded; the message names the file."""
+    """A saved game or board file that cannot be loaded; the message names the file.
+
+    ``damaged`` is False when the file may well be fine but is not for this program
+    (a newer version's save, an unknown game) or could not be read at all: a list of
+    autosaves leaves such a file alone instead of moving it aside.
+    """
+
+    def __init__(self, message: str, *, damaged: bool = True) -> None:
+        super().__init__(message)
+        self.damaged = damaged

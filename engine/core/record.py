@@ -11,7 +11,7 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import msgspec
 
@@ -22,6 +22,15 @@ from engine.core.ruleset import Ruleset, Seat
 FORMAT_VERSION = 1
 ENGINE_VERSION = "0.1.0"
 MAGIC = "maharaja-family-save"
+
+# Limits no real save comes near (a long random Raja game is under 1 MiB); a file
+# beyond them is refused with a clear message instead of exhausting memory or time.
+MAX_BYTES = 16 * 2**20
+MAX_SEATS = 16
+MAX_NAME = 64  # characters in a seat's name (the new-game form allows no more)
+MAX_TEXT = 64  # characters in the header's other texts (versions, times, controllers)
+MAX_DEPTH = 1000  # msgspec refuses deeper JSON with a RecursionError
+MAX_MESSAGE = 160  # characters of a RecordError after the file name
 
 E = TypeVar("E")
 I = TypeVar("I")  # noqa: E741
@@ -51,6 +60,11 @@ class Record(msgspec.Struct, Generic[I, E]):
 
 class _Peek(msgspec.Struct):
     header: dict[str, Any]
+
+
+class Loaded(NamedTuple):
+    header: Header
+    game: Game
 
 
 def encode(game: Game) -> bytes:
@@ -93,12 +107,25 @@ def load(
     *,
     validate: bool = True,
 ) -> Game:
+    """Read a saved game; any problem with the file raises one RecordError naming it."""
+    return load_record(path, rulesets, validate=validate).game
+
+
+def load_record(
+    path: str | os.PathLike[str],
+    rulesets: dict[str, Ruleset],
+    *,
+    validate: bool = True,
+) -> Loaded:
+    """The game and the header it was saved with (its update time, for lists)."""
     name = str(path)
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise RecordError(f"{name}: cannot be read ({exc.strerror or exc})") from None
-    return decode(data, rulesets, name=name, validate=validate)
+        raise RecordError(f"{name}: cannot be read ({exc.strerror or exc})",
+                          damaged=False) from None
+    return decode_record(data, rulesets, name=name, validate=validate)
 
 
 def decode(
@@ -108,29 +135,43 @@ def decode(
     name: str = "saved game",
     validate: bool = True,
 ) -> Game:
-    def fail(what: str) -> RecordError:
-        return RecordError(f"{name}: {what}")
+    return decode_record(data, rulesets, name=name, validate=validate).game
 
+
+def decode_record(
+    data: bytes,
+    rulesets: dict[str, Ruleset],
+    *,
+    name: str = "saved game",
+    validate: bool = True,
+) -> Loaded:
+    """Untrusted bytes to a game, or one short RecordError: nothing else escapes."""
+
+    def fail(what: str, *, damaged: bool = True) -> RecordError:
+        return RecordError(f"{name}: {_short(what)}", damaged=damaged)
+
+    if len(data) > MAX_BYTES:
+        raise fail(f"too large for a saved game (over {MAX_BYTES // 2**20} MiB)")
+    if not data.strip():
+        raise fail("the file is empty")
     try:
-        peek = msgspec.json.decode(data, type=_Peek)
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise fail(f"not a saved game: not UTF-8 text (bad byte at offset {exc.start})") from None
+    try:
+        head = msgspec.json.decode(data, type=_Peek).header
     except msgspec.DecodeError as exc:
-        if not data.strip():
-            raise fail("the file is empty") from None
         raise fail(f"not a saved game, or truncated or corrupted ({exc})") from None
-    head = peek.header
+    except RecursionError:
+        raise fail(NESTED) from None
     if head.get("magic") != MAGIC:
         raise fail("not a saved game of this program (no save header)")
-    version = head.get("format")
-    if not isinstance(version, int):
-        raise fail("the save header has no format version")
-    if version > FORMAT_VERSION:
-        raise fail(
-            f"saved by a newer version (format {version}; this program reads up to "
-            f"{FORMAT_VERSION}): update the program to open it"
-        )
-    rules = rulesets.get(str(head.get("ruleset")))
+    version = _format_version(head.get("format"), fail)
+    ruleset = head.get("ruleset")
+    rules = rulesets.get(ruleset) if isinstance(ruleset, str) else None
     if rules is None:
-        raise fail(f"unknown game {head.get('ruleset')!r}; known: {', '.join(sorted(rulesets))}")
+        raise fail(f"unknown game {ruleset!r}; known: {', '.join(sorted(rulesets))}",
+                   damaged=False)
     try:
         if version == FORMAT_VERSION:
             raw = msgspec.json.decode(data, type=_typed(rules))
@@ -141,9 +182,53 @@ def decode(
             raw = msgspec.convert(untyped, type=_typed(rules))
         header = raw.header
         options = msgspec.json.decode(header.options, type=rules.Options)
-    except (msgspec.DecodeError, msgspec.ValidationError, KeyError) as exc:
+    except RecursionError:
+        raise fail(NESTED) from None
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, KeyError,
+            TypeError, ValueError) as exc:
         raise fail(f"corrupted content ({exc})") from None
-    return rebuild(rules, header, options, raw.steps, name=name, validate=validate)
+    _check_header(header, rules, fail)
+    # Only a fold of the same rules can be trusted without replaying every decision.
+    trusted = not validate and header.rules_version == rules.rules_version
+    game = rebuild(rules, header, options, raw.steps, name=name, validate=not trusted)
+    return Loaded(header, game)
+
+
+NESTED = f"not a saved game: nested more than about {MAX_DEPTH} levels deep"
+
+
+def _format_version(value: Any, fail: Callable[..., RecordError]) -> int:
+    """The header's format version, or a RecordError saying why it cannot be read."""
+    if type(value) is not int:  # 1.0, "1" and true are not versions
+        raise fail(f"the save header's format version is not a whole number ({value!r})")
+    if value > FORMAT_VERSION:
+        raise fail(
+            f"saved by a newer version (format {value}; this program reads up to "
+            f"{FORMAT_VERSION}): update the program to open it", damaged=False)
+    if value < 1 or any(v not in MIGRATIONS for v in range(value, FORMAT_VERSION)):
+        raise fail(f"unknown format version {value} (this program reads 1 to {FORMAT_VERSION})")
+    return value
+
+
+def _check_header(header: Header, rules: Ruleset, fail: Callable[..., RecordError]) -> None:
+    """Sizes a real save never exceeds; the header's ``finished`` is never trusted (the
+    fold says whether the game is over) and ``engine_version`` is only informative."""
+    texts = {"rules version": header.rules_version, "engine version": header.engine_version,
+             "creation time": header.created, "update time": header.updated}
+    for what, text in texts.items():
+        if len(text) > MAX_TEXT:
+            raise fail(f"the save header's {what} is longer than {MAX_TEXT} characters")
+    if not 1 <= len(header.seats) <= MAX_SEATS:
+        raise fail(f"the save header has {len(header.seats)} seats (1 to {MAX_SEATS} expected)")
+    for number, seat in enumerate(header.seats, start=1):
+        if len(seat.name) > MAX_NAME or len(seat.controller) > MAX_TEXT:
+            raise fail(f"seat {number}'s name is longer than {MAX_NAME} characters")
+
+
+def _short(text: str, limit: int = MAX_MESSAGE) -> str:
+    """A message never echoes a huge value from the file."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _typed(rules: Ruleset) -> Any:
@@ -159,25 +244,58 @@ def rebuild(
     name: str,
     validate: bool,
 ) -> Game:
-    def fail(what: str) -> RecordError:
-        return RecordError(f"{name}: {what}")
+    """The game the steps make. Whatever the rules raise on crafted steps (not only
+    IllegalIntent: an IndexError, an AssertionError...) becomes a RecordError."""
 
-    try:
-        if not validate:
-            return Game(rules, header.seats, options, header.seed, created=header.created,
+    def fail(what: str) -> RecordError:
+        return RecordError(f"{name}: {_short(what)}")
+
+    if not steps or steps[0].seat != SETUP_SEAT:
+        raise fail("the setup does not match this game's seed (edited or damaged file)")
+    if not validate:
+        try:
+            game = Game(rules, header.seats, options, header.seed, created=header.created,
                         _steps=steps)
+            _probe(game)
+        except Exception as exc:  # noqa: BLE001 - untrusted data: any failure is damage
+            raise fail(f"the saved events do not make a game ({_problem(exc)})") from None
+        return game
+    try:
         game = Game(rules, header.seats, options, header.seed, created=header.created)
-    except IllegalIntent as exc:
-        raise fail(f"the game's setup is not valid ({exc})") from None
-    if not steps or steps[0].seat != SETUP_SEAT or game.steps[0].events != steps[0].events:
+    except Exception as exc:  # noqa: BLE001
+        raise fail(f"the game's setup is not valid ({_problem(exc)})") from None
+    if game.steps[0].events != steps[0].events:
         raise fail("the setup does not match this game's seed (edited or damaged file)")
     for index, step in enumerate(steps[1:], start=1):
         if step.intent is None:
             raise fail(f"step {index} has no decision")
         try:
             produced = game.play(step.seat, step.intent)
-        except IllegalIntent as exc:
-            raise fail(f"step {index} does not replay: {exc}") from None
+        except Exception as exc:  # noqa: BLE001
+            raise fail(f"step {index} does not replay: {_problem(exc)}") from None
         if produced != step.events:
-            raise fail(f"step {index} replays to different events (edited file, or rules changed)")
+            version = ("" if header.rules_version == rules.rules_version else
+                       f" (saved under rules {header.rules_version}, these are "
+                       f"{rules.rules_version})")
+            raise fail(f"step {index} replays to different events (edited file, or rules "
+                       f"changed){version}")
+    try:
+        _probe(game)
+    except Exception as exc:  # noqa: BLE001
+        raise fail(f"the game cannot go on ({_problem(exc)})") from None
     return game
+
+
+def _probe(game: Game) -> None:
+    """What every screen asks of a loaded game first: who moves, is it over, the views."""
+    game.is_over()
+    for seat in (None, *range(len(game.seats))):
+        game.view(seat)
+    for seat in game.to_move():
+        game.legal_intents(seat)
+
+
+def _problem(exc: Exception) -> str:
+    if isinstance(exc, IllegalIntent):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
