@@ -22,6 +22,9 @@ class LocalTable:
     def __init__(self, game: Game, autosave: Path | None = None) -> None:
         self.game = game
         self.autosave = autosave
+        # Why the last autosave failed (a read-only or full disk), None once it works:
+        # the game goes on in memory and the UI says autosave is off.
+        self.autosave_problem: str | None = None
         self._listeners: list[Listener] = []
 
     @property
@@ -65,8 +68,19 @@ class LocalTable:
         self.game.redo()
         self._changed()
 
-    def _changed(self) -> None:
-        if self.autosave is not None:
+    def save_autosave(self) -> None:
+        """Write the autosave; a failure never loses the move played (every change tries
+        again)."""
+        if self.autosave is None:
+            return
+        try:
             record.save(self.game, self.autosave)
+        except OSError as exc:
+            self.autosave_problem = f"{self.autosave.parent}: {exc.strerror or exc}"
+        else:
+            self.autosave_problem = None
+
+    def _changed(self) -> None:
+        self.save_autosave()
         for listener in list(self._listeners):
             listener()

@@ -89,6 +89,7 @@ class GameScreen(Screen[None]):
         self._intents: list[Any] = []
         self._scored_round: Any = None  # the adapter's key of the last scoring shown
         self._final_shown = False
+        self._autosave_problem: str | None = None  # the one being shown
         # Seeded from the game so the same game brings the same computer moves.
         self._rng = random.Random(getattr(getattr(table, "game", None), "seed", None))
         self.last_refusal: IllegalIntent | None = None
@@ -114,12 +115,14 @@ class GameScreen(Screen[None]):
                 yield CharacterDisplay(self.colours, id="characters")
                 yield MoveLog(self.colours, id="log")
         yield Static(id="refusal")
+        yield Static(id="autosave-off")
         yield ActionPanel(self.colours, id="actions")
         yield Footer()
 
     def on_mount(self) -> None:
         self.table.subscribe(self._on_table_changed)
         self.sync()
+        self._show_autosave()
         self.query_one(ActionPanel).focus_options()
 
     def on_unmount(self) -> None:
@@ -142,6 +145,24 @@ class GameScreen(Screen[None]):
         self._version += 1
         if self.is_attached:
             self.sync()
+            self._show_autosave()
+
+    def _show_autosave(self) -> None:
+        """A table that cannot write its autosave (read-only or full disk) plays on; the
+        player is told once, and a line stays up until it works again."""
+        problem = getattr(self.table, "autosave_problem", None)
+        if problem == self._autosave_problem:
+            return
+        line = self.query_one("#autosave-off", Static)
+        line.display = problem is not None
+        if problem is not None:
+            line.update(f"⚠ Autosave is off ({problem}) · ctrl+s saves elsewhere")
+            self.notify(f"Autosave is off: {problem}. The game goes on; ctrl+s saves it "
+                        "to another place.", title="Cannot autosave", severity="warning",
+                        timeout=15)
+        elif self._autosave_problem is not None:
+            self.notify("Autosave works again.", timeout=5)
+        self._autosave_problem = problem
 
     def sync(self) -> None:
         """Redraw everything from the table for the current viewer."""
