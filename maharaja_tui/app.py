@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -100,18 +101,20 @@ class MaharajaApp(App[None]):
 
     def on_mount(self) -> None:
         start = self.start
+        shown = False
         if start.kind == "play" and start.setup is not None:
-            self.start_game(start.setup)
+            shown = self.start_game(start.setup)
         elif start.kind == "load" and start.path is not None:
-            self.open_path(start.path)
+            shown = self.open_path(start.path)
         elif start.kind == "replay" and start.path is not None:
-            self.open_replay(start.path, reveal=start.reveal)
+            shown = self.open_replay(start.path, reveal=start.reveal)
         elif start.kind == "game" and start.game is not None:
-            self.show_game(start.game)
+            shown = self.show_game(start.game)
         elif start.kind == "continue" and (latest := autosaves.latest_unfinished()):
-            self.open_path(latest)
-        else:
+            shown = self.open_path(latest)
+        if not shown:  # never a blank screen: a file that failed leaves its notice here
             self.action_new_game(seed=start.seed)
+        self.report_autosaves()
 
     # ------------------------------------------------------------- screens
     def show_main(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
@@ -119,67 +122,91 @@ class MaharajaApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen, callback)
+        self.report_autosaves()
+
+    def report_autosaves(self) -> None:
+        """Say which damaged autosaves were moved aside since the last time."""
+        for notice in autosaves.notices():
+            self.notify(notice, title="Damaged autosave", severity="warning", timeout=15)
 
     def game_screen(self) -> GameScreen | None:
         return next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)),
                     None)
 
     def action_new_game(self, seed: int | None = None) -> None:
-        # From a game, Escape on the form goes back to it (reloaded from its autosave).
+        # From a game, Escape on the form goes back to it: the game in memory, still
+        # writing its own autosave (which may be off: a full disk must lose nothing).
         current = self.game_screen()
-        game = getattr(current.table, "game", None) if current is not None else None
-        back = autosaves.autosave_path_for(game) if game is not None else None
+        table = current.table if current is not None else None
+        game = getattr(table, "game", None)
 
         def chosen(setup: GameSetup | None) -> None:
             if setup is not None:
                 self.start_game(setup)
-            elif back is not None and back.exists():
-                self.open_path(back)
+            elif game is not None:
+                self.show_game(game, source=getattr(table, "autosave", None))
 
-        self.show_main(NewGameScreen(seed, back=back is not None), chosen)
+        self.show_main(NewGameScreen(seed, back=game is not None), chosen)
 
-    def start_game(self, setup: GameSetup) -> None:
+    def start_game(self, setup: GameSetup) -> bool:
         game = Game(rulesets()[setup.ruleset_id], list(setup.seats), setup.options, setup.seed)
-        self.show_game(game)
+        return self.show_game(game)
 
-    def show_game(self, game: Game) -> None:
-        # Each game its own autosave file: a new game never overwrites an unfinished one.
-        path = autosaves.autosave_path_for(game)
+    def show_game(self, game: Game, *, source: Path | None = None) -> bool:
+        """Play ``game`` (read from ``source``, if from a file) on the main screen.
+
+        Each game has its own autosave file, so a new game never overwrites an unfinished
+        one, and a file never overwrites an autosave with moves it lacks (that game goes
+        on under a branch autosave). A disk that cannot be written only turns autosave
+        off, with a warning on the game screen."""
+        path, branched = autosaves.autosave_for(game, source)
         table = LocalTable(game, autosave=path)
-        record.save(game, path)
-        autosaves.prune(protect=path)
         try:
             screen = GameScreen(table, HOT_SEAT, computer_delay=self.computer_delay)
         except UnsupportedGame as problem:
             self.notify(str(problem), severity="error", timeout=10)
-            return
+            return False
+        table.save_autosave()
+        if table.autosave_problem is None:
+            autosaves.prune(protect=path)
         self.show_main(screen)
+        if branched:
+            self.notify(branched, title="A branch of this game", timeout=15)
+        return True
 
     def load(self, path: Path) -> Game | None:
         """Read a saved game; a bad file is reported in words, never as a traceback."""
         try:
             return record.load(path, rulesets())
         except RecordError as problem:
-            self.notify(str(problem), title="Cannot open the file", severity="error",
-                        timeout=10)
+            if problem.damaged and autosaves.is_autosave(path):
+                autosaves.set_aside(path, problem)
+                self.report_autosaves()
+            else:
+                self.notify(str(problem), title="Cannot open the file", severity="error",
+                            timeout=10)
             return None
 
-    def open_path(self, path: Path) -> None:
+    def open_path(self, path: Path) -> bool:
+        """Continue the game saved at ``path``; False (with a notice) when it cannot."""
         game = self.load(path)
-        if game is not None:
-            self.show_game(game)
-            legacy = autosaves.legacy_autosave_path()
-            if path == legacy and autosaves.autosave_path_for(game).exists():
-                legacy.unlink(missing_ok=True)  # the old single slot, now the game's own file
+        if game is None or not self.show_game(game, source=path):
+            return False
+        legacy = autosaves.legacy_autosave_path()
+        table = getattr(self.game_screen(), "table", None)
+        if path == legacy and getattr(table, "autosave_problem", True) is None:
+            with contextlib.suppress(OSError):  # the old single slot, now the game's own file
+                legacy.unlink(missing_ok=True)
+        return True
 
-    def open_replay(self, path: Path, *, reveal: bool = False) -> None:
+    def open_replay(self, path: Path, *, reveal: bool = False) -> bool:
         from maharaja_tui.screens.replay import ReplayScreen
 
         game = self.load(path)
-        if game is not None:
-            self.show_main(ReplayScreen(game, reveal=reveal))
-        elif len(self.screen_stack) <= 1:
-            self.action_new_game()
+        if game is None:
+            return False
+        self.show_main(ReplayScreen(game, reveal=reveal))
+        return True
 
     # ------------------------------------------------------------- actions
     def action_open_file(self) -> None:

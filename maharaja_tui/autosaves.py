@@ -6,6 +6,10 @@ from), written atomically by ``engine.core.record.save`` at every step. "Continu
 takes the most recently updated unfinished one. At most ``KEEP`` files stay: the
 oldest finished games go first, then the oldest unfinished ones. The single
 ``autosave.json`` of earlier versions is still listed, never deleted.
+
+A file that cannot be read never blocks a list: a damaged one is moved to
+``autosave/damaged/`` with a notice the app shows; a game whose autosave cannot be
+written (a read-only or full disk) goes on in memory (``LocalTable.autosave_problem``).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import Any
 
 import msgspec
 
+from engine.core.errors import RecordError
 from maharaja_tui.paths import data_dir
 
 KEEP = 20
@@ -37,23 +42,51 @@ def autosave_path_for(game: Any) -> Path:
     return autosave_dir() / f"{stamp}-{game.seed}.json"
 
 
-class _Header(msgspec.Struct):
-    ruleset: str = ""
-    seats: list[dict[str, Any]] = []
-    seed: int = 0
-    created: str = ""
-    updated: str = ""
-    finished: bool = False
-    options: dict[str, Any] = {}
+def is_autosave(path: Path) -> bool:
+    return path.parent == autosave_dir() or path == legacy_autosave_path()
 
 
-class _Peek(msgspec.Struct):
-    header: _Header
+def autosave_for(game: Any, source: Path | None = None) -> tuple[Path, str | None]:
+    """Where ``game``, read from ``source`` (None: a new game), autosaves from now on, and
+    a notice when that is a branch.
+
+    A game resumed from its autosave keeps writing that file. Any other game writes its
+    own (``autosave_path_for``) unless that file holds moves this game lacks, a newer or
+    another line of the same game, which must never be overwritten: the game then
+    autosaves to a new file beside it, a branch."""
+    if source is not None and source.parent == autosave_dir():
+        return source, None
+    path = autosave_path_for(game)
+    if not path.exists() or _extends(game, path):
+        return path, None
+    number = 2
+    while (branch := path.with_name(f"{path.stem}-{number}{path.suffix}")).exists():
+        number += 1
+    return branch, (f"This game's autosave {path.name} has moves this one lacks; it is "
+                    f"kept, and this game now autosaves to {branch.name} (a branch).")
+
+
+def _extends(game: Any, path: Path) -> bool:
+    """True when writing ``game`` over the autosave at ``path`` loses nothing: the file
+    holds a beginning of this game, or is damaged (and is then set aside)."""
+    from engine import rulesets
+    from engine.core import record
+
+    try:
+        saved = record.load(path, rulesets(), validate=False)
+    except RecordError as problem:
+        if not problem.damaged:
+            return False
+        set_aside(path, problem)
+        return True
+    return (saved.ruleset.id == game.ruleset.id
+            and list(saved.steps) == list(game.steps[: len(saved.steps)]))
 
 
 @dataclass(frozen=True)
 class Autosave:
-    """An autosave file as the resume lists show it (read from its header only)."""
+    """An autosave file as the resume lists show it. Read by folding its events, so
+    what the header says (finished or not) is never trusted."""
 
     path: Path
     ruleset: str
@@ -62,18 +95,11 @@ class Autosave:
     updated: str  # ISO time, UTC
     finished: bool
     options: dict[str, Any]
+    round_number: int | None = None
 
     def round(self) -> int | None:
-        """The round the game is in (this replays the file's events, unvalidated)."""
-        from engine import RecordError, rulesets
-        from engine.core import record
-
-        try:
-            game = record.load(self.path, rulesets(), validate=False)
-        except (RecordError, ValueError, KeyError, TypeError):  # damaged: no round
-            return None
-        value = getattr(game.state, "round", None)
-        return value if isinstance(value, int) else None
+        """The round the game is in, if the game counts rounds."""
+        return self.round_number
 
     def when(self) -> str:
         """The last update in local time, ``2026-11-22 14:05``."""
@@ -108,14 +134,67 @@ class Autosave:
         return " · ".join(parts)
 
 
+# path -> (what the file was when read, what it held): a list is read once per change.
+_read: dict[Path, tuple[tuple[int, int, int], Autosave | None]] = {}
+_notices: dict[Path, list[str]] = {}  # per autosave folder (tests change data dirs)
+
+
 def read(path: Path) -> Autosave | None:
+    """The autosave at ``path``, or None when it cannot be used: a damaged one is moved
+    aside to ``damaged/`` (with a notice), a newer version's save is left alone."""
     try:
-        head = msgspec.json.decode(path.read_bytes(), type=_Peek).header
-    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        stat = path.stat()
+    except OSError:
         return None
-    names = tuple(str(s.get("name", "")) for s in head.seats)
-    return Autosave(path, head.ruleset, names, head.seed, head.updated, head.finished,
-                    head.options)
+    key = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+    cached = _read.get(path)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    from engine import rulesets
+    from engine.core import record
+
+    try:
+        header, game = record.load_record(path, rulesets(), validate=False)
+    except RecordError as problem:
+        if problem.damaged:
+            set_aside(path, problem)
+        _read[path] = (key, None)
+        return None
+    value = getattr(game.state, "round", None)
+    options = msgspec.to_builtins(game.options)
+    save = Autosave(path, game.ruleset.id, tuple(seat.name for seat in game.seats), game.seed,
+                    header.updated, game.is_over(),
+                    options if isinstance(options, dict) else {},
+                    value if isinstance(value, int) else None)
+    _read[path] = (key, save)
+    return save
+
+
+def set_aside(path: Path, problem: RecordError) -> None:
+    """Move a damaged autosave to ``autosave/damaged/`` so it never blocks a list again,
+    and leave a notice for the app to show (where it went and why)."""
+    reason = str(problem).removeprefix(f"{path}: ")
+    folder = autosave_dir() / "damaged"
+    target = folder / path.name
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        number = 1
+        while target.exists():
+            number += 1
+            target = folder / f"{path.stem}.{number}{path.suffix}"
+        path.rename(target)
+    except OSError as exc:
+        said = (f"The autosave {path.name} is damaged and is skipped ({reason}); it could "
+                f"not be moved aside: {exc.strerror or exc}")
+    else:
+        _read.pop(path, None)
+        said = f"The autosave {path.name} is damaged ({reason}); it was moved to {target}"
+    _notices.setdefault(autosave_dir(), []).append(said)
+
+
+def notices() -> list[str]:
+    """What happened to damaged autosaves since the last call (the app shows these)."""
+    return _notices.pop(autosave_dir(), [])
 
 
 def autosaves() -> list[Autosave]:
@@ -132,8 +211,20 @@ def unfinished() -> list[Autosave]:
 
 
 def latest_unfinished() -> Path | None:
-    games = unfinished()
-    return games[0].path if games else None
+    """The most recently updated unfinished game that loads (validated): what Continue
+    resumes. A damaged one is set aside and the next one tried."""
+    from engine import rulesets
+    from engine.core import record
+
+    for save in unfinished():
+        try:
+            record.load(save.path, rulesets())
+        except RecordError as problem:
+            if problem.damaged:
+                set_aside(save.path, problem)
+            continue
+        return save.path
+    return None
 
 
 def latest() -> Path | None:
@@ -154,6 +245,9 @@ def prune(keep: int = KEEP, protect: Path | None = None) -> list[Path]:
     oldest_first = sorted(candidates, key=lambda a: (not a.finished, a.updated, a.path.name))
     removed = []
     for save in oldest_first[:excess]:
-        save.path.unlink(missing_ok=True)
+        try:
+            save.path.unlink(missing_ok=True)
+        except OSError:  # a read-only folder: keep them, autosave warns on its own
+            continue
         removed.append(save.path)
     return removed

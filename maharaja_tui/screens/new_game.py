@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from engine import rulesets
 from engine.core.errors import IllegalIntent
+from engine.core.record import MAX_NAME
 from engine.core.ruleset import Seat
 from maharaja_tui import autosaves
 from maharaja_tui.computer import bot_levels
@@ -127,7 +128,8 @@ class NewGameScreen(Screen[GameSetup | None]):
             for s in range(MAX_SEATS):
                 with Horizontal(classes="form-row seat-row", id=f"seat-{s}"):
                     yield Label(f"Seat {s + 1} ", classes="form-label")
-                    yield Input(NAMES[s], compact=True, id=f"name-{s}", classes="seat-name")
+                    yield Input(NAMES[s], compact=True, id=f"name-{s}", classes="seat-name",
+                                max_length=MAX_NAME)
                     yield Select(controllers, value="human" if s == 0 else controllers[1][1],
                                  allow_blank=False, compact=True, id=f"who-{s}",
                                  classes="seat-who")

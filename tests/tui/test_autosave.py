@@ -10,9 +10,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from random import Random
 
 from engine import Game
-from engine.core import record
+from engine.core import autoplay, record
 from engine.core.ruleset import Seat
 from engine.registry import rulesets
 from maharaja_tui import autosaves
@@ -113,13 +114,19 @@ def seated(seed: int, players: int = 3) -> GameSetup:
     return GameSetup(seats, setup.options, setup.seed)
 
 
-def set_updated(path: Path, updated: str, *, finished: bool | None = None) -> None:
+def set_updated(path: Path, updated: str) -> None:
     """Age a save file (its header's update time) as if written then."""
     data = json.loads(path.read_bytes())
     data["header"]["updated"] = updated
-    if finished is not None:
-        data["header"]["finished"] = finished
     path.write_text(json.dumps(data))
+
+
+def game_of(seed: int, *, finished: bool = False) -> Game:
+    """A new game at the default table, or one played to its end (the lists read the
+    game itself, never the header, to know whether it is over)."""
+    game = Game(rulesets()["maharaja-2020"], list(seated(seed).seats), seated(seed).options,
+                seed)
+    return autoplay.play_randomly(game, Random(seed)) if finished else game
 
 
 @synchronously
@@ -163,13 +170,10 @@ async def test_a_new_game_keeps_the_unfinished_one_and_continue_resumes_it(
 
 @synchronously
 async def test_the_new_game_screen_lists_unfinished_games_to_resume(data_home: Path) -> None:
-    for seed in (201, 202):
-        game = Game(rulesets()["maharaja-2020"], list(seated(seed).seats),
-                    seated(seed).options, seed)
+    for seed in (201, 202):  # 202: finished, not listed
+        game = game_of(seed, finished=seed == 202)
         record.save(game, autosaves.autosave_path_for(game))
         set_updated(autosaves.autosave_path_for(game), f"2026-11-2{seed - 200}T10:00:00+00:00")
-    done = autosaves.autosave_path_for(game)
-    set_updated(done, "2026-11-22T10:00:00+00:00", finished=True)  # 202: finished, not listed
     app = MaharajaApp(Start("new", seed=3), computer_delay=3600)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
@@ -191,11 +195,11 @@ async def test_the_new_game_screen_lists_unfinished_games_to_resume(data_home: P
 def test_at_most_twenty_autosaves_oldest_finished_first(data_home: Path) -> None:
     folder = data_home / "maharaja" / "autosave"
     folder.mkdir(parents=True)
-    game = Game(rulesets()["maharaja-2020"], list(seated(7).seats), seated(7).options, 7)
+    game, over = game_of(7), game_of(8, finished=True)
     for n in range(25):
         path = folder / f"202611{n:02d}000000-{n}.json"
-        record.save(game, path)
-        set_updated(path, f"2026-11-{n + 1:02d}T00:00:00+00:00", finished=n % 5 == 4)
+        record.save(over if n % 5 == 4 else game, path)
+        set_updated(path, f"2026-11-{n + 1:02d}T00:00:00+00:00")
     removed = autosaves.prune()
     # 5 finished games (n = 4, 9, 14, 19, 24): those go first, the oldest of all first.
     assert sorted(p.name for p in removed) == sorted(
