@@ -136,7 +136,8 @@ class Autosave:
 
 # path -> (what the file was when read, what it held): a list is read once per change.
 _read: dict[Path, tuple[tuple[int, int, int], Autosave | None]] = {}
-_notices: dict[Path, list[str]] = {}  # per autosave folder (tests change data dirs)
+# Per autosave folder (tests change data dirs): (file name, what happened to it).
+_notices: dict[Path, list[tuple[str, str]]] = {}
 
 
 def read(path: Path) -> Autosave | None:
@@ -189,12 +190,18 @@ def set_aside(path: Path, problem: RecordError) -> None:
     else:
         _read.pop(path, None)
         said = f"The autosave {path.name} is damaged ({reason}); it was moved to {target}"
-    _notices.setdefault(autosave_dir(), []).append(said)
+    _notices.setdefault(autosave_dir(), []).append((path.name, said))
 
 
 def notices() -> list[str]:
-    """What happened to damaged autosaves since the last call (the app shows these)."""
-    return _notices.pop(autosave_dir(), [])
+    """What happened to damaged autosaves since the last call (the app shows these);
+    several at once make one notice, not a screenful."""
+    said = _notices.pop(autosave_dir(), [])
+    if len(said) <= 2:
+        return [text for _, text in said]
+    names = ", ".join(name for name, _ in said)
+    return [f"{len(said)} autosaves are damaged ({names}); they were moved to "
+            f"{autosave_dir() / 'damaged'} (or skipped, if they could not be moved)"]
 
 
 def autosaves() -> list[Autosave]:
