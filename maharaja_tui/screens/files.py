@@ -28,7 +28,7 @@ class SaveScreen(ModalScreen[Path | None]):
         stamp = dt.datetime.now().strftime("%Y%m%d-%H%M")
         with Vertical(classes="dialog"):
             yield Static("Save the game as", classes="dialog-title")
-            yield Input(str(saves_dir() / f"maharaja-{stamp}.json"), id="save-path")
+            yield Input(str(save_folder() / f"maharaja-{stamp}.json"), id="save-path")
             yield Static("Enter save · Esc back", classes="dialog-hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -45,11 +45,28 @@ class SaveScreen(ModalScreen[Path | None]):
         self.dismiss(None)
 
 
+def save_folder() -> Path:
+    """Where save-as proposes to write: the saves folder, or the current directory when
+    the data directory cannot be written (autosave is off then, too)."""
+    try:
+        saves_dir().mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return Path.cwd()
+    return saves_dir()
+
+
 def known_saves() -> list[Path]:
     """The autosave, then saved games newest first."""
-    found = sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    found = sorted(saves_dir().glob("*.json"), key=_modified, reverse=True)
     auto = autosave_path()
     return ([auto] if auto.exists() else []) + found
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # gone since it was listed (another window set it aside)
+        return 0.0
 
 
 class LoadScreen(ModalScreen[Path | None]):
@@ -71,7 +88,7 @@ class LoadScreen(ModalScreen[Path | None]):
                          classes="dialog-hint")
 
     def _label(self, path: Path) -> str:
-        when = dt.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        when = dt.datetime.fromtimestamp(_modified(path)).strftime("%Y-%m-%d %H:%M")
         name = "last game (autosave)" if path == autosave_path() else path.name
         return f"{name}  ·  {when}"
 

@@ -222,6 +222,7 @@ async def test_an_unwritable_data_directory_plays_on_with_autosave_off(
         await pilot.pause()
         assert isinstance(app.screen, SaveScreen)
         field = app.screen.query_one("#save-path")
+        assert Path(field.value).parent == Path.cwd()  # not the data directory
         field.value = str(tmp_path / "elsewhere.json")
         await pilot.press("enter")
         await pilot.pause()
