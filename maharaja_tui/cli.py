@@ -81,6 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         latest = autosaves.latest_unfinished()
         if latest is None:
+            for notice in autosaves.notices():  # the app would have shown these
+                print(f"maharaja: {notice}", file=sys.stderr)
             print("maharaja: no unfinished game to continue; 'maharaja' starts a new one",
                   file=sys.stderr)
             return 1

@@ -100,8 +100,9 @@ def test_lists_trust_the_game_not_the_header_about_being_finished(data_home: Pat
     assert autosaves.latest_unfinished() == unfinished
 
 
-def test_continue_resumes_the_latest_valid_game(data_home: Path,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_continue_resumes_the_latest_valid_game(
+        data_home: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     where = folder(data_home)
     good = saved(played(8, 20), where / "20261101000000-8.json", "2026-11-01T00:00:00+00:00")
     (where / "20311231000000-9.json").write_bytes(replays_wrong(played(9, 30)))
@@ -111,6 +112,12 @@ def test_continue_resumes_the_latest_valid_game(data_home: Path,
     assert cli.main(["continue"]) == 0
     assert started[-1].path == good
     assert not (where / "20311231000000-9.json").exists()  # set aside: it never loads
+    autosaves.notices()  # the app (not run here) shows those
+    good.unlink()  # nothing valid left: exit 1, saying what was set aside
+    (where / "20311231000000-7.json").write_bytes(replays_wrong(played(7, 30)))
+    assert cli.main(["continue"]) == 1
+    said = capsys.readouterr().err
+    assert "20311231000000-7.json is damaged" in said and "no unfinished game" in said
 
 
 @synchronously
