@@ -11,10 +11,12 @@ from engine.core.ruleset import Ruleset
 @cache
 def rulesets() -> dict[str, Ruleset]:
     from engine.maharaja import RULESET as maharaja
+    from engine.maharani import RULESET as maharani
     from engine.raja import RULESET as raja
 
     found: dict[str, Ruleset] = {maharaja.id: maharaja}
     found[raja.id] = raja
+    found[maharani.id] = maharani
     return found
 
 

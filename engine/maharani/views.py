@@ -1,0 +1,24 @@
+"""What each seat may know (M-INFO-1): everything but the order of the bag.
+
+The state never holds an order (draws are made when they happen), and views keep
+the bag sorted, so a view tells which tiles are still in the bag and nothing more.
+Events hold no secret: a drawn tile goes face up on the turntable at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.maharani.state import MaharaniState
+
+
+def view(state: MaharaniState, seat: int | None) -> MaharaniState:
+    copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=MaharaniState)
+    copy.bag.sort()
+    return copy
+
+
+def redact(event: Any, seat: int | None) -> Any:
+    return event
