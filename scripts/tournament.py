@@ -5,12 +5,14 @@
     python scripts/tournament.py hard --solo hard --games 100 --iterations 24
     python scripts/tournament.py medium easy --game raja-2004 --games 200
     python scripts/tournament.py hard medium --game raja-2004 --preset "Advanced I" --iterations 8
+    python scripts/tournament.py hard medium --game maharani --games 200 --players 2
 
 Two-level matches alternate the seats (and so who plays first and which colour)
 between games; game ``n`` uses seed ``--seed + n``. Hard uses a fixed iteration
 budget so every game is reproducible from its seed. A shared win counts as not won.
 ``--game`` picks the ruleset (Maharaja by default; Raja with ``--preset``); the
-score printed per game is PP for Maharaja, (palaces, gold) for Raja.
+score printed per game is PP for Maharaja, (palaces, gold) for Raja, gold for
+Maharani. ``--players`` (Maharani: 2-4) seats the levels in turn, ``a`` first.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from engine.bots.budget import Budget
 from engine.bots.match import Timings, bot_seat, play_game
 from engine.maharaja import RULESET, Options
 
-GAMES = ("maharaja-2020", "raja-2004")
+GAMES = ("maharaja-2020", "raja-2004", "maharani")
 
 
 @dataclass
@@ -56,6 +58,8 @@ def play_one(args: Job) -> Result:
     timings = Timings()
     if game_id == "raja-2004":
         return play_raja(seed, levels, iterations, preset_name, timings)
+    if game_id == "maharani":
+        return play_maharani(seed, levels, iterations, timings)
     if solo is not None:
         options = Options(mode="solo", difficulty=solo)
     else:
@@ -86,13 +90,29 @@ def play_raja(seed: int, levels: list[str], iterations: int, preset_name: str,
     return Result(seed, levels, [state.ranking[0]], score, timings.by_level)
 
 
+def play_maharani(seed: int, levels: list[str], iterations: int, timings: Timings) -> Result:
+    from engine.maharani import RULESET as MAHARANI
+
+    seats = [bot_seat(f"{level} {n + 1}", level) for n, level in enumerate(levels)]
+    game = play_game(MAHARANI, seats, None, seed, budget=Budget.fixed(iterations),
+                     timings=timings)
+    if not game.is_over():
+        raise RuntimeError(f"seed {seed}: the game did not finish")
+    state = game.state
+    return Result(seed, levels, list(state.winners), [p.gold for p in state.players],
+                  timings.by_level)
+
+
 def schedule(a: str, b: str | None, solo: str | None, games: int, seed: int,
              iterations: int, game_id: str = GAMES[0], preset_name: str = "Basic",
-             ) -> list[Job]:
+             players: int = 2) -> list[Job]:
     out = []
     for n in range(games):
         if solo is not None or b is None:
             levels = [a]
+        elif players > 2:  # a, b, a, b... rotated by one seat each game
+            ring = [a if i % 2 == 0 else b for i in range(players)]
+            levels = ring[n % players:] + ring[:n % players]
         else:
             levels = [a, b] if n % 2 == 0 else [b, a]
         out.append((seed + n, levels, solo, iterations, game_id, preset_name))
@@ -111,14 +131,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--game", choices=GAMES, default=GAMES[0], help="ruleset id")
     parser.add_argument("--preset", default="Basic", help="Raja: options preset")
+    parser.add_argument("--players", type=int, default=2, help="Maharani: seats (2-4)")
     args = parser.parse_args(argv)
     if (args.b is None) == (args.solo is None):
         parser.error("give an opposing level or --solo DIFFICULTY, not both")
     if args.solo and args.game != GAMES[0]:
         parser.error("--solo is for Maharaja only")
     opponent = f"Brahmabot ({args.solo})" if args.solo else args.b
+    if args.players != 2 and args.game != "maharani":
+        parser.error("--players is for Maharani only")
     jobs = schedule(args.a, args.b, args.solo, args.games, args.seed, args.iterations,
-                    args.game, args.preset)
+                    args.game, args.preset, args.players)
     started = time.perf_counter()
     wins = shared = done = 0
     timings = Timings()
@@ -135,12 +158,13 @@ def main(argv: list[str] | None = None) -> int:
                 shared += 1
             for level, seconds in result.timings.items():
                 timings.by_level.setdefault(level, []).extend(seconds)
-            label = "PP" if args.game == GAMES[0] else "palaces, gold"
+            label = {"maharaja-2020": "PP", "raja-2004": "palaces, gold"}.get(args.game, "gold")
             print(f"seed {result.seed} seats {result.levels} {label} {result.pp} "
                   f"winners {result.winners}", flush=True)
     low, high = wilson(wins, done)
     elapsed = time.perf_counter() - started
-    title = f"{args.game} ({args.preset}) " if args.game != GAMES[0] else ""
+    title = {"maharaja-2020": "", "raja-2004": f"{args.game} ({args.preset}) "}.get(
+        args.game, f"{args.game} ({args.players} players) ")
     print(f"\n{title}{args.a} vs {opponent}: {wins}/{done} won = {wins / done:.1%} "
           f"(95% CI {low:.1%}–{high:.1%}); {shared} shared; hard budget "
           f"{args.iterations} rollouts/decision; {elapsed:.0f} s, {args.jobs} jobs")

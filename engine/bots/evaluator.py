@@ -41,7 +41,8 @@ class Evaluator(Protocol):
 
 
 # ruleset id -> module exposing EVALUATOR; imported on first use.
-EVALUATORS = {"maharaja-2020": "engine.bots.maharaja_bot", "raja-2004": "engine.bots.raja_bot"}
+EVALUATORS = {"maharaja-2020": "engine.bots.maharaja_bot", "raja-2004": "engine.bots.raja_bot",
+              "maharani": "engine.bots.maharani_bot"}
 
 
 def evaluator_for(ruleset_id: str) -> Evaluator | None:

@@ -1,0 +1,53 @@
+"""Maharani's evaluator for the bots: ties the evaluation and the greedy policy together
+for the game-agnostic levels and search.
+
+Nothing is hidden but the bag's order (M-INFO-1), and the view never holds one (the
+bag is a sorted multiset): a view is already a full state, and the draws a search
+needs come from the rollout's own generator when ``automatic`` refills the turntable,
+so every simulated refill is a fresh sample of the unseen bag order.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from engine.bots import maharani_eval, maharani_policy
+from engine.bots.evaluator import Scored
+from engine.maharani.legal import legal_intents
+from engine.maharani.state import OVER, TURN, MaharaniState
+
+HORIZON_TURNS = 2  # a simulation runs to the start of this many turns later (capped by seats)
+
+
+class MaharaniEvaluator:
+    def determinise(self, view: MaharaniState, seat: int, rng: Random) -> MaharaniState:
+        return view
+
+    def model_opponents(self, state: MaharaniState, seat: int) -> None:
+        return None
+
+    def complete(self, state: MaharaniState, seat: int, model: Any, rng: Random) -> None:
+        return None
+
+    def rank(self, state: MaharaniState, seat: int, legal: list[Any]) -> Scored:
+        return maharani_policy.rank(state, seat, legal)
+
+    def rollout_choice(self, state: MaharaniState, seat: int) -> Any:
+        choice = maharani_policy.best(state, seat)
+        return choice if choice is not None else legal_intents(state, seat)[0]
+
+    def value(self, state: MaharaniState, seat: int) -> float:
+        return maharani_eval.value(state, seat)
+
+    def horizon(self, start: MaharaniState, state: MaharaniState) -> bool:
+        """Stop once the next players have had their turns (the seat's own next turn
+        begins, in a 2-player game)."""
+        return state.stage == OVER or state.turns >= start.turns + min(HORIZON_TURNS,
+                                                                         start.seats)
+
+    def searchable(self, state: MaharaniState) -> bool:
+        return state.stage == TURN
+
+
+EVALUATOR = MaharaniEvaluator()
