@@ -2,6 +2,7 @@
 
     python scripts/bench_engine.py            # every registered game
     python scripts/bench_engine.py --games 200 maharaja-2020
+    python scripts/bench_engine.py maharani             # any id of engine.registry
 
 Measures, per ruleset and on one core: complete random games per second at the
 largest standard player count; median and p99 time to list legal intents;

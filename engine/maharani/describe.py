@@ -20,7 +20,8 @@ def _seat(state: MaharaniState, seat: int) -> Segment:
 
 def _tile(tile: str) -> Segment:
     t = palace().tiles[tile]
-    return (f"a {t.colour.removeprefix('T_').lower()} {t.type} tile", "tile")
+    colour = t.colour.removeprefix("T_").lower()
+    return (f"{'an' if colour[0] in 'aeiou' else 'a'} {colour} {t.type} tile", "tile")
 
 
 def _gold(amount: int) -> Segment:

@@ -11,6 +11,7 @@ from random import Random
 from typing import Any
 
 import msgspec
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -168,3 +169,26 @@ def test_boundaries_and_descriptions() -> None:
     replay = Replay(g)
     assert len(replay.starts("turn")) == g.state.turns
     assert all(plain(d) for d in replay.descriptions)
+
+
+def test_a_placement_reads_as_a_sentence() -> None:
+    """The log names the seat, the tile, the cell, the arrow, the marker and the gold."""
+    from engine.core.describe import plain
+
+    from .helpers import game, place
+
+    g = game(4, slots=("ORANGE H1-R", "RED H2-P", "RED H2-P", "BLUE H2-P"))
+    place(g, 1, "r0c1", "N")
+    lines = [plain(d) for d in g.descriptions(0)]
+    assert "Green places an orange H1-R tile from slot 1 on r0c1 pointing N: +1 gold" in (
+        lines[-2])
+    assert lines[-1] == "A Green artisan is placed on r0c1: +1 gold (a group of 1)"
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_random_games_of_each_size_end(n: int) -> None:
+    """M-END-1 for every player count, with invariants checked at every step."""
+    for seed in range(3):
+        g = play(n, 100 * n + seed)
+        assert g.is_over() and not g.state.exceptional  # M-END-2 never with default data
+        assert len(g.state.cells) == len(palace().cells)
