@@ -226,6 +226,9 @@ class MaharajaApp(App[None]):
     def action_replay_current(self) -> None:
         from maharaja_tui.screens.replay import ReplayScreen
 
-        game = self.game_screen()
-        if game is not None and hasattr(game.table, "game"):
-            self.push_screen(ReplayScreen(game.table.game))
+        screen = self.game_screen()
+        if screen is not None and hasattr(screen.table, "game"):
+            # An unfinished game shows only what the seat at this terminal may know
+            # (hot seat: the seat on screen now); no reveal short of the game's end.
+            self.push_screen(ReplayScreen(screen.table.game, seat=screen.seat_shown,
+                                          follow=lambda: screen.seat_shown))

@@ -240,10 +240,12 @@ def _deal_solo(state: State, rng: Random) -> None:
     solo = state.solo
     assert solo is not None
     seen = set(solo.removed) | {t for t in solo.drawn if t}
-    unseen = [t for t in ACTION_TILES if t not in seen]
+    unseen = [t for t in ACTION_TILES if t not in seen and t != solo.check]
     rng.shuffle(unseen)
+    # The check tile turned up this round is the deck's top, never the face-down tile
+    # (after Brahmabot's turn an unused face-down tile stays hidden, MJ-BOT-R2).
     solo.drawn = [t if t else unseen.pop() for t in solo.drawn]
-    solo.deck = unseen
+    solo.deck = ([solo.check] if solo.check and solo.check not in seen else []) + unseen
     held = set(state.display) | {p.character for p in state.players}
     held |= {m.character for m in state.maharanis}
     characters = [c for c in CHARACTERS if c not in held]

@@ -65,10 +65,13 @@ def rounds_left(state: RajaState) -> int:
     if not state.governors:
         return end_index(state) - C.TRACK_FIRST_NUMBERED
     top = max(state.governors.values())
-    if state.phase in (SELECT, TURNS):
+    current = state.phase in (SELECT, TURNS)
+    if current:
         left = end_index(state) - top
     else:  # the next round has not started: its governor is not placed yet
         left = end_index(state) - top - 1
+    if state.options.short_game:  # R-VAR-SHORT-2: round 8 is the last in any case
+        left = min(left, C.ROUNDS_SHORT - state.round - (0 if current else 1))
     if any(p.supply == 0 for p in state.players):
         left = 0
     return max(0, left)

@@ -335,8 +335,13 @@ def _round_ended(s: State, e: ev.RoundEnded) -> None:
 
 
 def _brahmabot(s: State, e: ev.BrahmabotTurn) -> None:
-    assert s.solo is not None
-    s.solo.check, s.solo.used, s.solo.face_down = e.check, e.tile, -1
+    """MJ-BOT-R2, MJ-HIDE-3: only the tile used is turned face up ("S'il s'agit de la
+    Tuile qui est face cachée, retournez-la"); an unused face-down tile stays secret."""
+    solo = s.solo
+    assert solo is not None
+    solo.check, solo.used = e.check, e.tile
+    if 0 <= solo.face_down < len(solo.drawn) and solo.drawn[solo.face_down] == e.tile:
+        solo.face_down = -1
 
 
 def _reward_discarded(s: State, e: ev.RewardDiscarded) -> None:

@@ -46,6 +46,7 @@ TRACK_START: Final = 1  # indices 1..7: start spaces
 TRACK_FIRST_NUMBERED: Final = 8  # printed "1"
 END_INDEX: Final = 17  # printed "10" (R-END-1b)
 END_INDEX_SHORT: Final = 15  # printed "8" (R-VAR-SHORT-2)
+ROUNDS_SHORT: Final = 8  # R-VAR-SHORT-2: a hard cap, whatever the track says
 MIN_GOVERNOR_INDEX: Final = 3  # R-AMB-3
 
 # ------------------------------------------------------------------ actions (R-ACT-1)

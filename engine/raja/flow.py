@@ -12,7 +12,7 @@ from typing import Any
 from engine.raja import components as C
 from engine.raja import events as E
 from engine.raja.board import board, home_of
-from engine.raja.queries import end_index, holds, lowest_card, next_turn_seat
+from engine.raja.queries import holds, last_round, lowest_card, next_turn_seat
 from engine.raja.rules import chooser
 from engine.raja.scoring import final_ranking, score_city
 from engine.raja.state import (
@@ -78,7 +78,8 @@ def _auction(state: RajaState) -> list[Any]:
 def _round(state: RajaState) -> E.RoundStarted:
     city = min(state.governors, key=state.governors.__getitem__)  # R-ROUND-1
     to = max(state.governors.values()) + 1  # R-ROUND-2
-    return E.RoundStarted(state.round + 1, city, to, to >= end_index(state))
+    number = state.round + 1
+    return E.RoundStarted(number, city, to, last_round(state, number, to))
 
 
 def _turns(state: RajaState) -> list[Any]:

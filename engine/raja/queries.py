@@ -31,6 +31,14 @@ def end_index(state: RajaState) -> int:
     return C.END_INDEX_SHORT if state.options.short_game else C.END_INDEX
 
 
+def last_round(state: RajaState, number: int, governor_to: int) -> bool:
+    """R-END-1(b), R-VAR-SHORT-2: is round ``number``, its governor placed on
+    ``governor_to``, the last one? The short game also ends after round 8."""
+    if state.options.short_game and number >= C.ROUNDS_SHORT:
+        return True
+    return governor_to >= end_index(state)
+
+
 def palace_cost(state: RajaState, seat: int) -> int:
     return C.CRAFTSMAN_PALACE_COST if holds(state, seat, C.CRAFTSMAN) else C.PALACE_COST
 

@@ -238,6 +238,13 @@ class GameScreen(Screen[None]):
             self._final_shown = True
             self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats))
 
+    @property
+    def seat_shown(self) -> int | None:
+        """The seat whose secrets this screen shows now: None for a spectator and while
+        a privacy screen stands between two players (a replay opened from here shows
+        no more than this)."""
+        return None if self._covered else self.viewer
+
     # ------------------------------------------------------------ deciding
     @property
     def entries(self) -> list[MenuEntry]:

@@ -1,11 +1,14 @@
 """The replay viewer: step through a game by event, turn or round, or let it play.
 
-Hidden information (PP, plans) stays hidden unless the game is finished or the
-viewer asks with ``r``: the views then come from the full state.
+An unfinished game's secrets (PP, plans, hidden gold, Brahmabot's face-down tile)
+stay hidden: the replay shows what ``seat`` may know (None: a spectator), the move
+log included. Only a finished game, or a file opened with ``maharaja replay
+--reveal`` (an explicit choice), shows the full state, toggled with ``r``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -47,15 +50,23 @@ class ReplayScreen(Screen[None]):
         Binding("escape", "close", "Close"),
     ] + [Binding(str(n), f"round({n})", f"Round {n}", show=False) for n in range(1, 10)]
 
-    def __init__(self, game: Game, *, reveal: bool = False) -> None:
+    def __init__(self, game: Game, *, seat: int | None = None, reveal: bool = False,
+                 follow: Callable[[], int | None] | None = None) -> None:
+        """``seat``: whose knowledge an unfinished game is shown with. ``reveal``: the
+        full state may be shown (an explicit choice). ``follow``: the seat the game
+        below now shows; when it is no longer ``seat`` (hot seat handed over), the
+        replay closes rather than show the next player the last one's secrets."""
         super().__init__()
         self.game = game
         self.replay = Replay(game)
         self.adapter = adapter_for(game.ruleset, game.seats)
-        self.reveal = reveal or self.replay.finished
+        self.seat = seat
+        self.may_reveal = reveal or self.replay.finished
+        self.reveal = self.may_reveal
+        self.follow = follow
         self.speed = 2
         self._timer: Timer | None = None
-        self._hidden_log = tuple(game.descriptions(None))
+        self._hidden_log = tuple(game.descriptions(seat))
         self.replay.seek(min(1, self.replay.length))
         self.colours = self.adapter.colours(self.replay.state)
 
@@ -68,8 +79,10 @@ class ReplayScreen(Screen[None]):
                     yield track_widget(data, self.colours, track_id)
             with Vertical(id="side"):
                 with Vertical(id="boards"):
-                    for seat in range(len(self.game.seats)):
-                        yield PlayerBoard(self.colours, id=f"board-{seat}", classes="board")
+                    # One board per player of the game (solo: Brahmabot is no seat).
+                    for board in self.adapter.boards(self.view(), self.seat, ()):
+                        yield PlayerBoard(self.colours, id=f"board-{board.seat}",
+                                          classes="board")
                 yield MoveLog(self.colours, id="log")
         yield Static(id="replay-controls")
         yield Footer()
@@ -81,14 +94,22 @@ class ReplayScreen(Screen[None]):
                                            else self._hidden_log)
         self.show()
 
+    def on_screen_resume(self) -> None:
+        if self.follow is None or self.may_reveal or self.seat is None:
+            return
+        if self.follow() != self.seat:  # another player has the terminal now
+            self.notify("The replay closed: it showed another player's view", timeout=4)
+            self.action_close()
+
     def view(self) -> Any:
-        return self.replay.state if self.reveal else self.replay.view(None)
+        return self.replay.state if self.reveal else self.replay.view(self.seat)
 
     def show(self) -> None:
         replay, adapter = self.replay, self.adapter
         view = self.view()
         painter = Painter(self.query_one(MoveLog), self.colours)
-        status = painter.text(adapter.status(view, None, ()))
+        viewer = None if self.reveal else self.seat
+        status = painter.text(adapter.status(view, viewer, ()))
         status.append(f" · replay {replay.position}/{replay.length}")
         if self.reveal:
             status.append(" · hidden information shown")
@@ -96,13 +117,14 @@ class ReplayScreen(Screen[None]):
         self.query_one(MapGraph).picture = adapter.map_picture(view)
         for track_id, data in adapter.tracks(view):
             self.query_one(f"#{track_id}").data = data  # type: ignore[attr-defined]
-        for board in adapter.boards(view, None, ()):
+        for board in adapter.boards(view, viewer, ()):
             self.query_one(f"#board-{board.seat}", PlayerBoard).data = board
         self.query_one(MoveLog).marked = replay.position - 1 if replay.position else None
         playing = "▶ playing" if self._timer is not None else "paused"
         self.query_one("#replay-controls", Static).update(
             f"{playing} at {self.speed}/s · ←→ event · ↑↓ turn · PgUp/PgDn round · "
-            "1–9 go to round · space play · +/- speed · r reveal")
+            "1–9 go to round · space play · +/- speed"
+            + (" · r reveal" if self.may_reveal and not self.replay.finished else ""))
 
     def action_step(self, unit: str, direction: int) -> None:
         replay = self.replay
@@ -155,7 +177,15 @@ class ReplayScreen(Screen[None]):
             self._timer = self.set_interval(1 / self.speed, self._tick)
         self.show()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # A finished game is all shown: r would change nothing, so the footer omits it.
+        return not (action == "reveal" and self.replay.finished)
+
     def action_reveal(self) -> None:
+        if not self.may_reveal:
+            self.notify("Hidden information stays hidden while the game is unfinished",
+                        severity="warning")
+            return
         self.reveal = not self.reveal or self.replay.finished
         self.query_one(MoveLog).entries = (self.replay.descriptions if self.reveal
                                            else self._hidden_log)

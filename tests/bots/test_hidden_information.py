@@ -78,3 +78,23 @@ def test_solo_deck_and_stack_stay_hidden() -> None:
         choices.append(choose_intent(RULESET, view, 0, legal, "hard", Random(5),
                                      budget=Budget.fixed(6)))
     assert choices[0] == choices[1]
+
+
+def test_solo_deal_never_makes_the_check_tile_the_face_down_one() -> None:
+    """MJ-BOT-R2 / MJ-HIDE-3: after Brahmabot's turn an unused face-down tile stays
+    hidden; a bot guessing it never guesses the check tile, which is the deck's top."""
+    from engine.bots.maharaja_eval import determinise
+    from engine.core.game import Game
+    from engine.core.ruleset import Seat
+    from engine.maharaja import Options
+
+    game = Game(RULESET, [Seat("Solo")], Options(mode="solo", difficulty="hard"), 4)
+    game = advance(game, lambda s: s.phase == "actions" and s.solo.used
+                   and s.solo.face_down == 2)
+    view = RULESET.view(game.state, 0)
+    assert view.solo.drawn[2] == "" and view.solo.check
+    for seed in range(40):
+        dealt = determinise(copy_state(view), 0, Random(seed)).solo
+        assert dealt.drawn[2] != dealt.check and dealt.deck[0] == dealt.check
+        assert sorted([*dealt.drawn, *dealt.deck, *dealt.removed]) == sorted(
+            [*game.state.solo.drawn, *game.state.solo.deck, *game.state.solo.removed])

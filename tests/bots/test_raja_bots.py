@@ -170,3 +170,17 @@ def test_value_prefers_the_winner_at_the_end(finished: Game) -> None:
     state = finished.state
     winner = state.ranking[0]
     assert raja_eval.value(state, winner) > 0 > raja_eval.value(state, 1 - winner)
+
+
+@pytest.mark.parametrize("short", [True, False])
+def test_rounds_left_knows_the_short_games_round_cap(short: bool) -> None:
+    """R-VAR-SHORT-2: in a short game round 8 is the last whatever the track says, so
+    a bot in round 7 counts one scoring after this one, not the track's distance."""
+    game = advance(new_game(3, 2, msgspec.structs.replace(preset("Basic"), short_game=short)),
+                   lambda s: s.phase == SELECT)
+    state = copy_state(game.state)
+    state.round = 7
+    for city in state.governors:  # governor moves kept the track low
+        state.governors[city] = min(state.governors[city], 9)
+    top = max(state.governors.values())
+    assert raja_eval.rounds_left(state) == (1 if short else 17 - top)  # printed 10: index 17

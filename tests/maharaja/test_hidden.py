@@ -146,3 +146,29 @@ def test_replay_seek_by_event_turn_round_matches_folding() -> None:
                                                              else replay.length))
     replay.seek(replay.length)
     assert encoded(replay.state) == encoded(fold(game)) == encoded(game.state)
+
+
+@pytest.mark.parametrize("seed", [3, 17, 29])
+def test_pp_amounts_hidden_coin_payments_public(seed: int) -> None:
+    """MJ-HIDE-6: events and the move log hide every PP amount of another seat (gains,
+    trades, rewards), but coin payments stay public, even those that buy PP: folding
+    the events as a seat sees them gives every seat's true coins."""
+    game = random_steps(new_game(4, seed), Random(seed), 1200)
+    events = [event for _, event in game.events()]
+    bought = [e for e in events if isinstance(e, ev.Gained) and e.pp and e.coins]
+    assert bought, "no coins-for-PP payment in this game: the test would prove nothing"
+    for seat in (0, 2, None):
+        state = RULES.new_state(game.options, game.seats)
+        for event in events:
+            shown = RULES.redact(event, seat)
+            if isinstance(event, ev.Gained) and event.seat != seat:
+                assert shown.pp == 0 and shown.hidden == bool(event.pp)
+                assert shown.coins == event.coins  # a payment is public
+                line = "".join(text for text, _ in RULES.describe(shown, state))
+                assert "PP (secret)" in line or not event.pp
+                assert event.coins == 0 or f"{abs(event.coins)} coin" in line
+            RULES.apply(state, event)
+        folded = RULES.new_state(game.options, game.seats)
+        for event in events:
+            RULES.apply(folded, RULES.redact(event, seat))
+        assert [p.coins for p in folded.players] == [p.coins for p in game.state.players]

@@ -107,12 +107,38 @@ def test_brahmabot_turn_check_mark_picks_the_tile() -> None:
     events = game.play(HUMAN, it.CommitPlan(first=5, second=5))
     turn = next(e for e in events if isinstance(e, ev.BrahmabotTurn))
     assert (turn.check, turn.tile) == (check, chosen)
-    assert game.state.solo.face_down == -1 and game.state.solo.used == chosen
+    assert game.state.solo.used == chosen
     dest = TILE[chosen].destination
     dest = game.state.maharaja if dest == B.MAHARAJA else dest
     moved = [e for e in events if isinstance(e, ev.PriestMoved)]
     assert game.state.players[BOT].priest == dest or not moved
     assert mover(game) == HUMAN
+
+
+@pytest.mark.parametrize("seed", [4, 3, 7])  # check marks 1, 2 and 3
+def test_only_the_used_tile_is_turned_face_up(seed: int) -> None:
+    """MJ-BOT-R2 / MJ-HIDE-3: the face-down tile is turned up only when it is the
+    one used ("S'il s'agit de la Tuile qui est face cachée, retournez-la"); otherwise
+    it stays secret in every view and event until the round ends."""
+    game = solo_game(seed=seed)
+    state = game.state
+    mark = TILE[state.solo.deck[0]].check
+    hidden = state.solo.drawn[2]
+    state.players[HUMAN].character = 16  # Brahmabot plays first
+    state.players[BOT].character = 2
+    events = game.play(HUMAN, it.CommitPlan(first=5, second=5))
+    assert game.state.solo.used == game.state.solo.drawn[mark - 1]
+    shown = game.view(HUMAN).solo
+    if mark == 3:
+        assert game.state.solo.face_down == -1 and shown.drawn[2] == hidden
+    else:
+        assert game.state.solo.face_down == 2 and shown.drawn[2] == ""
+        assert game.view(None).solo.drawn[2] == ""
+        seen = [game.ruleset.redact(e, HUMAN) for e in events]
+        assert all(hidden not in (getattr(e, "tile", ""), getattr(e, "check", ""))
+                   for e in seen)
+        log = ["".join(text for text, _ in line) for line in game.descriptions(HUMAN)]
+        assert not any(f"tile {hidden}" in line for line in log)
 
 
 def test_unreachable_destination_builds_fewest_shrines_and_ends() -> None:

@@ -175,6 +175,33 @@ def test_views_hide_plans_and_gold(n: int, hidden: bool, seed: int, cut: float) 
     assert g.descriptions(0)  # the log reads for any seat
 
 
+@SETTINGS
+@given(n=st.integers(2, 5), opts=options, seed=st.integers(0, 10**6))
+def test_hidden_gold_hides_totals_not_payments(n: int, opts: RajaOptions, seed: int) -> None:
+    """R-INFO-3: with hidden gold only the totals are hidden; every payment and income
+    is public as at the table: folding the events as any seat (or a spectator) sees
+    them gives every seat's true gold, and each change of gold reads in the log with
+    its amount."""
+    from engine.core.describe import plain
+
+    opts = msgspec.structs.replace(opts, hidden_gold=True)
+    g = play(n, opts, seed, probe=False)
+    events = [event for _, event in g.events()]
+    for seat in (None, 0, n - 1):
+        seen = RULESET.new_state(opts, g.seats)
+        for event in events:
+            shown = RULESET.redact(event, seat)
+            before = [p.gold for p in seen.players]
+            line = plain(RULESET.describe(shown, seen))
+            RULESET.apply(seen, shown)
+            if [p.gold for p in seen.players] != before:
+                assert " gold" in line, line
+        assert [p.gold for p in seen.players] == [p.gold for p in g.state.players]
+    g.rewind(len(g.steps) // 2)
+    if g.state.phase != "over":
+        assert all(p.gold == HIDDEN_GOLD for p in g.view(0).players[1:])
+
+
 def test_boundaries_and_descriptions() -> None:
     """R-ROUND-4: rounds and turns are marked for replay seeking; every event reads."""
     from engine.core.describe import plain

@@ -12,6 +12,7 @@ from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.files import LoadScreen, SaveScreen
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.replay import ReplayScreen
+from maharaja_tui.widgets.move_log import MoveLog
 from tests.tui import games
 from tests.tui.helpers import screen_text, synchronously
 
@@ -102,12 +103,103 @@ async def test_replay_steps_by_event_turn_and_round(tmp_path: Path) -> None:
         assert screen.replay.position > position + 1
         assert "PP ?" in screen_text(app)  # unfinished: PP stay hidden...
         await pilot.press("r")
-        assert "PP ?" not in screen_text(app)  # ...until asked
+        assert "PP ?" in screen_text(app) and not screen.reveal  # ...r does not show them
         await pilot.press("pageup", "home")
         assert screen.replay.position == 0
         await pilot.press("space")
         await pilot.pause(1.2)
         assert screen.replay.position >= 1
+
+
+@synchronously
+async def test_replay_reveal_is_an_explicit_choice_for_an_unfinished_file(
+        tmp_path: Path) -> None:
+    """maharaja replay --reveal FILE shows an unfinished game's PP and plans; r hides
+    them again and shows them back."""
+    path = tmp_path / "unfinished.json"
+    record.save(games.game_until(lambda g: g.state.round == 3), path)
+    app = MaharajaApp(Start("replay", path=path, reveal=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.reveal
+        assert "PP ?" not in screen_text(app) and "hidden information shown" in screen_text(app)
+        await pilot.press("r")
+        assert "PP ?" in screen_text(app)
+        await pilot.press("r")
+        assert "PP ?" not in screen_text(app)
+
+
+def _plain_log(screen: ReplayScreen) -> list[str]:
+    return ["".join(text for text, _ in line) for line in screen.query_one(MoveLog).entries]
+
+
+@synchronously
+async def test_replay_of_the_game_in_play_shows_only_what_i_may_know() -> None:
+    """Issue 9 item 3 (MJ-HIDE-1, MJ-HIDE-2, MJ-HIDE-6): ctrl+p → Replay this game in
+    the middle of a game, End, r: the other seats' PP and plans stay hidden and the
+    move log reads as it does for me; my own PP show."""
+    game = games.game_until(games.my_turn)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"replay this")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("end", "r")
+        await pilot.pause()
+        text = screen_text(app)
+        assert not screen.reveal and "hidden information shown" not in text
+        assert "you are R" in text and f"PP {game.state.players[0].pp}" in text
+        assert text.count("PP ?") == 2
+        view = screen.view()
+        assert [p.pp for p in view.players[1:]] == [-1, -1]
+        assert all(p.plan is None for p in view.players[1:])  # not their turns yet
+        log = _plain_log(screen)
+        assert log == ["".join(t for t, _ in d) for d in game.descriptions(0)]
+        assert any("(secret)" in line for line in log)  # others' PP changes, hidden
+        for position in range(screen.replay.length + 1):  # nowhere in the game
+            screen.replay.seek(position)
+            shown = screen.view()
+            assert all(p.pp == -1 for p in shown.players[1:])
+
+
+@synchronously
+async def test_hot_seat_replay_shows_the_seat_on_screen_and_closes_at_the_handover() -> None:
+    """Issue 9 item 3 in hot seat: the replay shows what the seat on screen may know;
+    when the game passes to another human (privacy screen), the replay closes instead
+    of showing them the last player's secrets."""
+    from engine.maharaja.intents import CommitPlan
+    from maharaja_tui.screens.privacy import PrivacyScreen
+
+    game = games.game_until(games.my_planning, humans=2)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, PrivacyScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        table = app.game_screen().table
+        first = app.game_screen().viewer
+        assert first is not None and first in game.to_move()
+        app.action_replay_current()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.seat == first
+        await pilot.press("end")
+        assert screen_text(app).count("PP ?") == 2
+        table.play(first, CommitPlan(first=5, second=7))  # the other human's turn now
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.viewer not in (None, first)
+        assert not any(isinstance(s, ReplayScreen) for s in app.screen_stack)
 
 
 @synchronously

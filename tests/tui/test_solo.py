@@ -175,6 +175,26 @@ def test_cli_play_solo(monkeypatch: pytest.MonkeyPatch) -> None:
     assert cli.main(["play", "--solo", "hard", "--game", "raja-2004"]) == 2
 
 
+@synchronously
+async def test_replaying_a_solo_game_in_play_keeps_the_face_down_tile_hidden() -> None:
+    """Replay this game (ctrl+p) in solo: Brahmabot's board is drawn (it is no seat,
+    the replay once failed on it) and its unused face-down tile stays '?' (MJ-HIDE-3)."""
+    from maharaja_tui.screens.replay import ReplayScreen
+
+    game = solo_game(after_brahmabot)
+    assert game.state.solo.face_down == 2  # the tile used was a face-up one
+    app = MaharajaApp(Start("game", game=game), computer_delay=QUIET)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.action_replay_current()
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("end", "r")
+        await pilot.pause()
+        assert "? face down" in board_text(app, BOT_SEAT)
+        assert game.state.solo.drawn[2] not in screen_text(app)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_solo_after_brahmabots_turn(snap_compare, size) -> None:  # noqa: ANN001
     app = MaharajaApp(Start("game", game=solo_game(after_brahmabot)), computer_delay=QUIET)
