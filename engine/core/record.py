@@ -82,15 +82,22 @@ def encode(game: Game) -> bytes:
     return msgspec.json.encode(Record(header, game.steps))
 
 
-def save(game: Game, path: str | os.PathLike[str]) -> None:
-    """Write atomically: a crash at any moment leaves the old file or the new one."""
-    write_atomic(Path(path), encode(game))
+def save(game: Game, path: str | os.PathLike[str], *, private: bool = True) -> None:
+    """Write atomically: a crash at any moment leaves the old file or the new one.
+
+    ``private`` keeps the file to its owner (autosaves hold every seat's secrets);
+    a file the player saves where they chose gets the permissions of any new file."""
+    write_atomic(Path(path), encode(game), private=private)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes, *, private: bool = True) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        if not private:  # mkstemp makes 0600; honour the umask as open() would
+            umask = os.umask(0)
+            os.umask(umask)
+            os.fchmod(fd, 0o666 & ~umask)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()

@@ -34,7 +34,7 @@ class SaveScreen(ModalScreen[Path | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         path = Path(event.value).expanduser()
         try:
-            record.save(self.game, path)
+            record.save(self.game, path, private=False)
         except OSError as exc:
             self.notify(f"{path}: cannot be written ({exc.strerror or exc})", severity="error")
             return

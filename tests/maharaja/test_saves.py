@@ -39,6 +39,22 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     assert loaded.seed == game.seed and len(loaded.steps) == len(game.steps)
 
 
+def test_autosaves_are_private_and_saves_as_follow_the_umask(tmp_path: Path) -> None:
+    """An autosave holds every seat's secrets; a file saved where the player chose is a
+    file like any other (mkstemp alone would make it 0600)."""
+    import os
+
+    game = played(20)
+    old = os.umask(0o022)
+    try:
+        record.save(game, tmp_path / "auto.json")
+        record.save(game, tmp_path / "shared.json", private=False)
+    finally:
+        os.umask(old)
+    assert (tmp_path / "auto.json").stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "shared.json").stat().st_mode & 0o777 == 0o644
+
+
 def test_missing_empty_truncated_corrupted(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="nothing.mjsave"):
         record.load(tmp_path / "nothing.mjsave", rulesets())
