@@ -1,0 +1,118 @@
+"""Maharadjah (Avalon Hill's *Maharajah* wargame): rules of shared/rules/maharadjah.md.
+
+17 nations over 16 turns on the reconstructed map of §5 (``data/map.json``); the
+nations, the event table and the victory-point cards are data too. Seats are the
+players A-E of W-ASSIGN-1 in order. Decisions that are not the active nation's
+(casualties, retreats, permissions) go to the seat controlling that nation.
+
+Rulings made here where the spec is silent:
+- A move is one intent: a group (armies of one space that have not moved, with any
+  of the unmoved leaders and arms markers there) follows one path; each army moves
+  once per Movement Phase. A group moves together to the end of its path (armies
+  that want to stop earlier move as their own group, without the leader's help).
+- The overrun count of W-MOVE-5 counts the active armies that entered T this phase.
+- Armies that did not move have no entered-from space and cannot retreat (W-RET-3).
+- W-STACK-3: ending the Movement Phase is refused while an over-limit territory or a
+  barbarian land still holds an army that can move; otherwise the excess is removed
+  at once, the territory keeping the most armies serving as the large stack.
+- W-INV-5: short groups are filled in the listed order (it never matters in play).
+- A leader of W-LEAD-2 is placed after the growth armies, in any space holding its
+  nation's army or post, or held for the space of this turn's first invader group.
+- Growth with no growth at all (W-GROW-3 "none"): the saved potential stays as it is.
+  Reinforcements are placed before growth armies are counted against the total, so
+  saved = min(2½, total − 3 × (placed − reinforcements)).
+- The end-of-sequence raid checkpoint (W-VP-3) is taken in the VP Phase, where raids
+  are tallied; nothing but removals happens after it.
+- W-RET-5: leaders and arms markers go with the last retreating group of their
+  nation (a leader stays with its nation's post).
+- W-ARMS-6 is checked at the start of every sequence and after battle rounds.
+- W-VP-6 / W-AMB-22: the engine picks the best sea zone for Malabar and Golkonda.
+- A lone-post attack broken off (W-POST-9) may not be resumed in the same Combat
+  Phase; a refused post request is not asked again in the same sequence.
+- When one decision leaves a single option (one space to place in, all armies to
+  remove) it is taken automatically.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from engine.core.describe import Description
+from engine.core.errors import IllegalIntent
+from engine.core.ruleset import Seat
+from engine.maharadjah import events, fold, intents
+from engine.maharadjah.describe import describe as _describe
+from engine.maharadjah.flow import automatic as _automatic
+from engine.maharadjah.flow import to_move as _to_move
+from engine.maharadjah.legal import is_legal, movable, stack_moves
+from engine.maharadjah.legal import legal_intents as _legal
+from engine.maharadjah.options import MaharadjahOptions, game_type
+from engine.maharadjah.rules import decide as _decide
+from engine.maharadjah.state import OVER, MaharadjahState
+from engine.maharadjah.views import redact as _redact
+from engine.maharadjah.views import view as _view
+
+__all__ = ["RULESET", "MaharadjahOptions", "MaharadjahRuleset", "MaharadjahState", "is_legal",
+           "movable", "stack_moves"]
+
+
+class MaharadjahRuleset:
+    id = "maharadjah"
+    name = "Maharadjah (wargame)"
+    rules_version = "maharadjah.md/1"
+    min_seats = 3
+    max_seats = 5
+    State = MaharadjahState
+    Event = events.Event
+    Intent = intents.Intent
+    Options = MaharadjahOptions
+
+    def new_state(self, options: MaharadjahOptions, seats: list[Seat]) -> MaharadjahState:
+        return MaharadjahState(options=options, seats=len(seats),
+                               game_type=game_type(options, len(seats)))
+
+    def check_options(self, options: Any, seats: list[Seat]) -> None:
+        if not isinstance(options, MaharadjahOptions):
+            raise IllegalIntent("W-ASSIGN-1", "these are not Maharadjah options")
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            raise IllegalIntent("W-ASSIGN-1", f"Maharadjah takes 3 to 5 players, not {len(seats)}")
+        if options.short_game and len(seats) != 3:
+            raise IllegalIntent("W-SETUP-S1", "the short game is for 3 players")
+
+    def automatic(self, state: MaharadjahState, rng: Random) -> list[Any]:
+        return _automatic(state, rng)
+
+    def to_move(self, state: MaharadjahState) -> tuple[int, ...]:
+        return _to_move(state)
+
+    def legal_intents(self, state: MaharadjahState, seat: int) -> list[Any]:
+        return _legal(state, seat)
+
+    def decide(self, state: MaharadjahState, seat: int, intent: Any) -> list[Any]:
+        return _decide(state, seat, intent)
+
+    def apply(self, state: MaharadjahState, event: Any) -> None:
+        fold.apply(state, event)
+
+    def view(self, state: MaharadjahState, seat: int | None) -> MaharadjahState:
+        return _view(state, seat)
+
+    def redact(self, event: Any, seat: int | None) -> Any:
+        return _redact(event, seat)
+
+    def describe(self, event: Any, state: MaharadjahState) -> Description:
+        return _describe(event, state)
+
+    def boundary(self, event: Any) -> str | None:
+        if isinstance(event, events.TurnStarted):
+            return "round"
+        if isinstance(event, events.SequenceStarted):
+            return "turn"
+        return None
+
+    def is_over(self, state: MaharadjahState) -> bool:
+        return state.phase == OVER
+
+
+RULESET = MaharadjahRuleset()

@@ -1,0 +1,257 @@
+"""Battles (W-CMB, W-NAV, W-RET): who fights where, dice, hits, retreat destinations."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from engine.maharadjah import events as E
+from engine.maharadjah import queries as Q
+from engine.maharadjah import scoring
+from engine.maharadjah.state import RETREAT_ATT, RETREAT_DEF, ROLL, Battle, MaharadjahState
+
+AFTER = "after"  # a battle stage: the round's losses are taken, W-CMB-7..9 follow
+
+
+def compulsory(state: MaharadjahState) -> list[tuple[str, str]]:
+    """W-CMB-1: every land territory where the active nation shares with another's armies."""
+    terr = Q.board().territories
+    out = []
+    for space in sorted(state.armies):
+        if space in terr and Q.count(state, space, state.active):
+            out.extend((space, enemy) for enemy in Q.enemies_in(state, space, state.active))
+    return out
+
+
+def optional(state: MaharadjahState) -> list[tuple[str, str]]:
+    """W-CMB-2 / W-POST-9 lone posts, W-NAV-1 colonial armies at sea: the active may attack."""
+    b = Q.board()
+    me = state.active
+    out = []
+    for space, owner in sorted(state.posts.items()):
+        if (owner != me and Q.count(state, space, me) and not Q.others(state, space, me)
+                and space not in state.broken_off
+                and not Q.members(state, me, owner)  # W-ALLY-4
+                and not Q.submitted_here(state, me, owner, space)):  # W-SUB-8
+            out.append((space, owner))
+    if Q.is_colonial(me):
+        for sea in sorted(b.seas):
+            if Q.count(state, sea, me):
+                for enemy in Q.enemies_in(state, sea, me):
+                    if f"{sea}/{enemy}" not in state.broken_off and not Q.members(state, me, enemy):
+                        out.append((sea, enemy))
+    return out
+
+
+def defending_posts(state: MaharadjahState, battle: Battle) -> int:
+    return 1 if state.posts.get(battle.space) == battle.defender else 0
+
+
+def units(state: MaharadjahState, battle: Battle) -> tuple[int, int]:
+    """Combat units in the battle: (attacking armies, defending armies + posts)."""
+    return (Q.count(state, battle.space, battle.attacker),
+            Q.count(state, battle.space, battle.defender) + defending_posts(state, battle))
+
+
+def bonus(state: MaharadjahState, nation: str, space: str) -> int:
+    """W-CMB-4: +1 for a leader of the nation, +1 for an arms marker it holds (max +2)."""
+    leader = any(Q.leader_nation(lead) == nation for lead in Q.leaders_at(state, space))
+    return int(leader) + int(bool(Q.arms_of(state, nation, space)))
+
+
+def threshold(target_colonial: bool, defending: bool, space: str) -> int:
+    """W-CMB-5: the modified roll that hits a unit."""
+    terr = Q.board().territories.get(space)
+    if target_colonial or (defending and terr is not None and terr.rough):
+        return 6
+    return 5
+
+
+def roll(state: MaharadjahState, rng: Random) -> list[Any]:
+    """One round (W-CMB-3..6): both sides roll at once; hits and losses as events."""
+    battle = state.battle
+    assert battle is not None
+    space, att, dfd = battle.space, battle.attacker, battle.defender
+    att_armies = Q.count(state, space, att)
+    def_armies = Q.count(state, space, dfd)
+    def_posts = defending_posts(state, battle)
+    a_dice = tuple(rng.randint(1, 6) for _ in range(att_armies))
+    d_dice = tuple(rng.randint(1, 6) for _ in range(def_armies + def_posts))
+    a_bonus = bonus(state, att, space)
+    d_bonus = bonus(state, dfd, space)
+    a_mod = a_bonus + int(Q.is_colonial(att))
+    # defenders' posts roll as Indian armies (W-CMB-4): the colonial +1 is for armies only
+    d_mods = [d_bonus + int(Q.is_colonial(dfd))] * def_armies + [d_bonus] * def_posts
+    on_def = threshold(Q.is_colonial(dfd) and def_armies > 0, True, space)
+    on_att = threshold(Q.is_colonial(att), False, space)
+    hits_def = sum(d + a_mod >= on_def for d in a_dice)
+    hits_att = sum(d + m >= on_att for d, m in zip(d_dice, d_mods, strict=True))
+    out: list[Any] = [E.BattleRound(space, a_dice, d_dice, a_bonus, d_bonus, hits_def, hits_att)]
+    if def_armies:  # W-CMB-6: posts are hit only once no defending army is left
+        lost = min(hits_def, def_armies)
+        if lost:
+            out.append(E.Losses(space, dfd, lost, by=att))
+            out += scoring.kill_armies(state, att, dfd, lost)
+    elif def_posts and hits_def:
+        out.append(E.Losses(space, dfd, 0, posts=1, by=att))
+        out += scoring.destroy_post(state, att, dfd)
+    lost = min(hits_att, att_armies)
+    if lost and len(loss_choices(state, battle)) > 1 and lost < att_armies:
+        out.append(E.BattleStage("losses", lost))
+        return out
+    if lost:
+        out.append(E.Losses(space, att, lost, by=dfd))
+        out += scoring.kill_armies(state, dfd, att, lost)
+    out.append(E.BattleStage(AFTER))
+    return out
+
+
+def loss_choices(state: MaharadjahState, battle: Battle) -> dict[str, int]:
+    """Attacking armies by entered-from space ("" = did not move; W-CMB-6, W-RET-3)."""
+    came = dict(state.arrived.get(battle.space, {}))
+    unmoved = Q.count(state, battle.space, battle.attacker) - sum(came.values())
+    if unmoved > 0:
+        came[""] = unmoved
+    return {o: n for o, n in came.items() if n > 0}
+
+
+def lone_losses(state: MaharadjahState, battle: Battle) -> list[Any]:
+    """W-CMB-9, W-LEAD-7 (b), W-ARMS-7: leaders and arms left without combat units."""
+    out: list[Any] = []
+    space = battle.space
+    for side, other in ((battle.attacker, battle.defender), (battle.defender, battle.attacker)):
+        mine = Q.count(state, space, side) + (1 if state.posts.get(space) == side else 0)
+        if mine or not Q.count(state, space, other):
+            continue
+        for lead in Q.leaders_at(state, space):
+            if Q.leader_nation(lead) == side:
+                out.append(E.LeaderKilled(lead, other))
+                out += scoring.kill_leader(state, other, lead)
+        out += [E.ArmsReturned(p) for p in Q.arms_of(state, side, space)]
+    return out
+
+
+def after_round(state: MaharadjahState) -> list[Any]:
+    battle = state.battle
+    assert battle is not None
+    out = lone_losses(state, battle)
+    att, dfd = units(state, battle)
+    if not att or not dfd:
+        return out + end(state, "destroyed")
+    return out + [E.BattleStage(RETREAT_DEF)]
+
+
+def end(state: MaharadjahState, why: str) -> list[Any]:
+    battle = state.battle
+    assert battle is not None
+    alone = scoring.alone(state, state.active)
+    out: list[Any] = [E.BattleEnded(battle.space, why)]
+    if Q.rules().cards[state.active]["raid"].get(state.turn):
+        out.append(E.Checkpoint(state.active, alone))
+    return out
+
+
+def defender_retreats(state: MaharadjahState) -> list[str]:
+    """W-RET-2: where the defender's armies may go, one army at least."""
+    battle = state.battle
+    if battle is None or not Q.count(state, battle.space, battle.defender):
+        return []
+    b = Q.board()
+    space, att, dfd = battle.space, battle.attacker, battle.defender
+    entered = set(state.arrived.get(space, {}))
+    if space in b.territories:
+        near = set(b.land[space])
+        seas = set(b.territories[space].seas)
+    else:
+        near = set(b.coasts[space])
+        seas = set(b.seas[space].adjacent_seas)
+    out = []
+    for dest in sorted(near - entered):
+        pieces = set(state.armies.get(dest, {}))
+        pieces |= {Q.leader_nation(lead) for lead in Q.leaders_at(state, dest)}
+        pieces |= {state.arms[p] for p, w in state.arms_at.items() if w == dest and p in state.arms}
+        if dest in state.posts:
+            pieces.add(state.posts[dest])
+        if pieces == {dfd}:
+            pass  # (a) only its own pieces
+        elif Q.vacant(state, dest) and not any(
+                Q.count(state, t, att) for t in b.land[dest] if t != space):
+            pass  # (b) vacant and no attacker beside it
+        else:
+            continue
+        if Q.can_add(state, dfd, dest):
+            out.append(dest)
+    if Q.is_colonial(dfd):
+        out += sorted(seas - entered)
+    return out
+
+
+def attacker_retreats(state: MaharadjahState) -> dict[str, int]:
+    """W-RET-3: each attacking army only to the space it entered from."""
+    battle = state.battle
+    if battle is None:
+        return {}
+    b = Q.board()
+    out = {}
+    colonial = Q.is_colonial(battle.attacker)
+    for origin, n in state.arrived.get(battle.space, {}).items():
+        if n <= 0 or origin in b.barbarians:
+            continue
+        if origin in b.seas and not colonial:
+            continue
+        if Q.others(state, origin, battle.attacker):
+            continue
+        if Q.can_add(state, battle.attacker, origin):
+            out[origin] = n
+    return out
+
+
+def followers(state: MaharadjahState, nation: str, space: str, armies: int) -> tuple[
+        tuple[str, ...], tuple[str, ...]]:
+    """W-RET-5 (ruling): leaders and arms go with the last retreating group of their nation."""
+    if armies < Q.count(state, space, nation):
+        return (), ()
+    if state.posts.get(space) == nation:
+        leaders: tuple[str, ...] = ()
+    else:
+        leaders = tuple(lead for lead in Q.leaders_at(state, space)
+                        if Q.leader_nation(lead) == nation)
+    return leaders, tuple(Q.arms_of(state, nation, space))
+
+
+def stage_auto(state: MaharadjahState, rng: Random) -> list[Any]:
+    """What happens in the current battle with nobody deciding."""
+    battle = state.battle
+    assert battle is not None
+    if battle.stage == ROLL:
+        att, dfd = units(state, battle)
+        if not att or not dfd:
+            return end(state, "destroyed")
+        return roll(state, rng)
+    if battle.stage == AFTER:
+        return after_round(state)
+    if battle.stage == RETREAT_DEF:
+        if not units(state, battle)[1]:
+            return end(state, "retreated")
+        if not Q.count(state, battle.space, battle.defender) or not defender_retreats(state):
+            if not can_submit_now(state):
+                return [E.BattleStage(RETREAT_ATT)]
+        return []
+    if battle.stage == RETREAT_ATT:
+        if not units(state, battle)[0]:
+            return end(state, "retreated")
+        if not attacker_retreats(state) and not lone_post(state, battle):
+            return [E.BattleStage(ROLL)]
+    return []
+
+
+def lone_post(state: MaharadjahState, battle: Battle) -> bool:
+    """W-POST-9: only a post defends; the attacker may break off."""
+    return not Q.count(state, battle.space, battle.defender) and defending_posts(state, battle) > 0
+
+
+def can_submit_now(state: MaharadjahState) -> bool:
+    from engine.maharadjah.diplomacy import offers_for
+
+    battle = state.battle
+    return battle is not None and bool(offers_for(state, battle.defender))

@@ -1,0 +1,95 @@
+"""Short descriptions of events for the log (roles: "nation:X", "space", "vp", "dice")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.describe import Description, desc
+from engine.maharadjah import events as E
+from engine.maharadjah import queries as Q
+from engine.maharadjah.state import MaharadjahState
+
+
+def _n(nation: str) -> tuple[str, str]:
+    return (Q.rules().nations[nation].name if nation in Q.rules().nations else nation,
+            f"nation:{nation}")
+
+
+def _s(space: str) -> tuple[str, str]:
+    return (Q.board().name(space), "space")
+
+
+def _lead(leader: str) -> tuple[str, str]:
+    return (Q.rules().leaders[leader].name, f"nation:{Q.rules().leaders[leader].nation}")
+
+
+def describe(event: Any, state: MaharadjahState) -> Description:
+    e = event
+    if isinstance(e, E.GameSetUp):
+        return desc(f"Setup for the {e.game_type} game; play starts in turn {e.turn}")
+    if isinstance(e, E.TurnStarted):
+        years = Q.rules().turns[e.turn].get("years", "")
+        return desc(f"Turn {e.turn} ({years})")
+    if isinstance(e, E.SequenceStarted):
+        return desc(_n(e.nation), "'s sequence")
+    if isinstance(e, E.PhaseStarted):
+        return desc(f"{e.phase.replace('_', ' ').title()} phase")
+    if isinstance(e, E.NationReplaced):
+        return desc(_n(e.new), " replace the ", _n(e.old))
+    if isinstance(e, E.GrowthFigured):
+        return desc(_n(e.nation), f": value {e.value / 2:g}, total {max(e.total, 0) / 2:g}, "
+                    f"{e.earned} armies earned, {e.reinforcements} reinforcements")
+    if isinstance(e, E.ArmiesPlaced):
+        return desc(_n(e.nation), f": {e.armies} army into " if e.armies == 1
+                    else f": {e.armies} armies into ", _s(e.space), f" ({e.why})")
+    if isinstance(e, E.ArmiesRemoved):
+        return desc(_n(e.nation), f": {e.armies} removed from ", _s(e.space), f" ({e.why})")
+    if isinstance(e, E.GrowthSaved):
+        return desc(_n(e.nation), f" save {e.halves / 2:g} growth")
+    if isinstance(e, E.Moved):
+        who = f"{e.armies} armies" if e.armies != 1 else "1 army"
+        extra = "".join(f" with {Q.rules().leaders[x].name}" for x in e.leaders)
+        path = " → ".join(Q.board().name(s) for s in (e.start, *e.path))
+        return desc(_n(e.nation), f": {who}{extra} {path}")
+    if isinstance(e, E.LeaderPlaced):
+        return desc(_lead(e.leader), " appears in " if not e.held else " waits in ", _s(e.space))
+    if isinstance(e, E.LeaderRemoved):
+        return desc(_lead(e.leader), " leaves the game")
+    if isinstance(e, E.LeaderKilled):
+        return desc(_lead(e.leader), " is killed by the ", _n(e.by))
+    if isinstance(e, E.BattleStarted):
+        return desc("Battle in ", _s(e.space), ": ", _n(e.attacker), " attack the ", _n(e.defender))
+    if isinstance(e, E.BattleRound):
+        return desc(("dice " + " ".join(map(str, e.attacker_dice)), "dice"),
+                    f" (+{e.attacker_bonus}) v ",
+                    ("dice " + " ".join(map(str, e.defender_dice)), "dice"),
+                    f" (+{e.defender_bonus}): {e.hits_on_defender} hits, "
+                    f"{e.hits_on_attacker} back")
+    if isinstance(e, E.Losses):
+        posts = " and its post" if e.posts else ""
+        return desc(_n(e.nation), f" lose {e.armies} armies{posts} in ", _s(e.space))
+    if isinstance(e, E.Retreated):
+        return desc(_n(e.nation), f": {e.armies} retreat from ", _s(e.space), " to ", _s(e.to))
+    if isinstance(e, E.BattleEnded):
+        return desc("Battle in ", _s(e.space), f" over ({e.why})")
+    if isinstance(e, E.VPScored):
+        return desc(_n(e.nation), " score ", (f"{e.vp} VP", "vp"), f" ({e.why})")
+    if isinstance(e, E.PostBuilt):
+        return desc(_n(e.power), " build a post in ", _s(e.space))
+    if isinstance(e, E.PostRemoved):
+        return desc(_n(e.power), " lose their post in ", _s(e.space))
+    if isinstance(e, E.ArmsAssigned):
+        if not e.nation:
+            return desc(_n(e.power), " withdraw their arms")
+        return desc(_n(e.power), " arm the ", _n(e.nation))
+    if isinstance(e, E.RajFixed):
+        return desc(_n(e.nation), f" control {e.territories} territories: Raj {e.vp} VP")
+    if isinstance(e, E.Submitted):
+        return desc(_n(e.subject), " submit to the ", _n(e.overlord))
+    if isinstance(e, E.Allied):
+        return desc(_n(e.nation), " ally with the British")
+    if isinstance(e, E.TurnEnded):
+        return desc(f"End of turn {e.turn}")
+    if isinstance(e, E.GameEnded):
+        return desc("Game over: " + ", ".join(f"{'ABCDE'[i]} {t}" for i, t in enumerate(e.totals)))
+    return desc(type(e).__name__)

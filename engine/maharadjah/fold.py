@@ -1,0 +1,384 @@
+"""The only code that changes a Maharadjah state: one event at a time, no randomness."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.maharadjah import events as E
+from engine.maharadjah.state import (
+    COMBAT,
+    MOVE,
+    NEXT,
+    OVER,
+    POSTS,
+    TURN_START,
+    Battle,
+    MaharadjahState,
+    Submission,
+    Todo,
+)
+
+TURNS = 16
+
+
+def _add(state: MaharadjahState, space: str, nation: str, n: int) -> None:
+    here = state.armies.setdefault(space, {})
+    here[nation] = here.get(nation, 0) + n
+    if here[nation] <= 0:
+        del here[nation]
+    if not here:
+        del state.armies[space]
+
+
+def _take_arrived(state: MaharadjahState, space: str, nation: str, n: int,
+                  origins: tuple[str, ...] = ()) -> None:
+    """Remove ``n`` armies of ``nation`` from ``space``; for the active nation keep the
+    entered-from record (W-RET-3) right: the named ``origins`` go first, then armies
+    that did not move, then the others."""
+    if nation == state.active:
+        came = state.arrived.get(space, {})
+        unmoved = state.armies.get(space, {}).get(nation, 0) - sum(came.values())
+        left = n
+        for origin in origins:
+            if came.get(origin, 0) > 0:
+                came[origin] -= 1
+                left -= 1
+        from_unmoved = min(left, unmoved)
+        left -= from_unmoved
+        for origin in sorted(came):
+            take = min(came[origin], left)
+            came[origin] -= take
+            left -= take
+        if space in state.arrived:
+            state.arrived[space] = {o: c for o, c in came.items() if c > 0}
+        if space in state.fresh:
+            state.fresh[space] = max(0, min(state.fresh[space], unmoved - from_unmoved))
+    _add(state, space, nation, -n)
+
+
+def _todo_done(state: MaharadjahState, kind: str, nation: str, n: int = 1) -> Todo | None:
+    if state.todo and state.todo[0].kind == kind and state.todo[0].nation == nation:
+        todo = state.todo[0]
+        todo.count -= n
+        if todo.count <= 0 and kind != "place":
+            state.todo.pop(0)
+        return todo
+    return None
+
+
+def _setup(state: MaharadjahState, e: E.GameSetUp) -> None:
+    state.game_type = e.game_type
+    state.control = dict(e.control)
+    state.turn = e.turn - 1
+    for space, nation, n in e.armies:
+        _add(state, space, nation, n)
+    state.vp = {nation: [0] * (TURNS + 1) for nation in state.control}
+    state.growth = {nation: 0 for nation in state.control}
+    state.phase = TURN_START
+
+
+def _turn_started(state: MaharadjahState, e: E.TurnStarted) -> None:
+    state.turn = e.turn
+    state.seq = -1
+    state.phase = NEXT
+
+
+def _replaced(state: MaharadjahState, e: E.NationReplaced) -> None:
+    for space, n in e.spaces:
+        _add(state, space, e.old, -n)
+        _add(state, space, e.new, n)
+    state.gone.append(e.old)
+    state.growth[e.new] = 0  # W-AMB-11
+
+
+def _sequence(state: MaharadjahState, e: E.SequenceStarted) -> None:
+    state.active = e.nation
+    state.seq = e.seq
+    state.raided = []
+    state.refused = []
+    state.move_round = 0
+    state.phase = "start"
+
+
+def _phase(state: MaharadjahState, e: E.PhaseStarted) -> None:
+    state.phase = e.phase
+    if e.phase == MOVE:
+        state.move_round = e.move_round
+        state.fresh = {s: here[state.active] for s, here in state.armies.items()
+                       if here.get(state.active, 0) > 0}
+        state.arrived = {}
+        state.moved = []
+    elif e.phase == COMBAT:
+        state.broken_off = []
+    elif e.phase == POSTS:
+        state.posts_built = 0
+        state.post_removed = False
+
+
+def _leader_placed(state: MaharadjahState, e: E.LeaderPlaced) -> None:
+    if e.held:
+        state.held.append(e.leader)
+    else:
+        if e.leader in state.held:
+            state.held.remove(e.leader)
+        state.leaders[e.leader] = e.space
+        state.leader_turn[e.leader] = state.turn
+    if state.todo and state.todo[0].kind == "leader" and state.todo[0].what == e.leader:
+        state.todo.pop(0)
+
+
+def _leader_gone(state: MaharadjahState, e: E.LeaderRemoved | E.LeaderKilled) -> None:
+    state.leaders.pop(e.leader, None)
+    if state.todo and state.todo[0].kind == "leader" and state.todo[0].what == e.leader:
+        state.todo.pop(0)  # W-LEAD-2: it never appears
+    if e.leader in state.held:
+        state.held.remove(e.leader)
+
+
+def _growth(state: MaharadjahState, e: E.GrowthFigured) -> None:
+    state.todo.append(Todo("place", e.nation, e.placeable, spaces=list(e.spaces),
+                           total=e.total, what=str(e.reinforcements)))
+
+
+def _owe(state: MaharadjahState, e: E.Owe) -> None:
+    state.todo.append(Todo(e.kind, e.nation, e.count, e.what))
+
+
+def _placed(state: MaharadjahState, e: E.ArmiesPlaced) -> None:
+    _add(state, e.space, e.nation, e.armies)
+    if e.why == "growth":
+        todo = _todo_done(state, "place", e.nation, e.armies)
+        if todo is not None:
+            todo.placed[e.space] = todo.placed.get(e.space, 0) + e.armies
+
+
+def _saved(state: MaharadjahState, e: E.GrowthSaved) -> None:
+    state.growth[e.nation] = e.halves
+    if state.todo and state.todo[0].kind == "place" and state.todo[0].nation == e.nation:
+        state.todo.pop(0)
+
+
+def _removed(state: MaharadjahState, e: E.ArmiesRemoved) -> None:
+    if e.armies:
+        _take_arrived(state, e.space, e.nation, e.armies)
+    if state.todo and state.todo[0].kind == "remove" and state.todo[0].what == e.why:
+        if e.armies:
+            _todo_done(state, "remove", e.nation, e.armies)
+        else:  # nothing left to remove
+            state.todo.pop(0)
+
+
+def _moved(state: MaharadjahState, e: E.Moved) -> None:
+    end = e.path[-1]
+    origin = e.path[-2] if len(e.path) > 1 else e.start
+    if e.armies:
+        _add(state, e.start, e.nation, -e.armies)
+        _add(state, end, e.nation, e.armies)
+        state.fresh[e.start] = state.fresh.get(e.start, 0) - e.armies
+        came = state.arrived.setdefault(end, {})
+        came[origin] = came.get(origin, 0) + e.armies
+    for leader in e.leaders:
+        state.leaders[leader] = end
+        state.moved.append(leader)
+    for power in e.arms:
+        state.arms_at[power] = end
+        state.moved.append(power)
+
+
+def _losses(state: MaharadjahState, e: E.Losses) -> None:
+    if e.armies:
+        _take_arrived(state, e.space, e.nation, e.armies, e.origins)
+    if e.posts:
+        state.posts.pop(e.space, None)
+
+
+def _retreated(state: MaharadjahState, e: E.Retreated) -> None:
+    if e.nation == state.active and e.space in state.arrived:
+        came = state.arrived[e.space]
+        came[e.to] = came.get(e.to, 0) - e.armies
+        state.arrived[e.space] = {o: c for o, c in came.items() if c > 0}
+    _add(state, e.space, e.nation, -e.armies)
+    _add(state, e.to, e.nation, e.armies)
+    for leader in e.leaders:
+        state.leaders[leader] = e.to
+    for power in e.arms:
+        state.arms_at[power] = e.to
+
+
+def _battle_started(state: MaharadjahState, e: E.BattleStarted) -> None:
+    state.battle = Battle(e.space, e.attacker, e.defender)
+
+
+def _round(state: MaharadjahState, e: E.BattleRound) -> None:
+    assert state.battle is not None
+    state.battle.rounds += 1
+
+
+def _stage(state: MaharadjahState, e: E.BattleStage) -> None:
+    assert state.battle is not None
+    state.battle.stage = e.stage
+    state.battle.hits = e.hits
+
+
+def _battle_ended(state: MaharadjahState, e: E.BattleEnded) -> None:
+    state.battle = None
+    if e.why == "broken off":
+        state.broken_off.append(e.space)
+
+
+def _vp(state: MaharadjahState, e: E.VPScored) -> None:
+    state.vp[e.nation][state.turn] += e.vp
+
+
+def _post_built(state: MaharadjahState, e: E.PostBuilt) -> None:
+    state.posts[e.space] = e.power
+    state.posts_built += 1
+
+
+def _post_removed(state: MaharadjahState, e: E.PostRemoved) -> None:
+    state.posts.pop(e.space, None)
+    if not e.by:
+        state.post_removed = True
+
+
+def _consent_asked(state: MaharadjahState, e: E.ConsentAsked) -> None:
+    state.todo.append(Todo("consent", e.nation, 1, f"{e.power}@{e.space}"))
+
+
+def _consent_answered(state: MaharadjahState, e: E.ConsentAnswered) -> None:
+    todo = state.todo.pop(0)
+    if not e.yes:  # not asked again this sequence
+        state.refused.append("post:" + todo.what.split("@")[1])
+
+
+def _arms_assigned(state: MaharadjahState, e: E.ArmsAssigned) -> None:
+    state.arms_at.pop(e.power, None)
+    if e.nation:
+        state.arms[e.power] = e.nation
+    else:
+        state.arms.pop(e.power, None)
+
+
+def _arms_placed(state: MaharadjahState, e: E.ArmsPlaced) -> None:
+    state.arms_at[e.power] = e.space
+    if state.todo and state.todo[0].kind == "arms" and state.todo[0].what == e.power:
+        state.todo.pop(0)
+
+
+def _arms_returned(state: MaharadjahState, e: E.ArmsReturned) -> None:
+    state.arms.pop(e.power, None)
+    state.arms_at.pop(e.power, None)
+    state.todo = [t for t in state.todo if not (t.kind == "arms" and t.what == e.power)]
+
+
+def _withdraw(state: MaharadjahState, withdrawals: tuple[tuple[str, str, int], ...],
+              nation: str) -> None:
+    for src, dst, n in withdrawals:
+        came = state.arrived.get(src, {})
+        for origin in sorted(came):
+            take = min(came[origin], n)
+            came[origin] -= take
+        state.fresh[src] = 0
+        _add(state, src, nation, -n)
+        _add(state, dst, nation, n)
+
+
+def _submitted(state: MaharadjahState, e: E.Submitted) -> None:
+    state.submissions.append(Submission(e.subject, e.overlord, list(e.territories)))
+    _withdraw(state, e.withdrawals, e.overlord)
+    if state.battle is not None and state.battle.space in e.territories:
+        state.battle = None
+
+
+def _allied(state: MaharadjahState, e: E.Allied) -> None:
+    state.allies.append(e.nation)
+    if e.cost == "marker":
+        state.marker_boxed.append(e.nation)
+        state.growth[e.nation] = 0
+    else:
+        _add(state, e.space, e.nation, -1)
+        state.boxed[e.nation] = state.boxed.get(e.nation, 0) + 1
+    for src, dst, n in e.withdrawals:
+        _withdraw(state, ((src, dst, n),), state.active)
+    if state.battle is not None and {state.battle.attacker, state.battle.defender} <= {
+            "BRITISH", *state.allies}:
+        state.battle = None
+
+
+def _checkpoint(state: MaharadjahState, e: E.Checkpoint) -> None:
+    state.raided = sorted(set(state.raided) | set(e.territories))
+
+
+def _raj(state: MaharadjahState, e: E.RajFixed) -> None:
+    state.raj[e.nation] = e.vp
+
+
+def _sequence_ended(state: MaharadjahState, e: E.SequenceEnded) -> None:
+    state.phase = NEXT
+    state.active = ""
+    state.fresh = {}
+    state.arrived = {}
+    state.moved = []
+
+
+def _turn_ended(state: MaharadjahState, e: E.TurnEnded) -> None:
+    state.submissions = []
+    state.raj = {}
+    state.phase = TURN_START
+
+
+def _game_ended(state: MaharadjahState, e: E.GameEnded) -> None:
+    state.phase = OVER
+    state.winners = list(e.winners)
+
+
+def _nothing(state: MaharadjahState, e: Any) -> None:
+    pass
+
+
+HANDLERS: dict[type, Callable[[MaharadjahState, Any], None]] = {
+    E.GameSetUp: _setup,
+    E.TurnStarted: _turn_started,
+    E.NationReplaced: _replaced,
+    E.SequenceStarted: _sequence,
+    E.PhaseStarted: _phase,
+    E.LeaderRemoved: _leader_gone,
+    E.LeaderPlaced: _leader_placed,
+    E.LeaderKilled: _leader_gone,
+    E.GrowthFigured: _growth,
+    E.Owe: _owe,
+    E.Checkpoint: _checkpoint,
+    E.BattleStage: _stage,
+    E.ArmiesPlaced: _placed,
+    E.GrowthSaved: _saved,
+    E.ArmiesRemoved: _removed,
+    E.Moved: _moved,
+    E.MovementEnded: _nothing,
+    E.BattleStarted: _battle_started,
+    E.BattleRound: _round,
+    E.Losses: _losses,
+    E.Retreated: _retreated,
+    E.BattleEnded: _battle_ended,
+    E.CombatEnded: _nothing,
+    E.VPScored: _vp,
+    E.PostBuilt: _post_built,
+    E.PostRemoved: _post_removed,
+    E.ConsentAsked: _consent_asked,
+    E.ConsentAnswered: _consent_answered,
+    E.PostsEnded: _nothing,
+    E.ArmsAssigned: _arms_assigned,
+    E.ArmsPlaced: _arms_placed,
+    E.ArmsReturned: _arms_returned,
+    E.ArmsEnded: _nothing,
+    E.Submitted: _submitted,
+    E.Allied: _allied,
+    E.RajFixed: _raj,
+    E.SequenceEnded: _sequence_ended,
+    E.TurnEnded: _turn_ended,
+    E.GameEnded: _game_ended,
+}
+
+
+def apply(state: MaharadjahState, event: Any) -> None:
+    HANDLERS[type(event)](state, event)

@@ -1,0 +1,110 @@
+"""What a seat may ask for. Nations and spaces are named by their data ids."""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+
+class _Intent(msgspec.Struct, frozen=True, tag=lambda name: f"maharadjah.{name}"):
+    pass
+
+
+class PlaceArmy(_Intent):  # W-GROW-6, W-SCHED-6
+    space: str
+
+
+class PlaceLeader(_Intent):  # W-LEAD-2; a barbarian land or sea of this turn's invaders holds it
+    space: str
+
+
+class PlaceArms(_Intent):  # W-ARMS-3
+    space: str
+
+
+class RemoveArmy(_Intent):  # W-SCHED-8, W-OVP-1: the owner picks where
+    space: str
+
+
+class Move(_Intent):
+    """W-MOVE-1: ``armies`` unmoved armies, with ``leaders`` and the arms markers of
+    ``arms`` (by power), go from ``start`` along ``path`` (each space one crossing)."""
+
+    start: str
+    path: tuple[str, ...]
+    armies: int
+    leaders: tuple[str, ...] = ()
+    arms: tuple[str, ...] = ()
+
+
+class EndMovement(_Intent):  # W-MOVE-1, W-STACK-3
+    pass
+
+
+class Fight(_Intent):  # W-CMB-1 order; W-CMB-2 / W-POST-9 a post; W-NAV-1 at sea
+    space: str
+    enemy: str
+
+
+class EndCombat(_Intent):
+    pass
+
+
+class TakeLosses(_Intent):  # W-CMB-6: entered-from spaces of the attacking armies hit
+    origins: tuple[str, ...]
+
+
+class Retreat(_Intent):  # W-RET
+    to: str
+    armies: int
+
+
+class Stand(_Intent):  # W-RET-1: no (more) retreat this step
+    pass
+
+
+class BreakOff(_Intent):  # W-POST-9
+    pass
+
+
+class Submit(_Intent):  # W-SUB-3: the seat of ``nation`` submits it to the active nation
+    nation: str
+    region: str
+
+
+class Ally(_Intent):  # W-ALLY-1/2: ``cost`` "marker" or "army" (then ``space``)
+    nation: str
+    cost: str
+    space: str = ""
+
+
+class BuildPost(_Intent):  # W-POST-5
+    space: str
+
+
+class RemovePost(_Intent):  # W-POST-6
+    space: str
+
+
+class EndPosts(_Intent):
+    pass
+
+
+class AnswerConsent(_Intent):  # W-POST-5 (b), W-BOAT-6
+    yes: bool
+
+
+class AssignArms(_Intent):  # W-ARMS-1/2: "" withdraws the marker
+    nation: str
+
+
+class EndArms(_Intent):
+    pass
+
+
+Intent = Union[  # noqa: UP007 - a runtime tagged union for msgspec
+    PlaceArmy, PlaceLeader, PlaceArms, RemoveArmy, Move, EndMovement, Fight, EndCombat,
+    TakeLosses, Retreat, Stand, BreakOff, Submit, Ally, BuildPost, RemovePost, EndPosts,
+    AnswerConsent, AssignArms, EndArms,
+]

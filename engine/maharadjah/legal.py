@@ -1,0 +1,342 @@
+"""Legal decisions, built so a caller can ask cheaply: which stacks can move
+(``movable``), where can this stack go (``stack_moves``), then the rest.
+
+``legal_intents`` lists everything; ``is_legal`` asks the rules themselves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import IllegalIntent
+from engine.maharadjah import combat, scoring
+from engine.maharadjah import events as E
+from engine.maharadjah import intents as I
+from engine.maharadjah import queries as Q
+from engine.maharadjah.board import Leader
+from engine.maharadjah.movement import Group, destinations
+from engine.maharadjah.state import (
+    ARMS,
+    COMBAT,
+    LOSSES,
+    MOVE,
+    POSTS,
+    RETREAT_ATT,
+    RETREAT_DEF,
+    MaharadjahState,
+)
+
+
+# ----------------------------------------------------------------- placements
+def place_spaces(state: MaharadjahState) -> list[str]:
+    """W-GROW-6: spread one per territory before doubling; never break stacking."""
+    todo = state.todo[0]
+    fits = [s for s in todo.spaces if Q.can_add(state, todo.nation, s)]
+    if not fits:
+        return []
+    least = min(todo.placed.get(s, 0) for s in fits)
+    return [s for s in fits if todo.placed.get(s, 0) == least]
+
+
+def leader_spaces(state: MaharadjahState, leader: Leader) -> list[str]:
+    """W-LEAD-2: a space with its nation's army, a territory with its post, or (held)
+    the space of this turn's invaders."""
+    nation = leader.nation
+    b = Q.board()
+    out = {s for s in Q.army_spaces(state, nation) if s not in b.barbarians}
+    out |= {s for s, owner in state.posts.items() if owner == nation}
+    out |= {a["space"] for a in Q.arrivals(state, nation)[:1]}
+    return sorted(out)
+
+
+# ------------------------------------------------------------------- movement
+def _unmoved_leaders(state: MaharadjahState, start: str) -> tuple[str, ...]:
+    return tuple(lead for lead in Q.leaders_at(state, start)
+                 if Q.leader_nation(lead) == state.active and lead not in state.moved)
+
+
+def _unmoved_arms(state: MaharadjahState, start: str) -> tuple[str, ...]:
+    return tuple(p for p in Q.arms_of(state, state.active, start) if p not in state.moved)
+
+
+def groups_at(state: MaharadjahState, start: str) -> list[Group]:
+    """The group shapes offered from ``start``: armies alone, armies with every unmoved
+    leader and arms marker there, and the leaders alone."""
+    armies = state.fresh.get(start, 0)
+    leaders = _unmoved_leaders(state, start)
+    arms = _unmoved_arms(state, start) if armies else ()
+    out = []
+    if armies:
+        out.append(Group(state.active, start, armies))
+        if leaders or arms:
+            out.append(Group(state.active, start, armies, leaders, arms))
+    if leaders:
+        out.append(Group(state.active, start, 0, leaders))
+    return out
+
+
+def movable(state: MaharadjahState) -> list[str]:
+    """Spaces holding an unmoved group of the active nation that can go somewhere."""
+    if state.phase != MOVE or state.todo or state.battle is not None:
+        return []
+    starts = {s for s, n in state.fresh.items() if n > 0}
+    starts |= {w for lead, w in state.leaders.items()
+               if Q.leader_nation(lead) == state.active and lead not in state.moved}
+    return sorted(s for s in starts if any(destinations(state, g) for g in groups_at(state, s)))
+
+
+def stack_moves(state: MaharadjahState, start: str) -> list[I.Move]:
+    """Every move offered from one space: each group shape, size and destination."""
+    out = []
+    for group in groups_at(state, start):
+        found = destinations(state, group)
+        sizes = range(1, group.armies + 1) if group.armies else (0,)
+        for (_dest, _came), path in sorted(found.items()):
+            for k in sizes:
+                out.append(I.Move(start, path, k, group.leaders, group.arms))
+    return out
+
+
+def trim(state: MaharadjahState) -> list[Any]:
+    """W-STACK-3 / W-AMB-40: remove the least excess, keeping one large stack (W-STACK-2)."""
+    nation = state.active
+    counts = {s: n for s, n in Q.nation_counts(state, nation).items()
+              if s in Q.board().territories}
+    if Q.stacks_ok(counts):
+        return []
+    over = [s for s, n in counts.items() if n > Q.limit(s)]
+
+    def kept(space: str) -> int:
+        big = counts[space] if not Q.board().territories[space].rough else min(
+            counts[space], Q.LARGE_ROUGH)
+        return big - Q.limit(space)
+
+    keeper = max(sorted(over), key=kept)
+    out = []
+    for space in sorted(over):
+        cap = Q.limit(space) + (kept(space) if space == keeper else 0)
+        if counts[space] > cap:
+            out.append(E.ArmiesRemoved(nation, space, counts[space] - cap, "stacking"))
+    return out
+
+
+def end_movement(state: MaharadjahState) -> list[Any]:
+    out: list[Any] = trim(state)
+    if state.move_round == 1:  # W-INV-1, W-AMB-27
+        for space in sorted(Q.board().barbarians):
+            n = Q.count(state, space, state.active)
+            if n:
+                out.append(E.ArmiesRemoved(state.active, space, n, "stranded"))
+    out.append(E.MovementEnded(state.active))
+    return out + [E.PhaseStarted(COMBAT, state.move_round)]
+
+
+def end_movement_refusal(state: MaharadjahState) -> IllegalIntent | None:
+    """W-STACK-3 and W-INV-1: fix what can still be fixed before ending the phase."""
+    b = Q.board()
+    for space in sorted(b.barbarians):
+        if state.fresh.get(space, 0) and any(
+                destinations(state, g) for g in groups_at(state, space)):
+            return IllegalIntent("W-INV-1", f"the invaders in {b.name(space)} must leave it")
+    counts = Q.nation_counts(state, state.active)
+    if not Q.stacks_ok(counts):
+        for space, n in counts.items():
+            if n > Q.limit(space) and state.fresh.get(space, 0) and any(
+                    destinations(state, g) for g in groups_at(state, space)):
+                return IllegalIntent("W-STACK-3", f"too many armies in {b.name(space)} "
+                                                  "(W-STACK-1, W-STACK-2): move some away")
+    return None
+
+
+# ---------------------------------------------------------- posts and arms
+def post_options(state: MaharadjahState) -> list[Any]:
+    """W-POST-1..6: builds and the one removal open now."""
+    power = state.active
+    out: list[Any] = []
+    mine = [s for s, owner in state.posts.items() if owner == power]
+    if state.posts_built == 0 and not state.post_removed:
+        out += [I.RemovePost(s) for s in sorted(mine)]
+    if state.posts_built >= 2 or len(mine) >= Q.rules().nations[power].posts:
+        return out
+    for space in sorted(t for t, terr in Q.board().territories.items() if terr.post_site):
+        if build_refusal(state, space) is None:
+            out.append(I.BuildPost(space))
+    return out
+
+
+def build_refusal(state: MaharadjahState, space: str) -> IllegalIntent | None:
+    power = state.active
+    b = Q.board()
+    terr = b.territories.get(space)
+    if terr is None or not terr.post_site:
+        return IllegalIntent("W-POST-2", f"{b.name(space)} is not a post site")
+    if space in state.posts:
+        return IllegalIntent("W-POST-3", f"{b.name(space)} already holds a post")
+    if state.posts_built >= 2:
+        return IllegalIntent("W-POST-6", "at most 2 posts a Trading Post Phase")
+    mine = sum(owner == power for owner in state.posts.values())
+    if mine >= Q.rules().nations[power].posts:
+        return IllegalIntent("W-POST-4", f"the {power.title()} hold all the posts they may")
+    if Q.count(state, space, power):
+        return None  # (a)
+    holder = Q.occupier(state, space)
+    if holder is None or holder == power:
+        return IllegalIntent("W-POST-5", f"no army of the {power.title()} in {b.name(space)}")
+    if not any(Q.count(state, sea, power) for sea in terr.seas):
+        return IllegalIntent("W-POST-5", f"no {power.title()} army at sea beside {b.name(space)}")
+    if f"post:{space}" in state.refused:
+        return IllegalIntent("W-POST-5", f"the {holder.title()} refused a post in {b.name(space)}")
+    return None
+
+
+def consent_needed(state: MaharadjahState, space: str) -> str | None:
+    """W-POST-5 (b): the occupier whose player must agree, or None when it is automatic."""
+    power = state.active
+    if Q.count(state, space, power):
+        return None
+    holder = Q.occupier(state, space)
+    assert holder is not None
+    if Q.same_player(state, holder, power):
+        return None
+    if any(s.subject == holder and s.overlord == power and space in s.territories
+           for s in state.submissions):  # W-SUB-8
+        return None
+    if power == "BRITISH" and holder in state.allies:  # W-ALLY-7
+        return None
+    return holder
+
+
+def arms_ok(state: MaharadjahState, power: str, nation: str) -> bool:
+    """W-ARMS-1 (a) and (b)."""
+    if nation not in state.control or Q.is_colonial(nation) or nation in state.gone:
+        return False
+    terr = Q.board().territories
+    mine = {s for s, owner in state.posts.items() if owner == power}
+    a = any(Q.count(state, s, nation) for s in mine)
+    b = any(Q.count(state, s, power) for s in terr)
+    return a and b
+
+
+def arms_options(state: MaharadjahState) -> list[Any]:
+    power = state.active
+    current = state.arms.get(power, "")
+    out: list[Any] = [I.AssignArms(n) for n in Q.rules().order
+                      if n != current and arms_ok(state, power, n)]
+    if current:
+        out.append(I.AssignArms(""))
+    return out
+
+
+def arms_lapsed(state: MaharadjahState) -> list[Any]:
+    """W-ARMS-6 (ruling: checked at the start of every sequence)."""
+    out: list[Any] = []
+    for power, nation in sorted(state.arms.items()):
+        where = state.arms_at.get(power)
+        if not arms_ok(state, power, nation) or (where and not Q.count(state, where, nation)):
+            out.append(E.ArmsReturned(power))
+    return out
+
+
+# ------------------------------------------------------------------ battles
+def retreat_options(state: MaharadjahState) -> list[Any]:
+    battle = state.battle
+    assert battle is not None
+    out: list[Any] = []
+    if battle.stage == RETREAT_DEF:
+        n = Q.count(state, battle.space, battle.defender)
+        for dest in combat.defender_retreats(state):
+            for k in range(1, n + 1):
+                if Q.can_add(state, battle.defender, dest, k):
+                    out.append(I.Retreat(dest, k))
+    else:
+        for dest, n in sorted(combat.attacker_retreats(state).items()):
+            for k in range(1, n + 1):
+                if Q.can_add(state, battle.attacker, dest, k):
+                    out.append(I.Retreat(dest, k))
+        if combat.lone_post(state, battle):
+            out.append(I.BreakOff())
+    return out + [I.Stand()]
+
+
+def loss_options(state: MaharadjahState) -> list[Any]:
+    """W-CMB-6: every way to take ``hits`` losses among the entered-from groups."""
+    battle = state.battle
+    assert battle is not None
+    groups = sorted(combat.loss_choices(state, battle).items())
+    out: list[tuple[str, ...]] = []
+
+    def pick(i: int, left: int, acc: tuple[str, ...]) -> None:
+        if left == 0:
+            out.append(acc)
+            return
+        if i == len(groups):
+            return
+        origin, n = groups[i]
+        for k in range(min(n, left), -1, -1):
+            pick(i + 1, left - k, acc + (origin,) * k)
+
+    pick(0, battle.hits, ())
+    return [I.TakeLosses(o) for o in out]
+
+
+# ---------------------------------------------------------------- everything
+def legal_intents(state: MaharadjahState, seat: int) -> list[Any]:
+    from engine.maharadjah import diplomacy
+    from engine.maharadjah.flow import to_move
+
+    if seat not in to_move(state):
+        return []
+    if state.todo:
+        todo = state.todo[0]
+        if todo.kind == "place":
+            return [I.PlaceArmy(s) for s in place_spaces(state)]
+        if todo.kind == "leader":
+            return [I.PlaceLeader(s) for s in leader_spaces(state, Q.rules().leaders[todo.what])]
+        if todo.kind == "arms":
+            return [I.PlaceArms(s) for s in Q.territories_with_armies(state, todo.nation)]
+        if todo.kind == "remove":
+            return [I.RemoveArmy(s) for s in Q.army_spaces(state, todo.nation)]
+        if todo.kind == "consent":
+            return [I.AnswerConsent(True), I.AnswerConsent(False)]
+        return []
+    battle = state.battle
+    if battle is not None:
+        if battle.stage == LOSSES:
+            return loss_options(state)
+        if battle.stage == RETREAT_DEF:
+            return retreat_options(state) + diplomacy.offers_for(state, battle.defender)
+        if battle.stage == RETREAT_ATT:
+            return retreat_options(state)
+        return []
+    if state.phase == MOVE:
+        out: list[Any] = []
+        for start in movable(state):
+            out += stack_moves(state, start)
+        if end_movement_refusal(state) is None:
+            out.append(I.EndMovement())
+        return out
+    if state.phase == COMBAT:
+        fights = [I.Fight(s, e) for s, e in combat.compulsory(state) + combat.optional(state)]
+        if not combat.compulsory(state):
+            fights.append(I.EndCombat())
+        return fights + diplomacy.offers(state, seat)
+    if state.phase == POSTS:
+        return post_options(state) + [I.EndPosts()]
+    if state.phase == ARMS:
+        return arms_options(state) + [I.EndArms()]
+    return []
+
+
+def is_legal(state: MaharadjahState, seat: int, intent: Any) -> bool:
+    """True when the rules accept ``intent`` from ``seat`` now."""
+    from engine.maharadjah.rules import decide
+
+    try:
+        decide(state, seat, intent)
+    except IllegalIntent:
+        return False
+    return True
+
+
+def kill_credit(state: MaharadjahState, killer: str, leader: str) -> list[Any]:
+    return [E.LeaderKilled(leader, killer), *scoring.kill_leader(state, killer, leader)]

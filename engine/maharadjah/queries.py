@@ -1,0 +1,177 @@
+"""Read-only questions about a state: occupation, pools, stacking, who decides."""
+
+from __future__ import annotations
+
+from engine.maharadjah.board import Board, Rules, the_board, the_rules
+from engine.maharadjah.state import MaharadjahState
+
+LARGE_ROUGH = 4  # W-STACK-2
+
+
+def board() -> Board:
+    return the_board()
+
+
+def rules() -> Rules:
+    return the_rules()
+
+
+def is_colonial(nation: str) -> bool:
+    return rules().nations[nation].colonial
+
+
+def count(state: MaharadjahState, space: str, nation: str) -> int:
+    return state.armies.get(space, {}).get(nation, 0)
+
+
+def others(state: MaharadjahState, space: str, nation: str) -> int:
+    """Armies of every other nation in ``space``."""
+    return sum(n for who, n in state.armies.get(space, {}).items() if who != nation)
+
+
+def enemies_in(state: MaharadjahState, space: str, nation: str) -> list[str]:
+    return sorted(who for who, n in state.armies.get(space, {}).items() if who != nation and n)
+
+
+def on_map(state: MaharadjahState, nation: str) -> int:
+    return sum(here.get(nation, 0) for here in state.armies.values())
+
+
+def pool(state: MaharadjahState, nation: str) -> int:
+    """W-GEN-4: armies neither on the map nor in the Alliance box."""
+    if nation in state.gone:
+        return 0
+    return rules().nations[nation].armies - on_map(state, nation) - state.boxed.get(nation, 0)
+
+
+def army_spaces(state: MaharadjahState, nation: str) -> list[str]:
+    return sorted(s for s, here in state.armies.items() if here.get(nation, 0) > 0)
+
+
+def territories_with_armies(state: MaharadjahState, nation: str) -> list[str]:
+    terr = board().territories
+    return [s for s in army_spaces(state, nation) if s in terr]
+
+
+def leaders_at(state: MaharadjahState, space: str) -> list[str]:
+    return sorted(lead for lead, where in state.leaders.items() if where == space)
+
+
+def leader_nation(leader: str) -> str:
+    return rules().leaders[leader].nation
+
+
+def arms_of(state: MaharadjahState, nation: str, space: str) -> list[str]:
+    """Arms markers on the map in ``space`` held by ``nation``."""
+    return sorted(p for p, where in state.arms_at.items()
+                  if where == space and state.arms.get(p) == nation)
+
+
+def occupier(state: MaharadjahState, space: str) -> str | None:
+    """W-GEN-5: the nation occupying a territory (armies; else a lone nation's leaders)."""
+    here = {n: c for n, c in state.armies.get(space, {}).items() if c > 0}
+    if here:
+        return next(iter(here)) if len(here) == 1 else None
+    nations = {leader_nation(lead) for lead in leaders_at(state, space)}
+    return next(iter(nations)) if len(nations) == 1 else None
+
+
+def occupiers(state: MaharadjahState, space: str) -> set[str]:
+    """Every nation with armies there (or the lone leaders' nation): contested when 2+."""
+    here = {n for n, c in state.armies.get(space, {}).items() if c > 0}
+    if here:
+        return here
+    nations = {leader_nation(lead) for lead in leaders_at(state, space)}
+    return nations if len(nations) == 1 else set()
+
+
+def occupied_by(state: MaharadjahState, nation: str) -> list[str]:
+    """Territories ``nation`` occupies (W-GEN-5), contested ones included (W-AMB-29)."""
+    terr = board().territories
+    out = {s for s, here in state.armies.items() if s in terr and here.get(nation, 0) > 0}
+    for lead, where in state.leaders.items():
+        if where in terr and leader_nation(lead) == nation and nation in occupiers(state, where):
+            out.add(where)
+    return sorted(out)
+
+
+def vacant(state: MaharadjahState, space: str) -> bool:
+    """W-GEN-6: no army, leader, arms marker or post."""
+    return (not any(state.armies.get(space, {}).values())
+            and space not in state.leaders.values()
+            and space not in state.arms_at.values()
+            and space not in state.posts)
+
+
+def limit(space: str) -> int:
+    """W-STACK-1."""
+    terr = board().territories.get(space)
+    if terr is None:
+        return 10**6  # W-STACK-5: sea zones and barbarian lands have no limit
+    return 2 if terr.rough else 3
+
+
+def stacks_ok(counts: dict[str, int]) -> bool:
+    """W-STACK-1/2 for one nation's armies by territory."""
+    terr = board().territories
+    over = [s for s, n in counts.items() if s in terr and n > limit(s)]
+    if not over:
+        return True
+    if len(over) > 1:
+        return False
+    space = over[0]
+    return not terr[space].rough or counts[space] <= LARGE_ROUGH
+
+
+def nation_counts(state: MaharadjahState, nation: str) -> dict[str, int]:
+    return {s: here[nation] for s, here in state.armies.items() if here.get(nation, 0) > 0}
+
+
+def can_add(state: MaharadjahState, nation: str, space: str, armies: int = 1) -> bool:
+    counts = nation_counts(state, nation)
+    counts[space] = counts.get(space, 0) + armies
+    return stacks_ok(counts)
+
+
+def seat_of(state: MaharadjahState, nation: str) -> int:
+    return state.control[nation]
+
+
+def same_player(state: MaharadjahState, a: str, b: str) -> bool:
+    return a in state.control and b in state.control and state.control[a] == state.control[b]
+
+
+def has_boats(state: MaharadjahState, nation: str) -> bool:
+    """W-BOAT-1, W-EVT-2."""
+    return state.turn in rules().nations[nation].boats
+
+
+def alliance(state: MaharadjahState) -> set[str]:
+    """W-ALLY-3: the British and their allies."""
+    return {"BRITISH", *state.allies}
+
+
+def members(state: MaharadjahState, a: str, b: str) -> bool:
+    """True when ``a`` and ``b`` are both in the British alliance (W-ALLY-4)."""
+    group = alliance(state)
+    return a in group and b in group and a != b
+
+
+def submitted_here(state: MaharadjahState, subject: str, overlord: str, space: str) -> bool:
+    return any(s.subject == subject and s.overlord == overlord and space in s.territories
+               for s in state.submissions)
+
+
+def great(state: MaharadjahState) -> bool:
+    """W-INV-4: the active nation plays two Movement/Combat pairs this turn."""
+    return rules().turns[state.turn].get("great") == state.active
+
+
+def arrivals(state: MaharadjahState, nation: str, turn: int | None = None) -> list[dict]:
+    row = rules().turns[turn if turn is not None else state.turn]
+    return [a for a in row.get("arrivals", []) if a["nation"] == nation]
+
+
+def reinforcements(state: MaharadjahState, nation: str) -> int:
+    row = rules().turns[state.turn]
+    return sum(r["armies"] for r in row.get("reinforcements", []) if r["nation"] == nation)

@@ -1,0 +1,217 @@
+"""decide: validate an intent into events, or refuse citing the W- rule. Never mutates."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.core.errors import IllegalIntent
+from engine.maharadjah import combat, diplomacy, flow, legal, scoring
+from engine.maharadjah import events as E
+from engine.maharadjah import intents as I
+from engine.maharadjah import queries as Q
+from engine.maharadjah.movement import Group, walk_path
+from engine.maharadjah.state import (
+    ARMS,
+    COMBAT,
+    LOSSES,
+    MOVE,
+    POSTS,
+    RETREAT_ATT,
+    RETREAT_DEF,
+    ROLL,
+    MaharadjahState,
+)
+
+
+def _need(ok: bool, rule: str, text: str) -> None:
+    if not ok:
+        raise IllegalIntent(rule, text)
+
+
+def decide(state: MaharadjahState, seat: int, intent: Any) -> list[Any]:
+    if seat not in flow.to_move(state):
+        raise IllegalIntent("W-SEQ-2", "it is not this seat's decision now")
+    if isinstance(intent, (I.Submit, I.Ally)):
+        return diplomacy.decide(state, seat, intent)
+    if state.todo:
+        return _owed(state, intent)
+    if state.battle is not None:
+        return _battle(state, intent)
+    handler = {MOVE: _movement, COMBAT: _combat, POSTS: _posts, ARMS: _arms}.get(state.phase)
+    if handler is None:
+        raise IllegalIntent("W-SEQ-1", "nothing can be decided now")
+    return handler(state, intent)
+
+
+# ----------------------------------------------------------------- owed decisions
+def _owed(state: MaharadjahState, intent: Any) -> list[Any]:
+    todo = state.todo[0]
+    name = Q.board().name
+    if todo.kind == "place":
+        _need(isinstance(intent, I.PlaceArmy), "W-GROW-6", "place the new armies first")
+        options = legal.place_spaces(state)
+        if intent.space not in options:
+            if intent.space not in todo.spaces:
+                raise IllegalIntent("W-GROW-6", f"new armies go where the {todo.nation.title()} "
+                                                "had armies at the start of the phase")
+            if not Q.can_add(state, todo.nation, intent.space):
+                raise IllegalIntent("W-STACK-4", f"{name(intent.space)} is full (W-STACK-1)")
+            raise IllegalIntent("W-GROW-6", "one new army per territory before any gets two")
+        return [E.ArmiesPlaced(todo.nation, intent.space, 1, "growth")]
+    if todo.kind == "leader":
+        _need(isinstance(intent, I.PlaceLeader), "W-LEAD-2", "place the leader first")
+        leader = Q.rules().leaders[todo.what]
+        _need(intent.space in legal.leader_spaces(state, leader), "W-LEAD-2",
+              f"{leader.name} appears with an army or post of the {leader.nation.title()}")
+        return [flow._leader_placed(state, leader, intent.space)]
+    if todo.kind == "arms":
+        _need(isinstance(intent, I.PlaceArms), "W-ARMS-3", "place the arms marker first")
+        _need(intent.space in Q.territories_with_armies(state, todo.nation), "W-ARMS-3",
+              f"the marker enters where the {todo.nation.title()} have armies")
+        return [E.ArmsPlaced(todo.what, intent.space)]
+    if todo.kind == "remove":
+        rule = "W-OVP-1" if todo.what == "overpopulation" else "W-SCHED-8"
+        _need(isinstance(intent, I.RemoveArmy), rule, "remove the armies first")
+        _need(Q.count(state, intent.space, todo.nation) > 0, rule,
+              f"no {todo.nation.title()} army in {name(intent.space)}")
+        return [E.ArmiesRemoved(todo.nation, intent.space, 1, todo.what)]
+    if todo.kind == "consent":
+        _need(isinstance(intent, I.AnswerConsent), "W-POST-5", "answer the post request first")
+        power, space = todo.what.split("@")
+        out: list[Any] = [E.ConsentAnswered(intent.yes)]
+        return out + ([E.PostBuilt(power, space)] if intent.yes else [])
+    raise IllegalIntent("W-SEQ-1", "nothing can be decided now")
+
+
+# ------------------------------------------------------------------- movement
+def _movement(state: MaharadjahState, intent: Any) -> list[Any]:
+    if isinstance(intent, I.EndMovement):
+        refusal = legal.end_movement_refusal(state)
+        if refusal is not None:
+            raise refusal
+        return legal.end_movement(state)
+    _need(isinstance(intent, I.Move), "W-MOVE-1", "move, or end the Movement Phase")
+    nation = state.active
+    name = Q.board().name
+    start = intent.start
+    _need(0 <= intent.armies <= state.fresh.get(start, 0), "W-MOVE-1",
+          f"only {state.fresh.get(start, 0)} {nation.title()} armies in {name(start)} "
+          "have not moved")
+    for lead in intent.leaders:
+        _need(lead in state.leaders and state.leaders[lead] == start
+              and Q.leader_nation(lead) == nation and lead not in state.moved, "W-LEAD-3",
+              f"{lead.title()} is not an unmoved leader of the {nation.title()} there")
+    for power in intent.arms:
+        _need(state.arms_at.get(power) == start and state.arms.get(power) == nation
+              and power not in state.moved, "W-ARMS-5", "that arms marker is not there, unmoved")
+    _need(not intent.arms or intent.armies > 0, "W-ARMS-5",
+          "an arms marker moves only with armies")
+    _need(intent.armies > 0 or bool(intent.leaders), "W-MOVE-1", "move at least one piece")
+    _need(len(set(intent.leaders)) == len(intent.leaders)
+          and len(set(intent.arms)) == len(intent.arms), "W-MOVE-1", "a piece named twice")
+    group = Group(nation, start, intent.armies, tuple(intent.leaders), tuple(intent.arms))
+    walk_path(state, group, tuple(intent.path))
+    out: list[Any] = []
+    if intent.armies:  # W-MOVE-11, W-LEAD-7 (a): lone enemy leaders die as armies enter
+        for space in intent.path:
+            for lead in Q.leaders_at(state, space):
+                owner = Q.leader_nation(lead)
+                if (owner != nation and not Q.count(state, space, owner)
+                        and state.posts.get(space) != owner):
+                    out += legal.kill_credit(state, nation, lead)
+    return out + [E.Moved(nation, start, tuple(intent.path), intent.armies,
+                          tuple(intent.leaders), tuple(intent.arms))]
+
+
+# --------------------------------------------------------------------- combat
+def _combat(state: MaharadjahState, intent: Any) -> list[Any]:
+    must = combat.compulsory(state)
+    if isinstance(intent, I.EndCombat):
+        _need(not must, "W-CMB-1", "every battle must be fought: "
+              + ", ".join(Q.board().name(s) for s, _ in must))
+        return flow.end_combat(state)
+    _need(isinstance(intent, I.Fight), "W-CMB-1", "choose a battle or end the Combat Phase")
+    key = (intent.space, intent.enemy)
+    if key not in must and key not in combat.optional(state):
+        raise IllegalIntent("W-CMB-2", f"no battle against the {intent.enemy.title()} in "
+                                       f"{Q.board().name(intent.space)}")
+    return [E.BattleStarted(intent.space, state.active, intent.enemy)]
+
+
+def _battle(state: MaharadjahState, intent: Any) -> list[Any]:
+    battle = state.battle
+    assert battle is not None
+    if battle.stage == LOSSES:
+        _need(isinstance(intent, I.TakeLosses), "W-CMB-6", "choose which armies were hit")
+        have = combat.loss_choices(state, battle)
+        want = Counter(intent.origins)
+        _need(sum(want.values()) == battle.hits and all(have.get(o, 0) >= n
+                                                        for o, n in want.items()),
+              "W-CMB-6", f"name {battle.hits} hit armies by the space they came from")
+        origins = tuple(sorted(intent.origins))
+        return [E.Losses(battle.space, battle.attacker, battle.hits, origins=origins,
+                         by=battle.defender),
+                *scoring.kill_armies(state, battle.defender, battle.attacker, battle.hits),
+                E.BattleStage("after")]
+    if isinstance(intent, I.Stand):
+        nxt = RETREAT_ATT if battle.stage == RETREAT_DEF else ROLL
+        return [E.BattleStage(nxt)]
+    if isinstance(intent, I.BreakOff):
+        _need(battle.stage == RETREAT_ATT and combat.lone_post(state, battle), "W-POST-9",
+              "only an attack on a lone post can be broken off")
+        return combat.end(state, "broken off")
+    _need(isinstance(intent, I.Retreat), "W-RET-1", "retreat or stand")
+    if battle.stage == RETREAT_DEF:
+        nation = battle.defender
+        _need(intent.to in combat.defender_retreats(state), "W-RET-2",
+              f"the {nation.title()} may not retreat to {Q.board().name(intent.to)}")
+    else:
+        nation = battle.attacker
+        room = combat.attacker_retreats(state)
+        _need(room.get(intent.to, 0) >= intent.armies, "W-RET-3",
+              "an attacking army retreats only to the space it entered from")
+    _need(1 <= intent.armies <= Q.count(state, battle.space, nation), "W-RET-1",
+          "retreat at least one of the armies in the battle")
+    _need(Q.can_add(state, nation, intent.to, intent.armies), "W-STACK-4",
+          f"{Q.board().name(intent.to)} cannot take them (W-STACK-1)")
+    leaders, arms = combat.followers(state, nation, battle.space, intent.armies)
+    return [E.Retreated(nation, battle.space, intent.to, intent.armies, leaders, arms)]
+
+
+# ------------------------------------------------------------- posts and arms
+def _posts(state: MaharadjahState, intent: Any) -> list[Any]:
+    power = state.active
+    if isinstance(intent, I.EndPosts):
+        return [E.PostsEnded(power), E.PhaseStarted(ARMS)]
+    if isinstance(intent, I.RemovePost):
+        _need(state.posts.get(intent.space) == power, "W-POST-6",
+              f"no {power.title()} post in {Q.board().name(intent.space)}")
+        _need(state.posts_built == 0 and not state.post_removed, "W-POST-6",
+              "one post may be removed, before building")
+        return [E.PostRemoved(power, intent.space)]
+    _need(isinstance(intent, I.BuildPost), "W-POST-1", "build, remove a post or end the phase")
+    refusal = legal.build_refusal(state, intent.space)
+    if refusal is not None:
+        raise refusal
+    holder = legal.consent_needed(state, intent.space)
+    if holder is not None:
+        return [E.ConsentAsked(power, intent.space, holder)]
+    return [E.PostBuilt(power, intent.space)]
+
+
+def _arms(state: MaharadjahState, intent: Any) -> list[Any]:
+    power = state.active
+    if isinstance(intent, I.EndArms):
+        return [E.ArmsEnded(power), E.PhaseStarted("vp")]
+    _need(isinstance(intent, I.AssignArms), "W-ARMS-1", "assign the arms marker or end the phase")
+    if intent.nation:
+        _need(intent.nation != state.arms.get(power), "W-ARMS-2", "it already holds the marker")
+        _need(intent.nation in state.control and not Q.is_colonial(intent.nation), "W-ARMS-2",
+              "a power arms only an Indian nation")
+        _need(legal.arms_ok(state, power, intent.nation), "W-ARMS-1",
+              f"the {intent.nation.title()} need an army on a {power.title()} post, and the "
+              f"{power.title()} an army on land")
+    else:
+        _need(power in state.arms, "W-ARMS-2", "the marker is not assigned")
+    return [E.ArmsAssigned(power, intent.nation), E.ArmsEnded(power), E.PhaseStarted("vp")]
