@@ -216,6 +216,10 @@ class Submitted(_Event):  # W-SUB-3..5
     withdrawals: tuple[tuple[str, str, int], ...]  # (from, to, armies)
 
 
+class Declined(_Event):  # an offer to submit or ally answered no
+    nation: str
+
+
 class Allied(_Event):  # W-ALLY-1/2/5
     nation: str
     cost: str
@@ -248,5 +252,5 @@ Event = Union[  # noqa: UP007 - a runtime tagged union for msgspec
     GrowthSaved, ArmiesRemoved, Moved, MovementEnded, BattleStarted, BattleRound, Losses,
     Retreated, BattleEnded, CombatEnded, VPScored, PostBuilt, PostRemoved, ConsentAsked,
     ConsentAnswered, PostsEnded, ArmsAssigned, ArmsPlaced, ArmsReturned, ArmsEnded, Submitted,
-    Allied, RajFixed, SequenceEnded, TurnEnded, GameEnded,
+    Declined, Allied, RajFixed, SequenceEnded, TurnEnded, GameEnded,
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from engine.maharadjah import combat, legal, scoring
+from engine.maharadjah import combat, diplomacy, legal, scoring
 from engine.maharadjah import events as E
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import Leader
@@ -140,6 +140,8 @@ def sequence_start(state: MaharadjahState) -> list[Any]:
             if add:
                 out.append(E.ArmiesPlaced(nation, item["space"], add, "reinforcement"))
     out += legal.arms_lapsed(state)
+    if diplomacy.ally_intents(state, nation):  # W-ALLY-1
+        out.append(E.Owe("offer", nation, 1, "ally"))
     if Q.rules().cards[nation]["raid"].get(state.turn):
         out.append(E.Checkpoint(nation, scoring.alone(state, nation)))
     return out + [E.PhaseStarted(GROWTH)]
@@ -355,6 +357,10 @@ def todo_auto(state: MaharadjahState) -> list[Any]:
             return [E.ArmsReturned(todo.what)]
         if len(options) == 1:
             return [E.ArmsPlaced(todo.what, options[0])]
+        return []
+    if todo.kind in ("offer", "ally"):
+        if not diplomacy.offers_for(state, nation):
+            return [E.Declined(nation)]
         return []
     if todo.kind == "remove":
         spaces = Q.army_spaces(state, nation)

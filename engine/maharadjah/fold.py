@@ -284,7 +284,17 @@ def _withdraw(state: MaharadjahState, withdrawals: tuple[tuple[str, str, int], .
         _add(state, dst, nation, n)
 
 
+def _pop_offer(state: MaharadjahState, nation: str) -> None:
+    if state.todo and state.todo[0].nation == nation and state.todo[0].kind in ("offer", "ally"):
+        state.todo.pop(0)
+
+
+def _declined(state: MaharadjahState, e: E.Declined) -> None:
+    _pop_offer(state, e.nation)
+
+
 def _submitted(state: MaharadjahState, e: E.Submitted) -> None:
+    _pop_offer(state, e.subject)
     state.submissions.append(Submission(e.subject, e.overlord, list(e.territories)))
     _withdraw(state, e.withdrawals, e.overlord)
     if state.battle is not None and state.battle.space in e.territories:
@@ -292,6 +302,7 @@ def _submitted(state: MaharadjahState, e: E.Submitted) -> None:
 
 
 def _allied(state: MaharadjahState, e: E.Allied) -> None:
+    _pop_offer(state, e.nation)
     state.allies.append(e.nation)
     if e.cost == "marker":
         state.marker_boxed.append(e.nation)
@@ -372,6 +383,7 @@ HANDLERS: dict[type, Callable[[MaharadjahState, Any], None]] = {
     E.ArmsReturned: _arms_returned,
     E.ArmsEnded: _nothing,
     E.Submitted: _submitted,
+    E.Declined: _declined,
     E.Allied: _allied,
     E.RajFixed: _raj,
     E.SequenceEnded: _sequence_ended,

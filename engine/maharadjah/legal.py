@@ -127,8 +127,10 @@ def end_movement(state: MaharadjahState) -> list[Any]:
             n = Q.count(state, space, state.active)
             if n:
                 out.append(E.ArmiesRemoved(state.active, space, n, "stranded"))
+    from engine.maharadjah.diplomacy import offer_events
+
     out.append(E.MovementEnded(state.active))
-    return out + [E.PhaseStarted(COMBAT, state.move_round)]
+    return out + [E.PhaseStarted(COMBAT, state.move_round), *offer_events(state)]
 
 
 def end_movement_refusal(state: MaharadjahState) -> IllegalIntent | None:
@@ -296,6 +298,10 @@ def legal_intents(state: MaharadjahState, seat: int) -> list[Any]:
             return [I.PlaceArms(s) for s in Q.territories_with_armies(state, todo.nation)]
         if todo.kind == "remove":
             return [I.RemoveArmy(s) for s in Q.army_spaces(state, todo.nation)]
+        if todo.kind == "offer":
+            return diplomacy.offers_for(state, todo.nation) + [I.Stand()]
+        if todo.kind == "ally":
+            return diplomacy.ally_intents(state, todo.nation)
         if todo.kind == "consent":
             return [I.AnswerConsent(True), I.AnswerConsent(False)]
         return []

@@ -76,6 +76,9 @@ def _owed(state: MaharadjahState, intent: Any) -> list[Any]:
         _need(Q.count(state, intent.space, todo.nation) > 0, rule,
               f"no {todo.nation.title()} army in {name(intent.space)}")
         return [E.ArmiesRemoved(todo.nation, intent.space, 1, todo.what)]
+    if todo.kind == "offer":
+        _need(isinstance(intent, I.Stand), "W-SUB-4", "submit, ally or decline")
+        return [E.Declined(todo.nation)]
     if todo.kind == "consent":
         _need(isinstance(intent, I.AnswerConsent), "W-POST-5", "answer the post request first")
         power, space = todo.what.split("@")
