@@ -1,0 +1,101 @@
+"""Whole games: setup per player count, order, random games to the end, saves, dice."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from engine.core import record
+from engine.core.autoplay import play_randomly
+from engine.core.errors import IllegalIntent
+from engine.core.game import Game
+from engine.core.ruleset import Seat
+from engine.maharadjah import RULESET, MaharadjahOptions, is_legal
+from engine.maharadjah import events as E
+from engine.maharadjah import intents as I
+
+
+def new(n: int, short: bool = False, seed: int = 1) -> Game:
+    return Game(RULESET, [Seat(f"P{i}") for i in range(n)], MaharadjahOptions(short), seed)
+
+
+def hands(game: Game) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for nation, seat in game.state.control.items():
+        out.setdefault("ABCDE"[seat], []).append(nation)
+    return out
+
+
+def test_assignment_per_player_count() -> None:
+    """W-ASSIGN-1, W-ASSIGN-2, W-ASSIGN-3, W-ASSIGN-4, W-AMB-15, W-GEN-10."""
+    assert hands(new(4))["A"] == ["PANDYA", "GREEKS", "MUGHALS", "PORTUGUESE"]
+    assert hands(new(5))["E"] == ["SIKHS", "RAJPUTS", "BRITISH"]
+    assert hands(new(3))["C"] == ["AFGHANS", "MAURYA", "GUPTA", "MUGHALS", "FRENCH"]
+    short = hands(new(3, short=True))
+    assert short["B"] == ["AFGHANS", "MAHRATTAS", "CHOLA", "MUSLIMS", "FRENCH"]
+    assert "GREEKS" not in new(3, short=True).state.control
+    with pytest.raises(IllegalIntent, match="W-SETUP-S1"):
+        new(4, short=True)
+    with pytest.raises(IllegalIntent, match="W-ASSIGN-1"):
+        new(2)
+
+
+def test_setup_and_first_turn_order() -> None:
+    """W-SETUP-1..4, W-ORDER-1, W-TURN-1, W-TURN-2, W-SEQ-1, W-INV-1, W-INV-4, W-AMB-41."""
+    g = new(4)
+    setup = g.steps[0].events
+    [s] = [e for e in setup if isinstance(e, E.GameSetUp)]
+    assert s.turn == 1 and len(s.armies) == 13
+    assert g.state.turn == 1 and g.state.active == "PANDYA"
+    play_randomly(g, Random(3), max_steps=400)
+    acted = [e.nation for _, e in g.events() if isinstance(e, E.SequenceStarted)]
+    first_turn = acted[:acted.index("PANDYA", 1)] if "PANDYA" in acted[1:] else acted
+    assert first_turn == ["PANDYA", "CHOLA", "MAURYA", "HARAPPANS"]
+    moves = [e for _, e in g.events() if isinstance(e, E.PhaseStarted) and e.phase == "move"]
+    assert any(e.move_round == 2 for e in moves)  # the Maurya's great invasion, turn 1
+
+
+def test_short_game_setup() -> None:
+    """W-SETUP-S1, W-SETUP-S2, W-SETUP-S3, W-SCHED-4 (not in the short game)."""
+    g = new(3, short=True)
+    assert g.state.turn == 9
+    assert sum(h.get("GUPTA", 0) for h in g.state.armies.values()) == 10
+    assert "KAS" not in g.state.armies
+    assert all(t.kind != "remove" for t in g.state.todo)  # no turn-9 Gupta removal
+
+
+@pytest.mark.parametrize(("players", "short", "seed"),
+                         [(3, False, 11), (4, False, 12), (5, False, 13), (3, True, 14)])
+def test_random_games_end(players: int, short: bool, seed: int) -> None:
+    """W-END-1, W-END-2: random legal play reaches the end after turn 16 with a winner."""
+    g = play_randomly(new(players, short, seed), Random(seed), max_steps=50_000)
+    assert g.is_over() and g.state.turn == 16 and g.state.winners
+    totals = [e for _, e in g.events() if isinstance(e, E.GameEnded)][0].totals
+    assert max(totals) == totals[g.state.winners[0]]
+
+
+def test_save_load_round_trip_and_dice_survive_undo(tmp_path) -> None:
+    """W-GEN-11: dice are drawn once and recorded; undo/redo and loading never re-roll."""
+    g = play_randomly(new(4, seed=21), Random(21), max_steps=300)
+    path = tmp_path / "game.json"
+    record.save(g, path)
+    loaded = record.load(path, {RULESET.id: RULESET})
+    assert loaded.steps == g.steps
+    rolls = [e for _, e in g.events() if isinstance(e, E.BattleRound)]
+    assert rolls
+    last = g.steps[-1]
+    g.undo()
+    g.redo()
+    assert g.steps[-1] == last
+
+
+def test_is_legal_and_refusals_cite_rules() -> None:
+    """W-SEQ-2: only the seat asked may act; refusals name the rule."""
+    g = new(4)
+    seat = g.to_move()[0]
+    intents = g.legal_intents(seat)
+    assert intents and all(is_legal(g.state, seat, i) for i in intents[:20])
+    other = (seat + 1) % 4
+    assert not is_legal(g.state, other, intents[0])
+    assert not is_legal(g.state, seat, I.Move("KHA", ("ZZZ",), 1))
