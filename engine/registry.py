@@ -10,6 +10,7 @@ from engine.core.ruleset import Ruleset
 
 @cache
 def rulesets() -> dict[str, Ruleset]:
+    from engine.maharadjah import RULESET as maharadjah
     from engine.maharaja import RULESET as maharaja
     from engine.maharani import RULESET as maharani
     from engine.raja import RULESET as raja
@@ -17,6 +18,7 @@ def rulesets() -> dict[str, Ruleset]:
     found: dict[str, Ruleset] = {maharaja.id: maharaja}
     found[raja.id] = raja
     found[maharani.id] = maharani
+    found[maharadjah.id] = maharadjah
     return found
 
 
