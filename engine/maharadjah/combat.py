@@ -14,12 +14,18 @@ AFTER = "after"  # a battle stage: the round's losses are taken, W-CMB-7..9 foll
 
 
 def compulsory(state: MaharadjahState) -> list[tuple[str, str]]:
-    """W-CMB-1: every land territory where the active nation shares with another's armies."""
+    """W-CMB-1: every land territory where the active nation shares with another's armies;
+    W-NAV-3: an Indian nation at sea fights a first colonial power there."""
+    from engine.maharadjah.movement import naval_targets
+
     terr = Q.board().territories
     out = []
     for space in sorted(state.armies):
         if space in terr and Q.count(state, space, state.active):
             out.extend((space, enemy) for enemy in Q.enemies_in(state, space, state.active))
+        elif (space in Q.board().seas and not Q.is_colonial(state.active)
+              and Q.count(state, space, state.active) and space not in state.fought):
+            out.extend((space, enemy) for enemy in naval_targets(state, state.active, space))
     return out
 
 
@@ -34,6 +40,11 @@ def optional(state: MaharadjahState) -> list[tuple[str, str]]:
                 and not Q.members(state, me, owner)  # W-ALLY-4
                 and not Q.submitted_here(state, me, owner, space)):  # W-SUB-8
             out.append((space, owner))
+    for sea in sorted(state.fought):  # W-NAV-3: the next power, at the Indian's choice
+        if Q.count(state, sea, me):
+            out += [(sea, enemy) for enemy in Q.enemies_in(state, sea, me)
+                    if Q.is_colonial(enemy) and f"{sea}/{enemy}" not in state.broken_off
+                    and not Q.members(state, me, enemy)]
     if Q.is_colonial(me):
         for sea in sorted(b.seas):
             if Q.count(state, sea, me):
@@ -194,6 +205,8 @@ def attacker_retreats(state: MaharadjahState) -> dict[str, int]:
     b = Q.board()
     out = {}
     colonial = Q.is_colonial(battle.attacker)
+    if battle.space in b.seas and not colonial:
+        return {}  # W-NAV-3: Indians at sea cannot retreat
     for origin, n in state.arrived.get(battle.space, {}).items():
         if n <= 0 or origin in b.barbarians:
             continue

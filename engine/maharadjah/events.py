@@ -113,6 +113,23 @@ class Moved(_Event):  # W-MOVE
     arms: tuple[str, ...] = ()
 
 
+class PassageAsked(_Event):  # W-BOAT-6: the move waits for each power's answer
+    nation: str
+    zone: str
+    powers: tuple[str, ...]
+    start: str
+    path: tuple[str, ...]
+    armies: int
+    leaders: tuple[str, ...] = ()
+    arms: tuple[str, ...] = ()
+
+
+class PassageAnswered(_Event):
+    power: str
+    zone: str
+    yes: bool
+
+
 class MovementEnded(_Event):
     nation: str
 
@@ -250,7 +267,8 @@ Event = Union[  # noqa: UP007 - a runtime tagged union for msgspec
     GameSetUp, TurnStarted, NationReplaced, SequenceStarted, PhaseStarted, LeaderRemoved,
     LeaderPlaced, LeaderKilled, GrowthFigured, Owe, Checkpoint, BattleStage, ArmiesPlaced,
     GrowthSaved, ArmiesRemoved, Moved, MovementEnded, BattleStarted, BattleRound, Losses,
-    Retreated, BattleEnded, CombatEnded, VPScored, PostBuilt, PostRemoved, ConsentAsked,
+    Retreated, BattleEnded, PassageAsked, PassageAnswered, CombatEnded, VPScored, PostBuilt,
+    PostRemoved, ConsentAsked,
     ConsentAnswered, PostsEnded, ArmsAssigned, ArmsPlaced, ArmsReturned, ArmsEnded, Submitted,
     Declined, Allied, RajFixed, SequenceEnded, TurnEnded, GameEnded,
 ]

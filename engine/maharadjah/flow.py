@@ -234,6 +234,11 @@ def combat_phase(state: MaharadjahState) -> list[Any]:
 
 def end_combat(state: MaharadjahState) -> list[Any]:
     out: list[Any] = [E.CombatEnded(state.active)]
+    if not Q.is_colonial(state.active):  # W-NAV-3: survivors at sea land at once
+        for zone in sorted(Q.board().seas):
+            n = Q.count(state, zone, state.active)
+            if n:
+                out.append(E.Owe("land", state.active, n, zone))
     if Q.great(state) and state.move_round == 1:  # W-INV-4
         return out + [E.PhaseStarted(MOVE, 2)]
     return out + [E.PhaseStarted(POSTS if Q.is_colonial(state.active) else VP)]
@@ -357,6 +362,14 @@ def todo_auto(state: MaharadjahState) -> list[Any]:
             return [E.ArmsReturned(todo.what)]
         if len(options) == 1:
             return [E.ArmsPlaced(todo.what, options[0])]
+        return []
+    if todo.kind == "land":
+        options = legal.landing_spaces(state)
+        if not options:  # eliminated, not destroyed (W-VP-4)
+            return [E.ArmiesRemoved(nation, todo.what, todo.count, "no landing")]
+        if len(options) == 1:
+            leaders, arms = combat.followers(state, nation, todo.what, 1)
+            return [E.Retreated(nation, todo.what, options[0], 1, leaders, arms)]
         return []
     if todo.kind in ("offer", "ally"):
         if not diplomacy.offers_for(state, nation):

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.maharadjah import events as E
+from engine.maharadjah.board import the_board
 from engine.maharadjah.state import (
     COMBAT,
     MOVE,
@@ -15,6 +16,7 @@ from engine.maharadjah.state import (
     TURN_START,
     Battle,
     MaharadjahState,
+    PendingMove,
     Submission,
     Todo,
 )
@@ -97,6 +99,8 @@ def _sequence(state: MaharadjahState, e: E.SequenceStarted) -> None:
     state.seq = e.seq
     state.raided = []
     state.refused = []
+    state.granted = []
+    state.pending = None
     state.move_round = 0
     state.phase = "start"
 
@@ -111,6 +115,7 @@ def _phase(state: MaharadjahState, e: E.PhaseStarted) -> None:
         state.moved = []
     elif e.phase == COMBAT:
         state.broken_off = []
+        state.fought = []
     elif e.phase == POSTS:
         state.posts_built = 0
         state.post_removed = False
@@ -162,6 +167,8 @@ def _saved(state: MaharadjahState, e: E.GrowthSaved) -> None:
 def _removed(state: MaharadjahState, e: E.ArmiesRemoved) -> None:
     if e.armies:
         _take_arrived(state, e.space, e.nation, e.armies)
+    if state.todo and state.todo[0].kind == "land" and e.why == "no landing":
+        state.todo.pop(0)
     if state.todo and state.todo[0].kind == "remove" and state.todo[0].what == e.why:
         if e.armies:
             _todo_done(state, "remove", e.nation, e.armies)
@@ -186,6 +193,23 @@ def _moved(state: MaharadjahState, e: E.Moved) -> None:
         state.moved.append(power)
 
 
+def _passage_asked(state: MaharadjahState, e: E.PassageAsked) -> None:
+    state.pending = PendingMove(e.start, list(e.path), e.armies, list(e.leaders), list(e.arms))
+    for power in e.powers:
+        state.todo.append(Todo("passage", power, 1, e.zone))
+
+
+def _passage_answered(state: MaharadjahState, e: E.PassageAnswered) -> None:
+    state.todo.pop(0)
+    if e.yes:
+        state.granted.append(f"{e.power}@{e.zone}")
+    else:  # one refusal closes the zone to this nation's sea moves this sequence
+        state.refused.append(e.zone)
+        state.todo = [t for t in state.todo if t.kind != "passage"]
+    if not any(t.kind == "passage" for t in state.todo):
+        state.pending = None
+
+
 def _losses(state: MaharadjahState, e: E.Losses) -> None:
     if e.armies:
         _take_arrived(state, e.space, e.nation, e.armies, e.origins)
@@ -204,6 +228,10 @@ def _retreated(state: MaharadjahState, e: E.Retreated) -> None:
         state.leaders[leader] = e.to
     for power in e.arms:
         state.arms_at[power] = e.to
+    if state.todo and state.todo[0].kind == "land" and state.todo[0].nation == e.nation:
+        state.todo[0].count -= e.armies  # W-NAV-3: a landing after a naval attack
+        if state.todo[0].count <= 0:
+            state.todo.pop(0)
 
 
 def _battle_started(state: MaharadjahState, e: E.BattleStarted) -> None:
@@ -222,6 +250,10 @@ def _stage(state: MaharadjahState, e: E.BattleStage) -> None:
 
 
 def _battle_ended(state: MaharadjahState, e: E.BattleEnded) -> None:
+    battle = state.battle
+    if battle is not None and battle.space in the_board().seas:
+        state.fought.append(battle.space)  # W-NAV-3: one power at a time, once each
+        state.broken_off.append(f"{battle.space}/{battle.defender}")
     state.battle = None
     if e.why == "broken off":
         state.broken_off.append(e.space)
@@ -366,6 +398,8 @@ HANDLERS: dict[type, Callable[[MaharadjahState, Any], None]] = {
     E.ArmiesRemoved: _removed,
     E.Moved: _moved,
     E.MovementEnded: _nothing,
+    E.PassageAsked: _passage_asked,
+    E.PassageAnswered: _passage_answered,
     E.BattleStarted: _battle_started,
     E.BattleRound: _round,
     E.Losses: _losses,

@@ -49,6 +49,19 @@ def leader_spaces(state: MaharadjahState, leader: Leader) -> list[str]:
     return sorted(out)
 
 
+def landing_spaces(state: MaharadjahState) -> list[str]:
+    """W-NAV-3: a coast of the zone, vacant or holding only the nation's armies."""
+    todo = state.todo[0]
+    nation, zone = todo.nation, todo.what
+    out = []
+    for coast in sorted(Q.board().coasts[zone]):
+        own = set(state.armies.get(coast, {})) == {nation} and Q.occupiers(
+            state, coast) == {nation} and state.posts.get(coast, nation) == nation
+        if (Q.vacant(state, coast) or own) and Q.can_add(state, nation, coast):
+            out.append(coast)
+    return out
+
+
 # ------------------------------------------------------------------- movement
 def _unmoved_leaders(state: MaharadjahState, start: str) -> tuple[str, ...]:
     return tuple(lead for lead in Q.leaders_at(state, start)
@@ -302,6 +315,10 @@ def legal_intents(state: MaharadjahState, seat: int) -> list[Any]:
             return diplomacy.offers_for(state, todo.nation) + [I.Stand()]
         if todo.kind == "ally":
             return diplomacy.ally_intents(state, todo.nation)
+        if todo.kind == "passage":
+            return [I.AnswerConsent(True), I.AnswerConsent(False)]
+        if todo.kind == "land":
+            return [I.PlaceArmy(s) for s in landing_spaces(state)]
         if todo.kind == "consent":
             return [I.AnswerConsent(True), I.AnswerConsent(False)]
         return []

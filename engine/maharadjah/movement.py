@@ -84,8 +84,6 @@ def step(state: MaharadjahState, group: Group, walk: Walk, nxt: str) -> Walk:
         if walk.before > (1 if group.boosted else 0):
             raise _refuse("W-BOAT-3", "at most one land crossing before embarking, and only "
                                       "with a leader or arms marker")
-        if nxt in state.refused:
-            raise _refuse("W-BOAT-6", f"passage through the {name(nxt)} was refused")
         return replace(walk, pos=nxt, crossings=crossings, sea=nxt, path=walk.path + (nxt,))
     if nxt not in b.territories:
         raise _refuse("W-MOVE-6", f"unknown space {nxt!r}")
@@ -94,6 +92,8 @@ def step(state: MaharadjahState, group: Group, walk: Walk, nxt: str) -> Walk:
     if cur in b.seas:
         if nxt not in b.coasts[cur]:
             raise _refuse("W-BOAT-2", f"{name(nxt)} does not border the {name(cur)}")
+        if not colonial and cur in state.refused:
+            raise _refuse("W-BOAT-6", f"passage through the {name(cur)} was refused")
         if not colonial and not group.boosted:
             stop = "W-BOAT-2"  # the landing is the army's whole move
     elif cur in b.barbarians:
@@ -140,14 +140,22 @@ def finish(state: MaharadjahState, group: Group, walk: Walk) -> None:
     if not walk.path:
         raise _refuse("W-MOVE-1", "a move crosses at least one border")
     end = walk.pos
-    if end in b.seas and not Q.is_colonial(group.nation):
-        raise _refuse("W-BOAT-5", "an Indian army never ends its move at sea")
+    if end in b.seas and not Q.is_colonial(group.nation) and not naval_targets(
+            state, group.nation, end):
+        raise _refuse("W-BOAT-5", "an Indian army ends its move at sea only to attack "
+                                  "colonial armies there (W-NAV-3)")
     for other in Q.enemies_in(state, end, group.nation):
         if Q.members(state, group.nation, other):
             raise _refuse("W-ALLY-4", f"members of the alliance may not end in {b.name(end)} "
                                       "together (W-ALLY-6)")
         if Q.submitted_here(state, other, group.nation, end):
             raise _refuse("W-SUB-6", f"the {other.title()} submitted in {b.name(end)}")
+
+
+def naval_targets(state: MaharadjahState, nation: str, zone: str) -> list[str]:
+    """W-NAV-3: the colonial powers an Indian nation may attack in ``zone``."""
+    return [o for o in Q.enemies_in(state, zone, nation)
+            if Q.is_colonial(o) and not Q.members(state, nation, o)]
 
 
 def walk_path(state: MaharadjahState, group: Group, path: tuple[str, ...]) -> Walk:

@@ -79,6 +79,21 @@ def _owed(state: MaharadjahState, intent: Any) -> list[Any]:
     if todo.kind == "offer":
         _need(isinstance(intent, I.Stand), "W-SUB-4", "submit, ally or decline")
         return [E.Declined(todo.nation)]
+    if todo.kind == "passage":
+        _need(isinstance(intent, I.AnswerConsent), "W-BOAT-6", "answer the passage request")
+        out = [E.PassageAnswered(todo.nation, todo.what, intent.yes)]
+        last = sum(t.kind == "passage" for t in state.todo) == 1
+        if intent.yes and last and state.pending is not None:
+            p = state.pending
+            out += moved(state, state.active, p.start, tuple(p.path), p.armies,
+                         tuple(p.leaders), tuple(p.arms))
+        return out
+    if todo.kind == "land":
+        _need(isinstance(intent, I.PlaceArmy), "W-NAV-3", "land the armies at sea first")
+        _need(intent.space in legal.landing_spaces(state), "W-NAV-3",
+              f"{name(intent.space)} is not a vacant or own coast of the {name(todo.what)}")
+        leaders, arms = combat.followers(state, todo.nation, todo.what, 1)
+        return [E.Retreated(todo.nation, todo.what, intent.space, 1, leaders, arms)]
     if todo.kind == "consent":
         _need(isinstance(intent, I.AnswerConsent), "W-POST-5", "answer the post request first")
         power, space = todo.what.split("@")
@@ -114,17 +129,29 @@ def _movement(state: MaharadjahState, intent: Any) -> list[Any]:
     _need(len(set(intent.leaders)) == len(intent.leaders)
           and len(set(intent.arms)) == len(intent.arms), "W-MOVE-1", "a piece named twice")
     group = Group(nation, start, intent.armies, tuple(intent.leaders), tuple(intent.arms))
-    walk_path(state, group, tuple(intent.path))
+    walk = walk_path(state, group, tuple(intent.path))
+    if walk.sea and walk.pos != walk.sea:  # a sea move (W-BOAT-6): the powers' leave
+        asked = tuple(p for p in Q.enemies_in(state, walk.sea, nation)
+                      if Q.is_colonial(p) and not Q.same_player(state, p, nation)
+                      and f"{p}@{walk.sea}" not in state.granted)
+        if asked:
+            return [E.PassageAsked(nation, walk.sea, asked, start, tuple(intent.path),
+                                   intent.armies, tuple(intent.leaders), tuple(intent.arms))]
+    return moved(state, nation, start, tuple(intent.path), intent.armies,
+                 tuple(intent.leaders), tuple(intent.arms))
+
+
+def moved(state: MaharadjahState, nation: str, start: str, path: tuple[str, ...], armies: int,
+          leaders: tuple[str, ...], arms: tuple[str, ...]) -> list[Any]:
     out: list[Any] = []
-    if intent.armies:  # W-MOVE-11, W-LEAD-7 (a): lone enemy leaders die as armies enter
-        for space in intent.path:
+    if armies:  # W-MOVE-11, W-LEAD-7 (a): lone enemy leaders die as armies enter
+        for space in path:
             for lead in Q.leaders_at(state, space):
                 owner = Q.leader_nation(lead)
                 if (owner != nation and not Q.count(state, space, owner)
                         and state.posts.get(space) != owner):
                     out += legal.kill_credit(state, nation, lead)
-    return out + [E.Moved(nation, start, tuple(intent.path), intent.armies,
-                          tuple(intent.leaders), tuple(intent.arms))]
+    return out + [E.Moved(nation, start, path, armies, leaders, arms)]
 
 
 # --------------------------------------------------------------------- combat

@@ -61,6 +61,14 @@ class Todo(msgspec.Struct):
     total: int = 0  # growth total in halves, for the saved potential (W-GROW-5)
 
 
+class PendingMove(msgspec.Struct):  # a sea move waiting for the powers' leave (W-BOAT-6)
+    start: str
+    path: list[str]
+    armies: int
+    leaders: list[str] = []
+    arms: list[str] = []
+
+
 class Submission(msgspec.Struct):  # W-SUB
     subject: str
     overlord: str
@@ -92,7 +100,10 @@ class MaharadjahState(msgspec.Struct):
     fresh: dict[str, int] = {}  # active nation's armies not yet moved this Movement Phase
     arrived: dict[str, dict[str, int]] = {}  # space -> entered-from space -> armies (W-RET-3)
     moved: list[str] = []  # leaders and arms markers (by power) moved this phase
-    refused: list[str] = []  # sea zones whose passage was refused this sequence (W-BOAT-6)
+    refused: list[str] = []  # passages ("AS") and posts ("post:KAR") refused this sequence
+    granted: list[str] = []  # passages granted this sequence, "POWER@ZONE" (W-BOAT-6)
+    pending: PendingMove | None = None
+    fought: list[str] = []  # sea zones where an Indian naval attack was fought (W-NAV-3)
     battle: Battle | None = None
     broken_off: list[str] = []  # lone-post attacks broken off this Combat Phase (W-POST-9)
     todo: list[Todo] = []

@@ -14,10 +14,7 @@ SPEC = spec("maharadjah.md")
 ID = re.compile(r"W-[A-Z]+(?:-[A-Z]+)*-S?\d+")
 
 # Not implemented or not tested yet (reported in the branch's report).
-NOT_YET = {
-    "W-BOAT-6",  # passage past colonial armies: permission not asked
-    "W-NAV-3", "W-NAV-4", "W-AMB-34",  # Indian naval attack
-}
+NOT_YET: set[str] = set()
 
 
 def _cited_text() -> str:
