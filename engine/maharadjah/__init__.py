@@ -29,6 +29,19 @@ Rulings made here where the spec is silent:
 - W-VP-6 / W-AMB-22: the engine picks the best sea zone for Malabar and Golkonda.
 - A lone-post attack broken off (W-POST-9) may not be resumed in the same Combat
   Phase; a refused post request is not asked again in the same sequence.
+- Submission is offered at the end of the active nation's Movement Phase (every nation
+  that may submit is asked) and to the defender at each retreat step; alliance with
+  the British at the start of each Indian sequence once it is open, with those offers,
+  and at the defender's retreat steps. Alliance is refused (W-ALLY-5) when an
+  alliance army in the new ally's territories would have nowhere to go.
+- W-BOAT-6: leave to sail is asked when the move is made; the move waits for every
+  power's answer. A grant or a refusal holds for the rest of the nation's sequence; a
+  refusal closes the zone to its sea moves, not to a naval attack there.
+- W-NAV-3: an Indian nation at sea must fight a first colonial power there; others
+  are optional. Survivors land when the Combat Phase ends, one army at a time,
+  chosen by their owner; those that cannot land are lost (not destroyed).
+- Sea battles between colonial powers (W-NAV-1) and lone-post attacks are fought at
+  most once per power and space in a Combat Phase.
 - When one decision leaves a single option (one space to place in, all armies to
   remove) it is taken automatically.
 """

@@ -92,4 +92,35 @@ def describe(event: Any, state: MaharadjahState) -> Description:
         return desc(f"End of turn {e.turn}")
     if isinstance(e, E.GameEnded):
         return desc("Game over: " + ", ".join(f"{'ABCDE'[i]} {t}" for i, t in enumerate(e.totals)))
-    return desc(type(e).__name__)
+    if isinstance(e, E.BattleStage):
+        return desc(STAGES.get(e.stage, e.stage))
+    if isinstance(e, E.PassageAsked):
+        return desc(_n(e.nation), " ask leave to sail the ", _s(e.zone))
+    if isinstance(e, E.PassageAnswered):
+        return desc(_n(e.power), " grant passage" if e.yes else " refuse passage")
+    if isinstance(e, E.ConsentAsked):
+        return desc(_n(e.power), " ask the ", _n(e.nation), " for a post in ", _s(e.space))
+    if isinstance(e, E.ConsentAnswered):
+        return desc("post accepted" if e.yes else "post refused")
+    if isinstance(e, E.Owe):
+        return desc(_n(e.nation), f" to decide: {OWED.get(e.kind, e.kind)}")
+    if isinstance(e, E.Declined):
+        return desc(_n(e.nation), " decline")
+    if isinstance(e, E.ArmsPlaced):
+        return desc(_n(e.power), " arms enter ", _s(e.space))
+    if isinstance(e, E.ArmsReturned):
+        return desc(_n(e.power), " arms return")
+    if isinstance(e, E.Checkpoint):
+        return desc(_n(e.nation), " hold alone: " + ", ".join(Q.board().name(t)
+                                                           for t in e.territories))
+    ends = {E.MovementEnded: "Movement over", E.CombatEnded: "Combat over",
+            E.SequenceEnded: "Sequence over", E.PostsEnded: "Trading posts done",
+            E.ArmsEnded: "Colonial arms done"}
+    return desc(ends.get(type(e), type(e).__name__))
+
+
+STAGES = {"roll": "next round", "after": "losses taken", "losses": "choose the losses",
+          "retreat_def": "defender may retreat", "retreat_att": "attacker may retreat"}
+OWED = {"remove": "armies to remove", "leader": "where the leader appears",
+        "arms": "where the arms enter", "offer": "submit or ally?", "ally": "the alliance cost",
+        "land": "where to land"}
