@@ -142,8 +142,6 @@ def sequence_start(state: MaharadjahState) -> list[Any]:
     out += legal.arms_lapsed(state)
     if diplomacy.ally_intents(state, nation):  # W-ALLY-1
         out.append(E.Owe("offer", nation, 1, "ally"))
-    if Q.rules().cards[nation]["raid"].get(state.turn):
-        out.append(E.Checkpoint(nation, scoring.alone(state, nation)))
     return out + [E.PhaseStarted(GROWTH)]
 
 
@@ -152,6 +150,8 @@ def growth(state: MaharadjahState) -> list[Any]:
     nation = state.active
     info = Q.rules().nations[nation]
     out: list[Any] = []
+    if Q.rules().cards[nation]["raid"].get(state.turn):  # W-VP-3: after leader expiry
+        out.append(E.Checkpoint(nation, scoring.alone(state, nation)))
     reinf = Q.reinforcements(state, nation)
     spaces = Q.territories_with_armies(state, nation)
     if reinf and not spaces:  # W-SCHED-6: into vacant South India territories

@@ -126,3 +126,13 @@ def test_game_end_and_winner() -> None:
     events = settle(s)
     [end] = of(events, E.GameEnded)
     assert end.winners == (0, 2) and s.phase == "over"
+
+
+def test_raid_checkpoint_at_sequence_start() -> None:
+    """W-VP-3: the start of the sequence, after leader expiry, is a checkpoint."""
+    s = position(11, "MUGHALS", {"DEL": {"MUGHALS": 1}, "AGR": {"MUGHALS": 1, "SIKHS": 1}},
+                 phase="start", leaders={"NIZAM": "OUD"}, leader_turn={"NIZAM": 10})
+    events = settle(s)
+    assert E.LeaderRemoved("NIZAM") in events
+    [check] = of(events, E.Checkpoint)
+    assert check.territories == ("DEL",)  # AGR is shared; OUD's leader has expired
