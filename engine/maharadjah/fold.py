@@ -52,8 +52,7 @@ def _take_arrived(state: MaharadjahState, space: str, nation: str, n: int,
             take = min(came[origin], left)
             came[origin] -= take
             left -= take
-        if space in state.arrived:
-            state.arrived[space] = {o: c for o, c in came.items() if c > 0}
+        # zero counts stay: the space is still one attackers entered from (W-RET-2)
         if space in state.fresh:
             state.fresh[space] = max(0, min(state.fresh[space], unmoved - from_unmoved))
     _add(state, space, nation, -n)
@@ -220,8 +219,7 @@ def _losses(state: MaharadjahState, e: E.Losses) -> None:
 def _retreated(state: MaharadjahState, e: E.Retreated) -> None:
     if e.nation == state.active and e.space in state.arrived:
         came = state.arrived[e.space]
-        came[e.to] = came.get(e.to, 0) - e.armies
-        state.arrived[e.space] = {o: c for o, c in came.items() if c > 0}
+        came[e.to] = max(0, came.get(e.to, 0) - e.armies)
     _add(state, e.space, e.nation, -e.armies)
     _add(state, e.to, e.nation, e.armies)
     for leader in e.leaders:

@@ -71,6 +71,8 @@ def test_attacker_retreat_scenario() -> None:
         assert s.battle is not None and s.battle.stage == "losses"
         assert refused(s, "CHOLA", I.TakeLosses(("KAR", "KAR"))) == "W-CMB-6"
         play(s, "CHOLA", I.TakeLosses(lost))
+        # W-RET-2: never where attackers entered from, even once those armies are gone
+        assert combat.defender_retreats(s) == ["MAL"]
         play(s, "PANDYA", I.Stand())
         assert s.battle.stage == RETREAT_ATT
         assert combat.attacker_retreats(s) == room
