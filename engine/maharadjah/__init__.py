@@ -30,7 +30,8 @@ Rulings made here where the spec is silent:
 - A lone-post attack broken off (W-POST-9) may not be resumed in the same Combat
   Phase; a refused post request is not asked again in the same sequence.
 - Submission is offered at the end of the active nation's Movement Phase (every nation
-  that may submit is asked) and to the defender at each retreat step; alliance with
+  that may submit is asked), to the defender at each retreat step and at the end of
+  each battle; alliance with
   the British at the start of each Indian sequence once it is open, with those offers,
   and at the defender's retreat steps. Alliance is refused (W-ALLY-5) when an
   alliance army in the new ally's territories would have nowhere to go.
@@ -42,6 +43,7 @@ Rulings made here where the spec is silent:
   chosen by their owner; those that cannot land are lost (not destroyed).
 - Sea battles between colonial powers (W-NAV-1) and lone-post attacks are fought at
   most once per power and space in a Combat Phase.
+- A move never ends where it started (it would be no move).
 - When one decision leaves a single option (one space to place in, all armies to
   remove) it is taken automatically.
 """
@@ -58,7 +60,7 @@ from engine.maharadjah import events, fold, intents
 from engine.maharadjah.describe import describe as _describe
 from engine.maharadjah.flow import automatic as _automatic
 from engine.maharadjah.flow import to_move as _to_move
-from engine.maharadjah.legal import is_legal, movable, stack_moves
+from engine.maharadjah.legal import is_legal, movable, reach, stack_moves
 from engine.maharadjah.legal import legal_intents as _legal
 from engine.maharadjah.options import MaharadjahOptions, game_type
 from engine.maharadjah.rules import decide as _decide
@@ -67,7 +69,7 @@ from engine.maharadjah.views import redact as _redact
 from engine.maharadjah.views import view as _view
 
 __all__ = ["RULESET", "MaharadjahOptions", "MaharadjahRuleset", "MaharadjahState", "is_legal",
-           "movable", "stack_moves"]
+           "movable", "reach", "stack_moves"]
 
 
 class MaharadjahRuleset:

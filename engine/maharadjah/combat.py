@@ -155,10 +155,16 @@ def after_round(state: MaharadjahState) -> list[Any]:
 def end(state: MaharadjahState, why: str) -> list[Any]:
     battle = state.battle
     assert battle is not None
+    from engine.maharadjah.diplomacy import can_submit
+
     alone = scoring.alone(state, state.active)
     out: list[Any] = [E.BattleEnded(battle.space, why)]
     if Q.rules().cards[state.active]["raid"].get(state.turn):
         out.append(E.Checkpoint(state.active, alone))
+    dfd = battle.defender
+    if dfd in state.control and any(  # W-SUB-4: at the end of a battle, the defender
+            can_submit(state, dfd, e["region"]) for e in Q.rules().nations[dfd].submit):
+        out.append(E.Owe("offer", dfd, 1, "submit"))
     return out
 
 

@@ -1,7 +1,8 @@
 """Submission (W-SUB) and the British alliance (W-ALLY).
 
 When they are offered (rulings): a nation that may submit is asked at the end of the
-active nation's Movement Phase and, as a defender, at each retreat step; a nation
+active nation's Movement Phase and, as a defender, at each retreat step and at the end
+of each battle; a nation
 may ally with the British when it is asked at the start of its own sequence, when it
 is asked about submission, and at its retreat steps as a defender.
 """

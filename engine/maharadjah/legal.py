@@ -110,6 +110,16 @@ def stack_moves(state: MaharadjahState, start: str) -> list[I.Move]:
     return out
 
 
+def reach(state: MaharadjahState, start: str) -> dict[str, int]:
+    """Where the unmoved armies of ``start`` can go and how many at most (leaders'
+    help included); a UI asks this once a stack is picked."""
+    out: dict[str, int] = {}
+    for group in groups_at(state, start):
+        for (dest, _came) in destinations(state, group):
+            out[dest] = max(out.get(dest, 0), group.armies)
+    return dict(sorted(out.items()))
+
+
 def trim(state: MaharadjahState) -> list[Any]:
     """W-STACK-3 / W-AMB-40: remove the least excess, keeping one large stack (W-STACK-2)."""
     nation = state.active

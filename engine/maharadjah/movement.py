@@ -193,7 +193,7 @@ def destinations(state: MaharadjahState, group: Group) -> dict[tuple[str, str], 
             except IllegalIntent:
                 continue
             key = (new.pos, walk.pos)
-            if key not in found:
+            if key not in found and new.pos != group.start:
                 try:
                     finish(state, group, new)
                     found[key] = new.path

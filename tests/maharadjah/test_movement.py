@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.maharadjah import combat
 from engine.maharadjah import events as E
 from engine.maharadjah import intents as I
-from engine.maharadjah.legal import movable, stack_moves
+from engine.maharadjah.legal import movable, reach, stack_moves
 from engine.maharadjah.state import COMBAT
 from tests.maharadjah.helpers import end_move, of, play, position, refused
 
@@ -124,3 +124,13 @@ def test_movable_and_stack_moves_building_blocks() -> None:
     play(s, "MUGHALS", I.Move("CAS", ("KAS",), 2))
     play(s, "MUGHALS", I.Move("CAS", ("GAN", "PUN"), 2))
     assert "CAS" not in s.armies
+
+
+def test_reach_says_where_and_how_many() -> None:
+    """W-MOVE-2, W-LEAD-3: a picked stack's destinations with the most armies that can go."""
+    s = position(13, "MAHRATTAS", {"KHA": {"MAHRATTAS": 2}}, leaders={"SHIVAJI": "KHA"},
+                 leader_turn={"SHIVAJI": 13})
+    where = reach(s, "KHA")
+    assert where["BER"] == 2 and where["AND"] == 2  # 2 crossings, or 3 with Shivaji
+    assert "ORI" in where and "GON" in where
+    assert "KHA" not in where and reach(s, "BER") == {}

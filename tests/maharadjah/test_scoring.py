@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.maharadjah import events as E
 from engine.maharadjah import intents as I
 from engine.maharadjah import scoring
-from tests.maharadjah.helpers import of, play, position, refused, settle
+from tests.maharadjah.helpers import Dice, of, play, position, refused, settle
 
 
 def _raj_position() -> object:
@@ -136,3 +136,15 @@ def test_raid_checkpoint_at_sequence_start() -> None:
     assert E.LeaderRemoved("NIZAM") in events
     [check] = of(events, E.Checkpoint)
     assert check.territories == ("DEL",)  # AGR is shared; OUD's leader has expired
+
+
+def test_submission_offered_at_the_end_of_a_battle() -> None:
+    """W-SUB-4: after a battle the defender that may still submit is asked."""
+    s = position(13, "MUSLIMS", {"KAR": {"PANDYA": 1}, "MYS": {"PANDYA": 2},
+                                 "BID": {"MUSLIMS": 3}, "GOL": {"MUSLIMS": 2}})
+    play(s, "MUSLIMS", I.Move("BID", ("MYS",), 3))
+    play(s, "MUSLIMS", I.Move("GOL", ("KAR",), 2))
+    play(s, "PANDYA", I.Stand())  # no submission at the end of the Movement Phase
+    play(s, "MUSLIMS", I.Fight("MYS", "PANDYA"), Dice([6, 6, 1, 1, 1]))  # MYS is lost
+    assert s.todo and s.todo[0].kind == "offer" and s.todo[0].nation == "PANDYA"
+    assert s.battle is None
