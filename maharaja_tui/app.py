@@ -15,9 +15,11 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
 from engine import Game, RecordError, rulesets
+from engine.bots import choose
 from engine.core import record
 from engine.core.table import LocalTable
-from maharaja_tui import autosaves
+from maharaja_tui import autosaves, crashlog
+from maharaja_tui.clock import AppClock
 from maharaja_tui.games import UnsupportedGame
 from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.files import LoadScreen
@@ -81,7 +83,7 @@ class GameCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
-class MaharajaApp(App[None]):
+class MaharajaApp(crashlog.OneLineCrash, App[None]):
     TITLE = "Maharaja"
     CSS_PATH = STYLE_FILES
     COMMANDS = App.COMMANDS | {GameCommands}
@@ -98,6 +100,7 @@ class MaharajaApp(App[None]):
         super().__init__()
         self.start = start or Start()
         self.computer_delay = computer_delay
+        self.table: LocalTable | None = None  # the game being played here, if any
 
     def on_mount(self) -> None:
         start = self.start
@@ -119,6 +122,9 @@ class MaharajaApp(App[None]):
     # ------------------------------------------------------------- screens
     def show_main(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
         """Make ``screen`` the one main screen (a game, a replay, the new-game form)."""
+        if self.table is not None and getattr(screen, "table", None) is not self.table:
+            self.table.stop()  # the computers of a game no longer shown stop playing
+            self.table = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(screen, callback)
@@ -160,9 +166,9 @@ class MaharajaApp(App[None]):
         on under a branch autosave). A disk that cannot be written only turns autosave
         off, with a warning on the game screen."""
         path, branched = autosaves.autosave_for(game, source)
-        table = LocalTable(game, autosave=path)
+        table = LocalTable(game, autosave=path, chooser=choose)
         try:
-            screen = GameScreen(table, HOT_SEAT, computer_delay=self.computer_delay)
+            screen = GameScreen(table, HOT_SEAT)
         except UnsupportedGame as problem:
             self.notify(str(problem), severity="error", timeout=10)
             return False
@@ -170,9 +176,18 @@ class MaharajaApp(App[None]):
         if table.autosave_problem is None:
             autosaves.prune(protect=path)
         self.show_main(screen)
+        self.table = table
+        table.drive(AppClock(self), self.computer_delay, self._computer_failed)
         if branched:
             self.notify(branched, title="A branch of this game", timeout=15)
         return True
+
+    def _computer_failed(self, seat: int, problem: BaseException) -> None:
+        """A computer player's bug: the game stops for it, the traceback goes to a log."""
+        path = crashlog.write(problem)
+        where = f" (details in {path})" if path else ""
+        self.notify(f"The computer player of seat {seat + 1} failed: "
+                    f"{type(problem).__name__}{where}", severity="error", timeout=30)
 
     def load(self, path: Path) -> Game | None:
         """Read a saved game; a bad file is reported in words, never as a traceback."""

@@ -46,6 +46,19 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; an unexpected error is one line here, its traceback in a log."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:
+        from maharaja_tui import crashlog
+
+        print(crashlog.report(error), file=sys.stderr)
+        return 1
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["serve"]:
         return serve(args_list[1:])
@@ -91,8 +104,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         start = Start("new", seed=args.seed)
     else:  # no sub-command: a game at once (autosaves never overwrite each other)
         start = Start("play", setup=default_setup())
-    MaharajaApp(start).run()
-    return 0
+    app = MaharajaApp(start)
+    app.run()
+    return app.return_code or 0
 
 
 def _check_table(game: str, players: int) -> str | None:

@@ -25,6 +25,7 @@ from engine.core.ruleset import Ruleset
 
 LEVELS = ("easy", "medium", "hard")
 DEFAULT_BUDGET = Budget()  # hard: at most 0.9 s a decision
+END_TURN_CHANCE = 0.25  # the random player's chance to end its turn when it may
 
 
 def choose_intent(
@@ -56,10 +57,29 @@ def choose_intent(
     return search(ruleset, evaluator, view, seat, legal_intents, rng, budget or DEFAULT_BUDGET)
 
 
+def choose(ruleset: Ruleset, view: Any, seat: int, legal_intents: list[Any], level: str,
+           rng: Random) -> Any:
+    """The one computer player every table uses (``engine.core.table.Chooser``):
+    ``choose_intent`` at its levels, a random legal intent at any other (``random``)."""
+    if level in LEVELS:
+        return choose_intent(ruleset, view, seat, legal_intents, level, rng)
+    return random_choice(legal_intents, rng)
+
+
+def random_choice(legal_intents: list[Any], rng: Random) -> Any:
+    """Any legal intent, ending a turn now and then so turns finish (priests may move
+    any number of times, MJ-MOVE-1)."""
+    ends = [i for i in legal_intents if type(i).__name__ == "EndTurn"]
+    others = [i for i in legal_intents if type(i).__name__ != "EndTurn"]
+    if ends and (not others or rng.random() < END_TURN_CHANCE):
+        return ends[0]
+    return rng.choice(others)
+
+
 def _copy(view: Any) -> Any:
     from engine.core.game import copy_state
 
     return copy_state(view)
 
 
-__all__ = ["LEVELS", "Budget", "choose_intent"]
+__all__ = ["LEVELS", "Budget", "choose", "choose_intent", "random_choice"]

@@ -1,8 +1,9 @@
 """Playing whole games between computer players (tournaments, recordings, tests).
 
 Seats whose controller is ``bot:<level>`` are played by ``choose_intent`` from
-their own view; every decision gets its own generator seeded from the game's seed,
-the seat and the step number, so a game replays identically from its seed.
+their own view, driven by the table (``engine.core.table``) as in the app and on the
+server: every decision gets its own generator seeded from the game's seed, the seat
+and the step number, so a game replays identically from its seed.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from engine.bots import choose_intent
 from engine.bots.budget import Budget
 from engine.core.game import Game
 from engine.core.ruleset import Ruleset, Seat
+from engine.core.table import LocalTable, decision_rng
 
 MAX_DECISIONS = 5000
 
@@ -30,10 +32,6 @@ def level_of(seat: Seat) -> str:
     if kind != "bot" or not level:
         raise ValueError(f"seat {seat.name!r} is not a computer player ({seat.controller})")
     return level
-
-
-def decision_rng(seed: int, seat: int, step: int) -> Random:
-    return Random(f"bot/{seed}/{seat}/{step}")
 
 
 @dataclass
@@ -58,19 +56,22 @@ def play_game(
 ) -> Game:
     """Play a game where every seat is a bot, to its end."""
     game = Game(ruleset, seats, options, seed)
-    levels = [level_of(seat) for seat in seats]
-    for _ in range(MAX_DECISIONS):
-        movers = game.to_move()
-        if not movers:
-            break
-        seat = movers[0]
-        legal = game.legal_intents(seat)
+    for seat in seats:
+        level_of(seat)  # every seat must be a computer player
+
+    def choose(rules: Any, view: Any, seat: int, legal: list[Any], level: str,
+               rng: Random) -> Any:
         started = time.perf_counter()
-        intent = choose_intent(ruleset, game.view(seat), seat, legal, levels[seat],
-                               decision_rng(seed, seat, len(game.steps)), budget=budget)
+        intent = choose_intent(rules, view, seat, legal, level, rng, budget=budget)
         if timings is not None and len(legal) > 1:
-            timings.add(levels[seat], time.perf_counter() - started)
-        game.play(seat, intent)
-        if on_step is not None:
-            on_step(game)
+            timings.add(level, time.perf_counter() - started)
+        return intent
+
+    table = LocalTable(game, chooser=choose)
+    if on_step is not None:
+        table.subscribe(lambda: on_step(game))
+    table.run_computers(MAX_DECISIONS)
     return game
+
+
+__all__ = ["MAX_DECISIONS", "Timings", "bot_seat", "decision_rng", "level_of", "play_game"]

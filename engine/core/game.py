@@ -158,6 +158,10 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    def next_redo(self) -> Step | None:
+        """The step ``redo`` would play again, if any."""
+        return self._redo[-1] if self._redo else None
+
     def undo(self) -> Step:
         """Take back the last step; it can be redone until a new intent is played."""
         if not self.can_undo():

@@ -2,14 +2,17 @@
 
 ``GameScreen(table, seat)`` is the contract the SSH server relies on. ``table`` is a
 ``LocalTable`` or anything with its methods (``view``, ``legal_intents``,
-``to_move``, ``play``, ``undo``, ``redo``, ``log``, ``subscribe``, ``seats``,
-``ruleset``). ``seat`` is:
+``to_move``, ``play``, ``undo``, ``redo``, ``answer_undo``, ``pending_undo``, ``log``,
+``subscribe``, ``seats``, ``ruleset``). ``seat`` is:
 
 * an ``int``: the screen shows that seat's view only and plays for it (a networked
   player);
 * ``None``: a spectator, who sees the public view and plays nothing;
 * ``HOT_SEAT``: the screen follows whichever human seat must decide, with a privacy
-  screen between two different humans, and (by default) plays the computer seats.
+  screen between two different humans.
+
+The table plays its computer seats and holds the undo policy (``engine.core.table``),
+so a local, hot-seat or SSH game behaves the same.
 
 The screen holds no rules: what it highlights and offers comes from the engine's
 legal intents; a refusal shows the engine's message, rule id first.
@@ -17,11 +20,9 @@ legal intents; a refusal shows the engine's message, rule id first.
 
 from __future__ import annotations
 
-import random
 import threading
 from typing import Any, Final, Literal
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -29,7 +30,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from engine.core.errors import IllegalIntent
-from maharaja_tui import computer
 from maharaja_tui.games import adapter_for
 from maharaja_tui.games.base import MenuEntry
 from maharaja_tui.paths import STYLE_FILES
@@ -66,32 +66,24 @@ class GameScreen(Screen[None]):
         self,
         table: Any,
         seat: SeatMode = HOT_SEAT,
-        *,
-        drive_computers: bool | None = None,
-        computer_delay: float = COMPUTER_DELAY,
     ) -> None:
         super().__init__()
         self.table = table
         self.mode: SeatMode = seat
         self.hot_seat = seat == HOT_SEAT
-        self.drive_computers = self.hot_seat if drive_computers is None else drive_computers
-        self.computer_delay = computer_delay
         self.adapter = adapter_for(table.ruleset, table.seats)
         self.humans = [s for s, who in enumerate(table.seats) if who.is_human]
         self.viewer: int | None = None if seat == HOT_SEAT else seat  # type: ignore[assignment]
         if self.hot_seat and len(self.humans) == 1:
             self.viewer = self.humans[0]
         self._covered = False  # a privacy screen is up
-        self._version = 0  # table changes seen; a computer move for an old version is dropped
-        self._thinking = False
+        self._undo_asked: Any = None  # the waiting undo this player was asked about
         self._closed = False
         self._entries: list[MenuEntry] = []
         self._intents: list[Any] = []
         self._scored_round: Any = None  # the adapter's key of the last scoring shown
         self._final_shown = False
         self._autosave_problem: str | None = None  # the one being shown
-        # Seeded from the game so the same game brings the same computer moves.
-        self._rng = random.Random(getattr(getattr(table, "game", None), "seed", None))
         self.last_refusal: IllegalIntent | None = None
         first = table.view(self.viewer)
         self._first_view = first  # which tracks the game has, for compose
@@ -142,7 +134,6 @@ class GameScreen(Screen[None]):
             self.app.call_from_thread(self._table_changed)
 
     def _table_changed(self) -> None:
-        self._version += 1
         if self.is_attached:
             self.sync()
             self._show_autosave()
@@ -191,7 +182,7 @@ class GameScreen(Screen[None]):
         self.query_one(ActionPanel).show(adapter.heading(view, viewer, to_move),
                                          tuple(e.label for e in self._entries))
         self._screens_for(view)
-        self._schedule_computer(to_move)
+        self._asked_to_undo()
 
     def _follow(self, to_move: tuple[int, ...]) -> bool:
         """Hot seat: turn to the human who must decide; True while a privacy screen is up."""
@@ -318,100 +309,67 @@ class GameScreen(Screen[None]):
         notice.display = True
         self.notify(str(refusal), title="Not allowed", severity="error")
 
-    # ------------------------------------------------------------ computer
-    def _schedule_computer(self, to_move: tuple[int, ...]) -> None:
-        if not self.drive_computers or self._thinking:
-            return
-        bots = [s for s in to_move if not self.table.seats[s].is_human]
-        if not bots:
-            return
-        self._thinking = True
-        seat = bots[0]
-        self.set_timer(max(self.computer_delay, 0.001), lambda: self._think(seat, self._version))
-
-    def _think(self, seat: int, version: int) -> None:
-        if self._closed or version != self._version:
-            self._thinking = False
-            self.sync()
-            return
-        view = self.table.view(seat)
-        legal = list(self.table.legal_intents(seat))
-        self._computer_move(seat, version, view, legal)
-
-    @work(thread=True, exclusive=True, group="computer")
-    def _computer_move(self, seat: int, version: int, view: Any, legal: list[Any]) -> None:
-        """Off the UI thread: choosing may take a strong bot a while."""
-        intent = computer.choose_from(self.table.ruleset, view, seat, legal,
-                                      self.table.seats[seat].controller, self._rng)
-        self.app.call_from_thread(self._computer_play, seat, version, intent)
-
-    def _computer_play(self, seat: int, version: int, intent: Any) -> None:
-        self._thinking = False
-        if self._closed:
-            return
-        if version != self._version or seat not in self.table.to_move():
-            self.sync()  # the game changed meanwhile (an undo): think again
-            return
-        try:
-            self.table.play(seat, intent)
-        except IllegalIntent as refusal:  # a bot bug; say so rather than stall
-            self.notify(f"computer {seat + 1}: {refusal}", severity="error")
-
     # --------------------------------------------------------- undo, redo
+    # The table holds the policy (engine.core.table): the screen asks for the seat it
+    # plays, and in hot seat, where everyone shares this terminal, asks everyone here.
     def action_undo(self) -> None:
-        game = getattr(self.table, "game", None)
-        if game is None:
-            self._call(self.table.undo)
-            return
-        target = self._undo_target(game)
-        if target is None:
+        seat = self._undoer()
+        if seat is None:
             self.notify("Nothing of yours to take back", severity="warning")
             return
-        others = {step.seat for step in game.steps[target:]} & set(self.humans)
-        others.discard(self._undoer())
-        if others and self.hot_seat:
-            names = ", ".join(self.table.seats[s].name for s in sorted(others))
-            self.app.push_screen(
-                ConfirmScreen(f"This also takes back decisions of {names}. Do all players "
-                              "agree?"),
-                lambda yes: self._undo_to(game, target) if yes else None)
+        try:
+            request = self.table.undo(seat)
+        except IllegalIntent:
+            self.notify("Nothing of yours to take back", severity="warning")
             return
-        if others:
-            self.notify("Other players decided since; they must agree to undo",
-                        severity="warning")
+        if request is None:
             return
-        self._undo_to(game, target)
+        names = ", ".join(self.table.seats[s].name for s in sorted(request.others))
+        if not self.hot_seat:
+            self.notify(f"This also takes back decisions of {names}: waiting for them "
+                        "to agree", severity="warning")
+            return
+
+        def agreed(yes: bool | None) -> None:
+            if not yes:
+                self._call(lambda: self.table.answer_undo(seat, False))
+                return
+            for other in sorted(request.others):
+                self._call(lambda other=other: self.table.answer_undo(other, True))
+
+        self.app.push_screen(
+            ConfirmScreen(f"This also takes back decisions of {names}. Do all players "
+                          "agree?"), agreed)
 
     def _undoer(self) -> int | None:
         return self.viewer if self.viewer is not None else (self.humans or [None])[0]
 
-    def _undo_target(self, game: Any) -> int | None:
-        """Step count to keep: everything before the undoer's last decision."""
-        seat = self._undoer()
-        if seat is None:
-            return None
-        index = game.last_step_of(seat)
-        if index is None and len(self.humans) <= 1:
-            return None
-        return index
+    def _asked_to_undo(self) -> None:
+        """A networked player whose decision another's undo would take back is asked."""
+        request = getattr(self.table, "pending_undo", None)
+        seat = self.viewer
+        if self.hot_seat or request is None or seat is None or seat not in request.waiting \
+                or self._undo_asked == request or self.app.screen is not self:
+            return
+        self._undo_asked = request
+        who = self.table.seats[request.by].name
 
-    def _undo_to(self, game: Any, target: int) -> None:
-        while game.can_undo() and len(game.steps) > target:
-            self._call(self.table.undo)
+        def answered(yes: bool | None) -> None:
+            if getattr(self.table, "pending_undo", None) == request:
+                self._call(lambda: self.table.answer_undo(seat, bool(yes)))
+
+        self.app.push_screen(
+            ConfirmScreen(f"{who} asks to take back their last decision, which also takes "
+                          "back yours. Agree?"), answered)
 
     def action_redo(self) -> None:
-        game = getattr(self.table, "game", None)
-        if game is None:
-            self._call(self.table.redo)
-            return
-        if not game.can_redo():
+        seat = self._undoer()
+        try:
+            if seat is None:
+                raise IllegalIntent("CORE-REDO-1", "nothing to redo")
+            self.table.redo(seat)  # the computers' replies come back with it
+        except IllegalIntent:
             self.notify("Nothing to redo", severity="warning")
-            return
-        self._call(self.table.redo)
-        # Bring back the computers' replies too: they were decided the same way before.
-        while game.can_redo() and all(
-                not self.table.seats[s].is_human for s in self.table.to_move()):
-            self._call(self.table.redo)
 
     def _call(self, fn: Any) -> None:
         try:

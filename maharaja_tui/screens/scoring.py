@@ -27,7 +27,10 @@ class ScoringScreen(Screen[None]):
     # Enter picks a choice when there are some, else closes: priority, because the
     # table or the empty choice list may hold the focus and would swallow it.
     BINDINGS = [Binding("escape", "close", "Back to the map"),
-                Binding("enter", "enter", "Continue", show=False, priority=True)]
+                Binding("enter", "enter", "Continue", show=False, priority=True),
+                # Scoring decisions are decisions too: take them back from here.
+                Binding("ctrl+z", "undo", "Undo", show=False),
+                Binding("ctrl+y", "redo", "Redo", show=False)]
 
     def __init__(self, game: GameScreen, summary: ScoreTable) -> None:
         super().__init__()
@@ -55,6 +58,9 @@ class ScoringScreen(Screen[None]):
                 Painter(self, self.game.colours).lines(self.summary.notes))
         self.game.table.subscribe(self._changed)
         self.refresh_choices()
+
+    def on_unmount(self) -> None:
+        self.game.table.unsubscribe(self._changed)  # a closed scoring is not kept alive
 
     def _changed(self) -> None:
         if self.is_attached:
@@ -97,6 +103,12 @@ class ScoringScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_undo(self) -> None:
+        self.game.action_undo()
+
+    def action_redo(self) -> None:
+        self.game.action_redo()
 
 
 def fill_table(table: DataTable, summary: ScoreTable, painter: Painter) -> None:

@@ -1,0 +1,79 @@
+"""Unexpected errors: the traceback goes to a file, the terminal gets one line.
+
+A traceback can hold game state (Textual's own shows local variables), and game state
+holds other seats' secrets, so it never reaches the terminal: it is written, without
+local variables, to ``<data dir>/logs`` (or the temporary directory when that cannot be
+written) and the player is told where.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import tempfile
+import traceback
+from pathlib import Path
+from typing import Any
+
+from maharaja_tui.paths import data_dir
+
+KEEP = 20  # crash logs kept, the oldest removed first
+
+
+def log_dir() -> Path:
+    return data_dir() / "logs"
+
+
+def write(error: BaseException) -> Path | None:
+    """Write ``error``'s traceback to a new log file; its path, or None if nothing could."""
+    stamp = _dt.datetime.now(_dt.UTC).strftime("%Y%m%d-%H%M%S")
+    text = "".join(traceback.format_exception(error))  # no local variables
+    for folder in (log_dir(), Path(tempfile.gettempdir()) / "maharaja-logs"):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"crash-{stamp}-{os.getpid()}.log"
+            path.write_text(text, encoding="utf-8")
+        except OSError:
+            continue
+        _prune(folder)
+        return path
+    return None
+
+
+def line(error: BaseException, path: Path | None) -> str:
+    """The one line the terminal shows: the error's type (its message could quote a
+    secret) and where its traceback went."""
+    where = f"the details are in {path}" if path else "no log file could be written"
+    return f"maharaja: internal error ({type(error).__name__}); {where}"
+
+
+def report(error: BaseException) -> str:
+    return line(error, write(error))
+
+
+def _prune(folder: Path) -> None:
+    logs = sorted(folder.glob("crash-*.log"), key=lambda p: p.stat().st_mtime)
+    for old in logs[:-KEEP]:
+        old.unlink(missing_ok=True)
+
+
+class OneLineCrash:
+    """Mixed into a Textual ``App`` before ``App``: an uncaught error ends the app with
+    return code 1 and one line, instead of Textual's traceback with its local variables."""
+
+    crash_line: str | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        from rich.text import Text
+        from textual.worker import WorkerFailed
+
+        app: Any = self
+        if self.crash_line is None:
+            cause = error.error if isinstance(error, WorkerFailed) else error
+            self.crash_line = report(cause)
+            app._exit_renderables.append(Text(self.crash_line, no_wrap=True, overflow="ignore"))
+        app._return_code = 1
+        if app._exception is None:  # a pilot test re-raises it
+            app._exception = error
+            app._exception_event.set()
+        app._close_messages_no_wait()

@@ -1,0 +1,164 @@
+"""Undo across the computers' decisions (issue 9 item 1): ctrl+z takes back to my last
+decision with every reply after it, the computers wait instead of moving for seats
+whose turn it no longer is, and ctrl+y brings it all back."""
+
+from __future__ import annotations
+
+from engine.core.ruleset import Seat
+from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.screens.choice import ConfirmScreen
+from maharaja_tui.screens.game import GameScreen
+from maharaja_tui.screens.new_game import GameSetup, default_setup
+from maharaja_tui.screens.scoring import ScoringScreen
+from tests.tui import games
+from tests.tui.helpers import decide, synchronously
+from tests.tui.test_play import app_for, play_until
+
+
+def snapshot(game) -> tuple:  # noqa: ANN001
+    return tuple(game.steps)
+
+
+async def settle(pilot, app, rounds: int = 6) -> None:  # noqa: ANN001
+    """Give the computers time to move, if they (wrongly) would."""
+    for _ in range(rounds):
+        await pilot.pause(0.05)
+    assert app.return_code is None, "the app ended"
+
+
+async def undo_and_redo(pilot, app, game, seat: int = 0) -> None:  # noqa: ANN001
+    """ctrl+z back to my last decision; nothing moves; ctrl+y restores the same steps."""
+    before = snapshot(game)
+    mine = game.last_step_of(seat)
+    assert mine is not None and len(before) > mine
+    await pilot.press("ctrl+z")
+    await settle(pilot, app)
+    assert len(game.steps) == mine, "back to just before my last decision"
+    assert seat in game.to_move()
+    await pilot.press("ctrl+y")
+    await settle(pilot, app)
+    assert snapshot(game) == before, "redo brings back my decision and the replies"
+
+
+@synchronously
+async def test_undo_at_the_start_shrine_after_the_computers_chose_characters() -> None:
+    # The issue's report: `maharaja play --seed 11`, take character 15, ctrl+z.
+    app = MaharajaApp(Start("play", setup=default_setup(3, 11, 1)), computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game_screen().table.game
+        await play_until(pilot, app, lambda: bool(app.game_screen().entries), limit=50)
+        labels = ["".join(t for t, _ in e.label) for e in app.game_screen().entries]
+        index = next(n for n, label in enumerate(labels) if "character 15" in label)
+        await pilot.press("a", "home", *(["down"] * index), "enter")
+        await play_until(pilot, app, lambda: game.state.phase == "start-shrines"
+                         and 0 in game.to_move(), limit=50)
+        assert game.state.players[0].character == 15
+        assert any(step.seat not in (0, -1) for step in game.steps[game.last_step_of(0):])
+        await undo_and_redo(pilot, app, game)
+        assert game.state.phase == "start-shrines" and game.state.players[0].character == 15
+
+
+@synchronously
+async def test_undo_at_the_start_of_my_turn_after_a_computer_played() -> None:
+    app = app_for(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game_screen().table.game
+
+        def my_turn_after_a_computer() -> bool:
+            s = game.state
+            return s.phase == "actions" and 0 in game.to_move() \
+                and game.steps[-1].seat not in (0, -1) and isinstance(app.screen, GameScreen)
+
+        await play_until(pilot, app, my_turn_after_a_computer)
+        await undo_and_redo(pilot, app, game)
+
+
+@synchronously
+async def test_undo_during_planning() -> None:
+    app = app_for(seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game_screen().table.game
+        await play_until(pilot, app, lambda: game.state.phase == "planning"
+                         and 0 in game.to_move() and game.state.round == 2
+                         and isinstance(app.screen, GameScreen))
+        await undo_and_redo(pilot, app, game)
+        await decide(pilot, app)  # plan anew: the game goes on from there
+        await decide(pilot, app)
+        await play_until(pilot, app, lambda: game.state.phase != "planning", limit=50)
+        assert game.state.phase == "actions"
+
+
+@synchronously
+async def test_undo_at_game_over() -> None:
+    seats = [Seat("You"), Seat("Anand", "bot:random"), Seat("Bela", "bot:random")]
+    game = games.game_until(games.over)
+    game.seats[1:] = seats[1:]  # computers from now on, as a finished game's are
+    app = MaharajaApp(Start("game", game=game), computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game_screen().table.game
+        for _ in range(4):  # close the final scores
+            if isinstance(app.screen, GameScreen):
+                break
+            await pilot.press("escape")
+        await undo_and_redo(pilot, app, game)
+        assert game.is_over()
+
+
+@synchronously
+async def test_hot_seat_undo_when_all_agree_takes_back_the_computers_too() -> None:
+    setup = default_setup(3, 5, 2)
+    seats = tuple(s if s.is_human else Seat(s.name, "bot:random") for s in setup.seats)
+    app = MaharajaApp(Start("play", setup=GameSetup(seats, setup.options, 5)),
+                      computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game_screen().table.game
+
+        def across_both() -> bool:
+            screen = app.game_screen()
+            if not isinstance(app.screen, GameScreen) or screen.viewer is None:
+                return False
+            me = screen.viewer
+            mine = game.last_step_of(me)
+            if mine is None or me not in game.to_move():
+                return False
+            after = {step.seat for step in game.steps[mine:]}
+            return (1 - me) in after and 2 in after
+
+        await play_until(pilot, app, across_both, limit=600)
+        me = app.game_screen().viewer
+        before = snapshot(game)
+        mine = game.last_step_of(me)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot, app)
+        assert len(game.steps) == mine and me in game.to_move()
+        while not isinstance(app.screen, GameScreen):  # a privacy screen, maybe
+            await pilot.press("enter")
+            await pilot.pause()
+        assert app.game_screen().viewer == me
+        await pilot.press("ctrl+y")
+        await settle(pilot, app)
+        assert len(game.steps) > mine and game.steps[mine] == before[mine]
+
+
+@synchronously
+async def test_a_closed_scoring_screen_stops_listening_to_the_table() -> None:
+    app = MaharajaApp(Start("game", game=games.game_until(games.my_reward)),
+                      computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.game_screen().table
+        assert isinstance(app.screen, ScoringScreen)
+        scoring = app.screen
+        assert scoring._changed in table._listeners
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ScoringScreen)
+        assert scoring._changed not in table._listeners
