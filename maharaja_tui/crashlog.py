@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+import sys
 import tempfile
 import traceback
 from pathlib import Path
@@ -64,16 +65,22 @@ class OneLineCrash:
     crash_line: str | None = None
 
     def _handle_exception(self, error: Exception) -> None:
-        from rich.text import Text
         from textual.worker import WorkerFailed
 
         app: Any = self
         if self.crash_line is None:
             cause = error.error if isinstance(error, WorkerFailed) else error
             self.crash_line = report(cause)
-            app._exit_renderables.append(Text(self.crash_line, no_wrap=True, overflow="ignore"))
         app._return_code = 1
         if app._exception is None:  # a pilot test re-raises it
             app._exception = error
             app._exception_event.set()
         app._close_messages_no_wait()
+
+    def _print_error_renderables(self) -> None:
+        """Once the terminal is restored: the one line, unwrapped, and nothing else."""
+        app: Any = self
+        app._exit_renderables.clear()
+        if self.crash_line is not None:
+            sys.stderr.write(self.crash_line + "\n")
+            sys.stderr.flush()
