@@ -18,7 +18,7 @@ import msgspec
 
 from engine.core.errors import IllegalIntent
 from maharaja_server import protocol as p
-from maharaja_server.tables import Identity, TableService
+from maharaja_server.tables import Identity, TableService, undo_info
 
 log = logging.getLogger("maharaja_server.hub")
 
@@ -181,8 +181,14 @@ class _Conn:
                 events = svc.play(who, req.table, req.seat, intent)
                 # Automatic events (draws) may hold others' secrets: redact for this seat.
                 return p.pack([table.rules.redact(e, req.seat) for e in events])
-            case p.Undo() | p.Redo():
-                svc.refuse_undo()
+            case p.Undo():
+                return undo_info(svc.undo(who, req.table, req.seat))
+            case p.AnswerUndo():
+                svc.answer_undo(who, req.table, req.seat, req.agree)
+                return None
+            case p.Redo():
+                svc.redo(who, req.table, req.seat)
+                return None
         raise IllegalIntent("SRV-REQ", "unknown request")
 
     def _enter(self, table: int, seat: int | None) -> None:

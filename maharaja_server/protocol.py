@@ -28,6 +28,15 @@ class SeatInfo(msgspec.Struct, frozen=True):
     handed: bool = False  # a computer plays for a human who is gone
 
 
+class UndoInfo(msgspec.Struct, frozen=True):
+    """An undo waiting for the players whose decisions it would take back."""
+
+    by: int
+    keep: int
+    others: list[int]
+    agreed: list[int]
+
+
 class TableInfo(msgspec.Struct, frozen=True):
     id: int
     title: str
@@ -40,6 +49,7 @@ class TableInfo(msgspec.Struct, frozen=True):
     version: int
     to_move: list[int]
     handover: bool
+    undo: UndoInfo | None = None
 
 
 class RulesetInfo(msgspec.Struct, frozen=True):
@@ -113,15 +123,25 @@ class Play(Request, tag="play"):
 
 
 class Undo(Request, tag="undo"):
+    """Take back the seat's last decision (the table's policy: maybe asking others)."""
+
     table: int
+    seat: int
+
+
+class AnswerUndo(Request, tag="answer-undo"):
+    table: int
+    seat: int
+    agree: bool
 
 
 class Redo(Request, tag="redo"):
     table: int
+    seat: int
 
 
 AnyRequest = (Hello | ListTables | CreateTable | Join | Watch | Leave | Info | View | Legal
-              | ToMove | Log | Play | Undo | Redo)
+              | ToMove | Log | Play | Undo | AnswerUndo | Redo)
 
 
 # ------------------------------------------------------- replies and pushes

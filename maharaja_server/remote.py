@@ -20,6 +20,7 @@ import msgspec
 
 from engine.core.describe import Description
 from engine.core.errors import IllegalIntent
+from engine.core.table import UndoRequest
 from maharaja_server import protocol as p
 
 Listener = Callable[[], None]
@@ -225,13 +226,28 @@ class RemoteTable:
         data = self.conn.ask(p.Play(table=self.id, seat=seat, intent=p.pack(intent)), bytes)
         return msgspec.msgpack.decode(data, type=self._events)
 
-    def undo(self) -> None:
-        self.conn.ask(p.Undo(table=self.id))
+    def undo(self, seat: int) -> UndoRequest | None:
+        """The server's table decides: done at once (None), or waiting for the others."""
+        return as_request(self.conn.ask(p.Undo(table=self.id, seat=seat), p.UndoInfo | None))
 
-    def redo(self) -> None:
-        self.conn.ask(p.Redo(table=self.id))
+    def answer_undo(self, seat: int, agree: bool) -> None:
+        self.conn.ask(p.AnswerUndo(table=self.id, seat=seat, agree=agree))
+
+    def redo(self, seat: int) -> None:
+        self.conn.ask(p.Redo(table=self.id, seat=seat))
+
+    @property
+    def pending_undo(self) -> UndoRequest | None:
+        """The undo waiting for agreement, as of the last change notice."""
+        return as_request(self._info.undo)
 
     def close(self) -> None:
         if self._on_change in self.conn.on_table_change:
             self.conn.on_table_change.remove(self._on_change)
         self._listeners.clear()
+
+
+def as_request(info: p.UndoInfo | None) -> UndoRequest | None:
+    if info is None:
+        return None
+    return UndoRequest(info.by, info.keep, frozenset(info.others), frozenset(info.agreed))

@@ -1,8 +1,11 @@
-"""The table service: every table's Game lives here, in the server process.
+"""The table service: every table lives here, in the server process.
 
+Each table's game is held by an ``engine.core.table.LocalTable``, the same seam the
+app plays through: it drives the computer seats (timed by this server's event loop)
+and holds the undo policy, so a table over SSH behaves like one on a single terminal.
 Each table is a directory under the data dir holding ``table.json`` (who sits
 where, settings) and ``game.json`` (the engine's own save format, rewritten
-atomically after every step), so a restart loses no finished event.
+atomically after every change), so a restart loses no finished event.
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from engine.core import record
 from engine.core.errors import IllegalIntent, RecordError
 from engine.core.game import Game
 from engine.core.ruleset import Seat
-from maharaja_server.bots import Chooser, chooser_for
-from maharaja_server.protocol import SeatInfo, SeatSpec, TableInfo
+from engine.core.table import Chooser, LocalTable, UndoRequest
+from maharaja_server.protocol import SeatInfo, SeatSpec, TableInfo, UndoInfo
 
 log = logging.getLogger("maharaja_server.tables")
 
@@ -57,20 +60,41 @@ class TableMeta(msgspec.Struct):
     seed: int
 
 
+class LoopClock:
+    """``engine.core.table.Clock`` on an asyncio loop: computers think in its executor."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+
+    def later(self, delay: float, fn: Callable[[], None]) -> None:
+        self.loop.call_later(delay, fn)
+
+    def off_thread(self, work: Callable[[], Any], then: Callable[[Any], None]) -> None:
+        done = self.loop.run_in_executor(None, work)
+        done.add_done_callback(lambda future: then(future.result()))
+
+
 @dataclass
 class Table:
     meta: TableMeta
     rules: Any
-    game: Game | None = None
-    version: int = 0
+    local: LocalTable | None = None  # once every seat is taken
     spectators: int = 0
     presence: dict[int, int] = field(default_factory=dict)  # seat -> connected sessions
     handover_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
-    bot_pending: bool = False
+    driven: bool = False
 
     @property
     def id(self) -> int:
         return self.meta.id
+
+    @property
+    def game(self) -> Game | None:
+        return self.local.game if self.local is not None else None
+
+    @property
+    def version(self) -> int:
+        return self.local.version if self.local is not None else 0
 
     def seat_of(self, who: Identity) -> int | None:
         for index, slot in enumerate(self.meta.slots):
@@ -92,7 +116,7 @@ class TableService:
         bot_delay: float = 0.4,
         handover_after: float = 120.0,
         max_tables: int = 200,
-        chooser: Callable[[Any, int, str], Chooser] = chooser_for,
+        chooser: Chooser | None = None,
         handover_level: str = "medium",
     ) -> None:
         self.root = root
@@ -100,7 +124,9 @@ class TableService:
         self.bot_delay = bot_delay
         self.handover_after = handover_after
         self.max_tables = max_tables
-        self.chooser = chooser
+        if chooser is None:
+            from engine.bots import choose as chooser
+        self.chooser: Chooser = chooser
         self.handover_level = handover_level
         self.tables: dict[int, Table] = {}
         self.on_change: list[Callable[[int, int], None]] = []
@@ -117,8 +143,7 @@ class TableService:
                 table = Table(meta, rules)
                 game_path = meta_path.parent / "game.json"
                 if game_path.exists():
-                    table.game = record.load(game_path, self.rulesets)
-                    table.version = len(table.game.steps)
+                    self._host(table, record.load(game_path, self.rulesets))
                 self.tables[meta.id] = table
             except (KeyError, msgspec.DecodeError, RecordError) as exc:
                 log.error("table %s not resumed: %s", meta_path.parent.name, exc)
@@ -129,7 +154,7 @@ class TableService:
             for seat, slot in enumerate(table.meta.slots):
                 if slot.kind == "human" and not slot.handed:
                     self._arm_handover(table, seat)
-            self._schedule_bots(table)
+            self._drive(table)
 
     def _dir(self, table: Table) -> Path:
         return self.root / str(table.id)
@@ -140,6 +165,31 @@ class TableService:
     def _save_game(self, table: Table) -> None:
         assert table.game is not None
         record.save(table.game, self._dir(table) / "game.json")
+
+    def _host(self, table: Table, game: Game) -> None:
+        """Seat ``game`` at ``table``: a LocalTable told of the seats handed over."""
+        local = LocalTable(game, chooser=self.chooser)
+        for seat, slot in enumerate(table.meta.slots):
+            if slot.handed:
+                local.stand_ins[seat] = self.handover_level
+        local.subscribe(lambda: self._stepped(table))
+        table.local = local
+        self._drive(table)
+
+    def _drive(self, table: Table) -> None:
+        """Let the table's computers move, once this server's event loop runs."""
+        if table.driven or table.local is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop (offline use): computers move when the server runs
+        table.driven = True
+
+        def failed(seat: int, problem: BaseException) -> None:  # must not take the server down
+            log.error("table %d: computer player failed", table.id, exc_info=problem)
+
+        table.local.drive(LoopClock(loop), self.bot_delay, failed)
 
     # ---------------------------------------------------------------- lobby
     def infos(self) -> list[TableInfo]:
@@ -162,6 +212,7 @@ class TableService:
             started=game is not None, over=game is not None and game.is_over(),
             version=table.version, to_move=list(game.to_move()) if game else [],
             handover=table.meta.handover,
+            undo=undo_info(table.local.pending_undo) if table.local is not None else None,
         )
 
     def get(self, table_id: int) -> Table:
@@ -239,11 +290,7 @@ class TableService:
         seats = [Seat(s.name, "human" if s.kind == "human" else f"bot:{s.level}")
                  for s in table.meta.slots]
         options = msgspec.json.decode(table.meta.options, type=rules.Options)
-        try:
-            table.game = Game(rules, seats, options, table.meta.seed)
-        except IllegalIntent:
-            raise
-        table.version = len(table.game.steps)
+        self._host(table, Game(rules, seats, options, table.meta.seed))
         self._save_game(table)
         log.info("table %d started", table.id)
         self._changed(table)
@@ -262,6 +309,9 @@ class TableService:
             if slot.handed:  # the player is back: the computer gives the seat back
                 slot.handed = False
                 self._save_meta(table)
+                if table.local is not None:
+                    table.local.give_back(seat)
+        self._drive(table)
         self._lobby_changed()
 
     def detach(self, table_id: int, seat: int | None) -> None:
@@ -293,15 +343,19 @@ class TableService:
         table.meta.slots[seat].handed = True
         self._save_meta(table)
         log.info("table %d: seat %d handed to a computer player", table.id, seat + 1)
-        self._changed(table)
+        assert table.local is not None
+        table.local.hand_over(seat, self.handover_level)  # tells everyone, moves for them
         self._lobby_changed()
 
     # ----------------------------------------------------------------- game
     def game(self, table_id: int) -> Game:
+        return self.local(table_id).game
+
+    def local(self, table_id: int) -> LocalTable:
         table = self.get(table_id)
-        if table.game is None:
+        if table.local is None:
             raise refuse("SRV-WAIT", "the game starts once every seat is taken")
-        return table.game
+        return table.local
 
     def check_seat(self, who: Identity, table_id: int, seat: int) -> None:
         """Only the owner of a seat may read its secrets or act for it."""
@@ -311,72 +365,40 @@ class TableService:
 
     def play(self, who: Identity, table_id: int, seat: int, intent: Any) -> list[Any]:
         self.check_seat(who, table_id, seat)
-        table = self.get(table_id)
-        events = self.game(table_id).play(seat, intent)
-        self._stepped(table)
-        return events
+        return self.local(table_id).play(seat, intent)
 
-    def refuse_undo(self) -> None:
-        raise refuse("SRV-UNDO", "undo is not available at a shared table")
+    def undo(self, who: Identity, table_id: int, seat: int) -> UndoRequest | None:
+        """The table's undo policy: at once, or waiting for the others to agree."""
+        self.check_seat(who, table_id, seat)
+        return self.local(table_id).undo(seat)
+
+    def answer_undo(self, who: Identity, table_id: int, seat: int, agree: bool) -> None:
+        self.check_seat(who, table_id, seat)
+        self.local(table_id).answer_undo(seat, agree)
+
+    def redo(self, who: Identity, table_id: int, seat: int) -> None:
+        self.check_seat(who, table_id, seat)
+        self.local(table_id).redo(seat)
 
     def _stepped(self, table: Table) -> None:
+        """The table changed (a decision, an undo, a hand-over): save it and tell everyone."""
         assert table.game is not None
         self._save_game(table)
-        table.version = len(table.game.steps)
-        self._changed(table)
+        for listener in list(self.on_change):
+            listener(table.id, table.version)
         if table.game.is_over():
             self._lobby_changed()
 
     def _changed(self, table: Table) -> None:
         for listener in list(self.on_change):
             listener(table.id, table.version)
-        self._schedule_bots(table)
 
     def _lobby_changed(self) -> None:
         for listener in list(self.on_lobby):
             listener()
 
-    # ----------------------------------------------------------------- bots
-    def _bot_seats(self, table: Table) -> list[int]:
-        if table.game is None:
-            return []
-        slots = table.meta.slots
-        return [s for s in table.game.to_move() if slots[s].kind == "computer" or slots[s].handed]
 
-    def _schedule_bots(self, table: Table) -> None:
-        if table.bot_pending or not self._bot_seats(table):
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # no loop (offline use): bots move when the server runs
-        table.bot_pending = True
-        loop.call_later(self.bot_delay, lambda: loop.create_task(self._bot_move(table)))
-
-    async def _bot_move(self, table: Table) -> None:
-        try:
-            await self._bot_step(table)
-        except Exception:  # a broken bot must not take the server down
-            log.exception("table %d: computer player failed", table.id)
-        finally:
-            table.bot_pending = False
-        if table.game is not None and not table.game.is_over():
-            self._schedule_bots(table)
-
-    async def _bot_step(self, table: Table) -> None:
-        seats = self._bot_seats(table)
-        game = table.game
-        if not seats or game is None:
-            return
-        seat = seats[0]
-        slot = table.meta.slots[seat]
-        level = slot.level if slot.kind == "computer" else self.handover_level
-        choose = self.chooser(table.rules, seat, level)
-        version = table.version
-        view, legal = game.view(seat), game.legal_intents(seat)
-        # A strong bot thinks for up to a second: off the event loop, on a copy.
-        intent = await asyncio.to_thread(choose, view, legal)
-        if table.version != version or seat not in self._bot_seats(table):
-            return  # the game moved on meanwhile (the player came back): think again
-        game.play(seat, intent)
-        self._stepped(table)
+def undo_info(request: UndoRequest | None) -> UndoInfo | None:
+    if request is None:
+        return None
+    return UndoInfo(request.by, request.keep, sorted(request.others), sorted(request.agreed))

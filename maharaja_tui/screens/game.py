@@ -347,6 +347,8 @@ class GameScreen(Screen[None]):
     def _asked_to_undo(self) -> None:
         """A networked player whose decision another's undo would take back is asked."""
         request = getattr(self.table, "pending_undo", None)
+        if request is None:
+            self._undo_asked = None  # a later request, even an equal one, is asked anew
         seat = self.viewer
         if self.hot_seat or request is None or seat is None or seat not in request.waiting \
                 or self._undo_asked == request or self.app.screen is not self:

@@ -67,8 +67,11 @@ def test_remote_table_mirrors_local_table_and_keeps_secrets(hub: Hub) -> None:
     with pytest.raises(IllegalIntent):
         a.play(1, Plan(mine.hands[0][0]))
     with pytest.raises(IllegalIntent) as undo:
-        a.undo()
-    assert undo.value.rule == "SRV-UNDO"
+        a.undo(0)
+    assert undo.value.rule == "CORE-UNDO-1"  # the table's own policy: nothing to take back
+    with pytest.raises(IllegalIntent) as other_seat:
+        a.undo(1)
+    assert other_seat.value.rule == "SRV-SEAT"
 
     a.play(0, Plan(mine.hands[0][0]))
     assert changed.wait(5)
@@ -78,6 +81,52 @@ def test_remote_table_mirrors_local_table_and_keeps_secrets(hub: Hub) -> None:
     assert dealt.hands[0] == [HIDDEN] * 3 and HIDDEN not in dealt.hands[1]
     assert dealt.pp[0] == 0 and dealt.pp[1] == local.state.pp[1]
     assert b.view(None).hands[1] == [HIDDEN] * 3  # spectator view
+    alice.close()
+    bob.close()
+
+
+def wait_for(done, timeout: float = 5.0) -> None:  # noqa: ANN001
+    import time
+
+    end = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.01)
+
+
+def test_undo_by_agreement_over_remote_tables(hub: Hub) -> None:
+    alice, bob = connect(hub, "alice"), connect(hub, "bob")
+    table_id = alice.create(RULESET.id, [SeatSpec(), SeatSpec(), SeatSpec("computer")])
+    alice.join(table_id)
+    bob.join(table_id)
+    a = RemoteTable(alice, table_id, RULESETS)
+    b = RemoteTable(bob, table_id, RULESETS)
+    game = hub.service.game(table_id)
+    a.play(0, a.legal_intents(0)[0])
+    b.play(1, b.legal_intents(1)[0])
+    # The computer planned in round 1 and again, at once, in round 2.
+    wait_for(lambda: game.state.round == 2 and game.state.plans[2] is not None)
+    steps = list(game.steps)
+
+    request = a.undo(0)  # takes back bob's plan too: he must agree
+    assert request is not None and request.by == 0 and request.others == {1}
+    assert game.steps == steps
+    wait_for(lambda: b.pending_undo == request)
+    with pytest.raises(IllegalIntent) as not_his:
+        b.answer_undo(0, True)
+    assert not_his.value.rule == "SRV-SEAT"
+    b.answer_undo(1, False)
+    wait_for(lambda: a.pending_undo is None)
+    assert game.steps == steps
+
+    a.undo(0)
+    wait_for(lambda: b.pending_undo is not None)
+    b.answer_undo(1, True)
+    wait_for(lambda: len(game.steps) < len(steps))
+    assert game.state.round == 1 and a.to_move() == (0, 1)  # the computer planned first
+    a.redo(0)
+    b.redo(1)
+    wait_for(lambda: game.steps == steps)  # the computer's plan came back with bob's
     alice.close()
     bob.close()
 

@@ -162,3 +162,32 @@ async def test_a_closed_scoring_screen_stops_listening_to_the_table() -> None:
         await pilot.pause()
         assert not isinstance(app.screen, ScoringScreen)
         assert scoring._changed not in table._listeners
+
+
+@synchronously
+async def test_a_networked_player_is_asked_to_agree_to_anothers_undo() -> None:
+    from engine.core.table import LocalTable
+    from tests.tui.test_screens import Host
+
+    def both_decided(g) -> bool:  # noqa: ANN001
+        a, b = g.last_step_of(0), g.last_step_of(1)
+        return a is not None and b is not None and b > a
+
+    game = games.game_until(both_decided, humans=2)
+    table = LocalTable(game)
+    app = Host(GameScreen(table, 1))  # seat 1's own terminal, as over SSH
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keep = game.last_step_of(0)
+        request = table.undo(0)
+        await pilot.pause()
+        assert request is not None and request.others == {1}
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert table.pending_undo is None and len(game.steps) > keep
+        table.undo(0)
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert len(game.steps) == keep
