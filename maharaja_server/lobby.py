@@ -17,6 +17,7 @@ from engine.core.errors import IllegalIntent
 from maharaja_server.protocol import SeatSpec, TableInfo
 from maharaja_server.remote import Connection, Disconnected, RemoteTable
 from maharaja_server.screens import WaitingScreen, game_screen_for
+from maharaja_tui.crashlog import OneLineCrash
 
 LEVELS = ["easy", "medium", "hard", "random"]
 
@@ -162,7 +163,7 @@ class NewTableScreen(ModalScreen):
         app.open_table(table, join=players > computers)
 
 
-class SessionApp(App):
+class SessionApp(OneLineCrash, App):
     """The whole per-session UI: lobby first, then a table (or a direct command)."""
 
     TITLE = "Maharaja"

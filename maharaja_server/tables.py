@@ -94,7 +94,9 @@ class Table:
 
     @property
     def version(self) -> int:
-        return self.local.version if self.local is not None else 0
+        """The step count players see ("step 12"); every change is pushed, even an
+        undo's, so clients need not tell changes apart by it."""
+        return len(self.local.game.steps) if self.local is not None else 0
 
     def seat_of(self, who: Identity) -> int | None:
         for index, slot in enumerate(self.meta.slots):
