@@ -247,13 +247,9 @@ class LocalTable:
         move (the computers wait rather than overwrite the undone future).
         """
         game = self.game
-        if self.pending_undo is not None:
+        seat = self._computer_due()
+        if seat is None:
             return None
-        to_move = game.to_move()
-        bots = [s for s in to_move if self.level(s) is not None]
-        if not bots or (game.can_redo() and len(bots) < len(to_move)):
-            return None
-        seat = bots[0]
         legal = game.legal_intents(seat)
         if not legal:
             return None
@@ -261,6 +257,16 @@ class LocalTable:
         return ComputerTurn(seat, self.version, level, game.view(seat), legal,
                             decision_rng(game.seed, seat, len(game.steps)), game.ruleset,
                             self.chooser)
+
+    def _computer_due(self) -> int | None:
+        """The computer seat to move now, by the rules above (cheap: no view, no list)."""
+        if self.pending_undo is not None:
+            return None
+        to_move = self.game.to_move()
+        bots = [s for s in to_move if self.level(s) is not None]
+        if not bots or (self.game.can_redo() and len(bots) < len(to_move)):
+            return None
+        return bots[0]
 
     def play_computer(self, turn: ComputerTurn, intent: Any) -> bool:
         """Play a computer's choice if the game is still where it thought; else False."""
@@ -297,7 +303,7 @@ class LocalTable:
 
     def _schedule(self) -> None:
         driver = self._driver
-        if driver is None or driver.busy or self.computer_turn() is None:
+        if driver is None or driver.busy or self._computer_due() is None:
             return
         driver.busy = True
         driver.clock.later(max(driver.delay, 0.0), lambda: self._think(driver))
