@@ -319,7 +319,10 @@ class GameScreen(Screen[None]):
             return
         try:
             request = self.table.undo(seat)
-        except IllegalIntent:
+        except IllegalIntent as refusal:
+            if refusal.rule != "CORE-UNDO-1":  # e.g. a server's refusal: say it as it is
+                self.refuse(refusal)
+                return
             self.notify("Nothing of yours to take back", severity="warning")
             return
         if request is None:
@@ -370,7 +373,10 @@ class GameScreen(Screen[None]):
             if seat is None:
                 raise IllegalIntent("CORE-REDO-1", "nothing to redo")
             self.table.redo(seat)  # the computers' replies come back with it
-        except IllegalIntent:
+        except IllegalIntent as refusal:
+            if refusal.rule != "CORE-REDO-1":
+                self.refuse(refusal)
+                return
             self.notify("Nothing to redo", severity="warning")
 
     def _call(self, fn: Any) -> None:
