@@ -253,8 +253,8 @@ async def test_a_disk_that_fills_mid_game_loses_no_move(
             assert os.strerror(code) in autosave_line(app)
             assert len(record.load(table.autosave, rulesets()).steps) == 1  # the old file
             assert not [p for p in table.autosave.parent.iterdir() if p.suffix == ".tmp"]
-        table.undo()  # space again: the next change autosaves by itself
-        table.redo()
+        table.undo(0)  # space again: the next change autosaves by itself
+        table.redo(0)
         await pilot.pause()
         assert autosave_line(app) == ""
         assert any("works again" in str(n.message) for n in app._notifications)
