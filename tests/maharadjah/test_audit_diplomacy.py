@@ -1,0 +1,73 @@
+"""Audit of §16-§17: submission and Raj rules the scenario tests cited only in ranges."""
+
+from __future__ import annotations
+
+from engine.maharadjah import RULESET, diplomacy, scoring
+from engine.maharadjah import events as E
+from engine.maharadjah.state import Submission
+from tests.maharadjah.helpers import position, settle
+
+
+def test_submitter_needs_the_active_nation_in_its_region() -> None:
+    """W-SUB-3: the active nation must have armies in one of the subject's territories of
+    that region; W-SUB-2: armies outside the region (Pandya in Ceylon) never submit."""
+    s = position(13, "MUSLIMS", {"KAR": {"PANDYA": 1}, "LAN": {"PANDYA": 1, "MUSLIMS": 1},
+                                 "MYS": {"MUSLIMS": 1}})
+    assert not diplomacy.can_submit(s, "PANDYA", "SOUTH")
+    assert not diplomacy.can_submit(s, "PANDYA", "CEYLON")
+    s.armies["KAR"]["MUSLIMS"] = 1  # it can withdraw to its own MYS (W-SUB-5)
+    assert diplomacy.can_submit(s, "PANDYA", "SOUTH")
+
+
+def test_territories_in_battle_count_for_submission() -> None:
+    """W-SUB-2, W-AMB-29: a contested territory counts, so 3 South India territories
+    (one of them shared with the attacker) are too many for the Pandya."""
+    s = position(13, "MUSLIMS", {"KAR": {"PANDYA": 1}, "MYS": {"PANDYA": 1, "MUSLIMS": 1},
+                                 "KER": {"PANDYA": 1}, "BID": {"MUSLIMS": 1}},
+                 arrived={"MYS": {"BID": 1}})
+    assert not diplomacy.can_submit(s, "PANDYA", "SOUTH")
+    del s.armies["KER"]
+    assert diplomacy.can_submit(s, "PANDYA", "SOUTH")
+
+
+def test_submission_refused_when_an_attacker_has_nowhere_to_go() -> None:
+    """W-SUB-5, W-AMB-29: the origin holds another nation's army and no adjacent
+    own-only territory exists: no submission; with one, the army goes there."""
+    armies = {"MYS": {"PANDYA": 1, "MUSLIMS": 1}, "BID": {"MAHRATTAS": 1}}
+    s = position(13, "MUSLIMS", armies, arrived={"MYS": {"BID": 1}})
+    assert not diplomacy.can_submit(s, "PANDYA", "SOUTH")
+    t = position(13, "MUSLIMS", {**armies, "BIJ": {"MUSLIMS": 1}}, arrived={"MYS": {"BID": 1}})
+    assert diplomacy.can_submit(t, "PANDYA", "SOUTH")
+    assert diplomacy.withdrawals(t, "MUSLIMS", ["MYS"]) == (("MYS", "BIJ", 1),)
+
+
+def test_submitted_territory_never_contested_for_raj() -> None:
+    """W-RAJ-5, W-SUB-10, W-RAJ-3: a territory submitted to the Mughals counts for them
+    even with a British post in it; an occupied one with the post does not."""
+    s = position(13, "MUGHALS", {"DEL": {"MUGHALS": 1}, "KAR": {"PANDYA": 1},
+                                 "GUJ": {"MUGHALS": 1}},
+                 posts={"KAR": "BRITISH", "GUJ": "BRITISH"},
+                 submissions=[Submission("PANDYA", "MUGHALS", ["KAR"])])
+    assert scoring.raj_count(s, "MUGHALS") == 2  # DEL + KAR; GUJ is contested
+
+
+def test_raj_scored_in_a_turn_without_card_scoring() -> None:
+    """W-RAJ-6, W-RAJ-2: the Muslims score Raj in turn 9 (no occupation VP for them)."""
+    lands = ["AGR", "DEL", "JAU", "LAH", "MLW", "OUD", "PUN", "RAJ", "GUJ"]
+    s = position(9, "MUSLIMS", {t: {"MUSLIMS": 1} for t in lands}, phase="vp")
+    events = settle(s)
+    assert E.RajFixed("MUSLIMS", 9, 1) in events
+    assert [e for e in events if isinstance(e, E.VPScored) and e.nation == "MUSLIMS"] == [
+        E.VPScored("MUSLIMS", 1, "Raj")]
+
+
+def test_raj_level_is_not_reexamined() -> None:
+    """W-RAJ-7, W-AMB-19: the level fixed in the VP Phase is credited at the end of the
+    turn even if the nation has lost every territory since."""
+    lands = ["AGR", "DEL", "JAU", "LAH", "MLW", "OUD", "PUN", "RAJ", "GUJ"]
+    s = position(9, "MUSLIMS", {t: {"MUSLIMS": 1} for t in lands}, phase="vp")
+    RULESET.apply(s, E.RajFixed("MUSLIMS", 9, 1))
+    s.armies = {}
+    s.phase = "turn_end"
+    events = settle(s)
+    assert E.VPScored("MUSLIMS", 1, "Raj") in events

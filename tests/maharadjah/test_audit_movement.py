@@ -1,0 +1,84 @@
+"""Audit of §10-§11: stacking, boats and retreat rules cited only in ranges before."""
+
+from __future__ import annotations
+
+from engine.maharadjah import combat
+from engine.maharadjah import events as E
+from engine.maharadjah import intents as I
+from engine.maharadjah import queries as Q
+from tests.maharadjah.helpers import Dice, end_move, play, position, refused
+
+
+def test_one_large_stack_normal_or_rough() -> None:
+    """W-STACK-2: one normal territory with any number, or one rough with at most 4,
+    never both; W-STACK-5: sea zones have no limit."""
+    assert Q.stacks_ok({"DEL": 7}) and Q.stacks_ok({"MAH": 4})
+    assert not Q.stacks_ok({"MAH": 5})
+    assert not Q.stacks_ok({"DEL": 4, "MAH": 3})
+    assert not Q.stacks_ok({"DEL": 4, "AGR": 4})
+    assert Q.stacks_ok({"AS": 9, "DEL": 3, "MAH": 2})
+
+
+def test_end_of_movement_refused_with_two_large_stacks() -> None:
+    """W-STACK-2, W-STACK-3: two over-limit territories while an army can still move."""
+    s = position(10, "MUSLIMS", {"DEL": {"MUSLIMS": 4}, "RAJ": {"MUSLIMS": 3},
+                                 "AGR": {"MUSLIMS": 1}})
+    play(s, "MUSLIMS", I.Move("AGR", ("RAJ",), 1))
+    assert refused(s, "MUSLIMS", I.EndMovement()) == "W-STACK-3"
+
+
+def test_leaders_do_not_count_for_stacking() -> None:
+    """W-STACK-5, W-LEAD-1: a leader joining a full territory breaks no limit."""
+    s = position(13, "MUGHALS", {"DEL": {"MUGHALS": 3}, "AGR": {"MUGHALS": 3}},
+                 leaders={"ALAMGIR": "AGR"}, leader_turn={"ALAMGIR": 13})
+    play(s, "MUGHALS", I.Move("AGR", ("DEL",), 0, ("ALAMGIR",)))
+    assert s.leaders["ALAMGIR"] == "DEL"
+    assert Q.stacks_ok(Q.nation_counts(s, "MUGHALS"))
+
+
+def test_landing_into_enemies_fights_and_cannot_retreat() -> None:
+    """W-BOAT-4, W-RET-3: a landing in an enemy territory ends in a battle; the landed
+    army may not retreat to the sea nor to its coast of departure."""
+    s = position(7, "CHOLA", {"KAR": {"CHOLA": 2}, "LAN": {"SINHALESE": 1}})
+    play(s, "CHOLA", I.Move("KAR", ("IO", "LAN"), 2))
+    end_move(s, "CHOLA", Dice([1, 1, 1]))
+    assert s.battle is not None and s.battle.space == "LAN"
+    assert combat.attacker_retreats(s) == {}
+
+
+def test_leader_with_boats_may_land_then_cross_once() -> None:
+    """W-BOAT-3, W-AMB-8: land-sea-land with a leader (one crossing before embarking, one
+    after landing); without the leader the landing ends the move (W-BOAT-2)."""
+    g = position(7, "GUPTA", {"BEN": {"GUPTA": 2}}, leaders={"CHANDRA": "BEN"},
+                 leader_turn={"CHANDRA": 7})
+    assert refused(g, "GUPTA", I.Move("BEN", ("BB", "GOL", "MYS"), 1)) == "W-BOAT-2"
+    assert refused(g, "GUPTA", I.Move("BEN", ("ORI", "BB", "GOL", "MYS", "BID"), 1,
+                                      ("CHANDRA",))) in ("W-BOAT-3", "W-MOVE-2")
+    play(g, "GUPTA", I.Move("BEN", ("ORI", "BB", "GOL", "MYS"), 1, ("CHANDRA",)))
+    assert g.armies["MYS"] == {"GUPTA": 1}
+
+
+def test_vacant_retreat_next_to_the_attacker_is_closed() -> None:
+    """W-RET-2 (b): a vacant territory bordering another attacker-held territory is no
+    destination (DEL and PUN touch Muslim LAH); the entered-from SND is closed too."""
+    s = position(10, "MUSLIMS", {"SND": {"MUSLIMS": 3}, "RAJ": {"RAJPUTS": 3},
+                                 "LAH": {"MUSLIMS": 1}})
+    play(s, "MUSLIMS", I.Move("SND", ("RAJ",), 3))
+    end_move(s, "MUSLIMS")
+    play(s, "RAJPUTS", I.Stand(), Dice([1] * 6))  # no submission (W-SUB-1); one round
+    assert combat.defender_retreats(s) == ["AGR", "GUJ", "MLW"]
+
+
+def test_army_kills_lone_leader_and_goes_on() -> None:
+    """W-MOVE-11, W-LEAD-7 (a): the army is not stopped; a lone leader meeting a lone
+    leader stays with it and kills nobody (W-LEAD-8)."""
+    s = position(13, "MUSLIMS", {"JAU": {"MUSLIMS": 1}}, leaders={"AKBAR": "AGR"},
+                 leader_turn={"AKBAR": 12})
+    events = play(s, "MUSLIMS", I.Move("JAU", ("AGR", "DEL"), 1))
+    assert E.LeaderKilled("AKBAR", "MUSLIMS") in events and s.armies["DEL"] == {"MUSLIMS": 1}
+    t = position(13, "MUGHALS", {"DEL": {"MUGHALS": 1}},
+                 leaders={"AKBAR": "DEL", "SANGA": "AGR"},
+                 leader_turn={"AKBAR": 13, "SANGA": 12})
+    events = play(t, "MUGHALS", I.Move("DEL", ("AGR",), 0, ("AKBAR",)))
+    assert not [e for e in events if isinstance(e, E.LeaderKilled)]
+    assert t.leaders == {"AKBAR": "AGR", "SANGA": "AGR"}
