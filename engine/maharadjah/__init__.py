@@ -25,7 +25,7 @@ Rulings made here where the spec is silent:
   are tallied; nothing but removals happens after it.
 - W-RET-5: leaders and arms markers go with the last retreating group of their
   nation (a leader stays with its nation's post).
-- W-ARMS-6 is checked at the start of every sequence and after battle rounds.
+- W-ARMS-6 is checked after every step ("at once"), whatever made a condition fail.
 - W-VP-6 / W-AMB-22: the engine picks the best sea zone for Malabar and Golkonda.
 - A lone-post attack broken off (W-POST-9) may not be resumed in the same Combat
   Phase; a refused post request is not asked again in the same sequence.

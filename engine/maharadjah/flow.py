@@ -56,6 +56,8 @@ def to_move(state: MaharadjahState) -> tuple[int, ...]:
 def automatic(state: MaharadjahState, rng: Random) -> list[Any]:
     if state.phase == OVER:
         return []
+    if lapsed := legal.arms_lapsed(state):  # W-ARMS-6: the marker returns at once
+        return lapsed
     if state.todo:
         return todo_auto(state)
     if state.battle is not None:

@@ -253,7 +253,7 @@ def arms_options(state: MaharadjahState) -> list[Any]:
 
 
 def arms_lapsed(state: MaharadjahState) -> list[Any]:
-    """W-ARMS-6 (ruling: checked at the start of every sequence)."""
+    """W-ARMS-6: markers whose conditions no longer hold (checked after every step)."""
     out: list[Any] = []
     for power, nation in sorted(state.arms.items()):
         where = state.arms_at.get(power)
