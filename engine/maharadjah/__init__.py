@@ -23,8 +23,9 @@ Rulings made here where the spec is silent:
   saved = min(2½, total − 3 × (placed − reinforcements)).
 - The end-of-sequence raid checkpoint (W-VP-3) is taken in the VP Phase, where raids
   are tallied; nothing but removals happens after it.
-- W-RET-5: leaders and arms markers go with the last retreating group of their
-  nation (a leader stays with its nation's post).
+- W-RET-5: leaders and arms markers go with a retreating group that takes them
+  (``Retreat.escort``), else with the last retreating group of their nation (a
+  leader stays with its nation's post unless a group takes it).
 - W-ARMS-6 is checked after every step ("at once"), whatever made a condition fail.
 - W-VP-6 / W-AMB-22: the engine picks the best sea zone for Malabar and Golkonda.
 - A lone-post attack broken off (W-POST-9) may not be resumed in the same Combat

@@ -225,9 +225,13 @@ def attacker_retreats(state: MaharadjahState) -> dict[str, int]:
     return out
 
 
-def followers(state: MaharadjahState, nation: str, space: str, armies: int) -> tuple[
-        tuple[str, ...], tuple[str, ...]]:
-    """W-RET-5 (ruling): leaders and arms go with the last retreating group of their nation."""
+def followers(state: MaharadjahState, nation: str, space: str, armies: int,
+              escort: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """W-RET-5: leaders and arms go with a group that takes them (``escort``), and with
+    the last retreating group of their nation (a leader stays with its nation's post)."""
+    if escort:
+        return (tuple(lead for lead in Q.leaders_at(state, space)
+                      if Q.leader_nation(lead) == nation), tuple(Q.arms_of(state, nation, space)))
     if armies < Q.count(state, space, nation):
         return (), ()
     if state.posts.get(space) == nation:

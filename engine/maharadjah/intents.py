@@ -55,9 +55,10 @@ class TakeLosses(_Intent):  # W-CMB-6: entered-from spaces of the attacking armi
     origins: tuple[str, ...]
 
 
-class Retreat(_Intent):  # W-RET
+class Retreat(_Intent):  # W-RET; ``escort``: the nation's leaders and arms go too (W-RET-5)
     to: str
     armies: int
+    escort: bool = False
 
 
 class Stand(_Intent):  # W-RET-1: no (more) retreat this step

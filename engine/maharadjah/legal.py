@@ -267,17 +267,25 @@ def retreat_options(state: MaharadjahState) -> list[Any]:
     battle = state.battle
     assert battle is not None
     out: list[Any] = []
+
+    def add(nation: str, dest: str, k: int) -> None:
+        out.append(I.Retreat(dest, k))
+        # W-RET-5: a group before the last may take the leaders and arms markers along
+        if k < Q.count(state, battle.space, nation) and any(
+                combat.followers(state, nation, battle.space, k, escort=True)):
+            out.append(I.Retreat(dest, k, escort=True))
+
     if battle.stage == RETREAT_DEF:
         n = Q.count(state, battle.space, battle.defender)
         for dest in combat.defender_retreats(state):
             for k in range(1, n + 1):
                 if Q.can_add(state, battle.defender, dest, k):
-                    out.append(I.Retreat(dest, k))
+                    add(battle.defender, dest, k)
     else:
         for dest, n in sorted(combat.attacker_retreats(state).items()):
             for k in range(1, n + 1):
                 if Q.can_add(state, battle.attacker, dest, k):
-                    out.append(I.Retreat(dest, k))
+                    add(battle.attacker, dest, k)
         if combat.lone_post(state, battle):
             out.append(I.BreakOff())
     return out + [I.Stand()]

@@ -205,7 +205,9 @@ def _battle(state: MaharadjahState, intent: Any) -> list[Any]:
           "retreat at least one of the armies in the battle")
     _need(Q.can_add(state, nation, intent.to, intent.armies), "W-STACK-4",
           f"{Q.board().name(intent.to)} cannot take them (W-STACK-1)")
-    leaders, arms = combat.followers(state, nation, battle.space, intent.armies)
+    leaders, arms = combat.followers(state, nation, battle.space, intent.armies, intent.escort)
+    _need(not intent.escort or bool(leaders or arms), "W-RET-5",
+          f"no leader or arms marker of the {nation.title()} to go with them")
     return [E.Retreated(nation, battle.space, intent.to, intent.armies, leaders, arms)]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.maharadjah import combat
+from engine.maharadjah import combat, legal
 from engine.maharadjah import events as E
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
@@ -82,3 +82,21 @@ def test_army_kills_lone_leader_and_goes_on() -> None:
     events = play(t, "MUGHALS", I.Move("DEL", ("AGR",), 0, ("AKBAR",)))
     assert not [e for e in events if isinstance(e, E.LeaderKilled)]
     assert t.leaders == {"AKBAR": "AGR", "SANGA": "AGR"}
+
+
+def test_leader_may_leave_with_an_early_retreating_group() -> None:
+    """W-RET-5: leaders and arms markers may leave with any retreating group of their
+    nation, not only the last; the armies left behind fight on without them."""
+    s = position(13, "MUSLIMS", {"JAU": {"MUSLIMS": 3}, "BUN": {"MAHRATTAS": 2}},
+                 leaders={"SHIVAJI": "BUN"}, leader_turn={"SHIVAJI": 13})
+    play(s, "MUSLIMS", I.Move("JAU", ("BUN",), 3), Dice([1, 1, 1, 1, 1]))
+    assert I.Retreat("GON", 1, escort=True) in legal.retreat_options(s)
+    events = play(s, "MAHRATTAS", I.Retreat("GON", 1, escort=True))
+    assert E.Retreated("MAHRATTAS", "BUN", "GON", 1, ("SHIVAJI",), ()) in events
+    assert s.leaders["SHIVAJI"] == "GON" and s.armies["BUN"]["MAHRATTAS"] == 1
+    assert combat.bonus(s, "MAHRATTAS", "BUN") == 0
+    t = position(13, "MUSLIMS", {"JAU": {"MUSLIMS": 3}, "BUN": {"MAHRATTAS": 2}},
+                 leaders={"SHIVAJI": "BUN"}, leader_turn={"SHIVAJI": 13})
+    play(t, "MUSLIMS", I.Move("JAU", ("BUN",), 3), Dice([1, 1, 1, 1, 1]))
+    play(t, "MAHRATTAS", I.Retreat("GON", 1))  # without escort the leader stays
+    assert t.leaders["SHIVAJI"] == "BUN"
