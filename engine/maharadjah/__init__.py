@@ -8,8 +8,9 @@ players A-E of W-ASSIGN-1 in order. Decisions that are not the active nation's
 Rulings made here where the spec is silent:
 - A move is one intent: a group (armies of one space that have not moved, with any
   of the unmoved leaders and arms markers there) follows one path; each army moves
-  once per Movement Phase. A group moves together to the end of its path (armies
-  that want to stop earlier move as their own group, without the leader's help).
+  once per Movement Phase. Armies with a leader or arms marker may stop along the
+  path (``Move.drops``, W-LEAD-3); legal_intents lists each path with the whole group
+  going on, and ``drop_moves`` the ways to stop on the way (there can be thousands).
 - The overrun count of W-MOVE-5 counts the active armies that entered T this phase.
 - Armies that did not move have no entered-from space and cannot retreat (W-RET-3).
 - W-STACK-3: ending the Movement Phase is refused while an over-limit territory or a
@@ -61,7 +62,7 @@ from engine.maharadjah import events, fold, intents
 from engine.maharadjah.describe import describe as _describe
 from engine.maharadjah.flow import automatic as _automatic
 from engine.maharadjah.flow import to_move as _to_move
-from engine.maharadjah.legal import is_legal, movable, reach, stack_moves
+from engine.maharadjah.legal import drop_moves, is_legal, movable, reach, stack_moves
 from engine.maharadjah.legal import legal_intents as _legal
 from engine.maharadjah.options import MaharadjahOptions, game_type
 from engine.maharadjah.rules import decide as _decide
@@ -69,8 +70,8 @@ from engine.maharadjah.state import OVER, MaharadjahState
 from engine.maharadjah.views import redact as _redact
 from engine.maharadjah.views import view as _view
 
-__all__ = ["RULESET", "MaharadjahOptions", "MaharadjahRuleset", "MaharadjahState", "is_legal",
-           "movable", "reach", "stack_moves"]
+__all__ = ["RULESET", "MaharadjahOptions", "MaharadjahRuleset", "MaharadjahState", "drop_moves",
+           "is_legal", "movable", "reach", "stack_moves"]
 
 
 class MaharadjahRuleset:

@@ -122,6 +122,7 @@ class PassageAsked(_Event):  # W-BOAT-6: the move waits for each power's answer
     armies: int
     leaders: tuple[str, ...] = ()
     arms: tuple[str, ...] = ()
+    drops: tuple[int, ...] = ()  # W-LEAD-3
 
 
 class PassageAnswered(_Event):

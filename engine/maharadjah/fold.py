@@ -193,7 +193,8 @@ def _moved(state: MaharadjahState, e: E.Moved) -> None:
 
 
 def _passage_asked(state: MaharadjahState, e: E.PassageAsked) -> None:
-    state.pending = PendingMove(e.start, list(e.path), e.armies, list(e.leaders), list(e.arms))
+    state.pending = PendingMove(e.start, list(e.path), e.armies, list(e.leaders), list(e.arms),
+                                list(e.drops))
     for power in e.powers:
         state.todo.append(Todo("passage", power, 1, e.zone))
 

@@ -29,13 +29,15 @@ class RemoveArmy(_Intent):  # W-SCHED-8, W-OVP-1: the owner picks where
 
 class Move(_Intent):
     """W-MOVE-1: ``armies`` unmoved armies, with ``leaders`` and the arms markers of
-    ``arms`` (by power), go from ``start`` along ``path`` (each space one crossing)."""
+    ``arms`` (by power), go from ``start`` along ``path`` (each space one crossing).
+    W-LEAD-3: ``drops[i]`` of those armies end their move at ``path[i]``, the rest go on."""
 
     start: str
     path: tuple[str, ...]
     armies: int
     leaders: tuple[str, ...] = ()
     arms: tuple[str, ...] = ()
+    drops: tuple[int, ...] = ()
 
 
 class EndMovement(_Intent):  # W-MOVE-1, W-STACK-3

@@ -14,7 +14,7 @@ from engine.maharadjah import events as E
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import Leader
-from engine.maharadjah.movement import Group, destinations
+from engine.maharadjah.movement import Group, destinations, walk_drops
 from engine.maharadjah.state import (
     ARMS,
     COMBAT,
@@ -107,6 +107,32 @@ def stack_moves(state: MaharadjahState, start: str) -> list[I.Move]:
         for (_dest, _came), path in sorted(found.items()):
             for k in sizes:
                 out.append(I.Move(start, path, k, group.leaders, group.arms))
+    return out
+
+
+def drop_moves(state: MaharadjahState, move: I.Move) -> list[I.Move]:
+    """W-LEAD-3: the ways the armies of a leader's (or arms marker's) ``move`` may stop
+    at spaces along its path, the rest going on. Not in legal_intents (a big stack with
+    a leader has thousands); a UI asks once a leader's move is picked."""
+    group = Group(state.active, move.start, move.armies, tuple(move.leaders), tuple(move.arms))
+    path, k = tuple(move.path), move.armies
+    out: list[I.Move] = []
+    if not group.boosted or not k or len(path) < 2:
+        return out
+
+    def spread(i: int, left: int, acc: tuple[int, ...]) -> None:
+        if i == len(path) - 1:
+            if any(acc):
+                try:
+                    walk_drops(state, group, path, acc)
+                except IllegalIntent:
+                    return
+                out.append(I.Move(group.start, path, k, group.leaders, group.arms, acc))
+            return
+        for d in range(left + 1):
+            spread(i + 1, left - d, acc + (d,))
+
+    spread(0, k, ())
     return out
 
 

@@ -152,6 +152,32 @@ def finish(state: MaharadjahState, group: Group, walk: Walk) -> None:
             raise _refuse("W-SUB-6", f"the {other.title()} submitted in {b.name(end)}")
 
 
+def walk_drops(state: MaharadjahState, group: Group, path: tuple[str, ...],
+               drops: tuple[int, ...]) -> Walk:
+    """W-LEAD-3: armies moving with a leader or arms marker may stop at any space of its
+    path: ``drops[i]`` of them end their move at ``path[i]`` and the rest go on."""
+    if not group.boosted:
+        raise _refuse("W-LEAD-3", "only armies moving with a leader or an arms marker stop "
+                                  "along its path; others move as their own group")
+    if len(drops) >= len(path) or min(drops, default=0) < 0 or sum(drops) > group.armies:
+        raise _refuse("W-LEAD-3", "armies stop at spaces before the end of the path, "
+                                  "no more than move")
+    if sum(drops) == group.armies and not group.leaders:
+        raise _refuse("W-ARMS-5", "an arms marker moves only with armies")
+    left = group.armies
+    walk = Walk(group.start)
+    for i, nxt in enumerate(path):
+        walk = step(state, replace(group, armies=left), walk, nxt)
+        here = drops[i] if i < len(drops) else 0
+        if here:
+            if walk.pos == group.start:
+                raise _refuse("W-MOVE-1", "a move never ends where it started")
+            finish(state, Group(group.nation, group.start, here), walk)
+            left -= here
+    finish(state, replace(group, armies=left), walk)
+    return walk
+
+
 def naval_targets(state: MaharadjahState, nation: str, zone: str) -> list[str]:
     """W-NAV-3: the colonial powers an Indian nation may attack in ``zone``."""
     return [o for o in Q.enemies_in(state, zone, nation)

@@ -10,7 +10,7 @@ from engine.maharadjah import combat, diplomacy, flow, legal, scoring
 from engine.maharadjah import events as E
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
-from engine.maharadjah.movement import Group, walk_path
+from engine.maharadjah.movement import Group, walk_drops, walk_path
 from engine.maharadjah.state import (
     ARMS,
     COMBAT,
@@ -86,7 +86,7 @@ def _owed(state: MaharadjahState, intent: Any) -> list[Any]:
         if intent.yes and last and state.pending is not None:
             p = state.pending
             out += moved(state, state.active, p.start, tuple(p.path), p.armies,
-                         tuple(p.leaders), tuple(p.arms))
+                         tuple(p.leaders), tuple(p.arms), tuple(p.drops))
         return out
     if todo.kind == "land":
         _need(isinstance(intent, I.PlaceArmy), "W-NAV-3", "land the armies at sea first")
@@ -129,29 +129,40 @@ def _movement(state: MaharadjahState, intent: Any) -> list[Any]:
     _need(len(set(intent.leaders)) == len(intent.leaders)
           and len(set(intent.arms)) == len(intent.arms), "W-MOVE-1", "a piece named twice")
     group = Group(nation, start, intent.armies, tuple(intent.leaders), tuple(intent.arms))
-    walk = walk_path(state, group, tuple(intent.path))
+    drops = tuple(intent.drops)
+    if any(drops):
+        walk = walk_drops(state, group, tuple(intent.path), drops)
+    else:
+        drops = ()
+        walk = walk_path(state, group, tuple(intent.path))
     if walk.sea and walk.pos != walk.sea:  # a sea move (W-BOAT-6): the powers' leave
         asked = tuple(p for p in Q.enemies_in(state, walk.sea, nation)
                       if Q.is_colonial(p) and not Q.same_player(state, p, nation)
                       and f"{p}@{walk.sea}" not in state.granted)
         if asked:
             return [E.PassageAsked(nation, walk.sea, asked, start, tuple(intent.path),
-                                   intent.armies, tuple(intent.leaders), tuple(intent.arms))]
+                                   intent.armies, tuple(intent.leaders), tuple(intent.arms),
+                                   drops)]
     return moved(state, nation, start, tuple(intent.path), intent.armies,
-                 tuple(intent.leaders), tuple(intent.arms))
+                 tuple(intent.leaders), tuple(intent.arms), drops)
 
 
 def moved(state: MaharadjahState, nation: str, start: str, path: tuple[str, ...], armies: int,
-          leaders: tuple[str, ...], arms: tuple[str, ...]) -> list[Any]:
+          leaders: tuple[str, ...], arms: tuple[str, ...],
+          drops: tuple[int, ...] = ()) -> list[Any]:
     out: list[Any] = []
+    rest = armies - sum(drops)
+    # the spaces armies enter: the whole path, or up to the last stop (W-LEAD-3)
+    reached = len(path) if rest else max((i + 1 for i, d in enumerate(drops) if d), default=0)
     if armies:  # W-MOVE-11, W-LEAD-7 (a): lone enemy leaders die as armies enter
-        for space in path:
+        for space in path[:reached]:
             for lead in Q.leaders_at(state, space):
                 owner = Q.leader_nation(lead)
                 if (owner != nation and not Q.count(state, space, owner)
                         and state.posts.get(space) != owner):
                     out += legal.kill_credit(state, nation, lead)
-    return out + [E.Moved(nation, start, path, armies, leaders, arms)]
+    out += [E.Moved(nation, start, path[:i + 1], d) for i, d in enumerate(drops) if d]
+    return out + [E.Moved(nation, start, path, rest, leaders, arms)]
 
 
 # --------------------------------------------------------------------- combat

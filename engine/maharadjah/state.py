@@ -67,6 +67,7 @@ class PendingMove(msgspec.Struct):  # a sea move waiting for the powers' leave (
     armies: int
     leaders: list[str] = []
     arms: list[str] = []
+    drops: list[int] = []  # W-LEAD-3
 
 
 class Submission(msgspec.Struct):  # W-SUB

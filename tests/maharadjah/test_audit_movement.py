@@ -6,7 +6,7 @@ from engine.maharadjah import combat, legal
 from engine.maharadjah import events as E
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
-from tests.maharadjah.helpers import Dice, end_move, play, position, refused
+from tests.maharadjah.helpers import Dice, end_move, play, position, refused, seat
 
 
 def test_one_large_stack_normal_or_rough() -> None:
@@ -100,3 +100,37 @@ def test_leader_may_leave_with_an_early_retreating_group() -> None:
     play(t, "MUSLIMS", I.Move("JAU", ("BUN",), 3), Dice([1, 1, 1, 1, 1]))
     play(t, "MAHRATTAS", I.Retreat("GON", 1))  # without escort the leader stays
     assert t.leaders["SHIVAJI"] == "BUN"
+
+
+def test_armies_with_a_leader_may_stop_along_its_path() -> None:
+    """W-LEAD-3: an army accompanying a leader may stop at any space of the path: one of
+    three Mughal armies stops in Bundelkhand (past rough-free Agra), the leader and two
+    go on to Gondwana (rough, no stop with the leader)."""
+    s = position(13, "MUGHALS", {"DEL": {"MUGHALS": 3}, "LAH": {"MUGHALS": 1}},
+                 leaders={"ALAMGIR": "DEL"}, leader_turn={"ALAMGIR": 13})
+    drop = I.Move("DEL", ("AGR", "BUN", "GON"), 3, ("ALAMGIR",), drops=(0, 1))
+    whole = I.Move("DEL", ("AGR", "BUN", "GON"), 3, ("ALAMGIR",))
+    assert whole in legal.stack_moves(s, "DEL") and drop in legal.drop_moves(s, whole)
+    assert all(legal.is_legal(s, seat(s, "MUGHALS"), m) for m in legal.drop_moves(s, whole))
+    events = play(s, "MUGHALS", drop)
+    assert E.Moved("MUGHALS", "DEL", ("AGR", "BUN"), 1) in events
+    assert s.armies["BUN"] == {"MUGHALS": 1} and s.armies["GON"] == {"MUGHALS": 2}
+    assert s.leaders["ALAMGIR"] == "GON" and s.arrived["BUN"] == {"AGR": 1}
+    # the rough stop still binds an army alone, so without drops it could not get there
+    t = position(13, "MUGHALS", {"DEL": {"MUGHALS": 3}, "AGR": {"MUGHALS": 1}},
+                 leaders={"ALAMGIR": "DEL"}, leader_turn={"ALAMGIR": 13})
+    assert refused(t, "MUGHALS", I.Move("DEL", ("NEP", "BIH"), 1)) == "W-MOVE-3"
+    play(t, "MUGHALS", I.Move("DEL", ("NEP", "BIH", "MAG"), 2, ("ALAMGIR",), drops=(0, 1)))
+    assert t.armies["BIH"] == {"MUGHALS": 1} and t.armies["MAG"] == {"MUGHALS": 1}
+    # drops need a leader or arms marker, fit the path and the armies moved
+    assert refused(t, "MUGHALS", I.Move("AGR", ("JAU", "BIH"), 1, drops=(1,))) == "W-LEAD-3"
+    u = position(13, "MUGHALS", {"DEL": {"MUGHALS": 3}},
+                 leaders={"ALAMGIR": "DEL"}, leader_turn={"ALAMGIR": 13})
+    assert refused(u, "MUGHALS", I.Move("DEL", ("AGR", "BUN"), 2, ("ALAMGIR",),
+                                        drops=(3,))) == "W-LEAD-3"
+    assert refused(u, "MUGHALS", I.Move("DEL", ("AGR", "BUN"), 2, ("ALAMGIR",),
+                                        drops=(0, 1))) == "W-LEAD-3"
+    # every army may stop on the way; the leader then goes on alone
+    play(u, "MUGHALS", I.Move("DEL", ("AGR", "BUN", "GON"), 2, ("ALAMGIR",), drops=(1, 1)))
+    assert u.armies["AGR"] == {"MUGHALS": 1} and u.armies["BUN"] == {"MUGHALS": 1}
+    assert u.leaders["ALAMGIR"] == "GON" and "GON" not in u.armies
