@@ -35,7 +35,8 @@ Rulings made here where the spec is silent:
   that may submit is asked), to the defender at each retreat step and at the end of
   each battle; alliance with
   the British at the start of each Indian sequence once it is open, with those offers,
-  and at the defender's retreat steps. Alliance is refused (W-ALLY-5) when an
+  at the end of a British or allied Movement Phase to each nation it is about to
+  attack, and at the defender's retreat steps. Alliance is refused (W-ALLY-5) when an
   alliance army in the new ally's territories would have nowhere to go.
 - W-BOAT-6: leave to sail is asked when the move is made; the move waits for every
   power's answer. A grant or a refusal holds for the rest of the nation's sequence; a

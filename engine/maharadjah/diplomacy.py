@@ -4,7 +4,8 @@ When they are offered (rulings): a nation that may submit is asked at the end of
 active nation's Movement Phase and, as a defender, at each retreat step and at the end
 of each battle; a nation
 may ally with the British when it is asked at the start of its own sequence, when it
-is asked about submission, and at its retreat steps as a defender.
+is asked about submission, when a British or allied Movement Phase ends with their
+armies in its territories, and at its retreat steps as a defender.
 """
 
 from __future__ import annotations
@@ -130,12 +131,19 @@ def offers(state: MaharadjahState, seat: int) -> list[Any]:
 
 
 def offer_events(state: MaharadjahState) -> list[Any]:
-    """W-SUB-4: at the end of the Movement Phase, ask each nation that may submit."""
+    """W-SUB-4: at the end of the Movement Phase, ask each nation that may submit, and
+    (W-ALLY-1, 5) each nation an alliance member is about to attack that may ally."""
     out = []
+    attacker = state.active in Q.alliance(state)
     for nation in Q.rules().order:
-        if any(can_submit(state, nation, e["region"]) for e in Q.rules().nations[nation].submit
-               if nation in state.control):
+        if nation not in state.control:
+            continue
+        if any(can_submit(state, nation, e["region"]) for e in Q.rules().nations[nation].submit):
             out.append(E.Owe("offer", nation, 1, "submit"))
+        elif attacker and any(Q.count(state, t, state.active)
+                              for t in Q.territories_with_armies(state, nation)) and (
+                ally_intents(state, nation)):
+            out.append(E.Owe("offer", nation, 1, "ally"))
     return out
 
 

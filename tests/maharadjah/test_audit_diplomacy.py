@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engine.maharadjah import RULESET, diplomacy, scoring
 from engine.maharadjah import events as E
+from engine.maharadjah import intents as I
 from engine.maharadjah.state import Submission
-from tests.maharadjah.helpers import position, settle
+from tests.maharadjah.helpers import end_move, play, position, settle
 
 
 def test_submitter_needs_the_active_nation_in_its_region() -> None:
@@ -71,3 +72,27 @@ def test_raj_level_is_not_reexamined() -> None:
     s.phase = "turn_end"
     events = settle(s)
     assert E.VPScored("MUSLIMS", 1, "Raj") in events
+
+
+def test_nation_attacked_by_the_british_may_ally_before_the_battle() -> None:
+    """W-ALLY-1 ("at any time"), W-ALLY-5: the Chola (who may never submit) are asked at
+    the end of the British Movement Phase; allying sends the British armies back and no
+    battle is fought."""
+    s = position(14, "BRITISH", {"ORI": {"CHOLA": 1}, "BEN": {"BRITISH": 3},
+                                 "BB": {"BRITISH": 1}})
+    play(s, "BRITISH", I.Move("BEN", ("ORI",), 2))
+    events = end_move(s, "BRITISH")
+    assert s.todo and s.todo[0].kind == "offer" and s.todo[0].nation == "CHOLA"
+    assert not [e for e in events if isinstance(e, E.BattleStarted)]
+    events = play(s, "CHOLA", I.Ally("CHOLA", "marker"))
+    assert "CHOLA" in s.allies and s.armies["ORI"] == {"CHOLA": 1}
+    assert s.armies["BEN"] == {"BRITISH": 3}
+    assert not [e for e in events if isinstance(e, E.BattleRound)]
+
+
+def test_no_alliance_offer_when_the_attacker_is_not_british() -> None:
+    """W-ALLY-5 only ends battles with alliance members: a Muslim attack asks nobody."""
+    s = position(14, "MUSLIMS", {"ORI": {"CHOLA": 1}, "BEN": {"MUSLIMS": 3}})
+    play(s, "MUSLIMS", I.Move("BEN", ("ORI",), 2))
+    end_move(s, "MUSLIMS")
+    assert not s.todo
