@@ -179,6 +179,9 @@ def end_movement(state: MaharadjahState) -> list[Any]:
     from engine.maharadjah.diplomacy import offer_events
 
     out.append(E.MovementEnded(state.active))
+    if Q.rules().cards[state.active]["raid"].get(state.turn):  # W-VP-3
+        # the removals above never empty a territory, so they change nobody's raids
+        out.append(E.Checkpoint(state.active, scoring.alone(state, state.active)))
     return out + [E.PhaseStarted(COMBAT, state.move_round), *offer_events(state)]
 
 

@@ -96,3 +96,14 @@ def test_no_alliance_offer_when_the_attacker_is_not_british() -> None:
     play(s, "MUSLIMS", I.Move("BEN", ("ORI",), 2))
     end_move(s, "MUSLIMS")
     assert not s.todo
+
+
+def test_raid_checkpoint_at_the_end_of_each_movement_phase() -> None:
+    """W-VP-3: the end of each Movement Phase is a raid checkpoint (before any battle)."""
+    s = position(4, "GREEKS", {"GAN": {"GREEKS": 2}, "PUN": {"HARAPPANS": 1}})
+    play(s, "GREEKS", I.Move("GAN", ("BAL",), 1))
+    events = end_move(s, "GREEKS")
+    ended = events.index(E.MovementEnded("GREEKS"))
+    checks = [i for i, e in enumerate(events) if isinstance(e, E.Checkpoint)]
+    assert checks and checks[0] == ended + 1
+    assert events[ended + 1] == E.Checkpoint("GREEKS", ("BAL", "GAN"))
