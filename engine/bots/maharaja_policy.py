@@ -64,10 +64,7 @@ def distinct(state: State, seat: int, legal: list[Any]) -> list[Any]:
 
 
 def destination(here: str, route: tuple[str, ...]) -> str:
-    net = board()
-    for road in route:
-        here = net.other_end(road, here)
-    return here
+    return board().walk(here, route).end
 
 
 def score(state: State, seat: int, intent: Any, *, lookahead: bool = True) -> float:

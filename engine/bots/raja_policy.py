@@ -26,6 +26,7 @@ from engine.raja import events as E
 from engine.raja import intents as I
 from engine.raja.board import board
 from engine.raja.legal import legal_intents
+from engine.raja.queries import move_tolls
 from engine.raja.state import AUCTION, BUILDER_SLOT, HOUSES, SELECT, RajaState
 
 Scored = list[tuple[float, Any]]
@@ -94,16 +95,7 @@ def _order(state: RajaState, seat: int, intent: Any) -> tuple[float, ...]:
 
 
 def _toll(state: RajaState, seat: int, intent: I.MoveArchitect) -> float:
-    net = board()
-    here = state.players[seat].architect
-    toll = 0
-    for road in intent.roads:
-        for v in net.villages_from(road, here):
-            owners = state.villages[v]
-            if seat not in owners:
-                toll += len(owners)
-        here = net.other_end(road, here)
-    return toll
+    return sum(gold for _, gold in move_tolls(state, seat, intent.roads))  # Monk or not
 
 
 def score(state: RajaState, seat: int, intent: Any, *, lookahead: bool = True) -> float:

@@ -8,9 +8,9 @@ filters them by which roads are open and prices them.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -44,6 +44,21 @@ class Path_(msgspec.Struct, frozen=True):
     @property
     def end(self) -> str:
         return self.stops[-1]
+
+
+class Walk(NamedTuple):
+    """Where a route leads: the junctions it visits (its start first) and the villages it
+    passes, in the order a traveller meets them."""
+
+    stops: tuple[str, ...]
+    villages: tuple[str, ...]
+
+    @property
+    def end(self) -> str:
+        return self.stops[-1]
+
+
+HasPiece = Callable[[str], object]  # village -> truthy when a piece stands there
 
 
 class _BoardFile(msgspec.Struct):
@@ -93,6 +108,26 @@ class Network:
         r = self.roads[road]
         return r.b if r.a == junction else r.a
 
+    def walk(self, start: str, roads: Sequence[str]) -> Walk:
+        """Follow ``roads`` from ``start``. A road that is unknown or does not leave the
+        junction reached so far raises ValueError naming it (the rules say which rule)."""
+        stops = [start]
+        villages: list[str] = []
+        for road in roads:
+            r = self.roads.get(road)
+            if r is None or stops[-1] not in (r.a, r.b):
+                raise ValueError(f"road {road} does not leave {stops[-1]}")
+            villages += self.villages_from(road, stops[-1])
+            stops.append(r.b if r.a == stops[-1] else r.a)
+        return Walk(tuple(stops), tuple(villages))
+
+    def is_open(self, road: str, has_piece: HasPiece) -> bool:
+        """MJ-MOVE-2, R-MOVE-3: a road is usable when every village on it holds a piece."""
+        return all(has_piece(v) for v in self.roads[road].villages)
+
+    def open_roads(self, has_piece: HasPiece) -> frozenset[str]:
+        return frozenset(r for r in self.road_ids if self.is_open(r, has_piece))
+
     def villages_from(self, road: str, junction: str) -> tuple[str, ...]:
         """The road's villages in the order a traveller leaving ``junction`` meets them."""
         r = self.roads[road]
@@ -125,11 +160,12 @@ class Network:
             if path.mask & ~open_mask == 0:
                 yield path
 
-    def open_mask(self, is_open: Callable[[Road], bool]) -> int:
+    def open_mask(self, has_piece: HasPiece) -> int:
+        """The open roads (``is_open``) as a bit mask for ``open_paths``."""
         mask = 0
-        for road in self.roads.values():
-            if is_open(road):
-                mask |= self.road_bit[road.id]
+        for road in self.road_ids:
+            if self.is_open(road, has_piece):
+                mask |= self.road_bit[road]
         return mask
 
 

@@ -65,7 +65,7 @@ def _priced(
             for owner in owners if per_piece else set(owners):
                 packed += 1 << (8 * owner)
         road_toll.append(packed)
-    open_mask = network.open_mask(lambda road: all(pieces[v] for v in road.villages))
+    open_mask = network.open_mask(pieces.__getitem__)
     best: dict[tuple[str, int], tuple[str, ...]] = {}
     for path in network.open_paths(here, open_mask):
         key = (path.end, sum(road_toll[i] for i in path.road_index))

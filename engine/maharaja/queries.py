@@ -73,12 +73,15 @@ def pp_gain(state: State, seat: int, amount: int) -> int:
 
 def road_open(state: State, road: str) -> bool:
     """MJ-MOVE-2: a road is usable when each of its villages holds a shrine."""
-    return all(state.villages[v] for v in board().roads[road].villages)
+    return board().is_open(road, state.villages.__getitem__)
+
+
+def open_roads(state: State) -> frozenset[str]:
+    return board().open_roads(state.villages.__getitem__)  # MJ-MOVE-2
 
 
 def open_mask(state: State) -> int:
-    net = board()
-    return net.open_mask(lambda r: all(state.villages[v] for v in r.villages))
+    return board().open_mask(state.villages.__getitem__)
 
 
 def route_tolls(state: State, seat: int, villages: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
@@ -86,6 +89,13 @@ def route_tolls(state: State, seat: int, villages: tuple[str, ...]) -> tuple[tup
     if has_ability(state, seat, 9):
         return ()
     return tolls(villages, lambda v: state.villages[v], seat, per_piece=False)
+
+
+def move_tolls(state: State, seat: int, route: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """What a priest moving along ``route`` from where it stands owes, per seat paid
+    (MJ-MOVE-3); the route must leave the priest's city (ValueError otherwise)."""
+    walk = board().walk(state.players[seat].priest, route)
+    return route_tolls(state, seat, walk.villages)
 
 
 def task_discount(task: Task) -> int:

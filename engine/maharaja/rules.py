@@ -232,22 +232,20 @@ def _task(state: State, seat: int, index: int) -> Task:
 def _move(state: State, seat: int, i: it.MovePriest) -> Events:
     _turn(state, seat)
     net = board()
-    here = state.players[seat].priest
-    stops = [here]
-    villages: list[str] = []
     if not i.route:
         raise refuse("MJ-MOVE-1", "a move needs at least one road")
+    unknown = [road for road in i.route if road not in net.roads]
+    if unknown:
+        raise refuse("MJ-MOVE-1", f"there is no road {unknown[0]}")
+    try:
+        stops, villages = net.walk(state.players[seat].priest, i.route)
+    except ValueError as problem:
+        raise refuse("MJ-MOVE-1", str(problem)) from None
     for road in i.route:
-        if road not in net.roads:
-            raise refuse("MJ-MOVE-1", f"there is no road {road}")
-        if road not in net.roads_at[stops[-1]]:
-            raise refuse("MJ-MOVE-1", f"road {road} does not leave {stops[-1]}")
         empty = [v for v in net.roads[road].villages if not state.villages[v]]
         if empty:
             raise refuse("MJ-MOVE-2", f"road {road} is closed: village {empty[0]} has no shrine")
-        villages.extend(net.villages_from(road, stops[-1]))
-        stops.append(net.other_end(road, stops[-1]))
-    owed = route_tolls(state, seat, tuple(villages))
+    owed = route_tolls(state, seat, villages)
     total = sum(c for _, c in owed)
     if total > state.players[seat].coins:
         raise refuse("MJ-MOVE-4", f"the tolls cost {total} coins and you have "

@@ -28,7 +28,7 @@ from engine.maharaja import brahmabot as B
 from engine.maharaja import components as C
 from engine.maharaja import events as ev
 from engine.maharaja import fold
-from engine.maharaja.queries import board, free_slots, pp_gain
+from engine.maharaja.queries import board, free_slots, open_mask, pp_gain
 from engine.maharaja.scoring import base_cp, city_cp, statues_on_map, tile_points
 from engine.maharaja.state import Final, Solo, State
 
@@ -199,7 +199,8 @@ def travel(state: State, destination: str) -> Events:
     if here == destination:
         return arrive(state, destination)
     paths = [p for p in net.paths_from[here] if p.end == destination]
-    open_paths = [p for p in paths if all(state.villages[v] for v in p.villages)]
+    mask = open_mask(state)  # MJ-MOVE-2
+    open_paths = [p for p in paths if p.mask & ~mask == 0]
 
     def passed(path: Any) -> int:
         return sum(1 for v in path.villages if HUMAN in state.villages[v])

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from engine.family.travel import tolls
 from engine.raja import components as C
-from engine.raja.state import RajaState
+from engine.raja.board import board
+from engine.raja.state import RajaState, Turn
 
 
 def lowest_card(state: RajaState, seat: int) -> int:
@@ -59,3 +61,31 @@ def palaces_on_board(state: RajaState, seat: int) -> int:
 
 def governor_at(state: RajaState) -> dict[int, str]:
     return {index: city for city, index in state.governors.items()}
+
+
+def move_tolls(state: RajaState, seat: int, roads: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """R-MOVE-4: one gold per house of another player in each village passed, per seat
+    paid; who pays them is ``bank_pays_tolls``. ValueError when the roads do not lead
+    on from the architect's city."""
+    walk = board().walk(state.players[seat].architect, roads)
+    return tolls(walk.villages, state.villages.__getitem__, seat, per_piece=True)
+
+
+def bank_pays_tolls(state: RajaState, seat: int) -> bool:
+    """R-MOVE-6: the bank pays the Wandering Monk's tolls (the owners are still paid)."""
+    return holds(state, seat, C.MONK)
+
+
+def forfeits(turn: Turn) -> tuple[tuple[str, str], ...]:
+    """(action, part) of the turn's selected actions left undone that forfeit when the
+    turn ends (R-TURN-4); untaken gold is not among them: it is paid (ruling)."""
+    return tuple((chosen.action, kind) for chosen in turn.slots
+                 for kind, done in zip(C.ACTION_PARTS[chosen.action], chosen.done, strict=True)
+                 if not done and kind != C.P_GOLD)
+
+
+def untaken_gold(turn: Turn) -> int:
+    """R-TURN-4 ruling: gold parts left undone are paid when the turn ends."""
+    return sum(C.GOLD_ACTION for chosen in turn.slots
+               for kind, done in zip(C.ACTION_PARTS[chosen.action], chosen.done, strict=True)
+               if not done and kind == C.P_GOLD)

@@ -9,14 +9,17 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import IllegalIntent
-from engine.family.travel import tolls as family_tolls
 from engine.raja import components as C
 from engine.raja import events as E
 from engine.raja import intents as I
 from engine.raja.board import board
 from engine.raja.queries import (
+    bank_pays_tolls,
+    forfeits,
     holds,
+    move_tolls,
     palace_cost,
+    untaken_gold,
     village_has_room,
 )
 from engine.raja.state import (
@@ -164,26 +167,23 @@ def _spend(state: RajaState, seat: int, cost: int, rule: str = "R-TURN-5") -> No
 def _move(state: RajaState, seat: int, intent: I.MoveArchitect) -> list[Any]:
     active_turn(state, seat)
     network = board()
-    here = start = state.players[seat].architect
-    seen = {here}
-    villages: list[str] = []
+    start = state.players[seat].architect
     if not intent.roads:
         raise refuse("R-MOVE-2", "a move takes at least one road")
-    for road in intent.roads:
-        if road not in network.roads or here not in (network.roads[road].a, network.roads[road].b):
-            raise refuse("R-MOVE-2", f"road {road} does not leave {here}")
-        on_road = network.villages_from(road, here)
-        if any(not state.villages[v] for v in on_road):
+    try:
+        stops, _ = network.walk(start, intent.roads)
+    except ValueError as problem:
+        raise refuse("R-MOVE-2", str(problem)) from None
+    for n, road in enumerate(intent.roads, start=1):
+        if not network.is_open(road, state.villages.__getitem__):
             raise refuse("R-MOVE-3", f"road {road} is blocked by an empty village")
-        villages.extend(on_road)
-        here = network.other_end(road, here)
-        if here in seen:
+        if stops[n] in stops[:n]:
             raise refuse("R-MOVE-2", "one move visits each junction once; make two moves")
-        seen.add(here)
+    here = stops[-1]
     if here != intent.to:
         raise refuse("R-MOVE-2", f"those roads lead to {here}, not {intent.to}")
-    owed = family_tolls(villages, state.villages.__getitem__, seat, per_piece=True)
-    monk = holds(state, seat, C.MONK)
+    owed = move_tolls(state, seat, intent.roads)
+    monk = bank_pays_tolls(state, seat)
     if not monk:
         _spend(state, seat, sum(coins for _, coins in owed), "R-MOVE-5")
     return [E.ArchitectMoved(seat, start, here, tuple(intent.roads), owed, monk)]
@@ -342,18 +342,9 @@ def _token(state: RajaState, seat: int, intent: I.UseToken) -> list[Any]:
 
 def _end(state: RajaState, seat: int, intent: I.EndTurn) -> list[Any]:
     turn = active_turn(state, seat)
-    gold = 0
-    forfeited = False
-    for chosen in turn.slots:
-        for kind, done in zip(C.ACTION_PARTS[chosen.action], chosen.done, strict=True):
-            if done:
-                continue
-            if kind == C.P_GOLD:  # R-TURN-4 ruling: untaken gold is paid
-                gold += C.GOLD_ACTION
-            else:
-                forfeited = True
+    forfeited = bool(forfeits(turn))
     others = tuple(s for s in range(state.seats) if s != seat) if forfeited else ()
-    return [E.TurnEnded(seat, gold, others)]
+    return [E.TurnEnded(seat, untaken_gold(turn), others)]
 
 
 DECIDERS: dict[type, Callable[[RajaState, int, Any], list[Any]]] = {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.family.ranking import payouts, rank
 from engine.raja import components as C
 from engine.raja import events as E
@@ -10,21 +12,36 @@ from engine.raja.queries import holds, lowest_card, palaces_on_board
 from engine.raja.state import RajaState
 
 
-def city_points(state: RajaState, city_id: str) -> dict[int, int]:
-    """R-SCORE-1 for every seat, from the cards held now (R-SCORE-2)."""
+class Sources(NamedTuple):
+    """One seat's points in a city by source (R-SCORE-1)."""
+
+    architect: int
+    houses: int
+    palaces: int  # neutral palaces (NEUTRAL) never score
+    home: int  # R-VAR-HOME
+
+    @property
+    def total(self) -> int:
+        return self.architect + self.houses + self.palaces + self.home
+
+
+def city_sources(state: RajaState, city_id: str, seat: int) -> Sources:
+    """R-SCORE-1 for one seat, from the cards held now (R-SCORE-2)."""
     city = state.cities[city_id]
+    player = state.players[seat]
     home = home_of(board()).get(city_id) if state.options.home_city else None
-    points: dict[int, int] = {}
-    for seat, player in enumerate(state.players):
-        outer = C.SADHU_OUTER_POINTS if holds(state, seat, C.SADHU) else C.OUTER_POINTS
-        points[seat] = (
-            C.ARCHITECT_POINTS * (player.architect == city_id)
-            + C.HOUSE_POINTS * city.houses.count(seat)
-            + outer * city.outer.count(seat)  # neutral palaces (NEUTRAL) never score
-            + C.CENTRAL_POINTS * (city.central == seat)
-            + C.HOME_POINTS * (home is not None and holds(state, seat, home))
-        )
-    return points
+    outer = C.SADHU_OUTER_POINTS if holds(state, seat, C.SADHU) else C.OUTER_POINTS
+    return Sources(
+        C.ARCHITECT_POINTS * (player.architect == city_id),
+        C.HOUSE_POINTS * city.houses.count(seat),
+        outer * city.outer.count(seat) + C.CENTRAL_POINTS * (city.central == seat),
+        C.HOME_POINTS * (home is not None and holds(state, seat, home)),
+    )
+
+
+def city_points(state: RajaState, city_id: str) -> dict[int, int]:
+    """R-SCORE-1 for every seat."""
+    return {seat: city_sources(state, city_id, seat).total for seat in range(state.seats)}
 
 
 def score_city(state: RajaState) -> E.CityScored:
