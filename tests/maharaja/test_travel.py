@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.maharaja import events as ev
 from engine.maharaja import intents as it
 from engine.maharaja.scoring import city_cp
@@ -81,3 +83,22 @@ def test_priest_in_city_scores_one_cp() -> None:
     assert city_cp(state, "HYD", 0) == 0
     state.players[0].priest = "HYD"
     assert city_cp(state, "HYD", 0) == 1
+
+
+def test_the_route_walk_and_the_open_roads_are_the_network_s() -> None:
+    """MJ-MOVE-1/2 as engine queries the UI and the bots call: where a route leads, which
+    villages it passes, which roads are open, what the move owes."""
+    from engine.maharaja.queries import board, move_tolls, open_roads
+
+    net = board()
+    walk = net.walk("START", ("R10", "R08", "R01"))
+    assert walk.stops == ("START", "JAI", "DEL", "LAH") and walk.end == "LAH"
+    assert walk.villages[:2] == net.villages_from("R10", "START")
+    with pytest.raises(ValueError, match="R01"):
+        net.walk("START", ("R01",))  # R01 does not leave START
+    game = game_at_start()
+    assert "R10" not in open_roads(game.state)
+    put(game, "v18", 1)
+    put(game, "v19", 2)
+    assert "R10" in open_roads(game.state) and net.is_open("R10", game.state.villages.get)
+    assert move_tolls(game.state, 0, ("R10",)) == ((1, 1), (2, 1))  # MJ-MOVE-3
