@@ -1,25 +1,148 @@
-"""The games this engine knows, by ruleset id. Games register here, not in the core."""
+"""The games this engine knows: one ``GameSpec`` per game, found through entry points.
+
+A game registers once, as an entry point of the group ``maharaja.games`` naming its
+spec (``maharaja-2020 = "engine.maharaja.spec:SPEC"`` in pyproject.toml). The
+entry points are read from the installed metadata and, when the code runs from a
+source checkout, from the pyproject.toml beside it: an editable install keeps the
+metadata of the day it was installed, and a game added since must not need a
+reinstall to appear. The checkout's entry points come first (its first game is the
+default game) and win over installed ones of the same name.
+
+A spec holds import paths, not objects, for its ruleset, its bots' evaluator and
+its terminal UI's adapter: reading the registry imports no ruleset and never
+Textual; each part is imported on first use.
+"""
 
 from __future__ import annotations
 
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
+from importlib import import_module, metadata
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from engine.core.errors import RecordError
 from engine.core.ruleset import Ruleset
 
+GROUP = "maharaja.games"
+SOURCE_PROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
+
+
+class SeatColour(NamedTuple):
+    """How a seat (or a side under a seat) looks: a colour's name, the letter or glyph
+    that stands for it without colour (NO_COLOR) and a colour the terminal can draw."""
+
+    name: str  # "red"
+    letter: str  # "R"
+    colour: str  # "#ff5f5f"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the engine, the bots and the screens need to know a game by."""
+
+    id: str  # the ruleset's id, as saved games name it
+    title: str  # "Maharaja (2020)"
+    ruleset: str  # "module:attr" of its Ruleset
+    seats: tuple[int, int, int]  # fewest, most and default players at a new table
+    palette: tuple[SeatColour, ...]  # the colours players may take, in seat order
+    evaluator: str = ""  # "module:attr" of its bots' Evaluator; "" plays the easy level
+    adapter: str = ""  # "module:attr" of its terminal UI adapter class; "" shows nothing
+    rules: str = ""  # "package:file" of its rules reference (F1)
+    rule_example: str = ""  # a rule id to show as an example ("MJ-SHR-3")
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # name -> options
+    sides: tuple[SeatColour, ...] = ()  # pieces grouped under players (nations), if any
+
+    def load_ruleset(self) -> Ruleset:
+        return load(self.ruleset)  # type: ignore[no-any-return]
+
+    def load_evaluator(self) -> Any:
+        return load(self.evaluator) if self.evaluator else None
+
+    def load_adapter(self) -> Any:
+        return load(self.adapter) if self.adapter else None
+
+    def rules_file(self) -> Path | None:
+        if not self.rules:
+            return None
+        package, _, name = self.rules.partition(":")
+        return Path(import_module(package).__file__ or "").parent / name
+
+
+def load(path: str) -> Any:
+    """The object a ``module:attr`` path names."""
+    module, _, attr = path.partition(":")
+    target: Any = import_module(module)
+    for part in attr.split(".") if attr else ():
+        target = getattr(target, part)
+    return target
+
+
+def _source_entry_points() -> dict[str, str]:
+    """The game entry points of the checkout this code runs from, if it is one."""
+    try:
+        project = tomllib.loads(SOURCE_PROJECT.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    found = project.get("project", {}).get("entry-points", {}).get(GROUP, {})
+    return {str(k): str(v) for k, v in found.items()}
+
+
+def entry_points() -> dict[str, str]:
+    """name -> ``module:attr`` of every registered spec, the checkout's first."""
+    found = _source_entry_points()
+    for point in metadata.entry_points(group=GROUP):
+        found.setdefault(point.name, point.value)
+    return found
+
+
+_extra: dict[str, GameSpec] = {}
+
+
+@cache
+def _found() -> dict[str, GameSpec]:
+    out: dict[str, GameSpec] = {}
+    for name, path in entry_points().items():
+        spec = load(path)
+        if not isinstance(spec, GameSpec):
+            raise RecordError(f"entry point {name} ({path}) is not a GameSpec")
+        out[spec.id] = spec
+    return out
+
+
+def specs() -> dict[str, GameSpec]:
+    """Every known game by id, the default game first."""
+    return {**_found(), **_extra}
+
+
+def register(spec: GameSpec) -> None:
+    """Add a game in this process only (tests, plugins loaded by hand)."""
+    _extra[spec.id] = spec
+    rulesets.cache_clear()
+
+
+def unregister(game_id: str) -> None:
+    _extra.pop(game_id, None)
+    rulesets.cache_clear()
+
+
+def spec_of(game_id: str) -> GameSpec:
+    try:
+        return specs()[game_id]
+    except KeyError:
+        known = ", ".join(sorted(specs()))
+        raise RecordError(f"unknown game {game_id!r}; known games: {known}") from None
+
+
+def default_game() -> str:
+    return next(iter(specs()))
+
 
 @cache
 def rulesets() -> dict[str, Ruleset]:
-    from engine.maharadjah import RULESET as maharadjah
-    from engine.maharaja import RULESET as maharaja
-    from engine.maharani import RULESET as maharani
-    from engine.raja import RULESET as raja
-
-    found: dict[str, Ruleset] = {maharaja.id: maharaja}
-    found[raja.id] = raja
-    found[maharani.id] = maharani
-    found[maharadjah.id] = maharadjah
-    return found
+    return {game_id: spec.load_ruleset() for game_id, spec in specs().items()}
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:

@@ -236,7 +236,7 @@ class MaharajaApp(crashlog.OneLineCrash, App[None]):
             return
         game = self.game_screen()
         rule = game.last_refusal.rule if game and game.last_refusal else None
-        self.push_screen(HelpScreen(rule, type(game.adapter) if game else None))
+        self.push_screen(HelpScreen(rule, game.table.ruleset.id if game else None))
 
     def action_replay_current(self) -> None:
         from maharaja_tui.screens.replay import ReplayScreen

@@ -112,10 +112,10 @@ class Autosave:
         return moment.strftime("%Y-%m-%d %H:%M")
 
     def title(self) -> str:
-        from maharaja_tui.games import ADAPTERS
+        from engine.registry import specs
 
-        adapter = ADAPTERS.get(self.ruleset)
-        return adapter.title if adapter is not None else self.ruleset
+        spec = specs().get(self.ruleset)
+        return spec.title if spec is not None else self.ruleset
 
     def who(self) -> str:
         if self.options.get("mode") == "solo":

@@ -22,15 +22,16 @@ def parser() -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
     play = sub.add_parser("play", help="start a game at once against computer opponents "
                                        "(the default)")
-    play.add_argument("--game", default="maharaja-2020",
-                      help="the game's ruleset id: maharaja-2020 (default) or raja-2004")
-    play.add_argument("--players", type=int, default=3, choices=(2, 3, 4, 5))
+    play.add_argument("--game", default=None,
+                      help="the game's ruleset id: " + ", ".join(_games())
+                      + " (the first is the default)")
+    play.add_argument("--players", type=int, default=3)
     play.add_argument("--humans", type=int, default=1,
                       help="human seats sharing this terminal (hot seat); 0 to watch")
     play.add_argument("--seed", type=int)
-    play.add_argument("--solo", choices=("easy", "medium", "hard"), metavar="LEVEL",
-                      help="Maharaja solo: you alone against Brahmabot at this difficulty "
-                           "(easy, medium or hard)")
+    play.add_argument("--solo", metavar="LEVEL",
+                      help="the game's solo mode, at this difficulty (Maharaja: you alone "
+                           "against Brahmabot, easy, medium or hard)")
     new = sub.add_parser("new", help="the new-game screen (players, solo, options, "
                                      "unfinished games to resume)")
     new.add_argument("--seed", type=int, help="the game's seed (same seed, same setup)")
@@ -67,11 +68,12 @@ def _main(argv: Sequence[str] | None) -> int:
     from maharaja_tui.screens.new_game import default_setup
 
     if args.command == "play" and args.solo:
-        if args.game != "maharaja-2020":
-            print("maharaja: --solo is Maharaja's solo mode (--game maharaja-2020)",
-                  file=sys.stderr)
+        problem = _check_solo(args.game, args.solo)
+        if problem:
+            print(f"maharaja: {problem}", file=sys.stderr)
             return 2
-        start = Start("play", setup=default_setup(seed=args.seed, solo=args.solo))
+        start = Start("play", setup=default_setup(seed=args.seed, game=args.game,
+                                                  solo=args.solo))
     elif args.command == "play":
         if not 0 <= args.humans <= args.players:
             print(f"maharaja: --humans must be 0 to {args.players}", file=sys.stderr)
@@ -109,12 +111,35 @@ def _main(argv: Sequence[str] | None) -> int:
     return app.return_code or 0
 
 
-def _check_table(game: str, players: int) -> str | None:
-    from maharaja_tui.games import ADAPTERS
+def _games() -> list[str]:
+    from engine.registry import specs
 
-    if game not in ADAPTERS:
-        return f"unknown game {game!r}; known games: {', '.join(sorted(ADAPTERS))}"
-    form = ADAPTERS[game].new_game_form()
+    return [game_id for game_id, spec in specs().items() if spec.adapter]
+
+
+def _check_solo(game: str | None, level: str) -> str | None:
+    from engine.registry import default_game
+    from maharaja_tui.games import adapter_class
+
+    game = game or default_game()
+    if game not in _games():
+        return f"unknown game {game!r}; known games: {', '.join(_games())}"
+    form = adapter_class(game).new_game_form()
+    if not form.solo_levels:
+        return f"{form.title} has no solo mode"
+    if level not in form.solo_levels:
+        return f"--solo takes {', '.join(form.solo_levels)}, not {level!r}"
+    return None
+
+
+def _check_table(game: str | None, players: int) -> str | None:
+    from engine.registry import default_game
+    from maharaja_tui.games import adapter_class
+
+    game = game or default_game()
+    if game not in _games():
+        return f"unknown game {game!r}; known games: {', '.join(_games())}"
+    form = adapter_class(game).new_game_form()
     if not form.min_seats <= players <= form.max_seats:
         return f"{form.title} takes {form.min_seats} to {form.max_seats} players"
     return None

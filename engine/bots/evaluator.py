@@ -6,7 +6,6 @@ provides one ``Evaluator``. A ruleset without one is played at the easy level.
 
 from __future__ import annotations
 
-from importlib import import_module
 from random import Random
 from typing import Any, Protocol
 
@@ -40,13 +39,9 @@ class Evaluator(Protocol):
         """False where searching gains nothing over ``rank`` (e.g. setup choices)."""
 
 
-# ruleset id -> module exposing EVALUATOR; imported on first use.
-EVALUATORS = {"maharaja-2020": "engine.bots.maharaja_bot", "raja-2004": "engine.bots.raja_bot",
-              "maharani": "engine.bots.maharani_bot"}
-
-
 def evaluator_for(ruleset_id: str) -> Evaluator | None:
-    module = EVALUATORS.get(ruleset_id)
-    if module is None:
-        return None
-    return import_module(module).EVALUATOR
+    """The game's evaluator as its GameSpec names it, imported on first use."""
+    from engine.registry import specs
+
+    spec = specs().get(ruleset_id)
+    return spec.load_evaluator() if spec is not None else None

@@ -1,4 +1,8 @@
-"""Adapters from a ruleset's State to the generic widgets' data, one module per game."""
+"""Each game's adapter from its ruleset's State to the screens' data, found by its GameSpec.
+
+The screens never name a game: ``adapter_for`` loads the adapter class the game's
+spec names (``engine.registry``), so a game plugs in by registering a spec.
+"""
 
 from __future__ import annotations
 
@@ -6,25 +10,27 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.core.ruleset import Seat
+from engine.registry import GameSpec, specs
 from maharaja_tui.games.base import GameAdapter
-from maharaja_tui.games.maharaja import MaharajaAdapter
-from maharaja_tui.games.raja import RajaAdapter
-
-ADAPTERS: dict[str, type[GameAdapter]] = {
-    MaharajaAdapter.ruleset_id: MaharajaAdapter,  # type: ignore[dict-item]
-    RajaAdapter.ruleset_id: RajaAdapter,  # type: ignore[dict-item]
-}
 
 
 class UnsupportedGame(Exception):
     """A ruleset this UI has no screens for."""
 
 
-def adapter_for(ruleset: Any, seats: Sequence[Seat]) -> GameAdapter:
-    try:
-        return ADAPTERS[ruleset.id](seats)  # type: ignore[call-arg]
-    except KeyError:
-        known = ", ".join(sorted(ADAPTERS))
+def playable() -> dict[str, GameSpec]:
+    """The games this UI can show, by id, the default game first."""
+    return {game_id: spec for game_id, spec in specs().items() if spec.adapter}
+
+
+def adapter_class(ruleset_id: str) -> type[GameAdapter]:
+    spec = playable().get(ruleset_id)
+    if spec is None:
+        known = ", ".join(sorted(playable()))
         raise UnsupportedGame(
-            f"{ruleset.name} cannot be shown in this terminal UI yet (it shows: {known})"
-        ) from None
+            f"{ruleset_id} cannot be shown in this terminal UI yet (it shows: {known})")
+    return spec.load_adapter()  # type: ignore[no-any-return]
+
+
+def adapter_for(ruleset: Any, seats: Sequence[Seat]) -> GameAdapter:
+    return adapter_class(ruleset.id)(seats)  # type: ignore[call-arg]

@@ -1,34 +1,65 @@
 """The contract between the game-agnostic screens and one game's adapter.
 
 A screen never reads a ruleset's ``State``: it asks the game's adapter (one module
-per game in this package) for plain widget data, and plays the intents the adapter
-hands back, which always come from the engine's legal intents. ``GameAdapter``
-lists what an adapter provides; ``MaharajaAdapter`` and ``RajaAdapter`` are the two.
+per game in this package, named by the game's ``GameSpec``) for plain data, and
+plays the intents the adapter hands back, which always come from the engine's
+legal intents. The adapter owns its board: it lists the ``Panel`` widgets the game
+screen lays out in its generic regions (the board, the tracks under it, one board
+per seat, side panels), maps a picked place to intents, and supplies its own
+decision dialogs. ``GameAdapter`` lists what an adapter provides; ``SpecAdapter``
+fills in what the game's spec already says (title, seats, palette).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Literal, Protocol
+
+from textual.screen import Screen
+from textual.widget import Widget
 
 from engine.core.ruleset import Seat
-from engine.family.network import Network
-from maharaja_tui.widgets.character_display import DisplayData
-from maharaja_tui.widgets.map_graph import MapPicture
-from maharaja_tui.widgets.player_board import BoardData
-from maharaja_tui.widgets.segments import Segment, Segments
+from engine.registry import GameSpec, spec_of
+from maharaja_tui.widgets.segments import Palette, SeatStyle, Segment, Segments
+
+Region = Literal["board", "tracks", "seats", "side"]
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One widget of the game screen: where it goes, what draws it and its data now.
+
+    The screen builds ``widget(palette, id=id, classes=classes)`` once, from the
+    first view, and sets its ``data`` on every change; ids stay the same all game."""
+
+    id: str
+    region: Region
+    widget: type[Widget]
+    data: Any
+    classes: str = ""
 
 
 @dataclass(frozen=True)
 class MenuEntry:
-    """One line of the action panel: its intents, played at once when there is one."""
+    """One line of the action panel: its intents, played at once when there is one.
+
+    ``kind`` is the adapter's own word for the entry; the adapter's ``dialog`` may
+    give entries of some kind a dialog of their own (Maharaja's disc)."""
 
     label: Segments
     intents: tuple[Any, ...]
     prompt: str = ""
-    kind: str = "choose"  # "choose" or "plan" (the disc picker)
+    kind: str = "choose"
+
+
+@dataclass(frozen=True)
+class Dialog:
+    """A game's own decision dialog: the screen to push, and the intent its answer makes
+    (None: nothing to play). The game screen plays the intent; the engine judges it."""
+
+    screen: Screen[Any]
+    intent: Callable[[Any], Any]
 
 
 @dataclass(frozen=True)
@@ -74,80 +105,158 @@ class NewGameForm:
     solo_label: str = ""  # "" when the game has no solo mode
     solo_levels: tuple[str, ...] = ()
     solo_default: str = ""
+    # A recommended first game (a button and ctrl+f): this many seats, the fields'
+    # defaults, ``make_options(..., first_game=True)``; 0 when the game has none.
+    first_game_seats: int = 0
 
 
 class GameAdapter(Protocol):
     """What the screens ask of a game; every method reads a seat's view, never more."""
 
     ruleset_id: ClassVar[str]
-    title: ClassVar[str]  # the game's name for titles
-    plan_actions: tuple[tuple[Any, str], ...]  # the disc's actions for the plan picker
-    network: Network
+    legend: ClassVar[str]  # how to read its board, for the help screen (markdown)
     seats: list[Seat]
 
     # words
-    def colours(self, view: Any) -> tuple[str, ...]: ...
+    def palette(self, view: Any) -> Palette: ...
     def letter(self, view: Any, seat: int) -> str: ...
     def who(self, view: Any, seat: int) -> Segment: ...
     def seat_title(self, view: Any, seat: int) -> str: ...
-    def place_name(self, place: str) -> str: ...
 
-    # the map and the other widgets
-    def map_picture(self, view: Any) -> MapPicture: ...
-    def targets(self, view: Any, seat: int | None,
-                intents: Sequence[Any]) -> dict[str, Segments]: ...
-    def intents_at(self, view: Any, seat: int | None, place: str,
-                   intents: Sequence[Any]) -> list[Any]: ...
-    def tracks(self, view: Any) -> tuple[tuple[str, Any], ...]:
-        """(widget id, track data) for each track under the map, in order."""
-    def boards(self, view: Any, viewer: int | None, to_move: Sequence[int]) -> list[BoardData]: ...
-    def display(self, view: Any) -> DisplayData: ...
+    # the board and the other widgets
+    def panels(self, view: Any, viewer: int | None, to_move: Sequence[int],
+               intents: Sequence[Any]) -> tuple[Panel, ...]:
+        """Every widget of the game screen with its data now, in layout order."""
     def status(self, view: Any, viewer: int | None, to_move: Sequence[int]) -> Segments: ...
 
     # deciding
     def heading(self, view: Any, viewer: int | None,
                 to_move: Sequence[int]) -> tuple[Segments, ...]: ...
     def menu(self, view: Any, seat: int, intents: Sequence[Any]) -> list[MenuEntry]: ...
+    def selected(self, view: Any, seat: int, place: str,
+                 intents: Sequence[Any]) -> MenuEntry | None:
+        """What picking ``place`` on the board offers now (a board's PlaceSelected)."""
+    def dialog(self, view: Any, seat: int, entry: MenuEntry) -> Dialog | None:
+        """The game's own dialog for an entry, or None for the generic choice list."""
     def label(self, view: Any, seat: int, intent: Any) -> Segments: ...
     def warning(self, view: Any, seat: int, intent: Any) -> str | None:
         """A question to confirm before playing ``intent`` (a forfeit), or None."""
-    def plan_intent(self, intents: Sequence[Any], first: Any, second: Any) -> Any: ...
 
     # scoring
     def scoring_key(self, view: Any) -> Hashable | None:
-        """Which city scoring to show now (each key once), None when none."""
+        """Which scoring to show now (each key once), None when none."""
     def scoring_table(self, view: Any) -> ScoreTable: ...
-    def scoring_track(self, view: Any) -> tuple[str, Any] | None:
-        """A track to show on the scoring screen (Maharaja's rewards), or None."""
+    def scoring_track(self, view: Any) -> Panel | None:
+        """A panel to show on the scoring screen (Maharaja's rewards), or None."""
     def scoring_decisions(self, view: Any) -> bool:
         """True while decisions belong on the scoring screen (reward tiles)."""
     def final_table(self, view: Any) -> ScoreTable: ...
     def is_over(self, view: Any) -> bool: ...
 
-    # the new-game screen and the rules reference
+    # the new-game screen
     @classmethod
     def new_game_form(cls) -> NewGameForm: ...
     @classmethod
     def make_options(cls, values: dict[str, Any], colours: tuple[str, ...],
                      *, first_game: bool = False) -> Any: ...
-    rules_file: ClassVar[Path]
-    rule_prefix: ClassVar[str]  # "MJ-", "R-": how this game's rule ids begin
 
 
-def target_tags(
-    tolls: dict[str, int], builds: set[str], cities: Collection[str], coin: str
-) -> dict[str, Segments]:
-    """Map tags for the places a seat may pick now: the cheapest toll to travel there
-    (``coin`` is the game's currency mark) and ``+`` on a city where it can build."""
-    out: dict[str, Segments] = {}
-    for place in [*tolls, *sorted(builds - set(tolls))]:
-        tag: list[Segment] = []
-        if place in tolls:
-            tag.append((f"→{tolls[place]}{coin}", "target+coins"))
-        if place in builds and place in cities:
-            tag.append(("+", "target"))
-        out[place] = tuple(tag)
-    return out
+class SpecAdapter:
+    """What every adapter reads from its game's spec: title, seats, palette, words.
+
+    Seats take the palette's colours in seat order unless ``seat_colour`` says
+    otherwise (Maharaja's players choose theirs)."""
+
+    ruleset_id: ClassVar[str] = ""
+    legend: ClassVar[str] = ""
+
+    def __init__(self, seats: Sequence[Seat]) -> None:
+        self.seats = list(seats)
+
+    @classmethod
+    def spec(cls) -> GameSpec:
+        return spec_of(cls.ruleset_id)
+
+    @classmethod
+    def styles(cls) -> dict[str, SeatStyle]:
+        return {c.name: SeatStyle(*c) for c in cls.spec().palette}
+
+    def seat_colour(self, view: Any, seat: int) -> str:
+        """The name of the seat's colour (seat order by default)."""
+        palette = self.spec().palette
+        return palette[seat].name if 0 <= seat < len(palette) else ""
+
+    def player_count(self, view: Any) -> int:
+        return len(self.seats)
+
+    def palette(self, view: Any) -> Palette:
+        styles = self.styles()
+        sides = tuple(SeatStyle(*c) for c in self.spec().sides)
+        return Palette(tuple(styles[self.seat_colour(view, s)]
+                             for s in range(self.player_count(view))), sides)
+
+    def letter(self, view: Any, seat: int) -> str:
+        style = self.styles().get(self.seat_colour(view, seat))
+        return style.letter if style is not None else str(seat + 1)
+
+    def name(self, view: Any, seat: int) -> str:
+        if seat < len(self.seats):
+            return self.seats[seat].name
+        return self.seat_colour(view, seat).capitalize()
+
+    def who(self, view: Any, seat: int) -> Segment:
+        return (self.seat_colour(view, seat).capitalize(), f"seat:{seat}")
+
+    def seat_title(self, view: Any, seat: int) -> str:
+        """``Yellow (Ann)``: the colour first, as the privacy screen and log say it."""
+        name = self.name(view, seat)
+        colour = self.seat_colour(view, seat).capitalize()
+        return f"{colour} ({name})" if name and name.lower() != colour.lower() else colour
+
+    def names(self, view: Any, seats: Sequence[int]) -> list[Segment]:
+        return listed([self.who(view, s) for s in seats])
+
+    def player_cell(self, view: Any, seat: int, extra: str = "") -> tuple[Segments]:
+        """A score table's player cell: the seat's letter, then its name."""
+        return (((self.letter(view, seat), f"seat:{seat}"),
+                 (" " + self.name(view, seat) + extra, "")),)
+
+    def dialog(self, view: Any, seat: int, entry: MenuEntry) -> Dialog | None:
+        return None
+
+    def warning(self, view: Any, seat: int, intent: Any) -> str | None:
+        return None
+
+    def scoring_track(self, view: Any) -> Panel | None:
+        return None
+
+    def scoring_decisions(self, view: Any) -> bool:
+        return False
+
+    @classmethod
+    def new_game_form(cls) -> NewGameForm:
+        """The spec's seats, colours and presets; games add their option fields."""
+        spec = cls.spec()
+        low, high, default = spec.seats
+        return NewGameForm(spec.title, low, high, default, tuple(c.name for c in spec.palette),
+                           presets={k: dict(v) for k, v in spec.presets.items()})
+
+
+# intent class -> (order in the action panel, kind, the fields that split the group)
+MenuGroups = dict[type, tuple[int, str, tuple[str, ...]]]
+
+
+def grouped_menu(intents: Sequence[Any], groups: MenuGroups,
+                 entry: Callable[[tuple[Any, ...], list[Any]], MenuEntry]) -> list[MenuEntry]:
+    """The action panel's entries: intents of one group key ``(order, kind, *fields)``
+    share an entry (``entry(key, members)``), in the order of their keys."""
+    members: dict[tuple[Any, ...], list[Any]] = {}
+    for intent in intents:
+        order, kind, fields = groups.get(type(intent), (9, type(intent).__name__, ()))
+        key = (order, kind, *(getattr(intent, f) for f in fields))
+        members.setdefault(key, []).append(intent)
+    return [entry(key, group) for key, group in sorted(members.items(),
+                                                        key=lambda kv: kv[0][:1])]
 
 
 def listed(segments: Sequence[Segment]) -> list[Segment]:

@@ -8,13 +8,11 @@ adapter can sit beside it and feed the same generic widgets.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, ClassVar
 
-from engine.core.ruleset import Seat
+from engine.family.network import Network
 from engine.maharaja import brahmabot as B
 from engine.maharaja import components as C
 from engine.maharaja import events as ev
@@ -22,24 +20,25 @@ from engine.maharaja import intents as it
 from engine.maharaja import scoring, solo
 from engine.maharaja.board import load_board, slot_bonus
 from engine.maharaja.queries import (
+    move_tolls,
     reward_window,
-    route_tolls,
     shrine_cost,
     statue_cost,
     task_discount,
+    village_capacity,
 )
 from engine.maharaja.state import NOBODY, State
 from maharaja_tui.games.base import (
     MenuEntry,
+    MenuGroups,
     NewGameForm,
     OptionField,
+    Panel,
     ScoreTable,
     cell,
-    listed,
-    target_tags,
 )
+from maharaja_tui.games.route import RouteGameAdapter, track_panel
 from maharaja_tui.widgets.character_display import CharacterCard, DisplayData
-from maharaja_tui.widgets.map_graph import MapPicture
 from maharaja_tui.widgets.player_board import BoardData
 from maharaja_tui.widgets.route_track import TrackData
 from maharaja_tui.widgets.segments import Segment, Segments, seg
@@ -49,7 +48,6 @@ TIMING = {C.Timing.NONE: "", C.Timing.ONCE: "1×", C.Timing.ALWAYS: "∞", C.Tim
 PHASES = {"setup": "Setup", "characters": "Choosing characters",
           "start-shrines": "Starting shrines", "planning": "Planning", "actions": "Actions",
           "scoring": "City scoring", "between-rounds": "End of round", "over": "Game over"}
-RULES_FILE = Path(__file__).parent.parent / "reference" / "maharaja.md"
 MAP_LEGEND = """\
 ## Reading the map
 
@@ -60,6 +58,25 @@ player's statue), then ⌂ and the shrines per player. A village shows one `○`
 free shrine slot, or the letters of the shrines in it. Highlighted places can be
 picked now; `→2¢` is the cheapest toll to go there. Players are R Y G B.
 """
+MENU_GROUPS: MenuGroups = {  # intents of one group share an entry of the action panel
+    it.CommitPlan: (0, "plan", ()),
+    it.ChooseCharacter: (1, "character", ("number",)),
+    it.PlaceStartShrine: (1, "start-shrine", ()),
+    it.ChooseReward: (1, "reward", ("tile",)),
+    it.BuyPrestige: (1, "buy-pp", ("count",)),
+    it.FreeShrine: (1, "free-shrine", ()),
+    it.PlaceMaharani: (1, "maharani", ("character",)),
+    it.PassReward: (8, "pass", ()),
+    it.MovePriest: (2, "move", ()),
+    it.BuildStatue: (3, "statue", ("task",)),
+    it.BuildShrine: (4, "shrine", ("task",)),
+    it.DoAction: (5, "action", ("task",)),
+    it.ChangeCharacter: (5, "change", ("task",)),
+    it.MoveFlag: (5, "flag", ("task",)),
+    it.UseAbility: (6, "ability", ("character",)),
+    it.SpendToken: (7, "token", ()),
+    it.EndTurn: (9, "end", ()),
+}
 EMPTY_SLOT = ("o", "^", "v", "·", "·", "·", "·")  # centre, top bonus, bottom bonus, outer
 
 
@@ -101,25 +118,25 @@ class FinalSummary:
     rows: tuple[FinalRow, ...] = field(default=())
 
 
-class MaharajaAdapter:
+class MaharajaAdapter(RouteGameAdapter):
     ruleset_id: ClassVar[str] = "maharaja-2020"
-    title: ClassVar[str] = "Maharaja (2020)"
-    rules_file: ClassVar[Path] = RULES_FILE
-    rule_prefix: ClassVar[str] = "MJ-"
-    rule_example: ClassVar[str] = "MJ-SHR-3"
-    map_legend: ClassVar[str] = MAP_LEGEND
+    legend: ClassVar[str] = MAP_LEGEND
     plan_actions = tuple((int(a), C.ACTIONS[a].name) for a in C.Action)
+    coin: ClassVar[str] = "¢"
+    plan_entry: ClassVar[Segments] = seg(("Set your disc", "strong"),
+                                         " (two actions, in secret)…")
+    menu_groups: ClassVar[MenuGroups] = MENU_GROUPS
+    plan_type: ClassVar[type] = it.CommitPlan
 
-    def __init__(self, seats: Sequence[Seat]) -> None:
-        self.seats = list(seats)
-        self.network = load_board()
+    def load_network(self) -> Network:
+        return load_board()
 
     # --------------------------------------------------------------- words
-    def colours(self, view: State) -> tuple[str, ...]:
-        return tuple(p.colour for p in view.players)
+    def seat_colour(self, view: State, seat: int) -> str:
+        return view.players[seat].colour  # MJ-SETUP: players choose their colours
 
-    def letter(self, view: State, seat: int) -> str:
-        return C.COLOUR_LETTERS.get(view.players[seat].colour, str(seat + 1))
+    def player_count(self, view: State) -> int:
+        return len(view.players)  # solo: Brahmabot is a player, not a seat
 
     @staticmethod
     def is_brahmabot(view: State, seat: int) -> bool:
@@ -136,69 +153,35 @@ class MaharajaAdapter:
     def who(self, view: State, seat: int) -> Segment:
         if self.is_brahmabot(view, seat):
             return ("Brahmabot", f"seat:{seat}")
-        return (f"{view.players[seat].colour.capitalize()}", f"seat:{seat}")
-
-    def seat_title(self, view: State, seat: int) -> str:
-        """``Yellow (Ann)``: the colour first, as the privacy screen and log say it."""
-        name = self.name(view, seat)
-        colour = view.players[seat].colour.capitalize()
-        return f"{colour} ({name})" if name and name.lower() != colour.lower() else colour
-
-    def place_name(self, place: str) -> str:
-        net = self.network
-        if place in net.cities:
-            return net.cities[place].name
-        if place == net.start:
-            return "START"
-        road = net.roads[net.road_of[place]]
-        return f"village {place} ({road.a}–{road.b})"
+        return super().who(view, seat)
 
     def action_name(self, action: int) -> str:
         return C.ACTIONS[C.Action(action)].name
 
     # ----------------------------------------------------------------- map
-    def map_picture(self, view: State) -> MapPicture:
-        net = self.network
-        junctions: dict[str, tuple[Segments, ...]] = {}
-        priests: dict[str, list[int]] = defaultdict(list)
-        for seat, player in enumerate(view.players):
-            priests[player.priest].append(seat)
-        for junction in net.junctions:
-            head: list[Segment] = [(junction, "city" if junction != net.start else "dim")]
-            if junction == view.maharaja:
-                head.append(("♛", "maharaja"))
-            if priests.get(junction):
-                head.append((" ♙", "dim"))
-                head += [(self.letter(view, s), f"seat:{s}") for s in priests[junction]]
-            lines: list[Segments] = [tuple(head)]
-            city = view.cities.get(junction)
-            if city is not None:
-                lines.append(tuple(
-                    (EMPTY_SLOT[slot], "dim") if owner == NOBODY
-                    else (self.letter(view, owner), f"seat:{owner}")
-                    for slot, owner in enumerate(city.slots)))
-                shrines = [(s, n) for s, n in enumerate(city.shrines) if n]
-                if shrines:
-                    line: list[Segment] = [("⌂", "dim")]
-                    for s, n in shrines:
-                        line += [(self.letter(view, s), f"seat:{s}"), (str(n), "")]
-                    lines.append(tuple(line))
-            junctions[junction] = tuple(lines)
-        capacity = 1 if view.seats <= 2 else 2
-        villages: dict[str, Segments] = {}
-        for village, held in view.villages.items():
-            cells: list[Segment] = [(self.letter(view, s), f"seat:{s}") for s in held]
-            cells += [("○", "village")] * (capacity - len(held))
-            villages[village] = tuple(cells)
-        open_roads = frozenset(
-            r.id for r in net.roads.values() if all(view.villages[v] for v in r.villages))
-        return MapPicture(junctions, villages, open_roads)
+    def pawn(self, view: State, seat: int) -> str:
+        return view.players[seat].priest
+
+    def maharaja_at(self, view: State) -> str | None:
+        return view.maharaja
+
+    def village_capacity(self, view: State) -> int:
+        return village_capacity(view)  # MJ-SHR-4
+
+    def city_lines(self, view: State, junction: str) -> list[Segments]:
+        """The seven statue slots, centre first, then the shrines per player."""
+        city = view.cities[junction]
+        slots = tuple((EMPTY_SLOT[slot], "dim") if owner == NOBODY
+                      else (self.letter(view, owner), f"seat:{owner}")
+                      for slot, owner in enumerate(city.slots))
+        return [slots, *self.owners_line(view, [(s, n) for s, n in enumerate(city.shrines)
+                                                 if n])]
 
     def place_of(self, view: State, seat: int | None, intent: Any) -> str | None:
         """The map place an intent acts on, if any."""
         if isinstance(intent, it.MovePriest):
             start = view.players[seat].priest if seat is not None else self.network.start
-            return self._route_stops(intent.route, start)[-1]
+            return self.network.walk(start, intent.route).end
         if isinstance(intent, it.BuildStatue | it.MoveFlag):
             return intent.city
         if isinstance(intent, it.BuildShrine | it.FreeShrine):
@@ -209,42 +192,11 @@ class MaharajaAdapter:
             return intent.choice
         return None
 
-    def _route_stops(self, route: tuple[str, ...], start: str) -> list[str]:
-        stops = [start]
-        for road in route:
-            stops.append(self.network.other_end(road, stops[-1]))
-        return stops
+    def move_roads(self, intent: Any) -> tuple[str, ...] | None:
+        return intent.route if isinstance(intent, it.MovePriest) else None
 
-    def targets(self, view: State, seat: int | None, intents: Sequence[Any]) -> dict[str, Segments]:
-        """Places to highlight, each with a short tag: the cheapest toll for a move."""
-        tolls: dict[str, int] = {}
-        builds: set[str] = set()
-        for intent in intents:
-            place = self.place_of(view, seat, intent)
-            if place is None:
-                continue
-            if isinstance(intent, it.MovePriest):
-                cost = self._toll_total(view, seat, intent.route)
-                tolls[place] = min(cost, tolls.get(place, cost))
-            else:
-                builds.add(place)
-        return target_tags(tolls, builds, self.network.cities, "¢")
-
-    def intents_at(self, view: State, seat: int | None, place: str,
-                   intents: Sequence[Any]) -> list[Any]:
-        return [i for i in intents if self.place_of(view, seat, i) == place]
-
-    def _toll_total(self, view: State, seat: int | None, route: tuple[str, ...]) -> int:
-        return sum(n for _, n in self._tolls(view, seat, route))
-
-    def _tolls(self, view: State, seat: int | None, route: tuple[str, ...]) -> tuple:
-        if seat is None:
-            return ()
-        stops = self._route_stops(route, view.players[seat].priest)
-        villages: tuple[str, ...] = ()
-        for road, here in zip(route, stops, strict=False):
-            villages += self.network.villages_from(road, here)
-        return route_tolls(view, seat, villages)
+    def tolls(self, view: State, seat: int, roads: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+        return move_tolls(view, seat, roads)  # MJ-MOVE-3 (character 9: nobody is paid)
 
     # -------------------------------------------------------------- tracks
     def track(self, view: State) -> TrackData:
@@ -392,61 +344,35 @@ class MaharajaAdapter:
 
     # -------------------------------------------------------------- status
     def status(self, view: State, viewer: int | None, to_move: Sequence[int]) -> Segments:
-        parts: list[Segment] = []
+        lead: list[Segment] = []
         if view.round:
-            parts += [(f"Round {view.round}/{C.ROUNDS}", "round"), (" · ", "dim")]
+            lead += [(f"Round {view.round}/{C.ROUNDS}", "round"), (" · ", "dim")]
         if view.maharaja:
-            parts += [("♛ ", "maharaja"), (self.place_name(view.maharaja), "city"),
-                      (" · ", "dim")]
-        parts.append((PHASES.get(view.phase, view.phase), "strong"))
-        if view.turn is not None:
-            parts += [(" · ", "dim"), self.who(view, view.turn.seat), ("'s turn", "")]
-        if viewer is not None:
-            parts += [(" · you are ", "dim"), (self.letter(view, viewer), f"seat:{viewer}+strong"),
-                      (" ", ""), self.who(view, viewer)]
-        else:
-            parts.append((" · spectating", "dim"))
-        return tuple(parts)
+            lead += [("♛ ", "maharaja"), (self.place_name(view.maharaja), "city"),
+                     (" · ", "dim")]
+        return self.status_line(view, viewer, lead, PHASES.get(view.phase, view.phase))
 
-    def heading(
-        self, view: State, viewer: int | None, to_move: Sequence[int]
-    ) -> tuple[Segments, ...]:
-        """What the action panel says above the choices."""
-        if view.phase == "over":
-            return (seg(("The game is over", "strong"), " — press ", ("s", "strong"),
-                        " for the final scores"),)
+    def phase_lines(self, view: State, viewer: int | None,
+                    to_move: Sequence[int]) -> list[Segments] | None:
         mine = viewer is not None and viewer in to_move
-        waiting = [s for s in to_move if s != viewer]
-        lines: list[Segments] = []
-        if view.turn is not None:
-            lines.append(self._disc_line(view, viewer))
+        you_or = self.you_or(view, viewer, to_move)
         if view.pending and view.pending[0].seat in to_move:
             kind = view.pending[0].kind
             what = {"reward": "choose a reward tile", "lost-character": "take a new character",
                     "free-shrine": "build the free shrine", "buy-pp": "buy PP for coins",
                     "maharani": "place a Maharani token"}.get(kind, kind)
             who = ("You", "strong") if mine else self.who(view, view.pending[0].seat)
-            lines.append(seg(who, f" {'must' if mine else 'is about to'} {what}"))
-        elif view.phase == "planning":
-            if mine:
-                lines.append(seg(("Set both arrows of your disc", "strong"),
-                                 " — nobody sees them until your turn"))
-            elif waiting:
-                lines.append(seg("Waiting for ", *self._names(view, waiting), " to plan"))
-        elif view.phase == "characters":
-            lines.append(seg(("You", "strong") if mine else self.who(view, to_move[0]),
-                             " choose" + ("" if mine else "s") + " a character"))
-        elif view.phase == "start-shrines" and to_move:
-            lines.append(seg(("You", "strong") if mine else self.who(view, to_move[0]),
-                             " place" + ("" if mine else "s") + " a starting shrine in a village"))
-        elif view.turn is None and waiting:
-            lines.append(seg("Waiting for ", *self._names(view, waiting)))
-        return tuple(lines)
+            return [seg(who, f" {'must' if mine else 'is about to'} {what}")]
+        if view.phase == "planning":
+            line = self.planning_line(view, viewer, to_move, "plan")
+            return [line] if line else []
+        if view.phase == "characters" and you_or:
+            return [self.does(you_or, mine, "choose", "a character")]
+        if view.phase == "start-shrines" and you_or:
+            return [self.does(you_or, mine, "place", "a starting shrine in a village")]
+        return None
 
-    def _names(self, view: Any, seats: Sequence[int]) -> list[Segment]:
-        return listed([self.who(view, s) for s in seats])
-
-    def _disc_line(self, view: State, viewer: int | None) -> Segments:
+    def turn_line(self, view: State, viewer: int | None) -> Segments:
         turn = view.turn
         assert turn is not None
         parts: list[Segment] = [("You" if turn.seat == viewer else "", "strong")]
@@ -475,66 +401,15 @@ class MaharajaAdapter:
         return "done" if task.done else "to do"
 
     # ---------------------------------------------------------------- menu
-    def menu(self, view: State, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
-        """The legal intents grouped into the action panel's entries."""
-        groups: dict[tuple[Any, ...], list[Any]] = {}
-        for intent in intents:
-            groups.setdefault(self._group(view, intent), []).append(intent)
-        out: list[MenuEntry] = []
-        for key, members in sorted(groups.items(), key=lambda kv: kv[0][0]):
-            out.append(self._entry(view, seat, key, members))
-        return out
-
-    def _group(self, view: State, intent: Any) -> tuple[Any, ...]:
-        """(order, kind, detail): intents of one group share an entry."""
-        match intent:
-            case it.CommitPlan():
-                return (0, "plan")
-            case it.ChooseCharacter(number=n):
-                return (1, "character", n)
-            case it.PlaceStartShrine():
-                return (1, "start-shrine")
-            case it.ChooseReward(tile=t):
-                return (1, "reward", t)
-            case it.BuyPrestige(count=n):
-                return (1, "buy-pp", n)
-            case it.FreeShrine():
-                return (1, "free-shrine")
-            case it.PlaceMaharani(character=n):
-                return (1, "maharani", n)
-            case it.PassReward():
-                return (8, "pass")
-            case it.MovePriest():
-                return (2, "move")
-            case it.BuildStatue(task=t):
-                return (3, "statue", t)
-            case it.BuildShrine(task=t):
-                return (4, "shrine", t)
-            case it.DoAction(task=t):
-                return (5, "action", t)
-            case it.ChangeCharacter(task=t):
-                return (5, "change", t)
-            case it.MoveFlag(task=t):
-                return (5, "flag", t)
-            case it.UseAbility(character=n):
-                return (6, "ability", n)
-            case it.SpendToken():
-                return (7, "token")
-            case it.EndTurn():
-                return (9, "end")
-        return (9, type(intent).__name__)
-
     def _task_name(self, view: State, index: int) -> str:
         assert view.turn is not None
         task = view.turn.tasks[index]
         return f"{self.action_name(task.action)}, {task.source}"
 
-    def _entry(self, view: State, seat: int, key: tuple[Any, ...], members: list[Any]) -> MenuEntry:
+    def game_entry(self, view: State, seat: int, key: tuple[Any, ...],
+                   members: list[Any]) -> MenuEntry | None:
         kind = key[1]
         many = tuple(members)
-        if kind == "plan":
-            return MenuEntry(seg(("Set your disc", "strong"), " (two actions, in secret)…"),
-                             many, kind="plan")
         if kind == "move":
             ends = {self.place_of(view, seat, i) for i in members}
             return MenuEntry(seg(("Move your priest", "strong"), f" ({len(ends)} places)…"),
@@ -568,13 +443,10 @@ class MaharajaAdapter:
             n = key[2]
             return MenuEntry(seg(("Use character ", "strong"), (str(n), "character"),
                                  f": {C.CHARACTERS[n].text}…"), many, f"Character {n}: how?")
-        return MenuEntry(self.label(view, seat, members[0]), many)
+        return None
 
-    def label(self, view: State, seat: int, intent: Any) -> Segments:
-        """One intent in words, for choice lists."""
+    def intent_label(self, view: State, seat: int, intent: Any) -> Segments:
         match intent:
-            case it.CommitPlan(first=a, second=b):
-                return seg((f"{self.action_name(a)} + {self.action_name(b)}", "action"))
             case it.ChooseCharacter(number=n):
                 return seg("Take character ", (str(n), "character"),
                            f" — {C.CHARACTERS[n].text}")
@@ -592,7 +464,7 @@ class MaharajaAdapter:
             case it.PassReward():
                 return seg(("Pass", "strong"), " (do without)")
             case it.MovePriest(route=route):
-                return self._move_label(view, seat, route)
+                return self.move_label(view, seat, route)
             case it.BuildStatue(city=city, slot=slot, task=t):
                 assert view.turn is not None
                 cost = statue_cost(view, seat, city, task_discount(view.turn.tasks[t]))
@@ -634,22 +506,6 @@ class MaharajaAdapter:
             case it.EndTurn():
                 return seg(("End your turn", "strong"))
         return seg(type(intent).__name__)
-
-    def _move_label(self, view: State, seat: int, route: tuple[str, ...]) -> Segments:
-        stops = self._route_stops(route, view.players[seat].priest)
-        parts: list[Segment] = [(self.place_name(stops[-1]), "city")]
-        if len(stops) > 2:
-            parts.append((" via " + ", ".join(self.place_name(s) for s in stops[1:-1]), "dim"))
-        tolls = self._tolls(view, seat, route)
-        if not tolls:
-            parts.append((" — free", "coins"))
-        else:
-            parts += [(" — pays ", ""), (f"{sum(n for _, n in tolls)}", "coins"), (": ", "")]
-            for n, (paid, coins) in enumerate(tolls):
-                if n:
-                    parts.append((", ", ""))
-                parts += [(self.letter(view, paid), f"seat:{paid}"), (f" {coins}", "coins")]
-        return tuple(parts)
 
     # ------------------------------------------------------------- scoring
     def scoring(self, view: State, city: str | None = None) -> ScoringSummary:
@@ -701,15 +557,6 @@ class MaharajaAdapter:
         rows.sort(key=lambda r: -r.total)
         return FinalSummary(view.options.final_scoring, tuple(rows))
 
-    def phase(self, view: State) -> str:
-        return view.phase
-
-    def round(self, view: State) -> int:
-        return view.round
-
-    def is_plan(self, intent: Any) -> bool:
-        return isinstance(intent, it.CommitPlan)
-
     def plan_intent(self, intents: Sequence[Any], first: int, second: int) -> Any:
         """The legal CommitPlan for these two arrows (a plan and its mirror are listed once);
         when none is legal, the plan as set, for the engine to refuse with its rule."""
@@ -718,9 +565,6 @@ class MaharajaAdapter:
             if isinstance(intent, it.CommitPlan) and sorted((intent.first, intent.second)) == want:
                 return intent
         return it.CommitPlan(first=first, second=second)
-
-    def warning(self, view: State, seat: int, intent: Any) -> str | None:
-        return None
 
     # ------------------------------------------- the screens' generic tables
     def scoring_key(self, view: State) -> Hashable | None:
@@ -741,7 +585,7 @@ class MaharajaAdapter:
         return ScoreTable(title, (*columns, "Coins"), rows, bold=6)
 
     def _score_cells(self, view: State, r: ScoreRow) -> tuple[Segments, ...]:
-        return (cell(str(r.rank) if r.rank else "–"), *self._player_cell(view, r.seat),
+        return (cell(str(r.rank) if r.rank else "–"), *self.player_cell(view, r.seat),
                 cell(str(r.statues), ""), cell(str(r.shrines), ""), cell(str(r.priest), ""),
                 cell(str(r.character), ""), cell(str(r.total), ""))
 
@@ -752,12 +596,8 @@ class MaharajaAdapter:
             parts.append(f"+{r.pp} PP")
         return ", ".join(parts) or "–"
 
-    def _player_cell(self, view: State, seat: int, extra: str = "") -> tuple[Segments]:
-        return (((self.letter(view, seat), f"seat:{seat}"),
-                 (" " + self.name(view, seat) + extra, "")),)
-
-    def scoring_track(self, view: State) -> tuple[str, Any] | None:
-        return ("scoring-rewards", self.reward_track(view))
+    def scoring_track(self, view: State) -> Panel | None:
+        return track_panel("scoring-rewards", self.reward_track(view))
 
     def scoring_decisions(self, view: State) -> bool:
         return bool(view.pending)
@@ -765,7 +605,7 @@ class MaharajaAdapter:
     def final_table(self, view: State) -> ScoreTable:
         summary = self.final(view)
         rows = tuple(
-            (*self._player_cell(view, r.seat, " ★ winner" if r.winner else ""),
+            (*self.player_cell(view, r.seat, " ★ winner" if r.winner else ""),
              cell(str(r.during_play), ""), cell(f"+{r.statues}", ""), cell(f"+{r.coins}", ""),
              cell(f"+{r.cities}", ""), cell(f"{r.tile:+d}", ""), cell(str(r.total), ""))
             for r in summary.rows)
@@ -797,9 +637,11 @@ class MaharajaAdapter:
                        for t in SPECIAL_RULES)
         fields += (OptionField("final-tile", "Final scoring", "", (("no tile", ""),) + tuple(
             (f"{t}: {rule_text(f'MJ-VAR-{t}')}", t) for t in FINAL_SCORING)),)
-        return NewGameForm("Maharaja", 2, 4, 3, C.COLOURS, fields,
+        low, high, default = cls.spec().seats
+        return NewGameForm("Maharaja", low, high, default, C.COLOURS, fields,
                            heading="Special-rule tiles", solo_label="Solo vs Brahmabot",
-                           solo_levels=tuple(B.DIFFICULTIES), solo_default="medium")
+                           solo_levels=tuple(B.DIFFICULTIES), solo_default="medium",
+                           first_game_seats=4)  # MJ-SETUP-1
 
     @classmethod
     def make_options(cls, values: dict[str, Any], colours: tuple[str, ...],

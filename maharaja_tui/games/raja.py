@@ -10,16 +10,23 @@ in order (R-COMP-4).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from pathlib import Path
 from typing import Any, ClassVar
 
-from engine.core.ruleset import Seat
-from engine.family.travel import tolls as family_tolls
+from engine.family.network import Network
 from engine.raja import components as C
 from engine.raja import intents as it
 from engine.raja.board import board, home_of
-from engine.raja.options import PRESETS, RajaOptions
-from engine.raja.queries import end_index, palace_cost, palaces_on_board
+from engine.raja.options import RajaOptions
+from engine.raja.queries import (
+    bank_pays_tolls,
+    capacity,
+    end_index,
+    forfeits,
+    move_tolls,
+    palace_cost,
+    palaces_on_board,
+)
+from engine.raja.scoring import city_sources
 from engine.raja.state import (
     AUCTION,
     BUILDER_SLOT,
@@ -35,21 +42,18 @@ from engine.raja.state import (
 from engine.raja.views import HIDDEN_GOLD
 from maharaja_tui.games.base import (
     MenuEntry,
+    MenuGroups,
     NewGameForm,
     OptionField,
     ScoreTable,
     cell,
-    listed,
-    target_tags,
 )
+from maharaja_tui.games.route import RouteGameAdapter
 from maharaja_tui.widgets.character_display import CharacterCard, DisplayData
-from maharaja_tui.widgets.map_graph import MapPicture
 from maharaja_tui.widgets.player_board import BoardData
 from maharaja_tui.widgets.segments import Segment, Segments, seg
 from maharaja_tui.widgets.tracks import SpaceTrackData
 
-COLOURS = C.COLOUR_NAMES  # R-COMP-4: five colours, in seat order
-LETTERS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B", "purple": "P"}
 NEUTRAL_MARK = "n"
 PHASES = {SETUP: "Setup", CHOOSE: "Choosing characters", AUCTION: "Character auction",
           HOUSES: "Setup houses", SELECT: "Selecting actions", TURNS: "Turns",
@@ -65,6 +69,26 @@ POWERS = {  # R-COMP-7, in a few words
 }
 PART_NAMES = {C.P_GOLD: "gold", C.P_HOUSE: "house", C.P_MOVE: "move", C.P_QUARRY: "quarry",
               C.P_PALACE: "palace", C.P_GOVERNOR: "governor", C.P_CHARACTER: "character"}
+SLOT_PART = ("slot", "part")
+MENU_GROUPS: MenuGroups = {  # intents of one group share an entry of the action panel
+    it.SelectActions: (0, "plan", ()),
+    it.PickCard: (1, "pick", ("card",)),
+    it.GiveCard: (1, "give", ("card",)),
+    it.Bid: (1, "bid", ()),
+    it.Pass: (2, "pass", ()),
+    it.PlaceSetupHouse: (1, "setup-house", ()),
+    it.MoveArchitect: (2, "move", ()),
+    it.TakeGold: (3, "gold", SLOT_PART),
+    it.BuildHouse: (3, "house", SLOT_PART),
+    it.MoveHouse: (3, "move-house", SLOT_PART),
+    it.TakeQuarry: (3, "quarry", SLOT_PART),
+    it.BuildPalace: (3, "palace", SLOT_PART),
+    it.MoveGovernor: (3, "governor", SLOT_PART),
+    it.TakeCharacter: (3, "character", SLOT_PART),
+    it.AttractCharacter: (3, "attract", SLOT_PART),
+    it.UseToken: (7, "token", ()),
+    it.EndTurn: (9, "end", ()),
+}
 MAP_LEGEND = """\
 ## Reading the map
 
@@ -77,7 +101,6 @@ the cheapest toll to go there. Players are R Y G B P. Under the map: the Maharaj
 next cities (lowest governor first) and the governor track, whose numbered part
 (after `│`) ends the game when a governor reaches its end.
 """
-RULES_FILE = Path(__file__).parent.parent / "reference" / "raja.md"
 
 
 def _space(index: int) -> str:
@@ -86,24 +109,28 @@ def _space(index: int) -> str:
     return f"space {printed}" if printed >= 1 else f"start space {index}"
 
 
-class RajaAdapter:
-    ruleset_id: ClassVar[str] = "raja-2004"
-    title: ClassVar[str] = "Raja (2004)"
-    rules_file: ClassVar[Path] = RULES_FILE
-    rule_prefix: ClassVar[str] = "R-"
-    rule_example: ClassVar[str] = "R-TURN-4"
-    map_legend: ClassVar[str] = MAP_LEGEND
-    plan_actions = tuple((a, C.ACTION_NAMES[a]) for a in C.ACTIONS)
+class RajaAdapter(RouteGameAdapter):
+    """Seats take the spec's five colours in seat order (R-COMP-4)."""
 
-    def __init__(self, seats: Sequence[Seat]) -> None:
-        self.seats = list(seats)
-        self.network = board()
+    final_word: ClassVar[str] = "final ranking"
+    ruleset_id: ClassVar[str] = "raja-2004"
+    legend: ClassVar[str] = MAP_LEGEND
+    plan_actions = tuple((a, C.ACTION_NAMES[a]) for a in C.ACTIONS)
+    coin: ClassVar[str] = "g"
+    plan_entry: ClassVar[Segments] = seg(("Select your two actions", "strong"), " (in secret)…")
+    menu_groups: ClassVar[MenuGroups] = MENU_GROUPS
+    plan_type: ClassVar[type] = it.SelectActions
+
+    def load_network(self) -> Network:
+        return board()
 
     # ------------------------------------------------------------ new game
     @classmethod
     def new_game_form(cls) -> NewGameForm:
+        form = super().new_game_form()
         return NewGameForm(
-            title="Raja (2004)", min_seats=2, max_seats=5, default_seats=3, colours=COLOURS,
+            title=form.title, min_seats=form.min_seats, max_seats=form.max_seats,
+            default_seats=form.default_seats, colours=form.colours,
             heading="Modules (R-MODE-2)",
             fields=(
                 OptionField("neutral_palaces", "Neutral palaces below 5 players (R-VAR-NEUTRAL)",
@@ -118,7 +145,7 @@ class RajaAdapter:
             ),
             presets={name: {**{k: False for k in ("yogi_tokens", "home_city", "auction",
                                                    "multi_character")}, **values}
-                     for name, values in PRESETS.items()},
+                     for name, values in form.presets.items()},
         )
 
     @classmethod
@@ -128,30 +155,11 @@ class RajaAdapter:
         return RajaOptions(**{k: bool(v) for k, v in values.items() if k in known})
 
     # --------------------------------------------------------------- words
-    def colours(self, view: RajaState) -> tuple[str, ...]:
-        return COLOURS[: view.seats]
+    def player_count(self, view: RajaState) -> int:
+        return view.seats
 
     def letter(self, view: RajaState, seat: int) -> str:
-        return LETTERS[COLOURS[seat]] if 0 <= seat < len(COLOURS) else NEUTRAL_MARK
-
-    def who(self, view: RajaState, seat: int) -> Segment:
-        return (COLOURS[seat].capitalize(), f"seat:{seat}")
-
-    def seat_title(self, view: RajaState, seat: int) -> str:
-        name = self.seats[seat].name if seat < len(self.seats) else ""
-        colour = COLOURS[seat].capitalize()
-        return f"{colour} ({name})" if name and name.lower() != colour.lower() else colour
-
-    def place_name(self, place: str) -> str:
-        net = self.network
-        if place in net.cities:
-            return net.cities[place].name
-        if place == net.start:
-            return "START"
-        if place in net.road_of:
-            road = net.roads[net.road_of[place]]
-            return f"village {place} ({road.a}–{road.b})"
-        return place
+        return super().letter(view, seat) if 0 <= seat < view.seats else NEUTRAL_MARK
 
     def action_name(self, action: str) -> str:
         return C.ACTION_NAMES.get(action, action)
@@ -160,40 +168,20 @@ class RajaAdapter:
         return f"{card} {C.CHARACTERS[card]}"
 
     # ----------------------------------------------------------------- map
-    def map_picture(self, view: RajaState) -> MapPicture:
-        net = self.network
-        architects: dict[str, list[int]] = {}
-        for seat, player in enumerate(view.players):
-            architects.setdefault(player.architect, []).append(seat)
-        junctions: dict[str, tuple[Segments, ...]] = {}
-        for junction in net.junctions:
-            head: list[Segment] = [(junction, "city" if junction != net.start else "dim")]
-            if junction == view.maharaja and view.round:
-                head.append(("♛", "maharaja"))
-            if architects.get(junction):
-                head.append((" ♙", "dim"))
-                head += [(self.letter(view, s), f"seat:{s}") for s in architects[junction]]
-            lines: list[Segments] = [tuple(head)]
-            city = view.cities.get(junction)
-            if city is not None:
-                lines.append(self._palaces(view, city))
-                houses = [(s, city.houses.count(s)) for s in range(view.seats)
-                          if city.houses.count(s)]
-                if houses:
-                    line: list[Segment] = [("⌂", "dim")]
-                    for s, n in houses:
-                        line += [(self.letter(view, s), f"seat:{s}"), (str(n), "")]
-                    lines.append(tuple(line))
-            junctions[junction] = tuple(lines)
-        capacity = C.VILLAGE_CAPACITY[view.seats]
-        villages: dict[str, Segments] = {}
-        for village, held in view.villages.items():
-            cells: list[Segment] = [(self.letter(view, s), f"seat:{s}") for s in held]
-            cells += [("○", "village")] * (capacity - len(held))
-            villages[village] = tuple(cells)
-        open_roads = frozenset(
-            r.id for r in net.roads.values() if all(view.villages[v] for v in r.villages))
-        return MapPicture(junctions, villages, open_roads)
+    def pawn(self, view: RajaState, seat: int) -> str:
+        return view.players[seat].architect
+
+    def maharaja_at(self, view: RajaState) -> str | None:
+        return view.maharaja if view.round else None
+
+    def village_capacity(self, view: RajaState) -> int:
+        return capacity(view)  # R-BUILD-1
+
+    def city_lines(self, view: RajaState, junction: str) -> list[Segments]:
+        """The palace garden, then the houses per player."""
+        city = view.cities[junction]
+        houses = [(s, city.houses.count(s)) for s in range(view.seats) if city.houses.count(s)]
+        return [self._palaces(view, city), *self.owners_line(view, houses)]
 
     def _palaces(self, view: RajaState, city: Any) -> Segments:
         """The palace garden: the central site, then the six outer sites (R-COMP-3)."""
@@ -221,38 +209,15 @@ class RajaAdapter:
             return intent.city
         return None
 
-    def _tolls(self, view: RajaState, seat: int, intent: it.MoveArchitect
-               ) -> tuple[tuple[int, int], ...]:
-        here = view.players[seat].architect
-        villages: list[str] = []
-        for road in intent.roads:
-            villages += self.network.villages_from(road, here)
-            here = self.network.other_end(road, here)
-        return family_tolls(villages, view.villages.__getitem__, seat, per_piece=True)
+    def move_roads(self, intent: Any) -> tuple[str, ...] | None:
+        return tuple(intent.roads) if isinstance(intent, it.MoveArchitect) else None
 
-    def _monk(self, view: RajaState, seat: int) -> bool:
-        return C.MONK in view.players[seat].cards
+    def tolls(self, view: RajaState, seat: int,
+              roads: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+        return move_tolls(view, seat, roads)  # R-MOVE-4
 
-    def targets(self, view: RajaState, seat: int | None,
-                intents: Sequence[Any]) -> dict[str, Segments]:
-        """Places to highlight, each with a short tag: the cheapest toll for a move."""
-        tolls: dict[str, int] = {}
-        builds: set[str] = set()
-        for intent in intents:
-            place = self.place_of(view, seat, intent)
-            if place is None or seat is None:
-                continue
-            if isinstance(intent, it.MoveArchitect):
-                cost = 0 if self._monk(view, seat) else sum(
-                    n for _, n in self._tolls(view, seat, intent))
-                tolls[place] = min(cost, tolls.get(place, cost))
-            else:
-                builds.add(place)
-        return target_tags(tolls, builds, self.network.cities, "g")
-
-    def intents_at(self, view: RajaState, seat: int | None, place: str,
-                   intents: Sequence[Any]) -> list[Any]:
-        return [i for i in intents if self.place_of(view, seat, i) == place]
+    def toll_payer(self, view: RajaState, seat: int) -> str:
+        return "the bank pays: Monk" if bank_pays_tolls(view, seat) else ""  # R-MOVE-6
 
     # -------------------------------------------------------------- tracks
     def tracks(self, view: RajaState) -> tuple[tuple[str, Any], ...]:
@@ -332,65 +297,40 @@ class RajaAdapter:
 
     # -------------------------------------------------------------- status
     def status(self, view: RajaState, viewer: int | None, to_move: Sequence[int]) -> Segments:
-        parts: list[Segment] = []
+        lead: list[Segment] = []
         if view.round:
-            parts += [(f"Round {view.round}", "round"), (" · ", "dim"), ("♛ ", "maharaja"),
-                      (self.place_name(view.maharaja), "city"), (" · ", "dim")]
-        parts.append((PHASES.get(view.phase, view.phase), "strong"))
-        if view.turn is not None:
-            parts += [(" · ", "dim"), self.who(view, view.turn.seat), ("'s turn", "")]
-        if viewer is not None:
-            parts += [(" · you are ", "dim"), (self.letter(view, viewer), f"seat:{viewer}+strong"),
-                      (" ", ""), self.who(view, viewer)]
-        else:
-            parts.append((" · spectating", "dim"))
-        return tuple(parts)
+            lead += [(f"Round {view.round}", "round"), (" · ", "dim"), ("♛ ", "maharaja"),
+                     (self.place_name(view.maharaja), "city"), (" · ", "dim")]
+        return self.status_line(view, viewer, lead, PHASES.get(view.phase, view.phase))
 
-    def heading(self, view: RajaState, viewer: int | None,
-                to_move: Sequence[int]) -> tuple[Segments, ...]:
-        if view.phase == OVER:
-            return (seg(("The game is over", "strong"), " — press ", ("s", "strong"),
-                        " for the final ranking"),)
+    def phase_lines(self, view: RajaState, viewer: int | None,
+                    to_move: Sequence[int]) -> list[Segments] | None:
         mine = viewer is not None and viewer in to_move
-        waiting = [s for s in to_move if s != viewer]
-        you_or = (("You", "strong") if mine else self.who(view, to_move[0])) if to_move else None
-        lines: list[Segments] = []
-        if view.turn is not None:
-            lines.append(self._parts_line(view, viewer))
+        you_or = self.you_or(view, viewer, to_move)
         if view.pending is not None:
             p = view.pending
             what = ("take a card from the bank" if p.kind == "pick"
                     else "give a card to " + self.who(view, p.to)[0])
-            lines.append(seg(you_or or self.who(view, p.seat),
-                             f" {'must' if mine else 'is about to'} {what}"))
-        elif view.phase == SELECT:
-            if mine:
-                lines.append(seg(("Set both arrows of your disc", "strong"),
-                                 " — nobody sees them until your turn"))
-            elif waiting:
-                lines.append(seg("Waiting for ", *self._names(view, waiting), " to select"))
-        elif view.phase == CHOOSE and you_or:
-            lines.append(seg(you_or, " choose" + ("" if mine else "s") + " a character"))
-        elif view.phase == AUCTION and view.auction is not None:
+            return [seg(you_or or self.who(view, p.seat),
+                        f" {'must' if mine else 'is about to'} {what}")]
+        if view.phase == SELECT:
+            line = self.planning_line(view, viewer, to_move, "select")
+            return [line] if line else []
+        if view.phase == CHOOSE and you_or:
+            return [self.does(you_or, mine, "choose", "a character")]
+        if view.phase == AUCTION and view.auction is not None:
             a = view.auction
             high: list[Segment] = (
                 [("no bid yet", "dim")] if a.high_bidder < 0
                 else [("high bid ", ""), (f"{a.high} gold", "coins"), (" by ", ""),
                       self.who(view, a.high_bidder)])
-            lines.append(seg(("Auction", "strong"), " for a character: ", *high))
-            if you_or:
-                lines.append(seg(you_or, " bid" + ("" if mine else "s") + " or pass"))
-        elif view.phase == HOUSES and you_or:
-            lines.append(seg(you_or, " place" + ("" if mine else "s") + " a setup house "
-                             "in a village"))
-        elif view.turn is None and waiting:
-            lines.append(seg("Waiting for ", *self._names(view, waiting)))
-        return tuple(lines)
+            lines = [seg(("Auction", "strong"), " for a character: ", *high)]
+            return lines + ([self.does(you_or, mine, "bid", "or pass")] if you_or else [])
+        if view.phase == HOUSES and you_or:
+            return [self.does(you_or, mine, "place", "a setup house in a village")]
+        return None
 
-    def _names(self, view: Any, seats: Sequence[int]) -> list[Segment]:
-        return listed([self.who(view, s) for s in seats])
-
-    def _parts_line(self, view: RajaState, viewer: int | None) -> Segments:
+    def turn_line(self, view: RajaState, viewer: int | None) -> Segments:
         """The turn's selected actions with each part done (✓) or still to do."""
         turn = view.turn
         assert turn is not None
@@ -410,8 +350,7 @@ class RajaAdapter:
         return tuple(parts)
 
     # ---------------------------------------------------------------- menu
-    def menu(self, view: RajaState, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
-        groups: dict[tuple[Any, ...], list[Any]] = {}
+    def menu_intents(self, intents: Sequence[Any]) -> Sequence[Any]:
         # Two parts of one kind in one action (Two houses) are interchangeable: offer the
         # first one left, so the list shows one "Build a house" per action.
         first: dict[tuple[type, int], int] = {}
@@ -419,51 +358,8 @@ class RajaAdapter:
             if hasattr(intent, "part"):
                 key = (type(intent), intent.slot)
                 first[key] = min(first.get(key, intent.part), intent.part)
-        intents = [i for i in intents if not hasattr(i, "part")
-                   or first[(type(i), i.slot)] == i.part]
-        for intent in intents:
-            groups.setdefault(self._group(intent), []).append(intent)
-        return [self._entry(view, seat, key, members)
-                for key, members in sorted(groups.items(), key=lambda kv: kv[0][:1])]
-
-    def _group(self, intent: Any) -> tuple[Any, ...]:
-        """(order, kind, detail): intents of one group share an entry."""
-        match intent:
-            case it.SelectActions():
-                return (0, "plan")
-            case it.PickCard(card=n):
-                return (1, "pick", n)
-            case it.GiveCard(card=n):
-                return (1, "give", n)
-            case it.Bid():
-                return (1, "bid")
-            case it.Pass():
-                return (2, "pass")
-            case it.PlaceSetupHouse():
-                return (1, "setup-house")
-            case it.MoveArchitect():
-                return (2, "move")
-            case it.TakeGold(slot=s, part=p):
-                return (3, "gold", s, p)
-            case it.BuildHouse(slot=s, part=p):
-                return (3, "house", s, p)
-            case it.MoveHouse(slot=s, part=p):
-                return (3, "move-house", s, p)
-            case it.TakeQuarry(slot=s, part=p):
-                return (3, "quarry", s, p)
-            case it.BuildPalace(slot=s, part=p):
-                return (3, "palace", s, p)
-            case it.MoveGovernor(slot=s, part=p):
-                return (3, "governor", s, p)
-            case it.TakeCharacter(slot=s, part=p):
-                return (3, "character", s, p)
-            case it.AttractCharacter(slot=s, part=p):
-                return (3, "attract", s, p)
-            case it.UseToken():
-                return (7, "token")
-            case it.EndTurn():
-                return (9, "end")
-        return (9, type(intent).__name__)
+        return [i for i in intents if not hasattr(i, "part")
+                or first[(type(i), i.slot)] == i.part]
 
     def _via(self, view: RajaState, slot: int) -> Segment:
         if slot == BUILDER_SLOT:
@@ -471,13 +367,10 @@ class RajaAdapter:
         assert view.turn is not None
         return (self.action_name(view.turn.slots[slot].action), "action")
 
-    def _entry(self, view: RajaState, seat: int, key: tuple[Any, ...],
-               members: list[Any]) -> MenuEntry:
+    def game_entry(self, view: RajaState, seat: int, key: tuple[Any, ...],
+                   members: list[Any]) -> MenuEntry | None:
         kind = key[1]
         many = tuple(members)
-        if kind == "plan":
-            return MenuEntry(seg(("Select your two actions", "strong"), " (in secret)…"),
-                             many, kind="plan")
         if kind == "bid":
             return MenuEntry(seg(("Bid", "strong"), f" ({members[0].amount}–"
                                  f"{members[-1].amount} gold)…"), many, "How much do you bid?")
@@ -501,13 +394,10 @@ class RajaAdapter:
         if kind == "token":
             return MenuEntry(seg(("Use an action token", "strong"), " for an extra action…"),
                              many, "Which action does the token buy?")
-        return MenuEntry(self.label(view, seat, members[0]), many)
+        return None
 
-    def label(self, view: RajaState, seat: int, intent: Any) -> Segments:
-        """One intent in words, for choice lists."""
+    def intent_label(self, view: RajaState, seat: int, intent: Any) -> Segments:
         match intent:
-            case it.SelectActions(first=a, second=b):
-                return seg((f"{self.action_name(a)} + {self.action_name(b)}", "action"))
             case it.PickCard(card=n):
                 return seg("Take ", (self.card_name(n), "character"), f" — {POWERS[n]}")
             case it.GiveCard(card=n):
@@ -519,7 +409,7 @@ class RajaAdapter:
             case it.PlaceSetupHouse(village=v):
                 return seg((self.place_name(v), "village"))
             case it.MoveArchitect():
-                return self._move_label(view, seat, intent)
+                return self.move_label(view, seat, tuple(intent.roads))
             case it.TakeGold(slot=s):
                 return seg(("Take ", "strong"), (f"{C.GOLD_ACTION} gold", "coins"), " — ",
                            self._via(view, s))
@@ -561,34 +451,12 @@ class RajaAdapter:
                 return seg(("End your turn", "strong"))
         return seg(type(intent).__name__)
 
-    def _move_label(self, view: RajaState, seat: int, intent: it.MoveArchitect) -> Segments:
-        stops = [view.players[seat].architect]
-        for road in intent.roads:
-            stops.append(self.network.other_end(road, stops[-1]))
-        parts: list[Segment] = [(self.place_name(intent.to), "city")]
-        if len(stops) > 2:
-            parts.append((" via " + ", ".join(self.place_name(s) for s in stops[1:-1]), "dim"))
-        tolls = self._tolls(view, seat, intent)
-        if not tolls:
-            parts.append((" — free", "coins"))
-            return tuple(parts)
-        payer = " (the bank pays: Monk)" if self._monk(view, seat) else ""
-        parts += [(" — pays ", ""), (f"{sum(n for _, n in tolls)}", "coins"), (": ", "")]
-        for n, (paid, gold) in enumerate(tolls):
-            if n:
-                parts.append((", ", ""))
-            parts += [(self.letter(view, paid), f"seat:{paid}"), (f" {gold}", "coins")]
-        if payer:
-            parts.append((payer, "dim"))
-        return tuple(parts)
-
     def warning(self, view: RajaState, seat: int, intent: Any) -> str | None:
         """Ending a turn with a part not done gives every other player 2 gold (R-TURN-4)."""
         if not isinstance(intent, it.EndTurn) or view.turn is None:
             return None
-        left = [f"{self.action_name(s.action)} ({PART_NAMES[k]})" for s in view.turn.slots
-                for k, done in zip(C.ACTION_PARTS[s.action], s.done, strict=True)
-                if not done and k != C.P_GOLD]
+        left = [f"{self.action_name(action)} ({PART_NAMES[part]})"
+                for action, part in forfeits(view.turn)]
         if not left:
             return None
         return (f"Ending your turn now forfeits {', '.join(left)}: every other player "
@@ -617,8 +485,8 @@ class RajaAdapter:
         last = view.scorings[-1]
         rewards = dict(last.rewards)
         points = dict(last.points)
-        sources = {seat: self._sources(view, last.city, seat) for seat in range(view.seats)}
-        exact = all(sum(sources[s]) == points.get(s, 0) for s in range(view.seats))
+        sources = {seat: city_sources(view, last.city, seat) for seat in range(view.seats)}
+        exact = all(sources[s].total == points.get(s, 0) for s in range(view.seats))
         home = home_of(self.network).get(last.city) if view.options.home_city else None
         order = [s for s, _ in last.points] + [s for s in range(view.seats) if s not in points]
         rows = []
@@ -633,7 +501,7 @@ class RajaAdapter:
                 detail = (cell(str(architect)), cell(str(houses)), cell(str(palaces)))
                 if home:
                     detail += (cell(str(at_home)),)
-            rows.append((cell(rank), *self._player_cell(view, seat), *detail,
+            rows.append((cell(rank), *self.player_cell(view, seat), *detail,
                          cell(str(points.get(seat, 0))), cell(gold)))
         columns: tuple[str, ...] = ("Rank", "Player")
         if exact:
@@ -648,33 +516,13 @@ class RajaAdapter:
         return ScoreTable(f"Round {last.round}: {self.place_name(last.city)} is scored",
                           columns, tuple(rows), tuple(notes), bold=len(columns) - 2)
 
-    def _sources(self, view: RajaState, city_id: str, seat: int) -> tuple[int, int, int, int]:
-        """(architect, houses, palaces, home) points of one seat in a city (R-SCORE-1)."""
-        city = view.cities[city_id]
-        player = view.players[seat]
-        outer = C.SADHU_OUTER_POINTS if C.SADHU in player.cards else C.OUTER_POINTS
-        home = home_of(self.network).get(city_id) if view.options.home_city else None
-        return (C.ARCHITECT_POINTS * (player.architect == city_id),
-                C.HOUSE_POINTS * city.houses.count(seat),
-                outer * city.outer.count(seat) + C.CENTRAL_POINTS * (city.central == seat),
-                C.HOME_POINTS * (home is not None and home in player.cards))
-
-    def _player_cell(self, view: RajaState, seat: int) -> tuple[Segments]:
-        return (((self.letter(view, seat), f"seat:{seat}"), (" " + self.seats[seat].name, "")),)
-
-    def scoring_track(self, view: RajaState) -> tuple[str, Any] | None:
-        return None
-
-    def scoring_decisions(self, view: RajaState) -> bool:
-        return False
-
     def final_table(self, view: RajaState) -> ScoreTable:
         """R-END-2: palaces on the board, then gold, then the lower card."""
         ranking = view.ranking or list(range(view.seats))
         rows = []
         for rank, seat in enumerate(ranking, start=1):
             p = view.players[seat]
-            who = self._player_cell(view, seat)[0]
+            who = self.player_cell(view, seat)[0]
             if rank == 1:
                 who = (*who, (" ★ winner", "strong"))
             gold = "?" if p.gold == HIDDEN_GOLD else str(p.gold)
@@ -691,12 +539,3 @@ class RajaAdapter:
 
     def is_over(self, view: RajaState) -> bool:
         return view.phase == OVER
-
-    def phase(self, view: RajaState) -> str:
-        return view.phase
-
-    def round(self, view: RajaState) -> int:
-        return view.round
-
-    def is_plan(self, intent: Any) -> bool:
-        return isinstance(intent, it.SelectActions)

@@ -9,14 +9,14 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Segments
+from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
 
 
 class ChoiceScreen(ModalScreen[int | None]):
     COMPONENT_CLASSES = COMPONENT_CLASSES
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
-    def __init__(self, prompt: str, labels: list[Segments], colours: tuple[str, ...]) -> None:
+    def __init__(self, prompt: str, labels: list[Segments], colours: Palette | None) -> None:
         super().__init__()
         self.prompt = prompt
         self.labels = labels

@@ -35,7 +35,7 @@ class FinalScreen(Screen[None]):
     def on_mount(self) -> None:
         from maharaja_tui.screens.scoring import fill_table
 
-        painter = Painter(self, self.adapter.colours(self.view))
+        painter = Painter(self, self.adapter.palette(self.view))
         fill_table(self.query_one(DataTable), self.summary, painter)
         notes = self.summary.notes
         self.query_one("#final-winner", Static).update(painter.lines(notes[:1]))

@@ -1,4 +1,4 @@
-"""The game screen: the map, the tracks, the boards, the log and the player's choices.
+"""The game screen: the game's board and panels, the log and the player's choices.
 
 ``GameScreen(table, seat)`` is the contract the SSH server relies on. ``table`` is a
 ``LocalTable`` or anything with its methods (``view``, ``legal_intents``,
@@ -14,7 +14,11 @@
 The table plays its computer seats and holds the undo policy (``engine.core.table``),
 so a local, hot-seat or SSH game behaves the same.
 
-The screen holds no rules: what it highlights and offers comes from the engine's
+The screen holds no rules and knows no game: the game's adapter lists its panels
+(board, tracks, a board per seat, side panels) and the screen lays them out in
+those regions, refreshing their data on every change; a place picked on a board
+(``PlaceSelected``) and the action panel's entries become intents through the
+adapter, which may open its own dialogs. What it offers comes from the engine's
 legal intents; a refusal shows the engine's message, rule id first.
 """
 
@@ -31,18 +35,14 @@ from textual.widgets import Footer, Static
 
 from engine.core.errors import IllegalIntent
 from maharaja_tui.games import adapter_for
-from maharaja_tui.games.base import MenuEntry
+from maharaja_tui.games.base import MenuEntry, Panel
 from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.choice import ChoiceScreen, ConfirmScreen
-from maharaja_tui.screens.plan import PlanScreen
 from maharaja_tui.screens.privacy import PrivacyScreen
-from maharaja_tui.widgets import track_widget
 from maharaja_tui.widgets.action_panel import ActionPanel
-from maharaja_tui.widgets.character_display import CharacterDisplay
-from maharaja_tui.widgets.map_graph import MapGraph
 from maharaja_tui.widgets.move_log import MoveLog
-from maharaja_tui.widgets.player_board import PlayerBoard
 from maharaja_tui.widgets.segments import Painter
+from maharaja_tui.widgets.selection import PlaceSelected
 
 HOT_SEAT: Final = "hot-seat"
 SeatMode = int | None | Literal["hot-seat"]
@@ -80,31 +80,28 @@ class GameScreen(Screen[None]):
         self._undo_asked: Any = None  # the waiting undo this player was asked about
         self._closed = False
         self._entries: list[MenuEntry] = []
+        self._boards: list[str] = []  # the ids of the board region's widgets
         self._intents: list[Any] = []
         self._scored_round: Any = None  # the adapter's key of the last scoring shown
         self._final_shown = False
         self._autosave_problem: str | None = None  # the one being shown
         self.last_refusal: IllegalIntent | None = None
         first = table.view(self.viewer)
-        self._first_view = first  # which tracks the game has, for compose
-        self.colours = self.adapter.colours(first)
+        self._first_view = first  # which panels the game has, for compose
+        self.colours = self.adapter.palette(first)
 
     # ------------------------------------------------------------- compose
     def compose(self) -> ComposeResult:
+        panels = self.adapter.panels(self._first_view, self.viewer, (), ())
+        self._boards = [panel.id for panel in panels if panel.region == "board"]
         yield Static(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield MapGraph(self.adapter.network, self.colours, id="map")
-                for track_id, data in self.adapter.tracks(self._first_view):
-                    yield track_widget(data, self.colours, track_id)
+                yield from build(panels, "board", "tracks", palette=self.colours)
             with Vertical(id="side"):
                 with Vertical(id="boards"):
-                    # One board per player of the game, which may have more players than
-                    # the table has seats (solo Maharaja's Brahmabot is no seat).
-                    for board in self.adapter.boards(self._first_view, self.viewer, ()):
-                        yield PlayerBoard(self.colours, id=f"board-{board.seat}",
-                                          classes="board")
-                yield CharacterDisplay(self.colours, id="characters")
+                    yield from build(panels, "seats", palette=self.colours)
+                yield from build(panels, "side", palette=self.colours)
                 yield MoveLog(self.colours, id="log")
         yield Static(id="refusal")
         yield Static(id="autosave-off")
@@ -170,14 +167,7 @@ class GameScreen(Screen[None]):
         painter = Painter(self.query_one(ActionPanel), self.colours)
         self.query_one("#status", Static).update(
             painter.text(adapter.status(view, viewer, to_move)))
-        game_map = self.query_one(MapGraph)
-        game_map.picture = adapter.map_picture(view)
-        game_map.targets = adapter.targets(view, viewer, self._intents)
-        for track_id, data in adapter.tracks(view):
-            self.query_one(f"#{track_id}").data = data  # type: ignore[attr-defined]
-        for board in adapter.boards(view, viewer, to_move):
-            self.query_one(f"#board-{board.seat}", PlayerBoard).data = board
-        self.query_one(CharacterDisplay).data = adapter.display(view)
+        refresh(self, adapter.panels(view, viewer, to_move, self._intents))
         self.query_one(MoveLog).entries = tuple(table.log(viewer))
         self.query_one(ActionPanel).show(adapter.heading(view, viewer, to_move),
                                          tuple(e.label for e in self._entries))
@@ -246,26 +236,28 @@ class GameScreen(Screen[None]):
         if 0 <= message.index < len(self._entries):
             self.choose(self._entries[message.index])
 
-    def on_map_graph_selected(self, message: MapGraph.Selected) -> None:
+    def on_place_selected(self, message: PlaceSelected) -> None:
+        """A place picked on the game's board: the adapter says what it offers now."""
         if self.viewer is None:
             return
         view = self.table.view(self.viewer)
-        here = self.adapter.intents_at(view, self.viewer, message.place, self._intents)
-        if here:
-            self.choose(MenuEntry((), tuple(here), f"{self.adapter.place_name(message.place)}:"))
+        entry = self.adapter.selected(view, self.viewer, message.place, self._intents)
+        if entry is not None:
+            self.choose(entry)
 
     def choose(self, entry: MenuEntry) -> None:
-        """Play an entry's intent, asking first when it holds several."""
-        if entry.kind == "plan":
-            who = self.adapter.seat_title(self.table.view(self.viewer), self.viewer or 0)
+        """Play an entry's intent: through the game's own dialog when it has one, else
+        at once, or after the generic choice list when the entry holds several."""
+        if self.viewer is not None:
+            dialog = self.adapter.dialog(self.table.view(self.viewer), self.viewer, entry)
+            if dialog is not None:
+                def answered(answer: Any) -> None:
+                    if answer is not None:
+                        # Played even when not among the legal intents: the engine says why.
+                        self.play(dialog.intent(answer))
 
-            def planned(arrows: tuple[int, int] | None) -> None:
-                if arrows is not None:
-                    # Not among the legal plans: played anyway, the engine says why.
-                    self.play(self.adapter.plan_intent(entry.intents, *arrows))
-
-            self.app.push_screen(PlanScreen(self.adapter.plan_actions, who), planned)
-            return
+                self.app.push_screen(dialog.screen, answered)
+                return
         if len(entry.intents) == 1:
             self.play_checked(entry.intents[0])
             return
@@ -390,7 +382,12 @@ class GameScreen(Screen[None]):
         self.query_one(ActionPanel).focus_options()
 
     def action_focus_map(self) -> None:
-        self.query_one(MapGraph).focus()
+        """The game's board: the first focusable panel of the board region."""
+        for board in self._boards:
+            widget = self.query_one(f"#{board}")
+            if widget.focusable:
+                widget.focus()
+                return
 
     def action_focus_log(self) -> None:
         self.query_one(MoveLog).focus()
@@ -417,3 +414,15 @@ class GameScreen(Screen[None]):
                         severity="warning")
             return
         self.app.push_screen(SaveScreen(game))
+
+
+def build(panels: tuple[Panel, ...], *regions: str, palette: Any) -> list[Any]:
+    """The widgets of the panels in ``regions``, in the adapter's order (region by region)."""
+    return [panel.widget(palette, id=panel.id, classes=panel.classes)  # type: ignore[call-arg]
+            for region in regions for panel in panels if panel.region == region]
+
+
+def refresh(screen: Screen[Any], panels: tuple[Panel, ...]) -> None:
+    """Each panel's widget gets its data now."""
+    for panel in panels:
+        screen.query_one(f"#{panel.id}").data = panel.data  # type: ignore[attr-defined]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,7 +10,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Markdown, OptionList, Static
 
-from maharaja_tui.games.maharaja import MaharajaAdapter
+from engine.registry import default_game, spec_of
+from maharaja_tui.games import adapter_class
 from maharaja_tui.reference import section_of, sections
 
 KEYS = """\
@@ -34,15 +34,18 @@ class HelpScreen(Screen[None]):
     BINDINGS = [Binding("escape,f1", "close", "Back"),
                 Binding("slash", "find", "Find a rule id")]
 
-    def __init__(self, rule: str | None = None, game: Any = None) -> None:
-        """``game``: the adapter class of the game whose rules to show (Maharaja's by default)."""
+    def __init__(self, rule: str | None = None, game: str | None = None) -> None:
+        """``game``: the id of the game whose rules to show (the default game's if None)."""
         super().__init__()
         self.rule = rule
-        game = game or MaharajaAdapter
-        self.rules_file: Path = game.rules_file
-        self.title = game.title
-        self.placeholder = f"rule id, e.g. {game.rule_example} — Enter to jump"
-        self.keys = KEYS.format(example=game.rule_example) + "\n" + game.map_legend
+        spec = spec_of(game or default_game())
+        rules_file = spec.rules_file()
+        assert rules_file is not None, f"{spec.id} names no rules reference"
+        self.rules_file: Path = rules_file
+        self.title = spec.title
+        self.placeholder = f"rule id, e.g. {spec.rule_example} — Enter to jump"
+        legend: str = getattr(adapter_class(spec.id), "legend", "")
+        self.keys = KEYS.format(example=spec.rule_example) + "\n" + legend
 
     def compose(self) -> ComposeResult:
         yield Static(f"Rules reference — {self.title}", classes="screen-title")

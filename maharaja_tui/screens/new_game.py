@@ -1,14 +1,16 @@
 """New game: which game, seats (human or computer, names, colours), its options, seed, presets.
 
-The screen is the same for every game: the game's adapter describes its form
-(``NewGameForm``: seat counts, colours, option fields, presets) and turns the
-answers into the ruleset's options.
+The screen is the same for every game: it lists the registered games, and the
+chosen game's adapter describes its form (``NewGameForm``: seat counts, colours,
+option fields, presets, a solo mode, a first game) and turns the answers into the
+ruleset's options.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from dataclasses import field as default_by
 from typing import Any
 
 from textual.app import ComposeResult
@@ -22,16 +24,24 @@ from engine import rulesets
 from engine.core.errors import IllegalIntent
 from engine.core.record import MAX_NAME
 from engine.core.ruleset import Seat
+from engine.registry import default_game
 from maharaja_tui import autosaves
 from maharaja_tui.computer import bot_levels
-from maharaja_tui.games import ADAPTERS
+from maharaja_tui.games import adapter_class, playable
 from maharaja_tui.games.base import NewGameForm
 
 RECENT = 6  # unfinished games listed on the form
 NAMES = ("You", "Anand", "Bela", "Chandra", "Devi")
-MAX_SEATS = 5
 SOLO = 1  # the "Players" choice of a game's solo mode: you alone against its automaton
-DEFAULT_GAME = "maharaja-2020"
+
+
+def max_seats() -> int:
+    """Seat rows the form holds: the most any registered game takes."""
+    return max(spec.seats[1] for spec in playable().values())
+
+
+def seat_name(seat: int) -> str:
+    return NAMES[seat] if seat < len(NAMES) else f"Player {seat + 1}"
 
 
 @dataclass(frozen=True)
@@ -41,31 +51,32 @@ class GameSetup:
     seats: tuple[Seat, ...]
     options: Any
     seed: int
-    ruleset_id: str = DEFAULT_GAME
+    ruleset_id: str = default_by(default_factory=default_game)
 
 
 def form_of(ruleset_id: str) -> NewGameForm:
-    return ADAPTERS[ruleset_id].new_game_form()
+    return adapter_class(ruleset_id).new_game_form()
 
 
 def default_setup(players: int = 3, seed: int | None = None, humans: int = 1,
-                  game: str = DEFAULT_GAME, solo: str | None = None) -> GameSetup:
+                  game: str | None = None, solo: str | None = None) -> GameSetup:
     """The default table: you (or several people, hot seat) against medium computers;
     with ``solo`` (a difficulty), you alone against the game's solo opponent."""
+    game = game or default_game()
     form = form_of(game)
     seed = random.randrange(1, 10**6) if seed is None else seed
     values = {f.id: f.default for f in form.fields}
     if solo is not None:
         values["solo"] = solo
-        options = ADAPTERS[game].make_options(values, form.colours[:1])
+        options = adapter_class(game).make_options(values, form.colours[:1])
         return GameSetup((Seat("You", "human"),), options, seed, game)
     levels = bot_levels()
     level = "medium" if "medium" in levels else levels[0]
     seats = tuple(
-        Seat(("You" if humans == 1 else f"Player {s + 1}") if s < humans else NAMES[s],
+        Seat(("You" if humans == 1 else f"Player {s + 1}") if s < humans else seat_name(s),
              "human" if s < humans else f"bot:{level}")
         for s in range(players))
-    options = ADAPTERS[game].make_options(values, form.colours[:players])
+    options = adapter_class(game).make_options(values, form.colours[:players])
     return GameSetup(seats, options, seed, game)
 
 
@@ -86,17 +97,17 @@ class NewGameScreen(Screen[GameSetup | None]):
         Binding("escape", "quit", "Quit", show=False),
     ]
 
-    def __init__(self, seed: int | None = None, game: str = DEFAULT_GAME, *,
+    def __init__(self, seed: int | None = None, game: str | None = None, *,
                  back: bool = False) -> None:
         super().__init__()
         self.seed = seed
-        self.game = game
+        self.game = game or default_game()
         self.back = back  # opened from a game (ctrl+n): Escape goes back to it
         self.unfinished = autosaves.unfinished()[:RECENT]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "first_game":  # MJ-SETUP-1: a Maharaja preset only
-            return self.game == DEFAULT_GAME
+        if action == "first_game":  # only a game that recommends a first game
+            return self.form.first_game_seats > 0
         return True
 
     @property
@@ -110,10 +121,11 @@ class NewGameScreen(Screen[GameSetup | None]):
         colours = [(c.capitalize(), c) for c in form.colours]
         yield Static(f"{form.title} — a new game", classes="screen-title", id="new-game-title")
         with VerticalScroll(id="new-game"):
-            if len(ADAPTERS) > 1:
+            games = playable()
+            if len(games) > 1:
                 with Horizontal(classes="form-row"):
                     yield Label("Game ", classes="form-label")
-                    yield Select([(cls.title, rid) for rid, cls in ADAPTERS.items()],
+                    yield Select([(spec.title, rid) for rid, spec in games.items()],
                                  value=self.game, allow_blank=False, compact=True, id="game")
             with Horizontal(classes="form-row"):
                 yield Label("Players ", classes="form-label")
@@ -125,10 +137,10 @@ class NewGameScreen(Screen[GameSetup | None]):
                     yield Select([(level.capitalize(), level) for level in form.solo_levels],
                                  value=form.solo_default or form.solo_levels[0],
                                  allow_blank=False, compact=True, id="solo-level")
-            for s in range(MAX_SEATS):
+            for s in range(max_seats()):
                 with Horizontal(classes="form-row seat-row", id=f"seat-{s}"):
                     yield Label(f"Seat {s + 1} ", classes="form-label")
-                    yield Input(NAMES[s], compact=True, id=f"name-{s}", classes="seat-name",
+                    yield Input(seat_name(s), compact=True, id=f"name-{s}", classes="seat-name",
                                 max_length=MAX_NAME)
                     yield Select(controllers, value="human" if s == 0 else controllers[1][1],
                                  allow_blank=False, compact=True, id=f"who-{s}",
@@ -161,7 +173,7 @@ class NewGameScreen(Screen[GameSetup | None]):
                             placeholder="random", id="seed", type="integer")
             with Horizontal(id="new-game-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
-                if self.game == DEFAULT_GAME:
+                if form.first_game_seats:
                     yield Button("First game", id="first-game", compact=True)
                 yield Button("Continue", id="resume", compact=True,
                              disabled=not self.unfinished)
@@ -204,7 +216,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         self.query_one("#game", Select).focus()
 
     def _show_seats(self, count: int) -> None:
-        for s in range(MAX_SEATS):
+        for s in range(max_seats()):
             self.query_one(f"#seat-{s}").display = s < count
         solo = count == SOLO
         for row in self.query("#solo-row"):
@@ -226,7 +238,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         seats = []
         colours = []
         for s in range(count):
-            name = self.query_one(f"#name-{s}", Input).value.strip() or NAMES[s]
+            name = self.query_one(f"#name-{s}", Input).value.strip() or seat_name(s)
             who = self.query_one(f"#who-{s}", Select).value
             seats.append(Seat(name, str(who)))
             colours.append(str(self.query_one(f"#colour-{s}", Select).value))
@@ -239,7 +251,8 @@ class NewGameScreen(Screen[GameSetup | None]):
         if count == SOLO:
             values["solo"] = self.query_one("#solo-level", Select).value
             seats = [Seat(seats[0].name, "human")]
-        options = ADAPTERS[self.game].make_options(values, tuple(colours), first_game=first_game)
+        options = adapter_class(self.game).make_options(values, tuple(colours),
+                                                        first_game=first_game)
         return GameSetup(tuple(seats), options, seed, self.game)
 
     def _check(self, setup: GameSetup) -> bool:
@@ -256,11 +269,13 @@ class NewGameScreen(Screen[GameSetup | None]):
             self.dismiss(setup)
 
     def action_first_game(self) -> None:
-        """MJ-SETUP-1's recommended first game: 4 players, no variant tiles (Maharaja only)."""
-        if self.game != DEFAULT_GAME:
+        """The game's recommended first game (Maharaja's MJ-SETUP-1: 4 players, no variant
+        tiles): its seats, every option at its default."""
+        seats = self.form.first_game_seats
+        if not seats:
             return
-        self.query_one("#players", Select).value = 4
-        self._show_seats(4)
+        self.query_one("#players", Select).value = seats
+        self._show_seats(seats)
         for field in self.form.fields:
             self.query_one(f"#{field.id}").value = field.default  # type: ignore[attr-defined]
         setup = self.setup(first_game=True)

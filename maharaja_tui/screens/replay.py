@@ -22,11 +22,11 @@ from engine.core.game import Game
 from engine.core.replay import Replay
 from maharaja_tui.games import adapter_for
 from maharaja_tui.paths import STYLE_FILES
-from maharaja_tui.widgets import track_widget
-from maharaja_tui.widgets.map_graph import MapGraph
+from maharaja_tui.screens.game import build, refresh
 from maharaja_tui.widgets.move_log import MoveLog
-from maharaja_tui.widgets.player_board import PlayerBoard
 from maharaja_tui.widgets.segments import Painter
+
+SHOWN = ("board", "tracks", "seats")  # the game's panels a replay shows (no side panels)
 
 SPEEDS = (1, 2, 4, 8, 16, 32)  # events per second in auto-play
 
@@ -68,27 +68,25 @@ class ReplayScreen(Screen[None]):
         self._timer: Timer | None = None
         self._hidden_log = tuple(game.descriptions(seat))
         self.replay.seek(min(1, self.replay.length))
-        self.colours = self.adapter.colours(self.replay.state)
+        self.colours = self.adapter.palette(self.replay.state)
 
     def compose(self) -> ComposeResult:
+        panels = self.panels()
         yield Static(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield MapGraph(self.adapter.network, self.colours, id="map")
-                for track_id, data in self.adapter.tracks(self.view()):
-                    yield track_widget(data, self.colours, track_id)
+                yield from build(panels, "board", "tracks", palette=self.colours)
             with Vertical(id="side"):
                 with Vertical(id="boards"):
-                    # One board per player of the game (solo: Brahmabot is no seat).
-                    for board in self.adapter.boards(self.view(), self.seat, ()):
-                        yield PlayerBoard(self.colours, id=f"board-{board.seat}",
-                                          classes="board")
+                    yield from build(panels, "seats", palette=self.colours)
                 yield MoveLog(self.colours, id="log")
         yield Static(id="replay-controls")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(MapGraph).can_focus = False  # nothing to pick on a replay's map
+        for panel in self.panels():  # nothing to pick on a replay's board
+            if panel.region == "board":
+                self.query_one(f"#{panel.id}").can_focus = False
         self.query_one(MoveLog).focus()
         self.query_one(MoveLog).entries = (self.replay.descriptions if self.reveal
                                            else self._hidden_log)
@@ -101,24 +99,27 @@ class ReplayScreen(Screen[None]):
             self.notify("The replay closed: it showed another player's view", timeout=4)
             self.action_close()
 
+    def panels(self) -> tuple[Any, ...]:
+        return tuple(p for p in self.adapter.panels(self.view(), self.viewer(), (), ())
+                     if p.region in SHOWN)
+
     def view(self) -> Any:
         return self.replay.state if self.reveal else self.replay.view(self.seat)
+
+    def viewer(self) -> int | None:
+        """Whose board is marked as yours: nobody's once everything is revealed."""
+        return None if self.reveal else self.seat
 
     def show(self) -> None:
         replay, adapter = self.replay, self.adapter
         view = self.view()
         painter = Painter(self.query_one(MoveLog), self.colours)
-        viewer = None if self.reveal else self.seat
-        status = painter.text(adapter.status(view, viewer, ()))
+        status = painter.text(adapter.status(view, self.viewer(), ()))
         status.append(f" · replay {replay.position}/{replay.length}")
         if self.reveal:
             status.append(" · hidden information shown")
         self.query_one("#status", Static).update(status)
-        self.query_one(MapGraph).picture = adapter.map_picture(view)
-        for track_id, data in adapter.tracks(view):
-            self.query_one(f"#{track_id}").data = data  # type: ignore[attr-defined]
-        for board in adapter.boards(view, viewer, ()):
-            self.query_one(f"#board-{board.seat}", PlayerBoard).data = board
+        refresh(self, self.panels())
         self.query_one(MoveLog).marked = replay.position - 1 if replay.position else None
         playing = "▶ playing" if self._timer is not None else "paused"
         self.query_one("#replay-controls", Static).update(

@@ -12,7 +12,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, OptionList, Static
 
 from maharaja_tui.games.base import ScoreTable
-from maharaja_tui.widgets import track_widget
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter
 
@@ -46,8 +45,9 @@ class ScoringScreen(Screen[None]):
             yield DataTable(id="scoring-table", cursor_type="none", zebra_stripes=True)
             if self.summary.notes:
                 yield Static(id="scoring-notes")
-            if track is not None:
-                yield track_widget(track[1], game.colours, track[0])
+            if track is not None:  # the adapter's panel (Maharaja's rewards)
+                yield track.widget(game.colours, id=track.id,  # type: ignore[call-arg]
+                                   classes=track.classes)
             yield ActionPanel(self.game.colours, id="scoring-actions")
         yield Footer()
 
@@ -74,7 +74,7 @@ class ScoringScreen(Screen[None]):
         to_move = game.table.to_move()
         track = game.adapter.scoring_track(view)
         if track is not None:
-            self.query_one(f"#{track[0]}").data = track[1]  # type: ignore[attr-defined]
+            self.query_one(f"#{track.id}").data = track.data  # type: ignore[attr-defined]
         panel = self.query_one(ActionPanel)
         deciding = game.adapter.scoring_decisions(view)
         mine = game.viewer is not None and game.viewer in to_move and deciding

@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Segments
+from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
 
 
 class ActionPanel(Vertical):
@@ -27,7 +27,7 @@ class ActionPanel(Vertical):
             super().__init__()
             self.index = index
 
-    def __init__(self, colours: tuple[str, ...] = (), **kwargs: object) -> None:
+    def __init__(self, colours: Palette | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.colours = colours
         self._entries: tuple[Segments, ...] = ()

@@ -1,28 +1,31 @@
 """The map graph: junctions (START and cities) joined by roads of villages.
 
-Generic over the family's boards: it takes a ``Network`` for the geometry and a
-``MapPicture`` of segments to draw at each junction and village. ``targets`` are
-the places the current player may pick (from the engine's legal intents); a
-cursor moves between them with the arrow keys, Enter or a click selects one.
+Generic over the road-network family's boards: its ``data`` (``MapData``) holds the
+geometry (any ``RoadMap``: junction positions, roads and their villages), a
+``MapPicture`` of segments to draw at each junction and village, and the
+``targets``: the places the current player may pick (from the engine's legal
+intents). A cursor moves between them with the arrow keys; Enter or a click posts
+the generic ``PlaceSelected``.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
+from typing import Protocol
 
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
 from textual.events import Click
-from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from engine.family.network import Network
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Segments
+from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
+from maharaja_tui.widgets.selection import PlaceSelected
 
 ROAD_CHARS = {"h": "─", "v": "│", "up": "╱", "down": "╲"}
 
@@ -34,6 +37,39 @@ class MapPicture:
     junctions: dict[str, tuple[Segments, ...]] = field(default_factory=dict)
     villages: dict[str, Segments] = field(default_factory=dict)
     open_roads: frozenset[str] = frozenset()
+
+
+class Road(Protocol):
+    id: str
+    a: str
+    b: str
+    villages: tuple[str, ...]
+
+
+class RoadMap(Protocol):
+    """The geometry the widget draws (the engine's ``Network`` is one)."""
+
+    junctions: Sequence[str]
+    roads: Mapping[str, Road]
+
+    def position(self, junction: str) -> tuple[int, int]: ...
+
+
+class _NoRoads:
+    junctions: Sequence[str] = ()
+    roads: Mapping[str, Road] = {}
+
+    def position(self, junction: str) -> tuple[int, int]:
+        return (0, 0)
+
+
+@dataclass(frozen=True)
+class MapData:
+    """All the map widget draws: the board, what stands on it and what may be picked."""
+
+    layout: RoadMap = field(default_factory=_NoRoads)
+    picture: MapPicture = field(default_factory=MapPicture)
+    targets: dict[str, Segments] = field(default_factory=dict)
 
 
 @dataclass
@@ -61,22 +97,29 @@ class MapGraph(Widget, can_focus=True):
     targets: reactive[dict[str, Segments]] = reactive(dict, always_update=True)
     cursor: reactive[str | None] = reactive(None)
 
-    class Selected(Message):
-        """A place was picked (Enter or click on a highlighted place)."""
+    Selected = PlaceSelected  # a place was picked (Enter or a click on a highlighted place)
 
-        def __init__(self, place: str) -> None:
-            super().__init__()
-            self.place = place
-
-    def __init__(self, network: Network, colours: tuple[str, ...] = (), **kwargs: object) -> None:
+    def __init__(self, colours: Palette | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.network = network
+        self.network: RoadMap = _NoRoads()
         self.colours = colours
         self._anchors: dict[str, tuple[int, int]] = {}
         self._grid: list[list[_Cell]] = []
         self._rows: list[Strip] = []
         self._drawn_size = (0, 0)
         self._dirty = True
+
+    @property
+    def data(self) -> MapData:
+        return MapData(self.network, self.picture, self.targets)
+
+    @data.setter
+    def data(self, data: MapData) -> None:
+        if data.layout is not self.network:
+            self.network = data.layout
+            self.refresh()
+        self.picture = data.picture
+        self.targets = data.targets
 
     # ----------------------------------------------------------------- input
     def watch_targets(self, targets: dict[str, Segments]) -> None:
@@ -108,7 +151,7 @@ class MapGraph(Widget, can_focus=True):
 
     def action_select(self) -> None:
         if self.cursor in self.targets:
-            self.post_message(self.Selected(self.cursor))
+            self.post_message(PlaceSelected(self, self.cursor))
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)
@@ -117,7 +160,7 @@ class MapGraph(Widget, can_focus=True):
         place = self.place_at(offset.x, offset.y)
         if place is not None and place in self.targets:
             self.cursor = place
-            self.post_message(self.Selected(place))
+            self.post_message(PlaceSelected(self, place))
 
     def place_at(self, x: int, y: int) -> str | None:
         if 0 <= y < len(self._grid) and 0 <= x < len(self._grid[y]):
@@ -128,6 +171,8 @@ class MapGraph(Widget, can_focus=True):
     def _layout(self, width: int, height: int) -> dict[str, tuple[int, int]]:
         net = self.network
         spots = {j: net.position(j) for j in net.junctions}
+        if not spots:
+            return {}
         xs = [p[0] for p in spots.values()]
         ys = [p[1] for p in spots.values()]
         box_w = max(

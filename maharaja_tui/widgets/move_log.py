@@ -7,7 +7,7 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Segments
+from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
 
 WINDOW = 40  # entries drawn at once: wrapping a whole game's log every frame is slow
 
@@ -17,7 +17,7 @@ class MoveLog(VerticalScroll, can_focus=True):
     entries: reactive[tuple[Segments, ...]] = reactive(tuple, always_update=True)
     marked: reactive[int | None] = reactive(None)  # replay: the entry at the cursor
 
-    def __init__(self, colours: tuple[str, ...] = (), **kwargs: object) -> None:
+    def __init__(self, colours: Palette | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.colours = colours
 

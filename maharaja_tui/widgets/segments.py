@@ -1,14 +1,19 @@
 """Segments: ``(text, role)`` pairs, the engine's description format, used by every widget.
 
-A role names what a piece of text is (a seat, a city, coins...). Widgets turn roles
-into styles through component classes, so the look lives in the .tcss files and
-the words never depend on colour (each seat also has its letter).
+A role names what a piece of text is (a city, coins...). Widgets turn roles into
+styles through component classes, so the look lives in the .tcss files and the
+words never depend on colour. Seats are the exception: a game declares its
+players' colours (a ``Palette``), and ``seat:N`` draws in seat N's colour; each
+seat also has its letter, so nothing is told by colour alone (NO_COLOR).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
 
+from rich.color import Color, ColorParseError
 from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
@@ -18,10 +23,43 @@ Segments = tuple[Segment, ...]
 
 ROLES = ("city", "village", "coins", "pp", "character", "action", "round", "reward",
          "dim", "target", "cursor", "maharaja", "strong", "hidden", "warning")
-COLOURS = ("red", "yellow", "green", "blue")
-COMPONENT_CLASSES = frozenset(
-    {f"role--{r}" for r in ROLES} | {f"colour--{c}" for c in COLOURS}
-)
+COMPONENT_CLASSES = frozenset(f"role--{r}" for r in ROLES)
+
+
+class SeatStyle(NamedTuple):
+    """How one seat (or one side under a seat) is drawn."""
+
+    name: str  # the colour's name, as the players say it ("red")
+    letter: str  # the letter or glyph that stands for it without colour ("R")
+    colour: str  # a colour Rich can parse ("#ff5f5f")
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The styles of a game's seats, in seat order (``seat:N``), and of the sides grouped
+    under them when a game has some (``side:K``: Maharadjah's nations)."""
+
+    seats: tuple[SeatStyle, ...] = ()
+    sides: tuple[SeatStyle, ...] = ()
+
+    def style(self, kind: str, index: int) -> Style:
+        """A seat's or side's style; an index past the palette draws plainly."""
+        styles = self.seats if kind == "seat" else self.sides
+        if not 0 <= index < len(styles):
+            return Style()
+        return Style(color=styles[index].colour, bold=kind == "seat")
+
+    def letter(self, seat: int) -> str:
+        return self.seats[seat].letter if 0 <= seat < len(self.seats) else str(seat + 1)
+
+
+def is_colour(text: str) -> bool:
+    """True when Rich can draw ``text`` as a colour."""
+    try:
+        Color.parse(text)
+    except ColorParseError:
+        return False
+    return True
 
 
 def seg(*parts: str | Segment) -> Segments:
@@ -29,11 +67,12 @@ def seg(*parts: str | Segment) -> Segments:
 
 
 class Painter:
-    """Maps roles to Rich styles for one widget; ``seat:N`` roles use that seat's colour."""
+    """Maps roles to Rich styles for one widget; ``seat:N`` and ``side:K`` come from the
+    game's palette, any other role from the widget's ``role--`` component classes."""
 
-    def __init__(self, widget: Widget, colours: Iterable[str]) -> None:
+    def __init__(self, widget: Widget, palette: Palette | None = None) -> None:
         self.widget = widget
-        self.colours = tuple(colours)
+        self.palette = palette or Palette()
         self._cache: dict[str, Style] = {}
 
     def style(self, role: str) -> Style:
@@ -49,14 +88,11 @@ class Painter:
         return style
 
     def _one(self, role: str) -> Style:
-        if role.startswith("seat:"):
-            seat = int(role[5:])
-            colour = self.colours[seat] if 0 <= seat < len(self.colours) else ""
-            name = f"colour--{colour}"
-        else:
-            name = f"role--{role}"
+        kind, _, index = role.partition(":")
+        if kind in ("seat", "side") and index.lstrip("-").isdigit():
+            return self.palette.style(kind, int(index))
         try:
-            return self.widget.get_component_rich_style(name, partial=True)
+            return self.widget.get_component_rich_style(f"role--{role}", partial=True)
         except KeyError:  # a role this widget does not style
             return Style()
 

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Segment, Segments
+from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segment, Segments
 
 
 class SegmentWidget(Widget):
@@ -17,7 +17,7 @@ class SegmentWidget(Widget):
 
     COMPONENT_CLASSES = COMPONENT_CLASSES
 
-    def __init__(self, colours: tuple[str, ...] = (), **kwargs: object) -> None:
+    def __init__(self, colours: Palette | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.colours = colours
 

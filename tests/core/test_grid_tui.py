@@ -1,0 +1,74 @@
+"""The terminal UI plays a game it was never told about: Three in a Row, registered only
+through its GameSpec (tests/core/grid), chosen on the new-game screen and played by
+keys on its own board widget, with its own rules on F1."""
+
+from __future__ import annotations
+
+from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.screens.final import FinalScreen
+from maharaja_tui.screens.game import GameScreen
+from maharaja_tui.screens.help import HelpScreen
+from maharaja_tui.screens.new_game import NewGameScreen
+from tests.core.grid.rules import CELLS, SIZE
+from tests.core.grid.ui import GridBoard
+from tests.tui.helpers import screen_text, synchronously
+
+
+@synchronously
+async def test_the_grid_game_is_chosen_and_played_by_keys(grid_game: str) -> None:
+    app = MaharajaApp(Start("new", seed=3), computer_delay=0.01)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#game").focus()
+        await pilot.press("enter", "down", "down", "enter")  # the third game listed
+        await pilot.pause()
+        assert app.screen.game == grid_game  # type: ignore[attr-defined]
+        await pilot.press("ctrl+n")  # start: you against a computer
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.table.ruleset.id == grid_game
+        board = screen.query_one(GridBoard)
+        moves = 0
+        while not screen.table.game.is_over():
+            if screen.table.to_move() != (0,):
+                await pilot.pause(0.05)
+                continue
+            target = next(n for n, c in enumerate(CELLS) if c in board.data.targets)
+            await pilot.press("m", *["up", "left"] * SIZE,
+                              *["down"] * (target // SIZE), *["right"] * (target % SIZE))
+            assert board.has_focus and board.cursor == target
+            await pilot.press("enter")  # PlaceSelected -> the adapter's intent -> played
+            await pilot.pause()
+            moves += 1
+            assert screen.table.game.state.cells[CELLS[target]] == 0  # GR-1
+        assert moves >= 3
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, FinalScreen)
+        assert "Stones" in screen_text(app)
+
+
+@synchronously
+async def test_the_action_panel_and_the_rules_are_the_grid_game_s(grid_game: str) -> None:
+    from engine import Game, get_ruleset
+    from engine.core.ruleset import Seat
+
+    ruleset = get_ruleset(grid_game)
+    game = Game(ruleset, [Seat("Ann"), Seat("Bo", "bot:easy")], ruleset.Options(), 4)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("a", "down", "enter")  # the second empty cell, from the list
+        await pilot.pause()
+        assert game.state.cells["b1"] == 0
+        text = screen_text(app)
+        assert "O" in text and "'s turn" in text  # seat letters from the game's palette
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "Three in a Row" in screen_text(app)
+        await pilot.press("slash", *"GR-3", "enter")
+        await pilot.pause()
+        assert "A full grid without a row is a draw" in screen_text(app)

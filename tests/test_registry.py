@@ -1,0 +1,67 @@
+"""One registration per game: a GameSpec named by an entry point, read from the installed
+metadata and from the checkout's pyproject.toml (so no reinstall is needed)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from engine import registry
+from engine.bots.evaluator import evaluator_for
+from engine.core.errors import RecordError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def fresh(monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201
+    registry._found.cache_clear()
+    registry.rulesets.cache_clear()
+    yield monkeypatch
+    monkeypatch.undo()
+    registry._found.cache_clear()
+    registry.rulesets.cache_clear()
+
+
+def test_the_built_in_games_register_without_installed_metadata(fresh) -> None:  # noqa: ANN001
+    fresh.setattr(metadata, "entry_points", lambda **kw: [])  # a stale editable install
+    assert list(registry.specs())[:2] == ["maharaja-2020", "raja-2004"]
+    assert registry.default_game() == "maharaja-2020"
+    assert set(registry.rulesets()) >= {"maharaja-2020", "raja-2004"}
+
+
+def test_an_installed_game_joins_the_checkout_s(fresh) -> None:  # noqa: ANN001
+    point = metadata.EntryPoint("grid-test", "tests.core.grid.spec:SPEC", registry.GROUP)
+    fresh.setattr(metadata, "entry_points", lambda **kw: [point])
+    assert list(registry.specs()) == ["maharaja-2020", "raja-2004", "grid-test"]
+    assert registry.get_ruleset("grid-test").name.startswith("Three in a Row")
+    assert evaluator_for("grid-test") is None  # no evaluator: bots play the easy way
+
+
+def test_an_entry_point_that_is_no_spec_is_refused(fresh) -> None:  # noqa: ANN001
+    point = metadata.EntryPoint("bad", "engine.raja:RULESET", registry.GROUP)
+    fresh.setattr(metadata, "entry_points", lambda **kw: [point])
+    with pytest.raises(RecordError, match="not a GameSpec"):
+        registry.specs()
+
+
+def test_pyproject_registers_every_built_in_game_once() -> None:
+    points = registry._source_entry_points()
+    assert points == {"maharaja-2020": "engine.maharaja.spec:SPEC",
+                      "raja-2004": "engine.raja.spec:SPEC"}
+    for game_id, spec in registry.specs().items():
+        assert spec.id == game_id and spec.load_ruleset().id == game_id
+
+
+def test_the_engine_registry_imports_no_user_interface() -> None:
+    code = ("import sys; from engine.registry import specs, rulesets; rulesets(); "
+            "from engine.bots.evaluator import evaluator_for; evaluator_for('raja-2004'); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('textual', 'maharaja_tui')))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True)
+    assert out.stdout.strip() == "[]"
