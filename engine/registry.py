@@ -54,12 +54,16 @@ class GameSpec:
     rule_example: str = ""  # a rule id to show as an example ("MJ-SHR-3")
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # name -> options
     sides: tuple[SeatColour, ...] = ()  # pieces grouped under players (nations), if any
+    outcome: str = ""  # "module:attr" of state -> the final figures (recordings check them)
 
     def load_ruleset(self) -> Ruleset:
         return load(self.ruleset)  # type: ignore[no-any-return]
 
     def load_evaluator(self) -> Any:
         return load(self.evaluator) if self.evaluator else None
+
+    def load_outcome(self) -> Any:
+        return load(self.outcome) if self.outcome else None
 
     def load_adapter(self) -> Any:
         return load(self.adapter) if self.adapter else None

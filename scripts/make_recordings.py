@@ -1,12 +1,14 @@
 """Regenerate recordings/: real games played by the bots, saved as engine records.
 
-    python scripts/make_recordings.py
+    python scripts/make_recordings.py            # every recording
+    python scripts/make_recordings.py raja-      # those whose name starts so
 
-Each game is fixed by its seed, seats and options, and hard plays with an iteration
-budget, so the moves come out the same on every run (only the save header's
-``updated`` time changes). Beside each ``<name>.json`` goes ``<name>.expected.json``
-with the final PP per seat and the winners, which tests/test_recordings.py checks
-after replaying the record with validation.
+Each game is fixed by its game, seed, seats and options, and hard plays with an
+iteration budget, so the moves come out the same on every run (only the save
+header's ``updated`` time changes). Beside each ``<name>.json`` goes
+``<name>.expected.json``: the game and its final figures as the game's GameSpec
+``outcome`` gives them, which tests/test_recordings.py checks after replaying the
+record with validation.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -21,11 +24,14 @@ from engine.bots.budget import Budget
 from engine.bots.match import bot_seat, play_game
 from engine.core import record
 from engine.core.game import Game
-from engine.maharaja import RULESET, Options
+from engine.maharaja import Options
+from engine.raja.options import preset
+from engine.registry import get_ruleset, spec_of
 
 OUT = Path(__file__).resolve().parent.parent / "recordings"
 CREATED = "2026-11-22T00:00:00+00:00"
 BUDGET = Budget.fixed(8)  # hard's rollouts per decision in recordings
+MAHARAJA, RAJA = "maharaja-2020", "raja-2004"
 
 
 @dataclass(frozen=True)
@@ -33,7 +39,8 @@ class Recipe:
     name: str
     levels: tuple[str, ...]
     seed: int
-    options: Options = Options()
+    options: Any = Options()
+    game: str = MAHARAJA
 
 
 RECIPES = (
@@ -45,41 +52,54 @@ RECIPES = (
     Recipe("solo-easy", ("hard",), 105, Options(mode="solo", difficulty="easy")),
     Recipe("solo-medium", ("hard",), 106, Options(mode="solo", difficulty="medium")),
     Recipe("solo-hard", ("hard",), 107, Options(mode="solo", difficulty="hard")),
+    # Raja (R-MODE-3): every player count, every preset.
+    Recipe("raja-2p-basic", ("hard", "medium"), 201, preset("Basic"), RAJA),
+    Recipe("raja-3p-advanced-i", ("medium", "hard", "easy"), 202, preset("Advanced I"), RAJA),
+    Recipe("raja-4p-advanced-ii", ("hard", "medium", "medium", "easy"), 203,
+           preset("Advanced II"), RAJA),
+    Recipe("raja-5p-basic", ("medium", "easy", "hard", "medium", "medium"), 204,
+           preset("Basic"), RAJA),
 )
 
-NAMES = ("Asha", "Bala", "Chandra", "Devi")
+NAMES = ("Asha", "Bala", "Chandra", "Devi", "Esha")
 
 
 class Expected(msgspec.Struct):
-    final_pp: list[int]  # PP after final scoring, per player of the state
-    winners: list[int]
+    game: str
+    outcome: dict[str, Any]  # the GameSpec's outcome of the final state
 
 
 def expected(game: Game) -> Expected:
-    state = game.state
-    totals = [p.pp + f.total for p, f in zip(state.players, state.final, strict=True)]
-    return Expected(final_pp=totals, winners=list(state.winners))
+    outcome = spec_of(game.ruleset.id).load_outcome()
+    return Expected(game.ruleset.id, outcome(game.state))
 
 
 def make(recipe: Recipe) -> Expected:
     seats = [bot_seat(f"{NAMES[n]} ({level})", level) for n, level in enumerate(recipe.levels)]
-    game = play_game(RULESET, seats, recipe.options, recipe.seed, budget=BUDGET)
+    game = play_game(get_ruleset(recipe.game), seats, recipe.options, recipe.seed,
+                     budget=BUDGET)
     if not game.is_over():
         raise RuntimeError(f"{recipe.name}: the game did not finish")
     game.created = CREATED
     record.save(game, OUT / f"{recipe.name}.json")
     result = expected(game)
-    data = msgspec.json.format(msgspec.json.encode(result), indent=2) + b"\n"
-    record.write_atomic(OUT / f"{recipe.name}.expected.json", data)
+    write_expected(recipe.name, result)
     return result
 
 
-def main() -> int:
+def write_expected(name: str, result: Expected) -> None:
+    data = msgspec.json.format(msgspec.json.encode(result), indent=2) + b"\n"
+    record.write_atomic(OUT / f"{name}.expected.json", data)
+
+
+def main(argv: list[str]) -> int:
     for recipe in RECIPES:
+        if argv and not recipe.name.startswith(tuple(argv)):
+            continue
         result = make(recipe)
-        print(f"{recipe.name}: final PP {result.final_pp}, winners {result.winners}", flush=True)
+        print(f"{recipe.name}: {result.outcome}", flush=True)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

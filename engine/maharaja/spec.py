@@ -15,4 +15,5 @@ SPEC = GameSpec(
     adapter="maharaja_tui.games.maharaja:MaharajaAdapter",
     rules="maharaja_tui.reference:maharaja.md",
     rule_example="MJ-SHR-3",
+    outcome="engine.maharaja.scoring:outcome",
 )

@@ -67,3 +67,11 @@ def final_ranking(state: RajaState) -> tuple[int, ...]:
         range(state.seats),
         key=lambda s: (-palaces_on_board(state, s), -state.players[s].gold, lowest_card(state, s)),
     ))
+
+
+def outcome(state: RajaState) -> dict[str, list[int]]:
+    """What a finished game is judged by (recordings check it): the ranking (R-END-2)
+    and the palaces and gold it was made from."""
+    return {"ranking": list(state.ranking),
+            "palaces": [palaces_on_board(state, s) for s in range(state.seats)],
+            "gold": [p.gold for p in state.players]}

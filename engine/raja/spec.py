@@ -19,4 +19,5 @@ SPEC = GameSpec(
     rules="maharaja_tui.reference:raja.md",
     rule_example="R-TURN-4",
     presets=PRESETS,  # R-MODE-3
+    outcome="engine.raja.scoring:outcome",
 )
