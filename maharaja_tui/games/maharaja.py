@@ -2,8 +2,9 @@
 
 This is the only module that reads a Maharaja ``State``. It decides nothing: what a
 player may do comes from the engine's legal intents, and the texts of actions,
-characters, rewards and slots come from ``engine.maharaja.components``. A Raja
-adapter can sit beside it and feed the same generic widgets.
+characters, rewards and slots come from ``engine.maharaja.components``, the rules
+it shows (tolls, village capacity) from ``engine.maharaja.queries``. What the road
+games share on screen is ``RouteGameAdapter``'s.
 """
 
 from __future__ import annotations

@@ -2,9 +2,11 @@
 
 This is the only module of the UI that reads a ``RajaState``. Like the Maharaja
 adapter it decides nothing: what a player may do comes from the engine's legal
-intents; the tables (costs, names, rewards) come from ``engine.raja.components``.
-The engine has no player colours; the UI gives seats the five colours of the box
-in order (R-COMP-4).
+intents, the rules it shows (tolls, the Monk's bank, forfeits, points by source)
+from ``engine.raja.queries`` and ``scoring``, the tables (costs, names, rewards)
+from ``engine.raja.components``. The engine has no player colours; seats take the
+five colours of the box in order, from the game's spec (R-COMP-4). What the road
+games share on screen is ``RouteGameAdapter``'s.
 """
 
 from __future__ import annotations
