@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("engine.maharaja", "engine.raja")  # the built-in games' rules
+GAMES = ("engine.maharaja", "engine.raja", "engine.maharani", "engine.maharadjah")
 UI = ("textual", "rich", "maharaja_tui", "maharaja_server")
 
 
@@ -56,7 +56,7 @@ def test_the_family_imports_no_particular_game() -> None:
     assert not breaking("engine/family", GAMES)
 
 
-@pytest.mark.parametrize("game", ["engine/maharaja", "engine/raja"])
+@pytest.mark.parametrize("game", [g.replace(".", "/") for g in GAMES])
 def test_a_game_imports_no_other_game(game: str) -> None:
     others = tuple(g for g in GAMES if g != game.replace("/", "."))
     assert not breaking(game, others)

@@ -92,3 +92,13 @@ def test_seats_made_by_hand_resolve_too() -> None:
                 default_setup(2, humans=2).options, 1)
     palette = adapter_for(game.ruleset, game.seats).palette(game.view(0))
     assert [s.letter for s in palette.seats] == ["R", "Y"]
+
+
+def test_maharadjah_s_seventeen_nations_are_sides_under_five_players() -> None:
+    spec = specs()["maharadjah"]
+    assert spec.seats[1] == 5 and len(spec.palette) == 5
+    assert len(spec.sides) == 17
+    assert len({side.letter for side in spec.sides}) == 17  # told apart without colour
+    palette = Palette(tuple(SeatStyle(*c) for c in spec.palette),
+                      tuple(SeatStyle(*c) for c in spec.sides))
+    assert all(palette.style("side", k).color is not None for k in range(17))
