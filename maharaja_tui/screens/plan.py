@@ -7,7 +7,6 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -16,7 +15,15 @@ from textual.widgets.option_list import Option
 class PlanScreen(ModalScreen[tuple[Any, Any] | None]):
     """Two lists of the disc's actions; Enter on the second commits the plan."""
 
+    # Digits and Enter are the screen's priority bindings, handled in the order they were
+    # typed: a key that is not bound is forwarded to the focused list a message later,
+    # and focus itself moves a message later, so quick typing (a paste, an SSH
+    # connection) could set the wrong arrow or commit before the last digit.
     BINDINGS = [Binding("escape", "cancel", "Back"),
+                Binding("enter", "next", "Next / commit", priority=True),
+                Binding("up", "step(-1)", show=False, priority=True),
+                Binding("down", "step(1)", show=False, priority=True),
+                *[Binding(str(n), f"digit({n})", show=False, priority=True) for n in range(1, 10)],
                 Binding("left", "arrow(0)", "Arrow 1", show=False),
                 Binding("right", "arrow(1)", "Arrow 2", show=False)]
 
@@ -51,23 +58,41 @@ class PlanScreen(ModalScreen[tuple[Any, Any] | None]):
         self.query_one("#arrow-1", OptionList).focus()
         self._summary()
 
-    def on_key(self, event: Key) -> None:
-        if event.character and event.character in "123456789":
-            self.query_one(f"#arrow-{self.arrow + 1}", OptionList).highlighted = (
-                int(event.character) - 1)
-            event.stop()
+    def action_digit(self, number: int) -> None:
+        if number <= len(self.actions):
+            self._point(number - 1)
+
+    def action_step(self, delta: int) -> None:
+        current = self.query_one(f"#arrow-{self.arrow + 1}", OptionList).highlighted or 0
+        self._point(max(0, min(len(self.actions) - 1, current + delta)))
+
+    def _point(self, index: int) -> None:
+        self.query_one(f"#arrow-{self.arrow + 1}", OptionList).highlighted = index
+        self._read_lists()
+        self._summary()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        index = 0 if event.option_list.id == "arrow-1" else 1
-        self.choice[index] = self.actions[event.option_index][0]
+        self._read_lists()
         self._summary()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        # The selected option is the truth: a digit typed just before Enter may have its
-        # highlight message still on the way (fast typing, pasted keys).
-        index = 0 if event.option_list.id == "arrow-1" else 1
-        self.choice[index] = self.actions[event.option_index][0]
+        """A click on an option: that arrow points there, then on as Enter goes."""
+        self.arrow = 0 if event.option_list.id == "arrow-1" else 1
+        event.option_list.highlighted = event.option_index
+        self.action_next()
+
+    def _read_lists(self) -> None:
+        """The lists' highlights are the truth: they change at once, when a key or a
+        click sets them, while their messages may still be on the way."""
+        for index in (0, 1):
+            highlighted = self.query_one(f"#arrow-{index + 1}", OptionList).highlighted
+            if highlighted is not None:
+                self.choice[index] = self.actions[highlighted][0]
+
+    def action_next(self) -> None:
+        self._read_lists()
         if self.arrow == 0:
+            self._summary()
             self.action_arrow(1)
         else:
             self.dismiss((self.choice[0], self.choice[1]))
