@@ -32,7 +32,7 @@ def test_session_cap_turns_extra_clients_away(tmp_path: Path) -> None:
 
 def test_idle_sessions_are_closed(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with running(config(tmp_path, idle_timeout=1.0)) as srv:
+        async with running(config(tmp_path, idle_timeout=3.0)) as srv:
             term = await connect(srv.port, "alice")
             await term.wait_for("you are alice")
             await term.wait_for("idle too long", timeout=10)
