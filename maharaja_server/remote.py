@@ -178,9 +178,9 @@ class RemoteTable:
 
     @property
     def seats(self) -> list[Any]:
-        from engine.core.ruleset import Seat
+        from engine.core.ruleset import HUMAN, Computer, Seat
 
-        return [Seat(s.name or "(free)", "human" if s.kind != "computer" else f"bot:{s.level}")
+        return [Seat(s.name or "(free)", HUMAN if s.kind != "computer" else Computer(level=s.level))
                 for s in self._info.seats]
 
     @property

@@ -23,7 +23,7 @@ import msgspec
 from engine.core import record
 from engine.core.errors import IllegalIntent, RecordError
 from engine.core.game import Game
-from engine.core.ruleset import Seat
+from engine.core.ruleset import HUMAN, Computer, Seat
 from engine.core.table import Chooser, LocalTable, UndoRequest
 from maharaja_server.protocol import SeatInfo, SeatSpec, TableInfo, UndoInfo
 
@@ -289,7 +289,7 @@ class TableService:
                                          for s in table.meta.slots):
             return
         rules = table.rules
-        seats = [Seat(s.name, "human" if s.kind == "human" else f"bot:{s.level}")
+        seats = [Seat(s.name, HUMAN if s.kind == "human" else Computer(level=s.level))
                  for s in table.meta.slots]
         options = msgspec.json.decode(table.meta.options, type=rules.Options)
         self._host(table, Game(rules, seats, options, table.meta.seed))

@@ -1,6 +1,6 @@
 """Playing whole games between computer players (tournaments, recordings, tests).
 
-Seats whose controller is ``bot:<level>`` are played by ``choose_intent`` from
+Seats whose controller is a ``Computer`` are played by ``choose_intent`` from
 their own view, driven by the table (``engine.core.table``) as in the app and on the
 server: every decision gets its own generator seeded from the game's seed, the seat
 and the step number, so a game replays identically from its seed.
@@ -17,21 +17,20 @@ from typing import Any
 from engine.bots import choose_intent
 from engine.bots.budget import Budget
 from engine.core.game import Game
-from engine.core.ruleset import Ruleset, Seat
+from engine.core.ruleset import AnyRuleset, Computer, Seat
 from engine.core.table import LocalTable, decision_rng
 
 MAX_DECISIONS = 5000
 
 
 def bot_seat(name: str, level: str) -> Seat:
-    return Seat(name, controller=f"bot:{level}")
+    return Seat(name, controller=Computer(level=level))
 
 
 def level_of(seat: Seat) -> str:
-    kind, _, level = seat.controller.partition(":")
-    if kind != "bot" or not level:
-        raise ValueError(f"seat {seat.name!r} is not a computer player ({seat.controller})")
-    return level
+    if not isinstance(seat.controller, Computer):
+        raise ValueError(f"seat {seat.name!r} is not a computer player")
+    return seat.controller.level
 
 
 @dataclass
@@ -45,7 +44,7 @@ class Timings:
 
 
 def play_game(
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     seats: list[Seat],
     options: Any = None,
     seed: int = 0,

@@ -1,4 +1,4 @@
-"""The two errors a caller of the engine has to handle."""
+"""The errors of the engine: a refused intent, an unreadable file, a broken ruleset."""
 
 from __future__ import annotations
 
@@ -27,3 +27,7 @@ class RecordError(Exception):
     def __init__(self, message: str, *, damaged: bool = True) -> None:
         super().__init__(message)
         self.damaged = damaged
+
+
+class RulesetError(Exception):
+    """A ruleset broke the core's contract (a bug in the game, not a player's mistake)."""

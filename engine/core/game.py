@@ -10,20 +10,25 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Iterator
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 import msgspec
 
 from engine.core.describe import Description
-from engine.core.errors import IllegalIntent
+from engine.core.errors import IllegalIntent, RulesetError
 from engine.core.rng import rng_for
-from engine.core.ruleset import Ruleset, Seat
+from engine.core.ruleset import LegalGroup, Ruleset, Seat
 
 E = TypeVar("E")
 I = TypeVar("I")  # noqa: E741
+S = TypeVar("S")
+O = TypeVar("O")  # noqa: E741
 
 SETUP_SEAT = -1  # the seat of automatic steps no one decided (the setup draws)
 SNAPSHOT_EVERY = 16  # steps between stored snapshots: bounds undo/seek cost
+# Automatic batches one step may run before the core calls the ruleset broken. A whole
+# Brahmabot turn is a few batches; a ruleset that never returns [] would hang the game.
+MAX_AUTOMATIC_BATCHES = 10_000
 
 
 class Step(msgspec.Struct, Generic[I, E], array_like=True):
@@ -32,15 +37,15 @@ class Step(msgspec.Struct, Generic[I, E], array_like=True):
     events: list[E]
 
 
-def snapshot(state: Any) -> bytes:
+def snapshot(state: object) -> bytes:
     return msgspec.msgpack.encode(state)
 
 
-def restore(data: bytes, state_type: type) -> Any:
+def restore(data: bytes, state_type: type[S]) -> S:
     return msgspec.msgpack.decode(data, type=state_type)
 
 
-def copy_state(state: Any) -> Any:
+def copy_state(state: S) -> S:
     return restore(snapshot(state), type(state))
 
 
@@ -48,29 +53,41 @@ def now() -> str:
     return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
 
 
-class Game:
+class _Described(Generic[S]):
+    """One seat's move log so far, and the state folded up to where it stops."""
+
+    __slots__ = ("lines", "state", "steps")
+
+    def __init__(self, state: S) -> None:
+        self.state = state
+        self.steps = 0
+        self.lines: list[Description] = []
+
+
+class Game(Generic[S, I, E, O]):
     """One game of any ruleset: play intents, undo, redo, and read seat views."""
 
     def __init__(
         self,
-        ruleset: Ruleset,
+        ruleset: Ruleset[S, I, E, O],
         seats: list[Seat],
-        options: Any = None,
+        options: O | None = None,
         seed: int = 0,
         *,
         created: str | None = None,
-        _steps: list[Step] | None = None,
+        _steps: list[Step[I, E]] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.seats = list(seats)
-        self.options = options if options is not None else ruleset.Options()
+        self.options: O = options if options is not None else ruleset.Options()
         self.seed = seed
         self.created = created or now()
         ruleset.check_options(self.options, self.seats)
-        self.steps: list[Step] = []
-        self._redo: list[Step] = []
+        self.steps: list[Step[I, E]] = []
+        self._redo: list[Step[I, E]] = []
         self._snapshots: dict[int, bytes] = {}
-        self.state = ruleset.new_state(self.options, self.seats)
+        self._described: dict[int | None, _Described[S]] = {}
+        self.state: S = ruleset.new_state(self.options, self.seats)
         self._snapshots[0] = snapshot(self.state)
         if _steps is None:
             self._run_automatic(SETUP_SEAT, None, [])
@@ -85,31 +102,48 @@ class Game:
     def is_over(self) -> bool:
         return self.ruleset.is_over(self.state)
 
-    def legal_intents(self, seat: int) -> list[Any]:
+    def legal_intents(self, seat: int) -> list[I]:
         return self.ruleset.legal_intents(self.state, seat)
 
-    def view(self, seat: int | None) -> Any:
+    def legal_groups(self, seat: int) -> Iterator[LegalGroup[I]]:
+        """The legal intents in groups produced lazily (see ``Ruleset.legal_groups``)."""
+        return self.ruleset.legal_groups(self.state, seat)
+
+    def is_legal(self, seat: int, intent: I) -> bool:
+        """Would ``play(seat, intent)`` be accepted now? Lists nothing, raises nothing."""
+        return seat in self.to_move() and self.ruleset.is_legal(self.state, seat, intent)
+
+    def view(self, seat: int | None) -> S:
         """What ``seat`` may know; ``None`` is a spectator."""
         return self.ruleset.view(self.state, seat)
 
-    def events(self) -> Iterator[tuple[int, Any]]:
+    def events(self) -> Iterator[tuple[int, E]]:
         """Every event of the log with the index of its step."""
         for index, step in enumerate(self.steps):
             for event in step.events:
                 yield index, event
 
     def descriptions(self, seat: int | None) -> list[Description]:
-        """The move log as ``seat`` may read it."""
+        """The move log as ``seat`` may read it.
+
+        Built incrementally: each seat's lines are kept with the state folded up to
+        their end and extended by the steps appended since; undo drops what it takes
+        back. The UI asks after every change, so a long game costs no refold.
+        """
         rules = self.ruleset
-        state = rules.new_state(self.options, self.seats)
-        out: list[Description] = []
-        for _, event in self.events():
-            out.append(rules.describe(rules.redact(event, seat), state))
-            rules.apply(state, event)
-        return out
+        done = self._described.get(seat)
+        if done is None:
+            done = self._described[seat] = _Described(
+                rules.new_state(self.options, self.seats))
+        for step in self.steps[done.steps:]:
+            for event in step.events:
+                done.lines.append(rules.describe(rules.redact(event, seat), done.state))
+                rules.apply(done.state, event)
+        done.steps = len(self.steps)
+        return list(done.lines)
 
     # ------------------------------------------------------------------ acting
-    def play(self, seat: int, intent: Any) -> list[Any]:
+    def play(self, seat: int, intent: I) -> list[E]:
         """Validate and apply an intent; returns every event it produced.
 
         Raises IllegalIntent, leaving the game untouched, when the rules refuse.
@@ -120,22 +154,36 @@ class Game:
         self._redo.clear()
         return self._run_automatic(seat, intent, events)
 
-    def _run_automatic(self, seat: int, intent: Any, events: list[Any]) -> list[Any]:
+    def _run_automatic(self, seat: int, intent: I | None, events: list[E]) -> list[E]:
         rules = self.ruleset
         index = len(self.steps)
         for event in events:
             rules.apply(self.state, event)
         batch = 0
         while more := rules.automatic(self.state, rng_for(self.seed, index, batch)):
+            batch += 1
+            if batch > MAX_AUTOMATIC_BATCHES:
+                self._abandon_step()
+                raise RulesetError(
+                    f"ruleset {rules.id!r} still emits automatic events after "
+                    f"{MAX_AUTOMATIC_BATCHES} batches in one step: it never settles "
+                    "(a bug in its automatic())")
             for event in more:
                 rules.apply(self.state, event)
             events = events + more
-            batch += 1
         self.steps.append(Step(seat, intent, events))
         self._remember(len(self.steps))
         return events
 
-    def _append(self, step: Step) -> None:
+    def _abandon_step(self) -> None:
+        """Put the state back as it was before the step being run (the log is intact)."""
+        base = max(i for i in self._snapshots if i <= len(self.steps))
+        self.state = restore(self._snapshots[base], type(self.state))
+        for step in self.steps[base:]:
+            for event in step.events:
+                self.ruleset.apply(self.state, event)
+
+    def _append(self, step: Step[I, E]) -> None:
         """Fold a recorded step without validating it (trusted replay)."""
         for event in step.events:
             self.ruleset.apply(self.state, event)
@@ -158,11 +206,11 @@ class Game:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def next_redo(self) -> Step | None:
+    def next_redo(self) -> Step[I, E] | None:
         """The step ``redo`` would play again, if any."""
         return self._redo[-1] if self._redo else None
 
-    def undo(self) -> Step:
+    def undo(self) -> Step[I, E]:
         """Take back the last step; it can be redone until a new intent is played."""
         if not self.can_undo():
             raise IllegalIntent("CORE-2", "there is nothing to undo")
@@ -171,7 +219,7 @@ class Game:
         self._redo.append(step)
         return step
 
-    def redo(self) -> Step:
+    def redo(self) -> Step[I, E]:
         """Re-apply the last undone step exactly as it was (no new draw)."""
         if not self._redo:
             raise IllegalIntent("CORE-3", "there is nothing to redo")
@@ -190,6 +238,9 @@ class Game:
         del self.steps[count:]
         for index in [i for i in self._snapshots if i > count]:
             del self._snapshots[index]
+        # a log folded past the cut cannot be unfolded: those seats start again
+        for seat in [s for s, done in self._described.items() if done.steps > count]:
+            del self._described[seat]
 
     def last_step_of(self, seat: int) -> int | None:
         """Index of the last step ``seat`` decided, or None."""

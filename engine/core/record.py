@@ -17,9 +17,9 @@ import msgspec
 
 from engine.core.errors import IllegalIntent, RecordError
 from engine.core.game import SETUP_SEAT, Game, Step, now
-from engine.core.ruleset import Ruleset, Seat
+from engine.core.ruleset import AnyRuleset, Seat, legacy_controller
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: a seat's controller is a tagged Struct, not "human" / "bot:<level>"
 ENGINE_VERSION = "0.1.0"
 MAGIC = "maharaja-family-save"
 
@@ -35,8 +35,19 @@ MAX_MESSAGE = 160  # characters of a RecordError after the file name
 E = TypeVar("E")
 I = TypeVar("I")  # noqa: E741
 
+
+def _typed_controllers(record: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 -> 2: ``"controller": "bot:hard"`` becomes ``{"type": "computer", ...}``."""
+    seats = record["header"].get("seats")
+    for seat in seats if isinstance(seats, list) else []:  # a damaged list fails decoding later
+        if isinstance(seat, dict) and isinstance(seat.get("controller"), str):
+            seat["controller"] = msgspec.to_builtins(legacy_controller(seat["controller"]))
+    record["header"]["format"] = 2
+    return record
+
+
 # format version N -> function upcasting an untyped record dict from N to N + 1.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _typed_controllers}
 
 
 class Header(msgspec.Struct):
@@ -110,7 +121,7 @@ def write_atomic(path: Path, data: bytes, *, private: bool = True) -> None:
 
 def load(
     path: str | os.PathLike[str],
-    rulesets: dict[str, Ruleset],
+    rulesets: dict[str, AnyRuleset],
     *,
     validate: bool = True,
 ) -> Game:
@@ -137,7 +148,7 @@ def load_record(
 
 def decode(
     data: bytes,
-    rulesets: dict[str, Ruleset],
+    rulesets: dict[str, AnyRuleset],
     *,
     name: str = "saved game",
     validate: bool = True,
@@ -186,7 +197,8 @@ def decode_record(
             untyped = msgspec.json.decode(data, type=dict[str, Any])
             for v in range(version, FORMAT_VERSION):
                 untyped = MIGRATIONS[v](untyped)
-            raw = msgspec.convert(untyped, type=_typed(rules))
+            # through JSON again: the header's options stay raw JSON (convert cannot)
+            raw = msgspec.json.decode(msgspec.json.encode(untyped), type=_typed(rules))
         header = raw.header
         options = msgspec.json.decode(header.options, type=rules.Options)
     except RecursionError:
@@ -238,12 +250,13 @@ def _short(text: str, limit: int = MAX_MESSAGE) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _typed(rules: Ruleset) -> Any:
-    return Record[rules.Intent, rules.Event]
+def _typed(rules: AnyRuleset) -> Any:
+    # parametrised at run time with the ruleset's unions, which no checker can see
+    return Record[rules.Intent, rules.Event]  # type: ignore[name-defined]
 
 
 def rebuild(
-    rules: Ruleset,
+    rules: AnyRuleset,
     header: Header,
     options: Any,
     steps: list[Step],

@@ -2,73 +2,185 @@
 
 The core drives any ruleset through this protocol and never looks inside its
 state, events or intents. A ruleset's state is a mutable msgspec Struct that only
-``apply`` changes; events and intents are msgspec Structs in tagged unions.
+``apply`` changes; events and intents derive from ``engine.core.structs`` and form
+tagged unions. ``RulesetDefaults`` supplies ``is_legal`` and ``legal_groups`` for a
+ruleset that has nothing cheaper.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from random import Random
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
 from engine.core.describe import Description
+from engine.core.errors import IllegalIntent
+
+
+class Human(msgspec.Struct, frozen=True, tag="human"):
+    """A person at the terminal (or over SSH) decides for the seat."""
+
+
+class Computer(msgspec.Struct, frozen=True, tag="computer"):
+    """A computer player; ``level`` names its strength (easy, medium, hard, random...)."""
+
+    level: str = "medium"
+
+
+Controller = Human | Computer
+HUMAN = Human()
 
 
 class Seat(msgspec.Struct, frozen=True):
-    """Who sits at a seat: a name and who controls it (``human`` or ``bot:<level>``)."""
+    """Who sits at a seat: a name and who decides for it."""
 
     name: str
-    controller: str = "human"
+    controller: Controller = HUMAN
 
     @property
     def is_human(self) -> bool:
-        return self.controller == "human"
+        return isinstance(self.controller, Human)
 
 
-class Ruleset(Protocol):
+def legacy_controller(text: str) -> Controller:
+    """A controller as saves of format 1 spelt it (``human``, ``bot:<level>``)."""
+    kind, _, level = text.partition(":")
+    return Computer(level=level or "random") if kind == "bot" else HUMAN
+
+
+S = TypeVar("S")  # the mutable state
+In = TypeVar("In")  # the union of intent Structs
+Ev = TypeVar("Ev")  # the union of event Structs
+O = TypeVar("O")  # noqa: E741 - the options Struct
+
+
+@dataclass(frozen=True, slots=True)
+class LegalGroup(Generic[In]):
+    """Legal intents that share a ``key`` ("move", "task 0", a stack's id...).
+
+    The intents are produced only when the group is iterated, so a caller can list
+    what may act (which stacks can move) without enumerating every destination.
+    """
+
+    key: str
+    produce: Callable[[], Iterable[In]]
+
+    def __iter__(self) -> Iterator[In]:
+        return iter(self.produce())
+
+
+class Ruleset(Protocol[S, In, Ev, O]):
     id: str
     name: str
     rules_version: str
     min_seats: int
     max_seats: int
-    State: type[msgspec.Struct]
-    Event: Any  # the tagged union of event Structs
+    State: type[S]
+    Event: Any  # the tagged union of event Structs (a union is no ``type``)
     Intent: Any  # the tagged union of intent Structs
-    Options: type[msgspec.Struct]
+    Options: type[O]
 
-    def new_state(self, options: Any, seats: list[Seat]) -> Any:
+    def new_state(self, options: O, seats: list[Seat]) -> S:
         """The state before anything happened (setup draws come as automatic events)."""
+        ...
 
-    def check_options(self, options: Any, seats: list[Seat]) -> None:
+    def check_options(self, options: O, seats: list[Seat]) -> None:
         """Raise IllegalIntent when the options or seats cannot make a game."""
+        ...
 
-    def automatic(self, state: Any, rng: Random) -> list[Any]:
+    def automatic(self, state: S, rng: Random) -> list[Ev]:
         """Events that happen with nobody deciding (draws, phases, scoring); [] if none."""
+        ...
 
-    def to_move(self, state: Any) -> tuple[int, ...]:
+    def to_move(self, state: S) -> tuple[int, ...]:
         """Seats whose decision the game waits for; () once the game is over."""
+        ...
 
-    def legal_intents(self, state: Any, seat: int) -> list[Any]:
-        """Every intent ``seat`` may send now."""
+    def legal_intents(self, state: S, seat: int) -> list[In]:
+        """Every intent ``seat`` may send now (the flattened ``legal_groups``)."""
+        ...
 
-    def decide(self, state: Any, seat: int, intent: Any) -> list[Any]:
+    def legal_groups(self, state: S, seat: int) -> Iterator[LegalGroup[In]]:
+        """The legal intents of ``seat`` in groups whose intents are produced lazily."""
+        ...
+
+    def is_legal(self, state: S, seat: int, intent: In) -> bool:
+        """Would ``decide`` accept the intent? Never raises, never lists every intent."""
+        ...
+
+    def decide(self, state: S, seat: int, intent: In) -> list[Ev]:
         """Validate an intent into events, or raise IllegalIntent. Never mutates."""
+        ...
 
-    def apply(self, state: Any, event: Any) -> None:
+    def apply(self, state: S, event: Ev) -> None:
         """Fold one event into the state, in place."""
+        ...
 
-    def view(self, state: Any, seat: int | None) -> Any:
+    def view(self, state: S, seat: int | None) -> S:
         """A copy of the state holding only what ``seat`` may know (None: a spectator)."""
+        ...
 
-    def redact(self, event: Any, seat: int | None) -> Any:
+    def redact(self, event: Ev, seat: int | None) -> Ev:
         """The event as ``seat`` may see it."""
+        ...
 
-    def describe(self, event: Any, state: Any) -> Description:
+    def describe(self, event: Ev, state: S) -> Description:
         """A short description of ``event``, given the state just before it."""
+        ...
 
-    def boundary(self, event: Any) -> str | None:
+    def boundary(self, event: Ev) -> str | None:
         """``"round"`` or ``"turn"`` when the event starts one (replay seeking), else None."""
+        ...
 
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: S) -> bool:
         """True once the game has ended and been scored."""
+        ...
+
+
+AnyRuleset = Ruleset[Any, Any, Any, Any]
+
+
+class RulesetDefaults(Generic[S, In, Ev]):
+    """``is_legal`` and ``legal_groups`` for a ruleset with nothing cheaper to offer.
+
+    ``is_legal`` asks ``decide`` (the events are thrown away); ``legal_groups`` puts
+    ``legal_intents`` in one group per intent type, in listing order.
+    """
+
+    def to_move(self, state: S) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def legal_intents(self, state: S, seat: int) -> list[In]:
+        raise NotImplementedError
+
+    def decide(self, state: S, seat: int, intent: In) -> list[Ev]:
+        raise NotImplementedError
+
+    def is_legal(self, state: S, seat: int, intent: In) -> bool:
+        if seat not in self.to_move(state):
+            return False
+        try:
+            self.decide(state, seat, intent)
+        except IllegalIntent:
+            return False
+        return True
+
+    def legal_groups(self, state: S, seat: int) -> Iterator[LegalGroup[In]]:
+        return groups_by_type(self.legal_intents(state, seat))
+
+
+def groups_by_type(intents: list[In]) -> Iterator[LegalGroup[In]]:
+    """One group per intent class name, in the order each first appears."""
+    grouped: dict[str, list[In]] = {}
+    for intent in intents:
+        grouped.setdefault(type(intent).__name__, []).append(intent)
+    for key, members in grouped.items():
+        yield LegalGroup(key, lambda members=members: members)
+
+
+def flatten(groups: Iterable[LegalGroup[In]]) -> list[In]:
+    """Every intent of ``groups`` in order: ``legal_intents`` from ``legal_groups``."""
+    return [intent for group in groups for intent in group]

@@ -31,6 +31,7 @@ from engine.core import record
 from engine.core.describe import Description
 from engine.core.errors import IllegalIntent
 from engine.core.game import Game
+from engine.core.ruleset import Computer, Controller
 
 Listener = Callable[[], None]
 # (ruleset, the seat's view, seat, its legal intents, level, seeded generator) -> intent
@@ -49,10 +50,9 @@ class Clock(Protocol):
         """Run ``work`` (a computer thinking) off that thread, then ``then(result)`` on it."""
 
 
-def level_of(controller: str) -> str | None:
-    """``bot:hard`` -> ``hard``; ``human`` -> None."""
-    kind, _, level = controller.partition(":")
-    return (level or "random") if kind == "bot" else None
+def level_of(controller: Controller) -> str | None:
+    """A computer's level (``hard``); None for a person."""
+    return controller.level if isinstance(controller, Computer) else None
 
 
 def decision_rng(seed: int, seat: int, step: int) -> Random:

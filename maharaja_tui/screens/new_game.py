@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 from engine import rulesets
 from engine.core.errors import IllegalIntent
 from engine.core.record import MAX_NAME
-from engine.core.ruleset import Seat
+from engine.core.ruleset import HUMAN, Computer, Controller, Human, Seat
 from engine.registry import default_game
 from maharaja_tui import autosaves
 from maharaja_tui.computer import bot_levels
@@ -69,12 +69,12 @@ def default_setup(players: int = 3, seed: int | None = None, humans: int = 1,
     if solo is not None:
         values["solo"] = solo
         options = adapter_class(game).make_options(values, form.colours[:1])
-        return GameSetup((Seat("You", "human"),), options, seed, game)
+        return GameSetup((Seat("You"),), options, seed, game)
     levels = bot_levels()
     level = "medium" if "medium" in levels else levels[0]
     seats = tuple(
         Seat(("You" if humans == 1 else f"Player {s + 1}") if s < humans else seat_name(s),
-             "human" if s < humans else f"bot:{level}")
+             HUMAN if s < humans else Computer(level=level))
         for s in range(players))
     options = adapter_class(game).make_options(values, form.colours[:players])
     return GameSetup(seats, options, seed, game)
@@ -115,8 +115,8 @@ class NewGameScreen(Screen[GameSetup | None]):
         return form_of(self.game)
 
     def compose(self) -> ComposeResult:
-        controllers = [("Human", "human")] + [
-            (f"Computer ({level})", f"bot:{level}") for level in bot_levels()]
+        controllers: list[tuple[str, Controller]] = [("Human", HUMAN)] + [
+            (f"Computer ({level})", Computer(level=level)) for level in bot_levels()]
         form = self.form
         colours = [(c.capitalize(), c) for c in form.colours]
         yield Static(f"{form.title} — a new game", classes="screen-title", id="new-game-title")
@@ -142,7 +142,7 @@ class NewGameScreen(Screen[GameSetup | None]):
                     yield Label(f"Seat {s + 1} ", classes="form-label")
                     yield Input(seat_name(s), compact=True, id=f"name-{s}", classes="seat-name",
                                 max_length=MAX_NAME)
-                    yield Select(controllers, value="human" if s == 0 else controllers[1][1],
+                    yield Select(controllers, value=HUMAN if s == 0 else controllers[1][1],
                                  allow_blank=False, compact=True, id=f"who-{s}",
                                  classes="seat-who")
                     yield Select(colours, value=form.colours[s % len(form.colours)],
@@ -224,7 +224,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         # Solo: the one seat is yours (the opponent is the game's automaton, no seat).
         who = self.query_one("#who-0", Select)
         if solo:
-            who.value = "human"
+            who.value = HUMAN
         who.disabled = solo
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -240,7 +240,8 @@ class NewGameScreen(Screen[GameSetup | None]):
         for s in range(count):
             name = self.query_one(f"#name-{s}", Input).value.strip() or seat_name(s)
             who = self.query_one(f"#who-{s}", Select).value
-            seats.append(Seat(name, str(who)))
+            assert isinstance(who, Human | Computer)
+            seats.append(Seat(name, who))
             colours.append(str(self.query_one(f"#colour-{s}", Select).value))
         values: dict[str, Any] = {}
         for field in self.form.fields:
@@ -250,7 +251,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         seed = int(seed_text) if seed_text else random.randrange(1, 10**6)
         if count == SOLO:
             values["solo"] = self.query_one("#solo-level", Select).value
-            seats = [Seat(seats[0].name, "human")]
+            seats = [Seat(seats[0].name)]
         options = adapter_class(self.game).make_options(values, tuple(colours),
                                                         first_game=first_game)
         return GameSetup(tuple(seats), options, seed, self.game)

@@ -15,7 +15,7 @@ import msgspec
 
 from engine.core.describe import Description, desc
 from engine.core.errors import IllegalIntent
-from engine.core.ruleset import Seat
+from engine.core.ruleset import RulesetDefaults, Seat
 
 WORDS = ("ruby", "jade", "onyx", "opal", "pearl", "amber", "coral", "topaz")
 HIDDEN = "?"
@@ -73,7 +73,7 @@ def value(card: str) -> int:
     return int("".join(c for c in card if c.isdigit()) or 0)
 
 
-class SecretDuel:
+class SecretDuel(RulesetDefaults[Any, Any, Any]):
     id = "test-secrets"
     name = "Secret Duel (test game)"
     rules_version = "1"

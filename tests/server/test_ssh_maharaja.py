@@ -254,7 +254,7 @@ def _menu_labels(view, legal) -> list[tuple[tuple, str]]:
     from engine.core.ruleset import Seat
     from maharaja_tui.games.maharaja import MaharajaAdapter
 
-    adapter = MaharajaAdapter([Seat("alice", "human"), Seat("bob", "human")])
+    adapter = MaharajaAdapter([Seat("alice"), Seat("bob")])
     return [(entry.intents, "".join(text for text, _ in entry.label))
             for entry in adapter.menu(view, 0, legal)]
 

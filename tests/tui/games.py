@@ -7,11 +7,12 @@ from collections.abc import Callable
 
 from engine import Game
 from engine.core.autoplay import random_intent
-from engine.core.ruleset import Seat
+from engine.core.ruleset import Computer, Seat
 from engine.maharaja import RULESET, Options
 
 ME = Seat("You")
-COMPUTERS = (Seat("Anand", "bot:random"), Seat("Bela", "bot:random"), Seat("Chandra", "bot:random"))
+RANDOM = Computer(level="random")
+COMPUTERS = (Seat("Anand", RANDOM), Seat("Bela", RANDOM), Seat("Chandra", RANDOM))
 
 
 def seats(players: int, humans: int = 1) -> list[Seat]:

@@ -7,12 +7,12 @@ from collections.abc import Callable
 
 from engine import Game
 from engine.core.autoplay import random_intent
-from engine.core.ruleset import Seat
+from engine.core.ruleset import Computer, Seat
 from engine.raja import RULESET, RajaOptions, preset
 from engine.raja.state import OVER, SELECT, TURNS
 
 ME = Seat("You")
-COMPUTERS = tuple(Seat(n, "bot:random") for n in ("Anand", "Bela", "Chandra", "Devi"))
+COMPUTERS = tuple(Seat(n, Computer(level="random")) for n in ("Anand", "Bela", "Chandra", "Devi"))
 
 
 def seats(players: int, humans: int = 1) -> list[Seat]:

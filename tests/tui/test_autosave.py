@@ -14,7 +14,7 @@ from random import Random
 
 from engine import Game
 from engine.core import autoplay, record
-from engine.core.ruleset import Seat
+from engine.core.ruleset import HUMAN, Computer, Seat
 from engine.registry import rulesets
 from maharaja_tui import autosaves
 from maharaja_tui.app import GameCommands, MaharajaApp, Start
@@ -28,13 +28,13 @@ ROOT = Path(__file__).resolve().parents[2]
 # never ends by itself: the test kills it with SIGKILL mid-game.
 CHILD = """
 import asyncio
-from engine.core.ruleset import Seat
+from engine.core.ruleset import Computer, Seat
 from engine.maharaja import Options
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.new_game import GameSetup
 
 async def main():
-    seats = tuple(Seat(name, "bot:random") for name in ("Anand", "Bela", "Chandra"))
+    seats = tuple(Seat(name, Computer(level="random")) for name in ("Anand", "Bela", "Chandra"))
     setup = GameSetup(seats, Options(), 9)
     app = MaharajaApp(Start("play", setup=setup), computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -110,7 +110,7 @@ def test_cli_help_lists_the_sub_commands() -> None:
 # ------------------------------------------------------------ one file per game
 def seated(seed: int, players: int = 3) -> GameSetup:
     setup = default_setup(players, seed)
-    seats = tuple(s if s.is_human else Seat(s.name, "bot:random") for s in setup.seats)
+    seats = tuple(s if s.is_human else Seat(s.name, Computer(level="random")) for s in setup.seats)
     return GameSetup(seats, setup.options, setup.seed)
 
 
@@ -219,7 +219,8 @@ def test_cli_starts_a_game_by_default_and_continues_the_latest(
     assert cli.main([]) == 0
     setup = started[-1].setup
     assert started[-1].kind == "play" and setup is not None
-    assert [s.controller for s in setup.seats] == ["human", "bot:medium", "bot:medium"]
+    medium = Computer(level="medium")
+    assert [s.controller for s in setup.seats] == [HUMAN, medium, medium]
     assert cli.main(["new", "--seed", "4"]) == 0
     assert started[-1].kind == "new" and started[-1].seed == 4
     assert cli.main(["continue"]) == 1  # nothing to continue yet

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import record
-from engine.core.ruleset import Seat
+from engine.core.ruleset import Computer, Seat
 from engine.registry import rulesets
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.paths import autosave_path
@@ -21,7 +21,8 @@ def app_for(players: int = 3, humans: int = 1, seed: int = 7, *,
     """A table of ``humans`` and computers; random computers unless ``real_bots`` (faster)."""
     setup = default_setup(players, seed, humans)
     if not real_bots:
-        seats = tuple(s if s.is_human else Seat(s.name, "bot:random") for s in setup.seats)
+        seats = tuple(s if s.is_human else Seat(s.name, Computer(level="random"))
+                      for s in setup.seats)
         setup = GameSetup(seats, setup.options, setup.seed)
     return MaharajaApp(Start("play", setup=setup), computer_delay=0)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from engine.core.ruleset import Seat
+from engine.core.ruleset import Computer, Seat
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.new_game import GameSetup, default_setup
@@ -33,7 +33,7 @@ def board_line(text: str, letter: str, name: str) -> str:
 @synchronously
 async def test_hot_seat_hides_the_other_plan_and_pp() -> None:
     setup = default_setup(3, 5, humans=2)
-    seats = (*setup.seats[:2], Seat("Bela", "bot:random"))
+    seats = (*setup.seats[:2], Seat("Bela", Computer(level="random")))
     app = MaharajaApp(Start("play", setup=GameSetup(seats, setup.options, 5)), computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

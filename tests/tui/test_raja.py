@@ -12,7 +12,7 @@ import pytest
 from engine import Game
 from engine.core import record
 from engine.core.autoplay import random_intent
-from engine.core.ruleset import Seat
+from engine.core.ruleset import Computer, Seat
 from engine.raja import RULESET, preset
 from engine.raja.state import SELECT
 from maharaja_tui.app import MaharajaApp, Start
@@ -154,7 +154,7 @@ async def decide(pilot, app) -> str:  # noqa: ANN001
 def raja_app(players: int = 3, humans: int = 1, seed: int = 7, options=None,  # noqa: ANN001
              delay: float = 0) -> MaharajaApp:
     setup = default_setup(players, seed, humans, "raja-2004")
-    seats = tuple(s if s.is_human else Seat(s.name, "bot:random") for s in setup.seats)
+    seats = tuple(s if s.is_human else Seat(s.name, Computer(level="random")) for s in setup.seats)
     setup = GameSetup(seats, options or setup.options, setup.seed, "raja-2004")
     return MaharajaApp(Start("play", setup=setup), computer_delay=delay)
 

@@ -9,7 +9,7 @@ import pytest
 
 from engine import Game, rulesets
 from engine.core.autoplay import random_intent
-from engine.core.ruleset import Seat
+from engine.core.ruleset import HUMAN, Seat
 from engine.maharaja import intents as it
 from engine.maharaja.brahmabot import BOT_SEAT
 from engine.maharaja.options import Options
@@ -158,7 +158,7 @@ async def test_the_new_game_screen_starts_a_solo_game() -> None:
         assert isinstance(app.screen, GameScreen)
         game = app.screen.table.game
         assert game.options.mode == "solo" and game.options.difficulty == "easy"
-        assert [s.controller for s in game.seats] == ["human"] and game.seed == 5
+        assert [s.controller for s in game.seats] == [HUMAN] and game.seed == 5
         assert "Brahmabot" in screen_text(app)
 
 

@@ -1,0 +1,165 @@
+"""The core driven through Claims, a tiny grid game that is no road-network game."""
+
+from __future__ import annotations
+
+from random import Random
+
+import msgspec
+import pytest
+
+from engine.core import game as core_game
+from engine.core.autoplay import play_randomly
+from engine.core.errors import IllegalIntent, RulesetError
+from engine.core.game import Game
+from engine.core.ruleset import Seat, flatten
+from tests.core.fake_game import ByDefault, Claim, ClaimsRules, Counting, Options, Ticked
+
+SEATS = [Seat("Ann"), Seat("Bo")]
+
+
+def refolded(game: Game, seat: int | None) -> list:
+    """The move log as the old core built it: a whole refold from the start."""
+    rules = game.ruleset
+    state = rules.new_state(game.options, game.seats)
+    out = []
+    for _, event in game.events():
+        out.append(rules.describe(rules.redact(event, seat), state))
+        rules.apply(state, event)
+    return out
+
+
+# ------------------------------------------------------------------ is_legal
+def test_is_legal_agrees_with_decide_and_lists_nothing() -> None:
+    rules = ClaimsRules()
+    game = Game(rules, SEATS, seed=3)
+    listed = game.legal_intents(0)
+    rules.listed = 0
+    assert all(game.is_legal(0, i) for i in listed)
+    assert not game.is_legal(1, listed[0])  # not Bo's turn
+    game.play(0, Claim(row=0, col=0))
+    assert not game.is_legal(1, Claim(row=0, col=0))  # taken: FK-CLAIM-2
+    assert not game.is_legal(1, Claim(row=9, col=0))  # off the grid: FK-CLAIM-2
+    assert game.is_legal(1, Claim(row=2, col=2))
+    assert rules.listed == 0  # no enumeration behind is_legal
+
+
+def test_is_legal_by_default_asks_decide_for_any_ruleset() -> None:
+    rules = ByDefault()
+    game = Game(rules, SEATS, seed=3)
+    assert game.is_legal(0, Claim(row=1, col=1))
+    assert not game.is_legal(0, Claim(row=5, col=1))
+    assert not game.is_legal(1, Claim(row=1, col=1))
+    assert rules.listed == 0
+
+
+# --------------------------------------------------------------- legal groups
+def test_legal_groups_list_keys_without_producing_intents() -> None:
+    rules = ClaimsRules()
+    game = Game(rules, SEATS, Options(rows=30, cols=40), seed=1)
+    keys = [group.key for group in game.legal_groups(0)]
+    assert keys == [f"row {r}" for r in range(30)]
+    assert rules.produced == 0  # a wargame can list "which stacks can move" this way
+    first = next(iter(game.legal_groups(0)))
+    assert next(iter(first)) == Claim(row=0, col=0)
+    assert rules.produced == 1
+
+
+def test_legal_intents_is_the_flattened_groups_in_order() -> None:
+    game = Game(ClaimsRules(), SEATS, seed=1)
+    game.play(0, Claim(row=1, col=1))
+    assert game.legal_intents(1) == flatten(game.legal_groups(1))
+    assert len(game.legal_intents(1)) == 8
+    assert list(game.legal_groups(0)) == []  # not Ann's turn
+
+
+def test_default_groups_are_by_intent_type() -> None:
+    game = Game(ByDefault(), SEATS, seed=1)
+    groups = list(game.legal_groups(0))
+    assert [g.key for g in groups] == ["Claim"]
+    assert flatten(groups) == game.legal_intents(0)
+
+
+# ---------------------------------------------------------------- descriptions
+def test_descriptions_are_extended_not_refolded() -> None:
+    rules = Counting()
+    game = Game(rules, SEATS, seed=2)
+    for cell in [(0, 0), (0, 1), (0, 2), (1, 0)]:
+        game.play(game.to_move()[0], Claim(row=cell[0], col=cell[1]))
+    assert game.descriptions(0) == refolded(game, 0)
+    rules.applied = rules.described = 0
+    assert game.descriptions(0) == refolded(game, 0)  # the refold counts, then reset
+    rules.applied = rules.described = 0
+    game.descriptions(0)
+    assert (rules.applied, rules.described) == (0, 0)  # nothing new: nothing folded
+    game.play(game.to_move()[0], Claim(row=2, col=2))
+    rules.applied = rules.described = 0
+    lines = game.descriptions(0)
+    assert (rules.applied, rules.described) == (1, 1)  # only the new step's event
+    assert lines == refolded(game, 0)
+
+
+def test_descriptions_follow_undo_redo_and_rewind_for_each_seat() -> None:
+    game = Game(ClaimsRules(), SEATS + [Seat("Cy")], seed=4)
+    rng = Random(4)
+    for _ in range(5):
+        seat = game.to_move()[0]
+        game.play(seat, rng.choice(game.legal_intents(seat)))
+        for seat in (0, 1, None):
+            assert game.descriptions(seat) == refolded(game, seat)
+    game.undo()
+    game.undo()
+    assert game.descriptions(1) == refolded(game, 1)
+    game.redo()
+    assert game.descriptions(1) == refolded(game, 1)
+    assert game.descriptions(0) == refolded(game, 0)
+    game.rewind(2)
+    assert game.descriptions(None) == refolded(game, None)
+    seat = game.to_move()[0]
+    game.play(seat, game.legal_intents(seat)[-1])
+    for seat in (0, 1, 2, None):
+        assert game.descriptions(seat) == refolded(game, seat)
+
+
+def test_descriptions_keep_secrets_per_seat() -> None:
+    game = Game(ClaimsRules(), SEATS, seed=5)
+    dealt = game.state.favourites
+    assert f"[{dealt[0]}, -1]" in "".join(t for t, _ in game.descriptions(0)[0])
+    assert "[-1, -1]" in "".join(t for t, _ in game.descriptions(None)[0])
+
+
+def test_a_whole_game_plays_and_reads_back() -> None:
+    game = play_randomly(Game(ClaimsRules(), SEATS, seed=6), Random(6))
+    assert game.is_over() and sum(game.state.points) >= 9
+    assert game.descriptions(1) == refolded(game, 1)
+
+
+# ------------------------------------------------------ the automatic guard
+def test_a_ruleset_that_never_settles_is_an_error_not_a_hang(monkeypatch) -> None:  # noqa: ANN001
+    monkeypatch.setattr(core_game, "MAX_AUTOMATIC_BATCHES", 50)
+    with pytest.raises(RulesetError, match="'claims'.*50 batches"):
+        Game(ClaimsRules(), SEATS, Options(runaway=60), seed=1)
+    assert Game(ClaimsRules(), SEATS, Options(runaway=49), seed=1).state.ticks == 49
+
+
+def test_the_guard_leaves_the_game_as_it_was(monkeypatch) -> None:  # noqa: ANN001
+    rules = ClaimsRules()
+    game = Game(rules, SEATS, seed=1)
+    game.play(0, Claim(row=0, col=0))
+    before = msgspec.msgpack.encode(game.state)
+    steps = len(game.steps)
+    monkeypatch.setattr(core_game, "MAX_AUTOMATIC_BATCHES", 20)
+    monkeypatch.setattr(rules, "automatic", lambda state, rng: [Ticked()])
+    with pytest.raises(RulesetError, match="never settles"):
+        game.play(1, Claim(row=0, col=1))
+    assert msgspec.msgpack.encode(game.state) == before and len(game.steps) == steps
+    monkeypatch.undo()
+    game.play(1, Claim(row=0, col=1))  # and it goes on
+
+
+def test_refusals_cite_a_rule_and_change_nothing() -> None:
+    game = Game(ClaimsRules(), SEATS, seed=1)
+    with pytest.raises(IllegalIntent, match="CORE-1"):
+        game.play(1, Claim(row=0, col=0))
+    with pytest.raises(IllegalIntent, match="FK-CLAIM-2"):
+        game.play(0, Claim(row=7, col=0))
+    assert len(game.steps) == 1
