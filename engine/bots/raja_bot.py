@@ -51,7 +51,7 @@ class RajaEvaluator:
             if player.selected:
                 player.plan = list(plan)  # selected but hidden: a plan is just state
             else:
-                RULESET.apply(state, E.ActionsSelected(other, plan))
+                RULESET.apply(state, E.ActionsSelected(seat=other, actions=plan))
 
     def rank(self, state: RajaState, seat: int, legal: list[Any]) -> Scored:
         return raja_policy.rank(state, seat, legal)

@@ -133,11 +133,12 @@ def follow_ups(state: RajaState, seat: int) -> list[Any]:
         refs += [(BUILDER_SLOT, 0, C.P_HOUSE), (BUILDER_SLOT, 0, C.P_MOVE)]
     for s, p, kind in refs:
         if kind == C.P_PALACE:
-            out += [I.BuildPalace(True, s, p), I.BuildPalace(False, s, p)]
+            out += [I.BuildPalace(central=True, slot=s, part=p), I.BuildPalace(central=False,
+                                                                               slot=s, part=p)]
         elif kind == C.P_HOUSE:
-            out.append(I.BuildHouse(here, s, p))
+            out.append(I.BuildHouse(place=here, slot=s, part=p))
         elif kind == C.P_MOVE:
-            out += [I.MoveHouse(src, here, s, p) for src in sources]
+            out += [I.MoveHouse(source=src, dest=here, slot=s, part=p) for src in sources]
     return out
 
 
@@ -148,10 +149,10 @@ def _resolve_pending(state: RajaState) -> None:
         return
     if pending.kind == "pick" and state.bank:
         card = max(state.bank, key=lambda c: (CARD_ROUND.get(c, 0.0), -c))
-        RULESET.apply(state, E.CardPicked(pending.seat, card))
+        RULESET.apply(state, E.CardPicked(seat=pending.seat, card=card))
     elif pending.kind == "give" and state.players[pending.seat].cards:
         card = min(state.players[pending.seat].cards, key=lambda c: (CARD_ROUND.get(c, 0.0), c))
-        RULESET.apply(state, E.CardGiven(pending.seat, pending.to, card))
+        RULESET.apply(state, E.CardGiven(seat=pending.seat, to=pending.to, card=card))
 
 
 # ------------------------------------------------------------------ plans
@@ -161,11 +162,12 @@ def plan_scores(state: RajaState, seat: int, paired: int = ACTIONS_PAIRED) -> Sc
     Each action is first tried doubled (both arrows on it); only pairs of the
     ``paired`` best actions are then tried.
     """
-    doubles = [(plan_value(state, seat, a, a), I.SelectActions(a, a)) for a in C.ACTIONS]
+    doubles = [(plan_value(state, seat, a, a), I.SelectActions(first=a,
+                                                               second=a)) for a in C.ACTIONS]
     doubles.sort(key=lambda pair: -pair[0])
     top = [plan.first for _, plan in doubles[:paired]]
     top.sort(key=C.ACTIONS.index)
-    pairs = [I.SelectActions(a, b) for i, a in enumerate(top) for b in top[i + 1:]]
+    pairs = [I.SelectActions(first=a, second=b) for i, a in enumerate(top) for b in top[i + 1:]]
     scored = doubles + [(plan_value(state, seat, p.first, p.second), p) for p in pairs]
     scored.sort(key=lambda pair: -pair[0])
     return scored
@@ -176,8 +178,8 @@ def plan_value(state: RajaState, seat: int, first: str, second: str) -> float:
     for other, player in enumerate(sim.players):
         if not player.selected:
             mine = (first, second) if other == seat else (C.GOLD, C.GOLD)
-            RULESET.apply(sim, E.ActionsSelected(other, mine))
-    RULESET.apply(sim, E.TurnStarted(seat, (first, second)))
+            RULESET.apply(sim, E.ActionsSelected(seat=other, actions=mine))
+    RULESET.apply(sim, E.TurnStarted(seat=seat, actions=(first, second)))
     _settle(sim)
     play_turn(sim, seat)
     return value(sim, seat)

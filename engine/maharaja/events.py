@@ -7,16 +7,11 @@ other seats' ``pp`` with 0 and set ``hidden``.
 
 from __future__ import annotations
 
-import msgspec
-
+from engine.core import structs
 from engine.maharaja.state import Final, Solo
 
 
-class E(msgspec.Struct, tag_field="type", frozen=True, kw_only=True):
-    pass
-
-
-class SetupDrawn(E, tag="setup"):
+class SetupDrawn(structs.Event, frozen=True, kw_only=True, tag="setup"):
     display: tuple[int, ...]
     rewards: tuple[int, ...]  # bottom first
     flags: tuple[str, ...]  # p2..p8
@@ -24,7 +19,7 @@ class SetupDrawn(E, tag="setup"):
     solo: Solo | None = None  # solo mode: stack, deck and setup tile (secret parts redacted)
 
 
-class CharacterTaken(E, tag="character"):
+class CharacterTaken(structs.Event, frozen=True, kw_only=True, tag="character"):
     seat: int
     number: int
     from_seat: int = -1  # -1: from the display
@@ -33,7 +28,7 @@ class CharacterTaken(E, tag="character"):
     task: int = -1
 
 
-class ShrineBuilt(E, tag="shrine"):
+class ShrineBuilt(structs.Event, frozen=True, kw_only=True, tag="shrine"):
     seat: int
     place: str
     cost: int
@@ -42,14 +37,14 @@ class ShrineBuilt(E, tag="shrine"):
     reason: str = ""
 
 
-class ShrineMoved(E, tag="shrine-moved"):
+class ShrineMoved(structs.Event, frozen=True, kw_only=True, tag="shrine-moved"):
     seat: int
     source: str
     place: str
     reason: str = ""
 
 
-class StatueBuilt(E, tag="statue"):
+class StatueBuilt(structs.Event, frozen=True, kw_only=True, tag="statue"):
     seat: int
     city: str
     slot: int
@@ -58,7 +53,7 @@ class StatueBuilt(E, tag="statue"):
     reason: str = ""
 
 
-class Gained(E, tag="gain"):
+class Gained(structs.Event, frozen=True, kw_only=True, tag="gain"):
     """Resources a seat gains (negative: pays) from the supply."""
 
     seat: int
@@ -70,45 +65,45 @@ class Gained(E, tag="gain"):
     hidden: bool = False
 
 
-class RoundStarted(E, tag="round"):
+class RoundStarted(structs.Event, frozen=True, kw_only=True, tag="round"):
     round: int
     city: str  # where the Maharaja goes (MJ-ROUND-1)
 
 
-class PlanCommitted(E, tag="plan"):
+class PlanCommitted(structs.Event, frozen=True, kw_only=True, tag="plan"):
     seat: int
     plan: tuple[int, int] | None  # None in the view of other seats
 
 
-class TurnStarted(E, tag="turn"):
+class TurnStarted(structs.Event, frozen=True, kw_only=True, tag="turn"):
     seat: int
     plan: tuple[int, int]
 
 
-class PriestMoved(E, tag="move"):
+class PriestMoved(structs.Event, frozen=True, kw_only=True, tag="move"):
     seat: int
     route: tuple[str, ...]  # road ids
     stops: tuple[str, ...]  # junctions from start to end
     tolls: tuple[tuple[int, int], ...]  # (seat paid, coins)
 
 
-class TaskDone(E, tag="task"):
+class TaskDone(structs.Event, frozen=True, kw_only=True, tag="task"):
     seat: int
     task: int
 
 
-class TokenSpent(E, tag="token"):
+class TokenSpent(structs.Event, frozen=True, kw_only=True, tag="token"):
     seat: int
     action: int
 
 
-class AbilityUsed(E, tag="ability"):
+class AbilityUsed(structs.Event, frozen=True, kw_only=True, tag="ability"):
     seat: int
     character: int
     maharani: bool = False
 
 
-class FlagMoved(E, tag="flag"):
+class FlagMoved(structs.Event, frozen=True, kw_only=True, tag="flag"):
     seat: int
     city: str
     source: int
@@ -116,53 +111,53 @@ class FlagMoved(E, tag="flag"):
     task: int = -1
 
 
-class TurnEnded(E, tag="turn-end"):
+class TurnEnded(structs.Event, frozen=True, kw_only=True, tag="turn-end"):
     seat: int
 
 
-class CityScored(E, tag="scored"):
+class CityScored(structs.Event, frozen=True, kw_only=True, tag="scored"):
     city: str
     cp: tuple[int, ...]
     ranking: tuple[int, ...]
     coins: tuple[int, ...]  # per seat
 
 
-class RewardTaken(E, tag="reward"):
+class RewardTaken(structs.Event, frozen=True, kw_only=True, tag="reward"):
     seat: int
     tile: int
     source: int  # track position
     target: int
 
 
-class RewardPassed(E, tag="reward-pass"):
+class RewardPassed(structs.Event, frozen=True, kw_only=True, tag="reward-pass"):
     seat: int
 
 
-class MaharaniPlaced(E, tag="maharani"):
+class MaharaniPlaced(structs.Event, frozen=True, kw_only=True, tag="maharani"):
     seat: int
     character: int
     expires: int
 
 
-class RoundEnded(E, tag="round-end"):
+class RoundEnded(structs.Event, frozen=True, kw_only=True, tag="round-end"):
     round: int
     deck: tuple[str, ...] = ()  # solo: the action deck reshuffled (MJ-BOT-R10)
 
 
-class BrahmabotTurn(E, tag="brahmabot"):
+class BrahmabotTurn(structs.Event, frozen=True, kw_only=True, tag="brahmabot"):
     """MJ-BOT-R2: the next deck tile's check mark picks one of the three drawn tiles."""
 
     check: str
     tile: str
 
 
-class RewardDiscarded(E, tag="reward-out"):
+class RewardDiscarded(structs.Event, frozen=True, kw_only=True, tag="reward-out"):
     """MJ-BOT-R9: a reward tile leaves the game."""
 
     position: int
 
 
-class GameEnded(E, tag="end"):
+class GameEnded(structs.Event, frozen=True, kw_only=True, tag="end"):
     final: tuple[Final, ...]
     winners: tuple[int, ...]
 

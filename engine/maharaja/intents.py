@@ -6,64 +6,60 @@ uses, by index into ``state.turn.tasks``.
 
 from __future__ import annotations
 
-import msgspec
+from engine.core import structs
 
 
-class I(msgspec.Struct, tag_field="type", frozen=True, kw_only=True):  # noqa: E742
-    pass
-
-
-class ChooseCharacter(I, tag="choose-character"):
+class ChooseCharacter(structs.Intent, frozen=True, kw_only=True, tag="choose-character"):
     """MJ-SETUP-5 and MJ-CHAR-2 (a player who lost their tile takes one)."""
 
     number: int
 
 
-class PlaceStartShrine(I, tag="start-shrine"):
+class PlaceStartShrine(structs.Intent, frozen=True, kw_only=True, tag="start-shrine"):
     village: str  # MJ-SETUP-6
 
 
-class CommitPlan(I, tag="plan"):
+class CommitPlan(structs.Intent, frozen=True, kw_only=True, tag="plan"):
     first: int
     second: int  # MJ-ROUND-2
 
 
-class MovePriest(I, tag="move"):
+class MovePriest(structs.Intent, frozen=True, kw_only=True, tag="move"):
     route: tuple[str, ...]  # road ids, from the priest's junction
 
 
-class BuildStatue(I, tag="statue"):
+class BuildStatue(structs.Intent, frozen=True, kw_only=True, tag="statue"):
     city: str
     slot: int
     task: int
 
 
-class BuildShrine(I, tag="shrine"):
+class BuildShrine(structs.Intent, frozen=True, kw_only=True, tag="shrine"):
     place: str  # a village or a city id
     task: int
 
 
-class DoAction(I, tag="action"):
+class DoAction(structs.Intent, frozen=True, kw_only=True, tag="action"):
     """Take 3 coins, take 2 shrines, or buy prestige (MJ-ACT-5..7)."""
 
     task: int
 
 
-class ChangeCharacter(I, tag="change-character"):
+class ChangeCharacter(structs.Intent, frozen=True, kw_only=True, tag="change-character"):
     number: int  # MJ-ACT-8
     task: int
 
 
-class MoveFlag(I, tag="flag"):
+class MoveFlag(structs.Intent, frozen=True, kw_only=True, tag="flag"):
     city: str  # MJ-ACT-9
     task: int
 
 
-class SpendToken(I, tag="token"):
+class SpendToken(structs.Intent, frozen=True, kw_only=True, tag="token"):
     action: int  # MJ-TOKEN-1
 
 
-class UseAbility(I, tag="ability"):
+class UseAbility(structs.Intent, frozen=True, kw_only=True, tag="ability"):
     """A character's 1× ability (§10), own tile or via a Maharani token.
 
     ``choice``: character 3 "pp:N" (coins to PP, N trades) or "coins:N"; 10 a city
@@ -74,27 +70,27 @@ class UseAbility(I, tag="ability"):
     choice: str = ""
 
 
-class EndTurn(I, tag="end-turn"):
+class EndTurn(structs.Intent, frozen=True, kw_only=True, tag="end-turn"):
     pass
 
 
-class ChooseReward(I, tag="reward"):
+class ChooseReward(structs.Intent, frozen=True, kw_only=True, tag="reward"):
     tile: int  # MJ-SCORE-4
 
 
-class PassReward(I, tag="reward-pass"):
+class PassReward(structs.Intent, frozen=True, kw_only=True, tag="reward-pass"):
     pass
 
 
-class FreeShrine(I, tag="free-shrine"):
+class FreeShrine(structs.Intent, frozen=True, kw_only=True, tag="free-shrine"):
     place: str  # MJ-REW-7
 
 
-class BuyPrestige(I, tag="buy-pp"):
+class BuyPrestige(structs.Intent, frozen=True, kw_only=True, tag="buy-pp"):
     count: int  # MJ-REW-6: 0..3
 
 
-class PlaceMaharani(I, tag="maharani"):
+class PlaceMaharani(structs.Intent, frozen=True, kw_only=True, tag="maharani"):
     character: int  # MJ-REW-8
 
 

@@ -32,7 +32,7 @@ def automatic(state: RajaState, rng: Random) -> list[Any]:
         track = list(board().city_ids)
         rng.shuffle(track)  # R-SETUP-4
         neutral = C.COLOURS - state.seats if state.options.neutral_palaces else 0
-        return [E.SetupDealt(tuple(track), neutral)]
+        return [E.SetupDealt(track=tuple(track), neutral=neutral)]
     if state.pending is not None:
         return []
     if state.phase == CHOOSE:
@@ -41,11 +41,11 @@ def automatic(state: RajaState, rng: Random) -> list[Any]:
         return _auction(state)
     if state.phase == HOUSES:
         if state.houses_placed == len(state.setup_order):
-            return [E.ReservesFilled(C.RESERVE_AFTER_SETUP)]  # R-SETUP-9
+            return [E.ReservesFilled(count=C.RESERVE_AFTER_SETUP)]  # R-SETUP-9
         return []
     if state.phase == SCORED:
         if state.end_triggered:
-            return [E.GameEnded(final_ranking(state))]  # R-END-1
+            return [E.GameEnded(ranking=final_ranking(state))]  # R-END-1
         return [_round(state)]
     if state.phase == TURNS:
         return _turns(state)
@@ -58,28 +58,29 @@ def _chosen(state: RajaState) -> E.CharactersChosen:
     if state.options.home_city:  # R-SETUP-7a, R-VAR-HOME-2
         city_of = {card: city for city, card in home_of(board()).items()}
         homes = tuple(city_of[p.cards[0]] for p in state.players)
-    return E.CharactersChosen(tuple(order) * C.SETUP_PASSES, homes)
+    return E.CharactersChosen(order=tuple(order) * C.SETUP_PASSES, homes=homes)
 
 
 def _auction(state: RajaState) -> list[Any]:
     auction = state.auction
     if auction is not None:
         if len(auction.bidders) == 1:  # R-VAR-AUCTION-3
-            return [E.AuctionWon(auction.high_bidder, auction.high)]
+            return [E.AuctionWon(seat=auction.high_bidder, price=auction.high)]
         return []
     without = [s for s, p in enumerate(state.players) if not p.cards]
     if not without:
         return [_chosen(state)]
     if len(without) == 1:  # R-VAR-AUCTION-4
-        return [E.AuctionWon(without[0], 0, alone=True)]
-    return [E.AuctionOpened(without[0], tuple(without))]  # R-VAR-AUCTION-1
+        return [E.AuctionWon(seat=without[0], price=0, alone=True)]
+    return [E.AuctionOpened(opener=without[0], bidders=tuple(without))]  # R-VAR-AUCTION-1
 
 
 def _round(state: RajaState) -> E.RoundStarted:
     city = min(state.governors, key=state.governors.__getitem__)  # R-ROUND-1
     to = max(state.governors.values()) + 1  # R-ROUND-2
     number = state.round + 1
-    return E.RoundStarted(number, city, to, last_round(state, number, to))
+    return E.RoundStarted(round=number, city=city, governor_to=to,
+                          ends=last_round(state, number, to))
 
 
 def _turns(state: RajaState) -> list[Any]:
@@ -88,12 +89,12 @@ def _turns(state: RajaState) -> list[Any]:
         seat = next_turn_seat(state)  # R-ROUND-6
         if seat is None:
             return [score_city(state)]  # R-ROUND-5
-        return [E.TurnStarted(seat, tuple(state.players[seat].plan))]
+        return [E.TurnStarted(seat=seat, actions=tuple(state.players[seat].plan))]
     # R-AMB-7: once per turn, at the first moment the active player holds the card.
     if not turn.merchant_paid and holds(state, turn.seat, C.MERCHANT):
-        return [E.MerchantPaid(turn.seat, C.MERCHANT_GOLD)]
+        return [E.MerchantPaid(seat=turn.seat, gold=C.MERCHANT_GOLD)]
     if not turn.yogi_paid and holds(state, turn.seat, C.YOGI):
-        return [E.YogiToken(turn.seat, state.tokens > 0)]
+        return [E.YogiToken(seat=turn.seat, received=state.tokens > 0)]
     return []
 
 

@@ -5,75 +5,75 @@ from __future__ import annotations
 
 from typing import Union
 
-import msgspec
+from engine.core import structs
 
 
-class _Intent(msgspec.Struct, frozen=True, tag=lambda name: f"raja.{name}"):
+class _Intent(structs.Intent, frozen=True, kw_only=True, tag=lambda name: f"raja.{name}"):
     pass
 
 
-class PickCard(_Intent):  # R-SETUP-7, R-VAR-AUCTION-3/4, R-ACT-4 step 3
+class PickCard(_Intent, frozen=True, kw_only=True):  # R-SETUP-7, R-VAR-AUCTION-3/4, R-ACT-4 step 3
     card: int
 
 
-class Bid(_Intent):  # R-VAR-AUCTION-2
+class Bid(_Intent, frozen=True, kw_only=True):  # R-VAR-AUCTION-2
     amount: int
 
 
-class Pass(_Intent):  # R-VAR-AUCTION-2
+class Pass(_Intent, frozen=True, kw_only=True):  # R-VAR-AUCTION-2
     pass
 
 
-class PlaceSetupHouse(_Intent):  # R-SETUP-8
+class PlaceSetupHouse(_Intent, frozen=True, kw_only=True):  # R-SETUP-8
     village: str
 
 
-class SelectActions(_Intent):  # R-ROUND-3
+class SelectActions(_Intent, frozen=True, kw_only=True):  # R-ROUND-3
     first: str
     second: str
 
 
-class MoveArchitect(_Intent):  # R-MOVE
+class MoveArchitect(_Intent, frozen=True, kw_only=True):  # R-MOVE
     to: str
     roads: tuple[str, ...]
 
 
-class TakeGold(_Intent):
+class TakeGold(_Intent, frozen=True, kw_only=True):
     slot: int
     part: int
 
 
-class BuildHouse(_Intent):
+class BuildHouse(_Intent, frozen=True, kw_only=True):
     place: str
     slot: int
     part: int
 
 
-class MoveHouse(_Intent):
+class MoveHouse(_Intent, frozen=True, kw_only=True):
     source: str
     dest: str
     slot: int
     part: int
 
 
-class TakeQuarry(_Intent):
+class TakeQuarry(_Intent, frozen=True, kw_only=True):
     slot: int
     part: int
 
 
-class BuildPalace(_Intent):
+class BuildPalace(_Intent, frozen=True, kw_only=True):
     central: bool
     slot: int
     part: int
 
 
-class MoveGovernor(_Intent):  # R-ACT-3
+class MoveGovernor(_Intent, frozen=True, kw_only=True):  # R-ACT-3
     city: str
     slot: int
     part: int
 
 
-class TakeCharacter(_Intent):
+class TakeCharacter(_Intent, frozen=True, kw_only=True):
     """R-ACT-4 swap, or under multi_character take from the bank / exchange (``give``)."""
 
     card: int
@@ -82,21 +82,21 @@ class TakeCharacter(_Intent):
     give: int = 0
 
 
-class AttractCharacter(_Intent):  # R-VAR-MULTI-2
+class AttractCharacter(_Intent, frozen=True, kw_only=True):  # R-VAR-MULTI-2
     target: int
     slot: int
     part: int
 
 
-class GiveCard(_Intent):  # R-VAR-MULTI-2 attract: the target chooses
+class GiveCard(_Intent, frozen=True, kw_only=True):  # R-VAR-MULTI-2 attract: the target chooses
     card: int
 
 
-class UseToken(_Intent):  # R-VAR-TOKEN-1
+class UseToken(_Intent, frozen=True, kw_only=True):  # R-VAR-TOKEN-1
     action: str
 
 
-class EndTurn(_Intent):  # R-TURN-4
+class EndTurn(_Intent, frozen=True, kw_only=True):  # R-TURN-4
     pass
 
 

@@ -29,18 +29,18 @@ def legal_intents(state: RajaState, seat: int) -> list[Any]:
         if pending.seat != seat:
             return []
         if pending.kind == "pick":
-            return [I.PickCard(card) for card in state.bank]
-        return [I.GiveCard(card) for card in state.players[seat].cards]
+            return [I.PickCard(card=card) for card in state.bank]
+        return [I.GiveCard(card=card) for card in state.players[seat].cards]
     if state.phase == CHOOSE:
-        return [I.PickCard(card) for card in state.bank] if chooser(state) == seat else []
+        return [I.PickCard(card=card) for card in state.bank] if chooser(state) == seat else []
     if state.phase == AUCTION:
         return _auction(state, seat)
     if state.phase == HOUSES:
-        return _filter(state, seat, (I.PlaceSetupHouse(v) for v in state.villages))
+        return _filter(state, seat, (I.PlaceSetupHouse(village=v) for v in state.villages))
     if state.phase == SELECT:
         if state.players[seat].selected:
             return []
-        return [I.SelectActions(a, b) for a, b in SELECTIONS]
+        return [I.SelectActions(first=a, second=b) for a, b in SELECTIONS]
     try:
         active_turn(state, seat)
     except IllegalIntent:
@@ -63,7 +63,8 @@ def _auction(state: RajaState, seat: int) -> list[Any]:
     auction = state.auction
     if auction is None or auction.next != seat or len(auction.bidders) < 2:
         return []
-    bids: list[Any] = [I.Bid(n) for n in range(auction.high + 1, state.players[seat].gold + 1)]
+    bids: list[Any] = [I.Bid(amount=n) for n in range(auction.high + 1,
+                                                      state.players[seat].gold + 1)]
     if auction.high_bidder >= 0:
         bids.append(I.Pass())
     return bids
@@ -85,7 +86,7 @@ def _priced_routes(
 ) -> list[tuple[I.MoveArchitect, int]]:
     """One route per (destination, toll breakdown), the shortest; with its total toll."""
     routes = priced_routes(board(), start, seat, houses, per_piece=True)  # R-MOVE-4
-    return [(I.MoveArchitect(end, roads), total) for end, roads, total in routes]
+    return [(I.MoveArchitect(to=end, roads=roads), total) for end, roads, total in routes]
 
 
 def _steps(state: RajaState, seat: int) -> Any:
@@ -105,21 +106,23 @@ def _steps(state: RajaState, seat: int) -> Any:
         refs += [(BUILDER_SLOT, 0, C.P_HOUSE), (BUILDER_SLOT, 0, C.P_MOVE)]
     for s, p, kind in refs:
         if kind == C.P_GOLD:
-            yield I.TakeGold(s, p)
+            yield I.TakeGold(slot=s, part=p)
         elif kind == C.P_HOUSE:
-            yield from (I.BuildHouse(place, s, p) for place in places)
+            yield from (I.BuildHouse(place=place, slot=s, part=p) for place in places)
         elif kind == C.P_MOVE:
-            yield from (I.MoveHouse(src, dst, s, p) for src in sources for dst in places)
+            yield from (I.MoveHouse(source=src, dest=dst, slot=s,
+                                    part=p) for src in sources for dst in places)
         elif kind == C.P_QUARRY:
-            yield I.TakeQuarry(s, p)
+            yield I.TakeQuarry(slot=s, part=p)
         elif kind == C.P_PALACE:
-            yield from (I.BuildPalace(True, s, p), I.BuildPalace(False, s, p))
+            yield from (I.BuildPalace(central=True, slot=s, part=p), I.BuildPalace(central=False,
+                                                                                   slot=s, part=p))
         elif kind == C.P_GOVERNOR:
-            yield from (I.MoveGovernor(city, s, p) for city in state.governors)
+            yield from (I.MoveGovernor(city=city, slot=s, part=p) for city in state.governors)
         elif kind == C.P_CHARACTER:
             yield from _characters(state, seat, s, p)
     if state.options.yogi_tokens and player.tokens and not turn.token_used:
-        yield from (I.UseToken(a) for a in C.ACTIONS)
+        yield from (I.UseToken(action=a) for a in C.ACTIONS)
 
 
 def _characters(state: RajaState, seat: int, s: int, p: int) -> Any:
@@ -127,7 +130,7 @@ def _characters(state: RajaState, seat: int, s: int, p: int) -> Any:
     own = state.players[seat].cards
     if state.options.multi_character and not state.bank:
         for card in cards:
-            yield from (I.TakeCharacter(card, s, p, give) for give in own)
-        yield from (I.AttractCharacter(t, s, p) for t in range(state.seats))
+            yield from (I.TakeCharacter(card=card, slot=s, part=p, give=give) for give in own)
+        yield from (I.AttractCharacter(target=t, slot=s, part=p) for t in range(state.seats))
     else:
-        yield from (I.TakeCharacter(card, s, p) for card in cards)
+        yield from (I.TakeCharacter(card=card, slot=s, part=p) for card in cards)

@@ -52,7 +52,7 @@ def _pick(state: RajaState, seat: int, intent: I.PickCard) -> list[Any]:
         raise refuse("R-SETUP-7", "you have no card to choose now")
     if intent.card not in state.bank:
         raise refuse("R-SETUP-7", f"card {intent.card} is not in the bank")
-    return [E.CardPicked(seat, intent.card)]
+    return [E.CardPicked(seat=seat, card=intent.card)]
 
 
 def chooser(state: RajaState) -> int | None:
@@ -78,7 +78,7 @@ def _bid(state: RajaState, seat: int, intent: I.Bid) -> list[Any]:
         raise refuse("R-VAR-AUCTION-2", f"a bid must be above {max(state.auction.high, -1)}")
     if intent.amount > state.players[seat].gold:
         raise refuse("R-VAR-AUCTION-2", "you cannot bid more gold than you have")
-    return [E.BidMade(seat, intent.amount)]
+    return [E.BidMade(seat=seat, amount=intent.amount)]
 
 
 def _pass(state: RajaState, seat: int, intent: I.Pass) -> list[Any]:
@@ -86,7 +86,7 @@ def _pass(state: RajaState, seat: int, intent: I.Pass) -> list[Any]:
     assert state.auction is not None
     if state.auction.high_bidder < 0:
         raise refuse("R-AMB-14", "the opener must bid (0 is allowed)")
-    return [E.BidPassed(seat)]
+    return [E.BidPassed(seat=seat)]
 
 
 def _setup_house(state: RajaState, seat: int, intent: I.PlaceSetupHouse) -> list[Any]:
@@ -96,7 +96,7 @@ def _setup_house(state: RajaState, seat: int, intent: I.PlaceSetupHouse) -> list
         raise refuse("R-AMB-19", "setup houses go only on villages")
     if not village_has_room(state, intent.village):
         raise refuse("R-BUILD-1", f"village {intent.village} is full")
-    return [E.SetupHousePlaced(seat, intent.village)]
+    return [E.SetupHousePlaced(seat=seat, village=intent.village)]
 
 
 def _select(state: RajaState, seat: int, intent: I.SelectActions) -> list[Any]:
@@ -105,7 +105,7 @@ def _select(state: RajaState, seat: int, intent: I.SelectActions) -> list[Any]:
     for action in (intent.first, intent.second):
         if action not in C.ACTION_PARTS:
             raise refuse("R-ACT-1", f"{action!r} is not an action of the disc")
-    return [E.ActionsSelected(seat, (intent.first, intent.second))]
+    return [E.ActionsSelected(seat=seat, actions=(intent.first, intent.second))]
 
 
 # ------------------------------------------------------------------ turn helpers
@@ -186,13 +186,14 @@ def _move(state: RajaState, seat: int, intent: I.MoveArchitect) -> list[Any]:
     monk = bank_pays_tolls(state, seat)
     if not monk:
         _spend(state, seat, sum(coins for _, coins in owed), "R-MOVE-5")
-    return [E.ArchitectMoved(seat, start, here, tuple(intent.roads), owed, monk)]
+    return [E.ArchitectMoved(seat=seat, start=start, to=here, roads=tuple(intent.roads),
+                             tolls=owed, bank_pays=monk)]
 
 
 def _gold(state: RajaState, seat: int, intent: I.TakeGold) -> list[Any]:
     turn = active_turn(state, seat)
     _part(state, turn, intent.slot, intent.part, (C.P_GOLD,))
-    return [E.GoldTaken(seat, intent.slot, intent.part, C.GOLD_ACTION)]
+    return [E.GoldTaken(seat=seat, slot=intent.slot, part=intent.part, gold=C.GOLD_ACTION)]
 
 
 def _build_house(state: RajaState, seat: int, intent: I.BuildHouse) -> list[Any]:
@@ -203,7 +204,8 @@ def _build_house(state: RajaState, seat: int, intent: I.BuildHouse) -> list[Any]
     cost = 0 if chosen is None else C.HOUSE_COST
     _spend(state, seat, cost)
     village = _destination(state, seat, intent.place, chosen)
-    return [E.HouseBuilt(seat, intent.place, intent.slot, intent.part, cost, village)]
+    return [E.HouseBuilt(seat=seat, place=intent.place, slot=intent.slot, part=intent.part,
+                         cost=cost, village=village)]
 
 
 def _move_house(state: RajaState, seat: int, intent: I.MoveHouse) -> list[Any]:
@@ -217,7 +219,8 @@ def _move_house(state: RajaState, seat: int, intent: I.MoveHouse) -> list[Any]:
     if intent.dest == intent.source:
         raise refuse("R-ACT-1", "move the house to a different place")
     _destination(state, seat, intent.dest, chosen)
-    return [E.HouseMoved(seat, intent.source, intent.dest, intent.slot, intent.part)]
+    return [E.HouseMoved(seat=seat, source=intent.source, dest=intent.dest, slot=intent.slot,
+                         part=intent.part)]
 
 
 def _quarry(state: RajaState, seat: int, intent: I.TakeQuarry) -> list[Any]:
@@ -227,7 +230,8 @@ def _quarry(state: RajaState, seat: int, intent: I.TakeQuarry) -> list[Any]:
     if left < 1:
         raise refuse("R-ACT-1", "your quarry is empty")
     count = min(C.QUARRY_TAKE, left)
-    return [E.QuarryTaken(seat, count, intent.slot, intent.part, count == C.QUARRY_TAKE)]
+    return [E.QuarryTaken(seat=seat, count=count, slot=intent.slot, part=intent.part,
+                          complete=count == C.QUARRY_TAKE)]
 
 
 def _palace(state: RajaState, seat: int, intent: I.BuildPalace) -> list[Any]:
@@ -245,8 +249,9 @@ def _palace(state: RajaState, seat: int, intent: I.BuildPalace) -> list[Any]:
         raise refuse("R-BUILD-4", "every outer site of this city is taken")
     cost = palace_cost(state, seat)
     _spend(state, seat, cost)
-    return [E.PalaceBuilt(seat, player.architect, intent.central, intent.slot, intent.part, cost,
-                          player.supply == 1)]
+    return [E.PalaceBuilt(seat=seat, city=player.architect, central=intent.central,
+                          slot=intent.slot, part=intent.part, cost=cost,
+                          last=player.supply == 1)]
 
 
 def governor_moves(governors: dict[str, int], city: str) -> tuple[tuple[str, int], ...]:
@@ -270,7 +275,8 @@ def _governor(state: RajaState, seat: int, intent: I.MoveGovernor) -> list[Any]:
     if index < C.MIN_GOVERNOR_INDEX:
         raise refuse("R-AMB-3", "that governor cannot move 2 spaces down")
     moves = governor_moves(state.governors, intent.city)
-    return [E.GovernorMoved(seat, intent.city, intent.slot, intent.part, moves)]
+    return [E.GovernorMoved(seat=seat, city=intent.city, slot=intent.slot, part=intent.part,
+                            moves=moves)]
 
 
 def holder(state: RajaState, card: int) -> int:
@@ -292,18 +298,22 @@ def _character(state: RajaState, seat: int, intent: I.TakeCharacter) -> list[Any
         raise refuse("R-ACT-4", f"card {intent.card} is not in this game")
     if source == seat:
         raise refuse("R-AMB-18", "take a different card from the one you hold")
-    part = (intent.slot, intent.part)
+
+    def taken(source: int, returned: int, handed: int) -> E.CharacterTaken:
+        return E.CharacterTaken(seat=seat, card=intent.card, source=source, returned=returned,
+                                handed=handed, slot=intent.slot, part=intent.part)
+
     if not state.options.multi_character:  # R-ACT-4
         if intent.give:
             raise refuse("R-ACT-4", "your old card goes back to the bank")
-        return [E.CharacterTaken(seat, intent.card, source, own[0], 0, *part)]
+        return [taken(source, own[0], 0)]
     if state.bank:  # R-VAR-MULTI-2: take from the bank, give nothing
         if source >= 0 or intent.give:
             raise refuse("R-VAR-MULTI-2", "while the bank holds cards, take one from it")
-        return [E.CharacterTaken(seat, intent.card, -1, 0, 0, *part)]
+        return [taken(-1, 0, 0)]
     if intent.give not in own:  # exchange: the active player chooses what to give
         raise refuse("R-VAR-MULTI-2", "name one of your cards to give in exchange")
-    return [E.CharacterTaken(seat, intent.card, source, 0, intent.give, *part)]
+    return [taken(source, 0, intent.give)]
 
 
 def _attract(state: RajaState, seat: int, intent: I.AttractCharacter) -> list[Any]:
@@ -315,7 +325,7 @@ def _attract(state: RajaState, seat: int, intent: I.AttractCharacter) -> list[An
         raise refuse("R-VAR-MULTI-2", "attract from another player")
     if len(state.players[seat].cards) >= len(state.players[intent.target].cards):
         raise refuse("R-VAR-MULTI-2", "you may attract only from a player with more cards")
-    return [E.AttractAsked(seat, intent.target, intent.slot, intent.part)]
+    return [E.AttractAsked(seat=seat, target=intent.target, slot=intent.slot, part=intent.part)]
 
 
 def _give(state: RajaState, seat: int, intent: I.GiveCard) -> list[Any]:
@@ -324,7 +334,7 @@ def _give(state: RajaState, seat: int, intent: I.GiveCard) -> list[Any]:
         raise refuse("R-VAR-MULTI-2", "nobody asked you for a card")
     if intent.card not in state.players[seat].cards:
         raise refuse("R-VAR-MULTI-2", f"you do not hold card {intent.card}")
-    return [E.CardGiven(seat, pending.to, intent.card)]
+    return [E.CardGiven(seat=seat, to=pending.to, card=intent.card)]
 
 
 def _token(state: RajaState, seat: int, intent: I.UseToken) -> list[Any]:
@@ -337,14 +347,14 @@ def _token(state: RajaState, seat: int, intent: I.UseToken) -> list[Any]:
         raise refuse("R-VAR-TOKEN-1", "only one token per turn")
     if intent.action not in C.ACTION_PARTS or intent.action in C.TOKEN_FORBIDDEN:
         raise refuse("R-VAR-TOKEN-1", "a token gives any disc action except Character")
-    return [E.TokenUsed(seat, intent.action)]
+    return [E.TokenUsed(seat=seat, action=intent.action)]
 
 
 def _end(state: RajaState, seat: int, intent: I.EndTurn) -> list[Any]:
     turn = active_turn(state, seat)
     forfeited = bool(forfeits(turn))
     others = tuple(s for s in range(state.seats) if s != seat) if forfeited else ()
-    return [E.TurnEnded(seat, untaken_gold(turn), others)]
+    return [E.TurnEnded(seat=seat, gold=untaken_gold(turn), penalty_to=others)]
 
 
 DECIDERS: dict[type, Callable[[RajaState, int, Any], list[Any]]] = {

@@ -54,10 +54,10 @@ def score_city(state: RajaState) -> E.CityScored:
     if monopoly >= 0:
         rewards[monopoly] += C.MONOPOLY_BONUS
     return E.CityScored(
-        city,
-        tuple((seat, points[seat]) for seat in ranking),
-        tuple((seat, rewards[seat]) for seat in ranking if seat in rewards),
-        monopoly,
+        city=city,
+        points=tuple((seat, points[seat]) for seat in ranking),
+        rewards=tuple((seat, rewards[seat]) for seat in ranking if seat in rewards),
+        monopoly=monopoly,
     )
 
 

@@ -29,5 +29,5 @@ def view(state: RajaState, seat: int | None) -> RajaState:
 
 def redact(event: Any, seat: int | None) -> Any:
     if isinstance(event, E.ActionsSelected) and event.seat != seat:
-        return E.ActionsSelected(event.seat, ())
+        return E.ActionsSelected(seat=event.seat, actions=())
     return event

@@ -59,7 +59,7 @@ def test_medium_takes_the_richest_placement() -> None:
     put(g, "r0c3", "BLUE H2-P", artisan="GREEN")
     put(g, "r1c4", "RED H2-P", artisan="GREEN")
     pick = choose_intent(RULESET, g.view(0), 0, g.legal_intents(0), "medium", Random(0))
-    assert pick == I.Place(2, "r0c4", "N", "GREEN")
+    assert pick == I.Place(slot=2, cell="r0c4", arrow="N", artisan="GREEN")
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

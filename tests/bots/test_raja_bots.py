@@ -78,7 +78,7 @@ def test_a_medium_game_finishes_with_palaces_built(finished: Game) -> None:
 def select_with_secret(round_: int, seed: int = 5) -> Game:
     """Round ``round_``'s selection, seat 1 selected (hidden), seat 0 to select."""
     game = advance(new_game(2, seed), lambda s: s.phase == SELECT and s.round == round_)
-    game.play(1, I.SelectActions("PALACE_HOUSE", "GOLD"))
+    game.play(1, I.SelectActions(first="PALACE_HOUSE", second="GOLD"))
     assert game.to_move() == (0,)
     return game
 

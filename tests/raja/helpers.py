@@ -36,7 +36,7 @@ def game(
     """
     options = options or RajaOptions()
     neutral = 5 - n if options.neutral_palaces else 0
-    dealt = E.SetupDealt(tuple(LETTER[c] for c in track), neutral)
+    dealt = E.SetupDealt(track=tuple(LETTER[c] for c in track), neutral=neutral)
     # The setup step as the core would record it: the chosen draw, then what follows.
     state = RULESET.new_state(options, seats(n))
     setup: list[Any] = [dealt]
@@ -49,13 +49,13 @@ def game(
     if options.auction:
         return g
     for seat, card in enumerate(cards or tuple(range(1, n + 1))):
-        g.play(seat, I.PickCard(card))
+        g.play(seat, I.PickCard(card=card))
     spots = list(houses or board().villages)
     while g.state.phase == HOUSES:
         seat = g.to_move()[0]
         village = next(v for v in spots if len(g.state.villages[v]) < cap(g))
         spots.remove(village)
-        g.play(seat, I.PlaceSetupHouse(village))
+        g.play(seat, I.PlaceSetupHouse(village=village))
     return g
 
 
@@ -67,7 +67,8 @@ def select(g: Game, plans: dict[int, tuple[str, str]], default: tuple[str, str] 
            ) -> None:
     """Every seat selects; the first turn then starts."""
     for seat in range(g.state.seats):
-        g.play(seat, I.SelectActions(*plans.get(seat, default)))
+        first, second = plans.get(seat, default)
+        g.play(seat, I.SelectActions(first=first, second=second))
 
 
 def end_turns(g: Game, until_seat: int | None = None) -> None:

@@ -128,21 +128,21 @@ def test_character_choice_in_seat_order() -> None:
     g = Game(RULESET, seats(3), RajaOptions(), 1)
     assert g.to_move() == (0,)
     with pytest.raises(IllegalIntent):
-        g.play(0, I.PickCard(7))
-    g.play(0, I.PickCard(4))
+        g.play(0, I.PickCard(card=7))
+    g.play(0, I.PickCard(card=4))
     assert g.to_move() == (1,) and 4 not in g.state.bank
-    assert I.PickCard(4) not in g.legal_intents(1)
+    assert I.PickCard(card=4) not in g.legal_intents(1)
 
 
 def test_setup_houses_in_character_order_then_reserve() -> None:
     """R-SETUP-8, R-SETUP-9, R-AMB-19: 4 passes by card, villages only, then 6 to reserve."""
     g = Game(RULESET, seats(3), RajaOptions(), 1)
     for seat, card in enumerate((5, 2, 3)):
-        g.play(seat, I.PickCard(card))
+        g.play(seat, I.PickCard(card=card))
     assert g.state.phase == HOUSES
     assert g.state.setup_order == [1, 2, 0] * 4
     with pytest.raises(IllegalIntent) as err:
-        g.play(1, I.PlaceSetupHouse("DEL"))
+        g.play(1, I.PlaceSetupHouse(village="DEL"))
     assert err.value.rule == "R-AMB-19"
     for _ in range(12):
         seat = g.to_move()[0]
@@ -154,11 +154,11 @@ def test_setup_houses_in_character_order_then_reserve() -> None:
 def test_two_player_capacity_in_setup() -> None:
     """R-EX-15 / R-BUILD-1: with 2 players a second house on a village is rejected."""
     g = Game(RULESET, seats(2), RajaOptions(), 1)
-    g.play(0, I.PickCard(1))
-    g.play(1, I.PickCard(2))
-    g.play(0, I.PlaceSetupHouse("v01"))
+    g.play(0, I.PickCard(card=1))
+    g.play(1, I.PickCard(card=2))
+    g.play(0, I.PlaceSetupHouse(village="v01"))
     with pytest.raises(IllegalIntent) as err:
-        g.play(1, I.PlaceSetupHouse("v01"))
+        g.play(1, I.PlaceSetupHouse(village="v01"))
     assert err.value.rule == "R-BUILD-1"
 
 
@@ -176,22 +176,22 @@ def test_auction_example() -> None:
         g.play(0, I.Pass())
     assert err.value.rule == "R-AMB-14"
     with pytest.raises(IllegalIntent):
-        g.play(0, I.Bid(16))  # more than the 15 starting gold
-    g.play(0, I.Bid(2))
-    g.play(1, I.Bid(3))
+        g.play(0, I.Bid(amount=16))  # more than the 15 starting gold
+    g.play(0, I.Bid(amount=2))
+    g.play(1, I.Bid(amount=3))
     with pytest.raises(IllegalIntent):
-        g.play(2, I.Bid(3))  # must raise
+        g.play(2, I.Bid(amount=3))  # must raise
     g.play(2, I.Pass())
     g.play(0, I.Pass())
     assert g.to_move() == (1,) and g.state.players[1].gold == 12
-    g.play(1, I.PickCard(1))
+    g.play(1, I.PickCard(card=1))
     assert g.to_move() == (0,)  # next sub-auction opened by seat 0
-    g.play(0, I.Bid(0))
+    g.play(0, I.Bid(amount=0))
     g.play(2, I.Pass())
-    g.play(0, I.PickCard(2))
+    g.play(0, I.PickCard(card=2))
     assert g.state.players[0].gold == 15
     assert g.to_move() == (2,)  # the last player chooses for free
-    g.play(2, I.PickCard(6))
+    g.play(2, I.PickCard(card=6))
     assert g.state.players[2].gold == 15 and g.state.phase == HOUSES
 
 

@@ -66,17 +66,21 @@ def junk(rng: Random, state: RajaState) -> Any:
     places = [*board().villages, *board().city_ids, "START", "nowhere"]
     slot, part = rng.randint(-2, 3), rng.randint(-1, 2)
     return rng.choice([
-        I.PickCard(rng.randint(0, 8)), I.Bid(rng.randint(-1, 20)), I.Pass(),
-        I.PlaceSetupHouse(rng.choice(places)),
-        I.SelectActions(rng.choice(C.ACTIONS), rng.choice([*C.ACTIONS, "FLY"])),
-        I.MoveArchitect(rng.choice(places), tuple(rng.sample(board().road_ids, rng.randint(0, 3)))),
-        I.TakeGold(slot, part), I.BuildHouse(rng.choice(places), slot, part),
-        I.MoveHouse(rng.choice(places), rng.choice(places), slot, part),
-        I.TakeQuarry(slot, part), I.BuildPalace(rng.random() < 0.5, slot, part),
-        I.MoveGovernor(rng.choice(places), slot, part),
-        I.TakeCharacter(rng.randint(0, 8), slot, part, rng.randint(0, 7)),
-        I.AttractCharacter(rng.randint(-1, 5), slot, part), I.GiveCard(rng.randint(0, 8)),
-        I.UseToken(rng.choice([*C.ACTIONS, "FLY"])), I.EndTurn(),
+        I.PickCard(card=rng.randint(0, 8)), I.Bid(amount=rng.randint(-1, 20)), I.Pass(),
+        I.PlaceSetupHouse(village=rng.choice(places)),
+        I.SelectActions(first=rng.choice(C.ACTIONS), second=rng.choice([*C.ACTIONS, "FLY"])),
+        I.MoveArchitect(to=rng.choice(places), roads=tuple(rng.sample(board().road_ids,
+                                                                      rng.randint(0, 3)))),
+        I.TakeGold(slot=slot, part=part), I.BuildHouse(place=rng.choice(places), slot=slot,
+                                                       part=part),
+        I.MoveHouse(source=rng.choice(places), dest=rng.choice(places), slot=slot, part=part),
+        I.TakeQuarry(slot=slot, part=part), I.BuildPalace(central=rng.random() < 0.5, slot=slot,
+                                                          part=part),
+        I.MoveGovernor(city=rng.choice(places), slot=slot, part=part),
+        I.TakeCharacter(card=rng.randint(0, 8), slot=slot, part=part, give=rng.randint(0, 7)),
+        I.AttractCharacter(target=rng.randint(-1, 5), slot=slot,
+                           part=part), I.GiveCard(card=rng.randint(0, 8)),
+        I.UseToken(action=rng.choice([*C.ACTIONS, "FLY"])), I.EndTurn(),
     ])
 
 

@@ -34,7 +34,7 @@ def test_forfeits_name_the_parts_an_early_end_gives_up() -> None:
     before = forfeits(turn)
     assert before == (("PALACE_HOUSE", "palace"), ("PALACE_HOUSE", "house"))
     assert untaken_gold(turn) > 0
-    g.play(0, I.BuildHouse("v30", slot_of(g, "PALACE_HOUSE"), 1))
+    g.play(0, I.BuildHouse(place="v30", slot=slot_of(g, "PALACE_HOUSE"), part=1))
     assert forfeits(turn) == (("PALACE_HOUSE", "palace"),)
 
 

@@ -39,14 +39,14 @@ def test_secret_selection_is_simultaneous_and_hidden() -> None:
     """R-ROUND-3, R-INFO-2: every seat selects at once; others see nothing until the turn."""
     g = game(3)
     assert g.to_move() == (0, 1, 2)
-    g.play(2, I.SelectActions("PALACE", "PALACE"))  # the same action twice is allowed
+    g.play(2, I.SelectActions(first="PALACE", second="PALACE"))  # the same action twice is allowed
     assert g.to_move() == (0, 1)
     assert g.view(0).players[2].plan == [] and g.view(2).players[2].plan == ["PALACE", "PALACE"]
     assert RULES.redact(g.steps[-1].events[0], 0).actions == ()
     with pytest.raises(IllegalIntent):
-        g.play(2, I.SelectActions("GOLD", "GOLD"))
+        g.play(2, I.SelectActions(first="GOLD", second="GOLD"))
     with pytest.raises(IllegalIntent):
-        g.play(0, I.SelectActions("GOLD", "FLY"))
+        g.play(0, I.SelectActions(first="GOLD", second="FLY"))
 
 
 def test_rulebook_full_round() -> None:
@@ -61,18 +61,18 @@ def test_rulebook_full_round() -> None:
     assert g.state.maharaja == A
     # 1. Celine
     log: list[Any] = []
-    g.play(celine, I.TakeGold(1, 0))
-    g.play(celine, I.BuildHouse("v30", 0, 1))
+    g.play(celine, I.TakeGold(slot=1, part=0))
+    g.play(celine, I.BuildHouse(place="v30", slot=0, part=1))
     log += g.play(celine, route(g, celine, A))
-    g.play(celine, I.BuildPalace(True, 0, 0))
+    g.play(celine, I.BuildPalace(central=True, slot=0, part=0))
     assert gold(g)[celine] + _tolls_paid(log, celine) == 50 - 11
     log += g.play(celine, I.EndTurn())
     # 2. Fred
     start = g.state.players[fred].gold
     log = g.play(fred, route(g, fred, A))
-    g.play(fred, I.BuildPalace(False, 0, 0))
-    g.play(fred, I.BuildHouse(A, 0, 1))
-    g.play(fred, I.MoveHouse("v02", A, 1, 0))
+    g.play(fred, I.BuildPalace(central=False, slot=0, part=0))
+    g.play(fred, I.BuildHouse(place=A, slot=0, part=1))
+    g.play(fred, I.MoveHouse(source="v02", dest=A, slot=1, part=0))
     assert start - g.state.players[fred].gold - _tolls_paid(log, fred) == 13
     g.play(fred, I.EndTurn())
     # 3. Olivier
@@ -80,17 +80,17 @@ def test_rulebook_full_round() -> None:
     start = g.state.players[olivier].gold
     for slot in (0, 1):
         for part in (0, 1):
-            g.play(olivier, I.BuildHouse(A, slot, part))
-    g.play(olivier, I.BuildHouse(A, -1, 0))  # the Builder's free 5th house
+            g.play(olivier, I.BuildHouse(place=A, slot=slot, part=part))
+    g.play(olivier, I.BuildHouse(place=A, slot=-1, part=0))  # the Builder's free 5th house
     assert (start - g.state.players[olivier].gold, g.state.players[olivier].reserve) == (4, 1)
     g.play(olivier, I.EndTurn())
     # 4. Sophie
     g.play(sophie, route(g, sophie, D))
     start = g.state.players[sophie].gold
-    g.play(sophie, I.BuildPalace(True, 0, 0))
-    g.play(sophie, I.BuildHouse(D, 0, 1))
+    g.play(sophie, I.BuildPalace(central=True, slot=0, part=0))
+    g.play(sophie, I.BuildHouse(place=D, slot=0, part=1))
     assert start - g.state.players[sophie].gold == 10
-    g.play(sophie, I.MoveGovernor(D, 1, 0))
+    g.play(sophie, I.MoveGovernor(city=D, slot=1, part=0))
     assert (g.state.governors[D], g.state.governors[B], g.state.governors[C_]) == (2, 3, 4)
     g.play(sophie, route(g, sophie, A))
     before = gold(g)
@@ -118,7 +118,7 @@ def test_governor_example_2_with_gap() -> None:
     g.state.governors = {A: 8, B: 9, D: 10, C_: 11, E_: 5, F: 6, G: 7}
     g.state.round = 4
     select(g, {0: ("GOVERNOR", "GOLD")})
-    g.play(0, I.MoveGovernor(F, 0, 0))
+    g.play(0, I.MoveGovernor(city=F, slot=0, part=0))
     assert (g.state.governors[E_], g.state.governors[F]) == (6, 4)
     assert 5 not in g.state.governors.values()
     end_turns(g)
@@ -130,7 +130,7 @@ def test_governor_at_the_bottom_cannot_move() -> None:
     g = game(3)
     select(g, {0: ("GOVERNOR", "GOLD")})
     with pytest.raises(IllegalIntent) as err:
-        g.play(0, I.MoveGovernor(B, 0, 0))  # B sits on index 2
+        g.play(0, I.MoveGovernor(city=B, slot=0, part=0))  # B sits on index 2
     assert err.value.rule == "R-AMB-3"
     cities = {i.city for i in g.legal_intents(0) if isinstance(i, I.MoveGovernor)}
     assert B not in cities and A in cities  # a visited city's governor may move
@@ -142,8 +142,8 @@ def test_turn_order_recomputed(victim_card: int, order: list[int]) -> None:
     g = game(4, cards=(1, 3, 5, 6))
     select(g, {0: ("CHARACTER", "GOLD")})
     victim = (1, 3, 5, 6).index(victim_card)
-    g.play(0, I.TakeCharacter(victim_card, 0, 0))
-    g.play(victim, I.PickCard(1))
+    g.play(0, I.TakeCharacter(card=victim_card, slot=0, part=0))
+    g.play(victim, I.PickCard(card=1))
     seen = []
     while g.state.turn is not None:
         seat = g.state.turn.seat
@@ -235,7 +235,7 @@ def test_last_palace_ends_after_the_round() -> None:
     g.state.players[0].supply = 1
     g.state.players[0].architect = A
     select(g, {0: ("PALACE", "GOLD")})
-    g.play(0, I.BuildPalace(True, 0, 0))
+    g.play(0, I.BuildPalace(central=True, slot=0, part=0))
     assert g.state.end_triggered and not g.is_over()
     g.play(0, I.EndTurn())
     assert g.to_move() == (1,)
@@ -304,15 +304,16 @@ def test_multi_character_take_exchange_attract() -> None:
     select(g, {0: ("CHARACTER", "CHARACTER"), 1: ("CHARACTER", "GOLD")})
     assert g.state.turn.seat == 1  # lowest card first
     with pytest.raises(IllegalIntent):
-        g.play(1, I.TakeCharacter(3, 0, 0))  # bank not empty: must take from it
-    g.play(1, I.TakeCharacter(2, 0, 0))
+        g.play(1, I.TakeCharacter(card=3, slot=0, part=0))  # bank not empty: must take from it
+    g.play(1, I.TakeCharacter(card=2, slot=0, part=0))
     assert sorted(g.state.players[1].cards) == [1, 2] and g.state.players[1].gold == 16
     g.play(1, I.EndTurn())
-    g.play(0, I.TakeCharacter(4, 0, 0))
+    g.play(0, I.TakeCharacter(card=4, slot=0, part=0))
     g.state.bank.clear()  # scenario: the bank runs dry
     g.state.players[0].cards = [3, 4]
     g.state.players[1].cards = [1, 2, 5, 6]
-    g.play(0, I.TakeCharacter(1, 1, 0, give=4))  # exchange: the taker picks what to give
+    # exchange: the taker picks what to give
+    g.play(0, I.TakeCharacter(card=1, slot=1, part=0, give=4))
     assert sorted(g.state.players[0].cards) == [1, 3]
     assert sorted(g.state.players[1].cards) == [2, 4, 5, 6]
 
@@ -324,16 +325,16 @@ def test_multi_attract() -> None:
     g.state.bank.clear()
     g.state.players[0].cards = [3, 4, 5]
     with pytest.raises(IllegalIntent):
-        g.play(1, I.AttractCharacter(1, 0, 0))  # not from yourself
-    g.play(1, I.AttractCharacter(0, 0, 0))
+        g.play(1, I.AttractCharacter(target=1, slot=0, part=0))  # not from yourself
+    g.play(1, I.AttractCharacter(target=0, slot=0, part=0))
     assert g.to_move() == (0,)
     assert {i.card for i in g.legal_intents(0)} == {3, 4, 5}
-    g.play(0, I.GiveCard(5))
+    g.play(0, I.GiveCard(card=5))
     assert sorted(g.state.players[1].cards) == [1, 5] and g.to_move() == (1,)
     g.state.players[1].cards = [1]
     g.state.players[0].cards = [3]
     with pytest.raises(IllegalIntent):
-        g.play(1, I.AttractCharacter(0, slot_of(g, "GOLD"), 0))
+        g.play(1, I.AttractCharacter(target=0, slot=slot_of(g, "GOLD"), part=0))
 
 
 def test_multi_once_per_card_type() -> None:
@@ -341,8 +342,8 @@ def test_multi_once_per_card_type() -> None:
     g = game(2, cards=(2, 1), options=RajaOptions(multi_character=True))
     select(g, {0: ("CHARACTER", "GOLD")})
     end_turns(g, until_seat=0)
-    g.play(0, I.TakeCharacter(6, 0, 0))
+    g.play(0, I.TakeCharacter(card=6, slot=0, part=0))
     assert g.state.turn.merchant_paid and g.state.players[0].gold == 16
-    assert RULES.decide(g.state, 0, I.TakeGold(slot_of(g, "GOLD"), 0))
+    assert RULES.decide(g.state, 0, I.TakeGold(slot=slot_of(g, "GOLD"), part=0))
     assert g.state.players[0].cards == [2, 6]  # holds both: Merchant and Craftsman powers
 
