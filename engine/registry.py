@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from engine.core.errors import RecordError
-from engine.core.ruleset import Ruleset
+from engine.core.ruleset import AnyRuleset
 
 GROUP = "maharaja.games"
 SOURCE_PROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
@@ -149,7 +149,7 @@ def rulesets() -> dict[str, Ruleset]:
     return {game_id: spec.load_ruleset() for game_id, spec in specs().items()}
 
 
-def get_ruleset(ruleset_id: str) -> Ruleset:
+def get_ruleset(ruleset_id: str) -> AnyRuleset:
     try:
         return rulesets()[ruleset_id]
     except KeyError:

@@ -21,7 +21,7 @@ from engine.bots import easy
 from engine.bots.budget import Budget
 from engine.bots.evaluator import evaluator_for
 from engine.bots.search import search
-from engine.core.ruleset import Ruleset
+from engine.core.ruleset import AnyRuleset
 
 LEVELS = ("easy", "medium", "hard")
 DEFAULT_BUDGET = Budget()  # hard: at most 0.9 s a decision
@@ -29,7 +29,7 @@ END_TURN_CHANCE = 0.25  # the random player's chance to end its turn when it may
 
 
 def choose_intent(
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     view: Any,
     seat: int,
     legal_intents: list[Any],

@@ -10,12 +10,12 @@ from engine.bots import maharaja_eval, maharaja_policy
 from engine.bots.evaluator import Scored
 from engine.maharaja import RULESET
 from engine.maharaja import events as ev
-from engine.maharaja.state import State
+from engine.maharaja.state import Phase, State
 
 # The search assumes each other seat picks among its best plans (by the medium
 # judgement) with these chances.
 OPPONENT_PLAN_WEIGHTS = (0.5, 0.3, 0.2)
-SEARCHED_PHASES = ("planning", "scoring")
+SEARCHED_PHASES = (Phase.PLANNING, Phase.SCORING)
 
 
 class MaharajaEvaluator:
@@ -25,7 +25,7 @@ class MaharajaEvaluator:
     def model_opponents(self, state: State, seat: int) -> dict[int, list[tuple[int, int]]]:
         """Each other seat whose plan is secret: its likeliest plans, best first."""
         out: dict[int, list[tuple[int, int]]] = {}
-        if state.phase not in ("planning", "actions"):
+        if state.phase not in (Phase.PLANNING, Phase.ACTIONS):
             return out
         for other, player in enumerate(state.players):
             if other == seat or player.played or player.plan is not None:
@@ -57,7 +57,7 @@ class MaharajaEvaluator:
 
     def horizon(self, start: State, state: State) -> bool:
         """Stop at the end of the round (its city scored and rewards chosen)."""
-        return state.phase == "over" or state.round > start.round
+        return state.phase == Phase.OVER or state.round > start.round
 
     def searchable(self, state: State) -> bool:
         return state.phase in SEARCHED_PHASES

@@ -24,7 +24,7 @@ from engine.maharaja.brahmabot import ACTION_TILES
 from engine.maharaja.components import CHARACTERS
 from engine.maharaja.queries import board
 from engine.maharaja.scoring import tile_points
-from engine.maharaja.state import State
+from engine.maharaja.state import Phase, State
 from engine.maharaja.views import HIDDEN
 
 # PP-equivalents; tuned by self-play tournaments (scripts/tournament.py).
@@ -55,7 +55,7 @@ class CityCP(NamedTuple):
 
 def abilities(state: State, seat: int) -> set[int]:
     """Characters whose effect the seat has: its tile and its Maharani tokens (MJ-REW-8)."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return set()
     held = {state.players[seat].character}
     held.update(m.character for m in state.maharanis if m.seat == seat)
@@ -116,7 +116,7 @@ def majority_pp(state: State, table: dict[str, CityCP]) -> list[int]:
 
 def rounds_left(state: State) -> int:
     """Rounds after the current one."""
-    if state.phase in ("setup", "characters", "start-shrines"):
+    if state.phase in (Phase.SETUP, Phase.CHARACTERS, Phase.START_SHRINES):
         return C.ROUNDS
     return max(0, C.ROUNDS - state.round)
 
@@ -127,7 +127,7 @@ def coin_rate(left: int) -> float:
 
 def estimates(state: State) -> list[float]:
     """Estimated final PP of every seat."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return [float(p.pp + f.total) for p, f in zip(state.players, state.final, strict=True)]
     powers = [abilities(state, s) for s in range(state.seats)]
     table = city_table(state, powers)
@@ -190,7 +190,7 @@ def scorings_ahead(state: State, table: dict[str, CityCP], powers: list[set[int]
                    left: int, rate: float) -> list[float]:
     """Per seat: coins and reward tiles its current CP rank would earn in coming scorings."""
     cities: list[str] = []
-    if state.phase in ("planning", "actions") and state.maharaja is not None:
+    if state.phase in (Phase.PLANNING, Phase.ACTIONS) and state.maharaja is not None:
         cities.append(state.maharaja)
     if not any(p.statues == 0 for p in state.players):
         cities += [f for f in state.flags if f is not None][:left]

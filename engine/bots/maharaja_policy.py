@@ -18,7 +18,7 @@ from engine.maharaja import events as ev
 from engine.maharaja import intents as it
 from engine.maharaja.legal import PLANS, legal_intents
 from engine.maharaja.queries import board
-from engine.maharaja.state import State
+from engine.maharaja.state import Phase, State
 
 Scored = list[tuple[float, Any]]
 
@@ -32,7 +32,7 @@ DETOUR = 0.01  # a greedy turn never needs more decisions than this
 
 def rank(state: State, seat: int, legal: list[Any], *, lookahead: bool = True) -> Scored:
     """Legal intents with their scores, best first (ties keep the legal order)."""
-    if state.phase == "planning":
+    if state.phase == Phase.PLANNING:
         return plan_scores(state, seat)
     scored = [(score(state, seat, intent, lookahead=lookahead), intent)
               for intent in distinct(state, seat, legal)]

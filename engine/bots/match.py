@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.bots import choose_intent
 from engine.bots.budget import Budget
-from engine.core.game import Game
+from engine.core.game import AnyGame, Game
 from engine.core.ruleset import AnyRuleset, Computer, Seat
 from engine.core.table import LocalTable, decision_rng
 
@@ -51,8 +51,8 @@ def play_game(
     *,
     budget: Budget | None = None,
     timings: Timings | None = None,
-    on_step: Callable[[Game], None] | None = None,
-) -> Game:
+    on_step: Callable[[AnyGame], None] | None = None,
+) -> AnyGame:
     """Play a game where every seat is a bot, to its end."""
     game = Game(ruleset, seats, options, seed)
     for seat in seats:

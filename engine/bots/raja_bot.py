@@ -15,9 +15,9 @@ from typing import Any
 from engine.bots import raja_eval, raja_policy
 from engine.bots.evaluator import Scored
 from engine.raja import RULESET
-from engine.raja import events as E
+from engine.raja import events as ev
 from engine.raja.legal import legal_intents
-from engine.raja.state import OVER, SELECT, TURNS, RajaState
+from engine.raja.state import Phase, State
 
 # The search assumes each other seat picks among its best plans (by the medium
 # judgement) with these chances.
@@ -26,13 +26,13 @@ MODEL_PAIRED = 3  # a cheaper plan judgement for the opponents' model than for t
 
 
 class RajaEvaluator:
-    def determinise(self, view: RajaState, seat: int, rng: Random) -> RajaState:
+    def determinise(self, view: State, seat: int, rng: Random) -> State:
         return raja_eval.determinise(view, seat, rng)
 
-    def model_opponents(self, state: RajaState, seat: int) -> dict[int, list[tuple[str, str]]]:
+    def model_opponents(self, state: State, seat: int) -> dict[int, list[tuple[str, str]]]:
         """Each other seat whose selection is secret: its likeliest plans, best first."""
         out: dict[int, list[tuple[str, str]]] = {}
-        if state.phase not in (SELECT, TURNS):
+        if state.phase not in (Phase.SELECT, Phase.TURNS):
             return out
         for other, player in enumerate(state.players):
             if other == seat or player.revealed or player.had_turn:
@@ -43,7 +43,7 @@ class RajaEvaluator:
             out[other] = [(p.first, p.second) for _, p in ranked[: len(OPPONENT_PLAN_WEIGHTS)]]
         return out
 
-    def complete(self, state: RajaState, seat: int, model: Any, rng: Random) -> None:
+    def complete(self, state: State, seat: int, model: Any, rng: Random) -> None:
         """Give every other seat whose selection the view hides a sampled plan."""
         for other, plans in model.items():
             plan = rng.choices(plans, weights=OPPONENT_PLAN_WEIGHTS[: len(plans)])[0]
@@ -51,26 +51,26 @@ class RajaEvaluator:
             if player.selected:
                 player.plan = list(plan)  # selected but hidden: a plan is just state
             else:
-                RULESET.apply(state, E.ActionsSelected(seat=other, actions=plan))
+                RULESET.apply(state, ev.ActionsSelected(seat=other, actions=plan))
 
-    def rank(self, state: RajaState, seat: int, legal: list[Any]) -> Scored:
+    def rank(self, state: State, seat: int, legal: list[Any]) -> Scored:
         return raja_policy.rank(state, seat, legal)
 
-    def rollout_choice(self, state: RajaState, seat: int) -> Any:
+    def rollout_choice(self, state: State, seat: int) -> Any:
         choice = raja_policy.best(state, seat)
         if choice is None:  # nothing but hidden-plan guesses could get here
             choice = legal_intents(state, seat)[0]
         return choice
 
-    def value(self, state: RajaState, seat: int) -> float:
+    def value(self, state: State, seat: int) -> float:
         return raja_eval.value(state, seat)
 
-    def horizon(self, start: RajaState, state: RajaState) -> bool:
+    def horizon(self, start: State, state: State) -> bool:
         """Stop once the round's city is scored (or the game is over)."""
-        return state.phase == OVER or state.round > start.round
+        return state.phase == Phase.OVER or state.round > start.round
 
-    def searchable(self, state: RajaState) -> bool:
-        return state.phase == SELECT and state.pending is None
+    def searchable(self, state: State) -> bool:
+        return state.phase == Phase.SELECT and state.pending is None
 
 
 EVALUATOR = RajaEvaluator()

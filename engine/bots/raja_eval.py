@@ -22,7 +22,7 @@ from random import Random
 from engine.raja import components as C
 from engine.raja.board import board, home_of
 from engine.raja.queries import end_index, lowest_card
-from engine.raja.state import OVER, SCORED, SELECT, TURNS, RajaState
+from engine.raja.state import Phase, State
 from engine.raja.views import HIDDEN_GOLD
 
 # Gold-equivalents; tuned by self-play tournaments (scripts/tournament.py).
@@ -47,7 +47,7 @@ CARD_ROUND = {
 }
 
 
-def palaces(state: RajaState) -> list[int]:
+def palaces(state: State) -> list[int]:
     out = [0] * state.seats
     for city in state.cities.values():
         if city.central is not None:
@@ -58,14 +58,14 @@ def palaces(state: RajaState) -> list[int]:
     return out
 
 
-def rounds_left(state: RajaState) -> int:
+def rounds_left(state: State) -> int:
     """Scorings after the current round's (after the next one's between rounds)."""
     if state.end_triggered:
         return 0
     if not state.governors:
         return end_index(state) - C.TRACK_FIRST_NUMBERED
     top = max(state.governors.values())
-    current = state.phase in (SELECT, TURNS)
+    current = state.phase in (Phase.SELECT, Phase.TURNS)
     if current:
         left = end_index(state) - top
     else:  # the next round has not started: its governor is not placed yet
@@ -81,11 +81,11 @@ def palace_worth(left: int) -> float:
     return PALACE_EARLY + PALACE_LATE / (1 + left)
 
 
-def upcoming(state: RajaState, left: int) -> list[tuple[str, float, bool]]:
+def upcoming(state: State, left: int) -> list[tuple[str, float, bool]]:
     """(city, weight, current) for the scorings to come, in governor-track order."""
     out: list[tuple[str, float, bool]] = []
     order = sorted(state.governors, key=state.governors.__getitem__)
-    if state.phase in (SELECT, TURNS):
+    if state.phase in (Phase.SELECT, Phase.TURNS):
         out.append((state.maharaja, CURRENT_WEIGHT, True))
         order = [c for c in order if c != state.maharaja] + [state.maharaja]
         count = left
@@ -96,7 +96,7 @@ def upcoming(state: RajaState, left: int) -> list[tuple[str, float, bool]]:
     return out
 
 
-def city_points(state: RajaState, city_id: str, architects: bool) -> list[int]:
+def city_points(state: State, city_id: str, architects: bool) -> list[int]:
     """R-SCORE-1 for every seat (architects only for the city being scored now)."""
     city = state.cities[city_id]
     points = [0] * state.seats
@@ -123,7 +123,7 @@ def _homes() -> dict[str, int]:
     return home_of(board())
 
 
-def rewards(state: RajaState, points: list[int]) -> list[float]:
+def rewards(state: State, points: list[int]) -> list[float]:
     """R-SCORE-3..6 for one city's points."""
     ranked = sorted((s for s in range(state.seats) if points[s] >= 1),
                     key=lambda s: (-points[s], lowest_card(state, s)))
@@ -135,10 +135,10 @@ def rewards(state: RajaState, points: list[int]) -> list[float]:
     return out
 
 
-def estimates(state: RajaState) -> list[float]:
+def estimates(state: State) -> list[float]:
     """Estimated final standing of every seat, in gold-equivalents."""
     built = palaces(state)
-    if state.phase == OVER:
+    if state.phase == Phase.OVER:
         out = [END_PALACE * built[s] + p.gold for s, p in enumerate(state.players)]
         if state.ranking:
             out[state.ranking[0]] += WIN_BONUS
@@ -155,7 +155,7 @@ def estimates(state: RajaState) -> list[float]:
             paid = rewards(state, points)
             for s in range(state.seats):
                 out[s] += weight * (paid[s] + POINT * points[s])
-    rounds = left + (1 if state.phase in (SELECT, TURNS) else 0)
+    rounds = left + (1 if state.phase in (Phase.SELECT, Phase.TURNS) else 0)
     villages = [0] * state.seats
     for owners in state.villages.values():
         for owner in owners:
@@ -170,17 +170,17 @@ def estimates(state: RajaState) -> list[float]:
     return out
 
 
-def value(state: RajaState, seat: int) -> float:
+def value(state: State, seat: int) -> float:
     """The seat's estimate minus the strongest opponent's: what a bot maximises."""
     all_ = estimates(state)
     others = [v for s, v in enumerate(all_) if s != seat]
     return all_[seat] - max(others) if others else all_[seat]
 
 
-def guess_gold(state: RajaState, seat: int) -> int:
+def guess_gold(state: State, seat: int) -> int:
     """A public-information guess at a seat's hidden gold: what it started with, what
     the scorings so far paid on average, less what its buildings cost."""
-    rounds = max(0, state.round - (0 if state.phase == SCORED else 1))
+    rounds = max(0, state.round - (0 if state.phase == Phase.SCORED else 1))
     income = sum(C.REWARDS[state.seats]) / state.seats + 1.5
     built = palaces(state)[seat]
     houses = sum(c.houses.count(seat) for c in state.cities.values())
@@ -189,7 +189,7 @@ def guess_gold(state: RajaState, seat: int) -> int:
     return max(0, round(C.START_GOLD + rounds * income - 11 * built - houses))
 
 
-def determinise(view: RajaState, seat: int, rng: Random) -> RajaState:
+def determinise(view: State, seat: int, rng: Random) -> State:
     """Fill the view's hidden gold with a guess, in place (plans are handled by search).
 
     Another seat's gold is unknown (R-INFO-1): guessed from what is public, with noise.

@@ -22,16 +22,16 @@ from engine.core.errors import IllegalIntent
 from engine.core.game import copy_state
 from engine.raja import RULESET
 from engine.raja import components as C
-from engine.raja import events as E
-from engine.raja import intents as I
+from engine.raja import events as ev
+from engine.raja import intents as it
 from engine.raja.board import board
 from engine.raja.legal import legal_intents
 from engine.raja.queries import move_tolls
-from engine.raja.state import AUCTION, BUILDER_SLOT, HOUSES, SELECT, RajaState
+from engine.raja.state import BUILDER_SLOT, Phase, State
 
 Scored = list[tuple[float, Any]]
 
-ENABLING = (I.MoveArchitect, I.UseToken)  # worth only what they make possible
+ENABLING = (it.MoveArchitect, it.UseToken)  # worth only what they make possible
 DETOUR = 0.05  # doing a thing here beats travelling to do the same thing (and never loops)
 TURN_STEPS = 14  # a greedy turn never needs more decisions than this
 VILLAGES_KEPT = 2  # village destinations worth comparing for one house part
@@ -40,13 +40,13 @@ AUCTION_SHARE = 0.5  # of the best card's edge over the worst one a seat will bi
 
 
 # ------------------------------------------------------------------ entry points
-def rank(state: RajaState, seat: int, legal: list[Any], *, lookahead: bool = True) -> Scored:
+def rank(state: State, seat: int, legal: list[Any], *, lookahead: bool = True) -> Scored:
     """Legal intents (plans: the ones worth considering) with scores, best first."""
-    if state.phase == SELECT and state.pending is None:
+    if state.phase == Phase.SELECT and state.pending is None:
         return plan_scores(state, seat)
-    if state.phase == AUCTION and state.pending is None:
+    if state.phase == Phase.AUCTION and state.pending is None:
         return auction_scores(state, seat, legal)
-    if state.phase == HOUSES and state.pending is None:
+    if state.phase == Phase.HOUSES and state.pending is None:
         return setup_house_scores(state, seat, legal)
     scored = [(score(state, seat, intent, lookahead=lookahead), intent)
               for intent in distinct(state, seat, legal)]
@@ -54,7 +54,7 @@ def rank(state: RajaState, seat: int, legal: list[Any], *, lookahead: bool = Tru
     return scored
 
 
-def best(state: RajaState, seat: int, *, lookahead: bool = True) -> Any | None:
+def best(state: State, seat: int, *, lookahead: bool = True) -> Any | None:
     legal = legal_intents(state, seat)
     if not legal:
         return None
@@ -62,7 +62,7 @@ def best(state: RajaState, seat: int, *, lookahead: bool = True) -> Any | None:
 
 
 # ------------------------------------------------------------------ turn steps
-def distinct(state: RajaState, seat: int, legal: list[Any]) -> list[Any]:
+def distinct(state: State, seat: int, legal: list[Any]) -> list[Any]:
     """Drop intents the evaluation cannot tell apart or that are rarely worth it:
     more than a couple of village sites for one house part, houses moved to villages,
     dearer routes to a junction already reached."""
@@ -70,14 +70,14 @@ def distinct(state: RajaState, seat: int, legal: list[Any]) -> list[Any]:
     villages: dict[tuple[int, int], int] = {}
     seen_moves: set[str] = set()
     for intent in sorted(legal, key=lambda i: _order(state, seat, i)):
-        if isinstance(intent, I.BuildHouse) and intent.place in state.villages:
+        if isinstance(intent, it.BuildHouse) and intent.place in state.villages:
             key = (intent.slot, intent.part)
             if villages.get(key, 0) >= VILLAGES_KEPT:
                 continue
             villages[key] = villages.get(key, 0) + 1
-        elif isinstance(intent, I.MoveHouse) and intent.dest in state.villages:
+        elif isinstance(intent, it.MoveHouse) and intent.dest in state.villages:
             continue
-        elif isinstance(intent, I.MoveArchitect):
+        elif isinstance(intent, it.MoveArchitect):
             if intent.to in seen_moves:
                 continue
             seen_moves.add(intent.to)
@@ -85,26 +85,26 @@ def distinct(state: RajaState, seat: int, legal: list[Any]) -> list[Any]:
     return out
 
 
-def _order(state: RajaState, seat: int, intent: Any) -> tuple[float, ...]:
+def _order(state: State, seat: int, intent: Any) -> tuple[float, ...]:
     """Sort key: villages by how useful a house there is; routes by toll, then length."""
-    if isinstance(intent, I.BuildHouse) and intent.place in state.villages:
+    if isinstance(intent, it.BuildHouse) and intent.place in state.villages:
         return (0.0, -village_use(state, seat, intent.place))
-    if isinstance(intent, I.MoveArchitect):
+    if isinstance(intent, it.MoveArchitect):
         return (0.0, _toll(state, seat, intent), len(intent.roads))
     return (0.0,)
 
 
-def _toll(state: RajaState, seat: int, intent: I.MoveArchitect) -> float:
+def _toll(state: State, seat: int, intent: I.MoveArchitect) -> float:
     return sum(gold for _, gold in move_tolls(state, seat, intent.roads))  # Monk or not
 
 
-def score(state: RajaState, seat: int, intent: Any, *, lookahead: bool = True) -> float:
+def score(state: State, seat: int, intent: Any, *, lookahead: bool = True) -> float:
     nxt = after(RULESET, state, seat, intent)
     _resolve_pending(nxt)
     if isinstance(intent, ENABLING):
         # Worth no more than ending the turn there (forfeits counted): a move must not
         # look good merely because it puts off the end of the turn.
-        best_ = value(after(RULESET, nxt, seat, I.EndTurn()), seat)
+        best_ = value(after(RULESET, nxt, seat, it.EndTurn()), seat)
         if lookahead:
             for follow in follow_ups(nxt, seat):
                 try:
@@ -116,7 +116,7 @@ def score(state: RajaState, seat: int, intent: Any, *, lookahead: bool = True) -
     return value(nxt, seat)
 
 
-def follow_ups(state: RajaState, seat: int) -> list[Any]:
+def follow_ups(state: State, seat: int) -> list[Any]:
     """What a move to a city is for: the pending palace, house and house-move parts
     done there (candidates only; the caller checks them against the rules)."""
     turn = state.turn
@@ -133,59 +133,59 @@ def follow_ups(state: RajaState, seat: int) -> list[Any]:
         refs += [(BUILDER_SLOT, 0, C.P_HOUSE), (BUILDER_SLOT, 0, C.P_MOVE)]
     for s, p, kind in refs:
         if kind == C.P_PALACE:
-            out += [I.BuildPalace(central=True, slot=s, part=p), I.BuildPalace(central=False,
+            out += [it.BuildPalace(central=True, slot=s, part=p), it.BuildPalace(central=False,
                                                                                slot=s, part=p)]
         elif kind == C.P_HOUSE:
-            out.append(I.BuildHouse(place=here, slot=s, part=p))
+            out.append(it.BuildHouse(place=here, slot=s, part=p))
         elif kind == C.P_MOVE:
-            out += [I.MoveHouse(source=src, dest=here, slot=s, part=p) for src in sources]
+            out += [it.MoveHouse(source=src, dest=here, slot=s, part=p) for src in sources]
     return out
 
 
-def _resolve_pending(state: RajaState) -> None:
+def _resolve_pending(state: State) -> None:
     """Play another seat's forced card choice (R-ACT-4 step 3, R-VAR-MULTI-2) greedily."""
     pending = state.pending
     if pending is None:
         return
     if pending.kind == "pick" and state.bank:
         card = max(state.bank, key=lambda c: (CARD_ROUND.get(c, 0.0), -c))
-        RULESET.apply(state, E.CardPicked(seat=pending.seat, card=card))
+        RULESET.apply(state, ev.CardPicked(seat=pending.seat, card=card))
     elif pending.kind == "give" and state.players[pending.seat].cards:
         card = min(state.players[pending.seat].cards, key=lambda c: (CARD_ROUND.get(c, 0.0), c))
-        RULESET.apply(state, E.CardGiven(seat=pending.seat, to=pending.to, card=card))
+        RULESET.apply(state, ev.CardGiven(seat=pending.seat, to=pending.to, card=card))
 
 
 # ------------------------------------------------------------------ plans
-def plan_scores(state: RajaState, seat: int, paired: int = ACTIONS_PAIRED) -> Scored:
+def plan_scores(state: State, seat: int, paired: int = ACTIONS_PAIRED) -> Scored:
     """Plans worth considering with the value of playing them at once, best first.
 
     Each action is first tried doubled (both arrows on it); only pairs of the
     ``paired`` best actions are then tried.
     """
-    doubles = [(plan_value(state, seat, a, a), I.SelectActions(first=a,
+    doubles = [(plan_value(state, seat, a, a), it.SelectActions(first=a,
                                                                second=a)) for a in C.ACTIONS]
     doubles.sort(key=lambda pair: -pair[0])
     top = [plan.first for _, plan in doubles[:paired]]
     top.sort(key=C.ACTIONS.index)
-    pairs = [I.SelectActions(first=a, second=b) for i, a in enumerate(top) for b in top[i + 1:]]
+    pairs = [it.SelectActions(first=a, second=b) for i, a in enumerate(top) for b in top[i + 1:]]
     scored = doubles + [(plan_value(state, seat, p.first, p.second), p) for p in pairs]
     scored.sort(key=lambda pair: -pair[0])
     return scored
 
 
-def plan_value(state: RajaState, seat: int, first: str, second: str) -> float:
+def plan_value(state: State, seat: int, first: str, second: str) -> float:
     sim = copy_state(state)
     for other, player in enumerate(sim.players):
         if not player.selected:
             mine = (first, second) if other == seat else (C.GOLD, C.GOLD)
-            RULESET.apply(sim, E.ActionsSelected(seat=other, actions=mine))
-    RULESET.apply(sim, E.TurnStarted(seat=seat, actions=(first, second)))
+            RULESET.apply(sim, ev.ActionsSelected(seat=other, actions=mine))
+    RULESET.apply(sim, ev.TurnStarted(seat=seat, actions=(first, second)))
     _settle(sim)
     play_turn(sim, seat)
     return value(sim, seat)
 
 
-def _settle(state: RajaState) -> None:
+def _settle(state: State) -> None:
     for _ in range(8):
         more = RULESET.automatic(state, _NO_RNG)
         if not more:
@@ -197,7 +197,7 @@ def _settle(state: RajaState) -> None:
 _NO_RNG = Random(0)  # automatic events inside a turn draw nothing
 
 
-def play_turn(state: RajaState, seat: int, *, lookahead: bool = True) -> None:
+def play_turn(state: State, seat: int, *, lookahead: bool = True) -> None:
     """Play the seat's started turn greedily on ``state``, in place, to its end."""
     for _ in range(TURN_STEPS):
         if state.turn is None or state.turn.seat != seat:
@@ -209,10 +209,10 @@ def play_turn(state: RajaState, seat: int, *, lookahead: bool = True) -> None:
             RULESET.apply(state, event)
         _resolve_pending(state)
         _settle(state)
-        if isinstance(choice, I.EndTurn):
+        if isinstance(choice, it.EndTurn):
             return
     if state.turn is not None and state.turn.seat == seat:
-        for event in RULESET.decide(state, seat, I.EndTurn()):
+        for event in RULESET.decide(state, seat, it.EndTurn()):
             RULESET.apply(state, event)
 
 
@@ -223,7 +223,7 @@ def _roads_at() -> dict[str, tuple[str, ...]]:
     return {j: tuple(net.roads_at[j]) for j in net.junctions}
 
 
-def village_use(state: RajaState, seat: int, village: str) -> float:
+def village_use(state: State, seat: int, village: str) -> float:
     """How useful a house on ``village`` is: it opens roads out of where the architects
     stand and into the next cities scored, and collects tolls there."""
     net = board()
@@ -244,13 +244,13 @@ def village_use(state: RajaState, seat: int, village: str) -> float:
     return use
 
 
-def setup_house_scores(state: RajaState, seat: int, legal: list[Any]) -> Scored:
+def setup_house_scores(state: State, seat: int, legal: list[Any]) -> Scored:
     scored = [(village_use(state, seat, i.village), i) for i in legal]
     scored.sort(key=lambda pair: -pair[0])
     return scored
 
 
-def auction_scores(state: RajaState, seat: int, legal: list[Any]) -> Scored:
+def auction_scores(state: State, seat: int, legal: list[Any]) -> Scored:
     """Raise by one while the price is below the seat's limit, else pass."""
     auction = state.auction
     assert auction is not None
@@ -260,7 +260,7 @@ def auction_scores(state: RajaState, seat: int, legal: list[Any]) -> Scored:
     limit = int(AUCTION_SHARE * edge)
     scored: Scored = []
     for intent in legal:
-        if isinstance(intent, I.Pass):
+        if isinstance(intent, it.Pass):
             scored.append((0.0, intent))
         else:
             scored.append((limit - intent.amount - 0.01 * (intent.amount - auction.high - 1),

@@ -23,14 +23,14 @@ from engine.bots.evaluator import Evaluator
 from engine.bots.simulate import settle, step
 from engine.core.errors import IllegalIntent
 from engine.core.game import copy_state
-from engine.core.ruleset import Ruleset
+from engine.core.ruleset import AnyRuleset
 
 CANDIDATES = 6  # the best intents by the greedy judgement that the search compares
 ROLLOUT_STEPS = 200  # a guard: a round never needs this many decisions
 
 
 def search(
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     evaluator: Evaluator,
     view: Any,
     seat: int,
@@ -68,7 +68,7 @@ def search(
 
 
 def _simulate(
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     evaluator: Evaluator,
     state: Any,
     seat: int,

@@ -10,19 +10,19 @@ from random import Random
 from typing import Any
 
 from engine.core.game import copy_state
-from engine.core.ruleset import Ruleset
+from engine.core.ruleset import AnyRuleset
 
 MAX_AUTOMATIC = 64  # guard against a ruleset that never stops producing events
 
 
-def step(ruleset: Ruleset, state: Any, seat: int, intent: Any, rng: Random) -> None:
+def step(ruleset: AnyRuleset, state: Any, seat: int, intent: Any, rng: Random) -> None:
     """Decide ``intent`` for ``seat`` and fold its events and the automatic ones, in place."""
     for event in ruleset.decide(state, seat, intent):
         ruleset.apply(state, event)
     settle(ruleset, state, rng)
 
 
-def settle(ruleset: Ruleset, state: Any, rng: Random) -> None:
+def settle(ruleset: AnyRuleset, state: Any, rng: Random) -> None:
     """Fold automatic events until the game waits for a decision."""
     for _ in range(MAX_AUTOMATIC):
         more = ruleset.automatic(state, rng)
@@ -32,7 +32,7 @@ def settle(ruleset: Ruleset, state: Any, rng: Random) -> None:
             ruleset.apply(state, event)
 
 
-def after(ruleset: Ruleset, state: Any, seat: int, intent: Any) -> Any:
+def after(ruleset: AnyRuleset, state: Any, seat: int, intent: Any) -> Any:
     """A copy of ``state`` with only the intent's own events folded (no automatic ones).
 
     Cheap one-step lookahead for evaluators: what the seat's choice changes at once.

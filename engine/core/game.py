@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Iterator
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
@@ -253,3 +253,7 @@ class Game(Generic[S, I, E, O]):
         if 0 <= seat < len(self.seats):
             return self.seats[seat].name
         return f"seat {seat}"
+
+
+AnyGame = Game[Any, Any, Any, Any]  # a game of whichever ruleset (tables, saves, replays)
+AnyStep = Step[Any, Any]

@@ -16,8 +16,8 @@ from typing import Any, Generic, NamedTuple, TypeVar
 import msgspec
 
 from engine.core.errors import IllegalIntent, RecordError
-from engine.core.game import SETUP_SEAT, Game, Step, now
-from engine.core.ruleset import AnyRuleset, Seat, legacy_controller
+from engine.core.game import SETUP_SEAT, AnyGame, AnyStep, Game, Step, now
+from engine.core.ruleset import AnyRuleset, Computer, Seat, legacy_controller
 
 FORMAT_VERSION = 2  # 2: a seat's controller is a tagged Struct, not "human" / "bot:<level>"
 ENGINE_VERSION = "0.1.0"
@@ -75,10 +75,10 @@ class _Peek(msgspec.Struct):
 
 class Loaded(NamedTuple):
     header: Header
-    game: Game
+    game: AnyGame
 
 
-def encode(game: Game) -> bytes:
+def encode(game: AnyGame) -> bytes:
     rules = game.ruleset
     header = Header(
         ruleset=rules.id,
@@ -93,7 +93,7 @@ def encode(game: Game) -> bytes:
     return msgspec.json.encode(Record(header, game.steps))
 
 
-def save(game: Game, path: str | os.PathLike[str], *, private: bool = True) -> None:
+def save(game: AnyGame, path: str | os.PathLike[str], *, private: bool = True) -> None:
     """Write atomically: a crash at any moment leaves the old file or the new one.
 
     ``private`` keeps the file to its owner (autosaves hold every seat's secrets);
@@ -124,14 +124,14 @@ def load(
     rulesets: dict[str, AnyRuleset],
     *,
     validate: bool = True,
-) -> Game:
+) -> AnyGame:
     """Read a saved game; any problem with the file raises one RecordError naming it."""
     return load_record(path, rulesets, validate=validate).game
 
 
 def load_record(
     path: str | os.PathLike[str],
-    rulesets: dict[str, Ruleset],
+    rulesets: dict[str, AnyRuleset],
     *,
     validate: bool = True,
 ) -> Loaded:
@@ -152,13 +152,13 @@ def decode(
     *,
     name: str = "saved game",
     validate: bool = True,
-) -> Game:
+) -> AnyGame:
     return decode_record(data, rulesets, name=name, validate=validate).game
 
 
 def decode_record(
     data: bytes,
-    rulesets: dict[str, Ruleset],
+    rulesets: dict[str, AnyRuleset],
     *,
     name: str = "saved game",
     validate: bool = True,
@@ -229,7 +229,7 @@ def _format_version(value: Any, fail: Callable[..., RecordError]) -> int:
     return value
 
 
-def _check_header(header: Header, rules: Ruleset, fail: Callable[..., RecordError]) -> None:
+def _check_header(header: Header, rules: AnyRuleset, fail: Callable[..., RecordError]) -> None:
     """Sizes a real save never exceeds; the header's ``finished`` is never trusted (the
     fold says whether the game is over) and ``engine_version`` is only informative."""
     texts = {"rules version": header.rules_version, "engine version": header.engine_version,
@@ -240,7 +240,8 @@ def _check_header(header: Header, rules: Ruleset, fail: Callable[..., RecordErro
     if not 1 <= len(header.seats) <= MAX_SEATS:
         raise fail(f"the save header has {len(header.seats)} seats (1 to {MAX_SEATS} expected)")
     for number, seat in enumerate(header.seats, start=1):
-        if len(seat.name) > MAX_NAME or len(seat.controller) > MAX_TEXT:
+        level = seat.controller.level if isinstance(seat.controller, Computer) else ""
+        if len(seat.name) > MAX_NAME or len(level) > MAX_TEXT:
             raise fail(f"seat {number}'s name is longer than {MAX_NAME} characters")
 
 
@@ -259,11 +260,11 @@ def rebuild(
     rules: AnyRuleset,
     header: Header,
     options: Any,
-    steps: list[Step],
+    steps: list[AnyStep],
     *,
     name: str,
     validate: bool,
-) -> Game:
+) -> AnyGame:
     """The game the steps make. Whatever the rules raise on crafted steps (not only
     IllegalIntent: an IndexError, an AssertionError...) becomes a RecordError."""
 
@@ -306,7 +307,7 @@ def rebuild(
     return game
 
 
-def _probe(game: Game) -> None:
+def _probe(game: AnyGame) -> None:
     """What every screen asks of a loaded game first: who moves, is it over, the views."""
     game.is_over()
     for seat in (None, *range(len(game.seats))):

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.describe import Description
-from engine.core.game import Game, restore, snapshot
-from engine.core.ruleset import Ruleset
+from engine.core.game import AnyGame, restore, snapshot
+from engine.core.ruleset import AnyRuleset
 
 SNAPSHOT_EVERY = 32
 UNITS = ("event", "turn", "round")
@@ -20,8 +20,8 @@ UNITS = ("event", "turn", "round")
 class Replay:
     """A cursor over a log. ``position`` counts the events applied (0 = before setup)."""
 
-    def __init__(self, game: Game) -> None:
-        self.ruleset: Ruleset = game.ruleset
+    def __init__(self, game: AnyGame) -> None:
+        self.ruleset: AnyRuleset = game.ruleset
         self.seats = game.seats
         self.options = game.options
         self.finished = game.is_over()

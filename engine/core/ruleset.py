@@ -178,7 +178,7 @@ def groups_by_type(intents: list[In]) -> Iterator[LegalGroup[In]]:
     for intent in intents:
         grouped.setdefault(type(intent).__name__, []).append(intent)
     for key, members in grouped.items():
-        yield LegalGroup(key, lambda members=members: members)
+        yield LegalGroup(key, members.copy)
 
 
 def flatten(groups: Iterable[LegalGroup[In]]) -> list[In]:

@@ -30,7 +30,7 @@ from typing import Any, Protocol
 from engine.core import record
 from engine.core.describe import Description
 from engine.core.errors import IllegalIntent
-from engine.core.game import Game
+from engine.core.game import AnyGame
 from engine.core.ruleset import Computer, Controller
 
 Listener = Callable[[], None]
@@ -109,7 +109,7 @@ class _Driver:
 
 
 class LocalTable:
-    def __init__(self, game: Game, autosave: Path | None = None, *,
+    def __init__(self, game: AnyGame, autosave: Path | None = None, *,
                  chooser: Chooser | None = None) -> None:
         self.game = game
         self.autosave = autosave

@@ -8,34 +8,42 @@ data), ``rules`` (deciding), ``legal`` (legal intents), ``fold`` (applying),
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from random import Random
-from typing import Any
 
 from engine.core.describe import Description
 from engine.core.errors import IllegalIntent
-from engine.core.ruleset import Seat
+from engine.core.ruleset import LegalGroup, Ruleset, RulesetDefaults, Seat
 from engine.maharaja import components as C
 from engine.maharaja import describe as _describe
+from engine.maharaja import events as ev
 from engine.maharaja import fold, legal, rules, views
+from engine.maharaja import intents as it
+from engine.maharaja import options as op
+from engine.maharaja import state as st
 from engine.maharaja.brahmabot import DIFFICULTIES
-from engine.maharaja.events import Event
-from engine.maharaja.intents import Intent
-from engine.maharaja.options import FINAL_SCORING, SPECIAL_RULES, Options
-from engine.maharaja.state import State
+from engine.maharaja.options import FINAL_SCORING, SPECIAL_RULES
+
+# The package's public names; inside the ruleset class they would name its attributes,
+# so the class spells the types through the module aliases (st.State, op.Options).
+Event = ev.Event
+Intent = it.Intent
+Options = op.Options
+State = st.State
 
 
-class MaharajaRules:
+class MaharajaRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
     id = "maharaja-2020"
     name = "Maharaja (2020)"
     rules_version = "1"
     min_seats = 1  # solo (Brahmabot); standard games take 2–4
     max_seats = 4
-    State = State
-    Event = Event
-    Intent = Intent
-    Options = Options
+    State = st.State
+    Event = ev.Event
+    Intent = it.Intent
+    Options = op.Options
 
-    def check_options(self, options: Options, seats: list[Seat]) -> None:
+    def check_options(self, options: op.Options, seats: list[Seat]) -> None:
         if options.mode == "solo":
             self._check_solo(options, seats)
         elif options.mode != "standard":
@@ -57,47 +65,53 @@ class MaharajaRules:
         if options.final_scoring is not None and options.final_scoring not in FINAL_SCORING:
             raise IllegalIntent("MJ-VAR-F1", f"unknown final-scoring tile {options.final_scoring}")
 
-    def _check_solo(self, options: Options, seats: list[Seat]) -> None:
+    def _check_solo(self, options: op.Options, seats: list[Seat]) -> None:
         if len(seats) != 1:
             raise IllegalIntent("MJ-BOT-S1", "a solo game has exactly one player")
         if options.difficulty not in DIFFICULTIES:
             raise IllegalIntent("MJ-BOT-S3", "difficulty is easy, medium or hard, not "
                                 f"{options.difficulty!r}")
 
-    def new_state(self, options: Options, seats: list[Seat]) -> State:
+    def new_state(self, options: op.Options, seats: list[Seat]) -> st.State:
         return fold.new_state(options, len(seats))  # solo adds Brahmabot as player 1
 
-    def automatic(self, state: State, rng: Random) -> list[Any]:
+    def automatic(self, state: st.State, rng: Random) -> list[ev.Event]:
         return rules.automatic(state, rng)
 
-    def to_move(self, state: State) -> tuple[int, ...]:
+    def to_move(self, state: st.State) -> tuple[int, ...]:
         return rules.to_move(state)
 
-    def legal_intents(self, state: State, seat: int) -> list[Any]:
+    def legal_intents(self, state: st.State, seat: int) -> list[it.Intent]:
         return legal.legal_intents(state, seat)
 
-    def decide(self, state: State, seat: int, intent: Any) -> list[Any]:
+    def legal_groups(self, state: st.State, seat: int) -> Iterator[LegalGroup[it.Intent]]:
+        return legal.legal_groups(state, seat)
+
+    def is_legal(self, state: st.State, seat: int, intent: it.Intent) -> bool:
+        return legal.is_legal(state, seat, intent)
+
+    def decide(self, state: st.State, seat: int, intent: it.Intent) -> list[ev.Event]:
         return rules.decide(state, seat, intent)
 
-    def apply(self, state: State, event: Any) -> None:
+    def apply(self, state: st.State, event: ev.Event) -> None:
         fold.apply(state, event)
 
-    def view(self, state: State, seat: int | None) -> State:
+    def view(self, state: st.State, seat: int | None) -> st.State:
         return views.view(state, seat)
 
-    def redact(self, event: Any, seat: int | None) -> Any:
+    def redact(self, event: ev.Event, seat: int | None) -> ev.Event:
         return views.redact(event, seat)
 
-    def describe(self, event: Any, state: State) -> Description:
+    def describe(self, event: ev.Event, state: st.State) -> Description:
         return _describe.describe(event, state)
 
-    def boundary(self, event: Any) -> str | None:
+    def boundary(self, event: ev.Event) -> str | None:
         return _describe.boundary(event)
 
-    def is_over(self, state: State) -> bool:
-        return state.phase == "over"
+    def is_over(self, state: st.State) -> bool:
+        return state.phase == st.Phase.OVER
 
 
-RULESET = MaharajaRules()
+RULESET: Ruleset[st.State, it.Intent, ev.Event, op.Options] = MaharajaRules()
 
-__all__ = ["RULESET", "Event", "Intent", "Options", "State"]
+__all__ = ["RULESET", "Event", "Intent", "MaharajaRules", "Options", "State"]

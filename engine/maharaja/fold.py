@@ -16,6 +16,7 @@ from engine.maharaja.state import (
     City,
     Maharani,
     Pending,
+    Phase,
     Player,
     Solo,
     State,
@@ -68,7 +69,7 @@ def _setup(s: State, e: ev.SetupDrawn) -> None:
     s.rewards = list(e.rewards) + [None] * (C.REWARD_TRACK_LENGTH - len(e.rewards))
     s.flags = [None] * C.FIRST_FLAG_POSITION + list(e.flags)
     s.first_player = e.first_player
-    s.phase = "characters"
+    s.phase = Phase.CHARACTERS
     s.chooser = e.first_player
 
 
@@ -113,10 +114,10 @@ def _character(s: State, e: ev.CharacterTaken) -> None:
     _refill_row(s)
     if s.pending and s.pending[0].seat == e.seat and s.pending[0].kind == "lost-character":
         s.pending.pop(0)
-    if s.phase == "characters":
+    if s.phase == Phase.CHARACTERS:
         nxt = (e.seat + 1) % s.seats
         if all(p.character for p in s.players):
-            s.phase = "start-shrines"
+            s.phase = Phase.START_SHRINES
             s.chooser = NOBODY
         else:
             s.chooser = nxt
@@ -141,7 +142,7 @@ def _shrine(s: State, e: ev.ShrineBuilt) -> None:
         s.cities[e.place].shrines[e.seat] += 1
     else:
         s.villages[e.place].append(e.seat)
-    if s.phase == "start-shrines" and e.reason == "setup":
+    if s.phase == Phase.START_SHRINES and e.reason == Phase.SETUP:
         player.start_shrines += 1
     if e.task >= 0 and s.turn is not None:
         task = s.turn.tasks[e.task]
@@ -190,7 +191,7 @@ def _round_started(s: State, e: ev.RoundStarted) -> None:
     s.maharaja = e.city
     s.flags[s.flags.index(e.city)] = None
     s.visited.append(e.city)
-    s.phase = "planning"
+    s.phase = Phase.PLANNING
     for player in s.players:
         player.plan = None
         player.planned = False
@@ -207,7 +208,7 @@ def _plan(s: State, e: ev.PlanCommitted) -> None:
     player.plan = e.plan
     player.planned = True
     if all(p.planned for p in s.players):
-        s.phase = "actions"
+        s.phase = Phase.ACTIONS
 
 
 def _turn_started(s: State, e: ev.TurnStarted) -> None:
@@ -276,7 +277,7 @@ def _turn_ended(s: State, e: ev.TurnEnded) -> None:
 
 
 def _scored(s: State, e: ev.CityScored) -> None:
-    s.phase = "scoring"
+    s.phase = Phase.SCORING
     s.ranking = list(e.ranking)
     for seat, coins in enumerate(e.coins):
         s.players[seat].coins += coins
@@ -327,7 +328,7 @@ def _round_ended(s: State, e: ev.RoundEnded) -> None:
     # (c) Maharani tokens expire.
     s.maharanis = [m for m in s.maharanis if m.expires > e.round]
     s.ranking = []
-    s.phase = "between-rounds"
+    s.phase = Phase.BETWEEN_ROUNDS
     if s.solo is not None:  # MJ-BOT-R10
         s.solo.removed.append(s.solo.used)
         s.solo.deck = list(e.deck)
@@ -353,7 +354,7 @@ def _ended(s: State, e: ev.GameEnded) -> None:
     s.winners = list(e.winners)
     for seat, score in enumerate(e.final):
         s.players[seat].pp += score.total
-    s.phase = "over"
+    s.phase = Phase.OVER
     s.turn = None
     s.pending = []
 

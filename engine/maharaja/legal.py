@@ -3,12 +3,21 @@
 Each intent listed here is accepted by ``rules.decide`` (a property test checks
 it). Intents that differ in no way that matters are listed once: a plan and its
 mirror, and two tasks of the same action at the same progress.
+
+``legal_groups`` lists them by what they share (the move, each task, tokens,
+abilities); a group's intents are produced when it is iterated, so the priest's
+routes are priced only for a caller that walks the "move" group. Groups read the
+live state: iterate them before it changes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
+from engine.core.errors import IllegalIntent
+from engine.core.ruleset import LegalGroup, flatten
 from engine.family.travel import priced_routes
 from engine.maharaja import components as C
 from engine.maharaja import intents as it
@@ -25,29 +34,45 @@ from engine.maharaja.queries import (
     task_discount,
     village_capacity,
 )
-from engine.maharaja.rules import maharani_targets, start_shrine_seat, to_move
-from engine.maharaja.state import State
+from engine.maharaja.rules import DECIDERS, decide, maharani_targets, start_shrine_seat, to_move
+from engine.maharaja.state import Phase, State
 
 PLANS = [it.CommitPlan(first=a, second=b) for a in C.Action for b in C.Action if a <= b]
 
 
 def legal_intents(state: State, seat: int) -> list[Any]:
+    return flatten(legal_groups(state, seat))
+
+
+def is_legal(state: State, seat: int, intent: Any) -> bool:
+    """Would ``decide`` accept it? Asks the rules directly and lists nothing."""
+    if seat not in to_move(state) or type(intent) not in DECIDERS:
+        return False
+    try:
+        decide(state, seat, intent)
+    except IllegalIntent:
+        return False
+    return True
+
+
+def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
     if seat not in to_move(state):
-        return []
+        return
     if state.pending:
-        return _pending(state, seat)
+        yield LegalGroup(state.pending[0].kind, lambda: _pending(state, seat))
+        return
     phase = state.phase
-    if phase == "characters":
-        return [it.ChooseCharacter(number=n) for n in state.display]
-    if phase == "start-shrines":
-        if start_shrine_seat(state) != seat:
-            return []
-        return [it.PlaceStartShrine(village=v) for v in open_villages(state, seat)]
-    if phase == "planning":
-        return list(PLANS)
-    if phase == "actions":
-        return turn_intents(state, seat)
-    return []
+    if phase == Phase.CHARACTERS:
+        yield LegalGroup("character",
+                         lambda: [it.ChooseCharacter(number=n) for n in state.display])
+    elif phase == Phase.START_SHRINES:
+        if start_shrine_seat(state) == seat:
+            yield LegalGroup("start-shrine", lambda: [it.PlaceStartShrine(village=v)
+                                                      for v in open_villages(state, seat)])
+    elif phase == Phase.PLANNING:
+        yield LegalGroup("plan", lambda: PLANS)
+    elif phase == Phase.ACTIONS:
+        yield from turn_groups(state, seat)
 
 
 def open_villages(state: State, seat: int) -> list[str]:
@@ -79,48 +104,57 @@ def shrine_places(state: State, seat: int, *, anywhere: bool) -> list[str]:
     return cities + open_villages(state, seat)
 
 
-def turn_intents(state: State, seat: int) -> list[Any]:
+def turn_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
+    """The end of the turn, the move, each task (once per distinct one), tokens, abilities."""
     turn = state.turn
     assert turn is not None
     player = state.players[seat]
-    out: list[Any] = [it.EndTurn()]
-    out += moves(state, seat)
+    yield LegalGroup("end-turn", lambda: [it.EndTurn()])
+    yield LegalGroup("move", lambda: moves(state, seat))
     seen: set[tuple[int, int, int, bool, bool]] = set()
-    anywhere = builds_anywhere(state, seat)
     for index, task in enumerate(turn.tasks):
         signature = (task.action, task.statues, task.shrines, task.city_shrine, task.done)
-        if signature in seen:
-            continue
-        seen.add(signature)
-        action = C.Action(task.action)
-        if task.statues > 0 and player.statues > 0:
-            cities = list(state.cities) if anywhere else (
-                [player.priest] if player.priest in state.cities else [])
-            for city in cities:
-                if statue_cost(state, seat, city, task_discount(task)) <= player.coins:
-                    out += [it.BuildStatue(city=city, slot=s, task=index)
-                            for s in free_slots(state, city)]
-        if task.shrines > 0 and player.shrines > 0 and (
-            shrine_cost(task_discount(task)) <= player.coins
-        ):
-            places = shrine_places(state, seat, anywhere=anywhere)
-            if task.city_shrine and task.shrines == 1:
-                places = [p for p in places if p in state.cities]
-            out += [it.BuildShrine(place=p, task=index) for p in places]
-        if task.done:
-            continue
-        if action is C.Action.TAKE_COINS or (
-            action is C.Action.TAKE_SHRINES and player.supply > 0
-        ) or (action is C.Action.BUY_PRESTIGE and player.coins >= 3):
-            out.append(it.DoAction(task=index))
-        elif action is C.Action.CHANGE_CHARACTER:
-            out += [it.ChangeCharacter(number=n, task=index)
-                    for n in character_choices(state, seat)]
-        elif action is C.Action.MOVE_FLAG:
-            out += [it.MoveFlag(city=c, task=index) for c in movable_flags(state)]
+        if signature not in seen:
+            seen.add(signature)
+            yield LegalGroup(f"task {index}", partial(task_intents, state, seat, index))
     if player.tokens > 0 and not turn.token_used:
-        out += [it.SpendToken(action=a) for a in C.TOKEN_ACTIONS]
-    out += abilities(state, seat)
+        yield LegalGroup("token", lambda: [it.SpendToken(action=a) for a in C.TOKEN_ACTIONS])
+    yield LegalGroup("ability", lambda: abilities(state, seat))
+
+
+def task_intents(state: State, seat: int, index: int) -> list[Any]:
+    """What the turn's task ``index`` allows now (MJ-ACT-10)."""
+    turn = state.turn
+    assert turn is not None
+    task = turn.tasks[index]
+    player = state.players[seat]
+    anywhere = builds_anywhere(state, seat)
+    action = C.Action(task.action)
+    out: list[Any] = []
+    if task.statues > 0 and player.statues > 0:
+        cities = list(state.cities) if anywhere else (
+            [player.priest] if player.priest in state.cities else [])
+        for city in cities:
+            if statue_cost(state, seat, city, task_discount(task)) <= player.coins:
+                out += [it.BuildStatue(city=city, slot=s, task=index)
+                        for s in free_slots(state, city)]
+    if task.shrines > 0 and player.shrines > 0 and (
+        shrine_cost(task_discount(task)) <= player.coins
+    ):
+        places = shrine_places(state, seat, anywhere=anywhere)
+        if task.city_shrine and task.shrines == 1:
+            places = [p for p in places if p in state.cities]
+        out += [it.BuildShrine(place=p, task=index) for p in places]
+    if task.done:
+        return out
+    if action is C.Action.TAKE_COINS or (
+        action is C.Action.TAKE_SHRINES and player.supply > 0
+    ) or (action is C.Action.BUY_PRESTIGE and player.coins >= 3):
+        out.append(it.DoAction(task=index))
+    elif action is C.Action.CHANGE_CHARACTER:
+        out += [it.ChangeCharacter(number=n, task=index) for n in character_choices(state, seat)]
+    elif action is C.Action.MOVE_FLAG:
+        out += [it.MoveFlag(city=c, task=index) for c in movable_flags(state)]
     return out
 
 
@@ -184,4 +218,4 @@ def moves(state: State, seat: int) -> list[it.MovePriest]:
     return [it.MovePriest(route=roads) for _, roads, cost in routes if cost <= player.coins]
 
 
-__all__ = ["character_holder", "legal_intents", "route_tolls"]
+__all__ = ["character_holder", "is_legal", "legal_groups", "legal_intents", "route_tolls"]

@@ -7,7 +7,7 @@ from engine.family.travel import tolls
 from engine.maharaja import brahmabot as B
 from engine.maharaja import components as C
 from engine.maharaja.board import load_board
-from engine.maharaja.state import NOBODY, State, Task
+from engine.maharaja.state import NOBODY, Phase, State, Task
 
 
 def board() -> Network:
@@ -16,7 +16,7 @@ def board() -> Network:
 
 def has_ability(state: State, seat: int, character: int) -> bool:
     """The seat holds the tile, or a Maharani token of theirs lies on it (MJ-REW-8)."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return False  # MJ-END-1
     if state.players[seat].character == character:
         return True

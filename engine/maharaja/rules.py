@@ -39,7 +39,7 @@ from engine.maharaja.scoring import (
     game_should_end,
     winners,
 )
-from engine.maharaja.state import Pending, State, Task
+from engine.maharaja.state import Pending, Phase, State, Task, Turn
 
 Events = list[Any]
 
@@ -61,14 +61,14 @@ def to_move(state: State) -> tuple[int, ...]:
     if state.pending:
         return (state.pending[0].seat,)
     phase = state.phase
-    if phase == "characters":
+    if phase == Phase.CHARACTERS:
         return (state.chooser,)
-    if phase == "start-shrines":
+    if phase == Phase.START_SHRINES:
         seat = start_shrine_seat(state)
         return () if seat is None else (seat,)
-    if phase == "planning":
+    if phase == Phase.PLANNING:
         return tuple(s for s, p in enumerate(state.players) if not p.planned)
-    if phase == "actions" and state.turn is not None:
+    if phase == Phase.ACTIONS and state.turn is not None:
         return (state.turn.seat,)
     return ()
 
@@ -76,14 +76,14 @@ def to_move(state: State) -> tuple[int, ...]:
 # ------------------------------------------------------------------ automatic
 def automatic(state: State, rng: Random) -> Events:
     phase = state.phase
-    if phase == "setup":
+    if phase == Phase.SETUP:
         return [solo.setup_draw(state, rng) if state.solo is None and state.options.mode == "solo"
                 else setup_draw(state, rng)]
     if state.pending:
         return pass_impossible(state)
-    if phase == "start-shrines" and start_shrine_seat(state) is None:
+    if phase == Phase.START_SHRINES and start_shrine_seat(state) is None:
         return [start_round(state)]
-    if phase == "actions" and state.turn is None:
+    if phase == Phase.ACTIONS and state.turn is None:
         seat = next_turn_seat(state)
         if seat is not None and state.solo is not None and seat == solo.BOT:
             return solo.bot_turn(state)
@@ -92,10 +92,10 @@ def automatic(state: State, rng: Random) -> Events:
             assert plan is not None
             return [ev.TurnStarted(seat=seat, plan=plan)]
         return score_city(state)
-    if phase == "scoring":
+    if phase == Phase.SCORING:
         deck = solo.reshuffle(state, rng) if state.solo is not None else ()
         return [ev.RoundEnded(round=state.round, deck=deck)]
-    if phase == "between-rounds":
+    if phase == Phase.BETWEEN_ROUNDS:
         if game_should_end(state):
             return [end_game(state)]
         return [start_round(state)]
@@ -105,6 +105,7 @@ def automatic(state: State, rng: Random) -> Events:
 def setup_draw(state: State, rng: Random) -> ev.SetupDrawn:
     """MJ-SETUP-1..3, 5: the seeded draws of the setup."""
     count = state.seats + 3
+    display: tuple[int, ...]
     if state.options.first_game and state.seats == 4:
         display = C.FIRST_GAME_CHARACTERS
     else:
@@ -180,7 +181,7 @@ def _choose_character(state: State, seat: int, i: it.ChooseCharacter) -> Events:
         if i.number not in state.display:
             raise refuse("MJ-CHAR-2", f"character {i.number} is not in the display")
         return [ev.CharacterTaken(seat=seat, number=i.number, reason="lost")]
-    if state.phase != "characters":
+    if state.phase != Phase.CHARACTERS:
         raise refuse("MJ-SETUP-5", "characters are chosen only at setup")
     if seat != state.chooser:
         raise refuse("MJ-SETUP-5", "another player chooses a character now")
@@ -190,7 +191,7 @@ def _choose_character(state: State, seat: int, i: it.ChooseCharacter) -> Events:
 
 
 def _start_shrine(state: State, seat: int, i: it.PlaceStartShrine) -> Events:
-    if state.phase != "start-shrines":
+    if state.phase != Phase.START_SHRINES:
         raise refuse("MJ-SETUP-6", "starting shrines are placed only at setup")
     if start_shrine_seat(state) != seat:
         raise refuse("MJ-SETUP-6", "another player places a starting shrine now")
@@ -203,7 +204,7 @@ def _start_shrine(state: State, seat: int, i: it.PlaceStartShrine) -> Events:
 
 
 def _plan(state: State, seat: int, i: it.CommitPlan) -> Events:
-    if state.phase != "planning":
+    if state.phase != Phase.PLANNING:
         raise refuse("MJ-ROUND-2", "plans are set only in the planning phase")
     if state.players[seat].planned:
         raise refuse("MJ-ROUND-2", "your plan is already committed")
@@ -213,9 +214,9 @@ def _plan(state: State, seat: int, i: it.CommitPlan) -> Events:
     return [ev.PlanCommitted(seat=seat, plan=(i.first, i.second))]
 
 
-def _turn(state: State, seat: int) -> Any:
+def _turn(state: State, seat: int) -> Turn:
     turn = state.turn
-    if state.phase != "actions" or turn is None or state.pending:
+    if state.phase != Phase.ACTIONS or turn is None or state.pending:
         raise refuse("MJ-ROUND-3", "this can only be done during your turn")
     if turn.seat != seat:
         raise refuse("MJ-ROUND-3", "it is not your turn")

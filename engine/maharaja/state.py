@@ -2,11 +2,26 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import msgspec
 
 from engine.maharaja.options import Options
 
 NOBODY = -1
+
+
+class Phase(StrEnum):
+    """The phases a game walks through, in order (the rounds loop PLANNING..BETWEEN_ROUNDS)."""
+
+    SETUP = "setup"  # before the setup draw
+    CHARACTERS = "characters"  # MJ-SETUP-5
+    START_SHRINES = "start-shrines"  # MJ-SETUP-6
+    PLANNING = "planning"  # MJ-ROUND-2
+    ACTIONS = "actions"  # MJ-ROUND-3
+    SCORING = "scoring"  # MJ-SCORE
+    BETWEEN_ROUNDS = "between-rounds"
+    OVER = "over"
 
 
 class Task(msgspec.Struct):
@@ -92,7 +107,7 @@ class Solo(msgspec.Struct):
 class State(msgspec.Struct):
     options: Options
     seats: int
-    phase: str = "setup"  # setup, characters, start-shrines, planning, actions, scoring, over
+    phase: Phase = Phase.SETUP
     round: int = 0
     players: list[Player] = []
     cities: dict[str, City] = {}

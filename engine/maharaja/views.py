@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
 from engine.core.game import copy_state
 from engine.maharaja import events as ev
 from engine.maharaja.brahmabot import BOT_SEAT
-from engine.maharaja.state import Solo, State
+from engine.maharaja.state import Phase, Solo, State
 
 HIDDEN = -1  # a PP total the viewer may not see
 
@@ -21,7 +19,7 @@ def plan_revealed(state: State, seat: int) -> bool:
 def view(state: State, seat: int | None) -> State:
     """A copy for ``seat`` (None: a spectator). Everything is public once the game is over."""
     out = copy_state(state)
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return out
     if out.solo is not None:
         out.solo = hide_solo(out.solo)
@@ -44,7 +42,7 @@ def hide_solo(solo: Solo) -> Solo:
                                    stack_size=len(solo.stack))
 
 
-def redact(event: Any, seat: int | None) -> Any:
+def redact(event: ev.Event, seat: int | None) -> ev.Event:
     if isinstance(event, ev.SetupDrawn) and event.solo is not None:
         return msgspec.structs.replace(event, solo=hide_solo(event.solo))
     if isinstance(event, ev.RoundEnded) and event.deck:

@@ -25,98 +25,113 @@ Rulings made here where the spec is silent:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from random import Random
-from typing import Any
 
 from engine.core.describe import Description
 from engine.core.errors import IllegalIntent
-from engine.core.ruleset import Seat
+from engine.core.ruleset import LegalGroup, Ruleset, RulesetDefaults, Seat
 from engine.raja import components as C
-from engine.raja import events, fold, intents
+from engine.raja import events as ev
+from engine.raja import fold, legal
+from engine.raja import intents as it
+from engine.raja import options as op
+from engine.raja import state as st
 from engine.raja.board import board
 from engine.raja.describe import describe as _describe
 from engine.raja.flow import automatic as _automatic
 from engine.raja.flow import to_move as _to_move
-from engine.raja.legal import legal_intents as _legal
-from engine.raja.options import PRESETS, RajaOptions, preset
+from engine.raja.options import PRESETS, preset
 from engine.raja.queries import palace_limit
 from engine.raja.rules import decide as _decide
-from engine.raja.state import OVER, City, Player, RajaState
 from engine.raja.views import redact as _redact
 from engine.raja.views import view as _view
 
-__all__ = ["PRESETS", "RULESET", "RajaOptions", "RajaRuleset", "RajaState", "preset"]
+__all__ = ["PRESETS", "RULESET", "Event", "Intent", "Options", "RajaRules", "State", "preset"]
+
+# The package's public names; inside the ruleset class they would name its attributes,
+# so the class spells the types through the module aliases (st.State, op.Options).
+Event = ev.Event
+Intent = it.Intent
+Options = op.Options
+State = st.State
 
 
-class RajaRuleset:
+class RajaRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
     id = "raja-2004"
     name = "Raja (2004)"
     rules_version = "raja.md/1"
     min_seats = 2
     max_seats = 5
-    State = RajaState
-    Event = events.Event
-    Intent = intents.Intent
-    Options = RajaOptions
+    State = st.State
+    Event = ev.Event
+    Intent = it.Intent
+    Options = op.Options
 
-    def new_state(self, options: RajaOptions, seats: list[Seat]) -> RajaState:
+    def new_state(self, options: op.Options, seats: list[Seat]) -> st.State:
         network = board()
-        state = RajaState(
+        state = st.State(
             options=options,
             seats=len(seats),
             players=[],
             villages={v: [] for v in network.villages},
-            cities={c: City() for c in network.city_ids},
+            cities={c: st.City() for c in network.city_ids},
             bank=list(C.BASIC_CARDS) + ([C.YOGI] if options.yogi_tokens else []),
             tokens=C.TOKENS if options.yogi_tokens else 0,
             maharaja=network.start,
         )
         state.players = [
-            Player(gold=C.START_GOLD, architect=network.start, supply=palace_limit(state),
-                   setup_houses=C.SETUP_HOUSES, reserve=0, quarry=C.QUARRY_HOUSES)
+            st.Player(gold=C.START_GOLD, architect=network.start, supply=palace_limit(state),
+                      setup_houses=C.SETUP_HOUSES, reserve=0, quarry=C.QUARRY_HOUSES)
             for _ in seats
         ]
         return state
 
-    def check_options(self, options: Any, seats: list[Seat]) -> None:
-        if not isinstance(options, RajaOptions):
+    def check_options(self, options: op.Options, seats: list[Seat]) -> None:
+        if not isinstance(options, op.Options):
             raise IllegalIntent("R-MODE-2", "these are not Raja options")
         if not self.min_seats <= len(seats) <= self.max_seats:
             raise IllegalIntent("R-MODE-1", f"Raja takes 2 to 5 players, not {len(seats)}")
 
-    def automatic(self, state: RajaState, rng: Random) -> list[Any]:
+    def automatic(self, state: st.State, rng: Random) -> list[ev.Event]:
         return _automatic(state, rng)
 
-    def to_move(self, state: RajaState) -> tuple[int, ...]:
+    def to_move(self, state: st.State) -> tuple[int, ...]:
         return _to_move(state)
 
-    def legal_intents(self, state: RajaState, seat: int) -> list[Any]:
-        return _legal(state, seat)
+    def legal_intents(self, state: st.State, seat: int) -> list[it.Intent]:
+        return legal.legal_intents(state, seat)
 
-    def decide(self, state: RajaState, seat: int, intent: Any) -> list[Any]:
+    def legal_groups(self, state: st.State, seat: int) -> Iterator[LegalGroup[it.Intent]]:
+        return legal.legal_groups(state, seat)
+
+    def is_legal(self, state: st.State, seat: int, intent: it.Intent) -> bool:
+        return legal.is_legal(state, seat, intent)
+
+    def decide(self, state: st.State, seat: int, intent: it.Intent) -> list[ev.Event]:
         return _decide(state, seat, intent)
 
-    def apply(self, state: RajaState, event: Any) -> None:
+    def apply(self, state: st.State, event: ev.Event) -> None:
         fold.apply(state, event)
 
-    def view(self, state: RajaState, seat: int | None) -> RajaState:
+    def view(self, state: st.State, seat: int | None) -> st.State:
         return _view(state, seat)
 
-    def redact(self, event: Any, seat: int | None) -> Any:
+    def redact(self, event: ev.Event, seat: int | None) -> ev.Event:
         return _redact(event, seat)
 
-    def describe(self, event: Any, state: RajaState) -> Description:
+    def describe(self, event: ev.Event, state: st.State) -> Description:
         return _describe(event, state)
 
-    def boundary(self, event: Any) -> str | None:
-        if isinstance(event, events.RoundStarted):
+    def boundary(self, event: ev.Event) -> str | None:
+        if isinstance(event, ev.RoundStarted):
             return "round"
-        if isinstance(event, events.TurnStarted):
+        if isinstance(event, ev.TurnStarted):
             return "turn"
         return None
 
-    def is_over(self, state: RajaState) -> bool:
-        return state.phase == OVER
+    def is_over(self, state: st.State) -> bool:
+        return state.phase == st.Phase.OVER
 
 
-RULESET = RajaRuleset()
+RULESET: Ruleset[st.State, it.Intent, ev.Event, op.Options] = RajaRules()

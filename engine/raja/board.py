@@ -21,10 +21,11 @@ def extra_problems(network: Network) -> list[str]:
         if not MIN_ROADS <= degree <= MAX_ROADS:
             problems.append(f"{junction} has {degree} roads (expected {MIN_ROADS}-{MAX_ROADS})")
     homes = [c.extra.get("home") for c in network.cities.values()]
-    if any(h is not None for h in homes):
-        if any(h is None for h in homes):
+    given = [h for h in homes if h is not None]
+    if given:
+        if len(given) < len(homes):
             problems.append("some cities give a home character and some do not")
-        elif sorted(homes) != list(range(1, 8)):
+        elif sorted(given) != list(range(1, 8)):
             problems.append("home character numbers must be 1-7, each used once")
     return problems
 

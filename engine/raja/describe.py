@@ -7,9 +7,9 @@ from typing import Any
 
 from engine.core.describe import Description, Segment, desc
 from engine.raja import components as C
-from engine.raja import events as E
+from engine.raja import events as ev
 from engine.raja.board import board
-from engine.raja.state import BUILDER_SLOT, RajaState
+from engine.raja.state import BUILDER_SLOT, State
 
 
 def _seat(seat: int) -> Segment:
@@ -31,7 +31,7 @@ def _card(card: int) -> Segment:
     return (f"the {C.CHARACTERS[card]} ({card})", "character")
 
 
-def _via(state: RajaState, seat: int, slot: int) -> str:
+def _via(state: State, seat: int, slot: int) -> str:
     if slot == BUILDER_SLOT:
         return " (Builder)"
     turn = state.turn
@@ -44,70 +44,70 @@ def _actions(actions: tuple[str, ...]) -> str:
     return " + ".join(C.ACTION_NAMES[a] for a in actions) if actions else "two hidden actions"
 
 
-def _pairs(pairs: E.Pairs) -> list[str | Segment]:
+def _pairs(pairs: ev.Pairs) -> list[str | Segment]:
     out: list[str | Segment] = []
     for i, (seat, gold) in enumerate(pairs):
         out += [", " if i else "", _seat(seat), " +", _gold(gold)]
     return out
 
 
-TEXT: dict[type, Callable[[Any, RajaState], Description]] = {
-    E.SetupDealt: lambda e, s: desc(
+TEXT: dict[type, Callable[[Any, State], Description]] = {
+    ev.SetupDealt: lambda e, s: desc(
         "Governors placed: ", " ".join(e.track), f"; {e.neutral} neutral palace(s) per city"),
-    E.CardPicked: lambda e, s: desc(_seat(e.seat), " takes ", _card(e.card)),
-    E.AuctionOpened: lambda e, s: desc(_seat(e.opener), " opens an auction for a character"),
-    E.BidMade: lambda e, s: desc(_seat(e.seat), " bids ", _gold(e.amount)),
-    E.BidPassed: lambda e, s: desc(_seat(e.seat), " passes"),
-    E.AuctionWon: lambda e, s: desc(
+    ev.CardPicked: lambda e, s: desc(_seat(e.seat), " takes ", _card(e.card)),
+    ev.AuctionOpened: lambda e, s: desc(_seat(e.opener), " opens an auction for a character"),
+    ev.BidMade: lambda e, s: desc(_seat(e.seat), " bids ", _gold(e.amount)),
+    ev.BidPassed: lambda e, s: desc(_seat(e.seat), " passes"),
+    ev.AuctionWon: lambda e, s: desc(
         _seat(e.seat), " chooses last, for free" if e.alone else " wins the auction for ",
         *(() if e.alone else (_gold(e.price),))),
-    E.CharactersChosen: lambda e, s: desc("Characters chosen; setup houses next"),
-    E.SetupHousePlaced: lambda e, s: desc(_seat(e.seat), " places a house on ", _place(e.village)),
-    E.ReservesFilled: lambda e, s: desc(f"Every player moves {e.count} houses to the reserve"),
-    E.RoundStarted: lambda e, s: desc(
+    ev.CharactersChosen: lambda e, s: desc("Characters chosen; setup houses next"),
+    ev.SetupHousePlaced: lambda e, s: desc(_seat(e.seat), " places a house on ", _place(e.village)),
+    ev.ReservesFilled: lambda e, s: desc(f"Every player moves {e.count} houses to the reserve"),
+    ev.RoundStarted: lambda e, s: desc(
         (f"Round {e.round}", "round"), ": the Maharaja goes to ", _place(e.city),
         " (last round)" if e.ends else ""),
-    E.ActionsSelected: lambda e, s: desc(_seat(e.seat), " selects ", _actions(e.actions)),
-    E.TurnStarted: lambda e, s: desc(_seat(e.seat), "'s turn: ", _actions(e.actions)),
-    E.MerchantPaid: lambda e, s: desc(_seat(e.seat), " receives ", _gold(e.gold), " (Merchant)"),
-    E.YogiToken: lambda e, s: desc(
+    ev.ActionsSelected: lambda e, s: desc(_seat(e.seat), " selects ", _actions(e.actions)),
+    ev.TurnStarted: lambda e, s: desc(_seat(e.seat), "'s turn: ", _actions(e.actions)),
+    ev.MerchantPaid: lambda e, s: desc(_seat(e.seat), " receives ", _gold(e.gold), " (Merchant)"),
+    ev.YogiToken: lambda e, s: desc(
         _seat(e.seat), " takes an action token (Yogi)" if e.received else " finds no token left"),
-    E.GoldTaken: lambda e, s: desc(_seat(e.seat), " takes ", _gold(e.gold)),
-    E.ArchitectMoved: lambda e, s: desc(
+    ev.GoldTaken: lambda e, s: desc(_seat(e.seat), " takes ", _gold(e.gold)),
+    ev.ArchitectMoved: lambda e, s: desc(
         _seat(e.seat), " travels from ", _place(e.start), " to ", _place(e.to),
         *((", tolls: ", *_pairs(e.tolls), " (paid by the bank)" if e.bank_pays else "")
           if e.tolls else ())),
-    E.HouseBuilt: lambda e, s: desc(
+    ev.HouseBuilt: lambda e, s: desc(
         _seat(e.seat), " builds a house in ", _place(e.place), " for ", _gold(e.cost),
         _via(s, e.seat, e.slot)),
-    E.HouseMoved: lambda e, s: desc(
+    ev.HouseMoved: lambda e, s: desc(
         _seat(e.seat), " moves a house from ", _place(e.source), " to ", _place(e.dest),
         _via(s, e.seat, e.slot)),
-    E.QuarryTaken: lambda e, s: desc(
+    ev.QuarryTaken: lambda e, s: desc(
         _seat(e.seat), f" takes {e.count} house(s) from the quarry"),
-    E.PalaceBuilt: lambda e, s: desc(
+    ev.PalaceBuilt: lambda e, s: desc(
         _seat(e.seat), " builds the central palace" if e.central else " builds an outer palace",
         " in ", _place(e.city), " for ", _gold(e.cost), " (last palace!)" if e.last else ""),
-    E.GovernorMoved: lambda e, s: desc(
+    ev.GovernorMoved: lambda e, s: desc(
         _seat(e.seat), " moves governor ", _place(e.city), " down 2"),
-    E.CharacterTaken: lambda e, s: desc(
+    ev.CharacterTaken: lambda e, s: desc(
         _seat(e.seat), " takes ", _card(e.card),
         *((" from ", _seat(e.source)) if e.source >= 0 else (" from the bank",))),
-    E.AttractAsked: lambda e, s: desc(_seat(e.seat), " attracts a card from ", _seat(e.target)),
-    E.CardGiven: lambda e, s: desc(_seat(e.seat), " gives ", _card(e.card), " to ", _seat(e.to)),
-    E.TokenUsed: lambda e, s: desc(
+    ev.AttractAsked: lambda e, s: desc(_seat(e.seat), " attracts a card from ", _seat(e.target)),
+    ev.CardGiven: lambda e, s: desc(_seat(e.seat), " gives ", _card(e.card), " to ", _seat(e.to)),
+    ev.TokenUsed: lambda e, s: desc(
         _seat(e.seat), " uses an action token for ", C.ACTION_NAMES[e.action]),
-    E.TurnEnded: lambda e, s: desc(
+    ev.TurnEnded: lambda e, s: desc(
         _seat(e.seat), " ends the turn",
         *((" (+", _gold(e.gold), " untaken)") if e.gold else ()),
         "; forfeit: every other player receives 2 gold" if e.penalty_to else ""),
-    E.CityScored: lambda e, s: desc(
+    ev.CityScored: lambda e, s: desc(
         _place(e.city), " is scored: ", *(_pairs(e.rewards) or ["nobody scores"]),
         " (monopoly)" if e.monopoly >= 0 else ""),
-    E.GameEnded: lambda e, s: desc(
+    ev.GameEnded: lambda e, s: desc(
         "Game over. ", _seat(e.ranking[0]), " wins"),
 }
 
 
-def describe(event: Any, state: RajaState) -> Description:
+def describe(event: Any, state: State) -> Description:
     return TEXT[type(event)](event, state)

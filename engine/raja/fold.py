@@ -1,4 +1,4 @@
-"""apply: fold one event into the state. The only code that mutates a RajaState.
+"""apply: fold one event into the state. The only code that mutates a State.
 
 Events already carry every outcome, so nothing here draws or decides; it only
 books what the event says.
@@ -10,26 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.raja import components as C
-from engine.raja import events as E
-from engine.raja.state import (
-    AUCTION,
-    BUILDER_SLOT,
-    CHOOSE,
-    HOUSES,
-    OVER,
-    SCORED,
-    SELECT,
-    TURNS,
-    Auction,
-    Pending,
-    RajaState,
-    Scoring,
-    Slot,
-    Turn,
-)
+from engine.raja import events as ev
+from engine.raja.state import BUILDER_SLOT, Auction, Pending, Phase, Scoring, Slot, State, Turn
 
 
-def _part_done(state: RajaState, slot: int, part: int) -> None:
+def _part_done(state: State, slot: int, part: int) -> None:
     turn = state.turn
     assert turn is not None
     if slot == BUILDER_SLOT:
@@ -38,21 +23,21 @@ def _part_done(state: RajaState, slot: int, part: int) -> None:
         turn.slots[slot].done[part] = True
 
 
-def _setup(state: RajaState, e: E.SetupDealt) -> None:
+def _setup(state: State, e: ev.SetupDealt) -> None:
     state.governors = {city: C.TRACK_START + i for i, city in enumerate(e.track)}
     for city in state.cities.values():
         city.outer = [C.NEUTRAL] * e.neutral
-    state.phase = AUCTION if state.options.auction else CHOOSE
+    state.phase = Phase.AUCTION if state.options.auction else Phase.CHOOSE
 
 
-def _card_picked(state: RajaState, e: E.CardPicked) -> None:
+def _card_picked(state: State, e: ev.CardPicked) -> None:
     state.bank.remove(e.card)
     state.players[e.seat].cards.append(e.card)
     if state.pending is not None and state.pending.seat == e.seat:
         state.pending = None
 
 
-def _auction_opened(state: RajaState, e: E.AuctionOpened) -> None:
+def _auction_opened(state: State, e: ev.AuctionOpened) -> None:
     state.auction = Auction(bidders=list(e.bidders), next=e.opener)
 
 
@@ -65,66 +50,66 @@ def _after(bidders: list[int], seat: int, seats: int) -> int:
     return -1
 
 
-def _bid(state: RajaState, e: E.BidMade) -> None:
+def _bid(state: State, e: ev.BidMade) -> None:
     auction = state.auction
     assert auction is not None
     auction.high, auction.high_bidder = e.amount, e.seat
     auction.next = _after(auction.bidders, e.seat, state.seats)
 
 
-def _pass(state: RajaState, e: E.BidPassed) -> None:
+def _pass(state: State, e: ev.BidPassed) -> None:
     auction = state.auction
     assert auction is not None
     auction.bidders.remove(e.seat)
     auction.next = _after(auction.bidders, e.seat, state.seats)
 
 
-def _auction_won(state: RajaState, e: E.AuctionWon) -> None:  # also the lone last chooser
+def _auction_won(state: State, e: ev.AuctionWon) -> None:  # also the lone last chooser
     state.players[e.seat].gold -= e.price
     state.auction = None
     state.pending = Pending(e.seat, "pick")
 
 
-def _chosen(state: RajaState, e: E.CharactersChosen) -> None:
+def _chosen(state: State, e: ev.CharactersChosen) -> None:
     for seat, home in enumerate(e.homes):
         state.players[seat].architect = home
     state.setup_order = list(e.order)
     state.houses_placed = 0
-    state.phase = HOUSES
+    state.phase = Phase.HOUSES
 
 
-def _setup_house(state: RajaState, e: E.SetupHousePlaced) -> None:
+def _setup_house(state: State, e: ev.SetupHousePlaced) -> None:
     state.players[e.seat].setup_houses -= 1
     state.villages[e.village].append(e.seat)
     state.houses_placed += 1
 
 
-def _reserves(state: RajaState, e: E.ReservesFilled) -> None:
+def _reserves(state: State, e: ev.ReservesFilled) -> None:
     for player in state.players:
         player.quarry -= e.count
         player.reserve += e.count
-    state.phase = SCORED  # "between rounds": the first round starts next
+    state.phase = Phase.SCORED  # "between rounds": the first round starts next
 
 
-def _round(state: RajaState, e: E.RoundStarted) -> None:
+def _round(state: State, e: ev.RoundStarted) -> None:
     state.round = e.round
     state.maharaja = e.city
     state.governors[e.city] = e.governor_to
     state.end_triggered = state.end_triggered or e.ends
     for player in state.players:
         player.plan, player.selected, player.revealed, player.had_turn = [], False, False, False
-    state.phase = SELECT
+    state.phase = Phase.SELECT
 
 
-def _selected(state: RajaState, e: E.ActionsSelected) -> None:
+def _selected(state: State, e: ev.ActionsSelected) -> None:
     player = state.players[e.seat]
     player.plan = list(e.actions)
     player.selected = True
     if all(p.selected for p in state.players):
-        state.phase = TURNS
+        state.phase = Phase.TURNS
 
 
-def _turn(state: RajaState, e: E.TurnStarted) -> None:
+def _turn(state: State, e: ev.TurnStarted) -> None:
     player = state.players[e.seat]
     player.plan, player.revealed = list(e.actions), True
     state.turn = Turn(
@@ -133,13 +118,13 @@ def _turn(state: RajaState, e: E.TurnStarted) -> None:
     )
 
 
-def _merchant(state: RajaState, e: E.MerchantPaid) -> None:
+def _merchant(state: State, e: ev.MerchantPaid) -> None:
     state.players[e.seat].gold += e.gold
     assert state.turn is not None
     state.turn.merchant_paid = True
 
 
-def _yogi(state: RajaState, e: E.YogiToken) -> None:
+def _yogi(state: State, e: ev.YogiToken) -> None:
     assert state.turn is not None
     state.turn.yogi_paid = True
     if e.received:
@@ -147,12 +132,12 @@ def _yogi(state: RajaState, e: E.YogiToken) -> None:
         state.players[e.seat].tokens += 1
 
 
-def _gold(state: RajaState, e: E.GoldTaken) -> None:
+def _gold(state: State, e: ev.GoldTaken) -> None:
     state.players[e.seat].gold += e.gold
     _part_done(state, e.slot, e.part)
 
 
-def _moved(state: RajaState, e: E.ArchitectMoved) -> None:
+def _moved(state: State, e: ev.ArchitectMoved) -> None:
     mover = state.players[e.seat]
     mover.architect = e.to
     for seat, coins in e.tolls:
@@ -161,11 +146,11 @@ def _moved(state: RajaState, e: E.ArchitectMoved) -> None:
             mover.gold -= coins
 
 
-def _place(state: RajaState, place: str) -> list[int]:
+def _place(state: State, place: str) -> list[int]:
     return state.villages[place] if place in state.villages else state.cities[place].houses
 
 
-def _house_built(state: RajaState, e: E.HouseBuilt) -> None:
+def _house_built(state: State, e: ev.HouseBuilt) -> None:
     player = state.players[e.seat]
     player.reserve -= 1
     player.gold -= e.cost
@@ -174,19 +159,19 @@ def _house_built(state: RajaState, e: E.HouseBuilt) -> None:
     _count_village(state, e.slot, e.village)
 
 
-def _count_village(state: RajaState, slot: int, village: bool) -> None:
+def _count_village(state: State, slot: int, village: bool) -> None:
     if village and slot != BUILDER_SLOT:
         assert state.turn is not None
         state.turn.slots[slot].village_houses += 1
 
 
-def _house_moved(state: RajaState, e: E.HouseMoved) -> None:
+def _house_moved(state: State, e: ev.HouseMoved) -> None:
     _place(state, e.source).remove(e.seat)
     _place(state, e.dest).append(e.seat)
     _part_done(state, e.slot, e.part)
 
 
-def _quarry(state: RajaState, e: E.QuarryTaken) -> None:
+def _quarry(state: State, e: ev.QuarryTaken) -> None:
     player = state.players[e.seat]
     player.quarry -= e.count
     player.reserve += e.count
@@ -194,7 +179,7 @@ def _quarry(state: RajaState, e: E.QuarryTaken) -> None:
         _part_done(state, e.slot, e.part)
 
 
-def _palace(state: RajaState, e: E.PalaceBuilt) -> None:
+def _palace(state: State, e: ev.PalaceBuilt) -> None:
     player = state.players[e.seat]
     player.supply -= 1
     player.gold -= e.cost
@@ -207,13 +192,13 @@ def _palace(state: RajaState, e: E.PalaceBuilt) -> None:
     state.end_triggered = state.end_triggered or e.last
 
 
-def _governor(state: RajaState, e: E.GovernorMoved) -> None:
+def _governor(state: State, e: ev.GovernorMoved) -> None:
     for city, index in e.moves:
         state.governors[city] = index
     _part_done(state, e.slot, e.part)
 
 
-def _character(state: RajaState, e: E.CharacterTaken) -> None:
+def _character(state: State, e: ev.CharacterTaken) -> None:
     taker = state.players[e.seat]
     if e.source < 0:
         state.bank.remove(e.card)
@@ -232,18 +217,18 @@ def _character(state: RajaState, e: E.CharacterTaken) -> None:
     _part_done(state, e.slot, e.part)
 
 
-def _attract(state: RajaState, e: E.AttractAsked) -> None:
+def _attract(state: State, e: ev.AttractAsked) -> None:
     state.pending = Pending(e.target, "give", e.seat)
     _part_done(state, e.slot, e.part)
 
 
-def _given(state: RajaState, e: E.CardGiven) -> None:
+def _given(state: State, e: ev.CardGiven) -> None:
     state.players[e.seat].cards.remove(e.card)
     state.players[e.to].cards.append(e.card)
     state.pending = None
 
 
-def _token(state: RajaState, e: E.TokenUsed) -> None:
+def _token(state: State, e: ev.TokenUsed) -> None:
     state.players[e.seat].tokens -= 1
     state.tokens += 1
     assert state.turn is not None
@@ -251,7 +236,7 @@ def _token(state: RajaState, e: E.TokenUsed) -> None:
     state.turn.slots.append(Slot(e.action, [False] * len(C.ACTION_PARTS[e.action])))
 
 
-def _turn_ended(state: RajaState, e: E.TurnEnded) -> None:
+def _turn_ended(state: State, e: ev.TurnEnded) -> None:
     state.players[e.seat].gold += e.gold
     for seat in e.penalty_to:
         state.players[seat].gold += C.FORFEIT_PENALTY
@@ -259,51 +244,51 @@ def _turn_ended(state: RajaState, e: E.TurnEnded) -> None:
     state.turn = None
 
 
-def _scored(state: RajaState, e: E.CityScored) -> None:
+def _scored(state: State, e: ev.CityScored) -> None:
     for seat, gold in e.rewards:
         state.players[seat].gold += gold
     state.scorings.append(Scoring(state.round, e.city, [(s, n) for s, n in e.points],
                                   [(s, g) for s, g in e.rewards], e.monopoly))
-    state.phase = SCORED
+    state.phase = Phase.SCORED
 
 
-def _ended(state: RajaState, e: E.GameEnded) -> None:
+def _ended(state: State, e: ev.GameEnded) -> None:
     state.ranking = list(e.ranking)
-    state.phase = OVER
+    state.phase = Phase.OVER
 
 
-FOLDS: dict[type, Callable[[RajaState, Any], None]] = {
-    E.SetupDealt: _setup,
-    E.CardPicked: _card_picked,
-    E.AuctionOpened: _auction_opened,
-    E.BidMade: _bid,
-    E.BidPassed: _pass,
-    E.AuctionWon: _auction_won,
-    E.CharactersChosen: _chosen,
-    E.SetupHousePlaced: _setup_house,
-    E.ReservesFilled: _reserves,
-    E.RoundStarted: _round,
-    E.ActionsSelected: _selected,
-    E.TurnStarted: _turn,
-    E.MerchantPaid: _merchant,
-    E.YogiToken: _yogi,
-    E.GoldTaken: _gold,
-    E.ArchitectMoved: _moved,
-    E.HouseBuilt: _house_built,
-    E.HouseMoved: _house_moved,
-    E.QuarryTaken: _quarry,
-    E.PalaceBuilt: _palace,
-    E.GovernorMoved: _governor,
-    E.CharacterTaken: _character,
-    E.AttractAsked: _attract,
-    E.CardGiven: _given,
-    E.TokenUsed: _token,
-    E.TurnEnded: _turn_ended,
-    E.CityScored: _scored,
-    E.GameEnded: _ended,
+FOLDS: dict[type, Callable[[State, Any], None]] = {
+    ev.SetupDealt: _setup,
+    ev.CardPicked: _card_picked,
+    ev.AuctionOpened: _auction_opened,
+    ev.BidMade: _bid,
+    ev.BidPassed: _pass,
+    ev.AuctionWon: _auction_won,
+    ev.CharactersChosen: _chosen,
+    ev.SetupHousePlaced: _setup_house,
+    ev.ReservesFilled: _reserves,
+    ev.RoundStarted: _round,
+    ev.ActionsSelected: _selected,
+    ev.TurnStarted: _turn,
+    ev.MerchantPaid: _merchant,
+    ev.YogiToken: _yogi,
+    ev.GoldTaken: _gold,
+    ev.ArchitectMoved: _moved,
+    ev.HouseBuilt: _house_built,
+    ev.HouseMoved: _house_moved,
+    ev.QuarryTaken: _quarry,
+    ev.PalaceBuilt: _palace,
+    ev.GovernorMoved: _governor,
+    ev.CharacterTaken: _character,
+    ev.AttractAsked: _attract,
+    ev.CardGiven: _given,
+    ev.TokenUsed: _token,
+    ev.TurnEnded: _turn_ended,
+    ev.CityScored: _scored,
+    ev.GameEnded: _ended,
 }
 
 
-def apply(state: RajaState, event: Any) -> None:
+def apply(state: State, event: Any) -> None:
     FOLDS[type(event)](state, event)
 

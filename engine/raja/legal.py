@@ -4,51 +4,85 @@ Candidates are generated cheaply and each is passed through ``decide`` so the li
 can never disagree with the rules. Architect routes are priced once per (seat,
 start, houses on villages) and cached, because pricing every simple path is the
 only expensive part and it changes only when a village changes.
+
+``legal_groups`` lists them by what they share (the move, each open part of the
+selected actions, tokens); a group's candidates are generated and checked when it
+is iterated. Groups read the live state: iterate them before it changes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from functools import partial
 from itertools import product
 from typing import Any
 
 from engine.core.errors import IllegalIntent
+from engine.core.ruleset import LegalGroup, flatten
 from engine.family.travel import priced_routes
 from engine.raja import components as C
-from engine.raja import intents as I
+from engine.raja import intents as it
 from engine.raja.board import board
+from engine.raja.flow import to_move
 from engine.raja.queries import holds, village_has_room
-from engine.raja.rules import active_turn, chooser, decide
-from engine.raja.state import AUCTION, BUILDER_SLOT, CHOOSE, HOUSES, SELECT, RajaState
+from engine.raja.rules import DECIDERS, active_turn, chooser, decide
+from engine.raja.state import BUILDER_SLOT, Phase, State
 
 SELECTIONS = tuple(product(C.ACTIONS, repeat=2))  # the order fixes slot 0 and slot 1
 
 
-def legal_intents(state: RajaState, seat: int) -> list[Any]:
+def legal_intents(state: State, seat: int) -> list[Any]:
+    return flatten(legal_groups(state, seat))
+
+
+def is_legal(state: State, seat: int, intent: Any) -> bool:
+    """Would ``decide`` accept it? Asks the rules directly and lists nothing."""
+    if seat not in to_move(state) or type(intent) not in DECIDERS:
+        return False
+    try:
+        decide(state, seat, intent)
+    except IllegalIntent:
+        return False
+    return True
+
+
+def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
     pending = state.pending
     if pending is not None:
         if pending.seat != seat:
-            return []
+            return
         if pending.kind == "pick":
-            return [I.PickCard(card=card) for card in state.bank]
-        return [I.GiveCard(card=card) for card in state.players[seat].cards]
-    if state.phase == CHOOSE:
-        return [I.PickCard(card=card) for card in state.bank] if chooser(state) == seat else []
-    if state.phase == AUCTION:
-        return _auction(state, seat)
-    if state.phase == HOUSES:
-        return _filter(state, seat, (I.PlaceSetupHouse(village=v) for v in state.villages))
-    if state.phase == SELECT:
-        if state.players[seat].selected:
-            return []
-        return [I.SelectActions(first=a, second=b) for a, b in SELECTIONS]
+            yield LegalGroup("pick", lambda: [it.PickCard(card=card) for card in state.bank])
+        else:
+            yield LegalGroup("give", lambda: [it.GiveCard(card=card)
+                                              for card in state.players[seat].cards])
+        return
+    if state.phase == Phase.CHOOSE:
+        if chooser(state) == seat:
+            yield LegalGroup("pick", lambda: [it.PickCard(card=card) for card in state.bank])
+        return
+    if state.phase == Phase.AUCTION:
+        yield LegalGroup("bid", lambda: _auction(state, seat))
+        return
+    if state.phase == Phase.HOUSES:
+        yield LegalGroup("setup-house", lambda: _filter(
+            state, seat, (it.PlaceSetupHouse(village=v) for v in state.villages)))
+        return
+    if state.phase == Phase.SELECT:
+        if not state.players[seat].selected:
+            yield LegalGroup("select", lambda: [it.SelectActions(first=a, second=b)
+                                                for a, b in SELECTIONS])
+        return
     try:
         active_turn(state, seat)
     except IllegalIntent:
-        return []
-    return [I.EndTurn(), *_moves(state, seat), *_filter(state, seat, _steps(state, seat))]
+        return
+    yield LegalGroup("end-turn", lambda: [it.EndTurn()])
+    yield LegalGroup("move", lambda: _moves(state, seat))
+    yield from _step_groups(state, seat)
 
 
-def _filter(state: RajaState, seat: int, candidates: Any) -> list[Any]:
+def _filter(state: State, seat: int, candidates: Iterable[Any]) -> list[Any]:
     legal = []
     for intent in candidates:
         try:
@@ -59,18 +93,18 @@ def _filter(state: RajaState, seat: int, candidates: Any) -> list[Any]:
     return legal
 
 
-def _auction(state: RajaState, seat: int) -> list[Any]:
+def _auction(state: State, seat: int) -> list[Any]:
     auction = state.auction
     if auction is None or auction.next != seat or len(auction.bidders) < 2:
         return []
-    bids: list[Any] = [I.Bid(amount=n) for n in range(auction.high + 1,
+    bids: list[Any] = [it.Bid(amount=n) for n in range(auction.high + 1,
                                                       state.players[seat].gold + 1)]
     if auction.high_bidder >= 0:
-        bids.append(I.Pass())
+        bids.append(it.Pass())
     return bids
 
 
-def _moves(state: RajaState, seat: int) -> list[Any]:
+def _moves(state: State, seat: int) -> list[Any]:
     network = board()
     key = tuple(tuple(state.villages[v]) for v in network.villages)
     monk = holds(state, seat, C.MONK)
@@ -83,54 +117,66 @@ def _moves(state: RajaState, seat: int) -> list[Any]:
 
 def _priced_routes(
     seat: int, start: str, houses: tuple[tuple[int, ...], ...]
-) -> list[tuple[I.MoveArchitect, int]]:
+) -> list[tuple[it.MoveArchitect, int]]:
     """One route per (destination, toll breakdown), the shortest; with its total toll."""
     routes = priced_routes(board(), start, seat, houses, per_piece=True)  # R-MOVE-4
-    return [(I.MoveArchitect(to=end, roads=roads), total) for end, roads, total in routes]
+    return [(it.MoveArchitect(to=end, roads=roads), total) for end, roads, total in routes]
 
 
-def _steps(state: RajaState, seat: int) -> Any:
+def _step_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
+    """One group per open part of the turn's actions (and the Builder's), then tokens."""
     turn = state.turn
     assert turn is not None
     player = state.players[seat]
-    here = player.architect
-    places = [v for v in state.villages if village_has_room(state, v)]
-    if here in state.cities:
-        places.append(here)
-    sources = [v for v, owners in state.villages.items() if seat in owners]
-    sources += [c for c, city in state.cities.items() if seat in city.houses]
     refs = [(s, p, kind) for s, slot in enumerate(turn.slots)
             for p, (kind, done) in enumerate(zip(C.ACTION_PARTS[slot.action], slot.done,
                                                  strict=True)) if not done]
     if holds(state, seat, C.BUILDER) and not turn.builder_used:
         refs += [(BUILDER_SLOT, 0, C.P_HOUSE), (BUILDER_SLOT, 0, C.P_MOVE)]
     for s, p, kind in refs:
-        if kind == C.P_GOLD:
-            yield I.TakeGold(slot=s, part=p)
-        elif kind == C.P_HOUSE:
-            yield from (I.BuildHouse(place=place, slot=s, part=p) for place in places)
-        elif kind == C.P_MOVE:
-            yield from (I.MoveHouse(source=src, dest=dst, slot=s,
-                                    part=p) for src in sources for dst in places)
-        elif kind == C.P_QUARRY:
-            yield I.TakeQuarry(slot=s, part=p)
-        elif kind == C.P_PALACE:
-            yield from (I.BuildPalace(central=True, slot=s, part=p), I.BuildPalace(central=False,
-                                                                                   slot=s, part=p))
-        elif kind == C.P_GOVERNOR:
-            yield from (I.MoveGovernor(city=city, slot=s, part=p) for city in state.governors)
-        elif kind == C.P_CHARACTER:
-            yield from _characters(state, seat, s, p)
+        yield LegalGroup(f"slot {s} part {p} {kind}", partial(_part, state, seat, s, p, kind))
     if state.options.yogi_tokens and player.tokens and not turn.token_used:
-        yield from (I.UseToken(action=a) for a in C.ACTIONS)
+        yield LegalGroup("token", lambda: _filter(
+            state, seat, (it.UseToken(action=a) for a in C.ACTIONS)))
 
 
-def _characters(state: RajaState, seat: int, s: int, p: int) -> Any:
+def _part(state: State, seat: int, s: int, p: int, kind: str) -> list[Any]:
+    return _filter(state, seat, _part_steps(state, seat, s, p, kind))
+
+
+def _part_steps(state: State, seat: int, s: int, p: int, kind: str) -> Iterator[Any]:
+    """Candidates for one part (slot ``s``, part ``p``); ``_filter`` keeps the legal ones."""
+    here = state.players[seat].architect
+    if kind == C.P_GOLD:
+        yield it.TakeGold(slot=s, part=p)
+    elif kind in (C.P_HOUSE, C.P_MOVE):
+        places = [v for v in state.villages if village_has_room(state, v)]
+        if here in state.cities:
+            places.append(here)
+        if kind == C.P_HOUSE:
+            yield from (it.BuildHouse(place=place, slot=s, part=p) for place in places)
+        else:
+            sources = [v for v, owners in state.villages.items() if seat in owners]
+            sources += [c for c, city in state.cities.items() if seat in city.houses]
+            yield from (it.MoveHouse(source=src, dest=dst, slot=s, part=p) for src in sources
+                        for dst in places)
+    elif kind == C.P_QUARRY:
+        yield it.TakeQuarry(slot=s, part=p)
+    elif kind == C.P_PALACE:
+        yield from (it.BuildPalace(central=True, slot=s, part=p),
+                    it.BuildPalace(central=False, slot=s, part=p))
+    elif kind == C.P_GOVERNOR:
+        yield from (it.MoveGovernor(city=city, slot=s, part=p) for city in state.governors)
+    elif kind == C.P_CHARACTER:
+        yield from _characters(state, seat, s, p)
+
+
+def _characters(state: State, seat: int, s: int, p: int) -> Any:
     cards = list(state.bank) + [c for q in state.players for c in q.cards]
     own = state.players[seat].cards
     if state.options.multi_character and not state.bank:
         for card in cards:
-            yield from (I.TakeCharacter(card=card, slot=s, part=p, give=give) for give in own)
-        yield from (I.AttractCharacter(target=t, slot=s, part=p) for t in range(state.seats))
+            yield from (it.TakeCharacter(card=card, slot=s, part=p, give=give) for give in own)
+        yield from (it.AttractCharacter(target=t, slot=s, part=p) for t in range(state.seats))
     else:
-        yield from (I.TakeCharacter(card=card, slot=s, part=p) for card in cards)
+        yield from (it.TakeCharacter(card=card, slot=s, part=p) for card in cards)

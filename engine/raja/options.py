@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 
-class RajaOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     neutral_palaces: bool = True  # R-VAR-NEUTRAL-1: off only for tests
     short_game: bool = False  # R-VAR-SHORT
     yogi_tokens: bool = False  # R-VAR-YOGI, R-VAR-TOKEN
@@ -22,6 +22,6 @@ PRESETS: dict[str, dict[str, bool]] = {  # R-MODE-3
 }
 
 
-def preset(name: str, **extra: bool) -> RajaOptions:
+def preset(name: str, **extra: bool) -> Options:
     """A preset's options; ``extra`` adds modules (e.g. short_game, auction)."""
-    return RajaOptions(**{**PRESETS[name], **extra})
+    return Options(**{**PRESETS[name], **extra})

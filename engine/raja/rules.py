@@ -10,8 +10,8 @@ from typing import Any
 
 from engine.core.errors import IllegalIntent
 from engine.raja import components as C
-from engine.raja import events as E
-from engine.raja import intents as I
+from engine.raja import events as ev
+from engine.raja import intents as it
 from engine.raja.board import board
 from engine.raja.queries import (
     bank_pays_tolls,
@@ -22,17 +22,7 @@ from engine.raja.queries import (
     untaken_gold,
     village_has_room,
 )
-from engine.raja.state import (
-    AUCTION,
-    BUILDER_SLOT,
-    CHOOSE,
-    HOUSES,
-    SELECT,
-    TURNS,
-    RajaState,
-    Slot,
-    Turn,
-)
+from engine.raja.state import BUILDER_SLOT, Phase, Slot, State, Turn
 
 
 def refuse(rule: str, reason: str) -> IllegalIntent:
@@ -40,22 +30,22 @@ def refuse(rule: str, reason: str) -> IllegalIntent:
 
 
 # ------------------------------------------------------------------ setup decisions
-def _pick(state: RajaState, seat: int, intent: I.PickCard) -> list[Any]:
+def _pick(state: State, seat: int, intent: it.PickCard) -> list[Any]:
     pending = state.pending
     if pending is not None:
         if pending.seat != seat or pending.kind != "pick":
             raise refuse("R-ACT-4", "another player must choose a card first")
-    elif state.phase == CHOOSE:
+    elif state.phase == Phase.CHOOSE:
         if seat != chooser(state):
             raise refuse("R-SETUP-7", "it is not your turn to choose a character")
     else:
         raise refuse("R-SETUP-7", "you have no card to choose now")
     if intent.card not in state.bank:
         raise refuse("R-SETUP-7", f"card {intent.card} is not in the bank")
-    return [E.CardPicked(seat=seat, card=intent.card)]
+    return [ev.CardPicked(seat=seat, card=intent.card)]
 
 
-def chooser(state: RajaState) -> int | None:
+def chooser(state: State) -> int | None:
     """R-SETUP-7: seat 0 first, then clockwise; the first seat still without a card."""
     for seat, player in enumerate(state.players):
         if not player.cards:
@@ -63,55 +53,55 @@ def chooser(state: RajaState) -> int | None:
     return None
 
 
-def _auction_turn(state: RajaState, seat: int) -> None:
+def _auction_turn(state: State, seat: int) -> None:
     auction = state.auction
-    if state.phase != AUCTION or auction is None or state.pending is not None:
+    if state.phase != Phase.AUCTION or auction is None or state.pending is not None:
         raise refuse("R-VAR-AUCTION-2", "no auction is waiting for a bid")
     if auction.next != seat:
         raise refuse("R-VAR-AUCTION-2", "it is not your turn to bid")
 
 
-def _bid(state: RajaState, seat: int, intent: I.Bid) -> list[Any]:
+def _bid(state: State, seat: int, intent: it.Bid) -> list[Any]:
     _auction_turn(state, seat)
     assert state.auction is not None
     if intent.amount <= state.auction.high or intent.amount < 0:
         raise refuse("R-VAR-AUCTION-2", f"a bid must be above {max(state.auction.high, -1)}")
     if intent.amount > state.players[seat].gold:
         raise refuse("R-VAR-AUCTION-2", "you cannot bid more gold than you have")
-    return [E.BidMade(seat=seat, amount=intent.amount)]
+    return [ev.BidMade(seat=seat, amount=intent.amount)]
 
 
-def _pass(state: RajaState, seat: int, intent: I.Pass) -> list[Any]:
+def _pass(state: State, seat: int, intent: it.Pass) -> list[Any]:
     _auction_turn(state, seat)
     assert state.auction is not None
     if state.auction.high_bidder < 0:
         raise refuse("R-AMB-14", "the opener must bid (0 is allowed)")
-    return [E.BidPassed(seat=seat)]
+    return [ev.BidPassed(seat=seat)]
 
 
-def _setup_house(state: RajaState, seat: int, intent: I.PlaceSetupHouse) -> list[Any]:
-    if state.phase != HOUSES or state.setup_order[state.houses_placed] != seat:
+def _setup_house(state: State, seat: int, intent: it.PlaceSetupHouse) -> list[Any]:
+    if state.phase != Phase.HOUSES or state.setup_order[state.houses_placed] != seat:
         raise refuse("R-SETUP-8", "it is not your turn to place a setup house")
     if intent.village not in state.villages:
         raise refuse("R-AMB-19", "setup houses go only on villages")
     if not village_has_room(state, intent.village):
         raise refuse("R-BUILD-1", f"village {intent.village} is full")
-    return [E.SetupHousePlaced(seat=seat, village=intent.village)]
+    return [ev.SetupHousePlaced(seat=seat, village=intent.village)]
 
 
-def _select(state: RajaState, seat: int, intent: I.SelectActions) -> list[Any]:
-    if state.phase != SELECT or state.players[seat].selected:
+def _select(state: State, seat: int, intent: it.SelectActions) -> list[Any]:
+    if state.phase != Phase.SELECT or state.players[seat].selected:
         raise refuse("R-ROUND-3", "you cannot select actions now")
     for action in (intent.first, intent.second):
         if action not in C.ACTION_PARTS:
             raise refuse("R-ACT-1", f"{action!r} is not an action of the disc")
-    return [E.ActionsSelected(seat=seat, actions=(intent.first, intent.second))]
+    return [ev.ActionsSelected(seat=seat, actions=(intent.first, intent.second))]
 
 
 # ------------------------------------------------------------------ turn helpers
-def active_turn(state: RajaState, seat: int) -> Turn:
+def active_turn(state: State, seat: int) -> Turn:
     turn = state.turn
-    if state.phase != TURNS or turn is None or turn.seat != seat:
+    if state.phase != Phase.TURNS or turn is None or turn.seat != seat:
         raise refuse("R-MOVE-1", "it is not your turn")
     if state.pending is not None:
         raise refuse("R-ACT-4", "another player must choose a card first")
@@ -119,7 +109,7 @@ def active_turn(state: RajaState, seat: int) -> Turn:
 
 
 def _part(
-    state: RajaState, turn: Turn, slot: int, part: int, kinds: tuple[str, ...]
+    state: State, turn: Turn, slot: int, part: int, kinds: tuple[str, ...]
 ) -> Slot | None:
     """The slot whose pending part a step fulfils; None for the Builder's power."""
     if slot == BUILDER_SLOT:
@@ -143,7 +133,7 @@ def _part(
     return chosen
 
 
-def _destination(state: RajaState, seat: int, place: str, chosen: Slot | None) -> bool:
+def _destination(state: State, seat: int, place: str, chosen: Slot | None) -> bool:
     """Check a house may go to ``place``; True when it is a village."""
     if place in state.villages:
         if not village_has_room(state, place):
@@ -158,13 +148,13 @@ def _destination(state: RajaState, seat: int, place: str, chosen: Slot | None) -
     raise refuse("R-BUILD-2", f"{place!r} is neither a village nor a city")
 
 
-def _spend(state: RajaState, seat: int, cost: int, rule: str = "R-TURN-5") -> None:
+def _spend(state: State, seat: int, cost: int, rule: str = "R-TURN-5") -> None:
     if state.players[seat].gold < cost:
         raise refuse(rule, f"you need {cost} gold and have {state.players[seat].gold}")
 
 
 # ------------------------------------------------------------------ turn steps
-def _move(state: RajaState, seat: int, intent: I.MoveArchitect) -> list[Any]:
+def _move(state: State, seat: int, intent: it.MoveArchitect) -> list[Any]:
     active_turn(state, seat)
     network = board()
     start = state.players[seat].architect
@@ -186,17 +176,17 @@ def _move(state: RajaState, seat: int, intent: I.MoveArchitect) -> list[Any]:
     monk = bank_pays_tolls(state, seat)
     if not monk:
         _spend(state, seat, sum(coins for _, coins in owed), "R-MOVE-5")
-    return [E.ArchitectMoved(seat=seat, start=start, to=here, roads=tuple(intent.roads),
+    return [ev.ArchitectMoved(seat=seat, start=start, to=here, roads=tuple(intent.roads),
                              tolls=owed, bank_pays=monk)]
 
 
-def _gold(state: RajaState, seat: int, intent: I.TakeGold) -> list[Any]:
+def _gold(state: State, seat: int, intent: it.TakeGold) -> list[Any]:
     turn = active_turn(state, seat)
     _part(state, turn, intent.slot, intent.part, (C.P_GOLD,))
-    return [E.GoldTaken(seat=seat, slot=intent.slot, part=intent.part, gold=C.GOLD_ACTION)]
+    return [ev.GoldTaken(seat=seat, slot=intent.slot, part=intent.part, gold=C.GOLD_ACTION)]
 
 
-def _build_house(state: RajaState, seat: int, intent: I.BuildHouse) -> list[Any]:
+def _build_house(state: State, seat: int, intent: it.BuildHouse) -> list[Any]:
     turn = active_turn(state, seat)
     chosen = _part(state, turn, intent.slot, intent.part, (C.P_HOUSE,))
     if state.players[seat].reserve < 1:
@@ -204,11 +194,11 @@ def _build_house(state: RajaState, seat: int, intent: I.BuildHouse) -> list[Any]
     cost = 0 if chosen is None else C.HOUSE_COST
     _spend(state, seat, cost)
     village = _destination(state, seat, intent.place, chosen)
-    return [E.HouseBuilt(seat=seat, place=intent.place, slot=intent.slot, part=intent.part,
+    return [ev.HouseBuilt(seat=seat, place=intent.place, slot=intent.slot, part=intent.part,
                          cost=cost, village=village)]
 
 
-def _move_house(state: RajaState, seat: int, intent: I.MoveHouse) -> list[Any]:
+def _move_house(state: State, seat: int, intent: it.MoveHouse) -> list[Any]:
     turn = active_turn(state, seat)
     chosen = _part(state, turn, intent.slot, intent.part, (C.P_MOVE,))
     source = state.villages.get(intent.source)
@@ -219,22 +209,22 @@ def _move_house(state: RajaState, seat: int, intent: I.MoveHouse) -> list[Any]:
     if intent.dest == intent.source:
         raise refuse("R-ACT-1", "move the house to a different place")
     _destination(state, seat, intent.dest, chosen)
-    return [E.HouseMoved(seat=seat, source=intent.source, dest=intent.dest, slot=intent.slot,
+    return [ev.HouseMoved(seat=seat, source=intent.source, dest=intent.dest, slot=intent.slot,
                          part=intent.part)]
 
 
-def _quarry(state: RajaState, seat: int, intent: I.TakeQuarry) -> list[Any]:
+def _quarry(state: State, seat: int, intent: it.TakeQuarry) -> list[Any]:
     turn = active_turn(state, seat)
     _part(state, turn, intent.slot, intent.part, (C.P_QUARRY,))
     left = state.players[seat].quarry
     if left < 1:
         raise refuse("R-ACT-1", "your quarry is empty")
     count = min(C.QUARRY_TAKE, left)
-    return [E.QuarryTaken(seat=seat, count=count, slot=intent.slot, part=intent.part,
+    return [ev.QuarryTaken(seat=seat, count=count, slot=intent.slot, part=intent.part,
                           complete=count == C.QUARRY_TAKE)]
 
 
-def _palace(state: RajaState, seat: int, intent: I.BuildPalace) -> list[Any]:
+def _palace(state: State, seat: int, intent: it.BuildPalace) -> list[Any]:
     turn = active_turn(state, seat)
     _part(state, turn, intent.slot, intent.part, (C.P_PALACE,))
     player = state.players[seat]
@@ -249,7 +239,7 @@ def _palace(state: RajaState, seat: int, intent: I.BuildPalace) -> list[Any]:
         raise refuse("R-BUILD-4", "every outer site of this city is taken")
     cost = palace_cost(state, seat)
     _spend(state, seat, cost)
-    return [E.PalaceBuilt(seat=seat, city=player.architect, central=intent.central,
+    return [ev.PalaceBuilt(seat=seat, city=player.architect, central=intent.central,
                           slot=intent.slot, part=intent.part, cost=cost,
                           last=player.supply == 1)]
 
@@ -266,7 +256,7 @@ def governor_moves(governors: dict[str, int], city: str) -> tuple[tuple[str, int
     return tuple(moves)
 
 
-def _governor(state: RajaState, seat: int, intent: I.MoveGovernor) -> list[Any]:
+def _governor(state: State, seat: int, intent: it.MoveGovernor) -> list[Any]:
     turn = active_turn(state, seat)
     _part(state, turn, intent.slot, intent.part, (C.P_GOVERNOR,))
     index = state.governors.get(intent.city)
@@ -275,11 +265,11 @@ def _governor(state: RajaState, seat: int, intent: I.MoveGovernor) -> list[Any]:
     if index < C.MIN_GOVERNOR_INDEX:
         raise refuse("R-AMB-3", "that governor cannot move 2 spaces down")
     moves = governor_moves(state.governors, intent.city)
-    return [E.GovernorMoved(seat=seat, city=intent.city, slot=intent.slot, part=intent.part,
+    return [ev.GovernorMoved(seat=seat, city=intent.city, slot=intent.slot, part=intent.part,
                             moves=moves)]
 
 
-def holder(state: RajaState, card: int) -> int:
+def holder(state: State, card: int) -> int:
     """Seat holding ``card``; -1 for the bank; -2 when the card is not in this game."""
     if card in state.bank:
         return -1
@@ -289,7 +279,7 @@ def holder(state: RajaState, card: int) -> int:
     return -2
 
 
-def _character(state: RajaState, seat: int, intent: I.TakeCharacter) -> list[Any]:
+def _character(state: State, seat: int, intent: it.TakeCharacter) -> list[Any]:
     turn = active_turn(state, seat)
     _part(state, turn, intent.slot, intent.part, (C.P_CHARACTER,))
     own = state.players[seat].cards
@@ -299,8 +289,8 @@ def _character(state: RajaState, seat: int, intent: I.TakeCharacter) -> list[Any
     if source == seat:
         raise refuse("R-AMB-18", "take a different card from the one you hold")
 
-    def taken(source: int, returned: int, handed: int) -> E.CharacterTaken:
-        return E.CharacterTaken(seat=seat, card=intent.card, source=source, returned=returned,
+    def taken(source: int, returned: int, handed: int) -> ev.CharacterTaken:
+        return ev.CharacterTaken(seat=seat, card=intent.card, source=source, returned=returned,
                                 handed=handed, slot=intent.slot, part=intent.part)
 
     if not state.options.multi_character:  # R-ACT-4
@@ -316,7 +306,7 @@ def _character(state: RajaState, seat: int, intent: I.TakeCharacter) -> list[Any
     return [taken(source, 0, intent.give)]
 
 
-def _attract(state: RajaState, seat: int, intent: I.AttractCharacter) -> list[Any]:
+def _attract(state: State, seat: int, intent: it.AttractCharacter) -> list[Any]:
     turn = active_turn(state, seat)
     _part(state, turn, intent.slot, intent.part, (C.P_CHARACTER,))
     if not state.options.multi_character or state.bank:
@@ -325,19 +315,19 @@ def _attract(state: RajaState, seat: int, intent: I.AttractCharacter) -> list[An
         raise refuse("R-VAR-MULTI-2", "attract from another player")
     if len(state.players[seat].cards) >= len(state.players[intent.target].cards):
         raise refuse("R-VAR-MULTI-2", "you may attract only from a player with more cards")
-    return [E.AttractAsked(seat=seat, target=intent.target, slot=intent.slot, part=intent.part)]
+    return [ev.AttractAsked(seat=seat, target=intent.target, slot=intent.slot, part=intent.part)]
 
 
-def _give(state: RajaState, seat: int, intent: I.GiveCard) -> list[Any]:
+def _give(state: State, seat: int, intent: it.GiveCard) -> list[Any]:
     pending = state.pending
     if pending is None or pending.seat != seat or pending.kind != "give":
         raise refuse("R-VAR-MULTI-2", "nobody asked you for a card")
     if intent.card not in state.players[seat].cards:
         raise refuse("R-VAR-MULTI-2", f"you do not hold card {intent.card}")
-    return [E.CardGiven(seat=seat, to=pending.to, card=intent.card)]
+    return [ev.CardGiven(seat=seat, to=pending.to, card=intent.card)]
 
 
-def _token(state: RajaState, seat: int, intent: I.UseToken) -> list[Any]:
+def _token(state: State, seat: int, intent: it.UseToken) -> list[Any]:
     turn = active_turn(state, seat)
     if not state.options.yogi_tokens:
         raise refuse("R-VAR-TOKEN-1", "action tokens are not in this game")
@@ -347,38 +337,38 @@ def _token(state: RajaState, seat: int, intent: I.UseToken) -> list[Any]:
         raise refuse("R-VAR-TOKEN-1", "only one token per turn")
     if intent.action not in C.ACTION_PARTS or intent.action in C.TOKEN_FORBIDDEN:
         raise refuse("R-VAR-TOKEN-1", "a token gives any disc action except Character")
-    return [E.TokenUsed(seat=seat, action=intent.action)]
+    return [ev.TokenUsed(seat=seat, action=intent.action)]
 
 
-def _end(state: RajaState, seat: int, intent: I.EndTurn) -> list[Any]:
+def _end(state: State, seat: int, intent: it.EndTurn) -> list[Any]:
     turn = active_turn(state, seat)
     forfeited = bool(forfeits(turn))
     others = tuple(s for s in range(state.seats) if s != seat) if forfeited else ()
     return [E.TurnEnded(seat=seat, gold=untaken_gold(turn), penalty_to=others)]
 
 
-DECIDERS: dict[type, Callable[[RajaState, int, Any], list[Any]]] = {
-    I.PickCard: _pick,
-    I.Bid: _bid,
-    I.Pass: _pass,
-    I.PlaceSetupHouse: _setup_house,
-    I.SelectActions: _select,
-    I.MoveArchitect: _move,
-    I.TakeGold: _gold,
-    I.BuildHouse: _build_house,
-    I.MoveHouse: _move_house,
-    I.TakeQuarry: _quarry,
-    I.BuildPalace: _palace,
-    I.MoveGovernor: _governor,
-    I.TakeCharacter: _character,
-    I.AttractCharacter: _attract,
-    I.GiveCard: _give,
-    I.UseToken: _token,
-    I.EndTurn: _end,
+DECIDERS: dict[type, Callable[[State, int, Any], list[Any]]] = {
+    it.PickCard: _pick,
+    it.Bid: _bid,
+    it.Pass: _pass,
+    it.PlaceSetupHouse: _setup_house,
+    it.SelectActions: _select,
+    it.MoveArchitect: _move,
+    it.TakeGold: _gold,
+    it.BuildHouse: _build_house,
+    it.MoveHouse: _move_house,
+    it.TakeQuarry: _quarry,
+    it.BuildPalace: _palace,
+    it.MoveGovernor: _governor,
+    it.TakeCharacter: _character,
+    it.AttractCharacter: _attract,
+    it.GiveCard: _give,
+    it.UseToken: _token,
+    it.EndTurn: _end,
 }
 
 
-def decide(state: RajaState, seat: int, intent: Any) -> list[Any]:
+def decide(state: State, seat: int, intent: Any) -> list[Any]:
     handler = DECIDERS.get(type(intent))
     if handler is None:
         raise refuse("R-TURN-2", f"not a Raja intent: {type(intent).__name__}")

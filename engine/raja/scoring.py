@@ -6,10 +6,10 @@ from typing import NamedTuple
 
 from engine.family.ranking import payouts, rank
 from engine.raja import components as C
-from engine.raja import events as E
+from engine.raja import events as ev
 from engine.raja.board import board, home_of
 from engine.raja.queries import holds, lowest_card, palaces_on_board
-from engine.raja.state import RajaState
+from engine.raja.state import State
 
 
 class Sources(NamedTuple):
@@ -25,7 +25,7 @@ class Sources(NamedTuple):
         return self.architect + self.houses + self.palaces + self.home
 
 
-def city_sources(state: RajaState, city_id: str, seat: int) -> Sources:
+def city_sources(state: State, city_id: str, seat: int) -> Sources:
     """R-SCORE-1 for one seat, from the cards held now (R-SCORE-2)."""
     city = state.cities[city_id]
     player = state.players[seat]
@@ -39,12 +39,12 @@ def city_sources(state: RajaState, city_id: str, seat: int) -> Sources:
     )
 
 
-def city_points(state: RajaState, city_id: str) -> dict[int, int]:
+def city_points(state: State, city_id: str) -> dict[int, int]:
     """R-SCORE-1 for every seat."""
     return {seat: city_sources(state, city_id, seat).total for seat in range(state.seats)}
 
 
-def score_city(state: RajaState) -> E.CityScored:
+def score_city(state: State) -> ev.CityScored:
     city = state.maharaja
     points = city_points(state, city)
     tiebreak = {seat: lowest_card(state, seat) for seat in points}
@@ -53,7 +53,7 @@ def score_city(state: RajaState) -> E.CityScored:
     monopoly = ranking[0] if len(ranking) == 1 else -1  # R-SCORE-6
     if monopoly >= 0:
         rewards[monopoly] += C.MONOPOLY_BONUS
-    return E.CityScored(
+    return ev.CityScored(
         city=city,
         points=tuple((seat, points[seat]) for seat in ranking),
         rewards=tuple((seat, rewards[seat]) for seat in ranking if seat in rewards),
@@ -61,7 +61,7 @@ def score_city(state: RajaState) -> E.CityScored:
     )
 
 
-def final_ranking(state: RajaState) -> tuple[int, ...]:
+def final_ranking(state: State) -> tuple[int, ...]:
     """R-END-2: palaces on the board, then gold, then the lower card."""
     return tuple(sorted(
         range(state.seats),
@@ -69,7 +69,7 @@ def final_ranking(state: RajaState) -> tuple[int, ...]:
     ))
 
 
-def outcome(state: RajaState) -> dict[str, list[int]]:
+def outcome(state: State) -> dict[str, list[int]]:
     """What a finished game is judged by (recordings check it): the ranking (R-END-2)
     and the palaces and gold it was made from."""
     return {"ranking": list(state.ranking),

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import msgspec
 
-from engine.raja.options import RajaOptions
+from engine.raja.options import Options
 
-# phases, in the order a game walks through them
-SETUP = "setup"  # before the setup draw
-CHOOSE = "choose"  # R-SETUP-7 character choice
-AUCTION = "auction"  # R-VAR-AUCTION instead of CHOOSE
-HOUSES = "houses"  # R-SETUP-8 initial houses
-SELECT = "select"  # R-ROUND-3 secret selection
-TURNS = "turns"  # R-ROUND-4 turns
-SCORED = "scored"  # R-ROUND-5 done, R-ROUND-7 pending
-OVER = "over"
+
+class Phase(StrEnum):
+    """The phases a game walks through, in order."""
+
+    SETUP = "setup"  # before the setup draw
+    CHOOSE = "choose"  # R-SETUP-7 character choice
+    AUCTION = "auction"  # R-VAR-AUCTION instead of CHOOSE
+    HOUSES = "houses"  # R-SETUP-8 initial houses
+    SELECT = "select"  # R-ROUND-3 secret selection
+    TURNS = "turns"  # R-ROUND-4 turns
+    SCORED = "scored"  # R-ROUND-5 done, R-ROUND-7 pending
+    OVER = "over"
+
 
 BUILDER_SLOT = -1  # a build or move by the Builder's power (R-CHAR-5), not a part
 
@@ -82,15 +88,15 @@ class Scoring(msgspec.Struct):
     monopoly: int = -1
 
 
-class RajaState(msgspec.Struct):
-    options: RajaOptions
+class State(msgspec.Struct):
+    options: Options
     seats: int
     players: list[Player]
     villages: dict[str, list[int]]  # village -> owner of each house there
     cities: dict[str, City]
     bank: list[int]
     tokens: int = 0
-    phase: str = SETUP
+    phase: Phase = Phase.SETUP
     round: int = 0
     maharaja: str = "START"
     governors: dict[str, int] = {}

@@ -3,19 +3,17 @@ hidden_gold, other seats' gold are blanked in views and in events."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
-from engine.raja import events as E
-from engine.raja.state import OVER, RajaState
+from engine.raja import events as ev
+from engine.raja.state import Phase, State
 
 HIDDEN_GOLD = -1  # the gold a view shows for a seat it may not see
 
 
-def view(state: RajaState, seat: int | None) -> RajaState:
-    copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=RajaState)
-    if state.phase == OVER:
+def view(state: State, seat: int | None) -> State:
+    copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=State)
+    if state.phase == Phase.OVER:
         return copy  # ruling: gold is counted openly for the final ranking (R-END-2)
     for other, player in enumerate(copy.players):
         if other == seat:
@@ -27,7 +25,7 @@ def view(state: RajaState, seat: int | None) -> RajaState:
     return copy
 
 
-def redact(event: Any, seat: int | None) -> Any:
-    if isinstance(event, E.ActionsSelected) and event.seat != seat:
-        return E.ActionsSelected(seat=event.seat, actions=())
+def redact(event: ev.Event, seat: int | None) -> ev.Event:
+    if isinstance(event, ev.ActionsSelected) and event.seat != seat:
+        return ev.ActionsSelected(seat=event.seat, actions=())
     return event

@@ -18,7 +18,7 @@ from engine.family.network import Network
 from engine.raja import components as C
 from engine.raja import intents as it
 from engine.raja.board import board, home_of
-from engine.raja.options import RajaOptions
+from engine.raja.options import Options as RajaOptions
 from engine.raja.queries import (
     bank_pays_tolls,
     capacity,
@@ -29,18 +29,8 @@ from engine.raja.queries import (
     palaces_on_board,
 )
 from engine.raja.scoring import city_sources
-from engine.raja.state import (
-    AUCTION,
-    BUILDER_SLOT,
-    CHOOSE,
-    HOUSES,
-    OVER,
-    SCORED,
-    SELECT,
-    SETUP,
-    TURNS,
-    RajaState,
-)
+from engine.raja.state import BUILDER_SLOT, Phase
+from engine.raja.state import State as RajaState
 from engine.raja.views import HIDDEN_GOLD
 from maharaja_tui.games.base import (
     MenuEntry,
@@ -57,9 +47,10 @@ from maharaja_tui.widgets.segments import Segment, Segments, seg
 from maharaja_tui.widgets.tracks import SpaceTrackData
 
 NEUTRAL_MARK = "n"
-PHASES = {SETUP: "Setup", CHOOSE: "Choosing characters", AUCTION: "Character auction",
-          HOUSES: "Setup houses", SELECT: "Selecting actions", TURNS: "Turns",
-          SCORED: "City scoring", OVER: "Game over"}
+PHASES = {Phase.SETUP: "Setup", Phase.CHOOSE: "Choosing characters",
+          Phase.AUCTION: "Character auction", Phase.HOUSES: "Setup houses",
+          Phase.SELECT: "Selecting actions", Phase.TURNS: "Turns", Phase.SCORED: "City scoring",
+          Phase.OVER: "Game over"}
 POWERS = {  # R-COMP-7, in a few words
     C.MOGUL: "plays first, wins all ties",
     C.MERCHANT: "+1 gold each turn",
@@ -236,7 +227,7 @@ class RajaAdapter(RouteGameAdapter):
             printed = index - C.TRACK_FIRST_NUMBERED + 1
             if index in at:
                 city = at[index]
-                here = city == view.maharaja and view.round and view.phase != OVER
+                here = city == view.maharaja and view.round and view.phase != Phase.OVER
                 mark: Segments = (("♛", "maharaja"),) if here else (
                     (("▶", "strong"),) if index == nxt else ())
                 spaces.append((*mark, (city, "city+strong" if index == nxt else "city")))
@@ -251,7 +242,7 @@ class RajaAdapter(RouteGameAdapter):
         if view.options.yogi_tokens:
             notes.append((("  ◆", "dim"), (str(view.tokens), ""),
                            (" action tokens in the supply", "dim")))
-        if view.end_triggered and view.phase != OVER:
+        if view.end_triggered and view.phase != Phase.OVER:
             notes.append((("  This is the last round (R-END-1)", "warning"),))
         return SpaceTrackData("Governors", tuple(spaces),
                               divider=C.TRACK_FIRST_NUMBERED - C.TRACK_START, notes=tuple(notes))
@@ -291,7 +282,7 @@ class RajaAdapter(RouteGameAdapter):
             plan = " + ".join(self.action_name(a) for a in p.plan) if p.plan else ""
             out.append(BoardData(
                 seat=seat, letter=self.letter(view, seat), name=self.seats[seat].name,
-                badges=tuple(p.cards), planned=p.selected if view.phase == SELECT else None,
+                badges=tuple(p.cards), planned=p.selected if view.phase == Phase.SELECT else None,
                 plan=plan, active=seat in to_move, you=seat == viewer,
                 computer=not self.seats[seat].is_human, wide_rows=tuple(wide),
                 narrow_rows=tuple(narrow)))
@@ -315,12 +306,12 @@ class RajaAdapter(RouteGameAdapter):
                     else "give a card to " + self.who(view, p.to)[0])
             return [seg(you_or or self.who(view, p.seat),
                         f" {'must' if mine else 'is about to'} {what}")]
-        if view.phase == SELECT:
+        if view.phase == Phase.SELECT:
             line = self.planning_line(view, viewer, to_move, "select")
             return [line] if line else []
-        if view.phase == CHOOSE and you_or:
+        if view.phase == Phase.CHOOSE and you_or:
             return [self.does(you_or, mine, "choose", "a character")]
-        if view.phase == AUCTION and view.auction is not None:
+        if view.phase == Phase.AUCTION and view.auction is not None:
             a = view.auction
             high: list[Segment] = (
                 [("no bid yet", "dim")] if a.high_bidder < 0
@@ -328,7 +319,7 @@ class RajaAdapter(RouteGameAdapter):
                       self.who(view, a.high_bidder)])
             lines = [seg(("Auction", "strong"), " for a character: ", *high)]
             return lines + ([self.does(you_or, mine, "bid", "or pass")] if you_or else [])
-        if view.phase == HOUSES and you_or:
+        if view.phase == Phase.HOUSES and you_or:
             return [self.does(you_or, mine, "place", "a setup house in a village")]
         return None
 
@@ -474,7 +465,8 @@ class RajaAdapter(RouteGameAdapter):
         if not view.scorings:
             return None
         last = view.scorings[-1]
-        if view.phase == OVER or (view.phase == SELECT and view.round == last.round + 1):
+        just_after = view.phase == Phase.SELECT and view.round == last.round + 1
+        if view.phase == Phase.OVER or just_after:
             return last.round
         return None
 
@@ -540,4 +532,4 @@ class RajaAdapter(RouteGameAdapter):
                           tuple(rows), notes, bold=2)
 
     def is_over(self, view: RajaState) -> bool:
-        return view.phase == OVER
+        return view.phase == Phase.OVER

@@ -13,9 +13,9 @@ from engine.bots.match import bot_seat, decision_rng, play_game
 from engine.core.game import Game, copy_state
 from engine.core.ruleset import Seat
 from engine.raja import RULESET, preset
-from engine.raja import intents as I
+from engine.raja import intents as it
 from engine.raja.scoring import city_points
-from engine.raja.state import SELECT, TURNS
+from engine.raja.state import Phase
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
 TINY = Budget.fixed(2)
@@ -77,8 +77,8 @@ def test_a_medium_game_finishes_with_palaces_built(finished: Game) -> None:
 
 def select_with_secret(round_: int, seed: int = 5) -> Game:
     """Round ``round_``'s selection, seat 1 selected (hidden), seat 0 to select."""
-    game = advance(new_game(2, seed), lambda s: s.phase == SELECT and s.round == round_)
-    game.play(1, I.SelectActions(first="PALACE_HOUSE", second="GOLD"))
+    game = advance(new_game(2, seed), lambda s: s.phase == Phase.SELECT and s.round == round_)
+    game.play(1, it.SelectActions(first="PALACE_HOUSE", second="GOLD"))
     assert game.to_move() == (0,)
     return game
 
@@ -106,7 +106,7 @@ def test_choice_ignores_the_other_seats_plan_and_gold(level: str) -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_turn_steps_ignore_the_hidden_gold(level: str) -> None:
-    game = advance(new_game(2, seed=9), lambda s: s.phase == TURNS and s.round == 2
+    game = advance(new_game(2, seed=9), lambda s: s.phase == Phase.TURNS and s.round == 2
                    and s.turn is not None)
     seat = game.to_move()[0]
     other = 1 - seat
@@ -159,7 +159,7 @@ def test_a_game_replays_identically_from_its_seed() -> None:
 
 def test_city_points_agree_with_the_rules() -> None:
     game = advance(new_game(3, seed=4, options=preset("Advanced I")),
-                   lambda s: s.phase == TURNS and s.round == 2)
+                   lambda s: s.phase == Phase.TURNS and s.round == 2)
     state = game.state
     for city in state.cities:
         rules = city_points(state, city)

@@ -7,11 +7,11 @@ from typing import Any
 
 from engine.core.game import SETUP_SEAT, Game, Step
 from engine.core.ruleset import Seat
-from engine.raja import RULESET, RajaOptions
-from engine.raja import events as E
-from engine.raja import intents as I
+from engine.raja import RULESET, Options
+from engine.raja import events as ev
+from engine.raja import intents as it
 from engine.raja.board import board
-from engine.raja.state import HOUSES
+from engine.raja.state import Phase
 
 # The rulebook's governor letters mapped onto the board's city ids, in board order.
 LETTER = dict(zip("ABCDEFG", board().city_ids, strict=True))
@@ -25,7 +25,7 @@ def seats(n: int) -> list[Seat]:
 def game(
     n: int,
     cards: tuple[int, ...] | None = None,
-    options: RajaOptions | None = None,
+    options: Options | None = None,
     track: str = "ABCDEFG",
     houses: tuple[str, ...] | None = None,
 ) -> Game:
@@ -34,9 +34,9 @@ def game(
     ``cards[i]`` is seat i's character; setup houses go on ``houses`` (village ids)
     in turn, skipping full ones, defaulting to the board's village order.
     """
-    options = options or RajaOptions()
+    options = options or Options()
     neutral = 5 - n if options.neutral_palaces else 0
-    dealt = E.SetupDealt(track=tuple(LETTER[c] for c in track), neutral=neutral)
+    dealt = ev.SetupDealt(track=tuple(LETTER[c] for c in track), neutral=neutral)
     # The setup step as the core would record it: the chosen draw, then what follows.
     state = RULESET.new_state(options, seats(n))
     setup: list[Any] = [dealt]
@@ -49,13 +49,13 @@ def game(
     if options.auction:
         return g
     for seat, card in enumerate(cards or tuple(range(1, n + 1))):
-        g.play(seat, I.PickCard(card=card))
+        g.play(seat, it.PickCard(card=card))
     spots = list(houses or board().villages)
-    while g.state.phase == HOUSES:
+    while g.state.phase == Phase.HOUSES:
         seat = g.to_move()[0]
         village = next(v for v in spots if len(g.state.villages[v]) < cap(g))
         spots.remove(village)
-        g.play(seat, I.PlaceSetupHouse(village=village))
+        g.play(seat, it.PlaceSetupHouse(village=village))
     return g
 
 
@@ -68,13 +68,13 @@ def select(g: Game, plans: dict[int, tuple[str, str]], default: tuple[str, str] 
     """Every seat selects; the first turn then starts."""
     for seat in range(g.state.seats):
         first, second = plans.get(seat, default)
-        g.play(seat, I.SelectActions(first=first, second=second))
+        g.play(seat, it.SelectActions(first=first, second=second))
 
 
 def end_turns(g: Game, until_seat: int | None = None) -> None:
     """End turns (taking nothing) until ``until_seat`` is to act or the round is scored."""
     while g.state.turn is not None and g.state.turn.seat != until_seat:
-        g.play(g.state.turn.seat, I.EndTurn())
+        g.play(g.state.turn.seat, it.EndTurn())
 
 
 def slot_of(g: Game, action: str) -> int:
@@ -88,7 +88,7 @@ def gold(g: Game) -> list[int]:
 
 def route(g: Game, seat: int, to: str) -> Any:
     """The first legal move of ``seat`` to ``to``."""
-    return next(i for i in g.legal_intents(seat) if isinstance(i, I.MoveArchitect) and i.to == to)
+    return next(i for i in g.legal_intents(seat) if isinstance(i, it.MoveArchitect) and i.to == to)
 
 
 def clear_board(g: Game) -> None:

@@ -9,11 +9,11 @@ import pytest
 
 from engine.core.errors import IllegalIntent, RecordError
 from engine.core.game import Game
-from engine.raja import RULESET, RajaOptions, preset
+from engine.raja import RULESET, Options, preset
 from engine.raja import components as C
-from engine.raja import intents as I
+from engine.raja import intents as it
 from engine.raja.board import BOARD_FILE, board, home_of, load_board
-from engine.raja.state import HOUSES, SELECT
+from engine.raja.state import Phase
 
 from .helpers import LETTER, game, seats
 
@@ -61,7 +61,7 @@ def test_component_tables() -> None:
     assert C.OUTER_SITES + 1 == 7 and C.CENTRAL_POINTS == 3
     assert C.PALACES == 7 and C.SETUP_HOUSES + C.QUARRY_HOUSES == 20
     assert sorted(C.CHARACTERS) == list(range(1, 8)) and C.TOKENS == 7
-    state = RULESET.new_state(RajaOptions(), seats(3))
+    state = RULESET.new_state(Options(), seats(3))
     assert state.maharaja == "START"  # the one Maharaja figure starts on START
     g = game(3)
     assert sorted(g.state.governors) == sorted(board().city_ids)  # seven governors
@@ -69,11 +69,11 @@ def test_component_tables() -> None:
 
 def test_setup_stocks_and_bank() -> None:
     """R-SETUP-1, R-SETUP-2, R-SETUP-3, R-SETUP-5, R-COMP-8: each colour's stocks."""
-    state = RULESET.new_state(RajaOptions(), seats(4))
+    state = RULESET.new_state(Options(), seats(4))
     p = state.players[0]
     assert (p.gold, p.architect, p.supply, p.setup_houses, p.quarry) == (15, "START", 7, 4, 16)
     assert state.bank == [1, 2, 3, 4, 5, 6] and len(state.players) == 4
-    yogi = RULESET.new_state(RajaOptions(yogi_tokens=True, short_game=True), seats(2))
+    yogi = RULESET.new_state(Options(yogi_tokens=True, short_game=True), seats(2))
     assert yogi.bank[-1] == 7 and yogi.tokens == 7 and yogi.players[0].supply == 6
 
 
@@ -81,7 +81,7 @@ def test_governors_shuffled_onto_start_spaces() -> None:
     """R-SETUP-4, R-COMP-10: governors on indices 1-7 at random; the seed decides."""
     orders = set()
     for seed in range(6):
-        g = Game(RULESET, seats(3), RajaOptions(), seed)
+        g = Game(RULESET, seats(3), Options(), seed)
         track = g.steps[0].events[0].track
         assert sorted(track) == sorted(board().city_ids)
         orders.add(track)
@@ -97,12 +97,12 @@ def test_neutral_palaces_and_player_count_table(n: int) -> None:
     assert C.VILLAGE_CAPACITY[n] == (1 if n == 2 else 2)
     assert len(C.REWARDS[n]) == n
     left = 7 - n - 1  # bank after one card each, with the Yogi
-    assert len(game(n, options=RajaOptions(yogi_tokens=True)).state.bank) == left + 1
+    assert len(game(n, options=Options(yogi_tokens=True)).state.bank) == left + 1
 
 
 def test_neutral_switch_off_for_tests() -> None:
     """R-MODE-2: neutral_palaces can be switched off."""
-    g = game(3, options=RajaOptions(neutral_palaces=False))
+    g = game(3, options=Options(neutral_palaces=False))
     assert all(not c.outer for c in g.state.cities.values())
 
 
@@ -110,13 +110,13 @@ def test_seat_count_checked() -> None:
     """R-MODE-1: 2-5 players."""
     for players in (seats(1), seats(5) + seats(1)):
         with pytest.raises(IllegalIntent) as err:
-            Game(RULESET, players, RajaOptions())
+            Game(RULESET, players, Options())
         assert err.value.rule == "R-MODE-1"
 
 
 def test_presets() -> None:
     """R-MODE-3, R-AMB-13: Basic, Advanced I, Advanced II (+ extras)."""
-    assert preset("Basic") == RajaOptions()
+    assert preset("Basic") == Options()
     adv1 = preset("Advanced I")
     assert adv1.yogi_tokens and adv1.home_city and adv1.auction and not adv1.multi_character
     adv2 = preset("Advanced II", auction=True, short_game=True)
@@ -125,74 +125,74 @@ def test_presets() -> None:
 
 def test_character_choice_in_seat_order() -> None:
     """R-SETUP-7, R-SETUP-10: seat 0 picks first; cards are public; others wait."""
-    g = Game(RULESET, seats(3), RajaOptions(), 1)
+    g = Game(RULESET, seats(3), Options(), 1)
     assert g.to_move() == (0,)
     with pytest.raises(IllegalIntent):
-        g.play(0, I.PickCard(card=7))
-    g.play(0, I.PickCard(card=4))
+        g.play(0, it.PickCard(card=7))
+    g.play(0, it.PickCard(card=4))
     assert g.to_move() == (1,) and 4 not in g.state.bank
-    assert I.PickCard(card=4) not in g.legal_intents(1)
+    assert it.PickCard(card=4) not in g.legal_intents(1)
 
 
 def test_setup_houses_in_character_order_then_reserve() -> None:
     """R-SETUP-8, R-SETUP-9, R-AMB-19: 4 passes by card, villages only, then 6 to reserve."""
-    g = Game(RULESET, seats(3), RajaOptions(), 1)
+    g = Game(RULESET, seats(3), Options(), 1)
     for seat, card in enumerate((5, 2, 3)):
-        g.play(seat, I.PickCard(card=card))
-    assert g.state.phase == HOUSES
+        g.play(seat, it.PickCard(card=card))
+    assert g.state.phase == Phase.HOUSES
     assert g.state.setup_order == [1, 2, 0] * 4
     with pytest.raises(IllegalIntent) as err:
-        g.play(1, I.PlaceSetupHouse(village="DEL"))
+        g.play(1, it.PlaceSetupHouse(village="DEL"))
     assert err.value.rule == "R-AMB-19"
     for _ in range(12):
         seat = g.to_move()[0]
         g.play(seat, g.legal_intents(seat)[0])
-    assert g.state.phase == SELECT
+    assert g.state.phase == Phase.SELECT
     assert all((p.reserve, p.quarry, p.setup_houses) == (6, 10, 0) for p in g.state.players)
 
 
 def test_two_player_capacity_in_setup() -> None:
     """R-EX-15 / R-BUILD-1: with 2 players a second house on a village is rejected."""
-    g = Game(RULESET, seats(2), RajaOptions(), 1)
-    g.play(0, I.PickCard(card=1))
-    g.play(1, I.PickCard(card=2))
-    g.play(0, I.PlaceSetupHouse(village="v01"))
+    g = Game(RULESET, seats(2), Options(), 1)
+    g.play(0, it.PickCard(card=1))
+    g.play(1, it.PickCard(card=2))
+    g.play(0, it.PlaceSetupHouse(village="v01"))
     with pytest.raises(IllegalIntent) as err:
-        g.play(1, I.PlaceSetupHouse(village="v01"))
+        g.play(1, it.PlaceSetupHouse(village="v01"))
     assert err.value.rule == "R-BUILD-1"
 
 
 def test_home_city_start() -> None:
     """R-SETUP-7a, R-VAR-HOME-2, R-AMB-15: architects start on their character's city."""
-    g = game(3, cards=(3, 1, 6), options=RajaOptions(home_city=True))
+    g = game(3, cards=(3, 1, 6), options=Options(home_city=True))
     assert [p.architect for p in g.state.players] == ["VAR", "LAH", "HYD"]
 
 
 def test_auction_example() -> None:
     """R-EX-16, R-VAR-AUCTION-1..5, R-AMB-14: the rulebook's 3-player auction."""
-    g = game(3, options=RajaOptions(auction=True))
+    g = game(3, options=Options(auction=True))
     assert g.to_move() == (0,)
     with pytest.raises(IllegalIntent) as err:
-        g.play(0, I.Pass())
+        g.play(0, it.Pass())
     assert err.value.rule == "R-AMB-14"
     with pytest.raises(IllegalIntent):
-        g.play(0, I.Bid(amount=16))  # more than the 15 starting gold
-    g.play(0, I.Bid(amount=2))
-    g.play(1, I.Bid(amount=3))
+        g.play(0, it.Bid(amount=16))  # more than the 15 starting gold
+    g.play(0, it.Bid(amount=2))
+    g.play(1, it.Bid(amount=3))
     with pytest.raises(IllegalIntent):
-        g.play(2, I.Bid(amount=3))  # must raise
-    g.play(2, I.Pass())
-    g.play(0, I.Pass())
+        g.play(2, it.Bid(amount=3))  # must raise
+    g.play(2, it.Pass())
+    g.play(0, it.Pass())
     assert g.to_move() == (1,) and g.state.players[1].gold == 12
-    g.play(1, I.PickCard(card=1))
+    g.play(1, it.PickCard(card=1))
     assert g.to_move() == (0,)  # next sub-auction opened by seat 0
-    g.play(0, I.Bid(amount=0))
-    g.play(2, I.Pass())
-    g.play(0, I.PickCard(card=2))
+    g.play(0, it.Bid(amount=0))
+    g.play(2, it.Pass())
+    g.play(0, it.PickCard(card=2))
     assert g.state.players[0].gold == 15
     assert g.to_move() == (2,)  # the last player chooses for free
-    g.play(2, I.PickCard(card=6))
-    assert g.state.players[2].gold == 15 and g.state.phase == HOUSES
+    g.play(2, it.PickCard(card=6))
+    assert g.state.players[2].gold == 15 and g.state.phase == Phase.HOUSES
 
 
 def test_letters_map_to_cities() -> None:

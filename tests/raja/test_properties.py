@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 from engine.core import record
 from engine.core.errors import IllegalIntent
 from engine.core.game import Game
-from engine.raja import RULESET, RajaOptions
+from engine.raja import RULESET, Options
 from engine.raja import components as C
-from engine.raja import intents as I
+from engine.raja import intents as it
 from engine.raja.board import board
 from engine.raja.queries import palace_limit
-from engine.raja.state import RajaState
+from engine.raja.state import State
 from engine.raja.views import HIDDEN_GOLD
 
 from .helpers import seats
@@ -31,7 +31,7 @@ SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 options = st.builds(
-    RajaOptions,
+    Options,
     short_game=st.booleans(), yogi_tokens=st.booleans(), home_city=st.booleans(),
     auction=st.booleans(), multi_character=st.booleans(), hidden_gold=st.booleans(),
 )
@@ -41,7 +41,7 @@ def encode(state: Any) -> bytes:
     return msgspec.msgpack.encode(state)
 
 
-def check_invariants(state: RajaState) -> None:
+def check_invariants(state: State) -> None:
     """R-COMP-4, R-BUILD-6, R-AMB-8: pieces never appear or vanish; gold stays >= 0."""
     houses_on_board: dict[int, int] = {}
     for owners in [*state.villages.values(), *(c.houses for c in state.cities.values())]:
@@ -61,30 +61,30 @@ def check_invariants(state: RajaState) -> None:
         C.TOKENS if state.options.yogi_tokens else 0)
 
 
-def junk(rng: Random, state: RajaState) -> Any:
+def junk(rng: Random, state: State) -> Any:
     """A random intent, legal or (mostly) not."""
     places = [*board().villages, *board().city_ids, "START", "nowhere"]
     slot, part = rng.randint(-2, 3), rng.randint(-1, 2)
     return rng.choice([
-        I.PickCard(card=rng.randint(0, 8)), I.Bid(amount=rng.randint(-1, 20)), I.Pass(),
-        I.PlaceSetupHouse(village=rng.choice(places)),
-        I.SelectActions(first=rng.choice(C.ACTIONS), second=rng.choice([*C.ACTIONS, "FLY"])),
-        I.MoveArchitect(to=rng.choice(places), roads=tuple(rng.sample(board().road_ids,
+        it.PickCard(card=rng.randint(0, 8)), it.Bid(amount=rng.randint(-1, 20)), it.Pass(),
+        it.PlaceSetupHouse(village=rng.choice(places)),
+        it.SelectActions(first=rng.choice(C.ACTIONS), second=rng.choice([*C.ACTIONS, "FLY"])),
+        it.MoveArchitect(to=rng.choice(places), roads=tuple(rng.sample(board().road_ids,
                                                                       rng.randint(0, 3)))),
-        I.TakeGold(slot=slot, part=part), I.BuildHouse(place=rng.choice(places), slot=slot,
+        it.TakeGold(slot=slot, part=part), it.BuildHouse(place=rng.choice(places), slot=slot,
                                                        part=part),
-        I.MoveHouse(source=rng.choice(places), dest=rng.choice(places), slot=slot, part=part),
-        I.TakeQuarry(slot=slot, part=part), I.BuildPalace(central=rng.random() < 0.5, slot=slot,
+        it.MoveHouse(source=rng.choice(places), dest=rng.choice(places), slot=slot, part=part),
+        it.TakeQuarry(slot=slot, part=part), it.BuildPalace(central=rng.random() < 0.5, slot=slot,
                                                           part=part),
-        I.MoveGovernor(city=rng.choice(places), slot=slot, part=part),
-        I.TakeCharacter(card=rng.randint(0, 8), slot=slot, part=part, give=rng.randint(0, 7)),
-        I.AttractCharacter(target=rng.randint(-1, 5), slot=slot,
-                           part=part), I.GiveCard(card=rng.randint(0, 8)),
-        I.UseToken(action=rng.choice([*C.ACTIONS, "FLY"])), I.EndTurn(),
+        it.MoveGovernor(city=rng.choice(places), slot=slot, part=part),
+        it.TakeCharacter(card=rng.randint(0, 8), slot=slot, part=part, give=rng.randint(0, 7)),
+        it.AttractCharacter(target=rng.randint(-1, 5), slot=slot,
+                           part=part), it.GiveCard(card=rng.randint(0, 8)),
+        it.UseToken(action=rng.choice([*C.ACTIONS, "FLY"])), it.EndTurn(),
     ])
 
 
-def play(n: int, opts: RajaOptions, seed: int, probe: bool = True) -> Game:
+def play(n: int, opts: Options, seed: int, probe: bool = True) -> Game:
     rng = Random(seed)
     g = Game(RULESET, seats(n), opts, seed)
     for _ in range(20_000):
@@ -101,7 +101,7 @@ def play(n: int, opts: RajaOptions, seed: int, probe: bool = True) -> Game:
                 assert exc.rule.startswith(("R-", "CORE-"))
                 assert encode(g.state) == before and len(g.steps) == steps
             else:
-                if not isinstance(intent, I.MoveArchitect):
+                if not isinstance(intent, it.MoveArchitect):
                     g.undo()  # check it was listed, as seen before it was played
                     assert intent in g.legal_intents(seat), intent
                     g.redo()
@@ -118,7 +118,7 @@ def play(n: int, opts: RajaOptions, seed: int, probe: bool = True) -> Game:
 
 @SETTINGS
 @given(n=st.integers(2, 5), opts=options, seed=st.integers(0, 10**6))
-def test_random_games_keep_invariants_and_fold(n: int, opts: RajaOptions, seed: int) -> None:
+def test_random_games_keep_invariants_and_fold(n: int, opts: Options, seed: int) -> None:
     """Random legal games end (R-END-1) with pieces conserved (R-COMP-4) and gold >= 0
     (R-TURN-5); the log folds to the live state; random intents are refused cleanly."""
     g = play(n, opts, seed)
@@ -133,7 +133,7 @@ def test_random_games_keep_invariants_and_fold(n: int, opts: RajaOptions, seed: 
 @given(n=st.integers(2, 5), opts=options, seed=st.integers(0, 10**6),
        back=st.integers(1, 40))
 def test_undo_redo_and_save_load_round_trip(
-    n: int, opts: RajaOptions, seed: int, back: int
+    n: int, opts: Options, seed: int, back: int
 ) -> None:
     """Undo never redraws; redo restores the same state; saves replay identically."""
     g = play(n, opts, seed, probe=False)
@@ -161,7 +161,7 @@ def test_undo_redo_and_save_load_round_trip(
        cut=st.floats(0, 1))
 def test_views_hide_plans_and_gold(n: int, hidden: bool, seed: int, cut: float) -> None:
     """R-INFO-1, R-INFO-2: other seats' unrevealed plans and (hidden_gold) gold are blank."""
-    g = play(n, RajaOptions(hidden_gold=hidden), seed, probe=False)
+    g = play(n, Options(hidden_gold=hidden), seed, probe=False)
     g.rewind(max(1, int(len(g.steps) * cut)))
     for seat in [None, *range(n)]:
         view = g.view(seat)
@@ -211,7 +211,7 @@ def test_boundaries_and_descriptions() -> None:
     from engine.core.describe import plain
     from engine.core.replay import Replay
 
-    g = play(4, RajaOptions(), 7, probe=False)
+    g = play(4, Options(), 7, probe=False)
     replay = Replay(g)
     rounds = replay.starts("round")
     assert len(rounds) == g.state.round and len(replay.starts("turn")) == 5 * g.state.round

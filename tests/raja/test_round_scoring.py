@@ -9,12 +9,12 @@ import pytest
 
 from engine.core.errors import IllegalIntent
 from engine.raja import RULESET as RULES
-from engine.raja import RajaOptions
-from engine.raja import events as E
-from engine.raja import intents as I
+from engine.raja import Options
+from engine.raja import events as ev
+from engine.raja import intents as it
 from engine.raja.rules import governor_moves
 from engine.raja.scoring import city_points, final_ranking, score_city
-from engine.raja.state import SELECT
+from engine.raja.state import Phase
 
 from .helpers import LETTER, end_turns, game, gold, route, select, slot_of
 
@@ -24,7 +24,7 @@ A, B, C_, D, E_, F, G = (LETTER[x] for x in "ABCDEFG")
 def _tolls_paid(events: list[Any], seat: int) -> int:
     return sum(
         sum(c for _, c in e.tolls) for e in events
-        if isinstance(e, E.ArchitectMoved) and e.seat == seat and not e.bank_pays
+        if isinstance(e, ev.ArchitectMoved) and e.seat == seat and not e.bank_pays
     )
 
 
@@ -32,21 +32,21 @@ def test_round_start_moves_maharaja_and_governor() -> None:
     """R-ROUND-1, R-ROUND-2, R-COMP-10: to the lowest governor, placed on max + 1."""
     g = game(3)
     assert g.state.maharaja == A and g.state.governors[A] == 8 and g.state.round == 1
-    assert g.state.phase == SELECT
+    assert g.state.phase == Phase.SELECT
 
 
 def test_secret_selection_is_simultaneous_and_hidden() -> None:
     """R-ROUND-3, R-INFO-2: every seat selects at once; others see nothing until the turn."""
     g = game(3)
     assert g.to_move() == (0, 1, 2)
-    g.play(2, I.SelectActions(first="PALACE", second="PALACE"))  # the same action twice is allowed
+    g.play(2, it.SelectActions(first="PALACE", second="PALACE"))  # the same action twice is allowed
     assert g.to_move() == (0, 1)
     assert g.view(0).players[2].plan == [] and g.view(2).players[2].plan == ["PALACE", "PALACE"]
     assert RULES.redact(g.steps[-1].events[0], 0).actions == ()
     with pytest.raises(IllegalIntent):
-        g.play(2, I.SelectActions(first="GOLD", second="GOLD"))
+        g.play(2, it.SelectActions(first="GOLD", second="GOLD"))
     with pytest.raises(IllegalIntent):
-        g.play(0, I.SelectActions(first="GOLD", second="FLY"))
+        g.play(0, it.SelectActions(first="GOLD", second="FLY"))
 
 
 def test_rulebook_full_round() -> None:
@@ -61,41 +61,41 @@ def test_rulebook_full_round() -> None:
     assert g.state.maharaja == A
     # 1. Celine
     log: list[Any] = []
-    g.play(celine, I.TakeGold(slot=1, part=0))
-    g.play(celine, I.BuildHouse(place="v30", slot=0, part=1))
+    g.play(celine, it.TakeGold(slot=1, part=0))
+    g.play(celine, it.BuildHouse(place="v30", slot=0, part=1))
     log += g.play(celine, route(g, celine, A))
-    g.play(celine, I.BuildPalace(central=True, slot=0, part=0))
+    g.play(celine, it.BuildPalace(central=True, slot=0, part=0))
     assert gold(g)[celine] + _tolls_paid(log, celine) == 50 - 11
-    log += g.play(celine, I.EndTurn())
+    log += g.play(celine, it.EndTurn())
     # 2. Fred
     start = g.state.players[fred].gold
     log = g.play(fred, route(g, fred, A))
-    g.play(fred, I.BuildPalace(central=False, slot=0, part=0))
-    g.play(fred, I.BuildHouse(place=A, slot=0, part=1))
-    g.play(fred, I.MoveHouse(source="v02", dest=A, slot=1, part=0))
+    g.play(fred, it.BuildPalace(central=False, slot=0, part=0))
+    g.play(fred, it.BuildHouse(place=A, slot=0, part=1))
+    g.play(fred, it.MoveHouse(source="v02", dest=A, slot=1, part=0))
     assert start - g.state.players[fred].gold - _tolls_paid(log, fred) == 13
-    g.play(fred, I.EndTurn())
+    g.play(fred, it.EndTurn())
     # 3. Olivier
     log = g.play(olivier, route(g, olivier, A))
     start = g.state.players[olivier].gold
     for slot in (0, 1):
         for part in (0, 1):
-            g.play(olivier, I.BuildHouse(place=A, slot=slot, part=part))
-    g.play(olivier, I.BuildHouse(place=A, slot=-1, part=0))  # the Builder's free 5th house
+            g.play(olivier, it.BuildHouse(place=A, slot=slot, part=part))
+    g.play(olivier, it.BuildHouse(place=A, slot=-1, part=0))  # the Builder's free 5th house
     assert (start - g.state.players[olivier].gold, g.state.players[olivier].reserve) == (4, 1)
-    g.play(olivier, I.EndTurn())
+    g.play(olivier, it.EndTurn())
     # 4. Sophie
     g.play(sophie, route(g, sophie, D))
     start = g.state.players[sophie].gold
-    g.play(sophie, I.BuildPalace(central=True, slot=0, part=0))
-    g.play(sophie, I.BuildHouse(place=D, slot=0, part=1))
+    g.play(sophie, it.BuildPalace(central=True, slot=0, part=0))
+    g.play(sophie, it.BuildHouse(place=D, slot=0, part=1))
     assert start - g.state.players[sophie].gold == 10
-    g.play(sophie, I.MoveGovernor(city=D, slot=1, part=0))
+    g.play(sophie, it.MoveGovernor(city=D, slot=1, part=0))
     assert (g.state.governors[D], g.state.governors[B], g.state.governors[C_]) == (2, 3, 4)
     g.play(sophie, route(g, sophie, A))
     before = gold(g)
-    events = g.play(sophie, I.EndTurn())
-    scored = next(e for e in events if isinstance(e, E.CityScored))
+    events = g.play(sophie, it.EndTurn())
+    scored = next(e for e in events if isinstance(e, ev.CityScored))
     assert scored.city == A
     assert scored.points == ((olivier, 6), (fred, 5), (celine, 4), (sophie, 1))
     assert scored.rewards == ((olivier, 12), (fred, 9), (celine, 6), (sophie, 3))
@@ -118,7 +118,7 @@ def test_governor_example_2_with_gap() -> None:
     g.state.governors = {A: 8, B: 9, D: 10, C_: 11, E_: 5, F: 6, G: 7}
     g.state.round = 4
     select(g, {0: ("GOVERNOR", "GOLD")})
-    g.play(0, I.MoveGovernor(city=F, slot=0, part=0))
+    g.play(0, it.MoveGovernor(city=F, slot=0, part=0))
     assert (g.state.governors[E_], g.state.governors[F]) == (6, 4)
     assert 5 not in g.state.governors.values()
     end_turns(g)
@@ -130,9 +130,9 @@ def test_governor_at_the_bottom_cannot_move() -> None:
     g = game(3)
     select(g, {0: ("GOVERNOR", "GOLD")})
     with pytest.raises(IllegalIntent) as err:
-        g.play(0, I.MoveGovernor(city=B, slot=0, part=0))  # B sits on index 2
+        g.play(0, it.MoveGovernor(city=B, slot=0, part=0))  # B sits on index 2
     assert err.value.rule == "R-AMB-3"
-    cities = {i.city for i in g.legal_intents(0) if isinstance(i, I.MoveGovernor)}
+    cities = {i.city for i in g.legal_intents(0) if isinstance(i, it.MoveGovernor)}
     assert B not in cities and A in cities  # a visited city's governor may move
 
 
@@ -142,13 +142,13 @@ def test_turn_order_recomputed(victim_card: int, order: list[int]) -> None:
     g = game(4, cards=(1, 3, 5, 6))
     select(g, {0: ("CHARACTER", "GOLD")})
     victim = (1, 3, 5, 6).index(victim_card)
-    g.play(0, I.TakeCharacter(card=victim_card, slot=0, part=0))
-    g.play(victim, I.PickCard(card=1))
+    g.play(0, it.TakeCharacter(card=victim_card, slot=0, part=0))
+    g.play(victim, it.PickCard(card=1))
     seen = []
     while g.state.turn is not None:
         seat = g.state.turn.seat
         seen.append(seat)
-        g.play(seat, I.EndTurn())
+        g.play(seat, it.EndTurn())
     assert seen == [0, *order]  # every player exactly one turn
 
 
@@ -198,7 +198,7 @@ def test_tie_goes_to_the_lower_card() -> None:
 
 def test_home_city_point() -> None:
     """R-VAR-HOME-1: the home character's holder scores +1 and breaks a monopoly."""
-    g = game(3, cards=(1, 3, 2), options=RajaOptions(home_city=True))
+    g = game(3, cards=(1, 3, 2), options=Options(home_city=True))
     g.state.maharaja = "VAR"  # home of the Sadhu (3), held by seat 1
     g.state.cities["VAR"].central = 0
     for p in g.state.players:
@@ -235,21 +235,21 @@ def test_last_palace_ends_after_the_round() -> None:
     g.state.players[0].supply = 1
     g.state.players[0].architect = A
     select(g, {0: ("PALACE", "GOLD")})
-    g.play(0, I.BuildPalace(central=True, slot=0, part=0))
+    g.play(0, it.BuildPalace(central=True, slot=0, part=0))
     assert g.state.end_triggered and not g.is_over()
-    g.play(0, I.EndTurn())
+    g.play(0, it.EndTurn())
     assert g.to_move() == (1,)
-    g.play(1, I.EndTurn())
-    events = g.play(2, I.EndTurn())
+    g.play(1, it.EndTurn())
+    events = g.play(2, it.EndTurn())
     kinds = [type(e) for e in events]
-    assert kinds.index(E.CityScored) < kinds.index(E.GameEnded)
+    assert kinds.index(ev.CityScored) < kinds.index(ev.GameEnded)
     assert g.is_over() and g.to_move() == () and g.state.ranking[0] == 0
 
 
 @pytest.mark.parametrize("short,top", [(False, 16), (True, 14)])
 def test_track_end(short: bool, top: int) -> None:
     """R-END-1, R-END-3, R-VAR-SHORT-2, R-AMB-12: a governor placed on printed 10 (8)."""
-    g = game(3, options=RajaOptions(short_game=short))
+    g = game(3, options=Options(short_game=short))
     g.state.governors[A] = top
     g.state.round = 3
     select(g, {})
@@ -292,58 +292,58 @@ def test_short_game_ends_after_round_8_whatever_the_track(short: bool, rounds: i
 
 def test_short_game_six_palaces() -> None:
     """R-VAR-SHORT-1: 6 palaces; the 6th triggers the end."""
-    g = game(3, options=RajaOptions(short_game=True))
+    g = game(3, options=Options(short_game=True))
     assert g.state.players[0].supply == 6
 
 
 def test_multi_character_take_exchange_attract() -> None:
     """R-VAR-MULTI-1..5, R-MODE-2: take from the bank; when empty, exchange or attract."""
-    opts = RajaOptions(multi_character=True)
+    opts = Options(multi_character=True)
     g = game(2, cards=(3, 1), options=opts)
     assert [p.cards for p in g.state.players] == [[3], [1]]  # one card each at setup
     select(g, {0: ("CHARACTER", "CHARACTER"), 1: ("CHARACTER", "GOLD")})
     assert g.state.turn.seat == 1  # lowest card first
     with pytest.raises(IllegalIntent):
-        g.play(1, I.TakeCharacter(card=3, slot=0, part=0))  # bank not empty: must take from it
-    g.play(1, I.TakeCharacter(card=2, slot=0, part=0))
+        g.play(1, it.TakeCharacter(card=3, slot=0, part=0))  # bank not empty: must take from it
+    g.play(1, it.TakeCharacter(card=2, slot=0, part=0))
     assert sorted(g.state.players[1].cards) == [1, 2] and g.state.players[1].gold == 16
-    g.play(1, I.EndTurn())
-    g.play(0, I.TakeCharacter(card=4, slot=0, part=0))
+    g.play(1, it.EndTurn())
+    g.play(0, it.TakeCharacter(card=4, slot=0, part=0))
     g.state.bank.clear()  # scenario: the bank runs dry
     g.state.players[0].cards = [3, 4]
     g.state.players[1].cards = [1, 2, 5, 6]
     # exchange: the taker picks what to give
-    g.play(0, I.TakeCharacter(card=1, slot=1, part=0, give=4))
+    g.play(0, it.TakeCharacter(card=1, slot=1, part=0, give=4))
     assert sorted(g.state.players[0].cards) == [1, 3]
     assert sorted(g.state.players[1].cards) == [2, 4, 5, 6]
 
 
 def test_multi_attract() -> None:
     """R-VAR-MULTI-2: attract only from a player holding more cards; the target chooses."""
-    g = game(2, cards=(3, 1), options=RajaOptions(multi_character=True))
+    g = game(2, cards=(3, 1), options=Options(multi_character=True))
     select(g, {1: ("CHARACTER", "GOLD")})
     g.state.bank.clear()
     g.state.players[0].cards = [3, 4, 5]
     with pytest.raises(IllegalIntent):
-        g.play(1, I.AttractCharacter(target=1, slot=0, part=0))  # not from yourself
-    g.play(1, I.AttractCharacter(target=0, slot=0, part=0))
+        g.play(1, it.AttractCharacter(target=1, slot=0, part=0))  # not from yourself
+    g.play(1, it.AttractCharacter(target=0, slot=0, part=0))
     assert g.to_move() == (0,)
     assert {i.card for i in g.legal_intents(0)} == {3, 4, 5}
-    g.play(0, I.GiveCard(card=5))
+    g.play(0, it.GiveCard(card=5))
     assert sorted(g.state.players[1].cards) == [1, 5] and g.to_move() == (1,)
     g.state.players[1].cards = [1]
     g.state.players[0].cards = [3]
     with pytest.raises(IllegalIntent):
-        g.play(1, I.AttractCharacter(target=0, slot=slot_of(g, "GOLD"), part=0))
+        g.play(1, it.AttractCharacter(target=0, slot=slot_of(g, "GOLD"), part=0))
 
 
 def test_multi_once_per_card_type() -> None:
     """R-VAR-MULTI-3, R-CHAR-8: all powers apply; Merchant gold only once per turn."""
-    g = game(2, cards=(2, 1), options=RajaOptions(multi_character=True))
+    g = game(2, cards=(2, 1), options=Options(multi_character=True))
     select(g, {0: ("CHARACTER", "GOLD")})
     end_turns(g, until_seat=0)
-    g.play(0, I.TakeCharacter(card=6, slot=0, part=0))
+    g.play(0, it.TakeCharacter(card=6, slot=0, part=0))
     assert g.state.turn.merchant_paid and g.state.players[0].gold == 16
-    assert RULES.decide(g.state, 0, I.TakeGold(slot=slot_of(g, "GOLD"), part=0))
+    assert RULES.decide(g.state, 0, it.TakeGold(slot=slot_of(g, "GOLD"), part=0))
     assert g.state.players[0].cards == [2, 6]  # holds both: Merchant and Craftsman powers
 

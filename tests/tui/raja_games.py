@@ -8,8 +8,8 @@ from collections.abc import Callable
 from engine import Game
 from engine.core.autoplay import random_intent
 from engine.core.ruleset import Computer, Seat
-from engine.raja import RULESET, RajaOptions, preset
-from engine.raja.state import OVER, SELECT, TURNS
+from engine.raja import RULESET, Options, preset
+from engine.raja.state import Phase
 
 ME = Seat("You")
 COMPUTERS = tuple(Seat(n, Computer(level="random")) for n in ("Anand", "Bela", "Chandra", "Devi"))
@@ -20,7 +20,7 @@ def seats(players: int, humans: int = 1) -> list[Seat]:
     return out + list(COMPUTERS[: players - humans])
 
 
-def game_until(done: Callable[[Game], bool], *, options: RajaOptions | None = None,
+def game_until(done: Callable[[Game], bool], *, options: Options | None = None,
                players: int = 3, humans: int = 1, seed: int = 4, limit: int = 8000) -> Game:
     """Random legal play (seeded) until ``done``; the human seats play randomly too."""
     game = Game(RULESET, seats(players, humans), options or preset("Basic"), seed)
@@ -41,21 +41,21 @@ def game_until(done: Callable[[Game], bool], *, options: RajaOptions | None = No
 
 def my_selection(game: Game) -> bool:
     s = game.state
-    return s.phase == SELECT and s.round == 2 and 0 in game.to_move()
+    return s.phase == Phase.SELECT and s.round == 2 and 0 in game.to_move()
 
 
 def my_turn(game: Game) -> bool:
     s = game.state
-    return (s.phase == TURNS and s.round == 2 and s.turn is not None and s.turn.seat == 0
+    return (s.phase == Phase.TURNS and s.round == 2 and s.turn is not None and s.turn.seat == 0
             and s.pending is None and not any(any(slot.done) for slot in s.turn.slots))
 
 
 def scored(game: Game) -> bool:
     """Just after a city scoring: the next round's selection, nobody selected yet."""
     s = game.state
-    return (s.phase == SELECT and s.round == 3
+    return (s.phase == Phase.SELECT and s.round == 3
             and not any(p.selected for p in s.players))
 
 
 def over(game: Game) -> bool:
-    return game.state.phase == OVER
+    return game.state.phase == Phase.OVER

@@ -14,7 +14,7 @@ from engine.core import record
 from engine.core.autoplay import random_intent
 from engine.core.ruleset import Computer, Seat
 from engine.raja import RULESET, preset
-from engine.raja.state import SELECT
+from engine.raja.state import Phase
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.games import adapter_for
 from maharaja_tui.games.raja import RajaAdapter
@@ -228,7 +228,7 @@ async def test_hot_seat_never_shows_the_other_humans_gold_or_selection() -> None
         await pilot.pause()
         game = app.game_screen().table.game
         for _ in range(400):
-            if game.state.phase == SELECT and isinstance(app.screen, GameScreen) \
+            if game.state.phase == Phase.SELECT and isinstance(app.screen, GameScreen) \
                     and app.game_screen().viewer in game.to_move():
                 break
             await decide(pilot, app)
