@@ -190,13 +190,16 @@ def decode_record(
     if rules is None:
         raise fail(f"unknown game {ruleset!r}; known: {', '.join(sorted(rulesets))}",
                    damaged=False)
+    written_by = str(head.get("rules_version"))
     try:
-        if version == FORMAT_VERSION:
+        if version == FORMAT_VERSION and written_by == rules.rules_version:
             raw = msgspec.json.decode(data, type=_typed(rules))
         else:
             untyped = msgspec.json.decode(data, type=dict[str, Any])
             for v in range(version, FORMAT_VERSION):
                 untyped = MIGRATIONS[v](untyped)
+            if written_by != rules.rules_version:  # the game's own intents changed shape
+                untyped = rules.upgrade(untyped, written_by)  # (replayed: never trusted)
             # through JSON again: the header's options stay raw JSON (convert cannot)
             raw = msgspec.json.decode(msgspec.json.encode(untyped), type=_typed(rules))
         header = raw.header

@@ -139,15 +139,20 @@ class Ruleset(Protocol[S, In, Ev, O]):
         """True once the game has ended and been scored."""
         ...
 
+    def upgrade(self, record: dict[str, Any], rules_version: str) -> dict[str, Any]:
+        """An untyped saved record written under an older ``rules_version``, upcast."""
+        ...
+
 
 AnyRuleset = Ruleset[Any, Any, Any, Any]
 
 
 class RulesetDefaults(Generic[S, In, Ev]):
-    """``is_legal`` and ``legal_groups`` for a ruleset with nothing cheaper to offer.
+    """``is_legal``, ``legal_groups`` and ``upgrade`` for a ruleset with nothing better.
 
     ``is_legal`` asks ``decide`` (the events are thrown away); ``legal_groups`` puts
-    ``legal_intents`` in one group per intent type, in listing order.
+    ``legal_intents`` in one group per intent type, in listing order; ``upgrade``
+    changes nothing.
     """
 
     def to_move(self, state: S) -> tuple[int, ...]:
@@ -170,6 +175,9 @@ class RulesetDefaults(Generic[S, In, Ev]):
 
     def legal_groups(self, state: S, seat: int) -> Iterator[LegalGroup[In]]:
         return groups_by_type(self.legal_intents(state, seat))
+
+    def upgrade(self, record: dict[str, Any], rules_version: str) -> dict[str, Any]:
+        return record  # no intent or event has changed shape
 
 
 def groups_by_type(intents: list[In]) -> Iterator[LegalGroup[In]]:

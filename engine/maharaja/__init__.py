@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from random import Random
+from typing import Any
 
 from engine.core.describe import Description
 from engine.core.errors import IllegalIntent
@@ -18,6 +19,7 @@ from engine.maharaja import components as C
 from engine.maharaja import describe as _describe
 from engine.maharaja import events as ev
 from engine.maharaja import fold, legal, rules, views
+from engine.maharaja import upgrade as _upgrade
 from engine.maharaja import intents as it
 from engine.maharaja import options as op
 from engine.maharaja import state as st
@@ -35,7 +37,7 @@ State = st.State
 class MaharajaRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
     id = "maharaja-2020"
     name = "Maharaja (2020)"
-    rules_version = "1"
+    rules_version = _upgrade.RULES_VERSION  # 2: ability details as named fields
     min_seats = 1  # solo (Brahmabot); standard games take 2–4
     max_seats = 4
     State = st.State
@@ -110,6 +112,9 @@ class MaharajaRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
 
     def is_over(self, state: st.State) -> bool:
         return state.phase == st.Phase.OVER
+
+    def upgrade(self, record: dict[str, Any], rules_version: str) -> dict[str, Any]:
+        return _upgrade.upgrade(record, rules_version)
 
 
 RULESET: Ruleset[st.State, it.Intent, ev.Event, op.Options] = MaharajaRules()

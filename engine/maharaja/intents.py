@@ -62,12 +62,15 @@ class SpendToken(structs.Intent, frozen=True, kw_only=True, tag="token"):
 class UseAbility(structs.Intent, frozen=True, kw_only=True, tag="ability"):
     """A character's 1× ability (§10), own tile or via a Maharani token.
 
-    ``choice``: character 3 "pp:N" (coins to PP, N trades) or "coins:N"; 10 a city
-    id; 13 a place; others "".
+    Character 3 trades ``pp_bought`` times 2 coins for 1 PP, or ``pp_sold`` times
+    1 PP for 2 coins (one way, 1–3 times); 10 moves the flag of the city ``place``;
+    13 builds a shrine in ``place``. The others take nothing more.
     """
 
     character: int
-    choice: str = ""
+    place: str = ""
+    pp_bought: int = 0
+    pp_sold: int = 0
 
 
 class EndTurn(structs.Intent, frozen=True, kw_only=True, tag="end-turn"):

@@ -182,30 +182,32 @@ def abilities(state: State, seat: int) -> list[Any]:
             continue
         if not has_ability(state, seat, n):
             continue
-        out += [it.UseAbility(character=n, choice=c) for c in ability_choices(state, seat, n)]
+        out += ability_intents(state, seat, n)
     return out
 
 
-def ability_choices(state: State, seat: int, n: int) -> list[str]:
+def ability_intents(state: State, seat: int, n: int) -> list[it.UseAbility]:
     player = state.players[seat]
+    plain = [it.UseAbility(character=n)]
     if n == 2:
-        return [""] if player.supply > 0 else []
+        return plain if player.supply > 0 else []
     if n == 3:
-        buy = [f"pp:{k}" for k in range(1, C.TRADES_3 + 1) if 2 * k <= player.coins]
-        sell = [f"coins:{k}" for k in range(1, C.TRADES_3 + 1) if k <= player.pp]
-        return buy + sell
+        trades = range(1, C.TRADES_3 + 1)
+        return [it.UseAbility(character=3, pp_bought=k) for k in trades if 2 * k <= player.coins] \
+            + [it.UseAbility(character=3, pp_sold=k) for k in trades if k <= player.pp]
     if n == 4:
-        return [""] if player.pp >= 1 and state.tokens > 0 else []
+        return plain if player.pp >= 1 and state.tokens > 0 else []
     if n == 6:
-        return [""]
+        return plain
     if n == 10:
-        return movable_flags(state)
+        return [it.UseAbility(character=10, place=c) for c in movable_flags(state)]
     if n == 13:
         if player.supply <= 0 or player.coins < C.SHRINE_COST:
             return []
-        return shrine_places(state, seat, anywhere=True)
+        return [it.UseAbility(character=13, place=p)
+                for p in shrine_places(state, seat, anywhere=True)]
     if n == 14:
-        return [""] if state.tokens > 0 else []
+        return plain if state.tokens > 0 else []
     return []
 
 

@@ -416,33 +416,36 @@ def _ability(state: State, seat: int, i: it.UseAbility) -> Events:
         raise refuse("MJ-CHAR-3", f"character {n}'s ability is not used as an action")
     if n in turn.abilities_used:
         raise refuse("MJ-CHAR-3", f"character {n}'s ability was already used this turn")
+    if (i.place and n not in (10, 13)) or ((i.pp_bought or i.pp_sold) and n != 3):
+        raise refuse("MJ-CHAR-3", f"character {n}'s ability takes no place or trade")
     used = ev.AbilityUsed(seat=seat, character=n, maharani=maharani_for(state, seat, n))
-    return [used, *ABILITIES[n](state, seat, i.choice)]
+    return [used, *ABILITIES[n](state, seat, i)]
 
 
-def _ability_2(state: State, seat: int, choice: str) -> Events:
+def _ability_2(state: State, seat: int, i: it.UseAbility) -> Events:
     if state.players[seat].supply <= 0:
         raise refuse("MJ-CHAR-2", "no shrine of your colour is left in the supply")
     return [ev.Gained(seat=seat, reason="character 2", shrines=1)]
 
 
-def _ability_3(state: State, seat: int, choice: str) -> Events:
-    direction, _, count = choice.partition(":")
-    if direction not in ("pp", "coins") or count not in ("1", "2", "3"):
-        raise refuse("MJ-CHAR-3", "choose pp:N or coins:N with N from 1 to 3")
-    n = int(count)
+def _ability_3(state: State, seat: int, i: it.UseAbility) -> Events:
+    # one way only: the other count is 0, this one 1..3
+    if min(i.pp_bought, i.pp_sold) != 0 or not 1 <= max(i.pp_bought, i.pp_sold) <= C.TRADES_3:
+        raise refuse("MJ-CHAR-3", "trade one way (coins for PP or PP for coins), 1 to 3 times")
     player = state.players[seat]
-    if direction == "pp":
+    if i.pp_bought:
+        n = i.pp_bought
         if player.coins < 2 * n:
             raise refuse("MJ-CHAR-3", f"{n} trades cost {2 * n} coins")
         return [ev.Gained(seat=seat, reason="character 3", coins=-2 * n,
                           pp=pp_gain(state, seat, n))]
+    n = i.pp_sold
     if player.pp < n:
         raise refuse("MJ-CHAR-3", f"you do not have {n} PP to trade")
     return [ev.Gained(seat=seat, reason="character 3", coins=2 * n, pp=-n)]
 
 
-def _ability_4(state: State, seat: int, choice: str) -> Events:
+def _ability_4(state: State, seat: int, i: it.UseAbility) -> Events:
     if state.players[seat].pp < 1:
         raise refuse("MJ-CHAR-3", "character 4 needs 1 PP to pay")
     if state.tokens <= 0:
@@ -450,26 +453,26 @@ def _ability_4(state: State, seat: int, choice: str) -> Events:
     return [ev.Gained(seat=seat, reason="character 4", pp=-1, tokens=1)]
 
 
-def _ability_6(state: State, seat: int, choice: str) -> Events:
+def _ability_6(state: State, seat: int, i: it.UseAbility) -> Events:
     return [ev.Gained(seat=seat, reason="character 6", pp=pp_gain(state, seat, 1))]
 
 
-def _ability_10(state: State, seat: int, choice: str) -> Events:
-    return flag_events(state, seat, choice, -1)
+def _ability_10(state: State, seat: int, i: it.UseAbility) -> Events:
+    return flag_events(state, seat, i.place, -1)
 
 
-def _ability_13(state: State, seat: int, choice: str) -> Events:
-    return shrine_events(state, seat, choice, C.SHRINE_COST, priest_needed=False,
+def _ability_13(state: State, seat: int, i: it.UseAbility) -> Events:
+    return shrine_events(state, seat, i.place, C.SHRINE_COST, priest_needed=False,
                          from_supply=True, reason="character 13")
 
 
-def _ability_14(state: State, seat: int, choice: str) -> Events:
+def _ability_14(state: State, seat: int, i: it.UseAbility) -> Events:
     if state.tokens <= 0:
         raise refuse("MJ-COMP-5", "no action token is left in the supply")
     return [ev.Gained(seat=seat, reason="character 14", tokens=1)]
 
 
-ABILITIES: dict[int, Callable[[State, int, str], Events]] = {
+ABILITIES: dict[int, Callable[[State, int, it.UseAbility], Events]] = {
     2: _ability_2, 3: _ability_3, 4: _ability_4, 6: _ability_6, 10: _ability_10,
     13: _ability_13, 14: _ability_14,
 }

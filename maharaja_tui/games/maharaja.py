@@ -189,8 +189,8 @@ class MaharajaAdapter(RouteGameAdapter):
             return intent.place
         if isinstance(intent, it.PlaceStartShrine):
             return intent.village
-        if isinstance(intent, it.UseAbility) and intent.character in (10, 13):
-            return intent.choice
+        if isinstance(intent, it.UseAbility) and intent.place:
+            return intent.place
         return None
 
     def move_roads(self, intent: Any) -> tuple[str, ...] | None:
@@ -486,20 +486,18 @@ class MaharajaAdapter(RouteGameAdapter):
                     (" from ", "dim"), self.who(view, holder)]
                 return seg(("Character ", ""), (str(n), "character"), *source,
                            f" — {C.CHARACTERS[n].text}")
-            case it.MoveFlag(city=city) | it.UseAbility(character=10, choice=city):
+            case it.MoveFlag(city=city) | it.UseAbility(character=10, place=city):
                 pos = view.flags.index(city) if city in view.flags else 0
                 return seg("Flag of ", (self.place_name(city), "city"),
                            f": p{pos} → p{pos - C.FLAG_STEP}")
             case it.SpendToken(action=a):
                 return seg((self.action_name(a), "action"))
-            case it.UseAbility(character=13, choice=place):
+            case it.UseAbility(character=13, place=place):
                 return seg("Character ", ("13", "character"), ": shrine from the supply in ",
                            (self.place_name(place), "city" if place in view.cities else "village"))
-            case it.UseAbility(character=3, choice=choice):
-                kind, _, count = choice.partition(":")
-                k = int(count or 0)
-                if kind == "pp":
-                    return seg(f"Pay {2 * k} coins for {k} PP")
+            case it.UseAbility(character=3, pp_bought=k) if k:
+                return seg(f"Pay {2 * k} coins for {k} PP")
+            case it.UseAbility(character=3, pp_sold=k):
                 return seg(f"Pay {k} PP for {2 * k} coins")
             case it.UseAbility(character=n):
                 return seg(("Use character ", "strong"), (str(n), "character"),

@@ -8,8 +8,9 @@ from engine.maharaja.state import Maharani
 from tests.maharaja.helpers import at_turn, holding, mover, put, refused
 
 
-def use(game, n: int, choice: str = ""):
-    return game.play(0, it.UseAbility(character=n, choice=choice))
+def use(game, n: int, place: str = "", *, pp_bought: int = 0, pp_sold: int = 0):
+    return game.play(0, it.UseAbility(character=n, place=place, pp_bought=pp_bought,
+                                      pp_sold=pp_sold))
 
 
 def test_character_01_has_no_effect() -> None:
@@ -33,15 +34,17 @@ def test_character_03_trades_coins_and_pp_up_to_three_times() -> None:
     """§10 character 3 (1×): 2 coins -> 1 PP or 1 PP -> 2 coins, up to 3 trades."""
     game = holding(3)
     p = game.state.players[0]
-    refused(game, 0, it.UseAbility(character=3, choice="pp:4"), "MJ-CHAR-3")
-    use(game, 3, "pp:3")
+    refused(game, 0, it.UseAbility(character=3, pp_bought=4), "MJ-CHAR-3")
+    refused(game, 0, it.UseAbility(character=3, pp_bought=1, pp_sold=1), "MJ-CHAR-3")
+    refused(game, 0, it.UseAbility(character=3), "MJ-CHAR-3")
+    use(game, 3, pp_bought=3)
     assert (p.coins, p.pp) == (9, 6)
     game2 = holding(3)
     q = game2.state.players[0]
     q.pp = 2
-    refused(game2, 0, it.UseAbility(character=3, choice="coins:3"), "MJ-CHAR-3")
+    refused(game2, 0, it.UseAbility(character=3, pp_sold=3), "MJ-CHAR-3")
     q.pp = 3
-    use(game2, 3, "coins:3")
+    use(game2, 3, pp_sold=3)
     assert (q.coins, q.pp) == (21, 0)
 
 
@@ -100,7 +103,7 @@ def test_character_10_moves_a_flag() -> None:
     city = flags[5]
     use(game, 10, city)
     assert flags[2] == city
-    refused(game, 0, it.UseAbility(character=10, choice=flags[8]), "MJ-CHAR-3")
+    refused(game, 0, it.UseAbility(character=10, place=flags[8]), "MJ-CHAR-3")
 
 
 def test_character_11_gains_one_more_pp_but_not_at_final_scoring() -> None:

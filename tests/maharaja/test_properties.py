@@ -127,7 +127,8 @@ def test_random_illegal_intents_are_refused_without_change(seed, steps, data) ->
         st.builds(it.CommitPlan, first=st.integers(0, 10), second=st.integers(0, 10)),
         st.builds(it.ChooseCharacter, number=st.integers(0, 17)),
         st.builds(it.UseAbility, character=st.integers(0, 17),
-                  choice=st.sampled_from(["", "pp:2", "coins:9", "LAH", "v03"])),
+                  place=st.sampled_from(["", "LAH", "v03", "x"]),
+                  pp_bought=st.integers(-1, 4), pp_sold=st.integers(-1, 9)),
         st.builds(it.ChooseReward, tile=st.integers(0, 9)),
         st.builds(it.BuyPrestige, count=st.integers(-1, 5)),
     ))
