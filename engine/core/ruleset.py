@@ -62,7 +62,9 @@ class LegalGroup(Generic[In]):
     """Legal intents that share a ``key`` ("move", "task 0", a stack's id...).
 
     The intents are produced only when the group is iterated, so a caller can list
-    what may act (which stacks can move) without enumerating every destination.
+    what may act (which stacks can move) without enumerating every destination. A
+    group may turn out empty (a task with nothing affordable left); produce it before
+    the state changes, since it reads the live state.
     """
 
     key: str

@@ -47,6 +47,8 @@ def is_legal(state: State, seat: int, intent: Any) -> bool:
 
 
 def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
+    if seat not in to_move(state):
+        return
     pending = state.pending
     if pending is not None:
         if pending.seat != seat:

@@ -1,0 +1,83 @@
+"""Every registered game lists its legal intents in lazy groups and checks one cheaply.
+
+``legal_intents`` is the flattened ``legal_groups`` in the same order (bots choose by
+position, so the recordings depend on it); ``is_legal`` agrees with the listing and
+never enumerates; listing the group keys prices no route.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from engine.core.game import Game
+from engine.core.ruleset import Seat, flatten
+from engine.maharaja import legal as maharaja_legal
+from engine.raja import legal as raja_legal
+from engine.registry import rulesets
+
+GAMES = {"maharaja-2020": (maharaja_legal, 3), "raja-2004": (raja_legal, 4)}
+
+
+def positions(ruleset_id: str, seed: int, steps: int = 160):
+    """A random game's positions: (game, seat to move) before each step."""
+    rules = rulesets()[ruleset_id]
+    game = Game(rules, [Seat(f"P{n}") for n in range(GAMES[ruleset_id][1])], seed=seed)
+    rng = Random(seed)
+    for _ in range(steps):
+        if not game.to_move():
+            return
+        seat = rng.choice(game.to_move())
+        yield game, seat
+        game.play(seat, rng.choice(game.legal_intents(seat)))
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(GAMES))
+def test_legal_intents_are_the_groups_flattened_in_order(ruleset_id: str) -> None:
+    kinds = set()
+    for game, seat in positions(ruleset_id, seed=11):
+        groups = list(game.legal_groups(seat))
+        assert len({g.key for g in groups}) == len(groups)  # keys name one group each
+        assert flatten(groups) == game.legal_intents(seat)
+        kinds |= {g.key.split()[0] for g in groups}
+        others = [s for s in range(len(game.seats)) if s not in game.to_move()]
+        for other in others:
+            assert list(game.legal_groups(other)) == []
+    assert {"end-turn", "move"} <= kinds
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(GAMES))
+def test_is_legal_agrees_with_the_listing_without_listing(ruleset_id: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    module = GAMES[ruleset_id][0]
+    for game, seat in positions(ruleset_id, seed=12, steps=120):
+        legal = game.legal_intents(seat)
+        with monkeypatch.context() as m:
+            m.setattr(module, "legal_intents", _no_listing)
+            m.setattr(module, "legal_groups", _no_listing)
+            assert all(game.is_legal(seat, intent) for intent in legal)
+            others = [s for s in range(len(game.seats)) if s not in game.to_move()]
+            assert not any(game.is_legal(s, legal[0]) for s in others)
+            assert not game.is_legal(seat, object())  # not an intent of this game
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(GAMES))
+def test_group_keys_are_listed_without_pricing_routes(ruleset_id: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    module = GAMES[ruleset_id][0]
+    seen_move = False
+    for game, seat in positions(ruleset_id, seed=13):
+        with monkeypatch.context() as m:
+            m.setattr(module, "priced_routes", _no_listing)
+            keys = [group.key for group in game.legal_groups(seat)]
+        if "move" in keys:
+            seen_move = True
+            move = next(g for g in game.legal_groups(seat) if g.key == "move")
+            assert list(move) == [i for i in game.legal_intents(seat)
+                                  if type(i).__name__ in ("MovePriest", "MoveArchitect")]
+    assert seen_move
+
+
+def _no_listing(*args: object, **kwargs: object) -> None:
+    raise AssertionError("listed or priced where nothing should be")
