@@ -135,10 +135,14 @@ class Game(Generic[S, I, E, O]):
         if done is None:
             done = self._described[seat] = _Described(
                 rules.new_state(self.options, self.seats))
-        for step in self.steps[done.steps:]:
-            for event in step.events:
-                done.lines.append(rules.describe(rules.redact(event, seat), done.state))
-                rules.apply(done.state, event)
+        try:
+            for step in self.steps[done.steps:]:
+                for event in step.events:
+                    done.lines.append(rules.describe(rules.redact(event, seat), done.state))
+                    rules.apply(done.state, event)
+        except BaseException:
+            del self._described[seat]  # half a step folded: start this seat again next time
+            raise
         done.steps = len(self.steps)
         return list(done.lines)
 

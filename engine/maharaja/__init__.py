@@ -19,10 +19,10 @@ from engine.maharaja import components as C
 from engine.maharaja import describe as _describe
 from engine.maharaja import events as ev
 from engine.maharaja import fold, legal, rules, views
-from engine.maharaja import upgrade as _upgrade
 from engine.maharaja import intents as it
 from engine.maharaja import options as op
 from engine.maharaja import state as st
+from engine.maharaja import upgrade as _upgrade
 from engine.maharaja.brahmabot import DIFFICULTIES
 from engine.maharaja.options import FINAL_SCORING, SPECIAL_RULES
 

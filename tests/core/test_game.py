@@ -120,6 +120,27 @@ def test_descriptions_follow_undo_redo_and_rewind_for_each_seat() -> None:
         assert game.descriptions(seat) == refolded(game, seat)
 
 
+def test_a_description_that_fails_does_not_spoil_the_log(monkeypatch) -> None:  # noqa: ANN001
+    rules = ClaimsRules()
+    game = Game(rules, SEATS, seed=3)
+    game.descriptions(0)
+    game.play(0, Claim(row=0, col=0))
+    game.play(1, Claim(row=0, col=1))
+    calls = []
+
+    def second_fails(event, state):  # noqa: ANN001, ANN202
+        calls.append(event)
+        if len(calls) == 2:
+            raise ZeroDivisionError
+        return ClaimsRules.describe(rules, event, state)
+
+    with monkeypatch.context() as m:
+        m.setattr(rules, "describe", second_fails)
+        with pytest.raises(ZeroDivisionError):
+            game.descriptions(0)  # the first new step was folded, the second failed
+    assert game.descriptions(0) == refolded(game, 0)
+
+
 def test_descriptions_keep_secrets_per_seat() -> None:
     game = Game(ClaimsRules(), SEATS, seed=5)
     dealt = game.state.favourites
