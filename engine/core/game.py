@@ -161,6 +161,7 @@ class Game(Generic[S, I, E, O]):
     def _run_automatic(self, seat: int, intent: I | None, events: list[E]) -> list[E]:
         rules = self.ruleset
         index = len(self.steps)
+        events = list(events)  # the step's own list, extended by the automatic batches
         for event in events:
             rules.apply(self.state, event)
         batch = 0
@@ -174,7 +175,7 @@ class Game(Generic[S, I, E, O]):
                     "(a bug in its automatic())")
             for event in more:
                 rules.apply(self.state, event)
-            events = events + more
+            events.extend(more)
         self.steps.append(Step(seat, intent, events))
         self._remember(len(self.steps))
         return events
