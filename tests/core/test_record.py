@@ -54,3 +54,32 @@ def test_a_damaged_format_1_seat_list_is_a_record_error() -> None:
     old["header"]["seats"] = ["human"]
     with pytest.raises(record.RecordError, match="corrupted content"):
         record.decode(msgspec.json.encode(old), RULES)
+
+
+class ClaimsV2(ClaimsRules):
+    """Claims whose rules version 1 spelt a claim's cell as one string "row,col"."""
+
+    rules_version = "2"
+
+    def upgrade(self, record: dict, rules_version: str) -> dict:
+        if rules_version == "1":
+            for step in record["steps"]:
+                intent = step[1]
+                if intent and "cell" in intent:
+                    row, col = intent.pop("cell").split(",")
+                    intent.update(row=int(row), col=int(col))
+        return record
+
+
+def test_a_ruleset_upgrades_saves_of_its_older_rules_version() -> None:
+    old = msgspec.json.decode(record.encode(played()))
+    assert old["header"]["rules_version"] == "1"
+    for step in old["steps"][1:]:
+        intent = step[1]
+        intent["cell"] = f"{intent.pop('row')},{intent.pop('col')}"
+    data = msgspec.json.encode(old)
+    with pytest.raises(record.RecordError):
+        record.decode(data, RULES)  # version 1 itself cannot read what it never wrote
+    game = record.decode(data, {"claims": ClaimsV2()})
+    assert [s.intent for s in game.steps[1:]] == [Claim(row=1, col=1), Claim(row=0, col=2)]
+    assert msgspec.json.decode(record.encode(game))["header"]["rules_version"] == "2"
