@@ -16,7 +16,7 @@ from typing import Any
 from engine.core import autoplay, record
 from engine.core.errors import RecordError
 from engine.core.game import Game
-from engine.core.ruleset import Seat
+from engine.core.ruleset import Computer, Seat
 from engine.registry import rulesets
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,7 +37,8 @@ def sources(seed: int = 0, *, random_games: int = 4) -> list[bytes]:
     rng = Random(seed)
     for number in range(random_games):
         for rules in rulesets().values():
-            seats = [Seat(f"P{s}", "bot:random") for s in range(rules.min_seats + 1 + number % 2)]
+            seats = [Seat(f"P{s}", Computer(level="random"))
+                     for s in range(rules.min_seats + 1 + number % 2)]
             game = Game(rules, seats, None, rng.randrange(1, 10**6))
             autoplay.play_randomly(game, rng, max_steps=20_000 if number == 0 else 40 + 60 * number)
             found.append(record.encode(game))

@@ -15,16 +15,17 @@ from enum import StrEnum
 import pytest
 
 from engine.core import structs
+from engine.core.ruleset import Seat
 from engine.registry import rulesets
 
-PACKAGES = {"maharaja-2020": "engine.maharaja", "raja-2004": "engine.raja"}
+GAMES = sorted(rulesets())  # every registered game, so a new one is held to this too
 
 
 def members(union: object) -> tuple[type, ...]:
     return typing.get_args(union) or (union,)  # type: ignore[return-value]
 
 
-@pytest.mark.parametrize("ruleset_id", sorted(PACKAGES))
+@pytest.mark.parametrize("ruleset_id", GAMES)
 @pytest.mark.parametrize(("kind", "base"), [("Intent", structs.Intent), ("Event", structs.Event)])
 def test_intents_and_events_use_the_core_bases(ruleset_id: str, kind: str, base: type) -> None:
     rules = rulesets()[ruleset_id]
@@ -39,13 +40,14 @@ def test_intents_and_events_use_the_core_bases(ruleset_id: str, kind: str, base:
     assert len(tags) == len(members(getattr(rules, kind)))
 
 
-@pytest.mark.parametrize("ruleset_id", sorted(PACKAGES))
+@pytest.mark.parametrize("ruleset_id", GAMES)
 def test_game_packages_export_the_same_names(ruleset_id: str) -> None:
-    package = importlib.import_module(PACKAGES[ruleset_id])
     rules = rulesets()[ruleset_id]
+    package = importlib.import_module(type(rules).__module__)
     assert package.RULESET is rules
     assert (package.State, package.Options, package.Intent, package.Event) == (
         rules.State, rules.Options, rules.Intent, rules.Event)
-    state = rules.new_state(rules.Options(), [])
+    seats = [Seat(f"P{n}") for n in range(max(2, rules.min_seats))]
+    state = rules.new_state(rules.Options(), seats)
     assert isinstance(state.phase, StrEnum)
     assert type(state.phase).__name__ == "Phase"

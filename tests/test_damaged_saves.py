@@ -15,7 +15,7 @@ import pytest
 from engine.core import autoplay, record
 from engine.core.errors import RecordError
 from engine.core.game import Game
-from engine.core.ruleset import Seat
+from engine.core.ruleset import Computer, Seat
 from engine.registry import rulesets
 
 NAME = "damaged.json"
@@ -23,7 +23,7 @@ NAME = "damaged.json"
 
 def played(ruleset: str = "maharaja-2020", steps: int = 80, seed: int = 3) -> Game:
     rules = rulesets()[ruleset]
-    game = Game(rules, [Seat(f"P{s}", "bot:random") for s in range(3)], None, seed)
+    game = Game(rules, [Seat(f"P{s}", Computer(level="random")) for s in range(3)], None, seed)
     return autoplay.play_randomly(game, Random(seed), max_steps=steps)
 
 

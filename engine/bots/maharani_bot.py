@@ -15,39 +15,39 @@ from typing import Any
 from engine.bots import maharani_eval, maharani_policy
 from engine.bots.evaluator import Scored
 from engine.maharani.legal import legal_intents
-from engine.maharani.state import OVER, TURN, MaharaniState
+from engine.maharani.state import Phase, State
 
 HORIZON_TURNS = 2  # a simulation runs to the start of this many turns later (capped by seats)
 
 
 class MaharaniEvaluator:
-    def determinise(self, view: MaharaniState, seat: int, rng: Random) -> MaharaniState:
+    def determinise(self, view: State, seat: int, rng: Random) -> State:
         return view
 
-    def model_opponents(self, state: MaharaniState, seat: int) -> None:
+    def model_opponents(self, state: State, seat: int) -> None:
         return None
 
-    def complete(self, state: MaharaniState, seat: int, model: Any, rng: Random) -> None:
+    def complete(self, state: State, seat: int, model: Any, rng: Random) -> None:
         return None
 
-    def rank(self, state: MaharaniState, seat: int, legal: list[Any]) -> Scored:
+    def rank(self, state: State, seat: int, legal: list[Any]) -> Scored:
         return maharani_policy.rank(state, seat, legal)
 
-    def rollout_choice(self, state: MaharaniState, seat: int) -> Any:
+    def rollout_choice(self, state: State, seat: int) -> Any:
         choice = maharani_policy.best(state, seat)
         return choice if choice is not None else legal_intents(state, seat)[0]
 
-    def value(self, state: MaharaniState, seat: int) -> float:
+    def value(self, state: State, seat: int) -> float:
         return maharani_eval.value(state, seat)
 
-    def horizon(self, start: MaharaniState, state: MaharaniState) -> bool:
+    def horizon(self, start: State, state: State) -> bool:
         """Stop once the next players have had their turns (the seat's own next turn
         begins, in a 2-player game)."""
-        return state.stage == OVER or state.turns >= start.turns + min(HORIZON_TURNS,
+        return state.phase == Phase.OVER or state.turns >= start.turns + min(HORIZON_TURNS,
                                                                          start.seats)
 
-    def searchable(self, state: MaharaniState) -> bool:
-        return state.stage == TURN
+    def searchable(self, state: State) -> bool:
+        return state.phase == Phase.TURN
 
 
 EVALUATOR = MaharaniEvaluator()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from engine.maharani import components as C
 from engine.maharani.board import palace
-from engine.maharani.state import OVER, MaharaniState
+from engine.maharani.state import Phase, State
 
 # Gold-equivalents, tuned by tournaments (scripts/tournament.py --game maharani).
 MARKER_UP = 0.6  # an action marker face up
@@ -22,7 +22,7 @@ EMPTY_RESERVE = 3.0  # a colour with no artisan left to place
 WIN_BONUS = 50.0  # winning a finished game outright (shared: half)
 
 
-def artisans_by_quarter(state: MaharaniState) -> dict[tuple[str, str], int]:
+def artisans_by_quarter(state: State) -> dict[tuple[str, str], int]:
     """(quarter, artisan colour) -> artisans standing there, for unscored quarters."""
     board = palace()
     out: dict[tuple[str, str], int] = {}
@@ -32,7 +32,7 @@ def artisans_by_quarter(state: MaharaniState) -> dict[tuple[str, str], int]:
     return out
 
 
-def estimates(state: MaharaniState) -> list[float]:
+def estimates(state: State) -> list[float]:
     counts = artisans_by_quarter(state)
     out: list[float] = []
     for seat, player in enumerate(state.players):
@@ -40,7 +40,7 @@ def estimates(state: MaharaniState) -> list[float]:
         turn = state.turn
         if turn is not None and turn.seat == seat and turn.placed >= C.MAX_PLACEMENTS:
             total -= C.SECOND_TILE_FEE  # the turn has not ended yet
-        if state.stage != OVER:
+        if state.phase != Phase.OVER:
             for (quarter, colour), n in counts.items():
                 if colour in player.colours and quarter not in state.scored:
                     total += C.quarter_gold(n)
@@ -50,10 +50,10 @@ def estimates(state: MaharaniState) -> list[float]:
     return out
 
 
-def value(state: MaharaniState, seat: int) -> float:
+def value(state: State, seat: int) -> float:
     mine = estimates(state)
     best_other = max(v for s, v in enumerate(mine) if s != seat)
     out = mine[seat] - best_other
-    if state.stage == OVER and seat in state.winners:
+    if state.phase == Phase.OVER and seat in state.winners:
         out += WIN_BONUS / len(state.winners)
     return out

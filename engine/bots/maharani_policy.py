@@ -15,12 +15,12 @@ from typing import Any
 
 from engine.bots.maharani_eval import EMPTY_RESERVE, MARKER_UP, artisans_by_quarter
 from engine.maharani import components as C
-from engine.maharani import events as E
-from engine.maharani import intents as I
+from engine.maharani import events as ev
+from engine.maharani import intents as it
 from engine.maharani.board import palace
 from engine.maharani.legal import legal_intents
 from engine.maharani.rules import decide
-from engine.maharani.state import MaharaniState
+from engine.maharani.state import State
 
 Scored = list[tuple[float, Any]]
 
@@ -28,22 +28,22 @@ REFRESH_TEMPO = 1.0  # a turn spent placing nothing
 CENTRE_PULL = 0.01  # among equal choices, prefer cells next to more tiles (denser zones)
 
 
-def score(state: MaharaniState, seat: int, intent: Any,
+def score(state: State, seat: int, intent: Any,
           counts: dict[tuple[str, str], int] | None = None) -> float:
-    if isinstance(intent, I.EndTurn):
+    if isinstance(intent, it.EndTurn):
         return 0.0
     player = state.players[seat]
-    if isinstance(intent, I.Refresh):
+    if isinstance(intent, it.Refresh):
         return MARKER_UP * sum(not up for up in player.markers.values()) - REFRESH_TEMPO
     counts = artisans_by_quarter(state) if counts is None else counts
     board = palace()
     total = 0.0
     for event in decide(state, seat, intent):
         total += event.gold
-        if isinstance(event, E.TilePlaced):
+        if isinstance(event, ev.TilePlaced):
             total -= MARKER_UP if event.marker else 0.0
             total += CENTRE_PULL * sum(n in state.cells for n in board.neighbours[event.cell])
-        elif isinstance(event, E.ArtisanStep) and not event.source:
+        elif isinstance(event, ev.ArtisanStep) and not event.source:
             n = counts.get((board.cells[event.cell].quarter, event.colour), 0)
             total += C.quarter_gold(n + 1) - C.quarter_gold(n)
             if player.reserve[player.colours.index(event.colour)] == 1:
@@ -54,14 +54,14 @@ def score(state: MaharaniState, seat: int, intent: Any,
     return total
 
 
-def rank(state: MaharaniState, seat: int, legal: list[Any]) -> Scored:
+def rank(state: State, seat: int, legal: list[Any]) -> Scored:
     counts = artisans_by_quarter(state)
     scored = [(score(state, seat, intent, counts), n, intent) for n, intent in enumerate(legal)]
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [(s, intent) for s, _, intent in scored]
 
 
-def best(state: MaharaniState, seat: int) -> Any:
+def best(state: State, seat: int) -> Any:
     legal = legal_intents(state, seat)
     if not legal:
         return None

@@ -23,91 +23,101 @@ The board geometry and the tile set are the spec's reconstruction, loaded from
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from random import Random
-from typing import Any
 
 from engine.core.describe import Description
 from engine.core.errors import IllegalIntent
-from engine.core.ruleset import Seat
+from engine.core.ruleset import LegalGroup, Ruleset, RulesetDefaults, Seat
 from engine.maharani import components as C
-from engine.maharani import events, fold, intents
+from engine.maharani import events as ev
+from engine.maharani import fold, legal
+from engine.maharani import intents as it
+from engine.maharani import options as op
+from engine.maharani import state as st
 from engine.maharani.board import palace
 from engine.maharani.describe import describe as _describe
 from engine.maharani.flow import automatic as _automatic
 from engine.maharani.flow import to_move as _to_move
-from engine.maharani.legal import is_legal as _is_legal
-from engine.maharani.legal import legal_intents as _legal
-from engine.maharani.options import MaharaniOptions
 from engine.maharani.rules import decide as _decide
-from engine.maharani.state import OVER, MaharaniState, Player
 from engine.maharani.views import redact as _redact
 from engine.maharani.views import view as _view
 
-__all__ = ["RULESET", "MaharaniOptions", "MaharaniRuleset", "MaharaniState"]
+__all__ = ["RULESET", "Event", "Intent", "MaharaniRules", "Options", "State"]
+
+# The package's public names; inside the ruleset class they would name its attributes,
+# so the class spells the types through the module aliases (st.State, op.Options).
+Event = ev.Event
+Intent = it.Intent
+Options = op.Options
+State = st.State
 
 
-class MaharaniRuleset:
+class MaharaniRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
     id = "maharani"
     name = "Maharani: Mosaic Palace"
     rules_version = "maharani.md/1"
     min_seats = C.MIN_PLAYERS
     max_seats = C.MAX_PLAYERS
-    State = MaharaniState
-    Event = events.Event
-    Intent = intents.Intent
-    Options = MaharaniOptions
+    State = st.State
+    Event = ev.Event
+    Intent = it.Intent
+    Options = op.Options
 
-    def new_state(self, options: MaharaniOptions, seats: list[Seat]) -> MaharaniState:
+    def new_state(self, options: op.Options, seats: list[Seat]) -> st.State:
         board = palace()  # M-SETUP-1
         n = len(seats)
         players = [
-            Player(side=side, colours=list(colours), reserve=[C.ARTISANS[n]] * len(colours),
-                   markers=dict.fromkeys(board.quarters, True))  # M-SETUP-4
+            st.Player(side=side, colours=list(colours), reserve=[C.ARTISANS[n]] * len(colours),
+                      markers=dict.fromkeys(board.quarters, True))  # M-SETUP-4
             for side, colours in zip(C.SEAT_SIDES[n], C.SEAT_COLOURS[n], strict=True)
         ]
-        return MaharaniState(options=options, seats=n, players=players,
+        return st.State(options=options, seats=n, players=players,
                              bag=sorted(board.tiles))
 
-    def check_options(self, options: Any, seats: list[Seat]) -> None:
-        if not isinstance(options, MaharaniOptions):
+    def check_options(self, options: op.Options, seats: list[Seat]) -> None:
+        if not isinstance(options, op.Options):
             raise IllegalIntent("M-SETUP-2", "these are not Maharani options")
         if not self.min_seats <= len(seats) <= self.max_seats:
             raise IllegalIntent("M-SETUP-2", f"Maharani takes 2 to 4 players, not {len(seats)}")
 
-    def automatic(self, state: MaharaniState, rng: Random) -> list[Any]:
+    def automatic(self, state: st.State, rng: Random) -> list[ev.Event]:
         return _automatic(state, rng)
 
-    def to_move(self, state: MaharaniState) -> tuple[int, ...]:
+    def to_move(self, state: st.State) -> tuple[int, ...]:
         return _to_move(state)
 
-    def legal_intents(self, state: MaharaniState, seat: int) -> list[Any]:
-        return _legal(state, seat)
+    def legal_intents(self, state: st.State, seat: int) -> list[it.Intent]:
+        return legal.legal_intents(state, seat)
 
-    def is_legal(self, state: MaharaniState, seat: int, intent: Any) -> bool:
-        return _is_legal(state, seat, intent)
+    def legal_groups(self, state: st.State, seat: int) -> Iterator[LegalGroup[it.Intent]]:
+        return legal.legal_groups(state, seat)
 
-    def decide(self, state: MaharaniState, seat: int, intent: Any) -> list[Any]:
+    def is_legal(self, state: st.State, seat: int, intent: it.Intent) -> bool:
+        return legal.is_legal(state, seat, intent)
+
+    def decide(self, state: st.State, seat: int, intent: it.Intent) -> list[ev.Event]:
         return _decide(state, seat, intent)
 
-    def apply(self, state: MaharaniState, event: Any) -> None:
+    def apply(self, state: st.State, event: ev.Event) -> None:
         fold.apply(state, event)
 
-    def view(self, state: MaharaniState, seat: int | None) -> MaharaniState:
+    def view(self, state: st.State, seat: int | None) -> st.State:
         return _view(state, seat)
 
-    def redact(self, event: Any, seat: int | None) -> Any:
+    def redact(self, event: ev.Event, seat: int | None) -> ev.Event:
         return _redact(event, seat)
 
-    def describe(self, event: Any, state: MaharaniState) -> Description:
+    def describe(self, event: ev.Event, state: st.State) -> Description:
         return _describe(event, state)
 
-    def boundary(self, event: Any) -> str | None:
-        if isinstance(event, events.TurnStarted):
+    def boundary(self, event: ev.Event) -> str | None:
+        if isinstance(event, ev.TurnStarted):
             return "round" if event.round else "turn"
         return None
 
-    def is_over(self, state: MaharaniState) -> bool:
-        return state.stage == OVER
+    def is_over(self, state: st.State) -> bool:
+        return state.phase == st.Phase.OVER
 
 
-RULESET = MaharaniRuleset()
+RULESET: Ruleset[st.State, it.Intent, ev.Event, op.Options] = MaharaniRules()

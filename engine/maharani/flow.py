@@ -10,36 +10,36 @@ from random import Random
 from typing import Any
 
 from engine.maharani import components as C
-from engine.maharani import events as E
+from engine.maharani import events as ev
 from engine.maharani.board import palace
 from engine.maharani.queries import any_tile_fits, completed_unscored, placements, purge_due
 from engine.maharani.scoring import score_quarter, winners
-from engine.maharani.state import END_OF_TURN, SETUP, TURN, MaharaniState
+from engine.maharani.state import Phase, State
 
 
-def automatic(state: MaharaniState, rng: Random) -> list[Any]:
-    if state.stage == SETUP:
-        return [E.GameSetUp(rng.randrange(state.seats))]  # M-SETUP-2
-    if state.stage == TURN:
+def automatic(state: State, rng: Random) -> list[Any]:
+    if state.phase == Phase.SETUP:
+        return [ev.GameSetUp(first=rng.randrange(state.seats))]  # M-SETUP-2
+    if state.phase == Phase.TURN:
         return _maybe_end_turn(state)
-    if state.stage == END_OF_TURN:
+    if state.phase == Phase.END_OF_TURN:
         return [_end_of_turn(state, rng)]
     return []
 
 
-def _maybe_end_turn(state: MaharaniState) -> list[Any]:
+def _maybe_end_turn(state: State) -> list[Any]:
     """M-PLACE-6: the turn ends by itself after the second tile, or after the first
     when no second placement is possible."""
     turn = state.turn
     assert turn is not None
     if turn.placed >= C.MAX_PLACEMENTS:
-        return [E.TurnEnded(turn.seat, C.SECOND_TILE_FEE)]  # M-EOT-1
+        return [ev.TurnEnded(seat=turn.seat, fee=C.SECOND_TILE_FEE)]  # M-EOT-1
     if turn.placed == 1 and next(placements(state, turn.seat), None) is None:
-        return [E.TurnEnded(turn.seat, 0)]
+        return [ev.TurnEnded(seat=turn.seat, fee=0)]
     return []
 
 
-def _end_of_turn(state: MaharaniState, rng: Random) -> Any:
+def _end_of_turn(state: State, rng: Random) -> Any:
     """M-EOT-2..5 in order, then the next turn (M-TURN-1, M-TURN-4)."""
     board = palace()
     purge = purge_due(state)
@@ -47,22 +47,23 @@ def _end_of_turn(state: MaharaniState, rng: Random) -> Any:
         central = tuple((i + 1, t) for i, t in enumerate(state.slots)
                         if t is not None and board.tiles[t].central)
         if central:
-            return E.CentralPurged(central)
+            return ev.CentralPurged(tiles=central)
     if None in state.slots and state.bag:  # M-EOT-3
         return _refill(state, rng, purge)
     completed = completed_unscored(state)
     if completed:  # M-EOT-4, in the order Q
         return score_quarter(state, completed[0])
     if len(state.scored) == len(board.quarters):  # M-END-1 (or the end of M-END-2)
-        return E.GameEnded(winners(state), len(state.cells) < len(board.cells))
+        return ev.GameEnded(winners=winners(state), exceptional=len(state.cells) < len(board.cells))
     if not any_tile_fits(state):  # M-END-2: score what is left, unfinished quarters too
         left = [q for q in board.quarters if q not in state.scored]
         return score_quarter(state, left[0], complete=False)
     seat = state.next
-    return E.TurnStarted(seat, state.players[seat].side, seat == state.first)
+    return ev.TurnStarted(seat=seat, orientation=state.players[seat].side,
+                          round=seat == state.first)
 
 
-def _refill(state: MaharaniState, rng: Random, purge: bool) -> E.TurntableFilled:
+def _refill(state: State, rng: Random, purge: bool) -> ev.TurntableFilled:
     """M-EOT-3, M-SETUP-3: each empty slot in order 1-4 gets a tile drawn at random;
     while the purge holds, a central-column tile drawn leaves the game at once."""
     board = palace()
@@ -79,10 +80,10 @@ def _refill(state: MaharaniState, rng: Random, purge: bool) -> E.TurntableFilled
                 continue
             drawn.append((index + 1, pick))
             break
-    return E.TurntableFilled(tuple(drawn), tuple(removed))
+    return ev.TurntableFilled(drawn=tuple(drawn), removed=tuple(removed))
 
 
-def to_move(state: MaharaniState) -> tuple[int, ...]:
-    if state.stage == TURN and state.turn is not None and not _maybe_end_turn(state):
+def to_move(state: State) -> tuple[int, ...]:
+    if state.phase == Phase.TURN and state.turn is not None and not _maybe_end_turn(state):
         return (state.turn.seat,)
     return ()

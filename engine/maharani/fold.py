@@ -1,4 +1,4 @@
-"""apply: fold one event into the state. The only code that mutates a MaharaniState.
+"""apply: fold one event into the state. The only code that mutates a State.
 
 Events already carry every outcome, so nothing here draws or decides.
 """
@@ -6,20 +6,20 @@ Events already carry every outcome, so nothing here draws or decides.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, get_args
 
-from engine.maharani import events as E
+from engine.maharani import events as ev
 from engine.maharani.queries import owner
-from engine.maharani.state import END_OF_TURN, OVER, TURN, MaharaniState, Placed, Turn
+from engine.maharani.state import Phase, Placed, State, Turn
 
 
-def _set_up(state: MaharaniState, e: E.GameSetUp) -> None:
+def _set_up(state: State, e: ev.GameSetUp) -> None:
     state.first = state.next = e.first
     state.orientation = state.players[e.first].side  # M-SETUP-3
-    state.stage = END_OF_TURN
+    state.phase = Phase.END_OF_TURN
 
 
-def _filled(state: MaharaniState, e: E.TurntableFilled) -> None:
+def _filled(state: State, e: ev.TurntableFilled) -> None:
     for slot, tile in e.drawn:
         state.bag.remove(tile)
         state.slots[slot - 1] = tile
@@ -28,20 +28,20 @@ def _filled(state: MaharaniState, e: E.TurntableFilled) -> None:
         state.removed.append(tile)
 
 
-def _purged(state: MaharaniState, e: E.CentralPurged) -> None:
+def _purged(state: State, e: ev.CentralPurged) -> None:
     for slot, tile in e.tiles:
         state.slots[slot - 1] = None
         state.removed.append(tile)
 
 
-def _turn_started(state: MaharaniState, e: E.TurnStarted) -> None:
+def _turn_started(state: State, e: ev.TurnStarted) -> None:
     state.orientation = e.orientation
     state.turn = Turn(e.seat)
     state.turns += 1
-    state.stage = TURN
+    state.phase = Phase.TURN
 
 
-def _tile_placed(state: MaharaniState, e: E.TilePlaced) -> None:
+def _tile_placed(state: State, e: ev.TilePlaced) -> None:
     assert state.turn is not None
     state.slots[e.slot - 1] = None
     state.cells[e.cell] = Placed(e.tile, e.arrow)
@@ -52,7 +52,7 @@ def _tile_placed(state: MaharaniState, e: E.TilePlaced) -> None:
     state.turn.placed += 1
 
 
-def _artisan(state: MaharaniState, e: E.ArtisanStep) -> None:
+def _artisan(state: State, e: ev.ArtisanStep) -> None:
     player = state.players[e.seat]
     if e.source:
         del state.artisans[e.source]
@@ -62,21 +62,21 @@ def _artisan(state: MaharaniState, e: E.ArtisanStep) -> None:
     player.gold += e.gold
 
 
-def _refreshed(state: MaharaniState, e: E.Refreshed) -> None:
+def _refreshed(state: State, e: ev.Refreshed) -> None:
     markers = state.players[e.seat].markers
     for quarter in markers:
         markers[quarter] = True
 
 
-def _turn_ended(state: MaharaniState, e: E.TurnEnded) -> None:
+def _turn_ended(state: State, e: ev.TurnEnded) -> None:
     player = state.players[e.seat]
     player.gold = max(0, player.gold - e.fee)  # M-AMB-13
     state.turn = None
     state.next = (e.seat + 1) % state.seats  # M-TURN-4: seats sit clockwise
-    state.stage = END_OF_TURN
+    state.phase = Phase.END_OF_TURN
 
 
-def _scored(state: MaharaniState, e: E.QuarterScored) -> None:
+def _scored(state: State, e: ev.QuarterScored) -> None:
     for seat, _colour, _count, gold in e.gains:
         state.players[seat].gold += gold
     for cell in e.returned:  # M-EVAL-2
@@ -86,20 +86,20 @@ def _scored(state: MaharaniState, e: E.QuarterScored) -> None:
     state.scored.append(e.quarter)
 
 
-def _ended(state: MaharaniState, e: E.GameEnded) -> None:
+def _ended(state: State, e: ev.GameEnded) -> None:
     state.winners = list(e.winners)
     state.exceptional = e.exceptional
-    state.stage = OVER
+    state.phase = Phase.OVER
 
 
-_FOLD: dict[type, Callable[[MaharaniState, Any], None]] = {
-    E.GameSetUp: _set_up, E.TurntableFilled: _filled, E.CentralPurged: _purged,
-    E.TurnStarted: _turn_started, E.TilePlaced: _tile_placed, E.ArtisanStep: _artisan,
-    E.Refreshed: _refreshed, E.TurnEnded: _turn_ended, E.QuarterScored: _scored,
-    E.GameEnded: _ended,
+_FOLD: dict[type, Callable[[State, Any], None]] = {
+    ev.GameSetUp: _set_up, ev.TurntableFilled: _filled, ev.CentralPurged: _purged,
+    ev.TurnStarted: _turn_started, ev.TilePlaced: _tile_placed, ev.ArtisanStep: _artisan,
+    ev.Refreshed: _refreshed, ev.TurnEnded: _turn_ended, ev.QuarterScored: _scored,
+    ev.GameEnded: _ended,
 }
-assert set(_FOLD) == set(E.Event.__args__), "every event needs a fold"
+assert set(_FOLD) == set(get_args(ev.Event)), "every event needs a fold"
 
 
-def apply(state: MaharaniState, event: Any) -> None:
+def apply(state: State, event: Any) -> None:
     _FOLD[type(event)](state, event)

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Union
 
-import msgspec
+from engine.core import structs
 
 
-class _Intent(msgspec.Struct, frozen=True, tag=lambda name: f"maharani.{name}"):
+class _Intent(structs.Intent, frozen=True, kw_only=True, tag=lambda name: f"maharani.{name}"):
     pass
 
 
-class Place(_Intent):
+class Place(_Intent, frozen=True, kw_only=True):
     """M-PLACE: the tile in ``slot`` onto ``cell`` with its arrow to ``arrow``.
 
     ``artisan`` is the artisan colour that goes onto the tile in the artisan step
@@ -28,11 +28,11 @@ class Place(_Intent):
     artisan: str = ""
 
 
-class Refresh(_Intent):  # M-REFRESH-1
+class Refresh(_Intent, frozen=True, kw_only=True):  # M-REFRESH-1
     pass
 
 
-class EndTurn(_Intent):  # M-PLACE-6: no second tile
+class EndTurn(_Intent, frozen=True, kw_only=True):  # M-PLACE-6: no second tile
     pass
 
 

@@ -2,26 +2,42 @@
 
 Each placement is listed once per artisan outcome, naming the artisan colour that
 goes onto the tile (``""`` when none does), so the list has no two intents with
-the same effect.
+the same effect. ``legal_groups`` offers the placements as one group produced
+lazily, then Refresh and EndTurn; ``legal_intents`` is them flattened, in order.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from engine.core.errors import IllegalIntent
+from engine.core.ruleset import LegalGroup, flatten
 from engine.maharani import components as C
-from engine.maharani import intents as I
+from engine.maharani import intents as it
 from engine.maharani.board import palace
 from engine.maharani.queries import artisan_options, placements
 from engine.maharani.rules import decide
-from engine.maharani.state import TURN, MaharaniState
+from engine.maharani.state import Phase, State
 
 
-def legal_intents(state: MaharaniState, seat: int) -> list[Any]:
+def legal_intents(state: State, seat: int) -> list[Any]:
+    return flatten(legal_groups(state, seat))
+
+
+def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
     turn = state.turn
-    if state.stage != TURN or turn is None or turn.seat != seat:
-        return []
+    if state.phase != Phase.TURN or turn is None or turn.seat != seat:
+        return
+    yield LegalGroup("place", partial(_placements, state, seat))
+    if turn.placed == 0 and not all(state.players[seat].markers.values()):  # M-AMB-9
+        yield LegalGroup("refresh", lambda: [it.Refresh()])
+    if turn.placed == 1:
+        yield LegalGroup("end-turn", lambda: [it.EndTurn()])
+
+
+def _placements(state: State, seat: int) -> list[Any]:
     board = palace()
     player = state.players[seat]
     out: list[Any] = []
@@ -29,24 +45,21 @@ def legal_intents(state: MaharaniState, seat: int) -> list[Any]:
     for slot, cell, arrow in placements(state, seat):
         side = C.SIDES[arrow]
         if arrow != player.side:
-            out.append(I.Place(slot, cell, side))
+            out.append(it.Place(slot=slot, cell=cell, arrow=side))
             continue
         tile = state.slots[slot - 1]
         assert tile is not None
         key = (board.tiles[tile].colour, board.cells[cell].quarter)
         if key not in options:
             options[key] = [c for c, _ in artisan_options(state, seat, *key)] or [""]
-        out.extend(I.Place(slot, cell, side, artisan) for artisan in options[key])
-    if turn.placed == 0 and not all(player.markers.values()):  # M-AMB-9
-        out.append(I.Refresh())
-    if turn.placed == 1:
-        out.append(I.EndTurn())
+        out.extend(it.Place(slot=slot, cell=cell, arrow=side,
+                            artisan=artisan) for artisan in options[key])
     return out
 
 
-def is_legal(state: MaharaniState, seat: int, intent: Any) -> bool:
+def is_legal(state: State, seat: int, intent: Any) -> bool:
     """True when ``seat`` may send ``intent`` now (without listing every intent)."""
-    if state.stage != TURN or state.turn is None or state.turn.seat != seat:
+    if state.phase != Phase.TURN or state.turn is None or state.turn.seat != seat:
         return False
     try:
         decide(state, seat, intent)

@@ -5,5 +5,5 @@ from __future__ import annotations
 import msgspec
 
 
-class MaharaniOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pass

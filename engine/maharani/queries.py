@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.maharani.board import palace
-from engine.maharani.state import MaharaniState
+from engine.maharani.state import State
 
 
 def slot_quarter(orientation: int, slot: int) -> str:
@@ -14,12 +14,12 @@ def slot_quarter(orientation: int, slot: int) -> str:
     return quarters[(slot - 1 + orientation) % len(quarters)]
 
 
-def tile_colour(state: MaharaniState, cell: str) -> str | None:
+def tile_colour(state: State, cell: str) -> str | None:
     placed = state.cells.get(cell)
     return None if placed is None else palace().tiles[placed.tile].colour
 
 
-def zone(state: MaharaniState, cell: str, colour: str) -> tuple[str, ...]:
+def zone(state: State, cell: str, colour: str) -> tuple[str, ...]:
     """M-GOLD-1: the cells of ``colour`` tiles connected to ``cell`` (taken to hold one)."""
     board = palace()
     seen = {cell}
@@ -33,7 +33,7 @@ def zone(state: MaharaniState, cell: str, colour: str) -> tuple[str, ...]:
     return tuple(sorted(seen))
 
 
-def group(state: MaharaniState, cell: str, colour: str, vacated: str = "") -> tuple[str, ...]:
+def group(state: State, cell: str, colour: str, vacated: str = "") -> tuple[str, ...]:
     """M-GOLD-2, M-2P-4: artisans of ``colour`` connected to one standing on ``cell``
     (``vacated``: the cell it just left, no longer counted)."""
     board = palace()
@@ -48,7 +48,7 @@ def group(state: MaharaniState, cell: str, colour: str, vacated: str = "") -> tu
     return tuple(sorted(seen))
 
 
-def artisan_options(state: MaharaniState, seat: int, colour: str, quarter: str,
+def artisan_options(state: State, seat: int, colour: str, quarter: str,
                     ) -> list[tuple[str, str]]:
     """M-ART-2/3, M-2P-2: (artisan colour, cell it moves from or "") that may go onto a
     new ``colour`` tile in ``quarter``. A colour already on such a tile there moves;
@@ -68,18 +68,18 @@ def artisan_options(state: MaharaniState, seat: int, colour: str, quarter: str,
     return out
 
 
-def owner(state: MaharaniState, artisan: str) -> int:
+def owner(state: State, artisan: str) -> int:
     for seat, player in enumerate(state.players):
         if artisan in player.colours:
             return seat
     raise KeyError(artisan)
 
 
-def empty_cells(state: MaharaniState) -> Iterator[str]:
+def empty_cells(state: State) -> Iterator[str]:
     return (c for c in palace().cells if c not in state.cells)
 
 
-def placements(state: MaharaniState, seat: int) -> Iterator[tuple[int, str, int]]:
+def placements(state: State, seat: int) -> Iterator[tuple[int, str, int]]:
     """Every (slot, cell, arrow) ``seat`` may place now under M-PLACE-1..4 and M-PLACE-6."""
     turn = state.turn
     if turn is None or turn.seat != seat or turn.placed >= 2:
@@ -104,7 +104,7 @@ def placements(state: MaharaniState, seat: int) -> Iterator[tuple[int, str, int]
                     yield slot, cell, arrow
 
 
-def any_tile_fits(state: MaharaniState) -> bool:
+def any_tile_fits(state: State) -> bool:
     """M-END-2: some turntable tile fits some empty cell, action markers aside."""
     board = palace()
     for tile_id in state.slots:
@@ -117,13 +117,13 @@ def any_tile_fits(state: MaharaniState) -> bool:
     return False
 
 
-def completed_unscored(state: MaharaniState) -> list[str]:
+def completed_unscored(state: State) -> list[str]:
     """M-EOT-4: quarters whose every cell is filled and that are not yet scored, in order Q."""
     board = palace()
     return [q for q in board.quarters if q not in state.scored
             and all(c in state.cells for c in board.by_quarter[q])]
 
 
-def purge_due(state: MaharaniState) -> bool:
+def purge_due(state: State) -> bool:
     """M-EOT-2: every central-column cell is filled."""
     return all(c in state.cells for c in palace().central_cells)

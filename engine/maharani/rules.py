@@ -5,19 +5,20 @@ Nothing here mutates the state. Every refusal raises IllegalIntent citing an M- 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import IllegalIntent
 from engine.maharani import components as C
-from engine.maharani import events as E
-from engine.maharani import intents as I
+from engine.maharani import events as ev
+from engine.maharani import intents as it
 from engine.maharani.board import CENTRAL, palace, turn_mask
 from engine.maharani.queries import artisan_options, group, placements, slot_quarter, zone
-from engine.maharani.state import TURN, MaharaniState, Placed
+from engine.maharani.state import Phase, Placed, State
 
 
-def _turn_of(state: MaharaniState, seat: int) -> None:
-    if state.stage != TURN or state.turn is None:
+def _turn_of(state: State, seat: int) -> None:
+    if state.phase != Phase.TURN or state.turn is None:
         raise IllegalIntent("M-TURN-2", "no turn is waiting for an action")
     if state.turn.seat != seat:
         raise IllegalIntent("M-TURN-4", "it is not your turn")
@@ -55,7 +56,7 @@ def _edges(edges: list[str]) -> str:
     return " and ".join(C.EDGE_NAMES[e] for e in edges)
 
 
-def _place(state: MaharaniState, seat: int, intent: I.Place) -> list[Any]:
+def _place(state: State, seat: int, intent: it.Place) -> list[Any]:
     _turn_of(state, seat)
     assert state.turn is not None
     board = palace()
@@ -83,8 +84,9 @@ def _place(state: MaharaniState, seat: int, intent: I.Place) -> list[Any]:
         raise IllegalIntent("M-PLACE-3", _column_mismatch(tile_id, intent.cell, arrow))
     colour = board.tiles[tile_id].colour
     cells = zone(state, intent.cell, colour)
-    events: list[Any] = [E.TilePlaced(seat, intent.slot, tile_id, intent.cell, arrow, source,
-                                      target != source, len(cells), cells)]
+    events: list[Any] = [ev.TilePlaced(seat=seat, slot=intent.slot, tile=tile_id, cell=intent.cell,
+                                       arrow=arrow, source=source,
+                                      marker=target != source, gold=len(cells), zone=cells)]
     if arrow != player.side:  # M-PLACE-5 (b), M-ART-1
         if intent.artisan:
             raise IllegalIntent("M-ART-1", f"the arrow points {intent.arrow}, not to your side "
@@ -111,7 +113,8 @@ def _place(state: MaharaniState, seat: int, intent: I.Place) -> list[Any]:
                             + " or ".join(_option_text(o) for o in options))
     after = _with_artisan(state, intent.cell, tile_id, arrow, artisan, moved_from)
     members = group(after, intent.cell, artisan)
-    events.append(E.ArtisanStep(seat, artisan, intent.cell, moved_from, len(members), members))
+    events.append(ev.ArtisanStep(seat=seat, colour=artisan, cell=intent.cell, source=moved_from,
+                                 gold=len(members), group=members))
     return events
 
 
@@ -120,43 +123,44 @@ def _option_text(option: tuple[str, str]) -> str:
     return f"move {colour} from {source}" if source else f"a new {colour}"
 
 
-def _with_artisan(state: MaharaniState, cell: str, tile: str, arrow: int, artisan: str,
-                  moved_from: str) -> MaharaniState:
+def _with_artisan(state: State, cell: str, tile: str, arrow: int, artisan: str,
+                  moved_from: str) -> State:
     """A shallow look at the board after the artisan step, for M-GOLD-2's group."""
-    look = MaharaniState(state.options, state.seats, state.players, state.bag,
+    look = State(state.options, state.seats, state.players, state.bag,
                          cells={**state.cells, cell: Placed(tile, arrow)},
                          artisans={c: a for c, a in state.artisans.items() if c != moved_from})
     look.artisans[cell] = artisan
     return look
 
 
-def _refresh(state: MaharaniState, seat: int, intent: I.Refresh) -> list[Any]:
+def _refresh(state: State, seat: int, intent: it.Refresh) -> list[Any]:
     _turn_of(state, seat)
     assert state.turn is not None
     if state.turn.placed:
         raise IllegalIntent("M-TURN-2", "you placed a tile this turn, so you cannot also refresh")
     if all(state.players[seat].markers.values()):
         raise IllegalIntent("M-AMB-9", "all four of your action markers are already face up")
-    return [E.Refreshed(seat), E.TurnEnded(seat, 0)]
+    return [ev.Refreshed(seat=seat), ev.TurnEnded(seat=seat, fee=0)]
 
 
-def _end_turn(state: MaharaniState, seat: int, intent: I.EndTurn) -> list[Any]:
+def _end_turn(state: State, seat: int, intent: it.EndTurn) -> list[Any]:
     _turn_of(state, seat)
     assert state.turn is not None
     if state.turn.placed == 0:
         raise IllegalIntent("M-PLACE-1", "the first tile is mandatory: place a tile or refresh")
-    return [E.TurnEnded(seat, 0)]
+    return [ev.TurnEnded(seat=seat, fee=0)]
 
 
-_DECIDERS: dict[type, Any] = {I.Place: _place, I.Refresh: _refresh, I.EndTurn: _end_turn}
+_DECIDERS: dict[type, Callable[[State, int, Any], list[Any]]] = {
+    it.Place: _place, it.Refresh: _refresh, it.EndTurn: _end_turn}
 
 
-def decide(state: MaharaniState, seat: int, intent: Any) -> list[Any]:
+def decide(state: State, seat: int, intent: Any) -> list[Any]:
     handler = _DECIDERS.get(type(intent))
     if handler is None:
         raise IllegalIntent("M-TURN-2", f"{type(intent).__name__} is not a Maharani action")
     return handler(state, seat, intent)
 
 
-def has_placement(state: MaharaniState, seat: int) -> bool:
+def has_placement(state: State, seat: int) -> bool:
     return next(placements(state, seat), None) is not None

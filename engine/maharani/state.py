@@ -8,15 +8,20 @@ hide, in the state, in a view or in a save.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import msgspec
 
-from engine.maharani.options import MaharaniOptions
+from engine.maharani.options import Options
 
-# stages, in the order a turn walks through them
-SETUP = "setup"  # before the first player is chosen
-END_OF_TURN = "end_of_turn"  # M-EOT-2..5 (and the setup draw, M-SETUP-3)
-TURN = "turn"  # the active player decides
-OVER = "over"
+
+class Phase(StrEnum):
+    """The phases a game walks through (a turn loops TURN, END_OF_TURN)."""
+
+    SETUP = "setup"  # before the first player is chosen
+    END_OF_TURN = "end_of_turn"  # M-EOT-2..5 (and the setup draw, M-SETUP-3)
+    TURN = "turn"  # the active player decides
+    OVER = "over"
 
 
 class Player(msgspec.Struct):
@@ -37,8 +42,8 @@ class Turn(msgspec.Struct):
     placed: int = 0  # tiles placed this turn (M-PLACE-6)
 
 
-class MaharaniState(msgspec.Struct):
-    options: MaharaniOptions
+class State(msgspec.Struct):
+    options: Options
     seats: int
     players: list[Player]
     bag: list[str]  # tile ids, sorted: a multiset (M-COMP-7)
@@ -47,7 +52,7 @@ class MaharaniState(msgspec.Struct):
     artisans: dict[str, str] = {}  # cell -> artisan colour standing on its tile
     removed: list[str] = []  # tiles out of the game (M-EOT-2)
     orientation: int = 0  # the side the turntable points to (M-BOARD-8)
-    stage: str = SETUP
+    phase: Phase = Phase.SETUP
     first: int = 0
     next: int = 0  # whose turn comes next (M-TURN-4)
     turn: Turn | None = None

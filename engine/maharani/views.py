@@ -7,18 +7,17 @@ Events hold no secret: a drawn tile goes face up on the turntable at once.
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
-from engine.maharani.state import MaharaniState
+from engine.maharani import events as ev
+from engine.maharani.state import State
 
 
-def view(state: MaharaniState, seat: int | None) -> MaharaniState:
-    copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=MaharaniState)
+def view(state: State, seat: int | None) -> State:
+    copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=State)
     copy.bag.sort()
     return copy
 
 
-def redact(event: Any, seat: int | None) -> Any:
+def redact(event: ev.Event, seat: int | None) -> ev.Event:
     return event

@@ -15,7 +15,7 @@ from engine.bots.simulate import after
 from engine.core.game import Game, copy_state
 from engine.core.ruleset import Seat
 from engine.maharani import RULESET
-from engine.maharani import intents as I
+from engine.maharani import intents as it
 from tests.maharani.helpers import game as scenario
 from tests.maharani.helpers import put
 
@@ -59,7 +59,7 @@ def test_medium_takes_the_richest_placement() -> None:
     put(g, "r0c3", "BLUE H2-P", artisan="GREEN")
     put(g, "r1c4", "RED H2-P", artisan="GREEN")
     pick = choose_intent(RULESET, g.view(0), 0, g.legal_intents(0), "medium", Random(0))
-    assert pick == I.Place(slot=2, cell="r0c4", arrow="N", artisan="GREEN")
+    assert pick == it.Place(slot=2, cell="r0c4", arrow="N", artisan="GREEN")
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -74,7 +74,7 @@ def test_policy_scores_are_the_estimate_changes(seed: int) -> None:
         state = game.view(seat)
         before = maharani_eval.estimates(state)[seat]
         for intent in rng.sample(game.legal_intents(seat), 5):
-            if not isinstance(intent, I.Place):
+            if not isinstance(intent, it.Place):
                 continue
             change = maharani_eval.estimates(after(RULESET, state, seat, intent))[seat] - before
             assert abs(maharani_policy.score(state, seat, intent) - change) <= 0.05

@@ -177,7 +177,7 @@ def test_rounds_left_knows_the_short_games_round_cap(short: bool) -> None:
     """R-VAR-SHORT-2: in a short game round 8 is the last whatever the track says, so
     a bot in round 7 counts one scoring after this one, not the track's distance."""
     game = advance(new_game(3, 2, msgspec.structs.replace(preset("Basic"), short_game=short)),
-                   lambda s: s.phase == SELECT)
+                   lambda s: s.phase == Phase.SELECT)
     state = copy_state(game.state)
     state.round = 7
     for city in state.governors:  # governor moves kept the track low

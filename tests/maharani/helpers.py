@@ -8,9 +8,9 @@ from typing import Any
 
 from engine.core.game import SETUP_SEAT, Game, Step
 from engine.core.ruleset import Seat
-from engine.maharani import RULESET, MaharaniOptions
-from engine.maharani import events as E
-from engine.maharani import intents as I
+from engine.maharani import RULESET, Options
+from engine.maharani import events as ev
+from engine.maharani import intents as it
 from engine.maharani.board import palace
 from engine.maharani.state import Placed
 
@@ -35,15 +35,16 @@ def game(n: int = 4, first: int = 0, slots: tuple[str, ...] | None = None) -> Ga
     """A game at ``first``'s first turn with the turntable holding ``slots`` (tile ids, or
     (colour, type) shorthands like ``"ORANGE H1-R"``), the rest as the bag gives."""
     chosen = _tiles(slots or ("BLUE H2-P", "RED H2-P", "GREEN H2-P", "YELLOW H2-P"))
-    state = RULESET.new_state(MaharaniOptions(), seats(n))
-    setup: list[Any] = [E.GameSetUp(first), E.TurntableFilled(tuple(enumerate(chosen, 1)))]
+    state = RULESET.new_state(Options(), seats(n))
+    setup: list[Any] = [ev.GameSetUp(first=first), ev.TurntableFilled(drawn=tuple(enumerate(chosen,
+                                                                                            1)))]
     for event in setup:
         RULESET.apply(state, event)
     while more := RULESET.automatic(state, Random(0)):
         setup += more
         for event in more:
             RULESET.apply(state, event)
-    return Game(RULESET, seats(n), MaharaniOptions(), 0, _steps=[Step(SETUP_SEAT, None, setup)])
+    return Game(RULESET, seats(n), Options(), 0, _steps=[Step(SETUP_SEAT, None, setup)])
 
 
 def _tiles(specs: tuple[str, ...]) -> list[str]:
@@ -101,7 +102,7 @@ def put(g: Game, cell: str, spec: str, artisan: str = "", arrow: str | None = No
 
 def place(g: Game, slot: int, cell: str, arrow: str, artisan: str = "") -> list[Any]:
     seat = g.to_move()[0]
-    return g.play(seat, I.Place(slot, cell, arrow, artisan))
+    return g.play(seat, it.Place(slot=slot, cell=cell, arrow=arrow, artisan=artisan))
 
 
 def gold(g: Game) -> list[int]:

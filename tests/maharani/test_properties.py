@@ -21,10 +21,10 @@ from engine.core.errors import IllegalIntent
 from engine.core.game import Game
 from engine.maharani import RULESET
 from engine.maharani import components as C
-from engine.maharani import intents as I
+from engine.maharani import intents as it
 from engine.maharani.board import palace
 from engine.maharani.queries import owner, tile_colour
-from engine.maharani.state import MaharaniState
+from engine.maharani.state import State
 
 from .helpers import seats
 
@@ -36,7 +36,7 @@ def encode(state: Any) -> bytes:
     return msgspec.msgpack.encode(state)
 
 
-def check_invariants(state: MaharaniState) -> None:
+def check_invariants(state: State) -> None:
     """M-COMP-2 (60 tiles), M-ART-4 and M-ART-5 (one artisan per colour, quarter and tile
     colour; the penalty never needed), M-AMB-13 (gold >= 0), M-EVAL-3 (scored once)."""
     board = palace()
@@ -60,13 +60,13 @@ def check_invariants(state: MaharaniState) -> None:
     assert len(set(state.scored)) == len(state.scored)
 
 
-def junk(rng: Random, state: MaharaniState) -> Any:
+def junk(rng: Random, state: State) -> Any:
     """A random intent, legal or (mostly) not."""
     cells = [*palace().cells, "r3c3", "nowhere"]
     return rng.choice([
-        I.Place(rng.randint(0, 5), rng.choice(cells), rng.choice("NESWX"),
-                rng.choice(["", *C.ARTISAN_COLOURS, "PINK"])),
-        I.Refresh(), I.EndTurn(),
+        it.Place(slot=rng.randint(0, 5), cell=rng.choice(cells), arrow=rng.choice("NESWX"),
+                artisan=rng.choice(["", *C.ARTISAN_COLOURS, "PINK"])),
+        it.Refresh(), it.EndTurn(),
     ])
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from engine.core.errors import IllegalIntent
 from engine.core.game import Game
-from engine.maharani import RULESET, MaharaniOptions
+from engine.maharani import RULESET, Options
 from engine.maharani.board import palace
 from engine.maharani.queries import slot_quarter
 
@@ -35,7 +35,7 @@ def test_players_by_count(n: int, sides: list[int], colours: list[list[str]],
 def test_bag_turntable_and_first_player() -> None:
     """M-SETUP-1 (60 tiles in the bag), M-SETUP-3 (turned to the first player, 4 drawn
     into slots 1-4), M-COMP-1 (4 slots), M-COMP-7 (the bag), M-SETUP-2 (first at random)."""
-    fresh = RULESET.new_state(MaharaniOptions(), seats(4))
+    fresh = RULESET.new_state(Options(), seats(4))
     assert sorted(fresh.bag) == sorted(palace().tiles)
     firsts = set()
     for seed in range(12):

@@ -181,7 +181,7 @@ def test_views_hide_plans_and_gold(n: int, hidden: bool, seed: int, cut: float) 
 
 @SETTINGS
 @given(n=st.integers(2, 5), opts=options, seed=st.integers(0, 10**6))
-def test_hidden_gold_hides_totals_not_payments(n: int, opts: RajaOptions, seed: int) -> None:
+def test_hidden_gold_hides_totals_not_payments(n: int, opts: Options, seed: int) -> None:
     """R-INFO-3: with hidden gold only the totals are hidden; every payment and income
     is public as at the table: folding the events as any seat (or a spectator) sees
     them gives every seat's true gold, and each change of gold reads in the log with

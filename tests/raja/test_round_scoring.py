@@ -275,14 +275,14 @@ def test_short_game_ends_after_round_8_whatever_the_track(short: bool, rounds: i
     cap: with governor moves (R-ACT-3) keeping the track low, the short game still ends
     after the scoring of round 8 (announced as the last round); the basic game goes on
     (R-END-3)."""
-    g = game(3, options=RajaOptions(short_game=short))
+    g = game(3, options=Options(short_game=short))
     g.state.round = 6  # round 6's selection
     for number in (7, 8):
         for city, index in g.state.governors.items():  # governor moves slowed the track
             g.state.governors[city] = min(index, 9)
         select(g, {})
         end_turns(g)  # round number - 1 is scored, round ``number`` starts
-        started = next(e for e in g.steps[-1].events if isinstance(e, E.RoundStarted))
+        started = next(e for e in g.steps[-1].events if isinstance(e, ev.RoundStarted))
         assert started.round == number and started.governor_to < 15  # below space 8
         assert started.ends == g.state.end_triggered == (number == rounds)
     select(g, {})
