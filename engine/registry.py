@@ -56,7 +56,7 @@ class GameSpec:
     sides: tuple[SeatColour, ...] = ()  # pieces grouped under players (nations), if any
     outcome: str = ""  # "module:attr" of state -> the final figures (recordings check them)
 
-    def load_ruleset(self) -> Ruleset:
+    def load_ruleset(self) -> AnyRuleset:
         return load(self.ruleset)  # type: ignore[no-any-return]
 
     def load_evaluator(self) -> Any:
@@ -145,7 +145,7 @@ def default_game() -> str:
 
 
 @cache
-def rulesets() -> dict[str, Ruleset]:
+def rulesets() -> dict[str, AnyRuleset]:
     return {game_id: spec.load_ruleset() for game_id, spec in specs().items()}
 
 

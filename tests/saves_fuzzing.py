@@ -188,8 +188,8 @@ def header_lies(doc: Any, rng: Random) -> Any:
         ("rules_version", "x" * 5000), ("engine_version", "99.0"), ("format", 0),
         ("format", -1), ("format", 1.0), ("format", "1"), ("format", True), ("format", 2),
         ("seed", rng.randrange(-5, 10**6)), ("created", "x" * 5000), ("updated", "9999"),
-        ("seats", [{"name": "n" * 10_000, "controller": "human"}] * 3),
-        ("seats", [{"name": "s", "controller": "human"}] * 500), ("ruleset", "chess"),
+        ("seats", [{"name": "n" * 10_000, "controller": {"type": "human"}}] * 3),
+        ("seats", [{"name": "s", "controller": {"type": "human"}}] * 500), ("ruleset", "chess"),
     ])
     header[key] = value
     return doc

@@ -13,13 +13,14 @@ import pytest
 
 from engine.core.game import Game
 from engine.core.ruleset import Seat, flatten
+from engine.maharadjah import legal as maharadjah_legal
 from engine.maharaja import legal as maharaja_legal
 from engine.maharani import legal as maharani_legal
 from engine.raja import legal as raja_legal
 from engine.registry import rulesets
 
 GAMES = {"maharaja-2020": (maharaja_legal, 3), "raja-2004": (raja_legal, 4),
-         "maharani": (maharani_legal, 3)}
+         "maharani": (maharani_legal, 3), "maharadjah": (maharadjah_legal, 3)}
 ROUTE_GAMES = ["maharaja-2020", "raja-2004"]  # their priests and architects travel
 
 
@@ -47,7 +48,9 @@ def test_legal_intents_are_the_groups_flattened_in_order(ruleset_id: str) -> Non
         others = [s for s in range(len(game.seats)) if s not in game.to_move()]
         for other in others:
             assert list(game.legal_groups(other)) == []
-    assert "end-turn" in kinds and ("move" in kinds or ruleset_id not in ROUTE_GAMES)
+    assert kinds and ("move" in kinds or ruleset_id not in ROUTE_GAMES)
+    if ruleset_id == "maharadjah":  # a wargame lists which stacks can move, lazily
+        assert "stack" in kinds
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(GAMES))
@@ -84,3 +87,19 @@ def test_group_keys_are_listed_without_pricing_routes(ruleset_id: str,
 
 def _no_listing(*args: object, **kwargs: object) -> None:
     raise AssertionError("listed or priced where nothing should be")
+
+
+def test_a_wargame_lists_which_stacks_can_move_without_their_moves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    stacks = 0
+    for game, seat in positions("maharadjah", seed=14, steps=200):
+        with monkeypatch.context() as m:
+            # whether a stack can go anywhere is asked; its destinations × counts are not
+            m.setattr(maharadjah_legal, "stack_moves", _no_listing)
+            keys = [group.key for group in game.legal_groups(seat)]
+        starts = [k.removeprefix("stack ") for k in keys if k.startswith("stack ")]
+        stacks += len(starts)
+        for group in game.legal_groups(seat):
+            if group.key.startswith("stack "):
+                assert {m.start for m in group} == {group.key.removeprefix("stack ")}
+    assert stacks > 0

@@ -57,7 +57,7 @@ def choose_intent(
     return search(ruleset, evaluator, view, seat, legal_intents, rng, budget or DEFAULT_BUDGET)
 
 
-def choose(ruleset: Ruleset, view: Any, seat: int, legal_intents: list[Any], level: str,
+def choose(ruleset: AnyRuleset, view: Any, seat: int, legal_intents: list[Any], level: str,
            rng: Random) -> Any:
     """The one computer player every table uses (``engine.core.table.Chooser``):
     ``choose_intent`` at its levels, a random legal intent at any other (``random``)."""

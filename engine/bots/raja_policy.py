@@ -94,7 +94,7 @@ def _order(state: State, seat: int, intent: Any) -> tuple[float, ...]:
     return (0.0,)
 
 
-def _toll(state: State, seat: int, intent: I.MoveArchitect) -> float:
+def _toll(state: State, seat: int, intent: it.MoveArchitect) -> float:
     return sum(gold for _, gold in move_tolls(state, seat, intent.roads))  # Monk or not
 
 

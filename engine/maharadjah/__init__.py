@@ -53,84 +53,99 @@ Rulings made here where the spec is silent:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from random import Random
-from typing import Any
 
 from engine.core.describe import Description
 from engine.core.errors import IllegalIntent
-from engine.core.ruleset import Seat
-from engine.maharadjah import events, fold, intents
+from engine.core.ruleset import LegalGroup, Ruleset, RulesetDefaults, Seat
+from engine.maharadjah import events as ev
+from engine.maharadjah import fold, legal
+from engine.maharadjah import intents as it
+from engine.maharadjah import options as op
+from engine.maharadjah import state as st
 from engine.maharadjah.describe import describe as _describe
 from engine.maharadjah.flow import automatic as _automatic
 from engine.maharadjah.flow import to_move as _to_move
 from engine.maharadjah.legal import drop_moves, is_legal, movable, reach, stack_moves
-from engine.maharadjah.legal import legal_intents as _legal
-from engine.maharadjah.options import MaharadjahOptions, game_type
+from engine.maharadjah.options import game_type
 from engine.maharadjah.rules import decide as _decide
-from engine.maharadjah.state import OVER, MaharadjahState
 from engine.maharadjah.views import redact as _redact
 from engine.maharadjah.views import view as _view
 
-__all__ = ["RULESET", "MaharadjahOptions", "MaharadjahRuleset", "MaharadjahState", "drop_moves",
+__all__ = ["RULESET", "Event", "Intent", "MaharadjahRules", "Options", "State", "drop_moves",
            "is_legal", "movable", "reach", "stack_moves"]
 
+# The package's public names; inside the ruleset class they would name its attributes,
+# so the class spells the types through the module aliases (st.State, op.Options).
+Event = ev.Event
+Intent = it.Intent
+Options = op.Options
+State = st.State
 
-class MaharadjahRuleset:
+
+class MaharadjahRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
     id = "maharadjah"
     name = "Maharadjah (wargame)"
     rules_version = "maharadjah.md/1"
     min_seats = 3
     max_seats = 5
-    State = MaharadjahState
-    Event = events.Event
-    Intent = intents.Intent
-    Options = MaharadjahOptions
+    State = st.State
+    Event = ev.Event
+    Intent = it.Intent
+    Options = op.Options
 
-    def new_state(self, options: MaharadjahOptions, seats: list[Seat]) -> MaharadjahState:
-        return MaharadjahState(options=options, seats=len(seats),
-                               game_type=game_type(options, len(seats)))
+    def new_state(self, options: op.Options, seats: list[Seat]) -> st.State:
+        return st.State(options=options, seats=len(seats),
+                        game_type=game_type(options, len(seats)))
 
-    def check_options(self, options: Any, seats: list[Seat]) -> None:
-        if not isinstance(options, MaharadjahOptions):
+    def check_options(self, options: op.Options, seats: list[Seat]) -> None:
+        if not isinstance(options, op.Options):
             raise IllegalIntent("W-ASSIGN-1", "these are not Maharadjah options")
         if not self.min_seats <= len(seats) <= self.max_seats:
             raise IllegalIntent("W-ASSIGN-1", f"Maharadjah takes 3 to 5 players, not {len(seats)}")
         if options.short_game and len(seats) != 3:
             raise IllegalIntent("W-SETUP-S1", "the short game is for 3 players")
 
-    def automatic(self, state: MaharadjahState, rng: Random) -> list[Any]:
+    def automatic(self, state: st.State, rng: Random) -> list[ev.Event]:
         return _automatic(state, rng)
 
-    def to_move(self, state: MaharadjahState) -> tuple[int, ...]:
+    def to_move(self, state: st.State) -> tuple[int, ...]:
         return _to_move(state)
 
-    def legal_intents(self, state: MaharadjahState, seat: int) -> list[Any]:
-        return _legal(state, seat)
+    def legal_intents(self, state: st.State, seat: int) -> list[it.Intent]:
+        return legal.legal_intents(state, seat)
 
-    def decide(self, state: MaharadjahState, seat: int, intent: Any) -> list[Any]:
+    def legal_groups(self, state: st.State, seat: int) -> Iterator[LegalGroup[it.Intent]]:
+        return legal.legal_groups(state, seat)
+
+    def is_legal(self, state: st.State, seat: int, intent: it.Intent) -> bool:
+        return legal.is_legal(state, seat, intent)
+
+    def decide(self, state: st.State, seat: int, intent: it.Intent) -> list[ev.Event]:
         return _decide(state, seat, intent)
 
-    def apply(self, state: MaharadjahState, event: Any) -> None:
+    def apply(self, state: st.State, event: ev.Event) -> None:
         fold.apply(state, event)
 
-    def view(self, state: MaharadjahState, seat: int | None) -> MaharadjahState:
+    def view(self, state: st.State, seat: int | None) -> st.State:
         return _view(state, seat)
 
-    def redact(self, event: Any, seat: int | None) -> Any:
+    def redact(self, event: ev.Event, seat: int | None) -> ev.Event:
         return _redact(event, seat)
 
-    def describe(self, event: Any, state: MaharadjahState) -> Description:
+    def describe(self, event: ev.Event, state: st.State) -> Description:
         return _describe(event, state)
 
-    def boundary(self, event: Any) -> str | None:
-        if isinstance(event, events.TurnStarted):
+    def boundary(self, event: ev.Event) -> str | None:
+        if isinstance(event, ev.TurnStarted):
             return "round"
-        if isinstance(event, events.SequenceStarted):
+        if isinstance(event, ev.SequenceStarted):
             return "turn"
         return None
 
-    def is_over(self, state: MaharadjahState) -> bool:
-        return state.phase == OVER
+    def is_over(self, state: st.State) -> bool:
+        return state.phase == st.Phase.OVER
 
 
-RULESET = MaharadjahRuleset()
+RULESET: Ruleset[st.State, it.Intent, ev.Event, op.Options] = MaharadjahRules()

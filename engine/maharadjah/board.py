@@ -164,10 +164,10 @@ def load_map(path: Path = DATA / "map.json") -> Board:
                 problems.append(f"{t.id}: unknown barbarian land {b}")
         if t.post_site and not t.seas:
             problems.append(f"{t.id}: a post site must be coastal (W-POST-2)")
-    for s in seas.values():
-        for other in s.adjacent_seas:
-            if other not in seas or s.id not in seas[other].adjacent_seas:
-                problems.append(f"sea {s.id}-{other} is not symmetric")
+    for sea in seas.values():
+        for other in sea.adjacent_seas:
+            if other not in seas or sea.id not in seas[other].adjacent_seas:
+                problems.append(f"sea {sea.id}-{other} is not symmetric")
     if sum(t.post_site for t in territories.values()) != 12:
         problems.append("expected 12 post sites (W-POST-2)")
     _fail(path, problems)

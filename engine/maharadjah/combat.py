@@ -5,21 +5,21 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from engine.maharadjah import events as E
+from engine.maharadjah import events as ev
 from engine.maharadjah import queries as Q
 from engine.maharadjah import scoring
-from engine.maharadjah.state import RETREAT_ATT, RETREAT_DEF, ROLL, Battle, MaharadjahState
+from engine.maharadjah.state import RETREAT_ATT, RETREAT_DEF, ROLL, Battle, State
 
 AFTER = "after"  # a battle stage: the round's losses are taken, W-CMB-7..9 follow
 
 
-def compulsory(state: MaharadjahState) -> list[tuple[str, str]]:
+def compulsory(state: State) -> list[tuple[str, str]]:
     """W-CMB-1: every land territory where the active nation shares with another's armies;
     W-NAV-3: an Indian nation at sea fights a first colonial power there."""
     from engine.maharadjah.movement import naval_targets
 
     terr = Q.board().territories
-    out = []
+    out: list[tuple[str, str]] = []
     for space in sorted(state.armies):
         if space in terr and Q.count(state, space, state.active):
             out.extend((space, enemy) for enemy in Q.enemies_in(state, space, state.active))
@@ -29,7 +29,7 @@ def compulsory(state: MaharadjahState) -> list[tuple[str, str]]:
     return out
 
 
-def optional(state: MaharadjahState) -> list[tuple[str, str]]:
+def optional(state: State) -> list[tuple[str, str]]:
     """W-CMB-2 / W-POST-9 lone posts, W-NAV-1 colonial armies at sea: the active may attack."""
     b = Q.board()
     me = state.active
@@ -54,17 +54,17 @@ def optional(state: MaharadjahState) -> list[tuple[str, str]]:
     return out
 
 
-def defending_posts(state: MaharadjahState, battle: Battle) -> int:
+def defending_posts(state: State, battle: Battle) -> int:
     return 1 if state.posts.get(battle.space) == battle.defender else 0
 
 
-def units(state: MaharadjahState, battle: Battle) -> tuple[int, int]:
+def units(state: State, battle: Battle) -> tuple[int, int]:
     """Combat units in the battle: (attacking armies, defending armies + posts)."""
     return (Q.count(state, battle.space, battle.attacker),
             Q.count(state, battle.space, battle.defender) + defending_posts(state, battle))
 
 
-def bonus(state: MaharadjahState, nation: str, space: str) -> int:
+def bonus(state: State, nation: str, space: str) -> int:
     """W-CMB-4: +1 for a leader of the nation, +1 for an arms marker it holds (max +2)."""
     leader = any(Q.leader_nation(lead) == nation for lead in Q.leaders_at(state, space))
     return int(leader) + int(bool(Q.arms_of(state, nation, space)))
@@ -78,7 +78,7 @@ def threshold(target_colonial: bool, defending: bool, space: str) -> int:
     return 5
 
 
-def roll(state: MaharadjahState, rng: Random) -> list[Any]:
+def roll(state: State, rng: Random) -> list[Any]:
     """One round (W-CMB-3..6): both sides roll at once; hits and losses as events."""
     battle = state.battle
     assert battle is not None
@@ -97,27 +97,29 @@ def roll(state: MaharadjahState, rng: Random) -> list[Any]:
     on_att = threshold(Q.is_colonial(att), False, space)
     hits_def = sum(d + a_mod >= on_def for d in a_dice)
     hits_att = sum(d + m >= on_att for d, m in zip(d_dice, d_mods, strict=True))
-    out: list[Any] = [E.BattleRound(space, a_dice, d_dice, a_bonus, d_bonus, hits_def, hits_att)]
+    out: list[Any] = [ev.BattleRound(space=space, attacker_dice=a_dice, defender_dice=d_dice,
+                                     attacker_bonus=a_bonus, defender_bonus=d_bonus,
+                                     hits_on_defender=hits_def, hits_on_attacker=hits_att)]
     if def_armies:  # W-CMB-6: posts are hit only once no defending army is left
         lost = min(hits_def, def_armies)
         if lost:
-            out.append(E.Losses(space, dfd, lost, by=att))
+            out.append(ev.Losses(space=space, nation=dfd, armies=lost, by=att))
             out += scoring.kill_armies(state, att, dfd, lost)
     elif def_posts and hits_def:
-        out.append(E.Losses(space, dfd, 0, posts=1, by=att))
+        out.append(ev.Losses(space=space, nation=dfd, armies=0, posts=1, by=att))
         out += scoring.destroy_post(state, att, dfd)
     lost = min(hits_att, att_armies)
     if lost and len(loss_choices(state, battle)) > 1 and lost < att_armies:
-        out.append(E.BattleStage("losses", lost))
+        out.append(ev.BattleStage(stage="losses", hits=lost))
         return out
     if lost:
-        out.append(E.Losses(space, att, lost, by=dfd))
+        out.append(ev.Losses(space=space, nation=att, armies=lost, by=dfd))
         out += scoring.kill_armies(state, dfd, att, lost)
-    out.append(E.BattleStage(AFTER))
+    out.append(ev.BattleStage(stage=AFTER))
     return out
 
 
-def loss_choices(state: MaharadjahState, battle: Battle) -> dict[str, int]:
+def loss_choices(state: State, battle: Battle) -> dict[str, int]:
     """Attacking armies by entered-from space ("" = did not move; W-CMB-6, W-RET-3)."""
     came = dict(state.arrived.get(battle.space, {}))
     unmoved = Q.count(state, battle.space, battle.attacker) - sum(came.values())
@@ -126,7 +128,7 @@ def loss_choices(state: MaharadjahState, battle: Battle) -> dict[str, int]:
     return {o: n for o, n in came.items() if n > 0}
 
 
-def lone_losses(state: MaharadjahState, battle: Battle) -> list[Any]:
+def lone_losses(state: State, battle: Battle) -> list[Any]:
     """W-CMB-9, W-LEAD-7 (b), W-ARMS-7: leaders and arms left without combat units."""
     out: list[Any] = []
     space = battle.space
@@ -136,39 +138,39 @@ def lone_losses(state: MaharadjahState, battle: Battle) -> list[Any]:
             continue
         for lead in Q.leaders_at(state, space):
             if Q.leader_nation(lead) == side:
-                out.append(E.LeaderKilled(lead, other))
+                out.append(ev.LeaderKilled(leader=lead, by=other))
                 out += scoring.kill_leader(state, other, lead)
-        out += [E.ArmsReturned(p) for p in Q.arms_of(state, side, space)]
+        out += [ev.ArmsReturned(power=p) for p in Q.arms_of(state, side, space)]
     return out
 
 
-def after_round(state: MaharadjahState) -> list[Any]:
+def after_round(state: State) -> list[Any]:
     battle = state.battle
     assert battle is not None
     out = lone_losses(state, battle)
     att, dfd = units(state, battle)
     if not att or not dfd:
         return out + end(state, "destroyed")
-    return out + [E.BattleStage(RETREAT_DEF)]
+    return out + [ev.BattleStage(stage=RETREAT_DEF)]
 
 
-def end(state: MaharadjahState, why: str) -> list[Any]:
+def end(state: State, why: str) -> list[Any]:
     battle = state.battle
     assert battle is not None
     from engine.maharadjah.diplomacy import can_submit
 
     alone = scoring.alone(state, state.active)
-    out: list[Any] = [E.BattleEnded(battle.space, why)]
+    out: list[Any] = [ev.BattleEnded(space=battle.space, why=why)]
     if Q.rules().cards[state.active]["raid"].get(state.turn):
-        out.append(E.Checkpoint(state.active, alone))
+        out.append(ev.Checkpoint(nation=state.active, territories=alone))
     dfd = battle.defender
     if dfd in state.control and any(  # W-SUB-4: at the end of a battle, the defender
             can_submit(state, dfd, e["region"]) for e in Q.rules().nations[dfd].submit):
-        out.append(E.Owe("offer", dfd, 1, "submit"))
+        out.append(ev.Owe(kind="offer", nation=dfd, count=1, what="submit"))
     return out
 
 
-def defender_retreats(state: MaharadjahState) -> list[str]:
+def defender_retreats(state: State) -> list[str]:
     """W-RET-2: where the defender's armies may go, one army at least."""
     battle = state.battle
     if battle is None or not Q.count(state, battle.space, battle.defender):
@@ -203,7 +205,7 @@ def defender_retreats(state: MaharadjahState) -> list[str]:
     return out
 
 
-def attacker_retreats(state: MaharadjahState) -> dict[str, int]:
+def attacker_retreats(state: State) -> dict[str, int]:
     """W-RET-3: each attacking army only to the space it entered from."""
     battle = state.battle
     if battle is None:
@@ -225,7 +227,7 @@ def attacker_retreats(state: MaharadjahState) -> dict[str, int]:
     return out
 
 
-def followers(state: MaharadjahState, nation: str, space: str, armies: int,
+def followers(state: State, nation: str, space: str, armies: int,
               escort: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """W-RET-5: leaders and arms go with a group that takes them (``escort``), and with
     the last retreating group of their nation (a leader stays with its nation's post)."""
@@ -242,7 +244,7 @@ def followers(state: MaharadjahState, nation: str, space: str, armies: int,
     return leaders, tuple(Q.arms_of(state, nation, space))
 
 
-def stage_auto(state: MaharadjahState, rng: Random) -> list[Any]:
+def stage_auto(state: State, rng: Random) -> list[Any]:
     """What happens in the current battle with nobody deciding."""
     battle = state.battle
     assert battle is not None
@@ -258,22 +260,22 @@ def stage_auto(state: MaharadjahState, rng: Random) -> list[Any]:
             return end(state, "retreated")
         if not Q.count(state, battle.space, battle.defender) or not defender_retreats(state):
             if not can_submit_now(state):
-                return [E.BattleStage(RETREAT_ATT)]
+                return [ev.BattleStage(stage=RETREAT_ATT)]
         return []
     if battle.stage == RETREAT_ATT:
         if not units(state, battle)[0]:
             return end(state, "retreated")
         if not attacker_retreats(state) and not lone_post(state, battle):
-            return [E.BattleStage(ROLL)]
+            return [ev.BattleStage(stage=ROLL)]
     return []
 
 
-def lone_post(state: MaharadjahState, battle: Battle) -> bool:
+def lone_post(state: State, battle: Battle) -> bool:
     """W-POST-9: only a post defends; the attacker may break off."""
     return not Q.count(state, battle.space, battle.defender) and defending_posts(state, battle) > 0
 
 
-def can_submit_now(state: MaharadjahState) -> bool:
+def can_submit_now(state: State) -> bool:
     from engine.maharadjah.diplomacy import offers_for
 
     battle = state.battle

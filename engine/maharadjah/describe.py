@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.describe import Description, desc
-from engine.maharadjah import events as E
+from engine.maharadjah import events as ev
 from engine.maharadjah import queries as Q
-from engine.maharadjah.state import MaharadjahState
+from engine.maharadjah.state import State
 
 
 def _n(nation: str) -> tuple[str, str]:
@@ -23,99 +23,99 @@ def _lead(leader: str) -> tuple[str, str]:
     return (Q.rules().leaders[leader].name, f"nation:{Q.rules().leaders[leader].nation}")
 
 
-def describe(event: Any, state: MaharadjahState) -> Description:
+def describe(event: Any, state: State) -> Description:
     e = event
-    if isinstance(e, E.GameSetUp):
+    if isinstance(e, ev.GameSetUp):
         return desc(f"Setup for the {e.game_type} game; play starts in turn {e.turn}")
-    if isinstance(e, E.TurnStarted):
+    if isinstance(e, ev.TurnStarted):
         years = Q.rules().turns[e.turn].get("years", "")
         return desc(f"Turn {e.turn} ({years})")
-    if isinstance(e, E.SequenceStarted):
+    if isinstance(e, ev.SequenceStarted):
         return desc(_n(e.nation), "'s sequence")
-    if isinstance(e, E.PhaseStarted):
+    if isinstance(e, ev.PhaseStarted):
         return desc(f"{e.phase.replace('_', ' ').title()} phase")
-    if isinstance(e, E.NationReplaced):
+    if isinstance(e, ev.NationReplaced):
         return desc(_n(e.new), " replace the ", _n(e.old))
-    if isinstance(e, E.GrowthFigured):
+    if isinstance(e, ev.GrowthFigured):
         return desc(_n(e.nation), f": value {e.value / 2:g}, total {max(e.total, 0) / 2:g}, "
                     f"{e.earned} armies earned, {e.reinforcements} reinforcements")
-    if isinstance(e, E.ArmiesPlaced):
+    if isinstance(e, ev.ArmiesPlaced):
         return desc(_n(e.nation), f": {e.armies} army into " if e.armies == 1
                     else f": {e.armies} armies into ", _s(e.space), f" ({e.why})")
-    if isinstance(e, E.ArmiesRemoved):
+    if isinstance(e, ev.ArmiesRemoved):
         return desc(_n(e.nation), f": {e.armies} removed from ", _s(e.space), f" ({e.why})")
-    if isinstance(e, E.GrowthSaved):
+    if isinstance(e, ev.GrowthSaved):
         return desc(_n(e.nation), f" save {e.halves / 2:g} growth")
-    if isinstance(e, E.Moved):
+    if isinstance(e, ev.Moved):
         who = f"{e.armies} armies" if e.armies != 1 else "1 army"
         extra = "".join(f" with {Q.rules().leaders[x].name}" for x in e.leaders)
         path = " → ".join(Q.board().name(s) for s in (e.start, *e.path))
         return desc(_n(e.nation), f": {who}{extra} {path}")
-    if isinstance(e, E.LeaderPlaced):
+    if isinstance(e, ev.LeaderPlaced):
         return desc(_lead(e.leader), " appears in " if not e.held else " waits in ", _s(e.space))
-    if isinstance(e, E.LeaderRemoved):
+    if isinstance(e, ev.LeaderRemoved):
         return desc(_lead(e.leader), " leaves the game")
-    if isinstance(e, E.LeaderKilled):
+    if isinstance(e, ev.LeaderKilled):
         return desc(_lead(e.leader), " is killed by the ", _n(e.by))
-    if isinstance(e, E.BattleStarted):
+    if isinstance(e, ev.BattleStarted):
         return desc("Battle in ", _s(e.space), ": ", _n(e.attacker), " attack the ", _n(e.defender))
-    if isinstance(e, E.BattleRound):
+    if isinstance(e, ev.BattleRound):
         return desc(("dice " + " ".join(map(str, e.attacker_dice)), "dice"),
                     f" (+{e.attacker_bonus}) v ",
                     ("dice " + " ".join(map(str, e.defender_dice)), "dice"),
                     f" (+{e.defender_bonus}): {e.hits_on_defender} hits, "
                     f"{e.hits_on_attacker} back")
-    if isinstance(e, E.Losses):
+    if isinstance(e, ev.Losses):
         posts = " and its post" if e.posts else ""
         return desc(_n(e.nation), f" lose {e.armies} armies{posts} in ", _s(e.space))
-    if isinstance(e, E.Retreated):
+    if isinstance(e, ev.Retreated):
         return desc(_n(e.nation), f": {e.armies} retreat from ", _s(e.space), " to ", _s(e.to))
-    if isinstance(e, E.BattleEnded):
+    if isinstance(e, ev.BattleEnded):
         return desc("Battle in ", _s(e.space), f" over ({e.why})")
-    if isinstance(e, E.VPScored):
+    if isinstance(e, ev.VPScored):
         return desc(_n(e.nation), " score ", (f"{e.vp} VP", "vp"), f" ({e.why})")
-    if isinstance(e, E.PostBuilt):
+    if isinstance(e, ev.PostBuilt):
         return desc(_n(e.power), " build a post in ", _s(e.space))
-    if isinstance(e, E.PostRemoved):
+    if isinstance(e, ev.PostRemoved):
         return desc(_n(e.power), " lose their post in ", _s(e.space))
-    if isinstance(e, E.ArmsAssigned):
+    if isinstance(e, ev.ArmsAssigned):
         if not e.nation:
             return desc(_n(e.power), " withdraw their arms")
         return desc(_n(e.power), " arm the ", _n(e.nation))
-    if isinstance(e, E.RajFixed):
+    if isinstance(e, ev.RajFixed):
         return desc(_n(e.nation), f" control {e.territories} territories: Raj {e.vp} VP")
-    if isinstance(e, E.Submitted):
+    if isinstance(e, ev.Submitted):
         return desc(_n(e.subject), " submit to the ", _n(e.overlord))
-    if isinstance(e, E.Allied):
+    if isinstance(e, ev.Allied):
         return desc(_n(e.nation), " ally with the British")
-    if isinstance(e, E.TurnEnded):
+    if isinstance(e, ev.TurnEnded):
         return desc(f"End of turn {e.turn}")
-    if isinstance(e, E.GameEnded):
+    if isinstance(e, ev.GameEnded):
         return desc("Game over: " + ", ".join(f"{'ABCDE'[i]} {t}" for i, t in enumerate(e.totals)))
-    if isinstance(e, E.BattleStage):
+    if isinstance(e, ev.BattleStage):
         return desc(STAGES.get(e.stage, e.stage))
-    if isinstance(e, E.PassageAsked):
+    if isinstance(e, ev.PassageAsked):
         return desc(_n(e.nation), " ask leave to sail the ", _s(e.zone))
-    if isinstance(e, E.PassageAnswered):
+    if isinstance(e, ev.PassageAnswered):
         return desc(_n(e.power), " grant passage" if e.yes else " refuse passage")
-    if isinstance(e, E.ConsentAsked):
+    if isinstance(e, ev.ConsentAsked):
         return desc(_n(e.power), " ask the ", _n(e.nation), " for a post in ", _s(e.space))
-    if isinstance(e, E.ConsentAnswered):
+    if isinstance(e, ev.ConsentAnswered):
         return desc("post accepted" if e.yes else "post refused")
-    if isinstance(e, E.Owe):
+    if isinstance(e, ev.Owe):
         return desc(_n(e.nation), f" to decide: {OWED.get(e.kind, e.kind)}")
-    if isinstance(e, E.Declined):
+    if isinstance(e, ev.Declined):
         return desc(_n(e.nation), " decline")
-    if isinstance(e, E.ArmsPlaced):
+    if isinstance(e, ev.ArmsPlaced):
         return desc(_n(e.power), " arms enter ", _s(e.space))
-    if isinstance(e, E.ArmsReturned):
+    if isinstance(e, ev.ArmsReturned):
         return desc(_n(e.power), " arms return")
-    if isinstance(e, E.Checkpoint):
+    if isinstance(e, ev.Checkpoint):
         return desc(_n(e.nation), " hold alone: " + ", ".join(Q.board().name(t)
                                                            for t in e.territories))
-    ends = {E.MovementEnded: "Movement over", E.CombatEnded: "Combat over",
-            E.SequenceEnded: "Sequence over", E.PostsEnded: "Trading posts done",
-            E.ArmsEnded: "Colonial arms done"}
+    ends: dict[type, str] = {ev.MovementEnded: "Movement over", ev.CombatEnded: "Combat over",
+            ev.SequenceEnded: "Sequence over", ev.PostsEnded: "Trading posts done",
+            ev.ArmsEnded: "Colonial arms done"}
     return desc(ends.get(type(e), type(e).__name__))
 
 

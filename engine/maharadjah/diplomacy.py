@@ -13,20 +13,20 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalIntent
-from engine.maharadjah import events as E
-from engine.maharadjah import intents as I
+from engine.maharadjah import events as ev
+from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
-from engine.maharadjah.state import GROWTH, INVASION, RETREAT_DEF, MaharadjahState
+from engine.maharadjah.state import RETREAT_DEF, Phase, State
 
 Withdrawals = tuple[tuple[str, str, int], ...]
 
 
-def region_territories(state: MaharadjahState, nation: str, region: str) -> list[str]:
+def region_territories(state: State, nation: str, region: str) -> list[str]:
     terr = Q.board().territories
     return [t for t in Q.occupied_by(state, nation) if terr[t].region == region]
 
 
-def can_submit(state: MaharadjahState, nation: str, region: str) -> bool:
+def can_submit(state: State, nation: str, region: str) -> bool:
     """W-SUB-1..3: listed nation, 1-2 territories there, the active nation present."""
     if nation == state.active or not state.active or nation not in state.control:
         return False
@@ -44,7 +44,7 @@ def can_submit(state: MaharadjahState, nation: str, region: str) -> bool:
     return False
 
 
-def withdrawals(state: MaharadjahState, mover: str, spaces: list[str]) -> Withdrawals | None:
+def withdrawals(state: State, mover: str, spaces: list[str]) -> Withdrawals | None:
     """W-SUB-5, W-AMB-29: every ``mover`` army in ``spaces`` goes back where it came from
     (if no other nation's army is there) or to an adjacent territory holding only its
     own armies, within stacking; None when one of them cannot."""
@@ -89,48 +89,48 @@ def withdrawals(state: MaharadjahState, mover: str, spaces: list[str]) -> Withdr
     return tuple((s, d, n) for (s, d), n in sorted(merged.items()))
 
 
-def alliance_open(state: MaharadjahState) -> bool:
+def alliance_open(state: State) -> bool:
     """W-ALLY-1, W-AMB-31: from the British invaders' placement in turn 12."""
     if state.turn > 12:
         return True
     return (state.turn == 12 and state.active == "BRITISH"
-            and state.phase not in ("start", GROWTH, INVASION))
+            and state.phase not in (Phase.START, Phase.GROWTH, Phase.INVASION))
 
 
-def can_ally(state: MaharadjahState, nation: str) -> bool:
+def can_ally(state: State, nation: str) -> bool:
     return (alliance_open(state) and nation in state.control and not Q.is_colonial(nation)
             and nation not in state.allies and nation not in state.gone)
 
 
-def ally_intents(state: MaharadjahState, nation: str) -> list[Any]:
+def ally_intents(state: State, nation: str) -> list[Any]:
     if not can_ally(state, nation) or _ally_withdrawals(state, nation) is None:
         return []
-    out: list[Any] = [I.Ally(nation, "marker")]
-    out += [I.Ally(nation, "army", s) for s in Q.army_spaces(state, nation)]
+    out: list[Any] = [it.Ally(nation=nation, cost="marker")]
+    out += [it.Ally(nation=nation, cost="army", space=s) for s in Q.army_spaces(state, nation)]
     return out
 
 
-def _ally_withdrawals(state: MaharadjahState, nation: str) -> Withdrawals | None:
+def _ally_withdrawals(state: State, nation: str) -> Withdrawals | None:
     """W-ALLY-5: the active member's armies leave the new ally's territories."""
     if state.active not in Q.alliance(state) or state.active == nation:
         return ()
     return withdrawals(state, state.active, Q.occupied_by(state, nation))
 
 
-def offers_for(state: MaharadjahState, nation: str) -> list[Any]:
+def offers_for(state: State, nation: str) -> list[Any]:
     """What ``nation`` may declare now: submission in each region, alliance."""
     out: list[Any] = []
     for entry in Q.rules().nations[nation].submit if nation in state.control else ():
         if can_submit(state, nation, entry["region"]):
-            out.append(I.Submit(nation, entry["region"]))
+            out.append(it.Submit(nation=nation, region=entry["region"]))
     return out + ally_intents(state, nation)
 
 
-def offers(state: MaharadjahState, seat: int) -> list[Any]:
+def offers(state: State, seat: int) -> list[Any]:
     return []
 
 
-def offer_events(state: MaharadjahState) -> list[Any]:
+def offer_events(state: State) -> list[Any]:
     """W-SUB-4: at the end of the Movement Phase, ask each nation that may submit, and
     (W-ALLY-1, 5) each nation an alliance member is about to attack that may ally."""
     out = []
@@ -139,15 +139,15 @@ def offer_events(state: MaharadjahState) -> list[Any]:
         if nation not in state.control:
             continue
         if any(can_submit(state, nation, e["region"]) for e in Q.rules().nations[nation].submit):
-            out.append(E.Owe("offer", nation, 1, "submit"))
+            out.append(ev.Owe(kind="offer", nation=nation, count=1, what="submit"))
         elif attacker and any(Q.count(state, t, state.active)
                               for t in Q.territories_with_armies(state, nation)) and (
                 ally_intents(state, nation)):
-            out.append(E.Owe("offer", nation, 1, "ally"))
+            out.append(ev.Owe(kind="offer", nation=nation, count=1, what="ally"))
     return out
 
 
-def decide(state: MaharadjahState, seat: int, intent: Any) -> list[Any]:
+def decide(state: State, seat: int, intent: Any) -> list[Any]:
     nation = intent.nation
     if nation not in state.control or Q.seat_of(state, nation) != seat:
         raise IllegalIntent("W-GEN-10", "a nation's declarations are its own player's")
@@ -157,7 +157,7 @@ def decide(state: MaharadjahState, seat: int, intent: Any) -> list[Any]:
                  and state.battle.defender == nation and not state.todo)
     if not (asked or defending):
         raise IllegalIntent("W-SEQ-2", f"the {nation.title()} are not asked now")
-    if isinstance(intent, I.Submit):
+    if isinstance(intent, it.Submit):
         if state.todo and state.todo[0].kind == "ally":
             raise IllegalIntent("W-SUB-9", "ally with the British first")
         if not can_submit(state, nation, intent.region):
@@ -166,9 +166,10 @@ def decide(state: MaharadjahState, seat: int, intent: Any) -> list[Any]:
         held = region_territories(state, nation, intent.region)
         moves = withdrawals(state, state.active, held)
         assert moves is not None
-        out: list[Any] = [E.Submitted(nation, state.active, tuple(held), moves)]
+        out: list[Any] = [ev.Submitted(subject=nation, overlord=state.active,
+                                       territories=tuple(held), withdrawals=moves)]
         if state.active in Q.alliance(state) and can_ally(state, nation):  # W-SUB-9
-            out.append(E.Owe("ally", nation, 1, "submitted"))
+            out.append(ev.Owe(kind="ally", nation=nation, count=1, what="submitted"))
         return out
     if not can_ally(state, nation):
         raise IllegalIntent("W-ALLY-1", f"the {nation.title()} may not ally with the British now")
@@ -180,4 +181,4 @@ def decide(state: MaharadjahState, seat: int, intent: Any) -> list[Any]:
     moves = _ally_withdrawals(state, nation)
     if moves is None:
         raise IllegalIntent("W-ALLY-5", "the alliance's armies could not leave its territories")
-    return [E.Allied(nation, intent.cost, intent.space, moves)]
+    return [ev.Allied(nation=nation, cost=intent.cost, space=intent.space, withdrawals=moves)]

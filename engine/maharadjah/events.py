@@ -5,58 +5,61 @@ from __future__ import annotations
 
 from typing import Union
 
-import msgspec
+from engine.core import structs
+from engine.maharadjah.state import Phase
 
 Counts = tuple[tuple[str, int], ...]  # (space, armies)
 
 
-class _Event(msgspec.Struct, frozen=True, tag=lambda name: f"maharadjah.{name}"):
+class _Event(structs.Event, frozen=True, kw_only=True,
+             tag=lambda name: f"maharadjah.{name}"):
     pass
 
 
-class GameSetUp(_Event):  # W-ASSIGN-1, W-SETUP-1..4, W-SETUP-S1/S2
+class GameSetUp(_Event, frozen=True, kw_only=True):  # W-ASSIGN-1, W-SETUP-1..4, W-SETUP-S1/S2
     game_type: str
     turn: int
     control: tuple[tuple[str, int], ...]
     armies: tuple[tuple[str, str, int], ...]  # (space, nation, armies)
 
 
-class TurnStarted(_Event):  # W-TURN-1
+class TurnStarted(_Event, frozen=True, kw_only=True):  # W-TURN-1
     turn: int
 
 
-class NationReplaced(_Event):  # W-SCHED-2
+class NationReplaced(_Event, frozen=True, kw_only=True):  # W-SCHED-2
     old: str
     new: str
     spaces: Counts
 
 
-class SequenceStarted(_Event):  # W-SEQ-1
+class SequenceStarted(_Event, frozen=True, kw_only=True):  # W-SEQ-1
     nation: str
     seq: int
 
 
-class PhaseStarted(_Event):
-    phase: str
+class PhaseStarted(_Event, frozen=True, kw_only=True):
+    phase: Phase
     move_round: int = 0
 
 
-class LeaderRemoved(_Event):  # W-LEAD-5 (not a kill)
+class LeaderRemoved(_Event, frozen=True, kw_only=True):  # W-LEAD-5 (not a kill)
     leader: str
 
 
-class LeaderPlaced(_Event):  # W-LEAD-2; held=True: waits for the invaders
+# W-LEAD-2; held=True: waits for the invaders
+class LeaderPlaced(_Event, frozen=True, kw_only=True):
     leader: str
     space: str
     held: bool = False
 
 
-class LeaderKilled(_Event):  # W-LEAD-7
+class LeaderKilled(_Event, frozen=True, kw_only=True):  # W-LEAD-7
     leader: str
     by: str
 
 
-class GrowthFigured(_Event):  # W-GROW-2..5: value and total in halves
+class GrowthFigured(_Event, frozen=True, kw_only=True):  # W-GROW-2..5: value and total in halves
     nation: str
     value: int
     total: int
@@ -66,7 +69,7 @@ class GrowthFigured(_Event):  # W-GROW-2..5: value and total in halves
     spaces: tuple[str, ...]  # where they may go (W-GROW-6, W-SCHED-6)
 
 
-class Owe(_Event):
+class Owe(_Event, frozen=True, kw_only=True):
     """A decision someone owes before play goes on (state.Todo)."""
 
     kind: str
@@ -75,36 +78,37 @@ class Owe(_Event):
     what: str = ""
 
 
-class Checkpoint(_Event):  # W-VP-3: territories the active nation holds alone now
+# W-VP-3: territories the active nation holds alone now
+class Checkpoint(_Event, frozen=True, kw_only=True):
     nation: str
     territories: tuple[str, ...]
 
 
-class BattleStage(_Event):  # W-CMB-6/7: who decides next in the battle
+class BattleStage(_Event, frozen=True, kw_only=True):  # W-CMB-6/7: who decides next in the battle
     stage: str
     hits: int = 0
 
 
-class ArmiesPlaced(_Event):  # growth, reinforcements, invaders, top-up
+class ArmiesPlaced(_Event, frozen=True, kw_only=True):  # growth, reinforcements, invaders, top-up
     nation: str
     space: str
     armies: int
     why: str
 
 
-class GrowthSaved(_Event):  # W-GROW-5
+class GrowthSaved(_Event, frozen=True, kw_only=True):  # W-GROW-5
     nation: str
     halves: int
 
 
-class ArmiesRemoved(_Event):  # never a destruction (W-VP-4)
+class ArmiesRemoved(_Event, frozen=True, kw_only=True):  # never a destruction (W-VP-4)
     nation: str
     space: str
     armies: int
     why: str
 
 
-class Moved(_Event):  # W-MOVE
+class Moved(_Event, frozen=True, kw_only=True):  # W-MOVE
     nation: str
     start: str
     path: tuple[str, ...]
@@ -113,7 +117,8 @@ class Moved(_Event):  # W-MOVE
     arms: tuple[str, ...] = ()
 
 
-class PassageAsked(_Event):  # W-BOAT-6: the move waits for each power's answer
+# W-BOAT-6: the move waits for each power's answer
+class PassageAsked(_Event, frozen=True, kw_only=True):
     nation: str
     zone: str
     powers: tuple[str, ...]
@@ -125,23 +130,24 @@ class PassageAsked(_Event):  # W-BOAT-6: the move waits for each power's answer
     drops: tuple[int, ...] = ()  # W-LEAD-3
 
 
-class PassageAnswered(_Event):
+class PassageAnswered(_Event, frozen=True, kw_only=True):
     power: str
     zone: str
     yes: bool
 
 
-class MovementEnded(_Event):
+class MovementEnded(_Event, frozen=True, kw_only=True):
     nation: str
 
 
-class BattleStarted(_Event):  # W-CMB-1
+class BattleStarted(_Event, frozen=True, kw_only=True):  # W-CMB-1
     space: str
     attacker: str
     defender: str
 
 
-class BattleRound(_Event):  # W-CMB-3..6: dice are natural rolls, hits after modifiers
+# W-CMB-3..6: dice are natural rolls, hits after modifiers
+class BattleRound(_Event, frozen=True, kw_only=True):
     space: str
     attacker_dice: tuple[int, ...]
     defender_dice: tuple[int, ...]
@@ -151,7 +157,8 @@ class BattleRound(_Event):  # W-CMB-3..6: dice are natural rolls, hits after mod
     hits_on_attacker: int
 
 
-class Losses(_Event):  # W-CMB-6: ``origins`` for attacking armies, posts for the defender
+# W-CMB-6: ``origins`` for attacking armies, posts for the defender
+class Losses(_Event, frozen=True, kw_only=True):
     space: str
     nation: str
     armies: int
@@ -160,7 +167,7 @@ class Losses(_Event):  # W-CMB-6: ``origins`` for attacking armies, posts for th
     by: str = ""
 
 
-class Retreated(_Event):  # W-RET
+class Retreated(_Event, frozen=True, kw_only=True):  # W-RET
     nation: str
     space: str
     to: str
@@ -169,97 +176,97 @@ class Retreated(_Event):  # W-RET
     arms: tuple[str, ...] = ()
 
 
-class BattleEnded(_Event):  # W-CMB-8
+class BattleEnded(_Event, frozen=True, kw_only=True):  # W-CMB-8
     space: str
     why: str
 
 
-class CombatEnded(_Event):
+class CombatEnded(_Event, frozen=True, kw_only=True):
     nation: str
 
 
-class VPScored(_Event):  # W-VP
+class VPScored(_Event, frozen=True, kw_only=True):  # W-VP
     nation: str
     vp: int
     why: str
 
 
-class PostBuilt(_Event):  # W-POST-5
+class PostBuilt(_Event, frozen=True, kw_only=True):  # W-POST-5
     power: str
     space: str
 
 
-class PostRemoved(_Event):  # W-POST-6 (by "") or destroyed (W-POST-9)
+class PostRemoved(_Event, frozen=True, kw_only=True):  # W-POST-6 (by "") or destroyed (W-POST-9)
     power: str
     space: str
     by: str = ""
 
 
-class ConsentAsked(_Event):  # W-POST-5 (b)
+class ConsentAsked(_Event, frozen=True, kw_only=True):  # W-POST-5 (b)
     power: str
     space: str
     nation: str
 
 
-class ConsentAnswered(_Event):
+class ConsentAnswered(_Event, frozen=True, kw_only=True):
     yes: bool
 
 
-class PostsEnded(_Event):
+class PostsEnded(_Event, frozen=True, kw_only=True):
     power: str
 
 
-class ArmsAssigned(_Event):  # W-ARMS-1/2; nation "" = withdrawn
+class ArmsAssigned(_Event, frozen=True, kw_only=True):  # W-ARMS-1/2; nation "" = withdrawn
     power: str
     nation: str
 
 
-class ArmsPlaced(_Event):  # W-ARMS-3
+class ArmsPlaced(_Event, frozen=True, kw_only=True):  # W-ARMS-3
     power: str
     space: str
 
 
-class ArmsReturned(_Event):  # W-ARMS-6/7
+class ArmsReturned(_Event, frozen=True, kw_only=True):  # W-ARMS-6/7
     power: str
 
 
-class ArmsEnded(_Event):
+class ArmsEnded(_Event, frozen=True, kw_only=True):
     power: str
 
 
-class Submitted(_Event):  # W-SUB-3..5
+class Submitted(_Event, frozen=True, kw_only=True):  # W-SUB-3..5
     subject: str
     overlord: str
     territories: tuple[str, ...]
     withdrawals: tuple[tuple[str, str, int], ...]  # (from, to, armies)
 
 
-class Declined(_Event):  # an offer to submit or ally answered no
+class Declined(_Event, frozen=True, kw_only=True):  # an offer to submit or ally answered no
     nation: str
 
 
-class Allied(_Event):  # W-ALLY-1/2/5
+class Allied(_Event, frozen=True, kw_only=True):  # W-ALLY-1/2/5
     nation: str
     cost: str
     space: str
     withdrawals: tuple[tuple[str, str, int], ...]
 
 
-class RajFixed(_Event):  # W-RAJ-2
+class RajFixed(_Event, frozen=True, kw_only=True):  # W-RAJ-2
     nation: str
     territories: int
     vp: int
 
 
-class SequenceEnded(_Event):
+class SequenceEnded(_Event, frozen=True, kw_only=True):
     nation: str
 
 
-class TurnEnded(_Event):  # W-TURN-1 step 3
+class TurnEnded(_Event, frozen=True, kw_only=True):  # W-TURN-1 step 3
     turn: int
 
 
-class GameEnded(_Event):  # W-END
+class GameEnded(_Event, frozen=True, kw_only=True):  # W-END
     totals: tuple[int, ...]
     winners: tuple[int, ...]
 

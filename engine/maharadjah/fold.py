@@ -5,26 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.maharadjah import events as E
+from engine.maharadjah import events as ev
 from engine.maharadjah.board import the_board
-from engine.maharadjah.state import (
-    COMBAT,
-    MOVE,
-    NEXT,
-    OVER,
-    POSTS,
-    TURN_START,
-    Battle,
-    MaharadjahState,
-    PendingMove,
-    Submission,
-    Todo,
-)
+from engine.maharadjah.state import Battle, PendingMove, Phase, State, Submission, Todo
 
 TURNS = 16
 
 
-def _add(state: MaharadjahState, space: str, nation: str, n: int) -> None:
+def _add(state: State, space: str, nation: str, n: int) -> None:
     here = state.armies.setdefault(space, {})
     here[nation] = here.get(nation, 0) + n
     if here[nation] <= 0:
@@ -33,7 +21,7 @@ def _add(state: MaharadjahState, space: str, nation: str, n: int) -> None:
         del state.armies[space]
 
 
-def _take_arrived(state: MaharadjahState, space: str, nation: str, n: int,
+def _take_arrived(state: State, space: str, nation: str, n: int,
                   origins: tuple[str, ...] = ()) -> None:
     """Remove ``n`` armies of ``nation`` from ``space``; for the active nation keep the
     entered-from record (W-RET-3) right: the named ``origins`` go first, then armies
@@ -58,7 +46,7 @@ def _take_arrived(state: MaharadjahState, space: str, nation: str, n: int,
     _add(state, space, nation, -n)
 
 
-def _todo_done(state: MaharadjahState, kind: str, nation: str, n: int = 1) -> Todo | None:
+def _todo_done(state: State, kind: str, nation: str, n: int = 1) -> Todo | None:
     if state.todo and state.todo[0].kind == kind and state.todo[0].nation == nation:
         todo = state.todo[0]
         todo.count -= n
@@ -68,7 +56,7 @@ def _todo_done(state: MaharadjahState, kind: str, nation: str, n: int = 1) -> To
     return None
 
 
-def _setup(state: MaharadjahState, e: E.GameSetUp) -> None:
+def _setup(state: State, e: ev.GameSetUp) -> None:
     state.game_type = e.game_type
     state.control = dict(e.control)
     state.turn = e.turn - 1
@@ -76,16 +64,16 @@ def _setup(state: MaharadjahState, e: E.GameSetUp) -> None:
         _add(state, space, nation, n)
     state.vp = {nation: [0] * (TURNS + 1) for nation in state.control}
     state.growth = {nation: 0 for nation in state.control}
-    state.phase = TURN_START
+    state.phase = Phase.TURN_START
 
 
-def _turn_started(state: MaharadjahState, e: E.TurnStarted) -> None:
+def _turn_started(state: State, e: ev.TurnStarted) -> None:
     state.turn = e.turn
     state.seq = -1
-    state.phase = NEXT
+    state.phase = Phase.NEXT
 
 
-def _replaced(state: MaharadjahState, e: E.NationReplaced) -> None:
+def _replaced(state: State, e: ev.NationReplaced) -> None:
     for space, n in e.spaces:
         _add(state, space, e.old, -n)
         _add(state, space, e.new, n)
@@ -93,7 +81,7 @@ def _replaced(state: MaharadjahState, e: E.NationReplaced) -> None:
     state.growth[e.new] = 0  # W-AMB-11
 
 
-def _sequence(state: MaharadjahState, e: E.SequenceStarted) -> None:
+def _sequence(state: State, e: ev.SequenceStarted) -> None:
     state.active = e.nation
     state.seq = e.seq
     state.raided = []
@@ -101,26 +89,26 @@ def _sequence(state: MaharadjahState, e: E.SequenceStarted) -> None:
     state.granted = []
     state.pending = None
     state.move_round = 0
-    state.phase = "start"
+    state.phase = Phase.START
 
 
-def _phase(state: MaharadjahState, e: E.PhaseStarted) -> None:
+def _phase(state: State, e: ev.PhaseStarted) -> None:
     state.phase = e.phase
-    if e.phase == MOVE:
+    if e.phase == Phase.MOVE:
         state.move_round = e.move_round
         state.fresh = {s: here[state.active] for s, here in state.armies.items()
                        if here.get(state.active, 0) > 0}
         state.arrived = {}
         state.moved = []
-    elif e.phase == COMBAT:
+    elif e.phase == Phase.COMBAT:
         state.broken_off = []
         state.fought = []
-    elif e.phase == POSTS:
+    elif e.phase == Phase.POSTS:
         state.posts_built = 0
         state.post_removed = False
 
 
-def _leader_placed(state: MaharadjahState, e: E.LeaderPlaced) -> None:
+def _leader_placed(state: State, e: ev.LeaderPlaced) -> None:
     if e.held:
         state.held.append(e.leader)
     else:
@@ -132,7 +120,7 @@ def _leader_placed(state: MaharadjahState, e: E.LeaderPlaced) -> None:
         state.todo.pop(0)
 
 
-def _leader_gone(state: MaharadjahState, e: E.LeaderRemoved | E.LeaderKilled) -> None:
+def _leader_gone(state: State, e: ev.LeaderRemoved | ev.LeaderKilled) -> None:
     state.leaders.pop(e.leader, None)
     if state.todo and state.todo[0].kind == "leader" and state.todo[0].what == e.leader:
         state.todo.pop(0)  # W-LEAD-2: it never appears
@@ -140,16 +128,16 @@ def _leader_gone(state: MaharadjahState, e: E.LeaderRemoved | E.LeaderKilled) ->
         state.held.remove(e.leader)
 
 
-def _growth(state: MaharadjahState, e: E.GrowthFigured) -> None:
+def _growth(state: State, e: ev.GrowthFigured) -> None:
     state.todo.append(Todo("place", e.nation, e.placeable, spaces=list(e.spaces),
                            total=e.total, what=str(e.reinforcements)))
 
 
-def _owe(state: MaharadjahState, e: E.Owe) -> None:
+def _owe(state: State, e: ev.Owe) -> None:
     state.todo.append(Todo(e.kind, e.nation, e.count, e.what))
 
 
-def _placed(state: MaharadjahState, e: E.ArmiesPlaced) -> None:
+def _placed(state: State, e: ev.ArmiesPlaced) -> None:
     _add(state, e.space, e.nation, e.armies)
     if e.why == "growth":
         todo = _todo_done(state, "place", e.nation, e.armies)
@@ -157,13 +145,13 @@ def _placed(state: MaharadjahState, e: E.ArmiesPlaced) -> None:
             todo.placed[e.space] = todo.placed.get(e.space, 0) + e.armies
 
 
-def _saved(state: MaharadjahState, e: E.GrowthSaved) -> None:
+def _saved(state: State, e: ev.GrowthSaved) -> None:
     state.growth[e.nation] = e.halves
     if state.todo and state.todo[0].kind == "place" and state.todo[0].nation == e.nation:
         state.todo.pop(0)
 
 
-def _removed(state: MaharadjahState, e: E.ArmiesRemoved) -> None:
+def _removed(state: State, e: ev.ArmiesRemoved) -> None:
     if e.armies:
         _take_arrived(state, e.space, e.nation, e.armies)
     if state.todo and state.todo[0].kind == "land" and e.why == "no landing":
@@ -175,7 +163,7 @@ def _removed(state: MaharadjahState, e: E.ArmiesRemoved) -> None:
             state.todo.pop(0)
 
 
-def _moved(state: MaharadjahState, e: E.Moved) -> None:
+def _moved(state: State, e: ev.Moved) -> None:
     end = e.path[-1]
     origin = e.path[-2] if len(e.path) > 1 else e.start
     if e.armies:
@@ -192,14 +180,14 @@ def _moved(state: MaharadjahState, e: E.Moved) -> None:
         state.moved.append(power)
 
 
-def _passage_asked(state: MaharadjahState, e: E.PassageAsked) -> None:
+def _passage_asked(state: State, e: ev.PassageAsked) -> None:
     state.pending = PendingMove(e.start, list(e.path), e.armies, list(e.leaders), list(e.arms),
                                 list(e.drops))
     for power in e.powers:
         state.todo.append(Todo("passage", power, 1, e.zone))
 
 
-def _passage_answered(state: MaharadjahState, e: E.PassageAnswered) -> None:
+def _passage_answered(state: State, e: ev.PassageAnswered) -> None:
     state.todo.pop(0)
     if e.yes:
         state.granted.append(f"{e.power}@{e.zone}")
@@ -210,14 +198,14 @@ def _passage_answered(state: MaharadjahState, e: E.PassageAnswered) -> None:
         state.pending = None
 
 
-def _losses(state: MaharadjahState, e: E.Losses) -> None:
+def _losses(state: State, e: ev.Losses) -> None:
     if e.armies:
         _take_arrived(state, e.space, e.nation, e.armies, e.origins)
     if e.posts:
         state.posts.pop(e.space, None)
 
 
-def _retreated(state: MaharadjahState, e: E.Retreated) -> None:
+def _retreated(state: State, e: ev.Retreated) -> None:
     if e.nation == state.active and e.space in state.arrived:
         came = state.arrived[e.space]
         came[e.to] = max(0, came.get(e.to, 0) - e.armies)
@@ -233,22 +221,22 @@ def _retreated(state: MaharadjahState, e: E.Retreated) -> None:
             state.todo.pop(0)
 
 
-def _battle_started(state: MaharadjahState, e: E.BattleStarted) -> None:
+def _battle_started(state: State, e: ev.BattleStarted) -> None:
     state.battle = Battle(e.space, e.attacker, e.defender)
 
 
-def _round(state: MaharadjahState, e: E.BattleRound) -> None:
+def _round(state: State, e: ev.BattleRound) -> None:
     assert state.battle is not None
     state.battle.rounds += 1
 
 
-def _stage(state: MaharadjahState, e: E.BattleStage) -> None:
+def _stage(state: State, e: ev.BattleStage) -> None:
     assert state.battle is not None
     state.battle.stage = e.stage
     state.battle.hits = e.hits
 
 
-def _battle_ended(state: MaharadjahState, e: E.BattleEnded) -> None:
+def _battle_ended(state: State, e: ev.BattleEnded) -> None:
     battle = state.battle
     if battle is not None and battle.space in the_board().seas:
         state.fought.append(battle.space)  # W-NAV-3: one power at a time, once each
@@ -258,32 +246,32 @@ def _battle_ended(state: MaharadjahState, e: E.BattleEnded) -> None:
         state.broken_off.append(e.space)
 
 
-def _vp(state: MaharadjahState, e: E.VPScored) -> None:
+def _vp(state: State, e: ev.VPScored) -> None:
     state.vp[e.nation][state.turn] += e.vp
 
 
-def _post_built(state: MaharadjahState, e: E.PostBuilt) -> None:
+def _post_built(state: State, e: ev.PostBuilt) -> None:
     state.posts[e.space] = e.power
     state.posts_built += 1
 
 
-def _post_removed(state: MaharadjahState, e: E.PostRemoved) -> None:
+def _post_removed(state: State, e: ev.PostRemoved) -> None:
     state.posts.pop(e.space, None)
     if not e.by:
         state.post_removed = True
 
 
-def _consent_asked(state: MaharadjahState, e: E.ConsentAsked) -> None:
+def _consent_asked(state: State, e: ev.ConsentAsked) -> None:
     state.todo.append(Todo("consent", e.nation, 1, f"{e.power}@{e.space}"))
 
 
-def _consent_answered(state: MaharadjahState, e: E.ConsentAnswered) -> None:
+def _consent_answered(state: State, e: ev.ConsentAnswered) -> None:
     todo = state.todo.pop(0)
     if not e.yes:  # not asked again this sequence
         state.refused.append("post:" + todo.what.split("@")[1])
 
 
-def _arms_assigned(state: MaharadjahState, e: E.ArmsAssigned) -> None:
+def _arms_assigned(state: State, e: ev.ArmsAssigned) -> None:
     state.arms_at.pop(e.power, None)
     if e.nation:
         state.arms[e.power] = e.nation
@@ -291,19 +279,19 @@ def _arms_assigned(state: MaharadjahState, e: E.ArmsAssigned) -> None:
         state.arms.pop(e.power, None)
 
 
-def _arms_placed(state: MaharadjahState, e: E.ArmsPlaced) -> None:
+def _arms_placed(state: State, e: ev.ArmsPlaced) -> None:
     state.arms_at[e.power] = e.space
     if state.todo and state.todo[0].kind == "arms" and state.todo[0].what == e.power:
         state.todo.pop(0)
 
 
-def _arms_returned(state: MaharadjahState, e: E.ArmsReturned) -> None:
+def _arms_returned(state: State, e: ev.ArmsReturned) -> None:
     state.arms.pop(e.power, None)
     state.arms_at.pop(e.power, None)
     state.todo = [t for t in state.todo if not (t.kind == "arms" and t.what == e.power)]
 
 
-def _withdraw(state: MaharadjahState, withdrawals: tuple[tuple[str, str, int], ...],
+def _withdraw(state: State, withdrawals: tuple[tuple[str, str, int], ...],
               nation: str) -> None:
     for src, dst, n in withdrawals:
         came = state.arrived.get(src, {})
@@ -315,16 +303,16 @@ def _withdraw(state: MaharadjahState, withdrawals: tuple[tuple[str, str, int], .
         _add(state, dst, nation, n)
 
 
-def _pop_offer(state: MaharadjahState, nation: str) -> None:
+def _pop_offer(state: State, nation: str) -> None:
     if state.todo and state.todo[0].nation == nation and state.todo[0].kind in ("offer", "ally"):
         state.todo.pop(0)
 
 
-def _declined(state: MaharadjahState, e: E.Declined) -> None:
+def _declined(state: State, e: ev.Declined) -> None:
     _pop_offer(state, e.nation)
 
 
-def _submitted(state: MaharadjahState, e: E.Submitted) -> None:
+def _submitted(state: State, e: ev.Submitted) -> None:
     _pop_offer(state, e.subject)
     state.submissions.append(Submission(e.subject, e.overlord, list(e.territories)))
     _withdraw(state, e.withdrawals, e.overlord)
@@ -332,7 +320,7 @@ def _submitted(state: MaharadjahState, e: E.Submitted) -> None:
         state.battle = None
 
 
-def _allied(state: MaharadjahState, e: E.Allied) -> None:
+def _allied(state: State, e: ev.Allied) -> None:
     _pop_offer(state, e.nation)
     state.allies.append(e.nation)
     if e.cost == "marker":
@@ -348,82 +336,82 @@ def _allied(state: MaharadjahState, e: E.Allied) -> None:
         state.battle = None
 
 
-def _checkpoint(state: MaharadjahState, e: E.Checkpoint) -> None:
+def _checkpoint(state: State, e: ev.Checkpoint) -> None:
     state.raided = sorted(set(state.raided) | set(e.territories))
 
 
-def _raj(state: MaharadjahState, e: E.RajFixed) -> None:
+def _raj(state: State, e: ev.RajFixed) -> None:
     state.raj[e.nation] = e.vp
 
 
-def _sequence_ended(state: MaharadjahState, e: E.SequenceEnded) -> None:
-    state.phase = NEXT
+def _sequence_ended(state: State, e: ev.SequenceEnded) -> None:
+    state.phase = Phase.NEXT
     state.active = ""
     state.fresh = {}
     state.arrived = {}
     state.moved = []
 
 
-def _turn_ended(state: MaharadjahState, e: E.TurnEnded) -> None:
+def _turn_ended(state: State, e: ev.TurnEnded) -> None:
     state.submissions = []
     state.raj = {}
-    state.phase = TURN_START
+    state.phase = Phase.TURN_START
 
 
-def _game_ended(state: MaharadjahState, e: E.GameEnded) -> None:
-    state.phase = OVER
+def _game_ended(state: State, e: ev.GameEnded) -> None:
+    state.phase = Phase.OVER
     state.winners = list(e.winners)
 
 
-def _nothing(state: MaharadjahState, e: Any) -> None:
+def _nothing(state: State, e: Any) -> None:
     pass
 
 
-HANDLERS: dict[type, Callable[[MaharadjahState, Any], None]] = {
-    E.GameSetUp: _setup,
-    E.TurnStarted: _turn_started,
-    E.NationReplaced: _replaced,
-    E.SequenceStarted: _sequence,
-    E.PhaseStarted: _phase,
-    E.LeaderRemoved: _leader_gone,
-    E.LeaderPlaced: _leader_placed,
-    E.LeaderKilled: _leader_gone,
-    E.GrowthFigured: _growth,
-    E.Owe: _owe,
-    E.Checkpoint: _checkpoint,
-    E.BattleStage: _stage,
-    E.ArmiesPlaced: _placed,
-    E.GrowthSaved: _saved,
-    E.ArmiesRemoved: _removed,
-    E.Moved: _moved,
-    E.MovementEnded: _nothing,
-    E.PassageAsked: _passage_asked,
-    E.PassageAnswered: _passage_answered,
-    E.BattleStarted: _battle_started,
-    E.BattleRound: _round,
-    E.Losses: _losses,
-    E.Retreated: _retreated,
-    E.BattleEnded: _battle_ended,
-    E.CombatEnded: _nothing,
-    E.VPScored: _vp,
-    E.PostBuilt: _post_built,
-    E.PostRemoved: _post_removed,
-    E.ConsentAsked: _consent_asked,
-    E.ConsentAnswered: _consent_answered,
-    E.PostsEnded: _nothing,
-    E.ArmsAssigned: _arms_assigned,
-    E.ArmsPlaced: _arms_placed,
-    E.ArmsReturned: _arms_returned,
-    E.ArmsEnded: _nothing,
-    E.Submitted: _submitted,
-    E.Declined: _declined,
-    E.Allied: _allied,
-    E.RajFixed: _raj,
-    E.SequenceEnded: _sequence_ended,
-    E.TurnEnded: _turn_ended,
-    E.GameEnded: _game_ended,
+HANDLERS: dict[type, Callable[[State, Any], None]] = {
+    ev.GameSetUp: _setup,
+    ev.TurnStarted: _turn_started,
+    ev.NationReplaced: _replaced,
+    ev.SequenceStarted: _sequence,
+    ev.PhaseStarted: _phase,
+    ev.LeaderRemoved: _leader_gone,
+    ev.LeaderPlaced: _leader_placed,
+    ev.LeaderKilled: _leader_gone,
+    ev.GrowthFigured: _growth,
+    ev.Owe: _owe,
+    ev.Checkpoint: _checkpoint,
+    ev.BattleStage: _stage,
+    ev.ArmiesPlaced: _placed,
+    ev.GrowthSaved: _saved,
+    ev.ArmiesRemoved: _removed,
+    ev.Moved: _moved,
+    ev.MovementEnded: _nothing,
+    ev.PassageAsked: _passage_asked,
+    ev.PassageAnswered: _passage_answered,
+    ev.BattleStarted: _battle_started,
+    ev.BattleRound: _round,
+    ev.Losses: _losses,
+    ev.Retreated: _retreated,
+    ev.BattleEnded: _battle_ended,
+    ev.CombatEnded: _nothing,
+    ev.VPScored: _vp,
+    ev.PostBuilt: _post_built,
+    ev.PostRemoved: _post_removed,
+    ev.ConsentAsked: _consent_asked,
+    ev.ConsentAnswered: _consent_answered,
+    ev.PostsEnded: _nothing,
+    ev.ArmsAssigned: _arms_assigned,
+    ev.ArmsPlaced: _arms_placed,
+    ev.ArmsReturned: _arms_returned,
+    ev.ArmsEnded: _nothing,
+    ev.Submitted: _submitted,
+    ev.Declined: _declined,
+    ev.Allied: _allied,
+    ev.RajFixed: _raj,
+    ev.SequenceEnded: _sequence_ended,
+    ev.TurnEnded: _turn_ended,
+    ev.GameEnded: _game_ended,
 }
 
 
-def apply(state: MaharadjahState, event: Any) -> None:
+def apply(state: State, event: Any) -> None:
     HANDLERS[type(event)](state, event)

@@ -4,30 +4,32 @@ from __future__ import annotations
 
 from typing import Union
 
-import msgspec
+from engine.core import structs
 
 
-class _Intent(msgspec.Struct, frozen=True, tag=lambda name: f"maharadjah.{name}"):
+class _Intent(structs.Intent, frozen=True, kw_only=True,
+              tag=lambda name: f"maharadjah.{name}"):
     pass
 
 
-class PlaceArmy(_Intent):  # W-GROW-6, W-SCHED-6
+class PlaceArmy(_Intent, frozen=True, kw_only=True):  # W-GROW-6, W-SCHED-6
     space: str
 
 
-class PlaceLeader(_Intent):  # W-LEAD-2; a barbarian land or sea of this turn's invaders holds it
+# W-LEAD-2; a barbarian land or sea of this turn's invaders holds it
+class PlaceLeader(_Intent, frozen=True, kw_only=True):
     space: str
 
 
-class PlaceArms(_Intent):  # W-ARMS-3
+class PlaceArms(_Intent, frozen=True, kw_only=True):  # W-ARMS-3
     space: str
 
 
-class RemoveArmy(_Intent):  # W-SCHED-8, W-OVP-1: the owner picks where
+class RemoveArmy(_Intent, frozen=True, kw_only=True):  # W-SCHED-8, W-OVP-1: the owner picks where
     space: str
 
 
-class Move(_Intent):
+class Move(_Intent, frozen=True, kw_only=True):
     """W-MOVE-1: ``armies`` unmoved armies, with ``leaders`` and the arms markers of
     ``arms`` (by power), go from ``start`` along ``path`` (each space one crossing).
     W-LEAD-3: ``drops[i]`` of those armies end their move at ``path[i]``, the rest go on."""
@@ -40,69 +42,74 @@ class Move(_Intent):
     drops: tuple[int, ...] = ()
 
 
-class EndMovement(_Intent):  # W-MOVE-1, W-STACK-3
+class EndMovement(_Intent, frozen=True, kw_only=True):  # W-MOVE-1, W-STACK-3
     pass
 
 
-class Fight(_Intent):  # W-CMB-1 order; W-CMB-2 / W-POST-9 a post; W-NAV-1 at sea
+# W-CMB-1 order; W-CMB-2 / W-POST-9 a post; W-NAV-1 at sea
+class Fight(_Intent, frozen=True, kw_only=True):
     space: str
     enemy: str
 
 
-class EndCombat(_Intent):
+class EndCombat(_Intent, frozen=True, kw_only=True):
     pass
 
 
-class TakeLosses(_Intent):  # W-CMB-6: entered-from spaces of the attacking armies hit
+# W-CMB-6: entered-from spaces of the attacking armies hit
+class TakeLosses(_Intent, frozen=True, kw_only=True):
     origins: tuple[str, ...]
 
 
-class Retreat(_Intent):  # W-RET; ``escort``: the nation's leaders and arms go too (W-RET-5)
+# W-RET; ``escort``: the nation's leaders and arms go too (W-RET-5)
+class Retreat(_Intent, frozen=True, kw_only=True):
     to: str
     armies: int
     escort: bool = False
 
 
-class Stand(_Intent):  # W-RET-1: no (more) retreat this step
+class Stand(_Intent, frozen=True, kw_only=True):  # W-RET-1: no (more) retreat this step
     pass
 
 
-class BreakOff(_Intent):  # W-POST-9
+class BreakOff(_Intent, frozen=True, kw_only=True):  # W-POST-9
     pass
 
 
-class Submit(_Intent):  # W-SUB-3: the seat of ``nation`` submits it to the active nation
+# W-SUB-3: the seat of ``nation`` submits it to the active nation
+class Submit(_Intent, frozen=True, kw_only=True):
     nation: str
     region: str
 
 
-class Ally(_Intent):  # W-ALLY-1/2: ``cost`` "marker" or "army" (then ``space``)
+# W-ALLY-1/2: ``cost`` "marker" or "army" (then ``space``)
+class Ally(_Intent, frozen=True, kw_only=True):
     nation: str
     cost: str
     space: str = ""
 
 
-class BuildPost(_Intent):  # W-POST-5
+class BuildPost(_Intent, frozen=True, kw_only=True):  # W-POST-5
     space: str
 
 
-class RemovePost(_Intent):  # W-POST-6
+class RemovePost(_Intent, frozen=True, kw_only=True):  # W-POST-6
     space: str
 
 
-class EndPosts(_Intent):
+class EndPosts(_Intent, frozen=True, kw_only=True):
     pass
 
 
-class AnswerConsent(_Intent):  # W-POST-5 (b), W-BOAT-6
+class AnswerConsent(_Intent, frozen=True, kw_only=True):  # W-POST-5 (b), W-BOAT-6
     yes: bool
 
 
-class AssignArms(_Intent):  # W-ARMS-1/2: "" withdraws the marker
+class AssignArms(_Intent, frozen=True, kw_only=True):  # W-ARMS-1/2: "" withdraws the marker
     nation: str
 
 
-class EndArms(_Intent):
+class EndArms(_Intent, frozen=True, kw_only=True):
     pass
 
 

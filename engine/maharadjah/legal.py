@@ -6,29 +6,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from engine.core.errors import IllegalIntent
+from engine.core.ruleset import LegalGroup, groups_by_type
 from engine.maharadjah import combat, scoring
-from engine.maharadjah import events as E
-from engine.maharadjah import intents as I
+from engine.maharadjah import events as ev
+from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import Leader
 from engine.maharadjah.movement import Group, destinations, walk_drops
-from engine.maharadjah.state import (
-    ARMS,
-    COMBAT,
-    LOSSES,
-    MOVE,
-    POSTS,
-    RETREAT_ATT,
-    RETREAT_DEF,
-    MaharadjahState,
-)
+from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, State
 
 
 # ----------------------------------------------------------------- placements
-def place_spaces(state: MaharadjahState) -> list[str]:
+def place_spaces(state: State) -> list[str]:
     """W-GROW-6: spread one per territory before doubling; never break stacking."""
     todo = state.todo[0]
     fits = [s for s in todo.spaces if Q.can_add(state, todo.nation, s)]
@@ -38,7 +32,7 @@ def place_spaces(state: MaharadjahState) -> list[str]:
     return [s for s in fits if todo.placed.get(s, 0) == least]
 
 
-def leader_spaces(state: MaharadjahState, leader: Leader) -> list[str]:
+def leader_spaces(state: State, leader: Leader) -> list[str]:
     """W-LEAD-2: a space with its nation's army, a territory with its post, or (held)
     the space of this turn's invaders."""
     nation = leader.nation
@@ -49,7 +43,7 @@ def leader_spaces(state: MaharadjahState, leader: Leader) -> list[str]:
     return sorted(out)
 
 
-def landing_spaces(state: MaharadjahState) -> list[str]:
+def landing_spaces(state: State) -> list[str]:
     """W-NAV-3: a coast of the zone, vacant or holding only the nation's armies."""
     todo = state.todo[0]
     nation, zone = todo.nation, todo.what
@@ -63,16 +57,16 @@ def landing_spaces(state: MaharadjahState) -> list[str]:
 
 
 # ------------------------------------------------------------------- movement
-def _unmoved_leaders(state: MaharadjahState, start: str) -> tuple[str, ...]:
+def _unmoved_leaders(state: State, start: str) -> tuple[str, ...]:
     return tuple(lead for lead in Q.leaders_at(state, start)
                  if Q.leader_nation(lead) == state.active and lead not in state.moved)
 
 
-def _unmoved_arms(state: MaharadjahState, start: str) -> tuple[str, ...]:
+def _unmoved_arms(state: State, start: str) -> tuple[str, ...]:
     return tuple(p for p in Q.arms_of(state, state.active, start) if p not in state.moved)
 
 
-def groups_at(state: MaharadjahState, start: str) -> list[Group]:
+def groups_at(state: State, start: str) -> list[Group]:
     """The group shapes offered from ``start``: armies alone, armies with every unmoved
     leader and arms marker there, and the leaders alone."""
     armies = state.fresh.get(start, 0)
@@ -88,9 +82,9 @@ def groups_at(state: MaharadjahState, start: str) -> list[Group]:
     return out
 
 
-def movable(state: MaharadjahState) -> list[str]:
+def movable(state: State) -> list[str]:
     """Spaces holding an unmoved group of the active nation that can go somewhere."""
-    if state.phase != MOVE or state.todo or state.battle is not None:
+    if state.phase != Phase.MOVE or state.todo or state.battle is not None:
         return []
     starts = {s for s, n in state.fresh.items() if n > 0}
     starts |= {w for lead, w in state.leaders.items()
@@ -98,7 +92,7 @@ def movable(state: MaharadjahState) -> list[str]:
     return sorted(s for s in starts if any(destinations(state, g) for g in groups_at(state, s)))
 
 
-def stack_moves(state: MaharadjahState, start: str) -> list[I.Move]:
+def stack_moves(state: State, start: str) -> list[it.Move]:
     """Every move offered from one space: each group shape, size and destination."""
     out = []
     for group in groups_at(state, start):
@@ -106,17 +100,18 @@ def stack_moves(state: MaharadjahState, start: str) -> list[I.Move]:
         sizes = range(1, group.armies + 1) if group.armies else (0,)
         for (_dest, _came), path in sorted(found.items()):
             for k in sizes:
-                out.append(I.Move(start, path, k, group.leaders, group.arms))
+                out.append(it.Move(start=start, path=path, armies=k, leaders=group.leaders,
+                                   arms=group.arms))
     return out
 
 
-def drop_moves(state: MaharadjahState, move: I.Move) -> list[I.Move]:
+def drop_moves(state: State, move: it.Move) -> list[it.Move]:
     """W-LEAD-3: the ways the armies of a leader's (or arms marker's) ``move`` may stop
     at spaces along its path, the rest going on. Not in legal_intents (a big stack with
     a leader has thousands); a UI asks once a leader's move is picked."""
     group = Group(state.active, move.start, move.armies, tuple(move.leaders), tuple(move.arms))
     path, k = tuple(move.path), move.armies
-    out: list[I.Move] = []
+    out: list[it.Move] = []
     if not group.boosted or not k or len(path) < 2:
         return out
 
@@ -127,7 +122,8 @@ def drop_moves(state: MaharadjahState, move: I.Move) -> list[I.Move]:
                     walk_drops(state, group, path, acc)
                 except IllegalIntent:
                     return
-                out.append(I.Move(group.start, path, k, group.leaders, group.arms, acc))
+                out.append(it.Move(start=group.start, path=path, armies=k, leaders=group.leaders,
+                                   arms=group.arms, drops=acc))
             return
         for d in range(left + 1):
             spread(i + 1, left - d, acc + (d,))
@@ -136,7 +132,7 @@ def drop_moves(state: MaharadjahState, move: I.Move) -> list[I.Move]:
     return out
 
 
-def reach(state: MaharadjahState, start: str) -> dict[str, int]:
+def reach(state: State, start: str) -> dict[str, int]:
     """Where the unmoved armies of ``start`` can go and how many at most (leaders'
     help included); a UI asks this once a stack is picked."""
     out: dict[str, int] = {}
@@ -146,7 +142,7 @@ def reach(state: MaharadjahState, start: str) -> dict[str, int]:
     return dict(sorted(out.items()))
 
 
-def trim(state: MaharadjahState) -> list[Any]:
+def trim(state: State) -> list[Any]:
     """W-STACK-3 / W-AMB-40: remove the least excess, keeping one large stack (W-STACK-2)."""
     nation = state.active
     counts = {s: n for s, n in Q.nation_counts(state, nation).items()
@@ -165,27 +161,31 @@ def trim(state: MaharadjahState) -> list[Any]:
     for space in sorted(over):
         cap = Q.limit(space) + (kept(space) if space == keeper else 0)
         if counts[space] > cap:
-            out.append(E.ArmiesRemoved(nation, space, counts[space] - cap, "stacking"))
+            out.append(ev.ArmiesRemoved(nation=nation, space=space, armies=counts[space] - cap,
+                                        why="stacking"))
     return out
 
 
-def end_movement(state: MaharadjahState) -> list[Any]:
+def end_movement(state: State) -> list[Any]:
     out: list[Any] = trim(state)
     if state.move_round == 1:  # W-INV-1, W-AMB-27
         for space in sorted(Q.board().barbarians):
             n = Q.count(state, space, state.active)
             if n:
-                out.append(E.ArmiesRemoved(state.active, space, n, "stranded"))
+                out.append(ev.ArmiesRemoved(nation=state.active, space=space, armies=n,
+                                            why="stranded"))
     from engine.maharadjah.diplomacy import offer_events
 
-    out.append(E.MovementEnded(state.active))
+    out.append(ev.MovementEnded(nation=state.active))
     if Q.rules().cards[state.active]["raid"].get(state.turn):  # W-VP-3
         # the removals above never empty a territory, so they change nobody's raids
-        out.append(E.Checkpoint(state.active, scoring.alone(state, state.active)))
-    return out + [E.PhaseStarted(COMBAT, state.move_round), *offer_events(state)]
+        out.append(ev.Checkpoint(nation=state.active, territories=scoring.alone(state,
+                                                                                state.active)))
+    return out + [ev.PhaseStarted(phase=Phase.COMBAT, move_round=state.move_round),
+                  *offer_events(state)]
 
 
-def end_movement_refusal(state: MaharadjahState) -> IllegalIntent | None:
+def end_movement_refusal(state: State) -> IllegalIntent | None:
     """W-STACK-3 and W-INV-1: fix what can still be fixed before ending the phase."""
     b = Q.board()
     for space in sorted(b.barbarians):
@@ -203,22 +203,22 @@ def end_movement_refusal(state: MaharadjahState) -> IllegalIntent | None:
 
 
 # ---------------------------------------------------------- posts and arms
-def post_options(state: MaharadjahState) -> list[Any]:
+def post_options(state: State) -> list[Any]:
     """W-POST-1..6: builds and the one removal open now."""
     power = state.active
     out: list[Any] = []
     mine = [s for s, owner in state.posts.items() if owner == power]
     if state.posts_built == 0 and not state.post_removed:
-        out += [I.RemovePost(s) for s in sorted(mine)]
+        out += [it.RemovePost(space=s) for s in sorted(mine)]
     if state.posts_built >= 2 or len(mine) >= Q.rules().nations[power].posts:
         return out
     for space in sorted(t for t, terr in Q.board().territories.items() if terr.post_site):
         if build_refusal(state, space) is None:
-            out.append(I.BuildPost(space))
+            out.append(it.BuildPost(space=space))
     return out
 
 
-def build_refusal(state: MaharadjahState, space: str) -> IllegalIntent | None:
+def build_refusal(state: State, space: str) -> IllegalIntent | None:
     power = state.active
     b = Q.board()
     terr = b.territories.get(space)
@@ -243,7 +243,7 @@ def build_refusal(state: MaharadjahState, space: str) -> IllegalIntent | None:
     return None
 
 
-def consent_needed(state: MaharadjahState, space: str) -> str | None:
+def consent_needed(state: State, space: str) -> str | None:
     """W-POST-5 (b): the occupier whose player must agree, or None when it is automatic."""
     power = state.active
     if Q.count(state, space, power):
@@ -260,7 +260,7 @@ def consent_needed(state: MaharadjahState, space: str) -> str | None:
     return holder
 
 
-def arms_ok(state: MaharadjahState, power: str, nation: str) -> bool:
+def arms_ok(state: State, power: str, nation: str) -> bool:
     """W-ARMS-1 (a) and (b)."""
     if nation not in state.control or Q.is_colonial(nation) or nation in state.gone:
         return False
@@ -271,38 +271,38 @@ def arms_ok(state: MaharadjahState, power: str, nation: str) -> bool:
     return a and b
 
 
-def arms_options(state: MaharadjahState) -> list[Any]:
+def arms_options(state: State) -> list[Any]:
     power = state.active
     current = state.arms.get(power, "")
-    out: list[Any] = [I.AssignArms(n) for n in Q.rules().order
+    out: list[Any] = [it.AssignArms(nation=n) for n in Q.rules().order
                       if n != current and arms_ok(state, power, n)]
     if current:
-        out.append(I.AssignArms(""))
+        out.append(it.AssignArms(nation=""))
     return out
 
 
-def arms_lapsed(state: MaharadjahState) -> list[Any]:
+def arms_lapsed(state: State) -> list[Any]:
     """W-ARMS-6: markers whose conditions no longer hold (checked after every step)."""
     out: list[Any] = []
     for power, nation in sorted(state.arms.items()):
         where = state.arms_at.get(power)
         if not arms_ok(state, power, nation) or (where and not Q.count(state, where, nation)):
-            out.append(E.ArmsReturned(power))
+            out.append(ev.ArmsReturned(power=power))
     return out
 
 
 # ------------------------------------------------------------------ battles
-def retreat_options(state: MaharadjahState) -> list[Any]:
+def retreat_options(state: State) -> list[Any]:
     battle = state.battle
     assert battle is not None
     out: list[Any] = []
 
     def add(nation: str, dest: str, k: int) -> None:
-        out.append(I.Retreat(dest, k))
+        out.append(it.Retreat(to=dest, armies=k))
         # W-RET-5: a group before the last may take the leaders and arms markers along
         if k < Q.count(state, battle.space, nation) and any(
                 combat.followers(state, nation, battle.space, k, escort=True)):
-            out.append(I.Retreat(dest, k, escort=True))
+            out.append(it.Retreat(to=dest, armies=k, escort=True))
 
     if battle.stage == RETREAT_DEF:
         n = Q.count(state, battle.space, battle.defender)
@@ -316,11 +316,11 @@ def retreat_options(state: MaharadjahState) -> list[Any]:
                 if Q.can_add(state, battle.attacker, dest, k):
                     add(battle.attacker, dest, k)
         if combat.lone_post(state, battle):
-            out.append(I.BreakOff())
-    return out + [I.Stand()]
+            out.append(it.BreakOff())
+    return out + [it.Stand()]
 
 
-def loss_options(state: MaharadjahState) -> list[Any]:
+def loss_options(state: State) -> list[Any]:
     """W-CMB-6: every way to take ``hits`` losses among the entered-from groups."""
     battle = state.battle
     assert battle is not None
@@ -338,11 +338,11 @@ def loss_options(state: MaharadjahState) -> list[Any]:
             pick(i + 1, left - k, acc + (origin,) * k)
 
     pick(0, battle.hits, ())
-    return [I.TakeLosses(o) for o in out]
+    return [it.TakeLosses(origins=o) for o in out]
 
 
 # ---------------------------------------------------------------- everything
-def legal_intents(state: MaharadjahState, seat: int) -> list[Any]:
+def legal_intents(state: State, seat: int) -> list[Any]:
     from engine.maharadjah import diplomacy
     from engine.maharadjah.flow import to_move
 
@@ -351,23 +351,24 @@ def legal_intents(state: MaharadjahState, seat: int) -> list[Any]:
     if state.todo:
         todo = state.todo[0]
         if todo.kind == "place":
-            return [I.PlaceArmy(s) for s in place_spaces(state)]
+            return [it.PlaceArmy(space=s) for s in place_spaces(state)]
         if todo.kind == "leader":
-            return [I.PlaceLeader(s) for s in leader_spaces(state, Q.rules().leaders[todo.what])]
+            return [it.PlaceLeader(space=s) for s in leader_spaces(state,
+                                                                   Q.rules().leaders[todo.what])]
         if todo.kind == "arms":
-            return [I.PlaceArms(s) for s in Q.territories_with_armies(state, todo.nation)]
+            return [it.PlaceArms(space=s) for s in Q.territories_with_armies(state, todo.nation)]
         if todo.kind == "remove":
-            return [I.RemoveArmy(s) for s in Q.army_spaces(state, todo.nation)]
+            return [it.RemoveArmy(space=s) for s in Q.army_spaces(state, todo.nation)]
         if todo.kind == "offer":
-            return diplomacy.offers_for(state, todo.nation) + [I.Stand()]
+            return diplomacy.offers_for(state, todo.nation) + [it.Stand()]
         if todo.kind == "ally":
             return diplomacy.ally_intents(state, todo.nation)
         if todo.kind == "passage":
-            return [I.AnswerConsent(True), I.AnswerConsent(False)]
+            return [it.AnswerConsent(yes=True), it.AnswerConsent(yes=False)]
         if todo.kind == "land":
-            return [I.PlaceArmy(s) for s in landing_spaces(state)]
+            return [it.PlaceArmy(space=s) for s in landing_spaces(state)]
         if todo.kind == "consent":
-            return [I.AnswerConsent(True), I.AnswerConsent(False)]
+            return [it.AnswerConsent(yes=True), it.AnswerConsent(yes=False)]
         return []
     battle = state.battle
     if battle is not None:
@@ -378,26 +379,44 @@ def legal_intents(state: MaharadjahState, seat: int) -> list[Any]:
         if battle.stage == RETREAT_ATT:
             return retreat_options(state)
         return []
-    if state.phase == MOVE:
+    if state.phase == Phase.MOVE:
         out: list[Any] = []
         for start in movable(state):
             out += stack_moves(state, start)
         if end_movement_refusal(state) is None:
-            out.append(I.EndMovement())
+            out.append(it.EndMovement())
         return out
-    if state.phase == COMBAT:
-        fights = [I.Fight(s, e) for s, e in combat.compulsory(state) + combat.optional(state)]
+    if state.phase == Phase.COMBAT:
+        fights: list[Any] = [it.Fight(space=s, enemy=e)
+                             for s, e in combat.compulsory(state) + combat.optional(state)]
         if not combat.compulsory(state):
-            fights.append(I.EndCombat())
+            fights.append(it.EndCombat())
         return fights + diplomacy.offers(state, seat)
-    if state.phase == POSTS:
-        return post_options(state) + [I.EndPosts()]
-    if state.phase == ARMS:
-        return arms_options(state) + [I.EndArms()]
+    if state.phase == Phase.POSTS:
+        return post_options(state) + [it.EndPosts()]
+    if state.phase == Phase.ARMS:
+        return arms_options(state) + [it.EndArms()]
     return []
 
 
-def is_legal(state: MaharadjahState, seat: int, intent: Any) -> bool:
+def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
+    """In a Movement Phase one group per stack that can move ("stack LAH"), its moves
+    produced only when walked, so "which stacks can move" lists no move; otherwise the
+    legal intents grouped by kind."""
+    from engine.maharadjah.flow import to_move
+
+    if seat not in to_move(state):
+        return
+    if state.phase == Phase.MOVE and not state.todo and state.battle is None:
+        for start in movable(state):
+            yield LegalGroup(f"stack {start}", partial(stack_moves, state, start))
+        if end_movement_refusal(state) is None:
+            yield LegalGroup("end-movement", lambda: [it.EndMovement()])
+        return
+    yield from groups_by_type(legal_intents(state, seat))
+
+
+def is_legal(state: State, seat: int, intent: Any) -> bool:
     """True when the rules accept ``intent`` from ``seat`` now."""
     from engine.maharadjah.rules import decide
 
@@ -408,5 +427,5 @@ def is_legal(state: MaharadjahState, seat: int, intent: Any) -> bool:
     return True
 
 
-def kill_credit(state: MaharadjahState, killer: str, leader: str) -> list[Any]:
-    return [E.LeaderKilled(leader, killer), *scoring.kill_leader(state, killer, leader)]
+def kill_credit(state: State, killer: str, leader: str) -> list[Any]:
+    return [ev.LeaderKilled(leader=leader, by=killer), *scoring.kill_leader(state, killer, leader)]

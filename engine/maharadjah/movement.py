@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from engine.core.errors import IllegalIntent
 from engine.maharadjah import queries as Q
-from engine.maharadjah.state import MaharadjahState
+from engine.maharadjah.state import State
 
 MAX_PATH = 4  # W-BOAT-3: the one case of 4 crossings
 
@@ -51,7 +51,7 @@ def _refuse(rule: str, text: str) -> IllegalIntent:
     return IllegalIntent(rule, text)
 
 
-def step(state: MaharadjahState, group: Group, walk: Walk, nxt: str) -> Walk:
+def step(state: State, group: Group, walk: Walk, nxt: str) -> Walk:
     """One crossing from ``walk.pos`` to ``nxt``; raises IllegalIntent when not allowed."""
     b = Q.board()
     name = b.name
@@ -134,7 +134,7 @@ def step(state: MaharadjahState, group: Group, walk: Walk, nxt: str) -> Walk:
     return Walk(nxt, crossings, walk.sea, before, after, stop, walk.path + (nxt,))
 
 
-def finish(state: MaharadjahState, group: Group, walk: Walk) -> None:
+def finish(state: State, group: Group, walk: Walk) -> None:
     """Checks on where a move ends."""
     b = Q.board()
     if not walk.path:
@@ -152,7 +152,7 @@ def finish(state: MaharadjahState, group: Group, walk: Walk) -> None:
             raise _refuse("W-SUB-6", f"the {other.title()} submitted in {b.name(end)}")
 
 
-def walk_drops(state: MaharadjahState, group: Group, path: tuple[str, ...],
+def walk_drops(state: State, group: Group, path: tuple[str, ...],
                drops: tuple[int, ...]) -> Walk:
     """W-LEAD-3: armies moving with a leader or arms marker may stop at any space of its
     path: ``drops[i]`` of them end their move at ``path[i]`` and the rest go on."""
@@ -178,13 +178,13 @@ def walk_drops(state: MaharadjahState, group: Group, path: tuple[str, ...],
     return walk
 
 
-def naval_targets(state: MaharadjahState, nation: str, zone: str) -> list[str]:
+def naval_targets(state: State, nation: str, zone: str) -> list[str]:
     """W-NAV-3: the colonial powers an Indian nation may attack in ``zone``."""
     return [o for o in Q.enemies_in(state, zone, nation)
             if Q.is_colonial(o) and not Q.members(state, nation, o)]
 
 
-def walk_path(state: MaharadjahState, group: Group, path: tuple[str, ...]) -> Walk:
+def walk_path(state: State, group: Group, path: tuple[str, ...]) -> Walk:
     walk = Walk(group.start)
     for nxt in path:
         walk = step(state, group, walk, nxt)
@@ -202,7 +202,7 @@ def neighbours(space: str) -> list[str]:
     return sorted(b.borders.get(space, ()))
 
 
-def destinations(state: MaharadjahState, group: Group) -> dict[tuple[str, str], tuple[str, ...]]:
+def destinations(state: State, group: Group) -> dict[tuple[str, str], tuple[str, ...]]:
     """Every legal end of a move: (destination, entered-from) -> the first path found.
 
     The entered-from space matters for retreats (W-RET-3), so both are offered.

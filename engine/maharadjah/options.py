@@ -5,11 +5,11 @@ from __future__ import annotations
 import msgspec
 
 
-class MaharadjahOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     short_game: bool = False  # W-SETUP-S1: 3 players, turns 9-16
 
 
-def game_type(options: MaharadjahOptions, seats: int) -> str:
+def game_type(options: Options, seats: int) -> str:
     """The card tags of W-CARD-3 and the assignment column of W-ASSIGN-1."""
     if options.short_game:
         return "short"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.maharadjah.board import Board, Rules, the_board, the_rules
-from engine.maharadjah.state import MaharadjahState
+from engine.maharadjah.state import State
 
 LARGE_ROUGH = 4  # W-STACK-2
 
@@ -20,40 +22,40 @@ def is_colonial(nation: str) -> bool:
     return rules().nations[nation].colonial
 
 
-def count(state: MaharadjahState, space: str, nation: str) -> int:
+def count(state: State, space: str, nation: str) -> int:
     return state.armies.get(space, {}).get(nation, 0)
 
 
-def others(state: MaharadjahState, space: str, nation: str) -> int:
+def others(state: State, space: str, nation: str) -> int:
     """Armies of every other nation in ``space``."""
     return sum(n for who, n in state.armies.get(space, {}).items() if who != nation)
 
 
-def enemies_in(state: MaharadjahState, space: str, nation: str) -> list[str]:
+def enemies_in(state: State, space: str, nation: str) -> list[str]:
     return sorted(who for who, n in state.armies.get(space, {}).items() if who != nation and n)
 
 
-def on_map(state: MaharadjahState, nation: str) -> int:
+def on_map(state: State, nation: str) -> int:
     return sum(here.get(nation, 0) for here in state.armies.values())
 
 
-def pool(state: MaharadjahState, nation: str) -> int:
+def pool(state: State, nation: str) -> int:
     """W-GEN-4: armies neither on the map nor in the Alliance box."""
     if nation in state.gone:
         return 0
     return rules().nations[nation].armies - on_map(state, nation) - state.boxed.get(nation, 0)
 
 
-def army_spaces(state: MaharadjahState, nation: str) -> list[str]:
+def army_spaces(state: State, nation: str) -> list[str]:
     return sorted(s for s, here in state.armies.items() if here.get(nation, 0) > 0)
 
 
-def territories_with_armies(state: MaharadjahState, nation: str) -> list[str]:
+def territories_with_armies(state: State, nation: str) -> list[str]:
     terr = board().territories
     return [s for s in army_spaces(state, nation) if s in terr]
 
 
-def leaders_at(state: MaharadjahState, space: str) -> list[str]:
+def leaders_at(state: State, space: str) -> list[str]:
     return sorted(lead for lead, where in state.leaders.items() if where == space)
 
 
@@ -61,13 +63,13 @@ def leader_nation(leader: str) -> str:
     return rules().leaders[leader].nation
 
 
-def arms_of(state: MaharadjahState, nation: str, space: str) -> list[str]:
+def arms_of(state: State, nation: str, space: str) -> list[str]:
     """Arms markers on the map in ``space`` held by ``nation``."""
     return sorted(p for p, where in state.arms_at.items()
                   if where == space and state.arms.get(p) == nation)
 
 
-def occupier(state: MaharadjahState, space: str) -> str | None:
+def occupier(state: State, space: str) -> str | None:
     """W-GEN-5: the nation occupying a territory (armies; else a lone nation's leaders)."""
     here = {n: c for n, c in state.armies.get(space, {}).items() if c > 0}
     if here:
@@ -76,7 +78,7 @@ def occupier(state: MaharadjahState, space: str) -> str | None:
     return next(iter(nations)) if len(nations) == 1 else None
 
 
-def occupiers(state: MaharadjahState, space: str) -> set[str]:
+def occupiers(state: State, space: str) -> set[str]:
     """Every nation with armies there (or the lone leaders' nation): contested when 2+."""
     here = {n for n, c in state.armies.get(space, {}).items() if c > 0}
     if here:
@@ -85,7 +87,7 @@ def occupiers(state: MaharadjahState, space: str) -> set[str]:
     return nations if len(nations) == 1 else set()
 
 
-def occupied_by(state: MaharadjahState, nation: str) -> list[str]:
+def occupied_by(state: State, nation: str) -> list[str]:
     """Territories ``nation`` occupies (W-GEN-5), contested ones included (W-AMB-29)."""
     terr = board().territories
     out = {s for s, here in state.armies.items() if s in terr and here.get(nation, 0) > 0}
@@ -95,7 +97,7 @@ def occupied_by(state: MaharadjahState, nation: str) -> list[str]:
     return sorted(out)
 
 
-def vacant(state: MaharadjahState, space: str) -> bool:
+def vacant(state: State, space: str) -> bool:
     """W-GEN-6: no army, leader, arms marker or post."""
     return (not any(state.armies.get(space, {}).values())
             and space not in state.leaders.values()
@@ -123,55 +125,55 @@ def stacks_ok(counts: dict[str, int]) -> bool:
     return not terr[space].rough or counts[space] <= LARGE_ROUGH
 
 
-def nation_counts(state: MaharadjahState, nation: str) -> dict[str, int]:
+def nation_counts(state: State, nation: str) -> dict[str, int]:
     return {s: here[nation] for s, here in state.armies.items() if here.get(nation, 0) > 0}
 
 
-def can_add(state: MaharadjahState, nation: str, space: str, armies: int = 1) -> bool:
+def can_add(state: State, nation: str, space: str, armies: int = 1) -> bool:
     counts = nation_counts(state, nation)
     counts[space] = counts.get(space, 0) + armies
     return stacks_ok(counts)
 
 
-def seat_of(state: MaharadjahState, nation: str) -> int:
+def seat_of(state: State, nation: str) -> int:
     return state.control[nation]
 
 
-def same_player(state: MaharadjahState, a: str, b: str) -> bool:
+def same_player(state: State, a: str, b: str) -> bool:
     return a in state.control and b in state.control and state.control[a] == state.control[b]
 
 
-def has_boats(state: MaharadjahState, nation: str) -> bool:
+def has_boats(state: State, nation: str) -> bool:
     """W-BOAT-1, W-EVT-2."""
     return state.turn in rules().nations[nation].boats
 
 
-def alliance(state: MaharadjahState) -> set[str]:
+def alliance(state: State) -> set[str]:
     """W-ALLY-3: the British and their allies."""
     return {"BRITISH", *state.allies}
 
 
-def members(state: MaharadjahState, a: str, b: str) -> bool:
+def members(state: State, a: str, b: str) -> bool:
     """True when ``a`` and ``b`` are both in the British alliance (W-ALLY-4)."""
     group = alliance(state)
     return a in group and b in group and a != b
 
 
-def submitted_here(state: MaharadjahState, subject: str, overlord: str, space: str) -> bool:
+def submitted_here(state: State, subject: str, overlord: str, space: str) -> bool:
     return any(s.subject == subject and s.overlord == overlord and space in s.territories
                for s in state.submissions)
 
 
-def great(state: MaharadjahState) -> bool:
+def great(state: State) -> bool:
     """W-INV-4: the active nation plays two Movement/Combat pairs this turn."""
     return rules().turns[state.turn].get("great") == state.active
 
 
-def arrivals(state: MaharadjahState, nation: str, turn: int | None = None) -> list[dict]:
+def arrivals(state: State, nation: str, turn: int | None = None) -> list[dict[str, Any]]:
     row = rules().turns[turn if turn is not None else state.turn]
     return [a for a in row.get("arrivals", []) if a["nation"] == nation]
 
 
-def reinforcements(state: MaharadjahState, nation: str) -> int:
+def reinforcements(state: State, nation: str) -> int:
     row = rules().turns[state.turn]
     return sum(r["armies"] for r in row.get("reinforcements", []) if r["nation"] == nation)

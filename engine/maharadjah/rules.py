@@ -7,21 +7,11 @@ from typing import Any
 
 from engine.core.errors import IllegalIntent
 from engine.maharadjah import combat, diplomacy, flow, legal, scoring
-from engine.maharadjah import events as E
-from engine.maharadjah import intents as I
+from engine.maharadjah import events as ev
+from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
 from engine.maharadjah.movement import Group, walk_drops, walk_path
-from engine.maharadjah.state import (
-    ARMS,
-    COMBAT,
-    LOSSES,
-    MOVE,
-    POSTS,
-    RETREAT_ATT,
-    RETREAT_DEF,
-    ROLL,
-    MaharadjahState,
-)
+from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, ROLL, Phase, State
 
 
 def _need(ok: bool, rule: str, text: str) -> None:
@@ -29,27 +19,28 @@ def _need(ok: bool, rule: str, text: str) -> None:
         raise IllegalIntent(rule, text)
 
 
-def decide(state: MaharadjahState, seat: int, intent: Any) -> list[Any]:
+def decide(state: State, seat: int, intent: Any) -> list[Any]:
     if seat not in flow.to_move(state):
         raise IllegalIntent("W-SEQ-2", "it is not this seat's decision now")
-    if isinstance(intent, (I.Submit, I.Ally)):
+    if isinstance(intent, (it.Submit, it.Ally)):
         return diplomacy.decide(state, seat, intent)
     if state.todo:
         return _owed(state, intent)
     if state.battle is not None:
         return _battle(state, intent)
-    handler = {MOVE: _movement, COMBAT: _combat, POSTS: _posts, ARMS: _arms}.get(state.phase)
+    handler = {Phase.MOVE: _movement, Phase.COMBAT: _combat, Phase.POSTS: _posts,
+               Phase.ARMS: _arms}.get(state.phase)
     if handler is None:
         raise IllegalIntent("W-SEQ-1", "nothing can be decided now")
     return handler(state, intent)
 
 
 # ----------------------------------------------------------------- owed decisions
-def _owed(state: MaharadjahState, intent: Any) -> list[Any]:
+def _owed(state: State, intent: Any) -> list[Any]:
     todo = state.todo[0]
     name = Q.board().name
     if todo.kind == "place":
-        _need(isinstance(intent, I.PlaceArmy), "W-GROW-6", "place the new armies first")
+        _need(isinstance(intent, it.PlaceArmy), "W-GROW-6", "place the new armies first")
         options = legal.place_spaces(state)
         if intent.space not in options:
             if intent.space not in todo.spaces:
@@ -58,30 +49,30 @@ def _owed(state: MaharadjahState, intent: Any) -> list[Any]:
             if not Q.can_add(state, todo.nation, intent.space):
                 raise IllegalIntent("W-STACK-4", f"{name(intent.space)} is full (W-STACK-1)")
             raise IllegalIntent("W-GROW-6", "one new army per territory before any gets two")
-        return [E.ArmiesPlaced(todo.nation, intent.space, 1, "growth")]
+        return [ev.ArmiesPlaced(nation=todo.nation, space=intent.space, armies=1, why="growth")]
     if todo.kind == "leader":
-        _need(isinstance(intent, I.PlaceLeader), "W-LEAD-2", "place the leader first")
+        _need(isinstance(intent, it.PlaceLeader), "W-LEAD-2", "place the leader first")
         leader = Q.rules().leaders[todo.what]
         _need(intent.space in legal.leader_spaces(state, leader), "W-LEAD-2",
               f"{leader.name} appears with an army or post of the {leader.nation.title()}")
         return [flow._leader_placed(state, leader, intent.space)]
     if todo.kind == "arms":
-        _need(isinstance(intent, I.PlaceArms), "W-ARMS-3", "place the arms marker first")
+        _need(isinstance(intent, it.PlaceArms), "W-ARMS-3", "place the arms marker first")
         _need(intent.space in Q.territories_with_armies(state, todo.nation), "W-ARMS-3",
               f"the marker enters where the {todo.nation.title()} have armies")
-        return [E.ArmsPlaced(todo.what, intent.space)]
+        return [ev.ArmsPlaced(power=todo.what, space=intent.space)]
     if todo.kind == "remove":
         rule = "W-OVP-1" if todo.what == "overpopulation" else "W-SCHED-8"
-        _need(isinstance(intent, I.RemoveArmy), rule, "remove the armies first")
+        _need(isinstance(intent, it.RemoveArmy), rule, "remove the armies first")
         _need(Q.count(state, intent.space, todo.nation) > 0, rule,
               f"no {todo.nation.title()} army in {name(intent.space)}")
-        return [E.ArmiesRemoved(todo.nation, intent.space, 1, todo.what)]
+        return [ev.ArmiesRemoved(nation=todo.nation, space=intent.space, armies=1, why=todo.what)]
     if todo.kind == "offer":
-        _need(isinstance(intent, I.Stand), "W-SUB-4", "submit, ally or decline")
-        return [E.Declined(todo.nation)]
+        _need(isinstance(intent, it.Stand), "W-SUB-4", "submit, ally or decline")
+        return [ev.Declined(nation=todo.nation)]
     if todo.kind == "passage":
-        _need(isinstance(intent, I.AnswerConsent), "W-BOAT-6", "answer the passage request")
-        out = [E.PassageAnswered(todo.nation, todo.what, intent.yes)]
+        _need(isinstance(intent, it.AnswerConsent), "W-BOAT-6", "answer the passage request")
+        out = [ev.PassageAnswered(power=todo.nation, zone=todo.what, yes=intent.yes)]
         last = sum(t.kind == "passage" for t in state.todo) == 1
         if intent.yes and last and state.pending is not None:
             p = state.pending
@@ -89,27 +80,28 @@ def _owed(state: MaharadjahState, intent: Any) -> list[Any]:
                          tuple(p.leaders), tuple(p.arms), tuple(p.drops))
         return out
     if todo.kind == "land":
-        _need(isinstance(intent, I.PlaceArmy), "W-NAV-3", "land the armies at sea first")
+        _need(isinstance(intent, it.PlaceArmy), "W-NAV-3", "land the armies at sea first")
         _need(intent.space in legal.landing_spaces(state), "W-NAV-3",
               f"{name(intent.space)} is not a vacant or own coast of the {name(todo.what)}")
         leaders, arms = combat.followers(state, todo.nation, todo.what, 1)
-        return [E.Retreated(todo.nation, todo.what, intent.space, 1, leaders, arms)]
+        return [ev.Retreated(nation=todo.nation, space=todo.what, to=intent.space, armies=1,
+                             leaders=leaders, arms=arms)]
     if todo.kind == "consent":
-        _need(isinstance(intent, I.AnswerConsent), "W-POST-5", "answer the post request first")
+        _need(isinstance(intent, it.AnswerConsent), "W-POST-5", "answer the post request first")
         power, space = todo.what.split("@")
-        out: list[Any] = [E.ConsentAnswered(intent.yes)]
-        return out + ([E.PostBuilt(power, space)] if intent.yes else [])
+        answered: list[Any] = [ev.ConsentAnswered(yes=intent.yes)]
+        return answered + ([ev.PostBuilt(power=power, space=space)] if intent.yes else [])
     raise IllegalIntent("W-SEQ-1", "nothing can be decided now")
 
 
 # ------------------------------------------------------------------- movement
-def _movement(state: MaharadjahState, intent: Any) -> list[Any]:
-    if isinstance(intent, I.EndMovement):
+def _movement(state: State, intent: Any) -> list[Any]:
+    if isinstance(intent, it.EndMovement):
         refusal = legal.end_movement_refusal(state)
         if refusal is not None:
             raise refusal
         return legal.end_movement(state)
-    _need(isinstance(intent, I.Move), "W-MOVE-1", "move, or end the Movement Phase")
+    _need(isinstance(intent, it.Move), "W-MOVE-1", "move, or end the Movement Phase")
     nation = state.active
     name = Q.board().name
     start = intent.start
@@ -140,14 +132,15 @@ def _movement(state: MaharadjahState, intent: Any) -> list[Any]:
                       if Q.is_colonial(p) and not Q.same_player(state, p, nation)
                       and f"{p}@{walk.sea}" not in state.granted)
         if asked:
-            return [E.PassageAsked(nation, walk.sea, asked, start, tuple(intent.path),
-                                   intent.armies, tuple(intent.leaders), tuple(intent.arms),
-                                   drops)]
+            return [ev.PassageAsked(nation=nation, zone=walk.sea, powers=asked, start=start,
+                                    path=tuple(intent.path), armies=intent.armies,
+                                    leaders=tuple(intent.leaders), arms=tuple(intent.arms),
+                                    drops=drops)]
     return moved(state, nation, start, tuple(intent.path), intent.armies,
                  tuple(intent.leaders), tuple(intent.arms), drops)
 
 
-def moved(state: MaharadjahState, nation: str, start: str, path: tuple[str, ...], armies: int,
+def moved(state: State, nation: str, start: str, path: tuple[str, ...], armies: int,
           leaders: tuple[str, ...], arms: tuple[str, ...],
           drops: tuple[int, ...] = ()) -> list[Any]:
     out: list[Any] = []
@@ -161,48 +154,51 @@ def moved(state: MaharadjahState, nation: str, start: str, path: tuple[str, ...]
                 if (owner != nation and not Q.count(state, space, owner)
                         and state.posts.get(space) != owner):
                     out += legal.kill_credit(state, nation, lead)
-    out += [E.Moved(nation, start, path[:i + 1], d) for i, d in enumerate(drops) if d]
-    return out + [E.Moved(nation, start, path, rest, leaders, arms)]
+    out += [ev.Moved(nation=nation, start=start, path=path[:i + 1], armies=d)
+            for i, d in enumerate(drops) if d]
+    return out + [ev.Moved(nation=nation, start=start, path=path, armies=rest, leaders=leaders,
+                           arms=arms)]
 
 
 # --------------------------------------------------------------------- combat
-def _combat(state: MaharadjahState, intent: Any) -> list[Any]:
+def _combat(state: State, intent: Any) -> list[Any]:
     must = combat.compulsory(state)
-    if isinstance(intent, I.EndCombat):
+    if isinstance(intent, it.EndCombat):
         _need(not must, "W-CMB-1", "every battle must be fought: "
               + ", ".join(Q.board().name(s) for s, _ in must))
         return flow.end_combat(state)
-    _need(isinstance(intent, I.Fight), "W-CMB-1", "choose a battle or end the Combat Phase")
+    _need(isinstance(intent, it.Fight), "W-CMB-1", "choose a battle or end the Combat Phase")
     key = (intent.space, intent.enemy)
     if key not in must and key not in combat.optional(state):
         raise IllegalIntent("W-CMB-2", f"no battle against the {intent.enemy.title()} in "
                                        f"{Q.board().name(intent.space)}")
-    return [E.BattleStarted(intent.space, state.active, intent.enemy)]
+    return [ev.BattleStarted(space=intent.space, attacker=state.active, defender=intent.enemy)]
 
 
-def _battle(state: MaharadjahState, intent: Any) -> list[Any]:
+def _battle(state: State, intent: Any) -> list[Any]:
     battle = state.battle
     assert battle is not None
     if battle.stage == LOSSES:
-        _need(isinstance(intent, I.TakeLosses), "W-CMB-6", "choose which armies were hit")
+        _need(isinstance(intent, it.TakeLosses), "W-CMB-6", "choose which armies were hit")
         have = combat.loss_choices(state, battle)
         want = Counter(intent.origins)
         _need(sum(want.values()) == battle.hits and all(have.get(o, 0) >= n
                                                         for o, n in want.items()),
               "W-CMB-6", f"name {battle.hits} hit armies by the space they came from")
         origins = tuple(sorted(intent.origins))
-        return [E.Losses(battle.space, battle.attacker, battle.hits, origins=origins,
+        return [ev.Losses(space=battle.space, nation=battle.attacker, armies=battle.hits,
+                          origins=origins,
                          by=battle.defender),
                 *scoring.kill_armies(state, battle.defender, battle.attacker, battle.hits),
-                E.BattleStage("after")]
-    if isinstance(intent, I.Stand):
+                ev.BattleStage(stage="after")]
+    if isinstance(intent, it.Stand):
         nxt = RETREAT_ATT if battle.stage == RETREAT_DEF else ROLL
-        return [E.BattleStage(nxt)]
-    if isinstance(intent, I.BreakOff):
+        return [ev.BattleStage(stage=nxt)]
+    if isinstance(intent, it.BreakOff):
         _need(battle.stage == RETREAT_ATT and combat.lone_post(state, battle), "W-POST-9",
               "only an attack on a lone post can be broken off")
         return combat.end(state, "broken off")
-    _need(isinstance(intent, I.Retreat), "W-RET-1", "retreat or stand")
+    _need(isinstance(intent, it.Retreat), "W-RET-1", "retreat or stand")
     if battle.stage == RETREAT_DEF:
         nation = battle.defender
         _need(intent.to in combat.defender_retreats(state), "W-RET-2",
@@ -219,35 +215,36 @@ def _battle(state: MaharadjahState, intent: Any) -> list[Any]:
     leaders, arms = combat.followers(state, nation, battle.space, intent.armies, intent.escort)
     _need(not intent.escort or bool(leaders or arms), "W-RET-5",
           f"no leader or arms marker of the {nation.title()} to go with them")
-    return [E.Retreated(nation, battle.space, intent.to, intent.armies, leaders, arms)]
+    return [ev.Retreated(nation=nation, space=battle.space, to=intent.to, armies=intent.armies,
+                         leaders=leaders, arms=arms)]
 
 
 # ------------------------------------------------------------- posts and arms
-def _posts(state: MaharadjahState, intent: Any) -> list[Any]:
+def _posts(state: State, intent: Any) -> list[Any]:
     power = state.active
-    if isinstance(intent, I.EndPosts):
-        return [E.PostsEnded(power), E.PhaseStarted(ARMS)]
-    if isinstance(intent, I.RemovePost):
+    if isinstance(intent, it.EndPosts):
+        return [ev.PostsEnded(power=power), ev.PhaseStarted(phase=Phase.ARMS)]
+    if isinstance(intent, it.RemovePost):
         _need(state.posts.get(intent.space) == power, "W-POST-6",
               f"no {power.title()} post in {Q.board().name(intent.space)}")
         _need(state.posts_built == 0 and not state.post_removed, "W-POST-6",
               "one post may be removed, before building")
-        return [E.PostRemoved(power, intent.space)]
-    _need(isinstance(intent, I.BuildPost), "W-POST-1", "build, remove a post or end the phase")
+        return [ev.PostRemoved(power=power, space=intent.space)]
+    _need(isinstance(intent, it.BuildPost), "W-POST-1", "build, remove a post or end the phase")
     refusal = legal.build_refusal(state, intent.space)
     if refusal is not None:
         raise refusal
     holder = legal.consent_needed(state, intent.space)
     if holder is not None:
-        return [E.ConsentAsked(power, intent.space, holder)]
-    return [E.PostBuilt(power, intent.space)]
+        return [ev.ConsentAsked(power=power, space=intent.space, nation=holder)]
+    return [ev.PostBuilt(power=power, space=intent.space)]
 
 
-def _arms(state: MaharadjahState, intent: Any) -> list[Any]:
+def _arms(state: State, intent: Any) -> list[Any]:
     power = state.active
-    if isinstance(intent, I.EndArms):
-        return [E.ArmsEnded(power), E.PhaseStarted("vp")]
-    _need(isinstance(intent, I.AssignArms), "W-ARMS-1", "assign the arms marker or end the phase")
+    if isinstance(intent, it.EndArms):
+        return [ev.ArmsEnded(power=power), ev.PhaseStarted(phase=Phase.VP)]
+    _need(isinstance(intent, it.AssignArms), "W-ARMS-1", "assign the arms marker or end the phase")
     if intent.nation:
         _need(intent.nation != state.arms.get(power), "W-ARMS-2", "it already holds the marker")
         _need(intent.nation in state.control and not Q.is_colonial(intent.nation), "W-ARMS-2",
@@ -257,4 +254,5 @@ def _arms(state: MaharadjahState, intent: Any) -> list[Any]:
               f"{power.title()} an army on land")
     else:
         _need(power in state.arms, "W-ARMS-2", "the marker is not assigned")
-    return [E.ArmsAssigned(power, intent.nation), E.ArmsEnded(power), E.PhaseStarted("vp")]
+    return [ev.ArmsAssigned(power=power, nation=intent.nation), ev.ArmsEnded(power=power),
+            ev.PhaseStarted(phase=Phase.VP)]

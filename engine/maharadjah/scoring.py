@@ -3,57 +3,59 @@
 from __future__ import annotations
 
 from itertools import product
+from typing import Any
 
-from engine.maharadjah import events as E
+from engine.maharadjah import events as ev
 from engine.maharadjah import queries as Q
-from engine.maharadjah.state import MaharadjahState
+from engine.maharadjah.state import State
 
 RAJ_LEVELS = ((36, 4), (27, 3), (18, 2), (9, 1))  # W-RAJ-2
 RAJ_RIVALS = frozenset({"MAURYA", "GUPTA", "MUSLIMS", "MUGHALS"})  # W-RAJ-5
 
 
-def applies(line: dict, state: MaharadjahState) -> bool:
+def applies(line: dict[str, Any], state: State) -> bool:
     """W-VP-5, W-CARD-3: ``only_in`` / ``not_in`` game types."""
     if "only_in" in line and state.game_type not in line["only_in"]:
         return False
     return state.game_type not in line.get("not_in", [])
 
 
-def _card(nation: str) -> dict:
+def _card(nation: str) -> dict[str, Any]:
     return Q.rules().cards[nation]
 
 
-def kill_armies(state: MaharadjahState, killer: str, victim: str, armies: int) -> list[E.VPScored]:
+def kill_armies(state: State, killer: str, victim: str, armies: int) -> list[ev.VPScored]:
     """W-VP-4: credit for armies destroyed by ``killer``'s dice."""
     if killer not in state.control or not armies:
         return []
     vp = sum(line["vp"] for line in _card(killer)["any_time"]
              if line.get("kill_armies") == victim and applies(line, state))
-    return [E.VPScored(killer, vp * armies, f"{armies} {victim.title()} destroyed")] if vp else []
+    return [ev.VPScored(nation=killer, vp=vp * armies,
+                        why=f"{armies} {victim.title()} destroyed")] if vp else []
 
 
-def kill_leader(state: MaharadjahState, killer: str, leader: str) -> list[E.VPScored]:
+def kill_leader(state: State, killer: str, leader: str) -> list[ev.VPScored]:
     if killer not in state.control:
         return []
     vp = sum(line["vp"] for line in _card(killer)["any_time"]
              if leader in line.get("kill_leaders", []) and applies(line, state))
     name = Q.rules().leaders[leader].name
-    return [E.VPScored(killer, vp, f"{name} killed")] if vp else []
+    return [ev.VPScored(nation=killer, vp=vp, why=f"{name} killed")] if vp else []
 
 
-def destroy_post(state: MaharadjahState, killer: str, owner: str) -> list[E.VPScored]:
+def destroy_post(state: State, killer: str, owner: str) -> list[ev.VPScored]:
     if killer not in state.control:
         return []
     vp = sum(line["vp"] for line in _card(killer)["any_time"]
              if line.get("destroy_posts") == owner and applies(line, state))
-    return [E.VPScored(killer, vp, f"{owner.title()} post destroyed")] if vp else []
+    return [ev.VPScored(nation=killer, vp=vp, why=f"{owner.title()} post destroyed")] if vp else []
 
 
 def _in_scope(territory: str, scope: list[str]) -> bool:
     return "ALL" in scope or Q.board().territories[territory].region in scope
 
 
-def entry_vp(entry: dict, territories: list[str]) -> int:
+def entry_vp(entry: dict[str, Any], territories: list[str]) -> int:
     """W-VP-2, W-AMB-44: named territories at their value, others in scope at ``other``."""
     total = 0
     other = entry.get("other")
@@ -65,7 +67,7 @@ def entry_vp(entry: dict, territories: list[str]) -> int:
     return total
 
 
-def end_of_turn(state: MaharadjahState) -> list[E.VPScored]:
+def end_of_turn(state: State) -> list[ev.VPScored]:
     """W-VP-2 for every nation whose card scores at the end of this turn."""
     out = []
     for nation in Q.rules().order:
@@ -76,25 +78,26 @@ def end_of_turn(state: MaharadjahState) -> list[E.VPScored]:
             continue
         vp = entry_vp(entry, Q.occupied_by(state, nation))
         if vp:
-            out.append(E.VPScored(nation, vp, f"occupation at the end of turn {state.turn}"))
+            out.append(ev.VPScored(nation=nation, vp=vp,
+                                   why=f"occupation at the end of turn {state.turn}"))
     return out
 
 
-def raids(state: MaharadjahState, nation: str) -> list[E.VPScored]:
+def raids(state: State, nation: str) -> list[ev.VPScored]:
     """W-VP-3: the territories held alone at a checkpoint of this sequence."""
     entry = _card(nation)["raid"].get(state.turn)
     if entry is None:
         return []
     vp = entry_vp(entry, state.raided)
-    return [E.VPScored(nation, vp, f"raids of turn {state.turn}")] if vp else []
+    return [ev.VPScored(nation=nation, vp=vp, why=f"raids of turn {state.turn}")] if vp else []
 
 
-def alone(state: MaharadjahState, nation: str) -> tuple[str, ...]:
+def alone(state: State, nation: str) -> tuple[str, ...]:
     """Territories ``nation`` occupies with no other nation's army there (W-VP-3)."""
     return tuple(t for t in Q.occupied_by(state, nation) if not Q.others(state, t, nation))
 
 
-def colonial(state: MaharadjahState, power: str) -> list[E.VPScored]:
+def colonial(state: State, power: str) -> list[ev.VPScored]:
     """W-VP-6, W-AMB-22: 1 per post, plus 1-3 for the coasts, each post on one zone of
     its owner's choosing (the engine chooses the best)."""
     mine = [s for s, owner in state.posts.items() if owner == power]
@@ -103,10 +106,10 @@ def colonial(state: MaharadjahState, power: str) -> list[E.VPScored]:
     choices = [Q.board().territories[s].seas for s in mine]
     coasts = max(len(set(pick)) for pick in product(*choices))
     vp = len(mine) + min(coasts, 3)
-    return [E.VPScored(power, vp, f"{len(mine)} posts on {coasts} coasts")]
+    return [ev.VPScored(nation=power, vp=vp, why=f"{len(mine)} posts on {coasts} coasts")]
 
 
-def raj_count(state: MaharadjahState, nation: str) -> int:
+def raj_count(state: State, nation: str) -> int:
     """W-RAJ-3..5: the territories a Raj nation controls now."""
     terr = Q.board().territories
     british_posts = {s for s, owner in state.posts.items() if owner == "BRITISH"}
@@ -140,7 +143,7 @@ def raj_level(territories: int) -> int:
     return next((vp for need, vp in RAJ_LEVELS if territories >= need), 0)
 
 
-def totals(state: MaharadjahState) -> list[int]:
+def totals(state: State) -> list[int]:
     """W-END-2: each player's VP summed over their nations and turns."""
     out = [0] * state.seats
     for nation, by_turn in state.vp.items():

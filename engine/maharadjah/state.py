@@ -8,24 +8,32 @@ for the active nation only.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 import msgspec
 
-from engine.maharadjah.options import MaharadjahOptions
+from engine.maharadjah.options import Options
 
-# phases of the game, in order (W-TURN-1, W-SEQ-1)
-SETUP = "setup"
-TURN_START = "turn_start"  # W-SCHED-1..4
-NEXT = "next"  # pick the next nation with something to do
-GROWTH = "growth"
-INVASION = "invasion"
-MOVE = "move"
-COMBAT = "combat"
-POSTS = "posts"
-ARMS = "arms"
-VP = "vp"
-SEQ_END = "seq_end"
-TURN_END = "turn_end"
-OVER = "over"
+
+class Phase(StrEnum):
+    """The phases of the game, in order (W-TURN-1, W-SEQ-1)."""
+
+    SETUP = "setup"
+    TURN_START = "turn_start"  # W-SCHED-1..4
+    NEXT = "next"  # pick the next nation with something to do
+    START = "start"  # the sequence's start: alliance offers (W-ALLY-1), arrivals
+    GROWTH = "growth"
+    INVASION = "invasion"
+    MOVE = "move"
+    COMBAT = "combat"
+    POSTS = "posts"
+    ARMS = "arms"
+    VP = "vp"
+    SEQ_END = "seq_end"
+    OVERPOP = "overpop"  # overpopulation at the end of the sequence
+    TURN_END = "turn_end"
+    OVER = "over"
+
 
 # battle stages (W-CMB-3..8)
 ROLL = "roll"
@@ -76,15 +84,15 @@ class Submission(msgspec.Struct):  # W-SUB
     territories: list[str]
 
 
-class MaharadjahState(msgspec.Struct):
-    options: MaharadjahOptions
+class State(msgspec.Struct):
+    options: Options
     seats: int
     game_type: str  # "3p", "4p", "5p" or "short"
     control: dict[str, int] = {}  # nation -> seat, for the nations in play (W-ASSIGN-1)
     turn: int = 0
     seq: int = -1  # index into the nation order (W-ORDER-1)
     active: str = ""
-    phase: str = SETUP
+    phase: Phase = Phase.SETUP
     move_round: int = 0  # 1, or 2 in a great invasion's second pair (W-INV-4)
     armies: dict[str, dict[str, int]] = {}  # space -> nation -> armies
     posts: dict[str, str] = {}  # territory -> owning power

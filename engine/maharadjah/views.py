@@ -3,16 +3,15 @@ posts, leaders, growth markers, dice and VP are all on the table (W-VP-7)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
-from engine.maharadjah.state import MaharadjahState
+from engine.maharadjah import events as ev
+from engine.maharadjah.state import State
 
 
-def view(state: MaharadjahState, seat: int | None) -> MaharadjahState:
-    return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=MaharadjahState)
+def view(state: State, seat: int | None) -> State:
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=State)
 
 
-def redact(event: Any, seat: int | None) -> Any:
+def redact(event: ev.Event, seat: int | None) -> ev.Event:
     return event

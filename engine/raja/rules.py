@@ -344,7 +344,7 @@ def _end(state: State, seat: int, intent: it.EndTurn) -> list[Any]:
     turn = active_turn(state, seat)
     forfeited = bool(forfeits(turn))
     others = tuple(s for s in range(state.seats) if s != seat) if forfeited else ()
-    return [E.TurnEnded(seat=seat, gold=untaken_gold(turn), penalty_to=others)]
+    return [ev.TurnEnded(seat=seat, gold=untaken_gold(turn), penalty_to=others)]
 
 
 DECIDERS: dict[type, Callable[[State, int, Any], list[Any]]] = {

@@ -14,7 +14,7 @@ import pytest
 from engine.core.describe import Description, desc
 from engine.core.errors import IllegalIntent
 from engine.core.game import Game
-from engine.core.ruleset import Seat
+from engine.core.ruleset import Computer, Seat
 from engine.core.table import LocalTable, random_chooser
 from tests.server.fake_ruleset import RULESET as DUEL
 
@@ -95,7 +95,7 @@ class Race:
 
 RACE = Race()
 ME, OTHER = Seat("me"), Seat("you")
-BOT = Seat("bot", "bot:random")
+BOT = Seat("bot", Computer(level="random"))
 
 
 def race(*seats: Seat, seed: int = 1) -> LocalTable:

@@ -6,10 +6,10 @@ from random import Random
 from typing import Any
 
 from engine.core.errors import IllegalIntent
-from engine.maharadjah import RULESET, MaharadjahOptions
-from engine.maharadjah import events as E
+from engine.maharadjah import RULESET, Options
+from engine.maharadjah import events as ev
 from engine.maharadjah.board import the_rules
-from engine.maharadjah.state import MaharadjahState
+from engine.maharadjah.state import State
 
 
 class Dice(Random):
@@ -24,26 +24,26 @@ class Dice(Random):
 
 
 def position(turn: int, active: str, armies: dict[str, dict[str, int]],
-             seats: int = 4, phase: str = "move", **extra: Any) -> MaharadjahState:
+             seats: int = 4, phase: str = "move", **extra: Any) -> State:
     """A standard game in ``turn`` with ``active`` at the start of ``phase``."""
-    state = RULESET.new_state(MaharadjahOptions(), [None] * seats)  # type: ignore[list-item]
+    state = RULESET.new_state(Options(), [None] * seats)  # type: ignore[list-item]
     for event in RULESET.automatic(state, Random(0)):  # the setup: control and VP sheets
         RULESET.apply(state, event)
     state.armies = {s: dict(here) for s, here in armies.items()}
     state.turn = turn
     state.active = active
     state.seq = the_rules().order.index(active)
-    RULESET.apply(state, E.PhaseStarted(phase, 1))
+    RULESET.apply(state, ev.PhaseStarted(phase=phase, move_round=1))
     for key, value in extra.items():
         setattr(state, key, value)
     return state
 
 
-def seat(state: MaharadjahState, nation: str) -> int:
+def seat(state: State, nation: str) -> int:
     return state.control[nation]
 
 
-def play(state: MaharadjahState, nation: str, intent: Any, rng: Random | None = None) -> list[Any]:
+def play(state: State, nation: str, intent: Any, rng: Random | None = None) -> list[Any]:
     """Decide and apply ``intent`` from ``nation``'s seat, then what follows on its own."""
     events = RULESET.decide(state, seat(state, nation), intent)
     for event in events:
@@ -51,7 +51,7 @@ def play(state: MaharadjahState, nation: str, intent: Any, rng: Random | None = 
     return events + settle(state, rng)
 
 
-def settle(state: MaharadjahState, rng: Random | None = None) -> list[Any]:
+def settle(state: State, rng: Random | None = None) -> list[Any]:
     out: list[Any] = []
     while more := RULESET.automatic(state, rng or Random(0)):
         for event in more:
@@ -60,7 +60,7 @@ def settle(state: MaharadjahState, rng: Random | None = None) -> list[Any]:
     return out
 
 
-def refused(state: MaharadjahState, nation: str, intent: Any) -> str:
+def refused(state: State, nation: str, intent: Any) -> str:
     """The rule id a refusal cites (fails when the intent is accepted)."""
     try:
         RULESET.decide(state, seat(state, nation), intent)
@@ -73,7 +73,7 @@ def of(events: list[Any], kind: type) -> list[Any]:
     return [e for e in events if isinstance(e, kind)]
 
 
-def end_move(state: MaharadjahState, nation: str, rng: Random | None = None) -> list[Any]:
+def end_move(state: State, nation: str, rng: Random | None = None) -> list[Any]:
     """End the Movement Phase (it ends on its own once nothing can move)."""
     if state.phase == "move":
         return play(state, nation, EndMovementIntent(), rng)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.maharadjah import combat
-from engine.maharadjah import events as E
-from engine.maharadjah import intents as I
+from engine.maharadjah import events as ev
+from engine.maharadjah import intents as it
 from tests.maharadjah.helpers import play, position, settle
 
 
@@ -15,8 +15,8 @@ def test_arms_marker_returns_at_once_when_its_condition_fails() -> None:
                                  "KAR": {"FRENCH": 1}},
                  posts={"GOL": "FRENCH"}, arms={"FRENCH": "MUSLIMS"}, arms_at={"FRENCH": "BID"})
     assert combat.bonus(s, "MUSLIMS", "BID") == 1
-    events = play(s, "MUSLIMS", I.Move("GOL", ("MYS",), 1))
-    assert E.ArmsReturned("FRENCH") in events
+    events = play(s, "MUSLIMS", it.Move(start="GOL", path=("MYS",), armies=1))
+    assert ev.ArmsReturned(power="FRENCH") in events
     assert s.arms == {} and combat.bonus(s, "MUSLIMS", "BID") == 0
 
 
@@ -27,5 +27,5 @@ def test_arms_marker_alone_after_indigenous_invasion() -> None:
                                "SND": {"FRENCH": 1}}, phase="invasion",
                  posts={"GUJ": "FRENCH"}, arms={"FRENCH": "MUGHALS"}, arms_at={"FRENCH": "LAH"})
     events = settle(s)
-    assert E.ArmsReturned("FRENCH") in events
+    assert ev.ArmsReturned(power="FRENCH") in events
     assert s.arms_at == {}

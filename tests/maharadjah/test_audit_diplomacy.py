@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.maharadjah import RULESET, diplomacy, scoring
-from engine.maharadjah import events as E
-from engine.maharadjah import intents as I
+from engine.maharadjah import events as ev
+from engine.maharadjah import intents as it
 from engine.maharadjah.state import Submission
 from tests.maharadjah.helpers import end_move, play, position, settle
 
@@ -57,9 +57,9 @@ def test_raj_scored_in_a_turn_without_card_scoring() -> None:
     lands = ["AGR", "DEL", "JAU", "LAH", "MLW", "OUD", "PUN", "RAJ", "GUJ"]
     s = position(9, "MUSLIMS", {t: {"MUSLIMS": 1} for t in lands}, phase="vp")
     events = settle(s)
-    assert E.RajFixed("MUSLIMS", 9, 1) in events
-    assert [e for e in events if isinstance(e, E.VPScored) and e.nation == "MUSLIMS"] == [
-        E.VPScored("MUSLIMS", 1, "Raj")]
+    assert ev.RajFixed(nation="MUSLIMS", territories=9, vp=1) in events
+    assert [e for e in events if isinstance(e, ev.VPScored) and e.nation == "MUSLIMS"] == [
+        ev.VPScored(nation="MUSLIMS", vp=1, why="Raj")]
 
 
 def test_raj_level_is_not_reexamined() -> None:
@@ -67,11 +67,11 @@ def test_raj_level_is_not_reexamined() -> None:
     turn even if the nation has lost every territory since."""
     lands = ["AGR", "DEL", "JAU", "LAH", "MLW", "OUD", "PUN", "RAJ", "GUJ"]
     s = position(9, "MUSLIMS", {t: {"MUSLIMS": 1} for t in lands}, phase="vp")
-    RULESET.apply(s, E.RajFixed("MUSLIMS", 9, 1))
+    RULESET.apply(s, ev.RajFixed(nation="MUSLIMS", territories=9, vp=1))
     s.armies = {}
     s.phase = "turn_end"
     events = settle(s)
-    assert E.VPScored("MUSLIMS", 1, "Raj") in events
+    assert ev.VPScored(nation="MUSLIMS", vp=1, why="Raj") in events
 
 
 def test_nation_attacked_by_the_british_may_ally_before_the_battle() -> None:
@@ -80,20 +80,20 @@ def test_nation_attacked_by_the_british_may_ally_before_the_battle() -> None:
     battle is fought."""
     s = position(14, "BRITISH", {"ORI": {"CHOLA": 1}, "BEN": {"BRITISH": 3},
                                  "BB": {"BRITISH": 1}})
-    play(s, "BRITISH", I.Move("BEN", ("ORI",), 2))
+    play(s, "BRITISH", it.Move(start="BEN", path=("ORI",), armies=2))
     events = end_move(s, "BRITISH")
     assert s.todo and s.todo[0].kind == "offer" and s.todo[0].nation == "CHOLA"
-    assert not [e for e in events if isinstance(e, E.BattleStarted)]
-    events = play(s, "CHOLA", I.Ally("CHOLA", "marker"))
+    assert not [e for e in events if isinstance(e, ev.BattleStarted)]
+    events = play(s, "CHOLA", it.Ally(nation="CHOLA", cost="marker"))
     assert "CHOLA" in s.allies and s.armies["ORI"] == {"CHOLA": 1}
     assert s.armies["BEN"] == {"BRITISH": 3}
-    assert not [e for e in events if isinstance(e, E.BattleRound)]
+    assert not [e for e in events if isinstance(e, ev.BattleRound)]
 
 
 def test_no_alliance_offer_when_the_attacker_is_not_british() -> None:
     """W-ALLY-5 only ends battles with alliance members: a Muslim attack asks nobody."""
     s = position(14, "MUSLIMS", {"ORI": {"CHOLA": 1}, "BEN": {"MUSLIMS": 3}})
-    play(s, "MUSLIMS", I.Move("BEN", ("ORI",), 2))
+    play(s, "MUSLIMS", it.Move(start="BEN", path=("ORI",), armies=2))
     end_move(s, "MUSLIMS")
     assert not s.todo
 
@@ -101,9 +101,9 @@ def test_no_alliance_offer_when_the_attacker_is_not_british() -> None:
 def test_raid_checkpoint_at_the_end_of_each_movement_phase() -> None:
     """W-VP-3: the end of each Movement Phase is a raid checkpoint (before any battle)."""
     s = position(4, "GREEKS", {"GAN": {"GREEKS": 2}, "PUN": {"HARAPPANS": 1}})
-    play(s, "GREEKS", I.Move("GAN", ("BAL",), 1))
+    play(s, "GREEKS", it.Move(start="GAN", path=("BAL",), armies=1))
     events = end_move(s, "GREEKS")
-    ended = events.index(E.MovementEnded("GREEKS"))
-    checks = [i for i, e in enumerate(events) if isinstance(e, E.Checkpoint)]
+    ended = events.index(ev.MovementEnded(nation="GREEKS"))
+    checks = [i for i, e in enumerate(events) if isinstance(e, ev.Checkpoint)]
     assert checks and checks[0] == ended + 1
-    assert events[ended + 1] == E.Checkpoint("GREEKS", ("BAL", "GAN"))
+    assert events[ended + 1] == ev.Checkpoint(nation="GREEKS", territories=("BAL", "GAN"))

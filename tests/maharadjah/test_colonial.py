@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.maharadjah import combat, scoring
-from engine.maharadjah import events as E
-from engine.maharadjah import intents as I
+from engine.maharadjah import events as ev
+from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
 from engine.maharadjah.state import RETREAT_ATT
 from tests.maharadjah.helpers import Dice, end_move, of, play, position, refused, settle
@@ -15,21 +15,23 @@ def test_indigenous_invasion() -> None:
     s = position(13, "SIKHS", {"LAH": {"MUGHALS": 2}}, phase="invasion",
                  leaders={"ALAMGIR": "LAH"}, leader_turn={"ALAMGIR": 13}, posts={})
     events = settle(s)
-    assert E.ArmiesRemoved("MUGHALS", "LAH", 2, "indigenous") in events
-    assert E.LeaderKilled("ALAMGIR", "SIKHS") in events
-    assert E.VPScored("SIKHS", 2, "Alamgir killed") in events  # the only VP: no army credit
-    assert len(of(events, E.VPScored)) == 1
+    assert ev.ArmiesRemoved(nation="MUGHALS", space="LAH", armies=2, why="indigenous") in events
+    assert ev.LeaderKilled(leader="ALAMGIR", by="SIKHS") in events
+    # the only VP: no army credit
+    assert ev.VPScored(nation="SIKHS", vp=2, why="Alamgir killed") in events
+    assert len(of(events, ev.VPScored)) == 1
     assert s.armies["LAH"] == {"SIKHS": 4}
-    play(s, "SIKHS", I.Move("LAH", ("PUN", "SND"), 1))  # W-AMB-28: 2 crossings, stops apply
+    # W-AMB-28: 2 crossings, stops apply
+    play(s, "SIKHS", it.Move(start="LAH", path=("PUN", "SND"), armies=1))
 
 
 def test_colonial_arrival_and_short_pool() -> None:
     """W-INV-3, W-INV-5, W-AMB-39, W-STACK-6: arrivals at sea; a short pool places what it has."""
     s = position(14, "BRITISH", {"BEN": {"BRITISH": 5}}, phase="invasion")
     events = settle(s)
-    placed = of(events, E.ArmiesPlaced)
-    assert placed == [E.ArmiesPlaced("BRITISH", "AS", 2, "invasion"),
-                      E.ArmiesPlaced("BRITISH", "IO", 1, "invasion")]
+    placed = of(events, ev.ArmiesPlaced)
+    assert placed == [ev.ArmiesPlaced(nation="BRITISH", space="AS", armies=2, why="invasion"),
+                      ev.ArmiesPlaced(nation="BRITISH", space="IO", armies=1, why="invasion")]
     assert Q.pool(s, "BRITISH") == 0
 
 
@@ -38,8 +40,8 @@ def test_stranded_invaders() -> None:
     s = position(5, "RAJPUTS", {"CHN": {"RAJPUTS": 4}, "KAS": {"GUPTA": 9}, "LAD": {"GUPTA": 9}},
                  fresh={})
     events = end_move(s, "RAJPUTS")
-    assert E.ArmiesRemoved("RAJPUTS", "CHN", 4, "stranded") in events
-    assert not of(events, E.VPScored)
+    assert ev.ArmiesRemoved(nation="RAJPUTS", space="CHN", armies=4, why="stranded") in events
+    assert not of(events, ev.VPScored)
 
 
 def test_no_territory_keeps_potential() -> None:
@@ -54,60 +56,63 @@ def test_posts() -> None:
     s = position(14, "FRENCH", {"GOL": {"FRENCH": 1}, "IO": {"FRENCH": 1},
                                 "KAR": {"CHOLA": 1}, "KER": {"PANDYA": 1}, "MYS": {"FRENCH": 1}},
                  phase="posts", posts={"MAL": "DUTCH", "ORI": "FRENCH"})
-    assert refused(s, "FRENCH", I.BuildPost("MAL")) == "W-POST-3"
-    assert refused(s, "FRENCH", I.BuildPost("MYS")) == "W-POST-2"
-    assert refused(s, "FRENCH", I.BuildPost("BIJ")) == "W-POST-5"  # vacant, no French army
-    play(s, "FRENCH", I.RemovePost("ORI"))  # W-POST-6: before building
-    assert refused(s, "FRENCH", I.RemovePost("ORI")) == "W-POST-6"
-    play(s, "FRENCH", I.BuildPost("GOL"))
-    assert refused(s, "FRENCH", I.RemovePost("GOL")) == "W-POST-6"
+    assert refused(s, "FRENCH", it.BuildPost(space="MAL")) == "W-POST-3"
+    assert refused(s, "FRENCH", it.BuildPost(space="MYS")) == "W-POST-2"
+    assert refused(s, "FRENCH", it.BuildPost(space="BIJ")) == "W-POST-5"  # vacant, no French army
+    play(s, "FRENCH", it.RemovePost(space="ORI"))  # W-POST-6: before building
+    assert refused(s, "FRENCH", it.RemovePost(space="ORI")) == "W-POST-6"
+    play(s, "FRENCH", it.BuildPost(space="GOL"))
+    assert refused(s, "FRENCH", it.RemovePost(space="GOL")) == "W-POST-6"
     # KAR holds the Chola (French player B, Chola C in 4p): consent is asked of the Chola.
-    events = play(s, "FRENCH", I.BuildPost("KAR"))
-    assert E.ConsentAsked("FRENCH", "KAR", "CHOLA") in events and s.todo[0].kind == "consent"
-    play(s, "CHOLA", I.AnswerConsent(False))
+    events = play(s, "FRENCH", it.BuildPost(space="KAR"))
+    assert ev.ConsentAsked(power="FRENCH", space="KAR",
+                           nation="CHOLA") in events and s.todo[0].kind == "consent"
+    play(s, "CHOLA", it.AnswerConsent(yes=False))
     assert "KAR" not in s.posts
-    assert refused(s, "FRENCH", I.BuildPost("KAR")) == "W-POST-5"
-    play(s, "FRENCH", I.BuildPost("KER"))
-    play(s, "PANDYA", I.AnswerConsent(True))
+    assert refused(s, "FRENCH", it.BuildPost(space="KAR")) == "W-POST-5"
+    play(s, "FRENCH", it.BuildPost(space="KER"))
+    play(s, "PANDYA", it.AnswerConsent(yes=True))
     assert s.posts["KER"] == "FRENCH"
     assert s.phase == "arms"  # W-POST-6: 2 built, the Trading Post Phase is over
     full = position(14, "DUTCH", {"GOL": {"DUTCH": 1}}, phase="posts",
                     posts={"LAN": "DUTCH", "KAR": "DUTCH", "KER": "DUTCH"})
-    assert refused(full, "DUTCH", I.BuildPost("GOL")) == "W-POST-4"
+    assert refused(full, "DUTCH", it.BuildPost(space="GOL")) == "W-POST-4"
 
 
 def test_colonial_arms() -> None:
     """W-ARMS-1..7, W-AMB-33: assign, enter, +1 in combat and leader movement, return."""
     s = position(14, "FRENCH", {"GOL": {"FRENCH": 1, "MUSLIMS": 1}, "BID": {"MUSLIMS": 2},
                                 "IO": {"FRENCH": 1}}, phase="arms", posts={"GOL": "FRENCH"})
-    assert refused(s, "FRENCH", I.AssignArms("DUTCH")) == "W-ARMS-2"
-    play(s, "FRENCH", I.AssignArms("MUSLIMS"))
+    assert refused(s, "FRENCH", it.AssignArms(nation="DUTCH")) == "W-ARMS-2"
+    play(s, "FRENCH", it.AssignArms(nation="MUSLIMS"))
     assert s.arms == {"FRENCH": "MUSLIMS"}
     sea_only = position(14, "FRENCH", {"GOL": {"MUSLIMS": 1}, "IO": {"FRENCH": 1}},
                         phase="arms", posts={"GOL": "FRENCH"})
-    assert refused(sea_only, "FRENCH", I.AssignArms("MUSLIMS")) == "W-ARMS-1"  # W-AMB-33
+    assert refused(sea_only, "FRENCH", it.AssignArms(nation="MUSLIMS")) == "W-ARMS-1"  # W-AMB-33
     g = position(15, "MUSLIMS", {"GOL": {"FRENCH": 1, "MUSLIMS": 1}, "BID": {"MUSLIMS": 2}},
                  phase="growth", posts={"GOL": "FRENCH"}, arms={"FRENCH": "MUSLIMS"},
                  growth={"MUSLIMS": 0})
     settle(g)
     assert g.todo[0].kind == "arms"
-    play(g, "MUSLIMS", I.PlaceArms("BID"))
+    play(g, "MUSLIMS", it.PlaceArms(space="BID"))
     assert g.arms_at == {"FRENCH": "BID"}
     while g.phase != "move":
         settle(g)
         if g.todo:
-            play(g, g.todo[0].nation, I.Stand())
+            play(g, g.todo[0].nation, it.Stand())
     # W-ARMS-4: the armies with the marker move 3 and ignore the rough stop.
-    assert refused(g, "MUSLIMS", I.Move("BID", ("MAH", "GUJ"), 1)) == "W-MOVE-3"
-    assert refused(g, "MUSLIMS", I.Move("BID", ("MAH", "GUJ"), 0, (), ("FRENCH",))) == "W-ARMS-5"
-    play(g, "MUSLIMS", I.Move("BID", ("MAH", "GUJ", "SND"), 2, (), ("FRENCH",)))
+    assert refused(g, "MUSLIMS", it.Move(start="BID", path=("MAH", "GUJ"), armies=1)) == "W-MOVE-3"
+    assert refused(g, "MUSLIMS", it.Move(start="BID", path=("MAH", "GUJ"), armies=0, leaders=(),
+                                         arms=("FRENCH",))) == "W-ARMS-5"
+    play(g, "MUSLIMS", it.Move(start="BID", path=("MAH", "GUJ", "SND"), armies=2, leaders=(),
+                               arms=("FRENCH",)))
     assert g.arms_at == {"FRENCH": "SND"}
     assert combat.bonus(g, "MUSLIMS", "SND") == 1
     # W-ARMS-6/7: left without the recipient's armies, the marker goes home.
     lapsed = position(15, "MUSLIMS", {"SND": {"MUGHALS": 1}}, arms={"FRENCH": "MUSLIMS"},
                       arms_at={"FRENCH": "SND"}, posts={"GOL": "FRENCH"}, phase="start")
     events = settle(lapsed)
-    assert E.ArmsReturned("FRENCH") in events and lapsed.arms == {}
+    assert ev.ArmsReturned(power="FRENCH") in events and lapsed.arms == {}
 
 
 def test_general_terms() -> None:
@@ -129,7 +134,7 @@ def test_retreat_takes_leaders_and_ignores_stops() -> None:
     """W-RET-5, W-RET-6, W-AMB-9: the last group takes the leader; retreat into rough is free."""
     s = position(13, "MUSLIMS", {"JAU": {"MUSLIMS": 3}, "BUN": {"MAHRATTAS": 2}},
                  leaders={"SHIVAJI": "BUN"}, leader_turn={"SHIVAJI": 13})
-    play(s, "MUSLIMS", I.Move("JAU", ("BUN",), 3), Dice([1, 1, 1, 1, 1]))
-    play(s, "MAHRATTAS", I.Retreat("GON", 2))  # rough Gondwana: no stop applies
+    play(s, "MUSLIMS", it.Move(start="JAU", path=("BUN",), armies=3), Dice([1, 1, 1, 1, 1]))
+    play(s, "MAHRATTAS", it.Retreat(to="GON", armies=2))  # rough Gondwana: no stop applies
     assert s.leaders["SHIVAJI"] == "GON" and s.armies["GON"] == {"MAHRATTAS": 2}
     assert s.battle is None or s.battle.stage != RETREAT_ATT

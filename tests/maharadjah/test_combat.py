@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.maharadjah import combat
-from engine.maharadjah import events as E
-from engine.maharadjah import intents as I
+from engine.maharadjah import events as ev
+from engine.maharadjah import intents as it
 from engine.maharadjah.state import RETREAT_ATT, RETREAT_DEF
 from tests.maharadjah.helpers import Dice, end_move, of, play, position, refused
 
@@ -13,20 +13,21 @@ def _andhra(leader: bool) -> tuple:
     extra = {"leaders": {"AKBAR": "BER"}, "leader_turn": {"AKBAR": 12}} if leader else {}
     s = position(12, "MUGHALS", {"BER": {"MUGHALS": 4}, "AND": {"BRITISH": 3}}, **extra)
     dice = Dice([2, 2, 5, 6, 1, 3, 4])  # Mughal dice first, then the British
-    events = play(s, "MUGHALS", I.Move("BER", ("AND",), 4, ("AKBAR",) if leader else ()), dice)
+    events = play(s, "MUGHALS", it.Move(start="BER", path=("AND",), armies=4,
+                                        leaders=("AKBAR",) if leader else ()), dice)
     return s, events
 
 
 def test_combat_dice_scenario() -> None:
     """W-TEST-2: W-CMB-3, W-CMB-4, W-CMB-5, W-CMB-6, W-CMB-7, W-GEN-11, W-MAP-2 item 11."""
     s, events = _andhra(leader=False)
-    [r] = of(events, E.BattleRound)
+    [r] = of(events, ev.BattleRound)
     assert (r.attacker_dice, r.defender_dice) == ((2, 2, 5, 6), (1, 3, 4))
     assert (r.hits_on_defender, r.hits_on_attacker) == (1, 1)
     assert s.armies["AND"] == {"MUGHALS": 3, "BRITISH": 2}
     assert s.battle is not None and s.battle.stage == RETREAT_DEF  # the British may retreat
     s, events = _andhra(leader=True)
-    [r] = of(events, E.BattleRound)
+    [r] = of(events, ev.BattleRound)
     assert r.attacker_bonus == 1 and r.hits_on_defender == 2  # W-LEAD-4: 3, 3, 6, 7
 
 
@@ -34,11 +35,11 @@ def test_leader_killed_with_last_army_scenario() -> None:
     """W-TEST-2 (kill credit): W-LEAD-5, W-LEAD-7, W-CMB-9, W-VP-4, W-VP-1."""
     s = position(13, "MUSLIMS", {"JAU": {"MUSLIMS": 3}, "DEL": {"MUGHALS": 1}},
                  leaders={"AKBAR": "DEL"}, leader_turn={"AKBAR": 12})
-    play(s, "MUSLIMS", I.Move("JAU", ("AGR", "DEL"), 3))
+    play(s, "MUSLIMS", it.Move(start="JAU", path=("AGR", "DEL"), armies=3))
     assert s.todo[0].kind == "offer"  # W-SUB-1, W-SUB-4: the Mughals may submit; they decline
-    events = play(s, "MUGHALS", I.Stand(), Dice([6, 1, 1, 1]))
-    assert E.LeaderKilled("AKBAR", "MUSLIMS") in events
-    assert E.VPScored("MUSLIMS", 2, "Akbar killed") in events
+    events = play(s, "MUGHALS", it.Stand(), Dice([6, 1, 1, 1]))
+    assert ev.LeaderKilled(leader="AKBAR", by="MUSLIMS") in events
+    assert ev.VPScored(nation="MUSLIMS", vp=2, why="Akbar killed") in events
     assert s.vp["MUSLIMS"][13] == 2
 
 
@@ -47,17 +48,17 @@ def test_defender_retreat_scenario() -> None:
     s = position(10, "MUSLIMS", {"SND": {"MUSLIMS": 3}, "RAJ": {"CHOLA": 3},
                                  "GUJ": {"MUSLIMS": 1}, "LAH": {"MUSLIMS": 1},
                                  "MLW": {"CHOLA": 1}}, fresh={"SND": 3})
-    play(s, "MUSLIMS", I.Move("SND", ("RAJ",), 3), Dice([1, 1, 1, 1, 1, 1]))
+    play(s, "MUSLIMS", it.Move(start="SND", path=("RAJ",), armies=3), Dice([1, 1, 1, 1, 1, 1]))
     assert s.battle is not None and s.battle.stage == RETREAT_DEF
     assert combat.defender_retreats(s) == ["AGR", "MLW"]
-    assert refused(s, "CHOLA", I.Retreat("SND", 1)) == "W-RET-2"
-    play(s, "CHOLA", I.Retreat("MLW", 3))  # MLW becomes the Chola's one large stack
+    assert refused(s, "CHOLA", it.Retreat(to="SND", armies=1)) == "W-RET-2"
+    play(s, "CHOLA", it.Retreat(to="MLW", armies=3))  # MLW becomes the Chola's one large stack
     assert s.armies["MLW"] == {"CHOLA": 4}
     assert s.battle is None  # every defender left: the attacker stays (W-CMB-8)
     t = position(10, "MUSLIMS", {"SND": {"MUSLIMS": 3}, "RAJ": {"CHOLA": 3},
                                  "MLW": {"CHOLA": 1}, "BUN": {"CHOLA": 4}})
-    play(t, "MUSLIMS", I.Move("SND", ("RAJ",), 3), Dice([1, 1, 1, 1, 1, 1]))
-    assert refused(t, "CHOLA", I.Retreat("MLW", 3)) == "W-STACK-4"
+    play(t, "MUSLIMS", it.Move(start="SND", path=("RAJ",), armies=3), Dice([1, 1, 1, 1, 1, 1]))
+    assert refused(t, "CHOLA", it.Retreat(to="MLW", armies=3)) == "W-STACK-4"
 
 
 def test_attacker_retreat_scenario() -> None:
@@ -65,15 +66,15 @@ def test_attacker_retreat_scenario() -> None:
     for lost, room in ((("MYS",), {"KAR": 2}), (("KAR",), {"KAR": 1, "MYS": 1})):
         s = position(7, "CHOLA", {"KAR": {"CHOLA": 2}, "MYS": {"CHOLA": 1},
                                   "KER": {"PANDYA": 1}})
-        play(s, "CHOLA", I.Move("KAR", ("KER",), 2))
-        play(s, "CHOLA", I.Move("MYS", ("KER",), 1))
-        play(s, "PANDYA", I.Stand(), Dice([1, 1, 1, 6]))  # no submission (W-SUB-4)
+        play(s, "CHOLA", it.Move(start="KAR", path=("KER",), armies=2))
+        play(s, "CHOLA", it.Move(start="MYS", path=("KER",), armies=1))
+        play(s, "PANDYA", it.Stand(), Dice([1, 1, 1, 6]))  # no submission (W-SUB-4)
         assert s.battle is not None and s.battle.stage == "losses"
-        assert refused(s, "CHOLA", I.TakeLosses(("KAR", "KAR"))) == "W-CMB-6"
-        play(s, "CHOLA", I.TakeLosses(lost))
+        assert refused(s, "CHOLA", it.TakeLosses(origins=("KAR", "KAR"))) == "W-CMB-6"
+        play(s, "CHOLA", it.TakeLosses(origins=lost))
         # W-RET-2: never where attackers entered from, even once those armies are gone
         assert combat.defender_retreats(s) == ["MAL"]
-        play(s, "PANDYA", I.Stand())
+        play(s, "PANDYA", it.Stand())
         assert s.battle.stage == RETREAT_ATT
         assert combat.attacker_retreats(s) == room
 
@@ -81,7 +82,7 @@ def test_attacker_retreat_scenario() -> None:
 def test_invaders_cannot_retreat_and_colonial_thresholds() -> None:
     """W-RET-3 (from a barbarian land), W-CMB-5 colonial 6, W-NAV-2 at sea, W-NAV-1."""
     s = position(12, "MUGHALS", {"AFG": {"MUGHALS": 2}, "PUN": {"SIKHS": 1}})
-    play(s, "MUGHALS", I.Move("AFG", ("PUN",), 2), Dice([1, 1, 1]))
+    play(s, "MUGHALS", it.Move(start="AFG", path=("PUN",), armies=2), Dice([1, 1, 1]))
     assert combat.attacker_retreats(s) == {}
     assert combat.threshold(True, False, "IO") == 6
     assert combat.threshold(False, True, "AND") == 6 and combat.threshold(False, False, "AND") == 5
@@ -93,16 +94,16 @@ def test_invaders_cannot_retreat_and_colonial_thresholds() -> None:
 def test_lone_post_attack_and_break_off() -> None:
     """W-CMB-2, W-CMB-8, W-POST-7, W-POST-8, W-POST-9, W-AMB-35, W-AMB-43, W-VP-4 posts."""
     s = position(14, "MAHRATTAS", {"MAH": {"MAHRATTAS": 2}}, posts={"BIJ": "BRITISH"})
-    play(s, "MAHRATTAS", I.Move("MAH", ("BIJ",), 2))
+    play(s, "MAHRATTAS", it.Move(start="MAH", path=("BIJ",), armies=2))
     end_move(s, "MAHRATTAS")
     assert combat.compulsory(s) == [] and combat.optional(s) == [("BIJ", "BRITISH")]
-    play(s, "MAHRATTAS", I.Fight("BIJ", "BRITISH"), Dice([1, 1, 1]))
+    play(s, "MAHRATTAS", it.Fight(space="BIJ", enemy="BRITISH"), Dice([1, 1, 1]))
     assert s.battle is not None and s.battle.stage == RETREAT_ATT
-    play(s, "MAHRATTAS", I.BreakOff())
+    play(s, "MAHRATTAS", it.BreakOff())
     assert s.posts == {"BIJ": "BRITISH"} and "BIJ" in s.broken_off
     t = position(14, "MAHRATTAS", {"MAH": {"MAHRATTAS": 2}}, posts={"BIJ": "BRITISH"})
-    play(t, "MAHRATTAS", I.Move("MAH", ("BIJ",), 2))
+    play(t, "MAHRATTAS", it.Move(start="MAH", path=("BIJ",), armies=2))
     end_move(t, "MAHRATTAS")
-    events = play(t, "MAHRATTAS", I.Fight("BIJ", "BRITISH"), Dice([5, 1, 1]))
-    assert E.VPScored("MAHRATTAS", 1, "British post destroyed") in events
+    events = play(t, "MAHRATTAS", it.Fight(space="BIJ", enemy="BRITISH"), Dice([5, 1, 1]))
+    assert ev.VPScored(nation="MAHRATTAS", vp=1, why="British post destroyed") in events
     assert "BIJ" not in t.posts

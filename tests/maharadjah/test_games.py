@@ -11,13 +11,13 @@ from engine.core.autoplay import play_randomly
 from engine.core.errors import IllegalIntent
 from engine.core.game import Game
 from engine.core.ruleset import Seat
-from engine.maharadjah import RULESET, MaharadjahOptions, is_legal
-from engine.maharadjah import events as E
-from engine.maharadjah import intents as I
+from engine.maharadjah import RULESET, Options, is_legal
+from engine.maharadjah import events as ev
+from engine.maharadjah import intents as it
 
 
 def new(n: int, short: bool = False, seed: int = 1) -> Game:
-    return Game(RULESET, [Seat(f"P{i}") for i in range(n)], MaharadjahOptions(short), seed)
+    return Game(RULESET, [Seat(f"P{i}") for i in range(n)], Options(short), seed)
 
 
 def hands(game: Game) -> dict[str, list[str]]:
@@ -45,14 +45,14 @@ def test_setup_and_first_turn_order() -> None:
     """W-SETUP-1..4, W-ORDER-1, W-TURN-1, W-TURN-2, W-SEQ-1, W-INV-1, W-INV-4, W-AMB-41."""
     g = new(4)
     setup = g.steps[0].events
-    [s] = [e for e in setup if isinstance(e, E.GameSetUp)]
+    [s] = [e for e in setup if isinstance(e, ev.GameSetUp)]
     assert s.turn == 1 and len(s.armies) == 13
     assert g.state.turn == 1 and g.state.active == "PANDYA"
     play_randomly(g, Random(3), max_steps=400)
-    acted = [e.nation for _, e in g.events() if isinstance(e, E.SequenceStarted)]
+    acted = [e.nation for _, e in g.events() if isinstance(e, ev.SequenceStarted)]
     first_turn = acted[:acted.index("PANDYA", 1)] if "PANDYA" in acted[1:] else acted
     assert first_turn == ["PANDYA", "CHOLA", "MAURYA", "HARAPPANS"]
-    moves = [e for _, e in g.events() if isinstance(e, E.PhaseStarted) and e.phase == "move"]
+    moves = [e for _, e in g.events() if isinstance(e, ev.PhaseStarted) and e.phase == "move"]
     assert any(e.move_round == 2 for e in moves)  # the Maurya's great invasion, turn 1
 
 
@@ -71,7 +71,7 @@ def test_random_games_end(players: int, short: bool, seed: int) -> None:
     """W-END-1, W-END-2: random legal play reaches the end after turn 16 with a winner."""
     g = play_randomly(new(players, short, seed), Random(seed), max_steps=50_000)
     assert g.is_over() and g.state.turn == 16 and g.state.winners
-    totals = [e for _, e in g.events() if isinstance(e, E.GameEnded)][0].totals
+    totals = [e for _, e in g.events() if isinstance(e, ev.GameEnded)][0].totals
     assert max(totals) == totals[g.state.winners[0]]
 
 
@@ -82,7 +82,7 @@ def test_save_load_round_trip_and_dice_survive_undo(tmp_path) -> None:
     record.save(g, path)
     loaded = record.load(path, {RULESET.id: RULESET})
     assert loaded.steps == g.steps
-    rolls = [e for _, e in g.events() if isinstance(e, E.BattleRound)]
+    rolls = [e for _, e in g.events() if isinstance(e, ev.BattleRound)]
     assert rolls
     last = g.steps[-1]
     g.undo()
@@ -98,4 +98,4 @@ def test_is_legal_and_refusals_cite_rules() -> None:
     assert intents and all(is_legal(g.state, seat, i) for i in intents[:20])
     other = (seat + 1) % 4
     assert not is_legal(g.state, other, intents[0])
-    assert not is_legal(g.state, seat, I.Move("KHA", ("ZZZ",), 1))
+    assert not is_legal(g.state, seat, it.Move(start="KHA", path=("ZZZ",), armies=1))

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from engine.maharadjah import combat
-from engine.maharadjah import events as E
-from engine.maharadjah import intents as I
+from engine.maharadjah import events as ev
+from engine.maharadjah import intents as it
 from engine.maharadjah.legal import movable, reach, stack_moves
-from engine.maharadjah.state import COMBAT
+from engine.maharadjah.state import Phase
 from tests.maharadjah.helpers import end_move, of, play, position, refused
 
 
@@ -14,18 +14,18 @@ def test_overrun_scenario() -> None:
     """W-TEST-1: W-MOVE-4, W-MOVE-5, W-AMB-6 (at least twice), W-MAP-2 item 7, W-RET-3."""
     s = position(10, "MUSLIMS", {"RAJ": {"MUSLIMS": 3}, "DEL": {"MUSLIMS": 3},
                                  "AGR": {"CHOLA": 2}, "OUD": {"CHOLA": 1}})
-    play(s, "MUSLIMS", I.Move("RAJ", ("AGR",), 3))
-    assert refused(s, "MUSLIMS", I.Move("DEL", ("AGR", "OUD"), 2)) == "W-MOVE-4"
-    assert refused(s, "MUSLIMS", I.Move("DEL", ("OUD",), 2)) == "W-MOVE-8"
-    play(s, "MUSLIMS", I.Move("DEL", ("AGR",), 1))
-    play(s, "MUSLIMS", I.Move("DEL", ("AGR", "OUD"), 2))
+    play(s, "MUSLIMS", it.Move(start="RAJ", path=("AGR",), armies=3))
+    assert refused(s, "MUSLIMS", it.Move(start="DEL", path=("AGR", "OUD"), armies=2)) == "W-MOVE-4"
+    assert refused(s, "MUSLIMS", it.Move(start="DEL", path=("OUD",), armies=2)) == "W-MOVE-8"
+    play(s, "MUSLIMS", it.Move(start="DEL", path=("AGR",), armies=1))
+    play(s, "MUSLIMS", it.Move(start="DEL", path=("AGR", "OUD"), armies=2))
     assert s.armies["AGR"] == {"CHOLA": 2, "MUSLIMS": 4}
     assert s.armies["OUD"] == {"CHOLA": 1, "MUSLIMS": 2}
     end_move(s, "MUSLIMS")
-    assert s.phase == COMBAT
+    assert s.phase == Phase.COMBAT
     assert combat.compulsory(s) == [("AGR", "CHOLA"), ("OUD", "CHOLA")]
     # The OUD armies came from AGR: no retreat there while Chola armies hold it (W-RET-3).
-    play(s, "MUSLIMS", I.Fight("OUD", "CHOLA"))
+    play(s, "MUSLIMS", it.Fight(space="OUD", enemy="CHOLA"))
     assert combat.attacker_retreats(s) == {}
     s.armies["AGR"] = {"MUSLIMS": 4}
     assert combat.attacker_retreats(s) == {"AGR": 2}
@@ -36,22 +36,25 @@ def test_distances_scenario() -> None:
     s = position(11, "RAJPUTS", {"GUJ": {"RAJPUTS": 1}, "MLW": {"RAJPUTS": 1},
                                  "BUN": {"RAJPUTS": 1}, "MYS": {"RAJPUTS": 1},
                                  "KAR": {"RAJPUTS": 1}, "LAH": {"RAJPUTS": 1}})
-    assert refused(s, "RAJPUTS", I.Move("MLW", ("GON",), 1)) == "W-MOVE-8"
-    assert refused(s, "RAJPUTS", I.Move("BUN", ("KHA",), 1)) == "W-MOVE-8"
-    assert refused(s, "RAJPUTS", I.Move("LAH", ("AGR",), 1)) == "W-MOVE-8"
-    assert refused(s, "RAJPUTS", I.Move("GUJ", ("MAH", "BIJ"), 1)) == "W-MOVE-3"
-    assert refused(s, "RAJPUTS", I.Move("MYS", ("KAR", "LAN"), 1)) == "W-MOVE-7"
-    assert refused(s, "RAJPUTS", I.Move("KAR", ("LAN", "SIM"), 1)) == "W-MOVE-7"
-    assert refused(s, "RAJPUTS", I.Move("GUJ", ("RAJ", "DEL", "LAH"), 1)) == "W-MOVE-2"
-    play(s, "RAJPUTS", I.Move("GUJ", ("RAJ", "DEL"), 1))
-    play(s, "RAJPUTS", I.Move("MLW", ("KHA", "GON"), 1))
-    play(s, "RAJPUTS", I.Move("KAR", ("LAN",), 1))
-    assert refused(s, "RAJPUTS", I.Move("LAN", ("SIM",), 1)) == "W-MOVE-1"  # it has moved
+    assert refused(s, "RAJPUTS", it.Move(start="MLW", path=("GON",), armies=1)) == "W-MOVE-8"
+    assert refused(s, "RAJPUTS", it.Move(start="BUN", path=("KHA",), armies=1)) == "W-MOVE-8"
+    assert refused(s, "RAJPUTS", it.Move(start="LAH", path=("AGR",), armies=1)) == "W-MOVE-8"
+    assert refused(s, "RAJPUTS", it.Move(start="GUJ", path=("MAH", "BIJ"), armies=1)) == "W-MOVE-3"
+    assert refused(s, "RAJPUTS", it.Move(start="MYS", path=("KAR", "LAN"), armies=1)) == "W-MOVE-7"
+    assert refused(s, "RAJPUTS", it.Move(start="KAR", path=("LAN", "SIM"), armies=1)) == "W-MOVE-7"
+    assert refused(s, "RAJPUTS", it.Move(start="GUJ", path=("RAJ", "DEL", "LAH"),
+                                         armies=1)) == "W-MOVE-2"
+    play(s, "RAJPUTS", it.Move(start="GUJ", path=("RAJ", "DEL"), armies=1))
+    play(s, "RAJPUTS", it.Move(start="MLW", path=("KHA", "GON"), armies=1))
+    play(s, "RAJPUTS", it.Move(start="KAR", path=("LAN",), armies=1))
+    # it has moved
+    assert refused(s, "RAJPUTS", it.Move(start="LAN", path=("SIM",), armies=1)) == "W-MOVE-1"
     b = position(13, "BRITISH", {"AS": {"BRITISH": 3}})
-    assert refused(b, "BRITISH", I.Move("AS", ("IO", "BB", "BEN", "BIH"), 1)) == "W-MOVE-2"
-    play(b, "BRITISH", I.Move("AS", ("IO", "BB", "BEN"), 1))
-    play(b, "BRITISH", I.Move("AS", ("IO", "GOL", "MYS"), 1))
-    play(b, "BRITISH", I.Move("AS", ("IO",), 1))  # W-MOVE-10: it may stay at sea
+    assert refused(b, "BRITISH", it.Move(start="AS", path=("IO", "BB", "BEN", "BIH"),
+                                         armies=1)) == "W-MOVE-2"
+    play(b, "BRITISH", it.Move(start="AS", path=("IO", "BB", "BEN"), armies=1))
+    play(b, "BRITISH", it.Move(start="AS", path=("IO", "GOL", "MYS"), armies=1))
+    play(b, "BRITISH", it.Move(start="AS", path=("IO",), armies=1))  # W-MOVE-10: it may stay at sea
     assert b.armies["BEN"] == {"BRITISH": 1} and b.armies["MYS"] == {"BRITISH": 1}
 
 
@@ -61,27 +64,32 @@ def test_boats_scenario() -> None:
                               "MYS": {"CHOLA": 1}})
     ends = {m.path[-1] for m in stack_moves(s, "MAL") if len(m.path) == 2 and m.path[0] in "AS IO"}
     assert {"BAL", "GOL"} <= ends
-    assert refused(s, "CHOLA", I.Move("MAL", ("IO", "GOL", "MYS"), 1)) == "W-BOAT-2"
-    assert refused(s, "CHOLA", I.Move("BEN", ("BB", "KER"), 1)) == "W-BOAT-2"
-    assert refused(s, "CHOLA", I.Move("BEN", ("BB", "IO", "GUJ"), 1)) == "W-BOAT-2"
-    assert refused(s, "CHOLA", I.Move("MYS", ("IO",), 1)) == "W-MOVE-10"
-    assert refused(s, "CHOLA", I.Move("MAL", ("AS",), 1)) == "W-BOAT-5"
-    assert refused(s, "CHOLA", I.Move("MAL", ("AS", "PER"), 1)) == "W-MOVE-6"
-    play(s, "CHOLA", I.Move("GOL", ("IO", "SIM"), 1))
-    play(s, "CHOLA", I.Move("GOL", ("BB", "ASM"), 1))
-    play(s, "CHOLA", I.Move("MAL", ("AS", "BAL"), 1))
-    play(s, "CHOLA", I.Move("MAL", ("IO", "GOL"), 1))
+    assert refused(s, "CHOLA", it.Move(start="MAL", path=("IO", "GOL", "MYS"),
+                                       armies=1)) == "W-BOAT-2"
+    assert refused(s, "CHOLA", it.Move(start="BEN", path=("BB", "KER"), armies=1)) == "W-BOAT-2"
+    assert refused(s, "CHOLA", it.Move(start="BEN", path=("BB", "IO", "GUJ"),
+                                       armies=1)) == "W-BOAT-2"
+    assert refused(s, "CHOLA", it.Move(start="MYS", path=("IO",), armies=1)) == "W-MOVE-10"
+    assert refused(s, "CHOLA", it.Move(start="MAL", path=("AS",), armies=1)) == "W-BOAT-5"
+    assert refused(s, "CHOLA", it.Move(start="MAL", path=("AS", "PER"), armies=1)) == "W-MOVE-6"
+    play(s, "CHOLA", it.Move(start="GOL", path=("IO", "SIM"), armies=1))
+    play(s, "CHOLA", it.Move(start="GOL", path=("BB", "ASM"), armies=1))
+    play(s, "CHOLA", it.Move(start="MAL", path=("AS", "BAL"), armies=1))
+    play(s, "CHOLA", it.Move(start="MAL", path=("IO", "GOL"), armies=1))
     nob = position(11, "CHOLA", {"MAL": {"CHOLA": 1}})
-    assert refused(nob, "CHOLA", I.Move("MAL", ("AS", "BAL"), 1)) == "W-BOAT-1"
+    assert refused(nob, "CHOLA", it.Move(start="MAL", path=("AS", "BAL"), armies=1)) == "W-BOAT-1"
     lead = position(9, "CHOLA", {"MYS": {"CHOLA": 1}, "KAR": {"CHOLA": 1}},
                     leaders={"RAJA_RAJA": "MYS"}, leader_turn={"RAJA_RAJA": 9})
-    assert refused(lead, "CHOLA", I.Move("MYS", ("KAR", "IO", "MAL", "BIJ", "MAH"), 1,
-                                         ("RAJA_RAJA",))) == "W-BOAT-3"
-    play(lead, "CHOLA", I.Move("MYS", ("KAR", "IO", "SIM", "LAN"), 1, ("RAJA_RAJA",)))
+    assert refused(lead, "CHOLA", it.Move(start="MYS", path=("KAR", "IO", "MAL", "BIJ", "MAH"),
+                                          armies=1,
+                                         leaders=("RAJA_RAJA",))) == "W-BOAT-3"
+    play(lead, "CHOLA", it.Move(start="MYS", path=("KAR", "IO", "SIM", "LAN"), armies=1,
+                                leaders=("RAJA_RAJA",)))
     assert lead.armies["LAN"] == {"CHOLA": 1} and lead.leaders["RAJA_RAJA"] == "LAN"
     two = position(9, "CHOLA", {"KAR": {"CHOLA": 1}}, leaders={"RAJA_RAJA": "KAR"},
                    leader_turn={"RAJA_RAJA": 9})
-    play(two, "CHOLA", I.Move("KAR", ("IO", "MAL", "BIJ", "MAH"), 1, ("RAJA_RAJA",)))
+    play(two, "CHOLA", it.Move(start="KAR", path=("IO", "MAL", "BIJ", "MAH"), armies=1,
+                               leaders=("RAJA_RAJA",)))
     assert two.armies["MAH"] == {"CHOLA": 1}
 
 
@@ -90,11 +98,14 @@ def test_leader_moves_three_and_ignores_rough() -> None:
     s = position(13, "MAHRATTAS", {"KHA": {"MAHRATTAS": 2}, "BID": {"MUGHALS": 1}},
                  leaders={"SHIVAJI": "KHA", "NIZAM": "BER"}, leader_turn={"SHIVAJI": 13})
     # Without the leader an army stops in rough Maharashtra; with him it goes on.
-    assert refused(s, "MAHRATTAS", I.Move("KHA", ("MAH", "BIJ"), 1)) == "W-MOVE-3"
-    assert refused(s, "MAHRATTAS", I.Move("KHA", ("BER", "BID"), 0, ("SHIVAJI",))) == "W-AMB-36"
-    events = play(s, "MAHRATTAS", I.Move("KHA", ("BER", "AND", "ORI"), 2, ("SHIVAJI",)))
-    assert of(events, E.LeaderKilled) == [E.LeaderKilled("NIZAM", "MAHRATTAS")]
-    assert of(events, E.VPScored) == [E.VPScored("MAHRATTAS", 2, "Nizam killed")]
+    assert refused(s, "MAHRATTAS", it.Move(start="KHA", path=("MAH", "BIJ"),
+                                           armies=1)) == "W-MOVE-3"
+    assert refused(s, "MAHRATTAS", it.Move(start="KHA", path=("BER", "BID"), armies=0,
+                                           leaders=("SHIVAJI",))) == "W-AMB-36"
+    events = play(s, "MAHRATTAS", it.Move(start="KHA", path=("BER", "AND", "ORI"), armies=2,
+                                          leaders=("SHIVAJI",)))
+    assert of(events, ev.LeaderKilled) == [ev.LeaderKilled(leader="NIZAM", by="MAHRATTAS")]
+    assert of(events, ev.VPScored) == [ev.VPScored(nation="MAHRATTAS", vp=2, why="Nizam killed")]
     assert s.armies["ORI"] == {"MAHRATTAS": 2}
 
 
@@ -102,13 +113,14 @@ def test_stacking_end_of_movement() -> None:
     """W-STACK-1..6, W-AMB-40: limits at the end of the phase, one large stack, the excess."""
     s = position(10, "MUSLIMS", {"DEL": {"MUSLIMS": 5}, "AGR": {"MUSLIMS": 2},
                                  "LAH": {"MUSLIMS": 4}})
-    assert refused(s, "MUSLIMS", I.EndMovement()) == "W-STACK-3"
-    play(s, "MUSLIMS", I.Move("LAH", ("PUN",), 1))
-    play(s, "MUSLIMS", I.EndMovement())  # DEL is the one large normal stack
+    assert refused(s, "MUSLIMS", it.EndMovement()) == "W-STACK-3"
+    play(s, "MUSLIMS", it.Move(start="LAH", path=("PUN",), armies=1))
+    play(s, "MUSLIMS", it.EndMovement())  # DEL is the one large normal stack
     assert s.armies["DEL"] == {"MUSLIMS": 5}
     r = position(10, "MUSLIMS", {"KAS": {"MUSLIMS": 5}}, fresh={})  # all have moved
     events = end_move(r, "MUSLIMS")  # rough: at most 4 even as the large stack
-    assert of(events, E.ArmiesRemoved) == [E.ArmiesRemoved("MUSLIMS", "KAS", 1, "stacking")]
+    assert of(events, ev.ArmiesRemoved) == [ev.ArmiesRemoved(nation="MUSLIMS", space="KAS",
+                                                             armies=1, why="stacking")]
     x = position(10, "MUSLIMS", {"KAS": {"MUSLIMS": 3}, "LAD": {"MUSLIMS": 3}}, fresh={})
     end_move(x, "MUSLIMS")
     assert sorted([x.armies["KAS"]["MUSLIMS"], x.armies["LAD"]["MUSLIMS"]]) == [2, 3]
@@ -120,9 +132,9 @@ def test_movable_and_stack_moves_building_blocks() -> None:
     assert movable(s) == ["CAS"]
     ends = {m.path[0] for m in stack_moves(s, "CAS")}
     assert ends == {"GAN", "KAS"}
-    assert refused(s, "MUGHALS", I.EndMovement()) == "W-INV-1"
-    play(s, "MUGHALS", I.Move("CAS", ("KAS",), 2))
-    play(s, "MUGHALS", I.Move("CAS", ("GAN", "PUN"), 2))
+    assert refused(s, "MUGHALS", it.EndMovement()) == "W-INV-1"
+    play(s, "MUGHALS", it.Move(start="CAS", path=("KAS",), armies=2))
+    play(s, "MUGHALS", it.Move(start="CAS", path=("GAN", "PUN"), armies=2))
     assert "CAS" not in s.armies
 
 

@@ -4,7 +4,7 @@ whose turn it no longer is, and ctrl+y brings it all back."""
 
 from __future__ import annotations
 
-from engine.core.ruleset import Seat
+from engine.core.ruleset import Computer, Seat
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.choice import ConfirmScreen
 from maharaja_tui.screens.game import GameScreen
@@ -13,6 +13,8 @@ from maharaja_tui.screens.scoring import ScoringScreen
 from tests.tui import games
 from tests.tui.helpers import decide, synchronously
 from tests.tui.test_play import app_for, play_until
+
+RANDOM = Computer(level="random")
 
 
 def snapshot(game) -> tuple:  # noqa: ANN001
@@ -93,7 +95,7 @@ async def test_undo_during_planning() -> None:
 
 @synchronously
 async def test_undo_at_game_over() -> None:
-    seats = [Seat("You"), Seat("Anand", "bot:random"), Seat("Bela", "bot:random")]
+    seats = [Seat("You"), Seat("Anand", RANDOM), Seat("Bela", RANDOM)]
     game = games.game_until(games.over)
     game.seats[1:] = seats[1:]  # computers from now on, as a finished game's are
     app = MaharajaApp(Start("game", game=game), computer_delay=0)
@@ -111,7 +113,7 @@ async def test_undo_at_game_over() -> None:
 @synchronously
 async def test_hot_seat_undo_when_all_agree_takes_back_the_computers_too() -> None:
     setup = default_setup(3, 5, 2)
-    seats = tuple(s if s.is_human else Seat(s.name, "bot:random") for s in setup.seats)
+    seats = tuple(s if s.is_human else Seat(s.name, RANDOM) for s in setup.seats)
     app = MaharajaApp(Start("play", setup=GameSetup(seats, setup.options, 5)),
                       computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
