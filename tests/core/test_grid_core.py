@@ -22,11 +22,11 @@ def test_the_registry_finds_the_grid_game_by_its_entry_point(grid_game: str) -> 
 
 def test_a_row_wins_and_the_record_replays(grid_game: str, tmp_path) -> None:  # noqa: ANN001
     game = Game(get_ruleset(grid_game), SEATS, get_ruleset(grid_game).Options(), 1)
-    game.play(0, Place("a1"))
+    game.play(0, Place(cell="a1"))
     with pytest.raises(IllegalIntent, match="GR-1"):
-        game.play(1, Place("a1"))  # taken
+        game.play(1, Place(cell="a1"))  # taken
     for seat, cell in ((1, "a2"), (0, "b1"), (1, "b2"), (0, "c1")):
-        game.play(seat, Place(cell))
+        game.play(seat, Place(cell=cell))
     assert game.is_over() and game.state.winner == 0  # GR-2
     path = tmp_path / "grid.json"
     record.save(game, path)

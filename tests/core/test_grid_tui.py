@@ -53,10 +53,10 @@ async def test_the_grid_game_is_chosen_and_played_by_keys(grid_game: str) -> Non
 @synchronously
 async def test_the_action_panel_and_the_rules_are_the_grid_game_s(grid_game: str) -> None:
     from engine import Game, get_ruleset
-    from engine.core.ruleset import Seat
+    from engine.core.ruleset import Computer, Seat
 
     ruleset = get_ruleset(grid_game)
-    game = Game(ruleset, [Seat("Ann"), Seat("Bo", "bot:easy")], ruleset.Options(), 4)
+    game = Game(ruleset, [Seat("Ann"), Seat("Bo", Computer(level="easy"))], ruleset.Options(), 4)
     app = MaharajaApp(Start("game", game=game), computer_delay=3600)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()

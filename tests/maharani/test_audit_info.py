@@ -15,7 +15,7 @@ import msgspec
 import pytest
 
 from engine.core.describe import plain
-from engine.maharani import RULESET, MaharaniOptions
+from engine.maharani import RULESET, Options
 from engine.maharani.board import palace
 from tests.maharani.helpers import seats
 
@@ -41,7 +41,7 @@ def _check(state: Any, event: Any, n: int) -> None:
 @pytest.mark.parametrize("n,seed", [(2, 3), (3, 5), (4, 8)])
 def test_no_event_or_log_line_names_a_tile_still_in_the_bag(n: int, seed: int) -> None:
     """M-INFO-1, M-COMP-7, M-EOT-3: drawn tiles go face up at once; nothing else is told."""
-    state = RULESET.new_state(MaharaniOptions(), seats(n))
+    state = RULESET.new_state(Options(), seats(n))
     rng, pick = Random(seed), Random(seed + 1)
     steps = 0
     while not RULESET.is_over(state) and steps < 400:

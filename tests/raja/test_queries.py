@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.raja import intents as I
+from engine.raja import intents as it
 from engine.raja.queries import bank_pays_tolls, forfeits, move_tolls, untaken_gold
 from engine.raja.scoring import city_points, city_sources
 
@@ -34,7 +34,7 @@ def test_forfeits_name_the_parts_an_early_end_gives_up() -> None:
     before = forfeits(turn)
     assert before == (("PALACE_HOUSE", "palace"), ("PALACE_HOUSE", "house"))
     assert untaken_gold(turn) > 0
-    g.play(0, I.BuildHouse(place="v30", slot=slot_of(g, "PALACE_HOUSE"), part=1))
+    g.play(0, it.BuildHouse(place="v30", slot=slot_of(g, "PALACE_HOUSE"), part=1))
     assert forfeits(turn) == (("PALACE_HOUSE", "palace"),)
 
 

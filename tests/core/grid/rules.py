@@ -14,9 +14,10 @@ from typing import Any
 
 import msgspec
 
+from engine.core import structs
 from engine.core.describe import Description, desc
 from engine.core.errors import IllegalIntent
-from engine.core.ruleset import Seat
+from engine.core.ruleset import RulesetDefaults, Seat
 
 SIZE = 3
 CELLS = tuple(f"{col}{row}" for row in range(1, SIZE + 1) for col in "abc")  # a1 b1 c1 a2...
@@ -31,19 +32,19 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pass
 
 
-class Placed(msgspec.Struct, frozen=True, tag="grid.Placed"):
+class Placed(structs.Event, frozen=True, kw_only=True, tag="grid.Placed"):
     seat: int
     cell: str
 
 
-class Ended(msgspec.Struct, frozen=True, tag="grid.Ended"):
+class Ended(structs.Event, frozen=True, kw_only=True, tag="grid.Ended"):
     winner: int  # DRAW when nobody made a row
 
 
 Event = Placed | Ended
 
 
-class Place(msgspec.Struct, frozen=True, tag="grid.Place"):
+class Place(structs.Intent, frozen=True, kw_only=True, tag="grid.Place"):
     cell: str
 
 
@@ -67,7 +68,7 @@ def row_of(state: State) -> int | None:
     return None
 
 
-class GridRules:
+class GridRules(RulesetDefaults[State, Place, Event]):
     id = "grid-test"
     name = "Three in a Row (test game)"
     rules_version = "1"
@@ -90,9 +91,9 @@ class GridRules:
             return []
         winner = row_of(state)
         if winner is not None:
-            return [Ended(winner)]
+            return [Ended(winner=winner)]
         if EMPTY not in state.cells.values():
-            return [Ended(DRAW)]  # GR-3
+            return [Ended(winner=DRAW)]  # GR-3
         return []
 
     def to_move(self, state: State) -> tuple[int, ...]:
@@ -101,7 +102,7 @@ class GridRules:
     def legal_intents(self, state: State, seat: int) -> list[Any]:
         if seat not in self.to_move(state):
             return []
-        return [Place(c) for c in CELLS if state.cells[c] == EMPTY]
+        return [Place(cell=c) for c in CELLS if state.cells[c] == EMPTY]
 
     def decide(self, state: State, seat: int, intent: Any) -> list[Any]:
         if seat not in self.to_move(state):
@@ -110,7 +111,7 @@ class GridRules:
             raise IllegalIntent("GR-1", "place a stone on a cell of the grid")
         if state.cells[intent.cell] != EMPTY:
             raise IllegalIntent("GR-1", f"cell {intent.cell} is taken")
-        return [Placed(seat, intent.cell)]
+        return [Placed(seat=seat, cell=intent.cell)]
 
     def apply(self, state: State, event: Any) -> None:
         if isinstance(event, Placed):
