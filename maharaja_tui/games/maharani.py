@@ -151,13 +151,14 @@ class MaharaniAdapter(SpecAdapter):
             if isinstance(event, E.TilePlaced):
                 zone = frozenset(event.zone)
                 out += [(f"+{event.gold} gold", "coins"),
-                        (f" zone of {len(event.zone)} {colour_word(event.tile)}", "")]
+                        (f" ({len(event.zone)} {colour_word(event.tile)} connected)", "")]
                 if event.marker:
                     out.append((f", {event.source} marker down", "dim"))
             elif isinstance(event, E.ArtisanStep):
                 how = "moves" if event.source else "new"
-                out += [(", artisan ", ""), self.artisan(event.colour),
-                        (f" {how} +{event.gold}", "coins")]
+                out += [(" artisan ", ""), self.artisan(event.colour),
+                        (f" {how} ", ""), (f"+{event.gold} gold", "coins"),
+                        (f" ({len(event.group)} connected)", "")]
         return tuple(out), zone
 
     def board(self, view: MaharaniState, seat: int, viewer: int | None,

@@ -300,8 +300,8 @@ class PalaceGrid(Widget, can_focus=True):
     def _draw(self, width: int, height: int) -> None:
         data = self.data
         size = data.size
-        wide = height >= 2 * size + 5 and width >= 7 * size + 3
-        cw, ch = (7, 2) if wide else (5, 1)
+        wide = height >= 2 * size + 5 and width >= 8 * size + 1
+        cw, ch = (8, 2) if wide else (5, 1)
         mid = size // 2
         lines: list[list[tuple[str, str, str]]] = []  # (text, role, place) per character
 
@@ -332,7 +332,12 @@ class PalaceGrid(Widget, can_focus=True):
                                             zone)
                 lines.append(line)
         lines.append(quarters[1])
-        lines.append(self._info_line(chosen))
+        info = self._info_line(chosen)
+        while info:  # wrapped to the width, so "[✓ place]" is always on screen
+            cut = len(info) if len(info) <= width else max(
+                (n for n in range(1, width + 1) if info[n - 1][0] == " "), default=width)
+            lines.append(info[:cut])
+            info = info[cut:]
         painter = Painter(self, self.colours)
         base = self.rich_style
         styles: dict[str, Style] = {}
@@ -374,7 +379,7 @@ class PalaceGrid(Widget, can_focus=True):
             return self._slot_text(slot, sub, cw, cursor)
         cell = cells.get((row, col))
         if cell is None:
-            text = (" ▲▲▲ " if cw == 5 else "  ▲▲▲  ") if sub == 0 else " " * cw
+            text = " ▲▲▲ ".center(cw) if sub == 0 else " " * cw
             return [(ch, "g:minaret", "") for ch in text]
         place = f"cell:{cell.id}"
         tile, arrow = cell.tile, 0
@@ -391,15 +396,15 @@ class PalaceGrid(Widget, can_focus=True):
             if cw == 5:
                 out = [(f"  {glyph}  ", role, place)]
             elif sub == 0:
-                out = [(f"   {glyph}   ", role, place)]
+                out = [(f"    {glyph}   ", role, place)]
             else:
-                out = [(f"  {cell.id:<5}"[:cw], f"{role}+dim", place)]
+                out = [(f"   {cell.id:<5}"[:cw], f"{role}+dim", place)]
         else:
             role = f"g:tile-{tile.colour}"
             artisan = cell.artisan if not previewing else ()
             if cw == 5 or sub == 0:
                 head = (f" {tile.letter}{ARROWS[arrow]}" if cw == 5
-                        else f" {tile.letter} {ARROWS[arrow]} ")
+                        else f" {tile.letter} {ARROWS[arrow]}  ")
                 out = [(head, role, place)]
                 if cw == 5:
                     out += [(t, f"g:artisan+{r}", place) for t, r in artisan] or [(" ", role,
@@ -410,7 +415,7 @@ class PalaceGrid(Widget, can_focus=True):
             else:  # the artisan, then the cell's id to read the log by
                 out = [(" ", role, place)]
                 out += [(t, f"g:artisan+{r}", place) for t, r in artisan] or [(" ", role, place)]
-                out.append((f"{cell.id:<4} "[: cw - 2], f"{role}", place))
+                out.append((f" {cell.id:<4} "[: cw - 2], f"{role}", place))
         extra = ""
         if cursor:
             extra = "+cursor"
@@ -437,7 +442,7 @@ class PalaceGrid(Widget, can_focus=True):
             return self._fit([(f" {slot.number} · ".ljust(cw), "g:slot+dim" + mark, place)], cw)
         glyph = column_glyph(tile.columns)
         text = (f" {slot.number}{tile.letter}{glyph} " if cw == 5
-                else f" {slot.number} {tile.letter} {glyph}")
+                else f" {slot.number} {tile.letter}  {glyph}")
         return self._fit([(text, f"g:tile-{tile.colour}+g:slot{mark}", place)], cw)
 
     @staticmethod
