@@ -156,7 +156,7 @@ class MaharaniAdapter(SpecAdapter):
                     out.append((f", {event.source} marker down", "dim"))
             elif isinstance(event, E.ArtisanStep):
                 how = "moves" if event.source else "new"
-                out += [(" artisan ", ""), self.artisan(event.colour),
+                out += [(", artisan ", ""), self.artisan(event.colour),
                         (f" {how} ", ""), (f"+{event.gold} gold", "coins"),
                         (f" ({len(event.group)} connected)", "")]
         return tuple(out), zone
@@ -205,8 +205,7 @@ class MaharaniAdapter(SpecAdapter):
         if view.turn.placed:
             return ((("A second tile for 2 gold, or end the turn", "strong"),
                      (" (M-PLACE-6)", "dim")),)
-        return ((("Place a tile", "strong"), (" (M-PLACE-1) on the board (m) or from the list, "
-                                              "or refresh your markers", "dim")),)
+        return ((("Place a tile", "strong"), (" (M-PLACE-1): m for the board, or below", "dim")),)
 
     def menu(self, view: MaharaniState, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
         by_slot: dict[int, list[Any]] = {}
@@ -266,13 +265,8 @@ class MaharaniAdapter(SpecAdapter):
         return self.final_table(view)
 
     def final_table(self, view: MaharaniState) -> ScoreTable:
-        rows = []
-        for s in range(view.seats):
-            player = view.players[s]
-            artisans = " ".join(f"{c.lower()} {n}" for c, n in
-                                zip(player.colours, player.reserve, strict=True))
-            rows.append((*self.player_cell(view, s), cell(str(player.gold), "coins"),
-                         cell(artisans, "dim")))
+        rows = tuple((*self.player_cell(view, s), cell(str(view.players[s].gold), "coins"))
+                     for s in range(view.seats))
         winners = list(view.winners)
         notes: list[Segments] = []
         if winners:
@@ -283,7 +277,7 @@ class MaharaniAdapter(SpecAdapter):
         if view.exceptional:
             notes.append(cell("The game ended early: no tile fitted any empty cell (M-END-2)"))
         return ScoreTable("Final scores" if view.stage == OVER else "Scores",
-                          ("Player", "Gold", "Artisans left"), tuple(rows), tuple(notes), bold=1)
+                          ("Player", "Gold"), rows, tuple(notes), bold=1)
 
     def is_over(self, view: MaharaniState) -> bool:
         return view.stage == OVER

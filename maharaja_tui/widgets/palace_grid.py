@@ -199,6 +199,9 @@ class PalaceGrid(Widget, can_focus=True):
     def action_slot(self, number: int) -> None:
         if any(p.slot == number for p in self.data.placements):
             self.picked = _Picked(slot=number)
+            places = {(c.row, c.col) for c in self.data.cells if c.id in self.targets()}
+            if self.cursor not in places:  # straight to the first cell it may go to
+                self.cursor = min(places)
         else:
             self.app.bell()
         self.refresh()
