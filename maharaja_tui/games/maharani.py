@@ -88,8 +88,18 @@ class MaharaniAdapter(SpecAdapter):
         index = C.ARTISAN_COLOURS.index(colour)
         return (colour[0].lower(), f"side:{index}")
 
+    def colours_name(self, view: MaharaniState, seat: int) -> str:
+        """A seat by its artisan colours, as the log names it ("Green+Yellow", M-2P-1)."""
+        if seat < len(view.players):
+            return "+".join(c.capitalize() for c in view.players[seat].colours)
+        return self.seat_colour(view, seat).capitalize()
+
     def who(self, view: MaharaniState, seat: int) -> Segment:
-        return (self.seat_colour(view, seat).capitalize(), f"seat:{seat}")
+        return (self.colours_name(view, seat), f"seat:{seat}")
+
+    def seat_title(self, view: MaharaniState, seat: int) -> str:
+        name, colours = self.name(view, seat), self.colours_name(view, seat)
+        return f"{colours} ({name})" if name.lower() != colours.lower() else colours
 
     # ------------------------------------------------------------------ panels
     def panels(self, view: MaharaniState, viewer: int | None, to_move: Sequence[int],

@@ -247,7 +247,7 @@ async def test_hot_seat_puts_a_privacy_screen_between_two_humans() -> None:
             await pilot.pause()
         assert game.state.turn is not None and game.state.turn.seat == 1
         assert isinstance(app.screen, PrivacyScreen)
-        assert "Red" in screen_text(app)
+        assert "Red+Blue (Bo)" in screen_text(app)  # M-2P-1: a seat of two colours
 
 
 @synchronously
