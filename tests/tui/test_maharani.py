@@ -315,6 +315,35 @@ async def test_a_maharani_save_loads_undoes_and_replays(tmp_path: Path) -> None:
 
 
 @synchronously
+async def test_a_maharani_game_autosaves_and_continue_resumes_it(data_home: Path) -> None:
+    from engine.registry import rulesets
+    from maharaja_tui import autosaves
+    from maharaja_tui.screens.new_game import GameSetup
+
+    setup = GameSetup(tuple(M.seats(3)), MaharaniOptions(), 21, "maharani")
+    app = MaharajaApp(Start("play", setup=setup), computer_delay=QUIET)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game_screen().table.game
+        while 0 not in game.to_move():  # the computers play first, if they do
+            game.play(game.to_move()[0], game.legal_intents(game.to_move()[0])[0])
+        await pilot.pause()
+        app.game_screen().play(next(i for i in game.legal_intents(0)
+                                    if isinstance(i, I.Place)))
+        await pilot.pause()
+        steps = len(game.steps)
+    saved = autosaves.latest_unfinished()
+    assert saved is not None
+    assert record.load(saved, rulesets()).ruleset.id == "maharani"
+    app = MaharajaApp(Start("continue"), computer_delay=QUIET)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        resumed = app.game_screen().table.game
+        assert resumed.ruleset.id == "maharani" and len(resumed.steps) == steps
+        assert resumed.seed == 21 and app.screen.query_one(PalaceGrid) is not None
+
+
+@synchronously
 async def test_f1_shows_the_maharani_rules() -> None:
     app = app_at(M.game_until(M.my_turn))
     async with app.run_test(size=(100, 30)) as pilot:
