@@ -38,18 +38,21 @@ def test_a_maharani_table_plays_a_tile_by_keys_over_ssh(tmp_path: Path) -> None:
             place = next(i for i in game.legal_intents(seat) if isinstance(i, I.Place))
             cell = palace().cells[place.cell]
             await mover.press("m")
+            await mover.wait_for(r"r Rotate", timeout=40)  # the board has the keys
             await mover.press(str(place.slot))
+            await mover.wait_for(rf"{place.slot}: pick a highlighted cell", timeout=40)
             for key in [UP] * 8 + [LEFT] * 8 + [DOWN] * cell.row + [RIGHT] * cell.col:
                 await mover.press(key)
             mark = other.mark()
             await mover.press(ENTER)  # the preview, with its gold
-            await mover.wait_for(rf"slot {place.slot} → {place.cell}")
+            # Only what changed is redrawn: look for the part of the line that is new.
+            await mover.wait_for(rf"→ {place.cell}", timeout=40)
             await mover.press(ENTER)  # placed
-            await asyncio.sleep(0.5)
+            await asyncio.sleep(1.0)
             if place.cell not in game.state.cells:  # the artisan's colour (M-2P-2)
                 await mover.press(ENTER)
-            await until(lambda: place.cell in game.state.cells)
-            await other.wait_for(r"places\s+an?\s", since=mark)  # its log, live
+            await until(lambda: place.cell in game.state.cells, timeout=40)
+            await other.wait_for(r"places\s+an?\s", since=mark, timeout=40)  # its log, live
             await alice.close()
             await bob.close()
 
