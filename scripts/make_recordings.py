@@ -25,13 +25,14 @@ from engine.bots.match import bot_seat, play_game
 from engine.core import record
 from engine.core.game import Game
 from engine.maharaja import Options
+from engine.maharani import MaharaniOptions
 from engine.raja.options import preset
 from engine.registry import get_ruleset, spec_of
 
 OUT = Path(__file__).resolve().parent.parent / "recordings"
 CREATED = "2026-11-22T00:00:00+00:00"
 BUDGET = Budget.fixed(8)  # hard's rollouts per decision in recordings
-MAHARAJA, RAJA = "maharaja-2020", "raja-2004"
+MAHARAJA, RAJA, MAHARANI = "maharaja-2020", "raja-2004", "maharani"
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,11 @@ RECIPES = (
            preset("Advanced II"), RAJA),
     Recipe("raja-5p-basic", ("medium", "easy", "hard", "medium", "medium"), 204,
            preset("Basic"), RAJA),
+    # Maharani (M-SETUP-2): 2, 3 and 4 players.
+    Recipe("maharani-2p", ("hard", "medium"), 301, MaharaniOptions(), MAHARANI),
+    Recipe("maharani-3p", ("medium", "hard", "easy"), 302, MaharaniOptions(), MAHARANI),
+    Recipe("maharani-4p", ("hard", "easy", "medium", "medium"), 303, MaharaniOptions(),
+           MAHARANI),
 )
 
 NAMES = ("Asha", "Bala", "Chandra", "Devi", "Esha")

@@ -207,8 +207,10 @@ def _build(data: BoardFile, cells: dict[str, CellData], tile_data: TilesFile) ->
     }
     by_quarter = {q: tuple(c.id for c in data.cells if c.quarter == q) for q in data.quarters}
     arrows: dict[tuple[str, str], tuple[int, ...]] = {}
-    cell_masks = {c.mask for c in cells.values()}
-    for local in set(tile_data.types.values()):
+    # Sorted, not sets: the order of legal_intents follows these, and a set of strings
+    # changes its order with PYTHONHASHSEED (seeded bots would play differently per run).
+    cell_masks = sorted({c.mask for c in cells.values()})
+    for local in sorted(set(tile_data.types.values())):
         for mask in cell_masks:
             arrows[(local, mask)] = tuple(k for k in range(4) if turn_mask(local, k) == mask)
     cells_by_mask = {m: tuple(c.id for c in data.cells if c.mask == m) for m in cell_masks}

@@ -22,7 +22,10 @@ async def test_the_grid_game_is_chosen_and_played_by_keys(grid_game: str) -> Non
         form = app.screen
         assert isinstance(form, NewGameScreen)
         form.query_one("#game").focus()
-        await pilot.press("enter", "down", "down", "enter")  # the third game listed
+        from maharaja_tui.games import playable
+
+        below = list(playable()).index(grid_game)  # the games are listed in registry order
+        await pilot.press("enter", *["down"] * below, "enter")
         await pilot.pause()
         assert app.screen.game == grid_game  # type: ignore[attr-defined]
         await pilot.press("ctrl+n")  # start: you against a computer

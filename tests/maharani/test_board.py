@@ -202,3 +202,24 @@ def test_sides(tmp_path: Path) -> None:
     data["sides"] = ["N", "E", "S"]
     with pytest.raises(RecordError, match="sides must be N, E, S, W"):
         load(*_write(tmp_path, data))
+
+
+def test_legal_intents_come_in_the_same_order_under_any_hash_seed() -> None:
+    """Seeded bots and recordings pick from legal_intents by position: its order must
+    not follow the order of a set of strings, which changes with PYTHONHASHSEED."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (
+        "from engine import Game; from engine.core.ruleset import Seat;"
+        "from engine.maharani import RULESET, MaharaniOptions;"
+        "g = Game(RULESET, [Seat('a'), Seat('b'), Seat('c')], MaharaniOptions(), 5);"
+        "print(repr(g.legal_intents(g.to_move()[0])))")
+    root = Path(__file__).resolve().parents[2]
+    outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                              check=True, cwd=root,
+                              env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
+               for seed in (1, 2, 3, 4)}
+    assert len(outputs) == 1
