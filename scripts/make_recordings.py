@@ -25,7 +25,7 @@ from engine.bots.match import bot_seat, play_game
 from engine.core import record
 from engine.core.game import Game
 from engine.maharaja import Options
-from engine.maharani import MaharaniOptions
+from engine.maharani import Options as MaharaniOptions
 from engine.raja.options import preset
 from engine.registry import get_ruleset, spec_of
 

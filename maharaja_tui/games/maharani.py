@@ -12,13 +12,13 @@ from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
 from engine.core.errors import IllegalIntent
-from engine.maharani import RULESET, MaharaniOptions, MaharaniState
+from engine.maharani import RULESET, Options, State
 from engine.maharani import components as C
 from engine.maharani import events as E
 from engine.maharani import intents as I
 from engine.maharani.board import palace
 from engine.maharani.queries import slot_quarter
-from engine.maharani.state import OVER
+from engine.maharani.state import Phase
 from maharaja_tui.games.base import MenuEntry, Panel, ScoreTable, SpecAdapter, cell
 from maharaja_tui.widgets.palace_grid import (
     ARROWS,
@@ -80,7 +80,7 @@ class MaharaniAdapter(SpecAdapter):
     ruleset_id: ClassVar[str] = "maharani"
     legend: ClassVar[str] = LEGEND
 
-    def player_count(self, view: MaharaniState) -> int:
+    def player_count(self, view: State) -> int:
         return view.seats
 
     def artisan(self, colour: str) -> Segment:
@@ -88,21 +88,21 @@ class MaharaniAdapter(SpecAdapter):
         index = C.ARTISAN_COLOURS.index(colour)
         return (colour[0].lower(), f"side:{index}")
 
-    def colours_name(self, view: MaharaniState, seat: int) -> str:
+    def colours_name(self, view: State, seat: int) -> str:
         """A seat by its artisan colours, as the log names it ("Green+Yellow", M-2P-1)."""
         if seat < len(view.players):
             return "+".join(c.capitalize() for c in view.players[seat].colours)
         return self.seat_colour(view, seat).capitalize()
 
-    def who(self, view: MaharaniState, seat: int) -> Segment:
+    def who(self, view: State, seat: int) -> Segment:
         return (self.colours_name(view, seat), f"seat:{seat}")
 
-    def seat_title(self, view: MaharaniState, seat: int) -> str:
+    def seat_title(self, view: State, seat: int) -> str:
         name, colours = self.name(view, seat), self.colours_name(view, seat)
         return f"{colours} ({name})" if name.lower() != colours.lower() else colours
 
     # ------------------------------------------------------------------ panels
-    def panels(self, view: MaharaniState, viewer: int | None, to_move: Sequence[int],
+    def panels(self, view: State, viewer: int | None, to_move: Sequence[int],
                intents: Sequence[Any]) -> tuple[Panel, ...]:
         boards = tuple(Panel(f"board-{s}", "seats", PlayerBoard,
                              self.board(view, s, viewer, to_move), classes="board")
@@ -110,7 +110,7 @@ class MaharaniAdapter(SpecAdapter):
         return (Panel("palace", "board", PalaceGrid, self.palace(view, viewer, intents)),
                 *boards)
 
-    def palace(self, view: MaharaniState, viewer: int | None,
+    def palace(self, view: State, viewer: int | None,
                intents: Sequence[Any]) -> PalaceData:
         board = palace()
         cells = []
@@ -131,7 +131,7 @@ class MaharaniAdapter(SpecAdapter):
         return PalaceData(tuple(cells), 8, slots, view.orientation,
                           frozenset(view.scored), placements, hint)
 
-    def placements(self, view: MaharaniState, viewer: int | None,
+    def placements(self, view: State, viewer: int | None,
                    intents: Sequence[Any]) -> tuple[Placement, ...]:
         """Each legal (slot, cell, arrow) once, with the gold the engine says it brings."""
         if viewer is None:
@@ -148,7 +148,7 @@ class MaharaniAdapter(SpecAdapter):
                                   gains, zone)
         return tuple(seen.values())
 
-    def gains(self, view: MaharaniState, seat: int,
+    def gains(self, view: State, seat: int,
               intent: I.Place) -> tuple[Segments, frozenset[str]]:
         """What placing ``intent`` brings, read off the engine's events (M-GOLD)."""
         try:
@@ -171,7 +171,7 @@ class MaharaniAdapter(SpecAdapter):
                         (f" ({len(event.group)} connected)", "")]
         return tuple(out), zone
 
-    def board(self, view: MaharaniState, seat: int, viewer: int | None,
+    def board(self, view: State, seat: int, viewer: int | None,
               to_move: Sequence[int]) -> BoardData:
         player = view.players[seat]
         gold: Segments = ((f"{player.gold}", "coins"), (" gold", "dim"))
@@ -193,9 +193,9 @@ class MaharaniAdapter(SpecAdapter):
                          wide_rows=(wide, marker_row), narrow_rows=(narrow, marker_row))
 
     # ------------------------------------------------------------------ words
-    def status(self, view: MaharaniState, viewer: int | None,
+    def status(self, view: State, viewer: int | None,
                to_move: Sequence[int]) -> Segments:
-        if view.stage == OVER:
+        if view.phase == Phase.OVER:
             return (("Game over", "strong"),)
         parts: list[Segment] = []
         if view.turn is not None:
@@ -208,7 +208,7 @@ class MaharaniAdapter(SpecAdapter):
                    "dim")]
         return tuple(parts)
 
-    def heading(self, view: MaharaniState, viewer: int | None,
+    def heading(self, view: State, viewer: int | None,
                 to_move: Sequence[int]) -> tuple[Segments, ...]:
         if viewer is None or viewer not in to_move or view.turn is None:
             return ()
@@ -217,7 +217,7 @@ class MaharaniAdapter(SpecAdapter):
                      (" (M-PLACE-6)", "dim")),)
         return ((("Place a tile", "strong"), (" (M-PLACE-1): m for the board, or below", "dim")),)
 
-    def menu(self, view: MaharaniState, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
+    def menu(self, view: State, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
         by_slot: dict[int, list[Any]] = {}
         others: list[MenuEntry] = []
         for intent in intents:
@@ -241,7 +241,7 @@ class MaharaniAdapter(SpecAdapter):
         tile = palace().tiles[tile_id]
         return ((f"{colour_word(tile_id)} {column_glyph(tile.mask)}", "strong"),)
 
-    def selected(self, view: MaharaniState, seat: int, place: str,
+    def selected(self, view: State, seat: int, place: str,
                  intents: Sequence[Any]) -> MenuEntry | None:
         """``slot:cell:arrow`` picked on the palace grid; several intents when the
         artisan's colour is a choice (M-2P-2)."""
@@ -253,7 +253,7 @@ class MaharaniAdapter(SpecAdapter):
             return None
         return MenuEntry((), here, "Which artisan goes onto the tile? (M-2P-2)")
 
-    def label(self, view: MaharaniState, seat: int, intent: Any) -> Segments:
+    def label(self, view: State, seat: int, intent: Any) -> Segments:
         if isinstance(intent, I.Refresh):
             return (("Refresh", "action"), (": turn all your markers face up (M-REFRESH-1)", ""))
         if isinstance(intent, I.EndTurn):
@@ -268,13 +268,13 @@ class MaharaniAdapter(SpecAdapter):
         return ((type(intent).__name__, ""),)
 
     # ------------------------------------------------------------------ scoring
-    def scoring_key(self, view: MaharaniState) -> Hashable | None:
+    def scoring_key(self, view: State) -> Hashable | None:
         return None  # quarter scorings read in the log and on the board (✓ scored)
 
-    def scoring_table(self, view: MaharaniState) -> ScoreTable:
+    def scoring_table(self, view: State) -> ScoreTable:
         return self.final_table(view)
 
-    def final_table(self, view: MaharaniState) -> ScoreTable:
+    def final_table(self, view: State) -> ScoreTable:
         rows = tuple((*self.player_cell(view, s), cell(str(view.players[s].gold), "coins"))
                      for s in range(view.seats))
         winners = list(view.winners)
@@ -286,13 +286,13 @@ class MaharaniAdapter(SpecAdapter):
             notes.append(cell(f"{names} {verb}{tail}", "strong"))
         if view.exceptional:
             notes.append(cell("The game ended early: no tile fitted any empty cell (M-END-2)"))
-        return ScoreTable("Final scores" if view.stage == OVER else "Scores",
+        return ScoreTable("Final scores" if view.phase == Phase.OVER else "Scores",
                           ("Player", "Gold"), rows, tuple(notes), bold=1)
 
-    def is_over(self, view: MaharaniState) -> bool:
-        return view.stage == OVER
+    def is_over(self, view: State) -> bool:
+        return view.phase == Phase.OVER
 
     @classmethod
     def make_options(cls, values: dict[str, Any], colours: tuple[str, ...],
-                     *, first_game: bool = False) -> MaharaniOptions:
-        return MaharaniOptions()
+                     *, first_game: bool = False) -> Options:
+        return Options()

@@ -6,21 +6,21 @@ import random
 from collections.abc import Callable
 
 from engine import Game
-from engine.core.ruleset import Seat
-from engine.maharani import RULESET, MaharaniOptions
+from engine.core.ruleset import Computer, Seat
+from engine.maharani import RULESET, Options
 from engine.maharani import intents as I
 
 
 def seats(players: int, humans: int = 1) -> list[Seat]:
     names = ("Ann", "Bo", "Cy", "Di")
-    return [Seat(names[s]) if s < humans else Seat(names[s], "bot:easy")
+    return [Seat(names[s]) if s < humans else Seat(names[s], Computer(level="easy"))
             for s in range(players)]
 
 
 def game_until(done: Callable[[Game], bool], *, players: int = 3, humans: int = 1,
                seed: int = 4, limit: int = 2000) -> Game:
     """Random legal play (seeded, refreshing rarely) until ``done``."""
-    game = Game(RULESET, seats(players, humans), MaharaniOptions(), seed)
+    game = Game(RULESET, seats(players, humans), Options(), seed)
     rng = random.Random(seed)
     for _ in range(limit):
         if done(game) or not game.to_move():

@@ -12,7 +12,7 @@ import pytest
 
 from engine import Game
 from engine.core import record
-from engine.maharani import RULESET, MaharaniOptions
+from engine.maharani import RULESET, Options
 from engine.maharani import events as E
 from engine.maharani import intents as I
 from engine.maharani.board import palace
@@ -53,7 +53,7 @@ def test_the_adapter_draws_every_step_of_a_random_game(players: int) -> None:
     game = M.game_until(M.over, players=players, humans=players, seed=players)
     assert game.is_over()
     adapter = MaharaniAdapter(game.seats)
-    replay_game = Game(RULESET, game.seats, MaharaniOptions(), game.seed)
+    replay_game = Game(RULESET, game.seats, Options(), game.seed)
     for n, step in enumerate(s for s in game.steps if s.seat >= 0):
         view = replay_game.ruleset.view(replay_game.state, step.seat)
         legal = replay_game.legal_intents(step.seat)
@@ -320,7 +320,7 @@ async def test_a_maharani_game_autosaves_and_continue_resumes_it(data_home: Path
     from maharaja_tui import autosaves
     from maharaja_tui.screens.new_game import GameSetup
 
-    setup = GameSetup(tuple(M.seats(3)), MaharaniOptions(), 21, "maharani")
+    setup = GameSetup(tuple(M.seats(3)), Options(), 21, "maharani")
     app = MaharajaApp(Start("play", setup=setup), computer_delay=QUIET)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
