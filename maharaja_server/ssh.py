@@ -36,7 +36,7 @@ NO_TERMINAL = (
 SERVER_FULL = b"The server is full right now (too many sessions); please try again later.\r\n"
 IDLE = b"\r\nDisconnected after being idle too long. Reconnect to resume your seat.\r\n"
 FIRST_FRAME = 2048  # bytes of output that mean the session's UI has drawn its first screen
-COMMAND = re.compile(r"^[a-z]+( [a-z0-9-]{1,30}){0,3}$")
+COMMAND = re.compile(r"[^ -~]")  # anything but printable ASCII is dropped from a command
 
 
 def set_winsize(fd: int, cols: int, rows: int) -> None:
@@ -121,8 +121,9 @@ class SessionRunner:
             if colorterm in ("truecolor", "24bit"):
                 env["COLORTERM"] = colorterm
             env["MAHARAJA_TOKEN"] = token
-            command = (process.command or "").strip().lower()
-            env["MAHARAJA_COMMAND"] = command if COMMAND.match(command) else ""
+            # The child parses it strictly (commands.py) and refuses what it cannot.
+            command = COMMAND.sub("", (process.command or "")[:200]).strip()
+            env["MAHARAJA_COMMAND"] = command
             child = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "maharaja_server.session",
                 stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
