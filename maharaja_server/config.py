@@ -34,6 +34,7 @@ class ServerConfig:
     input_rate: float = 2048.0  # bytes per second, sustained
     input_burst: float = 8192.0
     max_tables: int = 200
+    session_memory: int = 1024  # MiB of address space per session process (RLIMIT_AS)
     # Computer players.
     bot_delay: float = 0.4
     handover_after: float = 120.0

@@ -58,6 +58,7 @@ class GameServer:
             "MAHARAJA_SOCKET": str(self.hub.path),
             "MAHARAJA_RULESETS": ",".join(self.config.ruleset_specs),
             "MAHARAJA_LOG": str(self.config.data_dir / "logs" / "sessions.log"),
+            "MAHARAJA_MEMORY_MIB": str(self.config.session_memory),
         }
 
     async def start(self) -> None:

@@ -1,0 +1,51 @@
+"""The server against a hostile internet (issue 14): logins, limits, session hygiene."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from maharaja_server.cli import serve_main
+
+
+def test_an_empty_password_file_refuses_to_start(tmp_path: Path, capsys, monkeypatch) -> None:
+    """It used to mean "any public key" (item 6)."""
+    import maharaja_server.cli as cli
+
+    def must_not_serve(coro) -> None:
+        coro.close()
+        raise AssertionError("the server started")
+
+    monkeypatch.setattr(cli.asyncio, "run", must_not_serve)
+    empty = tmp_path / "password"
+    empty.write_text("  \n\t\n")
+    code = serve_main(["--data-dir", str(tmp_path / "data"), "--port", "0",
+                       "--password-file", str(empty)])
+    err = capsys.readouterr().err
+    assert code == 2 and "password file" in err and "empty" in err
+    assert err.count("\n") == 1
+    assert not (tmp_path / "data").exists()  # nothing started
+
+
+def test_each_session_process_has_its_memory_capped(tmp_path: Path) -> None:
+    """The child caps its own address space from the server's setting (item 2)."""
+    code = ("import os, resource; os.environ['MAHARAJA_MEMORY_MIB'] = '300';"
+            "from maharaja_server import session;"
+            "session.cap_memory(int(os.environ['MAHARAJA_MEMORY_MIB']));"
+            "print(resource.getrlimit(resource.RLIMIT_AS)[0]);"
+            "b = bytearray(400 * 1024 * 1024)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=os.getcwd(), timeout=60)
+    assert done.stdout.split()[0] == str(300 * 1024 * 1024)
+    assert "MemoryError" in done.stderr
+
+
+def test_the_server_passes_the_memory_cap_to_its_sessions(tmp_path: Path) -> None:
+    from sshkit import config
+
+    from maharaja_server.server import GameServer
+
+    server = GameServer(config(tmp_path, session_memory=512))
+    assert server._child_env()["MAHARAJA_MEMORY_MIB"] == "512"
