@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +19,30 @@ import msgspec
 
 from engine.core.errors import IllegalIntent
 from maharaja_server import protocol as p
+from maharaja_server.sockpath import short_path
 from maharaja_server.tables import Identity, TableService, undo_info
 
 log = logging.getLogger("maharaja_server.hub")
 
 MAX_BUFFERED = 4 * 1024 * 1024
 MAX_REQUEST = 256 * 1024  # requests are small; a bigger one is a broken session
+
+
+def clear_stale(path: Path) -> None:
+    """Remove a socket a killed server left behind; refuse to take a live one over."""
+    if not path.exists():
+        return
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        with short_path(path) as where:
+            probe.connect(where)
+    except OSError:
+        path.unlink(missing_ok=True)  # nobody listens: stale
+        return
+    finally:
+        probe.close()
+    raise OSError(f"another server is using {path.parent.parent} (its socket {path.name} "
+                  "answers); stop it first or use another --data-dir")
 
 
 class Hub:
@@ -45,9 +64,17 @@ class Hub:
         self._tokens.pop(token, None)
 
     async def start(self) -> None:
-        self.path.unlink(missing_ok=True)
-        self._server = await asyncio.start_unix_server(self._handle, path=str(self.path))
-        self.path.chmod(0o600)
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        clear_stale(self.path)
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            with short_path(self.path) as where:
+                sock.bind(where)
+            self.path.chmod(0o600)
+            self._server = await asyncio.start_unix_server(self._handle, sock=sock)
+        except BaseException:
+            sock.close()
+            raise
 
     async def close(self) -> None:
         if self._server is not None:

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
-import shutil
 import sys
-import tempfile
-from pathlib import Path
 
 import asyncssh
 
@@ -30,9 +27,9 @@ class GameServer:
                                     bot_delay=config.bot_delay,
                                     handover_after=config.handover_after,
                                     max_tables=config.max_tables)
-        # A short private directory: Unix socket paths are limited to ~100 bytes.
-        self._run_dir = Path(tempfile.mkdtemp(prefix="mj-"))
-        self.hub = Hub(self.service, self._run_dir / "hub.sock")
+        # Under the data directory (made at start; a stale socket is cleared there), so
+        # a killed server leaves nothing in /tmp and a failed start leaks no directory.
+        self.hub = Hub(self.service, config.data_dir / "run" / "hub.sock")
         self.auth = Authenticator(config.data_dir, config.authorized_keys, config.password)
         self.counter = SessionCounter(config.max_sessions)
         self.sessions = ssh.SessionRunner(
@@ -55,7 +52,10 @@ class GameServer:
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
             "PYTHONPATH": os.pathsep.join(p for p in sys.path if p),
-            "MAHARAJA_SOCKET": str(self.hub.path),
+            # Relative to the session's working directory (the run folder): a long data
+            # directory would overflow a Unix socket address.
+            "MAHARAJA_SOCKET": self.hub.path.name,
+            "MAHARAJA_RUN": str(self.hub.path.parent),
             "MAHARAJA_RULESETS": ",".join(self.config.ruleset_specs),
             "MAHARAJA_LOG": str(self.config.data_dir / "logs" / "sessions.log"),
             "MAHARAJA_MEMORY_MIB": str(self.config.session_memory),
@@ -82,4 +82,3 @@ class GameServer:
         for child in list(self.sessions.children):
             await self.sessions._stop(child)
         await self.hub.close()
-        shutil.rmtree(self._run_dir, ignore_errors=True)

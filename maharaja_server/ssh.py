@@ -127,6 +127,7 @@ class SessionRunner:
             child = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "maharaja_server.session",
                 stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+                cwd=env.get("MAHARAJA_RUN"),
             )
         except BaseException:
             started_drawing()

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from maharaja_server.cli import serve_main
 
 
@@ -49,3 +51,36 @@ def test_the_server_passes_the_memory_cap_to_its_sessions(tmp_path: Path) -> Non
 
     server = GameServer(config(tmp_path, session_memory=512))
     assert server._child_env()["MAHARAJA_MEMORY_MIB"] == "512"
+
+
+def test_the_hub_socket_lives_in_the_data_directory_and_stale_ones_are_cleared(
+        tmp_path: Path) -> None:
+    """Item 12: nothing in /tmp; a socket a SIGKILLed server left is cleared at start;
+    a live one is not taken over; a data directory too deep for a socket address works."""
+    import asyncio
+    import socket
+
+    from sshkit import config, running
+
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    stale = deep / "run" / "hub.sock"
+    stale.parent.mkdir(parents=True)
+    with socket.socket(socket.AF_UNIX) as left:  # what a killed server leaves
+        os.chdir(stale.parent)
+        try:
+            left.bind("hub.sock")
+        finally:
+            os.chdir(tmp_path)
+    assert stale.exists()
+
+    async def scenario() -> None:
+        before = set(Path("/tmp").glob("mj-*"))
+        async with running(config(deep)) as srv:
+            assert srv.hub.path == stale and stale.exists()
+            assert set(Path("/tmp").glob("mj-*")) == before
+            with pytest.raises(OSError, match="another server"):
+                async with running(config(deep)):
+                    pass
+        assert not stale.exists()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
