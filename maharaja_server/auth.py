@@ -8,6 +8,7 @@ password can be enabled as well (or instead); password users are known by name.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 import logging
@@ -22,12 +23,14 @@ from maharaja_server.tables import Identity
 log = logging.getLogger("maharaja_server.auth")
 
 NAME = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
+MAX_NAMES = 10_000  # open mode: names the server remembers; new ones are refused beyond
 
 
 class Authenticator:
     def __init__(self, data_dir: Path, authorized_keys: Path | None,
                  password: str | None) -> None:
         self.password = password
+        self.max_names = MAX_NAMES
         self.keys: set[str] | None = None
         if authorized_keys is None and password is not None:
             self.keys = set()  # a password-protected server does not also take any key
@@ -65,13 +68,31 @@ class Authenticator:
         if self.keys is not None:
             return Identity(name, fingerprint) if fingerprint in self.keys else None
         claimed = self._names.get(name)
-        if claimed is None:
-            self._names[name] = fingerprint
-            write_atomic(self._names_path, json.dumps(self._names, indent=1).encode())
-        elif claimed != fingerprint:
+        if claimed is None and len(self._names) >= self.max_names:
+            log.warning("refused %s: the server knows %d names, its limit", name,
+                        len(self._names))
+            return None
+        if claimed is not None and claimed != fingerprint:
             log.info("refused %s: the name belongs to another key", name)
             return None
+        # Not claimed yet: a key offered without a signature proves nothing, so the
+        # name is claimed in claim(), once authentication has succeeded.
         return Identity(name, fingerprint)
+
+    async def claim(self, who: Identity) -> bool:
+        """Bind an open-mode name to the key that just authenticated (False: another key
+        took it meanwhile). The file is written off the event loop."""
+        if self.keys is not None or who.key == "password":
+            return True
+        claimed = self._names.get(who.name)
+        if claimed is not None:
+            return claimed == who.key
+        if len(self._names) >= self.max_names:
+            return False
+        self._names[who.name] = who.key
+        data = json.dumps(self._names, indent=1).encode()
+        await asyncio.to_thread(write_atomic, self._names_path, data)
+        return True
 
     def check_password(self, name: str, password: str) -> Identity | None:
         if self.password is None or not self.valid_name(name):

@@ -51,6 +51,7 @@ class GameSSHServer(asyncssh.SSHServer):
     def __init__(self, auth: Authenticator) -> None:
         self.auth = auth
         self.identity: Identity | None = None
+        self._conn: asyncssh.SSHServerConnection | None = None
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -61,6 +62,18 @@ class GameSSHServer(asyncssh.SSHServer):
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         self.identity = self.auth.check_key(username, key)
         return self.identity is not None
+
+    async def auth_completed(self) -> None:
+        # Only now is the key proven: claim its name (a probe claimed names before).
+        if self.identity is None or not await self.auth.claim(self.identity):
+            log.info("login as %s dropped: its name was claimed meanwhile",
+                     self.identity and self.identity.name)
+            self.identity = None
+            if self._conn is not None:
+                self._conn.close()
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
 
     def password_auth_supported(self) -> bool:
         return self.auth.password is not None

@@ -84,3 +84,27 @@ def test_the_hub_socket_lives_in_the_data_directory_and_stale_ones_are_cleared(
         assert not stale.exists()
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_a_name_is_claimed_only_after_authentication_and_names_are_bounded(
+        tmp_path: Path) -> None:
+    """Item 4: a public-key probe (no signature) once claimed ``victim``."""
+    import asyncio
+
+    import asyncssh
+
+    from maharaja_server.auth import Authenticator
+
+    auth = Authenticator(tmp_path, None, None)
+    mallory, victim = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    probe = auth.check_key("victim", mallory)  # asyncssh asks this for a bare probe too
+    assert probe is not None
+    assert not (tmp_path / "names.json").exists()
+    assert auth.check_key("victim", victim) is not None  # still free for its owner
+    assert asyncio.run(auth.claim(auth.check_key("victim", victim)))
+    assert "victim" in (tmp_path / "names.json").read_text()
+    assert auth.check_key("victim", mallory) is None
+    assert not asyncio.run(auth.claim(probe))  # a late claim by another key fails
+    auth.max_names = 1
+    assert auth.check_key("newcomer", mallory) is None
+    assert auth.check_key("victim", victim) is not None
