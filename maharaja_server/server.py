@@ -79,6 +79,7 @@ class GameServer:
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
+        self.sessions.say_goodbye()
         for child in list(self.sessions.children):
             await self.sessions._stop(child)
         await self.hub.close()

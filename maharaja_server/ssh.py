@@ -34,6 +34,11 @@ NO_TERMINAL = (
     b"Connect again with a terminal, for example:  ssh -t -p PORT NAME@HOST\r\n"
 )
 SERVER_FULL = b"The server is full right now (too many sessions); please try again later.\r\n"
+# What Textual turned on, turned off again: mouse reporting, bracketed paste, focus
+# events, the alternate screen; and the cursor shown. A killed child cannot send it.
+RESTORE = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l"
+           b"\x1b[?1004l\x1b[?1049l\x1b[?25h\x1b[0m")
+SHUTDOWN = b"\r\nThe server is shutting down. Reconnect later to resume your seat.\r\n"
 IDLE = b"\r\nDisconnected after being idle too long. Reconnect to resume your seat.\r\n"
 FIRST_FRAME = 2048  # bytes of output that mean the session's UI has drawn its first screen
 COMMAND = re.compile(r"[^ -~]")  # anything but printable ASCII is dropped from a command
@@ -99,6 +104,7 @@ class SessionRunner:
         self.input_burst = input_burst
         self.default_term = default_term
         self.children: set[asyncio.subprocess.Process] = set()
+        self.processes: set[asyncssh.SSHServerProcess] = set()
         self.gate = StartGate(slots=2, hold=3.0)
 
     async def __call__(self, process: asyncssh.SSHServerProcess) -> None:
@@ -151,6 +157,7 @@ class SessionRunner:
             raise
         os.close(slave)
         self.children.add(child)
+        self.processes.add(process)
         log.info("session started for %s (pid %d, %s %dx%d)", who.name, child.pid, term, cols,
                  rows)
         started = time.monotonic()
@@ -161,6 +168,7 @@ class SessionRunner:
             await self._stop(child)
             os.close(master)
             self.children.discard(child)
+            self.processes.discard(process)
             self.revoke_token(token)
             self.counter.release()
             log.info("session ended for %s after %.0fs", who.name, time.monotonic() - started)
@@ -219,7 +227,7 @@ class SessionRunner:
             try:
                 data = await asyncio.wait_for(process.stdin.read(4096), self.idle_timeout)
             except TimeoutError:
-                process.stdout.write(IDLE)
+                process.stdout.write(RESTORE + IDLE)
                 return
             except asyncssh.TerminalSizeChanged as exc:
                 set_winsize(master, exc.width, exc.height)
@@ -234,6 +242,12 @@ class SessionRunner:
                     os.write(master, allowed)
                 except BlockingIOError:
                     bucket.dropped += len(allowed)  # the child is not reading: drop, don't queue
+
+    def say_goodbye(self) -> None:
+        """Server shutdown: restore every client's terminal before the children stop."""
+        for process in list(self.processes):
+            if not process.is_closing():
+                process.stdout.write(RESTORE + SHUTDOWN)
 
     async def _stop(self, child: asyncio.subprocess.Process) -> None:
         if child.returncode is not None:
