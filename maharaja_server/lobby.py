@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import traceback
 from typing import Any
 
 import msgspec
@@ -20,6 +22,7 @@ from maharaja_server.remote import Connection, Disconnected, RemoteTable
 from maharaja_server.screens import WaitingScreen, game_screen_for
 from maharaja_tui.crashlog import OneLineCrash
 
+log = logging.getLogger("maharaja_server.session")
 LEVELS = ["easy", "medium", "hard", "random"]
 
 
@@ -177,6 +180,14 @@ class SessionApp(OneLineCrash, App):
         self.rulesets = rulesets
         self.command = command
         self.current: RemoteTable | None = None
+
+    def crash_report(self, error: BaseException) -> str:
+        """The traceback (no local variables) to the server's sessions log; the remote
+        player gets one line without host paths (issue 14 item 9)."""
+        log.error("session of %s crashed:\n%s", self.conn.user,
+                  "".join(traceback.format_exception(error)).rstrip())
+        return ("The session hit an internal error and was closed; the server has logged "
+                "it. Reconnect to resume your seat.")
 
     def default_ruleset(self) -> Any:
         return self.conn.rulesets[0]  # the server lists its default game first

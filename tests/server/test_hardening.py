@@ -108,3 +108,23 @@ def test_a_name_is_claimed_only_after_authentication_and_names_are_bounded(
     auth.max_names = 1
     assert auth.check_key("newcomer", mallory) is None
     assert auth.check_key("victim", victim) is not None
+
+
+def test_a_session_crash_is_logged_on_the_server_and_shown_in_one_line(caplog) -> None:
+    """Item 9: no traceback, install path or local variable reaches the player."""
+    import logging
+    from types import SimpleNamespace
+
+    from maharaja_server.lobby import SessionApp
+
+    app = SessionApp(SimpleNamespace(user="alice"), {})  # type: ignore[arg-type]
+    try:
+        secret = "ruby4821"  # noqa: F841 - a local the old traceback showed
+        raise RuntimeError("boom")
+    except RuntimeError as exc:
+        with caplog.at_level(logging.ERROR, logger="maharaja_server.session"):
+            line = app.crash_report(exc)
+    assert "\n" not in line and "/" not in line and "boom" not in line
+    logged = caplog.text
+    assert "alice" in logged and "Traceback" in logged and "RuntimeError: boom" in logged
+    assert "ruby4821" not in logged  # no local variables
