@@ -31,6 +31,8 @@ class ServerConfig:
     # Limits that keep one client from hurting the others.
     max_sessions: int = 64
     idle_timeout: float = 1800.0
+    max_connections: int = 128  # open SSH connections, authenticated or not
+    max_connections_per_address: int = 8
     input_rate: float = 2048.0  # bytes per second, sustained
     input_burst: float = 8192.0
     max_tables: int = 200

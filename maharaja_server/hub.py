@@ -25,6 +25,7 @@ from maharaja_server.tables import Identity, TableService, undo_info
 log = logging.getLogger("maharaja_server.hub")
 
 MAX_BUFFERED = 4 * 1024 * 1024
+HELLO_TIMEOUT = 10.0  # seconds a new socket connection has to say hello
 MAX_REQUEST = 256 * 1024  # requests are small; a bigger one is a broken session
 
 
@@ -50,6 +51,7 @@ class Hub:
         self.service = service
         self.path = path
         self._tokens: dict[str, Identity] = {}
+        self.hello_timeout = HELLO_TIMEOUT
         self._conns: set[_Conn] = set()
         self._server: asyncio.AbstractServer | None = None
         service.on_change.append(self._push_change)
@@ -99,7 +101,10 @@ class Hub:
         decoder = msgspec.msgpack.Decoder(p.AnyRequest)
         try:
             while True:
-                head = await reader.readexactly(p.HEADER.size)
+                read = reader.readexactly(p.HEADER.size)
+                # A session says hello at once; a connection that does not is dropped.
+                head = await (read if conn.who is not None
+                              else asyncio.wait_for(read, self.hello_timeout))
                 (size,) = p.HEADER.unpack(head)
                 if size > MAX_REQUEST:
                     raise ValueError("frame too large")
@@ -109,6 +114,8 @@ class Hub:
                     conn.send(p.frame(reply))
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
+        except TimeoutError:
+            log.warning("session connection dropped: no hello within %.0fs", self.hello_timeout)
         except (msgspec.DecodeError, ValueError, PermissionError) as exc:
             log.warning("session connection dropped: %s", exc)
         finally:

@@ -13,7 +13,7 @@ from maharaja_server.auth import Authenticator
 from maharaja_server.config import ServerConfig, load_rulesets, ordered
 from maharaja_server.hostkeys import host_key
 from maharaja_server.hub import Hub
-from maharaja_server.limits import SessionCounter
+from maharaja_server.limits import ConnectionLimits, SessionCounter
 from maharaja_server.tables import TableService
 
 log = logging.getLogger("maharaja_server")
@@ -32,6 +32,8 @@ class GameServer:
         self.hub = Hub(self.service, config.data_dir / "run" / "hub.sock")
         self.auth = Authenticator(config.data_dir, config.authorized_keys, config.password)
         self.counter = SessionCounter(config.max_sessions)
+        self.connections = ConnectionLimits(config.max_connections_per_address,
+                                            config.max_connections)
         self.sessions = ssh.SessionRunner(
             counter=self.counter, issue_token=self.hub.issue_token,
             revoke_token=self.hub.revoke_token, child_env=self._child_env,
@@ -68,7 +70,7 @@ class GameServer:
         self.service.load_all()
         await self.hub.start()
         self._acceptor = await asyncssh.create_server(
-            ssh.server_factory(self.auth), cfg.host, cfg.port,
+            ssh.server_factory(self.auth, self.connections), cfg.host, cfg.port,
             server_host_keys=[host_key(cfg.data_dir)],
             process_factory=self.sessions, **ssh.options(),
         )

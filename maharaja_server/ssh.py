@@ -24,7 +24,7 @@ from typing import Any
 import asyncssh
 
 from maharaja_server.auth import Authenticator
-from maharaja_server.limits import SessionCounter, StartGate, TokenBucket
+from maharaja_server.limits import ConnectionLimits, SessionCounter, StartGate, TokenBucket
 from maharaja_server.tables import Identity
 
 log = logging.getLogger("maharaja_server.ssh")
@@ -53,8 +53,10 @@ def set_winsize(fd: int, cols: int, rows: int) -> None:
 class GameSSHServer(asyncssh.SSHServer):
     """One per connection: authenticates and remembers who connected."""
 
-    def __init__(self, auth: Authenticator) -> None:
+    def __init__(self, auth: Authenticator, limits: ConnectionLimits) -> None:
         self.auth = auth
+        self.limits = limits
+        self._address: str | None = None
         self.identity: Identity | None = None
         self._conn: asyncssh.SSHServerConnection | None = None
 
@@ -79,6 +81,17 @@ class GameSSHServer(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
+        peer = conn.get_extra_info("peername")
+        self._address = peer[0] if peer else ""
+        if not self.limits.admit(self._address):
+            log.info("connection from %s refused: too many connections", self._address)
+            conn.close()
+            self._address = None  # not counted
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._address is not None:
+            self.limits.release(self._address)
+            self._address = None
 
     def password_auth_supported(self) -> bool:
         return self.auth.password is not None
@@ -264,8 +277,9 @@ class SessionRunner:
                 continue
 
 
-def server_factory(auth: Authenticator) -> Callable[[], asyncssh.SSHServer]:
-    return lambda: GameSSHServer(auth)
+def server_factory(auth: Authenticator,
+                   limits: ConnectionLimits) -> Callable[[], asyncssh.SSHServer]:
+    return lambda: GameSSHServer(auth, limits)
 
 
 def options() -> dict[str, Any]:

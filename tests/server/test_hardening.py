@@ -128,3 +128,31 @@ def test_a_session_crash_is_logged_on_the_server_and_shown_in_one_line(caplog) -
     logged = caplog.text
     assert "alice" in logged and "Traceback" in logged and "RuntimeError: boom" in logged
     assert "ruby4821" not in logged  # no local variables
+
+
+def test_connections_are_limited_per_address_and_the_hub_drops_silent_ones(
+        tmp_path: Path) -> None:
+    """Item 5: unauthenticated connections count; a hub socket connection that never
+    says hello is dropped."""
+    import asyncio
+
+    from sshkit import config, running
+
+    async def scenario() -> None:
+        async with running(config(tmp_path, max_connections_per_address=2)) as srv:
+            silent = [await asyncio.open_connection("127.0.0.1", srv.port) for _ in range(2)]
+            for reader, _ in silent:  # each gets the server's banner: they are in
+                assert (await asyncio.wait_for(reader.readline(), 20)).startswith(b"SSH-")
+            reader, writer = await asyncio.open_connection("127.0.0.1", srv.port)
+            await asyncio.wait_for(reader.read(), 20)  # closed by the server (EOF)
+            assert srv.connections.open == {"127.0.0.1": 2}
+            writer.close()
+            for _, w in silent:
+                w.close()
+            srv.hub.hello_timeout = 0.5
+            reader, writer = await asyncio.open_unix_connection(
+                sock=None, path=str(srv.hub.path))
+            assert await asyncio.wait_for(reader.read(), 20) == b""
+            writer.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
