@@ -40,6 +40,7 @@ RESTORE = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l"
            b"\x1b[?1004l\x1b[?1049l\x1b[?25h\x1b[0m")
 SHUTDOWN = b"\r\nThe server is shutting down. Reconnect later to resume your seat.\r\n"
 IDLE = b"\r\nDisconnected after being idle too long. Reconnect to resume your seat.\r\n"
+SESSION_WAIT = 30.0  # seconds a logged-in connection has to open its session
 FIRST_FRAME = 2048  # bytes of output that mean the session's UI has drawn its first screen
 COMMAND = re.compile(r"[^ -~]")  # anything but printable ASCII is dropped from a command
 
@@ -57,6 +58,7 @@ class GameSSHServer(asyncssh.SSHServer):
         self.auth = auth
         self.limits = limits
         self._address: str | None = None
+        self.sessions = 0  # sessions this connection opened
         self.identity: Identity | None = None
         self._conn: asyncssh.SSHServerConnection | None = None
 
@@ -71,6 +73,8 @@ class GameSSHServer(asyncssh.SSHServer):
         return self.identity is not None
 
     async def auth_completed(self) -> None:
+        # A connection that logs in but opens no session holds a slot for nothing.
+        asyncio.get_running_loop().call_later(SESSION_WAIT, self._want_session)
         # Only now is the key proven: claim its name (a probe claimed names before).
         if self.identity is None or not await self.auth.claim(self.identity):
             log.info("login as %s dropped: its name was claimed meanwhile",
@@ -87,6 +91,12 @@ class GameSSHServer(asyncssh.SSHServer):
             log.info("connection from %s refused: too many connections", self._address)
             conn.close()
             self._address = None  # not counted
+
+    def _want_session(self) -> None:
+        if not self.sessions and self._conn is not None:
+            log.info("connection of %s closed: no session opened",
+                     self.identity and self.identity.name)
+            self._conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._address is not None:
@@ -131,6 +141,7 @@ class SessionRunner:
 
     async def _run(self, process: asyncssh.SSHServerProcess) -> None:
         owner = process.get_extra_info("connection").get_owner()
+        owner.sessions += 1
         who: Identity = owner.identity
         term = process.get_terminal_type()
         if term is None:

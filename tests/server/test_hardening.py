@@ -156,3 +156,25 @@ def test_connections_are_limited_per_address_and_the_hub_drops_silent_ones(
             writer.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_a_login_that_opens_no_session_is_closed(tmp_path: Path, monkeypatch) -> None:
+    """Item 5: an authenticated connection without a session no longer stays open."""
+    import asyncio
+
+    import asyncssh
+    from sshkit import config, key_for, running
+
+    from maharaja_server import ssh
+
+    monkeypatch.setattr(ssh, "SESSION_WAIT", 1.0)
+
+    async def scenario() -> None:
+        async with running(config(tmp_path)) as srv:
+            idle = await asyncssh.connect("127.0.0.1", srv.port, username="bob",
+                                          known_hosts=None, agent_path=None,
+                                          client_keys=[key_for("bob")])
+            await asyncio.wait_for(idle.wait_closed(), 20)
+            assert srv.connections.open == {}
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
