@@ -65,8 +65,15 @@ class Authenticator:
         if not self.valid_name(name):
             return None
         fingerprint = key.get_fingerprint()
+        if self.keys is not None and fingerprint not in self.keys:
+            return None
         if self.keys is not None:
-            return Identity(name, fingerprint) if fingerprint in self.keys else None
+            # An authorized key is one person: one name per key, so it cannot take
+            # several seats at a table under several names (issue 14 item 8).
+            other = next((n for n, k in self._names.items() if k == fingerprint), name)
+            if other != name:
+                log.info("refused %s: this key logs in as %s", name, other)
+                return None
         claimed = self._names.get(name)
         if claimed is None and len(self._names) >= self.max_names:
             log.warning("refused %s: the server knows %d names, its limit", name,
@@ -80,9 +87,9 @@ class Authenticator:
         return Identity(name, fingerprint)
 
     async def claim(self, who: Identity) -> bool:
-        """Bind an open-mode name to the key that just authenticated (False: another key
+        """Bind a name to the key that just authenticated (False: another key
         took it meanwhile). The file is written off the event loop."""
-        if self.keys is not None or who.key == "password":
+        if who.key == "password":
             return True
         claimed = self._names.get(who.name)
         if claimed is not None:

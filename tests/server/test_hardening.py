@@ -178,3 +178,26 @@ def test_a_login_that_opens_no_session_is_closed(tmp_path: Path, monkeypatch) ->
             assert srv.connections.open == {}
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_authorized_keys_bind_a_name_to_one_key_and_a_key_to_one_name(
+        tmp_path: Path) -> None:
+    """Item 8: any authorized key could use any name, and one key sit twice at a table."""
+    import asyncio
+
+    import asyncssh
+
+    from maharaja_server.auth import Authenticator
+
+    alice, bob = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(alice.export_public_key() + bob.export_public_key())
+    auth = Authenticator(tmp_path, keys, None)
+    assert asyncio.run(auth.claim(auth.check_key("alice", alice)))
+    assert auth.check_key("alice", bob) is None  # the name is alice's key's
+    assert auth.check_key("alice2", alice) is None  # that key is alice
+    assert auth.check_key("alice", alice) is not None
+    assert asyncio.run(auth.claim(auth.check_key("bob", bob)))
+    # Kept across restarts.
+    again = Authenticator(tmp_path, keys, None)
+    assert again.check_key("alice", bob) is None and again.check_key("bob", bob)
