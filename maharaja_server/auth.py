@@ -23,16 +23,19 @@ from maharaja_server.tables import Identity
 log = logging.getLogger("maharaja_server.auth")
 
 NAME = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
+MAX_DELAY = 30.0  # seconds: the longest wait after failed password attempts
 MAX_NAMES = 10_000  # open mode: names the server remembers; new ones are refused beyond
 
 
 class Authenticator:
     def __init__(self, data_dir: Path, authorized_keys: Path | None,
-                 password: str | None) -> None:
+                 password: str | None, user_passwords: dict[str, str] | None = None) -> None:
         self.password = password
+        self.user_passwords = dict(user_passwords or {})
+        self._failures: dict[tuple[str, str], int] = {}
         self.max_names = MAX_NAMES
         self.keys: set[str] | None = None
-        if authorized_keys is None and password is not None:
+        if authorized_keys is None and (password is not None or self.user_passwords):
             self.keys = set()  # a password-protected server does not also take any key
         elif authorized_keys is not None:
             self.keys = {
@@ -54,8 +57,10 @@ class Authenticator:
             ways.append("any public key (a name belongs to the first key that uses it)")
         elif self.keys:
             ways.append(f"{len(self.keys)} authorized public key(s)")
+        if self.user_passwords:
+            ways.append(f"{len(self.user_passwords)} user password(s)")
         if self.password is not None:
-            ways.append("the server password")
+            ways.append("the shared server password (for names without their own)")
         return " or ".join(ways) or "nothing (no way to log in is configured)"
 
     def valid_name(self, name: str) -> bool:
@@ -101,9 +106,29 @@ class Authenticator:
         await asyncio.to_thread(write_atomic, self._names_path, data)
         return True
 
-    def check_password(self, name: str, password: str) -> Identity | None:
-        if self.password is None or not self.valid_name(name):
+    def check_password(self, name: str, password: str, address: str = "") -> Identity | None:
+        """A user's own password (``name:password`` lines) binds the name to it; the
+        shared password admits only names that have no own password."""
+        if not self.valid_name(name):
             return None
-        if hmac.compare_digest(password.encode(), self.password.encode()):
+        expected = self.user_passwords.get(name, self.password)
+        if expected is not None and hmac.compare_digest(password.encode(), expected.encode()):
             return Identity(name, "password")
+        count = self._failed(address, name)
+        log.warning("password login failed for %s from %s (%d recent failures)", name,
+                    address or "?", count)  # never the password itself
         return None
+
+    def failure_delay(self, address: str, name: str) -> float:
+        """Seconds to wait before answering: doubles with each recent failure of this
+        address or name, up to MAX_DELAY."""
+        count = max(self._failures.get(("address", address), 0),
+                    self._failures.get(("name", name), 0))
+        return 0.0 if count == 0 else min(MAX_DELAY, 0.5 * 2 ** (count - 1))
+
+    def _failed(self, address: str, name: str) -> int:
+        if len(self._failures) > 10_000:  # bounded: a flood of names forgets the oldest
+            self._failures.clear()
+        for key in (("address", address), ("name", name)):
+            self._failures[key] = self._failures.get(key, 0) + 1
+        return max(self._failures[("address", address)], self._failures[("name", name)])

@@ -9,6 +9,7 @@ import signal
 import sys
 from pathlib import Path
 
+from maharaja_server.auth import NAME
 from maharaja_server.config import DEFAULT_PORT, ServerConfig, default_data_dir
 
 
@@ -47,17 +48,25 @@ def parser() -> argparse.ArgumentParser:
 
 def config_from(args: argparse.Namespace) -> ServerConfig:
     password = None
+    user_passwords: dict[str, str] = {}
     if args.password_file is not None:
         password = args.password_file.read_text().strip()
         if not password:  # it once meant "any public key": fail closed instead
             raise ValueError(f"the password file {args.password_file} is empty; put the "
                              "password in it, or leave out --password-file")
+        lines = [line.strip() for line in password.splitlines() if line.strip()]
+        if all(":" in line for line in lines) and len(lines) >= 1 and \
+                all(NAME.match(line.split(":", 1)[0]) for line in lines):
+            # NAME:PASSWORD lines: each player's own password, bound to the name.
+            user_passwords = dict(line.split(":", 1) for line in lines)
+            password = None
     return ServerConfig(
         data_dir=args.data_dir or default_data_dir(),
         host="0.0.0.0" if args.public else args.host,
         port=args.port,
         authorized_keys=args.authorized_keys,
         password=password,
+        user_passwords=user_passwords,
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,
         session_memory=args.session_memory,

@@ -28,6 +28,7 @@ class ServerConfig:
     # them) unless an authorized-keys file is given; a password is optional.
     authorized_keys: Path | None = None
     password: str | None = None
+    user_passwords: dict[str, str] = field(default_factory=dict)  # name -> own password
     # Limits that keep one client from hurting the others.
     max_sessions: int = 64
     idle_timeout: float = 1800.0

@@ -30,7 +30,8 @@ class GameServer:
         # Under the data directory (made at start; a stale socket is cleared there), so
         # a killed server leaves nothing in /tmp and a failed start leaks no directory.
         self.hub = Hub(self.service, config.data_dir / "run" / "hub.sock")
-        self.auth = Authenticator(config.data_dir, config.authorized_keys, config.password)
+        self.auth = Authenticator(config.data_dir, config.authorized_keys, config.password,
+                                  config.user_passwords)
         self.counter = SessionCounter(config.max_sessions)
         self.connections = ConnectionLimits(config.max_connections_per_address,
                                             config.max_connections)

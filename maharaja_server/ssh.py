@@ -58,6 +58,7 @@ class GameSSHServer(asyncssh.SSHServer):
         self.auth = auth
         self.limits = limits
         self._address: str | None = None
+        self.peer = ""  # the client's address, for the password delay and the log
         self.sessions = 0  # sessions this connection opened
         self.identity: Identity | None = None
         self._conn: asyncssh.SSHServerConnection | None = None
@@ -87,6 +88,7 @@ class GameSSHServer(asyncssh.SSHServer):
         self._conn = conn
         peer = conn.get_extra_info("peername")
         self._address = peer[0] if peer else ""
+        self.peer = self._address
         if not self.limits.admit(self._address):
             log.info("connection from %s refused: too many connections", self._address)
             conn.close()
@@ -104,10 +106,12 @@ class GameSSHServer(asyncssh.SSHServer):
             self._address = None
 
     def password_auth_supported(self) -> bool:
-        return self.auth.password is not None
+        return self.auth.password is not None or bool(self.auth.user_passwords)
 
-    def validate_password(self, username: str, password: str) -> bool:
-        self.identity = self.auth.check_password(username, password)
+    async def validate_password(self, username: str, password: str) -> bool:
+        address = self.peer
+        await asyncio.sleep(self.auth.failure_delay(address, username))  # slows guessing
+        self.identity = self.auth.check_password(username, password, address)
         return self.identity is not None
 
 

@@ -201,3 +201,32 @@ def test_authorized_keys_bind_a_name_to_one_key_and_a_key_to_one_name(
     # Kept across restarts.
     again = Authenticator(tmp_path, keys, None)
     assert again.check_key("alice", bob) is None and again.check_key("bob", bob)
+
+
+def test_password_users_have_their_own_passwords_and_failures_slow_down(
+        tmp_path: Path, caplog) -> None:
+    """Item 7: with the shared password anyone could be any password user."""
+    import logging
+
+    from maharaja_server.auth import Authenticator
+    from maharaja_server.cli import config_from, parser
+
+    file = tmp_path / "passwords"
+    file.write_text("alice:open sesame\nbob:hunter2\n")
+    cfg = config_from(parser().parse_args(["--password-file", str(file)]))
+    assert cfg.user_passwords == {"alice": "open sesame", "bob": "hunter2"}
+    assert cfg.password is None
+    auth = Authenticator(tmp_path, None, "shared", cfg.user_passwords)
+    assert auth.check_password("alice", "open sesame", "10.0.0.1") is not None
+    assert auth.check_password("carol", "shared", "10.0.0.1") is not None
+    with caplog.at_level(logging.WARNING, logger="maharaja_server.auth"):
+        assert auth.check_password("alice", "shared", "10.0.0.9") is None  # not hers
+        assert auth.check_password("alice", "hunter2", "10.0.0.9") is None
+    assert "alice" in caplog.text and "10.0.0.9" in caplog.text
+    assert "shared" not in caplog.text and "hunter2" not in caplog.text
+    assert auth.failure_delay("10.0.0.9", "zed") == 1.0  # 2 failures from there
+    assert auth.failure_delay("10.0.0.7", "alice") == 1.0  # 2 failures for the name
+    for _ in range(20):
+        auth.check_password("alice", "guess", "10.0.0.9")
+    assert auth.failure_delay("10.0.0.9", "alice") == 30.0
+    assert auth.failure_delay("10.0.0.2", "carol") == 0.0
