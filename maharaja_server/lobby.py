@@ -5,11 +5,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import traceback
+from collections.abc import Iterable
 from typing import Any
 
 import msgspec
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
@@ -180,6 +181,16 @@ class SessionApp(OneLineCrash, App):
         self.rulesets = rulesets
         self.command = command
         self.current: RemoteTable | None = None
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's palette, without commands that write files on the server's host
+        (Screenshot wrote SVGs into the operator's ~/Downloads; issue 14 item 10)."""
+        for command in super().get_system_commands(screen):
+            if "screenshot" not in command.title.lower():
+                yield command
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        self.notify("Screenshots are taken by your own terminal here", severity="warning")
 
     def crash_report(self, error: BaseException) -> str:
         """The traceback (no local variables) to the server's sessions log; the remote

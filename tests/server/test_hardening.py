@@ -230,3 +230,28 @@ def test_password_users_have_their_own_passwords_and_failures_slow_down(
         auth.check_password("alice", "guess", "10.0.0.9")
     assert auth.failure_delay("10.0.0.9", "alice") == 30.0
     assert auth.failure_delay("10.0.0.2", "carol") == 0.0
+
+
+def test_remote_sessions_offer_no_host_side_file_commands() -> None:
+    """Item 10: the palette's Screenshot wrote into the operator's ~/Downloads; the
+    game screen's Save as would write the server's disk."""
+    from types import SimpleNamespace
+
+    from engine.core.game import Game
+    from engine.core.ruleset import Seat
+    from engine.core.table import LocalTable
+    from engine.registry import get_ruleset
+    from maharaja_server.lobby import SessionApp
+    from maharaja_server.screens import game_screen_for
+
+    app = SessionApp(SimpleNamespace(user="alice"), {})  # type: ignore[arg-type]
+    screen = SimpleNamespace(query=lambda _: [], maximized=None, focused=None)
+    titles = [c.title for c in app.get_system_commands(screen)]  # type: ignore[arg-type]
+    assert "Quit" in titles and not [t for t in titles if "creenshot" in t]
+
+    rules = get_ruleset("maharaja-2020")
+    table = LocalTable(Game(rules, [Seat("a", "human"), Seat("b", "human")],
+                            rules.Options(), 1))
+    remote_screen = game_screen_for(table, 0)
+    assert remote_screen.check_action("save_as", ()) is False
+    assert remote_screen.check_action("undo", ()) is True  # undo by agreement works
