@@ -64,5 +64,9 @@ def test_an_oversized_command_over_ssh_is_refused_and_the_lobby_stays(tmp_path: 
             await term.wait_screen(r"SRV-COMMAND: the number of seats must be")
             assert not srv.service.tables
             await term.close()
+            srv.service.max_tables = 0  # item 3: a full server says so, not "unknown command"
+            term = await connect(srv.port, "alice", command="new")
+            await term.wait_screen(r"SRV-FULL")
+            await term.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 80))
