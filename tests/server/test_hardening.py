@@ -66,11 +66,7 @@ def test_the_hub_socket_lives_in_the_data_directory_and_stale_ones_are_cleared(
     stale = deep / "run" / "hub.sock"
     stale.parent.mkdir(parents=True)
     with socket.socket(socket.AF_UNIX) as left:  # what a killed server leaves
-        os.chdir(stale.parent)
-        try:
-            left.bind("hub.sock")
-        finally:
-            os.chdir(tmp_path)
+        left.bind(f"/proc/self/fd/{os.open(stale.parent, os.O_RDONLY)}/hub.sock")
     assert stale.exists()
 
     async def scenario() -> None:
