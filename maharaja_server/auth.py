@@ -8,6 +8,7 @@ password can be enabled as well (or instead); password users are known by name.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 import logging
@@ -22,14 +23,19 @@ from maharaja_server.tables import Identity
 log = logging.getLogger("maharaja_server.auth")
 
 NAME = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
+MAX_DELAY = 30.0  # seconds: the longest wait after failed password attempts
+MAX_NAMES = 10_000  # open mode: names the server remembers; new ones are refused beyond
 
 
 class Authenticator:
     def __init__(self, data_dir: Path, authorized_keys: Path | None,
-                 password: str | None) -> None:
+                 password: str | None, user_passwords: dict[str, str] | None = None) -> None:
         self.password = password
+        self.user_passwords = dict(user_passwords or {})
+        self._failures: dict[tuple[str, str], int] = {}
+        self.max_names = MAX_NAMES
         self.keys: set[str] | None = None
-        if authorized_keys is None and password is not None:
+        if authorized_keys is None and (password is not None or self.user_passwords):
             self.keys = set()  # a password-protected server does not also take any key
         elif authorized_keys is not None:
             self.keys = {
@@ -51,8 +57,10 @@ class Authenticator:
             ways.append("any public key (a name belongs to the first key that uses it)")
         elif self.keys:
             ways.append(f"{len(self.keys)} authorized public key(s)")
+        if self.user_passwords:
+            ways.append(f"{len(self.user_passwords)} user password(s)")
         if self.password is not None:
-            ways.append("the server password")
+            ways.append("the shared server password (for names without their own)")
         return " or ".join(ways) or "nothing (no way to log in is configured)"
 
     def valid_name(self, name: str) -> bool:
@@ -62,20 +70,65 @@ class Authenticator:
         if not self.valid_name(name):
             return None
         fingerprint = key.get_fingerprint()
+        if self.keys is not None and fingerprint not in self.keys:
+            return None
         if self.keys is not None:
-            return Identity(name, fingerprint) if fingerprint in self.keys else None
+            # An authorized key is one person: one name per key, so it cannot take
+            # several seats at a table under several names (issue 14 item 8).
+            other = next((n for n, k in self._names.items() if k == fingerprint), name)
+            if other != name:
+                log.info("refused %s: this key logs in as %s", name, other)
+                return None
         claimed = self._names.get(name)
-        if claimed is None:
-            self._names[name] = fingerprint
-            write_atomic(self._names_path, json.dumps(self._names, indent=1).encode())
-        elif claimed != fingerprint:
+        if claimed is None and len(self._names) >= self.max_names:
+            log.warning("refused %s: the server knows %d names, its limit", name,
+                        len(self._names))
+            return None
+        if claimed is not None and claimed != fingerprint:
             log.info("refused %s: the name belongs to another key", name)
             return None
+        # Not claimed yet: a key offered without a signature proves nothing, so the
+        # name is claimed in claim(), once authentication has succeeded.
         return Identity(name, fingerprint)
 
-    def check_password(self, name: str, password: str) -> Identity | None:
-        if self.password is None or not self.valid_name(name):
+    async def claim(self, who: Identity) -> bool:
+        """Bind a name to the key that just authenticated (False: another key
+        took it meanwhile). The file is written off the event loop."""
+        if who.key == "password":
+            return True
+        claimed = self._names.get(who.name)
+        if claimed is not None:
+            return claimed == who.key
+        if len(self._names) >= self.max_names:
+            return False
+        self._names[who.name] = who.key
+        data = json.dumps(self._names, indent=1).encode()
+        await asyncio.to_thread(write_atomic, self._names_path, data)
+        return True
+
+    def check_password(self, name: str, password: str, address: str = "") -> Identity | None:
+        """A user's own password (``name:password`` lines) binds the name to it; the
+        shared password admits only names that have no own password."""
+        if not self.valid_name(name):
             return None
-        if hmac.compare_digest(password.encode(), self.password.encode()):
+        expected = self.user_passwords.get(name, self.password)
+        if expected is not None and hmac.compare_digest(password.encode(), expected.encode()):
             return Identity(name, "password")
+        count = self._failed(address, name)
+        log.warning("password login failed for %s from %s (%d recent failures)", name,
+                    address or "?", count)  # never the password itself
         return None
+
+    def failure_delay(self, address: str, name: str) -> float:
+        """Seconds to wait before answering: doubles with each recent failure of this
+        address or name, up to MAX_DELAY."""
+        count = max(self._failures.get(("address", address), 0),
+                    self._failures.get(("name", name), 0))
+        return 0.0 if count == 0 else min(MAX_DELAY, 0.5 * 2 ** (count - 1))
+
+    def _failed(self, address: str, name: str) -> int:
+        if len(self._failures) > 10_000:  # bounded: a flood of names forgets the oldest
+            self._failures.clear()
+        for key in (("address", address), ("name", name)):
+            self._failures[key] = self._failures.get(key, 0) + 1
+        return max(self._failures[("address", address)], self._failures[("name", name)])

@@ -9,6 +9,7 @@ import signal
 import sys
 from pathlib import Path
 
+from maharaja_server.auth import NAME
 from maharaja_server.config import DEFAULT_PORT, ServerConfig, default_data_dir
 
 
@@ -30,6 +31,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--password-file", type=Path, default=None,
                     help="enable password logins with the password in this file")
     ap.add_argument("--max-sessions", type=int, default=64)
+    ap.add_argument("--session-memory", type=int, default=1024, metavar="MIB",
+                    help="address-space cap of each session's process (default %(default)s)")
     ap.add_argument("--idle-timeout", type=float, default=1800.0, help="seconds")
     ap.add_argument("--handover-after", type=float, default=120.0,
                     help="seconds before a computer takes over an abandoned seat "
@@ -45,16 +48,28 @@ def parser() -> argparse.ArgumentParser:
 
 def config_from(args: argparse.Namespace) -> ServerConfig:
     password = None
+    user_passwords: dict[str, str] = {}
     if args.password_file is not None:
-        password = args.password_file.read_text().strip() or None
+        password = args.password_file.read_text().strip()
+        if not password:  # it once meant "any public key": fail closed instead
+            raise ValueError(f"the password file {args.password_file} is empty; put the "
+                             "password in it, or leave out --password-file")
+        lines = [line.strip() for line in password.splitlines() if line.strip()]
+        if all(":" in line for line in lines) and len(lines) >= 1 and \
+                all(NAME.match(line.split(":", 1)[0]) for line in lines):
+            # NAME:PASSWORD lines: each player's own password, bound to the name.
+            user_passwords = dict(line.split(":", 1) for line in lines)
+            password = None
     return ServerConfig(
         data_dir=args.data_dir or default_data_dir(),
         host="0.0.0.0" if args.public else args.host,
         port=args.port,
         authorized_keys=args.authorized_keys,
         password=password,
+        user_passwords=user_passwords,
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,
+        session_memory=args.session_memory,
         handover_after=args.handover_after,
         ruleset_specs=list(args.ruleset),
         bot_delay=args.bot_delay,
@@ -94,7 +109,7 @@ def serve_main(argv: list[str] | None = None) -> int:
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     try:
         config = config_from(args)
-    except OSError as exc:
+    except (OSError, ValueError) as exc:
         print(f"maharaja serve: {exc}", file=sys.stderr)
         return 2
     if config.host not in ("127.0.0.1", "localhost", "::1"):

@@ -28,12 +28,16 @@ class ServerConfig:
     # them) unless an authorized-keys file is given; a password is optional.
     authorized_keys: Path | None = None
     password: str | None = None
+    user_passwords: dict[str, str] = field(default_factory=dict)  # name -> own password
     # Limits that keep one client from hurting the others.
     max_sessions: int = 64
     idle_timeout: float = 1800.0
+    max_connections: int = 128  # open SSH connections, authenticated or not
+    max_connections_per_address: int = 8
     input_rate: float = 2048.0  # bytes per second, sustained
     input_burst: float = 8192.0
     max_tables: int = 200
+    session_memory: int = 1024  # MiB of address space per session process (RLIMIT_AS)
     # Computer players.
     bot_delay: float = 0.4
     handover_after: float = 120.0

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +19,31 @@ import msgspec
 
 from engine.core.errors import IllegalIntent
 from maharaja_server import protocol as p
+from maharaja_server.sockpath import short_path
 from maharaja_server.tables import Identity, TableService, undo_info
 
 log = logging.getLogger("maharaja_server.hub")
 
 MAX_BUFFERED = 4 * 1024 * 1024
+HELLO_TIMEOUT = 10.0  # seconds a new socket connection has to say hello
 MAX_REQUEST = 256 * 1024  # requests are small; a bigger one is a broken session
+
+
+def clear_stale(path: Path) -> None:
+    """Remove a socket a killed server left behind; refuse to take a live one over."""
+    if not path.exists():
+        return
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        with short_path(path) as where:
+            probe.connect(where)
+    except OSError:
+        path.unlink(missing_ok=True)  # nobody listens: stale
+        return
+    finally:
+        probe.close()
+    raise OSError(f"another server is using {path.parent.parent} (its socket {path.name} "
+                  "answers); stop it first or use another --data-dir")
 
 
 class Hub:
@@ -31,6 +51,7 @@ class Hub:
         self.service = service
         self.path = path
         self._tokens: dict[str, Identity] = {}
+        self.hello_timeout = HELLO_TIMEOUT
         self._conns: set[_Conn] = set()
         self._server: asyncio.AbstractServer | None = None
         service.on_change.append(self._push_change)
@@ -45,9 +66,17 @@ class Hub:
         self._tokens.pop(token, None)
 
     async def start(self) -> None:
-        self.path.unlink(missing_ok=True)
-        self._server = await asyncio.start_unix_server(self._handle, path=str(self.path))
-        self.path.chmod(0o600)
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        clear_stale(self.path)
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            with short_path(self.path) as where:
+                sock.bind(where)
+            self.path.chmod(0o600)
+            self._server = await asyncio.start_unix_server(self._handle, sock=sock)
+        except BaseException:
+            sock.close()
+            raise
 
     async def close(self) -> None:
         if self._server is not None:
@@ -72,7 +101,10 @@ class Hub:
         decoder = msgspec.msgpack.Decoder(p.AnyRequest)
         try:
             while True:
-                head = await reader.readexactly(p.HEADER.size)
+                read = reader.readexactly(p.HEADER.size)
+                # A session says hello at once; a connection that does not is dropped.
+                head = await (read if conn.who is not None
+                              else asyncio.wait_for(read, self.hello_timeout))
                 (size,) = p.HEADER.unpack(head)
                 if size > MAX_REQUEST:
                     raise ValueError("frame too large")
@@ -82,6 +114,8 @@ class Hub:
                     conn.send(p.frame(reply))
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
+        except TimeoutError:
+            log.warning("session connection dropped: no hello within %.0fs", self.hello_timeout)
         except (msgspec.DecodeError, ValueError, PermissionError) as exc:
             log.warning("session connection dropped: %s", exc)
         finally:

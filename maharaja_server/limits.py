@@ -74,3 +74,27 @@ class StartGate:
 
         timer = asyncio.get_running_loop().call_later(self.hold, release)
         return release
+
+
+class ConnectionLimits:
+    """At most ``per_address`` open SSH connections from one address and ``total`` in
+    all, counted from the first byte (before authentication)."""
+
+    def __init__(self, per_address: int, total: int) -> None:
+        self.per_address = per_address
+        self.total = total
+        self.open: dict[str, int] = {}
+
+    def admit(self, address: str) -> bool:
+        if sum(self.open.values()) >= self.total or \
+                self.open.get(address, 0) >= self.per_address:
+            return False
+        self.open[address] = self.open.get(address, 0) + 1
+        return True
+
+    def release(self, address: str) -> None:
+        left = self.open.get(address, 0) - 1
+        if left > 0:
+            self.open[address] = left
+        else:
+            self.open.pop(address, None)

@@ -3,22 +3,27 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import traceback
+from collections.abc import Iterable
 from typing import Any
 
 import msgspec
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
 
 from engine.core.errors import IllegalIntent
+from maharaja_server import commands
 from maharaja_server.protocol import SeatSpec, TableInfo
 from maharaja_server.remote import Connection, Disconnected, RemoteTable
 from maharaja_server.screens import WaitingScreen, game_screen_for
 from maharaja_tui.crashlog import OneLineCrash
 
+log = logging.getLogger("maharaja_server.session")
 LEVELS = ["easy", "medium", "hard", "random"]
 
 
@@ -141,11 +146,13 @@ class NewTableScreen(ModalScreen):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         app: SessionApp = self.app  # type: ignore[assignment]
-        try:
-            players = int(self.query_one("#players", Input).value or 0)
-            computers = int(self.query_one("#computers", Input).value or 0)
-        except ValueError:
-            self.query_one("#error", Label).update("players and computer seats are numbers")
+        try:  # bounded before the numbers become a list's size
+            players = commands.number(self.query_one("#players", Input).value or "0",
+                                      "players", 1, commands.MAX_SEAT)
+            computers = commands.number(self.query_one("#computers", Input).value or "0",
+                                        "computer seats", 0, players)
+        except IllegalIntent as exc:
+            self.query_one("#error", Label).update(Text(str(exc)))
             return
         level = str(self.query_one("#level", Select).value)
         seats = [SeatSpec("computer", level) if i >= players - computers else SeatSpec()
@@ -175,6 +182,24 @@ class SessionApp(OneLineCrash, App):
         self.command = command
         self.current: RemoteTable | None = None
 
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's palette, without commands that write files on the server's host
+        (Screenshot wrote SVGs into the operator's ~/Downloads; issue 14 item 10)."""
+        for command in super().get_system_commands(screen):
+            if "screenshot" not in command.title.lower():
+                yield command
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        self.notify("Screenshots are taken by your own terminal here", severity="warning")
+
+    def crash_report(self, error: BaseException) -> str:
+        """The traceback (no local variables) to the server's sessions log; the remote
+        player gets one line without host paths (issue 14 item 9)."""
+        log.error("session of %s crashed:\n%s", self.conn.user,
+                  "".join(traceback.format_exception(error)).rstrip())
+        return ("The session hit an internal error and was closed; the server has logged "
+                "it. Reconnect to resume your seat.")
+
     def default_ruleset(self) -> Any:
         return self.conn.rulesets[0]  # the server lists its default game first
 
@@ -195,23 +220,18 @@ class SessionApp(OneLineCrash, App):
 
     def run_command(self, command: str) -> None:
         """``ssh host join 3`` / ``join 3 2`` / ``watch 3`` / ``new [GAME] [SEATS]``."""
-        words = command.split()
         try:
-            if len(words) >= 2 and words[0] == "join":
-                seat = int(words[2]) - 1 if len(words) > 2 else None
-                self.open_table(int(words[1]), join=True, seat=seat)
-            elif len(words) == 2 and words[0] == "watch":
-                self.open_table(int(words[1]), join=False)
-            elif words and words[0] == "new":
-                game = self.default_ruleset()
-                if len(words) > 1 and not words[1].isdigit():
-                    wanted = words.pop(1)
-                    game = next(r for r in self.conn.rulesets if r.id == wanted)
-                count = int(words[1]) if len(words) > 1 else table_seats(game)
-                table = self.conn.create(game.id, [SeatSpec()] * count)
-                self.open_table(table, join=True)
-        except (ValueError, StopIteration, IllegalIntent):
-            self.notify(f"unknown command {command!r}", severity="error")
+            parsed = commands.parse(command, self.conn.rulesets, self.default_ruleset())
+            match parsed:
+                case commands.Join(table, seat):
+                    self.open_table(table, join=True, seat=seat)
+                case commands.Watch(table):
+                    self.open_table(table, join=False)
+                case commands.New(game, seats):
+                    table = self.conn.create(game.id, [SeatSpec()] * seats)
+                    self.open_table(table, join=True)
+        except (IllegalIntent, Disconnected) as exc:
+            self.notify(str(exc), severity="error")
 
     def open_table(self, table_id: int, *, join: bool, seat: int | None = None) -> None:
         try:

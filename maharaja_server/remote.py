@@ -14,6 +14,7 @@ import queue
 import socket
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -22,6 +23,7 @@ from engine.core.describe import Description
 from engine.core.errors import IllegalIntent
 from engine.core.table import UndoRequest
 from maharaja_server import protocol as p
+from maharaja_server.sockpath import short_path
 
 Listener = Callable[[], None]
 Dispatch = Callable[[Callable[[], None]], None]
@@ -49,7 +51,8 @@ class _Worker:
 class Connection:
     def __init__(self, path: str, token: str, timeout: float = 30.0) -> None:
         self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self._sock.connect(path)
+        with short_path(Path(path)) as where:
+            self._sock.connect(where)
         self._timeout = timeout
         self._ids = itertools.count(1)
         self._lock = threading.Lock()

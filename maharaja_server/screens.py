@@ -33,7 +33,9 @@ def game_screen_for(table: Any, seat: int | None) -> Screen:
     except ImportError:
         return TableScreen(table, seat)
     try:
-        return GameScreen(table, seat)
+        screen = GameScreen(table, seat)
+        screen.host_files = False  # no save-as onto the server's disk
+        return screen
     except Exception as exc:  # UnsupportedGame (e.g. the test game), or a UI bug
         log.info("game screen unavailable for %s: %s", table.ruleset.id, exc)
         return TableScreen(table, seat)

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
-import shutil
 import sys
-import tempfile
-from pathlib import Path
 
 import asyncssh
 
@@ -16,7 +13,7 @@ from maharaja_server.auth import Authenticator
 from maharaja_server.config import ServerConfig, load_rulesets, ordered
 from maharaja_server.hostkeys import host_key
 from maharaja_server.hub import Hub
-from maharaja_server.limits import SessionCounter
+from maharaja_server.limits import ConnectionLimits, SessionCounter
 from maharaja_server.tables import TableService
 
 log = logging.getLogger("maharaja_server")
@@ -30,11 +27,14 @@ class GameServer:
                                     bot_delay=config.bot_delay,
                                     handover_after=config.handover_after,
                                     max_tables=config.max_tables)
-        # A short private directory: Unix socket paths are limited to ~100 bytes.
-        self._run_dir = Path(tempfile.mkdtemp(prefix="mj-"))
-        self.hub = Hub(self.service, self._run_dir / "hub.sock")
-        self.auth = Authenticator(config.data_dir, config.authorized_keys, config.password)
+        # Under the data directory (made at start; a stale socket is cleared there), so
+        # a killed server leaves nothing in /tmp and a failed start leaks no directory.
+        self.hub = Hub(self.service, config.data_dir / "run" / "hub.sock")
+        self.auth = Authenticator(config.data_dir, config.authorized_keys, config.password,
+                                  config.user_passwords)
         self.counter = SessionCounter(config.max_sessions)
+        self.connections = ConnectionLimits(config.max_connections_per_address,
+                                            config.max_connections)
         self.sessions = ssh.SessionRunner(
             counter=self.counter, issue_token=self.hub.issue_token,
             revoke_token=self.hub.revoke_token, child_env=self._child_env,
@@ -55,9 +55,13 @@ class GameServer:
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
             "PYTHONPATH": os.pathsep.join(p for p in sys.path if p),
-            "MAHARAJA_SOCKET": str(self.hub.path),
+            # Relative to the session's working directory (the run folder): a long data
+            # directory would overflow a Unix socket address.
+            "MAHARAJA_SOCKET": self.hub.path.name,
+            "MAHARAJA_RUN": str(self.hub.path.parent),
             "MAHARAJA_RULESETS": ",".join(self.config.ruleset_specs),
             "MAHARAJA_LOG": str(self.config.data_dir / "logs" / "sessions.log"),
+            "MAHARAJA_MEMORY_MIB": str(self.config.session_memory),
         }
 
     async def start(self) -> None:
@@ -67,7 +71,7 @@ class GameServer:
         self.service.load_all()
         await self.hub.start()
         self._acceptor = await asyncssh.create_server(
-            ssh.server_factory(self.auth), cfg.host, cfg.port,
+            ssh.server_factory(self.auth, self.connections), cfg.host, cfg.port,
             server_host_keys=[host_key(cfg.data_dir)],
             process_factory=self.sessions, **ssh.options(),
         )
@@ -78,7 +82,7 @@ class GameServer:
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
+        self.sessions.say_goodbye()
         for child in list(self.sessions.children):
             await self.sessions._stop(child)
         await self.hub.close()
-        shutil.rmtree(self._run_dir, ignore_errors=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
+import resource
 import sys
 import termios
 
@@ -23,8 +24,17 @@ def take_terminal() -> None:
         pass  # already ours, or not a terminal (the server always gives one)
 
 
+def cap_memory(mib: int) -> None:
+    """One session may never take the host: its address space is capped, so a runaway
+    allocation fails here (a MemoryError, logged) instead of swapping every game."""
+    if mib > 0:
+        limit = mib * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
 def main() -> int:
     take_terminal()
+    cap_memory(int(os.environ.get("MAHARAJA_MEMORY_MIB", "0") or 0))
     log_path = os.environ.get("MAHARAJA_LOG")
     if log_path:
         logging.basicConfig(filename=log_path, level=logging.WARNING,

@@ -24,7 +24,7 @@ from typing import Any
 import asyncssh
 
 from maharaja_server.auth import Authenticator
-from maharaja_server.limits import SessionCounter, StartGate, TokenBucket
+from maharaja_server.limits import ConnectionLimits, SessionCounter, StartGate, TokenBucket
 from maharaja_server.tables import Identity
 
 log = logging.getLogger("maharaja_server.ssh")
@@ -34,9 +34,15 @@ NO_TERMINAL = (
     b"Connect again with a terminal, for example:  ssh -t -p PORT NAME@HOST\r\n"
 )
 SERVER_FULL = b"The server is full right now (too many sessions); please try again later.\r\n"
+# What Textual turned on, turned off again: mouse reporting, bracketed paste, focus
+# events, the alternate screen; and the cursor shown. A killed child cannot send it.
+RESTORE = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l"
+           b"\x1b[?1004l\x1b[?1049l\x1b[?25h\x1b[0m")
+SHUTDOWN = b"\r\nThe server is shutting down. Reconnect later to resume your seat.\r\n"
 IDLE = b"\r\nDisconnected after being idle too long. Reconnect to resume your seat.\r\n"
+SESSION_WAIT = 30.0  # seconds a logged-in connection has to open its session
 FIRST_FRAME = 2048  # bytes of output that mean the session's UI has drawn its first screen
-COMMAND = re.compile(r"^[a-z]+( [a-z0-9-]{1,30}){0,3}$")
+COMMAND = re.compile(r"[^ -~]")  # anything but printable ASCII is dropped from a command
 
 
 def set_winsize(fd: int, cols: int, rows: int) -> None:
@@ -48,9 +54,14 @@ def set_winsize(fd: int, cols: int, rows: int) -> None:
 class GameSSHServer(asyncssh.SSHServer):
     """One per connection: authenticates and remembers who connected."""
 
-    def __init__(self, auth: Authenticator) -> None:
+    def __init__(self, auth: Authenticator, limits: ConnectionLimits) -> None:
         self.auth = auth
+        self.limits = limits
+        self._address: str | None = None
+        self.peer = ""  # the client's address, for the password delay and the log
+        self.sessions = 0  # sessions this connection opened
         self.identity: Identity | None = None
+        self._conn: asyncssh.SSHServerConnection | None = None
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -62,11 +73,45 @@ class GameSSHServer(asyncssh.SSHServer):
         self.identity = self.auth.check_key(username, key)
         return self.identity is not None
 
-    def password_auth_supported(self) -> bool:
-        return self.auth.password is not None
+    async def auth_completed(self) -> None:
+        # A connection that logs in but opens no session holds a slot for nothing.
+        asyncio.get_running_loop().call_later(SESSION_WAIT, self._want_session)
+        # Only now is the key proven: claim its name (a probe claimed names before).
+        if self.identity is None or not await self.auth.claim(self.identity):
+            log.info("login as %s dropped: its name was claimed meanwhile",
+                     self.identity and self.identity.name)
+            self.identity = None
+            if self._conn is not None:
+                self._conn.close()
 
-    def validate_password(self, username: str, password: str) -> bool:
-        self.identity = self.auth.check_password(username, password)
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
+        peer = conn.get_extra_info("peername")
+        self._address = peer[0] if peer else ""
+        self.peer = self._address
+        if not self.limits.admit(self._address):
+            log.info("connection from %s refused: too many connections", self._address)
+            conn.close()
+            self._address = None  # not counted
+
+    def _want_session(self) -> None:
+        if not self.sessions and self._conn is not None:
+            log.info("connection of %s closed: no session opened",
+                     self.identity and self.identity.name)
+            self._conn.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._address is not None:
+            self.limits.release(self._address)
+            self._address = None
+
+    def password_auth_supported(self) -> bool:
+        return self.auth.password is not None or bool(self.auth.user_passwords)
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        address = self.peer
+        await asyncio.sleep(self.auth.failure_delay(address, username))  # slows guessing
+        self.identity = self.auth.check_password(username, password, address)
         return self.identity is not None
 
 
@@ -86,6 +131,7 @@ class SessionRunner:
         self.input_burst = input_burst
         self.default_term = default_term
         self.children: set[asyncio.subprocess.Process] = set()
+        self.processes: set[asyncssh.SSHServerProcess] = set()
         self.gate = StartGate(slots=2, hold=3.0)
 
     async def __call__(self, process: asyncssh.SSHServerProcess) -> None:
@@ -99,6 +145,7 @@ class SessionRunner:
 
     async def _run(self, process: asyncssh.SSHServerProcess) -> None:
         owner = process.get_extra_info("connection").get_owner()
+        owner.sessions += 1
         who: Identity = owner.identity
         term = process.get_terminal_type()
         if term is None:
@@ -121,11 +168,13 @@ class SessionRunner:
             if colorterm in ("truecolor", "24bit"):
                 env["COLORTERM"] = colorterm
             env["MAHARAJA_TOKEN"] = token
-            command = (process.command or "").strip().lower()
-            env["MAHARAJA_COMMAND"] = command if COMMAND.match(command) else ""
+            # The child parses it strictly (commands.py) and refuses what it cannot.
+            command = COMMAND.sub("", (process.command or "")[:200]).strip()
+            env["MAHARAJA_COMMAND"] = command
             child = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "maharaja_server.session",
                 stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+                cwd=env.get("MAHARAJA_RUN"),
             )
         except BaseException:
             started_drawing()
@@ -136,6 +185,7 @@ class SessionRunner:
             raise
         os.close(slave)
         self.children.add(child)
+        self.processes.add(process)
         log.info("session started for %s (pid %d, %s %dx%d)", who.name, child.pid, term, cols,
                  rows)
         started = time.monotonic()
@@ -146,6 +196,7 @@ class SessionRunner:
             await self._stop(child)
             os.close(master)
             self.children.discard(child)
+            self.processes.discard(process)
             self.revoke_token(token)
             self.counter.release()
             log.info("session ended for %s after %.0fs", who.name, time.monotonic() - started)
@@ -204,7 +255,7 @@ class SessionRunner:
             try:
                 data = await asyncio.wait_for(process.stdin.read(4096), self.idle_timeout)
             except TimeoutError:
-                process.stdout.write(IDLE)
+                process.stdout.write(RESTORE + IDLE)
                 return
             except asyncssh.TerminalSizeChanged as exc:
                 set_winsize(master, exc.width, exc.height)
@@ -219,6 +270,12 @@ class SessionRunner:
                     os.write(master, allowed)
                 except BlockingIOError:
                     bucket.dropped += len(allowed)  # the child is not reading: drop, don't queue
+
+    def say_goodbye(self) -> None:
+        """Server shutdown: restore every client's terminal before the children stop."""
+        for process in list(self.processes):
+            if not process.is_closing():
+                process.stdout.write(RESTORE + SHUTDOWN)
 
     async def _stop(self, child: asyncio.subprocess.Process) -> None:
         if child.returncode is not None:
@@ -235,8 +292,9 @@ class SessionRunner:
                 continue
 
 
-def server_factory(auth: Authenticator) -> Callable[[], asyncssh.SSHServer]:
-    return lambda: GameSSHServer(auth)
+def server_factory(auth: Authenticator,
+                   limits: ConnectionLimits) -> Callable[[], asyncssh.SSHServer]:
+    return lambda: GameSSHServer(auth, limits)
 
 
 def options() -> dict[str, Any]:

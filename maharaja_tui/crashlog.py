@@ -64,13 +64,18 @@ class OneLineCrash:
 
     crash_line: str | None = None
 
+    def crash_report(self, error: BaseException) -> str:
+        """Record ``error`` and return the one line to show (a server's session logs it
+        on the server instead: a path on the host means nothing to a remote player)."""
+        return report(error)
+
     def _handle_exception(self, error: Exception) -> None:
         from textual.worker import WorkerFailed
 
         app: Any = self
         if self.crash_line is None:
             cause = error.error if isinstance(error, WorkerFailed) else error
-            self.crash_line = report(cause)
+            self.crash_line = self.crash_report(cause)
         app._return_code = 1
         if app._exception is None:  # a pilot test re-raises it
             app._exception = error

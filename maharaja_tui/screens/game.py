@@ -405,6 +405,15 @@ class GameScreen(Screen[None]):
         if leave is not None:
             leave(self)
 
+    # False where the screen runs for someone at another machine (an SSH session): a
+    # file dialog would read and write the server's disk, not the player's.
+    host_files = True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "save_as" and not self.host_files:
+            return False  # neither offered in the footer nor run
+        return True
+
     def action_save_as(self) -> None:
         from maharaja_tui.screens.files import SaveScreen
 

@@ -32,13 +32,34 @@ def test_session_cap_turns_extra_clients_away(tmp_path: Path) -> None:
 
 def test_idle_sessions_are_closed(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with running(config(tmp_path, idle_timeout=3.0)) as srv:
+        async with running(config(tmp_path, idle_timeout=4.0)) as srv:
             term = await connect(srv.port, "alice")
             await term.wait_for("you are alice")
-            await term.wait_for("idle too long", timeout=10)
+            await term.wait_for("idle too long", timeout=15)
+            assert_terminal_restored(bytes(term.raw))
             await asyncio.wait_for(term.process.wait_closed(), 10)
             assert srv.counter.active == 0 and not srv.sessions.children
             await term.close()
+
+    run(scenario())
+
+
+def assert_terminal_restored(raw: bytes) -> None:
+    """Issue 14 item 11: after the UI is gone, the alternate screen and mouse reporting
+    are off again (the server sends it; a killed child cannot)."""
+    for on, off in ((b"\x1b[?1049h", b"\x1b[?1049l"), (b"\x1b[?1000h", b"\x1b[?1000l"),
+                    (b"\x1b[?1003h", b"\x1b[?1003l")):
+        assert raw.rfind(off) > raw.rfind(on) >= 0, (on, raw[-300:])
+
+
+def test_server_shutdown_restores_the_client_terminal(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path)) as srv:
+            term = await connect(srv.port, "alice")
+            await term.wait_for("you are alice")
+        await term.wait_for("shutting down", timeout=15)
+        assert_terminal_restored(bytes(term.raw))
+        await term.close()
 
     run(scenario())
 

@@ -1,0 +1,253 @@
+"""The server against a hostile internet (issue 14): logins, limits, session hygiene."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from maharaja_server.cli import serve_main
+
+
+def test_an_empty_password_file_refuses_to_start(tmp_path: Path, capsys, monkeypatch) -> None:
+    """It used to mean "any public key" (item 6)."""
+    import maharaja_server.cli as cli
+
+    def must_not_serve(coro) -> None:
+        coro.close()
+        raise AssertionError("the server started")
+
+    monkeypatch.setattr(cli.asyncio, "run", must_not_serve)
+    empty = tmp_path / "password"
+    empty.write_text("  \n\t\n")
+    code = serve_main(["--data-dir", str(tmp_path / "data"), "--port", "0",
+                       "--password-file", str(empty)])
+    err = capsys.readouterr().err
+    assert code == 2 and "password file" in err and "empty" in err
+    assert err.count("\n") == 1
+    assert not (tmp_path / "data").exists()  # nothing started
+
+
+def test_each_session_process_has_its_memory_capped(tmp_path: Path) -> None:
+    """The child caps its own address space from the server's setting (item 2)."""
+    code = ("import os, resource; os.environ['MAHARAJA_MEMORY_MIB'] = '300';"
+            "from maharaja_server import session;"
+            "session.cap_memory(int(os.environ['MAHARAJA_MEMORY_MIB']));"
+            "print(resource.getrlimit(resource.RLIMIT_AS)[0]);"
+            "b = bytearray(400 * 1024 * 1024)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=os.getcwd(), timeout=60)
+    assert done.stdout.split()[0] == str(300 * 1024 * 1024)
+    assert "MemoryError" in done.stderr
+
+
+def test_the_server_passes_the_memory_cap_to_its_sessions(tmp_path: Path) -> None:
+    from sshkit import config
+
+    from maharaja_server.server import GameServer
+
+    server = GameServer(config(tmp_path, session_memory=512))
+    assert server._child_env()["MAHARAJA_MEMORY_MIB"] == "512"
+
+
+def test_the_hub_socket_lives_in_the_data_directory_and_stale_ones_are_cleared(
+        tmp_path: Path) -> None:
+    """Item 12: nothing in /tmp; a socket a SIGKILLed server left is cleared at start;
+    a live one is not taken over; a data directory too deep for a socket address works."""
+    import asyncio
+    import socket
+
+    from sshkit import config, running
+
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    stale = deep / "run" / "hub.sock"
+    stale.parent.mkdir(parents=True)
+    with socket.socket(socket.AF_UNIX) as left:  # what a killed server leaves
+        left.bind(f"/proc/self/fd/{os.open(stale.parent, os.O_RDONLY)}/hub.sock")
+    assert stale.exists()
+
+    async def scenario() -> None:
+        before = set(Path("/tmp").glob("mj-*"))
+        async with running(config(deep)) as srv:
+            assert srv.hub.path == stale and stale.exists()
+            assert set(Path("/tmp").glob("mj-*")) == before
+            with pytest.raises(OSError, match="another server"):
+                async with running(config(deep)):
+                    pass
+        assert not stale.exists()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_a_name_is_claimed_only_after_authentication_and_names_are_bounded(
+        tmp_path: Path) -> None:
+    """Item 4: a public-key probe (no signature) once claimed ``victim``."""
+    import asyncio
+
+    import asyncssh
+
+    from maharaja_server.auth import Authenticator
+
+    auth = Authenticator(tmp_path, None, None)
+    mallory, victim = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    probe = auth.check_key("victim", mallory)  # asyncssh asks this for a bare probe too
+    assert probe is not None
+    assert not (tmp_path / "names.json").exists()
+    assert auth.check_key("victim", victim) is not None  # still free for its owner
+    assert asyncio.run(auth.claim(auth.check_key("victim", victim)))
+    assert "victim" in (tmp_path / "names.json").read_text()
+    assert auth.check_key("victim", mallory) is None
+    assert not asyncio.run(auth.claim(probe))  # a late claim by another key fails
+    auth.max_names = 1
+    assert auth.check_key("newcomer", mallory) is None
+    assert auth.check_key("victim", victim) is not None
+
+
+def test_a_session_crash_is_logged_on_the_server_and_shown_in_one_line(caplog) -> None:
+    """Item 9: no traceback, install path or local variable reaches the player."""
+    import logging
+    from types import SimpleNamespace
+
+    from maharaja_server.lobby import SessionApp
+
+    app = SessionApp(SimpleNamespace(user="alice"), {})  # type: ignore[arg-type]
+    try:
+        secret = "ruby4821"  # noqa: F841 - a local the old traceback showed
+        raise RuntimeError("boom")
+    except RuntimeError as exc:
+        with caplog.at_level(logging.ERROR, logger="maharaja_server.session"):
+            line = app.crash_report(exc)
+    assert "\n" not in line and "/" not in line and "boom" not in line
+    logged = caplog.text
+    assert "alice" in logged and "Traceback" in logged and "RuntimeError: boom" in logged
+    assert "ruby4821" not in logged  # no local variables
+
+
+def test_connections_are_limited_per_address_and_the_hub_drops_silent_ones(
+        tmp_path: Path) -> None:
+    """Item 5: unauthenticated connections count; a hub socket connection that never
+    says hello is dropped."""
+    import asyncio
+
+    from sshkit import config, running
+
+    async def scenario() -> None:
+        async with running(config(tmp_path, max_connections_per_address=2)) as srv:
+            silent = [await asyncio.open_connection("127.0.0.1", srv.port) for _ in range(2)]
+            for reader, _ in silent:  # each gets the server's banner: they are in
+                assert (await asyncio.wait_for(reader.readline(), 20)).startswith(b"SSH-")
+            reader, writer = await asyncio.open_connection("127.0.0.1", srv.port)
+            await asyncio.wait_for(reader.read(), 20)  # closed by the server (EOF)
+            assert srv.connections.open == {"127.0.0.1": 2}
+            writer.close()
+            for _, w in silent:
+                w.close()
+            srv.hub.hello_timeout = 0.5
+            reader, writer = await asyncio.open_unix_connection(
+                sock=None, path=str(srv.hub.path))
+            assert await asyncio.wait_for(reader.read(), 20) == b""
+            writer.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_a_login_that_opens_no_session_is_closed(tmp_path: Path, monkeypatch) -> None:
+    """Item 5: an authenticated connection without a session no longer stays open."""
+    import asyncio
+
+    import asyncssh
+    from sshkit import config, key_for, running
+
+    from maharaja_server import ssh
+
+    monkeypatch.setattr(ssh, "SESSION_WAIT", 1.0)
+
+    async def scenario() -> None:
+        async with running(config(tmp_path)) as srv:
+            idle = await asyncssh.connect("127.0.0.1", srv.port, username="bob",
+                                          known_hosts=None, agent_path=None,
+                                          client_keys=[key_for("bob")])
+            await asyncio.wait_for(idle.wait_closed(), 20)
+            assert srv.connections.open == {}
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_authorized_keys_bind_a_name_to_one_key_and_a_key_to_one_name(
+        tmp_path: Path) -> None:
+    """Item 8: any authorized key could use any name, and one key sit twice at a table."""
+    import asyncio
+
+    import asyncssh
+
+    from maharaja_server.auth import Authenticator
+
+    alice, bob = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(alice.export_public_key() + bob.export_public_key())
+    auth = Authenticator(tmp_path, keys, None)
+    assert asyncio.run(auth.claim(auth.check_key("alice", alice)))
+    assert auth.check_key("alice", bob) is None  # the name is alice's key's
+    assert auth.check_key("alice2", alice) is None  # that key is alice
+    assert auth.check_key("alice", alice) is not None
+    assert asyncio.run(auth.claim(auth.check_key("bob", bob)))
+    # Kept across restarts.
+    again = Authenticator(tmp_path, keys, None)
+    assert again.check_key("alice", bob) is None and again.check_key("bob", bob)
+
+
+def test_password_users_have_their_own_passwords_and_failures_slow_down(
+        tmp_path: Path, caplog) -> None:
+    """Item 7: with the shared password anyone could be any password user."""
+    import logging
+
+    from maharaja_server.auth import Authenticator
+    from maharaja_server.cli import config_from, parser
+
+    file = tmp_path / "passwords"
+    file.write_text("alice:open sesame\nbob:hunter2\n")
+    cfg = config_from(parser().parse_args(["--password-file", str(file)]))
+    assert cfg.user_passwords == {"alice": "open sesame", "bob": "hunter2"}
+    assert cfg.password is None
+    auth = Authenticator(tmp_path, None, "shared", cfg.user_passwords)
+    assert auth.check_password("alice", "open sesame", "10.0.0.1") is not None
+    assert auth.check_password("carol", "shared", "10.0.0.1") is not None
+    with caplog.at_level(logging.WARNING, logger="maharaja_server.auth"):
+        assert auth.check_password("alice", "shared", "10.0.0.9") is None  # not hers
+        assert auth.check_password("alice", "hunter2", "10.0.0.9") is None
+    assert "alice" in caplog.text and "10.0.0.9" in caplog.text
+    assert "shared" not in caplog.text and "hunter2" not in caplog.text
+    assert auth.failure_delay("10.0.0.9", "zed") == 1.0  # 2 failures from there
+    assert auth.failure_delay("10.0.0.7", "alice") == 1.0  # 2 failures for the name
+    for _ in range(20):
+        auth.check_password("alice", "guess", "10.0.0.9")
+    assert auth.failure_delay("10.0.0.9", "alice") == 30.0
+    assert auth.failure_delay("10.0.0.2", "carol") == 0.0
+
+
+def test_remote_sessions_offer_no_host_side_file_commands() -> None:
+    """Item 10: the palette's Screenshot wrote into the operator's ~/Downloads; the
+    game screen's Save as would write the server's disk."""
+    from types import SimpleNamespace
+
+    from engine.core.game import Game
+    from engine.core.ruleset import Seat
+    from engine.core.table import LocalTable
+    from engine.registry import get_ruleset
+    from maharaja_server.lobby import SessionApp
+    from maharaja_server.screens import game_screen_for
+
+    app = SessionApp(SimpleNamespace(user="alice"), {})  # type: ignore[arg-type]
+    screen = SimpleNamespace(query=lambda _: [], maximized=None, focused=None)
+    titles = [c.title for c in app.get_system_commands(screen)]  # type: ignore[arg-type]
+    assert "Quit" in titles and not [t for t in titles if "creenshot" in t]
+
+    rules = get_ruleset("maharaja-2020")
+    table = LocalTable(Game(rules, [Seat("a", "human"), Seat("b", "human")],
+                            rules.Options(), 1))
+    remote_screen = game_screen_for(table, 0)
+    assert remote_screen.check_action("save_as", ()) is False
+    assert remote_screen.check_action("undo", ()) is True  # undo by agreement works
