@@ -22,7 +22,10 @@ async def test_the_grid_game_is_chosen_and_played_by_keys(grid_game: str) -> Non
         form = app.screen
         assert isinstance(form, NewGameScreen)
         form.query_one("#game").focus()
-        await pilot.press("enter", "down", "down", "enter")  # the third game listed
+        from engine.registry import specs
+
+        place = list(specs()).index(grid_game)  # after the checkout's games
+        await pilot.press("enter", *["down"] * place, "enter")
         await pilot.pause()
         assert app.screen.game == grid_game  # type: ignore[attr-defined]
         await pilot.press("ctrl+n")  # start: you against a computer
