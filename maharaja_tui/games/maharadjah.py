@@ -122,9 +122,9 @@ class MaharadjahAdapter(SpecAdapter):
             areas.append(Area(tid, terr.layout[0], terr.layout[1], ((tid, "strong"),
                                                                     (marks, "dim")),
                               self.contents(view, tid), "rough" if terr.rough else "land"))
-            details[tid] = self.detail(view, tid, terr.name, ("rough" if terr.rough else "")
-                                       + "".join(f" coast of {s}" for s in terr.seas)
-                                       + (" post site" if terr.post_site else ""))
+            kind = (["rough"] if terr.rough else []) + [f"coast of {s}" for s in terr.seas] + (
+                ["post site"] if terr.post_site else [])
+            details[tid] = self.detail(view, tid, terr.name, ", ".join(kind))
         for sid, sea in board.seas.items():
             areas.append(Area(sid, sea.layout[0], sea.layout[1], ((sid, "strong"),),
                               self.contents(view, sid), "sea"))
@@ -263,7 +263,8 @@ class MaharadjahAdapter(SpecAdapter):
         if view.todo:
             todo = view.todo[0]
             what = TODO_WORDS.get(todo.kind, todo.kind)
-            extra = f" ({todo.count} left)" if todo.count else ""
+            extra = f" ({todo.count} left)" if todo.count and todo.kind in (
+                "place", "remove") else ""
             return ((nation_name(todo.nation), (f": {what}{extra}", "strong")),)
         b = view.battle
         if b is not None:
@@ -343,7 +344,9 @@ class MaharadjahAdapter(SpecAdapter):
             return ((f"Retreat {intent.armies} to ", ""), (name(intent.to), "strong"),
                     (" W-RET-1", "dim"))
         if isinstance(intent, I.Stand):
-            return (("Stand (no retreat, no offer)", "strong"),)
+            if view.todo and view.todo[0].kind in ("offer", "ally"):
+                return (("Decline", "strong"), (" (no submission, no alliance)", "dim"))
+            return (("Stand", "strong"), (" (no retreat)", "dim"))
         if isinstance(intent, I.BreakOff):
             return (("Break off the attack", "strong"), (" W-POST-9", "dim"))
         if isinstance(intent, I.Submit):

@@ -29,7 +29,7 @@ from textual.widget import Widget
 from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
 from maharaja_tui.widgets.selection import PlaceSelected
 
-MIN_WIDTH, MIN_HEIGHT = 88, 24  # below this the map pans instead of squeezing
+MIN_WIDTH, MIN_HEIGHT = 72, 26  # below this the map pans instead of squeezing
 BOX = 9  # widest box in cells
 
 
@@ -59,6 +59,8 @@ class _Cell:
     area: str | None = None
 
 
+NUDGES = sorted(((dx, dy) for dx in range(-12, 13) for dy in range(-4, 5)),
+                key=lambda d: abs(d[0]) + 3 * abs(d[1]))
 FRAMES = {"land": ("[", "]"), "rough": ("^", "^"), "sea": ("≈", "≈"), "edge": ("‹", "›")}
 LINK_CHARS = {"land": "·", "strait": "~", "coast": "."}
 
@@ -204,16 +206,15 @@ class AreaMap(Widget, can_focus=True):
         for area in sorted(areas, key=lambda a: (a.y, a.x)):
             x = round((area.x - min(xs)) / span_x * room_x)
             y = round((area.y - min(ys)) / span_y * room_y)
-            tall = 1 + len(area.lines)
-            # Nudge down, then sideways, until the box overlaps no other box.
-            for dy, dx in ((0, 0), (1, 0), (-1, 0), (0, 3), (0, -3), (2, 0), (-2, 0), (1, 4),
-                           (1, -4), (-1, 4), (-1, -4), (3, 0), (0, 6), (0, -6), (2, 5)):
+            tall = 2  # the same for every box, so the map keeps still as armies come and go
+            # The free spot nearest the layout hint (a row costs as much as three columns).
+            for dx, dy in NUDGES:
                 cells = {(x + dx + i, y + dy + j) for i in range(-1, BOX) for j in range(tall)}
-                if not cells & taken:
+                if not cells & taken and 0 <= x + dx <= width - BOX and 0 <= y + dy:
                     x, y = x + dx, y + dy
                     break
             taken |= {(x + i, y + j) for i in range(-1, BOX) for j in range(tall)}
-            out[area.id] = (max(0, min(width - BOX, x)), max(0, min(height - tall, y)))
+            out[area.id] = (max(0, min(width - BOX, x)), max(0, min(height - 1 - tall, y)))
         return out
 
     def _draw(self, width: int, height: int) -> None:

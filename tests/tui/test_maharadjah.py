@@ -348,3 +348,31 @@ def test_snapshot_maharadjah_movement(snap_compare, size) -> None:  # noqa: ANN0
 def test_snapshot_maharadjah_defender_decides(snap_compare, size) -> None:  # noqa: ANN001
     game = played(new_game(4, seed=3), 200, 3, until=defender_decides)
     assert snap_compare(at(game), terminal_size=size)
+
+
+def test_an_offer_is_declined_and_a_retreat_stood_in_words_of_their_own() -> None:
+    """W-SUB-3 / W-RET-1: the same 'no' reads as Decline before an offer, Stand in a battle."""
+    game = played(new_game(4, seed=3), 300, 3, until=lambda g: bool(g.state.todo)
+                  and g.state.todo[0].kind == "offer")
+    adapter = adapter_for(RULESET, game.seats)
+    seat = game.to_move()[0]
+    text = "".join(t for t, _ in adapter.label(game.state, seat, I.Stand()))
+    assert text.startswith("Decline")
+    assert "left" not in "".join(t for line in adapter.heading(game.state, seat, (seat,))
+                                 for t, _ in line)
+    game = played(new_game(4, seed=3), 200, 3, until=defender_decides)
+    text = "".join(t for t, _ in adapter.label(game.state, game.to_move()[0], I.Stand()))
+    assert text.startswith("Stand")
+
+
+@pytest.mark.parametrize("size", [(72, 24), (72, 26), (74, 25), (120, 38)])
+def test_no_space_of_the_map_hides_another(size: tuple[int, int]) -> None:
+    """Every box keeps its whole title line on the smallest canvas and on a wide one."""
+    game = played(new_game(4, seed=3), 2, 3)  # the start of play, as seen on an 80x24 screen
+    board = AreaMap()
+    board.data = adapter_for(RULESET, game.seats).map_data(game.view(None), [])
+    board._draw(*size)
+    for area in board.data.areas:
+        x, y = board._anchors[area.id]
+        width = 2 + sum(len(t) for t, _ in area.title)
+        assert {board._grid[y][x + i].area for i in range(width)} == {area.id}, area.id
