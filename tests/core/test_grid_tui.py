@@ -22,9 +22,9 @@ async def test_the_grid_game_is_chosen_and_played_by_keys(grid_game: str) -> Non
         form = app.screen
         assert isinstance(form, NewGameScreen)
         form.query_one("#game").focus()
-        from engine.registry import specs
+        from maharaja_tui.games import playable
 
-        place = list(specs()).index(grid_game)  # after the checkout's games
+        place = list(playable()).index(grid_game)  # after the checkout's playable games
         await pilot.press("enter", *["down"] * place, "enter")
         await pilot.pause()
         assert app.screen.game == grid_game  # type: ignore[attr-defined]
