@@ -51,8 +51,9 @@ def test_the_defender_s_player_is_asked_over_the_socket(tmp_path: Path) -> None:
         assert remotes[attacker].legal_intents(attacker) == []
         asked = remotes[defender].legal_intents(defender)
         assert I.Stand() in asked
+        steps = len(game.steps)
         remotes[defender].play(defender, I.Stand())
-        assert game.state.battle is None or game.state.battle.stage != RETREAT_DEF
+        assert len(game.steps) == steps + 1 and game.steps[-1].seat == defender
         for conn in conns:
             conn.close()
     finally:
