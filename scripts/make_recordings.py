@@ -24,6 +24,7 @@ from engine.bots.budget import Budget
 from engine.bots.match import bot_seat, play_game
 from engine.core import record
 from engine.core.game import Game
+from engine.maharadjah import Options as MaharadjahOptions
 from engine.maharaja import Options
 from engine.maharani import Options as MaharaniOptions
 from engine.raja.options import preset
@@ -32,7 +33,7 @@ from engine.registry import get_ruleset, spec_of
 OUT = Path(__file__).resolve().parent.parent / "recordings"
 CREATED = "2026-11-22T00:00:00+00:00"
 BUDGET = Budget.fixed(8)  # hard's rollouts per decision in recordings
-MAHARAJA, RAJA, MAHARANI = "maharaja-2020", "raja-2004", "maharani"
+MAHARAJA, RAJA, MAHARANI, MAHARADJAH = "maharaja-2020", "raja-2004", "maharani", "maharadjah"
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,13 @@ RECIPES = (
     Recipe("maharani-3p", ("medium", "hard", "easy"), 302, MaharaniOptions(), MAHARANI),
     Recipe("maharani-4p", ("hard", "easy", "medium", "medium"), 303, MaharaniOptions(),
            MAHARANI),
+    # Maharadjah (W-ASSIGN-1): 3, 4 and 5 players and the short game (W-SETUP-S1), by the
+    # easy level until Maharadjah's own computers land.
+    Recipe("maharadjah-3p", ("easy",) * 3, 301, MaharadjahOptions(), MAHARADJAH),
+    Recipe("maharadjah-4p", ("easy",) * 4, 302, MaharadjahOptions(), MAHARADJAH),
+    Recipe("maharadjah-5p", ("easy",) * 5, 303, MaharadjahOptions(), MAHARADJAH),
+    Recipe("maharadjah-short", ("easy",) * 3, 304, MaharadjahOptions(short_game=True),
+           MAHARADJAH),
 )
 
 NAMES = ("Asha", "Bala", "Chandra", "Devi", "Esha")

@@ -10,7 +10,7 @@ REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared" / "rules"
 
 
-@pytest.mark.parametrize("name", ["maharaja.md", "raja.md", "maharani.md"])
+@pytest.mark.parametrize("name", ["maharaja.md", "raja.md", "maharani.md", "maharadjah.md"])
 def test_reference_copy_matches_the_rules_spec(name: str) -> None:
     copy = REPO / "maharaja_tui" / "reference" / name
     spec = SHARED / name

@@ -115,6 +115,9 @@ class GameAdapter(Protocol):
 
     ruleset_id: ClassVar[str]
     legend: ClassVar[str]  # how to read its board, for the help screen (markdown)
+    # False for a game without hidden information (Maharadjah): hot seat then hands the
+    # screen from one human to the next without a privacy screen.
+    private: ClassVar[bool]
     seats: list[Seat]
 
     # words
@@ -169,6 +172,7 @@ class SpecAdapter:
 
     ruleset_id: ClassVar[str] = ""
     legend: ClassVar[str] = ""
+    private: ClassVar[bool] = True
 
     def __init__(self, seats: Sequence[Seat]) -> None:
         self.seats = list(seats)

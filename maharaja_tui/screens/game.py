@@ -182,7 +182,10 @@ class GameScreen(Screen[None]):
         if not humans or self.viewer in humans:
             return False
         nxt = humans[0]
-        if len(self.humans) == 1:
+        if len(self.humans) == 1 or not self.adapter.private:
+            if self.viewer is not None and self.viewer != nxt:  # nothing to hide: say who
+                view = self.table.view(None)
+                self.notify(f"{self.adapter.seat_title(view, nxt)} to decide", timeout=3)
             self.viewer = nxt
             return False
         self._covered = True

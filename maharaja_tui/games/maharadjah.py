@@ -1,0 +1,433 @@
+"""Maharadjah on screen: India's area map, the nation sequence and turn tracks, each
+player's nations, and the decisions turned into the engine's intents.
+
+Players are the hands A-E (seat colours); the 17 nations are the spec's ``sides``
+(``side:K``, K in the nation order of W-ORDER-1), each with a letter of its own, so
+armies read as ``M3`` with or without colour. The map offers the engine's moves
+only: ``movable`` starts become routes to the ends of their legal paths, and a
+picked route ``FROM>TO`` asks how many (the legal ``Move`` intents ending there).
+Every decision goes to the seat the engine's ``to_move`` names, the defender's
+player included (casualties, retreats, consent, submission and alliance offers).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable, Sequence
+from functools import cache
+from typing import Any, ClassVar
+
+from engine.maharadjah import intents as I
+from engine.maharadjah import queries as Q
+from engine.maharadjah.board import DATA
+from engine.maharadjah.options import MaharadjahOptions
+from engine.maharadjah.scoring import totals
+from engine.maharadjah.spec import NATIONS
+from engine.maharadjah.state import (
+    COMBAT,
+    LOSSES,
+    MOVE,
+    OVER,
+    RETREAT_ATT,
+    RETREAT_DEF,
+    MaharadjahState,
+)
+from maharaja_tui.games.base import (
+    MenuEntry,
+    NewGameForm,
+    OptionField,
+    Panel,
+    ScoreTable,
+    SpecAdapter,
+    cell,
+)
+from maharaja_tui.widgets.area_map import Area, AreaMap, AreaMapData
+from maharaja_tui.widgets.player_board import BoardData, PlayerBoard
+from maharaja_tui.widgets.segments import Segment, Segments
+from maharaja_tui.widgets.tracks import SpaceTrack, SpaceTrackData
+
+TURNS = 16  # W-TURN-1
+PHASE_WORDS = {"setup": "Setup", "turn_start": "Turn start", "next": "", "growth": "Growth",
+               "invasion": "Invasion", "move": "Movement", "combat": "Combat",
+               "posts": "Trading posts", "arms": "Colonial arms", "vp": "Victory points",
+               "seq_end": "", "turn_end": "Turn end", "over": "Game over"}
+TODO_WORDS = {"place": "place armies", "leader": "place a leader", "arms": "place an arms marker",
+              "remove": "remove armies", "offer": "submission offer", "ally": "British alliance",
+              "passage": "leave to sail", "land": "land from the sea", "consent": "a trading post"}
+
+LEGEND = """\
+## The map (Maharadjah)
+
+Each box is a space: `[BEN]` a territory, `^ASM^` rough terrain (W-MAP), `≈BB≈` a sea
+zone, `‹AFG›` a barbarian land beyond the map. After the id: `≈` a coast, `*` a
+trading-post site. Under it, armies by nation: a nation's letter and count (`M3` is
+three Mahratta armies), `!` a leader, `#` a trading post and `+` a colonial arms
+marker, each with its nation's letter. Dotted lines join neighbouring territories
+and `~` is the strait between Karnataka and Lanka; a sea zone touches the coasts
+(`≈`) its name says (the bottom line spells out a space's seas).
+
+Nation letters: P Pandya, G Greeks, A Afghans, M Mahrattas, C Chola, Y Maurya,
+H Harappans, S Sinhalese, K Sikhs, R Rajputs, U Gupta, L Muslims, O Mughals,
+T Portuguese, D Dutch, F French, B British. Players are the hands A–E.
+
+Moving: `m` focuses the map; arrows move the cursor, Enter on a highlighted space
+picks its stack and highlights where it may go, Enter there asks how many (Escape
+drops the pick). The bottom line of the map spells out the space under the cursor.
+"""
+
+
+def nation_index(nation: str) -> int:
+    return Q.rules().order.index(nation) if nation in Q.rules().order else -1
+
+
+def nation_seg(nation: str, text: str | None = None) -> Segment:
+    k = nation_index(nation)
+    return (text if text is not None else NATIONS[k].letter if k >= 0 else "?", f"side:{k}")
+
+
+def nation_name(nation: str) -> Segment:
+    nations = Q.rules().nations
+    return nation_seg(nation, nations[nation].name if nation in nations else nation)
+
+
+class MaharadjahAdapter(SpecAdapter):
+    ruleset_id: ClassVar[str] = "maharadjah"
+    legend: ClassVar[str] = LEGEND
+    private: ClassVar[bool] = False  # no hidden information: hot seat needs no privacy screen
+
+    def who(self, view: Any, seat: int) -> Segment:
+        return (f"{self.letter(view, seat)} {self.name(view, seat)}", f"seat:{seat}")
+
+    def seat_title(self, view: Any, seat: int) -> str:
+        return f"Player {self.letter(view, seat)} ({self.name(view, seat)})"
+
+    # ----------------------------------------------------------------- panels
+    def panels(self, view: MaharadjahState, viewer: int | None, to_move: Sequence[int],
+               intents: Sequence[Any]) -> tuple[Panel, ...]:
+        boards = tuple(Panel(f"board-{s}", "seats", PlayerBoard,
+                             self.board(view, s, viewer, to_move), "board")
+                       for s in range(view.seats))
+        # "board" is the screen's class for a one-line-per-row panel of auto height.
+        return (Panel("india", "board", AreaMap, self.map_data(view, intents)),
+                Panel("sequence", "tracks", SpaceTrack, self.sequence_track(view), "board"),
+                Panel("turns", "tracks", SpaceTrack, self.turn_track(view), "board"),
+                *boards)
+
+    def map_data(self, view: MaharadjahState, intents: Sequence[Any]) -> AreaMapData:
+        board = Q.board()
+        areas: list[Area] = []
+        details: dict[str, Segments] = {}
+        for tid, terr in board.territories.items():
+            marks = ("≈" if terr.seas else "") + ("*" if terr.post_site else "")
+            areas.append(Area(tid, terr.layout[0], terr.layout[1], ((tid, "strong"),
+                                                                    (marks, "dim")),
+                              self.contents(view, tid), "rough" if terr.rough else "land"))
+            kind = (["rough"] if terr.rough else []) + [f"coast of {s}" for s in terr.seas] + (
+                ["post site"] if terr.post_site else [])
+            details[tid] = self.detail(view, tid, terr.name, ", ".join(kind))
+        for sid, sea in board.seas.items():
+            areas.append(Area(sid, sea.layout[0], sea.layout[1], ((sid, "strong"),),
+                              self.contents(view, sid), "sea"))
+            details[sid] = self.detail(view, sid, sea.name, "sea zone")
+        for bid, name in board.barbarians.items():
+            x, y = barbarian_layout().get(bid, (0, 0))
+            areas.append(Area(bid, x, y, ((bid, "dim"),), self.contents(view, bid), "edge"))
+            details[bid] = self.detail(view, bid, name, "barbarian land")
+        links: list[tuple[str, str, str]] = []
+        for a, near in sorted(board.land.items()):
+            links += [(a, b, "strait" if board.is_strait(a, b) else "land")
+                      for b in sorted(near) if a < b]
+        routes: dict[str, set[str]] = {}
+        picks: set[str] = set()
+        for intent in intents:
+            if isinstance(intent, I.Move):
+                routes.setdefault(intent.start, set()).add(intent.path[-1])
+            elif isinstance(intent, I.Retreat):
+                picks.add(intent.to)
+            elif hasattr(intent, "space") and getattr(intent, "space", ""):
+                picks.add(intent.space)
+        return AreaMapData(tuple(areas), tuple(links), frozenset(picks),
+                           {k: frozenset(v) for k, v in routes.items()}, details)
+
+    def contents(self, view: MaharadjahState, space: str) -> tuple[Segments, ...]:
+        """Armies by nation, then leaders (!), posts (#) and arms markers (+)."""
+        armies: list[Segment] = []
+        for nation, n in sorted(view.armies.get(space, {}).items(), key=lambda kv:
+                                nation_index(kv[0])):
+            if n:
+                armies += [nation_seg(nation, f"{nation_seg(nation)[0]}{n}"), (" ", "")]
+        marks: list[Segment] = []
+        for leader, where in sorted(view.leaders.items()):
+            if where == space:
+                marks.append(nation_seg(Q.leader_nation(leader), "!"
+                                        + nation_seg(Q.leader_nation(leader))[0]))
+        if space in view.posts:
+            marks.append(nation_seg(view.posts[space], "#" + nation_seg(view.posts[space])[0]))
+        for power, where in sorted(view.arms_at.items()):
+            if where == space:
+                marks.append(nation_seg(power, "+" + nation_seg(power)[0]))
+        lines = [tuple(armies[:-1])] if armies else []
+        if marks:
+            lines.append(tuple(marks))
+        return tuple(lines)
+
+    def detail(self, view: MaharadjahState, space: str, name: str, kind: str) -> Segments:
+        out: list[Segment] = [(f"{space} {name}", "strong")]
+        if kind.strip():
+            out.append((f" ({kind.strip()})", "dim"))
+        for nation, n in sorted(view.armies.get(space, {}).items()):
+            if n:
+                out += [(" · ", ""), nation_name(nation), (f" {n}", "")]
+        for leader, where in sorted(view.leaders.items()):
+            if where == space:
+                out += [(" · leader ", ""), nation_seg(Q.leader_nation(leader),
+                                                       Q.rules().leaders[leader].name)]
+        if space in view.posts:
+            out += [(" · post of the ", ""), nation_name(view.posts[space])]
+        for power, where in sorted(view.arms_at.items()):
+            if where == space:
+                out += [(" · arms of the ", ""), nation_name(power)]
+        return tuple(out)
+
+    def sequence_track(self, view: MaharadjahState) -> SpaceTrackData:
+        """W-ORDER-1: the nations in order; the active one bracketed."""
+        spaces: list[Segments] = []
+        for nation in Q.rules().order:
+            if nation not in view.control:
+                spaces.append((("·", "dim"),))
+                continue
+            letter = nation_seg(nation)
+            if nation == view.active:
+                spaces.append((("▶", "strong"), (letter[0], f"{letter[1]}+cursor")))
+            elif nation in view.gone:
+                spaces.append(((letter[0].lower(), "dim"),))
+            else:
+                spaces.append((letter,))
+        tail: Segments = ()
+        if view.active:
+            seat = view.control.get(view.active, 0)
+            tail = ((" ", ""), nation_name(view.active),
+                    (f" ({self.letter(view, seat)})", "dim"))
+        return SpaceTrackData("Sequence", tuple(spaces), tail=tail)
+
+    def turn_track(self, view: MaharadjahState) -> SpaceTrackData:
+        spaces = tuple(((f"{t}", "cursor" if t == view.turn else
+                         "dim" if t < view.turn else ""),) for t in range(1, TURNS + 1))
+        years = Q.rules().turns.get(view.turn, {}).get("years", "") if view.turn else ""
+        return SpaceTrackData("Turn", spaces, tail=((years, "dim"),))
+
+    def board(self, view: MaharadjahState, seat: int, viewer: int | None,
+              to_move: Sequence[int]) -> BoardData:
+        mine = [n for n in Q.rules().order if view.control.get(n) == seat]
+        total = (str(totals(view)[seat]), "strong")
+        vp: list[Segment] = [("VP ", "dim"), total, (" │", "dim")]
+        armies: list[Segment] = [("armies", "dim"), (" " * (len(total[0]) + 1), "")]
+        for nation in mine:
+            letter = nation_seg(nation)[0]
+            gone = nation in view.gone
+            vp.append(nation_seg(nation, f" {letter}{sum(view.vp.get(nation, []))}"))
+            armies.append(("  -" if gone else f" {letter}{Q.on_map(view, nation)}",
+                           "dim" if gone else nation_seg(nation)[1]))
+        wide = (tuple(vp), tuple(armies))
+        narrow = ((total, *vp[3:]),)
+        return BoardData(seat=seat, letter=self.letter(view, seat), name=self.name(view, seat),
+                         active=seat in to_move, you=seat == viewer,
+                         computer=not self.seats[seat].is_human if seat < len(self.seats)
+                         else False, wide_rows=wide, narrow_rows=narrow)
+
+    # ----------------------------------------------------------------- words
+    def status(self, view: MaharadjahState, viewer: int | None,
+               to_move: Sequence[int]) -> Segments:
+        if view.phase == OVER:
+            return (("Game over", "strong"),)
+        out: list[Segment] = [(f"Turn {view.turn}/{TURNS}", "strong")]
+        if view.active:
+            seat = view.control.get(view.active, 0)
+            out += [(" · ", ""), nation_name(view.active), (" (", ""),
+                    (self.letter(view, seat), f"seat:{seat}"), (")", "")]
+        phase = PHASE_WORDS.get(view.phase, view.phase)
+        if phase:
+            out.append((f" · {phase}", ""))
+        if view.battle is not None:
+            b = view.battle
+            out += [(" · battle in ", ""), (Q.board().name(b.space), "strong"), (": ", ""),
+                    nation_name(b.attacker), (" v ", ""), nation_name(b.defender)]
+        if to_move and not (viewer is not None and viewer in to_move):
+            out += [(" · waiting for ", ""), *self.names(view, list(to_move))]
+        return tuple(out)
+
+    def heading(self, view: MaharadjahState, viewer: int | None,
+                to_move: Sequence[int]) -> tuple[Segments, ...]:
+        if viewer is None or viewer not in to_move:
+            return ()
+        if view.todo:
+            todo = view.todo[0]
+            what = TODO_WORDS.get(todo.kind, todo.kind)
+            extra = f" ({todo.count} left)" if todo.count and todo.kind in (
+                "place", "remove") else ""
+            return ((nation_name(todo.nation), (f": {what}{extra}", "strong")),)
+        b = view.battle
+        if b is not None:
+            stage = {LOSSES: ("the attacker picks the armies hit", "W-CMB-6"),
+                     RETREAT_DEF: ("the defender may retreat (or offer submission)", "W-RET-1"),
+                     RETREAT_ATT: ("the attacker may retreat", "W-RET-1")}.get(
+                b.stage, ("", ""))
+            return ((("Battle in ", ""), (Q.board().name(b.space), "strong"), (": ", ""),
+                     nation_name(b.attacker), (" v ", ""), nation_name(b.defender)),
+                    ((stage[0], ""), (f" ({stage[1]})", "dim")))
+        if view.phase == MOVE:
+            return ((nation_name(view.active), (": move (m: map, Enter picks a stack)",
+                                                "strong"), (" W-MOVE-1", "dim")),)
+        if view.phase == COMBAT:
+            return ((nation_name(view.active), (": pick a battle", "strong"),
+                     (" W-CMB-1", "dim")),)
+        return ((nation_name(view.active) if view.active else ("", ""),
+                 (f": {PHASE_WORDS.get(view.phase, view.phase)}", "strong")),)
+
+    def menu(self, view: MaharadjahState, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
+        moves: dict[str, list[Any]] = {}
+        out: list[MenuEntry] = []
+        for intent in intents:
+            if isinstance(intent, I.Move):
+                moves.setdefault(intent.start, []).append(intent)
+            else:
+                out.append(MenuEntry(self.label(view, seat, intent), (intent,)))
+        for start, group in sorted(moves.items(), reverse=True):
+            out.insert(0, MenuEntry((("Move from ", ""), (Q.board().name(start), "strong"),
+                                     ("…", "")), tuple(shortest(group)),
+                                    f"Move from {Q.board().name(start)}:", "move"))
+        return out
+
+    def selected(self, view: MaharadjahState, seat: int, place: str,
+                 intents: Sequence[Any]) -> MenuEntry | None:
+        start, _, dest = place.partition(">")
+        if dest:
+            here = shortest([i for i in intents if isinstance(i, I.Move)
+                             and i.start == start and i.path[-1] == dest])
+            here.sort(key=lambda m: (-m.armies, -len(m.leaders)))
+            prompt = f"{Q.board().name(start)} → {Q.board().name(dest)}: how many?"
+            return MenuEntry((), tuple(here), prompt, "move") if here else None
+        here = [i for i in intents if getattr(i, "space", None) == place
+                or getattr(i, "to", None) == place]
+        if not here:
+            return None
+        return MenuEntry((), tuple(here), f"{Q.board().name(place)}:")
+
+    def label(self, view: MaharadjahState, seat: int, intent: Any) -> Segments:
+        b = Q.board()
+        name = b.name
+        if isinstance(intent, I.Move):
+            who = f"{intent.armies} armies" if intent.armies != 1 else "1 army"
+            with_ = "".join(f" + {Q.rules().leaders[x].name}" for x in intent.leaders)
+            arms = " + arms" if intent.arms else ""
+            path = " → ".join(name(s) for s in (intent.start, *intent.path))
+            return ((f"{who}{with_}{arms}", "strong"), (f": {path}", ""))
+        if isinstance(intent, I.PlaceArmy):
+            return (("Place an army in ", ""), (name(intent.space), "strong"))
+        if isinstance(intent, I.PlaceLeader):
+            return (("Place the leader in ", ""), (name(intent.space), "strong"))
+        if isinstance(intent, I.PlaceArms):
+            return (("Place the arms marker in ", ""), (name(intent.space), "strong"))
+        if isinstance(intent, I.RemoveArmy):
+            return (("Remove an army from ", ""), (name(intent.space), "strong"))
+        if isinstance(intent, I.EndMovement):
+            return (("End the Movement Phase", "strong"), (" W-MOVE-1", "dim"))
+        if isinstance(intent, I.Fight):
+            return (("Attack the ", ""), nation_name(intent.enemy), (" in ", ""),
+                    (name(intent.space), "strong"))
+        if isinstance(intent, I.EndCombat):
+            return (("End the Combat Phase", "strong"),)
+        if isinstance(intent, I.TakeLosses):
+            froms = ", ".join(f"came from {name(o)}" for o in intent.origins)
+            return (("Armies hit: ", ""), (froms or "none", "strong"), (" W-CMB-6", "dim"))
+        if isinstance(intent, I.Retreat):
+            return ((f"Retreat {intent.armies} to ", ""), (name(intent.to), "strong"),
+                    (" W-RET-1", "dim"))
+        if isinstance(intent, I.Stand):
+            if view.todo and view.todo[0].kind in ("offer", "ally"):
+                return (("Decline", "strong"), (" (no submission, no alliance)", "dim"))
+            return (("Stand", "strong"), (" (no retreat)", "dim"))
+        if isinstance(intent, I.BreakOff):
+            return (("Break off the attack", "strong"), (" W-POST-9", "dim"))
+        if isinstance(intent, I.Submit):
+            return (("Submit the ", ""), nation_name(intent.nation), (f" in {intent.region}", ""),
+                    (" W-SUB-3", "dim"))
+        if isinstance(intent, I.Ally):
+            cost = f"an army in {name(intent.space)}" if intent.cost == "army" else "a marker"
+            return (("Ally the ", ""), nation_name(intent.nation),
+                    (f" with the British (costs {cost})", ""), (" W-ALLY-1", "dim"))
+        if isinstance(intent, I.BuildPost):
+            return (("Build a trading post in ", ""), (name(intent.space), "strong"))
+        if isinstance(intent, I.RemovePost):
+            return (("Remove the trading post in ", ""), (name(intent.space), "strong"))
+        if isinstance(intent, I.EndPosts):
+            return (("End the Trading Post Phase", "strong"),)
+        if isinstance(intent, I.AnswerConsent):
+            return (("Yes, allow it", "strong") if intent.yes else ("No, refuse", "strong"),)
+        if isinstance(intent, I.AssignArms):
+            if not intent.nation:
+                return (("Withdraw the arms marker", "strong"),)
+            return (("Give the arms to the ", ""), nation_name(intent.nation))
+        if isinstance(intent, I.EndArms):
+            return (("End the Colonial Arms Phase", "strong"),)
+        return ((type(intent).__name__, ""),)
+
+    # ---------------------------------------------------------------- scoring
+    def scoring_key(self, view: MaharadjahState) -> Hashable | None:
+        return None  # VP are on the player boards as they come
+
+    def scoring_table(self, view: MaharadjahState) -> ScoreTable:
+        return self.final_table(view)
+
+    def final_table(self, view: MaharadjahState) -> ScoreTable:
+        """W-END-2: each player's VP, nation by nation."""
+        vp = totals(view)
+        rows = []
+        for seat in range(view.seats):
+            mine = [n for n in Q.rules().order if view.control.get(n) == seat]
+            nations: Segments = tuple(seg for n in mine for seg in (
+                nation_seg(n, f"{nation_seg(n)[0]}{sum(view.vp.get(n, []))}"), (" ", "")))
+            rows.append((*self.player_cell(view, seat), nations, cell(str(vp[seat]))))
+        notes: tuple[Segments, ...] = ()
+        if view.winners:
+            names = " and ".join(self.seat_title(view, w) for w in view.winners)
+            notes = (cell(f"{names} win{'s' if len(view.winners) == 1 else ''} (W-END-2)",
+                          "strong"),)
+        return ScoreTable("Victory points", ("Player", "Nations", "VP"), tuple(rows), notes,
+                          bold=2)
+
+    def is_over(self, view: MaharadjahState) -> bool:
+        return view.phase == OVER
+
+    # ---------------------------------------------------------------- new game
+    @classmethod
+    def new_game_form(cls) -> NewGameForm:
+        form = super().new_game_form()
+        return NewGameForm(form.title, form.min_seats, form.max_seats, form.default_seats,
+                           form.colours, fields=(OptionField(
+                               "short_game", "Short game: 3 players, turns 9-16 (W-SETUP-S1)"),),
+                           presets=form.presets)
+
+    @classmethod
+    def make_options(cls, values: dict[str, Any], colours: tuple[str, ...],
+                     *, first_game: bool = False) -> MaharadjahOptions:
+        return MaharadjahOptions(short_game=bool(values.get("short_game", False)))
+
+
+def shortest(moves: Sequence[Any]) -> list[Any]:
+    """One move per shape and end (armies, leaders, arms, destination): the shortest path."""
+    best: dict[tuple[Any, ...], Any] = {}
+    for m in moves:
+        key = (m.start, m.path[-1], m.armies, m.leaders, m.arms)
+        if key not in best or len(m.path) < len(best[key].path):
+            best[key] = m
+    return sorted(best.values(), key=lambda m: (m.path[-1], -m.armies, m.leaders, m.arms))
+
+
+@cache
+def barbarian_layout() -> dict[str, tuple[int, int]]:
+    """The barbarian lands' places at the map's edge, from the map file's layout hints
+    (the engine's Board keeps only their names)."""
+    data = json.loads((DATA / "map.json").read_text(encoding="utf-8"))
+    return {b["id"]: (int(b["layout"][0]), int(b["layout"][1]))
+            for b in data.get("barbarian_lands", ())}
