@@ -25,6 +25,7 @@ SPEC = GameSpec(
     id="maharadjah",
     title="Maharadjah",
     ruleset="engine.maharadjah:RULESET",
+    evaluator="engine.bots.maharadjah_bot:EVALUATOR",
     seats=(3, 5, 4),
     # Ruling: the players have no colours of their own in the box; seats take these.
     palette=(SeatColour("red", "R", "#ff5f5f"), SeatColour("yellow", "Y", "#e8c000"),
