@@ -9,9 +9,10 @@ to a nation of the same player: the estimate cannot see what a marker will do.
 The flat list of legal moves is long (every group, size, destination and entered-from
 space), so moves are thinned before they are judged: one path per destination, and
 only the sizes "all", "all but one" and "one". The rollout policy of the hard search
-builds its moves from the rules' building blocks (``movable``, ``groups_at``,
-``destinations``) without the flat list, with the same thinning and only the
-largest group of each space.
+ends a Movement Phase when it may; where it may not (invaders still in a barbarian
+land, W-INV-1; an over-limit stack, W-STACK-3) it builds its moves from the rules'
+building blocks (``movable``, ``groups_at``, ``destinations``) without the flat
+list, with the same thinning and only the largest group of each space.
 """
 
 from __future__ import annotations
@@ -93,8 +94,13 @@ def rank(state: MaharadjahState, seat: int, legal: list[Any]) -> Scored:
 
 def best(state: MaharadjahState, seat: int) -> Any:
     """The rollout policy: the best of the quick candidates (moves) or of all the legal
-    intents (every other decision, whose lists are short)."""
+    intents (every other decision, whose lists are short). A rollout ends a Movement
+    Phase as soon as the rules allow: judging ~40 moves at each of a phase's dozen
+    steps would cost a second a rollout, so a searched move is compared with the
+    others as the last one of its phase, then fought out with sampled dice."""
     if state.phase == MOVE and not state.todo and state.battle is None:
+        if end_movement_refusal(state) is None:
+            return I.EndMovement()
         pool = quick_moves(state)
     else:
         pool = legal_intents(state, seat)
