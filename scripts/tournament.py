@@ -113,7 +113,7 @@ def play_maharani(seed: int, levels: list[str], iterations: int, timings: Timing
 def play_maharadjah(seed: int, levels: list[str], iterations: int, short: bool,
                     timings: Timings) -> Result:
     from engine.maharadjah import RULESET as MAHARADJAH
-    from engine.maharadjah import MaharadjahOptions
+    from engine.maharadjah import Options as MaharadjahOptions
     from engine.maharadjah.scoring import totals
 
     seats = [bot_seat(f"{level} {n + 1}", level) for n, level in enumerate(levels)]

@@ -16,7 +16,8 @@ from typing import Any
 from engine.bots import maharadjah_eval, maharadjah_policy
 from engine.bots.evaluator import Scored
 from engine.maharadjah.legal import legal_intents
-from engine.maharadjah.state import COMBAT, MOVE, OVER, MaharadjahState
+from engine.maharadjah.state import Phase
+from engine.maharadjah.state import State as MaharadjahState
 
 
 class MaharadjahEvaluator:
@@ -41,11 +42,12 @@ class MaharadjahEvaluator:
 
     def horizon(self, start: MaharadjahState, state: MaharadjahState) -> bool:
         """Stop once the nation that was acting has finished its sequence."""
-        return (state.phase == OVER or state.turn != start.turn or state.seq != start.seq)
+        return (state.phase == Phase.OVER or state.turn != start.turn or state.seq != start.seq)
 
     def searchable(self, state: MaharadjahState) -> bool:
         """Moves, fights and battle choices: where dice and what follows matter."""
-        return state.battle is not None or (state.phase in (MOVE, COMBAT) and not state.todo)
+        return state.battle is not None or (
+            state.phase in (Phase.MOVE, Phase.COMBAT) and not state.todo)
 
 
 EVALUATOR = MaharadjahEvaluator()

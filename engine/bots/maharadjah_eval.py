@@ -24,7 +24,8 @@ from engine.maharadjah import queries as Q
 from engine.maharadjah import scoring
 from engine.maharadjah.combat import bonus, threshold
 from engine.maharadjah.flow import LAST_TURN
-from engine.maharadjah.state import OVER, VP, MaharadjahState
+from engine.maharadjah.state import Phase
+from engine.maharadjah.state import State as MaharadjahState
 
 # VP-equivalents, tuned by tournaments (scripts/tournament.py --game maharadjah).
 DECAY = 0.7  # a scoring turn one turn further away is worth this much less
@@ -112,8 +113,8 @@ def _scores_this_turn(state: MaharadjahState, nation: str) -> bool:
     """False once the nation's VP Phase of this turn is over (raids are tallied then;
     end-of-turn occupation still counts, see ``_territory_vp``)."""
     index = Q.rules().order.index(nation)
-    return index > state.seq or (index == state.seq and state.phase not in (VP, "seq_end",
-                                                                           "overpop"))
+    return index > state.seq or (index == state.seq and state.phase not in (
+        Phase.VP, Phase.SEQ_END, Phase.OVERPOP))
 
 
 def nation_values(state: MaharadjahState) -> dict[str, float]:
@@ -217,7 +218,7 @@ def _safety(state: MaharadjahState, space: str, nation: str, own: int) -> float:
 
 def estimates(state: MaharadjahState) -> list[float]:
     out = [0.0] * state.seats
-    if state.phase == OVER:
+    if state.phase == Phase.OVER:
         return [float(v) for v in scoring.totals(state)]
     for nation, v in nation_values(state).items():
         out[state.control[nation]] += v
@@ -228,6 +229,6 @@ def value(state: MaharadjahState, seat: int) -> float:
     mine = estimates(state)
     others = [v for s, v in enumerate(mine) if s != seat]
     out = mine[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
-    if state.phase == OVER and seat in state.winners:
+    if state.phase == Phase.OVER and seat in state.winners:
         out += WIN_BONUS / len(state.winners)
     return out

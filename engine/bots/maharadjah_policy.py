@@ -27,7 +27,8 @@ from engine.maharadjah.fold import apply
 from engine.maharadjah.legal import end_movement_refusal, groups_at, legal_intents, movable
 from engine.maharadjah.movement import destinations
 from engine.maharadjah.rules import decide
-from engine.maharadjah.state import MOVE, MaharadjahState
+from engine.maharadjah.state import Phase
+from engine.maharadjah.state import State as MaharadjahState
 
 Scored = list[tuple[float, Any]]
 
@@ -68,7 +69,8 @@ def quick_moves(state: MaharadjahState) -> list[Any]:
                 continue
             seen.add(dest)
             sizes = {group.armies, group.armies - 1} - {0} if group.armies else {0}
-            out += [I.Move(start, path, k, group.leaders, group.arms) for k in sorted(sizes)]
+            out += [I.Move(start=start, path=path, armies=k, leaders=group.leaders,
+                           arms=group.arms) for k in sorted(sizes)]
     if end_movement_refusal(state) is None:
         out.append(I.EndMovement())
     return out
@@ -86,7 +88,7 @@ def score(state: MaharadjahState, seat: int, intent: Any) -> float:
 
 
 def rank(state: MaharadjahState, seat: int, legal: list[Any]) -> Scored:
-    pool = thin(legal) if state.phase == MOVE and state.battle is None else legal
+    pool = thin(legal) if state.phase == Phase.MOVE and state.battle is None else legal
     scored = [(score(state, seat, intent), n, intent) for n, intent in enumerate(pool)]
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [(s, intent) for s, _, intent in scored]
@@ -98,7 +100,7 @@ def best(state: MaharadjahState, seat: int) -> Any:
     Phase as soon as the rules allow: judging ~40 moves at each of a phase's dozen
     steps would cost a second a rollout, so a searched move is compared with the
     others as the last one of its phase, then fought out with sampled dice."""
-    if state.phase == MOVE and not state.todo and state.battle is None:
+    if state.phase == Phase.MOVE and not state.todo and state.battle is None:
         if end_movement_refusal(state) is None:
             return I.EndMovement()
         pool = quick_moves(state)

@@ -16,16 +16,17 @@ from engine.bots.evaluator import evaluator_for
 from engine.bots.match import bot_seat, decision_rng, play_game
 from engine.core.game import Game
 from engine.core.ruleset import Seat
-from engine.maharadjah import RULESET, MaharadjahOptions
+from engine.maharadjah import RULESET, Options
 from engine.maharadjah import intents as I
-from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, MaharadjahState
+from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF
+from engine.maharadjah.state import State as MaharadjahState
 from tests.maharadjah.helpers import Dice, play, position
 
 TINY = Budget.fixed(2)
 
 
 def new_game(players: int, seed: int, short: bool = False) -> Game:
-    return Game(RULESET, [Seat(f"P{n}") for n in range(players)], MaharadjahOptions(short), seed)
+    return Game(RULESET, [Seat(f"P{n}") for n in range(players)], Options(short_game=short), seed)
 
 
 def test_maharadjah_has_an_evaluator() -> None:
@@ -51,15 +52,15 @@ def test_every_level_chooses_legal_intents(players: int, short: bool) -> None:
 def test_a_short_bot_game_finishes() -> None:
     """W-END-1, W-END-2: easy, medium and hard play the short game to its end."""
     seats = [bot_seat("a", "medium"), bot_seat("b", "easy"), bot_seat("c", "hard")]
-    game = play_game(RULESET, seats, MaharadjahOptions(short_game=True), seed=3, budget=TINY)
+    game = play_game(RULESET, seats, Options(short_game=True), seed=3, budget=TINY)
     assert game.is_over() and game.state.winners
 
 
 # ----------------------------------------------- decisions that are not the active player's
 def _losses() -> MaharadjahState:  # W-CMB-6: the attacker picks its casualties
     s = position(7, "CHOLA", {"KAR": {"CHOLA": 2}, "MYS": {"CHOLA": 1}, "KER": {"PANDYA": 1}})
-    play(s, "CHOLA", I.Move("KAR", ("KER",), 2))
-    play(s, "CHOLA", I.Move("MYS", ("KER",), 1))
+    play(s, "CHOLA", I.Move(start="KAR", path=("KER",), armies=2))
+    play(s, "CHOLA", I.Move(start="MYS", path=("KER",), armies=1))
     play(s, "PANDYA", I.Stand(), Dice([1, 1, 1, 6]))
     assert s.battle is not None and s.battle.stage == LOSSES
     return s
@@ -67,7 +68,7 @@ def _losses() -> MaharadjahState:  # W-CMB-6: the attacker picks its casualties
 
 def _attacker_retreat() -> MaharadjahState:  # W-RET-3
     s = _losses()
-    play(s, "CHOLA", I.TakeLosses(("MYS",)))
+    play(s, "CHOLA", I.TakeLosses(origins=("MYS",)))
     play(s, "PANDYA", I.Stand())
     assert s.battle is not None and s.battle.stage == RETREAT_ATT
     return s
@@ -77,14 +78,14 @@ def _defender_retreat() -> MaharadjahState:  # W-RET-1, W-RET-2
     s = position(10, "MUSLIMS", {"SND": {"MUSLIMS": 3}, "RAJ": {"CHOLA": 3},
                                  "GUJ": {"MUSLIMS": 1}, "LAH": {"MUSLIMS": 1},
                                  "MLW": {"CHOLA": 1}}, fresh={"SND": 3})
-    play(s, "MUSLIMS", I.Move("SND", ("RAJ",), 3), Dice([1, 1, 1, 1, 1, 1]))
+    play(s, "MUSLIMS", I.Move(start="SND", path=("RAJ",), armies=3), Dice([1, 1, 1, 1, 1, 1]))
     assert s.battle is not None and s.battle.stage == RETREAT_DEF
     return s
 
 
 def _passage() -> MaharadjahState:  # W-BOAT-6: leave to sail past colonial armies
     s = position(11, "MUSLIMS", {"SND": {"MUSLIMS": 2}, "AS": {"PORTUGUESE": 2}})
-    play(s, "MUSLIMS", I.Move("SND", ("AS", "MAH"), 1))
+    play(s, "MUSLIMS", I.Move(start="SND", path=("AS", "MAH"), armies=1))
     assert s.todo[0].kind == "passage"
     return s
 
@@ -92,7 +93,7 @@ def _passage() -> MaharadjahState:  # W-BOAT-6: leave to sail past colonial armi
 def _post_consent() -> MaharadjahState:  # W-POST-5 (b)
     s = position(14, "FRENCH", {"GOL": {"FRENCH": 1}, "IO": {"FRENCH": 1},
                                 "KAR": {"CHOLA": 1}}, phase="posts")
-    play(s, "FRENCH", I.BuildPost("KAR"))
+    play(s, "FRENCH", I.BuildPost(space="KAR"))
     assert s.todo[0].kind == "consent"
     return s
 
@@ -100,8 +101,8 @@ def _post_consent() -> MaharadjahState:  # W-POST-5 (b)
 def _submission() -> MaharadjahState:  # W-SUB-1, W-SUB-4
     s = position(13, "MUSLIMS", {"KAR": {"PANDYA": 1}, "MYS": {"PANDYA": 1}, "LAN": {"PANDYA": 1},
                                  "BID": {"MUSLIMS": 3}, "GOL": {"MUSLIMS": 2}})
-    play(s, "MUSLIMS", I.Move("BID", ("MYS",), 3))
-    play(s, "MUSLIMS", I.Move("GOL", ("KAR",), 2))
+    play(s, "MUSLIMS", I.Move(start="BID", path=("MYS",), armies=3))
+    play(s, "MUSLIMS", I.Move(start="GOL", path=("KAR",), armies=2))
     assert s.todo[0].kind == "offer"
     return s
 
@@ -109,8 +110,8 @@ def _submission() -> MaharadjahState:  # W-SUB-1, W-SUB-4
 def _alliance() -> MaharadjahState:  # W-SUB-9, W-ALLY-2
     s = position(13, "MUSLIMS", {"KAR": {"PANDYA": 1}, "MYS": {"PANDYA": 1},
                                  "BID": {"MUSLIMS": 3}}, allies=["MUSLIMS"])
-    play(s, "MUSLIMS", I.Move("BID", ("MYS",), 3))
-    play(s, "PANDYA", I.Submit("PANDYA", "SOUTH"))
+    play(s, "MUSLIMS", I.Move(start="BID", path=("MYS",), armies=3))
+    play(s, "PANDYA", I.Submit(nation="PANDYA", region="SOUTH"))
     assert s.todo[0].kind == "ally"
     return s
 
@@ -140,7 +141,7 @@ def test_medium_answers_as_the_defender() -> None:
         seat = RULESET.to_move(state)[0]
         pick = choose_intent(RULESET, state, seat, RULESET.legal_intents(state, seat),
                              "medium", Random(0))
-        assert pick == I.AnswerConsent(False)
+        assert pick == I.AnswerConsent(yes=False)
 
 
 # ------------------------------------------------------------------ the judgement
