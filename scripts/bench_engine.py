@@ -3,9 +3,10 @@
     python scripts/bench_engine.py            # every registered game
     python scripts/bench_engine.py --games 200 maharaja-2020
     python scripts/bench_engine.py maharani             # any id of engine.registry
+    python scripts/bench_engine.py --games 50 maharadjah    # 5 players (--players 3 for 3)
 
-Measures, per ruleset and on one core: complete random games per second at the
-largest standard player count; median and p99 time to list legal intents;
+Measures, per ruleset and on one core: complete random games per second at 4 players
+(Maharadjah: 5, its largest count; or ``--players``); median and p99 time to list legal intents;
 replaying a finished game from its file (validated load, and fold-only replay);
 undo latency; save and load time; file size.
 """
@@ -26,9 +27,12 @@ from engine.core.replay import Replay
 from engine.core.ruleset import Ruleset, Seat
 from engine.registry import rulesets
 
+PLAYERS = {"maharadjah": 5}  # games benched above 4 players
 
-def seats_for(rules: Ruleset) -> list[Seat]:
-    n = 4 if rules.max_seats >= 4 else rules.max_seats
+
+def seats_for(rules: Ruleset, players: int | None = None) -> list[Seat]:
+    n = players or PLAYERS.get(rules.id, 4 if rules.max_seats >= 4 else rules.max_seats)
+    n = max(rules.min_seats, min(rules.max_seats, n))
     return [Seat(f"P{i}") for i in range(n)]
 
 
@@ -37,8 +41,8 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def bench(rules: Ruleset, games: int) -> None:
-    seats = seats_for(rules)
+def bench(rules: Ruleset, games: int, players: int | None = None) -> None:
+    seats = seats_for(rules, players)
     print(f"\n== {rules.name} ({rules.id}), {len(seats)} players ==")
     start = time.perf_counter()
     steps = 0
@@ -103,10 +107,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rulesets", nargs="*", help="ruleset ids (default: all)")
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--players", type=int, help="seats (default: 4; Maharadjah 5)")
     args = parser.parse_args()
     known = rulesets()
     for rid in args.rulesets or sorted(known):
-        bench(known[rid], args.games)
+        bench(known[rid], args.games, args.players)
 
 
 if __name__ == "__main__":

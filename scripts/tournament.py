@@ -6,13 +6,18 @@
     python scripts/tournament.py medium easy --game raja-2004 --games 200
     python scripts/tournament.py hard medium --game raja-2004 --preset "Advanced I" --iterations 8
     python scripts/tournament.py hard medium --game maharani --games 200 --players 2
+    python scripts/tournament.py hard medium --game maharadjah --games 200 --players 5
 
 Two-level matches alternate the seats (and so who plays first and which colour)
 between games; game ``n`` uses seed ``--seed + n``. Hard uses a fixed iteration
 budget so every game is reproducible from its seed. A shared win counts as not won.
 ``--game`` picks the ruleset (Maharaja by default; Raja with ``--preset``); the
 score printed per game is PP for Maharaja, (palaces, gold) for Raja, gold for
-Maharani. ``--players`` (Maharani: 2-4) seats the levels in turn, ``a`` first.
+Maharani, VP for Maharadjah. ``--players`` (Maharani: 2-4) seats the levels in turn,
+``a`` first. Maharadjah (``--players`` 3-5, ``--short`` for the 3-player short game)
+seats one ``a`` among ``b`` seats, moving it one seat on each game (each seat holds
+different nations): ``a`` beats ``b`` when it wins more than its fair share,
+1 / players, of the games.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from engine.bots.budget import Budget
 from engine.bots.match import Timings, bot_seat, play_game
 from engine.maharaja import RULESET, Options
 
-GAMES = ("maharaja-2020", "raja-2004", "maharani")
+GAMES = ("maharaja-2020", "raja-2004", "maharani", "maharadjah")
 
 
 @dataclass
@@ -56,6 +61,8 @@ Job = tuple[int, list[str], str | None, int, str, str]
 def play_one(args: Job) -> Result:
     seed, levels, solo, iterations, game_id, preset_name = args
     timings = Timings()
+    if game_id == "maharadjah":
+        return play_maharadjah(seed, levels, iterations, preset_name == "short", timings)
     if game_id == "raja-2004":
         return play_raja(seed, levels, iterations, preset_name, timings)
     if game_id == "maharani":
@@ -103,6 +110,20 @@ def play_maharani(seed: int, levels: list[str], iterations: int, timings: Timing
                   timings.by_level)
 
 
+def play_maharadjah(seed: int, levels: list[str], iterations: int, short: bool,
+                    timings: Timings) -> Result:
+    from engine.maharadjah import RULESET as MAHARADJAH
+    from engine.maharadjah import Options as MaharadjahOptions
+    from engine.maharadjah.scoring import totals
+
+    seats = [bot_seat(f"{level} {n + 1}", level) for n, level in enumerate(levels)]
+    game = play_game(MAHARADJAH, seats, MaharadjahOptions(short), seed,
+                     budget=Budget.fixed(iterations), timings=timings)
+    if not game.is_over():
+        raise RuntimeError(f"seed {seed}: the game did not finish")
+    return Result(seed, levels, list(game.state.winners), totals(game.state), timings.by_level)
+
+
 def schedule(a: str, b: str | None, solo: str | None, games: int, seed: int,
              iterations: int, game_id: str = GAMES[0], preset_name: str = "Basic",
              players: int = 2) -> list[Job]:
@@ -110,6 +131,9 @@ def schedule(a: str, b: str | None, solo: str | None, games: int, seed: int,
     for n in range(games):
         if solo is not None or b is None:
             levels = [a]
+        elif game_id == "maharadjah":  # one a among b seats, one seat further each game
+            levels = [b] * players
+            levels[n % players] = a
         elif players > 2:  # a, b, a, b... rotated by one seat each game
             ring = [a if i % 2 == 0 else b for i in range(players)]
             levels = ring[n % players:] + ring[:n % players]
@@ -131,17 +155,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--game", choices=GAMES, default=GAMES[0], help="ruleset id")
     parser.add_argument("--preset", default="Basic", help="Raja: options preset")
-    parser.add_argument("--players", type=int, default=2, help="Maharani: seats (2-4)")
+    parser.add_argument("--players", type=int, default=None,
+                        help="Maharani: seats (2-4, default 2); Maharadjah: 3-5 (default 5)")
+    parser.add_argument("--short", action="store_true", help="Maharadjah: the short game")
     args = parser.parse_args(argv)
     if (args.b is None) == (args.solo is None):
         parser.error("give an opposing level or --solo DIFFICULTY, not both")
     if args.solo and args.game != GAMES[0]:
         parser.error("--solo is for Maharaja only")
     opponent = f"Brahmabot ({args.solo})" if args.solo else args.b
-    if args.players != 2 and args.game != "maharani":
-        parser.error("--players is for Maharani only")
+    if args.players is None:
+        args.players = 5 if args.game == "maharadjah" else 2
+    if args.players != 2 and args.game not in ("maharani", "maharadjah"):
+        parser.error("--players is for Maharani and Maharadjah only")
+    if args.short and (args.game != "maharadjah" or args.players != 3):
+        parser.error("--short is for 3-player Maharadjah only")
+    preset_name = "short" if args.short else args.preset
     jobs = schedule(args.a, args.b, args.solo, args.games, args.seed, args.iterations,
-                    args.game, args.preset, args.players)
+                    args.game, preset_name, args.players)
     started = time.perf_counter()
     wins = shared = done = 0
     timings = Timings()
@@ -149,7 +180,9 @@ def main(argv: list[str] | None = None) -> int:
         for result in pool.map(play_one, jobs):
             done += 1
             mine = [s for s, level in enumerate(result.levels) if level == args.a]
-            if args.b == args.a:
+            if args.game == "maharadjah" and args.b == args.a:
+                mine = [(result.seed - args.seed) % args.players]  # the rotating seat
+            elif args.b == args.a:
                 mine = [0]  # mirror match: seat 0's rate (should be near 50%)
             won = [s for s in result.winners if s in mine]
             if won and len(result.winners) == 1:
@@ -158,10 +191,13 @@ def main(argv: list[str] | None = None) -> int:
                 shared += 1
             for level, seconds in result.timings.items():
                 timings.by_level.setdefault(level, []).extend(seconds)
-            label = {"maharaja-2020": "PP", "raja-2004": "palaces, gold"}.get(args.game, "gold")
+            label = {"maharaja-2020": "PP", "raja-2004": "palaces, gold",
+                     "maharadjah": "VP"}.get(args.game, "gold")
             print(f"seed {result.seed} seats {result.levels} {label} {result.pp} "
                   f"winners {result.winners}", flush=True)
     low, high = wilson(wins, done)
+    if args.game == "maharadjah":
+        print(f"fair share: 1/{args.players} = {1 / args.players:.1%}")
     elapsed = time.perf_counter() - started
     title = {"maharaja-2020": "", "raja-2004": f"{args.game} ({args.preset}) "}.get(
         args.game, f"{args.game} ({args.players} players) ")

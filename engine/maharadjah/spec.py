@@ -40,6 +40,7 @@ SPEC = GameSpec(
     id="maharadjah",
     title="Maharadjah (wargame)",
     ruleset="engine.maharadjah:RULESET",
+    evaluator="engine.bots.maharadjah_bot:EVALUATOR",
     seats=(3, 5, 4),
     # W-ASSIGN-1: players A-E; each a colour of its own, lettered as the rules letter them.
     palette=(SeatColour("red", "A", "#ff5f5f"), SeatColour("yellow", "B", "#e8c000"),

@@ -1,0 +1,234 @@
+"""How good a Maharadjah position is for one seat, in victory points.
+
+A player's estimate sums, over the nations they control: the VP already scored
+(W-VP-7) and the Raj level fixed this turn (W-RAJ-7); the card VP still to come
+for the territories each nation holds now (W-VP-2, raids of W-VP-3 read the same
+way), each future scoring turn discounted by its distance and by how safe the
+territory looks (own armies against the other players' armies next door); Raj
+VP to come at the level held now (W-RAJ-2); colonial post VP to come (W-VP-6);
+and the armies themselves, which hold, grow and fight (capped at what
+overpopulation leaves, W-OVP-1). A territory where two nations' armies meet is a
+battle to come (W-CMB-1): each side is credited with its chance of holding it,
+its expected survivors and the kill VP its dice should earn, from the exact odds
+of a fight to the end (``odds``). ``value`` is the seat's estimate against the
+others' (half the best, half the mean), which is what a bot maximises.
+Everything in Maharadjah is public (W-VP-7): a seat's view is the whole state.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from math import comb
+
+from engine.maharadjah import queries as Q
+from engine.maharadjah import scoring
+from engine.maharadjah.combat import bonus, threshold
+from engine.maharadjah.flow import LAST_TURN
+from engine.maharadjah.state import Phase
+from engine.maharadjah.state import State as MaharadjahState
+
+# VP-equivalents, tuned by tournaments (scripts/tournament.py --game maharadjah).
+DECAY = 0.7  # a scoring turn one turn further away is worth this much less
+THREAT = 0.4  # weight of each enemy army next door against a territory's own armies
+ARMY = 0.45  # an army of a nation that still has something to score
+IDLE_ARMY = 0.1  # an army of a nation with nothing left to score (it can still kill)
+GROWTH = 0.25  # a territory's growth value (W-GROW-2) per army it yields a turn
+WIN_BONUS = 30.0  # winning a finished game outright (shared: split)
+CAP = 12  # battles bigger than this are judged as this big (odds)
+RAJ_LAST = {"MAURYA": 5}  # W-RAJ-6, W-SCHED-2: the Maurya leave after turn 5
+
+
+@cache
+def odds(att: int, dfd: int, p_att: int, p_def: int) -> tuple[float, float, float, float]:
+    """A battle fought to the end (W-CMB-3..6): (attacker holds, defender holds,
+    attacker's expected survivors, defender's expected survivors). ``p_att`` / ``p_def``
+    are each side's chance to hit with one die, in sixths."""
+    if att <= 0 or dfd <= 0:
+        return (float(att > 0), float(dfd > 0), float(att), float(dfd))
+    pa, pd = p_att / 6, p_def / 6
+    hits_a = [comb(att, k) * pa ** k * (1 - pa) ** (att - k) for k in range(att + 1)]
+    hits_d = [comb(dfd, k) * pd ** k * (1 - pd) ** (dfd - k) for k in range(dfd + 1)]
+    stay = hits_a[0] * hits_d[0]
+    win = lose = a_left = d_left = 0.0
+    for ka, pka in enumerate(hits_a):
+        for kd, pkd in enumerate(hits_d):
+            if ka == 0 and kd == 0:
+                continue
+            p = pka * pkd
+            w, lo, al, dl = odds(max(0, att - kd), max(0, dfd - ka), p_att, p_def)
+            win += p * w
+            lose += p * lo
+            a_left += p * al
+            d_left += p * dl
+    norm = 1 - stay
+    return (win / norm, lose / norm, a_left / norm, d_left / norm)
+
+
+def _sixths(target_colonial: bool, defending: bool, space: str, modifier: int) -> int:
+    need = threshold(target_colonial, defending, space) - modifier
+    return max(1, min(6, 7 - need))
+
+
+def battle(state: MaharadjahState, space: str, att: str, dfd: str) -> tuple[
+        float, float, float, float]:
+    """The odds of the battle ``att`` fights (or will fight) against ``dfd`` in ``space``."""
+    a = Q.count(state, space, att)
+    d_armies = Q.count(state, space, dfd)
+    d = d_armies + (1 if state.posts.get(space) == dfd else 0)
+    a_mod = bonus(state, att, space) + int(Q.is_colonial(att))
+    d_mod = bonus(state, dfd, space) + int(Q.is_colonial(dfd) and d_armies > 0)
+    p_att = _sixths(Q.is_colonial(dfd) and d_armies > 0, True, space, a_mod)
+    p_def = _sixths(Q.is_colonial(att), False, space, d_mod)
+    return odds(min(a, CAP), min(d, CAP), p_att, p_def)
+
+
+@cache
+def _weights(turn: int) -> dict[str, list[tuple[float, bool, dict]]]:
+    """nation -> the card entries still to score from ``turn`` on: (discount, raid, entry)."""
+    out: dict[str, list[tuple[float, bool, dict]]] = {}
+    for nation, card in Q.rules().cards.items():
+        out[nation] = [(DECAY ** (when - turn), kind == "raid", entry)
+                       for kind in ("end_of_turn", "raid")
+                       for when, entry in card[kind].items() if when >= turn]
+    return out
+
+
+@cache
+def _territory_vp(turn: int, nation: str, territory: str, raids_now: bool) -> float:
+    """The discounted card VP ``territory`` brings ``nation`` from ``turn`` on; this
+    turn's raid entry counts only while ``raids_now`` (its VP Phase is still to come)."""
+    total = 0.0
+    for weight, raid, entry in _weights(turn)[nation]:
+        if raid and weight == 1.0 and not raids_now:
+            continue
+        total += weight * scoring.entry_vp(entry, [territory])
+    return total
+
+
+def _future_turns(turn: int, last: int = LAST_TURN) -> float:
+    return sum(DECAY ** (t - turn) for t in range(turn, last + 1))
+
+
+def _scores_this_turn(state: MaharadjahState, nation: str) -> bool:
+    """False once the nation's VP Phase of this turn is over (raids are tallied then;
+    end-of-turn occupation still counts, see ``_territory_vp``)."""
+    index = Q.rules().order.index(nation)
+    return index > state.seq or (index == state.seq and state.phase not in (
+        Phase.VP, Phase.SEQ_END, Phase.OVERPOP))
+
+
+def nation_values(state: MaharadjahState) -> dict[str, float]:
+    b = Q.board()
+    turn = state.turn
+    values: dict[str, float] = {n: float(sum(state.vp.get(n, ()))) + state.raj.get(n, 0)
+                                for n in state.control}
+    held: dict[str, list[tuple[str, float]]] = {n: [] for n in state.control}
+    armies: dict[str, float] = dict.fromkeys(state.control, 0.0)
+    spaces: dict[str, int] = dict.fromkeys(state.control, 0)
+    seat = state.control
+    for space, here in state.armies.items():
+        present = [(n, c) for n, c in here.items() if c > 0 and n in seat]
+        if not present:
+            continue
+        for n, _ in present:
+            spaces[n] += 1
+        if len(present) == 1 and not (state.battle is not None and state.battle.space == space):
+            n, c = present[0]
+            armies[n] += c
+            if space in b.territories:
+                held[n].append((space, _safety(state, space, n, c)))
+            continue
+        # a battle to come: the active nation (or the biggest army) attacks the others
+        present.sort(key=lambda nc: (nc[0] != state.active, -nc[1], nc[0]))
+        att = present[0][0]
+        defenders = present[1:]
+        fight = state.battle
+        if fight is not None and fight.space == space and fight.attacker == att and all(
+                n != fight.defender for n, _ in defenders) and fight.defender in seat:
+            defenders.append((fight.defender, 0))  # a lone post (W-POST-9)
+        if not defenders:
+            armies[att] += present[0][1]
+            continue
+        for dfd, c in defenders:
+            win, lose, a_left, d_left = battle(state, space, att, dfd)
+            armies[att] += a_left / len(defenders)
+            armies[dfd] += d_left
+            kills = scoring.kill_armies(state, att, dfd, 1)
+            if kills:
+                values[att] += kills[0].vp * (c - d_left)
+            if space in b.territories:
+                held[att].append((space, win / len(defenders)))
+                held[dfd].append((space, lose))
+            owner = state.posts.get(space)
+            if owner == dfd and win > 0:
+                values[dfd] -= win * _post_worth(state)
+    for lead, where in state.leaders.items():  # lone leaders occupy too (W-GEN-5)
+        n = Q.leader_nation(lead)
+        if n in held and where in b.territories and not state.armies.get(where) and \
+                all(t != where for t, _ in held[n]):
+            held[n].append((where, 0.5))
+    for n in state.control:
+        if n in state.gone:
+            continue
+        now = _scores_this_turn(state, n)
+        future = 0.0
+        for t, share in held[n]:
+            future += share * _territory_vp(turn, n, t, now)
+        info = Q.rules().nations[n]
+        raj = 0.0
+        if info.raj and turn <= RAJ_LAST.get(n, LAST_TURN):
+            level = scoring.raj_level(scoring.raj_count(state, n)) if (
+                n == "BRITISH" or held[n]) else 0
+            first = turn + 1 if n in state.raj else turn
+            raj = level * _future_turns(first, RAJ_LAST.get(n, LAST_TURN)) * (
+                DECAY if first > turn else 1.0)
+        colonial = 0.0
+        if info.colonial and n in state.posts.values():
+            [scored] = scoring.colonial(state, n)
+            colonial = scored.vp * _future_turns(turn)
+        worth = ARMY if (future or raj or colonial or _weights(turn + 1)[n]
+                         ) else IDLE_ARMY
+        count = armies[n]
+        if not info.colonial:
+            count = min(count, 2.0 * spaces[n])  # W-OVP-1
+            if n not in state.marker_boxed and turn < LAST_TURN:
+                halves = sum(1 if b.territories[t].rough else 2 for t, _ in held[n])
+                future += GROWTH * worth * halves / 6 * min(3.0, LAST_TURN - turn)
+        values[n] += future + raj + colonial + worth * count
+    return values
+
+
+def _post_worth(state: MaharadjahState) -> float:
+    return 2.0 * _future_turns(state.turn)
+
+
+def _safety(state: MaharadjahState, space: str, nation: str, own: int) -> float:
+    """How likely ``nation`` keeps ``space``: its armies against the armies of other
+    players' nations in the territories around it."""
+    me = state.control[nation]
+    threat = 0
+    for near in Q.board().land[space]:
+        for other, c in state.armies.get(near, {}).items():
+            if c > 0 and other != nation and state.control.get(other, me) != me:
+                threat += c
+    strength = own + (1 if any(Q.leader_nation(lead) == nation
+                               for lead in Q.leaders_at(state, space)) else 0)
+    return strength / (strength + THREAT * threat)
+
+
+def estimates(state: MaharadjahState) -> list[float]:
+    out = [0.0] * state.seats
+    if state.phase == Phase.OVER:
+        return [float(v) for v in scoring.totals(state)]
+    for nation, v in nation_values(state).items():
+        out[state.control[nation]] += v
+    return out
+
+
+def value(state: MaharadjahState, seat: int) -> float:
+    mine = estimates(state)
+    others = [v for s, v in enumerate(mine) if s != seat]
+    out = mine[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+    if state.phase == Phase.OVER and seat in state.winners:
+        out += WIN_BONUS / len(state.winners)
+    return out

@@ -1,0 +1,111 @@
+"""The medium bot's judgement of Maharadjah choices: the position each choice leaves.
+
+Every decision a seat is asked for (moves, fights, losses, retreats, placements,
+removals, offers, consents, posts) is judged the same way: its own events are
+folded into a copy of the state and ``maharadjah_eval.value`` scores the result,
+battles still to fight counted at their exact odds. Colonial arms (W-ARMS) go only
+to a nation of the same player: the estimate cannot see what a marker will do.
+
+The flat list of legal moves is long (every group, size, destination and entered-from
+space), so moves are thinned before they are judged: one path per destination, and
+only the sizes "all", "all but one" and "one". The rollout policy of the hard search
+ends a Movement Phase when it may; where it may not (invaders still in a barbarian
+land, W-INV-1; an over-limit stack, W-STACK-3) it builds its moves from the rules'
+building blocks (``movable``, ``groups_at``, ``destinations``) without the flat
+list, with the same thinning and only the largest group of each space.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.bots.maharadjah_eval import value
+from engine.core.game import copy_state
+from engine.maharadjah import intents as I
+from engine.maharadjah import queries as Q
+from engine.maharadjah.fold import apply
+from engine.maharadjah.legal import end_movement_refusal, groups_at, legal_intents, movable
+from engine.maharadjah.movement import destinations
+from engine.maharadjah.rules import decide
+from engine.maharadjah.state import Phase
+from engine.maharadjah.state import State as MaharadjahState
+
+Scored = list[tuple[float, Any]]
+
+ARMS_FRIEND = 0.5  # a colonial arms marker given to a nation of the same player
+ARMS_STRANGER = -1.0  # ... or to another player's nation
+
+
+def thin(legal: list[Any]) -> list[Any]:
+    """Moves reduced to one path per (group, destination) and sizes all / all-1 / 1;
+    every other intent kept."""
+    best: dict[tuple, int] = {}
+    moves: dict[tuple, I.Move] = {}
+    out: list[Any] = []
+    for intent in legal:
+        if not isinstance(intent, I.Move):
+            out.append(intent)
+            continue
+        key = (intent.start, intent.path[-1], intent.leaders, intent.arms)
+        best[key] = max(best.get(key, 0), intent.armies)
+        moves.setdefault(key + (intent.armies,), intent)
+    for key, top in best.items():
+        for k in sorted({top, top - 1, 1} - {0} if top else {0}, reverse=True):
+            move = moves.get(key + (k,))
+            if move is not None:
+                out.append(move)
+    return out
+
+
+def quick_moves(state: MaharadjahState) -> list[Any]:
+    """The rollout's move candidates, from the building blocks (no flat list)."""
+    out: list[Any] = []
+    for start in movable(state):
+        groups = groups_at(state, start)
+        group = max(groups, key=lambda g: (g.armies, len(g.leaders) + len(g.arms)))
+        seen: set[str] = set()
+        for (dest, _came), path in sorted(destinations(state, group).items()):
+            if dest in seen:
+                continue
+            seen.add(dest)
+            sizes = {group.armies, group.armies - 1} - {0} if group.armies else {0}
+            out += [I.Move(start=start, path=path, armies=k, leaders=group.leaders,
+                           arms=group.arms) for k in sorted(sizes)]
+    if end_movement_refusal(state) is None:
+        out.append(I.EndMovement())
+    return out
+
+
+def score(state: MaharadjahState, seat: int, intent: Any) -> float:
+    if isinstance(intent, I.AssignArms):
+        friend = intent.nation and Q.seat_of(state, intent.nation) == seat
+        return value(state, seat) + (ARMS_FRIEND if friend else ARMS_STRANGER
+                                     if intent.nation else 0.0)
+    after = copy_state(state)
+    for event in decide(after, seat, intent):
+        apply(after, event)
+    return value(after, seat)
+
+
+def rank(state: MaharadjahState, seat: int, legal: list[Any]) -> Scored:
+    pool = thin(legal) if state.phase == Phase.MOVE and state.battle is None else legal
+    scored = [(score(state, seat, intent), n, intent) for n, intent in enumerate(pool)]
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    return [(s, intent) for s, _, intent in scored]
+
+
+def best(state: MaharadjahState, seat: int) -> Any:
+    """The rollout policy: the best of the quick candidates (moves) or of all the legal
+    intents (every other decision, whose lists are short). A rollout ends a Movement
+    Phase as soon as the rules allow: judging ~40 moves at each of a phase's dozen
+    steps would cost a second a rollout, so a searched move is compared with the
+    others as the last one of its phase, then fought out with sampled dice."""
+    if state.phase == Phase.MOVE and not state.todo and state.battle is None:
+        if end_movement_refusal(state) is None:
+            return I.EndMovement()
+        pool = quick_moves(state)
+    else:
+        pool = legal_intents(state, seat)
+    if len(pool) <= 1:
+        return pool[0] if pool else None
+    return max(pool, key=lambda intent: score(state, seat, intent))

@@ -1,0 +1,207 @@
+"""Computer players for Maharadjah: legal at every level for every decision a seat is
+asked (the active nation's and the defender's: casualties, retreats, leave to sail,
+post consent, submission and alliance offers), blind to nothing because nothing is
+hidden (W-VP-7), reproducible, and the medium judgement reads the cards (W-VP-2) and
+the dice (W-CMB-5)."""
+
+from __future__ import annotations
+
+from random import Random
+
+import msgspec
+import pytest
+
+from engine.bots import LEVELS, Budget, choose_intent, maharadjah_eval, maharadjah_policy
+from engine.bots.evaluator import evaluator_for
+from engine.bots.match import bot_seat, decision_rng, play_game
+from engine.core.game import Game
+from engine.core.ruleset import Seat
+from engine.maharadjah import RULESET, Options
+from engine.maharadjah import intents as I
+from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF
+from engine.maharadjah.state import State as MaharadjahState
+from tests.maharadjah.helpers import Dice, play, position
+
+TINY = Budget.fixed(2)
+
+
+def new_game(players: int, seed: int, short: bool = False) -> Game:
+    return Game(RULESET, [Seat(f"P{n}") for n in range(players)], Options(short_game=short), seed)
+
+
+def test_maharadjah_has_an_evaluator() -> None:
+    assert evaluator_for("maharadjah") is not None
+
+
+@pytest.mark.parametrize(("players", "short"), [(3, False), (4, False), (5, False), (3, True)])
+def test_every_level_chooses_legal_intents(players: int, short: bool) -> None:
+    """W-ASSIGN-1, W-SETUP-S1: each level, seated in turn, plays legal intents."""
+    game = new_game(players, seed=players + 10 * short, short=short)
+    for n in range(90):
+        if not game.to_move():
+            break
+        seat = game.to_move()[0]
+        legal = game.legal_intents(seat)
+        level = LEVELS[(seat + n // 15) % len(LEVELS)]
+        intent = choose_intent(RULESET, game.view(seat), seat, legal, level, Random(n),
+                               budget=TINY)
+        assert intent in legal, (level, intent)
+        game.play(seat, intent)
+
+
+def test_a_short_bot_game_finishes() -> None:
+    """W-END-1, W-END-2: easy, medium and hard play the short game to its end."""
+    seats = [bot_seat("a", "medium"), bot_seat("b", "easy"), bot_seat("c", "hard")]
+    game = play_game(RULESET, seats, Options(short_game=True), seed=3, budget=TINY)
+    assert game.is_over() and game.state.winners
+
+
+# ----------------------------------------------- decisions that are not the active player's
+def _losses() -> MaharadjahState:  # W-CMB-6: the attacker picks its casualties
+    s = position(7, "CHOLA", {"KAR": {"CHOLA": 2}, "MYS": {"CHOLA": 1}, "KER": {"PANDYA": 1}})
+    play(s, "CHOLA", I.Move(start="KAR", path=("KER",), armies=2))
+    play(s, "CHOLA", I.Move(start="MYS", path=("KER",), armies=1))
+    play(s, "PANDYA", I.Stand(), Dice([1, 1, 1, 6]))
+    assert s.battle is not None and s.battle.stage == LOSSES
+    return s
+
+
+def _attacker_retreat() -> MaharadjahState:  # W-RET-3
+    s = _losses()
+    play(s, "CHOLA", I.TakeLosses(origins=("MYS",)))
+    play(s, "PANDYA", I.Stand())
+    assert s.battle is not None and s.battle.stage == RETREAT_ATT
+    return s
+
+
+def _defender_retreat() -> MaharadjahState:  # W-RET-1, W-RET-2
+    s = position(10, "MUSLIMS", {"SND": {"MUSLIMS": 3}, "RAJ": {"CHOLA": 3},
+                                 "GUJ": {"MUSLIMS": 1}, "LAH": {"MUSLIMS": 1},
+                                 "MLW": {"CHOLA": 1}}, fresh={"SND": 3})
+    play(s, "MUSLIMS", I.Move(start="SND", path=("RAJ",), armies=3), Dice([1, 1, 1, 1, 1, 1]))
+    assert s.battle is not None and s.battle.stage == RETREAT_DEF
+    return s
+
+
+def _passage() -> MaharadjahState:  # W-BOAT-6: leave to sail past colonial armies
+    s = position(11, "MUSLIMS", {"SND": {"MUSLIMS": 2}, "AS": {"PORTUGUESE": 2}})
+    play(s, "MUSLIMS", I.Move(start="SND", path=("AS", "MAH"), armies=1))
+    assert s.todo[0].kind == "passage"
+    return s
+
+
+def _post_consent() -> MaharadjahState:  # W-POST-5 (b)
+    s = position(14, "FRENCH", {"GOL": {"FRENCH": 1}, "IO": {"FRENCH": 1},
+                                "KAR": {"CHOLA": 1}}, phase="posts")
+    play(s, "FRENCH", I.BuildPost(space="KAR"))
+    assert s.todo[0].kind == "consent"
+    return s
+
+
+def _submission() -> MaharadjahState:  # W-SUB-1, W-SUB-4
+    s = position(13, "MUSLIMS", {"KAR": {"PANDYA": 1}, "MYS": {"PANDYA": 1}, "LAN": {"PANDYA": 1},
+                                 "BID": {"MUSLIMS": 3}, "GOL": {"MUSLIMS": 2}})
+    play(s, "MUSLIMS", I.Move(start="BID", path=("MYS",), armies=3))
+    play(s, "MUSLIMS", I.Move(start="GOL", path=("KAR",), armies=2))
+    assert s.todo[0].kind == "offer"
+    return s
+
+
+def _alliance() -> MaharadjahState:  # W-SUB-9, W-ALLY-2
+    s = position(13, "MUSLIMS", {"KAR": {"PANDYA": 1}, "MYS": {"PANDYA": 1},
+                                 "BID": {"MUSLIMS": 3}}, allies=["MUSLIMS"])
+    play(s, "MUSLIMS", I.Move(start="BID", path=("MYS",), armies=3))
+    play(s, "PANDYA", I.Submit(nation="PANDYA", region="SOUTH"))
+    assert s.todo[0].kind == "ally"
+    return s
+
+
+ASKED = {"losses": _losses, "attacker retreat": _attacker_retreat,
+         "defender retreat": _defender_retreat, "passage": _passage,
+         "post consent": _post_consent, "submission": _submission, "alliance": _alliance}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("asked", sorted(ASKED))
+def test_decisions_of_other_seats_are_legal(asked: str, level: str) -> None:
+    """W-SEQ-2, W-GEN-10: the seat controlling the asked nation answers legally."""
+    state = ASKED[asked]()
+    seat = RULESET.to_move(state)[0]
+    legal = RULESET.legal_intents(state, seat)
+    assert len(legal) > 1
+    intent = choose_intent(RULESET, RULESET.view(state, seat), seat, legal, level, Random(2),
+                           budget=Budget.fixed(6))
+    assert intent in legal
+
+
+def test_medium_answers_as_the_defender() -> None:
+    """W-BOAT-6, W-POST-5: leave to sail and a post help another player: refused."""
+    for build in (_passage, _post_consent):
+        state = build()
+        seat = RULESET.to_move(state)[0]
+        pick = choose_intent(RULESET, state, seat, RULESET.legal_intents(state, seat),
+                             "medium", Random(0))
+        assert pick == I.AnswerConsent(yes=False)
+
+
+# ------------------------------------------------------------------ the judgement
+def test_medium_spreads_onto_the_cards_territories() -> None:
+    """W-VP-2: the Pandya, 2 armies in Mysore at turn 4 (KAR 2, MYS 2 at its end), send
+    one army to vacant Karnataka and keep Mysore."""
+    s = position(4, "PANDYA", {"MYS": {"PANDYA": 2}}, fresh={"MYS": 2})
+    seat = RULESET.to_move(s)[0]
+    pick = choose_intent(RULESET, s, seat, RULESET.legal_intents(s, seat), "medium", Random(0))
+    assert isinstance(pick, I.Move) and (pick.start, pick.path[-1], pick.armies) == (
+        "MYS", "KAR", 1)
+
+
+def test_medium_attacks_when_the_odds_are_good() -> None:
+    """W-CMB-1, W-CMB-5, W-VP-2: 3 Chola beside 1 Pandya army in Karnataka (3 VP to the
+    Chola at the end of turn 4) attack it, keeping Golkonda (1 VP) with the third army;
+    2 Chola never attack 2 Pandya in rough Kerala (hit only on a 6)."""
+    s = position(4, "CHOLA", {"GOL": {"CHOLA": 3}, "KAR": {"PANDYA": 1}}, fresh={"GOL": 3})
+    seat = RULESET.to_move(s)[0]
+    pick = choose_intent(RULESET, s, seat, RULESET.legal_intents(s, seat), "medium", Random(0))
+    assert isinstance(pick, I.Move) and pick.path[-1] == "KAR" and pick.armies == 2
+    rough = position(4, "CHOLA", {"MYS": {"CHOLA": 2}, "KER": {"PANDYA": 2}},
+                     fresh={"MYS": 2})
+    scored = maharadjah_policy.rank(rough, seat, RULESET.legal_intents(rough, seat))
+    top = scored[0][1]
+    assert not (isinstance(top, I.Move) and top.path[-1] == "KER")
+    assert any(isinstance(i, I.Move) and i.path[-1] == "KER" for _, i in scored)
+
+
+def test_battle_odds_are_exact() -> None:
+    """W-CMB-3..5: one army against one, rolling until one falls."""
+    pa, pd = 2 / 6, 2 / 6
+    win, lose, _, _ = maharadjah_eval.odds(1, 1, 2, 2)
+    assert win == pytest.approx(pa * (1 - pd) / (1 - (1 - pa) * (1 - pd)))
+    assert lose == pytest.approx(win)
+    big, _, _, _ = maharadjah_eval.odds(6, 1, 2, 2)
+    assert big > 0.9
+
+
+# ------------------------------------------------------------------ view and seeds
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_view_is_not_modified(level: str) -> None:
+    game = new_game(4, seed=4)
+    for _ in range(6):  # into the Pandya's Movement Phase
+        seat = game.to_move()[0]
+        game.play(seat, maharadjah_policy.best(game.view(seat), seat))
+    seat = game.to_move()[0]
+    view = game.view(seat)
+    before = msgspec.msgpack.encode(view)
+    choose_intent(RULESET, view, seat, game.legal_intents(seat), level, Random(1),
+                  budget=Budget.fixed(6))
+    assert msgspec.msgpack.encode(view) == before
+
+
+def test_hard_is_reproducible_with_a_fixed_budget() -> None:
+    """W-GEN-11: the rollouts' dice come from the decision's seeded generator."""
+    game = new_game(5, seed=6)
+    seat = game.to_move()[0]
+    legal = game.legal_intents(seat)
+    picks = {choose_intent(RULESET, game.view(seat), seat, legal, "hard",
+                           decision_rng(42, seat, len(game.steps)), budget=Budget.fixed(12))
+             for _ in range(2)}
+    assert len(picks) == 1
