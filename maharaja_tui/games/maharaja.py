@@ -78,6 +78,18 @@ MENU_GROUPS: MenuGroups = {  # intents of one group share an entry of the action
     it.SpendToken: (7, "token", ()),
     it.EndTurn: (9, "end", ()),
 }
+GUIDE_TOPICS: dict[type, str] = {  # the guide section (maharaja-2020.md) per decision
+    it.ChooseReward: "City scoring and rewards", it.PassReward: "City scoring and rewards",
+    it.BuyPrestige: "City scoring and rewards", it.FreeShrine: "City scoring and rewards",
+    it.PlaceMaharani: "City scoring and rewards",
+    it.ChooseCharacter: "Characters", it.PlaceStartShrine: "How a round goes",
+    it.CommitPlan: "Planning your two actions",
+    it.MoveFlag: "The Maharaja track", it.ChangeCharacter: "Characters",
+    it.MovePriest: "Your turn: moving and building",
+    it.BuildStatue: "Your turn: moving and building",
+    it.BuildShrine: "Your turn: moving and building",
+    it.EndTurn: "Your turn: moving and building",
+}
 EMPTY_SLOT = ("o", "^", "v", "·", "·", "·", "·")  # centre, top bonus, bottom bonus, outer
 
 
@@ -128,6 +140,8 @@ class MaharajaAdapter(RouteGameAdapter):
                                          " (two actions, in secret)…")
     menu_groups: ClassVar[MenuGroups] = MENU_GROUPS
     plan_type: ClassVar[type] = it.CommitPlan
+    guide_topics: ClassVar[dict[type, str]] = GUIDE_TOPICS
+    guide_default: ClassVar[str] = "How a round goes"
 
     def load_network(self) -> Network:
         return load_board()

@@ -104,6 +104,18 @@ next cities (lowest governor first) and the governor track, whose numbered part
 (after `│`) ends the game when a governor reaches its end.
 """
 
+GUIDE_TOPICS: dict[type, str] = {  # the guide section (raja-2004.md) per decision
+    it.PickCard: "Characters", it.Bid: "Variants", it.Pass: "Variants",
+    it.GiveCard: "Characters", it.PlaceSetupHouse: "How a round goes",
+    it.SelectActions: "Selecting your two actions",
+    it.MoveGovernor: "The governor track", it.TakeCharacter: "Characters",
+    it.AttractCharacter: "Characters",
+    it.MoveArchitect: "Your turn: moving and building",
+    it.BuildHouse: "Your turn: moving and building",
+    it.BuildPalace: "Your turn: moving and building",
+    it.EndTurn: "Your turn: moving and building",
+}
+
 
 def _space(index: int) -> str:
     """A governor-track index as the board prints it: 1–10, or a start space (R-COMP-10)."""
@@ -122,6 +134,8 @@ class RajaAdapter(RouteGameAdapter):
     plan_entry: ClassVar[Segments] = seg(("Select your two actions", "strong"), " (in secret)…")
     menu_groups: ClassVar[MenuGroups] = MENU_GROUPS
     plan_type: ClassVar[type] = it.SelectActions
+    guide_topics: ClassVar[dict[type, str]] = GUIDE_TOPICS
+    guide_default: ClassVar[str] = "How a round goes"
 
     def load_network(self) -> Network:
         return board()

@@ -226,6 +226,10 @@ class GameScreen(Screen[None]):
         no more than this)."""
         return None if self._covered else self.viewer
 
+    def guide_topic(self) -> str:
+        """The player's-guide section for the decision at hand (F1 opens it)."""
+        return self.adapter.guide_topic(self.table.view(self.viewer), self._intents)
+
     # ------------------------------------------------------------ deciding
     @property
     def entries(self) -> list[MenuEntry]:
