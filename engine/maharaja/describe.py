@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.describe import Description, Segment, desc
+from engine.core.words import counted
 from engine.maharaja import brahmabot as B
 from engine.maharaja import components as C
 from engine.maharaja import events as ev
@@ -29,7 +30,7 @@ def place(name: str) -> Segment:
 
 
 def coins(n: int) -> Segment:
-    return (f"{n} coin{'s' if n != 1 else ''}", "coins")
+    return (counted(n, "coin"), "coins")
 
 
 def action_name(action: int) -> str:
@@ -86,8 +87,7 @@ def _gained(e: ev.Gained, s: State) -> Description:
     elif e.pp:
         parts += [more(f" {'gains' if e.pp > 0 else 'pays'} "), (f"{abs(e.pp)} PP", "pp")]
     if e.shrines:
-        plural = "s" if e.shrines != 1 else ""
-        parts += [more(f" takes {e.shrines} shrine{plural} from the supply")]
+        parts += [more(f" takes {counted(e.shrines, 'shrine')} from the supply")]
     if e.tokens:
         parts += [more(" takes an action token")]
     if not parts:

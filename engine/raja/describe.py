@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.describe import Description, Segment, desc
+from engine.core.words import counted
 from engine.raja import components as C
 from engine.raja import events as E
 from engine.raja.board import board
@@ -53,7 +54,8 @@ def _pairs(pairs: E.Pairs) -> list[str | Segment]:
 
 TEXT: dict[type, Callable[[Any, RajaState], Description]] = {
     E.SetupDealt: lambda e, s: desc(
-        "Governors placed: ", " ".join(e.track), f"; {e.neutral} neutral palace(s) per city"),
+        "Governors placed: ", " ".join(e.track),
+        f"; {counted(e.neutral, 'neutral palace')} per city"),
     E.CardPicked: lambda e, s: desc(_seat(e.seat), " takes ", _card(e.card)),
     E.AuctionOpened: lambda e, s: desc(_seat(e.opener), " opens an auction for a character"),
     E.BidMade: lambda e, s: desc(_seat(e.seat), " bids ", _gold(e.amount)),
@@ -63,7 +65,8 @@ TEXT: dict[type, Callable[[Any, RajaState], Description]] = {
         *(() if e.alone else (_gold(e.price),))),
     E.CharactersChosen: lambda e, s: desc("Characters chosen; setup houses next"),
     E.SetupHousePlaced: lambda e, s: desc(_seat(e.seat), " places a house on ", _place(e.village)),
-    E.ReservesFilled: lambda e, s: desc(f"Every player moves {e.count} houses to the reserve"),
+    E.ReservesFilled: lambda e, s: desc(
+        f"Every player moves {counted(e.count, 'house')} to the reserve"),
     E.RoundStarted: lambda e, s: desc(
         (f"Round {e.round}", "round"), ": the Maharaja goes to ", _place(e.city),
         " (last round)" if e.ends else ""),
@@ -84,7 +87,7 @@ TEXT: dict[type, Callable[[Any, RajaState], Description]] = {
         _seat(e.seat), " moves a house from ", _place(e.source), " to ", _place(e.dest),
         _via(s, e.seat, e.slot)),
     E.QuarryTaken: lambda e, s: desc(
-        _seat(e.seat), f" takes {e.count} house(s) from the quarry"),
+        _seat(e.seat), f" takes {counted(e.count, 'house')} from the quarry"),
     E.PalaceBuilt: lambda e, s: desc(
         _seat(e.seat), " builds the central palace" if e.central else " builds an outer palace",
         " in ", _place(e.city), " for ", _gold(e.cost), " (last palace!)" if e.last else ""),

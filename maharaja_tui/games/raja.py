@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
+from engine.core.words import counted
 from engine.family.network import Network
 from engine.raja import components as C
 from engine.raja import intents as it
@@ -395,7 +396,8 @@ class RajaAdapter(RouteGameAdapter):
                              "Which village?")
         if kind == "move":
             ends = {i.to for i in members}
-            return MenuEntry(seg(("Move your architect", "strong"), f" ({len(ends)} places)…"),
+            return MenuEntry(seg(("Move your architect", "strong"),
+                                 f" ({counted(len(ends), 'place')})…"),
                              many, "Where does your architect go? (cheapest route first)")
         if len(members) > 1 and kind in ("house", "move-house", "palace", "governor",
                                          "character", "attract"):
