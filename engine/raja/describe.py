@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.describe import Description, Segment, desc
+from engine.core.describe import EVERYONE, Description, Segment, concern, desc
 from engine.core.words import counted
 from engine.raja import components as C
 from engine.raja import events as E
@@ -43,6 +43,17 @@ def _via(state: RajaState, seat: int, slot: int) -> str:
 
 def _actions(actions: tuple[str, ...]) -> str:
     return " + ".join(C.ACTION_NAMES[a] for a in actions) if actions else "two hidden actions"
+
+
+def _governor(e: E.GovernorMoved, s: RajaState) -> Description:
+    # The Maharaja's next city is the lowest governor's (R-ROUND-1): say when that changes.
+    def lowest(track: dict[str, int]) -> str:
+        return min(track, key=track.__getitem__) if track else ""
+
+    after = {**s.governors, **dict(e.moves)}
+    changed = lowest(after) != lowest(s.governors)
+    return desc(_seat(e.seat), " moves governor ", _place(e.city), " down 2",
+                (", now the Maharaja's next city", "concern") if changed else ("", ""))
 
 
 def _pairs(pairs: E.Pairs) -> list[str | Segment]:
@@ -91,11 +102,11 @@ TEXT: dict[type, Callable[[Any, RajaState], Description]] = {
     E.PalaceBuilt: lambda e, s: desc(
         _seat(e.seat), " builds the central palace" if e.central else " builds an outer palace",
         " in ", _place(e.city), " for ", _gold(e.cost), " (last palace!)" if e.last else ""),
-    E.GovernorMoved: lambda e, s: desc(
-        _seat(e.seat), " moves governor ", _place(e.city), " down 2"),
+    E.GovernorMoved: _governor,
     E.CharacterTaken: lambda e, s: desc(
         _seat(e.seat), " takes ", _card(e.card),
-        *((" from ", _seat(e.source)) if e.source >= 0 else (" from the bank",))),
+        *((" from ", _seat(e.source), concern(e.source)) if e.source >= 0
+          else (" from the bank",))),
     E.AttractAsked: lambda e, s: desc(_seat(e.seat), " attracts a card from ", _seat(e.target)),
     E.CardGiven: lambda e, s: desc(_seat(e.seat), " gives ", _card(e.card), " to ", _seat(e.to)),
     E.TokenUsed: lambda e, s: desc(
@@ -106,7 +117,7 @@ TEXT: dict[type, Callable[[Any, RajaState], Description]] = {
         "; forfeit: every other player receives 2 gold" if e.penalty_to else ""),
     E.CityScored: lambda e, s: desc(
         _place(e.city), " is scored: ", *(_pairs(e.rewards) or ["nobody scores"]),
-        " (monopoly)" if e.monopoly >= 0 else ""),
+        " (monopoly)" if e.monopoly >= 0 else "", EVERYONE),
     E.GameEnded: lambda e, s: desc(
         "Game over. ", _seat(e.ranking[0]), " wins"),
 }

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Literal, Protocol
 from textual.screen import Screen
 from textual.widget import Widget
 
+from engine.core.describe import concerns
 from engine.core.ruleset import Seat
 from engine.registry import GameSpec, spec_of
 from maharaja_tui.widgets.segments import Palette, SeatStyle, Segment, Segments
@@ -139,6 +140,8 @@ class GameAdapter(Protocol):
     def dialog(self, view: Any, seat: int, entry: MenuEntry) -> Dialog | None:
         """The game's own dialog for an entry, or None for the generic choice list."""
     def label(self, view: Any, seat: int, intent: Any) -> Segments: ...
+    def concerns(self, entry: Segments, viewer: int | None) -> bool:
+        """Whether a log entry concerns ``viewer`` (highlighted in the log)."""
     def guide_topic(self, view: Any, intents: Sequence[Any]) -> str:
         """The title of the player's-guide section that explains this decision ("": none)."""
     def warning(self, view: Any, seat: int, intent: Any) -> str | None:
@@ -232,6 +235,10 @@ class SpecAdapter:
 
     def warning(self, view: Any, seat: int, intent: Any) -> str | None:
         return None
+
+    def concerns(self, entry: Segments, viewer: int | None) -> bool:
+        """Whether a log entry concerns ``viewer``: the game's describe marks it."""
+        return concerns(entry, viewer)
 
     def guide_topic(self, view: Any, intents: Sequence[Any]) -> str:
         present = {type(intent) for intent in intents}

@@ -57,7 +57,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+y", "redo", "Redo"),
         Binding("a", "focus_actions", "Actions"),
         Binding("m", "focus_map", "Map"),
-        Binding("l", "focus_log", "Log"),
+        Binding("l", "full_log", "Log"),
         Binding("s", "scores", "Scores", show=False),
         Binding("ctrl+s", "save_as", "Save as"),
     ]
@@ -168,7 +168,11 @@ class GameScreen(Screen[None]):
         self.query_one("#status", Static).update(
             painter.text(adapter.status(view, viewer, to_move)))
         refresh(self, adapter.panels(view, viewer, to_move, self._intents))
-        self.query_one(MoveLog).entries = tuple(table.log(viewer))
+        entries = tuple(table.log(viewer))
+        log = self.query_one(MoveLog)
+        log.flagged = frozenset(n for n, entry in enumerate(entries)
+                                if adapter.concerns(entry, viewer))
+        log.entries = entries
         self.query_one(ActionPanel).show(adapter.heading(view, viewer, to_move),
                                          tuple(e.label for e in self._entries))
         self._screens_for(view)
@@ -393,8 +397,12 @@ class GameScreen(Screen[None]):
                 widget.focus()
                 return
 
-    def action_focus_log(self) -> None:
-        self.query_one(MoveLog).focus()
+    def action_full_log(self) -> None:
+        """The whole log on the whole terminal, what concerns this player marked."""
+        from maharaja_tui.screens.log import LogScreen
+
+        log = self.query_one(MoveLog)
+        self.app.push_screen(LogScreen(log.entries, log.flagged, self.colours))
 
     def action_scores(self) -> None:
         from maharaja_tui.screens.final import FinalScreen
