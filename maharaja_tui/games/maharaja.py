@@ -468,7 +468,9 @@ class MaharajaAdapter(RouteGameAdapter):
                 return seg("Take character ", (str(n), "character"),
                            f" — {C.CHARACTERS[n].text}")
             case it.PlaceStartShrine(village=v) | it.FreeShrine(place=v):
-                return seg((self.place_name(v), "village" if v in view.villages else "city"))
+                return seg("Shrine in ", (self.place_name(v),
+                                          "village" if v in view.villages else "city"),
+                           " — free")
             case it.ChooseReward(tile=t):
                 return seg("Take reward tile ", (str(t), "reward"), f" — {C.REWARDS[t].text}")
             case it.BuyPrestige(count=n):
@@ -487,13 +489,14 @@ class MaharajaAdapter(RouteGameAdapter):
                 cost = statue_cost(view, seat, city, task_discount(view.turn.tasks[t]))
                 bonus = slot_bonus(self.network, city, slot)
                 extra = f" (bonus: {C.BONUS_TEXT[bonus]})" if bonus is not None else ""
-                return seg((self.place_name(city), "city"), f" — {C.SLOT_NAMES[slot]}{extra} — ",
-                           (counted(cost, "coin"), "coins"))
+                return seg("Statue in ", (self.place_name(city), "city"),
+                           f", {C.SLOT_NAMES[slot]}{extra} — ", (counted(cost, "coin"), "coins"))
             case it.BuildShrine(place=place, task=t):
                 assert view.turn is not None
                 cost = shrine_cost(task_discount(view.turn.tasks[t]))
                 role = "city" if place in view.cities else "village"
-                return seg((self.place_name(place), role), " — ", (counted(cost, "coin"), "coins"))
+                return seg("Shrine in ", (self.place_name(place), role), " — ",
+                           (counted(cost, "coin"), "coins"))
             case it.DoAction(task=t):
                 return seg((self._task_name(view, t), "action+strong"))
             case it.ChangeCharacter(number=n):

@@ -425,7 +425,7 @@ class RajaAdapter(RouteGameAdapter):
             case it.Pass():
                 return seg(("Pass", "strong"), " (leave this auction)")
             case it.PlaceSetupHouse(village=v):
-                return seg((self.place_name(v), "village"))
+                return seg("House in ", (self.place_name(v), "village"), " — free")
             case it.MoveArchitect():
                 return self.move_label(view, seat, tuple(intent.roads))
             case it.TakeGold(slot=s):
