@@ -50,7 +50,8 @@ class GameSpec:
     palette: tuple[SeatColour, ...]  # the colours players may take, in seat order
     evaluator: str = ""  # "module:attr" of its bots' Evaluator; "" plays the easy level
     adapter: str = ""  # "module:attr" of its terminal UI adapter class; "" shows nothing
-    rules: str = ""  # "package:file" of its rules reference (F1)
+    rules: str = ""  # "package:file" of its rules reference, with rule ids
+    guide: str = ""  # "package:file" of its player's guide (F1), markdown in ## sections
     rule_example: str = ""  # a rule id to show as an example ("MJ-SHR-3")
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # name -> options
     sides: tuple[SeatColour, ...] = ()  # pieces grouped under players (nations), if any
@@ -69,10 +70,18 @@ class GameSpec:
         return load(self.adapter) if self.adapter else None
 
     def rules_file(self) -> Path | None:
-        if not self.rules:
-            return None
-        package, _, name = self.rules.partition(":")
-        return Path(import_module(package).__file__ or "").parent / name
+        return package_file(self.rules)
+
+    def guide_file(self) -> Path | None:
+        return package_file(self.guide)
+
+
+def package_file(path: str) -> Path | None:
+    """The file a ``package:file`` path names (None for "")."""
+    if not path:
+        return None
+    package, _, name = path.partition(":")
+    return Path(import_module(package).__file__ or "").parent / name
 
 
 def load(path: str) -> Any:

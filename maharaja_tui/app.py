@@ -51,7 +51,8 @@ class GameCommands(Provider):
         out: list[tuple[str, Callable[[], Any], str]] = [
             ("New game…", app.action_new_game, "Set up a new game (ctrl+n)"),
             ("Open a saved game", app.action_open_file, "Load a game from a file"),
-            ("Rules reference", app.action_help, "The rules with their ids (F1)"),
+            ("Guide and rules", app.action_help,
+             "The player's guide; r: the rules with their ids (F1)"),
         ]
         unfinished = autosaves.unfinished()
         if unfinished:
@@ -236,7 +237,8 @@ class MaharajaApp(crashlog.OneLineCrash, App[None]):
             return
         game = self.game_screen()
         rule = game.last_refusal.rule if game and game.last_refusal else None
-        self.push_screen(HelpScreen(rule, game.table.ruleset.id if game else None))
+        self.push_screen(HelpScreen(rule, game.table.ruleset.id if game else None,
+                                    topic=game.guide_topic() if game else None))
 
     def action_replay_current(self) -> None:
         from maharaja_tui.screens.replay import ReplayScreen

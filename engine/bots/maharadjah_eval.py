@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from functools import cache
 from math import comb
+from typing import Any
 
 from engine.maharadjah import queries as Q
 from engine.maharadjah import scoring
@@ -83,9 +84,9 @@ def battle(state: MaharadjahState, space: str, att: str, dfd: str) -> tuple[
 
 
 @cache
-def _weights(turn: int) -> dict[str, list[tuple[float, bool, dict]]]:
+def _weights(turn: int) -> dict[str, list[tuple[float, bool, dict[str, Any]]]]:
     """nation -> the card entries still to score from ``turn`` on: (discount, raid, entry)."""
-    out: dict[str, list[tuple[float, bool, dict]]] = {}
+    out: dict[str, list[tuple[float, bool, dict[str, Any]]]] = {}
     for nation, card in Q.rules().cards.items():
         out[nation] = [(DECAY ** (when - turn), kind == "raid", entry)
                        for kind in ("end_of_turn", "raid")

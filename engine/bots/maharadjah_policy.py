@@ -39,8 +39,8 @@ ARMS_STRANGER = -1.0  # ... or to another player's nation
 def thin(legal: list[Any]) -> list[Any]:
     """Moves reduced to one path per (group, destination) and sizes all / all-1 / 1;
     every other intent kept."""
-    best: dict[tuple, int] = {}
-    moves: dict[tuple, I.Move] = {}
+    best: dict[tuple[Any, ...], int] = {}
+    moves: dict[tuple[Any, ...], I.Move] = {}
     out: list[Any] = []
     for intent in legal:
         if not isinstance(intent, I.Move):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.describe import Description, desc
+from engine.core.words import counted
 from engine.maharadjah import events as ev
 from engine.maharadjah import queries as Q
 from engine.maharadjah.state import State
@@ -38,16 +39,17 @@ def describe(event: Any, state: State) -> Description:
         return desc(_n(e.new), " replace the ", _n(e.old))
     if isinstance(e, ev.GrowthFigured):
         return desc(_n(e.nation), f": value {e.value / 2:g}, total {max(e.total, 0) / 2:g}, "
-                    f"{e.earned} armies earned, {e.reinforcements} reinforcements")
+                    f"{counted(e.earned, 'army')} earned, "
+                    f"{counted(e.reinforcements, 'reinforcement')}")
     if isinstance(e, ev.ArmiesPlaced):
-        return desc(_n(e.nation), f": {e.armies} army into " if e.armies == 1
-                    else f": {e.armies} armies into ", _s(e.space), f" ({e.why})")
+        return desc(_n(e.nation), f": {counted(e.armies, 'army')} into ", _s(e.space),
+                    f" ({e.why})")
     if isinstance(e, ev.ArmiesRemoved):
         return desc(_n(e.nation), f": {e.armies} removed from ", _s(e.space), f" ({e.why})")
     if isinstance(e, ev.GrowthSaved):
         return desc(_n(e.nation), f" save {e.halves / 2:g} growth")
     if isinstance(e, ev.Moved):
-        who = f"{e.armies} armies" if e.armies != 1 else "1 army"
+        who = counted(e.armies, "army")
         extra = "".join(f" with {Q.rules().leaders[x].name}" for x in e.leaders)
         path = " → ".join(Q.board().name(s) for s in (e.start, *e.path))
         return desc(_n(e.nation), f": {who}{extra} {path}")
@@ -63,11 +65,11 @@ def describe(event: Any, state: State) -> Description:
         return desc(("dice " + " ".join(map(str, e.attacker_dice)), "dice"),
                     f" (+{e.attacker_bonus}) v ",
                     ("dice " + " ".join(map(str, e.defender_dice)), "dice"),
-                    f" (+{e.defender_bonus}): {e.hits_on_defender} hits, "
+                    f" (+{e.defender_bonus}): {counted(e.hits_on_defender, 'hit')}, "
                     f"{e.hits_on_attacker} back")
     if isinstance(e, ev.Losses):
         posts = " and its post" if e.posts else ""
-        return desc(_n(e.nation), f" lose {e.armies} armies{posts} in ", _s(e.space))
+        return desc(_n(e.nation), f" lose {counted(e.armies, 'army')}{posts} in ", _s(e.space))
     if isinstance(e, ev.Retreated):
         return desc(_n(e.nation), f": {e.armies} retreat from ", _s(e.space), " to ", _s(e.to))
     if isinstance(e, ev.BattleEnded):
@@ -83,7 +85,7 @@ def describe(event: Any, state: State) -> Description:
             return desc(_n(e.power), " withdraw their arms")
         return desc(_n(e.power), " arm the ", _n(e.nation))
     if isinstance(e, ev.RajFixed):
-        return desc(_n(e.nation), f" control {e.territories} territories: Raj {e.vp} VP")
+        return desc(_n(e.nation), f" control {counted(e.territories, 'territory')}: Raj {e.vp} VP")
     if isinstance(e, ev.Submitted):
         return desc(_n(e.subject), " submit to the ", _n(e.overlord))
     if isinstance(e, ev.Allied):

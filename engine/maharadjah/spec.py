@@ -48,6 +48,7 @@ SPEC = GameSpec(
              SeatColour("purple", "E", "#c77dff")),
     adapter="maharaja_tui.games.maharadjah:MaharadjahAdapter",
     rules="maharaja_tui.reference:maharadjah.md",
+    guide="maharaja_tui.guides:maharadjah.md",
     rule_example="W-MOVE-5",
     presets={"Short game (3 players)": {"short_game": True}},
     sides=NATIONS,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.describe import Description, Segment, desc
+from engine.core.describe import EVERYONE, Description, Segment, concern, desc
+from engine.core.words import counted
 from engine.maharaja import brahmabot as B
 from engine.maharaja import components as C
 from engine.maharaja import events as ev
@@ -29,7 +30,7 @@ def place(name: str) -> Segment:
 
 
 def coins(n: int) -> Segment:
-    return (f"{n} coin{'s' if n != 1 else ''}", "coins")
+    return (counted(n, "coin"), "coins")
 
 
 def action_name(action: int) -> str:
@@ -48,7 +49,8 @@ def _setup(e: ev.SetupDrawn, s: State) -> Description:
 def _character(e: ev.CharacterTaken, s: State) -> Description:
     if e.from_seat >= 0:
         return desc(who(s, e.seat), " takes character ", (str(e.number), "character"),
-                    " from ", who(s, e.from_seat), f", returning {e.returned}")
+                    " from ", who(s, e.from_seat), f", returning {e.returned}",
+                    concern(e.from_seat))
     if e.returned:
         return desc(who(s, e.seat), " changes character ", (str(e.returned), "character"),
                     " for ", (str(e.number), "character"))
@@ -86,8 +88,7 @@ def _gained(e: ev.Gained, s: State) -> Description:
     elif e.pp:
         parts += [more(f" {'gains' if e.pp > 0 else 'pays'} "), (f"{abs(e.pp)} PP", "pp")]
     if e.shrines:
-        plural = "s" if e.shrines != 1 else ""
-        parts += [more(f" takes {e.shrines} shrine{plural} from the supply")]
+        parts += [more(f" takes {counted(e.shrines, 'shrine')} from the supply")]
     if e.tokens:
         parts += [more(" takes an action token")]
     if not parts:
@@ -114,7 +115,7 @@ def _moved(e: ev.PriestMoved, s: State) -> Description:
         parts += [" via " + ", ".join(board().cities[j].name if j in board().cities else j
                                       for j in e.stops[1:-1])]
     for seat, n in e.tolls:
-        parts += [", paying ", who(s, seat), " ", coins(n)]
+        parts += [", paying ", who(s, seat), " ", coins(n), concern(seat)]
     return desc(*parts)
 
 
@@ -133,8 +134,12 @@ def _ability(e: ev.AbilityUsed, s: State) -> Description:
 
 
 def _flag(e: ev.FlagMoved, s: State) -> Description:
+    # The Maharaja's next city changes when the flag lands before the leftmost one (MJ-ROUND-1).
+    leftmost = next((n for n, city in enumerate(s.flags) if city is not None), len(s.flags))
+    nxt = (", now the Maharaja's next city", "concern") \
+        if e.target < leftmost and e.source != leftmost else ("", "")
     return desc(who(s, e.seat), " moves the flag of ", place(e.city),
-                f" from p{e.source} to p{e.target}")
+                f" from p{e.source} to p{e.target}", nxt)
 
 
 def _turn_end(e: ev.TurnEnded, s: State) -> Description:
@@ -149,7 +154,7 @@ def _scored(e: ev.CityScored, s: State) -> Description:
             parts += [" → ", coins(e.coins[seat])]
     if not e.ranking:
         parts += [" nobody has cult points"]
-    return desc(*parts)
+    return desc(*parts, EVERYONE)
 
 
 def _reward(e: ev.RewardTaken, s: State) -> Description:

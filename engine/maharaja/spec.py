@@ -14,6 +14,7 @@ SPEC = GameSpec(
     evaluator="engine.bots.maharaja_bot:EVALUATOR",
     adapter="maharaja_tui.games.maharaja:MaharajaAdapter",
     rules="maharaja_tui.reference:maharaja.md",
+    guide="maharaja_tui.guides:maharaja-2020.md",
     rule_example="MJ-SHR-3",
     outcome="engine.maharaja.scoring:outcome",
 )

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.describe import Description, Segment, desc
+from engine.core.words import counted
 from engine.maharani import components as C
 from engine.maharani import events as ev
 from engine.maharani.board import palace
@@ -39,14 +40,16 @@ def _filled(e: ev.TurntableFilled, s: State) -> Description:
     if not e.drawn:
         parts.append("the bag is empty")
     if e.removed:
-        parts.append(f"; {len(e.removed)} central-column tile(s) drawn leave the game (M-EOT-3)")
+        parts.append(f"; {counted(len(e.removed), 'central-column tile')} drawn "
+                     f"{'leaves' if len(e.removed) == 1 else 'leave'} the game (M-EOT-3)")
     return desc(*parts)
 
 
 def _purged(e: ev.CentralPurged, s: State) -> Description:
     slots = ", ".join(str(slot) for slot, _ in e.tiles)
-    return desc(f"Every central column is built: the tiles in slot(s) {slots} leave the game "
-                "(M-EOT-2)")
+    which = f"the tile in slot {slots} leaves" if len(e.tiles) == 1 else \
+        f"the tiles in slots {slots} leave"
+    return desc(f"Every central column is built: {which} the game (M-EOT-2)")
 
 
 def _turn(e: ev.TurnStarted, s: State) -> Description:

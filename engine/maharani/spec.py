@@ -28,6 +28,7 @@ SPEC = GameSpec(
     evaluator="engine.bots.maharani_bot:EVALUATOR",
     adapter="maharaja_tui.games.maharani:MaharaniAdapter",
     rules="maharaja_tui.reference:maharani.md",
+    guide="maharaja_tui.guides:maharani.md",
     rule_example="M-PLACE-3",
     sides=_COLOURS,
     outcome="engine.maharani.spec:outcome",

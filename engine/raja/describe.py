@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.describe import Description, Segment, desc
+from engine.core.describe import EVERYONE, Description, Segment, concern, desc
+from engine.core.words import counted
 from engine.raja import components as C
 from engine.raja import events as ev
 from engine.raja.board import board
@@ -44,6 +45,17 @@ def _actions(actions: tuple[str, ...]) -> str:
     return " + ".join(C.ACTION_NAMES[a] for a in actions) if actions else "two hidden actions"
 
 
+def _governor(e: ev.GovernorMoved, s: State) -> Description:
+    # The Maharaja's next city is the lowest governor's (R-ROUND-1): say when that changes.
+    def lowest(track: dict[str, int]) -> str:
+        return min(track, key=track.__getitem__) if track else ""
+
+    after = {**s.governors, **dict(e.moves)}
+    changed = lowest(after) != lowest(s.governors)
+    return desc(_seat(e.seat), " moves governor ", _place(e.city), " down 2",
+                (", now the Maharaja's next city", "concern") if changed else ("", ""))
+
+
 def _pairs(pairs: ev.Pairs) -> list[str | Segment]:
     out: list[str | Segment] = []
     for i, (seat, gold) in enumerate(pairs):
@@ -53,7 +65,8 @@ def _pairs(pairs: ev.Pairs) -> list[str | Segment]:
 
 TEXT: dict[type, Callable[[Any, State], Description]] = {
     ev.SetupDealt: lambda e, s: desc(
-        "Governors placed: ", " ".join(e.track), f"; {e.neutral} neutral palace(s) per city"),
+        "Governors placed: ", " ".join(e.track),
+        f"; {counted(e.neutral, 'neutral palace')} per city"),
     ev.CardPicked: lambda e, s: desc(_seat(e.seat), " takes ", _card(e.card)),
     ev.AuctionOpened: lambda e, s: desc(_seat(e.opener), " opens an auction for a character"),
     ev.BidMade: lambda e, s: desc(_seat(e.seat), " bids ", _gold(e.amount)),
@@ -63,7 +76,8 @@ TEXT: dict[type, Callable[[Any, State], Description]] = {
         *(() if e.alone else (_gold(e.price),))),
     ev.CharactersChosen: lambda e, s: desc("Characters chosen; setup houses next"),
     ev.SetupHousePlaced: lambda e, s: desc(_seat(e.seat), " places a house on ", _place(e.village)),
-    ev.ReservesFilled: lambda e, s: desc(f"Every player moves {e.count} houses to the reserve"),
+    ev.ReservesFilled: lambda e, s: desc(
+        f"Every player moves {counted(e.count, 'house')} to the reserve"),
     ev.RoundStarted: lambda e, s: desc(
         (f"Round {e.round}", "round"), ": the Maharaja goes to ", _place(e.city),
         " (last round)" if e.ends else ""),
@@ -84,15 +98,15 @@ TEXT: dict[type, Callable[[Any, State], Description]] = {
         _seat(e.seat), " moves a house from ", _place(e.source), " to ", _place(e.dest),
         _via(s, e.seat, e.slot)),
     ev.QuarryTaken: lambda e, s: desc(
-        _seat(e.seat), f" takes {e.count} house(s) from the quarry"),
+        _seat(e.seat), f" takes {counted(e.count, 'house')} from the quarry"),
     ev.PalaceBuilt: lambda e, s: desc(
         _seat(e.seat), " builds the central palace" if e.central else " builds an outer palace",
         " in ", _place(e.city), " for ", _gold(e.cost), " (last palace!)" if e.last else ""),
-    ev.GovernorMoved: lambda e, s: desc(
-        _seat(e.seat), " moves governor ", _place(e.city), " down 2"),
+    ev.GovernorMoved: _governor,
     ev.CharacterTaken: lambda e, s: desc(
         _seat(e.seat), " takes ", _card(e.card),
-        *((" from ", _seat(e.source)) if e.source >= 0 else (" from the bank",))),
+        *((" from ", _seat(e.source), concern(e.source)) if e.source >= 0
+          else (" from the bank",))),
     ev.AttractAsked: lambda e, s: desc(_seat(e.seat), " attracts a card from ", _seat(e.target)),
     ev.CardGiven: lambda e, s: desc(_seat(e.seat), " gives ", _card(e.card), " to ", _seat(e.to)),
     ev.TokenUsed: lambda e, s: desc(
@@ -103,7 +117,7 @@ TEXT: dict[type, Callable[[Any, State], Description]] = {
         "; forfeit: every other player receives 2 gold" if e.penalty_to else ""),
     ev.CityScored: lambda e, s: desc(
         _place(e.city), " is scored: ", *(_pairs(e.rewards) or ["nobody scores"]),
-        " (monopoly)" if e.monopoly >= 0 else ""),
+        " (monopoly)" if e.monopoly >= 0 else "", EVERYONE),
     ev.GameEnded: lambda e, s: desc(
         "Game over. ", _seat(e.ranking[0]), " wins"),
 }

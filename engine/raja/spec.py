@@ -17,6 +17,7 @@ SPEC = GameSpec(
     evaluator="engine.bots.raja_bot:EVALUATOR",
     adapter="maharaja_tui.games.raja:RajaAdapter",
     rules="maharaja_tui.reference:raja.md",
+    guide="maharaja_tui.guides:raja-2004.md",
     rule_example="R-TURN-4",
     presets=PRESETS,  # R-MODE-3
     outcome="engine.raja.scoring:outcome",

@@ -12,13 +12,14 @@ fills in what the game's spec already says (title, seats, palette).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol
 
 from textual.screen import Screen
 from textual.widget import Widget
 
+from engine.core.describe import concerns
 from engine.core.ruleset import Seat
 from engine.registry import GameSpec, spec_of
 from maharaja_tui.widgets.segments import Palette, SeatStyle, Segment, Segments
@@ -142,6 +143,10 @@ class GameAdapter(Protocol):
     def dialog(self, view: Any, seat: int, entry: MenuEntry) -> Dialog | None:
         """The game's own dialog for an entry, or None for the generic choice list."""
     def label(self, view: Any, seat: int, intent: Any) -> Segments: ...
+    def concerns(self, entry: Segments, viewer: int | None) -> bool:
+        """Whether a log entry concerns ``viewer`` (highlighted in the log)."""
+    def guide_topic(self, view: Any, intents: Sequence[Any]) -> str:
+        """The title of the player's-guide section that explains this decision ("": none)."""
     def warning(self, view: Any, seat: int, intent: Any) -> str | None:
         """A question to confirm before playing ``intent`` (a forfeit), or None."""
 
@@ -173,6 +178,10 @@ class SpecAdapter:
     ruleset_id: ClassVar[str] = ""
     legend: ClassVar[str] = ""
     private: ClassVar[bool] = True
+    # intent class -> the guide section explaining it; the first present one names the
+    # decision, so the more particular decisions come first; else ``guide_default``.
+    guide_topics: ClassVar[Mapping[type, str]] = {}
+    guide_default: ClassVar[str] = ""
 
     def __init__(self, seats: Sequence[Seat]) -> None:
         self.seats = list(seats)
@@ -230,6 +239,15 @@ class SpecAdapter:
 
     def warning(self, view: Any, seat: int, intent: Any) -> str | None:
         return None
+
+    def concerns(self, entry: Segments, viewer: int | None) -> bool:
+        """Whether a log entry concerns ``viewer``: the game's describe marks it."""
+        return concerns(entry, viewer)
+
+    def guide_topic(self, view: Any, intents: Sequence[Any]) -> str:
+        present = {type(intent) for intent in intents}
+        return next((topic for kind, topic in self.guide_topics.items() if kind in present),
+                    self.guide_default)
 
     def scoring_track(self, view: Any) -> Panel | None:
         return None

@@ -13,6 +13,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from engine.core.words import counted
 from engine.family.network import Network
 from engine.maharaja import brahmabot as B
 from engine.maharaja import components as C
@@ -78,6 +79,18 @@ MENU_GROUPS: MenuGroups = {  # intents of one group share an entry of the action
     it.SpendToken: (7, "token", ()),
     it.EndTurn: (9, "end", ()),
 }
+GUIDE_TOPICS: dict[type, str] = {  # the guide section (maharaja-2020.md) per decision
+    it.ChooseReward: "City scoring and rewards", it.PassReward: "City scoring and rewards",
+    it.BuyPrestige: "City scoring and rewards", it.FreeShrine: "City scoring and rewards",
+    it.PlaceMaharani: "City scoring and rewards",
+    it.ChooseCharacter: "Characters", it.PlaceStartShrine: "How a round goes",
+    it.CommitPlan: "Planning your two actions",
+    it.MoveFlag: "The Maharaja track", it.ChangeCharacter: "Characters",
+    it.MovePriest: "Your turn: moving and building",
+    it.BuildStatue: "Your turn: moving and building",
+    it.BuildShrine: "Your turn: moving and building",
+    it.EndTurn: "Your turn: moving and building",
+}
 EMPTY_SLOT = ("o", "^", "v", "·", "·", "·", "·")  # centre, top bonus, bottom bonus, outer
 
 
@@ -128,6 +141,8 @@ class MaharajaAdapter(RouteGameAdapter):
                                          " (two actions, in secret)…")
     menu_groups: ClassVar[MenuGroups] = MENU_GROUPS
     plan_type: ClassVar[type] = it.CommitPlan
+    guide_topics: ClassVar[dict[type, str]] = GUIDE_TOPICS
+    guide_default: ClassVar[str] = "How a round goes"
 
     def load_network(self) -> Network:
         return load_board()
@@ -392,9 +407,9 @@ class MaharajaAdapter(RouteGameAdapter):
         if task.statues or task.shrines:
             bits = []
             if task.statues:
-                bits.append(f"{task.statues} statue{'s' if task.statues > 1 else ''}")
+                bits.append(counted(task.statues, "statue"))
             if task.shrines:
-                bits.append(f"{task.shrines} shrine{'s' if task.shrines > 1 else ''}")
+                bits.append(counted(task.shrines, "shrine"))
             return " + ".join(bits) + " left"
         spec = C.ACTIONS[C.Action(task.action)]
         if spec.statues or spec.shrines:
@@ -413,7 +428,8 @@ class MaharajaAdapter(RouteGameAdapter):
         many = tuple(members)
         if kind == "move":
             ends = {self.place_of(view, seat, i) for i in members}
-            return MenuEntry(seg(("Move your priest", "strong"), f" ({len(ends)} places)…"),
+            return MenuEntry(seg(("Move your priest", "strong"),
+                                 f" ({counted(len(ends), 'place')})…"),
                              many, "Where does your priest go? (cheapest route first)")
         if kind == "statue":
             return MenuEntry(seg(("Build a statue", "strong"), " — ",
@@ -452,11 +468,13 @@ class MaharajaAdapter(RouteGameAdapter):
                 return seg("Take character ", (str(n), "character"),
                            f" — {C.CHARACTERS[n].text}")
             case it.PlaceStartShrine(village=v) | it.FreeShrine(place=v):
-                return seg((self.place_name(v), "village" if v in view.villages else "city"))
+                return seg("Shrine in ", (self.place_name(v),
+                                          "village" if v in view.villages else "city"),
+                           " — free")
             case it.ChooseReward(tile=t):
                 return seg("Take reward tile ", (str(t), "reward"), f" — {C.REWARDS[t].text}")
             case it.BuyPrestige(count=n):
-                return seg(f"Buy {n} PP for ", (f"{n} coin{'s' if n != 1 else ''}", "coins"))
+                return seg(f"Buy {n} PP for ", (counted(n, "coin"), "coins"))
             case it.PlaceMaharani(character=n):
                 return seg("Maharani token on character ", (str(n), "character"),
                            f" — {C.CHARACTERS[n].text}")
@@ -471,13 +489,14 @@ class MaharajaAdapter(RouteGameAdapter):
                 cost = statue_cost(view, seat, city, task_discount(view.turn.tasks[t]))
                 bonus = slot_bonus(self.network, city, slot)
                 extra = f" (bonus: {C.BONUS_TEXT[bonus]})" if bonus is not None else ""
-                return seg((self.place_name(city), "city"), f" — {C.SLOT_NAMES[slot]}{extra} — ",
-                           (f"{cost} coins", "coins"))
+                return seg("Statue in ", (self.place_name(city), "city"),
+                           f", {C.SLOT_NAMES[slot]}{extra} — ", (counted(cost, "coin"), "coins"))
             case it.BuildShrine(place=place, task=t):
                 assert view.turn is not None
                 cost = shrine_cost(task_discount(view.turn.tasks[t]))
                 role = "city" if place in view.cities else "village"
-                return seg((self.place_name(place), role), " — ", (f"{cost} coin", "coins"))
+                return seg("Shrine in ", (self.place_name(place), role), " — ",
+                           (counted(cost, "coin"), "coins"))
             case it.DoAction(task=t):
                 return seg((self._task_name(view, t), "action+strong"))
             case it.ChangeCharacter(number=n):
@@ -590,7 +609,7 @@ class MaharajaAdapter(RouteGameAdapter):
 
     @staticmethod
     def _solo_gain(r: ScoreRow) -> str:
-        parts = [f"+{r.coins} coins"] if r.coins else []
+        parts = [f"+{counted(r.coins, 'coin')}"] if r.coins else []
         if r.pp:
             parts.append(f"+{r.pp} PP")
         return ", ".join(parts) or "–"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
+from engine.core.words import counted
 from engine.family.network import Network
 from engine.raja import components as C
 from engine.raja import intents as it
@@ -95,6 +96,18 @@ next cities (lowest governor first) and the governor track, whose numbered part
 (after `│`) ends the game when a governor reaches its end.
 """
 
+GUIDE_TOPICS: dict[type, str] = {  # the guide section (raja-2004.md) per decision
+    it.PickCard: "Characters", it.Bid: "Variants", it.Pass: "Variants",
+    it.GiveCard: "Characters", it.PlaceSetupHouse: "How a round goes",
+    it.SelectActions: "Selecting your two actions",
+    it.MoveGovernor: "The governor track", it.TakeCharacter: "Characters",
+    it.AttractCharacter: "Characters",
+    it.MoveArchitect: "Your turn: moving and building",
+    it.BuildHouse: "Your turn: moving and building",
+    it.BuildPalace: "Your turn: moving and building",
+    it.EndTurn: "Your turn: moving and building",
+}
+
 
 def _space(index: int) -> str:
     """A governor-track index as the board prints it: 1–10, or a start space (R-COMP-10)."""
@@ -113,6 +126,8 @@ class RajaAdapter(RouteGameAdapter):
     plan_entry: ClassVar[Segments] = seg(("Select your two actions", "strong"), " (in secret)…")
     menu_groups: ClassVar[MenuGroups] = MENU_GROUPS
     plan_type: ClassVar[type] = it.SelectActions
+    guide_topics: ClassVar[dict[type, str]] = GUIDE_TOPICS
+    guide_default: ClassVar[str] = "How a round goes"
 
     def load_network(self) -> Network:
         return board()
@@ -372,7 +387,8 @@ class RajaAdapter(RouteGameAdapter):
                              "Which village?")
         if kind == "move":
             ends = {i.to for i in members}
-            return MenuEntry(seg(("Move your architect", "strong"), f" ({len(ends)} places)…"),
+            return MenuEntry(seg(("Move your architect", "strong"),
+                                 f" ({counted(len(ends), 'place')})…"),
                              many, "Where does your architect go? (cheapest route first)")
         if len(members) > 1 and kind in ("house", "move-house", "palace", "governor",
                                          "character", "attract"):
@@ -400,7 +416,7 @@ class RajaAdapter(RouteGameAdapter):
             case it.Pass():
                 return seg(("Pass", "strong"), " (leave this auction)")
             case it.PlaceSetupHouse(village=v):
-                return seg((self.place_name(v), "village"))
+                return seg("House in ", (self.place_name(v), "village"), " — free")
             case it.MoveArchitect():
                 return self.move_label(view, seat, tuple(intent.roads))
             case it.TakeGold(slot=s):

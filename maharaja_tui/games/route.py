@@ -158,13 +158,20 @@ class RouteGameAdapter(SpecAdapter):
             return f"village {place} ({road.a}–{road.b})"
         return place
 
+    def place_names(self) -> dict[str, str]:
+        """Every place of the board by the name the log and menus give it."""
+        net = self.network
+        names = {p: self.place_name(p) for p in (*net.junctions, *net.road_of)}
+        return {**names, **{c: f"{names[c]} ({c})" for c in net.cities}}
+
     # ----------------------------------------------------------- panels
     def panels(self, view: Any, viewer: int | None, to_move: Sequence[int],
                intents: Sequence[Any]) -> tuple[Panel, ...]:
         """The map, its tracks, one board per player (the game may have more players
         than the table has seats: solo Maharaja's Brahmabot) and the characters."""
-        game_map = MapData(self.network, self.map_picture(view),
-                           self.targets(view, viewer, intents))
+        net = self.network
+        game_map = MapData(net, self.map_picture(view), self.targets(view, viewer, intents),
+                           self.place_names(), {v: v for v in net.road_of})
         return (Panel("map", "board", MapGraph, game_map),
                 *(track_panel(track_id, data) for track_id, data in self.tracks(view)),
                 *(Panel(f"board-{board.seat}", "seats", PlayerBoard, board, classes="board")
@@ -265,7 +272,7 @@ class RouteGameAdapter(SpecAdapter):
     def move_label(self, view: Any, seat: int, roads: tuple[str, ...]) -> Segments:
         """A move in words: where to, via which cities, and who is paid what."""
         stops = self.network.walk(self.pawn(view, seat), roads).stops
-        parts: list[Segment] = [(self.place_name(stops[-1]), "city")]
+        parts: list[Segment] = [("Move to ", ""), (self.place_name(stops[-1]), "city")]
         if len(stops) > 2:
             parts.append((" via " + ", ".join(self.place_name(s) for s in stops[1:-1]), "dim"))
         tolls = self.tolls(view, seat, roads)

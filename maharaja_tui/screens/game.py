@@ -57,7 +57,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+y", "redo", "Redo"),
         Binding("a", "focus_actions", "Actions"),
         Binding("m", "focus_map", "Map"),
-        Binding("l", "focus_log", "Log"),
+        Binding("l", "full_log", "Log"),
         Binding("s", "scores", "Scores", show=False),
         Binding("ctrl+s", "save_as", "Save as"),
     ]
@@ -168,7 +168,11 @@ class GameScreen(Screen[None]):
         self.query_one("#status", Static).update(
             painter.text(adapter.status(view, viewer, to_move)))
         refresh(self, adapter.panels(view, viewer, to_move, self._intents))
-        self.query_one(MoveLog).entries = tuple(table.log(viewer))
+        entries = tuple(table.log(viewer))
+        log = self.query_one(MoveLog)
+        log.flagged = frozenset(n for n, entry in enumerate(entries)
+                                if adapter.concerns(entry, viewer))
+        log.entries = entries
         self.query_one(ActionPanel).show(adapter.heading(view, viewer, to_move),
                                          tuple(e.label for e in self._entries))
         self._screens_for(view)
@@ -228,6 +232,10 @@ class GameScreen(Screen[None]):
         a privacy screen stands between two players (a replay opened from here shows
         no more than this)."""
         return None if self._covered else self.viewer
+
+    def guide_topic(self) -> str:
+        """The player's-guide section for the decision at hand (F1 opens it)."""
+        return self.adapter.guide_topic(self.table.view(self.viewer), self._intents)
 
     # ------------------------------------------------------------ deciding
     @property
@@ -392,8 +400,12 @@ class GameScreen(Screen[None]):
                 widget.focus()
                 return
 
-    def action_focus_log(self) -> None:
-        self.query_one(MoveLog).focus()
+    def action_full_log(self) -> None:
+        """The whole log on the whole terminal, what concerns this player marked."""
+        from maharaja_tui.screens.log import LogScreen
+
+        log = self.query_one(MoveLog)
+        self.app.push_screen(LogScreen(log.entries, log.flagged, self.colours))
 
     def action_scores(self) -> None:
         from maharaja_tui.screens.final import FinalScreen

@@ -1,4 +1,10 @@
-"""Help: the keys, and the rules reference with its rule ids (F1)."""
+"""Help (F1): the game's player's guide, the keys, and the rules reference with its rule ids.
+
+F1 opens the guide at the section the game screen names for the decision at hand (the
+adapter's ``guide_topic``, a section title); ``r`` switches to the rules reference, and a
+refusal's rule id opens the reference at that rule. A game without a guide shows its
+rules reference only.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,7 @@ from textual.widgets import Footer, Input, Markdown, OptionList, Static
 
 from engine.registry import default_game, spec_of
 from maharaja_tui.games import adapter_class
-from maharaja_tui.reference import section_of, sections
+from maharaja_tui.reference import Section, section_of, sections
 
 KEYS = """\
 ## Keys
@@ -21,64 +27,105 @@ KEYS = """\
 |---|---|
 | ↑ ↓ Enter | pick in the action list (a) |
 | m, then arrows, Enter | pick a highlighted place on the map (mouse: click it) |
+| l | the log, full screen (again or Escape: back) |
 | ctrl+z / ctrl+y | undo / redo your own decisions |
 | ctrl+s / ctrl+o | save the game as… / open a saved game |
+| ctrl+n | a new game |
 | ctrl+p | command palette (every command of the app) |
-| F1 | this help; type a rule id ({example}) to jump to it |
-| q | quit (the game is saved after every move) |
+| F1 | this help: the guide; r the rules reference; / a rule id ({example}) |
+| ctrl+q | quit (the game is saved after every move) |
 
 """
 
 
 class HelpScreen(Screen[None]):
     BINDINGS = [Binding("escape,f1", "close", "Back"),
+                Binding("r", "switch", "Guide / rules"),
                 Binding("slash", "find", "Find a rule id")]
 
-    def __init__(self, rule: str | None = None, game: str | None = None) -> None:
-        """``game``: the id of the game whose rules to show (the default game's if None)."""
+    def __init__(self, rule: str | None = None, game: str | None = None,
+                 topic: str | None = None) -> None:
+        """``game``: the id of the game to explain (the default game's if None); ``rule``:
+        a rule id to open the reference at; ``topic``: the guide section to open."""
         super().__init__()
         self.rule = rule
+        self.topic = topic
         spec = spec_of(game or default_game())
         rules_file = spec.rules_file()
         assert rules_file is not None, f"{spec.id} names no rules reference"
         self.rules_file: Path = rules_file
+        self.guide_file: Path | None = spec.guide_file()
         self.title = spec.title
         self.placeholder = f"rule id, e.g. {spec.rule_example} — Enter to jump"
         legend: str = getattr(adapter_class(spec.id), "legend", "")
         self.keys = KEYS.format(example=spec.rule_example) + "\n" + legend
+        self.showing_rules = rule is not None or self.guide_file is None
 
     def compose(self) -> ComposeResult:
-        yield Static(f"Rules reference — {self.title}", classes="screen-title")
+        yield Static(id="help-title", classes="screen-title")
         with Horizontal(id="help-main"):
-            yield OptionList("Keys and map", *[s.title for s in sections(self.rules_file)],
-                             id="help-toc")
+            yield OptionList(id="help-toc")
             with VerticalScroll(id="help-body"):
                 yield Markdown(id="help-text")
         yield Input(placeholder=self.placeholder, id="help-find")
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.showing_rules:
+            self.open_rules(section_of(self.rule, self.rules_file) + 1 if self.rule else 0)
+        else:
+            self.open_guide(self.topic)
+        self.query_one(OptionList).focus()
+
+    # ------------------------------------------------------------ documents
+    def sections(self) -> tuple[Section, ...]:
+        if self.showing_rules or self.guide_file is None:
+            return sections(self.rules_file)
+        return sections(self.guide_file)
+
+    def _fill(self, title: str, index: int) -> None:
+        self.query_one("#help-title", Static).update(title)
         toc = self.query_one(OptionList)
-        toc.highlighted = section_of(self.rule, self.rules_file) + 1 if self.rule else 0
-        self.show(toc.highlighted or 0)
-        toc.focus()
+        toc.clear_options()
+        toc.add_options(["Keys and map", *[s.title for s in self.sections()]])
+        toc.highlighted = index
+        self.show(index)
+
+    def open_rules(self, index: int = 0) -> None:
+        self.showing_rules = True
+        self._fill(f"Rules reference — {self.title}   (r: the player's guide)"
+                   if self.guide_file else f"Rules reference — {self.title}", index)
+
+    def open_guide(self, topic: str | None = None) -> None:
+        self.showing_rules = False
+        titles = [s.title for s in self.sections()]
+        # The decision's section; else the guide's first section (its introduction).
+        index = titles.index(topic) + 1 if topic in titles else 1
+        self._fill(f"Player's guide — {self.title}   (r: the rules reference with ids)", index)
 
     def show(self, index: int) -> None:
-        text = self.keys if index == 0 else sections(self.rules_file)[index - 1].body
+        text = self.keys if index == 0 else self.sections()[index - 1].body
         self.query_one("#help-text", Markdown).update(text)
         self.query_one("#help-body").scroll_home(animate=False)
 
+    # --------------------------------------------------------------- events
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show(event.option_index)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         rule = event.value.strip().upper()
         if rule:
-            self.query_one(OptionList).highlighted = section_of(rule, self.rules_file) + 1
+            self.open_rules(section_of(rule, self.rules_file) + 1)
             self.query_one(OptionList).focus()
 
     def action_find(self) -> None:
         self.query_one(Input).focus()
+
+    def action_switch(self) -> None:
+        if self.showing_rules and self.guide_file is not None:
+            self.open_guide(self.topic)
+        else:
+            self.open_rules()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -5,7 +5,9 @@ geometry (any ``RoadMap``: junction positions, roads and their villages), a
 ``MapPicture`` of segments to draw at each junction and village, and the
 ``targets``: the places the current player may pick (from the engine's legal
 intents). A cursor moves between them with the arrow keys; Enter or a click posts
-the generic ``PlaceSelected``.
+the generic ``PlaceSelected``. The place under the cursor (or the mouse) is named on
+the map's last line, by the ``names`` the data gives; ``n`` toggles ``labels`` (the
+short names the log uses, such as a village's id) in place of the villages' pieces.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Protocol
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
-from textual.events import Click
+from textual.events import Click, MouseMove
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
@@ -70,6 +72,8 @@ class MapData:
     layout: RoadMap = field(default_factory=_NoRoads)
     picture: MapPicture = field(default_factory=MapPicture)
     targets: dict[str, Segments] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)  # place -> its name in full
+    labels: Mapping[str, str] = field(default_factory=dict)  # village -> a short label
 
 
 @dataclass
@@ -91,11 +95,14 @@ class MapGraph(Widget, can_focus=True):
         Binding("up", "cursor(0, -1)", "Up", show=False),
         Binding("down", "cursor(0, 1)", "Down", show=False),
         Binding("enter", "select", "Pick place"),
+        Binding("n", "toggle_labels", "Village names"),
     ]
 
     picture: reactive[MapPicture] = reactive(MapPicture, always_update=True)
     targets: reactive[dict[str, Segments]] = reactive(dict, always_update=True)
     cursor: reactive[str | None] = reactive(None)
+    hover: reactive[str | None] = reactive(None)  # the place under the mouse
+    show_labels: reactive[bool] = reactive(False)
 
     Selected = PlaceSelected  # a place was picked (Enter or a click on a highlighted place)
 
@@ -108,16 +115,19 @@ class MapGraph(Widget, can_focus=True):
         self._rows: list[Strip] = []
         self._drawn_size = (0, 0)
         self._dirty = True
+        self.names: Mapping[str, str] = {}
+        self.labels: Mapping[str, str] = {}
 
     @property
     def data(self) -> MapData:
-        return MapData(self.network, self.picture, self.targets)
+        return MapData(self.network, self.picture, self.targets, self.names, self.labels)
 
     @data.setter
     def data(self, data: MapData) -> None:
         if data.layout is not self.network:
             self.network = data.layout
             self.refresh()
+        self.names, self.labels = data.names, data.labels
         self.picture = data.picture
         self.targets = data.targets
 
@@ -148,6 +158,21 @@ class MapGraph(Widget, can_focus=True):
                 best = (score, place)
         if best is not None:
             self.cursor = best[1]
+
+    def action_toggle_labels(self) -> None:
+        self.show_labels = not self.show_labels
+
+    def on_mouse_move(self, event: MouseMove) -> None:
+        offset = event.get_content_offset(self)
+        self.hover = None if offset is None else self.place_at(offset.x, offset.y)
+
+    def on_leave(self) -> None:
+        self.hover = None
+
+    def caption(self) -> str:
+        """The name of the place under the mouse, else under the cursor while focused."""
+        place = self.hover or (self.cursor if self.has_focus else None)
+        return f" ▸ {self.names.get(place, place)} " if place else ""
 
     def action_select(self) -> None:
         if self.cursor in self.targets:
@@ -211,6 +236,8 @@ class MapGraph(Widget, can_focus=True):
             (ax, ay), (bx, by) = centre[road.a], centre[road.b]
             for n, village in enumerate(road.villages):
                 cells = picture.villages.get(village, (("o", "village"),))
+                if self.show_labels and village in self.labels:
+                    cells = ((self.labels[village], "village"),)
                 size = sum(len(text) for text, _ in cells)
                 vx, vy = _village_spot(ax, ay, bx, by, (n + 1) / (len(road.villages) + 1),
                                        size, taken)
@@ -233,6 +260,9 @@ class MapGraph(Widget, can_focus=True):
                     for text, part in targets[junction]:
                         put(cx, y, text, part or "target", junction)
                         cx += len(text)
+        caption = self.caption()
+        if caption:  # on the last line, over whatever is there: it goes with the cursor
+            put(0, height - 1, caption, "strong")
         self._grid, self._anchors = grid, anchors
 
     def _boxes(self, corners: dict[str, tuple[int, int]]) -> set[tuple[int, int]]:
@@ -296,6 +326,12 @@ class MapGraph(Widget, can_focus=True):
         self.refresh()
 
     def watch_cursor(self) -> None:
+        self.refresh()
+
+    def watch_hover(self) -> None:
+        self.refresh()
+
+    def watch_show_labels(self) -> None:
         self.refresh()
 
     def watch_picture(self) -> None:

@@ -1,4 +1,7 @@
-"""The move log: the engine's event descriptions, newest at the bottom."""
+"""The move log: the engine's event descriptions, newest at the bottom.
+
+Entries the screen says concern the player (``flagged``, indices; the game judges
+which) get a ``●`` in the margin, drawn strong, so they read without colour too."""
 
 from __future__ import annotations
 
@@ -16,10 +19,14 @@ class MoveLog(VerticalScroll, can_focus=True):
     COMPONENT_CLASSES = COMPONENT_CLASSES
     entries: reactive[tuple[Segments, ...]] = reactive(tuple, always_update=True)
     marked: reactive[int | None] = reactive(None)  # replay: the entry at the cursor
+    flagged: reactive[frozenset[int]] = reactive(frozenset)  # entries that concern the player
 
-    def __init__(self, colours: Palette | None = None, **kwargs: object) -> None:
+    def __init__(self, colours: Palette | None = None, *, window: int = WINDOW,
+                 **kwargs: object) -> None:
+        """``window``: how many of the newest entries to draw (the full-screen log: all)."""
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.colours = colours
+        self.window = window
 
     def compose(self) -> ComposeResult:
         yield Static(id="move-log-text")
@@ -30,6 +37,9 @@ class MoveLog(VerticalScroll, can_focus=True):
     def watch_marked(self) -> None:
         self._paint(follow=False)
 
+    def watch_flagged(self) -> None:
+        self._paint(follow=False)
+
     def _paint(self, *, follow: bool) -> None:
         if not self.is_mounted:
             return
@@ -38,8 +48,9 @@ class MoveLog(VerticalScroll, can_focus=True):
         # The newest entries; in a replay, the cursor's entry and the next two at the end.
         end = len(entries) if self.marked is None else min(len(entries), self.marked + 3)
         rows = []
-        for index in range(max(0, end - WINDOW), end):
-            prefix = (("▶ ", "strong"),) if index == self.marked else (("  ", ""),)
+        for index in range(max(0, end - self.window), end):
+            prefix = (("▶ ", "strong"),) if index == self.marked else \
+                (("● ", "strong"),) if index in self.flagged else (("  ", ""),)
             rows.append(prefix + tuple(entries[index]))
         self.query_one("#move-log-text", Static).update(painter.lines(rows))
         if self.marked is not None or follow:
