@@ -20,18 +20,11 @@ from typing import Any, ClassVar
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import DATA
-from engine.maharadjah.options import MaharadjahOptions
+from engine.maharadjah.options import Options as MaharadjahOptions
 from engine.maharadjah.scoring import totals
 from engine.maharadjah.spec import NATIONS
-from engine.maharadjah.state import (
-    COMBAT,
-    LOSSES,
-    MOVE,
-    OVER,
-    RETREAT_ATT,
-    RETREAT_DEF,
-    MaharadjahState,
-)
+from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase
+from engine.maharadjah.state import State as MaharadjahState
 from maharaja_tui.games.base import (
     MenuEntry,
     NewGameForm,
@@ -238,7 +231,7 @@ class MaharadjahAdapter(SpecAdapter):
     # ----------------------------------------------------------------- words
     def status(self, view: MaharadjahState, viewer: int | None,
                to_move: Sequence[int]) -> Segments:
-        if view.phase == OVER:
+        if view.phase == Phase.OVER:
             return (("Game over", "strong"),)
         out: list[Segment] = [(f"Turn {view.turn}/{TURNS}", "strong")]
         if view.active:
@@ -275,10 +268,10 @@ class MaharadjahAdapter(SpecAdapter):
             return ((("Battle in ", ""), (Q.board().name(b.space), "strong"), (": ", ""),
                      nation_name(b.attacker), (" v ", ""), nation_name(b.defender)),
                     ((stage[0], ""), (f" ({stage[1]})", "dim")))
-        if view.phase == MOVE:
+        if view.phase == Phase.MOVE:
             return ((nation_name(view.active), (": move (m: map, Enter picks a stack)",
                                                 "strong"), (" W-MOVE-1", "dim")),)
-        if view.phase == COMBAT:
+        if view.phase == Phase.COMBAT:
             return ((nation_name(view.active), (": pick a battle", "strong"),
                      (" W-CMB-1", "dim")),)
         return ((nation_name(view.active) if view.active else ("", ""),
@@ -397,7 +390,7 @@ class MaharadjahAdapter(SpecAdapter):
                           bold=2)
 
     def is_over(self, view: MaharadjahState) -> bool:
-        return view.phase == OVER
+        return view.phase == Phase.OVER
 
     # ---------------------------------------------------------------- new game
     @classmethod

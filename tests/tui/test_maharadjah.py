@@ -14,11 +14,12 @@ from engine.core import record
 from engine.core.autoplay import random_intent
 from engine.core.replay import Replay
 from engine.core.ruleset import Seat
-from engine.maharadjah import RULESET, MaharadjahOptions, reach
+from engine.maharadjah import RULESET, reach
+from engine.maharadjah import Options as MaharadjahOptions
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
 from engine.maharadjah.spec import NATIONS
-from engine.maharadjah.state import COMBAT, MOVE, RETREAT_DEF
+from engine.maharadjah.state import RETREAT_DEF, Phase
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.games import adapter_for
 from maharaja_tui.games.maharadjah import MaharadjahAdapter
@@ -88,7 +89,7 @@ def test_adapter_describes_every_step_of_random_games(players: int, short: bool)
         for intent in intents[:40]:
             assert adapter.label(view, seat, intent)
         data = panels[0].data
-        if view.phase == MOVE and not view.todo and view.battle is None:
+        if view.phase == Phase.MOVE and not view.todo and view.battle is None:
             for start, dests in data.routes.items():
                 assert dests == frozenset(reach(view, start)), start
                 checked_moves += 1
@@ -121,7 +122,7 @@ def test_a_space_reads_its_armies_leaders_and_posts_by_letter() -> None:
 async def test_a_stack_is_moved_by_keys_on_the_map() -> None:
     """m focuses the map; Enter picks the stack under the cursor, the destinations light
     up, Enter on one asks how many, Enter takes the most (W-MOVE-1)."""
-    game = played(new_game(4), 300, 1, until=lambda g: g.state.phase == MOVE
+    game = played(new_game(4), 300, 1, until=lambda g: g.state.phase == Phase.MOVE
                   and not g.state.todo and g.state.battle is None and g.state.turn > 1)
     seat = game.to_move()[0]
     madj = adapter_for(RULESET, game.seats)
@@ -166,7 +167,7 @@ async def test_a_stack_is_moved_by_keys_on_the_map() -> None:
 
 @synchronously
 async def test_escape_drops_a_picked_stack() -> None:
-    game = played(new_game(4), 300, 1, until=lambda g: g.state.phase == MOVE
+    game = played(new_game(4), 300, 1, until=lambda g: g.state.phase == Phase.MOVE
                   and not g.state.todo and g.state.battle is None and g.state.turn > 1)
     app = MaharajaApp(Start("game", game=game), computer_delay=QUIET)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -210,7 +211,7 @@ async def test_the_defender_s_player_decides_the_retreat_in_hot_seat() -> None:
 @synchronously
 async def test_undo_takes_back_a_move_and_the_dice_stay() -> None:
     """Undo never re-rolls: a battle undone and fought again rolls the same dice."""
-    game = played(new_game(4, seed=3), 200, 3, until=lambda g: g.state.phase == COMBAT
+    game = played(new_game(4, seed=3), 200, 3, until=lambda g: g.state.phase == Phase.COMBAT
                   and any(isinstance(i, I.Fight) for s in g.to_move()
                           for i in g.legal_intents(s)))
     seat = game.to_move()[0]
@@ -334,7 +335,7 @@ def at(game: Game) -> MaharajaApp:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_maharadjah_movement(snap_compare, size) -> None:  # noqa: ANN001
-    game = played(new_game(4), 300, 1, until=lambda g: g.state.phase == MOVE
+    game = played(new_game(4), 300, 1, until=lambda g: g.state.phase == Phase.MOVE
                   and not g.state.todo and g.state.battle is None and g.state.turn > 1)
 
     async def focus_map(pilot) -> None:  # noqa: ANN001
