@@ -214,8 +214,8 @@ def test_legal_intents_come_in_the_same_order_under_any_hash_seed() -> None:
 
     script = (
         "from engine import Game; from engine.core.ruleset import Seat;"
-        "from engine.maharani import RULESET, MaharaniOptions;"
-        "g = Game(RULESET, [Seat('a'), Seat('b'), Seat('c')], MaharaniOptions(), 5);"
+        "from engine.maharani import RULESET, Options;"
+        "g = Game(RULESET, [Seat('a'), Seat('b'), Seat('c')], Options(), 5);"
         "print(repr(g.legal_intents(g.to_move()[0])))")
     root = Path(__file__).resolve().parents[2]
     outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
