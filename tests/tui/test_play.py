@@ -176,3 +176,26 @@ async def test_hot_seat_undo_across_another_humans_decision_needs_agreement() ->
         await pilot.press("y")
         await pilot.pause()
         assert len(game.steps) < before and not game.state.players[other].planned
+
+
+@synchronously
+async def test_new_game_form_enter_opens_the_first_field_and_computers_are_medium() -> None:
+    """Issue 13 item 14: Enter on the form opens the focused first field (it never starts
+    a default game), and the computers' level is medium, as the bare command plays."""
+    from textual.widgets import Select
+
+    from maharaja_tui.screens.help import KEYS
+
+    app = MaharajaApp(Start("new", seed=11), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        first = screen.query(Select).first()
+        assert app.focused is first
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and first.expanded
+        assert screen.query_one("#who-1", Select).value == "bot:medium"
+        assert [s.controller for s in screen.setup().seats][1:] == ["bot:medium"] * 2
+    assert "ctrl+n" in KEYS and "ctrl+o" in KEYS  # the help names both keys
