@@ -585,11 +585,24 @@ class MaharajaAdapter(RouteGameAdapter):
         return it.CommitPlan(first=first, second=second)
 
     # ------------------------------------------- the screens' generic tables
+    def secret_decision(self, view: State, seat: int) -> bool:
+        return view.phase == "planning"  # MJ-HIDE-2: a plan is secret
+
     def scoring_key(self, view: State) -> Hashable | None:
-        return view.round if view.phase == "scoring" else None
+        if view.phase == "scoring":
+            return view.round
+        # A scoring with no reward to choose has passed by the next view; its board is
+        # unchanged until the next actions, so its figures still hold. Solo scoring reads
+        # the Maharaja's city, which has moved on: it shows during its own phase only.
+        if view.scored is not None and view.solo is None and view.phase != "over":
+            return view.scored[0]
+        return None
 
     def scoring_table(self, view: State) -> ScoreTable:
-        summary = self.scoring(view)
+        city = view.scored[1] if view.phase != "scoring" and view.scored else None
+        summary = self.scoring(view, city)
+        summary = ScoringSummary(self.scoring_key(view) or summary.round, summary.city,
+                                 summary.rows)
         title = f"Round {summary.round}: {self.place_name(summary.city)} is scored"
         columns = ("Rank", "Player", "Statues", "Shrines", "Priest", "Character", "CP")
         if view.solo is not None:
