@@ -591,11 +591,14 @@ class MaharajaAdapter(RouteGameAdapter):
     def scoring_key(self, view: State) -> Hashable | None:
         if view.phase == "scoring":
             return view.round
-        # A scoring with no reward to choose has passed by the next view; its board is
-        # unchanged until the next actions, so its figures still hold. Solo scoring reads
-        # the Maharaja's city, which has moved on: it shows during its own phase only.
-        if view.scored is not None and view.solo is None and view.phase != "over":
-            return view.scored[0]
+        # A scoring where no person chose a reward (MJ-SCORE-4) has passed by the next
+        # view: it is shown while the next round is planned, on the board it counted.
+        # Solo scoring reads the Maharaja's city, which has moved on: its own phase only.
+        scored = view.scored
+        if scored is not None and view.solo is None and view.phase == "planning" \
+                and view.round == scored[0] + 1 \
+                and not any(self.seats[seat].is_human for seat in scored[2]):
+            return scored[0]
         return None
 
     def scoring_table(self, view: State) -> ScoreTable:

@@ -88,8 +88,6 @@ class GameScreen(Screen[None]):
         first = table.view(self.viewer)
         self._first_view = first  # which panels the game has, for compose
         self._scored_round: Any = None  # the adapter's key of the last scoring shown
-        if not self.adapter.scoring_decisions(first):  # an opened game: not its old scoring
-            self._scored_round = self.adapter.scoring_key(first)
         self.colours = self.adapter.palette(first)
 
     # ------------------------------------------------------------- compose
