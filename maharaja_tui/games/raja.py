@@ -477,7 +477,7 @@ class RajaAdapter(RouteGameAdapter):
 
     # ------------------------------------------------------------- scoring
     def secret_decision(self, view: RajaState, seat: int) -> bool:
-        return view.phase == SELECT  # R-ROUND-3: the disc selection is secret
+        return view.phase == Phase.SELECT  # R-ROUND-3: the disc selection is secret
 
     def scoring_key(self, view: RajaState) -> Hashable | None:
         """The latest city scoring, shown once just after it (the next round has begun)."""

@@ -196,8 +196,8 @@ async def test_new_game_form_enter_opens_the_first_field_and_computers_are_mediu
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen) and first.expanded
-        assert screen.query_one("#who-1", Select).value == "bot:medium"
-        assert [s.controller for s in screen.setup().seats][1:] == ["bot:medium"] * 2
+        assert screen.query_one("#who-1", Select).value == Computer(level="medium")
+        assert [s.controller for s in screen.setup().seats][1:] == [Computer(level="medium")] * 2
     assert "ctrl+n" in KEYS and "ctrl+o" in KEYS  # the help names both keys
 
 
@@ -230,7 +230,7 @@ async def test_a_game_of_computers_only_does_not_stop_at_scorings() -> None:
     from maharaja_tui.screens.scoring import ScoringScreen
 
     setup = default_setup(3, 3)  # seed 3: Y ranks first in LAH, BIJ and JAI
-    seats = tuple(Seat(s.name, "bot:random") for s in setup.seats)
+    seats = tuple(Seat(s.name, Computer(level="random")) for s in setup.seats)
     app = MaharajaApp(Start("play", setup=GameSetup(seats, setup.options, 3)),
                       computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

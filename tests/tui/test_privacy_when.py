@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine import Game
-from engine.core.ruleset import Seat
-from engine.raja.options import RajaOptions
+from engine.core.ruleset import HUMAN, Seat
+from engine.raja.options import Options as RajaOptions
 from engine.registry import rulesets
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.game import GameScreen
@@ -17,7 +17,7 @@ async def test_open_gold_raja_covers_only_secret_decisions_and_views() -> None:
     """Raja with open gold (R-INFO-1): a handover to a seat whose view shows nothing
     secret and whose decision is public needs no cover; a disc selection (R-ROUND-3)
     always gets one."""
-    seats = [Seat("Asha", "human"), Seat("Bimal", "human")]
+    seats = [Seat("Asha", HUMAN), Seat("Bimal", HUMAN)]
     game = Game(rulesets()["raja-2004"], seats, RajaOptions(hidden_gold=False), 3)
     app = MaharajaApp(Start("game", game=game), computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
