@@ -54,7 +54,7 @@ class GameCommands(Provider):
             ("Guide and rules", app.action_help,
              "The player's guide; r: the rules with their ids (F1)"),
         ]
-        unfinished = autosaves.unfinished()
+        unfinished = autosaves.resumable()
         if unfinished:
             out.append(("Continue the last game", partial(app.open_path, unfinished[0].path),
                         unfinished[0].describe(with_round=False)))

@@ -96,6 +96,7 @@ class Autosave:
     finished: bool
     options: dict[str, Any]
     round_number: int | None = None
+    started: bool = True  # a human has decided something: an empty game is not offered
 
     def round(self) -> int | None:
         """The round the game is in, if the game counts rounds."""
@@ -163,10 +164,12 @@ def read(path: Path) -> Autosave | None:
         return None
     value = getattr(game.state, "round", None)
     options = msgspec.to_builtins(game.options)
+    humans = {s for s, seat in enumerate(game.seats) if seat.is_human}
+    started = any(step.seat in humans for step in game.steps)
     save = Autosave(path, game.ruleset.id, tuple(seat.name for seat in game.seats), game.seed,
                     header.updated, game.is_over(),
                     options if isinstance(options, dict) else {},
-                    value if isinstance(value, int) else None)
+                    value if isinstance(value, int) else None, started)
     _read[path] = (key, save)
     return save
 
@@ -215,6 +218,12 @@ def autosaves() -> list[Autosave]:
 
 def unfinished() -> list[Autosave]:
     return [a for a in autosaves() if not a.finished]
+
+
+def resumable() -> list[Autosave]:
+    """The unfinished games the lists offer: a game opened and left before any human
+    decided anything (no decision of a person's to lose) is not worth a line."""
+    return [a for a in unfinished() if a.started]
 
 
 def latest_unfinished() -> Path | None:

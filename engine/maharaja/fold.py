@@ -278,6 +278,7 @@ def _turn_ended(s: State, e: ev.TurnEnded) -> None:
 
 def _scored(s: State, e: ev.CityScored) -> None:
     s.phase = Phase.SCORING
+    s.scored = (s.round, e.city, tuple(e.ranking))
     s.ranking = list(e.ranking)
     for seat, coins in enumerate(e.coins):
         s.players[seat].coins += coins

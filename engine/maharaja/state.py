@@ -124,6 +124,9 @@ class State(msgspec.Struct):
     turn: Turn | None = None
     pending: list[Pending] = []
     ranking: list[int] = []  # city scoring: ranked seats of this round
+    # The last city scored, its round and ranking: a scoring whose rewards nobody had to choose
+    # passes within one step, and a UI still shows it (issue 13 item 6).
+    scored: tuple[int, str, tuple[int, ...]] | None = None  # round, city, ranking
     final: list[Final] = []
     winners: list[int] = []
     solo: Solo | None = None

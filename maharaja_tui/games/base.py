@@ -149,6 +149,9 @@ class GameAdapter(Protocol):
         """The title of the player's-guide section that explains this decision ("": none)."""
     def warning(self, view: Any, seat: int, intent: Any) -> str | None:
         """A question to confirm before playing ``intent`` (a forfeit), or None."""
+    def secret_decision(self, view: Any, seat: int) -> bool:
+        """True when what ``seat`` decides now is hidden from the others (a plan): hot
+        seat then covers the screen even if the seat's view shows no secret yet."""
 
     # scoring
     def scoring_key(self, view: Any) -> Hashable | None:
@@ -248,6 +251,9 @@ class SpecAdapter:
         present = {type(intent) for intent in intents}
         return next((topic for kind, topic in self.guide_topics.items() if kind in present),
                     self.guide_default)
+
+    def secret_decision(self, view: Any, seat: int) -> bool:
+        return False
 
     def scoring_track(self, view: Any) -> Panel | None:
         return None

@@ -585,11 +585,27 @@ class MaharajaAdapter(RouteGameAdapter):
         return it.CommitPlan(first=first, second=second)
 
     # ------------------------------------------- the screens' generic tables
+    def secret_decision(self, view: State, seat: int) -> bool:
+        return view.phase == "planning"  # MJ-HIDE-2: a plan is secret
+
     def scoring_key(self, view: State) -> Hashable | None:
-        return view.round if view.phase == "scoring" else None
+        if view.phase == "scoring":
+            return view.round
+        # A scoring where no person chose a reward (MJ-SCORE-4) has passed by the next
+        # view: it is shown while the next round is planned, on the board it counted.
+        # Solo scoring reads the Maharaja's city, which has moved on: its own phase only.
+        scored = view.scored
+        if scored is not None and view.solo is None and view.phase == "planning" \
+                and view.round == scored[0] + 1 \
+                and not any(self.seats[seat].is_human for seat in scored[2]):
+            return scored[0]
+        return None
 
     def scoring_table(self, view: State) -> ScoreTable:
-        summary = self.scoring(view)
+        city = view.scored[1] if view.phase != "scoring" and view.scored else None
+        summary = self.scoring(view, city)
+        summary = ScoringSummary(self.scoring_key(view) or summary.round, summary.city,
+                                 summary.rows)
         title = f"Round {summary.round}: {self.place_name(summary.city)} is scored"
         columns = ("Rank", "Player", "Statues", "Shrines", "Priest", "Character", "CP")
         if view.solo is not None:

@@ -476,6 +476,9 @@ class RajaAdapter(RouteGameAdapter):
         return it.SelectActions(first=first, second=second)
 
     # ------------------------------------------------------------- scoring
+    def secret_decision(self, view: RajaState, seat: int) -> bool:
+        return view.phase == Phase.SELECT  # R-ROUND-3: the disc selection is secret
+
     def scoring_key(self, view: RajaState) -> Hashable | None:
         """The latest city scoring, shown once just after it (the next round has begun)."""
         if not view.scorings:

@@ -82,12 +82,12 @@ class GameScreen(Screen[None]):
         self._entries: list[MenuEntry] = []
         self._boards: list[str] = []  # the ids of the board region's widgets
         self._intents: list[Any] = []
-        self._scored_round: Any = None  # the adapter's key of the last scoring shown
         self._final_shown = False
         self._autosave_problem: str | None = None  # the one being shown
         self.last_refusal: IllegalIntent | None = None
         first = table.view(self.viewer)
         self._first_view = first  # which panels the game has, for compose
+        self._scored_round: Any = None  # the adapter's key of the last scoring shown
         self.colours = self.adapter.palette(first)
 
     # ------------------------------------------------------------- compose
@@ -186,7 +186,7 @@ class GameScreen(Screen[None]):
         if not humans or self.viewer in humans:
             return False
         nxt = humans[0]
-        if len(self.humans) == 1 or not self.adapter.private:
+        if len(self.humans) == 1 or not self.adapter.private or not self._private(nxt):
             if self.viewer is not None and self.viewer != nxt:  # nothing to hide: say who
                 view = self.table.view(None)
                 self.notify(f"{self.adapter.seat_title(view, nxt)} to decide", timeout=3)
@@ -209,6 +209,12 @@ class GameScreen(Screen[None]):
             uncover)
         return True
 
+    def _private(self, seat: int) -> bool:
+        """Hot seat: does handing the screen to ``seat`` need a cover? Only when its view
+        shows something the public view does not, or its decision is secret."""
+        view = self.table.view(seat)
+        return view != self.table.view(None) or self.adapter.secret_decision(view, seat)
+
     def _screens_for(self, view: Any) -> None:
         """City scoring and final scoring get their own screens, once each."""
         from maharaja_tui.screens.final import FinalScreen
@@ -219,6 +225,8 @@ class GameScreen(Screen[None]):
         key = self.adapter.scoring_key(view)
         if key is not None and self._scored_round != key:
             self._scored_round = key
+            if not self.humans:  # computers only: the log has it, nobody is kept waiting
+                return
             # Once it closes, look again: the game may have ended meanwhile.
             self.app.push_screen(ScoringScreen(self, self.adapter.scoring_table(view)),
                                  lambda _: self.sync())

@@ -40,6 +40,12 @@ def max_seats() -> int:
     return max(spec.seats[1] for spec in playable().values())
 
 
+def bot_level() -> str:
+    """The computers' level when nobody picks one: medium, as the bare command plays."""
+    levels = bot_levels()
+    return "medium" if "medium" in levels else levels[0]
+
+
 def seat_name(seat: int) -> str:
     return NAMES[seat] if seat < len(NAMES) else f"Player {seat + 1}"
 
@@ -70,8 +76,7 @@ def default_setup(players: int = 3, seed: int | None = None, humans: int = 1,
         values["solo"] = solo
         options = adapter_class(game).make_options(values, form.colours[:1])
         return GameSetup((Seat("You"),), options, seed, game)
-    levels = bot_levels()
-    level = "medium" if "medium" in levels else levels[0]
+    level = bot_level()
     seats = tuple(
         Seat(("You" if humans == 1 else f"Player {s + 1}") if s < humans else seat_name(s),
              HUMAN if s < humans else Computer(level=level))
@@ -103,7 +108,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         self.seed = seed
         self.game = game or default_game()
         self.back = back  # opened from a game (ctrl+n): Escape goes back to it
-        self.unfinished = autosaves.unfinished()[:RECENT]
+        self.unfinished = autosaves.resumable()[:RECENT]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "first_game":  # only a game that recommends a first game
@@ -142,7 +147,8 @@ class NewGameScreen(Screen[GameSetup | None]):
                     yield Label(f"Seat {s + 1} ", classes="form-label")
                     yield Input(seat_name(s), compact=True, id=f"name-{s}", classes="seat-name",
                                 max_length=MAX_NAME)
-                    yield Select(controllers, value=HUMAN if s == 0 else controllers[1][1],
+                    who = HUMAN if s == 0 else Computer(level=bot_level())
+                    yield Select(controllers, value=who,
                                  allow_blank=False, compact=True, id=f"who-{s}",
                                  classes="seat-who")
                     yield Select(colours, value=form.colours[s % len(form.colours)],
@@ -194,7 +200,8 @@ class NewGameScreen(Screen[GameSetup | None]):
 
     def on_mount(self) -> None:
         self._show_seats(self.form.default_seats)
-        self.query_one("#start", Button).focus()
+        # The first field has focus, so Enter opens it (Start is a button away, or ctrl+n).
+        self.query(Select).first().focus()
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players" and isinstance(event.value, int):

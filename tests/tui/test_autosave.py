@@ -121,12 +121,18 @@ def set_updated(path: Path, updated: str) -> None:
     path.write_text(json.dumps(data))
 
 
-def game_of(seed: int, *, finished: bool = False) -> Game:
-    """A new game at the default table, or one played to its end (the lists read the
-    game itself, never the header, to know whether it is over)."""
+def game_of(seed: int, *, finished: bool = False, started: bool = True) -> Game:
+    """A game at the default table where the human has made a decision (``started``), or
+    a new one, or one played to its end (the lists read the game itself, never the
+    header, to know whether it is over)."""
     game = Game(rulesets()["maharaja-2020"], list(seated(seed).seats), seated(seed).options,
                 seed)
-    return autoplay.play_randomly(game, Random(seed)) if finished else game
+    if finished:
+        return autoplay.play_randomly(game, Random(seed))
+    while started and not any(step.seat == 0 for step in game.steps):  # seat 0 is human
+        seat = game.to_move()[0]
+        game.play(seat, game.legal_intents(seat)[0])
+    return game
 
 
 @synchronously
@@ -190,6 +196,23 @@ async def test_the_new_game_screen_lists_unfinished_games_to_resume(data_home: P
             type("P", (), {"app": app})())]  # the palette offers it too
         assert "New game…" in names and any(n.startswith("Resume: You, Anand, Bela")
                                              for n in names)
+
+
+@synchronously
+async def test_games_left_before_anyone_decided_are_not_listed(data_home: Path) -> None:
+    """Issue 13 item 14: an abandoned empty game (opened, no human decision) does not
+    fill the unfinished list; one with a decision is listed."""
+    for seed, started in ((301, False), (302, True)):
+        game = game_of(seed, started=started)
+        record.save(game, autosaves.autosave_path_for(game))
+    assert [a.seed for a in autosaves.resumable()] == [302]
+    app = MaharajaApp(Start("new", seed=3), computer_delay=3600)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert len(app.screen.unfinished) == 1 and app.screen.unfinished[0].seed == 302
+        names = [name for name, _, _ in GameCommands._commands(
+            type("P", (), {"app": app})())]
+        assert sum(n.startswith("Resume:") for n in names) == 1
 
 
 def test_at_most_twenty_autosaves_oldest_finished_first(data_home: Path) -> None:

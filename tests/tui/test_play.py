@@ -176,3 +176,68 @@ async def test_hot_seat_undo_across_another_humans_decision_needs_agreement() ->
         await pilot.press("y")
         await pilot.pause()
         assert len(game.steps) < before and not game.state.players[other].planned
+
+
+@synchronously
+async def test_new_game_form_enter_opens_the_first_field_and_computers_are_medium() -> None:
+    """Issue 13 item 14: Enter on the form opens the focused first field (it never starts
+    a default game), and the computers' level is medium, as the bare command plays."""
+    from textual.widgets import Select
+
+    from maharaja_tui.screens.help import KEYS
+
+    app = MaharajaApp(Start("new", seed=11), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        first = screen.query(Select).first()
+        assert app.focused is first
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and first.expanded
+        assert screen.query_one("#who-1", Select).value == Computer(level="medium")
+        assert [s.controller for s in screen.setup().seats][1:] == [Computer(level="medium")] * 2
+    assert "ctrl+n" in KEYS and "ctrl+o" in KEYS  # the help names both keys
+
+
+@synchronously
+async def test_a_scoring_with_no_reward_to_choose_still_shows_its_screen() -> None:
+    """Issue 13 item 6: round 1 of seed 2 scores LAH where nobody has CP (MJ-SCORE-1), so
+    no reward is chosen and the round goes on within one step; its screen still shows."""
+    from maharaja_tui.screens.scoring import ScoringScreen
+
+    app = app_for(seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game_screen().table.game
+        titles = []
+        for _ in range(300):
+            if game.state.round >= 2 and game.state.phase == "actions":
+                break
+            if isinstance(app.screen, ScoringScreen):
+                titles.append(app.screen.summary.title)
+            await decide(pilot, app)
+        scored = [e for step in game.steps for e in step.events
+                  if type(e).__name__ == "CityScored"]
+        assert scored[0].city == "LAH" and scored[0].ranking == ()
+        assert titles and titles[0].startswith("Round 1: ") and "is scored" in titles[0]
+
+
+@synchronously
+async def test_a_game_of_computers_only_does_not_stop_at_scorings() -> None:
+    """Issue 13 item 14: with no human, scorings go to the log and the game goes on."""
+    from maharaja_tui.screens.scoring import ScoringScreen
+
+    setup = default_setup(3, 3)  # seed 3: Y ranks first in LAH, BIJ and JAI
+    seats = tuple(Seat(s.name, Computer(level="random")) for s in setup.seats)
+    app = MaharajaApp(Start("play", setup=GameSetup(seats, setup.options, 3)),
+                      computer_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.game_screen().table.game
+        for _ in range(400):
+            assert not isinstance(app.screen, ScoringScreen)
+            if game.state.round >= 3:
+                break
+            await pilot.pause(0.01)
+        assert game.state.round >= 3
