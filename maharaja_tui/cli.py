@@ -14,7 +14,8 @@ from engine.core import record
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="maharaja",
-        description="Maharaja (2020) and Raja (2004), by Kramer & Kiesling, in the terminal. "
+        description="Maharaja (2020) and its family in the terminal: Raja (2004), Maharani: "
+                    "Mosaic Palace and the Maharadjah wargame ('play --game ID'). "
                     "Without a sub-command: a new game of Maharaja at once, you against two "
                     "medium computers (random seed); ctrl+n or the palette's 'New game…' "
                     "opens the new-game screen. Every game autosaves to its own file: "
