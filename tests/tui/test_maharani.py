@@ -229,7 +229,9 @@ async def test_the_action_list_places_a_tile_and_ends_the_turn_after_one() -> No
 
 # ------------------------------------------------------------------ hot seat, new game, CLI
 @synchronously
-async def test_hot_seat_puts_a_privacy_screen_between_two_humans() -> None:
+async def test_hot_seat_hands_over_without_a_privacy_screen() -> None:
+    """Everything in Maharani is public (M-INFO-1): hot seat turns to the next human
+    without covering the screen (issue 13: a cover only before a secret)."""
     game = M.game_until(lambda g: g.state.turn is not None and g.state.turn.seat == 0,
                         players=2, humans=2)
     app = app_at(game)
@@ -246,8 +248,9 @@ async def test_hot_seat_puts_a_privacy_screen_between_two_humans() -> None:
             screen.play(I.EndTurn())
             await pilot.pause()
         assert game.state.turn is not None and game.state.turn.seat == 1
-        assert isinstance(app.screen, PrivacyScreen)
-        assert "Red+Blue (Bo)" in screen_text(app)  # M-2P-1: a seat of two colours
+        assert not isinstance(app.screen, PrivacyScreen)
+        assert app.game_screen().viewer == 1
+        assert "Red+Blue's turn" in screen_text(app)  # M-2P-1: a seat of two colours
 
 
 @synchronously

@@ -12,6 +12,7 @@ from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.files import LoadScreen, SaveScreen
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.replay import ReplayScreen
+from maharaja_tui.screens.scoring import ScoringScreen
 from maharaja_tui.widgets.move_log import MoveLog
 from tests.tui import games
 from tests.tui.helpers import screen_text, synchronously
@@ -39,6 +40,9 @@ async def test_one_seat_sees_only_its_own_secrets() -> None:
     app = Host(GameScreen(table, 1))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        if isinstance(app.screen, ScoringScreen):  # last round's scoring, shown once
+            await pilot.press("escape")
+            await pilot.pause()
         text = screen_text(app)
         assert "you are Y" in text
         assert f"PP {game.state.players[1].pp}" in text  # its own PP
