@@ -55,7 +55,12 @@ class GameSpec:
     rule_example: str = ""  # a rule id to show as an example ("MJ-SHR-3")
     presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # name -> options
     sides: tuple[SeatColour, ...] = ()  # pieces grouped under players (nations), if any
-    outcome: str = ""  # "module:attr" of state -> the final figures (recordings check them)
+    # "module:attr" of state -> the final figures (recordings check them), "winners" among
+    # them: the seats that won (scripts/tournament.py counts them).
+    outcome: str = ""
+    # The roles its descriptions use, in the game's words, mapped onto the UI's generic
+    # ones ("city" -> "place"; maharaja_tui/widgets/segments.py ROLES); others draw plainly.
+    roles: Mapping[str, str] = field(default_factory=dict)
 
     def load_ruleset(self) -> AnyRuleset:
         return load(self.ruleset)  # type: ignore[no-any-return]

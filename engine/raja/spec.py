@@ -21,4 +21,6 @@ SPEC = GameSpec(
     rule_example="R-TURN-4",
     presets=PRESETS,  # R-MODE-3
     outcome="engine.raja.scoring:outcome",
+    roles={"city": "place", "village": "minor-place", "coins": "money", "pp": "score",
+           "character": "piece", "maharaja": "marker"},
 )

@@ -209,7 +209,8 @@ class SpecAdapter:
         styles = self.styles()
         sides = tuple(SeatStyle(*c) for c in self.spec().sides)
         return Palette(tuple(styles[self.seat_colour(view, s)]
-                             for s in range(self.player_count(view))), sides)
+                             for s in range(self.player_count(view))), sides,
+                       self.spec().roles)
 
     def letter(self, view: Any, seat: int) -> str:
         style = self.styles().get(self.seat_colour(view, seat))

@@ -39,7 +39,7 @@ class CharacterDisplay(SegmentWidget):
             return self._long(width)
         line: list[Segment] = [(f"{data.short_title} ", "dim")]
         for card in data.cards:
-            line += [(str(card.number), "character")]
+            line += [(str(card.number), "piece")]
             for seat, letter in card.marks:
                 line += [(data.mark, "reward"), (letter, f"seat:{seat}")]
             line.append((" ", ""))
@@ -49,13 +49,13 @@ class CharacterDisplay(SegmentWidget):
         data = self.data
         rows: list[Segments] = [((data.title, "dim"),)]
         for card in data.cards:
-            line: list[Segment] = [(f"{card.number:>2}", "character"),
+            line: list[Segment] = [(f"{card.number:>2}", "piece"),
                                    (f" {card.timing:<2} ", "dim")]
             for seat, letter in card.marks:
                 line += [(data.mark, "reward"), (letter, f"seat:{seat}"), (" ", "")]
             line.append((card.text, ""))
             rows.append(tuple(line))
         for seat, letter, card in data.held:
-            rows.append(((letter, f"seat:{seat}+strong"), (f"{card.number:>2}", "character"),
+            rows.append(((letter, f"seat:{seat}+strong"), (f"{card.number:>2}", "piece"),
                          (f" {card.timing:<2} ", "dim"), (card.text, "")))
         return rows

@@ -235,9 +235,9 @@ class MapGraph(Widget, can_focus=True):
         for road in roads:
             (ax, ay), (bx, by) = centre[road.a], centre[road.b]
             for n, village in enumerate(road.villages):
-                cells = picture.villages.get(village, (("o", "village"),))
+                cells = picture.villages.get(village, (("o", "minor-place"),))
                 if self.show_labels and village in self.labels:
-                    cells = ((self.labels[village], "village"),)
+                    cells = ((self.labels[village], "minor-place"),)
                 size = sum(len(text) for text, _ in cells)
                 vx, vy = _village_spot(ax, ay, bx, by, (n + 1) / (len(road.villages) + 1),
                                        size, taken)
@@ -249,7 +249,7 @@ class MapGraph(Widget, can_focus=True):
                     x += len(text)
         for junction, (x, y) in corners.items():
             anchors[junction] = (x + 1, y)
-            lines = list(picture.junctions.get(junction, ((junction, "city"),)))
+            lines = list(picture.junctions.get(junction, ((junction, "place"),)))
             for row, line in enumerate(lines):
                 cx = x
                 for text, part in line:
@@ -269,7 +269,7 @@ class MapGraph(Widget, can_focus=True):
         """Cells under the junctions' labels, where no village may be drawn."""
         cells: set[tuple[int, int]] = set()
         for junction, (x, y) in corners.items():
-            lines = self.picture.junctions.get(junction, ((junction, "city"),))
+            lines = self.picture.junctions.get(junction, ((junction, "place"),))
             for row, line in enumerate(lines):
                 width = sum(len(t) for t, _ in line) + (4 if row == 0 else 0)  # a toll tag
                 cells |= {(x + i, y + row) for i in range(width)}

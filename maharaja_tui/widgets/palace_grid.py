@@ -128,7 +128,7 @@ class PalaceGrid(Widget, can_focus=True):
     PalaceGrid .role--target { background: $accent 40%; }
     PalaceGrid .role--cursor { text-style: reverse bold; }
     PalaceGrid .role--dim { color: $text-muted; }
-    PalaceGrid .role--coins { color: $warning; text-style: bold; }
+    PalaceGrid .role--money { color: $warning; text-style: bold; }
     PalaceGrid .role--strong { text-style: bold; }
     """
     BINDINGS = [

@@ -45,7 +45,7 @@ class PlayerBoard(SegmentWidget):
         if d.badges:
             numbers = ",".join(str(b) for b in d.badges)
             word = "  character " if len(d.badges) == 1 else "  characters "
-            head += [(word if wide else " #", "dim"), (numbers, "character")]
+            head += [(word if wide else " #", "dim"), (numbers, "piece")]
         if d.planned is not None:
             done = ("✓ planned", "… planning") if wide else ("✓plan", "…")
             head.append(("  " + done[0] if d.planned else "  " + done[1], "dim"))

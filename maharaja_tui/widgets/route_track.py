@@ -25,7 +25,7 @@ class RouteTrack(SegmentWidget):
 
     def rows(self, width: int) -> list[Segments]:
         data = self.data
-        out: list[Segment] = [("♛ ", "maharaja")]
+        out: list[Segment] = [("♛ ", "marker")]
         nxt = next((i for i, f in enumerate(data.upcoming) if f is not None), None)
         out.append(("next ", "dim"))
         for pos, flag in enumerate(data.upcoming):
@@ -34,10 +34,10 @@ class RouteTrack(SegmentWidget):
             elif pos == nxt:
                 out += [("▶", "strong"), (flag, "city+strong"), (" ", "")]
             else:
-                out += [(flag, "city"), (" ", "")]
+                out += [(flag, "place"), (" ", "")]
         if data.visited:
             out.append(("│ visited ", "dim"))
             for n, city in enumerate(data.visited, start=1):
-                role = "city+maharaja" if n == len(data.visited) else "city"
+                role = "place+marker" if n == len(data.visited) else "place"
                 out += [(f"{n}", "dim"), (city, role), (" ", "")]
         return [tuple(out)]

@@ -1,16 +1,19 @@
 """Segments: ``(text, role)`` pairs, the engine's description format, used by every widget.
 
-A role names what a piece of text is (a city, coins...). Widgets turn roles into
-styles through component classes, so the look lives in the .tcss files and the
-words never depend on colour. Seats are the exception: a game declares its
-players' colours (a ``Palette``), and ``seat:N`` draws in seat N's colour; each
-seat also has its letter, so nothing is told by colour alone (NO_COLOR).
+A role names what a piece of text is. Widgets turn roles into styles through
+component classes, so the look lives in the .tcss files and the words never depend
+on colour. The classes have the UI's own words (``place``, ``money``, ``score``...);
+a game's descriptions use the game's words (``city``, ``coins``, ``pp``) and its
+GameSpec maps them onto the UI's (``roles``), carried here by the ``Palette``.
+Seats are the exception: a game declares its players' colours (a ``Palette``), and
+``seat:N`` draws in seat N's colour; each seat also has its letter, so nothing is
+told by colour alone (NO_COLOR).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from rich.color import Color, ColorParseError
@@ -21,8 +24,8 @@ from textual.widget import Widget
 Segment = tuple[str, str]
 Segments = tuple[Segment, ...]
 
-ROLES = ("city", "village", "coins", "pp", "character", "action", "round", "reward",
-         "dim", "target", "cursor", "maharaja", "strong", "hidden", "warning")
+ROLES = ("place", "minor-place", "money", "score", "piece", "marker", "action", "round",
+         "reward", "dim", "target", "cursor", "strong", "hidden", "warning")
 COMPONENT_CLASSES = frozenset(f"role--{r}" for r in ROLES)
 
 
@@ -37,10 +40,12 @@ class SeatStyle(NamedTuple):
 @dataclass(frozen=True)
 class Palette:
     """The styles of a game's seats, in seat order (``seat:N``), and of the sides grouped
-    under them when a game has some (``side:K``: Maharadjah's nations)."""
+    under them when a game has some (``side:K``: Maharadjah's nations); ``roles`` maps
+    the game's own role words onto ``ROLES``."""
 
     seats: tuple[SeatStyle, ...] = ()
     sides: tuple[SeatStyle, ...] = ()
+    roles: Mapping[str, str] = field(default_factory=dict)
 
     def style(self, kind: str, index: int) -> Style:
         """A seat's or side's style; an index past the palette draws plainly."""
@@ -91,6 +96,7 @@ class Painter:
         kind, _, index = role.partition(":")
         if kind in ("seat", "side") and index.lstrip("-").isdigit():
             return self.palette.style(kind, int(index))
+        role = self.palette.roles.get(role, role)
         try:
             return self.widget.get_component_rich_style(f"role--{role}", partial=True)
         except KeyError:  # a role this widget does not style
