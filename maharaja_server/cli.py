@@ -39,8 +39,8 @@ def parser() -> argparse.ArgumentParser:
                          "(at tables that allow it)")
     ap.add_argument("--ruleset", action="append", default=[], metavar="MODULE:ATTR",
                     help="host an extra ruleset (testing)")
-    ap.add_argument("--default-game", default="maharaja-2020",
-                    help="ruleset id offered first (default %(default)s)")
+    ap.add_argument("--default-game", default="",
+                    help="game id offered first (default: the first registered game)")
     ap.add_argument("--bot-delay", type=float, default=0.4, help="seconds per computer move")
     ap.add_argument("-v", "--verbose", action="store_true")
     return ap

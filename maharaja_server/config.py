@@ -44,7 +44,9 @@ class ServerConfig:
     # "module:attr" specs of extra rulesets (tests); the registry's are always tried.
     ruleset_specs: list[str] = field(default_factory=list)
     default_term: str = "xterm-256color"
-    default_game: str = "maharaja-2020"  # offered first in the lobby and by `new`
+    # Offered first in the lobby and by `new`; "" keeps the registry's order, whose
+    # first game is the default (engine.registry.default_game).
+    default_game: str = ""
 
     @property
     def tables_dir(self) -> Path:
@@ -59,7 +61,7 @@ def load_rulesets(specs: list[str]) -> dict[str, Any]:
 
         found.update(rulesets())
     except (ImportError, AttributeError) as exc:
-        # The Maharaja rules may not be installed yet; extra rulesets still work.
+        # The games may not be installed yet; extra rulesets still work.
         log.warning("engine registry unavailable: %s", exc)
     for spec in specs:
         module, _, attr = spec.partition(":")
@@ -69,5 +71,5 @@ def load_rulesets(specs: list[str]) -> dict[str, Any]:
 
 
 def ordered(rulesets: dict[str, Any], first: str) -> dict[str, Any]:
-    """The same rulesets with ``first`` (when hosted) listed first."""
-    return dict(sorted(rulesets.items(), key=lambda item: item[0] != first))
+    """The same rulesets with ``first`` (when hosted) listed first ("" keeps the order)."""
+    return dict(sorted(rulesets.items(), key=lambda item: bool(first) and item[0] != first))

@@ -80,3 +80,21 @@ def test_the_rule_checker_itself_sees_imports() -> None:
     """A test that cannot fail is a defect: the checker finds a known import."""
     assert "engine.family.network" in imports(ROOT / "engine" / "maharaja" / "board.py")
     assert breaking("maharaja_tui/games", ("engine.maharaja",))
+
+
+def game_names(path: Path) -> set[str]:
+    """The registered game ids a file spells out as string constants."""
+    ids = {"maharaja-2020", "raja-2004", "maharani", "maharadjah"}
+    return {node.value for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Constant) and node.value in ids}
+
+
+def test_no_generic_code_names_a_game() -> None:
+    """Issue 10 item 3: the screens, widgets, server, core, bots' driver and the tournament
+    take games from the registry; a default is the registry's first game, not a literal."""
+    generic = [*files("maharaja_tui/screens"), *files("maharaja_tui/widgets"),
+               *files("maharaja_server"), *files("engine/core"),
+               ROOT / "scripts" / "tournament.py", ROOT / "engine" / "bots" / "match.py",
+               *(ROOT / "maharaja_tui" / n for n in ("app.py", "cli.py", "autosaves.py"))]
+    assert not {str(p.relative_to(ROOT)): game_names(p) for p in generic if game_names(p)}
+    assert game_names(ROOT / "engine" / "maharaja" / "spec.py") == {"maharaja-2020"}
