@@ -48,6 +48,13 @@ def test_every_game_with_an_outcome_has_recordings() -> None:
     assert {game for game in rulesets() if spec_of(game).outcome} <= recorded
 
 
+def test_every_outcome_names_its_winners() -> None:
+    """The tournament and any other game-agnostic judge read the winners from it."""
+    for path in GAMES:
+        winners = expected(path).outcome["winners"]
+        assert winners and all(isinstance(seat, int) for seat in winners), path.name
+
+
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
 def test_recording_replays_to_its_final_figures(path: Path) -> None:
     want = expected(path)

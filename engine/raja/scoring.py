@@ -70,8 +70,8 @@ def final_ranking(state: State) -> tuple[int, ...]:
 
 
 def outcome(state: State) -> dict[str, list[int]]:
-    """What a finished game is judged by (recordings check it): the ranking (R-END-2)
-    and the palaces and gold it was made from."""
-    return {"ranking": list(state.ranking),
+    """What a finished game is judged by (recordings check it): the ranking (R-END-2),
+    its first as the winner, and the palaces and gold it was made from."""
+    return {"ranking": list(state.ranking), "winners": list(state.ranking[:1]),
             "palaces": [palaces_on_board(state, s) for s in range(state.seats)],
             "gold": [p.gold for p in state.players]}

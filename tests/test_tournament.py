@@ -1,0 +1,39 @@
+"""scripts/tournament.py knows no game: any registered game, its presets and options
+from its GameSpec, its winners from the spec's outcome (issue 10 item 3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scripts import tournament
+
+
+def test_the_level_under_test_moves_one_seat_each_game() -> None:
+    jobs = tournament.schedule("hard", "medium", 4, 100, 8, "maharadjah", {}, 3)
+    assert [job.levels for job in jobs] == [["hard", "medium", "medium"],
+                                            ["medium", "hard", "medium"],
+                                            ["medium", "medium", "hard"],
+                                            ["hard", "medium", "medium"]]
+    assert [job.seed for job in jobs] == [100, 101, 102, 103]
+
+
+def test_any_registered_game_plays_and_reports_its_own_figures(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert tournament.main(["easy", "easy", "--game", "maharani", "--games", "1",
+                            "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "gold [" in out and "winners [" in out  # Maharani's outcome (M-END-3)
+    assert "maharani 2 players: easy vs easy: " in out and "fair share 1/2" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--game", "raja-2004", "--preset", "Nope"], "raja-2004 has no preset 'Nope'"),
+    (["--option", "mode=3"], "maharaja-2020 options: Expected `str`"),
+    (["--game", "maharadjah", "--players", "2"], "maharadjah takes 3-5 players"),
+])
+def test_options_the_game_does_not_take_are_refused_in_one_line(
+        argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        tournament.main(["easy", "medium", "--games", "1", *argv])
+    assert exit_.value.code == 2
+    assert message in capsys.readouterr().err
