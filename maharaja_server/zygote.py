@@ -1,0 +1,171 @@
+"""The session worker: imports the session UI once, then forks a child per session.
+
+A fresh interpreter per session spent about half a second importing Textual, the
+engine and the games, and kept its own copy of all that code (about 30 MB). The
+zygote imports it once, freezes it out of the garbage collector's reach
+(``gc.freeze()``, so collections in the children do not touch and copy those pages)
+and forks; each child shares the code copy-on-write.
+
+The zygote never holds a game: it is a separate process started before any table is
+loaded, and a child learns about games only over the hub socket, for its own seat.
+Each child is as isolated as a fresh interpreter was: its own session (``setsid``)
+with the pty as controlling terminal, its address space capped, its crash logged.
+
+Protocol on the control socket (SOCK_SEQPACKET, one JSON object per message):
+server -> zygote ``{"env": {...}, "token": ..., "command": ...}`` with the pty's
+slave end passed as SCM_RIGHTS; zygote -> server ``{"pid": N}`` in the same order,
+and ``{"exit": N, "code": C}`` when a child ends (C negative: killed by signal -C).
+The socket's descriptor number comes in MAHARAJA_ZYGOTE_FD.
+"""
+
+from __future__ import annotations
+
+import array
+import gc
+import json
+import logging
+import os
+import random
+import select
+import signal
+import socket
+import sys
+import traceback
+from typing import Any
+
+MAX_MESSAGE = 64 * 1024
+
+
+def warm(specs: list[str]) -> dict[str, Any]:
+    """Import everything a session needs before its first frame (and the games' screens)."""
+    from maharaja_server import lobby, screens  # noqa: F401 - imported for the children
+    from maharaja_server.config import load_rulesets
+
+    rulesets = load_rulesets(specs)
+    try:
+        import maharaja_tui.screens.game  # noqa: F401 - game_screen_for imports it lazily
+        from maharaja_tui.games import adapter_class
+    except ImportError:
+        return rulesets
+    for ruleset_id in rulesets:
+        try:  # each game's screen adapter, where the UI has one
+            adapter_class(ruleset_id)
+        except Exception:  # noqa: BLE001 - a game without an adapter plays on the plain screen
+            pass
+    return rulesets
+
+
+def exit_code(status: int) -> int:
+    """What asyncio's returncode says for a wait status: the code, or -signal."""
+    return os.waitstatus_to_exitcode(status)
+
+
+def run_child(request: dict[str, Any], slave: int, rulesets: dict[str, Any]) -> int:
+    """In the forked child: become the session on the pty, then run its UI."""
+    signal.set_wakeup_fd(-1)
+    for sig in (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+    os.setsid()
+    for fd in (0, 1, 2):
+        os.dup2(slave, fd)
+    if slave > 2:
+        os.close(slave)
+    random.seed()  # not the zygote's sequence, shared by every child
+    os.environ.clear()
+    os.environ.update(request["env"])
+    run = os.environ.get("MAHARAJA_RUN")
+    if run:
+        os.chdir(run)
+    from maharaja_server import session
+
+    return session.main(token=request.get("token", ""), command=request.get("command", ""),
+                        rulesets=rulesets)
+
+
+def child(request: dict[str, Any], slave: int, rulesets: dict[str, Any]) -> None:
+    """Never returns: a forked child must not fall back into the zygote's loop."""
+    code = 1
+    try:
+        code = run_child(request, slave, rulesets)
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 1
+    except BaseException as exc:  # noqa: BLE001 - one line to the player, the rest to the log
+        logging.getLogger("maharaja_server.session").error(
+            "session failed to start:\n%s", "".join(traceback.format_exception(exc)).rstrip())
+        try:
+            os.write(2, b"The session could not start; the server has logged why.\r\n")
+        except OSError:
+            pass
+    finally:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except Exception:  # noqa: BLE001 - the terminal may be gone
+            pass
+        os._exit(code)
+
+
+def serve(control: socket.socket, rulesets: dict[str, Any]) -> None:
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_w, False)
+    signal.set_wakeup_fd(wake_w)
+    signal.signal(signal.SIGCHLD, lambda *_: None)  # a handler, so the wakeup fd is written
+    live: set[int] = set()
+    while True:
+        readable, _, _ = select.select([control, wake_r], [], [])
+        if wake_r in readable:
+            os.read(wake_r, 4096)
+            reap(control, live)
+        if control not in readable:
+            continue
+        fds = array.array("i")
+        data, ancdata, _, _ = control.recvmsg(MAX_MESSAGE, socket.CMSG_SPACE(fds.itemsize))
+        if not data:
+            return  # the server has gone: sessions end when the hub socket closes
+        for level, kind, payload in ancdata:
+            if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+                fds.frombytes(payload[:len(payload) - len(payload) % fds.itemsize])
+        if len(fds) != 1:
+            for fd in fds:
+                os.close(fd)
+            control.send(json.dumps({"pid": -1}).encode())
+            continue
+        request = json.loads(data)
+        pid = os.fork()
+        if pid == 0:
+            control.close()
+            os.close(wake_r)
+            os.close(wake_w)
+            child(request, fds[0], rulesets)
+        os.close(fds[0])
+        live.add(pid)
+        control.send(json.dumps({"pid": pid}).encode())
+
+
+def reap(control: socket.socket, live: set[int]) -> None:
+    while live:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        live.discard(pid)
+        control.send(json.dumps({"exit": pid, "code": exit_code(status)}).encode())
+
+
+def main() -> int:
+    control = socket.socket(fileno=int(os.environ.pop("MAHARAJA_ZYGOTE_FD")))
+    specs = [s for s in os.environ.get("MAHARAJA_RULESETS", "").split(",") if s]
+    rulesets = warm(specs)
+    # Everything imported so far is shared with the children: keep the collector from
+    # touching (and so copying) it in each of them.
+    gc.collect()
+    gc.freeze()
+    control.send(json.dumps({"ready": True}).encode())
+    serve(control, rulesets)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
