@@ -157,11 +157,16 @@ class WaitingScreen(Screen):
     def on_mount(self) -> None:
         self.table.subscribe(self._changed)
         self.app.conn.on_lobby_change.append(self._lobby)  # type: ignore[attr-defined]
-        self._lobby()  # the game may have started before we subscribed
+        self._lobby(ask=True)  # the game may have started before we subscribed
 
-    def _lobby(self) -> None:
+    def _lobby(self, ask: bool = False) -> None:
         if self.is_attached and not self._started:
-            self.table.refresh_info()
+            pushed = None if ask else self.app.conn.pushed_tables  # type: ignore[attr-defined]
+            mine = [i for i in pushed or () if i.id == self.table.id]
+            if mine and mine[0].version >= self.table.info.version:
+                self.table._info = mine[0]  # the lobby's push holds this table's info
+            else:
+                self.table.refresh_info()
             self._changed()
 
     def _changed(self) -> None:
