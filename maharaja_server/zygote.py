@@ -30,6 +30,7 @@ import select
 import signal
 import socket
 import sys
+import threading
 import traceback
 from typing import Any
 
@@ -53,6 +54,80 @@ def warm(specs: list[str]) -> dict[str, Any]:
         except Exception:  # noqa: BLE001 - a game without an adapter plays on the plain screen
             pass
     return rulesets
+
+
+MAX_SHARED_CSS = 512
+
+
+def share_css_parses() -> None:
+    """Parsed CSS kept process-wide, so the rehearsal's parses serve every child.
+
+    Textual caches parses per stylesheet (per app) and treats the parsed rules as
+    read-only (its own cache hands the same lists out again); a session is a new app,
+    so without this each one parsed every widget's CSS again, a third of its start.
+    The key holds everything the parse reads, the theme's variables included."""
+    try:
+        from textual.css.stylesheet import Stylesheet
+    except ImportError:
+        return
+    parse = getattr(Stylesheet, "_parse_rules", None)
+    if parse is None or getattr(parse, "shared", False):
+        return
+    shared: dict[tuple[Any, ...], Any] = {}
+
+    def _parse_rules(self: Any, css: str, read_from: Any, is_default_rules: bool = False,
+                     tie_breaker: int = 0, scope: str = "") -> Any:
+        key = (css, read_from, is_default_rules, tie_breaker, scope,
+               tuple(sorted(self._variables.items())))
+        rules = shared.get(key)
+        if rules is None:
+            rules = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
+            if len(shared) < MAX_SHARED_CSS:
+                shared[key] = rules
+        return rules
+
+    _parse_rules.shared = True  # type: ignore[attr-defined]
+    Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
+
+
+class _Rehearsal:
+    """Enough of a hub connection for the lobby to draw once, with no server."""
+
+    user = "rehearsal"
+    closed = False
+
+    def __init__(self, rulesets: dict[str, Any]) -> None:
+        from maharaja_server.protocol import RulesetInfo
+
+        self.rulesets = [RulesetInfo(r.id, r.name, r.min_seats, r.max_seats)
+                         for r in rulesets.values()]
+        self.dispatch: Any = None
+        self.on_lobby_change: list[Any] = []
+        self.on_table_change: list[Any] = []
+        self.on_disconnect: list[Any] = []
+        self.pushed_tables = None
+
+    def tables(self) -> list[Any]:
+        return []
+
+
+def rehearse(rulesets: dict[str, Any]) -> None:
+    """Draw the lobby once, headless, so what Textual imports and caches on the way to a
+    first frame is done here once instead of in every session."""
+    import asyncio
+
+    from maharaja_server.lobby import SessionApp
+
+    async def run() -> None:
+        app = SessionApp(_Rehearsal(rulesets), rulesets)  # type: ignore[arg-type]
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+
+    try:
+        asyncio.run(run())
+    except Exception:  # noqa: BLE001 - only a head start: sessions work without it
+        logging.getLogger("maharaja_server.zygote").warning(
+            "lobby rehearsal failed", exc_info=True)
 
 
 def exit_code(status: int) -> int:
@@ -158,6 +233,11 @@ def main() -> int:
     control = socket.socket(fileno=int(os.environ.pop("MAHARAJA_ZYGOTE_FD")))
     specs = [s for s in os.environ.get("MAHARAJA_RULESETS", "").split(",") if s]
     rulesets = warm(specs)
+    share_css_parses()
+    rehearse(rulesets)
+    if threading.active_count() > 1:  # forking copies no thread: none may hold a lock
+        logging.getLogger("maharaja_server.zygote").warning(
+            "threads left before forking: %s", threading.enumerate())
     # Everything imported so far is shared with the children: keep the collector from
     # touching (and so copying) it in each of them.
     gc.collect()
