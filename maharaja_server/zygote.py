@@ -160,6 +160,12 @@ def run_child(request: dict[str, Any], slave: int, rulesets: dict[str, Any]) -> 
 def child(request: dict[str, Any], slave: int, rulesets: dict[str, Any]) -> None:
     """Never returns: a forked child must not fall back into the zygote's loop."""
     code = 1
+    # First of all: whatever fails from here is logged to the sessions log, never
+    # printed on the player's terminal (the pty is about to be our stderr).
+    log_path = request.get("env", {}).get("MAHARAJA_LOG")
+    logging.basicConfig(filename=log_path, level=logging.WARNING,
+                        format="%(asctime)s %(process)d %(name)s %(message)s",
+                        handlers=None if log_path else [logging.NullHandler()])
     try:
         code = run_child(request, slave, rulesets)
     except SystemExit as exc:

@@ -76,3 +76,43 @@ def test_sessions_still_start_when_the_worker_is_gone(tmp_path: Path) -> None:
             await bob.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 180))
+
+
+def test_a_session_that_fails_to_start_shows_one_line_and_logs_why(tmp_path: Path) -> None:
+    """Before its UI runs, a forked child's error goes to the sessions log; the player
+    gets one line, no traceback (issue 14 item 9, kept by the worker)."""
+    import sys
+
+    from maharaja_server.spawn import Zygote
+
+    log = tmp_path / "sessions.log"
+    env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": os.pathsep.join(sys.path),
+           "MAHARAJA_RULESETS": "fake_ruleset:RULESET", "MAHARAJA_LOG": str(log),
+           "MAHARAJA_RUN": str(tmp_path)}
+
+    async def scenario() -> bytes:
+        worker = Zygote(env)
+        await worker.start()
+        master, slave = os.openpty()
+        try:
+            child = await worker.spawn(slave, dict(env, MAHARAJA_MEMORY_MIB="lots"), "t", "")
+            os.close(slave)
+            assert await asyncio.wait_for(child.wait(), 60) == 1
+            out = b""
+            while True:
+                try:
+                    chunk = os.read(master, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                out += chunk
+            return out
+        finally:
+            os.close(master)
+            await worker.close()
+
+    shown = asyncio.run(asyncio.wait_for(scenario(), 120))
+    assert shown.strip() == b"The session could not start; the server has logged why."
+    logged = log.read_text()
+    assert "session failed to start" in logged and "ValueError" in logged and "lots" in logged
