@@ -78,11 +78,16 @@ class GameServer:
             self.sessions.zygote = zygote
         except OSError as exc:
             log.warning("no session worker (%s): each session starts a fresh interpreter", exc)
-        self._acceptor = await asyncssh.create_server(
-            ssh.server_factory(self.auth, self.connections), cfg.host, cfg.port,
-            server_host_keys=[host_key(cfg.data_dir)],
-            process_factory=self.sessions, **ssh.options(),
-        )
+        try:
+            self._acceptor = await asyncssh.create_server(
+                ssh.server_factory(self.auth, self.connections), cfg.host, cfg.port,
+                server_host_keys=[host_key(cfg.data_dir)],
+                process_factory=self.sessions, **ssh.options(),
+            )
+        except BaseException:
+            if self.sessions.zygote is not None:  # no worker left behind a failed start
+                await self.sessions.zygote.close()
+            raise
         log.info("listening on %s port %d; logins by %s", cfg.host, self.port,
                  self.auth.describe())
 

@@ -248,8 +248,11 @@ def main() -> int:
     # touching (and so copying) it in each of them.
     gc.collect()
     gc.freeze()
-    control.send(json.dumps({"ready": True}).encode())
-    serve(control, rulesets)
+    try:
+        control.send(json.dumps({"ready": True}).encode())
+        serve(control, rulesets)
+    except ConnectionError:
+        pass  # the server has gone (or failed to start): nothing left to serve
     return 0
 
 

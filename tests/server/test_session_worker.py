@@ -116,3 +116,27 @@ def test_a_session_that_fails_to_start_shows_one_line_and_logs_why(tmp_path: Pat
     assert shown.strip() == b"The session could not start; the server has logged why."
     logged = log.read_text()
     assert "session failed to start" in logged and "ValueError" in logged and "lots" in logged
+
+
+def test_a_server_that_cannot_listen_leaves_no_worker_behind(tmp_path: Path) -> None:
+    import socket
+
+    from maharaja_server.server import GameServer
+
+    async def scenario() -> None:
+        with socket.socket() as taken:
+            taken.bind(("127.0.0.1", 0))
+            taken.listen()
+            server = GameServer(config(tmp_path, port=taken.getsockname()[1]))
+            try:
+                await server.start()
+            except OSError:
+                pass
+            else:
+                raise AssertionError("the server started on a port in use")
+            worker = server.sessions.zygote
+            assert worker is not None and worker._process is not None
+            assert worker._process.returncode is not None  # ended, not orphaned
+            await server.hub.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
