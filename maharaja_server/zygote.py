@@ -160,28 +160,30 @@ def run_child(request: dict[str, Any], slave: int, rulesets: dict[str, Any]) -> 
 def child(request: dict[str, Any], slave: int, rulesets: dict[str, Any]) -> None:
     """Never returns: a forked child must not fall back into the zygote's loop."""
     code = 1
-    # First of all: whatever fails from here is logged to the sessions log, never
-    # printed on the player's terminal (the pty is about to be our stderr).
-    log_path = request.get("env", {}).get("MAHARAJA_LOG")
-    logging.basicConfig(filename=log_path, level=logging.WARNING,
-                        format="%(asctime)s %(process)d %(name)s %(message)s",
-                        handlers=None if log_path else [logging.NullHandler()])
     try:
+        # First of all: whatever fails from here is logged to the sessions log, never
+        # printed on the player's terminal (the pty is about to be our stderr).
+        log_path = request.get("env", {}).get("MAHARAJA_LOG")
+        settings: dict[str, Any] = ({"filename": log_path} if log_path
+                                    else {"handlers": [logging.NullHandler()]})
+        logging.basicConfig(level=logging.WARNING,
+                            format="%(asctime)s %(process)d %(name)s %(message)s", **settings)
         code = run_child(request, slave, rulesets)
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 1
     except BaseException as exc:  # noqa: BLE001 - one line to the player, the rest to the log
-        logging.getLogger("maharaja_server.session").error(
-            "session failed to start:\n%s", "".join(traceback.format_exception(exc)).rstrip())
         try:
+            logging.getLogger("maharaja_server.session").error(
+                "session failed to start:\n%s",
+                "".join(traceback.format_exception(exc)).rstrip())
             os.write(2, b"The session could not start; the server has logged why.\r\n")
-        except OSError:
+        except BaseException:  # noqa: BLE001 - nothing may stop the exit below
             pass
     finally:
         try:
             sys.stdout.flush()
             sys.stderr.flush()
-        except Exception:  # noqa: BLE001 - the terminal may be gone
+        except BaseException:  # noqa: BLE001 - the terminal may be gone
             pass
         os._exit(code)
 
