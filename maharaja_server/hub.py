@@ -54,6 +54,7 @@ class Hub:
         self.hello_timeout = HELLO_TIMEOUT
         self._conns: set[_Conn] = set()
         self._server: asyncio.AbstractServer | None = None
+        self._lobby_due = False
         service.on_change.append(self._push_change)
         service.on_lobby.append(self._push_lobby)
 
@@ -86,13 +87,27 @@ class Hub:
         self.path.unlink(missing_ok=True)
 
     def _push_change(self, table: int, version: int) -> None:
-        data = p.frame(p.Changed(table, version))
+        """Each session at the table gets what it shows, for its own seat only."""
+        seen = Seen(self.service, table)
         for conn in list(self._conns):
             if table in conn.tables:
-                conn.send(data)
+                conn.push_table(table, version, seen)
 
     def _push_lobby(self) -> None:
-        data = p.frame(p.LobbyChanged())
+        """Coalesced: a burst of lobby changes (joins, presence) is pushed once, after it."""
+        if self._lobby_due:
+            return
+        self._lobby_due = True
+        try:
+            asyncio.get_running_loop().call_soon(self._send_lobby)
+        except RuntimeError:  # no loop (offline use): nobody is connected
+            self._lobby_due = False
+
+    def _send_lobby(self) -> None:
+        self._lobby_due = False
+        if not self._conns:
+            return
+        data = p.frame(p.LobbyChanged(self.service.infos()))
         for conn in list(self._conns):
             conn.send(data)
 
@@ -123,6 +138,34 @@ class Hub:
             writer.close()
 
 
+class Seen:
+    """What each seat of one table sees after one change, computed once per seat
+    however many sessions show it (spectators all share the public view)."""
+
+    def __init__(self, service: TableService, table: int) -> None:
+        self.service = service
+        self.table = table
+        self._info: p.TableInfo | None = None
+        self._seats: dict[int | None, tuple[bytes, bytes | None, list[p.Entry]]] = {}
+
+    def info(self) -> p.TableInfo:
+        if self._info is None:
+            self._info = self.service.info(self.service.get(self.table))
+        return self._info
+
+    def seat(self, seat: int | None) -> tuple[bytes, bytes | None, list[p.Entry]]:
+        """(view, legal intents or None, log) as ``seat`` may know them."""
+        found = self._seats.get(seat)
+        if found is None:
+            game = self.service.game(self.table)
+            legal = None
+            if seat is not None and seat in game.to_move():
+                legal = p.pack(game.legal_intents(seat))
+            found = self._seats[seat] = (p.pack(game.view(seat)), legal,
+                                         game.descriptions(seat))
+        return found
+
+
 class _Conn:
     """One session process: who it serves and which tables it sits at or watches."""
 
@@ -131,6 +174,27 @@ class _Conn:
         self.writer = writer
         self.who: Identity | None = None
         self.tables: dict[int, int | None] = {}  # table -> seat (None: watching)
+        self.logs: dict[int, list[p.Entry]] = {}  # table -> the move log last pushed
+
+    def push_table(self, table: int, version: int, seen: Seen) -> None:
+        """A change notice with this session's own seat's redacted data (the seat it
+        joined as, checked then; a spectator gets the public view)."""
+        seat = self.tables[table]
+        try:
+            info = seen.info()
+            if not info.started:
+                self.send(p.frame(p.Changed(table, version, info, seat)))
+                return
+            view, legal, log_lines = seen.seat(seat)
+        except Exception:  # the session can still ask; a bug here must not stop the others
+            log.exception("table %d: change notice not built", table)
+            self.send(p.frame(p.Changed(table, version)))
+            return
+        sent = self.logs.get(table, [])
+        keep = common_prefix(sent, log_lines)
+        self.logs[table] = log_lines
+        self.send(p.frame(p.Changed(table, version, info, seat, view, legal, keep,
+                                    log_lines[keep:])))
 
     def send(self, data: bytes) -> None:
         if self.writer.is_closing():
@@ -146,6 +210,7 @@ class _Conn:
         for table, seat in self.tables.items():
             self.hub.service.detach(table, seat)
         self.tables.clear()
+        self.logs.clear()
 
     def handle(self, req: Any) -> Any:
         if self.who is None:
@@ -189,6 +254,7 @@ class _Conn:
             case p.Leave():
                 if req.table in self.tables:
                     svc.detach(req.table, self.tables.pop(req.table))
+                    self.logs.pop(req.table, None)
                 return None
             case p.Info():
                 return svc.info(svc.get(req.table))
@@ -231,4 +297,20 @@ class _Conn:
                 return
             self.hub.service.detach(table, self.tables.pop(table))
         self.tables[table] = seat
+        self.logs.pop(table, None)
         self.hub.service.attach(table, seat)
+        # Before the reply: the session's table opens on what it shows, without asking.
+        self.push_table(table, self.hub.service.get(table).version, Seen(self.hub.service, table))
+
+
+def common_prefix(old: list[p.Entry], new: list[p.Entry]) -> int:
+    """How many first lines ``new`` shares with ``old`` (all of ``old`` after a step;
+    fewer after an undo)."""
+    if len(old) <= len(new) and new[:len(old)] == old:
+        return len(old)
+    keep = 0
+    for a, b in zip(old, new, strict=False):
+        if a != b:
+            break
+        keep += 1
+    return keep

@@ -74,18 +74,34 @@ class LobbyScreen(Screen):
             "seat (or yours), w: watch"))
         table = self.query_one("#tables", DataTable)
         table.add_columns("#", "game", "title", "seats", "watching", "status")
-        app.conn.on_lobby_change.append(self.refresh_tables)
+        app.conn.on_lobby_change.append(self._pushed)
         self.refresh_tables()
         table.focus()
 
-    def refresh_tables(self) -> None:
+    def _pushed(self) -> None:
+        """The hub pushed the lobby: redraw from it, or later when the lobby shows again
+        (a session at a table does not redraw a lobby it does not show)."""
         if not self.is_attached:
             return
+        if self.app.screen is not self:
+            self._stale = True
+            return
+        self.refresh_tables(self.app.conn.pushed_tables)  # type: ignore[attr-defined]
+
+    def on_screen_resume(self) -> None:
+        if getattr(self, "_stale", False):
+            self.refresh_tables()
+
+    def refresh_tables(self, infos: list[TableInfo] | None = None) -> None:
+        """Redraw the list: the one given (pushed), else asked of the server."""
+        if not self.is_attached:
+            return
+        self._stale = False
         app: SessionApp = self.app  # type: ignore[assignment]
         table = self.query_one("#tables", DataTable)
         row = table.cursor_row
         table.clear()
-        for info in app.conn.tables():
+        for info in infos if infos is not None else app.conn.tables():
             table.add_row(str(info.id), info.ruleset_name, Text(info.title), Text(seat_text(info)),
                           str(info.spectators), status_text(info), key=str(info.id))
         if table.row_count:

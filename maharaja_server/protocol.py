@@ -166,13 +166,30 @@ class Refused(msgspec.Struct, tag="refused"):
     reason: str
 
 
+Entry = tuple[tuple[str, str], ...]  # one move-log line (engine.core.describe.Description)
+
+
 class Changed(msgspec.Struct, tag="changed"):
+    """A table changed. Pushed with what the receiving session shows, redacted for its
+    own seat (``seat``; None: a spectator), so it redraws without asking back: the
+    table's info, the seat's view, its legal intents when it is to move (else None),
+    and its move log as "keep the first ``log_keep`` lines, then ``log_new``". A
+    notice without ``info`` carries nothing: the session asks."""
+
     table: int
     version: int
+    info: TableInfo | None = None
+    seat: int | None = None
+    view: bytes = b""
+    legal: bytes | None = None
+    log_keep: int = 0
+    log_new: list[Entry] = []
 
 
 class LobbyChanged(msgspec.Struct, tag="lobby"):
-    pass
+    """The lobby changed; ``tables`` is the list as the lobby shows it (None: ask)."""
+
+    tables: list[TableInfo] | None = None
 
 
 AnyReply = Welcome | Result | Refused | Changed | LobbyChanged

@@ -62,6 +62,10 @@ class Connection:
         self.dispatch: Dispatch = _Worker()
         self.on_table_change: list[Callable[[int, int], None]] = []
         self.on_lobby_change: list[Callable[[], None]] = []
+        # What the hub pushed with its notices (reader thread writes, UI thread reads
+        # whole objects): per table the last change and its log, and the lobby's list.
+        self.pushed: dict[int, Pushed] = {}
+        self.pushed_tables: list[p.TableInfo] | None = None
         self.on_disconnect: list[Callable[[], None]] = []
         self.closed = False
         self._reader = threading.Thread(target=self._read_loop, name="hub-reader", daemon=True)
@@ -112,9 +116,13 @@ class Connection:
                 (size,) = p.HEADER.unpack(self._recv_exactly(p.HEADER.size))
                 message = self._decoder.decode(self._recv_exactly(size))
                 if isinstance(message, p.Changed):
+                    # Stored before any later reply is handed out, so a caller that
+                    # gets its reply also sees the change its request made.
+                    self._store(message)
                     for fn in list(self.on_table_change):
                         self.dispatch(lambda fn=fn, m=message: fn(m.table, m.version))
                 elif isinstance(message, p.LobbyChanged):
+                    self.pushed_tables = message.tables
                     for fn in list(self.on_lobby_change):
                         self.dispatch(fn)
                 else:
@@ -130,6 +138,20 @@ class Connection:
                 event.set()
             for fn in list(self.on_disconnect):
                 self.dispatch(fn)
+
+    def _store(self, message: p.Changed) -> None:
+        if message.info is None:
+            self.pushed.pop(message.table, None)  # nothing pushed: ask
+            return
+        before = self.pushed.get(message.table)
+        lines = before.log[:message.log_keep] if before is not None else []
+        if len(lines) != message.log_keep:  # a gap: this log cannot be trusted
+            self.pushed.pop(message.table, None)
+            return
+        self.pushed[message.table] = Pushed(message, lines + message.log_new)
+
+    def latest(self, table: int) -> Pushed | None:
+        return self.pushed.get(table)
 
     def close(self) -> None:
         self.closed = True
@@ -161,6 +183,25 @@ class Connection:
         self.ask(p.Leave(table=table))
 
 
+class Pushed:
+    """One change as pushed for this session's seat, decoded on first use."""
+
+    def __init__(self, change: p.Changed, log: list[Description]) -> None:
+        self.change = change
+        self.log = log
+        self._legal: Any = None
+
+    def view(self, kind: Any) -> Any:
+        # A new object each time, as a round trip gave: screens may change what they get.
+        return msgspec.msgpack.decode(self.change.view, type=kind)
+
+    def legal(self, kind: Any) -> list[Any]:
+        if self._legal is None:
+            assert self.change.legal is not None
+            self._legal = msgspec.msgpack.decode(self.change.legal, type=kind)
+        return list(self._legal)
+
+
 class RemoteTable:
     """A table on the server, with the interface of ``engine.core.table.LocalTable``."""
 
@@ -173,6 +214,10 @@ class RemoteTable:
         self._state_type = self.ruleset.State
         self._intents = list[self.ruleset.Intent]  # type: ignore[name-defined]
         self._events = list[self.ruleset.Event]  # type: ignore[name-defined]
+        self._coalesce = True  # skip a notice when a later one is already queued
+        pushed = self._pushed()
+        if pushed is not None:  # pushed when we joined: newer than the info just asked
+            self._info = pushed.change.info  # type: ignore[assignment]
         conn.on_table_change.append(self._on_change)
 
     @property
@@ -204,25 +249,55 @@ class RemoteTable:
     def _on_change(self, table: int, version: int) -> None:
         if table != self.id:
             return
-        try:
-            self.refresh_info()
-        except (IllegalIntent, Disconnected):
-            pass
+        pushed = self._pushed()
+        if pushed is not None:
+            if pushed.change.version != version and self._coalesce:
+                return  # a later notice is queued: redraw once, for it
+            self._info = pushed.change.info  # type: ignore[assignment]
+        else:
+            try:
+                self.refresh_info()
+            except (IllegalIntent, Disconnected):
+                pass
         for listener in list(self._listeners):
             listener()
 
+    def _pushed(self, seat: object = ...) -> Pushed | None:
+        """The last change pushed for this table (for ``seat``, when given)."""
+        pushed = self.conn.latest(self.id)
+        if pushed is None or pushed.change.info is None:
+            return None
+        if seat is not ... and pushed.change.seat != seat:
+            return None  # another seat's data is never pushed here; ask (and be refused)
+        return pushed
+
     def to_move(self) -> tuple[int, ...]:
+        pushed = self._pushed()
+        if pushed is not None:
+            return tuple(pushed.change.info.to_move)  # type: ignore[union-attr]
         return tuple(self.conn.ask(p.ToMove(table=self.id), list[int]))
 
     def view(self, seat: int | None) -> Any:
+        pushed = self._pushed(seat)
+        if pushed is not None and pushed.change.view:
+            return pushed.view(self._state_type)
         data = self.conn.ask(p.View(table=self.id, seat=seat), bytes)
         return msgspec.msgpack.decode(data, type=self._state_type)
 
     def legal_intents(self, seat: int) -> list[Any]:
+        pushed = self._pushed(seat)
+        if pushed is not None and pushed.change.view:
+            if pushed.change.legal is not None:
+                return pushed.legal(self._intents)
+            if seat not in pushed.change.info.to_move:  # type: ignore[union-attr]
+                return []
         data = self.conn.ask(p.Legal(table=self.id, seat=seat), bytes)
         return msgspec.msgpack.decode(data, type=self._intents)
 
     def log(self, seat: int | None) -> list[Description]:
+        pushed = self._pushed(seat)
+        if pushed is not None and pushed.change.view:
+            return list(pushed.log)
         return self.conn.ask(p.Log(table=self.id, seat=seat), list[tuple[tuple[str, str], ...]])
 
     def play(self, seat: int, intent: Any) -> list[Any]:

@@ -103,6 +103,7 @@ class TableScreen(Screen):
     def refresh_table(self) -> None:
         table, seat = self.table, self.seat
         to_move = table.to_move()
+        before = self._intents
         self._intents = table.legal_intents(seat) if seat is not None and seat in to_move else []
         names = [s.name for s in table.seats]
         who = f"seat {seat + 1} ({names[seat]})" if seat is not None else "spectator"
@@ -118,11 +119,14 @@ class TableScreen(Screen):
             f"step {version} · {state}"))
         self.query_one("#view", Static).update(Text(format_view(table.view(seat))))
         options = self.query_one("#intents", OptionList)
-        highlighted = options.highlighted
-        options.clear_options()
-        options.add_options([Option(Text(describe_intent(i))) for i in self._intents])
-        if self._intents:
-            options.highlighted = min(highlighted or 0, len(self._intents) - 1)
+        if self._intents != before or options.option_count != len(self._intents):
+            # Rebuilt only when the choices changed: most notices find a waiting
+            # player with none before and after.
+            highlighted = options.highlighted
+            options.clear_options()
+            options.add_options([Option(Text(describe_intent(i))) for i in self._intents])
+            if self._intents:
+                options.highlighted = min(highlighted or 0, len(self._intents) - 1)
         lines = [plain(d) for d in table.log(seat)[-LOG_LINES:]]
         self.query_one("#log", Static).update(Text("\n".join(lines)))
 
@@ -157,11 +161,16 @@ class WaitingScreen(Screen):
     def on_mount(self) -> None:
         self.table.subscribe(self._changed)
         self.app.conn.on_lobby_change.append(self._lobby)  # type: ignore[attr-defined]
-        self._lobby()  # the game may have started before we subscribed
+        self._lobby(ask=True)  # the game may have started before we subscribed
 
-    def _lobby(self) -> None:
+    def _lobby(self, ask: bool = False) -> None:
         if self.is_attached and not self._started:
-            self.table.refresh_info()
+            pushed = None if ask else self.app.conn.pushed_tables  # type: ignore[attr-defined]
+            mine = [i for i in pushed or () if i.id == self.table.id]
+            if mine and mine[0].version >= self.table.info.version:
+                self.table._info = mine[0]  # the lobby's push holds this table's info
+            else:
+                self.table.refresh_info()
             self._changed()
 
     def _changed(self) -> None:

@@ -14,6 +14,7 @@ from maharaja_server.config import ServerConfig, load_rulesets, ordered
 from maharaja_server.hostkeys import host_key
 from maharaja_server.hub import Hub
 from maharaja_server.limits import ConnectionLimits, SessionCounter
+from maharaja_server.spawn import Zygote
 from maharaja_server.tables import TableService
 
 log = logging.getLogger("maharaja_server")
@@ -70,11 +71,23 @@ class GameServer:
         (cfg.data_dir / "logs").mkdir(exist_ok=True)
         self.service.load_all()
         await self.hub.start()
-        self._acceptor = await asyncssh.create_server(
-            ssh.server_factory(self.auth, self.connections), cfg.host, cfg.port,
-            server_host_keys=[host_key(cfg.data_dir)],
-            process_factory=self.sessions, **ssh.options(),
-        )
+        # The session worker imports the UI meanwhile; it never sees a table.
+        zygote = Zygote(self._child_env())
+        try:
+            await zygote.start()
+            self.sessions.zygote = zygote
+        except OSError as exc:
+            log.warning("no session worker (%s): each session starts a fresh interpreter", exc)
+        try:
+            self._acceptor = await asyncssh.create_server(
+                ssh.server_factory(self.auth, self.connections), cfg.host, cfg.port,
+                server_host_keys=[host_key(cfg.data_dir)],
+                process_factory=self.sessions, **ssh.options(),
+            )
+        except BaseException:
+            if self.sessions.zygote is not None:  # no worker left behind a failed start
+                await self.sessions.zygote.close()
+            raise
         log.info("listening on %s port %d; logins by %s", cfg.host, self.port,
                  self.auth.describe())
 
@@ -85,4 +98,6 @@ class GameServer:
         self.sessions.say_goodbye()
         for child in list(self.sessions.children):
             await self.sessions._stop(child)
+        if self.sessions.zygote is not None:
+            await self.sessions.zygote.close()
         await self.hub.close()

@@ -12,6 +12,7 @@ import os
 import resource
 import sys
 import termios
+from typing import Any
 
 from maharaja_server.config import load_rulesets
 
@@ -32,7 +33,11 @@ def cap_memory(mib: int) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
-def main() -> int:
+def main(token: str | None = None, command: str | None = None,
+         rulesets: dict[str, Any] | None = None) -> int:
+    """Run one session's UI on this process's terminal. The zygote passes the token and
+    command as arguments (never the environment, which /proc shows) and the rulesets it
+    loaded before forking; a fresh interpreter reads them from its environment."""
     take_terminal()
     cap_memory(int(os.environ.get("MAHARAJA_MEMORY_MIB", "0") or 0))
     log_path = os.environ.get("MAHARAJA_LOG")
@@ -42,15 +47,19 @@ def main() -> int:
     from maharaja_server.lobby import SessionApp
     from maharaja_server.remote import Connection
 
-    specs = [s for s in os.environ.get("MAHARAJA_RULESETS", "").split(",") if s]
-    rulesets = load_rulesets(specs)
-    token = os.environ.pop("MAHARAJA_TOKEN", "")
+    if rulesets is None:
+        specs = [s for s in os.environ.get("MAHARAJA_RULESETS", "").split(",") if s]
+        rulesets = load_rulesets(specs)
+    if token is None:
+        token = os.environ.pop("MAHARAJA_TOKEN", "")
+    if command is None:
+        command = os.environ.get("MAHARAJA_COMMAND", "")
     try:
         conn = Connection(os.environ["MAHARAJA_SOCKET"], token)
     except (OSError, KeyError) as exc:
         print(f"The game server is not reachable ({exc}).\r", file=sys.stderr)
         return 1
-    app = SessionApp(conn, rulesets, os.environ.get("MAHARAJA_COMMAND", ""))
+    app = SessionApp(conn, rulesets, command)
     try:
         app.run()
     finally:

@@ -15,7 +15,6 @@ import os
 import re
 import signal
 import struct
-import sys
 import termios
 import time
 from collections.abc import Callable
@@ -25,6 +24,7 @@ import asyncssh
 
 from maharaja_server.auth import Authenticator
 from maharaja_server.limits import ConnectionLimits, SessionCounter, StartGate, TokenBucket
+from maharaja_server.spawn import SessionProcess, Zygote, fresh_interpreter
 from maharaja_server.tables import Identity
 
 log = logging.getLogger("maharaja_server.ssh")
@@ -130,9 +130,10 @@ class SessionRunner:
         self.input_rate = input_rate
         self.input_burst = input_burst
         self.default_term = default_term
-        self.children: set[asyncio.subprocess.Process] = set()
+        self.children: set[SessionProcess] = set()
         self.processes: set[asyncssh.SSHServerProcess] = set()
         self.gate = StartGate(slots=2, hold=3.0)
+        self.zygote: Zygote | None = None  # the session worker, once the server starts it
 
     async def __call__(self, process: asyncssh.SSHServerProcess) -> None:
         try:
@@ -167,15 +168,9 @@ class SessionRunner:
             colorterm = (process.env or {}).get("COLORTERM")
             if colorterm in ("truecolor", "24bit"):
                 env["COLORTERM"] = colorterm
-            env["MAHARAJA_TOKEN"] = token
             # The child parses it strictly (commands.py) and refuses what it cannot.
             command = COMMAND.sub("", (process.command or "")[:200]).strip()
-            env["MAHARAJA_COMMAND"] = command
-            child = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "maharaja_server.session",
-                stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
-                cwd=env.get("MAHARAJA_RUN"),
-            )
+            child = await self._spawn(slave, env, token, command)
         except BaseException:
             started_drawing()
             os.close(master)
@@ -203,8 +198,19 @@ class SessionRunner:
         if not process.is_closing():
             process.exit(code)
 
+    async def _spawn(self, slave: int, env: dict[str, str], token: str,
+                     command: str) -> SessionProcess:
+        """Forked by the session worker; a fresh interpreter only when it is down."""
+        if self.zygote is not None and self.zygote.alive:
+            try:
+                return await self.zygote.spawn(slave, env, token, command)
+            except OSError as exc:
+                log.warning("session worker unavailable (%s); starting a fresh interpreter",
+                            exc)
+        return await fresh_interpreter(slave, env, token, command)
+
     async def _bridge(self, process: asyncssh.SSHServerProcess, master: int,
-                      child: asyncio.subprocess.Process, drawing: Callable[[], None]) -> int:
+                      child: SessionProcess, drawing: Callable[[], None]) -> int:
         os.set_blocking(master, False)
         tasks = {
             asyncio.create_task(self._pump_out(master, process, drawing)),
@@ -277,7 +283,7 @@ class SessionRunner:
             if not process.is_closing():
                 process.stdout.write(RESTORE + SHUTDOWN)
 
-    async def _stop(self, child: asyncio.subprocess.Process) -> None:
+    async def _stop(self, child: SessionProcess) -> None:
         if child.returncode is not None:
             return
         for sig, wait in ((signal.SIGHUP, 2.0), (signal.SIGKILL, 5.0)):

@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import IO
 
 import asyncssh
 
@@ -36,8 +37,9 @@ STATUS = re.compile(r"step (\d+) · (YOUR MOVE|waiting for|game over)")
 
 
 class Player:
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, address: str = "127.0.0.1") -> None:
         self.name = name
+        self.address = address  # the server admits at most 8 connections per address
         self.key = asyncssh.generate_private_key("ssh-ed25519")
         self.tail = b""
         self.step = -1
@@ -51,7 +53,7 @@ class Player:
     async def open(self, port: int, command: str) -> None:
         self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name,
                                            client_keys=[self.key], known_hosts=None,
-                                           agent_path=None)
+                                           agent_path=None, local_addr=(self.address, 0))
         self.proc = await self.conn.create_process(command, term_type="xterm-256color",
                                                    term_size=(110, 34), encoding=None)
         self.reader = asyncio.create_task(self._read())
@@ -143,11 +145,33 @@ async def run_table(number: int, players: list[Player], port: int, deadline: flo
         await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
 
 
-def children_rss_kb(pid: int) -> tuple[int, int, int, int]:
-    """(server RSS, children's RSS, number of children, children's PSS) in kB.
+def session_pids(pid: int) -> tuple[list[str], list[str]]:
+    """(session processes, session workers) of the server ``pid``: its children, and the
+    children of its zygote (``maharaja_server.zygote``), which forks the sessions."""
+    parents: dict[str, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and (ppid := _ppid(entry)) >= 0:
+            parents[entry] = ppid
+    sessions, workers = [], []
+    for entry, ppid in parents.items():
+        if ppid != pid:
+            continue
+        try:
+            cmdline = Path(f"/proc/{entry}/cmdline").read_bytes()
+        except OSError:
+            continue
+        (workers if b"maharaja_server.zygote" in cmdline else sessions).append(entry)
+    for worker in workers:
+        sessions += [entry for entry, ppid in parents.items() if str(ppid) == worker]
+    return sessions, workers
 
-    PSS splits shared pages (the Python binary, libraries) between processes: it is
-    the better figure for what one more session costs."""
+
+def children_rss_kb(pid: int) -> tuple[int, int, int, int, int]:
+    """(server RSS, sessions' RSS, number of sessions, sessions' PSS, workers' PSS) in kB.
+
+    PSS splits shared pages (the Python binary, libraries, the code the zygote
+    imported) between processes: it is the better figure for what one more session
+    costs. The zygote's own PSS is reported apart (a fixed cost, not per session)."""
     def field(p: str, name: str, file: str = "status") -> int:
         try:
             for line in Path(f"/proc/{p}/{file}").read_text().splitlines():
@@ -160,20 +184,14 @@ def children_rss_kb(pid: int) -> tuple[int, int, int, int]:
     def rss(p: str) -> int:
         return field(p, "VmRSS:")
 
-    kids = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                if int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                    kids.append(entry)
-            except (OSError, IndexError, ValueError):
-                pass
+    kids, workers = session_pids(pid)
     return (rss(str(pid)), sum(rss(k) for k in kids), len(kids),
-            sum(field(k, "Pss:", "smaps_rollup") for k in kids))
+            sum(field(k, "Pss:", "smaps_rollup") for k in kids),
+            sum(field(w, "Pss:", "smaps_rollup") for w in workers))
 
 
 def cpu_seconds(pid: int) -> tuple[float, float]:
-    """(CPU seconds of the server, CPU seconds of its live children)."""
+    """(CPU seconds of the server, CPU seconds of its live sessions and workers)."""
     tick = os.sysconf("SC_CLK_TCK")
 
     def cpu(p: str) -> float:
@@ -183,8 +201,8 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
         except (OSError, IndexError, ValueError):
             return 0.0
 
-    kids = [e for e in os.listdir("/proc") if e.isdigit() and _ppid(e) == pid]
-    return cpu(str(pid)), sum(cpu(k) for k in kids)
+    kids, workers = session_pids(pid)
+    return cpu(str(pid)), sum(cpu(k) for k in kids + workers)
 
 
 def _ppid(entry: str) -> int:
@@ -200,27 +218,39 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def start_server(data: Path, port: int, sessions: int, log: IO[bytes]) -> subprocess.Popen:
+    """``maharaja serve`` hosting the long test game on ``port``, once it listens."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests" / "server")]))
+    server = subprocess.Popen(
+        [sys.executable, "-m", "maharaja_server", "--data-dir", str(data), "--port",
+         str(port), "--ruleset", "fake_ruleset:LONG", "--default-game", "test-secrets-long",
+         "--max-sessions", str(sessions), "--idle-timeout", "3600"],
+        env=env, stdout=log, stderr=subprocess.STDOUT)
+    wait_listening(port)
+    return server
+
+
+def wait_listening(port: int) -> None:
+    for _ in range(300):
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+
+
 async def main(args: argparse.Namespace) -> dict:
     data = Path(tempfile.mkdtemp(prefix="mj-load-"))
     port = free_port()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests" / "server")]))
     log = open(data / "server.log", "wb")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "maharaja_server", "--data-dir", str(data / "srv"), "--port",
-         str(port), "--ruleset", "fake_ruleset:LONG", "--default-game", "test-secrets-long",
-         "--max-sessions", str(args.tables * args.players + 10), "--idle-timeout", "3600"],
-        env=env, stdout=log, stderr=subprocess.STDOUT)
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), 0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
+    server = start_server(data / "srv", port, args.tables * args.players + 10, log)
     stats = Stats()
     acked: dict[int, int] = {}
-    tables = [[Player(f"t{t}p{i}") for i in range(args.players)]
+    # Each table's players come from their own loopback address (127.0.0.0/8 is all
+    # local), as players from different hosts would.
+    tables = [[Player(f"t{t}p{i}", f"127.0.{t // 250}.{t % 250 + 2}") for i in range(args.players)]
               for t in range(1, args.tables + 1)]
-    memory: list[tuple[int, int, int, int]] = []
+    memory: list[tuple[int, int, int, int, int]] = []
 
     async def sample() -> None:
         while True:
@@ -278,7 +308,7 @@ async def main(args: argparse.Namespace) -> dict:
     lat = [d for _, d in stats.latencies]
     steady = [d for t, d in stats.latencies if t >= all_ready_at]
     full = [m for m in memory if m[2] >= args.tables * args.players * 0.9] or memory
-    peak = max(full, key=lambda m: m[1]) if full else (0, 0, 1, 0)
+    peak = max(full, key=lambda m: m[1]) if full else (0, 0, 1, 0, 0)
     result = {
         "tables": args.tables, "players_per_table": args.players,
         "sessions": args.tables * args.players, "seconds": round(elapsed, 1),
@@ -297,6 +327,7 @@ async def main(args: argparse.Namespace) -> dict:
         "server_rss_mb": round(peak[0] / 1024, 1),
         "rss_per_session_mb": round(peak[1] / 1024 / max(1, peak[2]), 1),
         "pss_per_session_mb": round(peak[3] / 1024 / max(1, peak[2]), 1),
+        "pss_worker_mb": round(peak[4] / 1024, 1),
         "session_processes": peak[2],
         "cpu_s_server": round(server_cpu, 1),
         "cpu_s_sessions": round(children_cpu, 1),

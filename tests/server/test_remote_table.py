@@ -188,6 +188,8 @@ def test_remote_table_carries_exactly_each_seats_view_for_every_hosted_game(
         rng = random.Random(7)
         enc = msgspec.msgpack.encode
         for _ in range(40):
+            for remote in remotes:  # reads answer from the last pushed change: a round
+                remote.refresh_info()  # trip makes sure every earlier push has arrived
             to_move = remotes[0].to_move()
             assert to_move == game.to_move()
             if not to_move:

@@ -1,0 +1,164 @@
+"""SSH figures of issue 15, measured with ``scripts/load_ssh.py``'s machinery.
+
+* connect to the first lobby frame, beside a bare ``asyncssh`` server that answers
+  a session with a fixed frame (the anchor: key exchange, login, channel, in the
+  same run and on the same loopback), alternating the two;
+* memory per session (PSS from /proc/PID/smaps_rollup) and another player's move on
+  my screen (p95) with 32 sessions (8 tables of 4), steady state;
+* how many sessions the 2 cores hold before updates pass 250 ms p95 with no error:
+  128 sessions first (the server's connection cap), then fewer until one holds.
+
+    python -m scripts.bench.ssh [RUNS]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import asyncssh
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT / "scripts"), str(ROOT)]
+
+import load_ssh  # noqa: E402 - after the path it lives on
+
+try:  # imported as part of the bench package, or run as a script
+    from .figure import Figure
+except ImportError:
+    from scripts.bench.figure import Figure  # noqa: E402
+
+LOBBY = b"Maharaja server"
+ANCHOR_FRAME = "Maharaja server (anchor) " + "-" * 2000
+CONNECT_TARGET_MS = 150.0
+# The issue's target is 150 ms; the anchor (bare asyncssh on loopback: key exchange,
+# login, channel) took about 40 ms at best on this machine, so the target is held as
+# the ratio 150/40 (rounded), which carries it to busier runs.
+CONNECT_TARGET_RATIO = 4.0
+LOAD_SECONDS = 60.0
+
+BARE_SERVER = textwrap.dedent('''
+    import asyncio, sys
+    import asyncssh
+
+    FRAME = sys.argv[2].encode()
+
+    class Server(asyncssh.SSHServer):
+        def begin_auth(self, username): return True
+        def public_key_auth_supported(self): return True
+        def validate_public_key(self, username, key): return True
+
+    async def session(process):
+        process.stdout.write(b"\\x1b[?1049h\\x1b[H" + FRAME)
+        await process.stdin.read()
+        process.exit(0)
+
+    async def main():
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        await asyncssh.create_server(Server, "127.0.0.1", int(sys.argv[1]),
+                                     server_host_keys=[key], process_factory=session,
+                                     encoding=None, line_editor=False)
+        await asyncio.Event().wait()
+
+    asyncio.run(main())
+''')
+
+
+async def time_connect(port: int, name: str, key: asyncssh.SSHKey, marker: bytes,
+                       address: str) -> float:
+    """Seconds from opening the TCP connection to ``marker`` on the terminal."""
+    started = time.monotonic()
+    conn = await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key],
+                                  known_hosts=None, agent_path=None, local_addr=(address, 0))
+    try:
+        process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24),
+                                            encoding=None)
+        seen = b""
+        while marker not in seen:
+            data = await asyncio.wait_for(process.stdout.read(65536), 30)
+            if not data:
+                raise RuntimeError(f"{name}: closed before the first frame")
+            seen = (seen + data)[-4096:]
+        return time.monotonic() - started
+    finally:
+        conn.close()
+        await conn.wait_closed()
+
+
+async def connect_times(samples: int) -> tuple[list[float], list[float]]:
+    """(ours, anchor) connect-to-first-frame seconds, measured alternately."""
+    data = Path(tempfile.mkdtemp(prefix="mj-bench-ssh-"))
+    ours_port, bare_port = load_ssh.free_port(), load_ssh.free_port()
+    log = open(data / "server.log", "wb")
+    server = load_ssh.start_server(data / "srv", ours_port, samples + 10, log)
+    bare = subprocess.Popen([sys.executable, "-c", BARE_SERVER, str(bare_port), ANCHOR_FRAME],
+                            stdout=log, stderr=subprocess.STDOUT)
+    load_ssh.wait_listening(bare_port)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    ours: list[float] = []
+    anchor: list[float] = []
+    try:
+        # Unmeasured first: the server's session worker may still be importing.
+        await time_connect(ours_port, "warm", key, LOBBY, "127.0.1.1")
+        await time_connect(bare_port, "warm", key, b"anchor", "127.0.1.1")
+        for n in range(samples):
+            address = f"127.0.1.{n % 200 + 2}"  # under the per-address connection cap
+            anchor.append(await time_connect(bare_port, f"a{n}", key, b"anchor", address))
+            ours.append(await time_connect(ours_port, f"c{n}", key, LOBBY, address))
+            await asyncio.sleep(0.3)  # the session's teardown is not what is measured
+    finally:
+        for process in (server, bare):
+            process.terminate()
+            process.wait(30)
+        log.close()
+    return ours, anchor
+
+
+def load(tables: int, seconds: float) -> dict:
+    args = argparse.Namespace(tables=tables, players=4, duration=seconds, pace=0.5, ramp=0.5)
+    return asyncio.run(load_ssh.main(args))
+
+
+def figures(runs: int) -> Iterator[Figure]:
+    ours, anchor = asyncio.run(connect_times(max(5, 10 * runs)))
+    ours_ms, anchor_ms = 1000 * statistics.median(ours), 1000 * statistics.median(anchor)
+    yield Figure("SSH connect to first lobby frame (median)", round(ours_ms, 1), "ms",
+                 CONNECT_TARGET_RATIO, anchor=round(anchor_ms, 1),
+                 anchor_name="bare asyncssh server, fixed frame",
+                 detail=f"{len(ours)} connects each; target {CONNECT_TARGET_MS:.0f} ms; "
+                        f"p90 {1000 * sorted(ours)[int(0.9 * (len(ours) - 1))]:.0f} ms")
+
+    result = load(8, LOAD_SECONDS)
+    yield Figure("SSH memory per session (PSS), 32 sessions", result["pss_per_session_mb"],
+                 "MB", 12.0, detail=f"session worker {result['pss_worker_mb']} MB apart; "
+                                    f"RSS {result['rss_per_session_mb']} MB a session")
+    yield Figure("SSH another player's move on my screen, 32 sessions, p95",
+                 result["steady_latency_ms_p95"], "ms", 100.0,
+                 detail=f"steady p50 {result['steady_latency_ms_p50']} ms over "
+                        f"{result['steady_seconds']} s; whole run p95 "
+                        f"{result['latency_ms_p95']} ms; errors {result['error_count']}")
+
+    held, tried = 0, []
+    for tables in (32, 24, 16, 8):
+        result = load(tables, LOAD_SECONDS + tables * 0.5)
+        p95 = result["steady_latency_ms_p95"]
+        ok = p95 <= 250 and result["error_count"] == 0 and result["lost_events"] == 0
+        tried.append(f"{tables * 4}: p95 {p95} ms, {result['error_count']} errors")
+        if ok:
+            held = tables * 4
+            break
+    yield Figure("SSH sessions on 2 cores before updates pass 250 ms p95", held, "sessions",
+                 128, better="higher", detail="; ".join(tried))
+
+
+if __name__ == "__main__":
+    for figure in figures(int(sys.argv[1]) if len(sys.argv) > 1 else 1):
+        print(figure)

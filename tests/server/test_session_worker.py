@@ -1,0 +1,147 @@
+"""Sessions forked by the pre-imported session worker (issue 15), as isolated as a
+fresh interpreter was: own session and terminal, memory cap, no token in /proc."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from pathlib import Path
+
+import pytest
+from sshkit import config, connect, running
+
+from maharaja_server.spawn import ForkedSession
+
+
+def parent_of(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def address_space_cap(pid: int) -> str:
+    for line in Path(f"/proc/{pid}/limits").read_text().splitlines():
+        if line.startswith("Max address space"):
+            return line.split()[3]
+    raise AssertionError("no address-space line")
+
+
+def test_a_session_is_forked_by_the_worker_and_isolated_as_before(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path, session_memory=700)) as srv:
+            alice = await connect(srv.port, "alice")
+            await alice.wait_screen(r"Maharaja server · you are alice", timeout=60)
+            (child,) = srv.sessions.children
+            worker = srv.sessions.zygote
+            assert isinstance(child, ForkedSession) and worker is not None
+            assert worker._process is not None and parent_of(child.pid) == worker._process.pid
+            assert os.getsid(child.pid) == child.pid  # its own session, as start_new_session
+            assert address_space_cap(child.pid) == str(700 * 1024 * 1024)
+            environ = Path(f"/proc/{child.pid}/environ").read_bytes()
+            assert b"MAHARAJA_TOKEN" not in environ  # passed as an argument, not in /proc
+            tty = os.readlink(f"/proc/{child.pid}/fd/0")
+            assert tty.startswith("/dev/pts/") and os.readlink(f"/proc/{child.pid}/fd/2") == tty
+            await alice.close()
+            for _ in range(100):  # the worker reports the exit; the runner lets go of it
+                if not srv.sessions.children:
+                    break
+                await asyncio.sleep(0.1)
+            assert not srv.sessions.children and child.returncode is not None
+
+    asyncio.run(asyncio.wait_for(scenario(), 120))
+
+
+def test_sessions_still_start_when_the_worker_is_gone(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path)) as srv:
+            alice = await connect(srv.port, "alice")  # forked
+            await alice.wait_screen(r"you are alice", timeout=60)
+            worker = srv.sessions.zygote
+            assert worker is not None and worker._process is not None
+            (forked,) = srv.sessions.children
+            os.kill(worker._process.pid, signal.SIGKILL)
+            for _ in range(100):
+                if not worker.alive:
+                    break
+                await asyncio.sleep(0.1)
+            assert not worker.alive
+            bob = await connect(srv.port, "bob")  # a fresh interpreter
+            await bob.wait_screen(r"you are bob", timeout=60)
+            (fresh,) = srv.sessions.children - {forked}
+            assert parent_of(fresh.pid) == os.getpid()
+            await alice.close()  # the orphaned session's end is still noticed (pidfd)
+            for _ in range(100):
+                if forked not in srv.sessions.children:
+                    break
+                await asyncio.sleep(0.1)
+            assert forked not in srv.sessions.children
+            await bob.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 180))
+
+
+@pytest.mark.parametrize("logged", [True, False])
+def test_a_session_that_fails_to_start_shows_one_line_and_logs_why(tmp_path: Path,
+                                                                  logged: bool) -> None:
+    """Before its UI runs, a forked child's error goes to the sessions log; the player
+    gets one line, no traceback (issue 14 item 9, kept by the worker)."""
+    import sys
+
+    from maharaja_server.spawn import Zygote
+
+    log = tmp_path / "sessions.log"
+    env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": os.pathsep.join(sys.path),
+           "MAHARAJA_RULESETS": "fake_ruleset:RULESET", "MAHARAJA_RUN": str(tmp_path)}
+    if logged:  # without a log, the child must still end with its one line
+        env["MAHARAJA_LOG"] = str(log)
+
+    async def scenario() -> bytes:
+        worker = Zygote(env)
+        await worker.start()
+        master, slave = os.openpty()
+        try:
+            child = await worker.spawn(slave, dict(env, MAHARAJA_MEMORY_MIB="lots"), "t", "")
+            os.close(slave)
+            assert await asyncio.wait_for(child.wait(), 60) == 1
+            out = b""
+            while True:
+                try:
+                    chunk = os.read(master, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                out += chunk
+            return out
+        finally:
+            os.close(master)
+            await worker.close()
+
+    shown = asyncio.run(asyncio.wait_for(scenario(), 120))
+    assert shown.strip() == b"The session could not start; the server has logged why."
+    if logged:
+        text = log.read_text()
+        assert "session failed to start" in text and "ValueError" in text and "lots" in text
+
+
+def test_a_server_that_cannot_listen_leaves_no_worker_behind(tmp_path: Path) -> None:
+    import socket
+
+    from maharaja_server.server import GameServer
+
+    async def scenario() -> None:
+        with socket.socket() as taken:
+            taken.bind(("127.0.0.1", 0))
+            taken.listen()
+            server = GameServer(config(tmp_path, port=taken.getsockname()[1]))
+            try:
+                await server.start()
+            except OSError:
+                pass
+            else:
+                raise AssertionError("the server started on a port in use")
+            worker = server.sessions.zygote
+            assert worker is not None and worker._process is not None
+            assert worker._process.returncode is not None  # ended, not orphaned
+            await server.hub.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
