@@ -50,6 +50,25 @@ def target_tags(
     return out
 
 
+def road_path(net: Network, start: str, end: str, usable: Collection[str]) -> tuple[str, ...]:
+    """The fewest roads from junction ``start`` to ``end`` using only ``usable`` roads
+    (() when there is none): a representative route for the engine to judge."""
+    paths: dict[str, tuple[str, ...]] = {start: ()}
+    frontier = [start]
+    while frontier and end not in paths:
+        nxt = []
+        for here in frontier:
+            for road in sorted(usable):
+                ends = (net.roads[road].a, net.roads[road].b)
+                if here in ends:
+                    there = ends[1] if here == ends[0] else ends[0]
+                    if there not in paths:
+                        paths[there] = (*paths[here], road)
+                        nxt.append(there)
+        frontier = nxt
+    return paths.get(end, ())
+
+
 class RouteGameAdapter(SpecAdapter):
     plan_actions: ClassVar[tuple[tuple[Any, str], ...]] = ()  # the disc, for the plan dialog
     final_word: ClassVar[str] = "final scores"  # what ``s`` shows once the game is over
@@ -231,6 +250,21 @@ class RouteGameAdapter(SpecAdapter):
             else:
                 builds.add(place)
         return target_tags(tolls, builds, self.network.cities, self.coin)
+
+    def move_intent(self, view: Any, to: str, roads: tuple[str, ...]) -> Any:
+        """The game's move intent along ``roads`` to ``to``; None when it has none."""
+        return None
+
+    def representative_move(self, view: Any, seat: int, place: str) -> Any:
+        """A move to ``place`` for the engine to judge: by open roads if any lead there
+        (the refusal is then the toll), else by any road (the refusal: a closed road)."""
+        net = self.network
+        if place not in net.junctions or place == self.pawn(view, seat):
+            return None
+        start = self.pawn(view, seat)
+        roads = (road_path(net, start, place, net.open_roads(view.villages.__getitem__))
+                 or road_path(net, start, place, net.roads))
+        return self.move_intent(view, place, roads) if roads else None
 
     def intents_at(self, view: Any, seat: int | None, place: str,
                    intents: Sequence[Any]) -> list[Any]:

@@ -117,6 +117,7 @@ class MapGraph(Widget, can_focus=True):
         self._dirty = True
         self.names: Mapping[str, str] = {}
         self.labels: Mapping[str, str] = {}
+        self._pinned = False  # the cursor is on a place clicked, which may be no target
 
     @property
     def data(self) -> MapData:
@@ -133,12 +134,15 @@ class MapGraph(Widget, can_focus=True):
 
     # ----------------------------------------------------------------- input
     def watch_targets(self, targets: dict[str, Segments]) -> None:
-        if self.cursor not in targets:
+        # A place picked by a click stays under the cursor, target or not: Enter then
+        # asks about it again instead of picking another place.
+        if self.cursor not in targets and not self._pinned:
             self.cursor = next(iter(targets), None)
 
     def action_cursor(self, dx: int, dy: int) -> None:
         if not self.targets:
             return
+        self._pinned = False
         here = self._anchors.get(self.cursor or "")
         if here is None:
             self.cursor = next(iter(self.targets))
@@ -175,7 +179,9 @@ class MapGraph(Widget, can_focus=True):
         return f" ▸ {self.names.get(place, place)} " if place else ""
 
     def action_select(self) -> None:
-        if self.cursor in self.targets:
+        """Pick the place under the cursor; one that is no target is picked too, for the
+        screen to say why it cannot be chosen."""
+        if self.cursor is not None:
             self.post_message(PlaceSelected(self, self.cursor))
 
     def on_click(self, event: Click) -> None:
@@ -183,7 +189,8 @@ class MapGraph(Widget, can_focus=True):
         if offset is None:
             return
         place = self.place_at(offset.x, offset.y)
-        if place is not None and place in self.targets:
+        if place is not None:
+            self._pinned = place not in self.targets
             self.cursor = place
             self.post_message(PlaceSelected(self, place))
 
@@ -276,7 +283,7 @@ class MapGraph(Widget, can_focus=True):
         return cells
 
     def _role(self, place: str, role: str) -> str:
-        if place == self.cursor and place in self.targets and self.has_focus:
+        if place == self.cursor and self.has_focus:
             return f"{role}+cursor" if role else "cursor"
         if place in self.targets:
             return f"{role}+target" if role else "target"
