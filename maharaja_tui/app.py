@@ -26,6 +26,7 @@ from maharaja_tui.screens.files import LoadScreen
 from maharaja_tui.screens.game import COMPUTER_DELAY, HOT_SEAT, GameScreen
 from maharaja_tui.screens.help import HelpScreen
 from maharaja_tui.screens.new_game import GameSetup, NewGameScreen
+from maharaja_tui.screens.too_small import MinimumSize
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ class GameCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
-class MaharajaApp(crashlog.OneLineCrash, App[None]):
+class MaharajaApp(MinimumSize, crashlog.OneLineCrash, App[None]):
     TITLE = "Maharaja"
     CSS_PATH = STYLE_FILES
     COMMANDS = App.COMMANDS | {GameCommands}

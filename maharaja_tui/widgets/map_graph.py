@@ -29,6 +29,7 @@ from textual.widget import Widget
 from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
 from maharaja_tui.widgets.selection import PlaceSelected
 
+TAG_ROOM = 4  # cells kept right of a junction's first line for its target tag
 ROAD_CHARS = {"h": "─", "v": "│", "up": "╱", "down": "╲"}
 
 
@@ -207,9 +208,7 @@ class MapGraph(Widget, can_focus=True):
             return {}
         xs = [p[0] for p in spots.values()]
         ys = [p[1] for p in spots.values()]
-        box_w = max(
-            (sum(len(t) for t, _ in line) for lines in self.picture.junctions.values()
-             for line in lines), default=5)
+        box_w = max((self._box_width(j) for j in spots), default=5)
         box_h = max((len(lines) for lines in self.picture.junctions.values()), default=1)
         span_x = max(1, max(xs) - min(xs))
         span_y = max(1, max(ys) - min(ys))
@@ -272,13 +271,23 @@ class MapGraph(Widget, can_focus=True):
             put(0, height - 1, caption, "strong")
         self._grid, self._anchors = grid, anchors
 
+    def _box_width(self, junction: str) -> int:
+        """The widest line drawn at a junction, its first line with its target tag, so
+        no label is cut at the map's right edge."""
+        lines = self.picture.junctions.get(junction, ((junction, "city"),))
+        # room for a toll tag ("→2¢+") whether or not one is shown now: the map
+        # keeps its layout as the targets change
+        tag = max(TAG_ROOM, sum(len(t) for t, _ in self.targets.get(junction, ())))
+        return max((sum(len(t) for t, _ in line) + (tag if row == 0 else 0)
+                    for row, line in enumerate(lines)), default=5)
+
     def _boxes(self, corners: dict[str, tuple[int, int]]) -> set[tuple[int, int]]:
         """Cells under the junctions' labels, where no village may be drawn."""
         cells: set[tuple[int, int]] = set()
         for junction, (x, y) in corners.items():
             lines = self.picture.junctions.get(junction, ((junction, "place"),))
             for row, line in enumerate(lines):
-                width = sum(len(t) for t, _ in line) + (4 if row == 0 else 0)  # a toll tag
+                width = sum(len(t) for t, _ in line) + (TAG_ROOM if row == 0 else 0)
                 cells |= {(x + i, y + row) for i in range(width)}
         return cells
 
