@@ -21,6 +21,7 @@ from maharaja_server import commands
 from maharaja_server.protocol import SeatSpec, TableInfo
 from maharaja_server.remote import Connection, Disconnected, RemoteTable
 from maharaja_server.screens import WaitingScreen, game_screen_for
+from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.crashlog import OneLineCrash
 from maharaja_tui.screens.too_small import MinimumSize
 
@@ -187,7 +188,7 @@ class NewTableScreen(ModalScreen):
         app.open_table(table, join=players > computers)
 
 
-class SessionApp(MinimumSize, OneLineCrash, App):
+class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, App):
     """The whole per-session UI: lobby first, then a table (or a direct command)."""
 
     TITLE = "Maharaja"

@@ -20,6 +20,7 @@ from engine.core import record
 from engine.core.table import LocalTable
 from maharaja_tui import autosaves, crashlog
 from maharaja_tui.clock import AppClock
+from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.games import UnsupportedGame
 from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.files import LoadScreen
@@ -85,7 +86,7 @@ class GameCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
-class MaharajaApp(MinimumSize, crashlog.OneLineCrash, App[None]):
+class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
     TITLE = "Maharaja"
     CSS_PATH = STYLE_FILES
     COMMANDS = App.COMMANDS | {GameCommands}
