@@ -58,8 +58,23 @@ priests standing there. Below: its seven statue slots, centre first (`o` centre,
 `^` top bonus slot, `v` bottom bonus slot, `·` outer slots; a letter is that
 player's statue), then ⌂ and the shrines per player. A village shows one `○` per
 free shrine slot, or the letters of the shrines in it. Highlighted places can be
-picked now; `→2¢` is the cheapest toll to go there. Players are R Y G B.
+picked now; `→2¢` is the cheapest toll to go there. Players are R Y G B; your own
+pieces are drawn reversed, and ♔ marks the city the Maharaja visits next. On the
+map, `k` shows this key.
 """
+MAP_KEY: tuple[Segments, ...] = (  # `k` on the map; the same as MAP_LEGEND, in short
+    seg(("Key", "strong"), ("  (k hides it)", "dim")),
+    seg(("♛", "maharaja"), " the Maharaja   ", ("♔", "maharaja"), " where he goes next"),
+    seg(("LAH", "city"), " a city,  ", ("♙", "dim"), "RY priests there"),
+    seg(("o^v····", "dim"), " its 7 statue slots:"),
+    seg("  ", ("o", "dim"), " centre  ", ("^", "dim"), " top bonus  ", ("v", "dim"),
+        " bottom bonus"),
+    seg("  ", ("·", "dim"), " outer   a letter: that player's statue"),
+    seg(("⌂", "dim"), "R2  shrines in the city, per player"),
+    seg(("○", "village"), "  a free shrine slot in a village"),
+    seg(("R", "seat:0+mine"), " your pieces, reversed"),
+    seg(("→2¢", "target+coins"), ("+", "target"), " you may go there (toll), build"),
+)
 MENU_GROUPS: MenuGroups = {  # intents of one group share an entry of the action panel
     it.CommitPlan: (0, "plan", ()),
     it.ChooseCharacter: (1, "character", ("number",)),
@@ -135,6 +150,7 @@ class FinalSummary:
 class MaharajaAdapter(RouteGameAdapter):
     ruleset_id: ClassVar[str] = "maharaja-2020"
     legend: ClassVar[str] = MAP_LEGEND
+    map_key: ClassVar[tuple[Segments, ...]] = MAP_KEY
     plan_actions = tuple((int(a), C.ACTIONS[a].name) for a in C.Action)
     coin: ClassVar[str] = "¢"
     plan_entry: ClassVar[Segments] = seg(("Set your disc", "strong"),
@@ -180,6 +196,10 @@ class MaharajaAdapter(RouteGameAdapter):
 
     def maharaja_at(self, view: State) -> str | None:
         return view.maharaja
+
+    def maharaja_next(self, view: State) -> str | None:
+        """The first flag on the Maharaja track (MJ-FLAG-1), as the track shows it."""
+        return next((flag for flag in view.flags if flag is not None), None)
 
     def village_capacity(self, view: State) -> int:
         return village_capacity(view)  # MJ-SHR-4

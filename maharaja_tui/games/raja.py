@@ -93,9 +93,22 @@ then ⌂ and the houses per player. A village shows one `○` per free house sit
 the letters of the houses in it. Highlighted places can be picked now; `→2g` is
 the cheapest toll to go there. Players are R Y G B P. Under the map: the Maharaja's
 next cities (lowest governor first) and the governor track, whose numbered part
-(after `│`) ends the game when a governor reaches its end.
+(after `│`) ends the game when a governor reaches its end. Your own pieces are
+drawn reversed; on the map, `k` shows this key.
 """
 
+MAP_KEY: tuple[Segments, ...] = (  # `k` on the map; the same as MAP_LEGEND, in short
+    seg(("Key", "strong"), ("  (k hides it)", "dim")),
+    seg(("♛", "maharaja"), " the Maharaja,  ", ("♙", "dim"), "RY architects there"),
+    seg(("o······", "dim"), " a city's palace garden:"),
+    seg("  ", ("o", "dim"), " central site  ", ("·", "dim"), " outer site  ", ("n", "dim"),
+        " neutral"),
+    seg("  a letter: that player's palace"),
+    seg(("⌂", "dim"), "R2  houses in the city, per player"),
+    seg(("○", "dim"), "  a free house site in a village"),
+    seg(("R", "seat:0+mine"), " your pieces, reversed"),
+    seg(("→2g", "target+coins"), ("+", "target"), " you may go there (toll), build"),
+)
 GUIDE_TOPICS: dict[type, str] = {  # the guide section (raja-2004.md) per decision
     it.PickCard: "Characters", it.Bid: "Variants", it.Pass: "Variants",
     it.GiveCard: "Characters", it.PlaceSetupHouse: "How a round goes",
@@ -121,6 +134,7 @@ class RajaAdapter(RouteGameAdapter):
     final_word: ClassVar[str] = "final ranking"
     ruleset_id: ClassVar[str] = "raja-2004"
     legend: ClassVar[str] = MAP_LEGEND
+    map_key: ClassVar[tuple[Segments, ...]] = MAP_KEY
     plan_actions = tuple((a, C.ACTION_NAMES[a]) for a in C.ACTIONS)
     coin: ClassVar[str] = "g"
     plan_entry: ClassVar[Segments] = seg(("Select your two actions", "strong"), " (in secret)…")
