@@ -127,14 +127,19 @@ class MinimumContrast(LineFilter):
             cache.clear()
         out = []
         for text, style, control in segments:
-            if style is None or control or not text.strip():
+            if style is None or control:
                 out.append(Segment(text, style, control))
                 continue
-            graphic = is_graphic(text)
-            key = (style, back, graphic, id(terminal))
+            key = (style, back, False, id(terminal))
             fixed = cache.get(key)
             if fixed is None:
-                fixed = cache[key] = fixed_style(style, back, graphic, terminal)
+                fixed = cache[key] = fixed_style(style, back, False, terminal)
+            if fixed is not style and (not text.strip() or is_graphic(text)):
+                # most styles pass as they are; only those that do not ask what the text is
+                key = (style, back, True, id(terminal))
+                fixed = cache.get(key)
+                if fixed is None:
+                    fixed = cache[key] = fixed_style(style, back, True, terminal)
             out.append(Segment(text, fixed, control))
         return out
 

@@ -200,12 +200,25 @@ class RouteGameAdapter(SpecAdapter):
         net = self.network
         game_map = MapData(net, self.map_picture(view, viewer),
                            self.targets(view, viewer, intents), self.place_names(),
-                           {v: v for v in net.road_of}, self.map_key)
+                           {v: v for v in net.road_of}, self.key_for(view, viewer))
         return (Panel("map", "board", MapGraph, game_map),
                 *(track_panel(track_id, data) for track_id, data in self.tracks(view)),
                 *(Panel(f"board-{board.seat}", "seats", PlayerBoard, board, classes="board")
                   for board in self.boards(view, viewer, to_move)),
                 Panel("characters", "side", CharacterDisplay, self.display(view)))
+
+    def key_for(self, view: Any, viewer: int | None) -> tuple[Segments, ...]:
+        """The map's key, its "your pieces" line in the viewer's own letter and colour
+        (the key is written for seat 0; a spectator's key has no such line)."""
+        out = []
+        for line in self.map_key:
+            if any(role == "seat:0+mine" for _, role in line):
+                if viewer is None:
+                    continue
+                line = tuple((self.letter(view, viewer), f"seat:{viewer}+mine")
+                             if role == "seat:0+mine" else (text, role) for text, role in line)
+            out.append(line)
+        return tuple(out)
 
     def maharaja_next(self, view: Any) -> str | None:
         """The city the Maharaja visits next, when the board shows it (None: it does not)."""

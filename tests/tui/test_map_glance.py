@@ -96,3 +96,15 @@ async def test_roads_are_quieter_than_the_pieces_and_mine_are_reversed() -> None
                     (mine if style.reverse and seg.text == "R" else pieces).append(pair)
         assert roads and pieces and mine
         assert max(roads) < min(pieces)
+
+
+def test_the_key_shows_your_pieces_in_your_own_letter() -> None:
+    game = games.game_until(games.my_turn)
+    adapter = adapter_for(game.ruleset, game.seats)
+    view = game.view(None)
+    lines = {seat: ["".join(t for t, _ in line) for line in adapter.key_for(view, seat)]
+             for seat in (None, 1)}
+    assert f"{adapter.letter(view, 1)} your pieces, reversed" in lines[1]
+    assert not any("your pieces" in line for line in lines[None])
+    assert ((adapter.letter(view, 1), "seat:1+mine") in
+            [seg for line in adapter.key_for(view, 1) for seg in line])
