@@ -68,3 +68,22 @@ async def test_raja_lists_what_it_refuses_with_the_rule() -> None:
         await pilot.pause()
         refused = [text(e) for e in app.screen.entries if e.refusal is not None]
         assert any(t.startswith("✗ Move your architect") and "(R-MOVE-" in t for t in refused)
+
+
+def test_a_statue_too_dear_says_what_it_costs_and_what_you_have() -> None:
+    import pytest
+
+    from engine.core.errors import IllegalIntent
+    from maharaja_tui.games import adapter_for
+
+    game = games.game_until(games.my_turn)
+    adapter = adapter_for(game.ruleset, game.seats)
+    view = game.view(0)  # a copy: the priest in the Maharaja's city with 2 coins
+    view.players[0].priest, view.players[0].coins = view.maharaja, 2
+    legal = game.ruleset.legal_intents(view, 0)
+    entry = next(e for e in adapter.unavailable(view, 0, legal)
+                 if text(e).startswith("Build a statue"))
+    with pytest.raises(IllegalIntent) as refusal:
+        game.ruleset.decide(view, 0, entry.intents[0])
+    assert refusal.value.rule == "MJ-ACT-11"
+    assert "coins and you have 2" in refusal.value.reason
