@@ -21,7 +21,9 @@ from maharaja_server import commands
 from maharaja_server.protocol import SeatSpec, TableInfo
 from maharaja_server.remote import Connection, Disconnected, RemoteTable
 from maharaja_server.screens import WaitingScreen, game_screen_for
+from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.crashlog import OneLineCrash
+from maharaja_tui.screens.too_small import MinimumSize
 
 log = logging.getLogger("maharaja_server.session")
 LEVELS = ["easy", "medium", "hard", "random"]
@@ -186,7 +188,7 @@ class NewTableScreen(ModalScreen):
         app.open_table(table, join=players > computers)
 
 
-class SessionApp(OneLineCrash, App):
+class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, App):
     """The whole per-session UI: lobby first, then a table (or a direct command)."""
 
     TITLE = "Maharaja"

@@ -20,12 +20,14 @@ from engine.core import record
 from engine.core.table import LocalTable
 from maharaja_tui import autosaves, crashlog
 from maharaja_tui.clock import AppClock
+from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.games import UnsupportedGame
 from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.files import LoadScreen
 from maharaja_tui.screens.game import COMPUTER_DELAY, HOT_SEAT, GameScreen
 from maharaja_tui.screens.help import HelpScreen
 from maharaja_tui.screens.new_game import GameSetup, NewGameScreen
+from maharaja_tui.screens.too_small import MinimumSize
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ class GameCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
-class MaharajaApp(crashlog.OneLineCrash, App[None]):
+class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
     TITLE = "Maharaja"
     CSS_PATH = STYLE_FILES
     COMMANDS = App.COMMANDS | {GameCommands}

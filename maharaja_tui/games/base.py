@@ -52,6 +52,9 @@ class MenuEntry:
     intents: tuple[Any, ...]
     prompt: str = ""
     kind: str = "choose"
+    # Set by the screen on an entry the rules refuse now (an ``IllegalIntent``): it is
+    # shown dimmed with the reason, and choosing it explains instead of playing.
+    refusal: Any = None
 
 
 @dataclass(frozen=True)
@@ -143,6 +146,14 @@ class GameAdapter(Protocol):
     def dialog(self, view: Any, seat: int, entry: MenuEntry) -> Dialog | None:
         """The game's own dialog for an entry, or None for the generic choice list."""
     def label(self, view: Any, seat: int, intent: Any) -> Segments: ...
+    def unavailable(self, view: Any, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
+        """Actions the seat might expect now that are not among ``intents``: one entry
+        each, holding one representative intent that the screen asks the engine to judge
+        (its refusal is the reason shown; an entry the engine accepts is dropped)."""
+    def why_not_at(self, view: Any, seat: int, place: str,
+                   intents: Sequence[Any]) -> tuple[Any, ...]:
+        """Intents that picking ``place`` (no target now) would have made, most telling
+        first: the engine's refusal of the first it refuses says why the place is no target."""
     def concerns(self, entry: Segments, viewer: int | None) -> bool:
         """Whether a log entry concerns ``viewer`` (highlighted in the log)."""
     def guide_topic(self, view: Any, intents: Sequence[Any]) -> str:
@@ -243,6 +254,13 @@ class SpecAdapter:
 
     def warning(self, view: Any, seat: int, intent: Any) -> str | None:
         return None
+
+    def unavailable(self, view: Any, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
+        return []
+
+    def why_not_at(self, view: Any, seat: int, place: str,
+                   intents: Sequence[Any]) -> tuple[Any, ...]:
+        return ()
 
     def concerns(self, entry: Segments, viewer: int | None) -> bool:
         """Whether a log entry concerns ``viewer``: the game's describe marks it."""

@@ -58,8 +58,23 @@ priests standing there. Below: its seven statue slots, centre first (`o` centre,
 `^` top bonus slot, `v` bottom bonus slot, `·` outer slots; a letter is that
 player's statue), then ⌂ and the shrines per player. A village shows one `○` per
 free shrine slot, or the letters of the shrines in it. Highlighted places can be
-picked now; `→2¢` is the cheapest toll to go there. Players are R Y G B.
+picked now; `→2¢` is the cheapest toll to go there. Players are R Y G B; your own
+pieces are drawn reversed, and ♔ marks the city the Maharaja visits next. On the
+map, `k` shows this key.
 """
+MAP_KEY: tuple[Segments, ...] = (  # `k` on the map; the same as MAP_LEGEND, in short
+    seg(("Key", "strong"), ("  (k hides it)", "dim")),
+    seg(("♛", "maharaja"), " the Maharaja   ", ("♔", "maharaja"), " where he goes next"),
+    seg(("LAH", "city"), " a city,  ", ("♙", "dim"), "RY priests there"),
+    seg(("o^v····", "dim"), " its 7 statue slots:"),
+    seg("  ", ("o", "dim"), " centre  ", ("^", "dim"), " top bonus  ", ("v", "dim"),
+        " bottom bonus"),
+    seg("  ", ("·", "dim"), " outer   a letter: that player's statue"),
+    seg(("⌂", "dim"), "R2  shrines in the city, per player"),
+    seg(("○", "village"), "  a free shrine slot in a village"),
+    seg(("R", "seat:0+mine"), " your pieces, reversed"),
+    seg(("→2¢", "target+coins"), ("+", "target"), " you may go there (toll), build"),
+)
 MENU_GROUPS: MenuGroups = {  # intents of one group share an entry of the action panel
     it.CommitPlan: (0, "plan", ()),
     it.ChooseCharacter: (1, "character", ("number",)),
@@ -135,6 +150,7 @@ class FinalSummary:
 class MaharajaAdapter(RouteGameAdapter):
     ruleset_id: ClassVar[str] = "maharaja-2020"
     legend: ClassVar[str] = MAP_LEGEND
+    map_key: ClassVar[tuple[Segments, ...]] = MAP_KEY
     plan_actions = tuple((int(a), C.ACTIONS[a].name) for a in C.Action)
     coin: ClassVar[str] = "¢"
     plan_entry: ClassVar[Segments] = seg(("Set your disc", "strong"),
@@ -180,6 +196,10 @@ class MaharajaAdapter(RouteGameAdapter):
 
     def maharaja_at(self, view: State) -> str | None:
         return view.maharaja
+
+    def maharaja_next(self, view: State) -> str | None:
+        """The first flag on the Maharaja track (MJ-FLAG-1), as the track shows it."""
+        return next((flag for flag in view.flags if flag is not None), None)
 
     def village_capacity(self, view: State) -> int:
         return village_capacity(view)  # MJ-SHR-4
@@ -461,6 +481,64 @@ class MaharajaAdapter(RouteGameAdapter):
             return MenuEntry(seg(("Use character ", "strong"), (str(n), "character"),
                                  f": {C.CHARACTERS[n].text}…"), many, f"Character {n}: how?")
         return None
+
+    # ------------------------------------------------------------ why not
+    def unavailable(self, view: State, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
+        """During the seat's turn, each planned action it cannot carry out now, and the
+        token it cannot spend: one representative intent each, for the engine to refuse
+        (MJ-STAT-3, MJ-ACT-11, MJ-TOKEN-1...)."""
+        turn = view.turn
+        if view.phase != "actions" or turn is None or turn.seat != seat:
+            return []
+        player = view.players[seat]
+        offered = {(type(i), getattr(i, "task", None)) for i in intents}
+        here = player.priest if player.priest in view.cities else view.maharaja or ""
+        out: list[MenuEntry] = []
+        for t, task in enumerate(turn.tasks):
+            name = (self._task_name(view, t), "action")
+            if task.statues > 0 and (it.BuildStatue, t) not in offered and here:
+                slot = next((n for n, o in enumerate(view.cities[here].slots) if o == NOBODY), 0)
+                out.append(MenuEntry(seg(("Build a statue", "strong"), " — ", name),
+                                     (it.BuildStatue(city=here, slot=slot, task=t),)))
+            if task.shrines > 0 and (it.BuildShrine, t) not in offered:
+                out.append(MenuEntry(seg(("Build a shrine", "strong"), " — ", name),
+                                     (it.BuildShrine(place=player.priest, task=t),)))
+            if not task.done and (it.DoAction, t) not in offered and task.action in (
+                    C.Action.TAKE_SHRINES, C.Action.BUY_PRESTIGE):
+                out.append(MenuEntry(seg((name[0], "strong")), (it.DoAction(task=t),)))
+        if not any(isinstance(i, it.MovePriest) for i in intents):
+            moves = [m for c in view.cities if (m := self.representative_move(view, seat, c))]
+            move = min(moves, key=lambda m: len(m.route), default=None)  # the nearest city
+            if move is not None:
+                out.append(MenuEntry(seg(("Move your priest", "strong")), (move,)))
+        if not any(isinstance(i, it.SpendToken) for i in intents):
+            out.append(MenuEntry(seg(("Spend an action token", "strong")),
+                                 (it.SpendToken(action=int(C.TOKEN_ACTIONS[0])),)))
+        return out
+
+    def why_not_at(self, view: State, seat: int, place: str,
+                   intents: Sequence[Any]) -> tuple[Any, ...]:
+        """Why ``place`` is no target: the move there, then building there with each
+        planned action that builds; at setup, a starting shrine there."""
+        if view.phase == "start-shrines":
+            return (it.PlaceStartShrine(village=place),)
+        turn = view.turn
+        if view.phase != "actions" or turn is None or turn.seat != seat:
+            return ()
+        out: list[Any] = []
+        move = self.representative_move(view, seat, place)
+        if move is not None:
+            out.append(move)
+        for t, task in enumerate(turn.tasks):
+            if task.statues > 0 and place in view.cities:
+                slot = next((n for n, o in enumerate(view.cities[place].slots) if o == NOBODY), 0)
+                out.append(it.BuildStatue(city=place, slot=slot, task=t))
+            if task.shrines > 0:
+                out.append(it.BuildShrine(place=place, task=t))
+        return tuple(out)
+
+    def move_intent(self, view: State, to: str, roads: tuple[str, ...]) -> Any:
+        return it.MovePriest(route=roads)
 
     def intent_label(self, view: State, seat: int, intent: Any) -> Segments:
         match intent:

@@ -93,9 +93,22 @@ then ⌂ and the houses per player. A village shows one `○` per free house sit
 the letters of the houses in it. Highlighted places can be picked now; `→2g` is
 the cheapest toll to go there. Players are R Y G B P. Under the map: the Maharaja's
 next cities (lowest governor first) and the governor track, whose numbered part
-(after `│`) ends the game when a governor reaches its end.
+(after `│`) ends the game when a governor reaches its end. Your own pieces are
+drawn reversed; on the map, `k` shows this key.
 """
 
+MAP_KEY: tuple[Segments, ...] = (  # `k` on the map; the same as MAP_LEGEND, in short
+    seg(("Key", "strong"), ("  (k hides it)", "dim")),
+    seg(("♛", "maharaja"), " the Maharaja,  ", ("♙", "dim"), "RY architects there"),
+    seg(("o······", "dim"), " a city's palace garden:"),
+    seg("  ", ("o", "dim"), " central site  ", ("·", "dim"), " outer site  ", ("n", "dim"),
+        " neutral"),
+    seg("  a letter: that player's palace"),
+    seg(("⌂", "dim"), "R2  houses in the city, per player"),
+    seg(("○", "dim"), "  a free house site in a village"),
+    seg(("R", "seat:0+mine"), " your pieces, reversed"),
+    seg(("→2g", "target+coins"), ("+", "target"), " you may go there (toll), build"),
+)
 GUIDE_TOPICS: dict[type, str] = {  # the guide section (raja-2004.md) per decision
     it.PickCard: "Characters", it.Bid: "Variants", it.Pass: "Variants",
     it.GiveCard: "Characters", it.PlaceSetupHouse: "How a round goes",
@@ -121,6 +134,7 @@ class RajaAdapter(RouteGameAdapter):
     final_word: ClassVar[str] = "final ranking"
     ruleset_id: ClassVar[str] = "raja-2004"
     legend: ClassVar[str] = MAP_LEGEND
+    map_key: ClassVar[tuple[Segments, ...]] = MAP_KEY
     plan_actions = tuple((a, C.ACTION_NAMES[a]) for a in C.ACTIONS)
     coin: ClassVar[str] = "g"
     plan_entry: ClassVar[Segments] = seg(("Select your two actions", "strong"), " (in secret)…")
@@ -404,6 +418,66 @@ class RajaAdapter(RouteGameAdapter):
             return MenuEntry(seg(("Use an action token", "strong"), " for an extra action…"),
                              many, "Which action does the token buy?")
         return None
+
+    # ------------------------------------------------------------ why not
+    BUILDS: ClassVar[dict[str, tuple[type, str]]] = {
+        C.P_PALACE: (it.BuildPalace, "Build a palace"), C.P_HOUSE: (it.BuildHouse, "Build a house")}
+
+    def _build_at(self, view: RajaState, kind: str, place: str, slot: int, part: int) -> Any:
+        if kind == C.P_PALACE:
+            city = view.cities.get(place)
+            return it.BuildPalace(central=city is None or city.central is None, slot=slot,
+                                  part=part)
+        return it.BuildHouse(place=place, slot=slot, part=part)
+
+    def unavailable(self, view: RajaState, seat: int,
+                    intents: Sequence[Any]) -> list[MenuEntry]:
+        """During the seat's turn, each palace or house its selected actions hold that it
+        cannot build now, and the move: one representative intent each, for the engine
+        to refuse (R-BUILD-3, R-TURN-5, R-MOVE-3...)."""
+        turn = view.turn
+        if view.phase != Phase.TURNS or turn is None or turn.seat != seat or view.pending:
+            return []
+        offered = {(type(i), getattr(i, "slot", None)) for i in intents}
+        here = view.players[seat].architect
+        out: list[MenuEntry] = []
+        for slot, chosen in enumerate(turn.slots):
+            seen: set[str] = set()
+            for part, kind in enumerate(C.ACTION_PARTS[chosen.action]):
+                if kind not in self.BUILDS or chosen.done[part] or kind in seen:
+                    continue
+                seen.add(kind)
+                kind_type, words = self.BUILDS[kind]
+                if (kind_type, slot) not in offered:
+                    out.append(MenuEntry(seg((words, "strong"), " — ", self._via(view, slot)),
+                                         (self._build_at(view, kind, here, slot, part),)))
+        if not any(isinstance(i, it.MoveArchitect) for i in intents):
+            moves = [m for c in view.cities if (m := self.representative_move(view, seat, c))]
+            move = min(moves, key=lambda m: len(m.roads), default=None)  # the nearest city
+            if move is not None:
+                out.append(MenuEntry(seg(("Move your architect", "strong")), (move,)))
+        return out
+
+    def why_not_at(self, view: RajaState, seat: int, place: str,
+                   intents: Sequence[Any]) -> tuple[Any, ...]:
+        """Why ``place`` is no target: the move there, then a house built there."""
+        if view.phase == Phase.HOUSES:
+            return (it.PlaceSetupHouse(village=place),)
+        turn = view.turn
+        if view.phase != Phase.TURNS or turn is None or turn.seat != seat:
+            return ()
+        out: list[Any] = []
+        move = self.representative_move(view, seat, place)
+        if move is not None:
+            out.append(move)
+        for slot, chosen in enumerate(turn.slots):
+            for part, kind in enumerate(C.ACTION_PARTS[chosen.action]):
+                if kind == C.P_HOUSE and not chosen.done[part]:
+                    out.append(it.BuildHouse(place=place, slot=slot, part=part))
+        return tuple(out)
+
+    def move_intent(self, view: RajaState, to: str, roads: tuple[str, ...]) -> Any:
+        return it.MoveArchitect(to=to, roads=roads)
 
     def intent_label(self, view: RajaState, seat: int, intent: Any) -> Segments:
         match intent:

@@ -50,6 +50,33 @@ def target_tags(
     return out
 
 
+def road_path(net: Network, start: str, end: str, usable: Collection[str]) -> tuple[str, ...]:
+    """The fewest roads from junction ``start`` to ``end`` using only ``usable`` roads
+    (() when there is none): a representative route for the engine to judge."""
+    paths: dict[str, tuple[str, ...]] = {start: ()}
+    frontier = [start]
+    while frontier and end not in paths:
+        nxt = []
+        for here in frontier:
+            for road in sorted(usable):
+                ends = (net.roads[road].a, net.roads[road].b)
+                if here in ends:
+                    there = ends[1] if here == ends[0] else ends[0]
+                    if there not in paths:
+                        paths[there] = (*paths[here], road)
+                        nxt.append(there)
+        frontier = nxt
+    return paths.get(end, ())
+
+
+def mine(line: Segments, viewer: int | None) -> Segments:
+    """``line`` with the viewer's own pieces (``seat:N`` segments) marked ``mine``."""
+    if viewer is None:
+        return line
+    own = f"seat:{viewer}"
+    return tuple((text, f"{role}+mine" if role == own else role) for text, role in line)
+
+
 class RouteGameAdapter(SpecAdapter):
     plan_actions: ClassVar[tuple[tuple[Any, str], ...]] = ()  # the disc, for the plan dialog
     final_word: ClassVar[str] = "final scores"  # what ``s`` shows once the game is over
@@ -58,6 +85,7 @@ class RouteGameAdapter(SpecAdapter):
     menu_groups: ClassVar[MenuGroups] = {}  # which intents share an action-panel entry
     coin: ClassVar[str] = ""  # the currency's mark in map tags ("¢", "g")
     piece_role: ClassVar[str] = "village"  # how a free village site is styled
+    map_key: ClassVar[tuple[Segments, ...]] = ()  # the legend `k` shows over the map
 
     def __init__(self, seats: Sequence[Seat]) -> None:
         super().__init__(seats)
@@ -170,39 +198,62 @@ class RouteGameAdapter(SpecAdapter):
         """The map, its tracks, one board per player (the game may have more players
         than the table has seats: solo Maharaja's Brahmabot) and the characters."""
         net = self.network
-        game_map = MapData(net, self.map_picture(view), self.targets(view, viewer, intents),
-                           self.place_names(), {v: v for v in net.road_of})
+        game_map = MapData(net, self.map_picture(view, viewer),
+                           self.targets(view, viewer, intents), self.place_names(),
+                           {v: v for v in net.road_of}, self.key_for(view, viewer))
         return (Panel("map", "board", MapGraph, game_map),
                 *(track_panel(track_id, data) for track_id, data in self.tracks(view)),
                 *(Panel(f"board-{board.seat}", "seats", PlayerBoard, board, classes="board")
                   for board in self.boards(view, viewer, to_move)),
                 Panel("characters", "side", CharacterDisplay, self.display(view)))
 
-    def map_picture(self, view: Any) -> MapPicture:
+    def key_for(self, view: Any, viewer: int | None) -> tuple[Segments, ...]:
+        """The map's key, its "your pieces" line in the viewer's own letter and colour
+        (the key is written for seat 0; a spectator's key has no such line)."""
+        out = []
+        for line in self.map_key:
+            if any(role == "seat:0+mine" for _, role in line):
+                if viewer is None:
+                    continue
+                line = tuple((self.letter(view, viewer), f"seat:{viewer}+mine")
+                             if role == "seat:0+mine" else (text, role) for text, role in line)
+            out.append(line)
+        return tuple(out)
+
+    def maharaja_next(self, view: Any) -> str | None:
+        """The city the Maharaja visits next, when the board shows it (None: it does not)."""
+        return None
+
+    def map_picture(self, view: Any, viewer: int | None = None) -> MapPicture:
+        """The pieces on the map; the viewer's own pieces drawn as ``mine`` (reversed), so
+        they are found at a glance; ♛ where the Maharaja is, ♔ where he goes next."""
         net = self.network
         pawns: dict[str, list[int]] = defaultdict(list)
         for seat in range(len(view.players)):
             pawns[self.pawn(view, seat)].append(seat)
-        maharaja = self.maharaja_at(view)
+        maharaja, coming = self.maharaja_at(view), self.maharaja_next(view)
         junctions: dict[str, tuple[Segments, ...]] = {}
         for junction in net.junctions:
             head: list[Segment] = [(junction, "city" if junction != net.start else "dim")]
             if junction == maharaja:
                 head.append(("♛", "maharaja"))
+            if junction == coming and coming != maharaja:
+                head.append(("♔", "maharaja"))
             if pawns.get(junction):
                 head.append((" ♙", "dim"))
                 head += [(self.letter(view, s), f"seat:{s}") for s in pawns[junction]]
             lines: list[Segments] = [tuple(head)]
             if junction in view.cities:
                 lines += self.city_lines(view, junction)
-            junctions[junction] = tuple(lines)
+            junctions[junction] = tuple(mine(line, viewer) for line in lines)
         capacity = self.village_capacity(view)
         villages: dict[str, Segments] = {}
         for village, held in view.villages.items():
             cells: list[Segment] = [(self.letter(view, s), f"seat:{s}") for s in held]
             cells += [("○", self.piece_role)] * (capacity - len(held))
-            villages[village] = tuple(cells)
-        return MapPicture(junctions, villages, net.open_roads(view.villages.__getitem__))
+            villages[village] = mine(tuple(cells), viewer)
+        titles = {c: city.name for c, city in net.cities.items()}
+        return MapPicture(junctions, villages, net.open_roads(view.villages.__getitem__), titles)
 
     def owners_line(self, view: Any, counts: Sequence[tuple[int, int]]) -> list[Segments]:
         """``⌂R2B1``: a city's pieces per player, when there are any."""
@@ -231,6 +282,21 @@ class RouteGameAdapter(SpecAdapter):
             else:
                 builds.add(place)
         return target_tags(tolls, builds, self.network.cities, self.coin)
+
+    def move_intent(self, view: Any, to: str, roads: tuple[str, ...]) -> Any:
+        """The game's move intent along ``roads`` to ``to``; None when it has none."""
+        return None
+
+    def representative_move(self, view: Any, seat: int, place: str) -> Any:
+        """A move to ``place`` for the engine to judge: by open roads if any lead there
+        (the refusal is then the toll), else by any road (the refusal: a closed road)."""
+        net = self.network
+        if place not in net.junctions or place == self.pawn(view, seat):
+            return None
+        start = self.pawn(view, seat)
+        roads = (road_path(net, start, place, net.open_roads(view.villages.__getitem__))
+                 or road_path(net, start, place, net.roads))
+        return self.move_intent(view, place, roads) if roads else None
 
     def intents_at(self, view: Any, seat: int | None, place: str,
                    intents: Sequence[Any]) -> list[Any]:

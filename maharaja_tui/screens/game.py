@@ -25,6 +25,7 @@ legal intents; a refusal shows the engine's message, rule id first.
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from typing import Any, Final, Literal
 
 from textual.app import ComposeResult
@@ -163,7 +164,9 @@ class GameScreen(Screen[None]):
         adapter = self.adapter
         mine = viewer is not None and viewer in to_move
         self._intents = list(table.legal_intents(viewer)) if mine else []
-        self._entries = adapter.menu(view, viewer, self._intents) if mine else []
+        self._entries = (adapter.menu(view, viewer, self._intents)
+                         + self._refused(view, adapter.unavailable(view, viewer, self._intents))
+                         if mine else [])
         painter = Painter(self.query_one(ActionPanel), self.colours)
         self.query_one("#status", Static).update(
             painter.text(adapter.status(view, viewer, to_move)))
@@ -256,17 +259,50 @@ class GameScreen(Screen[None]):
             self.choose(self._entries[message.index])
 
     def on_place_selected(self, message: PlaceSelected) -> None:
-        """A place picked on the game's board: the adapter says what it offers now."""
+        """A place picked on the game's board: the adapter says what it offers now; a
+        place that offers nothing is explained by the engine's refusal, never replaced
+        by another place."""
         if self.viewer is None:
             return
         view = self.table.view(self.viewer)
         entry = self.adapter.selected(view, self.viewer, message.place, self._intents)
         if entry is not None:
             self.choose(entry)
+            return
+        for intent in self.adapter.why_not_at(view, self.viewer, message.place, self._intents):
+            refusal = self._refusal(view, intent)
+            if refusal is not None:
+                self.refuse(refusal)
+                return
+        self.notify(f"Nothing to do at {message.place} now", severity="warning")
+
+    def _refused(self, view: Any, entries: list[MenuEntry]) -> list[MenuEntry]:
+        """The adapter's unavailable entries the engine refuses, dimmed with its reason."""
+        out = []
+        for entry in entries:
+            refusal = self._refusal(view, entry.intents[0]) if entry.intents else None
+            if refusal is not None:
+                label = (("✗ ", "dim"), *((text, "dim") for text, _ in entry.label),
+                         (f" — {refusal.reason} ({refusal.rule})", "dim"))
+                out.append(replace(entry, label=label, refusal=refusal))
+        return out
+
+    def _refusal(self, view: Any, intent: Any) -> IllegalIntent | None:
+        """The engine's reason for refusing ``intent`` on the viewer's own view (so it
+        can tell nothing the viewer may not know), or None when it would be played."""
+        try:
+            self.table.ruleset.decide(view, self.viewer, intent)
+        except IllegalIntent as refusal:
+            return refusal
+        return None
 
     def choose(self, entry: MenuEntry) -> None:
         """Play an entry's intent: through the game's own dialog when it has one, else
-        at once, or after the generic choice list when the entry holds several."""
+        at once, or after the generic choice list when the entry holds several. An
+        entry the rules refuse now only says why."""
+        if entry.refusal is not None:
+            self.refuse(entry.refusal)
+            return
         if self.viewer is not None:
             dialog = self.adapter.dialog(self.table.view(self.viewer), self.viewer, entry)
             if dialog is not None:

@@ -29,6 +29,8 @@ from textual.widget import Widget
 from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
 from maharaja_tui.widgets.selection import PlaceSelected
 
+FULL_NAMES_WIDTH = 70  # a map this wide has room for the cities' full names
+TAG_ROOM = 4  # cells kept right of a junction's first line for its target tag
 ROAD_CHARS = {"h": "─", "v": "│", "up": "╱", "down": "╲"}
 
 
@@ -39,6 +41,9 @@ class MapPicture:
     junctions: dict[str, tuple[Segments, ...]] = field(default_factory=dict)
     villages: dict[str, Segments] = field(default_factory=dict)
     open_roads: frozenset[str] = frozenset()
+    # junction -> its full name, drawn in place of the first segment of its first line
+    # (its short name) when the map is at least FULL_NAMES_WIDTH wide
+    titles: dict[str, str] = field(default_factory=dict)
 
 
 class Road(Protocol):
@@ -74,6 +79,7 @@ class MapData:
     targets: dict[str, Segments] = field(default_factory=dict)
     names: Mapping[str, str] = field(default_factory=dict)  # place -> its name in full
     labels: Mapping[str, str] = field(default_factory=dict)  # village -> a short label
+    key: tuple[Segments, ...] = ()  # the legend `k` shows over the map
 
 
 @dataclass
@@ -87,7 +93,7 @@ class MapGraph(Widget, can_focus=True):
     COMPONENT_CLASSES = COMPONENT_CLASSES | {"map-graph--road", "map-graph--open-road"}
     DEFAULT_CSS = """
     MapGraph .map-graph--road { color: $text-muted 40%; }
-    MapGraph .map-graph--open-road { color: $text-muted; }
+    MapGraph .map-graph--open-road { color: $text-muted 50%; }
     """
     BINDINGS = [
         Binding("left", "cursor(-1, 0)", "Left", show=False),
@@ -96,6 +102,7 @@ class MapGraph(Widget, can_focus=True):
         Binding("down", "cursor(0, 1)", "Down", show=False),
         Binding("enter", "select", "Pick place"),
         Binding("n", "toggle_labels", "Village names"),
+        Binding("k", "toggle_key", "Key"),
     ]
 
     picture: reactive[MapPicture] = reactive(MapPicture, always_update=True)
@@ -103,6 +110,7 @@ class MapGraph(Widget, can_focus=True):
     cursor: reactive[str | None] = reactive(None)
     hover: reactive[str | None] = reactive(None)  # the place under the mouse
     show_labels: reactive[bool] = reactive(False)
+    show_key: reactive[bool] = reactive(False)
 
     Selected = PlaceSelected  # a place was picked (Enter or a click on a highlighted place)
 
@@ -117,28 +125,34 @@ class MapGraph(Widget, can_focus=True):
         self._dirty = True
         self.names: Mapping[str, str] = {}
         self.labels: Mapping[str, str] = {}
+        self.key: tuple[Segments, ...] = ()
+        self._pinned = False  # the cursor is on a place clicked, which may be no target
 
     @property
     def data(self) -> MapData:
-        return MapData(self.network, self.picture, self.targets, self.names, self.labels)
+        return MapData(self.network, self.picture, self.targets, self.names, self.labels,
+                       self.key)
 
     @data.setter
     def data(self, data: MapData) -> None:
         if data.layout is not self.network:
             self.network = data.layout
             self.refresh()
-        self.names, self.labels = data.names, data.labels
+        self.names, self.labels, self.key = data.names, data.labels, data.key
         self.picture = data.picture
         self.targets = data.targets
 
     # ----------------------------------------------------------------- input
     def watch_targets(self, targets: dict[str, Segments]) -> None:
-        if self.cursor not in targets:
+        # A place picked by a click stays under the cursor, target or not: Enter then
+        # asks about it again instead of picking another place.
+        if self.cursor not in targets and not self._pinned:
             self.cursor = next(iter(targets), None)
 
     def action_cursor(self, dx: int, dy: int) -> None:
         if not self.targets:
             return
+        self._pinned = False
         here = self._anchors.get(self.cursor or "")
         if here is None:
             self.cursor = next(iter(self.targets))
@@ -162,6 +176,9 @@ class MapGraph(Widget, can_focus=True):
     def action_toggle_labels(self) -> None:
         self.show_labels = not self.show_labels
 
+    def action_toggle_key(self) -> None:
+        self.show_key = not self.show_key
+
     def on_mouse_move(self, event: MouseMove) -> None:
         offset = event.get_content_offset(self)
         self.hover = None if offset is None else self.place_at(offset.x, offset.y)
@@ -175,7 +192,9 @@ class MapGraph(Widget, can_focus=True):
         return f" ▸ {self.names.get(place, place)} " if place else ""
 
     def action_select(self) -> None:
-        if self.cursor in self.targets:
+        """Pick the place under the cursor; one that is no target is picked too, for the
+        screen to say why it cannot be chosen."""
+        if self.cursor is not None:
             self.post_message(PlaceSelected(self, self.cursor))
 
     def on_click(self, event: Click) -> None:
@@ -183,7 +202,8 @@ class MapGraph(Widget, can_focus=True):
         if offset is None:
             return
         place = self.place_at(offset.x, offset.y)
-        if place is not None and place in self.targets:
+        if place is not None:
+            self._pinned = place not in self.targets
             self.cursor = place
             self.post_message(PlaceSelected(self, place))
 
@@ -200,9 +220,7 @@ class MapGraph(Widget, can_focus=True):
             return {}
         xs = [p[0] for p in spots.values()]
         ys = [p[1] for p in spots.values()]
-        box_w = max(
-            (sum(len(t) for t, _ in line) for lines in self.picture.junctions.values()
-             for line in lines), default=5)
+        box_w = max((self._box_width(j, width) for j in spots), default=5)
         box_h = max((len(lines) for lines in self.picture.junctions.values()), default=1)
         span_x = max(1, max(xs) - min(xs))
         span_y = max(1, max(ys) - min(ys))
@@ -231,7 +249,7 @@ class MapGraph(Widget, can_focus=True):
             role = "road" if road.id not in picture.open_roads else "open-road"
             for x, y, ch in _line(ax, ay, bx, by):
                 put(x, y, ch, f"map:{role}")
-        taken = self._boxes(corners)
+        taken = self._boxes(corners, width)
         for road in roads:
             (ax, ay), (bx, by) = centre[road.a], centre[road.b]
             for n, village in enumerate(road.villages):
@@ -249,7 +267,7 @@ class MapGraph(Widget, can_focus=True):
                     x += len(text)
         for junction, (x, y) in corners.items():
             anchors[junction] = (x + 1, y)
-            lines = list(picture.junctions.get(junction, ((junction, "place"),)))
+            lines = self._lines(junction, width)
             for row, line in enumerate(lines):
                 cx = x
                 for text, part in line:
@@ -260,23 +278,48 @@ class MapGraph(Widget, can_focus=True):
                     for text, part in targets[junction]:
                         put(cx, y, text, part or "target", junction)
                         cx += len(text)
+        if self.show_key and self.key:  # the legend, over the map's top left corner
+            key_w = min(width, 2 + max(sum(len(t) for t, _ in line) for line in self.key))
+            for row, line in enumerate(self.key):
+                put(0, row, " " * key_w, "")
+                cx = 1
+                for text, part in line:
+                    put(cx, row, text, part)
+                    cx += len(text)
         caption = self.caption()
         if caption:  # on the last line, over whatever is there: it goes with the cursor
             put(0, height - 1, caption, "strong")
         self._grid, self._anchors = grid, anchors
 
-    def _boxes(self, corners: dict[str, tuple[int, int]]) -> set[tuple[int, int]]:
+    def _lines(self, junction: str, width: int) -> list[Segments]:
+        """What is drawn at a junction: its picture, with its full name when there is room."""
+        lines = list(self.picture.junctions.get(junction, ((junction, "place"),)))
+        title = self.picture.titles.get(junction)
+        if title and width >= FULL_NAMES_WIDTH and lines and lines[0]:
+            lines[0] = ((title, lines[0][0][1]), *lines[0][1:])
+        return lines
+
+    def _box_width(self, junction: str, width: int | None = None) -> int:
+        """The widest line drawn at a junction, its first line with its target tag, so
+        no label is cut at the map's right edge."""
+        lines = self.picture.junctions.get(junction, ((junction, "place"),))
+        # room for a toll tag ("→2¢+") whether or not one is shown now: the map
+        # keeps its layout as the targets change
+        tag = max(TAG_ROOM, sum(len(t) for t, _ in self.targets.get(junction, ())))
+        return max((sum(len(t) for t, _ in line) + (tag if row == 0 else 0)
+                    for row, line in enumerate(lines)), default=5)
+
+    def _boxes(self, corners: dict[str, tuple[int, int]], width: int) -> set[tuple[int, int]]:
         """Cells under the junctions' labels, where no village may be drawn."""
         cells: set[tuple[int, int]] = set()
         for junction, (x, y) in corners.items():
-            lines = self.picture.junctions.get(junction, ((junction, "place"),))
-            for row, line in enumerate(lines):
-                width = sum(len(t) for t, _ in line) + (4 if row == 0 else 0)  # a toll tag
-                cells |= {(x + i, y + row) for i in range(width)}
+            for row, line in enumerate(self._lines(junction, width)):
+                wide = sum(len(t) for t, _ in line) + (TAG_ROOM if row == 0 else 0)
+                cells |= {(x + i, y + row) for i in range(wide)}
         return cells
 
     def _role(self, place: str, role: str) -> str:
-        if place == self.cursor and place in self.targets and self.has_focus:
+        if place == self.cursor and self.has_focus:
             return f"{role}+cursor" if role else "cursor"
         if place in self.targets:
             return f"{role}+target" if role else "target"
@@ -315,8 +358,9 @@ class MapGraph(Widget, can_focus=True):
         return super().refresh(*args, **kwargs)  # type: ignore[arg-type]
 
     def _style(self, painter: Painter, role: str) -> Style:
-        if role.startswith("map:"):
-            return self.get_component_rich_style(f"map-graph--{role[4:]}", partial=True)
+        if role.startswith("map:"):  # whole, not partial: a partial style drops the
+            # colour's alpha, which drew the "dim" roads in full white
+            return self.get_component_rich_style(f"map-graph--{role[4:]}")
         return painter.style(role)
 
     def on_focus(self) -> None:
@@ -332,6 +376,9 @@ class MapGraph(Widget, can_focus=True):
         self.refresh()
 
     def watch_show_labels(self) -> None:
+        self.refresh()
+
+    def watch_show_key(self) -> None:
         self.refresh()
 
     def watch_picture(self) -> None:

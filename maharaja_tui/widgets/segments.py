@@ -25,7 +25,7 @@ Segment = tuple[str, str]
 Segments = tuple[Segment, ...]
 
 ROLES = ("place", "minor-place", "money", "score", "piece", "marker", "action", "round",
-         "reward", "dim", "target", "cursor", "strong", "hidden", "warning")
+         "reward", "dim", "target", "cursor", "strong", "hidden", "warning", "mine")
 COMPONENT_CLASSES = frozenset(f"role--{r}" for r in ROLES)
 
 

@@ -200,8 +200,9 @@ def test_resize_and_colour_depth_follow_the_client(tmp_path: Path) -> None:
             assert b"38;5;" not in plain.raw and b"38;2;" not in plain.raw
             mark = rich.mark()
             rich.resize(64, 20)
-            # The footer's last column moves: Textual redraws for the new width.
-            await rich.wait_for(r"\^p palette", since=mark)
+            # Textual redraws for the new size: below 80×24 the app says the size it
+            # needs (issue 13 item 11)
+            await rich.wait_for(r"This terminal is 64.20", since=mark)
             assert "\x1b[20;" in rich.text(mark) or b"\x1b[20;" in bytes(rich.raw[mark:])
             assert b"\x1b[30;" not in bytes(rich.raw[mark:])
             await rich.press(ESC)

@@ -23,7 +23,7 @@ def screen_text(app) -> str:  # noqa: ANN001
 def pick(labels: list[str]) -> int:
     """A patient player's pick: build or act, sometimes move, then end the turn."""
     for n, label in enumerate(labels):
-        if not label.startswith(("Move your priest", "End your turn", "Spend", "Use character",
+        if not label.startswith(("✗", "Move your priest", "End your turn", "Spend", "Use character",
                                  "Change character", "Move a flag")):
             return n
     for n, label in enumerate(labels):

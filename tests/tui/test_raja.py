@@ -110,7 +110,7 @@ def test_the_new_game_form_covers_every_module_and_preset() -> None:
 def pick(labels: list[str]) -> int:
     """A patient Raja player: do a part of an action, else end the turn; never wander."""
     for n, label in enumerate(labels):
-        if not label.startswith(("Move your architect", "End your turn", "Use an action token",
+        if not label.startswith(("✗", "Move your architect", "End your turn", "Use an action token",
                                  "Pass")):
             return n
     for n, label in enumerate(labels):

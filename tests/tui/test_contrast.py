@@ -1,0 +1,146 @@
+"""A contrast floor for every cell (issue 13 item 12): the screens of each game are
+rendered under Textual's themes and under NO_COLOR, and every cell holding a glyph
+must meet WCAG 2's ratio of its foreground to its background: 4.5:1 for text (1.4.3,
+AA), 3:1 for graphics (1.4.11: roads, box and block characters). Faint (dim) text is
+measured as the blended colour a terminal draws. Colours the terminal owns (default,
+the 16 ANSI ones) are read from the app's estimate of its palette."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import pytest
+from textual.strip import Strip
+
+from engine import Game
+from engine.core.autoplay import random_intent
+from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.contrast import (
+    DIM_FACTOR,
+    GRAPHICS_FLOOR,
+    TEXT_FLOOR,
+    blend,
+    contrast,
+    is_graphic,
+    rgb,
+)
+from tests.tui import games, maharani_games, raja_games
+from tests.tui.helpers import synchronously
+
+SAMPLE = ("textual-dark", "textual-light", "ansi-dark", "ansi-light")
+
+
+def maharadjah_game() -> Game:
+    from engine.core.ruleset import Seat
+    from engine.maharadjah import RULESET
+    from engine.maharadjah.options import Options
+
+    game = Game(RULESET, [Seat("Ann"), Seat("Bo"), Seat("Cy")], Options(), 3)
+    rng = Random(1)
+    for _ in range(120):
+        if game.is_over():
+            break
+        game.play(*random_intent(game, rng))
+    return game
+
+
+GAMES = {
+    "maharaja": lambda: games.game_until(games.my_turn),
+    "raja": lambda: raja_games.game_until(raja_games.my_turn),
+    "maharani": lambda: maharani_games.game_until(maharani_games.my_turn),
+    "maharadjah": maharadjah_game,
+}
+
+
+def too_faint(app: Any) -> list[tuple[float, str, str]]:
+    """Every run of cells below its floor: (ratio, text, where), on the screen shown."""
+    terminal = app.ansi_theme
+    compositor = app.screen._compositor
+    chops = compositor._render_chops(compositor.size.region, lambda y: True)
+    out = []
+    for y, chop in enumerate(chops):
+        for seg in Strip.join(chop.values()):
+            style = seg.style
+            if style is None or not seg.text.strip():
+                continue
+            fg, bg = style.color, style.bgcolor
+            if style.reverse:
+                fg, bg = bg, fg
+            front = rgb(fg, terminal, foreground=True) if fg else tuple(
+                terminal.foreground_color)
+            back = rgb(bg, terminal, foreground=False) if bg else tuple(
+                terminal.background_color)
+            if style.dim:
+                front = blend(back, front, DIM_FACTOR)
+            ratio = contrast(front, back)
+            floor = GRAPHICS_FLOOR if is_graphic(seg.text) else TEXT_FLOOR
+            if ratio < floor - 0.01:
+                out.append((round(ratio, 2), seg.text, f"{type(app.screen).__name__} row {y}"))
+    return out
+
+
+async def check(app: MaharajaApp, themes: tuple[str, ...], size: tuple[int, int],
+                keys: tuple[str, ...] = ()) -> dict[str, list[tuple[float, str, str]]]:
+    failures = {}
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        if keys:
+            await pilot.press(*keys)
+            await pilot.pause()
+        for theme in themes:
+            app.theme = theme
+            await pilot.pause()
+            faint = too_faint(app)
+            if faint:
+                failures[theme] = faint[:5]
+    return failures
+
+
+@synchronously
+async def test_every_theme_meets_the_floor_on_the_maharaja_game_screen() -> None:
+    app = MaharajaApp(Start("game", game=GAMES["maharaja"]()), computer_delay=3600)
+    themes = tuple(app.available_themes)
+    assert len(themes) > 10
+    assert await check(app, themes, (80, 24), ("m",)) == {}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@synchronously
+async def test_each_game_meets_the_floor_in_light_dark_and_ansi_themes(game: str) -> None:
+    app = MaharajaApp(Start("game", game=GAMES[game]()), computer_delay=3600)
+    assert await check(app, SAMPLE, (120, 40)) == {}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@synchronously
+async def test_each_game_meets_the_floor_under_no_color(game: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = MaharajaApp(Start("game", game=GAMES[game]()), computer_delay=3600)
+    assert app.no_color
+    assert await check(app, ("textual-dark", "textual-light", "ansi-dark"), (80, 24)) == {}
+
+
+@pytest.mark.parametrize("keys", [(), ("f1",), ("l",)], ids=["new-game", "guide", "log"])
+@synchronously
+async def test_the_other_screens_meet_the_floor(keys: tuple[str, ...],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    start = Start("new", seed=42) if not keys else Start(
+        "game", game=GAMES["maharaja"]())
+    app = MaharajaApp(start, computer_delay=3600)
+    assert await check(app, SAMPLE, (80, 24), keys) == {}
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = MaharajaApp(start, computer_delay=3600)
+    assert await check(app, ("textual-dark",), (80, 24), keys) == {}
+
+
+def test_the_floor_moves_a_colour_only_as_far_as_needed() -> None:
+    from maharaja_tui.contrast import readable
+
+    yellow, white = (232, 192, 0), (240, 240, 240)
+    darker = readable(yellow, white, TEXT_FLOOR)
+    assert contrast(darker, white) >= TEXT_FLOOR
+    assert contrast(darker, white) < TEXT_FLOOR + 0.3  # no further than needed
+    assert darker[0] > darker[2]  # still a yellow-brown, not black or grey
+    assert readable((250, 250, 250), (0, 0, 0), TEXT_FLOOR) == (250, 250, 250)
