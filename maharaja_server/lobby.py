@@ -18,6 +18,7 @@ from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, S
 
 from engine.core.errors import IllegalIntent
 from maharaja_server import commands
+from maharaja_server.inputgate import GatedDriver
 from maharaja_server.protocol import SeatSpec, TableInfo
 from maharaja_server.remote import Connection, Disconnected, RemoteTable
 from maharaja_server.screens import WaitingScreen, game_screen_for
@@ -194,7 +195,7 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, App):
     TITLE = "Maharaja"
 
     def __init__(self, conn: Connection, rulesets: dict[str, Any], command: str = "") -> None:
-        super().__init__()
+        super().__init__(driver_class=GatedDriver)  # input waits for the app (item 2)
         self.conn = conn
         self.rulesets = rulesets
         self.command = command
