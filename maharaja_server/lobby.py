@@ -62,6 +62,7 @@ class LobbyScreen(Screen):
         Binding("n", "new", "New table"),
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
+        Binding("c", "close_table", "Close table"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -74,7 +75,7 @@ class LobbyScreen(Screen):
         app: SessionApp = self.app  # type: ignore[assignment]
         self.query_one("#title", Static).update(Text(
             f"Maharaja server · you are {app.conn.user} · n: new table, j: join a free "
-            "seat (or yours), w: watch"))
+            "seat (or yours), w: watch, c: close a table you created"))
         table = self.query_one("#tables", DataTable)
         table.add_columns("#", "game", "title", "seats", "watching", "status")
         app.conn.on_lobby_change.append(self._pushed)
@@ -129,6 +130,19 @@ class LobbyScreen(Screen):
         table = self._selected()
         if table is not None:
             self.app.open_table(table, join=False)  # type: ignore[attr-defined]
+
+    def action_close_table(self) -> None:
+        table = self._selected()
+        if table is None:
+            return
+        app: SessionApp = self.app  # type: ignore[assignment]
+        try:
+            app.conn.close_table(table)
+        except (IllegalIntent, Disconnected) as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.notify(f"Table {table} is closed.")
+        self.refresh_tables()
 
 
 class NewTableScreen(ModalScreen):

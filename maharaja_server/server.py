@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sys
@@ -27,7 +28,9 @@ class GameServer:
         self.service = TableService(config.tables_dir, self.rulesets,
                                     bot_delay=config.bot_delay,
                                     handover_after=config.handover_after,
-                                    max_tables=config.max_tables)
+                                    max_tables=config.max_tables,
+                                    tables_per_user=config.tables_per_user,
+                                    expire_after=config.table_expiry)
         # Under the data directory (made at start; a stale socket is cleared there), so
         # a killed server leaves nothing in /tmp and a failed start leaks no directory.
         self.hub = Hub(self.service, config.data_dir / "run" / "hub.sock")
@@ -43,6 +46,7 @@ class GameServer:
             input_burst=config.input_burst, default_term=config.default_term,
         )
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     @property
     def port(self) -> int:
@@ -70,6 +74,8 @@ class GameServer:
         cfg.data_dir.mkdir(parents=True, exist_ok=True)
         (cfg.data_dir / "logs").mkdir(exist_ok=True)
         self.service.load_all()
+        self.service.expire()
+        self._sweeper = asyncio.create_task(self._sweep())
         await self.hub.start()
         # The session worker imports the UI meanwhile; it never sees a table.
         zygote = Zygote(self._child_env())
@@ -91,7 +97,16 @@ class GameServer:
         log.info("listening on %s port %d; logins by %s", cfg.host, self.port,
                  self.auth.describe())
 
+    async def _sweep(self) -> None:
+        """Expire unattended tables now and then (each check is a walk over the tables)."""
+        every = min(600.0, max(1.0, self.config.table_expiry / 10))
+        while True:
+            await asyncio.sleep(every)
+            self.service.expire()
+
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
