@@ -15,6 +15,7 @@ from maharaja_server.config import ServerConfig, load_rulesets, ordered
 from maharaja_server.hostkeys import host_key
 from maharaja_server.hub import Hub
 from maharaja_server.limits import ConnectionLimits, SessionCounter
+from maharaja_server.records import Records
 from maharaja_server.spawn import Zygote
 from maharaja_server.tables import TableService
 
@@ -25,17 +26,21 @@ class GameServer:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.rulesets = ordered(load_rulesets(config.ruleset_specs), config.default_game)
+        # Names, tables and seats: SQLite, written by one thread off the event loop.
+        self.records = Records(config.data_dir / "server.db")
+        self.records.migrate(config.data_dir, config.tables_dir)
         self.service = TableService(config.tables_dir, self.rulesets,
                                     bot_delay=config.bot_delay,
                                     handover_after=config.handover_after,
                                     max_tables=config.max_tables,
                                     tables_per_user=config.tables_per_user,
-                                    expire_after=config.table_expiry)
+                                    expire_after=config.table_expiry,
+                                    records=self.records)
         # Under the data directory (made at start; a stale socket is cleared there), so
         # a killed server leaves nothing in /tmp and a failed start leaks no directory.
         self.hub = Hub(self.service, config.data_dir / "run" / "hub.sock")
         self.auth = Authenticator(config.data_dir, config.authorized_keys, config.password,
-                                  config.user_passwords)
+                                  config.user_passwords, self.records)
         self.counter = SessionCounter(config.max_sessions)
         self.connections = ConnectionLimits(config.max_connections_per_address,
                                             config.max_connections)
@@ -116,3 +121,4 @@ class GameServer:
         if self.sessions.zygote is not None:
             await self.sessions.zygote.close()
         await self.hub.close()
+        self.records.close()  # the queued writes land first

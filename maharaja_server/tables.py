@@ -3,9 +3,10 @@
 Each table's game is held by an ``engine.core.table.LocalTable``, the same seam the
 app plays through: it drives the computer seats (timed by this server's event loop)
 and holds the undo policy, so a table over SSH behaves like one on a single terminal.
-Each table is a directory under the data dir holding ``table.json`` (who sits
-where, settings) and ``game.json`` (the engine's own save format, rewritten
-atomically after every change), so a restart loses no finished event.
+Who sits where and each table's settings are rows of the server's records
+(``records.py``, SQLite); each table's game is ``tables/<id>/game.json`` (the
+engine's own save format, rewritten atomically after every change), so a restart
+loses no finished event.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from engine.core.game import Game
 from engine.core.ruleset import HUMAN, Computer, Seat
 from engine.core.table import Chooser, LocalTable, UndoRequest
 from maharaja_server.protocol import SeatInfo, SeatSpec, TableInfo, UndoInfo
+from maharaja_server.records import Records
 
 log = logging.getLogger("maharaja_server.tables")
 
@@ -127,8 +129,10 @@ class TableService:
         chooser: Chooser | None = None,
         handover_level: str = "medium",
         now: Callable[[], float] = time.time,
+        records: Records | None = None,
     ) -> None:
         self.root = root
+        self.records = records or Records(root / "records.db")
         self.tables_per_user = tables_per_user
         self.expire_after = expire_after  # seconds; 0: tables never expire
         self.now = now
@@ -146,21 +150,24 @@ class TableService:
 
     # ------------------------------------------------------------ persistence
     def load_all(self) -> None:
-        """Resume every table found on disk (validated by replaying its log)."""
+        """Resume every table in the records (each validated by replaying its log)."""
         self.root.mkdir(parents=True, exist_ok=True)
-        for meta_path in sorted(self.root.glob("*/table.json")):
+        for table_id, data in sorted(self.records.tables().items()):
             try:
-                meta = msgspec.json.decode(meta_path.read_bytes(), type=TableMeta)
+                meta = msgspec.json.decode(data, type=TableMeta)
                 rules = self.rulesets[meta.ruleset]
                 table = Table(meta, rules)
-                game_path = meta_path.parent / "game.json"
-                table.touched = max(p.stat().st_mtime for p in (meta_path, game_path)
-                                    if p.exists())
+                folder = self._dir(table)
+                game_path = folder / "game.json"
+                # Last activity: the game's last save, else when the table was made.
+                table.touched = max((p.stat().st_mtime for p in (folder, game_path)
+                                     if p.exists()), default=self.now())
                 if game_path.exists():
                     self._host(table, record.load(game_path, self.rulesets))
                 self.tables[meta.id] = table
-            except (KeyError, msgspec.DecodeError, RecordError) as exc:
-                log.error("table %s not resumed: %s", meta_path.parent.name, exc)
+            except (KeyError, msgspec.DecodeError, msgspec.ValidationError,
+                    RecordError) as exc:
+                log.error("table %s not resumed: %s", table_id, exc)
         log.info("resumed %d table(s) from %s", len(self.tables), self.root)
         for table in self.tables.values():
             # Nobody is connected after a restart: absent players' seats may be handed
@@ -174,7 +181,7 @@ class TableService:
         return self.root / str(table.id)
 
     def _save_meta(self, table: Table) -> None:
-        record.write_atomic(self._dir(table) / "table.json", msgspec.json.encode(table.meta))
+        self.records.put_table(table.id, msgspec.json.encode(table.meta))  # off the loop
 
     def _save_game(self, table: Table) -> None:
         assert table.game is not None
@@ -267,6 +274,7 @@ class TableService:
                          msgspec.json.encode(opts), slots, handover,
                          random.SystemRandom().randrange(2**31), owner=who.owner)
         table = Table(meta, rules, touched=self.now())
+        self._dir(table).mkdir(parents=True, exist_ok=True)
         self.tables[table_id] = table
         self._maybe_start(table)
         self._save_meta(table)
@@ -334,6 +342,7 @@ class TableService:
             timer.cancel()
         table.handover_timers.clear()
         del self.tables[table.id]
+        self.records.drop_table(table.id)
         shutil.rmtree(self._dir(table), ignore_errors=True)
         log.info("table %d removed: %s", table.id, why)
         self._lobby_changed()

@@ -95,10 +95,10 @@ def test_a_name_is_claimed_only_after_authentication_and_names_are_bounded(
     mallory, victim = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
     probe = auth.check_key("victim", mallory)  # asyncssh asks this for a bare probe too
     assert probe is not None
-    assert not (tmp_path / "names.json").exists()
+    assert auth.records.names() == {}
     assert auth.check_key("victim", victim) is not None  # still free for its owner
     assert asyncio.run(auth.claim(auth.check_key("victim", victim)))
-    assert "victim" in (tmp_path / "names.json").read_text()
+    assert auth.records.names() == {"victim": victim.get_fingerprint()}
     assert auth.check_key("victim", mallory) is None
     assert not asyncio.run(auth.claim(probe))  # a late claim by another key fails
     auth.max_names = 1

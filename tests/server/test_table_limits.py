@@ -100,8 +100,9 @@ def test_a_restart_expires_tables_left_unattended_meanwhile(tmp_path: Path) -> N
     svc = service(tmp_path, clock, expire_after=3600.0)
     old, new = create(svc, ALICE), create(svc, BOB)
     stamp = clock.t - 7200
-    for path in (tmp_path / str(old)).iterdir():
+    for path in (tmp_path / str(old), *(tmp_path / str(old)).iterdir()):
         os.utime(path, (stamp, stamp))
+    svc.records.flush()
     again = service(tmp_path, clock, expire_after=3600.0)
     again.load_all()
     assert again.tables[old].meta.owner == ALICE.owner
