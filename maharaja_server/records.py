@@ -47,7 +47,12 @@ class Records:
         self.thread = threading.current_thread()
 
     def _do(self, fn: Callable[..., T], *args: Any) -> Future[T]:
-        return self._writer.submit(fn, *args)
+        try:
+            return self._writer.submit(fn, *args)
+        except RuntimeError as exc:  # closed: a late timer (a handover) at shutdown
+            done: Future[T] = Future()
+            done.set_exception(sqlite3.ProgrammingError(f"records closed: {exc}"))
+            return done
 
     def _run(self, sql: str, args: tuple[Any, ...] = ()) -> sqlite3.Cursor:
         assert self._db is not None
