@@ -251,3 +251,22 @@ def test_remote_sessions_offer_no_host_side_file_commands() -> None:
     remote_screen = game_screen_for(table, 0)
     assert remote_screen.check_action("save_as", ()) is False
     assert remote_screen.check_action("undo", ()) is True  # undo by agreement works
+
+
+def test_a_real_session_process_runs_under_the_memory_cap(tmp_path: Path) -> None:
+    """Item 2, end to end: whatever starts the session process, its limits say so."""
+    import asyncio
+
+    from sshkit import config, connect, running
+
+    async def scenario() -> None:
+        async with running(config(tmp_path, session_memory=700)) as srv:
+            term = await connect(srv.port, "alice")
+            await term.wait_for("you are alice", timeout=40)
+            (child,) = srv.sessions.children
+            limits = Path(f"/proc/{child.pid}/limits").read_text()
+            line = next(x for x in limits.splitlines() if x.startswith("Max address space"))
+            assert line.split()[3:5] == [str(700 * 1024 * 1024)] * 2, line
+            await term.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
