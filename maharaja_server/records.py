@@ -40,6 +40,9 @@ class Records:
 
     def _open(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        # Private, as names.json was: which key is whose (the WAL files take this mode).
+        self.path.touch(mode=0o600)
+        self.path.chmod(0o600)
         self._db = sqlite3.connect(self.path, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoints, never torn

@@ -270,3 +270,33 @@ def test_a_real_session_process_runs_under_the_memory_cap(tmp_path: Path) -> Non
             await term.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_a_login_that_leaves_at_once_is_let_go_at_once(tmp_path: Path, monkeypatch,
+                                                        caplog) -> None:
+    """A flood of logins that close at once: each connection used to stay referenced by
+    its no-session timer for 30 s (and be 'closed' again then)."""
+    import asyncio
+    import logging
+
+    import asyncssh
+    from sshkit import config, key_for, running
+
+    from maharaja_server import ssh
+
+    monkeypatch.setattr(ssh, "SESSION_WAIT", 1.0)
+
+    async def scenario() -> None:
+        async with running(config(tmp_path)) as srv:
+            for _ in range(3):
+                conn = await asyncssh.connect("127.0.0.1", srv.port, username="bob",
+                                              known_hosts=None, agent_path=None,
+                                              client_keys=[key_for("bob")])
+                conn.close()
+                await conn.wait_closed()
+            await asyncio.sleep(2.0)
+            assert srv.connections.open == {}
+
+    with caplog.at_level(logging.INFO, logger="maharaja_server.ssh"):
+        asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert "no session opened" not in caplog.text

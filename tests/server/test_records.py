@@ -56,6 +56,7 @@ def test_the_records_are_sqlite_in_wal_mode(tmp_path: Path) -> None:
     Records(tmp_path / "server.db").close()
     with sqlite3.connect(tmp_path / "server.db") as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert (tmp_path / "server.db").stat().st_mode & 0o077 == 0  # who has which key
 
 
 def test_writes_are_queued_off_the_event_loop(tmp_path: Path) -> None:
