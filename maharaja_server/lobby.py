@@ -75,7 +75,7 @@ class LobbyScreen(Screen):
         app: SessionApp = self.app  # type: ignore[assignment]
         self.query_one("#title", Static).update(Text(
             f"Maharaja server · you are {app.conn.user} · n: new table, j: join a free "
-            "seat (or yours), w: watch, c: close a table you created"))
+            "seat (or yours), w: watch"))
         table = self.query_one("#tables", DataTable)
         table.add_columns("#", "game", "title", "seats", "watching", "status")
         app.conn.on_lobby_change.append(self._pushed)
@@ -153,6 +153,7 @@ class NewTableScreen(ModalScreen):
     NewTableScreen { align: center middle; }
     NewTableScreen > Vertical { width: 64; height: auto; border: thick $accent; padding: 1 2;
                                 background: $surface; }
+    NewTableScreen #error { width: 1fr; height: auto; }  /* a refusal shows whole */
     """
 
     def compose(self) -> ComposeResult:

@@ -253,9 +253,10 @@ class TableService:
         mine = [t.id for t in self.tables.values() if t.meta.owner == who.owner
                 and not (t.game is not None and t.game.is_over())]
         if len(mine) >= self.tables_per_user:
-            raise refuse("SRV-QUOTA", f"you already have {len(mine)} open tables "
-                                      f"({', '.join(map(str, mine))}); close one first "
-                                      "(c in the lobby)")
+            tables = "table" if len(mine) == 1 else "tables"
+            raise refuse("SRV-QUOTA", f"you have {len(mine)} open {tables} "
+                                      f"({', '.join(map(str, mine))}), as many as you may; "
+                                      "close one first (c in the lobby)")
         if not rules.min_seats <= len(seats) <= rules.max_seats:
             raise refuse("SRV-SEATS", f"{rules.name} needs {rules.min_seats} to "
                                       f"{rules.max_seats} seats")
