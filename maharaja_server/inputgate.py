@@ -11,6 +11,7 @@ handler is done with it); meanwhile the pty fills and the server drops the exces
 
 from __future__ import annotations
 
+import gc
 import threading
 import weakref
 from typing import Any
@@ -34,10 +35,14 @@ class InputGate:
         """Wait for room, then count ``event`` until it is freed; False if ``stop`` is set
         while waiting (the app is closing: the event is dropped)."""
         with self._cond:
+            waits = 0
             while self.alive >= self.limit:
                 if stop is not None and stop.is_set():
                     return False
                 self._cond.wait(0.1)
+                waits += 1
+                if waits % 10 == 0:  # events caught in a reference cycle: free them
+                    gc.collect()
             self.alive += 1
             self.most = max(self.most, self.alive)
         weakref.finalize(event, self._freed)
