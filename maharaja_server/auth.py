@@ -2,22 +2,21 @@
 
 Public keys: with an authorized-keys file only its keys are accepted; with
 neither that file nor a password any key is, and a name belongs to the first key
-that used it (kept in ``names.json``), so nobody else can take over its seats. A per-server
+that used it (kept in the server's records), so nobody else can take over its seats. A per-server
 password can be enabled as well (or instead); password users are known by name.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hmac
-import json
 import logging
 import re
+import sqlite3
 from pathlib import Path
 
 import asyncssh
 
-from engine.core.record import write_atomic
+from maharaja_server.records import Records
 from maharaja_server.tables import Identity
 
 log = logging.getLogger("maharaja_server.auth")
@@ -29,7 +28,8 @@ MAX_NAMES = 10_000  # open mode: names the server remembers; new ones are refuse
 
 class Authenticator:
     def __init__(self, data_dir: Path, authorized_keys: Path | None,
-                 password: str | None, user_passwords: dict[str, str] | None = None) -> None:
+                 password: str | None, user_passwords: dict[str, str] | None = None,
+                 records: Records | None = None) -> None:
         self.password = password
         self.user_passwords = dict(user_passwords or {})
         self._failures: dict[tuple[str, str], int] = {}
@@ -42,10 +42,8 @@ class Authenticator:
                 key.get_fingerprint()
                 for key in asyncssh.load_public_keys(str(authorized_keys))
             }
-        self._names_path = data_dir / "names.json"
-        self._names: dict[str, str] = {}
-        if self._names_path.exists():
-            self._names = json.loads(self._names_path.read_text())
+        self.records = records or Records(data_dir / "server.db")
+        self._names = self.records.names()  # a cache: bounded by max_names
 
     @property
     def accepts_keys(self) -> bool:
@@ -93,7 +91,7 @@ class Authenticator:
 
     async def claim(self, who: Identity) -> bool:
         """Bind a name to the key that just authenticated (False: another key
-        took it meanwhile). The file is written off the event loop."""
+        took it meanwhile). Written by the records' thread, off the event loop."""
         if who.key == "password":
             return True
         claimed = self._names.get(who.name)
@@ -101,10 +99,15 @@ class Authenticator:
             return claimed == who.key
         if len(self._names) >= self.max_names:
             return False
-        self._names[who.name] = who.key
-        data = json.dumps(self._names, indent=1).encode()
-        await asyncio.to_thread(write_atomic, self._names_path, data)
-        return True
+        self._names[who.name] = who.key  # at once: a second login must see the claim
+        try:
+            if await self.records.claim(who.name, who.key):
+                return True
+        except sqlite3.Error as exc:  # a full disk: the claim holds until a restart
+            log.error("name %s not recorded: %s", who.name, exc)
+            return True
+        self._names.pop(who.name, None)
+        return False
 
     def check_password(self, name: str, password: str, address: str = "") -> Identity | None:
         """A user's own password (``name:password`` lines) binds the name to it; the

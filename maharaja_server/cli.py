@@ -33,6 +33,11 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--max-sessions", type=int, default=64)
     ap.add_argument("--session-memory", type=int, default=1024, metavar="MIB",
                     help="address-space cap of each session's process (default %(default)s)")
+    ap.add_argument("--tables-per-user", type=int, default=5,
+                    help="open tables one player may have created (default %(default)s)")
+    ap.add_argument("--table-expiry", type=float, default=168.0, metavar="HOURS",
+                    help="a table nobody has been at for this long is removed, finished "
+                         "or not (default %(default)s; 0: never)")
     ap.add_argument("--idle-timeout", type=float, default=1800.0, help="seconds")
     ap.add_argument("--handover-after", type=float, default=120.0,
                     help="seconds before a computer takes over an abandoned seat "
@@ -70,6 +75,8 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,
         session_memory=args.session_memory,
+        tables_per_user=args.tables_per_user,
+        table_expiry=args.table_expiry * 3600.0,
         handover_after=args.handover_after,
         ruleset_specs=list(args.ruleset),
         bot_delay=args.bot_delay,

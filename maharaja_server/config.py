@@ -37,6 +37,8 @@ class ServerConfig:
     input_rate: float = 2048.0  # bytes per second, sustained
     input_burst: float = 8192.0
     max_tables: int = 200
+    tables_per_user: int = 5  # open (unfinished) tables one login may have created
+    table_expiry: float = 7 * 24 * 3600.0  # seconds unattended before a table goes; 0: never
     session_memory: int = 1024  # MiB of address space per session process (RLIMIT_AS)
     # Computer players.
     bot_delay: float = 0.4

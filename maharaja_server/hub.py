@@ -243,6 +243,9 @@ class _Conn:
                 table = svc.create(who, req.ruleset, req.seats, req.options, req.handover,
                                    req.title)
                 return table.id
+            case p.CloseTable():
+                svc.close(who, req.table)
+                return None
             case p.Join():
                 seat = svc.join(who, req.table, req.seat)
                 self._enter(req.table, seat)

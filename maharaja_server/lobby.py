@@ -18,6 +18,7 @@ from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, S
 
 from engine.core.errors import IllegalIntent
 from maharaja_server import commands
+from maharaja_server.inputgate import GatedDriver
 from maharaja_server.protocol import SeatSpec, TableInfo
 from maharaja_server.remote import Connection, Disconnected, RemoteTable
 from maharaja_server.screens import WaitingScreen, game_screen_for
@@ -61,6 +62,7 @@ class LobbyScreen(Screen):
         Binding("n", "new", "New table"),
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
+        Binding("c", "close_table", "Close table"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -129,6 +131,19 @@ class LobbyScreen(Screen):
         if table is not None:
             self.app.open_table(table, join=False)  # type: ignore[attr-defined]
 
+    def action_close_table(self) -> None:
+        table = self._selected()
+        if table is None:
+            return
+        app: SessionApp = self.app  # type: ignore[assignment]
+        try:
+            app.conn.close_table(table)
+        except (IllegalIntent, Disconnected) as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.notify(f"Table {table} is closed.")
+        self.refresh_tables()
+
 
 class NewTableScreen(ModalScreen):
     """Create a table: game, players, computer seats and level, handover, variants."""
@@ -138,6 +153,7 @@ class NewTableScreen(ModalScreen):
     NewTableScreen { align: center middle; }
     NewTableScreen > Vertical { width: 64; height: auto; border: thick $accent; padding: 1 2;
                                 background: $surface; }
+    NewTableScreen #error { width: 1fr; height: auto; }  /* a refusal shows whole */
     """
 
     def compose(self) -> ComposeResult:
@@ -194,7 +210,7 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, App):
     TITLE = "Maharaja"
 
     def __init__(self, conn: Connection, rulesets: dict[str, Any], command: str = "") -> None:
-        super().__init__()
+        super().__init__(driver_class=GatedDriver)  # input waits for the app (item 2)
         self.conn = conn
         self.rulesets = rulesets
         self.command = command

@@ -93,6 +93,12 @@ class Leave(Request, tag="leave"):
     table: int
 
 
+class CloseTable(Request, tag="close"):
+    """The owner removes a table nobody is at."""
+
+    table: int
+
+
 class Info(Request, tag="info"):
     table: int
 
@@ -140,8 +146,8 @@ class Redo(Request, tag="redo"):
     seat: int
 
 
-AnyRequest = (Hello | ListTables | CreateTable | Join | Watch | Leave | Info | View | Legal
-              | ToMove | Log | Play | Undo | AnswerUndo | Redo)
+AnyRequest = (Hello | ListTables | CreateTable | CloseTable | Join | Watch | Leave | Info
+              | View | Legal | ToMove | Log | Play | Undo | AnswerUndo | Redo)
 
 
 # ------------------------------------------------------- replies and pushes

@@ -170,6 +170,9 @@ class Connection:
         return self.ask(p.CreateTable(ruleset=ruleset, seats=seats, options=options,
                                       handover=handover, title=title), int)
 
+    def close_table(self, table: int) -> None:
+        self.ask(p.CloseTable(table=table))
+
     def info(self, table: int) -> p.TableInfo:
         return self.ask(p.Info(table=table), p.TableInfo)
 

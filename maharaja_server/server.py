@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sys
@@ -14,6 +15,7 @@ from maharaja_server.config import ServerConfig, load_rulesets, ordered
 from maharaja_server.hostkeys import host_key
 from maharaja_server.hub import Hub
 from maharaja_server.limits import ConnectionLimits, SessionCounter
+from maharaja_server.records import Records
 from maharaja_server.spawn import Zygote
 from maharaja_server.tables import TableService
 
@@ -24,15 +26,21 @@ class GameServer:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.rulesets = ordered(load_rulesets(config.ruleset_specs), config.default_game)
+        # Names, tables and seats: SQLite, written by one thread off the event loop.
+        self.records = Records(config.data_dir / "server.db")
+        self.records.migrate(config.data_dir, config.tables_dir)
         self.service = TableService(config.tables_dir, self.rulesets,
                                     bot_delay=config.bot_delay,
                                     handover_after=config.handover_after,
-                                    max_tables=config.max_tables)
+                                    max_tables=config.max_tables,
+                                    tables_per_user=config.tables_per_user,
+                                    expire_after=config.table_expiry,
+                                    records=self.records)
         # Under the data directory (made at start; a stale socket is cleared there), so
         # a killed server leaves nothing in /tmp and a failed start leaks no directory.
         self.hub = Hub(self.service, config.data_dir / "run" / "hub.sock")
         self.auth = Authenticator(config.data_dir, config.authorized_keys, config.password,
-                                  config.user_passwords)
+                                  config.user_passwords, self.records)
         self.counter = SessionCounter(config.max_sessions)
         self.connections = ConnectionLimits(config.max_connections_per_address,
                                             config.max_connections)
@@ -43,6 +51,7 @@ class GameServer:
             input_burst=config.input_burst, default_term=config.default_term,
         )
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._sweeper: asyncio.Task[None] | None = None
 
     @property
     def port(self) -> int:
@@ -70,6 +79,8 @@ class GameServer:
         cfg.data_dir.mkdir(parents=True, exist_ok=True)
         (cfg.data_dir / "logs").mkdir(exist_ok=True)
         self.service.load_all()
+        self.service.expire()
+        self._sweeper = asyncio.create_task(self._sweep())
         await self.hub.start()
         # The session worker imports the UI meanwhile; it never sees a table.
         zygote = Zygote(self._child_env())
@@ -91,7 +102,16 @@ class GameServer:
         log.info("listening on %s port %d; logins by %s", cfg.host, self.port,
                  self.auth.describe())
 
+    async def _sweep(self) -> None:
+        """Expire unattended tables now and then (each check is a walk over the tables)."""
+        every = min(600.0, max(1.0, self.config.table_expiry / 10))
+        while True:
+            await asyncio.sleep(every)
+            self.service.expire()
+
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
@@ -101,3 +121,4 @@ class GameServer:
         if self.sessions.zygote is not None:
             await self.sessions.zygote.close()
         await self.hub.close()
+        self.records.close()  # the queued writes land first

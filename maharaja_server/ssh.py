@@ -62,6 +62,7 @@ class GameSSHServer(asyncssh.SSHServer):
         self.sessions = 0  # sessions this connection opened
         self.identity: Identity | None = None
         self._conn: asyncssh.SSHServerConnection | None = None
+        self._session_timer: asyncio.TimerHandle | None = None
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -75,7 +76,8 @@ class GameSSHServer(asyncssh.SSHServer):
 
     async def auth_completed(self) -> None:
         # A connection that logs in but opens no session holds a slot for nothing.
-        asyncio.get_running_loop().call_later(SESSION_WAIT, self._want_session)
+        self._session_timer = asyncio.get_running_loop().call_later(SESSION_WAIT,
+                                                                    self._want_session)
         # Only now is the key proven: claim its name (a probe claimed names before).
         if self.identity is None or not await self.auth.claim(self.identity):
             log.info("login as %s dropped: its name was claimed meanwhile",
@@ -101,6 +103,10 @@ class GameSSHServer(asyncssh.SSHServer):
             self._conn.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        # A gone connection is let go at once, not held by its timer for 30 s.
+        if self._session_timer is not None:
+            self._session_timer.cancel()
+        self._conn = None
         if self._address is not None:
             self.limits.release(self._address)
             self._address = None

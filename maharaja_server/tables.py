@@ -3,9 +3,10 @@
 Each table's game is held by an ``engine.core.table.LocalTable``, the same seam the
 app plays through: it drives the computer seats (timed by this server's event loop)
 and holds the undo policy, so a table over SSH behaves like one on a single terminal.
-Each table is a directory under the data dir holding ``table.json`` (who sits
-where, settings) and ``game.json`` (the engine's own save format, rewritten
-atomically after every change), so a restart loses no finished event.
+Who sits where and each table's settings are rows of the server's records
+(``records.py``, SQLite); each table's game is ``tables/<id>/game.json`` (the
+engine's own save format, rewritten atomically after every change), so a restart
+loses no finished event.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import shutil
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +29,7 @@ from engine.core.game import Game
 from engine.core.ruleset import HUMAN, Computer, Seat
 from engine.core.table import Chooser, LocalTable, UndoRequest
 from maharaja_server.protocol import SeatInfo, SeatSpec, TableInfo, UndoInfo
+from maharaja_server.records import Records
 
 log = logging.getLogger("maharaja_server.tables")
 
@@ -58,6 +62,7 @@ class TableMeta(msgspec.Struct):
     slots: list[Slot]
     handover: bool
     seed: int
+    owner: str = ""  # Identity.owner of who created it: they may close it
 
 
 class LoopClock:
@@ -83,6 +88,7 @@ class Table:
     presence: dict[int, int] = field(default_factory=dict)  # seat -> connected sessions
     handover_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     driven: bool = False
+    touched: float = 0.0  # when anything last happened here (time.time())
 
     @property
     def id(self) -> int:
@@ -118,10 +124,18 @@ class TableService:
         bot_delay: float = 0.4,
         handover_after: float = 120.0,
         max_tables: int = 200,
+        tables_per_user: int = 5,
+        expire_after: float = 7 * 24 * 3600.0,
         chooser: Chooser | None = None,
         handover_level: str = "medium",
+        now: Callable[[], float] = time.time,
+        records: Records | None = None,
     ) -> None:
         self.root = root
+        self.records = records or Records(root / "records.db")
+        self.tables_per_user = tables_per_user
+        self.expire_after = expire_after  # seconds; 0: tables never expire
+        self.now = now
         self.rulesets = rulesets
         self.bot_delay = bot_delay
         self.handover_after = handover_after
@@ -136,19 +150,24 @@ class TableService:
 
     # ------------------------------------------------------------ persistence
     def load_all(self) -> None:
-        """Resume every table found on disk (validated by replaying its log)."""
+        """Resume every table in the records (each validated by replaying its log)."""
         self.root.mkdir(parents=True, exist_ok=True)
-        for meta_path in sorted(self.root.glob("*/table.json")):
+        for table_id, data in sorted(self.records.tables().items()):
             try:
-                meta = msgspec.json.decode(meta_path.read_bytes(), type=TableMeta)
+                meta = msgspec.json.decode(data, type=TableMeta)
                 rules = self.rulesets[meta.ruleset]
                 table = Table(meta, rules)
-                game_path = meta_path.parent / "game.json"
+                folder = self._dir(table)
+                game_path = folder / "game.json"
+                # Last activity: the game's last save, else when the table was made.
+                table.touched = max((p.stat().st_mtime for p in (folder, game_path)
+                                     if p.exists()), default=self.now())
                 if game_path.exists():
                     self._host(table, record.load(game_path, self.rulesets))
                 self.tables[meta.id] = table
-            except (KeyError, msgspec.DecodeError, RecordError) as exc:
-                log.error("table %s not resumed: %s", meta_path.parent.name, exc)
+            except (KeyError, msgspec.DecodeError, msgspec.ValidationError,
+                    RecordError) as exc:
+                log.error("table %s not resumed: %s", table_id, exc)
         log.info("resumed %d table(s) from %s", len(self.tables), self.root)
         for table in self.tables.values():
             # Nobody is connected after a restart: absent players' seats may be handed
@@ -162,7 +181,7 @@ class TableService:
         return self.root / str(table.id)
 
     def _save_meta(self, table: Table) -> None:
-        record.write_atomic(self._dir(table) / "table.json", msgspec.json.encode(table.meta))
+        self.records.put_table(table.id, msgspec.json.encode(table.meta))  # off the loop
 
     def _save_game(self, table: Table) -> None:
         assert table.game is not None
@@ -229,7 +248,15 @@ class TableService:
         if rules is None:
             raise refuse("SRV-GAME", f"this server has no game {ruleset_id!r}")
         if len(self.tables) >= self.max_tables:
-            raise refuse("SRV-FULL", "this server has as many tables as it allows")
+            raise refuse("SRV-FULL", f"this server has {len(self.tables)} tables, as many "
+                                     "as it allows; join one, or try later")
+        mine = [t.id for t in self.tables.values() if t.meta.owner == who.owner
+                and not (t.game is not None and t.game.is_over())]
+        if len(mine) >= self.tables_per_user:
+            tables = "table" if len(mine) == 1 else "tables"
+            raise refuse("SRV-QUOTA", f"you have {len(mine)} open {tables} "
+                                      f"({', '.join(map(str, mine))}), as many as you may; "
+                                      "close one first (c in the lobby)")
         if not rules.min_seats <= len(seats) <= rules.max_seats:
             raise refuse("SRV-SEATS", f"{rules.name} needs {rules.min_seats} to "
                                       f"{rules.max_seats} seats")
@@ -246,8 +273,9 @@ class TableService:
         table_id = max(self.tables, default=0) + 1
         meta = TableMeta(table_id, title[:60] or f"{who.name}'s table", ruleset_id,
                          msgspec.json.encode(opts), slots, handover,
-                         random.SystemRandom().randrange(2**31))
-        table = Table(meta, rules)
+                         random.SystemRandom().randrange(2**31), owner=who.owner)
+        table = Table(meta, rules, touched=self.now())
+        self._dir(table).mkdir(parents=True, exist_ok=True)
         self.tables[table_id] = table
         self._maybe_start(table)
         self._save_meta(table)
@@ -279,10 +307,46 @@ class TableService:
         slot.owner, slot.name = who.owner, who.name
         if who.name in taken:  # two keys under one name: keep names tellable apart
             slot.name = f"{who.name}#{seat + 1}"
+        table.touched = self.now()
         self._maybe_start(table)
         self._save_meta(table)
         self._lobby_changed()
         return seat
+
+    def close(self, who: Identity, table_id: int) -> None:
+        """The owner closes a table nobody else is at (its files are removed)."""
+        table = self.get(table_id)
+        if not table.meta.owner or table.meta.owner != who.owner:
+            raise refuse("SRV-OWNER", f"only the player who created table {table_id} may "
+                                      "close it")
+        if table.spectators or any(table.presence.values()):
+            raise refuse("SRV-BUSY", f"someone is at table {table_id} now; it can be "
+                                     "closed once everyone has left it")
+        self._remove(table, f"closed by {who.name}")
+
+    def expire(self) -> list[int]:
+        """Remove the tables nobody has been at, and nothing has happened at, for
+        ``expire_after`` seconds: empty, abandoned and finished ones alike."""
+        if self.expire_after <= 0:
+            return []
+        cutoff = self.now() - self.expire_after
+        old = [t for t in self.tables.values() if t.touched < cutoff and not t.spectators
+               and not any(t.presence.values())]
+        for table in old:
+            self._remove(table, f"expired after {self.expire_after / 3600:g} h unattended")
+        return [t.id for t in old]
+
+    def _remove(self, table: Table, why: str) -> None:
+        if table.local is not None:
+            table.local.stop()
+        for timer in table.handover_timers.values():
+            timer.cancel()
+        table.handover_timers.clear()
+        del self.tables[table.id]
+        self.records.drop_table(table.id)
+        shutil.rmtree(self._dir(table), ignore_errors=True)
+        log.info("table %d removed: %s", table.id, why)
+        self._lobby_changed()
 
     def _maybe_start(self, table: Table) -> None:
         if table.game is not None or any(s.owner is None and s.kind == "human"
@@ -300,6 +364,7 @@ class TableService:
     # ------------------------------------------------------------- presence
     def attach(self, table_id: int, seat: int | None) -> None:
         table = self.get(table_id)
+        table.touched = self.now()
         if seat is None:
             table.spectators += 1
         else:
@@ -320,6 +385,7 @@ class TableService:
         table = self.tables.get(table_id)
         if table is None:
             return
+        table.touched = self.now()
         if seat is None:
             table.spectators = max(0, table.spectators - 1)
         else:
@@ -385,6 +451,7 @@ class TableService:
     def _stepped(self, table: Table) -> None:
         """The table changed (a decision, an undo, a hand-over): save it and tell everyone."""
         assert table.game is not None
+        table.touched = self.now()
         self._save_game(table)
         for listener in list(self.on_change):
             listener(table.id, table.version)

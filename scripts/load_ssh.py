@@ -7,6 +7,16 @@ a random player whose screen says YOUR MOVE presses Enter, and we time until eve
 other player's terminal shows the new step (key press -> update latency).
 
     python scripts/load_ssh.py --tables 8 --players 4 --duration 300
+    python scripts/load_ssh.py --abuse     # the same while attackers flood the server
+
+Each table's players connect from their own loopback address, as players on the
+internet would, so the per-address connection limit applies to them as it does to
+the attackers (127.1.0.x). ``--abuse`` adds, once the tables play: a flood of logins
+(new keys and names, most opening no session) and of silent TCP connections,
+sessions pasting 8 KiB blocks and typing 2,000 keys/s at a game screen, oversized and
+absurd commands (``join 999…``, ``new 30000000``), and one key creating tables until
+its quota refuses. The report adds the server's memory (its process and its
+sessions) sampled through the run, and what each attack got.
 """
 
 from __future__ import annotations
@@ -145,6 +155,98 @@ async def run_table(number: int, players: list[Player], port: int, deadline: flo
         await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
 
 
+class Abuse:
+    """What each attack tried and what it got."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+
+    def count(self, what: str) -> None:
+        self.counts[what] = self.counts.get(what, 0) + 1
+
+
+KEYS: dict[str, asyncssh.SSHKey] = {}
+
+
+def attacker(name: str, address: str) -> Player:
+    """A player whose name keeps its key (a name belongs to the first key it used)."""
+    player = Player(name, address)
+    player.key = KEYS.setdefault(name, player.key)
+    return player
+
+
+async def attack(kind: str, copy: int, port: int, deadline: float, abuse: Abuse) -> None:
+    """One attacker, until ``deadline``; each kind from its own loopback address."""
+    rng = random.Random(f"{kind}{copy}")
+    address = f"127.1.0.{list(ATTACKS).index(kind) + 2}"
+    while time.monotonic() < deadline:
+        try:
+            if kind == "logins":  # fresh keys and names; most open no session
+                conn = await asyncio.wait_for(asyncssh.connect(
+                    "127.0.0.1", port, username=f"flood{copy}-{rng.randrange(10**9)}",
+                    client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+                    known_hosts=None, agent_path=None, local_addr=(address, 0)), 20)
+                abuse.count("logins_accepted")
+                conn.close()
+            elif kind == "silent":  # TCP connections that never speak SSH
+                reader, writer = await asyncio.open_connection(
+                    "127.0.0.1", port, local_addr=(address, 0))
+                if not await asyncio.wait_for(reader.read(100), 40):
+                    abuse.count("silent_refused_at_once")
+                else:  # let in: held until the server's login timeout closes it
+                    held = time.monotonic()
+                    await asyncio.wait_for(reader.read(), 90)
+                    held = time.monotonic() - held
+                    abuse.count("silent_held_until_login_timeout" if held > 20
+                                else "silent_refused_after_banner")
+                writer.close()
+                continue
+            elif kind in ("paste", "typing"):
+                term = attacker(f"{kind}{copy}", address)
+                # The typist watches a game (its game screen); the paster sits in the lobby.
+                await term.open(port, "watch 1" if kind == "typing" else "")
+                abuse.count(f"{kind}_sessions")
+                end = min(deadline, time.monotonic() + 60)
+                while time.monotonic() < end and not term.closed:
+                    if kind == "paste":
+                        term.proc.stdin.write(b"\x1b[200~" + b"A" * 8192 + b"\x1b[201~")
+                        await asyncio.sleep(1.0)
+                    else:
+                        term.proc.stdin.write(b"x" * 100)
+                        await asyncio.sleep(0.05)
+                term.conn.close()
+                continue
+            elif kind == "commands":  # oversized and absurd commands
+                command = rng.choice(["join " + "9" * 5000, "new 30000000",
+                                      "join 99999999999999999999999999", "x" * 20000])
+                term = attacker(f"cmd{copy}", address)
+                await term.open(port, command)
+                if await term.wait(lambda t=term: b"SRV-" in t.tail, 20):
+                    abuse.count("commands_refused")
+                term.conn.close()
+            elif kind == "tables":  # one key making tables until its quota says no
+                term = attacker("hoarder", address)
+                await term.open(port, "new test-secrets-long 2")
+                if await term.wait(lambda t=term: b"SRV-QUOTA" in t.tail
+                                   or t.table is not None, 20):
+                    abuse.count("tables_refused" if b"SRV-QUOTA" in term.tail
+                                else "tables_made")
+                term.conn.close()
+        except (OSError, asyncssh.Error, TimeoutError) as exc:
+            abuse.count(f"{kind}_refused:{type(exc).__name__}")
+        await asyncio.sleep(0.2)
+
+
+ATTACKS = {"logins": 6, "silent": 12, "paste": 2, "typing": 2, "commands": 2, "tables": 1}
+
+
+def host_available_mb() -> float:
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def session_pids(pid: int) -> tuple[list[str], list[str]]:
     """(session processes, session workers) of the server ``pid``: its children, and the
     children of its zygote (``maharaja_server.zygote``), which forks the sessions."""
@@ -252,9 +354,15 @@ async def main(args: argparse.Namespace) -> dict:
               for t in range(1, args.tables + 1)]
     memory: list[tuple[int, int, int, int, int]] = []
 
+    # (seconds, server RSS MB, sessions' RSS MB, session processes, host MB available)
+    timeline: list[tuple[float, float, float, int, float]] = []
+
     async def sample() -> None:
         while True:
             memory.append(children_rss_kb(server.pid))
+            server_kb, kids_kb, kids = memory[-1][:3]
+            timeline.append((round(time.monotonic() - started), round(server_kb / 1024, 1),
+                             round(kids_kb / 1024, 1), kids, round(host_available_mb())))
             await asyncio.sleep(5)
 
     sampler = asyncio.create_task(sample())
@@ -275,7 +383,13 @@ async def main(args: argparse.Namespace) -> dict:
         all_ready_at = min(time.monotonic(), deadline)
 
     watcher = asyncio.create_task(watch_ready())
-    await asyncio.gather(*tasks, return_exceptions=False)
+    abuse = Abuse()
+    attackers = []
+    if args.abuse:
+        await watcher  # the players are seated and playing first
+        attackers = [asyncio.create_task(attack(kind, copy, port, deadline, abuse))
+                     for kind, copies in ATTACKS.items() for copy in range(copies)]
+    await asyncio.gather(*tasks, *attackers, return_exceptions=False)
     await watcher
     elapsed = time.monotonic() - started
     sampler.cancel()
@@ -334,6 +448,13 @@ async def main(args: argparse.Namespace) -> dict:
         "cpu_s_load_client": round(client_cpu, 1),
         "data_dir": str(data),
     }
+    if args.abuse:
+        result["abuse"] = dict(sorted(abuse.counts.items()))
+        result["memory_timeline"] = timeline
+        server_mb = [m[1] for m in timeline if m[0] >= all_ready_at - started]
+        result["server_rss_mb_min_max"] = [min(server_mb, default=0), max(server_mb, default=0)]
+        result["sessions_peak"] = max((m[3] for m in timeline), default=0)
+        result["sessions_killed_by_memory_cap"] = server_log.count("MemoryError")
     return result
 
 
@@ -344,4 +465,6 @@ if __name__ == "__main__":
     ap.add_argument("--duration", type=float, default=300.0, help="seconds of play")
     ap.add_argument("--pace", type=float, default=0.5, help="mean seconds between actions")
     ap.add_argument("--ramp", type=float, default=0.5, help="seconds between table starts")
+    ap.add_argument("--abuse", action="store_true",
+                    help="attack the server while the tables play (see above)")
     print(json.dumps(asyncio.run(main(ap.parse_args())), indent=1))

@@ -95,10 +95,10 @@ def test_a_name_is_claimed_only_after_authentication_and_names_are_bounded(
     mallory, victim = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
     probe = auth.check_key("victim", mallory)  # asyncssh asks this for a bare probe too
     assert probe is not None
-    assert not (tmp_path / "names.json").exists()
+    assert auth.records.names() == {}
     assert auth.check_key("victim", victim) is not None  # still free for its owner
     assert asyncio.run(auth.claim(auth.check_key("victim", victim)))
-    assert "victim" in (tmp_path / "names.json").read_text()
+    assert auth.records.names() == {"victim": victim.get_fingerprint()}
     assert auth.check_key("victim", mallory) is None
     assert not asyncio.run(auth.claim(probe))  # a late claim by another key fails
     auth.max_names = 1
@@ -251,3 +251,52 @@ def test_remote_sessions_offer_no_host_side_file_commands() -> None:
     remote_screen = game_screen_for(table, 0)
     assert remote_screen.check_action("save_as", ()) is False
     assert remote_screen.check_action("undo", ()) is True  # undo by agreement works
+
+
+def test_a_real_session_process_runs_under_the_memory_cap(tmp_path: Path) -> None:
+    """Item 2, end to end: whatever starts the session process, its limits say so."""
+    import asyncio
+
+    from sshkit import config, connect, running
+
+    async def scenario() -> None:
+        async with running(config(tmp_path, session_memory=700)) as srv:
+            term = await connect(srv.port, "alice")
+            await term.wait_for("you are alice", timeout=40)
+            (child,) = srv.sessions.children
+            limits = Path(f"/proc/{child.pid}/limits").read_text()
+            line = next(x for x in limits.splitlines() if x.startswith("Max address space"))
+            assert line.split()[3:5] == [str(700 * 1024 * 1024)] * 2, line
+            await term.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_a_login_that_leaves_at_once_is_let_go_at_once(tmp_path: Path, monkeypatch,
+                                                        caplog) -> None:
+    """A flood of logins that close at once: each connection used to stay referenced by
+    its no-session timer for 30 s (and be 'closed' again then)."""
+    import asyncio
+    import logging
+
+    import asyncssh
+    from sshkit import config, key_for, running
+
+    from maharaja_server import ssh
+
+    monkeypatch.setattr(ssh, "SESSION_WAIT", 1.0)
+
+    async def scenario() -> None:
+        async with running(config(tmp_path)) as srv:
+            for _ in range(3):
+                conn = await asyncssh.connect("127.0.0.1", srv.port, username="bob",
+                                              known_hosts=None, agent_path=None,
+                                              client_keys=[key_for("bob")])
+                conn.close()
+                await conn.wait_closed()
+            await asyncio.sleep(2.0)
+            assert srv.connections.open == {}
+
+    with caplog.at_level(logging.INFO, logger="maharaja_server.ssh"):
+        asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert "no session opened" not in caplog.text

@@ -1,0 +1,136 @@
+"""The server's own records in SQLite: names and their keys, tables with their seats.
+
+One file (``server.db`` in the data directory) in WAL mode, owned by one writer
+thread: the event loop only queues writes (in order) and never waits on the disk.
+It replaces ``names.json`` and each table's ``table.json``, once rewritten whole on
+the loop (107 ms at 100,000 names); those are imported once at start, and kept as
+``*.migrated``. A table's game log stays in the ordinary save format
+(``tables/<id>/game.json``), so any game can still be opened by the app.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+log = logging.getLogger("maharaja_server.records")
+
+T = TypeVar("T")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS names (name TEXT PRIMARY KEY, key TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tables (id INTEGER PRIMARY KEY, meta BLOB NOT NULL);
+"""
+
+
+class Records:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="records")
+        self._db: sqlite3.Connection | None = None
+        self.thread: threading.Thread | None = None  # the one thread that touches the file
+        self._do(self._open).result()
+
+    def _open(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # Private, as names.json was: which key is whose (the WAL files take this mode).
+        self.path.touch(mode=0o600)
+        self.path.chmod(0o600)
+        self._db = sqlite3.connect(self.path, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoints, never torn
+        self._db.executescript(SCHEMA)
+        self.thread = threading.current_thread()
+
+    def _do(self, fn: Callable[..., T], *args: Any) -> Future[T]:
+        try:
+            return self._writer.submit(fn, *args)
+        except RuntimeError as exc:  # closed: a late timer (a handover) at shutdown
+            done: Future[T] = Future()
+            done.set_exception(sqlite3.ProgrammingError(f"records closed: {exc}"))
+            return done
+
+    def _run(self, sql: str, args: tuple[Any, ...] = ()) -> sqlite3.Cursor:
+        assert self._db is not None
+        return self._db.execute(sql, args)
+
+    def _logged(self, future: Future[Any]) -> None:
+        if future.exception() is not None:  # a full disk must not take the server down
+            log.error("server records not written: %s", future.exception())
+
+    # ----------------------------------------------------------------- names
+    def names(self) -> dict[str, str]:
+        return self._do(lambda: dict(self._run("SELECT name, key FROM names").fetchall())
+                        ).result()
+
+    async def claim(self, name: str, key: str) -> bool:
+        """Bind ``name`` to ``key`` unless another key has it (True: it is ``key``'s)."""
+        def claim() -> bool:
+            self._run("INSERT OR IGNORE INTO names VALUES (?, ?)", (name, key))
+            row = self._run("SELECT key FROM names WHERE name = ?", (name,)).fetchone()
+            return bool(row and row[0] == key)
+
+        return await asyncio.wrap_future(self._do(claim))
+
+    # ---------------------------------------------------------------- tables
+    def tables(self) -> dict[int, bytes]:
+        return self._do(lambda: dict(self._run("SELECT id, meta FROM tables").fetchall())
+                        ).result()
+
+    def put_table(self, table_id: int, meta: bytes) -> None:
+        """Queued: the loop goes on at once; writes land in the order they were made."""
+        self._do(self._run, "INSERT OR REPLACE INTO tables VALUES (?, ?)", (table_id, meta)
+                 ).add_done_callback(self._logged)
+
+    def drop_table(self, table_id: int) -> None:
+        self._do(self._run, "DELETE FROM tables WHERE id = ?", (table_id,)
+                 ).add_done_callback(self._logged)
+
+    def flush(self) -> None:
+        """Wait for every queued write (tests, shutdown)."""
+        self._do(lambda: None).result()
+
+    def close(self) -> None:
+        def close() -> None:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+        self._do(close).result()
+        self._writer.shutdown(wait=True)
+
+    # ------------------------------------------------------------- migration
+    def migrate(self, data_dir: Path, tables_dir: Path) -> None:
+        """Import ``names.json`` and every ``tables/<id>/table.json`` once."""
+        old_names = data_dir / "names.json"
+        if old_names.exists():
+            try:
+                names = json.loads(old_names.read_text())
+                rows = [(str(n), str(k)) for n, k in names.items()]
+                self._do(self._many, "INSERT OR IGNORE INTO names VALUES (?, ?)", rows
+                         ).result()
+                old_names.rename(old_names.with_suffix(".json.migrated"))
+                log.info("imported %d names from %s", len(rows), old_names)
+            except (OSError, ValueError, AttributeError) as exc:
+                log.error("names.json not imported: %s", exc)
+        for meta_path in sorted(tables_dir.glob("*/table.json")):
+            try:
+                table_id = int(meta_path.parent.name)
+                self._do(self._run, "INSERT OR IGNORE INTO tables VALUES (?, ?)",
+                         (table_id, meta_path.read_bytes())).result()
+                meta_path.rename(meta_path.with_suffix(".json.migrated"))
+            except (OSError, ValueError) as exc:
+                log.error("%s not imported: %s", meta_path, exc)
+
+    def _many(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        assert self._db is not None
+        self._db.execute("BEGIN")  # one transaction: 100,000 names in one write
+        self._db.executemany(sql, rows)
+        self._db.execute("COMMIT")

@@ -1,0 +1,125 @@
+"""Issue 14 item 2: a session's input cannot outrun its app and grow its memory.
+
+Typing at the server's input rate on a game screen grew the session process by about
+1.7 kB a key, never freed: Textual's input thread scheduled every key on the app's
+loop at once, however far behind the app was. The gate makes that thread wait.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+from maharaja_server.inputgate import InputGate
+
+SLOW_APP = """
+import asyncio, importlib, sys, time
+from textual.app import App
+module, name = sys.argv[1].split(":")
+driver = getattr(importlib.import_module(module), name)
+
+class Slow(App):
+    most = 0
+    keys = 0
+    def on_key(self, event):
+        time.sleep(0.01)  # an app slower than its input: 100 keys/s
+        self.keys += 1
+        self.most = max(self.most, len(asyncio.all_tasks()))
+        if event.key == "q":
+            self.exit()
+
+app = Slow(driver_class=driver)
+app.run()
+open(sys.argv[2], "w").write(f"{app.most} {app.keys}")
+"""
+
+
+class Event:
+    """Something with a weak reference, as Textual's events are."""
+
+
+def test_the_gate_waits_while_its_limit_of_events_is_alive() -> None:
+    gate = InputGate(limit=2)
+    first, second = Event(), Event()
+    assert gate.admit(first) and gate.admit(second)
+    stop = threading.Event()
+    admitted: list[bool] = []
+    waiter = threading.Thread(target=lambda: admitted.append(gate.admit(Event(), stop)))
+    waiter.start()
+    waiter.join(0.3)
+    assert waiter.is_alive() and gate.alive == 2  # full: the input thread waits
+    del first
+    gc.collect()
+    waiter.join(5)
+    assert admitted == [True]  # one handled: the next comes in
+    stop.set()
+    assert gate.alive == 1 and gate.admit(Event(), stop)  # the third one is gone already
+
+
+def test_the_gate_lets_a_closing_app_go() -> None:
+    gate = InputGate(limit=1)
+    held = Event()
+    assert gate.admit(held)
+    stop = threading.Event()
+    stop.set()
+    assert not gate.admit(Event(), stop)
+
+
+def test_a_flood_of_keys_stays_bounded_in_a_session_process(tmp_path: Path) -> None:
+    """A real pty and Textual's real driver, the session app's driver class, an app
+    ten times slower than the keys: what waits in the app's loop stays bounded."""
+    from maharaja_server.lobby import SessionApp
+
+    cls = SessionApp(SimpleNamespace(user="x"), {}).driver_class  # type: ignore[arg-type]
+    out = tmp_path / "most"
+    master, slave = os.openpty()
+    child = subprocess.Popen(
+        [sys.executable, "-c", SLOW_APP, f"{cls.__module__}:{cls.__qualname__}", str(out)],
+        stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
+        env=dict(os.environ, TERM="xterm-256color"))
+    os.close(slave)
+    os.set_blocking(master, False)
+    drained = threading.Event()
+
+    def drain() -> None:  # the terminal reads what the app draws, as a client would
+        while not drained.is_set():
+            try:
+                os.read(master, 65536)
+            except BlockingIOError:
+                time.sleep(0.01)
+            except OSError:
+                return
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    try:
+        time.sleep(3)  # the app starts
+        for _ in range(300):  # 3,000 keys, as fast as the pty takes them
+            try:
+                os.write(master, b"x" * 10)
+            except BlockingIOError:
+                pass  # full: the server drops input here too
+            time.sleep(0.002)
+        for _ in range(600):
+            if child.poll() is not None:
+                break
+            try:
+                os.write(master, b"q")
+            except BlockingIOError:
+                pass
+            time.sleep(0.1)
+        child.wait(30)
+    finally:
+        drained.set()
+        if child.poll() is None:
+            child.kill()
+        os.close(master)
+    most, keys = map(int, out.read_text().split())
+    assert keys > 50  # the app did get keys
+    assert most < 150, most  # ungated, thousands of keys waited as tasks on the loop
