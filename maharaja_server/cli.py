@@ -47,6 +47,14 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--default-game", default="",
                     help="game id offered first (default: the first registered game)")
     ap.add_argument("--bot-delay", type=float, default=0.4, help="seconds per computer move")
+    ap.add_argument("--web", type=int, default=None, metavar="PORT",
+                    help="also serve the tables to web browsers on this port (join links, "
+                         "or name and password with --password-file)")
+    ap.add_argument("--web-host", default=None, metavar="ADDR",
+                    help="interface of the web page (default: the SSH server's)")
+    ap.add_argument("--web-url", default=None, metavar="URL",
+                    help="the address join links carry, e.g. an HTTPS proxy's "
+                         "(default http://HOST:PORT)")
     ap.add_argument("-v", "--verbose", action="store_true")
     return ap
 
@@ -81,6 +89,9 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         ruleset_specs=list(args.ruleset),
         bot_delay=args.bot_delay,
         default_game=args.default_game,
+        web_port=args.web,
+        web_host=args.web_host or ("0.0.0.0" if args.public else args.host),
+        web_url=args.web_url,
     )
 
 
@@ -98,6 +109,14 @@ async def serve(config: ServerConfig) -> None:
     if server.auth.keys is None and config.host not in ("127.0.0.1", "localhost", "::1"):
         print("warning: anyone with any SSH key can log in; consider --authorized-keys or "
               "--password-file", file=sys.stderr, flush=True)
+    if server.web is not None:
+        from maharaja_server.web import warning_for
+
+        print(f"Web page: {server.web.public_url}/ (join links from the lobby, key l)",
+              flush=True)
+        warning = warning_for(config.web_host, config.web_url)
+        if warning:
+            print(warning, file=sys.stderr, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -63,6 +63,7 @@ class LobbyScreen(Screen):
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
         Binding("c", "close_table", "Close table"),
+        Binding("l", "links", "Links for browsers"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -143,6 +144,13 @@ class LobbyScreen(Screen):
             return
         self.notify(f"Table {table} is closed.")
         self.refresh_tables()
+
+    def action_links(self) -> None:
+        from maharaja_server.invite import LinksScreen
+
+        table = self._selected()
+        if table is not None:
+            self.app.push_screen(LinksScreen(table))
 
 
 class NewTableScreen(ModalScreen):
