@@ -1,0 +1,142 @@
+"""The web page without a browser (issue 16): who a browser is, join links, the warning."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import re
+import time
+from pathlib import Path
+
+import aiohttp
+import pytest
+from sshkit import ANSI, config, running
+
+from engine.core.errors import IllegalIntent
+from maharaja_server.cli import config_from, parser
+from maharaja_server.protocol import SeatSpec
+from maharaja_server.tables import Identity
+from maharaja_server.web import invite, warning_for
+
+ALICE = Identity("alice", "password")
+
+
+def browser_session() -> aiohttp.ClientSession:
+    """A client that keeps cookies as a browser does (aiohttp skips IP hosts' by default)."""
+    return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+
+def basic(name: str, password: str) -> dict[str, str]:
+    return {"Authorization": "Basic " + base64.b64encode(f"{name}:{password}".encode()).decode()}
+
+
+def run(coro) -> None:
+    asyncio.run(asyncio.wait_for(coro, 60))
+
+
+async def table_with_link(srv) -> tuple[int, str]:
+    """Alice's two-seat table and the link of its free seat 2."""
+    table = srv.service.create(ALICE, "test-secrets", [SeatSpec(), SeatSpec()], b"{}", True, "")
+    srv.service.join(ALICE, table.id, 0)
+    links = invite(srv.service, srv.web, ALICE, table.id)
+    assert [link.seat for link in links] == [1]
+    return table.id, links[0].url
+
+
+def test_a_link_is_claimed_by_the_first_browser_and_refused_to_others(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path, web_port=0)) as srv:
+            _, url = await table_with_link(srv)
+            token = url.rsplit("/", 1)[1]
+            async with browser_session() as first, browser_session() as second:
+                async with first.get(url) as reply:
+                    assert reply.status == 200
+                    cookie = next(iter(reply.cookies.values()))
+                    assert cookie["httponly"] and cookie["samesite"] == "Strict"
+                async with first.get(url) as again:  # the same browser: its seat back
+                    assert again.status == 200 and not again.cookies
+                async with second.get(url) as other:
+                    assert other.status == 403
+                    assert "another browser" in await other.text()
+                async with second.get(url[:-4] + "AAAA") as unknown:
+                    assert unknown.status == 403
+            # Only digests are kept: the token is not in the file.
+            assert token not in (tmp_path / "links.json").read_text()
+            assert cookie.value not in (tmp_path / "links.json").read_text()
+
+    run(scenario())
+
+
+def test_only_a_player_at_the_table_hands_out_its_links(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path, web_port=0)) as srv:
+            table, _ = await table_with_link(srv)
+            with pytest.raises(IllegalIntent, match="only a player at this table"):
+                invite(srv.service, srv.web, Identity("mallory", "k"), table)
+
+    run(scenario())
+
+
+def test_a_link_opens_a_session_at_its_seat(tmp_path: Path) -> None:
+    """The link's websocket runs a session child that sits at the link's seat."""
+    async def scenario() -> None:
+        async with running(config(tmp_path, web_port=0)) as srv:
+            table, url = await table_with_link(srv)
+            ws_url = url.replace("/join/", "/ws/join/") + "?width=100&height=30"
+            async with browser_session() as browser:
+                async with browser.get(url) as reply:
+                    assert reply.status == 200
+                # A page of another site cannot open it with this browser's cookie.
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await browser.ws_connect(ws_url, origin="http://evil.example")
+                assert refused.value.status == 403
+                raw = bytearray()
+                async with browser.ws_connect(ws_url) as ws:
+                    deadline = time.monotonic() + 30
+                    while not re.search(r"seat 2 \(web1-2\)",
+                                        ANSI.sub(b"", bytes(raw)).decode("utf-8", "replace")):
+                        assert time.monotonic() < deadline, bytes(raw)[-800:]
+                        message = await ws.receive(timeout=30)
+                        if message.type == aiohttp.WSMsgType.BINARY:
+                            raw += message.data
+                    assert srv.service.tables[table].meta.slots[1].name == "web1-2"
+                    await ws.send_str(json.dumps(["stdin", "q"]))
+            async with browser_session() as stranger:  # no cookie: no session
+                with pytest.raises(aiohttp.WSServerHandshakeError):
+                    await stranger.ws_connect(ws_url)
+
+    run(scenario())
+
+
+def test_the_bare_page_needs_the_password_file(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path / "open", web_port=0)) as srv:
+            async with browser_session() as browser:
+                async with browser.get(srv.web.public_url + "/") as reply:
+                    assert reply.status == 403
+                    assert "join link only" in await reply.text()
+        cfg = config(tmp_path / "pw", web_port=0, user_passwords={"alice": "apple"})
+        async with running(cfg) as srv:
+            page = srv.web.public_url + "/"
+            async with browser_session() as browser:
+                async with browser.get(page) as reply:
+                    assert reply.status == 401
+                    assert reply.headers["WWW-Authenticate"].startswith("Basic")
+                async with browser.get(page, headers=basic("alice", "pear")) as reply:
+                    assert reply.status == 401
+                srv.auth._failures.clear()  # no back-off wait for the right one
+                async with browser.get(page, headers=basic("alice", "apple")) as ok:
+                    assert ok.status == 200 and "mj-login" in ok.cookies
+
+    run(scenario())
+
+
+def test_plain_http_beyond_loopback_warns() -> None:
+    assert warning_for("127.0.0.1", None) is None
+    assert "plain HTTP on 0.0.0.0" in str(warning_for("0.0.0.0", None))
+    assert warning_for("0.0.0.0", "https://games.example/") is None  # behind HTTPS
+    args = parser().parse_args(["--public", "--web", "8080"])
+    cfg = config_from(args)
+    assert (cfg.web_port, cfg.web_host) == (8080, "0.0.0.0")
+    assert config_from(parser().parse_args([])).web_port is None
