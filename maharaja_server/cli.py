@@ -55,6 +55,10 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--web-url", default=None, metavar="URL",
                     help="the address join links carry, e.g. an HTTPS proxy's "
                          "(default http://HOST:PORT)")
+    ap.add_argument("--config", metavar="FILE", default=None,
+                    help="the config file whose [server] table gives these options' "
+                         "defaults (default: $MAHARAJA_CONFIG, else "
+                         "~/.config/maharaja/config.toml)")
     ap.add_argument("-v", "--verbose", action="store_true")
     return ap
 
@@ -127,8 +131,24 @@ async def serve(config: ServerConfig) -> None:
         await server.close()
 
 
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The command line over the config file's [server] table (ConfigError if bad)."""
+    from maharaja_tui import settings
+
+    ap = parser()
+    config_file = ap.parse_known_args(argv)[0].config
+    ap.set_defaults(**settings.load(config_file).server_defaults())
+    return ap.parse_args(argv)
+
+
 def serve_main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    from maharaja_tui.settings import ConfigError
+
+    try:
+        args = parse_args(argv)
+    except ConfigError as exc:
+        print(f"maharaja serve: {exc}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("maharaja_server").setLevel(logging.INFO)

@@ -65,7 +65,8 @@ def form_of(ruleset_id: str) -> NewGameForm:
 
 
 def default_setup(players: int = 3, seed: int | None = None, humans: int = 1,
-                  game: str | None = None, solo: str | None = None) -> GameSetup:
+                  game: str | None = None, solo: str | None = None, *, name: str = "You",
+                  level: str | None = None) -> GameSetup:
     """The default table: you (or several people, hot seat) against medium computers;
     with ``solo`` (a difficulty), you alone against the game's solo opponent."""
     game = game or default_game()
@@ -75,10 +76,10 @@ def default_setup(players: int = 3, seed: int | None = None, humans: int = 1,
     if solo is not None:
         values["solo"] = solo
         options = adapter_class(game).make_options(values, form.colours[:1])
-        return GameSetup((Seat("You"),), options, seed, game)
-    level = bot_level()
+        return GameSetup((Seat(name),), options, seed, game)
+    level = level or bot_level()
     seats = tuple(
-        Seat(("You" if humans == 1 else f"Player {s + 1}") if s < humans else seat_name(s),
+        Seat((name if humans == 1 else f"Player {s + 1}") if s < humans else seat_name(s),
              HUMAN if s < humans else Computer(level=level))
         for s in range(players))
     options = adapter_class(game).make_options(values, form.colours[:players])
