@@ -76,7 +76,7 @@ class LobbyScreen(Screen):
         app: SessionApp = self.app  # type: ignore[assignment]
         self.query_one("#title", Static).update(Text(
             f"Maharaja server · you are {app.conn.user} · n: new table, j: join a free "
-            "seat (or yours), w: watch"))
+            "seat (or yours), w: watch, l: links for browsers"))
         table = self.query_one("#tables", DataTable)
         table.add_columns("#", "game", "title", "seats", "watching", "status")
         app.conn.on_lobby_change.append(self._pushed)

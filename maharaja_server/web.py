@@ -17,7 +17,9 @@ import os
 import secrets
 import signal
 import sys
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -30,7 +32,7 @@ from textual_serve.server import Server, to_int
 
 from engine.core.errors import IllegalIntent
 from maharaja_server.auth import Authenticator
-from maharaja_server.limits import SessionCounter
+from maharaja_server.limits import SessionCounter, TokenBucket
 from maharaja_server.links import LinkBook, LinkRefused, digest
 from maharaja_server.protocol import SeatLink
 from maharaja_server.tables import Identity, TableService
@@ -45,6 +47,15 @@ NO_PASSWORD = ("This server's web page admits players by join link only: ask a p
 HTTP_WARNING = ("warning: the web page is plain HTTP on {host}: passwords and join links "
                 "cross the network readable; serve it behind an HTTPS proxy "
                 "(and give its address with --web-url)")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The SSH sessions' limits, for browser sessions too."""
+
+    idle_timeout: float
+    input_rate: float
+    input_burst: float
 
 
 class SessionService(AppService):
@@ -87,7 +98,7 @@ class WebFront(Server):
     def __init__(self, *, host: str, port: int, public_url: str | None, auth: Authenticator,
                  links: LinkBook, counter: SessionCounter,
                  issue_token: Callable[[Identity], str], revoke_token: Callable[[str], None],
-                 child_env: Callable[[], dict[str, str]]) -> None:
+                 child_env: Callable[[], dict[str, str]], limits: Limits) -> None:
         super().__init__("maharaja", host=host, port=port, title="Maharaja")
         self.wanted_url = public_url
         self.auth = auth
@@ -96,6 +107,7 @@ class WebFront(Server):
         self.issue_token = issue_token
         self.revoke_token = revoke_token
         self.child_env = child_env
+        self.limits = limits
         self._logins: dict[str, Identity] = {}  # digest of a login cookie -> who
         self._runner: web.AppRunner | None = None
         self.sessions: set[SessionService] = set()
@@ -254,14 +266,28 @@ class WebFront(Server):
 
     async def _process_messages(self, websocket: web.WebSocketResponse,
                                 app_service: AppService) -> None:
-        """The browser's keys, resizes and pings; anything else is dropped."""
-        async for message in websocket:
+        """The browser's keys (capped like an SSH session's input), resizes and pings;
+        anything else is dropped. Idle as long as --idle-timeout: the session ends."""
+        bucket = TokenBucket(self.limits.input_rate, self.limits.input_burst)
+        last_input = time.monotonic()
+        while True:
+            left = self.limits.idle_timeout - (time.monotonic() - last_input)
+            try:
+                message = await websocket.receive(timeout=max(left, 0.001))
+            except TimeoutError:
+                log.info("web session closed: idle")
+                return
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED,
+                                WSMsgType.ERROR):
+                return
             if message.type != WSMsgType.TEXT:
                 continue
             try:
                 kind, data = json.loads(message.data)[:2]
                 if kind == "stdin":
-                    await app_service.send_bytes(str(data).encode())
+                    last_input = time.monotonic()
+                    if allowed := bucket.take(str(data).encode()):
+                        await app_service.send_bytes(allowed)
                 elif kind == "resize":
                     await app_service.set_terminal_size(
                         max(10, min(int(data["width"]), 1000)),
@@ -299,7 +325,8 @@ def web_front(server: Any) -> WebFront:
     front = WebFront(host=cfg.web_host, port=cfg.web_port, public_url=cfg.web_url,
                      auth=server.auth, links=LinkBook(cfg.data_dir / "links.json"),
                      counter=server.counter, issue_token=server.hub.issue_token,
-                     revoke_token=server.hub.revoke_token, child_env=server._child_env)
+                     revoke_token=server.hub.revoke_token, child_env=server._child_env,
+                     limits=Limits(cfg.idle_timeout, cfg.input_rate, cfg.input_burst))
     server.hub.web_links = lambda who, table: invite(server.service, front, who, table)
     return front
 

@@ -109,6 +109,23 @@ def test_a_link_opens_a_session_at_its_seat(tmp_path: Path) -> None:
     run(scenario())
 
 
+def test_an_idle_browser_session_is_closed(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path, web_port=0, idle_timeout=1.0)) as srv:
+            _, url = await table_with_link(srv)
+            async with browser_session() as browser:
+                await (await browser.get(url)).release()
+                ws_url = url.replace("/join/", "/ws/join/")
+                async with browser.ws_connect(ws_url) as ws:
+                    started = time.monotonic()
+                    while (await ws.receive(timeout=20)).type != aiohttp.WSMsgType.CLOSE:
+                        pass
+                    assert time.monotonic() - started < 15
+            assert srv.web.sessions == set()
+
+    run(scenario())
+
+
 def test_the_bare_page_needs_the_password_file(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running(config(tmp_path / "open", web_port=0)) as srv:

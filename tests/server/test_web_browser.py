@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from sshkit import ANSI, ENTER, connect
+from sshkit import ANSI, connect
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -97,11 +97,9 @@ def test_browser_and_ssh_players_at_one_table_keep_their_secrets(tmp_path: Path)
         url = line.split()[2]
         assert url == f"http://127.0.0.1:{port}/"
 
-        alice = await connect(ssh_port, "alice", password="apple-pie")
-        await alice.wait_for(r"you are alice")
-        await alice.press("n")
-        await alice.wait_for(r"New table")
-        await alice.press(ENTER)  # two players of the default game; alice sits at seat 1
+        # Alice, over SSH, opens a two-seat table and sits at seat 1.
+        alice = await connect(ssh_port, "alice", password="apple-pie",
+                              command="new test-secrets 2")
         await alice.wait_for(r"The game starts once every seat is taken")
         await alice.press("l")
         link = (await alice.wait_for(r"seat 2: (http://127\.0\.0\.1:\d+/join/[\w-]+)"))[1]
