@@ -40,6 +40,11 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+def identity(token: str, link: Link) -> Identity:
+    """The link's player: its name, and (as an SSH key's fingerprint) its digest."""
+    return Identity(link.name, "link:" + digest(token)[:24])
+
+
 class LinkBook:
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -66,7 +71,7 @@ class LinkBook:
         link = self._links.get(digest(token))
         if link is None:
             raise LinkRefused("this join link is not known here; ask for a new one")
-        who = Identity(link.name, "link:" + digest(token)[:24])
+        who = identity(token, link)
         if link.browser is None:
             fresh = secrets.token_urlsafe(18)
             link.browser = digest(fresh)
@@ -85,7 +90,7 @@ class LinkBook:
                 or digest(cookie) != link.browser:
             raise LinkRefused("open the join link itself first (in the browser that "
                               "claimed it)")
-        return Identity(link.name, "link:" + digest(token)[:24]), link
+        return identity(token, link), link
 
     @staticmethod
     def cookie_name(token: str) -> str:

@@ -16,6 +16,7 @@ import logging
 import os
 import secrets
 import signal
+import socket
 import sys
 import time
 from collections.abc import Callable
@@ -122,7 +123,10 @@ class WebFront(Server):
         server = site._server
         assert server is not None
         self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-        host = f"[{self.host}]" if ":" in self.host else self.host
+        # Links must name this machine as others reach it: a wildcard address names
+        # no machine, so its host name stands in (--web-url gives the exact address).
+        host = socket.getfqdn() if self.host in ("0.0.0.0", "::", "") else self.host
+        host = f"[{host}]" if ":" in host else host
         self.public_url = (self.wanted_url or f"http://{host}:{self.port}").rstrip("/")
 
     async def close(self) -> None:

@@ -119,8 +119,8 @@ def load(given: str | Path | None = None) -> Settings:
         raise ConfigError(f"config file {path}: not TOML ({exc})") from None
     if "path" in raw:
         raise ConfigError(f"config file {path}: unknown key 'path'")
-    for binding, keys in (raw.get("keys") or {}).items() if isinstance(raw.get("keys"),
-                                                                      dict) else ():
+    bindings = raw.get("keys")
+    for binding, keys in bindings.items() if isinstance(bindings, dict) else ():
         if not isinstance(keys, str) or not keys.strip():  # msgspec would not name it
             raise ConfigError(f"config file {path}: key 'keys.{binding}': expected keys "
                               "such as \"ctrl+u\" or \"f1,question_mark\"")

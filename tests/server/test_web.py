@@ -6,6 +6,7 @@ import asyncio
 import base64
 import json
 import re
+import socket
 import time
 from pathlib import Path
 
@@ -145,6 +146,18 @@ def test_the_bare_page_needs_the_password_file(tmp_path: Path) -> None:
                 srv.auth._failures.clear()  # no back-off wait for the right one
                 async with browser.get(page, headers=basic("alice", "apple")) as ok:
                     assert ok.status == 200 and "mj-login" in ok.cookies
+
+    run(scenario())
+
+
+def test_links_of_a_wildcard_address_name_the_machine(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path, web_port=0, web_host="0.0.0.0")) as srv:
+            assert srv.web.public_url == f"http://{socket.getfqdn()}:{srv.web.port}"
+        cfg = config(tmp_path, web_port=0, web_url="https://games.example/maharaja/")
+        async with running(cfg) as srv:
+            _, url = await table_with_link(srv)
+            assert url.startswith("https://games.example/maharaja/join/")
 
     run(scenario())
 
