@@ -33,7 +33,7 @@ from textual_serve.server import Server, to_int
 
 from engine.core.errors import IllegalIntent
 from maharaja_server.auth import Authenticator
-from maharaja_server.limits import SessionCounter, TokenBucket
+from maharaja_server.limits import SessionCounter, StartGate, TokenBucket
 from maharaja_server.links import LinkBook, LinkRefused, digest
 from maharaja_server.protocol import SeatLink
 from maharaja_server.tables import Identity, TableService
@@ -64,9 +64,15 @@ class SessionService(AppService):
     server's), started in the run folder, in its own process group; no file downloads
     (a session never hands the host's files out)."""
 
-    def __init__(self, env: dict[str, str], **kwargs: Any) -> None:
+    def __init__(self, env: dict[str, str], drawing: Callable[[], None],
+                 **kwargs: Any) -> None:
         super().__init__("maharaja_server.session", **kwargs)
         self.env = env
+        self.drawing = drawing  # frees the start gate's slot at the first frame
+
+    async def on_data(self, payload: bytes) -> None:
+        self.drawing()
+        await super().on_data(payload)
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = dict(self.env)
@@ -99,7 +105,8 @@ class WebFront(Server):
     def __init__(self, *, host: str, port: int, public_url: str | None, auth: Authenticator,
                  links: LinkBook, counter: SessionCounter,
                  issue_token: Callable[[Identity], str], revoke_token: Callable[[str], None],
-                 child_env: Callable[[], dict[str, str]], limits: Limits) -> None:
+                 child_env: Callable[[], dict[str, str]], limits: Limits,
+                 gate: StartGate) -> None:
         super().__init__("maharaja", host=host, port=port, title="Maharaja")
         self.wanted_url = public_url
         self.auth = auth
@@ -109,6 +116,7 @@ class WebFront(Server):
         self.revoke_token = revoke_token
         self.child_env = child_env
         self.limits = limits
+        self.gate = gate
         self._logins: dict[str, Identity] = {}  # digest of a login cookie -> who
         self._runner: web.AppRunner | None = None
         self.sessions: set[SessionService] = set()
@@ -245,9 +253,11 @@ class WebFront(Server):
         env.update(MAHARAJA_TOKEN=token, MAHARAJA_COMMAND=command, TERM="xterm-256color",
                    COLORTERM="truecolor")
         service: SessionService | None = None
+        drawing: Callable[[], None] | None = None
         try:
+            drawing = await self.gate.enter()  # the SSH sessions' gate: two start at once
             await websocket.prepare(request)
-            service = SessionService(env, write_bytes=websocket.send_bytes,
+            service = SessionService(env, drawing, write_bytes=websocket.send_bytes,
                                      write_str=websocket.send_str, close=websocket.close,
                                      download_manager=DownloadManager())
             self.sessions.add(service)
@@ -260,6 +270,8 @@ class WebFront(Server):
         except Exception:
             log.exception("web session of %s failed", who.name)
         finally:
+            if drawing is not None:
+                drawing()
             if service is not None:
                 self.sessions.discard(service)
                 await stop(service)
@@ -330,7 +342,8 @@ def web_front(server: Any) -> WebFront:
                      auth=server.auth, links=LinkBook(cfg.data_dir / "links.json"),
                      counter=server.counter, issue_token=server.hub.issue_token,
                      revoke_token=server.hub.revoke_token, child_env=server._child_env,
-                     limits=Limits(cfg.idle_timeout, cfg.input_rate, cfg.input_burst))
+                     limits=Limits(cfg.idle_timeout, cfg.input_rate, cfg.input_burst),
+                     gate=server.sessions.gate)
     server.hub.web_links = lambda who, table: invite(server.service, front, who, table)
     return front
 
