@@ -1,9 +1,10 @@
 """Join links: how a browser, which has no SSH key, proves which seat is its own.
 
 A player at a table asks the lobby for links; each free human seat gets one with an
-unguessable token. The first browser that opens a link claims it (a cookie holds that
-browser's own secret), as the first SSH key that logs in claims a name: the same link
-in the same browser gives the seat back, in any other browser it is refused. Only
+unguessable token. The first browser that opens a session by a link claims it (a
+cookie holds that browser's own secret), as the first SSH key that logs in claims a
+name: the same link in the same browser gives the seat back, in any other browser it
+is refused. Only
 SHA-256 digests of tokens and cookies are kept (``links.json``), never the secrets.
 """
 
@@ -65,32 +66,43 @@ class LinkBook:
         self._save()
         return token
 
-    def claim(self, token: str, cookie: str | None) -> tuple[Identity, Link, str | None]:
-        """Who opens ``token`` from a browser holding ``cookie``, the link, and the new
-        cookie to set (None: the browser already holds the right one)."""
+    def page(self, token: str, cookie: str | None) -> str | None:
+        """May this browser load the link's page? The cookie it should be given
+        (None: it holds one already). Loading claims nothing: a chat app's preview
+        of the link fetches the page but never opens a session."""
+        link = self._get(token)
+        if link.browser is not None and not self._owns(link, cookie):
+            raise self._taken(link)
+        return None if cookie else secrets.token_urlsafe(18)
+
+    def enter(self, token: str, cookie: str | None) -> tuple[Identity, Link]:
+        """Who opens a session by the link (the websocket): the first browser claims
+        it, as the first key that logs in claims an SSH name; later, only it."""
+        link = self._get(token)
+        if not cookie:
+            raise LinkRefused("open the join link itself first")
+        if link.browser is None:
+            link.browser = digest(cookie)
+            self._save()
+        elif not self._owns(link, cookie):
+            raise self._taken(link)
+        return identity(token, link), link
+
+    def _get(self, token: str) -> Link:
         link = self._links.get(digest(token))
         if link is None:
             raise LinkRefused("this join link is not known here; ask for a new one")
-        who = identity(token, link)
-        if link.browser is None:
-            fresh = secrets.token_urlsafe(18)
-            link.browser = digest(fresh)
-            self._save()
-            return who, link, fresh
-        if cookie is None or digest(cookie) != link.browser:
-            log.info("join link of %s refused: opened in another browser", link.name)
-            raise LinkRefused("this join link was opened in another browser (a link is "
-                              "one player's); ask for a new one")
-        return who, link, None
+        return link
 
-    def check(self, token: str, cookie: str | None) -> tuple[Identity, Link]:
-        """Who a browser that already claimed ``token`` is (the websocket's check)."""
-        link = self._links.get(digest(token))
-        if link is None or link.browser is None or cookie is None \
-                or digest(cookie) != link.browser:
-            raise LinkRefused("open the join link itself first (in the browser that "
-                              "claimed it)")
-        return identity(token, link), link
+    @staticmethod
+    def _owns(link: Link, cookie: str | None) -> bool:
+        return bool(cookie) and digest(cookie or "") == link.browser
+
+    @staticmethod
+    def _taken(link: Link) -> LinkRefused:
+        log.info("join link of %s refused: opened in another browser", link.name)
+        return LinkRefused("this join link was opened in another browser (a link is one "
+                           "player's); ask for a new one")
 
     @staticmethod
     def cookie_name(token: str) -> str:

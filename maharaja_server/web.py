@@ -205,7 +205,7 @@ class WebFront(Server):
         else:
             name = LinkBook.cookie_name(token)
             try:
-                who, _, fresh = self.links.claim(token, request.cookies.get(name))
+                fresh = self.links.page(token, request.cookies.get(name))
             except LinkRefused as exc:
                 raise web.HTTPForbidden(text=str(exc)) from None
             if fresh is not None:
@@ -238,7 +238,7 @@ class WebFront(Server):
                 raise web.HTTPForbidden(text="log in on the page first")
             return who, ""
         try:
-            who, link = self.links.check(token, request.cookies.get(LinkBook.cookie_name(token)))
+            who, link = self.links.enter(token, request.cookies.get(LinkBook.cookie_name(token)))
         except LinkRefused as exc:
             raise web.HTTPForbidden(text=str(exc)) from None
         return who, f"join {link.table} {link.seat + 1}"

@@ -82,7 +82,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return 2
     mine = {"name": settings.name, "level": settings.opponents.level}
     if getattr(args, "players", None) is None:
-        args.players = settings.opponents.count + getattr(args, "humans", 1)
+        count = settings.opponents.count
+        args.players = 3 if count is None else count + getattr(args, "humans", 1)
 
     if args.command == "play" and args.solo:
         problem = _check_solo(args.game, args.solo)

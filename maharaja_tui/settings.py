@@ -41,8 +41,8 @@ class ConfigError(ValueError):
 
 
 class Opponents(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    count: Count = 2
-    level: Literal["easy", "medium", "hard"] = "medium"
+    count: Count | None = None  # None: the command's and the form's own defaults
+    level: Literal["easy", "medium", "hard"] | None = None
 
 
 class Server(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defaults=True):

@@ -28,6 +28,18 @@ def browser_session() -> aiohttp.ClientSession:
     return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
 
 
+async def shows(ws: aiohttp.ClientWebSocketResponse, pattern: str) -> None:
+    """Read the session's terminal output until its text matches ``pattern``."""
+    raw = bytearray()
+    deadline = time.monotonic() + 30
+    while not re.search(pattern, ANSI.sub(b"", bytes(raw)).decode("utf-8", "replace")):
+        assert time.monotonic() < deadline, bytes(raw)[-800:]
+        message = await ws.receive(timeout=30)
+        assert message.type != aiohttp.WSMsgType.CLOSE, bytes(raw)[-800:]
+        if message.type == aiohttp.WSMsgType.BINARY:
+            raw += message.data
+
+
 def basic(name: str, password: str) -> dict[str, str]:
     return {"Authorization": "Basic " + base64.b64encode(f"{name}:{password}".encode()).decode()}
 
@@ -45,26 +57,24 @@ async def table_with_link(srv) -> tuple[int, str]:
     return table.id, links[0].url
 
 
-def test_a_link_is_claimed_by_the_first_browser_and_refused_to_others(tmp_path: Path) -> None:
+def test_loading_a_link_s_page_claims_nothing(tmp_path: Path) -> None:
+    """A chat app's preview fetches the page; the seat waits for a real session."""
     async def scenario() -> None:
         async with running(config(tmp_path, web_port=0)) as srv:
             _, url = await table_with_link(srv)
             token = url.rsplit("/", 1)[1]
-            async with browser_session() as first, browser_session() as second:
-                async with first.get(url) as reply:
-                    assert reply.status == 200
-                    cookie = next(iter(reply.cookies.values()))
-                    assert cookie["httponly"] and cookie["samesite"] == "Strict"
-                async with first.get(url) as again:  # the same browser: its seat back
+            async with browser_session() as preview, browser_session() as player:
+                for browser in (preview, player):
+                    async with browser.get(url) as reply:
+                        assert reply.status == 200
+                        cookie = next(iter(reply.cookies.values()))
+                        assert cookie["httponly"] and cookie["samesite"] == "Strict"
+                async with player.get(url) as again:  # it holds its cookie already
                     assert again.status == 200 and not again.cookies
-                async with second.get(url) as other:
-                    assert other.status == 403
-                    assert "another browser" in await other.text()
-                async with second.get(url[:-4] + "AAAA") as unknown:
+                async with player.get(url[:-4] + "AAAA") as unknown:
                     assert unknown.status == 403
             # Only digests are kept: the token is not in the file.
             assert token not in (tmp_path / "links.json").read_text()
-            assert cookie.value not in (tmp_path / "links.json").read_text()
 
     run(scenario())
 
@@ -88,24 +98,26 @@ def test_a_link_opens_a_session_at_its_seat(tmp_path: Path) -> None:
             async with browser_session() as browser:
                 async with browser.get(url) as reply:
                     assert reply.status == 200
+                    cookie = next(iter(reply.cookies.values())).value
                 # A page of another site cannot open it with this browser's cookie.
                 with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                     await browser.ws_connect(ws_url, origin="http://evil.example")
                 assert refused.value.status == 403
-                raw = bytearray()
-                async with browser.ws_connect(ws_url) as ws:
-                    deadline = time.monotonic() + 30
-                    while not re.search(r"seat 2 \(web1-2\)",
-                                        ANSI.sub(b"", bytes(raw)).decode("utf-8", "replace")):
-                        assert time.monotonic() < deadline, bytes(raw)[-800:]
-                        message = await ws.receive(timeout=30)
-                        if message.type == aiohttp.WSMsgType.BINARY:
-                            raw += message.data
-                    assert srv.service.tables[table].meta.slots[1].name == "web1-2"
-                    await ws.send_str(json.dumps(["stdin", "q"]))
-            async with browser_session() as stranger:  # no cookie: no session
-                with pytest.raises(aiohttp.WSServerHandshakeError):
-                    await stranger.ws_connect(ws_url)
+                for _ in range(2):  # the same link in the same browser: the seat again
+                    async with browser.get(url) as again:
+                        assert again.status == 200
+                    async with browser.ws_connect(ws_url) as ws:
+                        await shows(ws, r"seat 2 \(web1-2\)")
+                        await ws.send_str(json.dumps(["stdin", "q"]))
+                assert srv.service.tables[table].meta.slots[1].name == "web1-2"
+            cookie_text = (tmp_path / "links.json").read_text()
+            assert cookie not in cookie_text and "browser" in cookie_text
+            async with browser_session() as other:  # the link is this browser's now
+                async with other.get(url) as page:
+                    assert page.status == 403 and "another browser" in await page.text()
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await other.ws_connect(ws_url)
+                assert refused.value.status == 403
 
     run(scenario())
 

@@ -47,6 +47,7 @@ def test_every_key_of_the_documented_example_is_read(tmp_path: Path) -> None:
     loaded = settings.load(write(tmp_path / "c.toml", example))
     assert (loaded.name, loaded.theme, loaded.autosave_keep) == ("Anand", "ansi-dark", 20)
     assert loaded.opponents == settings.Opponents(2, "medium")
+    assert settings.Settings().opponents == settings.Opponents(None, None)  # the games' own
     assert loaded.keys == {"game.undo": "ctrl+u", "app.help": "f1,question_mark"}
     defaults = loaded.server_defaults()
     assert defaults["port"] == 2222 and defaults["web"] == 8080
@@ -121,6 +122,22 @@ async def test_theme_and_key_bindings_apply_in_the_app() -> None:
         await pilot.press("f2")  # rebound by its id: the guide opens on f2
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+@synchronously
+async def test_the_new_game_form_starts_from_the_name_and_opponents() -> None:
+    from textual.widgets import Input, Select
+
+    chosen = settings.Settings(name="Anand", opponents=settings.Opponents(3, "hard"))
+    app = MaharajaApp(Start("new"), settings=chosen)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.query_one("#name-0", Input).value == "Anand"
+        assert screen.query_one("#players", Select).value == 4
+        assert screen.query_one("#who-1", Select).value == Computer(level="hard")
+        assert screen.query_one("#seat-3").display and not screen.query_one("#seat-4").display
 
 
 def test_the_binding_ids_include_the_app_and_game_keys() -> None:
