@@ -69,6 +69,8 @@ def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["serve"]:
         return serve(args_list[1:])
+    if args_list[:1] == ["--config"] and args_list[2:3] == ["serve"]:  # the file, then serve
+        return serve(["--config", args_list[1], *args_list[3:]])
     args = parser().parse_args(args_list)
     from maharaja_tui import settings as config_file
     from maharaja_tui.app import MaharajaApp, Start

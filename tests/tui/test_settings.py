@@ -157,3 +157,6 @@ def test_the_server_takes_its_defaults_from_the_file_and_the_line_wins(tmp_path:
     with pytest.raises(settings.ConfigError, match="key 'server.web'"):
         server_cli.parse_args(["--config", str(bad)])
     assert server_cli.serve_main(["--config", str(bad)]) == 2
+    from maharaja_tui import cli
+
+    assert cli.main(["--config", str(bad), "serve"]) == 2  # the file before the command
