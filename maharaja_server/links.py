@@ -24,6 +24,7 @@ from maharaja_server.tables import Identity
 log = logging.getLogger("maharaja_server.web")
 
 MAX_LINKS = 10_000  # links the server remembers; new ones are refused beyond
+PER_SEAT = 8  # unclaimed links a seat keeps; issuing more forgets the oldest
 
 
 class Link(msgspec.Struct):
@@ -59,6 +60,12 @@ class LinkBook:
 
     def issue(self, table: int, seat: int) -> str:
         """A new token for ``seat`` of ``table`` (its player is named web<table>-<seat>)."""
+        # A seat keeps its last few unclaimed links (pressing l again must not fill
+        # the book); older ones stop working.
+        waiting = [key for key, link in self._links.items()
+                   if (link.table, link.seat, link.browser) == (table, seat, None)]
+        for key in waiting[:max(0, len(waiting) - (PER_SEAT - 1))]:
+            del self._links[key]
         if len(self._links) >= MAX_LINKS:
             raise LinkRefused(f"the server holds {MAX_LINKS} join links, its limit")
         token = secrets.token_urlsafe(18)

@@ -16,6 +16,7 @@ from sshkit import ANSI, config, running
 
 from engine.core.errors import IllegalIntent
 from maharaja_server.cli import config_from, parser
+from maharaja_server.links import LinkBook, LinkRefused
 from maharaja_server.protocol import SeatSpec
 from maharaja_server.tables import Identity
 from maharaja_server.web import invite, warning_for
@@ -77,6 +78,18 @@ def test_loading_a_link_s_page_claims_nothing(tmp_path: Path) -> None:
             assert token not in (tmp_path / "links.json").read_text()
 
     run(scenario())
+
+
+def test_a_seat_keeps_its_last_eight_unclaimed_links(tmp_path: Path) -> None:
+    book = LinkBook(tmp_path / "links.json")
+    tokens = [book.issue(1, 1) for _ in range(10)]
+    other = book.issue(1, 0)
+    for token in tokens[:2]:
+        with pytest.raises(LinkRefused, match="not known"):
+            book.page(token, None)
+    for token in tokens[2:] + [other]:
+        assert book.page(token, None) is not None
+    assert LinkBook(tmp_path / "links.json").enter(tokens[-1], "c")[1].seat == 1  # kept
 
 
 def test_only_a_player_at_the_table_hands_out_its_links(tmp_path: Path) -> None:
