@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import traceback
 from collections.abc import Iterable
 from typing import Any
@@ -218,7 +219,10 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, App):
     TITLE = "Maharaja"
 
     def __init__(self, conn: Connection, rulesets: dict[str, Any], command: str = "") -> None:
-        super().__init__(driver_class=GatedDriver)  # input waits for the app (item 2)
+        # On a pty, input waits for the app (item 2); a browser session (web.py) runs
+        # on the web driver textual-serve names in TEXTUAL_DRIVER.
+        web = os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver")
+        super().__init__(driver_class=None if web else GatedDriver)
         self.conn = conn
         self.rulesets = rulesets
         self.command = command
