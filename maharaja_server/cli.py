@@ -47,6 +47,18 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--default-game", default="",
                     help="game id offered first (default: the first registered game)")
     ap.add_argument("--bot-delay", type=float, default=0.4, help="seconds per computer move")
+    ap.add_argument("--web", type=int, default=None, metavar="PORT",
+                    help="also serve the tables to web browsers on this port (join links, "
+                         "or name and password with --password-file)")
+    ap.add_argument("--web-host", default=None, metavar="ADDR",
+                    help="interface of the web page (default: the SSH server's)")
+    ap.add_argument("--web-url", default=None, metavar="URL",
+                    help="the address join links carry, e.g. an HTTPS proxy's "
+                         "(default http://HOST:PORT)")
+    ap.add_argument("--config", metavar="FILE", default=None,
+                    help="the config file whose [server] table gives these options' "
+                         "defaults (default: $MAHARAJA_CONFIG, else "
+                         "~/.config/maharaja/config.toml)")
     ap.add_argument("-v", "--verbose", action="store_true")
     return ap
 
@@ -81,6 +93,9 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         ruleset_specs=list(args.ruleset),
         bot_delay=args.bot_delay,
         default_game=args.default_game,
+        web_port=args.web,
+        web_host=args.web_host or ("0.0.0.0" if args.public else args.host),
+        web_url=args.web_url,
     )
 
 
@@ -98,6 +113,14 @@ async def serve(config: ServerConfig) -> None:
     if server.auth.keys is None and config.host not in ("127.0.0.1", "localhost", "::1"):
         print("warning: anyone with any SSH key can log in; consider --authorized-keys or "
               "--password-file", file=sys.stderr, flush=True)
+    if server.web is not None:
+        from maharaja_server.web import warning_for
+
+        print(f"Web page: {server.web.public_url}/ (join links from the lobby, key l)",
+              flush=True)
+        warning = warning_for(config.web_host, config.web_url)
+        if warning:
+            print(warning, file=sys.stderr, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -108,8 +131,24 @@ async def serve(config: ServerConfig) -> None:
         await server.close()
 
 
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The command line over the config file's [server] table (ConfigError if bad)."""
+    from maharaja_tui import settings
+
+    ap = parser()
+    config_file = ap.parse_known_args(argv)[0].config
+    ap.set_defaults(**settings.load(config_file).server_defaults())
+    return ap.parse_args(argv)
+
+
 def serve_main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    from maharaja_tui.settings import ConfigError
+
+    try:
+        args = parse_args(argv)
+    except ConfigError as exc:
+        print(f"maharaja serve: {exc}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("maharaja_server").setLevel(logging.INFO)

@@ -49,6 +49,11 @@ class ServerConfig:
     # Offered first in the lobby and by `new`; "" keeps the registry's order, whose
     # first game is the default (engine.registry.default_game).
     default_game: str = ""
+    # The web page (web.py): None serves none; its interface and the address its
+    # links carry (an HTTPS proxy's, say; default http://HOST:PORT).
+    web_port: int | None = None
+    web_host: str = "127.0.0.1"
+    web_url: str | None = None
 
     @property
     def tables_dir(self) -> Path:

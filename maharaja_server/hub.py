@@ -12,6 +12,7 @@ import asyncio
 import logging
 import secrets
 import socket
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,8 @@ class Hub:
         self._conns: set[_Conn] = set()
         self._server: asyncio.AbstractServer | None = None
         self._lobby_due = False
+        # Set by the web page when the server has one (web.py): seat -> join link.
+        self.web_links: Callable[[Identity, int], list[p.SeatLink]] | None = None
         service.on_change.append(self._push_change)
         service.on_lobby.append(self._push_lobby)
 
@@ -292,6 +295,11 @@ class _Conn:
             case p.Redo():
                 svc.redo(who, req.table, req.seat)
                 return None
+            case p.WebLinks():
+                if self.hub.web_links is None:
+                    raise IllegalIntent("SRV-WEB", "this server has no web page (it starts "
+                                                   "with one given --web PORT)")
+                return self.hub.web_links(who, req.table)
         raise IllegalIntent("SRV-REQ", "unknown request")
 
     def _enter(self, table: int, seat: int | None) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import traceback
 from collections.abc import Iterable
 from typing import Any
@@ -63,6 +64,7 @@ class LobbyScreen(Screen):
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
         Binding("c", "close_table", "Close table"),
+        Binding("l", "links", "Links for browsers"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -75,7 +77,7 @@ class LobbyScreen(Screen):
         app: SessionApp = self.app  # type: ignore[assignment]
         self.query_one("#title", Static).update(Text(
             f"Maharaja server · you are {app.conn.user} · n: new table, j: join a free "
-            "seat (or yours), w: watch"))
+            "seat (or yours), w: watch, l: links for browsers"))
         table = self.query_one("#tables", DataTable)
         table.add_columns("#", "game", "title", "seats", "watching", "status")
         app.conn.on_lobby_change.append(self._pushed)
@@ -144,6 +146,13 @@ class LobbyScreen(Screen):
         self.notify(f"Table {table} is closed.")
         self.refresh_tables()
 
+    def action_links(self) -> None:
+        from maharaja_server.invite import LinksScreen
+
+        table = self._selected()
+        if table is not None:
+            self.app.push_screen(LinksScreen(table))
+
 
 class NewTableScreen(ModalScreen):
     """Create a table: game, players, computer seats and level, handover, variants."""
@@ -210,7 +219,10 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, App):
     TITLE = "Maharaja"
 
     def __init__(self, conn: Connection, rulesets: dict[str, Any], command: str = "") -> None:
-        super().__init__(driver_class=GatedDriver)  # input waits for the app (item 2)
+        # On a pty, input waits for the app (item 2); a browser session (web.py) runs
+        # on the web driver textual-serve names in TEXTUAL_DRIVER.
+        web = os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver")
+        super().__init__(driver_class=None if web else GatedDriver)
         self.conn = conn
         self.rulesets = rulesets
         self.command = command

@@ -146,8 +146,19 @@ class Redo(Request, tag="redo"):
     seat: int
 
 
+class WebLinks(Request, tag="links"):
+    """Join links for the table's free human seats (a player at the table asks)."""
+
+    table: int
+
+
+class SeatLink(msgspec.Struct, frozen=True):
+    seat: int  # 0-based
+    url: str
+
+
 AnyRequest = (Hello | ListTables | CreateTable | CloseTable | Join | Watch | Leave | Info
-              | View | Legal | ToMove | Log | Play | Undo | AnswerUndo | Redo)
+              | View | Legal | ToMove | Log | Play | Undo | AnswerUndo | Redo | WebLinks)
 
 
 # ------------------------------------------------------- replies and pushes

@@ -185,6 +185,9 @@ class Connection:
     def leave(self, table: int) -> None:
         self.ask(p.Leave(table=table))
 
+    def web_links(self, table: int) -> list[p.SeatLink]:
+        return self.ask(p.WebLinks(table=table), list[p.SeatLink])
+
 
 class Pushed:
     """One change as pushed for this session's seat, decoded on first use."""

@@ -146,7 +146,8 @@ class TableScreen(Screen):
 class WaitingScreen(Screen):
     """Shown until every seat of a table is taken; then it becomes the game screen."""
 
-    BINDINGS = [Binding("escape", "leave", "Back to the lobby")]
+    BINDINGS = [Binding("escape", "leave", "Back to the lobby"),
+                Binding("l", "links", "Links for browsers")]
 
     def __init__(self, table: Any, seat: int | None) -> None:
         super().__init__()
@@ -181,6 +182,8 @@ class WaitingScreen(Screen):
             self._started = True  # several notices may arrive before the switch is done
             self.table.unsubscribe(self._changed)
             self.app.conn.on_lobby_change.remove(self._lobby)  # type: ignore[attr-defined]
+            while self.app.screen is not self:  # the links dialog closes with the wait
+                self.app.pop_screen()
             self.app.switch_screen(game_screen_for(self.table, self.seat))
             return
         seats = "\n".join(
@@ -188,7 +191,13 @@ class WaitingScreen(Screen):
             for i, s in enumerate(info.seats))
         self.query_one("#waiting", Static).update(Text(
             f"Table {info.id} · {info.ruleset_name} · {info.title}\n\n{seats}\n\n"
-            "The game starts once every seat is taken."))
+            "The game starts once every seat is taken. l: join links for the free seats "
+            "(players in a browser)."))
+
+    def action_links(self) -> None:
+        from maharaja_server.invite import LinksScreen
+
+        self.app.push_screen(LinksScreen(self.table.id))
 
     def action_leave(self) -> None:
         self.app.leave_table(self)  # type: ignore[attr-defined]

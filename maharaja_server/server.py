@@ -52,6 +52,11 @@ class GameServer:
         )
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._sweeper: asyncio.Task[None] | None = None
+        self.web = None
+        if config.web_port is not None:  # textual-serve is imported only for a web page
+            from maharaja_server.web import web_front
+
+            self.web = web_front(self)
 
     @property
     def port(self) -> int:
@@ -101,6 +106,8 @@ class GameServer:
             raise
         log.info("listening on %s port %d; logins by %s", cfg.host, self.port,
                  self.auth.describe())
+        if self.web is not None:
+            await self.web.start()
 
     async def _sweep(self) -> None:
         """Expire unattended tables now and then (each check is a walk over the tables)."""
@@ -112,6 +119,8 @@ class GameServer:
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self.web is not None:
+            await self.web.close()
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()

@@ -28,6 +28,7 @@ from maharaja_tui.screens.game import COMPUTER_DELAY, HOT_SEAT, GameScreen
 from maharaja_tui.screens.help import HelpScreen
 from maharaja_tui.screens.new_game import GameSetup, NewGameScreen
 from maharaja_tui.screens.too_small import MinimumSize
+from maharaja_tui.settings import Settings
 
 
 @dataclass(frozen=True)
@@ -92,20 +93,27 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
     COMMANDS = App.COMMANDS | {GameCommands}
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     BINDINGS = [
-        Binding("f1", "help", "Rules"),
-        Binding("ctrl+n", "new_game", "New game", show=False),
-        Binding("ctrl+o", "open_file", "Open", show=False),
-        Binding("ctrl+q", "quit", "Quit"),
+        # Ids name them in the config file's [keys] (settings.py), as in Posting.
+        Binding("f1", "help", "Rules", id="app.help"),
+        Binding("ctrl+n", "new_game", "New game", show=False, id="app.new-game"),
+        Binding("ctrl+o", "open_file", "Open", show=False, id="app.open"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit"),
     ]
 
     def __init__(self, start: Start | None = None, *,
-                 computer_delay: float = COMPUTER_DELAY) -> None:
+                 computer_delay: float = COMPUTER_DELAY,
+                 settings: Settings | None = None) -> None:
         super().__init__()
         self.start = start or Start()
+        self.settings = settings or Settings()
         self.computer_delay = computer_delay
         self.table: LocalTable | None = None  # the game being played here, if any
 
     def on_mount(self) -> None:
+        if self.settings.theme is not None:
+            self.theme = self.settings.theme
+        if self.settings.keys:
+            self.set_keymap(self.settings.keys)
         start = self.start
         shown = False
         if start.kind == "play" and start.setup is not None:
@@ -177,7 +185,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
             return False
         table.save_autosave()
         if table.autosave_problem is None:
-            autosaves.prune(protect=path)
+            autosaves.prune(self.settings.autosave_keep, protect=path)
         self.show_main(screen)
         self.table = table
         table.drive(AppClock(self), self.computer_delay, self._computer_failed)

@@ -20,13 +20,18 @@ def parser() -> argparse.ArgumentParser:
                     "medium computers (random seed); ctrl+n or the palette's 'New game…' "
                     "opens the new-game screen. Every game autosaves to its own file: "
                     "'maharaja continue' resumes the latest unfinished one.")
+    top.add_argument("--config", metavar="FILE", default=None,
+                     help="the config file (default: $MAHARAJA_CONFIG, else "
+                          "~/.config/maharaja/config.toml)")
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
     play = sub.add_parser("play", help="start a game at once against computer opponents "
                                        "(the default)")
     play.add_argument("--game", default=None,
                       help="the game's ruleset id: " + ", ".join(_games())
                       + " (the first is the default)")
-    play.add_argument("--players", type=int, default=3)
+    play.add_argument("--players", type=int, default=None,
+                      help="seats in all (default: the config's opponents.count + humans, "
+                           "else 3)")
     play.add_argument("--humans", type=int, default=1,
                       help="human seats sharing this terminal (hot seat); 0 to watch")
     play.add_argument("--seed", type=int)
@@ -64,9 +69,23 @@ def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["serve"]:
         return serve(args_list[1:])
+    if args_list[:1] == ["--config"] and args_list[2:3] == ["serve"]:  # the file, then serve
+        return serve(["--config", args_list[1], *args_list[3:]])
     args = parser().parse_args(args_list)
+    from maharaja_tui import settings as config_file
     from maharaja_tui.app import MaharajaApp, Start
     from maharaja_tui.screens.new_game import default_setup
+
+    try:
+        settings = config_file.load(args.config)
+        config_file.check_keys(settings, config_file.binding_ids())
+    except config_file.ConfigError as problem:
+        print(f"maharaja: {problem}", file=sys.stderr)
+        return 2
+    mine = {"name": settings.name, "level": settings.opponents.level}
+    if getattr(args, "players", None) is None:
+        count = settings.opponents.count
+        args.players = 3 if count is None else count + getattr(args, "humans", 1)
 
     if args.command == "play" and args.solo:
         problem = _check_solo(args.game, args.solo)
@@ -74,7 +93,7 @@ def _main(argv: Sequence[str] | None) -> int:
             print(f"maharaja: {problem}", file=sys.stderr)
             return 2
         start = Start("play", setup=default_setup(seed=args.seed, game=args.game,
-                                                  solo=args.solo))
+                                                  solo=args.solo, **mine))
     elif args.command == "play":
         if not 0 <= args.humans <= args.players:
             print(f"maharaja: --humans must be 0 to {args.players}", file=sys.stderr)
@@ -84,7 +103,7 @@ def _main(argv: Sequence[str] | None) -> int:
             print(f"maharaja: {problem}", file=sys.stderr)
             return 2
         start = Start("play", setup=default_setup(args.players, args.seed, args.humans,
-                                                  args.game))
+                                                  args.game, **mine))
     elif args.command in ("load", "replay"):
         try:  # a bad file is one readable line, before the screen even opens
             record.load(args.file, rulesets())
@@ -106,8 +125,12 @@ def _main(argv: Sequence[str] | None) -> int:
     elif args.command == "new":
         start = Start("new", seed=args.seed)
     else:  # no sub-command: a game at once (autosaves never overwrite each other)
-        start = Start("play", setup=default_setup())
-    app = MaharajaApp(start)
+        problem = _check_table(None, args.players)
+        if problem:
+            print(f"maharaja: {problem} (opponents.count in {settings.path})", file=sys.stderr)
+            return 2
+        start = Start("play", setup=default_setup(args.players, **mine))
+    app = MaharajaApp(start, settings=settings)
     app.run()
     return app.return_code or 0
 

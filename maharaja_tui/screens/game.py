@@ -53,14 +53,14 @@ COMPUTER_DELAY = 0.25  # seconds between computer moves, so a person can follow 
 class GameScreen(Screen[None]):
     CSS_PATH = STYLE_FILES
     BINDINGS = [
-        Binding("escape", "leave", "Leave", show=False),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+y", "redo", "Redo"),
-        Binding("a", "focus_actions", "Actions"),
-        Binding("m", "focus_map", "Map"),
-        Binding("l", "full_log", "Log"),
-        Binding("s", "scores", "Scores", show=False),
-        Binding("ctrl+s", "save_as", "Save as"),
+        Binding("escape", "leave", "Leave", show=False, id="game.leave"),
+        Binding("ctrl+z", "undo", "Undo", id="game.undo"),
+        Binding("ctrl+y", "redo", "Redo", id="game.redo"),
+        Binding("a", "focus_actions", "Actions", id="game.focus-actions"),
+        Binding("m", "focus_map", "Map", id="game.focus-map"),
+        Binding("l", "full_log", "Log", id="game.full-log"),
+        Binding("s", "scores", "Scores", show=False, id="game.scores"),
+        Binding("ctrl+s", "save_as", "Save as", id="game.save-as"),
     ]
 
     def __init__(

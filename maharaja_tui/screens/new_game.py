@@ -65,7 +65,8 @@ def form_of(ruleset_id: str) -> NewGameForm:
 
 
 def default_setup(players: int = 3, seed: int | None = None, humans: int = 1,
-                  game: str | None = None, solo: str | None = None) -> GameSetup:
+                  game: str | None = None, solo: str | None = None, *, name: str = "You",
+                  level: str | None = None) -> GameSetup:
     """The default table: you (or several people, hot seat) against medium computers;
     with ``solo`` (a difficulty), you alone against the game's solo opponent."""
     game = game or default_game()
@@ -75,10 +76,10 @@ def default_setup(players: int = 3, seed: int | None = None, humans: int = 1,
     if solo is not None:
         values["solo"] = solo
         options = adapter_class(game).make_options(values, form.colours[:1])
-        return GameSetup((Seat("You"),), options, seed, game)
-    level = bot_level()
+        return GameSetup((Seat(name),), options, seed, game)
+    level = level or bot_level()
     seats = tuple(
-        Seat(("You" if humans == 1 else f"Player {s + 1}") if s < humans else seat_name(s),
+        Seat((name if humans == 1 else f"Player {s + 1}") if s < humans else seat_name(s),
              HUMAN if s < humans else Computer(level=level))
         for s in range(players))
     options = adapter_class(game).make_options(values, form.colours[:players])
@@ -124,6 +125,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             (f"Computer ({level})", Computer(level=level)) for level in bot_levels()]
         form = self.form
         colours = [(c.capitalize(), c) for c in form.colours]
+        name, level, players = self._defaults()
         yield Static(f"{form.title} — a new game", classes="screen-title", id="new-game-title")
         with VerticalScroll(id="new-game"):
             games = playable()
@@ -134,7 +136,7 @@ class NewGameScreen(Screen[GameSetup | None]):
                                  value=self.game, allow_blank=False, compact=True, id="game")
             with Horizontal(classes="form-row"):
                 yield Label("Players ", classes="form-label")
-                yield Select(self._counts(form), value=form.default_seats,
+                yield Select(self._counts(form), value=players,
                              allow_blank=False, compact=True, id="players")
             if form.solo_levels:
                 with Horizontal(classes="form-row", id="solo-row"):
@@ -145,9 +147,9 @@ class NewGameScreen(Screen[GameSetup | None]):
             for s in range(max_seats()):
                 with Horizontal(classes="form-row seat-row", id=f"seat-{s}"):
                     yield Label(f"Seat {s + 1} ", classes="form-label")
-                    yield Input(seat_name(s), compact=True, id=f"name-{s}", classes="seat-name",
-                                max_length=MAX_NAME)
-                    who = HUMAN if s == 0 else Computer(level=bot_level())
+                    yield Input(name if s == 0 else seat_name(s), compact=True,
+                                id=f"name-{s}", classes="seat-name", max_length=MAX_NAME)
+                    who = HUMAN if s == 0 else Computer(level=level)
                     yield Select(controllers, value=who,
                                  allow_blank=False, compact=True, id=f"who-{s}",
                                  classes="seat-who")
@@ -191,6 +193,19 @@ class NewGameScreen(Screen[GameSetup | None]):
                                  id="recent-games")
         yield Footer()
 
+    def _defaults(self) -> tuple[str, str, int]:
+        """The first seat's name, the computers' level and the players: the config
+        file's (settings.py) where the app has one, else the form's."""
+        form = self.form
+        mine = getattr(self.app, "settings", None)
+        opponents = getattr(mine, "opponents", None)
+        level = getattr(opponents, "level", None)
+        count = getattr(opponents, "count", None)
+        players = form.default_seats if count is None else \
+            min(max(count + 1, form.min_seats), form.max_seats)
+        return (getattr(mine, "name", seat_name(0)),
+                level if level in bot_levels() else bot_level(), players)
+
     @staticmethod
     def _counts(form: NewGameForm) -> list[tuple[str, int]]:
         counts = [(str(n), n) for n in range(form.min_seats, form.max_seats + 1)]
@@ -199,7 +214,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         return counts
 
     def on_mount(self) -> None:
-        self._show_seats(self.form.default_seats)
+        self._show_seats(self._defaults()[2])
         # The first field has focus, so Enter opens it (Start is a button away, or ctrl+n).
         self.query(Select).first().focus()
 
@@ -219,7 +234,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         self.game = game
         await self.recompose()
         self.refresh_bindings()
-        self._show_seats(self.form.default_seats)
+        self._show_seats(self._defaults()[2])
         self.query_one("#game", Select).focus()
 
     def _show_seats(self, count: int) -> None:

@@ -1,0 +1,9 @@
+#!/bin/sh
+# Installs what tests/server/test_web_browser.py needs: Debian's Chromium and Playwright's
+# Python package (driving that Chromium; Playwright's own browser downloads are not used).
+set -e
+if ! command -v chromium >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ]; then apt-get install -y chromium; else sudo apt-get install -y chromium; fi
+fi
+python3 -m pip install -q 'playwright>=1.40' 'textual-serve>=1.1'
+echo "ready: python3 -m pytest tests/server/test_web_browser.py"
