@@ -236,7 +236,16 @@ class GameScreen(Screen[None]):
                                  lambda _: self.sync())
         elif self.adapter.is_over(view) and not self._final_shown:
             self._final_shown = True
-            self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats))
+            self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats,
+                                             self._story()))
+
+    def _story(self) -> Any:
+        """The game's story for the final screen: from the whole log of a game held
+        here (an SSH session holds only its seat's view, so it shows none)."""
+        from maharaja_tui.screens.final import story_of
+
+        game = getattr(self.table, "game", None)
+        return story_of(game) if game is not None else None
 
     @property
     def seat_shown(self) -> int | None:
@@ -457,7 +466,8 @@ class GameScreen(Screen[None]):
 
         view = self.table.view(self.viewer)
         if self.adapter.is_over(view):
-            self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats))
+            self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats,
+                                             self._story()))
 
     def action_leave(self) -> None:
         """Back to a host app's lobby (the SSH server has one); nothing to leave here."""
