@@ -26,7 +26,7 @@ class Replay:
         self.options = game.options
         self.finished = game.is_over()
         rules = self.ruleset
-        state = rules.new_state(game.options, game.seats)
+        state = game.initial_state()
         self._state_type = type(state)
         self.events: list[Any] = []
         self.step_of: list[int] = []  # event index -> step index

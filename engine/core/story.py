@@ -40,8 +40,11 @@ class Story:
 
 
 def tell(ruleset: AnyRuleset, seats: list[Seat], options: Any,
-         events: Iterable[Any], teller: Teller) -> Story:
-    state = ruleset.new_state(options, seats)
+         events: Iterable[Any], teller: Teller, start: Any = None) -> Story:
+    """``start``: the state a game played from a position began from."""
+    from engine.core.game import copy_state
+
+    state = copy_state(start) if start is not None else ruleset.new_state(options, seats)
     count = len(seats)
     labels: list[str] = []
     series: list[list[float]] = [[] for _ in range(count)]

@@ -29,7 +29,7 @@ def story_of(game: Any) -> Story | None:
     if teller is None or not game.is_over():
         return None
     return tell(game.ruleset, game.seats, game.options,
-                (event for _, event in game.events()), teller)
+                (event for _, event in game.events()), teller, game.start)
 
 
 class FinalScreen(Screen[None]):
