@@ -8,6 +8,7 @@ log included. Only a finished game, or a file opened with ``maharaja replay
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -18,10 +19,13 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from engine.core.errors import IllegalIntent
+from engine.core.fork import play_from
 from engine.core.game import Game
 from engine.core.replay import Replay
 from maharaja_tui.games import adapter_for
 from maharaja_tui.paths import STYLE_FILES
+from maharaja_tui.screens.choice import ChoiceScreen
 from maharaja_tui.screens.game import build, refresh
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Painter
@@ -47,6 +51,7 @@ class ReplayScreen(Screen[None]):
         Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
         Binding("minus", "speed(-1)", "Slower", show=False),
         Binding("r", "reveal", "Reveal"),
+        Binding("p", "play_from", "Play from here"),
         Binding("escape", "close", "Close"),
     ] + [Binding(str(n), f"round({n})", f"Round {n}", show=False) for n in range(1, 10)]
 
@@ -123,8 +128,8 @@ class ReplayScreen(Screen[None]):
         self.query_one(MoveLog).marked = replay.position - 1 if replay.position else None
         playing = "▶ playing" if self._timer is not None else "paused"
         self.query_one("#replay-controls", Static).update(
-            f"{playing} at {self.speed}/s · ←→ event · ↑↓ turn · PgUp/PgDn round · "
-            "1–9 go to round · space play · +/- speed"
+            f"{playing} at {self.speed}/s · p play from here · ←→ event · ↑↓ turn · "
+            "PgUp/PgDn round · 1–9 go to round · space play · +/- speed"
             + (" · r reveal" if self.may_reveal and not self.replay.finished else ""))
 
     def action_step(self, unit: str, direction: int) -> None:
@@ -191,6 +196,57 @@ class ReplayScreen(Screen[None]):
         self.query_one(MoveLog).entries = (self.replay.descriptions if self.reveal
                                            else self._hidden_log)
         self.show()
+
+    def fork_seats(self) -> list[int]:
+        """Whose game a person here may take over: anyone's once everything may be
+        shown; else only the seat whose knowledge the replay shows (taking over another
+        seat would show its secrets)."""
+        if self.may_reveal:
+            return list(range(len(self.game.seats)))
+        return [] if self.seat is None else [self.seat]
+
+    def action_play_from(self) -> None:
+        """Play from here (issue 13 item 8): a new game from this position (the end of
+        the step shown) against computers, only what the chosen seat knew kept."""
+        seats = self.fork_seats()
+        if not seats:
+            self.notify("Only a player of this game may play on from here while it is "
+                        "unfinished", severity="warning")
+            return
+        if len(seats) == 1:
+            self._play_from(seats[0])
+            return
+        view = self.replay.state
+        labels = [((self.adapter.seat_title(view, s), f"seat:{s}"),) for s in seats]
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self._play_from(seats[index])
+
+        self.app.push_screen(ChoiceScreen("Play from here as which player? (the others "
+                                          "are hard computers)", labels, self.colours),
+                             chosen)
+
+    def _play_from(self, seat: int) -> None:
+        if self._timer is not None:
+            self.action_play()
+        replay = self.replay
+        replay.seek(replay.decision_point())
+        self.show()
+        seed = random.SystemRandom().randrange(2**31)
+        try:
+            game = play_from(self.game.ruleset, replay.state, self.game.seats,
+                             self.game.options, seat, seed)
+        except IllegalIntent as refusal:
+            self.notify(f"{refusal} ({refusal.rule})", title="Cannot play from here",
+                        severity="error")
+            return
+        show_game = getattr(self.app, "show_game", None)
+        if show_game is None or not show_game(game):
+            return
+        self.app.notify("A new game from that position, saved as its own game: what you "
+                        "did not know there was drawn again", title="Playing from here",
+                        timeout=8)
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 2:
