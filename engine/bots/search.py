@@ -66,22 +66,30 @@ def search_ranked(
     rng: Random,
     budget: Budget,
     stop: Callable[[], bool] | None = None,
+    include: Any = None,
+    width: int = CANDIDATES,
 ) -> list[Candidate]:
     """The candidates the search compared, best first; the first is what ``search`` plays.
 
     Where the search is not used (one candidate, an unsearched phase) the greedy
     judgement's scores rank them. ``stop`` ends the search early (a hint cancelled):
-    the worlds completed so far decide.
+    the worlds completed so far decide. ``include``: an intent compared in any case
+    (an analysis weighs the move played against the best), in the last place's stead;
+    ``width``: how many of the judgement's best are compared.
     """
     allowance = budget.start()
     root = evaluator.determinise(copy_state(view), seat, Random(rng.getrandbits(64)))
     ranked = evaluator.rank(root, seat, legal)
     if len(ranked) == 1 or not evaluator.searchable(root):
         return [Candidate(intent, score, 0) for score, intent in ranked]
-    width = CANDIDATES
     if budget.iterations is not None:
         width = max(1, min(width, budget.iterations))
     candidates = [intent for _, intent in ranked[:width]]
+    if include is not None and include not in candidates:
+        scores = [score for score, intent in ranked if intent == include]
+        if scores:  # not among the intents the judgement would consider: not compared
+            candidates[-1] = include
+            ranked = ranked[: len(candidates) - 1] + [(scores[0], include)]
     model = evaluator.model_opponents(root, seat)
     totals = [0.0] * len(candidates)
     terms = getattr(evaluator, "terms", None)
