@@ -116,8 +116,8 @@ def search_ranked(
     # Ties (and no complete world) keep the greedy order.
     order = sorted(range(len(candidates)), key=lambda i: (-totals[i], i))
     if not worlds:
-        scores = dict(enumerate(score for score, _ in ranked))
-        return [Candidate(candidates[i], scores[i], 0) for i in order]
+        greedy = [score for score, _ in ranked]
+        return [Candidate(candidates[i], greedy[i], 0) for i in order]
     return [Candidate(candidates[i], totals[i] / worlds, worlds,
                       {k: v / worlds for k, v in moved[i].items()}) for i in order]
 

@@ -84,3 +84,12 @@ async def test_a_table_without_hints_offers_none() -> None:
         await pilot.pause(0.2)
         assert isinstance(app.screen, GameScreen)
         assert "Hint" not in screen_text(app)
+
+
+def test_snapshot_hint(snap_compare) -> None:  # noqa: ANN001
+    async def ask(pilot) -> None:  # noqa: ANN001
+        await _opened(pilot, pilot.app)
+        await _hint(pilot, pilot.app)
+
+    app = MaharajaApp(Start("game", game=game_until(my_planning)), computer_delay=3600)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ask)
