@@ -68,13 +68,15 @@ def advise(ruleset: AnyRuleset, view: Any, seat: int, legal: list[Any], *,
 
 
 def reason(candidate: Candidate, changes: dict[str, float], unit: str) -> str:
-    """One line: the terms that move most, then the margin it leads to."""
+    """One line: the terms that move most (at once, or by the search's horizon), then
+    where it leaves the seat against its best rival."""
     moving = sorted((item for item in changes.items() if abs(item[1]) >= NEGLIGIBLE),
                     key=lambda item: -abs(item[1]))[:REASON_TERMS]
     parts = [f"{name} {amount:+.1f}" for name, amount in moving]
-    when = "by the end of the round" if candidate.worlds else "at once"
-    said = f"{when}: {', '.join(parts)}" if parts else "changes little at once"
-    return f"{said}; margin over the best rival {candidate.score:+.1f} {unit}"
+    when = "by the round's end" if candidate.worlds else "now"
+    said = f"{', '.join(parts)} {when}" if parts else f"little changes {when}"
+    side = "ahead of" if candidate.score >= 0 else "behind"
+    return f"{said}; {abs(candidate.score):.1f} {unit} {side} the best rival"
 
 
 def _one_step(ruleset: AnyRuleset, evaluator: Any, root: Any, seat: int,
