@@ -89,7 +89,7 @@ class FinalScreen(Screen[None]):
         self.query_one(LineChart).data = ChartData(
             f"{story.unit} after each round", tuple(story.rounds),
             tuple(Line(names[s], palette.letter(s), colours[s], tuple(values))
-                  for s, values in enumerate(story.series)), story.unit)
+                  for s, values in enumerate(story.series)))
         note.update(f"Each line is a player's {story.unit}, marked by its letter; "
                     "'start' is before round 1, 'end' after the final scoring.")
         table = self.query_one("#sources-table", DataTable)
