@@ -83,20 +83,3 @@ async def test_a_again_cancels_the_analysis() -> None:
         assert screen.analysis is None
         assert "cancelled" in str(screen.query_one("#analysis-note").render())
 
-
-def test_snapshot_analysis(snap_compare, monkeypatch) -> None:  # noqa: ANN001
-    monkeypatch.setattr(analysis, "DECISION_BUDGET", Budget.fixed(3))
-    game = short_game()
-
-    async def analysed(pilot) -> None:  # noqa: ANN001
-        screen = await _replay(pilot, pilot.app, game)
-        await pilot.press("a")
-        for _ in range(1500):
-            await pilot.pause(0.02)
-            if screen.analysis is not None:
-                break
-        await pilot.press("x")
-        await pilot.pause()
-
-    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
-    assert snap_compare(app, terminal_size=(80, 24), run_before=analysed)
