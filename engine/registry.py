@@ -61,6 +61,7 @@ class GameSpec:
     # The roles its descriptions use, in the game's words, mapped onto the UI's generic
     # ones ("city" -> "place"; maharaja_tui/widgets/segments.py ROLES); others draw plainly.
     roles: Mapping[str, str] = field(default_factory=dict)
+    story: str = ""  # "module:attr" of its end-of-game story Teller (engine.core.story)
 
     def load_ruleset(self) -> AnyRuleset:
         return load(self.ruleset)  # type: ignore[no-any-return]
@@ -70,6 +71,9 @@ class GameSpec:
 
     def load_outcome(self) -> Any:
         return load(self.outcome) if self.outcome else None
+
+    def load_story(self) -> Any:
+        return load(self.story) if self.story else None
 
     def load_adapter(self) -> Any:
         return load(self.adapter) if self.adapter else None

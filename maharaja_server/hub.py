@@ -244,7 +244,7 @@ class _Conn:
                 return svc.infos()
             case p.CreateTable():
                 table = svc.create(who, req.ruleset, req.seats, req.options, req.handover,
-                                   req.title)
+                                   req.title, req.hints)
                 return table.id
             case p.CloseTable():
                 svc.close(who, req.table)

@@ -180,6 +180,8 @@ class NewTableScreen(ModalScreen):
                          id="level")
             yield Checkbox("A computer takes over a seat whose player is gone", True,
                            id="handover")
+            yield Checkbox("Players may ask the hard computer for hints (h)", False,
+                           id="hints")
             yield Label("Variants (JSON options of the game)")
             yield Input("{}", id="options")
             yield Label("", id="error")
@@ -205,7 +207,8 @@ class NewTableScreen(ModalScreen):
             table = app.conn.create(
                 str(self.query_one("#game", Select).value), seats,
                 (self.query_one("#options", Input).value or "{}").encode(),
-                self.query_one("#handover", Checkbox).value)
+                self.query_one("#handover", Checkbox).value,
+                hints=self.query_one("#hints", Checkbox).value)
         except (IllegalIntent, msgspec.DecodeError) as exc:
             self.query_one("#error", Label).update(Text(str(exc)))
             return

@@ -50,6 +50,7 @@ class TableInfo(msgspec.Struct, frozen=True):
     to_move: list[int]
     handover: bool
     undo: UndoInfo | None = None
+    hints: bool = False
 
 
 class RulesetInfo(msgspec.Struct, frozen=True):
@@ -78,6 +79,7 @@ class CreateTable(Request, tag="create"):
     options: bytes = b"{}"  # JSON for the ruleset's Options (the variants)
     handover: bool = True
     title: str = ""
+    hints: bool = False  # off at SSH tables unless the table allows them
 
 
 class Join(Request, tag="join"):

@@ -166,9 +166,10 @@ class Connection:
         return self.ask(p.ListTables(), list[p.TableInfo])
 
     def create(self, ruleset: str, seats: list[p.SeatSpec], options: bytes = b"{}",
-               handover: bool = True, title: str = "") -> int:
+               handover: bool = True, title: str = "", hints: bool = False) -> int:
         return self.ask(p.CreateTable(ruleset=ruleset, seats=seats, options=options,
-                                      handover=handover, title=title), int)
+                                      handover=handover, title=title,
+                                      hints=hints), int)
 
     def close_table(self, table: int) -> None:
         self.ask(p.CloseTable(table=table))
@@ -236,6 +237,11 @@ class RemoteTable:
 
         return [Seat(s.name or "(free)", HUMAN if s.kind != "computer" else Computer(level=s.level))
                 for s in self._info.seats]
+
+    @property
+    def hints(self) -> bool:
+        """Whether this table lets a seat ask for a hint (its creator's choice)."""
+        return self._info.hints
 
     @property
     def version(self) -> int:

@@ -63,6 +63,7 @@ class TableMeta(msgspec.Struct):
     handover: bool
     seed: int
     owner: str = ""  # Identity.owner of who created it: they may close it
+    hints: bool = False  # a seat may ask the hard computer for a hint (issue 13 item 7)
 
 
 class LoopClock:
@@ -189,7 +190,7 @@ class TableService:
 
     def _host(self, table: Table, game: Game) -> None:
         """Seat ``game`` at ``table``: a LocalTable told of the seats handed over."""
-        local = LocalTable(game, chooser=self.chooser)
+        local = LocalTable(game, chooser=self.chooser, hints=table.meta.hints)
         for seat, slot in enumerate(table.meta.slots):
             if slot.handed:
                 local.stand_ins[seat] = self.handover_level
@@ -232,7 +233,7 @@ class TableService:
             ruleset_name=table.rules.name, seats=seats, spectators=table.spectators,
             started=game is not None, over=game is not None and game.is_over(),
             version=table.version, to_move=list(game.to_move()) if game else [],
-            handover=table.meta.handover,
+            handover=table.meta.handover, hints=table.meta.hints,
             undo=undo_info(table.local.pending_undo) if table.local is not None else None,
         )
 
@@ -243,7 +244,7 @@ class TableService:
             raise refuse("SRV-TABLE", f"there is no table {table_id}") from None
 
     def create(self, who: Identity, ruleset_id: str, seats: list[SeatSpec], options: bytes,
-               handover: bool, title: str) -> Table:
+               handover: bool, title: str, hints: bool = False) -> Table:
         rules = self.rulesets.get(ruleset_id)
         if rules is None:
             raise refuse("SRV-GAME", f"this server has no game {ruleset_id!r}")
@@ -273,7 +274,8 @@ class TableService:
         table_id = max(self.tables, default=0) + 1
         meta = TableMeta(table_id, title[:60] or f"{who.name}'s table", ruleset_id,
                          msgspec.json.encode(opts), slots, handover,
-                         random.SystemRandom().randrange(2**31), owner=who.owner)
+                         random.SystemRandom().randrange(2**31), owner=who.owner,
+                         hints=hints)
         table = Table(meta, rules, touched=self.now())
         self._dir(table).mkdir(parents=True, exist_ok=True)
         self.tables[table_id] = table

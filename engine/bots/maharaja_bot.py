@@ -19,6 +19,8 @@ SEARCHED_PHASES = (Phase.PLANNING, Phase.SCORING)
 
 
 class MaharajaEvaluator:
+    unit = "PP"
+
     def determinise(self, view: State, seat: int, rng: Random) -> State:
         return maharaja_eval.determinise(view, seat, rng)
 
@@ -54,6 +56,9 @@ class MaharajaEvaluator:
 
     def value(self, state: State, seat: int) -> float:
         return maharaja_eval.value(state, seat)
+
+    def terms(self, state: State, seat: int) -> dict[str, float]:
+        return maharaja_eval.terms(state, seat)
 
     def horizon(self, start: State, state: State) -> bool:
         """Stop at the end of the round (its city scored and rewards chosen)."""

@@ -26,6 +26,8 @@ MODEL_PAIRED = 3  # a cheaper plan judgement for the opponents' model than for t
 
 
 class RajaEvaluator:
+    unit = "gold"
+
     def determinise(self, view: State, seat: int, rng: Random) -> State:
         return raja_eval.determinise(view, seat, rng)
 
@@ -64,6 +66,9 @@ class RajaEvaluator:
 
     def value(self, state: State, seat: int) -> float:
         return raja_eval.value(state, seat)
+
+    def terms(self, state: State, seat: int) -> dict[str, float]:
+        return raja_eval.terms(state, seat)
 
     def horizon(self, start: State, state: State) -> bool:
         """Stop once the round's city is scored (or the game is over)."""

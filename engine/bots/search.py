@@ -15,6 +15,8 @@ the choice reproducible; a time budget makes it depend on the machine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
@@ -39,32 +41,90 @@ def search(
     budget: Budget,
 ) -> Any:
     """The intent the search prefers, from ``legal`` (plans: from the evaluator's own)."""
+    return search_ranked(ruleset, evaluator, view, seat, legal, rng, budget)[0].intent
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One intent the search compared: its mean result for the seat (the evaluator's
+    ``value``: its margin over the best rival), how many worlds it was played in, and
+    how each of the evaluator's terms moved on average from the decision to the horizon
+    (``{}`` when the evaluator names no terms or nothing was simulated)."""
+
+    intent: Any
+    score: float
+    worlds: int
+    changes: dict[str, float] = field(default_factory=dict)
+
+
+def search_ranked(
+    ruleset: AnyRuleset,
+    evaluator: Evaluator,
+    view: Any,
+    seat: int,
+    legal: list[Any],
+    rng: Random,
+    budget: Budget,
+    stop: Callable[[], bool] | None = None,
+    include: Any = None,
+    width: int = CANDIDATES,
+) -> list[Candidate]:
+    """The candidates the search compared, best first; the first is what ``search`` plays.
+
+    Where the search is not used (one candidate, an unsearched phase) the greedy
+    judgement's scores rank them. ``stop`` ends the search early (a hint cancelled):
+    the worlds completed so far decide. ``include``: an intent compared in any case
+    (an analysis weighs the move played against the best), in the last place's stead;
+    ``width``: how many of the judgement's best are compared.
+    """
     allowance = budget.start()
     root = evaluator.determinise(copy_state(view), seat, Random(rng.getrandbits(64)))
     ranked = evaluator.rank(root, seat, legal)
     if len(ranked) == 1 or not evaluator.searchable(root):
-        return ranked[0][1]
-    width = CANDIDATES
+        return [Candidate(intent, score, 0) for score, intent in ranked]
     if budget.iterations is not None:
         width = max(1, min(width, budget.iterations))
     candidates = [intent for _, intent in ranked[:width]]
+    if include is not None and include not in candidates:
+        scores = [score for score, intent in ranked if intent == include]
+        if scores:  # not among the intents the judgement would consider: not compared
+            candidates[-1] = include
+            ranked = ranked[: len(candidates) - 1] + [(scores[0], include)]
     model = evaluator.model_opponents(root, seat)
     totals = [0.0] * len(candidates)
-    while True:
+    terms = getattr(evaluator, "terms", None)
+    moved: list[dict[str, float]] = [{} for _ in candidates]
+    worlds = 0
+    while stop is None or not stop():
         world = rng.getrandbits(64)
-        results = []
+        results: list[tuple[float, dict[str, float]]] = []
         for intent in candidates:
             if not allowance.spend():
                 break
             sample = Random(world)
             state = evaluator.determinise(copy_state(view), seat, sample)
-            results.append(_simulate(ruleset, evaluator, state, seat, intent, model, sample))
+            before = terms(state, seat) if terms is not None else {}
+            score = _simulate(ruleset, evaluator, state, seat, intent, model, sample)
+            results.append((score, _moves(before, terms(state, seat)) if terms else {}))
         if len(results) < len(candidates):
             break  # a world the budget cut short would compare candidates unequally
-        totals = [t + r for t, r in zip(totals, results, strict=True)]
+        worlds += 1
+        for index, (score, change) in enumerate(results):
+            totals[index] += score
+            for name, amount in change.items():
+                moved[index][name] = moved[index].get(name, 0.0) + amount
     # Ties (and no complete world) keep the greedy order.
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    return candidates[best]
+    order = sorted(range(len(candidates)), key=lambda i: (-totals[i], i))
+    if not worlds:
+        greedy = [score for score, _ in ranked]
+        return [Candidate(candidates[i], greedy[i], 0) for i in order]
+    return [Candidate(candidates[i], totals[i] / worlds, worlds,
+                      {k: v / worlds for k, v in moved[i].items()}) for i in order]
+
+
+def _moves(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    return {name: after.get(name, 0.0) - before.get(name, 0.0)
+            for name in before.keys() | after.keys()}
 
 
 def _simulate(

@@ -75,8 +75,11 @@ class Game(Generic[S, I, E, O]):
         seed: int = 0,
         *,
         created: str | None = None,
+        start: S | None = None,
         _steps: list[Step[I, E]] | None = None,
     ) -> None:
+        """``start``: the state the game begins from instead of a new one (a game
+        played from a position of another, ``engine.core.fork``); saved with it."""
         self.ruleset = ruleset
         self.seats = list(seats)
         self.options: O = options if options is not None else ruleset.Options()
@@ -87,7 +90,8 @@ class Game(Generic[S, I, E, O]):
         self._redo: list[Step[I, E]] = []
         self._snapshots: dict[int, bytes] = {}
         self._described: dict[int | None, _Described[S]] = {}
-        self.state: S = ruleset.new_state(self.options, self.seats)
+        self.start = start
+        self.state: S = self.initial_state()
         self._snapshots[0] = snapshot(self.state)
         if _steps is None:
             self._run_automatic(SETUP_SEAT, None, [])
@@ -96,6 +100,12 @@ class Game(Generic[S, I, E, O]):
                 self._append(step)
 
     # ----------------------------------------------------------------- reading
+    def initial_state(self) -> S:
+        """A fresh copy of the state before the first step."""
+        if self.start is not None:
+            return copy_state(self.start)
+        return self.ruleset.new_state(self.options, self.seats)
+
     def to_move(self) -> tuple[int, ...]:
         return self.ruleset.to_move(self.state)
 
@@ -133,8 +143,7 @@ class Game(Generic[S, I, E, O]):
         rules = self.ruleset
         done = self._described.get(seat)
         if done is None:
-            done = self._described[seat] = _Described(
-                rules.new_state(self.options, self.seats))
+            done = self._described[seat] = _Described(self.initial_state())
         try:
             for step in self.steps[done.steps:]:
                 for event in step.events:

@@ -64,9 +64,12 @@ class Header(msgspec.Struct):
     finished: bool = False
 
 
-class Record(msgspec.Struct, Generic[I, E]):
+class Record(msgspec.Struct, Generic[I, E], omit_defaults=True):
     header: Header
     steps: list[Step[I, E]]
+    # the state a game played from a position began from (engine.core.fork); absent
+    # for a new game, whose setup the seed draws
+    start: Any = None
 
 
 class _Peek(msgspec.Struct):
@@ -90,7 +93,7 @@ def encode(game: AnyGame) -> bytes:
         updated=now(),
         finished=game.is_over(),
     )
-    return msgspec.json.encode(Record(header, game.steps))
+    return msgspec.json.encode(Record(header, game.steps, game.start))
 
 
 def save(game: AnyGame, path: str | os.PathLike[str], *, private: bool = True) -> None:
@@ -204,6 +207,7 @@ def decode_record(
             raw = msgspec.json.decode(msgspec.json.encode(untyped), type=_typed(rules))
         header = raw.header
         options = msgspec.json.decode(header.options, type=rules.Options)
+        start = None if raw.start is None else msgspec.convert(raw.start, type=rules.State)
     except RecursionError:
         raise fail(NESTED) from None
     except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, KeyError,
@@ -212,7 +216,8 @@ def decode_record(
     _check_header(header, rules, fail)
     # Only a fold of the same rules can be trusted without replaying every decision.
     trusted = not validate and header.rules_version == rules.rules_version
-    game = rebuild(rules, header, options, raw.steps, name=name, validate=not trusted)
+    game = rebuild(rules, header, options, raw.steps, name=name, validate=not trusted,
+                   start=start)
     return Loaded(header, game)
 
 
@@ -267,6 +272,7 @@ def rebuild(
     *,
     name: str,
     validate: bool,
+    start: Any = None,
 ) -> AnyGame:
     """The game the steps make. Whatever the rules raise on crafted steps (not only
     IllegalIntent: an IndexError, an AssertionError...) becomes a RecordError."""
@@ -279,13 +285,14 @@ def rebuild(
     if not validate:
         try:
             game = Game(rules, header.seats, options, header.seed, created=header.created,
-                        _steps=steps)
+                        start=start, _steps=steps)
             _probe(game)
         except Exception as exc:  # noqa: BLE001 - untrusted data: any failure is damage
             raise fail(f"the saved events do not make a game ({_problem(exc)})") from None
         return game
     try:
-        game = Game(rules, header.seats, options, header.seed, created=header.created)
+        game = Game(rules, header.seats, options, header.seed, created=header.created,
+                    start=start)
     except Exception as exc:  # noqa: BLE001
         raise fail(f"the game's setup is not valid ({_problem(exc)})") from None
     if game.steps[0].events != steps[0].events:

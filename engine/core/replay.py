@@ -26,7 +26,7 @@ class Replay:
         self.options = game.options
         self.finished = game.is_over()
         rules = self.ruleset
-        state = rules.new_state(game.options, game.seats)
+        state = game.initial_state()
         self._state_type = type(state)
         self.events: list[Any] = []
         self.step_of: list[int] = []  # event index -> step index
@@ -86,6 +86,17 @@ class Replay:
         if not starts:
             return 0
         return starts[max(0, min(number, len(starts)) - 1)]
+
+    def decision_point(self) -> int:
+        """The end of the step the cursor is in (after the setup at the very start):
+        a position where the game waits for someone's decision."""
+        if not self.length:
+            return 0
+        step = self.step_of[self.position - 1] if self.position else self.step_of[0]
+        end = self.position
+        while end < self.length and self.step_of[end] <= step:
+            end += 1
+        return end
 
     def view(self, seat: int | None) -> Any:
         return self.ruleset.view(self.state, seat)

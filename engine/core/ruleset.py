@@ -145,6 +145,12 @@ class Ruleset(Protocol[S, In, Ev, O]):
         """An untyped saved record written under an older ``rules_version``, upcast."""
         ...
 
+    def fork(self, state: S, seat: int, rng: Random) -> S:
+        """A full state to start a new game from (play from here): what ``seat`` knew
+        at ``state`` kept, every secret it could not see redrawn with ``rng``. Raises
+        IllegalIntent when the game cannot do it."""
+        ...
+
 
 AnyRuleset = Ruleset[Any, Any, Any, Any]
 
@@ -154,7 +160,7 @@ class RulesetDefaults(Generic[S, In, Ev]):
 
     ``is_legal`` asks ``decide`` (the events are thrown away); ``legal_groups`` puts
     ``legal_intents`` in one group per intent type, in listing order; ``upgrade``
-    changes nothing.
+    changes nothing; ``fork`` refuses (a game that redraws its secrets overrides it).
     """
 
     def to_move(self, state: S) -> tuple[int, ...]:
@@ -180,6 +186,11 @@ class RulesetDefaults(Generic[S, In, Ev]):
 
     def upgrade(self, record: dict[str, Any], rules_version: str) -> dict[str, Any]:
         return record  # no intent or event has changed shape
+
+    def fork(self, state: S, seat: int, rng: Random) -> S:
+        name = getattr(self, "name", "this game")
+        raise IllegalIntent("CORE-FORK-1", f"{name} cannot start a new game from a position "
+                                           "yet (it does not say how to redraw its secrets)")
 
 
 def groups_by_type(intents: list[In]) -> Iterator[LegalGroup[In]]:

@@ -110,8 +110,11 @@ class _Driver:
 
 class LocalTable:
     def __init__(self, game: AnyGame, autosave: Path | None = None, *,
-                 chooser: Chooser | None = None) -> None:
+                 chooser: Chooser | None = None, hints: bool = True) -> None:
         self.game = game
+        # May a seat ask the hard computer for a hint? A table option (SSH tables say
+        # no unless their creator allows it); the UI asks it from the seat's view only.
+        self.hints = hints
         self.autosave = autosave
         # Why the last autosave failed (a read-only or full disk), None once it works:
         # the game goes on in memory and the UI says autosave is off.

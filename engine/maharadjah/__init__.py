@@ -70,6 +70,7 @@ from engine.maharadjah.flow import to_move as _to_move
 from engine.maharadjah.legal import drop_moves, is_legal, movable, reach, stack_moves
 from engine.maharadjah.options import game_type
 from engine.maharadjah.rules import decide as _decide
+from engine.maharadjah.views import fork as _fork
 from engine.maharadjah.views import redact as _redact
 from engine.maharadjah.views import view as _view
 
@@ -133,6 +134,9 @@ class MaharadjahRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
 
     def redact(self, event: ev.Event, seat: int | None) -> ev.Event:
         return _redact(event, seat)
+
+    def fork(self, state: st.State, seat: int, rng: Random) -> st.State:
+        return _fork(state, seat, rng)
 
     def describe(self, event: ev.Event, state: st.State) -> Description:
         return _describe(event, state)

@@ -3,6 +3,8 @@ posts, leaders, growth markers, dice and VP are all on the table (W-VP-7)."""
 
 from __future__ import annotations
 
+from random import Random
+
 import msgspec
 
 from engine.maharadjah import events as ev
@@ -15,3 +17,9 @@ def view(state: State, seat: int | None) -> State:
 
 def redact(event: ev.Event, seat: int | None) -> ev.Event:
     return event
+
+
+def fork(state: State, seat: int, rng: Random) -> State:
+    """Play from here (``Ruleset.fork``): nothing is hidden, so the position as it is;
+    the new game's seed draws the dice and events from there."""
+    return view(state, seat)

@@ -104,6 +104,9 @@ class MaharajaRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
     def redact(self, event: ev.Event, seat: int | None) -> ev.Event:
         return views.redact(event, seat)
 
+    def fork(self, state: st.State, seat: int, rng: Random) -> st.State:
+        return views.fork(state, seat, rng)
+
     def describe(self, event: ev.Event, state: st.State) -> Description:
         return _describe.describe(event, state)
 

@@ -16,6 +16,7 @@ SPEC = GameSpec(
     rules="maharaja_tui.reference:maharaja.md",
     guide="maharaja_tui.guides:maharaja-2020.md",
     rule_example="MJ-SHR-3",
+    story="engine.maharaja.story:TELLER",
     outcome="engine.maharaja.scoring:outcome",
     roles={"city": "place", "village": "minor-place", "coins": "money", "pp": "score",
            "character": "piece", "maharaja": "marker"},

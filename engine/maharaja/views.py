@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from random import Random
+
 import msgspec
 
 from engine.core.game import copy_state
@@ -54,3 +56,48 @@ def redact(event: ev.Event, seat: int | None) -> ev.Event:
     ):
         return msgspec.structs.replace(event, pp=0, hidden=True)
     return event
+
+
+def fork(state: State, seat: int, rng: Random) -> State:
+    """Play from here (``Ruleset.fork``): ``seat``'s view, its unseen secrets redrawn.
+
+    Rulings (the rules say nothing of starting mid-game): another seat's hidden PP
+    total (MJ-HIDE-1) becomes ``seat``'s own total plus a draw in -2..+2 (at least 0),
+    as the hard computer guesses it; a committed plan still secret (MJ-HIDE-2) is
+    drawn again among all plans; Brahmabot's unseen tiles and characters (MJ-HIDE-3)
+    are shuffled again.
+    """
+    from engine.maharaja.legal import PLANS
+
+    out = view(state, seat)
+    own = out.players[seat].pp
+    for other, player in enumerate(out.players):
+        if other == seat:
+            continue
+        if player.pp == HIDDEN:
+            player.pp = max(0, own + rng.randint(-2, 2))
+        if player.planned and player.plan is None and not player.played:
+            plan = rng.choice(PLANS)
+            player.plan = (int(plan.first), int(plan.second))
+    if out.solo is not None and not out.solo.deck:
+        _deal_solo(out, rng)
+    return out
+
+
+def _deal_solo(state: State, rng: Random) -> None:
+    """MJ-HIDE-3: Brahmabot's unseen action tiles and character stack, shuffled anew."""
+    from engine.maharaja.brahmabot import ACTION_TILES
+    from engine.maharaja.components import CHARACTERS
+
+    solo = state.solo
+    assert solo is not None
+    seen = set(solo.removed) | {t for t in solo.drawn if t}
+    unseen = [t for t in ACTION_TILES if t not in seen and t != solo.check]
+    rng.shuffle(unseen)
+    solo.drawn = [t if t else unseen.pop() for t in solo.drawn]
+    solo.deck = ([solo.check] if solo.check and solo.check not in seen else []) + unseen
+    held = set(state.display) | {p.character for p in state.players}
+    held |= {m.character for m in state.maharanis}
+    characters = [c for c in CHARACTERS if c not in held]
+    rng.shuffle(characters)
+    solo.stack = characters[: solo.stack_size]

@@ -40,6 +40,7 @@ from engine.maharani.describe import describe as _describe
 from engine.maharani.flow import automatic as _automatic
 from engine.maharani.flow import to_move as _to_move
 from engine.maharani.rules import decide as _decide
+from engine.maharani.views import fork as _fork
 from engine.maharani.views import redact as _redact
 from engine.maharani.views import view as _view
 
@@ -107,6 +108,9 @@ class MaharaniRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
 
     def redact(self, event: ev.Event, seat: int | None) -> ev.Event:
         return _redact(event, seat)
+
+    def fork(self, state: st.State, seat: int, rng: Random) -> st.State:
+        return _fork(state, seat, rng)
 
     def describe(self, event: ev.Event, state: st.State) -> Description:
         return _describe(event, state)

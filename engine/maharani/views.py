@@ -7,6 +7,8 @@ Events hold no secret: a drawn tile goes face up on the turntable at once.
 
 from __future__ import annotations
 
+from random import Random
+
 import msgspec
 
 from engine.maharani import events as ev
@@ -21,3 +23,9 @@ def view(state: State, seat: int | None) -> State:
 
 def redact(event: ev.Event, seat: int | None) -> ev.Event:
     return event
+
+
+def fork(state: State, seat: int, rng: Random) -> State:
+    """Play from here (``Ruleset.fork``): everything is public but the bag's order
+    (M-INFO-1), which no state holds: the new game's seed makes its draws."""
+    return view(state, seat)

@@ -44,6 +44,7 @@ from engine.raja.flow import to_move as _to_move
 from engine.raja.options import PRESETS, preset
 from engine.raja.queries import palace_limit
 from engine.raja.rules import decide as _decide
+from engine.raja.views import fork as _fork
 from engine.raja.views import redact as _redact
 from engine.raja.views import view as _view
 
@@ -119,6 +120,9 @@ class RajaRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
 
     def redact(self, event: ev.Event, seat: int | None) -> ev.Event:
         return _redact(event, seat)
+
+    def fork(self, state: st.State, seat: int, rng: Random) -> st.State:
+        return _fork(state, seat, rng)
 
     def describe(self, event: ev.Event, state: st.State) -> Description:
         return _describe(event, state)

@@ -20,6 +20,7 @@ SPEC = GameSpec(
     guide="maharaja_tui.guides:raja-2004.md",
     rule_example="R-TURN-4",
     presets=PRESETS,  # R-MODE-3
+    story="engine.raja.story:TELLER",
     outcome="engine.raja.scoring:outcome",
     roles={"city": "place", "village": "minor-place", "coins": "money", "pp": "score",
            "character": "piece", "maharaja": "marker"},

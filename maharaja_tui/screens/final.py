@@ -1,4 +1,6 @@
-"""Final scoring: the game's final table (its breakdown per player) and the winner."""
+"""Final scoring: the game's final table (its breakdown per player) and the winner, then
+the game's story (issue 13 item 9): each player's score round by round as a chart, and
+where the points came from, by source, as the events credited them."""
 
 from __future__ import annotations
 
@@ -8,38 +10,102 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 
+from engine.core.story import Story
+from maharaja_tui.widgets.line_chart import ChartData, Line, LineChart
 from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter
+
+TABS = ("scores", "story", "sources")
+
+
+def story_of(game: Any) -> Story | None:
+    """The story of a game played here (its whole log), if the game can tell one."""
+    from engine.core.story import tell
+    from engine.registry import specs
+
+    spec = specs().get(game.ruleset.id)
+    teller = spec.load_story() if spec is not None else None
+    if teller is None or not game.is_over():
+        return None
+    return tell(game.ruleset, game.seats, game.options,
+                (event for _, event in game.events()), teller, game.start)
 
 
 class FinalScreen(Screen[None]):
     COMPONENT_CLASSES = COMPONENT_CLASSES
-    BINDINGS = [Binding("escape,enter", "close", "Back to the map")]
+    BINDINGS = [
+        Binding("escape,enter", "close", "Back to the map"),
+        Binding("1", "tab('scores')", "Scores"),
+        Binding("2", "tab('story')", "Story"),
+        Binding("3", "tab('sources')", "Points from"),
+    ]
 
-    def __init__(self, adapter: Any, view: Any, seats: list[Any]) -> None:
+    def __init__(self, adapter: Any, view: Any, seats: list[Any],
+                 story: Story | None = None) -> None:
         super().__init__()
         self.adapter = adapter
         self.view = view
         self.seats = seats
         self.summary = adapter.final_table(view)
+        self.story = story
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="final-box"):
-            yield Static(self.summary.title, classes="screen-title")
-            yield DataTable(id="final-table", cursor_type="none", zebra_stripes=True)
-            yield Static(id="final-winner")
-            yield Static(id="final-notes", classes="dialog-hint")
+        with TabbedContent(id="final-tabs"):
+            with TabPane("1 Scores", id="scores"), Vertical(id="final-box"):
+                yield Static(self.summary.title, classes="screen-title")
+                yield DataTable(id="final-table", cursor_type="none", zebra_stripes=True)
+                yield Static(id="final-winner")
+                yield Static(id="final-notes", classes="dialog-hint")
+            with TabPane("2 Story", id="story"):
+                yield LineChart(id="final-chart")
+                yield Static(id="story-note", classes="dialog-hint")
+            with TabPane("3 Points from", id="sources"):
+                yield DataTable(id="sources-table", cursor_type="none", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
         from maharaja_tui.screens.scoring import fill_table
 
         painter = Painter(self, self.adapter.palette(self.view))
-        fill_table(self.query_one(DataTable), self.summary, painter)
+        fill_table(self.query_one("#final-table", DataTable), self.summary, painter)
         notes = self.summary.notes
         self.query_one("#final-winner", Static).update(painter.lines(notes[:1]))
         self.query_one("#final-notes", Static).update(painter.lines(notes[1:]))
+        self._tell(painter)
+
+    def _tell(self, painter: Painter) -> None:
+        story, note = self.story, self.query_one("#story-note", Static)
+        if story is None:
+            self.query_one(LineChart).display = False
+            note.update("This game tells no story here (only a game played on this "
+                        "computer, of a game that counts one).")
+            return
+        palette = self.adapter.palette(self.view)
+        names = [f"{palette.letter(s)} {self.seats[s].name}" if s < len(self.seats)
+                 else palette.letter(s) for s in range(len(story.series))]
+        colours = [palette.seats[s].colour if s < len(palette.seats) else ""
+                   for s in range(len(story.series))]
+        self.query_one(LineChart).data = ChartData(
+            f"{story.unit} after each round", tuple(story.rounds),
+            tuple(Line(names[s], palette.letter(s), colours[s], tuple(values))
+                  for s, values in enumerate(story.series)))
+        note.update(f"Each line is a player's {story.unit}, marked by its letter; "
+                    "'start' is before round 1, 'end' after the final scoring.")
+        table = self.query_one("#sources-table", DataTable)
+        table.add_columns(f"{story.unit} from", *names)
+        everything = sorted({k for per in story.sources for k in per},
+                            key=lambda k: -sum(abs(per.get(k, 0.0)) for per in story.sources))
+        for source in everything:
+            table.add_row(source, *(_figure(per.get(source, 0.0)) for per in story.sources))
+        table.add_row("total change", *(_figure(sum(per.values())) for per in story.sources))
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def _figure(amount: float) -> str:
+    return f"{amount:+g}" if amount else "·"

@@ -61,6 +61,7 @@ class GameScreen(Screen[None]):
         Binding("l", "full_log", "Log", id="game.full-log"),
         Binding("s", "scores", "Scores", show=False, id="game.scores"),
         Binding("ctrl+s", "save_as", "Save as", id="game.save-as"),
+        Binding("h", "hint", "Hint", id="game.hint"),
     ]
 
     def __init__(
@@ -235,7 +236,16 @@ class GameScreen(Screen[None]):
                                  lambda _: self.sync())
         elif self.adapter.is_over(view) and not self._final_shown:
             self._final_shown = True
-            self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats))
+            self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats,
+                                             self._story()))
+
+    def _story(self) -> Any:
+        """The game's story for the final screen: from the whole log of a game held
+        here (an SSH session holds only its seat's view, so it shows none)."""
+        from maharaja_tui.screens.final import story_of
+
+        game = getattr(self.table, "game", None)
+        return story_of(game) if game is not None else None
 
     @property
     def seat_shown(self) -> int | None:
@@ -456,7 +466,8 @@ class GameScreen(Screen[None]):
 
         view = self.table.view(self.viewer)
         if self.adapter.is_over(view):
-            self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats))
+            self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats,
+                                             self._story()))
 
     def action_leave(self) -> None:
         """Back to a host app's lobby (the SSH server has one); nothing to leave here."""
@@ -471,7 +482,36 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "save_as" and not self.host_files:
             return False  # neither offered in the footer nor run
+        if action == "hint":
+            return self.hints_allowed
         return True
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Hints are the table's choice (an SSH table allows them or not); a local table
+        always does."""
+        return bool(getattr(self.table, "hints", False))
+
+    def action_hint(self) -> None:
+        """The hard computer's suggestion for this decision (issue 13 item 7), thought
+        out from this seat's view only, off the UI thread."""
+        from maharaja_tui.screens.hint import HintScreen
+
+        seat = self.viewer
+        if not self.hints_allowed or seat is None or self._covered:
+            return
+        if seat not in self.table.to_move() or not self._intents:
+            self.notify("No decision of yours to hint at now", severity="warning")
+            return
+        view = self.table.view(seat)
+
+        def label(intent: Any) -> Any:
+            return self.adapter.label(view, seat, intent)
+
+        self.app.push_screen(
+            HintScreen(self.table.ruleset, view, seat, list(self._intents), label,
+                       self.colours),
+            lambda intent: self.play_checked(intent) if intent is not None else None)
 
     def action_save_as(self) -> None:
         from maharaja_tui.screens.files import SaveScreen

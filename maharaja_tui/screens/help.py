@@ -28,12 +28,15 @@ KEYS = """\
 | ↑ ↓ Enter | pick in the action list (a) |
 | m, then arrows, Enter | pick a highlighted place on the map (mouse: click it) |
 | l | the log, full screen (again or Escape: back) |
+| h | a hint: the hard computer's best three choices, a reason each (Enter plays one) |
 | ctrl+z / ctrl+y | undo / redo your own decisions |
 | ctrl+s / ctrl+o | save the game as… / open a saved game |
 | ctrl+n | a new game |
 | ctrl+p | command palette (every command of the app) |
 | F1 | this help: the guide; r the rules reference; / a rule id ({example}) |
 | ctrl+q | quit (the game is saved after every move) |
+| replay: p / a / x | play on from here as a seat / analyse the game / its next costly decision |
+| final scores: 1 2 3 | the table / each player's score per round / where the points came from |
 
 """
 

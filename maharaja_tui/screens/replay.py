@@ -8,21 +8,28 @@ log included. Only a finished game, or a file opened with ``maharaja replay
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, ProgressBar, Static
+from textual.worker import Worker, get_current_worker
 
+from engine.core.errors import IllegalIntent
+from engine.core.fork import play_from
 from engine.core.game import Game
 from engine.core.replay import Replay
 from maharaja_tui.games import adapter_for
 from maharaja_tui.paths import STYLE_FILES
+from maharaja_tui.screens.choice import ChoiceScreen
 from maharaja_tui.screens.game import build, refresh
+from maharaja_tui.widgets.line_chart import ChartData, Line, LineChart
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Painter
 
@@ -47,6 +54,9 @@ class ReplayScreen(Screen[None]):
         Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
         Binding("minus", "speed(-1)", "Slower", show=False),
         Binding("r", "reveal", "Reveal"),
+        Binding("p", "play_from", "Play from here"),
+        Binding("a", "analyse", "Analyse"),
+        Binding("x", "next_mistake", "Costly decision", show=False),
         Binding("escape", "close", "Close"),
     ] + [Binding(str(n), f"round({n})", f"Round {n}", show=False) for n in range(1, 10)]
 
@@ -69,6 +79,9 @@ class ReplayScreen(Screen[None]):
         self._hidden_log = tuple(game.descriptions(seat))
         self.replay.seek(min(1, self.replay.length))
         self.colours = self.adapter.palette(self.replay.state)
+        self.analysis: Any = None  # engine.bots.analysis.Analysis once done
+        self._analysis: Worker[Any] | None = None
+        self._mistake = -1
 
     def compose(self) -> ComposeResult:
         panels = self.panels()
@@ -80,10 +93,15 @@ class ReplayScreen(Screen[None]):
                 with Vertical(id="boards"):
                     yield from build(panels, "seats", palette=self.colours)
                 yield MoveLog(self.colours, id="log")
+                with Vertical(id="analysis"):
+                    yield ProgressBar(id="analysis-progress", show_eta=False)
+                    yield LineChart(id="analysis-chart")
+                    yield Static(id="analysis-note")
         yield Static(id="replay-controls")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#analysis").display = False
         for panel in self.panels():  # nothing to pick on a replay's board
             if panel.region == "board":
                 self.query_one(f"#{panel.id}").can_focus = False
@@ -123,8 +141,8 @@ class ReplayScreen(Screen[None]):
         self.query_one(MoveLog).marked = replay.position - 1 if replay.position else None
         playing = "▶ playing" if self._timer is not None else "paused"
         self.query_one("#replay-controls", Static).update(
-            f"{playing} at {self.speed}/s · ←→ event · ↑↓ turn · PgUp/PgDn round · "
-            "1–9 go to round · space play · +/- speed"
+            f"{playing} at {self.speed}/s · p play from here · ←→ event · ↑↓ turn · "
+            "PgUp/PgDn round · 1–9 go to round · space play · +/- speed"
             + (" · r reveal" if self.may_reveal and not self.replay.finished else ""))
 
     def action_step(self, unit: str, direction: int) -> None:
@@ -191,6 +209,148 @@ class ReplayScreen(Screen[None]):
         self.query_one(MoveLog).entries = (self.replay.descriptions if self.reveal
                                            else self._hidden_log)
         self.show()
+
+    def fork_seats(self) -> list[int]:
+        """Whose game a person here may take over: anyone's once everything may be
+        shown; else only the seat whose knowledge the replay shows (taking over another
+        seat would show its secrets)."""
+        if self.may_reveal:
+            return list(range(len(self.game.seats)))
+        return [] if self.seat is None else [self.seat]
+
+    def action_play_from(self) -> None:
+        """Play from here (issue 13 item 8): a new game from this position (the end of
+        the step shown) against computers, only what the chosen seat knew kept."""
+        seats = self.fork_seats()
+        if not seats:
+            self.notify("Only a player of this game may play on from here while it is "
+                        "unfinished", severity="warning")
+            return
+        if len(seats) == 1:
+            self._play_from(seats[0])
+            return
+        view = self.replay.state
+        labels = [((self.adapter.seat_title(view, s), f"seat:{s}"),) for s in seats]
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self._play_from(seats[index])
+
+        self.app.push_screen(ChoiceScreen("Play from here as which player? (the others "
+                                          "are hard computers)", labels, self.colours),
+                             chosen)
+
+    def _play_from(self, seat: int) -> None:
+        if self._timer is not None:
+            self.action_play()
+        replay = self.replay
+        replay.seek(replay.decision_point())
+        self.show()
+        seed = random.SystemRandom().randrange(2**31)
+        try:
+            game = play_from(self.game.ruleset, replay.state, self.game.seats,
+                             self.game.options, seat, seed)
+        except IllegalIntent as refusal:
+            self.notify(f"{refusal} ({refusal.rule})", title="Cannot play from here",
+                        severity="error")
+            return
+        show_game = getattr(self.app, "show_game", None)
+        if show_game is None or not show_game(game):
+            return
+        self.app.notify("A new game from that position, saved as its own game: what you "
+                        "did not know there was drawn again", title="Playing from here",
+                        timeout=8)
+
+    # ------------------------------------------------------------ analysis
+    def action_analyse(self) -> None:
+        """The hard computer's analysis (issue 13 item 10): winning chances after every
+        turn as a chart under the move list, the costliest decisions marked (● in the
+        log, x goes to the next). In the background; a again cancels it."""
+        if self._analysis is not None and self._analysis.is_running:
+            self._analysis.cancel()
+            self._analysis = None
+            self.query_one("#analysis-note", Static).update("Analysis cancelled · a again")
+            self.query_one("#analysis-progress").display = False
+            return
+        if not self.may_reveal:
+            self.notify("An unfinished game is analysed only when opened with --reveal "
+                        "(the analysis reads every seat's secrets)", severity="warning")
+            return
+        box = self.query_one("#analysis")
+        box.display = True
+        self.query_one("#analysis-progress").display = True
+        self.query_one(LineChart).display = False
+        self.query_one("#analysis-note", Static).update("Analysing… a cancels")
+        self._analysis = self.analyse()
+
+    @work(thread=True, exclusive=True, group="analysis")
+    def analyse(self) -> Any:
+        from engine.bots.analysis import Cancelled, analyse
+
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            self.app.call_from_thread(self._progress, done, total)
+
+        try:
+            result = analyse(self.game, progress=progress, stop=lambda: worker.is_cancelled)
+        except Cancelled:
+            return None
+        except IllegalIntent as refusal:
+            self.app.call_from_thread(self.notify, str(refusal), severity="error")
+            return None
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._analysed, result)
+        return result
+
+    def _progress(self, done: int, total: int) -> None:
+        if self.is_attached:
+            self.query_one(ProgressBar).update(total=total, progress=done)
+
+    def _analysed(self, analysis: Any) -> None:
+        if not self.is_attached:
+            return
+        self.analysis = analysis
+        self._mistake = -1
+        self.query_one("#analysis-progress").display = False
+        chart = self.query_one(LineChart)
+        chart.display = True
+        seats = range(len(self.game.seats))
+        chart.data = ChartData(
+            "winning chances %", tuple(c.label for c in analysis.chances),
+            tuple(Line(f"{self.colours.letter(s)} {self.game.seats[s].name}",
+                       self.colours.letter(s), self.colours.seats[s].colour,
+                       tuple(100 * c.shares[s] for c in analysis.chances)) for s in seats))
+        log = self.query_one(MoveLog)
+        log.flagged = frozenset(m.position for m in analysis.mistakes)
+        count = len(analysis.mistakes)
+        self.query_one("#analysis-note", Static).update(
+            f"{count} costly decision{'' if count == 1 else 's'} marked ● · x next"
+            if count else "No decision cost much")
+
+    def action_next_mistake(self) -> None:
+        analysis = self.analysis
+        if analysis is None or not analysis.mistakes:
+            return
+        self._mistake = (self._mistake + 1) % len(analysis.mistakes)
+        mistake = analysis.mistakes[self._mistake]
+        self.replay.seek(mistake.position)
+        self.show()
+        view = self.replay.state
+        painter = Painter(self.query_one(MoveLog), self.colours)
+        text = painter.text(((self.colours.letter(mistake.seat), f"seat:{mistake.seat}"),))
+        text.append(f" played {self._said(view, mistake.seat, mistake.played)}; the hard "
+                    f"computer preferred {self._said(view, mistake.seat, mistake.preferred)}"
+                    f" (−{mistake.cost:.1f} {analysis.unit}) · "
+                    f"{self._mistake + 1}/{len(analysis.mistakes)} · x next")
+        self.query_one("#analysis-note", Static).update(text)
+
+    def _said(self, view: Any, seat: int, intent: Any) -> str:
+        return "".join(part for part, _ in self.adapter.label(view, seat, intent))
+
+    def on_unmount(self) -> None:
+        if self._analysis is not None:
+            self._analysis.cancel()
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 2:

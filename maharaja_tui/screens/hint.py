@@ -1,0 +1,95 @@
+"""Hint: the hard computer's suggestion for the decision at hand, with its best rivals.
+
+The search (``engine.bots.advice``) reads only the seat's view, on a worker thread
+so the screen stays live; Esc cancels it. Enter on a suggestion plays it (the
+game's rules check it as any choice); Esc closes without playing.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import LoadingIndicator, OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from engine.bots.advice import Advice, advise
+from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
+
+Labeller = Callable[[Any], Segments]
+
+
+class HintScreen(ModalScreen[Any]):
+    """Dismisses with the suggestion chosen to play, or None."""
+
+    COMPONENT_CLASSES = COMPONENT_CLASSES
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, ruleset: Any, view: Any, seat: int, legal: list[Any],
+                 label: Labeller, colours: Palette | None) -> None:
+        super().__init__()
+        self.ruleset = ruleset
+        self.view = view
+        self.seat = seat
+        self.legal = legal
+        self.label = label
+        self.colours = colours
+        self.advice: list[Advice] | None = None
+        self._stop = threading.Event()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="hint-box", classes="dialog"):
+            yield Static("Hint — the hard computer's view of this decision",
+                         classes="dialog-title")
+            yield LoadingIndicator(id="hint-thinking")
+            yield OptionList(id="hint-options")
+            yield Static("Thinking… Esc cancels", id="hint-keys", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).display = False
+        self.think()
+
+    @work(thread=True, exclusive=True, group="hint")
+    def think(self) -> None:
+        worker = get_current_worker()
+
+        def stop() -> bool:
+            return self._stop.is_set() or worker.is_cancelled
+
+        advice = advise(self.ruleset, self.view, self.seat, self.legal, stop=stop)
+        if not stop():
+            self.app.call_from_thread(self.show, advice)
+
+    def show(self, advice: list[Advice]) -> None:
+        if not self.is_attached:
+            return
+        self.advice = advice
+        painter = Painter(self, self.colours)
+        options = self.query_one(OptionList)
+        for rank, item in enumerate(advice):
+            text = painter.text(self.label(item.intent))
+            text.stylize("bold")
+            text.append(f"\n   {'best' if rank == 0 else 'or'}: {item.reason}")
+            options.add_option(Option(text))
+        self.query_one(LoadingIndicator).display = False
+        options.display = True
+        options.highlighted = 0
+        options.focus()
+        self.query_one("#hint-keys", Static).update(
+            "↑↓ choose · Enter play it · Esc back (nothing played)")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.advice is not None:
+            self.dismiss(self.advice[event.option_index].intent)
+
+    def action_cancel(self) -> None:
+        self._stop.set()
+        self.workers.cancel_group(self, "hint")
+        self.dismiss(None)

@@ -1,0 +1,56 @@
+"""The final screen tells the game's story (issue 13 item 9): PP per round as a chart
+(2) and where the points came from (3), besides the final table (1)."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, TabbedContent
+
+from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.screens.final import FinalScreen
+from maharaja_tui.widgets.line_chart import LineChart
+from tests.tui.games import game_until, over
+from tests.tui.helpers import screen_text, synchronously
+
+
+async def _final(pilot, app) -> FinalScreen:  # noqa: ANN001
+    for _ in range(50):
+        await pilot.pause(0.02)
+        if isinstance(app.screen, FinalScreen):
+            return app.screen
+    raise AssertionError(f"no final screen: {app.screen}")
+
+
+@synchronously
+async def test_the_final_screen_charts_pp_per_round_and_their_sources() -> None:
+    game = game_until(over)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _final(pilot, app)
+        assert "Story" in screen_text(app) and "Points from" in screen_text(app)
+        await pilot.press("2")
+        await pilot.pause()
+        assert screen.query_one(TabbedContent).active == "story"
+        chart = screen.query_one(LineChart)
+        assert chart.data.title == "PP after each round"
+        assert [line.letter for line in chart.data.lines] == ["R", "Y", "G"]
+        assert [line.values[-1] for line in chart.data.lines] == \
+            [p.pp for p in game.state.players]
+        await pilot.press("3")
+        await pilot.pause()
+        table = screen.query_one("#sources-table", DataTable)
+        sources = [str(table.get_row_at(n)[0]) for n in range(table.row_count)]
+        assert "final: cities" in sources and sources[-1] == "total change"
+        assert "final: statues" in screen_text(app)
+        await pilot.press("1")
+        await pilot.pause()
+        assert screen.query_one(TabbedContent).active == "scores"
+
+
+def test_snapshot_story_chart(snap_compare) -> None:  # noqa: ANN001
+    app = MaharajaApp(Start("game", game=game_until(over)), computer_delay=3600)
+    assert snap_compare(app, terminal_size=(80, 24), press=["2"])
+
+
+def test_snapshot_points_from(snap_compare) -> None:  # noqa: ANN001
+    app = MaharajaApp(Start("game", game=game_until(over)), computer_delay=3600)
+    assert snap_compare(app, terminal_size=(80, 24), press=["3"])

@@ -1,0 +1,95 @@
+"""Hint (issue 13 item 7): `h` asks the hard computer about the decision at hand, off the
+UI thread, shows its suggestion and two alternatives with a reason each, and Enter plays
+the one chosen. A table that does not allow hints (SSH tables by default) offers none."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.bots import Budget, advice
+from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.screens.game import GameScreen
+from maharaja_tui.screens.hint import HintScreen
+from maharaja_tui.screens.scoring import ScoringScreen
+from tests.tui.games import game_until, my_planning, my_turn
+from tests.tui.helpers import screen_text, synchronously
+
+
+@pytest.fixture(autouse=True)
+def quick_hints(monkeypatch):  # noqa: ANN001, ANN201
+    monkeypatch.setattr(advice, "HINT_BUDGET", Budget.fixed(12))
+
+
+async def _opened(pilot, app) -> None:  # noqa: ANN001
+    """The game screen, last round's scoring closed (it shows once, item 6)."""
+    await pilot.pause()
+    if isinstance(app.screen, ScoringScreen):
+        await pilot.press("escape")
+        await pilot.pause()
+    assert isinstance(app.screen, GameScreen)
+
+
+async def _hint(pilot, app) -> HintScreen:  # noqa: ANN001
+    await pilot.press("h")
+    for _ in range(400):
+        await pilot.pause(0.02)
+        screen = app.screen
+        if isinstance(screen, HintScreen) and screen.advice is not None:
+            return screen
+    raise AssertionError("no hint came")
+
+
+@synchronously
+async def test_h_shows_ranked_suggestions_and_enter_plays_the_first() -> None:
+    game = game_until(my_planning)
+    steps = len(game.steps)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _opened(pilot, app)
+        screen = await _hint(pilot, app)
+        text = screen_text(app)
+        assert "Hint" in text and "the best rival" in text
+        assert 2 <= len(screen.advice) <= 3
+        best = screen.advice[0].intent
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert len(game.steps) == steps + 1 and game.steps[-1].intent == best
+
+
+@synchronously
+async def test_escape_cancels_a_hint_without_playing() -> None:
+    game = game_until(my_turn)
+    steps = len(game.steps)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _opened(pilot, app)
+        await pilot.press("h")
+        await pilot.press("escape")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, GameScreen) and len(game.steps) == steps
+
+
+@synchronously
+async def test_a_table_without_hints_offers_none() -> None:
+    game = game_until(my_planning)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _opened(pilot, app)
+        assert "Hint" in screen_text(app)  # the footer names the key
+        app.table.hints = False  # as an SSH table whose creator did not allow them
+        app.screen.refresh_bindings()
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, GameScreen)
+        assert "Hint" not in screen_text(app)
+
+
+def test_snapshot_hint(snap_compare) -> None:  # noqa: ANN001
+    async def ask(pilot) -> None:  # noqa: ANN001
+        await _opened(pilot, pilot.app)
+        await _hint(pilot, pilot.app)
+
+    app = MaharajaApp(Start("game", game=game_until(my_planning)), computer_delay=3600)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=ask)
