@@ -14,18 +14,23 @@ from __future__ import annotations
 
 import json
 from collections.abc import Hashable, Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any, ClassVar
 
+import msgspec
+
+from engine.core.errors import IllegalIntent
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import DATA
 from engine.maharadjah.options import Options as MaharadjahOptions
+from engine.maharadjah.rules import decide
 from engine.maharadjah.scoring import totals
 from engine.maharadjah.spec import NATIONS
 from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase
 from engine.maharadjah.state import State as MaharadjahState
 from maharaja_tui.games.base import (
+    Dialog,
     MenuEntry,
     NewGameForm,
     OptionField,
@@ -34,6 +39,7 @@ from maharaja_tui.games.base import (
     SpecAdapter,
     cell,
 )
+from maharaja_tui.games.maharadjah_move import MoveScreen, Stops
 from maharaja_tui.widgets.area_map import Area, AreaMap, AreaMapData
 from maharaja_tui.widgets.player_board import BoardData, PlayerBoard
 from maharaja_tui.widgets.segments import Segment, Segments
@@ -295,9 +301,12 @@ class MaharadjahAdapter(SpecAdapter):
                  intents: Sequence[Any]) -> MenuEntry | None:
         start, _, dest = place.partition(">")
         if dest:
-            here = shortest([i for i in intents if isinstance(i, I.Move)
-                             and i.start == start and i.path[-1] == dest])
+            ending = [i for i in intents if isinstance(i, I.Move)
+                      and i.start == start and i.path[-1] == dest]
+            here = shortest(ending)
             here.sort(key=lambda m: (-m.armies, -len(m.leaders)))
+            # every path of a leader's whole group, for stops on the way (W-LEAD-3)
+            here += [m for m in stop_bases(ending) if m not in here]
             prompt = f"{Q.board().name(start)} → {Q.board().name(dest)}: how many?"
             return MenuEntry((), tuple(here), prompt, "move") if here else None
         here = [i for i in intents if getattr(i, "space", None) == place
@@ -305,6 +314,28 @@ class MaharadjahAdapter(SpecAdapter):
         if not here:
             return None
         return MenuEntry((), tuple(here), f"{Q.board().name(place)}:")
+
+    def dialog(self, view: MaharadjahState, seat: int, entry: MenuEntry) -> Dialog | None:
+        """A move entry with a leader's move of 2+ crossings: the move dialog, where the
+        armies may stop along the path (W-LEAD-3); otherwise the generic list."""
+        if entry.kind != "move":
+            return None
+        bases = stop_bases(entry.intents)
+        if not bases:
+            return None
+        name = Q.board().name
+        listed = shortest(entry.intents)
+        if entry.prompt.endswith("how many?"):  # one route: the most armies first
+            listed.sort(key=lambda m: (-m.armies, -len(m.leaders)))
+        stops = [Stops(((" … ", "dim"), self.label(view, seat, m)[0],
+                        (": leave armies on the way via ", ""),
+                        (", ".join(name(p) for p in m.path[:-1]), "strong")),
+                       m, tuple(name(p) for p in m.path), partial(_with_drops, m))
+                 for m in bases]
+        screen = MoveScreen(entry.prompt or "Move:",
+                            [(self.label(view, seat, m), m) for m in listed], stops,
+                            partial(move_refusal, view, seat), self.palette(view))
+        return Dialog(screen, lambda move: move)
 
     def label(self, view: MaharadjahState, seat: int, intent: Any) -> Segments:
         b = Q.board()
@@ -314,7 +345,11 @@ class MaharadjahAdapter(SpecAdapter):
             with_ = "".join(f" + {Q.rules().leaders[x].name}" for x in intent.leaders)
             arms = " + arms" if intent.arms else ""
             path = " → ".join(name(s) for s in (intent.start, *intent.path))
-            return ((f"{who}{with_}{arms}", "strong"), (f": {path}", ""))
+            stops = ", ".join(f"{d} in {name(s)}" for s, d in zip(intent.path, intent.drops,
+                                                                     strict=False)
+                              if d)
+            return ((f"{who}{with_}{arms}", "strong"), (f": {path}", ""),
+                    *(((f" (stopping on the way: {stops})", "dim"),) if stops else ()))
         if isinstance(intent, I.PlaceArmy):
             return (("Place an army in ", ""), (name(intent.space), "strong"))
         if isinstance(intent, I.PlaceLeader):
@@ -405,6 +440,32 @@ class MaharadjahAdapter(SpecAdapter):
     def make_options(cls, values: dict[str, Any], colours: tuple[str, ...],
                      *, first_game: bool = False) -> MaharadjahOptions:
         return MaharadjahOptions(short_game=bool(values.get("short_game", False)))
+
+
+def stop_bases(moves: Sequence[Any]) -> list[Any]:
+    """The moves whose armies may stop along the path (W-LEAD-3): a leader's or arms
+    marker's move of two or more crossings, with the most armies for its path."""
+    most: dict[tuple[Any, ...], Any] = {}
+    for m in moves:
+        if isinstance(m, I.Move) and (m.leaders or m.arms) and m.armies and len(m.path) > 1 \
+                and not m.drops:
+            key = (m.start, m.path, m.leaders, m.arms)
+            if key not in most or m.armies > most[key].armies:
+                most[key] = m
+    return list(most.values())
+
+
+def _with_drops(move: Any, drops: tuple[int, ...]) -> Any:
+    return msgspec.structs.replace(move, drops=drops)
+
+
+def move_refusal(view: MaharadjahState, seat: int, move: Any) -> str | None:
+    """Why the rules would refuse ``move`` now (the rule id first), or None."""
+    try:
+        decide(view, seat, move)
+    except IllegalIntent as refusal:
+        return str(refusal)
+    return None
 
 
 def shortest(moves: Sequence[Any]) -> list[Any]:

@@ -22,7 +22,8 @@ from engine.maharadjah.spec import NATIONS
 from engine.maharadjah.state import RETREAT_DEF, Phase
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.games import adapter_for
-from maharaja_tui.games.maharadjah import MaharadjahAdapter
+from maharaja_tui.games.maharadjah import MaharadjahAdapter, stop_bases
+from maharaja_tui.games.maharadjah_move import MoveScreen
 from maharaja_tui.screens.choice import ChoiceScreen
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.help import HelpScreen
@@ -163,6 +164,79 @@ async def test_a_stack_is_moved_by_keys_on_the_map() -> None:
         moved = [e for _, e in game.events() if type(e).__name__ == "Moved"][-1]
         assert moved.start == start and moved.path[-1] == dest
         assert game.state.fresh.get(start, 0) < before.get(start, 0) or moved.armies == 0
+
+
+def _leader_on_the_move(game: Game) -> bool:
+    s = game.state
+    return (s.phase == Phase.MOVE and not s.todo and s.battle is None
+            and any(m.armies >= 2 for m in stop_bases(game.legal_intents(game.to_move()[0]))))
+
+
+async def _open_stops(pilot, app, game: Game):  # noqa: ANN001, ANN202
+    """The route of a leader's whole group: its move dialog, then its stops."""
+    seat = game.to_move()[0]
+    legal = game.legal_intents(seat)
+    base = next(m for m in stop_bases(legal) if m.armies >= 2)
+    screen = app.screen
+    assert isinstance(screen, GameScreen) and screen.viewer == seat
+    entry = screen.adapter.selected(game.view(seat), seat, f"{base.start}>{base.path[-1]}",
+                                    legal)
+    screen.choose(entry)
+    await pilot.pause()
+    dialog = app.screen
+    assert isinstance(dialog, MoveScreen)
+    assert "leave armies on the way" in screen_text(app)
+    line = len(dialog.moves) + next(n for n, s in enumerate(dialog.stops) if s.move == base)
+    await pilot.press(*["down"] * line, "enter")
+    await pilot.pause()
+    assert dialog.editing is not None and dialog.editing.move == base
+    return base, dialog
+
+
+@synchronously
+async def test_a_leader_s_armies_stop_on_the_way_by_keys() -> None:
+    """W-LEAD-3: in the move dialog, "leave armies on the way" lists the spaces of the
+    path; Enter on the first leaves one army there, ✓ moves the others on (80×24)."""
+    game = played(new_game(4, seed=1), 300, 1, until=_leader_on_the_move)
+    app = MaharajaApp(Start("game", game=game), computer_delay=QUIET)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        base, dialog = await _open_stops(pilot, app, game)
+        await pilot.press("enter")  # one army stops in the first space
+        await pilot.pause()
+        assert dialog.drops[0] == 1 and "1 stop here" in screen_text(app)
+        await pilot.press("right", "left")  # one more, one less
+        await pilot.press(*["down"] * (len(base.path) - 1), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        moved = [e for _, e in game.events() if type(e).__name__ == "Moved"][-2:]
+        assert (moved[0].path, moved[0].armies) == (base.path[:1], 1)
+        assert (moved[1].path, moved[1].armies) == (base.path, base.armies - 1)
+        assert moved[1].leaders == base.leaders
+
+
+@synchronously
+async def test_a_leader_s_armies_stop_on_the_way_by_mouse() -> None:
+    """W-LEAD-3 by clicks: a click on a space adds an army stopping there, a click on
+    ✓ moves; a stop the rules refuse is explained and nothing is played."""
+    game = played(new_game(4, seed=1), 300, 1, until=_leader_on_the_move)
+    app = MaharajaApp(Start("game", game=game), computer_delay=QUIET)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        base, dialog = await _open_stops(pilot, app, game)
+        steps = len(game.steps)
+        stops = len(base.path) - 1
+        # the list has a border row above its first option
+        await pilot.click("#choice-options", offset=(4, stops))  # the last stop
+        await pilot.pause()
+        assert dialog.drops[-1] == 1
+        await pilot.click("#choice-options", offset=(4, stops + 1))  # ✓ Move
+        await pilot.pause()
+        if isinstance(app.screen, MoveScreen):  # refused: said why, nothing played
+            assert "✗ W-" in screen_text(app) and len(game.steps) == steps
+        else:
+            moved = [e for _, e in game.events() if type(e).__name__ == "Moved"][-2:]
+            assert (moved[0].path, moved[0].armies) == (base.path[:-1], 1)
 
 
 @synchronously
