@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 import msgspec
 
 from engine.core.errors import IllegalIntent
+from engine.maharadjah import combat
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import DATA
@@ -38,6 +39,7 @@ from maharaja_tui.games.base import (
     ScoreTable,
     SpecAdapter,
     cell,
+    listed,
 )
 from maharaja_tui.games.maharadjah_move import MoveScreen, Stops
 from maharaja_tui.widgets.area_map import Area, AreaMap, AreaMapData
@@ -370,7 +372,7 @@ class MaharadjahAdapter(SpecAdapter):
             return (("Armies hit: ", ""), (froms or "none", "strong"), (" W-CMB-6", "dim"))
         if isinstance(intent, I.Retreat):
             return ((f"Retreat {intent.armies} to ", ""), (name(intent.to), "strong"),
-                    (" W-RET-1", "dim"))
+                    *self.escorts(view, intent), (" W-RET-1", "dim"))
         if isinstance(intent, I.Stand):
             if view.todo and view.todo[0].kind in ("offer", "ally"):
                 return (("Decline", "strong"), (" (no submission, no alliance)", "dim"))
@@ -399,6 +401,32 @@ class MaharadjahAdapter(SpecAdapter):
         if isinstance(intent, I.EndArms):
             return (("End the Colonial Arms Phase", "strong"),)
         return ((type(intent).__name__, ""),)
+
+    def escorts(self, view: MaharadjahState, intent: Any) -> Segments:
+        """W-RET-5: who goes with a retreating group (its leaders and arms markers) and
+        who stays behind, so two retreats differing only by ``escort`` read apart."""
+        battle = view.battle
+        if battle is None:
+            return ()
+        nation = battle.defender if battle.stage == RETREAT_DEF else battle.attacker
+        going = combat.followers(view, nation, battle.space, intent.armies, intent.escort)
+        here = (tuple(x for x in Q.leaders_at(view, battle.space) if Q.leader_nation(x) == nation),
+                tuple(Q.arms_of(view, nation, battle.space)))
+        staying = tuple(tuple(x for x in kind if x not in gone)
+                        for kind, gone in zip(here, going, strict=True))
+
+        def named(leaders: tuple[str, ...], arms: tuple[str, ...]) -> list[Segment]:
+            out = [nation_seg(nation, Q.rules().leaders[x].name) for x in leaders]
+            out += [nation_seg(p, f"the {Q.rules().nations[p].name} arms") for p in arms]
+            return listed(out)
+
+        out: list[Segment] = []
+        if any(going):
+            out += [(" taking ", ""), *named(*going)]
+        if any(staying):
+            out += [(" (", ""), *named(*staying), (" stay" + ("s" if sum(
+                map(len, staying)) == 1 else ""), ""), (")", "")]
+        return tuple(out)
 
     # ---------------------------------------------------------------- scoring
     def scoring_key(self, view: MaharadjahState) -> Hashable | None:

@@ -8,6 +8,8 @@ from pathlib import Path
 from random import Random
 
 import pytest
+from rich.text import Text
+from textual.widgets import Static
 
 from engine import Game
 from engine.core import record
@@ -31,6 +33,7 @@ from maharaja_tui.screens.new_game import NewGameScreen
 from maharaja_tui.screens.privacy import PrivacyScreen
 from maharaja_tui.screens.replay import ReplayScreen
 from maharaja_tui.widgets.area_map import AreaMap
+from tests.maharadjah.helpers import Dice, play, position
 from tests.tui.helpers import screen_text, synchronously
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -237,6 +240,53 @@ async def test_a_leader_s_armies_stop_on_the_way_by_mouse() -> None:
         else:
             moved = [e for _, e in game.events() if type(e).__name__ == "Moved"][-2:]
             assert (moved[0].path, moved[0].armies) == (base.path[:-1], 1)
+
+
+def test_retreat_labels_say_who_goes_with_whom() -> None:
+    """W-RET-5: two retreats differing only by ``escort`` read apart: one takes the
+    leader, the other leaves it behind; the last group takes it on its own."""
+    s = position(13, "MUSLIMS", {"JAU": {"MUSLIMS": 3}, "BUN": {"MAHRATTAS": 2}},
+                 leaders={"SHIVAJI": "BUN"}, leader_turn={"SHIVAJI": 13})
+    play(s, "MUSLIMS", I.Move(start="JAU", path=("BUN",), armies=3), Dice([1, 1, 1, 1, 1]))
+    assert s.battle is not None and s.battle.stage == RETREAT_DEF
+    seat = RULESET.to_move(s)[0]
+    adapter = MaharadjahAdapter(humans(4))
+
+    def text(intent: I.Retreat) -> str:
+        assert intent in RULESET.legal_intents(s, seat)
+        return "".join(t for t, _ in adapter.label(s, seat, intent))
+
+    alone = text(I.Retreat(to="GON", armies=1))
+    taking = text(I.Retreat(to="GON", armies=1, escort=True))
+    assert "Shivaji stays" in alone and "taking" not in alone
+    assert "taking Shivaji" in taking and "stay" not in taking
+    assert "taking Shivaji" in text(I.Retreat(to="GON", armies=2))  # the last group
+    labels = [adapter.label(s, seat, i) for i in RULESET.legal_intents(s, seat)]
+    assert len(set(labels)) == len(labels)
+
+
+@synchronously
+async def test_nations_in_the_log_are_drawn_in_their_colour_with_their_letter() -> None:
+    """Log lines name a nation with its map letter ("Mughals (O)", NO_COLOR) in its
+    nation colour (the palette's side:K, W-ORDER-1 order)."""
+    game = played(new_game(4, seed=2), 40, 2)
+    app = MaharajaApp(Start("game", game=game), computer_delay=QUIET)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = app.screen.query_one("#move-log-text", Static).content
+        assert isinstance(text, Text)
+        found = 0
+        for nation in NATIONS:
+            word = f"{nation.name} ({nation.letter})"
+            at = text.plain.find(word)
+            if at < 0:
+                continue
+            colours = {str(span.style.color.name) for span in text.spans
+                       if span.start <= at < span.end and not isinstance(span.style, str)
+                       and span.style.color is not None}
+            assert colours == {nation.colour}, (word, colours)
+            found += 1
+        assert found >= 3
 
 
 @synchronously
