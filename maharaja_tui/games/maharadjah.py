@@ -329,8 +329,8 @@ class MaharadjahAdapter(SpecAdapter):
         listed = shortest(entry.intents)
         if entry.prompt.endswith("how many?"):  # one route: the most armies first
             listed.sort(key=lambda m: (-m.armies, -len(m.leaders)))
-        stops = [Stops(((" … ", "dim"), self.label(view, seat, m)[0],
-                        (": leave armies on the way via ", ""),
+        stops = [Stops((("… stops on the way: ", "dim"), self.label(view, seat, m)[0],
+                        (f" → {name(m.path[-1])} via ", ""),
                         (", ".join(name(p) for p in m.path[:-1]), "strong")),
                        m, tuple(name(p) for p in m.path), partial(_with_drops, m))
                  for m in bases]

@@ -2,7 +2,7 @@
 or an arms marker stop on the way (W-LEAD-3, ``Move.drops``).
 
 The first list is the route's moves (as the generic choice list shows them) and, for
-a leader's move of two or more crossings, a line "leave armies on the way". That line
+a leader's move of two or more crossings, a line "… stops on the way". That line
 opens the stops: one row per space before the end, Enter (or a click) on a row adds an
 army stopping there (round to none), ←/→ or -/+ take one off or add one, and
 "✓ Move" plays it. The adapter's ``refusal`` says why the rules would refuse a choice,

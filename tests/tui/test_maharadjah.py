@@ -188,7 +188,7 @@ async def _open_stops(pilot, app, game: Game):  # noqa: ANN001, ANN202
     await pilot.pause()
     dialog = app.screen
     assert isinstance(dialog, MoveScreen)
-    assert "leave armies on the way" in screen_text(app)
+    assert "stops on the way" in screen_text(app)
     line = len(dialog.moves) + next(n for n, s in enumerate(dialog.stops) if s.move == base)
     await pilot.press(*["down"] * line, "enter")
     await pilot.pause()
@@ -198,7 +198,7 @@ async def _open_stops(pilot, app, game: Game):  # noqa: ANN001, ANN202
 
 @synchronously
 async def test_a_leader_s_armies_stop_on_the_way_by_keys() -> None:
-    """W-LEAD-3: in the move dialog, "leave armies on the way" lists the spaces of the
+    """W-LEAD-3: in the move dialog, "… stops on the way" lists the spaces of the
     path; Enter on the first leaves one army there, ✓ moves the others on (80×24)."""
     game = played(new_game(4, seed=1), 300, 1, until=_leader_on_the_move)
     app = MaharajaApp(Start("game", game=game), computer_delay=QUIET)
