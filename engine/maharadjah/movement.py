@@ -168,7 +168,7 @@ def _cross(ctx: _Crossing, walk: Walk, nxt: str) -> Walk | _Refusal:
     else:
         if nxt not in b.land[cur]:
             return _Refusal("W-MOVE-8", lambda: f"{name(cur)} and {name(nxt)} are not adjacent")
-        if b.is_strait(cur, nxt):
+        if nxt in _straits().get(cur, ()):  # W-MOVE-7 (Board.is_strait, without a set built)
             if walk.path:
                 return _Refusal("W-MOVE-7",
                                 lambda: "the strait must be the only crossing of the move")
@@ -305,7 +305,23 @@ def destinations(state: State, group: Group) -> dict[tuple[str, str], tuple[str,
     return dict(found)
 
 
-def _search(state: State, group: Group) -> dict[tuple[str, str], tuple[str, ...]]:
+def can_move(state: State, group: Group) -> bool:
+    """``bool(destinations(state, group))``, stopping at the first destination found:
+    the automatic end of a Movement Phase asks only this after every move."""
+    return bool(_search(state, group, first=True))
+
+
+@cache
+def _straits() -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for pair in Q.board().strait:
+        for a in pair:
+            out.setdefault(a, set()).update(pair - {a})
+    return {a: frozenset(b) for a, b in out.items()}
+
+
+def _search(state: State, group: Group,
+            first: bool = False) -> dict[tuple[str, str], tuple[str, ...]]:
     """Depth first over walks. A walk's future depends on its path only through the
     fields of ``seen``'s key, and when a walk is popped the whole subtree of any earlier
     walk with the same key has been explored (a repeat is never its descendant: those
@@ -335,5 +351,7 @@ def _search(state: State, group: Group) -> dict[tuple[str, str], tuple[str, ...]
                     ok = ends[new.pos] = _ending(state, group, new.pos) is None
                 if ok:
                     found[key] = new.path
+                    if first:
+                        return found
             stack.append(new)
     return found
