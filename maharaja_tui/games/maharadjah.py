@@ -73,7 +73,10 @@ T Portuguese, D Dutch, F French, B British. Players are the hands A–E.
 
 Moving: `m` focuses the map; arrows move the cursor, Enter on a highlighted space
 picks its stack and highlights where it may go, Enter there asks how many (Escape
-drops the pick). The bottom line of the map spells out the space under the cursor.
+drops the pick). A leader's move of two or more crossings may leave armies on the way
+(W-LEAD-3): pick "… stops on the way", then Enter (or click) on a space adds an army
+stopping there, ←/→ one less or more, and "✓ Move" moves. The bottom line of the map
+spells out the space under the cursor.
 """
 
 
