@@ -66,12 +66,12 @@ RECIPES = (
     Recipe("maharani-3p", ("medium", "hard", "easy"), 302, MaharaniOptions(), MAHARANI),
     Recipe("maharani-4p", ("hard", "easy", "medium", "medium"), 303, MaharaniOptions(),
            MAHARANI),
-    # Maharadjah (W-ASSIGN-1): 3, 4 and 5 players and the short game (W-SETUP-S1), by the
-    # easy level until Maharadjah's own computers land.
-    Recipe("maharadjah-3p", ("easy",) * 3, 301, MaharadjahOptions(), MAHARADJAH),
-    Recipe("maharadjah-4p", ("easy",) * 4, 302, MaharadjahOptions(), MAHARADJAH),
-    Recipe("maharadjah-5p", ("easy",) * 5, 303, MaharadjahOptions(), MAHARADJAH),
-    Recipe("maharadjah-short", ("easy",) * 3, 304, MaharadjahOptions(short_game=True),
+    # Maharadjah (W-ASSIGN-1): 3, 4 and 5 players and the short game (W-SETUP-S1), by
+    # medium computers (they leave armies along leaders' paths too, W-LEAD-3).
+    Recipe("maharadjah-3p", ("medium",) * 3, 301, MaharadjahOptions(), MAHARADJAH),
+    Recipe("maharadjah-4p", ("medium",) * 4, 302, MaharadjahOptions(), MAHARADJAH),
+    Recipe("maharadjah-5p", ("medium",) * 5, 303, MaharadjahOptions(), MAHARADJAH),
+    Recipe("maharadjah-short", ("medium",) * 3, 304, MaharadjahOptions(short_game=True),
            MAHARADJAH),
 )
 

@@ -106,14 +106,20 @@ def _territory_vp(turn: int, nation: str, territory: str, raids_now: bool) -> fl
     return total
 
 
+@cache
 def _future_turns(turn: int, last: int = LAST_TURN) -> float:
     return sum(DECAY ** (t - turn) for t in range(turn, last + 1))
+
+
+@cache
+def _order_index() -> dict[str, int]:
+    return {n: i for i, n in enumerate(Q.rules().order)}
 
 
 def _scores_this_turn(state: MaharadjahState, nation: str) -> bool:
     """False once the nation's VP Phase of this turn is over (raids are tallied then;
     end-of-turn occupation still counts, see ``_territory_vp``)."""
-    index = Q.rules().order.index(nation)
+    index = _order_index()[nation]
     return index > state.seq or (index == state.seq and state.phase not in (
         Phase.VP, Phase.SEQ_END, Phase.OVERPOP))
 
@@ -127,6 +133,7 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
     armies: dict[str, float] = dict.fromkeys(state.control, 0.0)
     spaces: dict[str, int] = dict.fromkeys(state.control, 0)
     seat = state.control
+    around = _Around(state)
     for space, here in state.armies.items():
         present = [(n, c) for n, c in here.items() if c > 0 and n in seat]
         if not present:
@@ -137,7 +144,7 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
             n, c = present[0]
             armies[n] += c
             if space in b.territories:
-                held[n].append((space, _safety(state, space, n, c)))
+                held[n].append((space, around.safety(space, n, c)))
             continue
         # a battle to come: the active nation (or the biggest army) attacks the others
         present.sort(key=lambda nc: (nc[0] != state.active, -nc[1], nc[0]))
@@ -168,14 +175,17 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
         if n in held and where in b.territories and not state.armies.get(where) and \
                 all(t != where for t, _ in held[n]):
             held[n].append((where, 0.5))
+    rules = Q.rules()
+    owners = set(state.posts.values())
+    scoring_later = _weights(turn + 1)
     for n in state.control:
         if n in state.gone:
             continue
-        now = _scores_this_turn(state, n)
+        vps = _territory_vps(turn, n, _scores_this_turn(state, n))
         future = 0.0
         for t, share in held[n]:
-            future += share * _territory_vp(turn, n, t, now)
-        info = Q.rules().nations[n]
+            future += share * vps[t]
+        info = rules.nations[n]
         raj = 0.0
         if info.raj and turn <= RAJ_LAST.get(n, LAST_TURN):
             level = scoring.raj_level(scoring.raj_count(state, n)) if (
@@ -184,37 +194,67 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
             raj = level * _future_turns(first, RAJ_LAST.get(n, LAST_TURN)) * (
                 DECAY if first > turn else 1.0)
         colonial = 0.0
-        if info.colonial and n in state.posts.values():
+        if info.colonial and n in owners:
             [scored] = scoring.colonial(state, n)
             colonial = scored.vp * _future_turns(turn)
-        worth = ARMY if (future or raj or colonial or _weights(turn + 1)[n]
-                         ) else IDLE_ARMY
+        worth = ARMY if (future or raj or colonial or scoring_later[n]) else IDLE_ARMY
         count = armies[n]
         if not info.colonial:
             count = min(count, 2.0 * spaces[n])  # W-OVP-1
             if n not in state.marker_boxed and turn < LAST_TURN:
-                halves = sum(1 if b.territories[t].rough else 2 for t, _ in held[n])
+                halves = sum(_halves()[t] for t, _ in held[n])
                 future += GROWTH * worth * halves / 6 * min(3.0, LAST_TURN - turn)
         values[n] += future + raj + colonial + worth * count
     return values
+
+
+@cache
+def _halves() -> dict[str, int]:
+    """W-GROW-2: a territory's growth value in halves."""
+    return {t: 1 if terr.rough else 2 for t, terr in Q.board().territories.items()}
+
+
+@cache
+def _territory_vps(turn: int, nation: str, raids_now: bool) -> dict[str, float]:
+    return {t: _territory_vp(turn, nation, t, raids_now) for t in Q.board().territories}
 
 
 def _post_worth(state: MaharadjahState) -> float:
     return 2.0 * _future_turns(state.turn)
 
 
-def _safety(state: MaharadjahState, space: str, nation: str, own: int) -> float:
-    """How likely ``nation`` keeps ``space``: its armies against the armies of other
-    players' nations in the territories around it."""
-    me = state.control[nation]
-    threat = 0
-    for near in Q.board().land[space]:
-        for other, c in state.armies.get(near, {}).items():
-            if c > 0 and other != nation and state.control.get(other, me) != me:
-                threat += c
-    strength = own + (1 if any(Q.leader_nation(lead) == nation
-                               for lead in Q.leaders_at(state, space)) else 0)
-    return strength / (strength + THREAT * threat)
+class _Around:
+    """Per position, what ``safety`` reads around a territory: the armies of each
+    player's nations and the nations with a leader, space by space."""
+
+    __slots__ = ("by_seat", "led", "state", "total")
+
+    def __init__(self, state: MaharadjahState) -> None:
+        self.state = state
+        control = state.control
+        self.by_seat: dict[str, dict[int, int]] = {}
+        self.total: dict[str, int] = {}
+        for space, here in state.armies.items():
+            seats: dict[int, int] = {}
+            for other, c in here.items():
+                if c > 0 and other in control:
+                    seats[control[other]] = seats.get(control[other], 0) + c
+            self.by_seat[space] = seats
+            self.total[space] = sum(seats.values())
+        self.led: dict[str, set[str]] = {}
+        for lead, where in state.leaders.items():
+            self.led.setdefault(where, set()).add(Q.leader_nation(lead))
+
+    def safety(self, space: str, nation: str, own: int) -> float:
+        """How likely ``nation`` keeps ``space``: its armies against the armies of other
+        players' nations in the territories around it."""
+        me = self.state.control[nation]
+        threat = 0
+        for near in Q.board().land[space]:
+            if near in self.total:
+                threat += self.total[near] - self.by_seat[near].get(me, 0)
+        strength = own + (1 if nation in self.led.get(space, ()) else 0)
+        return strength / (strength + THREAT * threat)
 
 
 def estimates(state: MaharadjahState) -> list[float]:

@@ -8,7 +8,10 @@ to a nation of the same player: the estimate cannot see what a marker will do.
 
 The flat list of legal moves is long (every group, size, destination and entered-from
 space), so moves are thinned before they are judged: one path per destination, and
-only the sizes "all", "all but one" and "one". The rollout policy of the hard search
+only the sizes "all", "all but one" and "one". A leader's (or arms marker's) move
+over two or more crossings is also judged with armies left on the way (W-LEAD-3,
+not in the legal list: ``drop_moves`` lists thousands): one army at one space
+of the path, and one at every space when enough go. The rollout policy of the hard search
 ends a Movement Phase when it may; where it may not (invaders still in a barbarian
 land, W-INV-1; an over-limit stack, W-STACK-3) it builds its moves from the rules'
 building blocks (``movable``, ``groups_at``, ``destinations``) without the flat
@@ -19,13 +22,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from engine.bots.maharadjah_eval import value
+from engine.core.errors import IllegalIntent
 from engine.core.game import copy_state
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
 from engine.maharadjah.fold import apply
 from engine.maharadjah.legal import end_movement_refusal, groups_at, legal_intents, movable
-from engine.maharadjah.movement import destinations
+from engine.maharadjah.movement import Group, destinations, walk_drops
 from engine.maharadjah.rules import decide
 from engine.maharadjah.state import Phase
 from engine.maharadjah.state import State as MaharadjahState
@@ -54,6 +60,29 @@ def thin(legal: list[Any]) -> list[Any]:
             move = moves.get(key + (k,))
             if move is not None:
                 out.append(move)
+    return out
+
+
+def with_drops(state: MaharadjahState, pool: list[Any]) -> list[Any]:
+    """``pool`` and, after each leader's or arms marker's move, its drop variants that
+    the rules accept (W-LEAD-3)."""
+    out: list[Any] = []
+    for intent in pool:
+        out.append(intent)
+        if not isinstance(intent, I.Move) or not (intent.leaders or intent.arms) or \
+                not intent.armies or len(intent.path) < 2 or intent.drops:
+            continue
+        stops = len(intent.path) - 1
+        shapes = [tuple(int(j == i) for j in range(stops)) for i in range(stops)]
+        if 1 < stops < intent.armies:
+            shapes.append((1,) * stops)
+        group = Group(state.active, intent.start, intent.armies, intent.leaders, intent.arms)
+        for drops in shapes:
+            try:
+                walk_drops(state, group, intent.path, drops)
+            except IllegalIntent:
+                continue
+            out.append(msgspec.structs.replace(intent, drops=drops))
     return out
 
 
@@ -88,7 +117,8 @@ def score(state: MaharadjahState, seat: int, intent: Any) -> float:
 
 
 def rank(state: MaharadjahState, seat: int, legal: list[Any]) -> Scored:
-    pool = thin(legal) if state.phase == Phase.MOVE and state.battle is None else legal
+    moving = state.phase == Phase.MOVE and state.battle is None
+    pool = with_drops(state, thin(legal)) if moving else legal
     scored = [(score(state, seat, intent), n, intent) for n, intent in enumerate(pool)]
     scored.sort(key=lambda t: (-t[0], t[1]))
     return [(s, intent) for s, _, intent in scored]

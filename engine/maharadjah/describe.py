@@ -1,4 +1,6 @@
-"""Short descriptions of events for the log (roles: "nation:X", "space", "vp", "dice")."""
+"""Short descriptions of events for the log (roles: "side:K" a nation, K in the order of
+W-ORDER-1 as the spec's sides, drawn in its colour; "space", "vp", "dice"). A nation's
+name carries its map letter, "Mughals (O)", so the log reads without colour too."""
 
 from __future__ import annotations
 
@@ -8,12 +10,15 @@ from engine.core.describe import Description, desc
 from engine.core.words import counted
 from engine.maharadjah import events as ev
 from engine.maharadjah import queries as Q
+from engine.maharadjah.spec import NATIONS
 from engine.maharadjah.state import State
 
 
 def _n(nation: str) -> tuple[str, str]:
-    return (Q.rules().nations[nation].name if nation in Q.rules().nations else nation,
-            f"nation:{nation}")
+    info = Q.rules().nations.get(nation)
+    if info is None:
+        return (nation, "")
+    return (f"{info.name} ({NATIONS[info.order].letter})", f"side:{info.order}")
 
 
 def _s(space: str) -> tuple[str, str]:
@@ -21,7 +26,15 @@ def _s(space: str) -> tuple[str, str]:
 
 
 def _lead(leader: str) -> tuple[str, str]:
-    return (Q.rules().leaders[leader].name, f"nation:{Q.rules().leaders[leader].nation}")
+    info = Q.rules().leaders[leader]
+    return (info.name, f"side:{Q.rules().nations[info.nation].order}")
+
+
+def _with(leaders: tuple[str, ...], arms: tuple[str, ...]) -> str:
+    """W-RET-5: the leaders and arms markers going along."""
+    names = [Q.rules().leaders[x].name for x in leaders]
+    names += [f"the {Q.rules().nations[p].name} arms" for p in arms]
+    return f" with {' and '.join(names)}" if names else ""
 
 
 def describe(event: Any, state: State) -> Description:
@@ -71,7 +84,8 @@ def describe(event: Any, state: State) -> Description:
         posts = " and its post" if e.posts else ""
         return desc(_n(e.nation), f" lose {counted(e.armies, 'army')}{posts} in ", _s(e.space))
     if isinstance(e, ev.Retreated):
-        return desc(_n(e.nation), f": {e.armies} retreat from ", _s(e.space), " to ", _s(e.to))
+        return desc(_n(e.nation), f": {e.armies} retreat from ", _s(e.space), " to ", _s(e.to),
+                    _with(e.leaders, e.arms))
     if isinstance(e, ev.BattleEnded):
         return desc("Battle in ", _s(e.space), f" over ({e.why})")
     if isinstance(e, ev.VPScored):

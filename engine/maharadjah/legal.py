@@ -17,7 +17,7 @@ from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import Leader
-from engine.maharadjah.movement import Group, destinations, walk_drops
+from engine.maharadjah.movement import Group, can_move, destinations, walk_drops
 from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, State
 
 
@@ -89,7 +89,7 @@ def movable(state: State) -> list[str]:
     starts = {s for s, n in state.fresh.items() if n > 0}
     starts |= {w for lead, w in state.leaders.items()
                if Q.leader_nation(lead) == state.active and lead not in state.moved}
-    return sorted(s for s in starts if any(destinations(state, g) for g in groups_at(state, s)))
+    return sorted(s for s in starts if any(can_move(state, g) for g in groups_at(state, s)))
 
 
 def stack_moves(state: State, start: str) -> list[it.Move]:
@@ -190,13 +190,13 @@ def end_movement_refusal(state: State) -> IllegalIntent | None:
     b = Q.board()
     for space in sorted(b.barbarians):
         if state.fresh.get(space, 0) and any(
-                destinations(state, g) for g in groups_at(state, space)):
+                can_move(state, g) for g in groups_at(state, space)):
             return IllegalIntent("W-INV-1", f"the invaders in {b.name(space)} must leave it")
     counts = Q.nation_counts(state, state.active)
     if not Q.stacks_ok(counts):
         for space, n in counts.items():
             if n > Q.limit(space) and state.fresh.get(space, 0) and any(
-                    destinations(state, g) for g in groups_at(state, space)):
+                    can_move(state, g) for g in groups_at(state, space)):
                 return IllegalIntent("W-STACK-3", f"too many armies in {b.name(space)} "
                                                   "(W-STACK-1, W-STACK-2): move some away")
     return None

@@ -6,7 +6,10 @@ move with the rule it breaks, ``legal`` uses it to explore every destination.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache, partial
+from typing import Any, NamedTuple
 
 from engine.core.errors import IllegalIntent
 from engine.maharadjah import queries as Q
@@ -29,8 +32,7 @@ class Group:
         return bool(self.leaders or self.arms)
 
 
-@dataclass(frozen=True)
-class Walk:
+class Walk(NamedTuple):
     pos: str
     crossings: int = 0
     sea: str = ""  # the sea zone an Indian group sailed (W-BOAT-2)
@@ -51,105 +53,172 @@ def _refuse(rule: str, text: str) -> IllegalIntent:
     return IllegalIntent(rule, text)
 
 
+class _Refusal(NamedTuple):
+    """Why a crossing is refused; the text is only written when someone reads it."""
+
+    rule: str
+    text: Callable[[], str]
+
+
+class _Crossing:
+    """What one group's crossings need to know, worked out once per search (the
+    group's kind and allowance) or once per space entered (its enemy armies)."""
+
+    __slots__ = ("allowance", "board", "boosted", "colonial", "enemies", "group", "state")
+
+    def __init__(self, state: State, group: Group) -> None:
+        self.state = state
+        self.group = group
+        self.board = Q.board()
+        self.colonial = Q.is_colonial(group.nation)
+        self.boosted = group.boosted
+        self.allowance = allowance(group)
+        self.enemies: dict[str, str | _Refusal | None] = {}
+
+    def entering(self, nxt: str) -> str | _Refusal | None:
+        """The enemy armies in ``nxt`` (W-MOVE-4, W-AMB-36, W-ALLY-4): a refusal, the
+        stop they impose ("W-MOVE-4") or None."""
+        if nxt in self.enemies:
+            return self.enemies[nxt]
+        state, group = self.state, self.group
+        out: str | _Refusal | None = None
+        enemies = Q.others(state, nxt, group.nation)
+        if enemies:
+            name = self.board.name
+            if group.armies == 0:
+                out = _Refusal("W-AMB-36",
+                               lambda: f"a leader may not enter {name(nxt)} alone: enemy armies")
+            else:
+                occupants = Q.enemies_in(state, nxt, group.nation)
+                if any(Q.members(state, group.nation, o) for o in occupants) and \
+                        group.nation != "BRITISH":
+                    out = _Refusal("W-ALLY-4",
+                                   lambda: f"{name(nxt)} holds armies of a British ally")
+                else:
+                    passing = all(
+                        Q.submitted_here(state, o, group.nation, nxt)
+                        or (group.nation == "BRITISH" and o in state.allies) for o in occupants)
+                    arrived = sum(state.arrived.get(nxt, {}).values())
+                    if not passing and arrived < 2 * enemies:
+                        out = "W-MOVE-4"  # W-MOVE-5: no overrun yet
+        self.enemies[nxt] = out
+        return out
+
+
 def step(state: State, group: Group, walk: Walk, nxt: str) -> Walk:
     """One crossing from ``walk.pos`` to ``nxt``; raises IllegalIntent when not allowed."""
-    b = Q.board()
+    out = _cross(_Crossing(state, group), walk, nxt)
+    if isinstance(out, _Refusal):
+        raise IllegalIntent(out.rule, out.text())
+    return out
+
+
+def _cross(ctx: _Crossing, walk: Walk, nxt: str) -> Walk | _Refusal:
+    """``step`` without raising: the search tries hundreds of crossings a listing."""
+    b = ctx.board
     name = b.name
     cur = walk.pos
-    colonial = Q.is_colonial(group.nation)
+    colonial = ctx.colonial
+    group = ctx.group
     if walk.stop:
-        raise _refuse(walk.stop, f"the move ends in {name(cur)}")
+        return _Refusal(walk.stop, lambda: f"the move ends in {name(cur)}")
     if nxt in b.barbarians:
-        raise _refuse("W-MOVE-6", f"no piece may enter a barbarian land ({name(nxt)})")
+        return _Refusal("W-MOVE-6", lambda: f"no piece may enter a barbarian land ({name(nxt)})")
     crossings = walk.crossings + 1
     if nxt in b.seas:
         if cur in b.seas:
             if not colonial:
-                raise _refuse("W-BOAT-2", "an Indian sea move uses one sea zone only")
+                return _Refusal("W-BOAT-2", lambda: "an Indian sea move uses one sea zone only")
             if nxt not in b.seas[cur].adjacent_seas:
-                raise _refuse("W-AMB-23", f"{name(cur)} and {name(nxt)} are not adjacent")
+                return _Refusal("W-AMB-23", lambda: f"{name(cur)} and {name(nxt)} are not adjacent")
         elif cur not in b.territories or nxt not in b.territories[cur].seas:
-            raise _refuse("W-MOVE-10", f"{name(cur)} does not border {name(nxt)}")
+            return _Refusal("W-MOVE-10", lambda: f"{name(cur)} does not border {name(nxt)}")
         if colonial:
             if crossings > 3:
-                raise _refuse("W-MOVE-2", "a colonial army moves 3 crossings")
-            return replace(walk, pos=nxt, crossings=crossings, path=walk.path + (nxt,))
+                return _Refusal("W-MOVE-2", lambda: "a colonial army moves 3 crossings")
+            return Walk(nxt, crossings, walk.sea, walk.before, walk.after, walk.stop,
+                        walk.path + (nxt,))
         if group.armies == 0:
-            raise _refuse("W-AMB-7", "a leader never opens the sea to an Indian nation")
-        if not Q.has_boats(state, group.nation):
-            raise _refuse("W-BOAT-1",
-                          f"the {group.nation.title()} have no boats in turn {state.turn}")
+            return _Refusal("W-AMB-7", lambda: "a leader never opens the sea to an Indian nation")
+        if not Q.has_boats(ctx.state, group.nation):
+            turn = ctx.state.turn
+            return _Refusal("W-BOAT-1",
+                            lambda: f"the {group.nation.title()} have no boats in turn {turn}")
         if walk.sea:
-            raise _refuse("W-BOAT-2", "an Indian sea move uses one sea zone only")
-        if walk.before > (1 if group.boosted else 0):
-            raise _refuse("W-BOAT-3", "at most one land crossing before embarking, and only "
-                                      "with a leader or arms marker")
-        return replace(walk, pos=nxt, crossings=crossings, sea=nxt, path=walk.path + (nxt,))
-    if nxt not in b.territories:
-        raise _refuse("W-MOVE-6", f"unknown space {nxt!r}")
+            return _Refusal("W-BOAT-2", lambda: "an Indian sea move uses one sea zone only")
+        if walk.before > (1 if ctx.boosted else 0):
+            return _Refusal("W-BOAT-3", lambda: "at most one land crossing before embarking, "
+                                                "and only with a leader or arms marker")
+        return Walk(nxt, crossings, nxt, walk.before, walk.after, walk.stop, walk.path + (nxt,))
+    terr = b.territories.get(nxt)
+    if terr is None:
+        return _Refusal("W-MOVE-6", lambda: f"unknown space {nxt!r}")
     stop = ""
     before, after = walk.before, walk.after
     if cur in b.seas:
         if nxt not in b.coasts[cur]:
-            raise _refuse("W-BOAT-2", f"{name(nxt)} does not border the {name(cur)}")
-        if not colonial and cur in state.refused:
-            raise _refuse("W-BOAT-6", f"passage through the {name(cur)} was refused")
-        if not colonial and not group.boosted:
+            return _Refusal("W-BOAT-2", lambda: f"{name(nxt)} does not border the {name(cur)}")
+        if not colonial and cur in ctx.state.refused:
+            return _Refusal("W-BOAT-6", lambda: f"passage through the {name(cur)} was refused")
+        if not colonial and not ctx.boosted:
             stop = "W-BOAT-2"  # the landing is the army's whole move
     elif cur in b.barbarians:
         if nxt not in b.borders[cur]:
-            raise _refuse("W-INV-1", f"{name(cur)} does not border {name(nxt)}")
+            return _Refusal("W-INV-1", lambda: f"{name(cur)} does not border {name(nxt)}")
     else:
         if nxt not in b.land[cur]:
-            raise _refuse("W-MOVE-8", f"{name(cur)} and {name(nxt)} are not adjacent")
-        if b.is_strait(cur, nxt):
+            return _Refusal("W-MOVE-8", lambda: f"{name(cur)} and {name(nxt)} are not adjacent")
+        if nxt in _straits().get(cur, ()):  # W-MOVE-7 (Board.is_strait, without a set built)
             if walk.path:
-                raise _refuse("W-MOVE-7", "the strait must be the only crossing of the move")
+                return _Refusal("W-MOVE-7",
+                                lambda: "the strait must be the only crossing of the move")
             stop = "W-MOVE-7"
         if not colonial and walk.sea:
             after += 1
             if before + after > 2:
-                raise _refuse("W-BOAT-3", "at most two land crossings with a sea move")
+                return _Refusal("W-BOAT-3", lambda: "at most two land crossings with a sea move")
         elif not colonial and not walk.sea:
             before += 1
     if colonial or not walk.sea:
-        if crossings > allowance(group):
-            raise _refuse("W-MOVE-2", f"this group moves {allowance(group)} crossings")
-    enemies = Q.others(state, nxt, group.nation)
-    if enemies:
-        if group.armies == 0:
-            raise _refuse("W-AMB-36", f"a leader may not enter {name(nxt)} alone: enemy armies")
-        occupants = Q.enemies_in(state, nxt, group.nation)
-        if any(Q.members(state, group.nation, o) for o in occupants) and group.nation != "BRITISH":
-            raise _refuse("W-ALLY-4", f"{name(nxt)} holds armies of a British ally")
-        passing = all(
-            Q.submitted_here(state, o, group.nation, nxt)
-            or (group.nation == "BRITISH" and o in state.allies) for o in occupants)
-        arrived = sum(state.arrived.get(nxt, {}).values())
-        if not passing and arrived < 2 * enemies:
-            stop = stop or "W-MOVE-4"  # W-MOVE-5: no overrun yet
-    terr = b.territories[nxt]
-    if terr.rough and group.armies and not group.boosted:
+        if crossings > ctx.allowance:
+            return _Refusal("W-MOVE-2", lambda: f"this group moves {ctx.allowance} crossings")
+    enemy = ctx.entering(nxt)
+    if isinstance(enemy, _Refusal):
+        return enemy
+    if enemy:
+        stop = stop or enemy
+    if terr.rough and group.armies and not ctx.boosted:
         stop = stop or "W-MOVE-3"
     return Walk(nxt, crossings, walk.sea, before, after, stop, walk.path + (nxt,))
 
 
 def finish(state: State, group: Group, walk: Walk) -> None:
     """Checks on where a move ends."""
-    b = Q.board()
     if not walk.path:
         raise _refuse("W-MOVE-1", "a move crosses at least one border")
-    end = walk.pos
+    refusal = _ending(state, group, walk.pos)
+    if refusal is not None:
+        raise IllegalIntent(refusal.rule, refusal.text())
+
+
+def _ending(state: State, group: Group, end: str) -> _Refusal | None:
+    """``finish`` for a walk of at least one crossing, without raising."""
+    b = Q.board()
     if end in b.seas and not Q.is_colonial(group.nation) and not naval_targets(
             state, group.nation, end):
-        raise _refuse("W-BOAT-5", "an Indian army ends its move at sea only to attack "
-                                  "colonial armies there (W-NAV-3)")
+        return _Refusal("W-BOAT-5", lambda: "an Indian army ends its move at sea only to "
+                                            "attack colonial armies there (W-NAV-3)")
     for other in Q.enemies_in(state, end, group.nation):
         if Q.members(state, group.nation, other):
-            raise _refuse("W-ALLY-4", f"members of the alliance may not end in {b.name(end)} "
-                                      "together (W-ALLY-6)")
+            return _Refusal("W-ALLY-4", lambda: f"members of the alliance may not end in "
+                                                f"{b.name(end)} together (W-ALLY-6)")
         if Q.submitted_here(state, other, group.nation, end):
-            raise _refuse("W-SUB-6", f"the {other.title()} submitted in {b.name(end)}")
+            return _Refusal("W-SUB-6", partial(_submitted_text, other, b.name(end)))
+    return None
+
+
+def _submitted_text(nation: str, place: str) -> str:
+    return f"the {nation.title()} submitted in {place}"
 
 
 def walk_drops(state: State, group: Group, path: tuple[str, ...],
@@ -185,21 +254,40 @@ def naval_targets(state: State, nation: str, zone: str) -> list[str]:
 
 
 def walk_path(state: State, group: Group, path: tuple[str, ...]) -> Walk:
+    ctx = _Crossing(state, group)
     walk = Walk(group.start)
     for nxt in path:
-        walk = step(state, group, walk, nxt)
+        out = _cross(ctx, walk, nxt)
+        if isinstance(out, _Refusal):
+            raise IllegalIntent(out.rule, out.text())
+        walk = out
     finish(state, group, walk)
     return walk
 
 
-def neighbours(space: str) -> list[str]:
+@cache
+def neighbours(space: str) -> tuple[str, ...]:
     b = Q.board()
     if space in b.territories:
         t = b.territories[space]
-        return sorted(b.land[space]) + list(t.seas)
+        return tuple(sorted(b.land[space])) + t.seas
     if space in b.seas:
-        return sorted(b.coasts[space]) + list(b.seas[space].adjacent_seas)
-    return sorted(b.borders.get(space, ()))
+        return tuple(sorted(b.coasts[space])) + b.seas[space].adjacent_seas
+    return tuple(sorted(b.borders.get(space, ())))
+
+
+# destinations by what they depend on (see ``_inputs``): movable, stack_moves, reach and
+# end_movement_refusal ask the same question of one state several times a listing.
+_FOUND: dict[tuple[Group, tuple[Any, ...]], dict[tuple[str, str], tuple[str, ...]]] = {}
+_FOUND_MAX = 4096
+
+
+def _inputs(state: State) -> tuple[Any, ...]:
+    """Everything in a state that ``_cross`` and ``_ending`` read."""
+    return (state.turn, tuple((s, tuple(h.items())) for s, h in state.armies.items()),
+            tuple((s, tuple(c.items())) for s, c in state.arrived.items()),
+            tuple(state.refused), tuple(state.allies),
+            tuple((x.subject, x.overlord, tuple(x.territories)) for x in state.submissions))
 
 
 def destinations(state: State, group: Group) -> dict[tuple[str, str], tuple[str, ...]]:
@@ -207,23 +295,63 @@ def destinations(state: State, group: Group) -> dict[tuple[str, str], tuple[str,
 
     The entered-from space matters for retreats (W-RET-3), so both are offered.
     """
+    key = (group, _inputs(state))
+    found = _FOUND.get(key)
+    if found is None:
+        found = _search(state, group)
+        if len(_FOUND) >= _FOUND_MAX:
+            _FOUND.clear()
+        _FOUND[key] = found
+    return dict(found)
+
+
+def can_move(state: State, group: Group) -> bool:
+    """``bool(destinations(state, group))``, stopping at the first destination found:
+    the automatic end of a Movement Phase asks only this after every move."""
+    return bool(_search(state, group, first=True))
+
+
+@cache
+def _straits() -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for pair in Q.board().strait:
+        for a in pair:
+            out.setdefault(a, set()).update(pair - {a})
+    return {a: frozenset(b) for a, b in out.items()}
+
+
+def _search(state: State, group: Group,
+            first: bool = False) -> dict[tuple[str, str], tuple[str, ...]]:
+    """Depth first over walks. A walk's future depends on its path only through the
+    fields of ``seen``'s key, and when a walk is popped the whole subtree of any earlier
+    walk with the same key has been explored (a repeat is never its descendant: those
+    have more crossings), so repeats are skipped: the same destinations and first
+    paths as walking every path, in far fewer crossings."""
+    ctx = _Crossing(state, group)
     found: dict[tuple[str, str], tuple[str, ...]] = {}
+    ends: dict[str, bool] = {}
+    seen: set[tuple[str, int, str, int, int]] = set()
     stack = [Walk(group.start)]
     while stack:
         walk = stack.pop()
-        if walk.stop or len(walk.path) >= MAX_PATH:
+        if walk.stop or walk.crossings >= MAX_PATH:
             continue
+        seen_key = (walk.pos, walk.crossings, walk.sea, walk.before, walk.after)
+        if seen_key in seen:
+            continue
+        seen.add(seen_key)
         for nxt in neighbours(walk.pos):
-            try:
-                new = step(state, group, walk, nxt)
-            except IllegalIntent:
+            new = _cross(ctx, walk, nxt)
+            if isinstance(new, _Refusal):
                 continue
             key = (new.pos, walk.pos)
             if key not in found and new.pos != group.start:
-                try:
-                    finish(state, group, new)
+                ok = ends.get(new.pos)
+                if ok is None:
+                    ok = ends[new.pos] = _ending(state, group, new.pos) is None
+                if ok:
                     found[key] = new.path
-                except IllegalIntent:
-                    pass
+                    if first:
+                        return found
             stack.append(new)
     return found

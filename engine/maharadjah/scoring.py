@@ -119,19 +119,21 @@ def raj_count(state: State, nation: str) -> int:
             o in RAJ_RIVALS and o not in state.allies for o in Q.occupiers(state, t))
 
     if nation == "BRITISH":
-        counted = set()
-        for t in terr:
-            if Q.count(state, t, "BRITISH"):
-                counted.add(t)
-            elif t in british_posts and not contested(t):
-                counted.add(t)
-            elif any(o in state.allies for o in Q.occupiers(state, t)):
-                counted.add(t)
-            elif Q.vacant(state, t):
-                counted.add(t)
+        # a territory counts on any of four grounds, each gathered as a set (the bots
+        # ask this for every position they judge, so no pass over all 36 territories)
+        armed = {t for t, here in state.armies.items() if t in terr and any(here.values())}
+        counted = {t for t in armed if state.armies[t].get("BRITISH", 0)}
+        counted |= {t for t in british_posts if t in terr and not contested(t)}
+        if state.allies:
+            allied = {t for t in armed | set(state.leaders.values()) if t in terr}
+            counted |= {t for t in allied if any(o in state.allies for o in Q.occupiers(state, t))}
+        taken = armed | set(state.leaders.values()) | set(state.arms_at.values()) | set(
+            state.posts)
+        counted |= terr.keys() - taken  # vacant (W-GEN-6)
         return len(counted)
-    own = {t for t in Q.occupied_by(state, nation)
-           if not (contested(t) and nation not in state.allies)}
+    own = set(Q.occupied_by(state, nation))
+    if british_posts and nation not in state.allies:
+        own = {t for t in own if not contested(t)}
     for sub in state.submissions:
         if sub.overlord == nation:
             own |= set(sub.territories)  # W-SUB-10: never contested

@@ -14,18 +14,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Hashable, Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any, ClassVar
 
+import msgspec
+
+from engine.core.errors import IllegalIntent
+from engine.maharadjah import combat
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import DATA
 from engine.maharadjah.options import Options as MaharadjahOptions
+from engine.maharadjah.rules import decide
 from engine.maharadjah.scoring import totals
 from engine.maharadjah.spec import NATIONS
 from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase
 from engine.maharadjah.state import State as MaharadjahState
 from maharaja_tui.games.base import (
+    Dialog,
     MenuEntry,
     NewGameForm,
     OptionField,
@@ -33,7 +39,9 @@ from maharaja_tui.games.base import (
     ScoreTable,
     SpecAdapter,
     cell,
+    listed,
 )
+from maharaja_tui.games.maharadjah_move import MoveScreen, Stops
 from maharaja_tui.widgets.area_map import Area, AreaMap, AreaMapData
 from maharaja_tui.widgets.player_board import BoardData, PlayerBoard
 from maharaja_tui.widgets.segments import Segment, Segments
@@ -65,7 +73,10 @@ T Portuguese, D Dutch, F French, B British. Players are the hands A–E.
 
 Moving: `m` focuses the map; arrows move the cursor, Enter on a highlighted space
 picks its stack and highlights where it may go, Enter there asks how many (Escape
-drops the pick). The bottom line of the map spells out the space under the cursor.
+drops the pick). A leader's move of two or more crossings may leave armies on the way
+(W-LEAD-3): pick "… stops on the way", then Enter (or click) on a space adds an army
+stopping there, ←/→ one less or more, and "✓ Move" moves. The bottom line of the map
+spells out the space under the cursor.
 """
 
 
@@ -295,9 +306,12 @@ class MaharadjahAdapter(SpecAdapter):
                  intents: Sequence[Any]) -> MenuEntry | None:
         start, _, dest = place.partition(">")
         if dest:
-            here = shortest([i for i in intents if isinstance(i, I.Move)
-                             and i.start == start and i.path[-1] == dest])
+            ending = [i for i in intents if isinstance(i, I.Move)
+                      and i.start == start and i.path[-1] == dest]
+            here = shortest(ending)
             here.sort(key=lambda m: (-m.armies, -len(m.leaders)))
+            # every path of a leader's whole group, for stops on the way (W-LEAD-3)
+            here += [m for m in stop_bases(ending) if m not in here]
             prompt = f"{Q.board().name(start)} → {Q.board().name(dest)}: how many?"
             return MenuEntry((), tuple(here), prompt, "move") if here else None
         here = [i for i in intents if getattr(i, "space", None) == place
@@ -305,6 +319,28 @@ class MaharadjahAdapter(SpecAdapter):
         if not here:
             return None
         return MenuEntry((), tuple(here), f"{Q.board().name(place)}:")
+
+    def dialog(self, view: MaharadjahState, seat: int, entry: MenuEntry) -> Dialog | None:
+        """A move entry with a leader's move of 2+ crossings: the move dialog, where the
+        armies may stop along the path (W-LEAD-3); otherwise the generic list."""
+        if entry.kind != "move":
+            return None
+        bases = stop_bases(entry.intents)
+        if not bases:
+            return None
+        name = Q.board().name
+        listed = shortest(entry.intents)
+        if entry.prompt.endswith("how many?"):  # one route: the most armies first
+            listed.sort(key=lambda m: (-m.armies, -len(m.leaders)))
+        stops = [Stops((("… stops on the way: ", "dim"), self.label(view, seat, m)[0],
+                        (f" → {name(m.path[-1])} via ", ""),
+                        (", ".join(name(p) for p in m.path[:-1]), "strong")),
+                       m, tuple(name(p) for p in m.path), partial(_with_drops, m))
+                 for m in bases]
+        screen = MoveScreen(entry.prompt or "Move:",
+                            [(self.label(view, seat, m), m) for m in listed], stops,
+                            partial(move_refusal, view, seat), self.palette(view))
+        return Dialog(screen, lambda move: move)
 
     def label(self, view: MaharadjahState, seat: int, intent: Any) -> Segments:
         b = Q.board()
@@ -314,7 +350,11 @@ class MaharadjahAdapter(SpecAdapter):
             with_ = "".join(f" + {Q.rules().leaders[x].name}" for x in intent.leaders)
             arms = " + arms" if intent.arms else ""
             path = " → ".join(name(s) for s in (intent.start, *intent.path))
-            return ((f"{who}{with_}{arms}", "strong"), (f": {path}", ""))
+            stops = ", ".join(f"{d} in {name(s)}" for s, d in zip(intent.path, intent.drops,
+                                                                     strict=False)
+                              if d)
+            return ((f"{who}{with_}{arms}", "strong"), (f": {path}", ""),
+                    *(((f" (stopping on the way: {stops})", "dim"),) if stops else ()))
         if isinstance(intent, I.PlaceArmy):
             return (("Place an army in ", ""), (name(intent.space), "strong"))
         if isinstance(intent, I.PlaceLeader):
@@ -335,7 +375,7 @@ class MaharadjahAdapter(SpecAdapter):
             return (("Armies hit: ", ""), (froms or "none", "strong"), (" W-CMB-6", "dim"))
         if isinstance(intent, I.Retreat):
             return ((f"Retreat {intent.armies} to ", ""), (name(intent.to), "strong"),
-                    (" W-RET-1", "dim"))
+                    *self.escorts(view, intent), (" W-RET-1", "dim"))
         if isinstance(intent, I.Stand):
             if view.todo and view.todo[0].kind in ("offer", "ally"):
                 return (("Decline", "strong"), (" (no submission, no alliance)", "dim"))
@@ -364,6 +404,32 @@ class MaharadjahAdapter(SpecAdapter):
         if isinstance(intent, I.EndArms):
             return (("End the Colonial Arms Phase", "strong"),)
         return ((type(intent).__name__, ""),)
+
+    def escorts(self, view: MaharadjahState, intent: Any) -> Segments:
+        """W-RET-5: who goes with a retreating group (its leaders and arms markers) and
+        who stays behind, so two retreats differing only by ``escort`` read apart."""
+        battle = view.battle
+        if battle is None:
+            return ()
+        nation = battle.defender if battle.stage == RETREAT_DEF else battle.attacker
+        going = combat.followers(view, nation, battle.space, intent.armies, intent.escort)
+        here = (tuple(x for x in Q.leaders_at(view, battle.space) if Q.leader_nation(x) == nation),
+                tuple(Q.arms_of(view, nation, battle.space)))
+        staying = tuple(tuple(x for x in kind if x not in gone)
+                        for kind, gone in zip(here, going, strict=True))
+
+        def named(leaders: tuple[str, ...], arms: tuple[str, ...]) -> list[Segment]:
+            out = [nation_seg(nation, Q.rules().leaders[x].name) for x in leaders]
+            out += [nation_seg(p, f"the {Q.rules().nations[p].name} arms") for p in arms]
+            return listed(out)
+
+        out: list[Segment] = []
+        if any(going):
+            out += [(" taking ", ""), *named(*going)]
+        if any(staying):
+            out += [(" (", ""), *named(*staying), (" stay" + ("s" if sum(
+                map(len, staying)) == 1 else ""), ""), (")", "")]
+        return tuple(out)
 
     # ---------------------------------------------------------------- scoring
     def scoring_key(self, view: MaharadjahState) -> Hashable | None:
@@ -405,6 +471,32 @@ class MaharadjahAdapter(SpecAdapter):
     def make_options(cls, values: dict[str, Any], colours: tuple[str, ...],
                      *, first_game: bool = False) -> MaharadjahOptions:
         return MaharadjahOptions(short_game=bool(values.get("short_game", False)))
+
+
+def stop_bases(moves: Sequence[Any]) -> list[Any]:
+    """The moves whose armies may stop along the path (W-LEAD-3): a leader's or arms
+    marker's move of two or more crossings, with the most armies for its path."""
+    most: dict[tuple[Any, ...], Any] = {}
+    for m in moves:
+        if isinstance(m, I.Move) and (m.leaders or m.arms) and m.armies and len(m.path) > 1 \
+                and not m.drops:
+            key = (m.start, m.path, m.leaders, m.arms)
+            if key not in most or m.armies > most[key].armies:
+                most[key] = m
+    return list(most.values())
+
+
+def _with_drops(move: Any, drops: tuple[int, ...]) -> Any:
+    return msgspec.structs.replace(move, drops=drops)
+
+
+def move_refusal(view: MaharadjahState, seat: int, move: Any) -> str | None:
+    """Why the rules would refuse ``move`` now (the rule id first), or None."""
+    try:
+        decide(view, seat, move)
+    except IllegalIntent as refusal:
+        return str(refusal)
+    return None
 
 
 def shortest(moves: Sequence[Any]) -> list[Any]:

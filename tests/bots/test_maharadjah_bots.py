@@ -45,8 +45,30 @@ def test_every_level_chooses_legal_intents(players: int, short: bool) -> None:
         level = LEVELS[(seat + n // 15) % len(LEVELS)]
         intent = choose_intent(RULESET, game.view(seat), seat, legal, level, Random(n),
                                budget=TINY)
-        assert intent in legal, (level, intent)
+        # a move leaving armies on the way (W-LEAD-3) is legal without being listed
+        assert intent in legal or (isinstance(intent, I.Move) and intent.drops
+                                   and game.is_legal(seat, intent)), (level, intent)
         game.play(seat, intent)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_leave_armies_along_a_leaders_path(level: str) -> None:
+    """W-LEAD-3: drops are not in the legal list, yet every level weighs them: with
+    Alamgir and three armies in Delhi and the land around empty, leaving an army on
+    the way holds one more territory than any listed move."""
+    s = position(13, "MUGHALS", {"DEL": {"MUGHALS": 3}, "LAH": {"MUGHALS": 1}},
+                 leaders={"ALAMGIR": "DEL"}, leader_turn={"ALAMGIR": 13})
+    seat = RULESET.to_move(s)[0]
+    legal = RULESET.legal_intents(s, seat)
+    assert not any(isinstance(i, I.Move) and i.drops for i in legal)
+    intent = choose_intent(RULESET, RULESET.view(s, seat), seat, legal, level, Random(2),
+                           budget=Budget.fixed(6))
+    assert isinstance(intent, I.Move) and intent.drops and intent.leaders == ("ALAMGIR",)
+    assert RULESET.is_legal(s, seat, intent)
+    before = len(maharadjah_policy.Q.occupied_by(s, "MUGHALS"))
+    for event in RULESET.decide(s, seat, intent):
+        RULESET.apply(s, event)
+    assert len(maharadjah_policy.Q.occupied_by(s, "MUGHALS")) >= before + 2
 
 
 def test_a_short_bot_game_finishes() -> None:

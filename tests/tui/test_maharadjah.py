@@ -8,6 +8,8 @@ from pathlib import Path
 from random import Random
 
 import pytest
+from rich.text import Text
+from textual.widgets import Static
 
 from engine import Game
 from engine.core import record
@@ -22,7 +24,8 @@ from engine.maharadjah.spec import NATIONS
 from engine.maharadjah.state import RETREAT_DEF, Phase
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.games import adapter_for
-from maharaja_tui.games.maharadjah import MaharadjahAdapter
+from maharaja_tui.games.maharadjah import MaharadjahAdapter, stop_bases
+from maharaja_tui.games.maharadjah_move import MoveScreen
 from maharaja_tui.screens.choice import ChoiceScreen
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.help import HelpScreen
@@ -30,6 +33,7 @@ from maharaja_tui.screens.new_game import NewGameScreen
 from maharaja_tui.screens.privacy import PrivacyScreen
 from maharaja_tui.screens.replay import ReplayScreen
 from maharaja_tui.widgets.area_map import AreaMap
+from tests.maharadjah.helpers import Dice, play, position
 from tests.tui.helpers import screen_text, synchronously
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -163,6 +167,126 @@ async def test_a_stack_is_moved_by_keys_on_the_map() -> None:
         moved = [e for _, e in game.events() if type(e).__name__ == "Moved"][-1]
         assert moved.start == start and moved.path[-1] == dest
         assert game.state.fresh.get(start, 0) < before.get(start, 0) or moved.armies == 0
+
+
+def _leader_on_the_move(game: Game) -> bool:
+    s = game.state
+    return (s.phase == Phase.MOVE and not s.todo and s.battle is None
+            and any(m.armies >= 2 for m in stop_bases(game.legal_intents(game.to_move()[0]))))
+
+
+async def _open_stops(pilot, app, game: Game):  # noqa: ANN001, ANN202
+    """The route of a leader's whole group: its move dialog, then its stops."""
+    seat = game.to_move()[0]
+    legal = game.legal_intents(seat)
+    base = next(m for m in stop_bases(legal) if m.armies >= 2)
+    screen = app.screen
+    assert isinstance(screen, GameScreen) and screen.viewer == seat
+    entry = screen.adapter.selected(game.view(seat), seat, f"{base.start}>{base.path[-1]}",
+                                    legal)
+    screen.choose(entry)
+    await pilot.pause()
+    dialog = app.screen
+    assert isinstance(dialog, MoveScreen)
+    assert "stops on the way" in screen_text(app)
+    line = len(dialog.moves) + next(n for n, s in enumerate(dialog.stops) if s.move == base)
+    await pilot.press(*["down"] * line, "enter")
+    await pilot.pause()
+    assert dialog.editing is not None and dialog.editing.move == base
+    return base, dialog
+
+
+@synchronously
+async def test_a_leader_s_armies_stop_on_the_way_by_keys() -> None:
+    """W-LEAD-3: in the move dialog, "… stops on the way" lists the spaces of the
+    path; Enter on the first leaves one army there, ✓ moves the others on (80×24)."""
+    game = played(new_game(4, seed=1), 300, 1, until=_leader_on_the_move)
+    app = MaharajaApp(Start("game", game=game), computer_delay=QUIET)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        base, dialog = await _open_stops(pilot, app, game)
+        await pilot.press("enter")  # one army stops in the first space
+        await pilot.pause()
+        assert dialog.drops[0] == 1 and "1 stop here" in screen_text(app)
+        await pilot.press("right", "left")  # one more, one less
+        await pilot.press(*["down"] * (len(base.path) - 1), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        moved = [e for _, e in game.events() if type(e).__name__ == "Moved"][-2:]
+        assert (moved[0].path, moved[0].armies) == (base.path[:1], 1)
+        assert (moved[1].path, moved[1].armies) == (base.path, base.armies - 1)
+        assert moved[1].leaders == base.leaders
+
+
+@synchronously
+async def test_a_leader_s_armies_stop_on_the_way_by_mouse() -> None:
+    """W-LEAD-3 by clicks: a click on a space adds an army stopping there, a click on
+    ✓ moves; a stop the rules refuse is explained and nothing is played."""
+    game = played(new_game(4, seed=1), 300, 1, until=_leader_on_the_move)
+    app = MaharajaApp(Start("game", game=game), computer_delay=QUIET)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        base, dialog = await _open_stops(pilot, app, game)
+        steps = len(game.steps)
+        stops = len(base.path) - 1
+        # the list has a border row above its first option
+        await pilot.click("#choice-options", offset=(4, stops))  # the last stop
+        await pilot.pause()
+        assert dialog.drops[-1] == 1
+        await pilot.click("#choice-options", offset=(4, stops + 1))  # ✓ Move
+        await pilot.pause()
+        if isinstance(app.screen, MoveScreen):  # refused: said why, nothing played
+            assert "✗ W-" in screen_text(app) and len(game.steps) == steps
+        else:
+            moved = [e for _, e in game.events() if type(e).__name__ == "Moved"][-2:]
+            assert (moved[0].path, moved[0].armies) == (base.path[:-1], 1)
+
+
+def test_retreat_labels_say_who_goes_with_whom() -> None:
+    """W-RET-5: two retreats differing only by ``escort`` read apart: one takes the
+    leader, the other leaves it behind; the last group takes it on its own."""
+    s = position(13, "MUSLIMS", {"JAU": {"MUSLIMS": 3}, "BUN": {"MAHRATTAS": 2}},
+                 leaders={"SHIVAJI": "BUN"}, leader_turn={"SHIVAJI": 13})
+    play(s, "MUSLIMS", I.Move(start="JAU", path=("BUN",), armies=3), Dice([1, 1, 1, 1, 1]))
+    assert s.battle is not None and s.battle.stage == RETREAT_DEF
+    seat = RULESET.to_move(s)[0]
+    adapter = MaharadjahAdapter(humans(4))
+
+    def text(intent: I.Retreat) -> str:
+        assert intent in RULESET.legal_intents(s, seat)
+        return "".join(t for t, _ in adapter.label(s, seat, intent))
+
+    alone = text(I.Retreat(to="GON", armies=1))
+    taking = text(I.Retreat(to="GON", armies=1, escort=True))
+    assert "Shivaji stays" in alone and "taking" not in alone
+    assert "taking Shivaji" in taking and "stay" not in taking
+    assert "taking Shivaji" in text(I.Retreat(to="GON", armies=2))  # the last group
+    labels = [adapter.label(s, seat, i) for i in RULESET.legal_intents(s, seat)]
+    assert len(set(labels)) == len(labels)
+
+
+@synchronously
+async def test_nations_in_the_log_are_drawn_in_their_colour_with_their_letter() -> None:
+    """Log lines name a nation with its map letter ("Mughals (O)", NO_COLOR) in its
+    nation colour (the palette's side:K, W-ORDER-1 order)."""
+    game = played(new_game(4, seed=2), 40, 2)
+    app = MaharajaApp(Start("game", game=game), computer_delay=QUIET)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = app.screen.query_one("#move-log-text", Static).content
+        assert isinstance(text, Text)
+        found = 0
+        for nation in NATIONS:
+            word = f"{nation.name} ({nation.letter})"
+            at = text.plain.find(word)
+            if at < 0:
+                continue
+            colours = {str(span.style.color.name) for span in text.spans
+                       if span.start <= at < span.end and not isinstance(span.style, str)
+                       and span.style.color is not None}
+            assert colours == {nation.colour}, (word, colours)
+            found += 1
+        assert found >= 3
 
 
 @synchronously

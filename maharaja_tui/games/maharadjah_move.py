@@ -1,0 +1,143 @@
+"""Maharadjah's move dialog: how many armies go, and where those moving with a leader
+or an arms marker stop on the way (W-LEAD-3, ``Move.drops``).
+
+The first list is the route's moves (as the generic choice list shows them) and, for
+a leader's move of two or more crossings, a line "… stops on the way". That line
+opens the stops: one row per space before the end, Enter (or a click) on a row adds an
+army stopping there (round to none), ←/→ or -/+ take one off or add one, and
+"✓ Move" plays it. The adapter's ``refusal`` says why the rules would refuse a choice,
+shown under the list before anything is played (the engine still judges the move).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
+
+
+@dataclass(frozen=True)
+class Stops:
+    """A move whose armies may stop along its path: the line offering it, the move
+    (all its armies going on), the names of the spaces it enters, its ``with_drops``."""
+
+    label: Segments
+    move: Any
+    places: tuple[str, ...]
+    with_drops: Callable[[tuple[int, ...]], Any]
+
+
+class MoveScreen(ModalScreen[Any]):
+    """Dismisses with the chosen move (None: back)."""
+
+    COMPONENT_CLASSES = COMPONENT_CLASSES
+    BINDINGS = [Binding("escape", "back", "Back"),
+                Binding("left,minus", "adjust(-1)", "One less", show=False),
+                Binding("right,plus", "adjust(1)", "One more", show=False)]
+
+    def __init__(self, prompt: str, moves: Sequence[tuple[Segments, Any]],
+                 stops: Sequence[Stops], refusal: Callable[[Any], str | None],
+                 colours: Palette | None) -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.moves = list(moves)
+        self.stops = list(stops)
+        self.refusal = refusal
+        self.colours = colours
+        self.editing: Stops | None = None  # the move whose stops are being set
+        self.drops: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="choice-box", classes="dialog"):
+            yield Static(self.prompt, id="choice-prompt", classes="dialog-title")
+            yield OptionList(id="choice-options")
+            yield Static("", id="move-note")
+            yield Static("", id="move-hint", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.show_moves()
+
+    # ------------------------------------------------------------------ the two lists
+    def show_moves(self, highlight: int = 0) -> None:
+        self.editing = None
+        painter = Painter(self, self.colours)
+        labels = [label for label, _ in self.moves] + [s.label for s in self.stops]
+        self._fill([Option(painter.text(label)) for label in labels], highlight)
+        self.query_one("#choice-prompt", Static).update(self.prompt)
+        self.query_one("#move-note", Static).update("")
+        self.query_one("#move-hint", Static).update("↑↓ choose · Enter confirm · Esc back")
+
+    def show_stops(self, stops: Stops, highlight: int = 0) -> None:
+        self.editing = stops
+        going = stops.move.armies - sum(self.drops)
+        rows = [Option(f"{place}: {n} stop{'s' if n != 1 else ''} here")
+                for place, n in zip(stops.places[:-1], self.drops, strict=True)]
+        rows.append(Option(f"✓ Move: {going} go on to {stops.places[-1]}"))
+        self._fill(rows, highlight)
+        self.query_one("#choice-prompt", Static).update(
+            Painter(self, self.colours).text(stops.label))
+        why = self.refusal(self.chosen()) if any(self.drops) else None
+        self.query_one("#move-note", Static).update(f"✗ {why}" if why else "")
+        self.query_one("#move-hint", Static).update(
+            "Enter/click a space: one more stops there · ←→ one less/more · Esc back")
+
+    def _fill(self, options: list[Option], highlight: int) -> None:
+        listing = self.query_one("#choice-options", OptionList)
+        listing.clear_options()
+        listing.add_options(options)
+        listing.highlighted = min(highlight, len(options) - 1)
+        listing.focus()
+
+    def chosen(self) -> Any:
+        assert self.editing is not None
+        drops = tuple(self.drops)
+        return self.editing.with_drops(drops) if any(drops) else self.editing.move
+
+    # ------------------------------------------------------------------ answers
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        index = event.option_index
+        if self.editing is None:
+            if index < len(self.moves):
+                self.dismiss(self.moves[index][1])
+            else:
+                stops = self.stops[index - len(self.moves)]
+                self.drops = [0] * (len(stops.places) - 1)
+                self.show_stops(stops)
+            return
+        if index < len(self.drops):
+            room = self.editing.move.armies - sum(self.drops)
+            self.drops[index] = self.drops[index] + 1 if room else 0
+            self.show_stops(self.editing, index)
+            return
+        why = self.refusal(self.chosen())
+        if why:
+            self.query_one("#move-note", Static).update(f"✗ {why}")
+            self.app.bell()
+            return
+        self.dismiss(self.chosen())
+
+    def action_adjust(self, step: int) -> None:
+        if self.editing is None:
+            return
+        index = self.query_one("#choice-options", OptionList).highlighted
+        if index is None or index >= len(self.drops):
+            return
+        room = self.editing.move.armies - sum(self.drops)
+        self.drops[index] = max(0, self.drops[index] + min(step, room))
+        self.show_stops(self.editing, index)
+
+    def action_back(self) -> None:
+        if self.editing is not None:
+            back = len(self.moves) + self.stops.index(self.editing)
+            self.show_moves(back)
+            return
+        self.dismiss(None)
