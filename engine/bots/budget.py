@@ -40,6 +40,10 @@ class Allowance:
             None if budget.seconds is None else time.perf_counter() + budget.seconds
         )
 
+    def expired(self) -> bool:
+        """The time limit (if any) has passed: start nothing more."""
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
     def spend(self) -> bool:
         """Count one iteration; False once the budget is exhausted (checked before work)."""
         if self.budget.iterations is not None and self.used >= self.budget.iterations:

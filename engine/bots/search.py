@@ -42,13 +42,15 @@ def search(
     allowance = budget.start()
     root = evaluator.determinise(copy_state(view), seat, Random(rng.getrandbits(64)))
     ranked = evaluator.rank(root, seat, legal)
-    if len(ranked) == 1 or not evaluator.searchable(root):
-        return ranked[0][1]
+    if len(ranked) == 1 or not evaluator.searchable(root) or allowance.expired():
+        return ranked[0][1]  # (out of time: the greedy judgement, no world begun late)
     width = CANDIDATES
     if budget.iterations is not None:
         width = max(1, min(width, budget.iterations))
     candidates = [intent for _, intent in ranked[:width]]
     model = evaluator.model_opponents(root, seat)
+    if allowance.expired():
+        return ranked[0][1]
     totals = [0.0] * len(candidates)
     while True:
         world = rng.getrandbits(64)

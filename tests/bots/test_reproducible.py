@@ -50,3 +50,24 @@ def test_time_budget_returns_a_legal_intent() -> None:
     pick = choose_intent(RULESET, game.view(seat), seat, legal, "hard", Random(2),
                          budget=Budget(seconds=0.05))
     assert pick in legal
+
+
+def test_a_spent_time_budget_begins_no_simulation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The player's wait is bounded (issue 15: hard ≤ 1 s): when judging the options and
+    modelling the others has used the time, hard plays the greedy judgement's best at
+    once instead of running one more rollout past its deadline."""
+    import importlib
+
+    search = importlib.import_module("engine.bots.search")
+    game = advance(new_game(2, seed=6), lambda s: s.phase == "planning" and s.round == 2)
+    seat = game.to_move()[0]
+    legal = game.legal_intents(seat)
+    medium = choose_intent(RULESET, game.view(seat), seat, legal, "medium", Random(2))
+
+    def no_rollout(*args: object) -> float:
+        raise AssertionError("a rollout began after the deadline")
+
+    monkeypatch.setattr(search, "_simulate", no_rollout)
+    pick = choose_intent(RULESET, game.view(seat), seat, legal, "hard", Random(2),
+                         budget=Budget(seconds=1e-9))
+    assert pick == medium
