@@ -49,33 +49,39 @@ def priced_routes(
     return _priced(network, here, mover, occupancy, per_piece, free)
 
 
-class _Node(NamedTuple):
-    """One simple path of a junction's path tree, in preorder (a path before its
-    extensions, each path's extensions right after it)."""
+class _Tree(NamedTuple):
+    """A junction's simple paths in preorder (a path before its extensions, each path's
+    extensions right after it), as parallel columns for a tight loop."""
 
-    road: int  # index in Network.road_ids of the path's last road
-    depth: int  # roads before the last one
-    skip: int  # index of the first node after this path's extensions
-    end: str
-    rank: int  # position among the tree's paths by (number of roads, road ids)
-    roads: tuple[str, ...]
+    road: tuple[int, ...]  # index in Network.road_ids of each path's last road
+    depth: tuple[int, ...]  # roads before the last one
+    skip: tuple[int, ...]  # index of the first path after this path's extensions
+    end: tuple[int, ...]  # index of the path's destination in Network.junctions
+    rank: tuple[int, ...]  # position among the paths by (number of roads, road ids)
+    roads: tuple[tuple[str, ...], ...]
 
 
 @lru_cache(maxsize=64)
-def _path_tree(network: Network, here: str) -> tuple[_Node, ...]:
+def _path_tree(network: Network, here: str) -> _Tree:
     """``network.paths_from[here]`` (already in preorder) with each subtree's extent, so a
     closed road prunes every path through it at once."""
     paths = network.paths_from[here]
     order = sorted(range(len(paths)), key=lambda k: (len(paths[k].roads), paths[k].roads))
     rank = {k: n for n, k in enumerate(order)}
-    nodes: list[_Node] = []
+    skips = []
     for k, path in enumerate(paths):
-        depth = len(path.roads) - 1
         skip = k + 1
-        while skip < len(paths) and len(paths[skip].roads) - 1 > depth:
+        while skip < len(paths) and len(paths[skip].roads) > len(path.roads):
             skip += 1
-        nodes.append(_Node(path.road_index[-1], depth, skip, path.end, rank[k], path.roads))
-    return tuple(nodes)
+        skips.append(skip)
+    return _Tree(
+        road=tuple(p.road_index[-1] for p in paths),
+        depth=tuple(len(p.roads) - 1 for p in paths),
+        skip=tuple(skips),
+        end=tuple(network.junctions.index(p.end) for p in paths),
+        rank=tuple(rank[k] for k in range(len(paths))),
+        roads=tuple(p.roads for p in paths),
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -98,25 +104,27 @@ def _priced(
                     packed += 1 << (8 * owner)
         road_toll.append(packed)
     # per (destination, breakdown) the path of the lowest rank: fewest roads, then road ids
-    best: dict[tuple[str, int], _Node] = {}
     tree = _path_tree(network, here)
+    roads, depths, skips, ends, ranks = tree.road, tree.depth, tree.skip, tree.end, tree.rank
+    bits = len(network.junctions).bit_length()  # a key: breakdown << bits | destination
+    best: dict[int, int] = {}  # key -> the path
     sums = [0] * (len(network.road_ids) + 1)  # the breakdown of the path at each depth
-    k, size = 0, len(tree)
+    k, size = 0, len(roads)
     while k < size:
-        node = tree[k]
-        toll = road_toll[node.road]
+        toll = road_toll[roads[k]]
         if toll is None:
-            k = node.skip  # no path through a closed road is open
+            k = skips[k]  # no path through a closed road is open
             continue
-        depth = node.depth
-        key = (node.end, sums[depth] + toll)
-        sums[depth + 1] = key[1]
+        depth = depths[k]
+        total = sums[depth + 1] = sums[depth] + toll
+        key = total << bits | ends[k]
         known = best.get(key)
-        if known is None or node.rank < known.rank:
-            best[key] = node
+        if known is None or ranks[k] < ranks[known]:
+            best[key] = k
         k += 1
-    routes = [(end, node.roads, _unpacked_total(packed))
-              for (end, packed), node in best.items()]
+    junctions = network.junctions
+    routes = [(junctions[key & (1 << bits) - 1], tree.roads[k], _unpacked_total(key >> bits))
+              for key, k in best.items()]
     return tuple(sorted(routes, key=lambda r: (r[0], r[2], len(r[1]), r[1])))
 
 
