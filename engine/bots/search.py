@@ -15,6 +15,7 @@ the choice reproducible; a time budget makes it depend on the machine.
 
 from __future__ import annotations
 
+import time
 from random import Random
 from typing import Any
 
@@ -52,7 +53,11 @@ def search(
     if allowance.expired():
         return ranked[0][1]
     totals = [0.0] * len(candidates)
+    worlds, spent = 0, 0.0  # complete worlds and their seconds
     while True:
+        if worlds and allowance.remaining() < spent / worlds:
+            break  # a world the clock would cut short is thrown away: don't begin it
+        began = time.perf_counter()
         world = rng.getrandbits(64)
         results = []
         for intent in candidates:
@@ -64,6 +69,7 @@ def search(
         if len(results) < len(candidates):
             break  # a world the budget cut short would compare candidates unequally
         totals = [t + r for t, r in zip(totals, results, strict=True)]
+        worlds, spent = worlds + 1, spent + time.perf_counter() - began
     # Ties (and no complete world) keep the greedy order.
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return candidates[best]
