@@ -20,7 +20,10 @@ def has_ability(state: State, seat: int, character: int) -> bool:
         return False  # MJ-END-1
     if state.players[seat].character == character:
         return True
-    return any(m.seat == seat and m.character == character for m in state.maharanis)
+    for token in state.maharanis:  # a loop, not any(): asked at every listing
+        if token.seat == seat and token.character == character:
+            return True
+    return False
 
 
 def maharani_for(state: State, seat: int, character: int) -> bool:
@@ -99,7 +102,7 @@ def move_tolls(state: State, seat: int, route: tuple[str, ...]) -> tuple[tuple[i
 
 
 def task_discount(task: Task) -> int:
-    return C.ACTIONS[C.Action(task.action)].discount
+    return C.ACTIONS[task.action].discount  # an IntEnum key hashes as its int
 
 
 def next_turn_seat(state: State) -> int | None:
