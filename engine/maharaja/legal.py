@@ -238,7 +238,12 @@ def _moves(here: str, seat: int, occupancy: Occupancy,
            free: bool) -> tuple[tuple[it.MovePriest, int], ...]:
     """The priced routes as intents (frozen, so shared by every state that asks)."""
     routes = priced_routes(board(), here, seat, occupancy, per_piece=False, free=free)
-    return tuple((it.MovePriest(route=roads), cost) for _, roads, cost in routes)
+    return tuple((_move_intent(roads), cost) for _, roads, cost in routes)
+
+
+@lru_cache(maxsize=8192)
+def _move_intent(route: tuple[str, ...]) -> it.MovePriest:
+    return it.MovePriest(route=route)  # a route recurs under many occupancies
 
 
 __all__ = ["character_holder", "is_legal", "legal_groups", "legal_intents", "route_tolls"]

@@ -101,8 +101,11 @@ def move_tolls(state: State, seat: int, route: tuple[str, ...]) -> tuple[tuple[i
     return route_tolls(state, seat, walk.villages)
 
 
+_DISCOUNTS = {int(action): spec.discount for action, spec in C.ACTIONS.items()}
+
+
 def task_discount(task: Task) -> int:
-    return C.ACTIONS[task.action].discount  # an IntEnum key hashes as its int
+    return _DISCOUNTS[task.action]  # by the action's number: no Action() at every listing
 
 
 def next_turn_seat(state: State) -> int | None:
