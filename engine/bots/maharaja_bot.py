@@ -14,7 +14,7 @@ from engine.maharaja.state import Phase, State
 
 # The search assumes each other seat picks among its best plans (by the medium
 # judgement) with these chances.
-OPPONENT_PLAN_WEIGHTS = (0.8, 0.15, 0.05)
+OPPONENT_PLAN_WEIGHTS = (0.5, 0.3, 0.2)
 SEARCHED_PHASES = (Phase.PLANNING, Phase.SCORING)
 
 
