@@ -40,6 +40,16 @@ class Allowance:
             None if budget.seconds is None else time.perf_counter() + budget.seconds
         )
 
+    def expired(self) -> bool:
+        """The time limit (if any) has passed: start nothing more."""
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def remaining(self) -> float:
+        """Seconds left before the time limit (infinite without one)."""
+        if self.deadline is None:
+            return float("inf")
+        return self.deadline - time.perf_counter()
+
     def spend(self) -> bool:
         """Count one iteration; False once the budget is exhausted (checked before work)."""
         if self.budget.iterations is not None and self.used >= self.budget.iterations:

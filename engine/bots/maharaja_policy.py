@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.bots.maharaja_eval import value
 from engine.bots.simulate import after
-from engine.core.game import copy_state
+from engine.core.game import copy_state, snapshot
 from engine.maharaja import RULESET
 from engine.maharaja import events as ev
 from engine.maharaja import intents as it
@@ -34,7 +34,8 @@ def rank(state: State, seat: int, legal: list[Any], *, lookahead: bool = True) -
     """Legal intents with their scores, best first (ties keep the legal order)."""
     if state.phase == Phase.PLANNING:
         return plan_scores(state, seat)
-    scored = [(score(state, seat, intent, lookahead=lookahead), intent)
+    frozen = snapshot(state)
+    scored = [(score(state, seat, intent, lookahead=lookahead, frozen=frozen), intent)
               for intent in distinct(state, seat, legal)]
     scored.sort(key=lambda pair: -pair[0])
     return scored
@@ -67,14 +68,17 @@ def destination(here: str, route: tuple[str, ...]) -> str:
     return board().walk(here, route).end
 
 
-def score(state: State, seat: int, intent: Any, *, lookahead: bool = True) -> float:
-    nxt = after(RULESET, state, seat, intent)
+def score(state: State, seat: int, intent: Any, *, lookahead: bool = True,
+          frozen: bytes | None = None) -> float:
+    """``frozen``: ``snapshot(state)``, when the caller has it."""
+    nxt = after(RULESET, state, seat, intent, frozen)
     best = value(nxt, seat)
     if isinstance(intent, ENABLING):
         if lookahead:
+            then = snapshot(nxt)
             for follow in legal_intents(nxt, seat):
                 if isinstance(follow, FOLLOW_UPS):
-                    best = max(best, value(after(RULESET, nxt, seat, follow), seat))
+                    best = max(best, value(after(RULESET, nxt, seat, follow, then), seat))
         # Doing a thing here beats travelling to do the same thing (and never loops).
         best -= DETOUR
     return best

@@ -19,7 +19,7 @@ from typing import Any
 from engine.bots.raja_eval import CARD_ROUND, rounds_left, upcoming, value
 from engine.bots.simulate import after
 from engine.core.errors import IllegalIntent
-from engine.core.game import copy_state
+from engine.core.game import copy_state, snapshot
 from engine.raja import RULESET
 from engine.raja import components as C
 from engine.raja import events as ev
@@ -48,7 +48,8 @@ def rank(state: State, seat: int, legal: list[Any], *, lookahead: bool = True) -
         return auction_scores(state, seat, legal)
     if state.phase == Phase.HOUSES and state.pending is None:
         return setup_house_scores(state, seat, legal)
-    scored = [(score(state, seat, intent, lookahead=lookahead), intent)
+    frozen = snapshot(state)
+    scored = [(score(state, seat, intent, lookahead=lookahead, frozen=frozen), intent)
               for intent in distinct(state, seat, legal)]
     scored.sort(key=lambda pair: -pair[0])
     return scored
@@ -98,17 +99,20 @@ def _toll(state: State, seat: int, intent: it.MoveArchitect) -> float:
     return sum(gold for _, gold in move_tolls(state, seat, intent.roads))  # Monk or not
 
 
-def score(state: State, seat: int, intent: Any, *, lookahead: bool = True) -> float:
-    nxt = after(RULESET, state, seat, intent)
+def score(state: State, seat: int, intent: Any, *, lookahead: bool = True,
+          frozen: bytes | None = None) -> float:
+    """``frozen``: ``snapshot(state)``, when the caller has it."""
+    nxt = after(RULESET, state, seat, intent, frozen)
     _resolve_pending(nxt)
     if isinstance(intent, ENABLING):
         # Worth no more than ending the turn there (forfeits counted): a move must not
         # look good merely because it puts off the end of the turn.
-        best_ = value(after(RULESET, nxt, seat, it.EndTurn()), seat)
+        blob = snapshot(nxt)
+        best_ = value(after(RULESET, nxt, seat, it.EndTurn(), blob), seat)
         if lookahead:
             for follow in follow_ups(nxt, seat):
                 try:
-                    then = after(RULESET, nxt, seat, follow)
+                    then = after(RULESET, nxt, seat, follow, blob)
                 except IllegalIntent:
                     continue
                 best_ = max(best_, value(then, seat))

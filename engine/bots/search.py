@@ -15,6 +15,7 @@ the choice reproducible; a time budget makes it depend on the machine.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from random import Random
@@ -80,7 +81,8 @@ def search_ranked(
     allowance = budget.start()
     root = evaluator.determinise(copy_state(view), seat, Random(rng.getrandbits(64)))
     ranked = evaluator.rank(root, seat, legal)
-    if len(ranked) == 1 or not evaluator.searchable(root):
+    if len(ranked) == 1 or not evaluator.searchable(root) or allowance.expired():
+        # (out of time: the greedy judgement, no world begun late)
         return [Candidate(intent, score, 0) for score, intent in ranked]
     if budget.iterations is not None:
         width = max(1, min(width, budget.iterations))
@@ -91,11 +93,16 @@ def search_ranked(
             candidates[-1] = include
             ranked = ranked[: len(candidates) - 1] + [(scores[0], include)]
     model = evaluator.model_opponents(root, seat)
+    if allowance.expired():
+        return [Candidate(intent, score, 0) for score, intent in ranked]
     totals = [0.0] * len(candidates)
     terms = getattr(evaluator, "terms", None)
     moved: list[dict[str, float]] = [{} for _ in candidates]
-    worlds = 0
+    worlds, spent = 0, 0.0  # complete worlds and their seconds
     while stop is None or not stop():
+        if worlds and allowance.remaining() < spent / worlds:
+            break  # a world the clock would cut short is thrown away: don't begin it
+        began = time.perf_counter()
         world = rng.getrandbits(64)
         results: list[tuple[float, dict[str, float]]] = []
         for intent in candidates:
@@ -108,7 +115,7 @@ def search_ranked(
             results.append((score, _moves(before, terms(state, seat)) if terms else {}))
         if len(results) < len(candidates):
             break  # a world the budget cut short would compare candidates unequally
-        worlds += 1
+        worlds, spent = worlds + 1, spent + time.perf_counter() - began
         for index, (score, change) in enumerate(results):
             totals[index] += score
             for name, amount in change.items():

@@ -12,19 +12,23 @@ from typing import cast
 
 
 class _LazyRandom:
-    """Seeds on first use: most automatic steps draw nothing, and seeding costs ~10 µs."""
+    """Seeds on first use: most automatic steps draw nothing, and seeding costs ~10 µs
+    (even the seed's text is written only then: every step of every game asks)."""
 
-    def __init__(self, text: str) -> None:
-        self._text = text
+    __slots__ = ("_position", "_rng")
+
+    def __init__(self, position: tuple[int, int, int]) -> None:
+        self._position = position
         self._rng: Random | None = None
 
     def __getattr__(self, name: str) -> object:
         if self._rng is None:
             # str seeds hash through SHA-512 in Random.seed, which is stable across
             # runs and platforms (unlike hash()).
-            self._rng = Random(self._text)
+            seed, step, batch = self._position
+            self._rng = Random(f"{seed}/{step}/{batch}")
         return getattr(self._rng, name)
 
 
 def rng_for(seed: int, step: int, batch: int) -> Random:
-    return cast(Random, _LazyRandom(f"{seed}/{step}/{batch}"))
+    return cast(Random, _LazyRandom((seed, step, batch)))

@@ -58,6 +58,7 @@ class Walk(NamedTuple):
         return self.stops[-1]
 
 
+WALKS_KEPT = 8192  # walks remembered per network (a few thousand simple paths)
 HasPiece = Callable[[str], object]  # village -> truthy when a piece stands there
 
 
@@ -97,6 +98,7 @@ class Network:
         self.roads_at: dict[str, tuple[str, ...]] = {
             j: tuple(r.id for r in roads if j in (r.a, r.b)) for j in self.junctions
         }
+        self._walks: dict[tuple[str, tuple[str, ...]], Walk] = {}
         self.paths_from: dict[str, tuple[Path_, ...]] = {
             j: tuple(self._simple_paths(j)) for j in self.junctions
         }
@@ -111,6 +113,15 @@ class Network:
     def walk(self, start: str, roads: Sequence[str]) -> Walk:
         """Follow ``roads`` from ``start``. A road that is unknown or does not leave the
         junction reached so far raises ValueError naming it (the rules say which rule)."""
+        key = (start, tuple(roads))
+        known = self._walks.get(key)
+        if known is None:
+            if len(self._walks) >= WALKS_KEPT:
+                self._walks.clear()  # routes from outside may be long and many: bounded
+            known = self._walks[key] = self._walk(start, roads)  # every move asks again
+        return known
+
+    def _walk(self, start: str, roads: Sequence[str]) -> Walk:
         stops = [start]
         villages: list[str] = []
         for road in roads:

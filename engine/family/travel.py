@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from engine.family.network import Network
 
@@ -48,31 +49,82 @@ def priced_routes(
     return _priced(network, here, mover, occupancy, per_piece, free)
 
 
+class _Tree(NamedTuple):
+    """A junction's simple paths in preorder (a path before its extensions, each path's
+    extensions right after it), as parallel columns for a tight loop."""
+
+    road: tuple[int, ...]  # index in Network.road_ids of each path's last road
+    depth: tuple[int, ...]  # roads before the last one
+    skip: tuple[int, ...]  # index of the first path after this path's extensions
+    end: tuple[int, ...]  # index of the path's destination in Network.junctions
+    rank: tuple[int, ...]  # position among the paths by (number of roads, road ids)
+    roads: tuple[tuple[str, ...], ...]
+
+
+@lru_cache(maxsize=64)
+def _path_tree(network: Network, here: str) -> _Tree:
+    """``network.paths_from[here]`` (already in preorder) with each subtree's extent, so a
+    closed road prunes every path through it at once."""
+    paths = network.paths_from[here]
+    order = sorted(range(len(paths)), key=lambda k: (len(paths[k].roads), paths[k].roads))
+    rank = {k: n for n, k in enumerate(order)}
+    skips = []
+    for k, path in enumerate(paths):
+        skip = k + 1
+        while skip < len(paths) and len(paths[skip].roads) > len(path.roads):
+            skip += 1
+        skips.append(skip)
+    return _Tree(
+        road=tuple(p.road_index[-1] for p in paths),
+        depth=tuple(len(p.roads) - 1 for p in paths),
+        skip=tuple(skips),
+        end=tuple(network.junctions.index(p.end) for p in paths),
+        rank=tuple(rank[k] for k in range(len(paths))),
+        roads=tuple(p.roads for p in paths),
+    )
+
+
 @lru_cache(maxsize=8192)
 def _priced(
     network: Network, here: str, mover: int, occupancy: Occupancy, per_piece: bool, free: bool
 ) -> tuple[tuple[str, tuple[str, ...], int], ...]:
-    pieces = dict(zip(network.villages, occupancy, strict=True))
-    # Each road's toll breakdown packed in one int, 8 bits a seat, so a path's
-    # breakdown is a plain sum over its roads.
-    road_toll: list[int] = []
+    # Each open road's toll breakdown packed in one int, 8 bits a seat, so a path's
+    # breakdown is its parent path's plus its last road's; a closed road is None.
+    road_toll: list[int | None] = []
+    at = 0
     for road_id in network.road_ids:
-        packed = 0
-        for village in network.roads[road_id].villages:
-            owners = pieces[village]
-            if free or mover in owners:
-                continue
-            for owner in owners if per_piece else set(owners):
-                packed += 1 << (8 * owner)
+        packed: int | None = 0
+        for _ in network.roads[road_id].villages:
+            owners = occupancy[at]
+            at += 1
+            if not owners:
+                packed = None  # MJ-MOVE-2, R-MOVE-3: an empty village closes the road
+            elif packed is not None and not free and mover not in owners:
+                for owner in owners if per_piece else set(owners):
+                    packed += 1 << (8 * owner)
         road_toll.append(packed)
-    open_mask = network.open_mask(pieces.__getitem__)
-    best: dict[tuple[str, int], tuple[str, ...]] = {}
-    for path in network.open_paths(here, open_mask):
-        key = (path.end, sum(road_toll[i] for i in path.road_index))
+    # per (destination, breakdown) the path of the lowest rank: fewest roads, then road ids
+    tree = _path_tree(network, here)
+    roads, depths, skips, ends, ranks = tree.road, tree.depth, tree.skip, tree.end, tree.rank
+    bits = len(network.junctions).bit_length()  # a key: breakdown << bits | destination
+    best: dict[int, int] = {}  # key -> the path
+    sums = [0] * (len(network.road_ids) + 1)  # the breakdown of the path at each depth
+    k, size = 0, len(roads)
+    while k < size:
+        toll = road_toll[roads[k]]
+        if toll is None:
+            k = skips[k]  # no path through a closed road is open
+            continue
+        depth = depths[k]
+        total = sums[depth + 1] = sums[depth] + toll
+        key = total << bits | ends[k]
         known = best.get(key)
-        if known is None or (len(path.roads), path.roads) < (len(known), known):
-            best[key] = path.roads
-    routes = [(end, roads, _unpacked_total(packed)) for (end, packed), roads in best.items()]
+        if known is None or ranks[k] < ranks[known]:
+            best[key] = k
+        k += 1
+    junctions = network.junctions
+    routes = [(junctions[key & (1 << bits) - 1], tree.roads[k], _unpacked_total(key >> bits))
+              for key, k in best.items()]
     return tuple(sorted(routes, key=lambda r: (r[0], r[2], len(r[1]), r[1])))
 
 

@@ -12,13 +12,13 @@ live state: iterate them before it changes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import partial
+from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache, partial
 from typing import Any
 
 from engine.core.errors import IllegalIntent
-from engine.core.ruleset import LegalGroup, flatten
-from engine.family.travel import priced_routes
+from engine.core.ruleset import LegalGroup
+from engine.family.travel import Occupancy, priced_routes
 from engine.maharaja import components as C
 from engine.maharaja import intents as it
 from engine.maharaja.queries import (
@@ -41,7 +41,8 @@ PLANS = [it.CommitPlan(first=a, second=b) for a in C.Action for b in C.Action if
 
 
 def legal_intents(state: State, seat: int) -> list[Any]:
-    return flatten(legal_groups(state, seat))
+    """``flatten(legal_groups(...))`` without building the groups (the bots' hot path)."""
+    return [intent for _, produce in _listing(state, seat) for intent in produce()]
 
 
 def is_legal(state: State, seat: int, intent: Any) -> bool:
@@ -56,21 +57,29 @@ def is_legal(state: State, seat: int, intent: Any) -> bool:
 
 
 def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
+    for key, produce in _listing(state, seat):
+        yield LegalGroup(key, produce)
+
+
+Producer = Callable[[], Iterable[Any]]
+
+
+def _listing(state: State, seat: int) -> Iterator[tuple[str, Producer]]:
+    """The groups as (key, producer) pairs: what ``legal_groups`` wraps."""
     if seat not in to_move(state):
         return
     if state.pending:
-        yield LegalGroup(state.pending[0].kind, lambda: _pending(state, seat))
+        yield state.pending[0].kind, lambda: _pending(state, seat)
         return
     phase = state.phase
     if phase == Phase.CHARACTERS:
-        yield LegalGroup("character",
-                         lambda: [it.ChooseCharacter(number=n) for n in state.display])
+        yield "character", lambda: [it.ChooseCharacter(number=n) for n in state.display]
     elif phase == Phase.START_SHRINES:
         if start_shrine_seat(state) == seat:
-            yield LegalGroup("start-shrine", lambda: [it.PlaceStartShrine(village=v)
-                                                      for v in open_villages(state, seat)])
+            yield "start-shrine", lambda: [it.PlaceStartShrine(village=v)
+                                           for v in open_villages(state, seat)]
     elif phase == Phase.PLANNING:
-        yield LegalGroup("plan", lambda: PLANS)
+        yield "plan", lambda: PLANS
     elif phase == Phase.ACTIONS:
         yield from turn_groups(state, seat)
 
@@ -104,22 +113,26 @@ def shrine_places(state: State, seat: int, *, anywhere: bool) -> list[str]:
     return cities + open_villages(state, seat)
 
 
-def turn_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
+END_TURN = [it.EndTurn()]
+TOKENS = [it.SpendToken(action=a) for a in C.TOKEN_ACTIONS]
+
+
+def turn_groups(state: State, seat: int) -> Iterator[tuple[str, Producer]]:
     """The end of the turn, the move, each task (once per distinct one), tokens, abilities."""
     turn = state.turn
     assert turn is not None
     player = state.players[seat]
-    yield LegalGroup("end-turn", lambda: [it.EndTurn()])
-    yield LegalGroup("move", lambda: moves(state, seat))
+    yield "end-turn", END_TURN.copy
+    yield "move", partial(moves, state, seat)
     seen: set[tuple[int, int, int, bool, bool]] = set()
     for index, task in enumerate(turn.tasks):
         signature = (task.action, task.statues, task.shrines, task.city_shrine, task.done)
         if signature not in seen:
             seen.add(signature)
-            yield LegalGroup(f"task {index}", partial(task_intents, state, seat, index))
+            yield f"task {index}", partial(task_intents, state, seat, index)
     if player.tokens > 0 and not turn.token_used:
-        yield LegalGroup("token", lambda: [it.SpendToken(action=a) for a in C.TOKEN_ACTIONS])
-    yield LegalGroup("ability", lambda: abilities(state, seat))
+        yield "token", TOKENS.copy
+    yield "ability", partial(abilities, state, seat)
 
 
 def task_intents(state: State, seat: int, index: int) -> list[Any]:
@@ -214,10 +227,23 @@ def ability_intents(state: State, seat: int, n: int) -> list[it.UseAbility]:
 def moves(state: State, seat: int) -> list[it.MovePriest]:
     """MJ-MOVE-4: one intent per destination and distinct toll breakdown, cheapest first."""
     player = state.players[seat]
-    occupancy = tuple(tuple(v) for v in state.villages.values())
-    routes = priced_routes(board(), player.priest, seat, occupancy, per_piece=False,
-                           free=has_ability(state, seat, 9))
-    return [it.MovePriest(route=roads) for _, roads, cost in routes if cost <= player.coins]
+    occupancy = tuple(map(tuple, state.villages.values()))
+    coins = player.coins
+    return [move for move, cost in _moves(player.priest, seat, occupancy,
+                                          has_ability(state, seat, 9)) if cost <= coins]
+
+
+@lru_cache(maxsize=4096)
+def _moves(here: str, seat: int, occupancy: Occupancy,
+           free: bool) -> tuple[tuple[it.MovePriest, int], ...]:
+    """The priced routes as intents (frozen, so shared by every state that asks)."""
+    routes = priced_routes(board(), here, seat, occupancy, per_piece=False, free=free)
+    return tuple((_move_intent(roads), cost) for _, roads, cost in routes)
+
+
+@lru_cache(maxsize=8192)
+def _move_intent(route: tuple[str, ...]) -> it.MovePriest:
+    return it.MovePriest(route=route)  # a route recurs under many occupancies
 
 
 __all__ = ["character_holder", "is_legal", "legal_groups", "legal_intents", "route_tolls"]

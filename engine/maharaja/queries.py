@@ -20,7 +20,10 @@ def has_ability(state: State, seat: int, character: int) -> bool:
         return False  # MJ-END-1
     if state.players[seat].character == character:
         return True
-    return any(m.seat == seat and m.character == character for m in state.maharanis)
+    for token in state.maharanis:  # a loop, not any(): asked at every listing
+        if token.seat == seat and token.character == character:
+            return True
+    return False
 
 
 def maharani_for(state: State, seat: int, character: int) -> bool:
@@ -98,8 +101,11 @@ def move_tolls(state: State, seat: int, route: tuple[str, ...]) -> tuple[tuple[i
     return route_tolls(state, seat, walk.villages)
 
 
+_DISCOUNTS = {int(action): spec.discount for action, spec in C.ACTIONS.items()}
+
+
 def task_discount(task: Task) -> int:
-    return C.ACTIONS[C.Action(task.action)].discount
+    return _DISCOUNTS[task.action]  # by the action's number: no Action() at every listing
 
 
 def next_turn_seat(state: State) -> int | None:

@@ -13,7 +13,7 @@ is iterated. Groups read the live state: iterate them before it changes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import partial
+from functools import lru_cache, partial
 from itertools import product
 from typing import Any
 
@@ -117,12 +117,14 @@ def _moves(state: State, seat: int) -> list[Any]:
     ]
 
 
+@lru_cache(maxsize=4096)
 def _priced_routes(
     seat: int, start: str, houses: tuple[tuple[int, ...], ...]
-) -> list[tuple[it.MoveArchitect, int]]:
-    """One route per (destination, toll breakdown), the shortest; with its total toll."""
+) -> tuple[tuple[it.MoveArchitect, int], ...]:
+    """One route per (destination, toll breakdown), the shortest; with its total toll.
+    The intents are frozen, so every state that asks shares them."""
     routes = priced_routes(board(), start, seat, houses, per_piece=True)  # R-MOVE-4
-    return [(it.MoveArchitect(to=end, roads=roads), total) for end, roads, total in routes]
+    return tuple((it.MoveArchitect(to=end, roads=roads), total) for end, roads, total in routes)
 
 
 def _step_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:

@@ -50,3 +50,56 @@ def test_time_budget_returns_a_legal_intent() -> None:
     pick = choose_intent(RULESET, game.view(seat), seat, legal, "hard", Random(2),
                          budget=Budget(seconds=0.05))
     assert pick in legal
+
+
+def test_a_spent_time_budget_begins_no_simulation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The player's wait is bounded (issue 15: hard ≤ 1 s): when judging the options and
+    modelling the others has used the time, hard plays the greedy judgement's best at
+    once instead of running one more rollout past its deadline."""
+    import importlib
+
+    search = importlib.import_module("engine.bots.search")
+    game = advance(new_game(2, seed=6), lambda s: s.phase == "planning" and s.round == 2)
+    seat = game.to_move()[0]
+    legal = game.legal_intents(seat)
+    medium = choose_intent(RULESET, game.view(seat), seat, legal, "medium", Random(2))
+
+    def no_rollout(*args: object) -> float:
+        raise AssertionError("a rollout began after the deadline")
+
+    monkeypatch.setattr(search, "_simulate", no_rollout)
+    pick = choose_intent(RULESET, game.view(seat), seat, legal, "hard", Random(2),
+                         budget=Budget(seconds=1e-9))
+    assert pick == medium
+
+
+def test_a_time_budget_begins_no_world_it_cannot_finish(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A world cut short by the clock is thrown away (candidates compare on equal worlds),
+    so hard stops before one it has no time to finish: every rollout it runs counts."""
+    import importlib
+
+    search = importlib.import_module("engine.bots.search")
+    budget_module = importlib.import_module("engine.bots.budget")
+    clock = [0.0]
+
+    class Clock:
+        @staticmethod
+        def perf_counter() -> float:
+            return clock[0]
+
+    rollouts: list[object] = []
+
+    def rollout(*args: object) -> float:
+        clock[0] += 0.1  # each rollout takes 0.1 s on the fake clock
+        rollouts.append(args[4])
+        return 0.0
+
+    monkeypatch.setattr(search, "time", Clock, raising=False)
+    monkeypatch.setattr(budget_module, "time", Clock)
+    monkeypatch.setattr(search, "_simulate", rollout)
+    game = advance(new_game(2, seed=6), lambda s: s.phase == "planning" and s.round == 2)
+    seat = game.to_move()[0]
+    legal = game.legal_intents(seat)
+    choose_intent(RULESET, game.view(seat), seat, legal, "hard", Random(2),
+                  budget=Budget(seconds=search.CANDIDATES * 0.1 * 1.5))
+    assert len(rollouts) == search.CANDIDATES  # one world; a second would be cut at half

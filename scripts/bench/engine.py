@@ -1,0 +1,173 @@
+"""The engine's figures (issue 15): random play against python-chess, hard decision time.
+
+* random play: complete random games of Maharaja at 4 players (``play_randomly``: whose
+  move, every legal intent listed, one picked and played with its automatic events), in
+  decisions a second, beside python-chess random games (every legal move listed, one
+  pushed, the end checked) in plies a second. The two alternate block by block and are
+  timed in process CPU time, so other processes on a shared machine weigh on neither.
+  Raja and Maharani are measured the same way and shown in the detail.
+* hard decision: a hard computer's decision (its default budget, the app's) at the
+  positions where it searches (the others are the medium judgement), taken from games of
+  medium computers, for every game and player count; the figure is the 95th percentile in
+  wall-clock seconds (what a player waits), the worst table named; CPU seconds beside it
+  in the detail (on a busy machine the wall clock runs ahead of the CPU).
+
+``chess`` is a benchmark-only extra (``pip install -e '.[bench]'``); the game never
+imports it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from random import Random
+from typing import Any
+
+from bench.figure import Figure
+from engine.bots import choose_intent
+from engine.bots.match import bot_seat
+from engine.core.autoplay import play_randomly
+from engine.core.game import Game
+from engine.core.ruleset import AnyRuleset, Seat
+from engine.registry import rulesets
+
+BLOCK_SECONDS = 0.5  # CPU time of one alternating block of each side
+RANDOM_GAMES = ("maharaja-2020", "raja-2004", "maharani")
+RANDOM_PLAYERS = 4
+POSITIONS = 6  # searched positions timed per table and run
+# (game, players) a hard computer is timed in; Maharadjah's bots are benched with the wargame
+HARD_TABLES = (
+    [("maharaja-2020", n) for n in (2, 3, 4)]
+    + [("raja-2004", n) for n in (2, 3, 4, 5)]
+    + [("maharani", n) for n in (2, 3, 4)]
+)
+
+
+def chess_plies(seconds: float, rng: Random) -> tuple[int, float]:
+    """Random chess games for about ``seconds`` of CPU time: (plies, CPU seconds)."""
+    import chess
+
+    plies = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        board = chess.Board()
+        while not board.is_game_over():
+            board.push(rng.choice(list(board.legal_moves)))
+            plies += 1
+    return plies, time.process_time() - start
+
+
+def engine_decisions(rules: AnyRuleset, seconds: float, rng: Random,
+                     players: int = RANDOM_PLAYERS) -> tuple[int, float]:
+    """Random games of ``rules`` for about ``seconds`` of CPU time: (decisions, CPU s)."""
+    seats = [Seat(f"P{i}") for i in range(players)]
+    decisions = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        game = play_randomly(Game(rules, seats, None, rng.getrandbits(32)), rng)
+        decisions += sum(1 for step in game.steps if step.intent is not None)
+    return decisions, time.process_time() - start
+
+
+def random_play(runs: int) -> Figure:
+    known = rulesets()
+    chess_count = chess_time = 0.0
+    counts = dict.fromkeys(RANDOM_GAMES, 0.0)
+    times = dict.fromkeys(RANDOM_GAMES, 0.0)
+    rng = Random(15)
+    for _ in range(max(1, runs) * 2):
+        plies, spent = chess_plies(BLOCK_SECONDS, rng)
+        chess_count, chess_time = chess_count + plies, chess_time + spent
+        for rid in RANDOM_GAMES:
+            done, spent = engine_decisions(known[rid], BLOCK_SECONDS, rng)
+            counts[rid] += done
+            times[rid] += spent
+    chess_rate = chess_count / chess_time
+    rates = {rid: counts[rid] / times[rid] for rid in RANDOM_GAMES}
+    detail = ", ".join(f"{rid} {rate:.0f}/s = {rate / chess_rate:.2f}×"
+                       for rid, rate in rates.items())
+    return Figure(
+        name="engine random play, decisions/s (Maharaja, 4 players)",
+        value=rates["maharaja-2020"], unit="decisions/s", target=2.0, better="higher",
+        anchor=chess_rate, anchor_name="python-chess random-game plies/s",
+        detail=f"CPU time, alternating blocks; at {RANDOM_PLAYERS} players: {detail}",
+    )
+
+
+def searched_positions(rid: str, players: int, seed: int,
+                       count: int) -> Iterator[tuple[Any, int, list[Any]]]:
+    """Positions where a hard computer would search, from a game of medium computers:
+    (view, seat, legal intents)."""
+    from engine.bots.evaluator import evaluator_for
+    from engine.core.game import copy_state
+
+    rules = rulesets()[rid]
+    evaluator = evaluator_for(rid)
+    assert evaluator is not None
+    options = None
+    if rid == "raja-2004":
+        from engine.raja import preset
+
+        options = preset("Basic")
+    game = Game(rules, [bot_seat(f"medium {n + 1}", "medium") for n in range(players)],
+                options, seed)
+    found = 0
+    while game.to_move() and found < count:
+        seat = game.to_move()[0]
+        view, legal = game.view(seat), game.legal_intents(seat)
+        root = evaluator.determinise(copy_state(view), seat, Random(seed))
+        if len(legal) > 1 and evaluator.searchable(root):
+            found += 1
+            yield view, seat, legal
+        game.play(seat, choose_intent(rules, view, seat, legal, "medium", Random(seed)))
+
+
+def hard_seconds(rid: str, players: int, seed: int, count: int) -> list[tuple[float, float]]:
+    """(wall, CPU) seconds of hard decisions (the app's default budget) at searched
+    positions of one game."""
+    rules = rulesets()[rid]
+    out = []
+    for view, seat, legal in searched_positions(rid, players, seed, count):
+        wall, cpu = time.perf_counter(), time.process_time()
+        choose_intent(rules, view, seat, legal, "hard", Random(seed))
+        out.append((time.perf_counter() - wall, time.process_time() - cpu))
+    return out
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else 0.0
+
+
+def hard_decision(runs: int) -> Figure:
+    worst = ("", 0, 0.0)
+    parts = []
+    for rid, players in HARD_TABLES:
+        seconds: list[tuple[float, float]] = []
+        for run in range(max(1, runs)):
+            seconds += hard_seconds(rid, players, 1500 + run, POSITIONS)
+        wall, cpu = p95([w for w, _ in seconds]), p95([c for _, c in seconds])
+        parts.append(f"{rid} {players}p {wall:.2f} s (CPU {cpu:.2f} s, {len(seconds)})")
+        if wall >= worst[2]:
+            worst = (rid, players, wall)
+    return Figure(
+        name=f"hard computer, a decision, p95 (worst: {worst[0]}, {worst[1]} players)",
+        value=worst[2], unit="s", target=1.0, better="lower",
+        detail="wall clock, default budget, where hard searches (plans, rewards, turns); "
+        + "; ".join(parts),
+    )
+
+
+def figures(runs: int) -> Iterator[Figure]:
+    yield random_play(runs)
+    yield hard_decision(runs)
+
+
+if __name__ == "__main__":  # PYTHONPATH=scripts:. python3 -m bench.engine [RUNS]
+    import sys
+
+    for figure in figures(int(sys.argv[1]) if len(sys.argv) > 1 else 1):
+        ratio = f" = {figure.ratio:.2f}×" if figure.ratio is not None else ""
+        anchor = f" vs {figure.anchor:.1f} ({figure.anchor_name})" if figure.anchor else ""
+        print(f"{figure.name}: {figure.value:.2f} {figure.unit}{anchor}{ratio} "
+              f"target {figure.target} {'holds' if figure.holds else 'MISSES'}\n  {figure.detail}")
