@@ -221,9 +221,6 @@ class GameScreen(Screen[None]):
 
     def _screens_for(self, view: Any) -> None:
         """City scoring and final scoring get their own screens, once each."""
-        from maharaja_tui.screens.final import FinalScreen
-        from maharaja_tui.screens.scoring import ScoringScreen
-
         if self.app.screen is not self:
             return
         key = self.adapter.scoring_key(view)
@@ -231,10 +228,14 @@ class GameScreen(Screen[None]):
             self._scored_round = key
             if not self.humans:  # computers only: the log has it, nobody is kept waiting
                 return
+            from maharaja_tui.screens.scoring import ScoringScreen  # not needed to start
+
             # Once it closes, look again: the game may have ended meanwhile.
             self.app.push_screen(ScoringScreen(self, self.adapter.scoring_table(view)),
                                  lambda _: self.sync())
         elif self.adapter.is_over(view) and not self._final_shown:
+            from maharaja_tui.screens.final import FinalScreen
+
             self._final_shown = True
             self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats,
                                              self._story()))
