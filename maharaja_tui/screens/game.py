@@ -173,10 +173,8 @@ class GameScreen(Screen[None]):
             painter.text(adapter.status(view, viewer, to_move)))
         refresh(self, adapter.panels(view, viewer, to_move, self._intents))
         entries = tuple(table.log(viewer))
-        log = self.query_one(MoveLog)
-        log.flagged = frozenset(n for n, entry in enumerate(entries)
-                                if adapter.concerns(entry, viewer))
-        log.entries = entries
+        self.query_one(MoveLog).show(entries, frozenset(
+            n for n, entry in enumerate(entries) if adapter.concerns(entry, viewer)))
         self.query_one(ActionPanel).show(adapter.heading(view, viewer, to_move),
                                          tuple(e.label for e in self._entries))
         self._screens_for(view)
@@ -534,4 +532,6 @@ def build(panels: tuple[Panel, ...], *regions: str, palette: Any) -> list[Any]:
 def refresh(screen: Screen[Any], panels: tuple[Panel, ...]) -> None:
     """Each panel's widget gets its data now."""
     for panel in panels:
-        screen.query_one(f"#{panel.id}").data = panel.data  # type: ignore[attr-defined]
+        widget = screen.query_one(f"#{panel.id}")
+        if widget.data != panel.data:  # type: ignore[attr-defined]  # else nothing to redraw
+            widget.data = panel.data  # type: ignore[attr-defined]
