@@ -42,8 +42,9 @@ def choose(*args: Any, **kwargs: Any) -> Any:
 @dataclass(frozen=True)
 class Start:
     """How the app opens: ``new`` (the new-game screen), ``play`` (a setup at once),
-    ``load`` or ``replay`` (a file), ``continue`` (the latest unfinished autosave, else
-    the new-game screen), or ``game`` (a Game object, for tests)."""
+    ``load`` or ``replay`` (a file; ``game`` when already read from it), ``continue``
+    (the latest unfinished autosave, else the new-game screen), or ``game`` (a Game
+    object, for tests)."""
 
     kind: str = "new"
     setup: GameSetup | None = None
@@ -127,9 +128,9 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
         if start.kind == "play" and start.setup is not None:
             shown = self.start_game(start.setup)
         elif start.kind == "load" and start.path is not None:
-            shown = self.open_path(start.path)
+            shown = self.open_path(start.path, start.game)
         elif start.kind == "replay" and start.path is not None:
-            shown = self.open_replay(start.path, reveal=start.reveal)
+            shown = self.open_replay(start.path, start.game, reveal=start.reveal)
         elif start.kind == "game" and start.game is not None:
             shown = self.show_game(start.game)
         elif start.kind == "continue" and (latest := autosaves.latest_unfinished()):
@@ -230,9 +231,10 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
                             timeout=10)
             return None
 
-    def open_path(self, path: Path) -> bool:
-        """Continue the game saved at ``path``; False (with a notice) when it cannot."""
-        game = self.load(path)
+    def open_path(self, path: Path, game: Game | None = None) -> bool:
+        """Continue the game saved at ``path`` (``game``: already read from it); False
+        (with a notice) when it cannot."""
+        game = game or self.load(path)
         if game is None or not self.show_game(game, source=path):
             return False
         legacy = autosaves.legacy_autosave_path()
@@ -242,10 +244,11 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
                 legacy.unlink(missing_ok=True)
         return True
 
-    def open_replay(self, path: Path, *, reveal: bool = False) -> bool:
+    def open_replay(self, path: Path, game: Game | None = None, *,
+                    reveal: bool = False) -> bool:
         from maharaja_tui.screens.replay import ReplayScreen
 
-        game = self.load(path)
+        game = game or self.load(path)
         if game is None:
             return False
         self.show_main(ReplayScreen(game, reveal=reveal))

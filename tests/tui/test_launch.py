@@ -69,3 +69,38 @@ def test_importing_the_app_reads_no_package_metadata(data_home: Path) -> None:
     assert "importlib.metadata" not in modules
     assert "maharaja_tui.screens.help" not in modules
     assert "maharaja_tui.screens.new_game" not in modules
+
+
+def test_load_and_replay_read_the_file_once(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The command checks the file before the screen opens; the app shows that game
+    instead of reading (and re-deciding every step of) the file again."""
+    from engine import Game, get_ruleset
+    from engine.core import record
+    from maharaja_tui import cli
+    from maharaja_tui.app import MaharajaApp
+
+    path = tmp_path / "game.json"
+    record.save(Game(get_ruleset("maharaja-2020"), list(default_seats()), None, 3), path)
+    reads: list[object] = []
+    real_load = record.load
+    monkeypatch.setattr(record, "load", lambda *a, **k: reads.append(a) or real_load(*a, **k))
+    shown: list[str] = []
+
+    def run(app: MaharajaApp) -> None:  # what opens the file, without a terminal
+        shown.append(type(app.start.game).__name__)
+        app.on_mount()
+
+    monkeypatch.setattr(MaharajaApp, "run", run)
+    monkeypatch.setattr(MaharajaApp, "show_main", lambda self, screen, callback=None: None)
+    monkeypatch.setattr(MaharajaApp, "show_game", lambda self, game, source=None: True)
+    for command in ("replay", "load"):
+        reads.clear()
+        assert cli.main([command, str(path)]) == 0
+        assert len(reads) == 1
+    assert shown == ["Game", "Game"]  # handed to the app, which reads nothing more
+
+
+def default_seats() -> list[object]:
+    from maharaja_tui.screens.new_game import default_setup
+
+    return list(default_setup(seed=3).seats)
