@@ -15,11 +15,10 @@ Textual; each part is imported on first use.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import import_module, metadata
+from importlib import import_module
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -104,6 +103,8 @@ def load(path: str) -> Any:
 
 def _source_entry_points() -> dict[str, str]:
     """The game entry points of the checkout this code runs from, if it is one."""
+    import tomllib  # here, not at the top: importing the registry stays cheap (issue 15)
+
     try:
         project = tomllib.loads(SOURCE_PROJECT.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError):
@@ -114,6 +115,8 @@ def _source_entry_points() -> dict[str, str]:
 
 def entry_points() -> dict[str, str]:
     """name -> ``module:attr`` of every registered spec, the checkout's first."""
+    from importlib import metadata  # (with email, csv...) only when the games are listed
+
     found = _source_entry_points()
     for point in metadata.entry_points(group=GROUP):
         found.setdefault(point.name, point.value)
@@ -123,20 +126,42 @@ def entry_points() -> dict[str, str]:
 _extra: dict[str, GameSpec] = {}
 
 
+class _Found:
+    """The entry points' specs, each imported when first asked for: starting a game
+    imports its own package, not every game's (issue 15: the launch)."""
+
+    def __init__(self, points: dict[str, str]) -> None:
+        self.points = points
+        self.loaded: dict[str, GameSpec] = {}  # by entry point name
+
+    def one(self, name: str) -> GameSpec:
+        if name not in self.loaded:
+            path = self.points[name]
+            spec = load(path)
+            if not isinstance(spec, GameSpec):
+                raise RecordError(f"entry point {name} ({path}) is not a GameSpec")
+            self.loaded[name] = spec
+        return self.loaded[name]
+
+    def all(self) -> dict[str, GameSpec]:
+        return {spec.id: spec for spec in map(self.one, self.points)}
+
+    def by_id(self, game_id: str) -> GameSpec | None:
+        """The spec of ``game_id``: its entry point names it as a rule, so only that one
+        is imported; otherwise (a spec registered under another name) all of them."""
+        if game_id in self.points and self.one(game_id).id == game_id:
+            return self.one(game_id)
+        return self.all().get(game_id)
+
+
 @cache
-def _found() -> dict[str, GameSpec]:
-    out: dict[str, GameSpec] = {}
-    for name, path in entry_points().items():
-        spec = load(path)
-        if not isinstance(spec, GameSpec):
-            raise RecordError(f"entry point {name} ({path}) is not a GameSpec")
-        out[spec.id] = spec
-    return out
+def _found() -> _Found:
+    return _Found(entry_points())
 
 
 def specs() -> dict[str, GameSpec]:
     """Every known game by id, the default game first."""
-    return {**_found(), **_extra}
+    return {**_found().all(), **_extra}
 
 
 def register(spec: GameSpec) -> None:
@@ -151,14 +176,17 @@ def unregister(game_id: str) -> None:
 
 
 def spec_of(game_id: str) -> GameSpec:
-    try:
-        return specs()[game_id]
-    except KeyError:
+    spec = _extra.get(game_id) or _found().by_id(game_id)
+    if spec is None:
         known = ", ".join(sorted(specs()))
-        raise RecordError(f"unknown game {game_id!r}; known games: {known}") from None
+        raise RecordError(f"unknown game {game_id!r}; known games: {known}")
+    return spec
 
 
 def default_game() -> str:
+    found = _found()
+    if found.points:
+        return found.one(next(iter(found.points))).id
     return next(iter(specs()))
 
 
@@ -168,8 +196,5 @@ def rulesets() -> dict[str, AnyRuleset]:
 
 
 def get_ruleset(ruleset_id: str) -> AnyRuleset:
-    try:
-        return rulesets()[ruleset_id]
-    except KeyError:
-        known = ", ".join(sorted(rulesets()))
-        raise RecordError(f"unknown game {ruleset_id!r}; known games: {known}") from None
+    """One game's ruleset, importing no other game."""
+    return spec_of(ruleset_id).load_ruleset()

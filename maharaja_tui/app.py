@@ -7,15 +7,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
-from engine import Game, RecordError, rulesets
-from engine.bots import choose
+from engine import Game, RecordError, get_ruleset, rulesets
 from engine.core import record
 from engine.core.table import LocalTable
 from maharaja_tui import autosaves, crashlog
@@ -23,19 +22,29 @@ from maharaja_tui.clock import AppClock
 from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.games import UnsupportedGame
 from maharaja_tui.paths import STYLE_FILES
-from maharaja_tui.screens.files import LoadScreen
 from maharaja_tui.screens.game import COMPUTER_DELAY, HOT_SEAT, GameScreen
-from maharaja_tui.screens.help import HelpScreen
-from maharaja_tui.screens.new_game import GameSetup, NewGameScreen
 from maharaja_tui.screens.too_small import MinimumSize
 from maharaja_tui.settings import Settings
+
+# What the first game frame does not need is imported when first used (issue 15: the
+# launch): the help screen (markdown), the file dialog, the new-game form, the bots.
+if TYPE_CHECKING:
+    from maharaja_tui.screens.new_game import GameSetup
+
+
+def choose(*args: Any, **kwargs: Any) -> Any:
+    """The computers' chooser (``engine.bots.choose``), imported at their first thought."""
+    from engine.bots import choose as bots_choose
+
+    return bots_choose(*args, **kwargs)
 
 
 @dataclass(frozen=True)
 class Start:
     """How the app opens: ``new`` (the new-game screen), ``play`` (a setup at once),
-    ``load`` or ``replay`` (a file), ``continue`` (the latest unfinished autosave, else
-    the new-game screen), or ``game`` (a Game object, for tests)."""
+    ``load`` or ``replay`` (a file; ``game`` when already read from it), ``continue``
+    (the latest unfinished autosave, else the new-game screen), or ``game`` (a Game
+    object, for tests)."""
 
     kind: str = "new"
     setup: GameSetup | None = None
@@ -119,9 +128,9 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
         if start.kind == "play" and start.setup is not None:
             shown = self.start_game(start.setup)
         elif start.kind == "load" and start.path is not None:
-            shown = self.open_path(start.path)
+            shown = self.open_path(start.path, start.game)
         elif start.kind == "replay" and start.path is not None:
-            shown = self.open_replay(start.path, reveal=start.reveal)
+            shown = self.open_replay(start.path, start.game, reveal=start.reveal)
         elif start.kind == "game" and start.game is not None:
             shown = self.show_game(start.game)
         elif start.kind == "continue" and (latest := autosaves.latest_unfinished()):
@@ -163,10 +172,12 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
             elif game is not None:
                 self.show_game(game, source=getattr(table, "autosave", None))
 
+        from maharaja_tui.screens.new_game import NewGameScreen
+
         self.show_main(NewGameScreen(seed, back=game is not None), chosen)
 
     def start_game(self, setup: GameSetup) -> bool:
-        game = Game(rulesets()[setup.ruleset_id], list(setup.seats), setup.options, setup.seed)
+        game = Game(get_ruleset(setup.ruleset_id), list(setup.seats), setup.options, setup.seed)
         return self.show_game(game)
 
     def show_game(self, game: Game, *, source: Path | None = None) -> bool:
@@ -184,14 +195,21 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
             self.notify(str(problem), severity="error", timeout=10)
             return False
         table.save_autosave()
-        if table.autosave_problem is None:
-            autosaves.prune(self.settings.autosave_keep, protect=path)
         self.show_main(screen)
         self.table = table
-        table.drive(AppClock(self), self.computer_delay, self._computer_failed)
+        # After the first frame (issue 15): the computers' first thought and the pruning
+        # of old autosaves (which reads every one of them) wait until the game is drawn.
+        self.call_after_refresh(self._after_first_frame, table, path)
         if branched:
             self.notify(branched, title="A branch of this game", timeout=15)
         return True
+
+    def _after_first_frame(self, table: LocalTable, path: Path) -> None:
+        if table.autosave_problem is None:
+            autosaves.prune(self.settings.autosave_keep, protect=path)
+            self.report_autosaves()  # the damaged ones pruning came across
+        if self.table is table:  # not replaced by another game meanwhile
+            table.drive(AppClock(self), self.computer_delay, self._computer_failed)
 
     def _computer_failed(self, seat: int, problem: BaseException) -> None:
         """A computer player's bug: the game stops for it, the traceback goes to a log."""
@@ -213,9 +231,10 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
                             timeout=10)
             return None
 
-    def open_path(self, path: Path) -> bool:
-        """Continue the game saved at ``path``; False (with a notice) when it cannot."""
-        game = self.load(path)
+    def open_path(self, path: Path, game: Game | None = None) -> bool:
+        """Continue the game saved at ``path`` (``game``: already read from it); False
+        (with a notice) when it cannot."""
+        game = game or self.load(path)
         if game is None or not self.show_game(game, source=path):
             return False
         legacy = autosaves.legacy_autosave_path()
@@ -225,10 +244,11 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
                 legacy.unlink(missing_ok=True)
         return True
 
-    def open_replay(self, path: Path, *, reveal: bool = False) -> bool:
+    def open_replay(self, path: Path, game: Game | None = None, *,
+                    reveal: bool = False) -> bool:
         from maharaja_tui.screens.replay import ReplayScreen
 
-        game = self.load(path)
+        game = game or self.load(path)
         if game is None:
             return False
         self.show_main(ReplayScreen(game, reveal=reveal))
@@ -240,9 +260,13 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
             if path is not None:
                 self.open_path(path)
 
+        from maharaja_tui.screens.files import LoadScreen
+
         self.push_screen(LoadScreen(), chosen)
 
     def action_help(self) -> None:
+        from maharaja_tui.screens.help import HelpScreen
+
         if isinstance(self.screen, HelpScreen):
             return
         game = self.game_screen()

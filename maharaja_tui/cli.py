@@ -106,11 +106,13 @@ def _main(argv: Sequence[str] | None) -> int:
                                                   args.game, **mine))
     elif args.command in ("load", "replay"):
         try:  # a bad file is one readable line, before the screen even opens
-            record.load(args.file, rulesets())
+            game = record.load(args.file, rulesets())
         except RecordError as problem:
             print(f"maharaja: {problem}", file=sys.stderr)
             return 2
-        start = Start(args.command, path=args.file, reveal=getattr(args, "reveal", False))
+        # The app shows the game read here: a file is read (and every decision checked) once.
+        start = Start(args.command, path=args.file, game=game,
+                      reveal=getattr(args, "reveal", False))
     elif args.command == "continue":
         from maharaja_tui import autosaves
 

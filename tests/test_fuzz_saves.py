@@ -15,6 +15,8 @@ from engine.core.errors import RecordError
 from engine.registry import rulesets
 from tests.saves_fuzzing import check_game, check_load, mutate, sources
 
+pytestmark = pytest.mark.slow  # thousands of damaged saves loaded
+
 LOADS = 2500  # each loaded validated and as a fold: about 10 s of one core
 LIST_ROUNDS = 40  # autosave folders of 8 damaged files and one good one
 

@@ -14,6 +14,8 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
+pytestmark = pytest.mark.slow  # builds a wheel, starts the app from a fresh install
+
 REPO = Path(__file__).resolve().parent.parent
 # The checkout's folders an install never needs: tests, their golden games, developer tools.
 NOT_SHIPPED = ("tests", "recordings", "scripts")

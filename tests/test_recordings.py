@@ -19,6 +19,8 @@ from engine import rulesets
 from engine.core import record
 from engine.registry import spec_of
 
+pytestmark = pytest.mark.slow  # replays every recorded game, each decision checked
+
 RECORDINGS = Path(__file__).resolve().parent.parent / "recordings"
 GAMES = sorted(p for p in RECORDINGS.glob("*.json") if not p.name.endswith(".expected.json"))
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.core.errors import RecordError
 from engine.core.ruleset import Seat
-from engine.registry import GameSpec, specs
+from engine.registry import GameSpec, spec_of, specs
 from maharaja_tui.games.base import GameAdapter
 
 
@@ -24,8 +25,11 @@ def playable() -> dict[str, GameSpec]:
 
 
 def adapter_class(ruleset_id: str) -> type[GameAdapter]:
-    spec = playable().get(ruleset_id)
-    if spec is None:
+    try:  # spec_of imports that game only; listing them all would import every game
+        spec: GameSpec | None = spec_of(ruleset_id)
+    except RecordError:
+        spec = None
+    if spec is None or not spec.adapter:
         known = ", ".join(sorted(playable()))
         raise UnsupportedGame(
             f"{ruleset_id} cannot be shown in this terminal UI yet (it shows: {known})")

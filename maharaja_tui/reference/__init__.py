@@ -46,17 +46,24 @@ def section_of(rule_id: str, path: Path = RULES_FILE) -> int:
     return 0
 
 
-@cache
 def rule_text(rule_id: str, path: Path = RULES_FILE) -> str:
     """The one-line text of a rule given as a list item (``- MJ-VAR-R1: ...``)."""
+    return _rule_texts(path).get(rule_id, "")
+
+
+@cache
+def _rule_texts(path: Path) -> dict[str, str]:
+    """Every list-item rule of the file in one pass (the new-game form asks for several
+    at each start; the first text of an id wins)."""
     lines = path.read_text(encoding="utf-8").splitlines()
+    out: dict[str, str] = {}
     for n, line in enumerate(lines):
         match = RULE_LINE.match(line)
-        if match and match.group(1) == rule_id:
+        if match and match.group(1) not in out:
             text = match.group(3)
             for more in lines[n + 1:]:  # continuation lines are indented
                 if not more.startswith("  "):
                     break
                 text += " " + more.strip()
-            return text
-    return ""
+            out[match.group(1)] = text
+    return out

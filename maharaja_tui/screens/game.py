@@ -173,10 +173,8 @@ class GameScreen(Screen[None]):
             painter.text(adapter.status(view, viewer, to_move)))
         refresh(self, adapter.panels(view, viewer, to_move, self._intents))
         entries = tuple(table.log(viewer))
-        log = self.query_one(MoveLog)
-        log.flagged = frozenset(n for n, entry in enumerate(entries)
-                                if adapter.concerns(entry, viewer))
-        log.entries = entries
+        self.query_one(MoveLog).show(entries, frozenset(
+            n for n, entry in enumerate(entries) if adapter.concerns(entry, viewer)))
         self.query_one(ActionPanel).show(adapter.heading(view, viewer, to_move),
                                          tuple(e.label for e in self._entries))
         self._screens_for(view)
@@ -221,9 +219,6 @@ class GameScreen(Screen[None]):
 
     def _screens_for(self, view: Any) -> None:
         """City scoring and final scoring get their own screens, once each."""
-        from maharaja_tui.screens.final import FinalScreen
-        from maharaja_tui.screens.scoring import ScoringScreen
-
         if self.app.screen is not self:
             return
         key = self.adapter.scoring_key(view)
@@ -231,10 +226,14 @@ class GameScreen(Screen[None]):
             self._scored_round = key
             if not self.humans:  # computers only: the log has it, nobody is kept waiting
                 return
+            from maharaja_tui.screens.scoring import ScoringScreen  # not needed to start
+
             # Once it closes, look again: the game may have ended meanwhile.
             self.app.push_screen(ScoringScreen(self, self.adapter.scoring_table(view)),
                                  lambda _: self.sync())
         elif self.adapter.is_over(view) and not self._final_shown:
+            from maharaja_tui.screens.final import FinalScreen
+
             self._final_shown = True
             self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats,
                                              self._story()))
@@ -533,4 +532,6 @@ def build(panels: tuple[Panel, ...], *regions: str, palette: Any) -> list[Any]:
 def refresh(screen: Screen[Any], panels: tuple[Panel, ...]) -> None:
     """Each panel's widget gets its data now."""
     for panel in panels:
-        screen.query_one(f"#{panel.id}").data = panel.data  # type: ignore[attr-defined]
+        widget = screen.query_one(f"#{panel.id}")
+        if widget.data != panel.data:  # type: ignore[attr-defined]  # else nothing to redraw
+            widget.data = panel.data  # type: ignore[attr-defined]

@@ -31,6 +31,15 @@ class MoveLog(VerticalScroll, can_focus=True):
     def compose(self) -> ComposeResult:
         yield Static(id="move-log-text")
 
+    def show(self, entries: tuple[Segments, ...], flagged: frozenset[int]) -> None:
+        """Both at once, painted once, and only when something changed: the game screen
+        calls this after every step of every seat (issue 15: key to frame)."""
+        if entries == self.entries and flagged == self.flagged:
+            return
+        self.set_reactive(MoveLog.flagged, flagged)
+        self.set_reactive(MoveLog.entries, entries)
+        self._paint(follow=True)
+
     def watch_entries(self) -> None:
         self._paint(follow=True)
 

@@ -26,8 +26,3 @@ def grid_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.undo()
     _clear()
 
-
-@pytest.fixture(autouse=True)
-def data_home(tmp_path, monkeypatch):  # noqa: ANN001, ANN201
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    return tmp_path / "data"

@@ -1,0 +1,106 @@
+"""The launch imports what the first game frame needs and nothing more (issue 15).
+
+Each check runs a fresh interpreter, as the ``maharaja`` command starts: modules an
+earlier test imported would hide what the launch itself imports. Nothing is timed
+here (scripts/bench/app.py measures the launch); these are the causes it depends on.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+FIRST_FRAME = """
+import json, os, sys
+from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.screens.new_game import default_setup
+
+class FirstFrame(MaharajaApp):
+    def _display(self, screen, renderable):
+        super()._display(screen, renderable)
+        if renderable is not None and type(screen).__name__ == "GameScreen":
+            print(json.dumps({"modules": sorted(sys.modules),
+                              "computers_driven": self.table._driver is not None}))
+            sys.stdout.flush()
+            os._exit(0)
+
+FirstFrame(Start("play", setup=default_setup(seed=7))).run(headless=True, size=(80, 24))
+"""
+
+# Not needed to draw a game of Maharaja: the F1 guide (markdown), the file dialogs,
+# the replay, the other games.
+NOT_AT_LAUNCH = ("maharaja_tui.screens.help", "markdown_it", "maharaja_tui.screens.files",
+                 "maharaja_tui.screens.replay", "maharaja_tui.screens.final",
+                 "engine.raja", "engine.maharani", "engine.maharadjah")
+
+
+def run_child(code: str, data: Path) -> dict[str, object]:
+    env = {**os.environ, "XDG_DATA_HOME": str(data),
+           "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def test_the_first_game_frame_imports_no_other_game_nor_the_help(data_home: Path) -> None:
+    found = run_child(FIRST_FRAME, data_home)
+    modules = set(found["modules"])  # type: ignore[call-overload]
+    assert "engine.maharaja" in modules and "maharaja_tui.screens.game" in modules
+    loaded = sorted(m for m in modules for lazy in NOT_AT_LAUNCH
+                    if m == lazy or m.startswith(lazy + "."))
+    assert loaded == []
+
+
+def test_the_computers_think_only_after_the_first_frame(data_home: Path) -> None:
+    assert run_child(FIRST_FRAME, data_home)["computers_driven"] is False
+
+
+def test_importing_the_app_reads_no_package_metadata(data_home: Path) -> None:
+    """importlib.metadata (with email, csv, zipfile...) is for listing the games."""
+    code = ("import json, sys; import maharaja_tui.app; "
+            "print(json.dumps({'modules': sorted(sys.modules)}))")
+    modules = set(run_child(code, data_home)["modules"])  # type: ignore[call-overload]
+    assert "importlib.metadata" not in modules
+    assert "maharaja_tui.screens.help" not in modules
+    assert "maharaja_tui.screens.new_game" not in modules
+
+
+def test_load_and_replay_read_the_file_once(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The command checks the file before the screen opens; the app shows that game
+    instead of reading (and re-deciding every step of) the file again."""
+    from engine import Game, get_ruleset
+    from engine.core import record
+    from maharaja_tui import cli
+    from maharaja_tui.app import MaharajaApp
+
+    path = tmp_path / "game.json"
+    record.save(Game(get_ruleset("maharaja-2020"), list(default_seats()), None, 3), path)
+    reads: list[object] = []
+    real_load = record.load
+    monkeypatch.setattr(record, "load", lambda *a, **k: reads.append(a) or real_load(*a, **k))
+    shown: list[str] = []
+
+    def run(app: MaharajaApp) -> None:  # what opens the file, without a terminal
+        shown.append(type(app.start.game).__name__)
+        app.on_mount()
+
+    monkeypatch.setattr(MaharajaApp, "run", run)
+    monkeypatch.setattr(MaharajaApp, "show_main", lambda self, screen, callback=None: None)
+    monkeypatch.setattr(MaharajaApp, "show_game", lambda self, game, source=None: True)
+    for command in ("replay", "load"):
+        reads.clear()
+        assert cli.main([command, str(path)]) == 0
+        assert len(reads) == 1
+    assert shown == ["Game", "Game"]  # handed to the app, which reads nothing more
+
+
+def default_seats() -> list[object]:
+    from maharaja_tui.screens.new_game import default_setup
+
+    return list(default_setup(seed=3).seats)
