@@ -53,4 +53,5 @@ SPEC = GameSpec(
     presets={"Short game (3 players)": {"short_game": True}},
     sides=NATIONS,
     outcome="engine.maharadjah.spec:outcome",
+    roles={"space": "place", "vp": "score"},
 )

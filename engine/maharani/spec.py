@@ -32,5 +32,5 @@ SPEC = GameSpec(
     rule_example="M-PLACE-3",
     sides=_COLOURS,
     outcome="engine.maharani.spec:outcome",
-    roles={"coins": "money"},
+    roles={"coins": "money", "cell": "place"},
 )
