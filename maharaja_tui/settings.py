@@ -22,7 +22,9 @@ a bad value or an unknown key is one line naming the key and the file.
 
 from __future__ import annotations
 
+import importlib
 import os
+import pkgutil
 import re
 import tomllib
 from pathlib import Path
@@ -165,8 +167,12 @@ def binding_ids() -> set[str]:
     from textual.binding import Binding
     from textual.dom import DOMNode
 
-    import maharaja_tui.app  # noqa: F401 - loads every screen and widget class
+    import maharaja_tui
 
+    # Screens and dialogs are imported lazily (launch time): load every class that can bind.
+    for module in pkgutil.walk_packages(maharaja_tui.__path__, "maharaja_tui."):
+        if module.name.split(".")[1] in ("app", "screens", "widgets", "games"):
+            importlib.import_module(module.name)
     found: set[str] = set()
     todo: list[type] = [DOMNode]
     while todo:

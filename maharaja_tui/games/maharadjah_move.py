@@ -40,9 +40,11 @@ class MoveScreen(ModalScreen[Any]):
     """Dismisses with the chosen move (None: back)."""
 
     COMPONENT_CLASSES = COMPONENT_CLASSES
-    BINDINGS = [Binding("escape", "back", "Back"),
-                Binding("left,minus", "adjust(-1)", "One less", show=False),
-                Binding("right,plus", "adjust(1)", "One more", show=False)]
+    BINDINGS = [Binding("escape", "back", "Back", id="maharadjah-move.back"),
+                Binding("left,minus", "adjust(-1)", "One less", show=False,
+                        id="maharadjah-move.one-less"),
+                Binding("right,plus", "adjust(1)", "One more", show=False,
+                        id="maharadjah-move.one-more")]
 
     def __init__(self, prompt: str, moves: Sequence[tuple[Segments, Any]],
                  stops: Sequence[Stops], refusal: Callable[[Any], str | None],

@@ -14,7 +14,7 @@ from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, S
 
 class ChoiceScreen(ModalScreen[int | None]):
     COMPONENT_CLASSES = COMPONENT_CLASSES
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", "Back", id="choice.cancel")]
 
     def __init__(self, prompt: str, labels: list[Segments], colours: Palette | None) -> None:
         super().__init__()
@@ -45,7 +45,8 @@ class ChoiceScreen(ModalScreen[int | None]):
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question (taking back other players' decisions, overwriting a file)."""
 
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    BINDINGS = [Binding("y", "answer(True)", "Yes", id="choice.yes"),
+                Binding("n,escape", "answer(False)", "No", id="choice.no")]
 
     def __init__(self, question: str) -> None:
         super().__init__()

@@ -18,7 +18,7 @@ from maharaja_tui.paths import autosave_path, saves_dir
 
 
 class SaveScreen(ModalScreen[Path | None]):
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", "Back", id="files.cancel")]
 
     def __init__(self, game: Any) -> None:
         super().__init__()
@@ -72,7 +72,7 @@ def _modified(path: Path) -> float:
 class LoadScreen(ModalScreen[Path | None]):
     """Dismisses with the chosen path; the app does the loading and reports problems."""
 
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", "Back", id="files.cancel")]
 
     def __init__(self, title: str = "Open a saved game") -> None:
         super().__init__()

@@ -35,10 +35,10 @@ def story_of(game: Any) -> Story | None:
 class FinalScreen(Screen[None]):
     COMPONENT_CLASSES = COMPONENT_CLASSES
     BINDINGS = [
-        Binding("escape,enter", "close", "Back to the map"),
-        Binding("1", "tab('scores')", "Scores"),
-        Binding("2", "tab('story')", "Story"),
-        Binding("3", "tab('sources')", "Points from"),
+        Binding("escape,enter", "close", "Back to the map", id="final.close"),
+        Binding("1", "tab('scores')", "Scores", id="final.scores"),
+        Binding("2", "tab('story')", "Story", id="final.story"),
+        Binding("3", "tab('sources')", "Points from", id="final.sources"),
     ]
 
     def __init__(self, adapter: Any, view: Any, seats: list[Any],

@@ -42,9 +42,9 @@ KEYS = """\
 
 
 class HelpScreen(Screen[None]):
-    BINDINGS = [Binding("escape,f1", "close", "Back"),
-                Binding("r", "switch", "Guide / rules"),
-                Binding("slash", "find", "Find a rule id")]
+    BINDINGS = [Binding("escape,f1", "close", "Back", id="help.close"),
+                Binding("r", "switch", "Guide / rules", id="help.switch"),
+                Binding("slash", "find", "Find a rule id", id="help.find")]
 
     def __init__(self, rule: str | None = None, game: str | None = None,
                  topic: str | None = None) -> None:

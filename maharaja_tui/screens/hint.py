@@ -30,7 +30,7 @@ class HintScreen(ModalScreen[Any]):
     """Dismisses with the suggestion chosen to play, or None."""
 
     COMPONENT_CLASSES = COMPONENT_CLASSES
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", "Back", id="hint.cancel")]
 
     def __init__(self, ruleset: Any, view: Any, seat: int, legal: list[Any],
                  label: Labeller, colours: Palette | None) -> None:

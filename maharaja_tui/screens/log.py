@@ -13,7 +13,7 @@ from maharaja_tui.widgets.segments import Palette, Segments
 
 
 class LogScreen(Screen[None]):
-    BINDINGS = [Binding("escape,l", "close", "Back")]
+    BINDINGS = [Binding("escape,l", "close", "Back", id="log.close")]
     DEFAULT_CSS = """
     LogScreen #full-log { height: 1fr; padding: 0 1; }
     """

@@ -97,10 +97,10 @@ class TileCheckbox(Checkbox):
 
 class NewGameScreen(Screen[GameSetup | None]):
     BINDINGS = [
-        Binding("ctrl+n", "start", "Start"),
-        Binding("ctrl+f", "first_game", "First game"),
-        Binding("ctrl+t", "resume", "Continue"),
-        Binding("escape", "quit", "Quit", show=False),
+        Binding("ctrl+n", "start", "Start", id="new-game.start"),
+        Binding("ctrl+f", "first_game", "First game", id="new-game.first-game"),
+        Binding("ctrl+t", "resume", "Continue", id="new-game.resume"),
+        Binding("escape", "quit", "Quit", show=False, id="new-game.quit"),
     ]
 
     def __init__(self, seed: int | None = None, game: str | None = None, *,

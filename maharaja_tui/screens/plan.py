@@ -19,13 +19,14 @@ class PlanScreen(ModalScreen[tuple[Any, Any] | None]):
     # typed: a key that is not bound is forwarded to the focused list a message later,
     # and focus itself moves a message later, so quick typing (a paste, an SSH
     # connection) could set the wrong arrow or commit before the last digit.
-    BINDINGS = [Binding("escape", "cancel", "Back"),
-                Binding("enter", "next", "Next / commit", priority=True),
-                Binding("up", "step(-1)", show=False, priority=True),
-                Binding("down", "step(1)", show=False, priority=True),
-                *[Binding(str(n), f"digit({n})", show=False, priority=True) for n in range(1, 10)],
-                Binding("left", "arrow(0)", "Arrow 1", show=False),
-                Binding("right", "arrow(1)", "Arrow 2", show=False)]
+    BINDINGS = [Binding("escape", "cancel", "Back", id="plan.cancel"),
+                Binding("enter", "next", "Next / commit", priority=True, id="plan.next"),
+                Binding("up", "step(-1)", show=False, priority=True, id="plan.up"),
+                Binding("down", "step(1)", show=False, priority=True, id="plan.down"),
+                *[Binding(str(n), f"digit({n})", show=False, priority=True,
+                          id=f"plan.digit-{n}") for n in range(1, 10)],
+                Binding("left", "arrow(0)", "Arrow 1", show=False, id="plan.first-arrow"),
+                Binding("right", "arrow(1)", "Arrow 2", show=False, id="plan.second-arrow")]
 
     def __init__(self, actions: tuple[tuple[int, str], ...], who: str) -> None:
         super().__init__()

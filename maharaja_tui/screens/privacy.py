@@ -12,7 +12,7 @@ from textual.widgets import Static
 class PrivacyScreen(Screen[None]):
     """Covers the whole terminal; the game screen below is redrawn for the next seat."""
 
-    BINDINGS = [Binding("enter", "ready", "I am ready")]
+    BINDINGS = [Binding("enter", "ready", "I am ready", id="privacy.ready")]
 
     def __init__(self, seat_title: str, letter: str) -> None:
         super().__init__()

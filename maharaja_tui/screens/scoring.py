@@ -25,11 +25,12 @@ class ScoringScreen(Screen[None]):
     COMPONENT_CLASSES = COMPONENT_CLASSES
     # Enter picks a choice when there are some, else closes: priority, because the
     # table or the empty choice list may hold the focus and would swallow it.
-    BINDINGS = [Binding("escape", "close", "Back to the map"),
-                Binding("enter", "enter", "Continue", show=False, priority=True),
+    BINDINGS = [Binding("escape", "close", "Back to the map", id="scoring.close"),
+                Binding("enter", "enter", "Continue", show=False, priority=True,
+                        id="scoring.enter"),
                 # Scoring decisions are decisions too: take them back from here.
-                Binding("ctrl+z", "undo", "Undo", show=False),
-                Binding("ctrl+y", "redo", "Redo", show=False)]
+                Binding("ctrl+z", "undo", "Undo", show=False, id="scoring.undo"),
+                Binding("ctrl+y", "redo", "Redo", show=False, id="scoring.redo")]
 
     def __init__(self, game: GameScreen, summary: ScoreTable) -> None:
         super().__init__()

@@ -80,12 +80,12 @@ class AreaMap(Widget, can_focus=True):
     AreaMap .area-map--picked { text-style: bold reverse; color: $warning; }
     """
     BINDINGS = [
-        Binding("left", "cursor(-1, 0)", "Left", show=False),
-        Binding("right", "cursor(1, 0)", "Right", show=False),
-        Binding("up", "cursor(0, -1)", "Up", show=False),
-        Binding("down", "cursor(0, 1)", "Down", show=False),
-        Binding("enter", "select", "Pick"),
-        Binding("escape", "drop", "Drop pick", show=False),
+        Binding("left", "cursor(-1, 0)", "Left", show=False, id="area-map.left"),
+        Binding("right", "cursor(1, 0)", "Right", show=False, id="area-map.right"),
+        Binding("up", "cursor(0, -1)", "Up", show=False, id="area-map.up"),
+        Binding("down", "cursor(0, 1)", "Down", show=False, id="area-map.down"),
+        Binding("enter", "select", "Pick", id="area-map.select"),
+        Binding("escape", "drop", "Drop pick", show=False, id="area-map.drop"),
     ]
 
     data: reactive[AreaMapData] = reactive(AreaMapData, always_update=True)

@@ -96,13 +96,13 @@ class MapGraph(Widget, can_focus=True):
     MapGraph .map-graph--open-road { color: $text-muted 50%; }
     """
     BINDINGS = [
-        Binding("left", "cursor(-1, 0)", "Left", show=False),
-        Binding("right", "cursor(1, 0)", "Right", show=False),
-        Binding("up", "cursor(0, -1)", "Up", show=False),
-        Binding("down", "cursor(0, 1)", "Down", show=False),
-        Binding("enter", "select", "Pick place"),
-        Binding("n", "toggle_labels", "Village names"),
-        Binding("k", "toggle_key", "Key"),
+        Binding("left", "cursor(-1, 0)", "Left", show=False, id="map.left"),
+        Binding("right", "cursor(1, 0)", "Right", show=False, id="map.right"),
+        Binding("up", "cursor(0, -1)", "Up", show=False, id="map.up"),
+        Binding("down", "cursor(0, 1)", "Down", show=False, id="map.down"),
+        Binding("enter", "select", "Pick place", id="map.select"),
+        Binding("n", "toggle_labels", "Village names", id="map.toggle-labels"),
+        Binding("k", "toggle_key", "Key", id="map.toggle-key"),
     ]
 
     picture: reactive[MapPicture] = reactive(MapPicture, always_update=True)

@@ -132,14 +132,15 @@ class PalaceGrid(Widget, can_focus=True):
     PalaceGrid .role--strong { text-style: bold; }
     """
     BINDINGS = [
-        Binding("left", "cursor(0, -1)", "Left", show=False),
-        Binding("right", "cursor(0, 1)", "Right", show=False),
-        Binding("up", "cursor(-1, 0)", "Up", show=False),
-        Binding("down", "cursor(1, 0)", "Down", show=False),
-        Binding("enter", "pick", "Pick"),
-        Binding("r,space", "rotate", "Rotate"),
-        Binding("escape", "back", "Back", show=False),
-        *(Binding(str(n), f"slot({n})", f"Slot {n}", show=False) for n in range(1, 5)),
+        Binding("left", "cursor(0, -1)", "Left", show=False, id="palace-grid.left"),
+        Binding("right", "cursor(0, 1)", "Right", show=False, id="palace-grid.right"),
+        Binding("up", "cursor(-1, 0)", "Up", show=False, id="palace-grid.up"),
+        Binding("down", "cursor(1, 0)", "Down", show=False, id="palace-grid.down"),
+        Binding("enter", "pick", "Pick", id="palace-grid.pick"),
+        Binding("r,space", "rotate", "Rotate", id="palace-grid.rotate"),
+        Binding("escape", "back", "Back", show=False, id="palace-grid.back"),
+        *(Binding(str(n), f"slot({n})", f"Slot {n}", show=False,
+                  id=f"palace-grid.slot-{n}") for n in range(1, 5)),
     ]
 
     Selected = PlaceSelected

@@ -160,3 +160,26 @@ def test_the_server_takes_its_defaults_from_the_file_and_the_line_wins(tmp_path:
     from maharaja_tui import cli
 
     assert cli.main(["--config", str(bad), "serve"]) == 2  # the file before the command
+
+
+def test_every_key_of_every_screen_and_widget_has_a_binding_id() -> None:
+    """Issue 16 item 4: any key may be rebound from [keys], not only the app's and the game
+    screen's; one class never gives two bindings the same id."""
+    from textual.binding import Binding
+    from textual.dom import DOMNode
+
+    known = settings.binding_ids()  # imports every screen, widget and game adapter
+    todo: list[type] = [DOMNode]
+    without, repeated = [], []
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if not cls.__module__.startswith("maharaja_tui"):
+            continue
+        bindings = [b for b in cls.__dict__.get("BINDINGS", []) if isinstance(b, Binding)]
+        without += [f"{cls.__name__}: {b.key}" for b in bindings if not b.id]
+        ids = [b.id for b in bindings]
+        repeated += [f"{cls.__name__}: {i}" for i in set(ids) if ids.count(i) > 1]
+    assert not without and not repeated
+    assert {"replay.next-event", "map.toggle-key", "plan.digit-3",
+            "palace-grid.rotate", "maharadjah-move.one-more"} <= known
