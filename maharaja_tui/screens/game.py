@@ -60,7 +60,7 @@ class GameScreen(Screen[None]):
         Binding("m", "focus_map", "Map", id="game.focus-map"),
         Binding("l", "full_log", "Log", id="game.full-log"),
         Binding("s", "scores", "Scores", show=False, id="game.scores"),
-        Binding("ctrl+s", "save_as", "Save as", id="game.save-as"),
+        Binding("ctrl+s", "save_as", "Save as", show=False, id="game.save-as"),
         Binding("h", "hint", "Hint", id="game.hint"),
     ]
 
@@ -108,7 +108,7 @@ class GameScreen(Screen[None]):
         yield Static(id="refusal")
         yield Static(id="autosave-off")
         yield ActionPanel(self.colours, id="actions")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # all keys fit at 80 columns
 
     def on_mount(self) -> None:
         self.table.subscribe(self._on_table_changed)

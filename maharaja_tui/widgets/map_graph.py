@@ -100,8 +100,8 @@ class MapGraph(Widget, can_focus=True):
         Binding("right", "cursor(1, 0)", "Right", show=False, id="map.right"),
         Binding("up", "cursor(0, -1)", "Up", show=False, id="map.up"),
         Binding("down", "cursor(0, 1)", "Down", show=False, id="map.down"),
-        Binding("enter", "select", "Pick place", id="map.select"),
-        Binding("n", "toggle_labels", "Village names", id="map.toggle-labels"),
+        Binding("enter", "select", "Pick place", show=False, id="map.select"),
+        Binding("n", "toggle_labels", "Names", id="map.toggle-labels"),
         Binding("k", "toggle_key", "Key", id="map.toggle-key"),
     ]
 
