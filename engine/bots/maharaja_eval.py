@@ -20,12 +20,10 @@ from random import Random
 from typing import NamedTuple
 
 from engine.maharaja import components as C
-from engine.maharaja.brahmabot import ACTION_TILES
-from engine.maharaja.components import CHARACTERS
 from engine.maharaja.queries import board
 from engine.maharaja.scoring import tile_points
 from engine.maharaja.state import Phase, State
-from engine.maharaja.views import HIDDEN
+from engine.maharaja.views import HIDDEN, deal_solo
 
 # PP-equivalents; tuned by self-play tournaments (scripts/tournament.py).
 COIN_LATE, COIN_EARLY = 0.2, 0.34  # 1 PP per 5 coins at the end; a statue share early on
@@ -231,26 +229,8 @@ def determinise(view: State, seat: int, rng: Random) -> State:
         if other != seat and player.pp == HIDDEN:
             player.pp = max(0, own + rng.randint(-2, 2))
     if view.solo is not None and not view.solo.deck:
-        _deal_solo(view, rng)
+        deal_solo(view, rng)
     return view
-
-
-def _deal_solo(state: State, rng: Random) -> None:
-    """MJ-HIDE-3: deal Brahmabot's unseen action tiles and characters at random."""
-    solo = state.solo
-    assert solo is not None
-    seen = set(solo.removed) | {t for t in solo.drawn if t}
-    unseen = [t for t in ACTION_TILES if t not in seen and t != solo.check]
-    rng.shuffle(unseen)
-    # The check tile turned up this round is the deck's top, never the face-down tile
-    # (after Brahmabot's turn an unused face-down tile stays hidden, MJ-BOT-R2).
-    solo.drawn = [t if t else unseen.pop() for t in solo.drawn]
-    solo.deck = ([solo.check] if solo.check and solo.check not in seen else []) + unseen
-    held = set(state.display) | {p.character for p in state.players}
-    held |= {m.character for m in state.maharanis}
-    characters = [c for c in CHARACTERS if c not in held]
-    rng.shuffle(characters)
-    solo.stack = characters[: solo.stack_size]
 
 
 def terms(state: State, seat: int) -> dict[str, float]:

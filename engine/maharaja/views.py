@@ -80,12 +80,13 @@ def fork(state: State, seat: int, rng: Random) -> State:
             plan = rng.choice(PLANS)
             player.plan = (int(plan.first), int(plan.second))
     if out.solo is not None and not out.solo.deck:
-        _deal_solo(out, rng)
+        deal_solo(out, rng)
     return out
 
 
-def _deal_solo(state: State, rng: Random) -> None:
-    """MJ-HIDE-3: Brahmabot's unseen action tiles and character stack, shuffled anew."""
+def deal_solo(state: State, rng: Random) -> None:
+    """MJ-HIDE-3: Brahmabot's unseen action tiles and character stack, shuffled anew
+    (a fork here, and the bots' sampled worlds)."""
     from engine.maharaja.brahmabot import ACTION_TILES
     from engine.maharaja.components import CHARACTERS
 
@@ -94,6 +95,8 @@ def _deal_solo(state: State, rng: Random) -> None:
     seen = set(solo.removed) | {t for t in solo.drawn if t}
     unseen = [t for t in ACTION_TILES if t not in seen and t != solo.check]
     rng.shuffle(unseen)
+    # The check tile turned up this round is the deck's top, never the face-down tile
+    # (after Brahmabot's turn an unused face-down tile stays hidden, MJ-BOT-R2).
     solo.drawn = [t if t else unseen.pop() for t in solo.drawn]
     solo.deck = ([solo.check] if solo.check and solo.check not in seen else []) + unseen
     held = set(state.display) | {p.character for p in state.players}
