@@ -54,4 +54,5 @@ SPEC = GameSpec(
     sides=NATIONS,
     outcome="engine.maharadjah.spec:outcome",
     roles={"space": "place", "vp": "score"},
+    story="engine.maharadjah.story:TELLER",
 )

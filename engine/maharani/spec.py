@@ -33,4 +33,5 @@ SPEC = GameSpec(
     sides=_COLOURS,
     outcome="engine.maharani.spec:outcome",
     roles={"coins": "money", "cell": "place"},
+    story="engine.maharani.story:TELLER",
 )

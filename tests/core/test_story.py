@@ -54,3 +54,37 @@ def test_raja_story_follows_the_gold() -> None:
     for seat, player in enumerate(game.state.players):
         assert story.series[seat][-1] == player.gold
         assert sum(story.sources[seat].values()) == player.gold - story.series[seat][0]
+
+
+def test_maharani_story_follows_the_gold() -> None:
+    """M-END-3: gold decides; zones, artisans and quarter scorings (M-GOLD, M-EVAL) less the
+    turn fees (M-EOT-1) add up to each seat's gold."""
+    from engine.maharani import RULESET as MAHARANI
+    from engine.maharani.story import TELLER as MAHARANI_TELLER
+
+    game = finished(MAHARANI, None)
+    story = _told(game, MAHARANI_TELLER)
+    assert story.unit == "gold" and story.rounds[-1] == "end"
+    for seat, player in enumerate(game.state.players):
+        assert story.series[seat][-1] == player.gold
+        assert sum(story.sources[seat].values()) == player.gold - story.series[seat][0]
+        assert set(story.sources[seat]) <= {"zones of tiles placed", "artisans",
+                                            "quarter scorings", "turn fees"}
+
+
+def test_maharadjah_story_follows_each_player_s_vp() -> None:
+    """W-END-2: a player's VP is summed over their nations; every VP is told under what
+    scored it (W-VP), and the last sample is the final total."""
+    from engine.maharadjah import RULESET as MAHARADJAH
+    from engine.maharadjah.scoring import totals
+    from engine.maharadjah.story import REASONS
+    from engine.maharadjah.story import TELLER as MAHARADJAH_TELLER
+
+    game = finished(MAHARADJAH, None, players=3)
+    story = _told(game, MAHARADJAH_TELLER)
+    assert story.unit == "VP"
+    named = {source for _, source in REASONS}
+    for seat, vp in enumerate(totals(game.state)):
+        assert story.series[seat][-1] == vp
+        assert sum(story.sources[seat].values()) == vp
+        assert set(story.sources[seat]) <= named, story.sources[seat]

@@ -54,3 +54,23 @@ def test_snapshot_story_chart(snap_compare) -> None:  # noqa: ANN001
 def test_snapshot_points_from(snap_compare) -> None:  # noqa: ANN001
     app = MaharajaApp(Start("game", game=game_until(over)), computer_delay=3600)
     assert snap_compare(app, terminal_size=(80, 24), press=["3"])
+
+
+@synchronously
+async def test_maharani_s_final_screen_charts_the_gold() -> None:
+    """Every game tells its story through its GameSpec's teller: Maharani's is gold (M-END-3)."""
+    from tests.tui import maharani_games
+
+    game = maharani_games.game_until(maharani_games.over)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _final(pilot, app)
+        await pilot.press("2")
+        await pilot.pause()
+        chart = screen.query_one(LineChart)
+        assert chart.data.title == "gold after each round"
+        assert [line.values[-1] for line in chart.data.lines] == \
+            [p.gold for p in game.state.players]
+        await pilot.press("3")
+        await pilot.pause()
+        assert "quarter scorings" in screen_text(app)
