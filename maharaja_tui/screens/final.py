@@ -62,7 +62,7 @@ class FinalScreen(Screen[None]):
                 yield Static(id="story-note", classes="dialog-hint")
             with TabPane("3 Points from", id="sources"):
                 yield DataTable(id="sources-table", cursor_type="none", zebra_stripes=True)
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
     def on_mount(self) -> None:
         from maharaja_tui.screens.scoring import fill_table

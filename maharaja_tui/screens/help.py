@@ -71,7 +71,7 @@ class HelpScreen(Screen[None]):
             with VerticalScroll(id="help-body"):
                 yield Markdown(id="help-text")
         yield Input(placeholder=self.placeholder, id="help-find")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
     def on_mount(self) -> None:
         if self.showing_rules:

@@ -30,7 +30,7 @@ class LogScreen(Screen[None]):
         yield Static(f"The log — {count} entries; ● concerns you (↑ ↓ PgUp PgDn to read)",
                      classes="screen-title")
         yield MoveLog(self.colours, window=max(count, 1), id="full-log")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
     def on_mount(self) -> None:
         log = self.query_one(MoveLog)

@@ -191,7 +191,7 @@ class NewGameScreen(Screen[GameSetup | None]):
                 yield Static("Unfinished games (Enter resumes)", classes="form-heading")
                 yield OptionList(*[Option(save.describe()) for save in self.unfinished],
                                  id="recent-games")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
     def _defaults(self) -> tuple[str, str, int]:
         """The first seat's name, the computers' level and the players: the config

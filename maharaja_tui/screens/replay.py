@@ -42,13 +42,17 @@ class ReplayScreen(Screen[None]):
     CSS_PATH = STYLE_FILES
     # Priority: the map and the move list would otherwise take the arrow keys.
     BINDINGS = [
-        Binding("right", "step('event', 1)", "Event ▶", priority=True, id="replay.next-event"),
-        Binding("left", "step('event', -1)", "◀ Event", priority=True, id="replay.previous-event"),
-        Binding("down,rightsquarebracket", "step('turn', 1)", "Turn ▶", priority=True,
-                id="replay.next-turn"),
+        # The status line under the log names the stepping keys; the footer keeps the rest.
+        Binding("right", "step('event', 1)", "Event ▶", show=False, priority=True,
+                id="replay.next-event"),
+        Binding("left", "step('event', -1)", "◀ Event", show=False, priority=True,
+                id="replay.previous-event"),
+        Binding("down,rightsquarebracket", "step('turn', 1)", "Turn ▶", show=False,
+                priority=True, id="replay.next-turn"),
         Binding("up,leftsquarebracket", "step('turn', -1)", "◀ Turn", show=False, priority=True,
                 id="replay.previous-turn"),
-        Binding("pagedown", "step('round', 1)", "Round ▶", priority=True, id="replay.next-round"),
+        Binding("pagedown", "step('round', 1)", "Round ▶", show=False, priority=True,
+                id="replay.next-round"),
         Binding("pageup", "step('round', -1)", "◀ Round", show=False, priority=True,
                 id="replay.previous-round"),
         Binding("home", "seek(0)", "Start", show=False, priority=True, id="replay.start"),
@@ -102,7 +106,7 @@ class ReplayScreen(Screen[None]):
                     yield LineChart(id="analysis-chart")
                     yield Static(id="analysis-note")
         yield Static(id="replay-controls")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
     def on_mount(self) -> None:
         self.query_one("#analysis").display = False

@@ -50,7 +50,7 @@ class ScoringScreen(Screen[None]):
                 yield track.widget(game.colours, id=track.id,  # type: ignore[call-arg]
                                    classes=track.classes)
             yield ActionPanel(self.game.colours, id="scoring-actions")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
     def on_mount(self) -> None:
         fill_table(self.query_one(DataTable), self.summary, Painter(self, self.game.colours))

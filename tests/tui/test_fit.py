@@ -69,3 +69,24 @@ async def test_no_label_is_cut_at_the_map_s_right_edge_at_80x24() -> None:
                  lambda: raja_games.game_until(raja_games.my_turn)):
         await no_label_cut(MaharajaApp(Start("game", game=make()), computer_delay=3600),
                            (80, 24))
+
+
+@synchronously
+async def test_quit_and_rules_stay_in_the_footer_at_80x24() -> None:
+    """Item 11: with Hint and the map's Key added, the footer had pushed ^q Quit and f1 Rules
+    off an 80-column terminal (on the game screen with the map focused, and the final screen)."""
+    app = MaharajaApp(Start("game", game=games.game_until(games.my_turn)), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")  # the map's own keys join the footer
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert "Quit" in footer and "Rules" in footer and "Hint" in footer, footer
+    app = MaharajaApp(Start("game", game=games.game_until(games.over)), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if "Points from" in screen_text(app):
+                break
+        footer = screen_text(app).splitlines()[-1]
+        assert "Quit" in footer and "Rules" in footer, footer
