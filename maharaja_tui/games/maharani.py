@@ -235,6 +235,13 @@ class MaharaniAdapter(SpecAdapter):
             entries.append(MenuEntry(label, tuple(members), f"Slot {slot}: where?", "place"))
         return entries + others
 
+    def unavailable(self, view: State, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
+        """On the seat's turn, Refresh when the rules refuse it now (after a tile, M-TURN-2;
+        with every marker face up, M-REFRESH): the engine's refusal is the reason shown."""
+        if not intents or any(isinstance(i, I.Refresh) for i in intents):
+            return []
+        return [MenuEntry(self.label(view, seat, I.Refresh()), (I.Refresh(),))]
+
     def tile_words(self, tile_id: str) -> Segments:
         if not tile_id:
             return (("empty", "dim"),)

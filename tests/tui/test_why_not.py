@@ -87,3 +87,21 @@ def test_a_statue_too_dear_says_what_it_costs_and_what_you_have() -> None:
         game.ruleset.decide(view, 0, entry.intents[0])
     assert refusal.value.rule == "MJ-ACT-11"
     assert "coins and you have 2" in refusal.value.reason
+
+
+@synchronously
+async def test_maharani_lists_a_refused_refresh_with_its_rule() -> None:
+    """M-TURN-2: one action a turn, so after a tile Refresh is refused: it stays listed,
+    dimmed, with the engine's reason, instead of disappearing."""
+    from tests.tui import maharani_games
+
+    def after_a_tile(game) -> bool:  # noqa: ANN001
+        turn = game.state.turn
+        return turn is not None and turn.seat == 0 and turn.placed == 1
+
+    game = maharani_games.game_until(after_a_tile)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        refused = [text(e) for e in app.screen.entries if e.refusal is not None]
+        assert any(t.startswith("✗ Refresh") and "(M-" in t for t in refused), refused
