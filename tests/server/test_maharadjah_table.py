@@ -44,6 +44,8 @@ def test_the_defender_s_player_is_asked_over_the_socket(tmp_path: Path) -> None:
             remotes[seat].play(seat, intent)
         state = game.state
         assert state.battle is not None and state.battle.stage == RETREAT_DEF
+        for remote in remotes:  # reads answer from the last pushed change: a round
+            remote.refresh_info()  # trip makes sure every earlier push has arrived
         defender = state.control[state.battle.defender]
         attacker = state.control[state.active]
         assert defender != attacker
