@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache, partial
 from typing import Any
 
-from engine.core.errors import IllegalIntent
 from engine.core.ruleset import LegalGroup
 from engine.family.travel import Occupancy, priced_routes
 from engine.maharaja import components as C
@@ -34,7 +33,7 @@ from engine.maharaja.queries import (
     task_discount,
     village_capacity,
 )
-from engine.maharaja.rules import DECIDERS, decide, maharani_targets, start_shrine_seat, to_move
+from engine.maharaja.rules import maharani_targets, start_shrine_seat, to_move
 from engine.maharaja.state import Phase, State
 
 PLANS = [it.CommitPlan(first=a, second=b) for a in C.Action for b in C.Action if a <= b]
@@ -43,17 +42,6 @@ PLANS = [it.CommitPlan(first=a, second=b) for a in C.Action for b in C.Action if
 def legal_intents(state: State, seat: int) -> list[Any]:
     """``flatten(legal_groups(...))`` without building the groups (the bots' hot path)."""
     return [intent for _, produce in _listing(state, seat) for intent in produce()]
-
-
-def is_legal(state: State, seat: int, intent: Any) -> bool:
-    """Would ``decide`` accept it? Asks the rules directly and lists nothing."""
-    if seat not in to_move(state) or type(intent) not in DECIDERS:
-        return False
-    try:
-        decide(state, seat, intent)
-    except IllegalIntent:
-        return False
-    return True
 
 
 def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
@@ -246,4 +234,4 @@ def _move_intent(route: tuple[str, ...]) -> it.MovePriest:
     return it.MovePriest(route=route)  # a route recurs under many occupancies
 
 
-__all__ = ["character_holder", "is_legal", "legal_groups", "legal_intents", "route_tolls"]
+__all__ = ["character_holder", "legal_groups", "legal_intents", "route_tolls"]

@@ -106,9 +106,6 @@ class RajaRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
     def legal_groups(self, state: st.State, seat: int) -> Iterator[LegalGroup[it.Intent]]:
         return legal.legal_groups(state, seat)
 
-    def is_legal(self, state: st.State, seat: int, intent: it.Intent) -> bool:
-        return legal.is_legal(state, seat, intent)
-
     def decide(self, state: st.State, seat: int, intent: it.Intent) -> list[ev.Event]:
         return _decide(state, seat, intent)
 

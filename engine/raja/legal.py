@@ -25,7 +25,7 @@ from engine.raja import intents as it
 from engine.raja.board import board
 from engine.raja.flow import to_move
 from engine.raja.queries import holds, village_has_room
-from engine.raja.rules import DECIDERS, active_turn, chooser, decide
+from engine.raja.rules import active_turn, chooser, decide
 from engine.raja.state import BUILDER_SLOT, Phase, State
 
 SELECTIONS = tuple(product(C.ACTIONS, repeat=2))  # the order fixes slot 0 and slot 1
@@ -33,17 +33,6 @@ SELECTIONS = tuple(product(C.ACTIONS, repeat=2))  # the order fixes slot 0 and s
 
 def legal_intents(state: State, seat: int) -> list[Any]:
     return flatten(legal_groups(state, seat))
-
-
-def is_legal(state: State, seat: int, intent: Any) -> bool:
-    """Would ``decide`` accept it? Asks the rules directly and lists nothing."""
-    if seat not in to_move(state) or type(intent) not in DECIDERS:
-        return False
-    try:
-        decide(state, seat, intent)
-    except IllegalIntent:
-        return False
-    return True
 
 
 def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
