@@ -26,7 +26,7 @@ from typing import Any
 from engine.bots.budget import Budget
 from engine.bots.evaluator import evaluator_for
 from engine.bots.search import search_ranked
-from engine.bots.simulate import step
+from engine.bots.simulate import play_out
 from engine.core.errors import IllegalIntent
 from engine.core.game import SETUP_SEAT, AnyGame, copy_state
 from engine.core.replay import Replay
@@ -164,14 +164,7 @@ def _shares(ruleset: Any, evaluator: Any, state: Any, seats: int, spread: float,
         world = copy_state(state)
         start = copy_state(state)
         try:
-            for _ in range(PLAYOUT_STEPS):
-                if evaluator.horizon(start, world):
-                    break
-                movers = ruleset.to_move(world)
-                if not movers:
-                    break
-                mover = movers[0]
-                step(ruleset, world, mover, evaluator.rollout_choice(world, mover), rng)
+            play_out(ruleset, evaluator, start, world, rng, PLAYOUT_STEPS)
         except IllegalIntent:
             pass  # score what was reached
         # value is a seat's margin over its best rival; min(.., 0) makes it the margin

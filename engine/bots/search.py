@@ -23,7 +23,7 @@ from typing import Any
 
 from engine.bots.budget import Budget
 from engine.bots.evaluator import Evaluator
-from engine.bots.simulate import settle, step
+from engine.bots.simulate import play_out, settle, step
 from engine.core.errors import IllegalIntent
 from engine.core.game import copy_state
 from engine.core.ruleset import AnyRuleset
@@ -148,14 +148,7 @@ def _simulate(
     try:
         step(ruleset, state, seat, intent, rng)
         settle(ruleset, state, rng)
-        for _ in range(ROLLOUT_STEPS):
-            if evaluator.horizon(start, state):
-                break
-            movers = ruleset.to_move(state)
-            if not movers:
-                break
-            mover = movers[0]
-            step(ruleset, state, mover, evaluator.rollout_choice(state, mover), rng)
+        play_out(ruleset, evaluator, start, state, rng, ROLLOUT_STEPS)
     except IllegalIntent:
         # A guessed hidden value made the line impossible (e.g. a guessed PP total too
         # small for an ability): score what was reached.

@@ -44,3 +44,17 @@ def after(ruleset: AnyRuleset, state: Any, seat: int, intent: Any,
     for event in ruleset.decide(out, seat, intent):
         ruleset.apply(out, event)
     return out
+
+
+def play_out(ruleset: AnyRuleset, evaluator: Any, start: Any, state: Any, rng: Random,
+             steps: int) -> None:
+    """Every seat plays the evaluator's fast rollout policy from ``state`` (in place) until
+    its horizon, seen from ``start``, the game's end or ``steps`` decisions."""
+    for _ in range(steps):
+        if evaluator.horizon(start, state):
+            return
+        movers = ruleset.to_move(state)
+        if not movers:
+            return
+        mover = movers[0]
+        step(ruleset, state, mover, evaluator.rollout_choice(state, mover), rng)
