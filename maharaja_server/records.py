@@ -13,12 +13,15 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import shutil
 import sqlite3
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
+
+from engine.core.record import write_atomic
 
 log = logging.getLogger("maharaja_server.records")
 
@@ -92,6 +95,15 @@ class Records:
     def drop_table(self, table_id: int) -> None:
         self._do(self._run, "DELETE FROM tables WHERE id = ?", (table_id,)
                  ).add_done_callback(self._logged)
+
+    def put_file(self, path: Path, data: bytes) -> None:
+        """Queued like the rows: a file written whole (atomically, fsynced) by the writer
+        thread, so a table's move never waits on the disk before its players see it."""
+        self._do(write_atomic, path, data).add_done_callback(self._logged)
+
+    def remove_dir(self, path: Path) -> None:
+        """Queued after every write made so far (one of them may still land in it)."""
+        self._do(shutil.rmtree, path, True).add_done_callback(self._logged)
 
     def flush(self) -> None:
         """Wait for every queued write (tests, shutdown)."""

@@ -34,14 +34,24 @@ class Disconnected(ConnectionError):
 
 
 class _Worker:
-    """Runs listeners off the reader thread (they may call the server themselves)."""
+    """Runs listeners off the reader thread (they may call the server themselves).
+
+    Its thread starts with the first listener to run: a session's UI replaces this
+    dispatch with its own event loop at once, and never needs the thread."""
 
     def __init__(self) -> None:
         self._queue: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
-        threading.Thread(target=self._run, name="hub-listeners", daemon=True).start()
+        self._started = False
+        self._lock = threading.Lock()
 
     def __call__(self, fn: Callable[[], None]) -> None:
         self._queue.put(fn)
+        if not self._started:
+            with self._lock:
+                if not self._started:
+                    threading.Thread(target=self._run, name="hub-listeners",
+                                     daemon=True).start()
+                    self._started = True
 
     def _run(self) -> None:
         while True:

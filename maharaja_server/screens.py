@@ -77,6 +77,7 @@ class TableScreen(Screen):
         self.table = table
         self.seat = seat
         self._intents: list[Any] = []
+        self._shown: dict[str, str] = {}  # each text panel's text as last drawn
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -114,10 +115,10 @@ class TableScreen(Screen):
         else:
             state = "waiting for " + ", ".join(names[s] for s in to_move)
         version = getattr(table, "version", 0)
-        self.query_one("#status", Static).update(Text(
-            f"Table {getattr(table, 'id', '')} · {table.ruleset.name} · {who} · "
-            f"step {version} · {state}"))
-        self.query_one("#view", Static).update(Text(format_view(table.view(seat))))
+        # The status line is one row whatever it says: no layout pass for it.
+        self._show("#status", f"Table {getattr(table, 'id', '')} · {table.ruleset.name} · "
+                   f"{who} · step {version} · {state}", layout=False)
+        self._show("#view", format_view(table.view(seat)))
         options = self.query_one("#intents", OptionList)
         if self._intents != before or options.option_count != len(self._intents):
             # Rebuilt only when the choices changed: most notices find a waiting
@@ -128,7 +129,16 @@ class TableScreen(Screen):
             if self._intents:
                 options.highlighted = min(highlighted or 0, len(self._intents) - 1)
         lines = [plain(d) for d in table.log(seat)[-LOG_LINES:]]
-        self.query_one("#log", Static).update(Text("\n".join(lines)))
+        self._show("#log", "\n".join(lines))
+
+    def _show(self, selector: str, text: str, *, layout: bool = True) -> None:
+        """Update a text panel only when its text changed: a player's own move is drawn
+        once after play and again when its change notice arrives, with the same text,
+        and each redraw of a panel costs a render of the screen around it."""
+        if self._shown.get(selector) == text:
+            return
+        self._shown[selector] = text
+        self.query_one(selector, Static).update(Text(text), layout=layout)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if self.seat is None or not 0 <= event.option_index < len(self._intents):

@@ -186,7 +186,9 @@ class TableService:
 
     def _save_game(self, table: Table) -> None:
         assert table.game is not None
-        record.save(table.game, self._dir(table) / "game.json")
+        # Encoded here (the game goes on changing), written by the records' thread: the
+        # fsync took a loaded disk's time on the loop before every move's push.
+        self.records.put_file(self._dir(table) / "game.json", record.encode(table.game))
 
     def _host(self, table: Table, game: Game) -> None:
         """Seat ``game`` at ``table``: a LocalTable told of the seats handed over."""
@@ -347,6 +349,7 @@ class TableService:
         del self.tables[table.id]
         self.records.drop_table(table.id)
         shutil.rmtree(self._dir(table), ignore_errors=True)
+        self.records.remove_dir(self._dir(table))  # after a save still queued for it
         log.info("table %d removed: %s", table.id, why)
         self._lobby_changed()
 

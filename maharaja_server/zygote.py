@@ -120,7 +120,8 @@ def rehearse(rulesets: dict[str, Any]) -> None:
 
     async def run() -> None:
         app = SessionApp(_Rehearsal(rulesets), rulesets)  # type: ignore[arg-type]
-        async with app.run_test(size=(80, 24)) as pilot:
+        # Tooltips and notifications on, as in a session: their widgets' CSS is parsed too.
+        async with app.run_test(size=(80, 24), tooltips=True, notifications=True) as pilot:
             await pilot.pause()
 
     try:

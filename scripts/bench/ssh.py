@@ -123,7 +123,8 @@ async def connect_times(samples: int) -> tuple[list[float], list[float]]:
 
 
 def load(tables: int, seconds: float) -> dict:
-    args = argparse.Namespace(tables=tables, players=4, duration=seconds, pace=0.5, ramp=0.5)
+    args = argparse.Namespace(tables=tables, players=4, duration=seconds, pace=0.5, ramp=0.5,
+                              abuse=False)
     return asyncio.run(load_ssh.main(args))
 
 

@@ -195,3 +195,19 @@ def test_a_notice_without_data_makes_the_session_ask(hub: Hub) -> None:
     alice._store(p.Changed(table_id, 0))
     assert alice.latest(table_id) is None
     alice.close()
+
+
+def test_a_session_whose_ui_dispatches_starts_no_listener_thread(hub: Hub) -> None:
+    """Issue 15: every session started a listener thread its UI never used (the app
+    dispatches on its own loop); the default dispatch starts it with its first call."""
+    def listeners() -> int:
+        return sum(t.name == "hub-listeners" for t in threading.enumerate())
+
+    before = listeners()
+    conn = connect(hub, "ann")
+    assert listeners() == before
+    ran = threading.Event()
+    conn.dispatch(ran.set)  # the default dispatch still runs what it is given
+    assert ran.wait(5)
+    assert listeners() == before + 1
+    conn.close()

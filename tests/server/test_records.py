@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 import threading
 from pathlib import Path
@@ -108,3 +109,53 @@ def test_json_records_are_migrated_once(tmp_path: Path) -> None:
     assert list(server.service.tables) == [7]
     assert server.records.names() == {"olga": "SHA256:abc"}
     server.records.close()
+
+
+def _started_duel(tmp_path: Path) -> tuple[Records, TableService, int]:
+    records = Records(tmp_path / "server.db")
+    svc = TableService(tmp_path / "tables", RULESETS, records=records)
+    table = svc.create(ALICE, RULESET.id, [SeatSpec(), SeatSpec()], b"{}", True, "Duel").id
+    svc.join(ALICE, table, None)
+    svc.join(BOB, table, None)
+    return records, svc, table
+
+
+def _play_once(svc: TableService, table: int) -> None:
+    local = svc.local(table)
+    seat = local.to_move()[0]
+    svc.play((ALICE, BOB)[seat], table, seat, local.legal_intents(seat)[0])
+
+
+def test_a_move_is_saved_by_the_records_thread(tmp_path: Path, monkeypatch) -> None:
+    """Issue 15: the game file's write and fsync ran on the event loop before the
+    move's push reached its players; the records' thread writes it now, whole and in
+    order, and the file holds every step once the queue is flushed."""
+    records, svc, table = _started_duel(tmp_path)
+    real_fsync = os.fsync
+    synced: list[threading.Thread] = []
+
+    def fsync(fd: int) -> None:
+        synced.append(threading.current_thread())
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    _play_once(svc, table)
+    records.flush()
+    assert synced and all(thread is records.thread for thread in synced)
+    saved = record.load(tmp_path / "tables" / str(table) / "game.json", RULESETS)
+    assert len(saved.steps) == len(svc.tables[table].game.steps)
+    records.close()
+
+
+def test_a_removed_table_leaves_no_folder_behind_a_queued_save(tmp_path: Path) -> None:
+    """A save still queued when its table is removed must not bring the folder back."""
+    records, svc, table = _started_duel(tmp_path)
+    busy, release = threading.Event(), threading.Event()
+    records._do(lambda: (busy.set(), release.wait(10)))  # the disk is slow right now
+    assert busy.wait(5)
+    _play_once(svc, table)  # its save waits in the queue
+    svc._remove(svc.tables[table], "closed by the test")
+    release.set()
+    records.flush()
+    assert not (tmp_path / "tables" / str(table)).exists()
+    records.close()

@@ -221,6 +221,7 @@ def test_after_a_restart_absent_players_are_handed_over_and_computers_play_on(
     first.join(alice, table.id, None)
     first.join(bob, table.id, None)
     first.play(alice, table.id, 0, first.game(table.id).legal_intents(0)[0])
+    first.records.flush()  # as a server's close does: queued saves land before a restart
 
     async def resumed() -> TableService:
         again = TableService(tmp_path, RULESETS, handover_after=0.1, bot_delay=0.01)
