@@ -155,6 +155,11 @@ class Game(Generic[S, I, E, O]):
         done.steps = len(self.steps)
         return list(done.lines)
 
+    def stored_snapshots(self) -> dict[int, bytes]:
+        """The states stored every ``SNAPSHOT_EVERY`` steps, by step count (0: the
+        start); a replay seeks from them instead of folding the log again."""
+        return dict(self._snapshots)
+
     # ------------------------------------------------------------------ acting
     def play(self, seat: int, intent: I) -> list[E]:
         """Validate and apply an intent; returns every event it produced.
