@@ -30,20 +30,19 @@ class Replay:
         self.seats = game.seats
         self.options = game.options
         self.finished = game.is_over()
-        boundary = self.ruleset.boundary
         self.events: list[Any] = []
         self.step_of: list[int] = []  # event index -> step index
         self._snapshots: dict[int, bytes] = {}  # position -> state there
+        events, step_of, snapshots = self.events, self.step_of, self._snapshots
         stored = game.stored_snapshots()
         for index, step in enumerate(game.steps):
             if index in stored:
-                self._snapshots[len(self.events)] = stored[index]
-            self.events += step.events
-            self.step_of += [index] * len(step.events)
+                snapshots[len(events)] = stored[index]
+            events += step.events
+            step_of += [index] * len(step.events)
         if len(game.steps) in stored:
-            self._snapshots[len(self.events)] = stored[len(game.steps)]
-        self._bases = sorted(self._snapshots)
-        self.marks: list[str | None] = [boundary(event) for event in self.events]
+            snapshots[len(events)] = stored[len(game.steps)]
+        self._bases = sorted(snapshots)
         self._state_type = type(game.state)
         self.position = len(self.events)
         self.state = copy_state(game.state)  # the game goes on; the cursor moves alone
@@ -51,6 +50,11 @@ class Replay:
     @property
     def length(self) -> int:
         return len(self.events)
+
+    @cached_property
+    def marks(self) -> list[str | None]:
+        """Event index -> "round" / "turn" / None: where stepping by unit stops."""
+        return [self.ruleset.boundary(event) for event in self.events]
 
     @cached_property
     def descriptions(self) -> list[Description]:
