@@ -6,9 +6,10 @@
 
 ``--resave`` plays nothing: it loads each recording with validation (every decision
 re-decided under the current rules, each step checked to give the recorded events)
-and saves it again at the current save format and rules version, so a fold-only load
-trusts it instead of re-deciding a file of older rules. Its final figures must be the
-ones ``.expected.json`` holds; a game the current rules replay differently is refused.
+and saves it again at the current save format and rules version with its digest, so
+a fold-only load trusts it instead of re-deciding a file of older rules. Its final
+figures must be the ones ``.expected.json`` holds; a game the current rules replay
+differently is refused.
 
 Each game is fixed by its game, seed, seats and options, and hard plays with an
 iteration budget, so the moves come out the same on every run (only the save
@@ -120,8 +121,9 @@ def resave(recipe: Recipe) -> Expected:
     stored = msgspec.json.decode(path.with_suffix(".expected.json").read_bytes(), type=Expected)
     if msgspec.to_builtins(result) != msgspec.to_builtins(stored):
         raise RuntimeError(f"{recipe.name}: the figures changed; regenerate it instead")
-    if (header.format, header.rules_version) != (record.FORMAT_VERSION,
-                                                  game.ruleset.rules_version):
+    now = msgspec.json.decode(record.encode(game))["header"]
+    if (header.format, header.rules_version, header.digest) != (
+            now["format"], now["rules_version"], now["digest"]):
         record.save(game, path)  # (a current file is left as it is)
     return result
 
