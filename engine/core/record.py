@@ -240,8 +240,8 @@ def decode_record(
             header = msgspec.json.decode(parts.header, type=Header)
             steps = msgspec.json.decode(parts.steps, type=_typed_steps(rules))
             start = msgspec.json.decode(parts.start, type=rules.State | None)
-            digested = header.digest == _digest(rules.id, rules.rules_version, header.options,
-                                                parts.steps, parts.start)
+            digested = not validate and header.digest == _digest(
+                rules.id, rules.rules_version, header.options, parts.steps, parts.start)
         else:
             untyped = msgspec.json.decode(data, type=dict[str, Any])
             for v in range(version, FORMAT_VERSION):

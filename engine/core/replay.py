@@ -72,7 +72,10 @@ class Replay:
         """Move to just after ``position`` events; returns the state there."""
         position = max(0, min(position, self.length))
         base = self._bases[bisect_right(self._bases, position) - 1]
-        if position < self.position or base > self.position:  # else go on from here
+        # Back, or far ahead past a stored state: restore it; else apply a few events
+        # (cheaper than decoding a state).
+        if position < self.position or (position - self.position > SNAPSHOT_EVERY
+                                         and base > self.position):
             self.state = restore(self._snapshots[base], self._state_type)
             self.position = base
         apply, state = self.ruleset.apply, self.state
