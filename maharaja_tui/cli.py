@@ -106,7 +106,9 @@ def _main(argv: Sequence[str] | None) -> int:
                                                   args.game, **mine))
     elif args.command in ("load", "replay"):
         try:  # a bad file is one readable line, before the screen even opens
-            game = record.load(args.file, rulesets())
+            # A game played on is re-decided step by step; one only watched is folded
+            # when its digest shows it as this program wrote it (else re-decided too).
+            game = record.load(args.file, rulesets(), validate=args.command == "load")
         except RecordError as problem:
             print(f"maharaja: {problem}", file=sys.stderr)
             return 2

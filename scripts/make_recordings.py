@@ -2,6 +2,14 @@
 
     python scripts/make_recordings.py            # every recording
     python scripts/make_recordings.py raja-      # those whose name starts so
+    python scripts/make_recordings.py --resave   # the same games in the current format
+
+``--resave`` plays nothing: it loads each recording with validation (every decision
+re-decided under the current rules, each step checked to give the recorded events)
+and saves it again at the current save format and rules version with its digest, so
+a fold-only load trusts it instead of re-deciding a file of older rules. Its final
+figures must be the ones ``.expected.json`` holds; a game the current rules replay
+differently is refused.
 
 Each game is fixed by its game, seed, seats and options, and hard plays with an
 iteration budget, so the moves come out the same on every run (only the save
@@ -28,7 +36,7 @@ from engine.maharadjah import Options as MaharadjahOptions
 from engine.maharaja import Options
 from engine.maharani import Options as MaharaniOptions
 from engine.raja.options import preset
-from engine.registry import get_ruleset, spec_of
+from engine.registry import get_ruleset, rulesets, spec_of
 
 OUT = Path(__file__).resolve().parent.parent / "recordings"
 CREATED = "2026-11-22T00:00:00+00:00"
@@ -106,11 +114,27 @@ def write_expected(name: str, result: Expected) -> None:
     record.write_atomic(OUT / f"{name}.expected.json", data)
 
 
+def resave(recipe: Recipe) -> Expected:
+    path = OUT / f"{recipe.name}.json"
+    header, game = record.load_record(path, rulesets())
+    result = expected(game)
+    stored = msgspec.json.decode(path.with_suffix(".expected.json").read_bytes(), type=Expected)
+    if msgspec.to_builtins(result) != msgspec.to_builtins(stored):
+        raise RuntimeError(f"{recipe.name}: the figures changed; regenerate it instead")
+    now = msgspec.json.decode(record.encode(game))["header"]
+    if (header.format, header.rules_version, header.digest) != (
+            now["format"], now["rules_version"], now["digest"]):
+        record.save(game, path)  # (a current file is left as it is)
+    return result
+
+
 def main(argv: list[str]) -> int:
+    again = "--resave" in argv
+    argv = [arg for arg in argv if arg != "--resave"]
     for recipe in RECIPES:
         if argv and not recipe.name.startswith(tuple(argv)):
             continue
-        result = make(recipe)
+        result = resave(recipe) if again else make(recipe)
         print(f"{recipe.name}: {result.outcome}", flush=True)
     return 0
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
+import msgspec
 import pytest
 
 from engine.core import autoplay, record
@@ -130,6 +131,48 @@ def test_a_huge_value_is_never_echoed() -> None:
     refused(data, "corrupted content")
 
 
+def forged(data: dict[str, Any]) -> bytes:
+    """``data`` written as this program writes a save, with a digest recomputed over
+    its edited parts: the digest proves a file unchanged, it is no signature, so a
+    deliberate forgery is folded as trusted and must still fail cleanly."""
+    header = data["header"]
+    rules = rulesets()[header["ruleset"]]
+    options, steps = (msgspec.json.encode(data["header"]["options"]),
+                      msgspec.json.encode(data["steps"]))
+    header = {**header, "options": msgspec.Raw(options), "digest": record._digest(
+        rules.id, rules.rules_version, options, steps, b"null")}
+    return msgspec.json.encode({"header": header, "steps": msgspec.Raw(steps)})
+
+
+def test_a_damaged_or_edited_step_is_re_decided_not_trusted() -> None:
+    """The fold trusts only the events as this program wrote them (the digest): an event
+    edited so that it still folds is re-decided like a file of other rules, and refused."""
+    data = doc(played())
+    gained = next(e for s in data["steps"][1:] for e in s[2] if e.get("coins"))
+    gained["coins"] += 1
+    loaded = record.decode(forged(data), rulesets(), name=NAME, validate=False)
+    assert loaded.steps != played().steps  # forged: folded as it is, not checked
+    refused(data, "replays to different events")
+
+
+def test_a_save_as_written_is_folded_without_re_deciding(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    original = played()
+    data = record.encode(original)
+    rules = rulesets()["maharaja-2020"]
+
+    def decide(*_: Any) -> list[Any]:
+        raise RuntimeError("re-decided")
+
+    monkeypatch.setattr(rules, "decide", decide)
+    game = record.decode(data, rulesets(), name=NAME, validate=False)
+    assert game.steps == original.steps
+    without = json.loads(data)
+    del without["header"]["digest"]  # an older save: re-decided
+    with pytest.raises(RecordError, match="re-decided"):
+        record.decode(json.dumps(without).encode(), rulesets(), name=NAME, validate=False)
+
+
 def event_with_seat(data: dict[str, Any]) -> dict[str, Any]:
     return next(e for s in data["steps"][1:] for e in s[2] if "seat" in e)
 
@@ -140,7 +183,7 @@ def test_events_that_do_not_fold_are_a_record_error_in_the_fold(ruleset: str) ->
     KeyError from the rules becomes a RecordError."""
     data = doc(played(ruleset))
     event_with_seat(data)["seat"] = 9
-    refused(data, "do not make a game", modes=(False,))
+    refused(forged(data), "do not make a game", modes=(False,))
     refused(data)
 
 

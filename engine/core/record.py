@@ -3,10 +3,16 @@
 Loading validates by replaying every intent through the rules and checking that
 it produces exactly the recorded events; any problem becomes one RecordError that
 names the file and what is wrong. Old formats are upcast by ``MIGRATIONS``.
+
+A load that need not validate (``validate=False``: lists, replays) folds the events
+without re-deciding them only when the file is of the current rules and its
+``digest`` matches what it folds (options, steps, start): a file damaged or edited
+since this program wrote it, or one without a digest, is re-decided like any other.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from collections.abc import Callable
@@ -62,6 +68,7 @@ class Header(msgspec.Struct):
     format: int = FORMAT_VERSION
     engine_version: str = ENGINE_VERSION
     finished: bool = False
+    digest: str = ""  # of what a trusted load folds (see _digest); "" re-decides
 
 
 class Record(msgspec.Struct, Generic[I, E], omit_defaults=True):
@@ -72,8 +79,21 @@ class Record(msgspec.Struct, Generic[I, E], omit_defaults=True):
     start: Any = None
 
 
-class _Peek(msgspec.Struct):
-    header: dict[str, Any]
+class _Parts(msgspec.Struct):
+    """A save cut into its parts in one pass (the whole file's JSON checked), each
+    decoded once its type is known; the digest covers the bytes as written."""
+
+    header: msgspec.Raw
+    steps: msgspec.Raw = msgspec.Raw(b"")
+    start: msgspec.Raw = msgspec.Raw(b"null")
+
+
+class _Written(msgspec.Struct, omit_defaults=True):
+    """A Record whose parts are encoded already (to be digested)."""
+
+    header: Header
+    steps: msgspec.Raw
+    start: msgspec.Raw | None = None
 
 
 class Loaded(NamedTuple):
@@ -83,17 +103,34 @@ class Loaded(NamedTuple):
 
 def encode(game: AnyGame) -> bytes:
     rules = game.ruleset
+    options = msgspec.json.encode(game.options)
+    steps = msgspec.json.encode(game.steps)
+    start = b"null" if game.start is None else msgspec.json.encode(game.start)
     header = Header(
         ruleset=rules.id,
         rules_version=rules.rules_version,
-        options=msgspec.Raw(msgspec.json.encode(game.options)),
+        options=msgspec.Raw(options),
         seats=game.seats,
         seed=game.seed,
         created=game.created,
         updated=now(),
         finished=game.is_over(),
+        digest=_digest(rules.id, rules.rules_version, options, steps, start),
     )
-    return msgspec.json.encode(Record(header, game.steps, game.start))
+    written = None if game.start is None else msgspec.Raw(start)
+    return msgspec.json.encode(_Written(header, msgspec.Raw(steps), written))
+
+
+def _digest(ruleset: str, rules_version: str, options: bytes, steps: bytes,
+            start: bytes) -> str:
+    """What a trusted load folds, as written: not a signature (anyone may recompute
+    it) but proof the file is unchanged since a program wrote it, so damage and
+    edits are re-decided. The header's other fields a fold never reads."""
+    digest = hashlib.blake2b(digest_size=16)
+    for part in (ruleset.encode(), rules_version.encode(), options, steps, start):
+        digest.update(len(part).to_bytes(8, "little"))  # no two splits hash alike
+        digest.update(part)
+    return "blake2b:" + digest.hexdigest()
 
 
 def save(game: AnyGame, path: str | os.PathLike[str], *, private: bool = True) -> None:
@@ -180,7 +217,8 @@ def decode_record(
     except UnicodeDecodeError as exc:
         raise fail(f"not a saved game: not UTF-8 text (bad byte at offset {exc.start})") from None
     try:
-        head = msgspec.json.decode(data, type=_Peek).header
+        parts = msgspec.json.decode(data, type=_Parts)
+        head = msgspec.json.decode(parts.header, type=dict[str, Any])
     except msgspec.DecodeError as exc:
         raise fail(f"not a saved game, or truncated or corrupted ({exc})") from None
     except RecursionError:
@@ -194,9 +232,16 @@ def decode_record(
         raise fail(f"unknown game {ruleset!r}; known: {', '.join(sorted(rulesets))}",
                    damaged=False)
     written_by = str(head.get("rules_version"))
+    digested = False
     try:
         if version == FORMAT_VERSION and written_by == rules.rules_version:
-            raw = msgspec.json.decode(data, type=_typed(rules))
+            if not parts.steps:
+                raise msgspec.ValidationError("Object missing required field `steps`")
+            header = msgspec.json.decode(parts.header, type=Header)
+            steps = msgspec.json.decode(parts.steps, type=_typed_steps(rules))
+            start = msgspec.json.decode(parts.start, type=rules.State | None)
+            digested = not validate and header.digest == _digest(
+                rules.id, rules.rules_version, header.options, parts.steps, parts.start)
         else:
             untyped = msgspec.json.decode(data, type=dict[str, Any])
             for v in range(version, FORMAT_VERSION):
@@ -205,18 +250,19 @@ def decode_record(
                 untyped = rules.upgrade(untyped, written_by)  # (replayed: never trusted)
             # through JSON again: the header's options stay raw JSON (convert cannot)
             raw = msgspec.json.decode(msgspec.json.encode(untyped), type=_typed(rules))
-        header = raw.header
+            header, steps = raw.header, raw.steps
+            start = None if raw.start is None else msgspec.convert(raw.start, type=rules.State)
         options = msgspec.json.decode(header.options, type=rules.Options)
-        start = None if raw.start is None else msgspec.convert(raw.start, type=rules.State)
     except RecursionError:
         raise fail(NESTED) from None
     except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, KeyError,
             TypeError, ValueError) as exc:
         raise fail(f"corrupted content ({exc})") from None
     _check_header(header, rules, fail)
-    # Only a fold of the same rules can be trusted without replaying every decision.
-    trusted = not validate and header.rules_version == rules.rules_version
-    game = rebuild(rules, header, options, raw.steps, name=name, validate=not trusted,
+    # Only a fold of the same rules, of the events as this program wrote them, can be
+    # trusted without replaying every decision.
+    trusted = not validate and digested
+    game = rebuild(rules, header, options, steps, name=name, validate=not trusted,
                    start=start)
     return Loaded(header, game)
 
@@ -241,7 +287,8 @@ def _check_header(header: Header, rules: AnyRuleset, fail: Callable[..., RecordE
     """Sizes a real save never exceeds; the header's ``finished`` is never trusted (the
     fold says whether the game is over) and ``engine_version`` is only informative."""
     texts = {"rules version": header.rules_version, "engine version": header.engine_version,
-             "creation time": header.created, "update time": header.updated}
+             "creation time": header.created, "update time": header.updated,
+             "digest": header.digest}
     for what, text in texts.items():
         if len(text) > MAX_TEXT:
             raise fail(f"the save header's {what} is longer than {MAX_TEXT} characters")
@@ -262,6 +309,10 @@ def _short(text: str, limit: int = MAX_MESSAGE) -> str:
 def _typed(rules: AnyRuleset) -> Any:
     # parametrised at run time with the ruleset's unions, which no checker can see
     return Record[rules.Intent, rules.Event]  # type: ignore[name-defined]
+
+
+def _typed_steps(rules: AnyRuleset) -> Any:
+    return list[Step[rules.Intent, rules.Event]]  # type: ignore[name-defined]
 
 
 def rebuild(

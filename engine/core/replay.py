@@ -1,16 +1,21 @@
 """Replay of a finished or unfinished log with fast seeking.
 
-The replay folds recorded events without re-validating them (a loaded record was
-validated once already). States are snapshotted every ``SNAPSHOT_EVERY`` events,
-so any seek costs at most that many ``apply`` calls plus one decode.
+The replay reuses the game's own fold instead of folding the log again: it starts at
+the game's final state and seeks from the states the game stored every few steps
+(``Game.stored_snapshots``), adding one every ``SNAPSHOT_EVERY`` events as seeking
+passes there, so any seek after the first visit costs at most that many ``apply``
+calls plus one decode. The full move log is described on first use only (a screen
+that hides the secrets never asks for it).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right, insort
+from functools import cached_property
 from typing import Any
 
 from engine.core.describe import Description
-from engine.core.game import AnyGame, restore, snapshot
+from engine.core.game import AnyGame, copy_state, restore, snapshot
 from engine.core.ruleset import AnyRuleset
 
 SNAPSHOT_EVERY = 32
@@ -25,40 +30,60 @@ class Replay:
         self.seats = game.seats
         self.options = game.options
         self.finished = game.is_over()
-        rules = self.ruleset
-        state = game.initial_state()
-        self._state_type = type(state)
         self.events: list[Any] = []
         self.step_of: list[int] = []  # event index -> step index
-        self.marks: list[str | None] = []  # event index -> "round" / "turn" / None
-        self.descriptions: list[Description] = []
-        self._snapshots: list[bytes] = [snapshot(state)]
-        for index, event in game.events():
-            self.descriptions.append(rules.describe(event, state))
-            rules.apply(state, event)
-            self.events.append(event)
-            self.step_of.append(index)
-            self.marks.append(rules.boundary(event))
-            if len(self.events) % SNAPSHOT_EVERY == 0:
-                self._snapshots.append(snapshot(state))
+        self._snapshots: dict[int, bytes] = {}  # position -> state there
+        events, step_of, snapshots = self.events, self.step_of, self._snapshots
+        stored = game.stored_snapshots()
+        for index, step in enumerate(game.steps):
+            if index in stored:
+                snapshots[len(events)] = stored[index]
+            events += step.events
+            step_of += [index] * len(step.events)
+        if len(game.steps) in stored:
+            snapshots[len(events)] = stored[len(game.steps)]
+        self._bases = sorted(snapshots)
+        self._state_type = type(game.state)
         self.position = len(self.events)
-        self.state = state
+        self.state = copy_state(game.state)  # the game goes on; the cursor moves alone
 
     @property
     def length(self) -> int:
         return len(self.events)
 
+    @cached_property
+    def marks(self) -> list[str | None]:
+        """Event index -> "round" / "turn" / None: where stepping by unit stops."""
+        return [self.ruleset.boundary(event) for event in self.events]
+
+    @cached_property
+    def descriptions(self) -> list[Description]:
+        """Every event described with the full state (no redaction): the log of a
+        finished game or of ``--reveal``. One fold, on first use."""
+        rules = self.ruleset
+        state = restore(self._snapshots[0], self._state_type)
+        lines = []
+        for event in self.events:
+            lines.append(rules.describe(event, state))
+            rules.apply(state, event)
+        return lines
+
     def seek(self, position: int) -> Any:
         """Move to just after ``position`` events; returns the state there."""
         position = max(0, min(position, self.length))
-        if position < self.position or position - self.position > SNAPSHOT_EVERY:
-            base = position // SNAPSHOT_EVERY
+        base = self._bases[bisect_right(self._bases, position) - 1]
+        # Back, or far ahead past a stored state: restore it; else apply a few events
+        # (cheaper than decoding a state).
+        if position < self.position or (position - self.position > SNAPSHOT_EVERY
+                                         and base > self.position):
             self.state = restore(self._snapshots[base], self._state_type)
-            start = base * SNAPSHOT_EVERY
-        else:
-            start = self.position
-        for event in self.events[start:position]:
-            self.ruleset.apply(self.state, event)
+            self.position = base
+        apply, state = self.ruleset.apply, self.state
+        for at in range(self.position, position):
+            apply(state, self.events[at])
+            if (at + 1) % SNAPSHOT_EVERY == 0 and at + 1 not in self._snapshots:
+                self._snapshots[at + 1] = snapshot(state)  # seeking here again is cheap
+                insort(self._bases, at + 1)
         self.position = position
         return self.state
 

@@ -84,7 +84,7 @@ class ReplayScreen(Screen[None]):
         self.follow = follow
         self.speed = 2
         self._timer: Timer | None = None
-        self._hidden_log = tuple(game.descriptions(seat))
+        self._hidden_log: tuple[Any, ...] | None = None  # read on first use: see shown_log()
         self.replay.seek(min(1, self.replay.length))
         self.colours = self.adapter.palette(self.replay.state)
         self.analysis: Any = None  # engine.bots.analysis.Analysis once done
@@ -114,9 +114,17 @@ class ReplayScreen(Screen[None]):
             if panel.region == "board":
                 self.query_one(f"#{panel.id}").can_focus = False
         self.query_one(MoveLog).focus()
-        self.query_one(MoveLog).entries = (self.replay.descriptions if self.reveal
-                                           else self._hidden_log)
+        self.query_one(MoveLog).entries = self.shown_log()
         self.show()
+
+    def shown_log(self) -> tuple[Any, ...] | list[Any]:
+        """The move log shown: the full one when revealed, else as ``seat`` reads it
+        (read once, when first shown, up to the replay's end: the game may go on)."""
+        if self.reveal:
+            return self.replay.descriptions
+        if self._hidden_log is None:
+            self._hidden_log = tuple(self.game.descriptions(self.seat)[:self.replay.length])
+        return self._hidden_log
 
     def on_screen_resume(self) -> None:
         if self.follow is None or self.may_reveal or self.seat is None:
@@ -214,8 +222,7 @@ class ReplayScreen(Screen[None]):
                         severity="warning")
             return
         self.reveal = not self.reveal or self.replay.finished
-        self.query_one(MoveLog).entries = (self.replay.descriptions if self.reveal
-                                           else self._hidden_log)
+        self.query_one(MoveLog).entries = self.shown_log()
         self.show()
 
     def fork_seats(self) -> list[int]:

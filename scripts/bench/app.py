@@ -10,8 +10,10 @@ run so that a busy moment on a shared machine weighs on both:
   interpreter (the time of the import statement; find the cost with ``-X importtime``);
 * key to frame: in a seeded game at the player's turn, a highlight move (↓ in the
   action list) and an action (Enter on "Take 3 coins": play, re-read the view, redraw);
-* replay: ``maharaja replay recordings/four-players.json`` up to the cursor it shows
-  (read, check, fold, describe) vs ``msgspec.json.decode`` of the same file.
+* replay: ``recordings/four-players.json`` read, checked (its digest: a fold-only
+  load), folded and made a replay cursor that shows any position, vs
+  ``msgspec.json.decode`` of the same file. The viewer describes the move log when it
+  first shows it, which this figure leaves out (see engine/core/replay.py).
 
 Saves go to a temporary data directory.
 """

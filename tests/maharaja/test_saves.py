@@ -116,17 +116,19 @@ def test_a_failed_load_returns_no_game(tmp_path: Path) -> None:
 
 
 def test_a_rules_version_1_save_with_ability_strings_loads() -> None:
-    """Version 1 spelt character 3's trade "pp:N"/"coins:N" and 13's place as ``choice``."""
+    """Version 1 spelt character 3's trade "pp:N"/"coins:N" and 13's place as ``choice``.
+    The files are the recordings as first saved (format 1, rules version 1)."""
     from engine.maharaja import intents as it
 
-    recordings = Path(__file__).parents[2] / "recordings"
-    source = (recordings / "two-players.json").read_bytes()
+    saves = Path(__file__).parents[1] / "saves"
+    source = (saves / "maharaja-rules-1-two-players.json").read_bytes()
     assert b'"choice":"pp:2"' in source and b'"rules_version":"1"' in source
     game = record.decode(source, rulesets())
     abilities = [s.intent for s in game.steps if isinstance(s.intent, it.UseAbility)]
     assert it.UseAbility(character=3, pp_bought=2) in abilities
     assert it.UseAbility(character=3, pp_bought=3) in abilities
-    variants = record.decode((recordings / "variants-R1-R2-F3.json").read_bytes(), rulesets())
+    variants = record.decode((saves / "maharaja-rules-1-variants-R1-R2-F3.json").read_bytes(),
+                             rulesets())
     assert it.UseAbility(character=13, place="DEL") in [s.intent for s in variants.steps]
     again = json.loads(record.encode(game))
     assert again["header"]["rules_version"] == "2" and b"choice" not in record.encode(game)

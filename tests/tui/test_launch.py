@@ -100,6 +100,32 @@ def test_load_and_replay_read_the_file_once(tmp_path: Path, monkeypatch) -> None
     assert shown == ["Game", "Game"]  # handed to the app, which reads nothing more
 
 
+def test_replay_folds_a_file_as_written_and_load_re_decides_it(
+        tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """``maharaja replay`` trusts the digest of a file this program wrote (issue 15: no
+    step re-decided); ``maharaja load``, whose game is played on, re-decides every step."""
+    from random import Random
+
+    from engine import Game, get_ruleset
+    from engine.core import record
+    from engine.core.autoplay import play_randomly
+    from maharaja_tui import cli
+    from maharaja_tui.app import MaharajaApp
+
+    rules = get_ruleset("maharaja-2020")
+    path = tmp_path / "game.json"
+    game = Game(rules, list(default_seats()), None, 3)
+    record.save(play_randomly(game, Random(3), max_steps=20), path)
+
+    def decide(*_: object) -> list[object]:
+        raise RuntimeError("re-decided")
+
+    monkeypatch.setattr(rules, "decide", decide)
+    monkeypatch.setattr(MaharajaApp, "run", lambda app: None)
+    assert cli.main(["replay", str(path)]) == 0
+    assert cli.main(["load", str(path)]) == 2
+
+
 def default_seats() -> list[object]:
     from maharaja_tui.screens.new_game import default_setup
 
