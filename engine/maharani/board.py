@@ -78,6 +78,11 @@ class Palace:
     # (tile local mask, cell mask) -> the arrow directions that match (M-PLACE-3, M-TILE-4)
     arrows: dict[tuple[str, str], tuple[int, ...]] = field(default_factory=dict)
     cells_by_mask: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # tile local mask -> every (cell, its quarter, the arrows that fit) with some arrow, in
+    # the order of cells_by_mask: the placement listing's one table (not a scan of every
+    # cell mask for every slot)
+    fitting: dict[str, tuple[tuple[str, str, tuple[int, ...]], ...]] = field(
+        default_factory=dict)
 
     def fits(self, tile: str, cell: str) -> tuple[int, ...]:
         """The arrow directions ``tile`` may take on ``cell`` ((): it does not fit)."""
@@ -214,11 +219,15 @@ def _build(data: BoardFile, cells: dict[str, CellData], tile_data: TilesFile) ->
         for mask in cell_masks:
             arrows[(local, mask)] = tuple(k for k in range(4) if turn_mask(local, k) == mask)
     cells_by_mask = {m: tuple(c.id for c in data.cells if c.mask == m) for m in cell_masks}
+    fitting = {local: tuple((cell, cells[cell].quarter, arrows[(local, mask)])
+                            for mask, ids in cells_by_mask.items() if arrows[(local, mask)]
+                            for cell in ids)
+               for local in sorted(set(tile_data.types.values()))}
     return Palace(
         quarters=data.quarters, cells=cells, tiles=tiles, colours=tile_data.colours,
         neighbours=neighbours, by_quarter=by_quarter,
         central_cells=tuple(c.id for c in data.cells if c.mask == CENTRAL),
-        arrows=arrows, cells_by_mask=cells_by_mask,
+        arrows=arrows, cells_by_mask=cells_by_mask, fitting=fitting,
     )
 
 

@@ -9,7 +9,7 @@ lazily, then Refresh and EndTurn; ``legal_intents`` is them flattened, in order.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from engine.core.errors import IllegalIntent
@@ -17,7 +17,7 @@ from engine.core.ruleset import LegalGroup, flatten
 from engine.maharani import components as C
 from engine.maharani import intents as it
 from engine.maharani.board import palace
-from engine.maharani.queries import artisan_options, placements
+from engine.maharani.queries import artisan_options, placement_offers
 from engine.maharani.rules import decide
 from engine.maharani.state import Phase, State
 
@@ -39,22 +39,39 @@ def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
 
 def _placements(state: State, seat: int) -> list[Any]:
     board = palace()
-    player = state.players[seat]
+    side = state.players[seat].side
     out: list[Any] = []
     options: dict[tuple[str, str], list[str]] = {}  # (tile colour, quarter) -> artisans
-    for slot, cell, arrow in placements(state, seat):
-        side = C.SIDES[arrow]
-        if arrow != player.side:
-            out.append(it.Place(slot=slot, cell=cell, arrow=side))
-            continue
-        tile = state.slots[slot - 1]
-        assert tile is not None
-        key = (board.tiles[tile].colour, board.cells[cell].quarter)
-        if key not in options:
-            options[key] = [c for c, _ in artisan_options(state, seat, *key)] or [""]
-        out.extend(it.Place(slot=slot, cell=cell, arrow=side,
-                            artisan=artisan) for artisan in options[key])
+    for _slot, tile, offers in placement_offers(state, seat, _offers):
+        colour = board.tiles[tile].colour
+        for _cell, quarter, arrows in offers:
+            for arrow, places in arrows:
+                if arrow != side:
+                    out.append(places[""])
+                    continue
+                key = (colour, quarter)
+                names = options.get(key)
+                if names is None:
+                    names = options[key] = [c for c, _ in artisan_options(state, seat, *key)]
+                if names:
+                    out.extend(places[name] for name in names)
+                else:
+                    out.append(places[""])
     return out
+
+
+@cache
+def _offers(local: str, slot: int,
+            ) -> tuple[tuple[str, str, tuple[tuple[int, dict[str, it.Place]], ...]], ...]:
+    """The palace's ``fitting`` for a tile in ``slot``, each arrow with its Place intents
+    by the artisan they name ("" none): intents are frozen, so each is built once and
+    shared by every listing instead of dozens built per decision."""
+    return tuple(
+        (cell, quarter, tuple((arrow, {name: it.Place(slot=slot, cell=cell, arrow=C.SIDES[arrow],
+                                                      artisan=name)
+                                       for name in ("", *C.ARTISAN_COLOURS)})
+                              for arrow in arrows))
+        for cell, quarter, arrows in palace().fitting[local])
 
 
 def is_legal(state: State, seat: int, intent: Any) -> bool:
