@@ -13,7 +13,7 @@ from functools import cache, partial
 from typing import Any
 
 from engine.core.errors import IllegalIntent
-from engine.core.ruleset import LegalGroup, flatten
+from engine.core.ruleset import LegalGroup
 from engine.maharani import components as C
 from engine.maharani import intents as it
 from engine.maharani.board import palace
@@ -23,18 +23,39 @@ from engine.maharani.state import Phase, State
 
 
 def legal_intents(state: State, seat: int) -> list[Any]:
-    return flatten(legal_groups(state, seat))
+    # what legal_groups yields, flattened without building the groups (random play and
+    # the bots' rollouts list every decision)
+    if not _deciding(state, seat):
+        return []
+    return _placements(state, seat) + _closing(state, seat)
 
 
 def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
-    turn = state.turn
-    if state.phase != Phase.TURN or turn is None or turn.seat != seat:
+    if not _deciding(state, seat):
         return
     yield LegalGroup("place", partial(_placements, state, seat))
-    if turn.placed == 0 and not all(state.players[seat].markers.values()):  # M-AMB-9
-        yield LegalGroup("refresh", lambda: [it.Refresh()])
-    if turn.placed == 1:
-        yield LegalGroup("end-turn", lambda: [it.EndTurn()])
+    for intent in _closing(state, seat):
+        yield LegalGroup(_KEYS[type(intent)], partial(list, (intent,)))
+
+
+_KEYS = {it.Refresh: "refresh", it.EndTurn: "end-turn"}
+_REFRESH, _END_TURN = it.Refresh(), it.EndTurn()
+
+
+def _deciding(state: State, seat: int) -> bool:
+    turn = state.turn
+    return state.phase == Phase.TURN and turn is not None and turn.seat == seat
+
+
+def _closing(state: State, seat: int) -> list[Any]:
+    """The intents after the placements: Refresh or EndTurn, when open."""
+    assert state.turn is not None
+    placed = state.turn.placed
+    if placed == 0 and not all(state.players[seat].markers.values()):  # M-AMB-9
+        return [_REFRESH]
+    if placed == 1:
+        return [_END_TURN]
+    return []
 
 
 def _placements(state: State, seat: int) -> list[Any]:
@@ -52,12 +73,22 @@ def _placements(state: State, seat: int) -> list[Any]:
                 key = (colour, quarter)
                 names = options.get(key)
                 if names is None:
-                    names = options[key] = [c for c, _ in artisan_options(state, seat, *key)]
+                    names = options[key] = _artisans(state, seat, *key)
                 if names:
                     out.extend(places[name] for name in names)
                 else:
                     out.append(places[""])
     return out
+
+
+def _artisans(state: State, seat: int, colour: str, quarter: str) -> list[str]:
+    """The colours ``artisan_options`` offers: every own colour with artisans in reserve
+    is among them (placed new, or moved if one stands there), so the board is searched
+    only when a reserve is empty."""
+    player = state.players[seat]
+    if all(player.reserve):
+        return list(player.colours)
+    return [c for c, _ in artisan_options(state, seat, colour, quarter)]
 
 
 @cache
