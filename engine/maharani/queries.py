@@ -128,26 +128,42 @@ def _fitting(local: str, slot: int) -> tuple[tuple[str, str, tuple[int, ...]], .
     return palace().fitting[local]
 
 
-def any_tile_fits(state: State) -> bool:
-    """M-END-2: some turntable tile fits some empty cell, action markers aside."""
+def can_place(state: State, seat: int) -> bool:
+    """``placements`` is not empty (M-PLACE-6: is a second tile possible?), asked as a
+    subset test of the filled cells per slot instead of listing."""
+    turn = state.turn
+    if turn is None or turn.seat != seat or turn.placed >= 2:
+        return False
     board = palace()
-    for tile_id in state.slots:
+    quarters = board.quarters
+    markers = state.players[seat].markers
+    filled = state.cells.keys()
+    for index, tile_id in enumerate(state.slots):
         if tile_id is None:
             continue
         local = board.tiles[tile_id].mask
-        for mask, cells in board.cells_by_mask.items():
-            if board.arrows[(local, mask)] and any(c not in state.cells for c in cells):
-                return True
+        source = quarters[(index + state.orientation) % len(quarters)]  # slot_quarter
+        cells = board.fit_cells[local] if markers[source] else board.fit_cells_in[local, source]
+        if not cells <= filled:
+            return True
     return False
+
+
+def any_tile_fits(state: State) -> bool:
+    """M-END-2: some turntable tile fits some empty cell, action markers aside."""
+    board = palace()
+    filled = state.cells.keys()
+    return any(tile_id is not None and not board.fit_cells[board.tiles[tile_id].mask] <= filled
+               for tile_id in state.slots)
 
 
 def completed_unscored(state: State) -> list[str]:
     """M-EOT-4: quarters whose every cell is filled and that are not yet scored, in order Q."""
     board = palace()
-    return [q for q in board.quarters if q not in state.scored
-            and all(c in state.cells for c in board.by_quarter[q])]
+    filled = state.cells.keys()
+    return [q for q in board.quarters if q not in state.scored and board.quarter_cells[q] <= filled]
 
 
 def purge_due(state: State) -> bool:
     """M-EOT-2: every central-column cell is filled."""
-    return all(c in state.cells for c in palace().central_cells)
+    return palace().central_set <= state.cells.keys()

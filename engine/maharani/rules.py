@@ -13,7 +13,7 @@ from engine.maharani import components as C
 from engine.maharani import events as ev
 from engine.maharani import intents as it
 from engine.maharani.board import CENTRAL, palace, turn_mask
-from engine.maharani.queries import artisan_options, group, placements, slot_quarter, zone
+from engine.maharani.queries import artisan_options, can_place, group, slot_quarter, zone
 from engine.maharani.state import Phase, State
 
 
@@ -153,4 +153,4 @@ def decide(state: State, seat: int, intent: Any) -> list[Any]:
 
 
 def has_placement(state: State, seat: int) -> bool:
-    return next(placements(state, seat), None) is not None
+    return can_place(state, seat)
