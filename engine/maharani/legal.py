@@ -60,35 +60,33 @@ def _closing(state: State, seat: int) -> list[Any]:
 
 def _placements(state: State, seat: int) -> list[Any]:
     board = palace()
-    side = state.players[seat].side
+    player = state.players[seat]
+    side = player.side
+    # with every reserve stocked, each own colour is offered wherever an artisan goes
+    # (placed new, or moved if one stands there: M-ART-2/3), so no board search is needed
+    stocked: list[str] | None = list(player.colours) if all(player.reserve) else None
     out: list[Any] = []
+    append = out.append
     options: dict[tuple[str, str], list[str]] = {}  # (tile colour, quarter) -> artisans
     for _slot, tile, offers in placement_offers(state, seat, _offers):
         colour = board.tiles[tile].colour
         for _cell, quarter, arrows in offers:
             for arrow, places in arrows:
                 if arrow != side:
-                    out.append(places[""])
+                    append(places[""])
                     continue
-                key = (colour, quarter)
-                names = options.get(key)
+                names = stocked
                 if names is None:
-                    names = options[key] = _artisans(state, seat, *key)
-                if names:
-                    out.extend(places[name] for name in names)
-                else:
-                    out.append(places[""])
+                    key = (colour, quarter)
+                    names = options.get(key)
+                    if names is None:
+                        names = options[key] = [
+                            c for c, _ in artisan_options(state, seat, colour, quarter)]
+                if not names:
+                    append(places[""])
+                for name in names:
+                    append(places[name])
     return out
-
-
-def _artisans(state: State, seat: int, colour: str, quarter: str) -> list[str]:
-    """The colours ``artisan_options`` offers: every own colour with artisans in reserve
-    is among them (placed new, or moved if one stands there), so the board is searched
-    only when a reserve is empty."""
-    player = state.players[seat]
-    if all(player.reserve):
-        return list(player.colours)
-    return [c for c, _ in artisan_options(state, seat, colour, quarter)]
 
 
 @cache
