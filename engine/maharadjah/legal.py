@@ -84,12 +84,27 @@ def groups_at(state: State, start: str) -> list[Group]:
 
 def movable(state: State) -> list[str]:
     """Spaces holding an unmoved group of the active nation that can go somewhere."""
+    return [s for s in _starts(state) if _can_leave(state, s)]
+
+
+def any_movable(state: State) -> bool:
+    """``bool(movable(state))``, stopping at the first stack that can move (the automatic
+    end of a Movement Phase asks this after every move)."""
+    return any(_can_leave(state, s) for s in _starts(state))
+
+
+def _starts(state: State) -> list[str]:
+    """Spaces holding an unmoved group of the active nation, sorted."""
     if state.phase != Phase.MOVE or state.todo or state.battle is not None:
         return []
     starts = {s for s, n in state.fresh.items() if n > 0}
     starts |= {w for lead, w in state.leaders.items()
                if Q.leader_nation(lead) == state.active and lead not in state.moved}
-    return sorted(s for s in starts if any(can_move(state, g) for g in groups_at(state, s)))
+    return sorted(starts)
+
+
+def _can_leave(state: State, start: str) -> bool:
+    return any(can_move(state, g) for g in groups_at(state, start))
 
 
 def stack_moves(state: State, start: str) -> list[it.Move]:
@@ -381,7 +396,8 @@ def legal_intents(state: State, seat: int) -> list[Any]:
         return []
     if state.phase == Phase.MOVE:
         out: list[Any] = []
-        for start in movable(state):
+        # a stack that cannot move lists no move, so movable()'s own search is skipped
+        for start in _starts(state):
             out += stack_moves(state, start)
         if end_movement_refusal(state) is None:
             out.append(it.EndMovement())
