@@ -17,7 +17,7 @@ from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import Leader
-from engine.maharadjah.movement import Group, can_move, destinations, walk_drops
+from engine.maharadjah.movement import Group, can_move, destinations, search_inputs, walk_drops
 from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, State
 
 
@@ -107,11 +107,15 @@ def _can_leave(state: State, start: str) -> bool:
     return any(can_move(state, g) for g in groups_at(state, start))
 
 
-def stack_moves(state: State, start: str) -> list[it.Move]:
-    """Every move offered from one space: each group shape, size and destination."""
+def stack_moves(state: State, start: str,
+                inputs: tuple[Any, ...] | None = None) -> list[it.Move]:
+    """Every move offered from one space: each group shape, size and destination.
+    ``inputs``: ``search_inputs(state, state.active)`` when the caller has it."""
     out = []
+    if inputs is None:
+        inputs = search_inputs(state, state.active)
     for group in groups_at(state, start):
-        found = destinations(state, group)
+        found = destinations(state, group, inputs)
         sizes = range(1, group.armies + 1) if group.armies else (0,)
         for (_dest, _came), path in sorted(found.items()):
             for k in sizes:
@@ -151,8 +155,9 @@ def reach(state: State, start: str) -> dict[str, int]:
     """Where the unmoved armies of ``start`` can go and how many at most (leaders'
     help included); a UI asks this once a stack is picked."""
     out: dict[str, int] = {}
+    inputs = search_inputs(state, state.active)
     for group in groups_at(state, start):
-        for (dest, _came) in destinations(state, group):
+        for (dest, _came) in destinations(state, group, inputs):
             out[dest] = max(out.get(dest, 0), group.armies)
     return dict(sorted(out.items()))
 
@@ -397,8 +402,9 @@ def legal_intents(state: State, seat: int) -> list[Any]:
     if state.phase == Phase.MOVE:
         out: list[Any] = []
         # a stack that cannot move lists no move, so movable()'s own search is skipped
+        inputs = search_inputs(state, state.active)
         for start in _starts(state):
-            out += stack_moves(state, start)
+            out += stack_moves(state, start, inputs)
         if end_movement_refusal(state) is None:
             out.append(it.EndMovement())
         return out

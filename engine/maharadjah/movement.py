@@ -276,26 +276,37 @@ def neighbours(space: str) -> tuple[str, ...]:
     return tuple(sorted(b.borders.get(space, ())))
 
 
-# destinations by what they depend on (see ``_inputs``): movable, stack_moves, reach and
-# end_movement_refusal ask the same question of one state several times a listing.
+# destinations by what they depend on (see ``search_inputs``): movable, stack_moves, reach
+# and end_movement_refusal ask the same question of one state several times a listing,
+# and the listing after a move asks it again of every stack the move left alone.
 _FOUND: dict[tuple[Group, tuple[Any, ...]], dict[tuple[str, str], tuple[str, ...]]] = {}
 _FOUND_MAX = 4096
 
 
-def _inputs(state: State) -> tuple[Any, ...]:
-    """Everything in a state that ``_cross`` and ``_ending`` read."""
-    return (state.turn, tuple((s, tuple(h.items())) for s, h in state.armies.items()),
-            tuple((s, tuple(c.items())) for s, c in state.arrived.items()),
+def search_inputs(state: State, nation: str) -> tuple[Any, ...]:
+    """Everything in a state that ``_cross`` and ``_ending`` read for a group of
+    ``nation``: the other nations' armies (its own are never read, so its moves keep
+    the other stacks' searches valid), the arrivals where those stand (W-MOVE-5's
+    overrun reads them nowhere else), the turn (boats), refusals, allies, submissions."""
+    enemy: list[tuple[str, tuple[tuple[str, int], ...]]] = []
+    for space, here in state.armies.items():
+        if len(here) > 1 or nation not in here:
+            enemy.append((space, tuple((n, c) for n, c in here.items() if n != nation)))
+    held = {space for space, _ in enemy}
+    return (state.turn, tuple(enemy),
+            tuple((s, tuple(c.items())) for s, c in state.arrived.items() if s in held),
             tuple(state.refused), tuple(state.allies),
             tuple((x.subject, x.overlord, tuple(x.territories)) for x in state.submissions))
 
 
-def destinations(state: State, group: Group) -> dict[tuple[str, str], tuple[str, ...]]:
+def destinations(state: State, group: Group,
+                 inputs: tuple[Any, ...] | None = None) -> dict[tuple[str, str], tuple[str, ...]]:
     """Every legal end of a move: (destination, entered-from) -> the first path found.
 
     The entered-from space matters for retreats (W-RET-3), so both are offered.
+    ``inputs``: ``search_inputs(state, group.nation)`` when the caller has it.
     """
-    key = (group, _inputs(state))
+    key = (group, inputs if inputs is not None else search_inputs(state, group.nation))
     found = _FOUND.get(key)
     if found is None:
         found = _search(state, group)
