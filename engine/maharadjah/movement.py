@@ -60,11 +60,18 @@ class _Refusal(NamedTuple):
     text: Callable[[], str]
 
 
+# Walks are built by the hundred a search: straight from their fields as a tuple, without
+# the Python-level __new__ a NamedTuple call runs (the fields in Walk's order).
+_walk = partial(tuple.__new__, Walk)
+
+
 class _Crossing:
     """What one group's crossings need to know, worked out once per search (the
-    group's kind and allowance) or once per space entered (its enemy armies)."""
+    group's kind and allowance, the board's tables) or once per space entered (its
+    enemy armies)."""
 
-    __slots__ = ("allowance", "board", "boosted", "colonial", "enemies", "group", "state")
+    __slots__ = ("allowance", "board", "boats", "boosted", "colonial", "enemies", "group",
+                 "state", "straits")
 
     def __init__(self, state: State, group: Group) -> None:
         self.state = state
@@ -73,6 +80,8 @@ class _Crossing:
         self.colonial = Q.is_colonial(group.nation)
         self.boosted = group.boosted
         self.allowance = allowance(group)
+        self.boats = Q.has_boats(state, group.nation)
+        self.straits = _straits()
         self.enemies: dict[str, str | _Refusal | None] = {}
 
     def entering(self, nxt: str) -> str | _Refusal | None:
@@ -136,11 +145,11 @@ def _cross(ctx: _Crossing, walk: Walk, nxt: str) -> Walk | _Refusal:
         if colonial:
             if crossings > 3:
                 return _Refusal("W-MOVE-2", lambda: "a colonial army moves 3 crossings")
-            return Walk(nxt, crossings, walk.sea, walk.before, walk.after, walk.stop,
-                        walk.path + (nxt,))
+            return _walk((nxt, crossings, walk.sea, walk.before, walk.after, walk.stop,
+                          walk.path + (nxt,)))
         if group.armies == 0:
             return _Refusal("W-AMB-7", lambda: "a leader never opens the sea to an Indian nation")
-        if not Q.has_boats(ctx.state, group.nation):
+        if not ctx.boats:
             turn = ctx.state.turn
             return _Refusal("W-BOAT-1",
                             lambda: f"the {group.nation.title()} have no boats in turn {turn}")
@@ -149,7 +158,7 @@ def _cross(ctx: _Crossing, walk: Walk, nxt: str) -> Walk | _Refusal:
         if walk.before > (1 if ctx.boosted else 0):
             return _Refusal("W-BOAT-3", lambda: "at most one land crossing before embarking, "
                                                 "and only with a leader or arms marker")
-        return Walk(nxt, crossings, nxt, walk.before, walk.after, walk.stop, walk.path + (nxt,))
+        return _walk((nxt, crossings, nxt, walk.before, walk.after, walk.stop, walk.path + (nxt,)))
     terr = b.territories.get(nxt)
     if terr is None:
         return _Refusal("W-MOVE-6", lambda: f"unknown space {nxt!r}")
@@ -168,7 +177,7 @@ def _cross(ctx: _Crossing, walk: Walk, nxt: str) -> Walk | _Refusal:
     else:
         if nxt not in b.land[cur]:
             return _Refusal("W-MOVE-8", lambda: f"{name(cur)} and {name(nxt)} are not adjacent")
-        if nxt in _straits().get(cur, ()):  # W-MOVE-7 (Board.is_strait, without a set built)
+        if nxt in ctx.straits.get(cur, ()):  # W-MOVE-7 (Board.is_strait, without a set built)
             if walk.path:
                 return _Refusal("W-MOVE-7",
                                 lambda: "the strait must be the only crossing of the move")
@@ -189,7 +198,7 @@ def _cross(ctx: _Crossing, walk: Walk, nxt: str) -> Walk | _Refusal:
         stop = stop or enemy
     if terr.rough and group.armies and not ctx.boosted:
         stop = stop or "W-MOVE-3"
-    return Walk(nxt, crossings, walk.sea, before, after, stop, walk.path + (nxt,))
+    return _walk((nxt, crossings, walk.sea, before, after, stop, walk.path + (nxt,)))
 
 
 def finish(state: State, group: Group, walk: Walk) -> None:
@@ -276,6 +285,13 @@ def neighbours(space: str) -> tuple[str, ...]:
     return tuple(sorted(b.borders.get(space, ())))
 
 
+@cache
+def _sea_neighbours(space: str) -> tuple[str, ...]:
+    """The sea zones among ``neighbours(space)``, in its order."""
+    seas = Q.board().seas
+    return tuple(n for n in neighbours(space) if n in seas)
+
+
 # destinations by what they depend on (see ``search_inputs``): movable, stack_moves, reach
 # and end_movement_refusal ask the same question of one state several times a listing,
 # and the listing after a move asks it again of every stack the move left alone.
@@ -351,7 +367,13 @@ def _search(state: State, group: Group,
         if seen_key in seen:
             continue
         seen.add(seen_key)
-        for nxt in neighbours(walk.pos):
+        candidates = neighbours(walk.pos)
+        if walk.crossings >= ctx.allowance and (ctx.colonial or not walk.sea):
+            # W-MOVE-2: the allowance is spent, so _cross refuses every land crossing
+            # (and every crossing of a colonial group, whose allowance is 3): try only
+            # what it might still accept instead of refusing the rest one by one
+            candidates = () if ctx.colonial else _sea_neighbours(walk.pos)
+        for nxt in candidates:
             new = _cross(ctx, walk, nxt)
             if isinstance(new, _Refusal):
                 continue
