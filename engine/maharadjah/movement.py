@@ -322,7 +322,11 @@ def destinations(state: State, group: Group,
     The entered-from space matters for retreats (W-RET-3), so both are offered.
     ``inputs``: ``search_inputs(state, group.nation)`` when the caller has it.
     """
-    key = (group, inputs if inputs is not None else search_inputs(state, group.nation))
+    # a search reads the group's armies only as none or some (allowance, W-AMB-7,
+    # W-AMB-36, W-MOVE-3), so a stack that only shrank keeps its search
+    shape = group if group.armies <= 1 else Group(group.nation, group.start, 1, group.leaders,
+                                                  group.arms)
+    key = (shape, inputs if inputs is not None else search_inputs(state, group.nation))
     found = _FOUND.get(key)
     if found is None:
         found = _search(state, group)
