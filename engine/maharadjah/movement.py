@@ -91,7 +91,10 @@ class _Crossing:
             return self.enemies[nxt]
         state, group = self.state, self.group
         out: str | _Refusal | None = None
-        enemies = Q.others(state, nxt, group.nation)
+        here = state.armies.get(nxt)
+        # most spaces hold no army or only the group's nation's: no enemy to count
+        enemies = Q.others(state, nxt, group.nation) if here and (
+            len(here) > 1 or group.nation not in here) else 0
         if enemies:
             name = self.board.name
             if group.armies == 0:
@@ -191,7 +194,8 @@ def _cross(ctx: _Crossing, walk: Walk, nxt: str) -> Walk | _Refusal:
     if colonial or not walk.sea:
         if crossings > ctx.allowance:
             return _Refusal("W-MOVE-2", lambda: f"this group moves {ctx.allowance} crossings")
-    enemy = ctx.entering(nxt)
+    known = ctx.enemies  # entering's memo, read here first: most spaces are met again
+    enemy = known[nxt] if nxt in known else ctx.entering(nxt)
     if isinstance(enemy, _Refusal):
         return enemy
     if enemy:
@@ -367,7 +371,7 @@ def _search(state: State, group: Group,
         walk = stack.pop()
         if walk.stop or walk.crossings >= MAX_PATH:
             continue
-        seen_key = (walk.pos, walk.crossings, walk.sea, walk.before, walk.after)
+        seen_key = walk[:5]  # (pos, crossings, sea, before, after)
         if seen_key in seen:
             continue
         seen.add(seen_key)
@@ -381,11 +385,11 @@ def _search(state: State, group: Group,
             new = _cross(ctx, walk, nxt)
             if isinstance(new, _Refusal):
                 continue
-            key = (new.pos, walk.pos)
-            if key not in found and new.pos != group.start:
-                ok = ends.get(new.pos)
+            key = (nxt, walk.pos)  # new.pos is nxt
+            if key not in found and nxt != group.start:
+                ok = ends.get(nxt)
                 if ok is None:
-                    ok = ends[new.pos] = _ending(state, group, new.pos) is None
+                    ok = ends[nxt] = _ending(state, group, nxt) is None
                 if ok:
                     found[key] = new.path
                     if first:
