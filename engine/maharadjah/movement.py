@@ -129,14 +129,15 @@ def _cross(ctx: _Crossing, walk: Walk, nxt: str) -> Walk | _Refusal:
     """``step`` without raising: the search tries hundreds of crossings a listing."""
     b = ctx.board
     name = b.name
-    cur = walk.pos
+    # the walk's fields as locals: a NamedTuple field read is a descriptor call
+    cur, crossings, sea, before, after, ended, path = walk
     colonial = ctx.colonial
     group = ctx.group
-    if walk.stop:
-        return _Refusal(walk.stop, lambda: f"the move ends in {name(cur)}")
+    if ended:
+        return _Refusal(ended, lambda: f"the move ends in {name(cur)}")
     if nxt in b.barbarians:
         return _Refusal("W-MOVE-6", lambda: f"no piece may enter a barbarian land ({name(nxt)})")
-    crossings = walk.crossings + 1
+    crossings += 1
     if nxt in b.seas:
         if cur in b.seas:
             if not colonial:
@@ -148,25 +149,23 @@ def _cross(ctx: _Crossing, walk: Walk, nxt: str) -> Walk | _Refusal:
         if colonial:
             if crossings > 3:
                 return _Refusal("W-MOVE-2", lambda: "a colonial army moves 3 crossings")
-            return _walk((nxt, crossings, walk.sea, walk.before, walk.after, walk.stop,
-                          walk.path + (nxt,)))
+            return _walk((nxt, crossings, sea, before, after, ended, path + (nxt,)))
         if group.armies == 0:
             return _Refusal("W-AMB-7", lambda: "a leader never opens the sea to an Indian nation")
         if not ctx.boats:
             turn = ctx.state.turn
             return _Refusal("W-BOAT-1",
                             lambda: f"the {group.nation.title()} have no boats in turn {turn}")
-        if walk.sea:
+        if sea:
             return _Refusal("W-BOAT-2", lambda: "an Indian sea move uses one sea zone only")
-        if walk.before > (1 if ctx.boosted else 0):
+        if before > (1 if ctx.boosted else 0):
             return _Refusal("W-BOAT-3", lambda: "at most one land crossing before embarking, "
                                                 "and only with a leader or arms marker")
-        return _walk((nxt, crossings, nxt, walk.before, walk.after, walk.stop, walk.path + (nxt,)))
+        return _walk((nxt, crossings, nxt, before, after, ended, path + (nxt,)))
     terr = b.territories.get(nxt)
     if terr is None:
         return _Refusal("W-MOVE-6", lambda: f"unknown space {nxt!r}")
     stop = ""
-    before, after = walk.before, walk.after
     if cur in b.seas:
         if nxt not in b.coasts[cur]:
             return _Refusal("W-BOAT-2", lambda: f"{name(nxt)} does not border the {name(cur)}")
@@ -181,17 +180,17 @@ def _cross(ctx: _Crossing, walk: Walk, nxt: str) -> Walk | _Refusal:
         if nxt not in b.land[cur]:
             return _Refusal("W-MOVE-8", lambda: f"{name(cur)} and {name(nxt)} are not adjacent")
         if nxt in ctx.straits.get(cur, ()):  # W-MOVE-7 (Board.is_strait, without a set built)
-            if walk.path:
+            if path:
                 return _Refusal("W-MOVE-7",
                                 lambda: "the strait must be the only crossing of the move")
             stop = "W-MOVE-7"
-        if not colonial and walk.sea:
+        if not colonial and sea:
             after += 1
             if before + after > 2:
                 return _Refusal("W-BOAT-3", lambda: "at most two land crossings with a sea move")
-        elif not colonial and not walk.sea:
+        elif not colonial and not sea:
             before += 1
-    if colonial or not walk.sea:
+    if colonial or not sea:
         if crossings > ctx.allowance:
             return _Refusal("W-MOVE-2", lambda: f"this group moves {ctx.allowance} crossings")
     known = ctx.enemies  # entering's memo, read here first: most spaces are met again
@@ -202,7 +201,7 @@ def _cross(ctx: _Crossing, walk: Walk, nxt: str) -> Walk | _Refusal:
         stop = stop or enemy
     if terr.rough and group.armies and not ctx.boosted:
         stop = stop or "W-MOVE-3"
-    return _walk((nxt, crossings, walk.sea, before, after, stop, walk.path + (nxt,)))
+    return _walk((nxt, crossings, sea, before, after, stop, path + (nxt,)))
 
 
 def finish(state: State, group: Group, walk: Walk) -> None:
@@ -367,26 +366,28 @@ def _search(state: State, group: Group,
     ends: dict[str, bool] = {}
     seen: set[tuple[str, int, str, int, int]] = set()
     stack = [Walk(group.start)]
+    start, allowance, colonial = group.start, ctx.allowance, ctx.colonial
     while stack:
         walk = stack.pop()
-        if walk.stop or walk.crossings >= MAX_PATH:
+        pos, crossings, sea, _before, _after, stop, _path = walk  # locals, as in _cross
+        if stop or crossings >= MAX_PATH:
             continue
         seen_key = walk[:5]  # (pos, crossings, sea, before, after)
         if seen_key in seen:
             continue
         seen.add(seen_key)
-        candidates = neighbours(walk.pos)
-        if walk.crossings >= ctx.allowance and (ctx.colonial or not walk.sea):
+        candidates = neighbours(pos)
+        if crossings >= allowance and (colonial or not sea):
             # W-MOVE-2: the allowance is spent, so _cross refuses every land crossing
             # (and every crossing of a colonial group, whose allowance is 3): try only
             # what it might still accept instead of refusing the rest one by one
-            candidates = () if ctx.colonial else _sea_neighbours(walk.pos)
+            candidates = () if colonial else _sea_neighbours(pos)
         for nxt in candidates:
             new = _cross(ctx, walk, nxt)
             if isinstance(new, _Refusal):
                 continue
-            key = (nxt, walk.pos)  # new.pos is nxt
-            if key not in found and nxt != group.start:
+            key = (nxt, pos)  # new.pos is nxt
+            if key not in found and nxt != start:
                 ok = ends.get(nxt)
                 if ok is None:
                     ok = ends[nxt] = _ending(state, group, nxt) is None
