@@ -305,15 +305,20 @@ _FOUND_MAX = 4096
 def search_inputs(state: State, nation: str) -> tuple[Any, ...]:
     """Everything in a state that ``_cross`` and ``_ending`` read for a group of
     ``nation``: the other nations' armies (its own are never read, so its moves keep
-    the other stacks' searches valid), the arrivals where those stand (W-MOVE-5's
-    overrun reads them nowhere else), the turn (boats), refusals, allies, submissions."""
+    the other stacks' searches valid), where those are overrun (W-MOVE-5: all the
+    arrivals are read for, so an attack short of it keeps them valid too), the turn
+    (boats), refusals, allies, submissions."""
     enemy: list[tuple[str, tuple[tuple[str, int], ...]]] = []
+    overrun: list[str] = []
+    arrived = state.arrived
     for space, here in state.armies.items():
         if len(here) > 1 or nation not in here:
-            enemy.append((space, tuple((n, c) for n, c in here.items() if n != nation)))
-    held = {space for space, _ in enemy}
-    return (state.turn, tuple(enemy),
-            tuple((s, tuple(c.items())) for s, c in state.arrived.items() if s in held),
+            theirs = tuple((n, c) for n, c in here.items() if n != nation)
+            enemy.append((space, theirs))
+            if space in arrived and sum(arrived[space].values()) >= 2 * sum(
+                    c for _, c in theirs):  # as entering() counts them
+                overrun.append(space)
+    return (state.turn, tuple(enemy), tuple(overrun),
             tuple(state.refused), tuple(state.allies),
             tuple((x.subject, x.overlord, tuple(x.territories)) for x in state.submissions))
 
