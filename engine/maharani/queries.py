@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from engine.maharani.board import palace
 from engine.maharani.state import State
@@ -94,21 +94,21 @@ def placements(state: State, seat: int) -> Iterator[tuple[int, str, int]]:
                 yield slot, cell, arrow
 
 
-Offer = TypeVar("Offer", bound=tuple[Any, ...])  # a table's entry: (cell, quarter, ...)
+def _fitting(local: str, slot: int) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
+    return palace().fitting[local]
 
 
 def placement_offers(state: State, seat: int,
-                     table: Callable[[str, int], tuple[Offer, ...]] | None = None,
-                     ) -> Iterator[tuple[int, str, list[Offer]]]:
+                     table: Callable[[str, int], Sequence[Any]] = _fitting,
+                     ) -> Iterator[tuple[int, str, list[Any]]]:
     """``placements`` by slot: (slot, tile, offers), the offers being the entries of
     ``table(tile mask, slot)`` (by default the palace's ``fitting``: (cell, quarter,
-    arrows)) whose cell may take the tile now (M-PLACE-1..4, M-PLACE-6)."""
+    arrows)), each beginning (cell, quarter), whose cell may take the tile now
+    (M-PLACE-1..4, M-PLACE-6)."""
     turn = state.turn
     if turn is None or turn.seat != seat or turn.placed >= 2:
         return
     board = palace()
-    if table is None:
-        table = _fitting
     quarters = board.quarters
     markers = state.players[seat].markers
     filled = state.cells
@@ -122,10 +122,6 @@ def placement_offers(state: State, seat: int,
         else:  # M-PLACE-2: a face-down marker keeps the tile in its own quarter
             offers = [f for f in fitting if f[1] == source and f[0] not in filled]
         yield index + 1, tile_id, offers
-
-
-def _fitting(local: str, slot: int) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
-    return palace().fitting[local]
 
 
 def can_place(state: State, seat: int) -> bool:
