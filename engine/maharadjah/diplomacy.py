@@ -135,8 +135,9 @@ def offer_events(state: State) -> list[Any]:
     (W-ALLY-1, 5) each nation an alliance member is about to attack that may ally."""
     out = []
     attacker = state.active in Q.alliance(state)
+    beside = _beside(state)
     for nation in Q.rules().order:
-        if nation not in state.control:
+        if nation not in state.control or (nation not in beside and nation != state.active):
             continue
         if any(can_submit(state, nation, e["region"]) for e in Q.rules().nations[nation].submit):
             out.append(ev.Owe(kind="offer", nation=nation, count=1, what="submit"))
@@ -145,6 +146,17 @@ def offer_events(state: State) -> list[Any]:
                 ally_intents(state, nation)):
             out.append(ev.Owe(kind="offer", nation=nation, count=1, what="ally"))
     return out
+
+
+def _beside(state: State) -> set[str]:
+    """Nations with armies in a territory that holds active armies. Both of
+    offer_events' questions need one: a submission (W-SUB-3: the active nation in a
+    territory the nation occupies, which its armies do there) and an alliance before an
+    attack (the active armies in one of its territories); asking them of the other
+    nations would only search their regions and withdrawals in vain."""
+    active, terr = state.active, Q.board().territories
+    return {n for space, here in state.armies.items() if space in terr and here.get(active, 0) > 0
+            for n, c in here.items() if c > 0}
 
 
 def decide(state: State, seat: int, intent: Any) -> list[Any]:

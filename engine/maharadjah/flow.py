@@ -208,7 +208,7 @@ def invasion(state: State) -> list[Any]:
 
 
 def movement(state: State) -> list[Any]:
-    if legal.movable(state):
+    if legal.any_movable(state):
         return []
     return legal.end_movement(state)
 

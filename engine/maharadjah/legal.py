@@ -17,7 +17,7 @@ from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import Leader
-from engine.maharadjah.movement import Group, can_move, destinations, walk_drops
+from engine.maharadjah.movement import Group, can_move, destinations, search_inputs, walk_drops
 from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, State
 
 
@@ -84,19 +84,38 @@ def groups_at(state: State, start: str) -> list[Group]:
 
 def movable(state: State) -> list[str]:
     """Spaces holding an unmoved group of the active nation that can go somewhere."""
+    return [s for s in _starts(state) if _can_leave(state, s)]
+
+
+def any_movable(state: State) -> bool:
+    """``bool(movable(state))``, stopping at the first stack that can move (the automatic
+    end of a Movement Phase asks this after every move)."""
+    return any(_can_leave(state, s) for s in _starts(state))
+
+
+def _starts(state: State) -> list[str]:
+    """Spaces holding an unmoved group of the active nation, sorted."""
     if state.phase != Phase.MOVE or state.todo or state.battle is not None:
         return []
     starts = {s for s, n in state.fresh.items() if n > 0}
     starts |= {w for lead, w in state.leaders.items()
                if Q.leader_nation(lead) == state.active and lead not in state.moved}
-    return sorted(s for s in starts if any(can_move(state, g) for g in groups_at(state, s)))
+    return sorted(starts)
 
 
-def stack_moves(state: State, start: str) -> list[it.Move]:
-    """Every move offered from one space: each group shape, size and destination."""
+def _can_leave(state: State, start: str) -> bool:
+    return any(can_move(state, g) for g in groups_at(state, start))
+
+
+def stack_moves(state: State, start: str,
+                inputs: tuple[Any, ...] | None = None) -> list[it.Move]:
+    """Every move offered from one space: each group shape, size and destination.
+    ``inputs``: ``search_inputs(state, state.active)`` when the caller has it."""
     out = []
+    if inputs is None:
+        inputs = search_inputs(state, state.active)
     for group in groups_at(state, start):
-        found = destinations(state, group)
+        found = destinations(state, group, inputs)
         sizes = range(1, group.armies + 1) if group.armies else (0,)
         for (_dest, _came), path in sorted(found.items()):
             for k in sizes:
@@ -136,8 +155,9 @@ def reach(state: State, start: str) -> dict[str, int]:
     """Where the unmoved armies of ``start`` can go and how many at most (leaders'
     help included); a UI asks this once a stack is picked."""
     out: dict[str, int] = {}
+    inputs = search_inputs(state, state.active)
     for group in groups_at(state, start):
-        for (dest, _came) in destinations(state, group):
+        for (dest, _came) in destinations(state, group, inputs):
             out[dest] = max(out.get(dest, 0), group.armies)
     return dict(sorted(out.items()))
 
@@ -381,8 +401,10 @@ def legal_intents(state: State, seat: int) -> list[Any]:
         return []
     if state.phase == Phase.MOVE:
         out: list[Any] = []
-        for start in movable(state):
-            out += stack_moves(state, start)
+        # a stack that cannot move lists no move, so movable()'s own search is skipped
+        inputs = search_inputs(state, state.active)
+        for start in _starts(state):
+            out += stack_moves(state, start, inputs)
         if end_movement_refusal(state) is None:
             out.append(it.EndMovement())
         return out

@@ -60,11 +60,18 @@ class _Refusal(NamedTuple):
     text: Callable[[], str]
 
 
+# Walks are built by the hundred a search: straight from their fields as a tuple, without
+# the Python-level __new__ a NamedTuple call runs (the fields in Walk's order).
+_walk = partial(tuple.__new__, Walk)
+
+
 class _Crossing:
     """What one group's crossings need to know, worked out once per search (the
-    group's kind and allowance) or once per space entered (its enemy armies)."""
+    group's kind and allowance, the board's tables) or once per space entered (its
+    enemy armies)."""
 
-    __slots__ = ("allowance", "board", "boosted", "colonial", "enemies", "group", "state")
+    __slots__ = ("allowance", "board", "boats", "boosted", "colonial", "enemies", "group",
+                 "state", "straits")
 
     def __init__(self, state: State, group: Group) -> None:
         self.state = state
@@ -73,6 +80,8 @@ class _Crossing:
         self.colonial = Q.is_colonial(group.nation)
         self.boosted = group.boosted
         self.allowance = allowance(group)
+        self.boats = Q.has_boats(state, group.nation)
+        self.straits = _straits()
         self.enemies: dict[str, str | _Refusal | None] = {}
 
     def entering(self, nxt: str) -> str | _Refusal | None:
@@ -82,7 +91,10 @@ class _Crossing:
             return self.enemies[nxt]
         state, group = self.state, self.group
         out: str | _Refusal | None = None
-        enemies = Q.others(state, nxt, group.nation)
+        here = state.armies.get(nxt)
+        # most spaces hold no army or only the group's nation's: no enemy to count
+        enemies = Q.others(state, nxt, group.nation) if here and (
+            len(here) > 1 or group.nation not in here) else 0
         if enemies:
             name = self.board.name
             if group.armies == 0:
@@ -117,14 +129,15 @@ def _cross(ctx: _Crossing, walk: Walk, nxt: str) -> Walk | _Refusal:
     """``step`` without raising: the search tries hundreds of crossings a listing."""
     b = ctx.board
     name = b.name
-    cur = walk.pos
+    # the walk's fields as locals: a NamedTuple field read is a descriptor call
+    cur, crossings, sea, before, after, ended, path = walk
     colonial = ctx.colonial
     group = ctx.group
-    if walk.stop:
-        return _Refusal(walk.stop, lambda: f"the move ends in {name(cur)}")
+    if ended:
+        return _Refusal(ended, lambda: f"the move ends in {name(cur)}")
     if nxt in b.barbarians:
         return _Refusal("W-MOVE-6", lambda: f"no piece may enter a barbarian land ({name(nxt)})")
-    crossings = walk.crossings + 1
+    crossings += 1
     if nxt in b.seas:
         if cur in b.seas:
             if not colonial:
@@ -136,25 +149,23 @@ def _cross(ctx: _Crossing, walk: Walk, nxt: str) -> Walk | _Refusal:
         if colonial:
             if crossings > 3:
                 return _Refusal("W-MOVE-2", lambda: "a colonial army moves 3 crossings")
-            return Walk(nxt, crossings, walk.sea, walk.before, walk.after, walk.stop,
-                        walk.path + (nxt,))
+            return _walk((nxt, crossings, sea, before, after, ended, path + (nxt,)))
         if group.armies == 0:
             return _Refusal("W-AMB-7", lambda: "a leader never opens the sea to an Indian nation")
-        if not Q.has_boats(ctx.state, group.nation):
+        if not ctx.boats:
             turn = ctx.state.turn
             return _Refusal("W-BOAT-1",
                             lambda: f"the {group.nation.title()} have no boats in turn {turn}")
-        if walk.sea:
+        if sea:
             return _Refusal("W-BOAT-2", lambda: "an Indian sea move uses one sea zone only")
-        if walk.before > (1 if ctx.boosted else 0):
+        if before > (1 if ctx.boosted else 0):
             return _Refusal("W-BOAT-3", lambda: "at most one land crossing before embarking, "
                                                 "and only with a leader or arms marker")
-        return Walk(nxt, crossings, nxt, walk.before, walk.after, walk.stop, walk.path + (nxt,))
+        return _walk((nxt, crossings, nxt, before, after, ended, path + (nxt,)))
     terr = b.territories.get(nxt)
     if terr is None:
         return _Refusal("W-MOVE-6", lambda: f"unknown space {nxt!r}")
     stop = ""
-    before, after = walk.before, walk.after
     if cur in b.seas:
         if nxt not in b.coasts[cur]:
             return _Refusal("W-BOAT-2", lambda: f"{name(nxt)} does not border the {name(cur)}")
@@ -168,28 +179,29 @@ def _cross(ctx: _Crossing, walk: Walk, nxt: str) -> Walk | _Refusal:
     else:
         if nxt not in b.land[cur]:
             return _Refusal("W-MOVE-8", lambda: f"{name(cur)} and {name(nxt)} are not adjacent")
-        if nxt in _straits().get(cur, ()):  # W-MOVE-7 (Board.is_strait, without a set built)
-            if walk.path:
+        if nxt in ctx.straits.get(cur, ()):  # W-MOVE-7 (Board.is_strait, without a set built)
+            if path:
                 return _Refusal("W-MOVE-7",
                                 lambda: "the strait must be the only crossing of the move")
             stop = "W-MOVE-7"
-        if not colonial and walk.sea:
+        if not colonial and sea:
             after += 1
             if before + after > 2:
                 return _Refusal("W-BOAT-3", lambda: "at most two land crossings with a sea move")
-        elif not colonial and not walk.sea:
+        elif not colonial and not sea:
             before += 1
-    if colonial or not walk.sea:
+    if colonial or not sea:
         if crossings > ctx.allowance:
             return _Refusal("W-MOVE-2", lambda: f"this group moves {ctx.allowance} crossings")
-    enemy = ctx.entering(nxt)
+    known = ctx.enemies  # entering's memo, read here first: most spaces are met again
+    enemy = known[nxt] if nxt in known else ctx.entering(nxt)
     if isinstance(enemy, _Refusal):
         return enemy
     if enemy:
         stop = stop or enemy
     if terr.rough and group.armies and not ctx.boosted:
         stop = stop or "W-MOVE-3"
-    return Walk(nxt, crossings, walk.sea, before, after, stop, walk.path + (nxt,))
+    return _walk((nxt, crossings, sea, before, after, stop, path + (nxt,)))
 
 
 def finish(state: State, group: Group, walk: Walk) -> None:
@@ -276,26 +288,53 @@ def neighbours(space: str) -> tuple[str, ...]:
     return tuple(sorted(b.borders.get(space, ())))
 
 
-# destinations by what they depend on (see ``_inputs``): movable, stack_moves, reach and
-# end_movement_refusal ask the same question of one state several times a listing.
+@cache
+def _sea_neighbours(space: str) -> tuple[str, ...]:
+    """The sea zones among ``neighbours(space)``, in its order."""
+    seas = Q.board().seas
+    return tuple(n for n in neighbours(space) if n in seas)
+
+
+# destinations by what they depend on (see ``search_inputs``): movable, stack_moves, reach
+# and end_movement_refusal ask the same question of one state several times a listing,
+# and the listing after a move asks it again of every stack the move left alone.
 _FOUND: dict[tuple[Group, tuple[Any, ...]], dict[tuple[str, str], tuple[str, ...]]] = {}
 _FOUND_MAX = 4096
 
 
-def _inputs(state: State) -> tuple[Any, ...]:
-    """Everything in a state that ``_cross`` and ``_ending`` read."""
-    return (state.turn, tuple((s, tuple(h.items())) for s, h in state.armies.items()),
-            tuple((s, tuple(c.items())) for s, c in state.arrived.items()),
+def search_inputs(state: State, nation: str) -> tuple[Any, ...]:
+    """Everything in a state that ``_cross`` and ``_ending`` read for a group of
+    ``nation``: the other nations' armies (its own are never read, so its moves keep
+    the other stacks' searches valid), where those are overrun (W-MOVE-5: all the
+    arrivals are read for, so an attack short of it keeps them valid too), the turn
+    (boats), refusals, allies, submissions."""
+    enemy: list[tuple[str, tuple[tuple[str, int], ...]]] = []
+    overrun: list[str] = []
+    arrived = state.arrived
+    for space, here in state.armies.items():
+        if len(here) > 1 or nation not in here:
+            theirs = tuple((n, c) for n, c in here.items() if n != nation)
+            enemy.append((space, theirs))
+            if space in arrived and sum(arrived[space].values()) >= 2 * sum(
+                    c for _, c in theirs):  # as entering() counts them
+                overrun.append(space)
+    return (state.turn, tuple(enemy), tuple(overrun),
             tuple(state.refused), tuple(state.allies),
             tuple((x.subject, x.overlord, tuple(x.territories)) for x in state.submissions))
 
 
-def destinations(state: State, group: Group) -> dict[tuple[str, str], tuple[str, ...]]:
+def destinations(state: State, group: Group,
+                 inputs: tuple[Any, ...] | None = None) -> dict[tuple[str, str], tuple[str, ...]]:
     """Every legal end of a move: (destination, entered-from) -> the first path found.
 
     The entered-from space matters for retreats (W-RET-3), so both are offered.
+    ``inputs``: ``search_inputs(state, group.nation)`` when the caller has it.
     """
-    key = (group, _inputs(state))
+    # a search reads the group's armies only as none or some (allowance, W-AMB-7,
+    # W-AMB-36, W-MOVE-3), so a stack that only shrank keeps its search
+    shape = group if group.armies <= 1 else Group(group.nation, group.start, 1, group.leaders,
+                                                  group.arms)
+    key = (shape, inputs if inputs is not None else search_inputs(state, group.nation))
     found = _FOUND.get(key)
     if found is None:
         found = _search(state, group)
@@ -332,23 +371,31 @@ def _search(state: State, group: Group,
     ends: dict[str, bool] = {}
     seen: set[tuple[str, int, str, int, int]] = set()
     stack = [Walk(group.start)]
+    start, allowance, colonial = group.start, ctx.allowance, ctx.colonial
     while stack:
         walk = stack.pop()
-        if walk.stop or walk.crossings >= MAX_PATH:
+        pos, crossings, sea, _before, _after, stop, _path = walk  # locals, as in _cross
+        if stop or crossings >= MAX_PATH:
             continue
-        seen_key = (walk.pos, walk.crossings, walk.sea, walk.before, walk.after)
+        seen_key = walk[:5]  # (pos, crossings, sea, before, after)
         if seen_key in seen:
             continue
         seen.add(seen_key)
-        for nxt in neighbours(walk.pos):
+        candidates = neighbours(pos)
+        if crossings >= allowance and (colonial or not sea):
+            # W-MOVE-2: the allowance is spent, so _cross refuses every land crossing
+            # (and every crossing of a colonial group, whose allowance is 3): try only
+            # what it might still accept instead of refusing the rest one by one
+            candidates = () if colonial else _sea_neighbours(pos)
+        for nxt in candidates:
             new = _cross(ctx, walk, nxt)
             if isinstance(new, _Refusal):
                 continue
-            key = (new.pos, walk.pos)
-            if key not in found and new.pos != group.start:
-                ok = ends.get(new.pos)
+            key = (nxt, pos)  # new.pos is nxt
+            if key not in found and nxt != start:
+                ok = ends.get(nxt)
                 if ok is None:
-                    ok = ends[new.pos] = _ending(state, group, new.pos) is None
+                    ok = ends[nxt] = _ending(state, group, nxt) is None
                 if ok:
                     found[key] = new.path
                     if first:

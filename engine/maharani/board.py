@@ -75,9 +75,20 @@ class Palace:
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
     by_quarter: dict[str, tuple[str, ...]] = field(default_factory=dict)
     central_cells: tuple[str, ...] = ()
+    central_set: frozenset[str] = frozenset()
     # (tile local mask, cell mask) -> the arrow directions that match (M-PLACE-3, M-TILE-4)
     arrows: dict[tuple[str, str], tuple[int, ...]] = field(default_factory=dict)
     cells_by_mask: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # tile local mask -> every (cell, its quarter, the arrows that fit) with some arrow, in
+    # the order of cells_by_mask: the placement listing's one table (not a scan of every
+    # cell mask for every slot)
+    fitting: dict[str, tuple[tuple[str, str, tuple[int, ...]], ...]] = field(
+        default_factory=dict)
+    # the same as sets, for "is any of these cells still empty?" asked of the filled
+    # cells in one C-level subset test: by tile mask, and by (tile mask, quarter)
+    fit_cells: dict[str, frozenset[str]] = field(default_factory=dict)
+    fit_cells_in: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
+    quarter_cells: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def fits(self, tile: str, cell: str) -> tuple[int, ...]:
         """The arrow directions ``tile`` may take on ``cell`` ((): it does not fit)."""
@@ -214,11 +225,21 @@ def _build(data: BoardFile, cells: dict[str, CellData], tile_data: TilesFile) ->
         for mask in cell_masks:
             arrows[(local, mask)] = tuple(k for k in range(4) if turn_mask(local, k) == mask)
     cells_by_mask = {m: tuple(c.id for c in data.cells if c.mask == m) for m in cell_masks}
+    fitting = {local: tuple((cell, cells[cell].quarter, arrows[(local, mask)])
+                            for mask, ids in cells_by_mask.items() if arrows[(local, mask)]
+                            for cell in ids)
+               for local in sorted(set(tile_data.types.values()))}
+    fit_cells = {local: frozenset(f[0] for f in offers) for local, offers in fitting.items()}
+    fit_cells_in = {(local, q): frozenset(f[0] for f in offers if f[1] == q)
+                    for local, offers in fitting.items() for q in data.quarters}
     return Palace(
         quarters=data.quarters, cells=cells, tiles=tiles, colours=tile_data.colours,
         neighbours=neighbours, by_quarter=by_quarter,
         central_cells=tuple(c.id for c in data.cells if c.mask == CENTRAL),
-        arrows=arrows, cells_by_mask=cells_by_mask,
+        central_set=frozenset(c.id for c in data.cells if c.mask == CENTRAL),
+        arrows=arrows, cells_by_mask=cells_by_mask, fitting=fitting,
+        fit_cells=fit_cells, fit_cells_in=fit_cells_in,
+        quarter_cells={q: frozenset(cells) for q, cells in by_quarter.items()},
     )
 
 

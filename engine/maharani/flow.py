@@ -12,7 +12,7 @@ from typing import Any
 from engine.maharani import components as C
 from engine.maharani import events as ev
 from engine.maharani.board import palace
-from engine.maharani.queries import any_tile_fits, completed_unscored, placements, purge_due
+from engine.maharani.queries import any_tile_fits, can_place, completed_unscored, purge_due
 from engine.maharani.scoring import score_quarter, winners
 from engine.maharani.state import Phase, State
 
@@ -34,7 +34,7 @@ def _maybe_end_turn(state: State) -> list[Any]:
     assert turn is not None
     if turn.placed >= C.MAX_PLACEMENTS:
         return [ev.TurnEnded(seat=turn.seat, fee=C.SECOND_TILE_FEE)]  # M-EOT-1
-    if turn.placed == 1 and next(placements(state, turn.seat), None) is None:
+    if turn.placed == 1 and not can_place(state, turn.seat):
         return [ev.TurnEnded(seat=turn.seat, fee=0)]
     return []
 

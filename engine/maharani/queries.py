@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from engine.maharani.board import palace
 from engine.maharani.state import State
@@ -22,12 +23,14 @@ def tile_colour(state: State, cell: str) -> str | None:
 def zone(state: State, cell: str, colour: str) -> tuple[str, ...]:
     """M-GOLD-1: the cells of ``colour`` tiles connected to ``cell`` (taken to hold one)."""
     board = palace()
+    tiles, filled = board.tiles, state.cells
     seen = {cell}
     todo = [cell]
     while todo:
         here = todo.pop()
         for other in board.neighbours[here]:
-            if other not in seen and tile_colour(state, other) == colour:
+            if other not in seen and other in filled and \
+                    tiles[filled[other].tile].colour == colour:
                 seen.add(other)
                 todo.append(other)
     return tuple(sorted(seen))
@@ -55,10 +58,14 @@ def artisan_options(state: State, seat: int, colour: str, quarter: str,
     another places a new artisan if its reserve is not empty. [] when none can."""
     player = state.players[seat]
     standing: dict[str, str] = {}
-    for cell in palace().by_quarter[quarter]:
-        artisan = state.artisans.get(cell)
-        if artisan in player.colours and tile_colour(state, cell) == colour:
-            standing[artisan] = cell
+    board = palace()
+    if state.artisans:
+        artisans, filled, tiles = state.artisans, state.cells, board.tiles
+        for cell in board.by_quarter[quarter]:
+            artisan = artisans.get(cell)
+            if artisan is not None and artisan in player.colours and \
+                    tiles[filled[cell].tile].colour == colour:
+                standing[artisan] = cell
     out: list[tuple[str, str]] = []
     for index, own in enumerate(player.colours):
         if own in standing:
@@ -81,49 +88,78 @@ def empty_cells(state: State) -> Iterator[str]:
 
 def placements(state: State, seat: int) -> Iterator[tuple[int, str, int]]:
     """Every (slot, cell, arrow) ``seat`` may place now under M-PLACE-1..4 and M-PLACE-6."""
+    for slot, _tile, offers in placement_offers(state, seat):
+        for cell, _quarter, arrows in offers:
+            for arrow in arrows:
+                yield slot, cell, arrow
+
+
+def _fitting(local: str, slot: int) -> tuple[tuple[str, str, tuple[int, ...]], ...]:
+    return palace().fitting[local]
+
+
+def placement_offers(state: State, seat: int,
+                     table: Callable[[str, int], Sequence[Any]] = _fitting,
+                     ) -> Iterator[tuple[int, str, list[Any]]]:
+    """``placements`` by slot: (slot, tile, offers), the offers being the entries of
+    ``table(tile mask, slot)`` (by default the palace's ``fitting``: (cell, quarter,
+    arrows)), each beginning (cell, quarter), whose cell may take the tile now
+    (M-PLACE-1..4, M-PLACE-6)."""
     turn = state.turn
     if turn is None or turn.seat != seat or turn.placed >= 2:
         return
     board = palace()
+    quarters = board.quarters
     markers = state.players[seat].markers
+    filled = state.cells
     for index, tile_id in enumerate(state.slots):
         if tile_id is None:
             continue
-        slot = index + 1
-        source = slot_quarter(state.orientation, slot)
-        free = markers[source]
+        source = quarters[(index + state.orientation) % len(quarters)]  # slot_quarter
+        fitting = table(board.tiles[tile_id].mask, index + 1)
+        if markers[source]:
+            offers = [f for f in fitting if f[0] not in filled]
+        else:  # M-PLACE-2: a face-down marker keeps the tile in its own quarter
+            offers = [f for f in fitting if f[1] == source and f[0] not in filled]
+        yield index + 1, tile_id, offers
+
+
+def can_place(state: State, seat: int) -> bool:
+    """``placements`` is not empty (M-PLACE-6: is a second tile possible?), asked as a
+    subset test of the filled cells per slot instead of listing."""
+    turn = state.turn
+    if turn is None or turn.seat != seat or turn.placed >= 2:
+        return False
+    board = palace()
+    quarters = board.quarters
+    markers = state.players[seat].markers
+    filled = state.cells.keys()
+    for index, tile_id in enumerate(state.slots):
+        if tile_id is None:
+            continue
         local = board.tiles[tile_id].mask
-        for mask, cells in board.cells_by_mask.items():
-            arrows = board.arrows[(local, mask)]
-            if not arrows:
-                continue
-            for cell in cells:
-                if cell in state.cells or (not free and board.cells[cell].quarter != source):
-                    continue
-                for arrow in arrows:
-                    yield slot, cell, arrow
+        source = quarters[(index + state.orientation) % len(quarters)]  # slot_quarter
+        cells = board.fit_cells[local] if markers[source] else board.fit_cells_in[local, source]
+        if not cells <= filled:
+            return True
+    return False
 
 
 def any_tile_fits(state: State) -> bool:
     """M-END-2: some turntable tile fits some empty cell, action markers aside."""
     board = palace()
-    for tile_id in state.slots:
-        if tile_id is None:
-            continue
-        local = board.tiles[tile_id].mask
-        for mask, cells in board.cells_by_mask.items():
-            if board.arrows[(local, mask)] and any(c not in state.cells for c in cells):
-                return True
-    return False
+    filled = state.cells.keys()
+    return any(tile_id is not None and not board.fit_cells[board.tiles[tile_id].mask] <= filled
+               for tile_id in state.slots)
 
 
 def completed_unscored(state: State) -> list[str]:
     """M-EOT-4: quarters whose every cell is filled and that are not yet scored, in order Q."""
     board = palace()
-    return [q for q in board.quarters if q not in state.scored
-            and all(c in state.cells for c in board.by_quarter[q])]
+    filled = state.cells.keys()
+    return [q for q in board.quarters if q not in state.scored and board.quarter_cells[q] <= filled]
 
 
 def purge_due(state: State) -> bool:
     """M-EOT-2: every central-column cell is filled."""
-    return all(c in state.cells for c in palace().central_cells)
+    return palace().central_set <= state.cells.keys()

@@ -13,8 +13,8 @@ from engine.maharani import components as C
 from engine.maharani import events as ev
 from engine.maharani import intents as it
 from engine.maharani.board import CENTRAL, palace, turn_mask
-from engine.maharani.queries import artisan_options, group, placements, slot_quarter, zone
-from engine.maharani.state import Phase, Placed, State
+from engine.maharani.queries import artisan_options, can_place, group, slot_quarter, zone
+from engine.maharani.state import Phase, State
 
 
 def _turn_of(state: State, seat: int) -> None:
@@ -111,8 +111,8 @@ def _place(state: State, seat: int, intent: it.Place) -> list[Any]:
     else:
         raise IllegalIntent("M-2P-2", "choose which artisan goes onto the tile: "
                             + " or ".join(_option_text(o) for o in options))
-    after = _with_artisan(state, intent.cell, tile_id, arrow, artisan, moved_from)
-    members = group(after, intent.cell, artisan)
+    # the group once the artisan stands on the new tile, having left moved_from
+    members = group(state, intent.cell, artisan, vacated=moved_from)
     events.append(ev.ArtisanStep(seat=seat, colour=artisan, cell=intent.cell, source=moved_from,
                                  gold=len(members), group=members))
     return events
@@ -121,16 +121,6 @@ def _place(state: State, seat: int, intent: it.Place) -> list[Any]:
 def _option_text(option: tuple[str, str]) -> str:
     colour, source = option
     return f"move {colour} from {source}" if source else f"a new {colour}"
-
-
-def _with_artisan(state: State, cell: str, tile: str, arrow: int, artisan: str,
-                  moved_from: str) -> State:
-    """A shallow look at the board after the artisan step, for M-GOLD-2's group."""
-    look = State(state.options, state.seats, state.players, state.bag,
-                         cells={**state.cells, cell: Placed(tile, arrow)},
-                         artisans={c: a for c, a in state.artisans.items() if c != moved_from})
-    look.artisans[cell] = artisan
-    return look
 
 
 def _refresh(state: State, seat: int, intent: it.Refresh) -> list[Any]:
@@ -163,4 +153,4 @@ def decide(state: State, seat: int, intent: Any) -> list[Any]:
 
 
 def has_placement(state: State, seat: int) -> bool:
-    return next(placements(state, seat), None) is not None
+    return can_place(state, seat)

@@ -5,7 +5,8 @@
   decisions a second, beside python-chess random games (every legal move listed, one
   pushed, the end checked) in plies a second. The two alternate block by block and are
   timed in process CPU time, so other processes on a shared machine weigh on neither.
-  Raja and Maharani are measured the same way and shown in the detail.
+  Raja, Maharani and Maharadjah are measured the same way and shown in the detail
+  (Maharadjah at 4 players too: its rules' first standard game and the app's default).
 * hard decision: a hard computer's decision (its default budget, the app's) at the
   positions where it searches (the others are the medium judgement), taken from games of
   medium computers, for every game and player count; the figure is the 95th percentile in
@@ -32,7 +33,7 @@ from engine.core.ruleset import AnyRuleset, Seat
 from engine.registry import rulesets
 
 BLOCK_SECONDS = 0.5  # CPU time of one alternating block of each side
-RANDOM_GAMES = ("maharaja-2020", "raja-2004", "maharani")
+RANDOM_GAMES = ("maharaja-2020", "raja-2004", "maharani", "maharadjah")
 RANDOM_PLAYERS = 4
 POSITIONS = 6  # searched positions timed per table and run
 # (game, players) a hard computer is timed in; Maharadjah's bots are benched with the wargame
