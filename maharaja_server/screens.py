@@ -154,7 +154,10 @@ class TableScreen(Screen):
         if not layout:
             return
         width, height = panel.content_size
-        rows = panel.get_content_height(panel.container_size, self.size, width)
+        if cap is not None and text.count("\n") + 1 >= cap:
+            rows = cap  # a line is a row at least: no need to wrap the text to know
+        else:
+            rows = panel.get_content_height(panel.container_size, self.size, width)
         if not width or (rows if cap is None else min(rows, cap)) != height:
             panel.refresh(layout=True)
 
