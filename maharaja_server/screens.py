@@ -23,6 +23,8 @@ from engine.core.describe import plain
 from engine.core.errors import IllegalIntent
 
 LOG_LINES = 12
+LOG_ROWS = 12  # the log panel's rows inside its border (max-height 14 in the CSS)
+VIEW_STEP = 8  # the view's height changes in steps of this many rows
 log = logging.getLogger("maharaja_server.screens")
 
 
@@ -67,7 +69,8 @@ class TableScreen(Screen):
     DEFAULT_CSS = """
     TableScreen #status { height: 1; background: $primary-background; padding: 0 1; }
     TableScreen #main { height: 1fr; }
-    TableScreen #view-box { width: 2fr; border: round $secondary; }
+    TableScreen #view-box { width: 2fr; border: round $secondary; scrollbar-gutter: stable; }
+    TableScreen #view { min-height: 100%; }
     TableScreen #intents { width: 1fr; border: round $accent; }
     TableScreen #log { height: auto; max-height: 14; border: round $secondary; padding: 0 1; }
     """
@@ -78,6 +81,7 @@ class TableScreen(Screen):
         self.seat = seat
         self._intents: list[Any] = []
         self._shown: dict[str, str] = {}  # each text panel's text as last drawn
+        self._view_height = 0  # the view's height as _fit_view last set it
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -118,7 +122,8 @@ class TableScreen(Screen):
         # The status line is one row whatever it says: no layout pass for it.
         self._show("#status", f"Table {getattr(table, 'id', '')} · {table.ruleset.name} · "
                    f"{who} · step {version} · {state}", layout=False)
-        self._show("#view", format_view(table.view(seat)))
+        self._show("#view", format_view(table.view(seat)), layout=False)
+        self._fit_view()
         options = self.query_one("#intents", OptionList)
         if self._intents != before or options.option_count != len(self._intents):
             # Rebuilt only when the choices changed: most notices find a waiting
@@ -129,16 +134,52 @@ class TableScreen(Screen):
             if self._intents:
                 options.highlighted = min(highlighted or 0, len(self._intents) - 1)
         lines = [plain(d) for d in table.log(seat)[-LOG_LINES:]]
-        self._show("#log", "\n".join(lines))
+        self._show("#log", "\n".join(lines), cap=LOG_ROWS)
 
-    def _show(self, selector: str, text: str, *, layout: bool = True) -> None:
+    def _show(self, selector: str, text: str, *, layout: bool = True,
+              cap: int | None = None) -> None:
         """Update a text panel only when its text changed: a player's own move is drawn
         once after play and again when its change notice arrives, with the same text,
-        and each redraw of a panel costs a render of the screen around it."""
+        and each redraw of a panel costs a render of the screen around it.
+
+        A layout pass (a reflow of the whole screen, then a render of every widget) is
+        asked for only when the panel's height must change: its text's rows at its
+        width, at most ``cap`` (its CSS max-height), differ from the rows it has. Most
+        moves change words in the log, not rows."""
         if self._shown.get(selector) == text:
             return
         self._shown[selector] = text
-        self.query_one(selector, Static).update(Text(text), layout=layout)
+        panel = self.query_one(selector, Static)
+        panel.update(Text(text), layout=False)
+        if not layout:
+            return
+        width, height = panel.content_size
+        if cap is not None and text.count("\n") + 1 >= cap:
+            rows = cap  # a line is a row at least: no need to wrap the text to know
+        else:
+            rows = panel.get_content_height(panel.container_size, self.size, width)
+        if not width or (rows if cap is None else min(rows, cap)) != height:
+            panel.refresh(layout=True)
+
+    def _fit_view(self) -> None:
+        """Size the view in steps of VIEW_STEP rows (and at least its box, min-height):
+        a move that adds or removes a row of the view then rarely changes its height,
+        and each change is a layout pass of the whole screen. Its box keeps the
+        scrollbar's columns (scrollbar-gutter: stable), so the view's width, hence its
+        rows, never depend on whether it scrolls."""
+        view = self.query_one("#view", Static)
+        width = view.content_size.width
+        if not width:  # not laid out yet: on_resize sizes it
+            return
+        rows = view.get_content_height(view.container_size, self.size, width)
+        if rows > self._view_height or rows <= self._view_height - VIEW_STEP * 3 // 2:
+            # Grows to fit; shrinks only when a step and a half is blank, so a text
+            # whose rows hover about a step's edge keeps one height.
+            self._view_height = -(-rows // VIEW_STEP) * VIEW_STEP
+            view.styles.height = self._view_height
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_view)  # the view's rows at its new width
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if self.seat is None or not 0 <= event.option_index < len(self._intents):

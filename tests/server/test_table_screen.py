@@ -12,7 +12,7 @@ from textual.widgets import Static
 from engine.core.game import Game
 from engine.core.ruleset import HUMAN, Seat
 from engine.core.table import LocalTable
-from maharaja_server.screens import TableScreen
+from maharaja_server.screens import LOG_ROWS, TableScreen
 
 
 class _Host(App):
@@ -51,3 +51,58 @@ def test_a_players_own_move_redraws_each_panel_once(monkeypatch: Any) -> None:
     assert f"step {table.version}" in status
     for panel in ("status", "view", "log"):
         assert updates.count(panel) <= 1, updates
+
+
+def test_another_players_move_lays_out_only_when_a_panel_changes_height(monkeypatch: Any) -> None:
+    """Issue 15: every other player's move asked for a layout pass (each text panel was
+    updated with layout=True, and the view's height followed its text row by row), which
+    reflows the whole screen and renders every widget, often twice. The log asks for one
+    only when its rows change, the view changes height in steps (TableScreen._fit_view);
+    the panels still hold their whole text."""
+    from fake_ruleset import LONG
+    from textual.screen import Screen
+
+    table = LocalTable(Game(LONG, [Seat(f"p{i}", HUMAN) for i in range(4)], None, 7))
+    layouts: list[int] = []
+    real_layout = Screen._refresh_layout
+
+    def refresh_layout(self: Screen, *args: Any, **kwargs: Any) -> None:
+        layouts.append(1)
+        real_layout(self, *args, **kwargs)
+
+    async def run() -> int:
+        app = _Host(table)
+        moves = 0
+        async with app.run_test(size=(110, 34)) as pilot:
+            await pilot.pause()
+            for _ in range(LOG_ROWS + 2):  # the log fills up to its height first
+                seat = table.to_move()[0]
+                table.play(seat, table.legal_intents(seat)[0])
+                await pilot.pause()
+            monkeypatch.setattr(Screen, "_refresh_layout", refresh_layout)
+            screen = app.screen
+            view, log = screen.query_one("#view", Static), screen.query_one("#log", Static)
+            while moves < 24:
+                seat = next((s for s in table.to_move() if s != 0), None)
+                if seat is None:  # seat 0's own plan: play it as a move of its own
+                    seat = 0
+                table.play(seat, table.legal_intents(seat)[0])
+                moves += 1
+                await pilot.pause()
+                await pilot.pause()
+                # Every panel still has the rows its text needs at its width: the log
+                # exactly (up to its cap), the view at least.
+                for panel in (view, log):
+                    rows = panel.get_content_height(panel.container_size, screen.size,
+                                                    panel.content_size.width)
+                    if panel is view:
+                        assert panel.content_size.height >= rows
+                    else:
+                        assert panel.content_size.height == min(rows, LOG_ROWS)
+                assert f"step {table.version}" in str(screen.query_one("#status", Static).render())
+        return moves
+
+    moves = asyncio.run(run())
+    # Most moves change words, not rows: far fewer layout passes than moves (one or
+    # more per move before).
+    assert len(layouts) <= moves // 2, (len(layouts), moves)
