@@ -36,15 +36,18 @@ def tolls(
 Occupancy = tuple[tuple[int, ...], ...]  # per village of the network, the owner of each piece
 
 
-def priced_routes(
+def priced_paths(
     network: Network, here: str, mover: int, occupancy: Occupancy, *, per_piece: bool,
     free: bool = False,
-) -> tuple[tuple[str, tuple[str, ...], int], ...]:
-    """One route per destination and distinct toll breakdown: ``(end, roads, total)``.
+) -> tuple[tuple[int, int], ...]:
+    """One route per destination and distinct toll breakdown, as ``(path, total)``:
+    ``path`` indexes ``network.paths_from[here]``, so a caller keeps one object per
+    path (an intent) instead of rebuilding it.
 
-    Among routes with the same breakdown the one with the fewest roads is kept;
-    the result is sorted by destination, then cheapest. Roads are open when every
-    village on them holds a piece (MJ-MOVE-2, R-MOVE-3). ``free`` routes owe nothing.
+    Among routes with the same breakdown the one with the fewest roads (then the lowest
+    road ids) is kept; the result is sorted by destination id, then cheapest. Roads are
+    open when every village on them holds a piece (MJ-MOVE-2, R-MOVE-3). ``free``
+    routes owe nothing.
     """
     return _priced(network, here, mover, occupancy, per_piece, free)
 
@@ -59,6 +62,9 @@ class _Tree(NamedTuple):
     end: tuple[int, ...]  # index of the path's destination in Network.junctions
     rank: tuple[int, ...]  # position among the paths by (number of roads, road ids)
     roads: tuple[tuple[str, ...], ...]
+    end_id: tuple[str, ...]  # the destination's id
+    by_rank: tuple[int, ...]  # the path of each rank
+    place: tuple[int, ...]  # the destination's position among the junction ids sorted
 
 
 @lru_cache(maxsize=64)
@@ -81,13 +87,18 @@ def _path_tree(network: Network, here: str) -> _Tree:
         end=tuple(network.junctions.index(p.end) for p in paths),
         rank=tuple(rank[k] for k in range(len(paths))),
         roads=tuple(p.roads for p in paths),
+        end_id=tuple(p.end for p in paths),
+        by_rank=tuple(order),
+        place=tuple(sorted(network.junctions).index(p.end) for p in paths),
     )
 
 
 @lru_cache(maxsize=8192)
 def _priced(
     network: Network, here: str, mover: int, occupancy: Occupancy, per_piece: bool, free: bool
-) -> tuple[tuple[str, tuple[str, ...], int], ...]:
+) -> tuple[tuple[int, int], ...]:
+    """``(path, total)`` per (destination, breakdown), sorted by destination id, total,
+    then rank (the order ``priced_paths`` promises)."""
     # Each open road's toll breakdown packed in one int, 8 bits a seat, so a path's
     # breakdown is its parent path's plus its last road's; a closed road is None.
     road_toll: list[int | None] = []
@@ -103,11 +114,11 @@ def _priced(
                 for owner in owners if per_piece else set(owners):
                     packed += 1 << (8 * owner)
         road_toll.append(packed)
-    # per (destination, breakdown) the path of the lowest rank: fewest roads, then road ids
+    # per (destination, breakdown) the lowest rank: fewest roads, then road ids
     tree = _path_tree(network, here)
     roads, depths, skips, ends, ranks = tree.road, tree.depth, tree.skip, tree.end, tree.rank
     bits = len(network.junctions).bit_length()  # a key: breakdown << bits | destination
-    best: dict[int, int] = {}  # key -> the path
+    best: dict[int, int] = {}  # key -> the lowest rank seen
     sums = [0] * (len(network.road_ids) + 1)  # the breakdown of the path at each depth
     k, size = 0, len(roads)
     while k < size:
@@ -118,19 +129,19 @@ def _priced(
         depth = depths[k]
         total = sums[depth + 1] = sums[depth] + toll
         key = total << bits | ends[k]
-        known = best.get(key)
-        if known is None or ranks[k] < ranks[known]:
-            best[key] = k
+        rank = ranks[k]
+        if best.get(key, size) > rank:
+            best[key] = rank
         k += 1
-    junctions = network.junctions
-    routes = [(junctions[key & (1 << bits) - 1], tree.roads[k], _unpacked_total(key >> bits))
-              for key, k in best.items()]
-    return tuple(sorted(routes, key=lambda r: (r[0], r[2], len(r[1]), r[1])))
+    # Sort on one int per route, (destination place, total, rank) packed, unpacked after.
+    by_rank, place = tree.by_rank, tree.place
+    rank_bits = size.bit_length()
+    order = sorted(
+        ((place[by_rank[rank]] << 16 | _unpacked_total(key >> bits)) << rank_bits | rank)
+        for key, rank in best.items())
+    rank_mask = (1 << rank_bits) - 1
+    return tuple((by_rank[n & rank_mask], n >> rank_bits & 0xFFFF) for n in order)
 
 
 def _unpacked_total(packed: int) -> int:
-    total = 0
-    while packed:
-        total += packed & 0xFF
-        packed >>= 8
-    return total
+    return sum(packed.to_bytes(8, "little"))  # the seats' 8-bit counts (at most 8 seats)
