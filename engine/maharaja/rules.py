@@ -235,17 +235,19 @@ def _move(state: State, seat: int, i: it.MovePriest) -> Events:
     net = board()
     if not i.route:
         raise refuse("MJ-MOVE-1", "a move needs at least one road")
-    unknown = [road for road in i.route if road not in net.roads]
-    if unknown:
-        raise refuse("MJ-MOVE-1", f"there is no road {unknown[0]}")
     try:
         stops, villages = net.walk(state.players[seat].priest, i.route)
-    except ValueError as problem:
+    except ValueError as problem:  # an unknown road is named as such first
+        unknown = [road for road in i.route if road not in net.roads]
+        if unknown:
+            raise refuse("MJ-MOVE-1", f"there is no road {unknown[0]}") from None
         raise refuse("MJ-MOVE-1", str(problem)) from None
-    for road in i.route:
-        empty = [v for v in net.roads[road].villages if not state.villages[v]]
-        if empty:
-            raise refuse("MJ-MOVE-2", f"road {road} is closed: village {empty[0]} has no shrine")
+    if not all(map(state.villages.__getitem__, villages)):  # the walk passes every village
+        for road in i.route:  # name the first closed road in route order
+            empty = [v for v in net.roads[road].villages if not state.villages[v]]
+            if empty:
+                raise refuse("MJ-MOVE-2",
+                              f"road {road} is closed: village {empty[0]} has no shrine")
     owed = route_tolls(state, seat, villages)
     total = sum(c for _, c in owed)
     if total > state.players[seat].coins:
