@@ -61,6 +61,8 @@ def to_move(state: State) -> tuple[int, ...]:
     if state.pending:
         return (state.pending[0].seat,)
     phase = state.phase
+    if phase == Phase.ACTIONS and state.turn is not None:  # first: most decisions are here
+        return (state.turn.seat,)
     if phase == Phase.CHARACTERS:
         return (state.chooser,)
     if phase == Phase.START_SHRINES:
@@ -68,8 +70,6 @@ def to_move(state: State) -> tuple[int, ...]:
         return () if seat is None else (seat,)
     if phase == Phase.PLANNING:
         return tuple(s for s, p in enumerate(state.players) if not p.planned)
-    if phase == Phase.ACTIONS and state.turn is not None:
-        return (state.turn.seat,)
     return ()
 
 
