@@ -75,7 +75,7 @@ def test_group_keys_are_listed_without_pricing_routes(ruleset_id: str,
     seen_move = False
     for game, seat in positions(ruleset_id, seed=13):
         with monkeypatch.context() as m:
-            m.setattr(module, "priced_routes", _no_listing)
+            m.setattr(module, "priced_paths", _no_listing)
             keys = [group.key for group in game.legal_groups(seat)]
         if "move" in keys:
             seen_move = True

@@ -16,8 +16,9 @@ def random_intent(game: AnyGame, rng: Random) -> tuple[int, Any]:
 def play_randomly(game: AnyGame, rng: Random, max_steps: int = 20_000) -> AnyGame:
     """Play random legal intents until the game is over (or ``max_steps`` is reached)."""
     for _ in range(max_steps):
-        if not game.to_move():
+        seats = game.to_move()  # asked once a decision (random_intent asks again)
+        if not seats:
             break
-        seat, intent = random_intent(game, rng)
-        game.play(seat, intent)
+        seat = rng.choice(seats)  # the draws of random_intent, in its order
+        game.play(seat, rng.choice(game.legal_intents(seat)))
     return game

@@ -36,101 +36,101 @@ def tolls(
 Occupancy = tuple[tuple[int, ...], ...]  # per village of the network, the owner of each piece
 
 
-def priced_routes(
+def priced_paths(
     network: Network, here: str, mover: int, occupancy: Occupancy, *, per_piece: bool,
     free: bool = False,
-) -> tuple[tuple[str, tuple[str, ...], int], ...]:
-    """One route per destination and distinct toll breakdown: ``(end, roads, total)``.
+) -> tuple[tuple[int, int], ...]:
+    """One route per destination and distinct toll breakdown, as ``(path, total)``:
+    ``path`` indexes ``network.paths_from[here]``, so a caller keeps one object per
+    path (an intent) instead of rebuilding it.
 
-    Among routes with the same breakdown the one with the fewest roads is kept;
-    the result is sorted by destination, then cheapest. Roads are open when every
-    village on them holds a piece (MJ-MOVE-2, R-MOVE-3). ``free`` routes owe nothing.
+    Among routes with the same breakdown the one with the fewest roads (then the lowest
+    road ids) is kept; the result is sorted by destination id, then cheapest. Roads are
+    open when every village on them holds a piece (MJ-MOVE-2, R-MOVE-3). ``free``
+    routes owe nothing.
     """
     return _priced(network, here, mover, occupancy, per_piece, free)
 
 
-class _Tree(NamedTuple):
-    """A junction's simple paths in preorder (a path before its extensions, each path's
-    extensions right after it), as parallel columns for a tight loop."""
+# A route's key packs, high to low: its destination's place among the junction ids
+# sorted, its total toll, and its breakdown (8 bits a seat, at most 8 seats). Every
+# road's toll carries its own total, so a path's key is its parent's plus its last road's
+# plus its destination's: one addition a path, and sorting the keys sorts by (place, total).
+_TOTAL_SHIFT = 64
+_PLACE_SHIFT = 80
+_SEAT_TOLL = tuple(1 << (8 * seat) | 1 << _TOTAL_SHIFT for seat in range(8))
 
-    road: tuple[int, ...]  # index in Network.road_ids of each path's last road
-    depth: tuple[int, ...]  # roads before the last one
-    skip: tuple[int, ...]  # index of the first path after this path's extensions
-    end: tuple[int, ...]  # index of the path's destination in Network.junctions
-    rank: tuple[int, ...]  # position among the paths by (number of roads, road ids)
-    roads: tuple[tuple[str, ...], ...]
+
+class _Rows(NamedTuple):
+    """The open paths from a junction as rows for a tight loop, fewest roads first (then
+    road ids), so a path's parent (itself less its last road) comes before it and the
+    first path seen of a (destination, breakdown) is the one to keep. Rows count from 1;
+    row 0 is the empty path."""
+
+    rows: tuple[tuple[int, int, int], ...]  # (last road's index in road_ids, parent row,
+    #                                          destination's place << _PLACE_SHIFT)
+    path: tuple[int, ...]  # per row, the path's index in Network.paths_from[here]
 
 
 @lru_cache(maxsize=64)
-def _path_tree(network: Network, here: str) -> _Tree:
-    """``network.paths_from[here]`` (already in preorder) with each subtree's extent, so a
-    closed road prunes every path through it at once."""
+def _ranked(network: Network, here: str) -> tuple[tuple[int, int, int, int, int], ...]:
+    """Every path from ``here``, fewest roads first (then road ids), as (path, road mask,
+    last road, parent path or -1, destination's place << _PLACE_SHIFT)."""
     paths = network.paths_from[here]
+    index = {path.roads: k for k, path in enumerate(paths)}
+    places = sorted(network.junctions)
     order = sorted(range(len(paths)), key=lambda k: (len(paths[k].roads), paths[k].roads))
-    rank = {k: n for n, k in enumerate(order)}
-    skips = []
-    for k, path in enumerate(paths):
-        skip = k + 1
-        while skip < len(paths) and len(paths[skip].roads) > len(path.roads):
-            skip += 1
-        skips.append(skip)
-    return _Tree(
-        road=tuple(p.road_index[-1] for p in paths),
-        depth=tuple(len(p.roads) - 1 for p in paths),
-        skip=tuple(skips),
-        end=tuple(network.junctions.index(p.end) for p in paths),
-        rank=tuple(rank[k] for k in range(len(paths))),
-        roads=tuple(p.roads for p in paths),
-    )
+    return tuple((k, paths[k].mask, paths[k].road_index[-1], index.get(paths[k].roads[:-1], -1),
+                  places.index(paths[k].end) << _PLACE_SHIFT) for k in order)
+
+
+@lru_cache(maxsize=256)  # roads open rarely (a village's first piece): few masks a game
+def _open_rows(network: Network, here: str, open_mask: int) -> _Rows:
+    row_of: dict[int, int] = {}
+    rows: list[tuple[int, int, int]] = []
+    path = [0]
+    for k, mask, road, parent, place in _ranked(network, here):
+        if mask & ~open_mask == 0:
+            rows.append((road, row_of.get(parent, 0), place))
+            row_of[k] = len(rows)
+            path.append(k)
+    return _Rows(tuple(rows), tuple(path))
 
 
 @lru_cache(maxsize=8192)
 def _priced(
     network: Network, here: str, mover: int, occupancy: Occupancy, per_piece: bool, free: bool
-) -> tuple[tuple[str, tuple[str, ...], int], ...]:
-    # Each open road's toll breakdown packed in one int, 8 bits a seat, so a path's
-    # breakdown is its parent path's plus its last road's; a closed road is None.
-    road_toll: list[int | None] = []
+) -> tuple[tuple[int, int], ...]:
+    """``(path, total)`` per (destination, breakdown), sorted by destination id, total,
+    then (number of roads, road ids): the order ``priced_paths`` promises."""
+    road_toll: list[int] = []
+    open_mask = 0
     at = 0
-    for road_id in network.road_ids:
-        packed: int | None = 0
+    for n, road_id in enumerate(network.road_ids):
+        packed = 0
+        closed = False
         for _ in network.roads[road_id].villages:
             owners = occupancy[at]
             at += 1
             if not owners:
-                packed = None  # MJ-MOVE-2, R-MOVE-3: an empty village closes the road
-            elif packed is not None and not free and mover not in owners:
+                closed = True  # MJ-MOVE-2, R-MOVE-3: an empty village closes the road
+            elif not free and mover not in owners:
                 for owner in owners if per_piece else set(owners):
-                    packed += 1 << (8 * owner)
+                    packed += _SEAT_TOLL[owner]
         road_toll.append(packed)
-    # per (destination, breakdown) the path of the lowest rank: fewest roads, then road ids
-    tree = _path_tree(network, here)
-    roads, depths, skips, ends, ranks = tree.road, tree.depth, tree.skip, tree.end, tree.rank
-    bits = len(network.junctions).bit_length()  # a key: breakdown << bits | destination
-    best: dict[int, int] = {}  # key -> the path
-    sums = [0] * (len(network.road_ids) + 1)  # the breakdown of the path at each depth
-    k, size = 0, len(roads)
-    while k < size:
-        toll = road_toll[roads[k]]
-        if toll is None:
-            k = skips[k]  # no path through a closed road is open
-            continue
-        depth = depths[k]
-        total = sums[depth + 1] = sums[depth] + toll
-        key = total << bits | ends[k]
-        known = best.get(key)
-        if known is None or ranks[k] < ranks[known]:
-            best[key] = k
-        k += 1
-    junctions = network.junctions
-    routes = [(junctions[key & (1 << bits) - 1], tree.roads[k], _unpacked_total(key >> bits))
-              for key, k in best.items()]
-    return tuple(sorted(routes, key=lambda r: (r[0], r[2], len(r[1]), r[1])))
+        if not closed:
+            open_mask |= 1 << n
+    open_rows = _open_rows(network, here, open_mask)
+    sums = [0] * (len(open_rows.rows) + 1)  # each row's toll (row 0: the empty path)
+    best: dict[int, int] = {}  # route key -> the first row with it
+    row = 0
+    for road, parent, place in open_rows.rows:
+        row += 1
+        toll = sums[row] = sums[parent] + road_toll[road]
+        best.setdefault(toll + place, row)
+    # By (place, total) from the key, then row: the breakdown gives way to the row.
+    row_bits = len(sums).bit_length()
+    order = sorted(key >> _TOTAL_SHIFT << row_bits | row for key, row in best.items())
+    path, row_mask, total_mask = open_rows.path, (1 << row_bits) - 1, (1 << 16) - 1
+    return tuple((path[n & row_mask], n >> row_bits & total_mask) for n in order)
 
-
-def _unpacked_total(packed: int) -> int:
-    total = 0
-    while packed:
-        total += packed & 0xFF
-        packed >>= 8
-    return total

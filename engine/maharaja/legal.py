@@ -13,11 +13,11 @@ live state: iterate them before it changes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 from typing import Any
 
 from engine.core.ruleset import LegalGroup
-from engine.family.travel import Occupancy, priced_routes
+from engine.family.travel import Occupancy, priced_paths
 from engine.maharaja import components as C
 from engine.maharaja import intents as it
 from engine.maharaja.queries import (
@@ -34,13 +34,18 @@ from engine.maharaja.queries import (
     village_capacity,
 )
 from engine.maharaja.rules import maharani_targets, start_shrine_seat, to_move
-from engine.maharaja.state import Phase, State
+from engine.maharaja.state import Phase, State, Turn
 
 PLANS = [it.CommitPlan(first=a, second=b) for a in C.Action for b in C.Action if a <= b]
 
 
 def legal_intents(state: State, seat: int) -> list[Any]:
-    """``flatten(legal_groups(...))`` without building the groups (the bots' hot path)."""
+    """``flatten(legal_groups(...))`` without building the groups (the bots' hot path).
+    A turn, where most decisions are, is listed straight into one list."""
+    turn = state.turn
+    if turn is not None and turn.seat == seat and not state.pending \
+            and state.phase == Phase.ACTIONS:
+        return turn_intents(state, seat)  # to_move is (turn.seat,) here
     return [intent for _, produce in _listing(state, seat) for intent in produce()]
 
 
@@ -112,15 +117,41 @@ def turn_groups(state: State, seat: int) -> Iterator[tuple[str, Producer]]:
     player = state.players[seat]
     yield "end-turn", END_TURN.copy
     yield "move", partial(moves, state, seat)
-    seen: set[tuple[int, int, int, bool, bool]] = set()
-    for index, task in enumerate(turn.tasks):
-        signature = (task.action, task.statues, task.shrines, task.city_shrine, task.done)
-        if signature not in seen:
-            seen.add(signature)
-            yield f"task {index}", partial(task_intents, state, seat, index)
+    for index in distinct_tasks(turn):
+        yield f"task {index}", partial(task_intents, state, seat, index)
     if player.tokens > 0 and not turn.token_used:
         yield "token", TOKENS.copy
     yield "ability", partial(abilities, state, seat)
+
+
+def turn_intents(state: State, seat: int) -> list[Any]:
+    """``turn_groups`` flattened, in the same order, without the groups."""
+    turn = state.turn
+    assert turn is not None
+    player = state.players[seat]
+    out: list[Any] = END_TURN + moves(state, seat)
+    for index in distinct_tasks(turn):
+        out += task_intents(state, seat, index)
+    if player.tokens > 0 and not turn.token_used:
+        out += TOKENS
+    out += abilities(state, seat)
+    return out
+
+
+def distinct_tasks(turn: Turn) -> list[int]:
+    """The index of each task unlike every one before it (two tasks of the same action
+    at the same progress allow the same things: listed once)."""
+    tasks = turn.tasks
+    if len(tasks) == 2 and tasks[0].action != tasks[1].action:
+        return [0, 1]  # the usual turn (two actions differ): no signatures built
+    seen: set[tuple[int, int, int, bool, bool]] = set()
+    out = []
+    for index, task in enumerate(tasks):
+        signature = (task.action, task.statues, task.shrines, task.city_shrine, task.done)
+        if signature not in seen:
+            seen.add(signature)
+            out.append(index)
+    return out
 
 
 def task_intents(state: State, seat: int, index: int) -> list[Any]:
@@ -129,11 +160,9 @@ def task_intents(state: State, seat: int, index: int) -> list[Any]:
     assert turn is not None
     task = turn.tasks[index]
     player = state.players[seat]
-    anywhere = builds_anywhere(state, seat)
-    action = C.Action(task.action)
     out: list[Any] = []
     if task.statues > 0 and player.statues > 0:
-        cities = list(state.cities) if anywhere else (
+        cities = list(state.cities) if builds_anywhere(state, seat) else (
             [player.priest] if player.priest in state.cities else [])
         for city in cities:
             if statue_cost(state, seat, city, task_discount(task)) <= player.coins:
@@ -142,19 +171,20 @@ def task_intents(state: State, seat: int, index: int) -> list[Any]:
     if task.shrines > 0 and player.shrines > 0 and (
         shrine_cost(task_discount(task)) <= player.coins
     ):
-        places = shrine_places(state, seat, anywhere=anywhere)
+        places = shrine_places(state, seat, anywhere=builds_anywhere(state, seat))
         if task.city_shrine and task.shrines == 1:
             places = [p for p in places if p in state.cities]
         out += [it.BuildShrine(place=p, task=index) for p in places]
     if task.done:
         return out
-    if action is C.Action.TAKE_COINS or (
-        action is C.Action.TAKE_SHRINES and player.supply > 0
-    ) or (action is C.Action.BUY_PRESTIGE and player.coins >= 3):
+    action = task.action  # an int: compared with the Action members, no Action() built
+    if action == C.Action.TAKE_COINS or (
+        action == C.Action.TAKE_SHRINES and player.supply > 0
+    ) or (action == C.Action.BUY_PRESTIGE and player.coins >= 3):
         out.append(it.DoAction(task=index))
-    elif action is C.Action.CHANGE_CHARACTER:
+    elif action == C.Action.CHANGE_CHARACTER:
         out += [it.ChangeCharacter(number=n, task=index) for n in character_choices(state, seat)]
-    elif action is C.Action.MOVE_FLAG:
+    elif action == C.Action.MOVE_FLAG:
         out += [it.MoveFlag(city=c, task=index) for c in movable_flags(state)]
     return out
 
@@ -175,9 +205,12 @@ def abilities(state: State, seat: int) -> list[Any]:
     turn = state.turn
     assert turn is not None
     player = state.players[seat]
-    mine = {player.character} | {m.character for m in state.maharanis if m.seat == seat}
+    mine = [player.character]
+    if state.maharanis:  # a Maharani token lends its character's ability (MJ-REW-8)
+        mine = sorted({player.character} | {m.character for m in state.maharanis
+                                            if m.seat == seat})
     out: list[Any] = []
-    for n in sorted(mine):
+    for n in mine:
         spec = C.CHARACTERS.get(n)
         if spec is None or spec.timing is not C.Timing.ONCE or n in turn.abilities_used:
             continue
@@ -216,22 +249,29 @@ def moves(state: State, seat: int) -> list[it.MovePriest]:
     """MJ-MOVE-4: one intent per destination and distinct toll breakdown, cheapest first."""
     player = state.players[seat]
     occupancy = tuple(map(tuple, state.villages.values()))
+    listed, costs, dearest = _moves(player.priest, seat, occupancy, has_ability(state, seat, 9))
     coins = player.coins
-    return [move for move, cost in _moves(player.priest, seat, occupancy,
-                                          has_ability(state, seat, 9)) if cost <= coins]
+    if dearest <= coins:
+        return list(listed)  # every route is affordable: no filtering
+    return [move for move, cost in zip(listed, costs, strict=True) if cost <= coins]
 
 
 @lru_cache(maxsize=4096)
 def _moves(here: str, seat: int, occupancy: Occupancy,
-           free: bool) -> tuple[tuple[it.MovePriest, int], ...]:
-    """The priced routes as intents (frozen, so shared by every state that asks)."""
-    routes = priced_routes(board(), here, seat, occupancy, per_piece=False, free=free)
-    return tuple((_move_intent(roads), cost) for _, roads, cost in routes)
+           free: bool) -> tuple[tuple[it.MovePriest, ...], tuple[int, ...], int]:
+    """The priced routes as intents with their tolls and the dearest toll (frozen, so
+    shared by every state that asks)."""
+    priced = priced_paths(board(), here, seat, occupancy, per_piece=False, free=free)
+    intents = _path_intents(here)
+    costs = tuple(cost for _, cost in priced)
+    return tuple(intents[k] for k, _ in priced), costs, max(costs, default=0)
 
 
-@lru_cache(maxsize=8192)
-def _move_intent(route: tuple[str, ...]) -> it.MovePriest:
-    return it.MovePriest(route=route)  # a route recurs under many occupancies
+@cache
+def _path_intents(here: str) -> tuple[it.MovePriest, ...]:
+    """One move intent per simple path from ``here`` (a route recurs under many
+    occupancies; built once, indexed by ``priced_paths``)."""
+    return tuple(it.MovePriest(route=path.roads) for path in board().paths_from[here])
 
 
 __all__ = ["character_holder", "legal_groups", "legal_intents", "route_tolls"]

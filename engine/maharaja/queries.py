@@ -91,7 +91,7 @@ def route_tolls(state: State, seat: int, villages: tuple[str, ...]) -> tuple[tup
     """MJ-MOVE-3 (character 9: nobody is paid)."""
     if has_ability(state, seat, 9):
         return ()
-    return tolls(villages, lambda v: state.villages[v], seat, per_piece=False)
+    return tolls(villages, state.villages.__getitem__, seat, per_piece=False)
 
 
 def move_tolls(state: State, seat: int, route: tuple[str, ...]) -> tuple[tuple[int, int], ...]:

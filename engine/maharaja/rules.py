@@ -61,6 +61,8 @@ def to_move(state: State) -> tuple[int, ...]:
     if state.pending:
         return (state.pending[0].seat,)
     phase = state.phase
+    if phase == Phase.ACTIONS and state.turn is not None:  # first: most decisions are here
+        return (state.turn.seat,)
     if phase == Phase.CHARACTERS:
         return (state.chooser,)
     if phase == Phase.START_SHRINES:
@@ -68,8 +70,6 @@ def to_move(state: State) -> tuple[int, ...]:
         return () if seat is None else (seat,)
     if phase == Phase.PLANNING:
         return tuple(s for s, p in enumerate(state.players) if not p.planned)
-    if phase == Phase.ACTIONS and state.turn is not None:
-        return (state.turn.seat,)
     return ()
 
 
@@ -235,17 +235,19 @@ def _move(state: State, seat: int, i: it.MovePriest) -> Events:
     net = board()
     if not i.route:
         raise refuse("MJ-MOVE-1", "a move needs at least one road")
-    unknown = [road for road in i.route if road not in net.roads]
-    if unknown:
-        raise refuse("MJ-MOVE-1", f"there is no road {unknown[0]}")
     try:
         stops, villages = net.walk(state.players[seat].priest, i.route)
-    except ValueError as problem:
+    except ValueError as problem:  # an unknown road is named as such first
+        unknown = [road for road in i.route if road not in net.roads]
+        if unknown:
+            raise refuse("MJ-MOVE-1", f"there is no road {unknown[0]}") from None
         raise refuse("MJ-MOVE-1", str(problem)) from None
-    for road in i.route:
-        empty = [v for v in net.roads[road].villages if not state.villages[v]]
-        if empty:
-            raise refuse("MJ-MOVE-2", f"road {road} is closed: village {empty[0]} has no shrine")
+    if not all(map(state.villages.__getitem__, villages)):  # the walk passes every village
+        for road in i.route:  # name the first closed road in route order
+            empty = [v for v in net.roads[road].villages if not state.villages[v]]
+            if empty:
+                raise refuse("MJ-MOVE-2",
+                              f"road {road} is closed: village {empty[0]} has no shrine")
     owed = route_tolls(state, seat, villages)
     total = sum(c for _, c in owed)
     if total > state.players[seat].coins:

@@ -13,13 +13,13 @@ is iterated. Groups read the live state: iterate them before it changes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 from itertools import product
 from typing import Any
 
 from engine.core.errors import IllegalIntent
 from engine.core.ruleset import LegalGroup, flatten
-from engine.family.travel import priced_routes
+from engine.family.travel import priced_paths
 from engine.raja import components as C
 from engine.raja import intents as it
 from engine.raja.board import board
@@ -112,8 +112,16 @@ def _priced_routes(
 ) -> tuple[tuple[it.MoveArchitect, int], ...]:
     """One route per (destination, toll breakdown), the shortest; with its total toll.
     The intents are frozen, so every state that asks shares them."""
-    routes = priced_routes(board(), start, seat, houses, per_piece=True)  # R-MOVE-4
-    return tuple((it.MoveArchitect(to=end, roads=roads), total) for end, roads, total in routes)
+    priced = priced_paths(board(), start, seat, houses, per_piece=True)  # R-MOVE-4
+    intents = _path_intents(start)
+    return tuple((intents[k], total) for k, total in priced)
+
+
+@cache
+def _path_intents(start: str) -> tuple[it.MoveArchitect, ...]:
+    """One move intent per simple path from ``start``, indexed by ``priced_paths``."""
+    return tuple(it.MoveArchitect(to=path.end, roads=path.roads)
+                 for path in board().paths_from[start])
 
 
 def _step_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
