@@ -147,8 +147,18 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
             self.table = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        # The width's breakpoint class from the start: Textual adds it at the screen's
+        # first resize, which restyles every widget once more before the first frame.
+        screen.add_class(*self.breakpoint_classes(self.size.width), update=False)
         self.push_screen(screen, callback)
         self.report_autosaves()
+
+    def breakpoint_classes(self, width: int) -> tuple[str, ...]:
+        """The ``HORIZONTAL_BREAKPOINTS`` class a screen this wide takes (as Textual picks it)."""
+        for edge, name in sorted(self.HORIZONTAL_BREAKPOINTS, reverse=True):
+            if width >= edge:
+                return (name,)
+        return ()
 
     def report_autosaves(self) -> None:
         """Say which damaged autosaves were moved aside since the last time."""

@@ -130,3 +130,38 @@ def default_seats() -> list[object]:
     from maharaja_tui.screens.new_game import default_setup
 
     return list(default_setup(seed=3).seats)
+
+
+def test_the_game_screen_is_composed_with_its_width_class(data_home: Path,
+                                                          monkeypatch) -> None:  # noqa: ANN001
+    """The screen has its breakpoint class (``-narrow``, ``-wide``) before it composes:
+    Textual adds it at the screen's first resize, which restyled every widget once more
+    before the first frame (a third of the launch's styling)."""
+    from maharaja_tui.app import MaharajaApp, Start
+    from maharaja_tui.screens.game import GameScreen
+    from tests.tui.helpers import synchronously
+
+    classes: list[set[str]] = []
+    compose = GameScreen.compose
+
+    def recorded(self: GameScreen):  # noqa: ANN202
+        classes.append(set(self.classes))
+        return compose(self)
+
+    monkeypatch.setattr(GameScreen, "compose", recorded)
+
+    @synchronously
+    async def first_frame(size: tuple[int, int]) -> None:
+        app = MaharajaApp(Start("play", setup=default_setup_of(seed=7)), computer_delay=3600)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+
+    first_frame((80, 24))
+    first_frame((120, 30))
+    assert classes == [{"-narrow"}, {"-wide"}]
+
+
+def default_setup_of(seed: int) -> object:
+    from maharaja_tui.screens.new_game import default_setup
+
+    return default_setup(seed=seed)
