@@ -15,12 +15,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# The first frame of ``maharaja play`` as the command runs it (cli.main), headless.
 FIRST_FRAME = """
 import json, os, sys
-from maharaja_tui.app import MaharajaApp, Start
-from maharaja_tui.screens.new_game import default_setup
+from maharaja_tui import app, cli
 
-class FirstFrame(MaharajaApp):
+class FirstFrame(app.MaharajaApp):
+    def run(self, **kwargs):
+        return super().run(headless=True, size=(80, 24))
+
     def _display(self, screen, renderable):
         super()._display(screen, renderable)
         if renderable is not None and type(screen).__name__ == "GameScreen":
@@ -29,19 +32,23 @@ class FirstFrame(MaharajaApp):
             sys.stdout.flush()
             os._exit(0)
 
-FirstFrame(Start("play", setup=default_setup(seed=7))).run(headless=True, size=(80, 24))
+app.MaharajaApp = FirstFrame
+cli.main(["play", "--seed", "7"])
 """
 
 # Not needed to draw a game of Maharaja: the F1 guide (markdown), the file dialogs,
-# the replay, the other games.
+# the replay, the other games, the installed packages' metadata (the checkout names
+# its games), the screens the config file's [keys] check imports (when it has keys).
 NOT_AT_LAUNCH = ("maharaja_tui.screens.help", "markdown_it", "maharaja_tui.screens.files",
                  "maharaja_tui.screens.replay", "maharaja_tui.screens.final",
-                 "engine.raja", "engine.maharani", "engine.maharadjah")
+                 "engine.raja", "engine.maharani", "engine.maharadjah", "importlib.metadata",
+                 "maharaja_tui.screens.log", "maharaja_tui.games.raja")
 
 
 def run_child(code: str, data: Path) -> dict[str, object]:
-    env = {**os.environ, "XDG_DATA_HOME": str(data),
+    env = {**os.environ, "XDG_DATA_HOME": str(data), "XDG_CONFIG_HOME": str(data / "config"),
            "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+    env.pop("MAHARAJA_CONFIG", None)  # no config file: the defaults
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, cwd=ROOT, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
