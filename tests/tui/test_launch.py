@@ -74,6 +74,7 @@ def test_importing_the_app_reads_no_package_metadata(data_home: Path) -> None:
             "print(json.dumps({'modules': sorted(sys.modules)}))")
     modules = set(run_child(code, data_home)["modules"])  # type: ignore[call-overload]
     assert "importlib.metadata" not in modules
+    assert "tomllib" not in modules and "pkgutil" not in modules  # the config file's reading
     assert "maharaja_tui.screens.help" not in modules
     assert "maharaja_tui.screens.new_game" not in modules
 
