@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -138,6 +139,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
         if not shown:  # never a blank screen: a file that failed leaves its notice here
             self.action_new_game(seed=start.seed)
         self.report_autosaves()
+        self.call_after_refresh(gc.enable)  # the command paused it for the launch (cli)
 
     # ------------------------------------------------------------- screens
     def show_main(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:

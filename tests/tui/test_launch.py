@@ -173,3 +173,35 @@ def default_setup_of(seed: int) -> object:
     from maharaja_tui.screens.new_game import default_setup
 
     return default_setup(seed=seed)
+
+
+def test_the_command_pauses_the_collector_until_the_app_s_first_frame(data_home: Path,
+                                                                       monkeypatch) -> None:  # noqa: ANN001
+    """The launch creates objects that live as long as the app: collecting them was a
+    tenth of it. The command pauses the collector; the app resumes it once it is up."""
+    import gc
+
+    from maharaja_tui import cli
+    from maharaja_tui.app import MaharajaApp, Start
+    from tests.tui.helpers import synchronously
+
+    seen: list[bool] = []
+    monkeypatch.setattr(MaharajaApp, "run", lambda self: seen.append(gc.isenabled()))
+    try:
+        assert cli.main(["play", "--seed", "7"]) == 0
+        assert seen == [False]
+    finally:
+        gc.enable()
+
+    @synchronously
+    async def first_frame() -> bool:
+        gc.disable()
+        app = MaharajaApp(Start("play", setup=default_setup_of(seed=7)), computer_delay=3600)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            return gc.isenabled()
+
+    try:
+        assert first_frame() is True
+    finally:
+        gc.enable()
