@@ -128,15 +128,28 @@ _extra: dict[str, GameSpec] = {}
 
 class _Found:
     """The entry points' specs, each imported when first asked for: starting a game
-    imports its own package, not every game's (issue 15: the launch)."""
+    imports its own package, not every game's (issue 15: the launch).
 
-    def __init__(self, points: dict[str, str]) -> None:
-        self.points = points
+    ``first`` holds the checkout's entry points, which win over installed ones of the
+    same name: a game found there (the default game among them) is started without
+    reading the installed metadata (importlib.metadata, with email, csv, zipfile...),
+    which is read only to list every game or to find one the checkout lacks."""
+
+    def __init__(self, first: dict[str, str]) -> None:
+        self.first = first
+        self._points: dict[str, str] | None = None
         self.loaded: dict[str, GameSpec] = {}  # by entry point name
+
+    @property
+    def points(self) -> dict[str, str]:
+        """Every entry point: the checkout's first, then the installed ones."""
+        if self._points is None:
+            self._points = entry_points()
+        return self._points
 
     def one(self, name: str) -> GameSpec:
         if name not in self.loaded:
-            path = self.points[name]
+            path = self.first.get(name) or self.points[name]
             spec = load(path)
             if not isinstance(spec, GameSpec):
                 raise RecordError(f"entry point {name} ({path}) is not a GameSpec")
@@ -149,14 +162,14 @@ class _Found:
     def by_id(self, game_id: str) -> GameSpec | None:
         """The spec of ``game_id``: its entry point names it as a rule, so only that one
         is imported; otherwise (a spec registered under another name) all of them."""
-        if game_id in self.points and self.one(game_id).id == game_id:
+        if (game_id in self.first or game_id in self.points) and self.one(game_id).id == game_id:
             return self.one(game_id)
         return self.all().get(game_id)
 
 
 @cache
 def _found() -> _Found:
-    return _Found(entry_points())
+    return _Found(_source_entry_points())
 
 
 def specs() -> dict[str, GameSpec]:
@@ -185,8 +198,9 @@ def spec_of(game_id: str) -> GameSpec:
 
 def default_game() -> str:
     found = _found()
-    if found.points:
-        return found.one(next(iter(found.points))).id
+    points = found.first or found.points  # the checkout's first game, if run from one
+    if points:
+        return found.one(next(iter(points))).id
     return next(iter(specs()))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -138,6 +139,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
         if not shown:  # never a blank screen: a file that failed leaves its notice here
             self.action_new_game(seed=start.seed)
         self.report_autosaves()
+        self.call_after_refresh(gc.enable)  # the command paused it for the launch (cli)
 
     # ------------------------------------------------------------- screens
     def show_main(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
@@ -147,8 +149,18 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
             self.table = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        # The width's breakpoint class from the start: Textual adds it at the screen's
+        # first resize, which restyles every widget once more before the first frame.
+        screen.add_class(*self.breakpoint_classes(self.size.width), update=False)
         self.push_screen(screen, callback)
         self.report_autosaves()
+
+    def breakpoint_classes(self, width: int) -> tuple[str, ...]:
+        """The ``HORIZONTAL_BREAKPOINTS`` class a screen this wide takes (as Textual picks it)."""
+        for edge, name in sorted(self.HORIZONTAL_BREAKPOINTS, reverse=True):
+            if width >= edge:
+                return (name,)
+        return ()
 
     def report_autosaves(self) -> None:
         """Say which damaged autosaves were moved aside since the last time."""

@@ -22,11 +22,8 @@ a bad value or an unknown key is one line naming the key and the file.
 
 from __future__ import annotations
 
-import importlib
 import os
-import pkgutil
 import re
-import tomllib
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -106,6 +103,8 @@ def config_path(given: str | Path | None = None) -> tuple[Path, bool]:
 
 def load(given: str | Path | None = None) -> Settings:
     """The settings of the config file; the defaults when there is none."""
+    import tomllib  # here: importing the app reads no file (issue 15)
+
     path, named = config_path(given)
     try:
         data = path.read_bytes()
@@ -164,6 +163,9 @@ def check_keys(settings: Settings, known: set[str]) -> None:
 
 def binding_ids() -> set[str]:
     """The ids of the app's bindings that may be rebound (Binding(id=...))."""
+    import importlib
+    import pkgutil
+
     from textual.binding import Binding
     from textual.dom import DOMNode
 

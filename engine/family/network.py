@@ -1,8 +1,9 @@
 """The road network: junctions (START and cities) joined by roads of villages.
 
-Loaded from a board data file and validated. Every simple path between two
-junctions is enumerated once at load time (the graph is small), so a game only
-filters them by which roads are open and prices them.
+Loaded from a board data file and validated. Every simple path from a junction is
+enumerated once, when first asked for (the graph is small; the launch draws the board
+before any route is priced), so a game only filters them by which roads are open and
+prices them.
 """
 
 from __future__ import annotations
@@ -99,9 +100,7 @@ class Network:
             j: tuple(r.id for r in roads if j in (r.a, r.b)) for j in self.junctions
         }
         self._walks: dict[tuple[str, tuple[str, ...]], Walk] = {}
-        self.paths_from: dict[str, tuple[Path_, ...]] = {
-            j: tuple(self._simple_paths(j)) for j in self.junctions
-        }
+        self.paths_from: dict[str, tuple[Path_, ...]] = _PathsFrom(self)
 
     def position(self, junction: str) -> tuple[int, int]:
         return self.start_pos if junction == self.start else self.cities[junction].pos
@@ -178,6 +177,20 @@ class Network:
             if self.is_open(road, has_piece):
                 mask |= self.road_bit[road]
         return mask
+
+
+class _PathsFrom(dict[str, tuple[Path_, ...]]):
+    """A network's simple paths by junction, each junction's enumerated on first use."""
+
+    def __init__(self, network: Network) -> None:
+        super().__init__()
+        self.network = network
+
+    def __missing__(self, junction: str) -> tuple[Path_, ...]:
+        if junction not in self.network.roads_at:
+            raise KeyError(junction)
+        paths = self[junction] = tuple(self.network._simple_paths(junction))
+        return paths
 
 
 def load_network(path: Path, *, expected_villages: int | None = None) -> Network:

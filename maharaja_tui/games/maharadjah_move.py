@@ -22,7 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
+from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 
 @dataclass(frozen=True)
@@ -36,10 +36,9 @@ class Stops:
     with_drops: Callable[[tuple[int, ...]], Any]
 
 
-class MoveScreen(ModalScreen[Any]):
+class MoveScreen(RoleStyles, ModalScreen[Any]):
     """Dismisses with the chosen move (None: back)."""
 
-    COMPONENT_CLASSES = COMPONENT_CLASSES
     BINDINGS = [Binding("escape", "back", "Back", id="maharadjah-move.back"),
                 Binding("left,minus", "adjust(-1)", "One less", show=False,
                         id="maharadjah-move.one-less"),

@@ -9,11 +9,10 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
+from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 
-class ChoiceScreen(ModalScreen[int | None]):
-    COMPONENT_CLASSES = COMPONENT_CLASSES
+class ChoiceScreen(RoleStyles, ModalScreen[int | None]):
     BINDINGS = [Binding("escape", "cancel", "Back", id="choice.cancel")]
 
     def __init__(self, prompt: str, labels: list[Segments], colours: Palette | None) -> None:

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 
 from engine.core.story import Story
 from maharaja_tui.widgets.line_chart import ChartData, Line, LineChart
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter
+from maharaja_tui.widgets.segments import Painter, RoleStyles
 
 TABS = ("scores", "story", "sources")
 
@@ -32,8 +32,7 @@ def story_of(game: Any) -> Story | None:
                 (event for _, event in game.events()), teller, game.start)
 
 
-class FinalScreen(Screen[None]):
-    COMPONENT_CLASSES = COMPONENT_CLASSES
+class FinalScreen(RoleStyles, Screen[None]):
     BINDINGS = [
         Binding("escape,enter", "close", "Back to the map", id="final.close"),
         Binding("1", "tab('scores')", "Scores", id="final.scores"),

@@ -21,15 +21,14 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from engine.bots.advice import Advice, advise
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
+from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 Labeller = Callable[[Any], Segments]
 
 
-class HintScreen(ModalScreen[Any]):
+class HintScreen(RoleStyles, ModalScreen[Any]):
     """Dismisses with the suggestion chosen to play, or None."""
 
-    COMPONENT_CLASSES = COMPONENT_CLASSES
     BINDINGS = [Binding("escape", "cancel", "Back", id="hint.cancel")]
 
     def __init__(self, ruleset: Any, view: Any, seat: int, legal: list[Any],

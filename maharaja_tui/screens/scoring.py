@@ -13,16 +13,15 @@ from textual.widgets import DataTable, Footer, OptionList, Static
 
 from maharaja_tui.games.base import ScoreTable
 from maharaja_tui.widgets.action_panel import ActionPanel
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter
+from maharaja_tui.widgets.segments import Painter, RoleStyles
 
 if TYPE_CHECKING:
     from maharaja_tui.screens.game import GameScreen
 
 
-class ScoringScreen(Screen[None]):
+class ScoringScreen(RoleStyles, Screen[None]):
     """Stays up while the game's scoring decisions are made; the viewer makes theirs here."""
 
-    COMPONENT_CLASSES = COMPONENT_CLASSES
     # Enter picks a choice when there are some, else closes: priority, because the
     # table or the empty choice list may hold the focus and would swallow it.
     BINDINGS = [Binding("escape", "close", "Back to the map", id="scoring.close"),

@@ -12,11 +12,10 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
+from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 
-class ActionPanel(Vertical):
-    COMPONENT_CLASSES = COMPONENT_CLASSES
+class ActionPanel(RoleStyles, Vertical):
     DEFAULT_CSS = """
     ActionPanel #action-heading { height: auto; }
     ActionPanel #action-options { height: 1fr; background: transparent; }

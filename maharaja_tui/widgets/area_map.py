@@ -26,7 +26,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
+from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceSelected
 
 MIN_WIDTH, MIN_HEIGHT = 72, 26  # below this the map pans instead of squeezing
@@ -65,8 +65,8 @@ FRAMES = {"land": ("[", "]"), "rough": ("^", "^"), "sea": ("≈", "≈"), "edge"
 LINK_CHARS = {"land": "·", "strait": "~", "coast": "."}
 
 
-class AreaMap(Widget, can_focus=True):
-    COMPONENT_CLASSES = COMPONENT_CLASSES | {
+class AreaMap(RoleStyles, Widget, can_focus=True):
+    COMPONENT_CLASSES = {
         "area-map--land", "area-map--strait", "area-map--coast", "area-map--sea",
         "area-map--edge", "area-map--frame", "area-map--picked"}
     DEFAULT_CSS = """

@@ -26,7 +26,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
+from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceSelected
 
 FULL_NAMES_WIDTH = 70  # a map this wide has room for the cities' full names
@@ -89,8 +89,8 @@ class _Cell:
     place: str | None = None
 
 
-class MapGraph(Widget, can_focus=True):
-    COMPONENT_CLASSES = COMPONENT_CLASSES | {"map-graph--road", "map-graph--open-road"}
+class MapGraph(RoleStyles, Widget, can_focus=True):
+    COMPONENT_CLASSES = {"map-graph--road", "map-graph--open-road"}
     DEFAULT_CSS = """
     MapGraph .map-graph--road { color: $text-muted 40%; }
     MapGraph .map-graph--open-road { color: $text-muted 50%; }

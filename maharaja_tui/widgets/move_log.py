@@ -10,13 +10,12 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
+from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 WINDOW = 40  # entries drawn at once: wrapping a whole game's log every frame is slow
 
 
-class MoveLog(VerticalScroll, can_focus=True):
-    COMPONENT_CLASSES = COMPONENT_CLASSES
+class MoveLog(RoleStyles, VerticalScroll, can_focus=True):
     entries: reactive[tuple[Segments, ...]] = reactive(tuple, always_update=True)
     marked: reactive[int | None] = reactive(None)  # replay: the entry at the cursor
     flagged: reactive[frozenset[int]] = reactive(frozenset)  # entries that concern the player

@@ -26,7 +26,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
+from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceSelected
 
 SIDES = "NESW"
@@ -102,8 +102,8 @@ class _Picked:
     ways: list[Placement] = field(default_factory=list)  # the legal arrows there
 
 
-class PalaceGrid(Widget, can_focus=True):
-    COMPONENT_CLASSES = COMPONENT_CLASSES | {
+class PalaceGrid(RoleStyles, Widget, can_focus=True):
+    COMPONENT_CLASSES = {
         "palace-grid--empty", "palace-grid--minaret", "palace-grid--border",
         "palace-grid--scored", "palace-grid--zone", "palace-grid--artisan",
         "palace-grid--slot", "palace-grid--picked",

@@ -8,17 +8,22 @@ GameSpec maps them onto the UI's (``roles``), carried here by the ``Palette``.
 Seats are the exception: a game declares its players' colours (a ``Palette``), and
 ``seat:N`` draws in seat N's colour; each seat also has its letter, so nothing is
 told by colour alone (NO_COLOR).
+
+Widgets that draw segments mix in ``RoleStyles``: a role's style is read from the
+stylesheet when it is first drawn, instead of declaring every role as a Textual
+component class (which restyles all of them at every style update of the widget).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rich.color import Color, ColorParseError
 from rich.style import Style
 from rich.text import Text
+from textual.dom import DOMNode
 from textual.widget import Widget
 
 Segment = tuple[str, str]
@@ -26,7 +31,46 @@ Segments = tuple[Segment, ...]
 
 ROLES = ("place", "minor-place", "money", "score", "piece", "marker", "action", "round",
          "reward", "dim", "target", "cursor", "strong", "hidden", "warning", "mine")
-COMPONENT_CLASSES = frozenset(f"role--{r}" for r in ROLES)
+_STYLED = frozenset(ROLES)
+
+
+class RoleStyles:
+    """Mixed into a widget (or screen) whose segments take the stylesheet's
+    ``.role--<role>`` styles as they apply inside it (``PalaceGrid .role--target`` may
+    differ from the app's).
+
+    Each role is resolved when first drawn and kept until the widget's styles change.
+    Declared as Textual component classes instead, all 16 roles were restyled at every
+    style update of every such widget (twice before the first frame), most of them
+    never drawn: a third of the launch (issue 15). As with component classes, a style
+    update that changes a drawn role's style refreshes the widget.
+    """
+
+    _role_styles: dict[str, Style] | None = None  # by role, those drawn so far
+
+    def role_style(self: Any, role: str) -> Style:
+        """The role's partial style (only what its rule sets, as Painter combines them)."""
+        drawn = self._role_styles
+        if drawn is None:
+            drawn = self._role_styles = {}
+        style = drawn.get(role)
+        if style is None:
+            if not self.is_attached:  # no stylesheet yet: plain, and not kept
+                return Style()
+            # What Textual does per component class: a node with the class under this one.
+            node = DOMNode(classes=f"role--{role}")
+            node._attach(self)
+            self.app.stylesheet.apply(node, animate=False)
+            style = drawn[role] = node.styles.partial_rich_style
+        return style
+
+    def notify_style_update(self: Any) -> None:
+        super().notify_style_update()  # type: ignore[misc]
+        drawn = self._role_styles
+        if drawn:
+            self._role_styles = {}
+            if any(self.role_style(role) != style for role, style in drawn.items()):
+                self.refresh()
 
 
 class SeatStyle(NamedTuple):
@@ -73,7 +117,7 @@ def seg(*parts: str | Segment) -> Segments:
 
 class Painter:
     """Maps roles to Rich styles for one widget; ``seat:N`` and ``side:K`` come from the
-    game's palette, any other role from the widget's ``role--`` component classes."""
+    game's palette, any other role from the widget's ``role--`` styles (``RoleStyles``)."""
 
     def __init__(self, widget: Widget, palette: Palette | None = None) -> None:
         self.widget = widget
@@ -97,10 +141,9 @@ class Painter:
         if kind in ("seat", "side") and index.lstrip("-").isdigit():
             return self.palette.style(kind, int(index))
         role = self.palette.roles.get(role, role)
-        try:
-            return self.widget.get_component_rich_style(f"role--{role}", partial=True)
-        except KeyError:  # a role this widget does not style
-            return Style()
+        if isinstance(self.widget, RoleStyles) and role in _STYLED:
+            return self.widget.role_style(role)
+        return Style()  # a role this widget does not style
 
     def text(self, segments: Iterable[Segment], *, end: str = "") -> Text:
         out = Text(end="")

@@ -9,13 +9,12 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segment, Segments
+from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segment, Segments
 
 
-class SegmentWidget(Widget):
+class SegmentWidget(RoleStyles, Widget):
     """Renders ``rows()`` (lines of segments) with the role styles of the .tcss files."""
 
-    COMPONENT_CLASSES = COMPONENT_CLASSES
 
     def __init__(self, colours: Palette | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

@@ -4,8 +4,8 @@ Each figure is measured beside its anchor in the same run, the two alternating r
 run so that a busy moment on a shared machine weighs on both:
 
 * launch: a fresh ``python`` to the first frame of the game screen (headless, 80×24,
-  ``maharaja play`` as the command runs it, computers at their real pace) vs a bare
-  Textual app (Header, Static, Footer) started the same way;
+  ``maharaja play --seed 7`` through ``cli.main`` as the command runs it, computers at
+  their real pace) vs a bare Textual app (Header, Static, Footer) started the same way;
 * import: ``import maharaja_tui.app`` vs ``import textual.app``, each in a fresh
   interpreter (the time of the import statement; find the cost with ``-X importtime``);
 * key to frame: in a seeded game at the player's turn, a highlight move (↓ in the
@@ -63,12 +63,17 @@ class Bare(App):
 first_frame(Bare, "Screen")().run(headless=True, size=(80, 24))
 """
 
+# ``maharaja play --seed 7`` as the command runs it: cli.main, its argument parsing and
+# config file included (they imported every game; starting the app directly hid that).
 APP_CHILD = _FIRST_FRAME + """
-from maharaja_tui import app as app_module
-from maharaja_tui.screens.new_game import default_setup
+from maharaja_tui import app as app_module, cli
 
-start = app_module.Start("play", setup=default_setup(seed=7))
-first_frame(app_module.MaharajaApp, "GameScreen")(start).run(headless=True, size=(80, 24))
+class Headless(first_frame(app_module.MaharajaApp, "GameScreen")):
+    def run(self, **kwargs):
+        return super().run(headless=True, size=(80, 24))
+
+app_module.MaharajaApp = Headless
+cli.main(["play", "--seed", "7"])
 """
 
 IMPORT_CHILD = """
@@ -80,12 +85,15 @@ print(time.perf_counter() - t)
 
 
 def _child_env(data: str) -> dict[str, str]:
-    """Children import this checkout, save into ``data`` and, as an installed app does,
+    """Children import this checkout, save into ``data``, read no config file (the
+    defaults, whatever the user running the bench has) and, as an installed app does,
     read compiled bytecode (PYTHONDONTWRITEBYTECODE would compile our modules anew at
     every start, which no user's install does; the warm-up run writes the caches)."""
     path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
-    env = {**os.environ, "PYTHONPATH": path, "XDG_DATA_HOME": data}
+    env = {**os.environ, "PYTHONPATH": path, "XDG_DATA_HOME": data,
+           "XDG_CONFIG_HOME": os.path.join(data, "config")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("MAHARAJA_CONFIG", None)
     return env
 
 

@@ -84,3 +84,17 @@ def test_wrong_shape(tmp_path: Path) -> None:
     data["roads"][0]["villages"] = ["v01", "v02", "v99"]
     fails(write(tmp_path, data), load_board, "1 or 2 villages")
     fails(write(tmp_path, {"id": 3}, "shape.json"), load_board, "cannot be read")
+
+
+def test_paths_are_enumerated_per_junction_when_first_asked_for(tmp_path: Path) -> None:
+    """Loading the board enumerates no route (issue 15: the launch draws the board before
+    any route is priced); a junction's paths are the same whenever they are asked for."""
+    network = load_network(write(tmp_path, board_data()))
+    assert dict(network.paths_from) == {}
+    here = network.start
+    paths = network.paths_from[here]
+    assert paths and all(p.stops[0] == here for p in paths)
+    assert network.paths_from[here] is paths and list(network.paths_from) == [here]
+    assert len({p.roads for p in paths}) == len(paths)  # each simple path once
+    with pytest.raises(KeyError):
+        network.paths_from["nowhere"]

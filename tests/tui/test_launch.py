@@ -15,12 +15,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# The first frame of ``maharaja play`` as the command runs it (cli.main), headless.
 FIRST_FRAME = """
 import json, os, sys
-from maharaja_tui.app import MaharajaApp, Start
-from maharaja_tui.screens.new_game import default_setup
+from maharaja_tui import app, cli
 
-class FirstFrame(MaharajaApp):
+class FirstFrame(app.MaharajaApp):
+    def run(self, **kwargs):
+        return super().run(headless=True, size=(80, 24))
+
     def _display(self, screen, renderable):
         super()._display(screen, renderable)
         if renderable is not None and type(screen).__name__ == "GameScreen":
@@ -29,19 +32,23 @@ class FirstFrame(MaharajaApp):
             sys.stdout.flush()
             os._exit(0)
 
-FirstFrame(Start("play", setup=default_setup(seed=7))).run(headless=True, size=(80, 24))
+app.MaharajaApp = FirstFrame
+cli.main(["play", "--seed", "7"])
 """
 
 # Not needed to draw a game of Maharaja: the F1 guide (markdown), the file dialogs,
-# the replay, the other games.
+# the replay, the other games, the installed packages' metadata (the checkout names
+# its games), the screens the config file's [keys] check imports (when it has keys).
 NOT_AT_LAUNCH = ("maharaja_tui.screens.help", "markdown_it", "maharaja_tui.screens.files",
                  "maharaja_tui.screens.replay", "maharaja_tui.screens.final",
-                 "engine.raja", "engine.maharani", "engine.maharadjah")
+                 "engine.raja", "engine.maharani", "engine.maharadjah", "importlib.metadata",
+                 "maharaja_tui.screens.log", "maharaja_tui.games.raja")
 
 
 def run_child(code: str, data: Path) -> dict[str, object]:
-    env = {**os.environ, "XDG_DATA_HOME": str(data),
+    env = {**os.environ, "XDG_DATA_HOME": str(data), "XDG_CONFIG_HOME": str(data / "config"),
            "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+    env.pop("MAHARAJA_CONFIG", None)  # no config file: the defaults
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, cwd=ROOT, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
@@ -67,6 +74,7 @@ def test_importing_the_app_reads_no_package_metadata(data_home: Path) -> None:
             "print(json.dumps({'modules': sorted(sys.modules)}))")
     modules = set(run_child(code, data_home)["modules"])  # type: ignore[call-overload]
     assert "importlib.metadata" not in modules
+    assert "tomllib" not in modules and "pkgutil" not in modules  # the config file's reading
     assert "maharaja_tui.screens.help" not in modules
     assert "maharaja_tui.screens.new_game" not in modules
 
@@ -130,3 +138,70 @@ def default_seats() -> list[object]:
     from maharaja_tui.screens.new_game import default_setup
 
     return list(default_setup(seed=3).seats)
+
+
+def test_the_game_screen_is_composed_with_its_width_class(data_home: Path,
+                                                          monkeypatch) -> None:  # noqa: ANN001
+    """The screen has its breakpoint class (``-narrow``, ``-wide``) before it composes:
+    Textual adds it at the screen's first resize, which restyled every widget once more
+    before the first frame (a third of the launch's styling)."""
+    from maharaja_tui.app import MaharajaApp, Start
+    from maharaja_tui.screens.game import GameScreen
+    from tests.tui.helpers import synchronously
+
+    classes: list[set[str]] = []
+    compose = GameScreen.compose
+
+    def recorded(self: GameScreen):  # noqa: ANN202
+        classes.append(set(self.classes))
+        return compose(self)
+
+    monkeypatch.setattr(GameScreen, "compose", recorded)
+
+    @synchronously
+    async def first_frame(size: tuple[int, int]) -> None:
+        app = MaharajaApp(Start("play", setup=default_setup_of(seed=7)), computer_delay=3600)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+
+    first_frame((80, 24))
+    first_frame((120, 30))
+    assert classes == [{"-narrow"}, {"-wide"}]
+
+
+def default_setup_of(seed: int) -> object:
+    from maharaja_tui.screens.new_game import default_setup
+
+    return default_setup(seed=seed)
+
+
+def test_the_command_pauses_the_collector_until_the_app_s_first_frame(data_home: Path,
+                                                                       monkeypatch) -> None:  # noqa: ANN001
+    """The launch creates objects that live as long as the app: collecting them was a
+    tenth of it. The command pauses the collector; the app resumes it once it is up."""
+    import gc
+
+    from maharaja_tui import cli
+    from maharaja_tui.app import MaharajaApp, Start
+    from tests.tui.helpers import synchronously
+
+    seen: list[bool] = []
+    monkeypatch.setattr(MaharajaApp, "run", lambda self: seen.append(gc.isenabled()))
+    try:
+        assert cli.main(["play", "--seed", "7"]) == 0
+        assert seen == [False]
+    finally:
+        gc.enable()
+
+    @synchronously
+    async def first_frame() -> bool:
+        gc.disable()
+        app = MaharajaApp(Start("play", setup=default_setup_of(seed=7)), computer_delay=3600)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            return gc.isenabled()
+
+    try:
+        assert first_frame() is True
+    finally:
+        gc.enable()

@@ -1,0 +1,110 @@
+"""Role styles are read from the stylesheet when first drawn (issue 15: the launch).
+
+``RoleStyles`` replaces 16 Textual component classes per widget, which Textual
+restyled at every style update whether drawn or not. It must give the same styles
+as component classes did, scoped rules included, and follow a theme change.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rich.style import Style
+from textual.app import App, ComposeResult
+from textual.widget import Widget
+
+import maharaja_tui
+from maharaja_tui.widgets.segments import ROLES, Painter, RoleStyles
+from tests.tui.helpers import synchronously
+from tests.tui.test_launch import run_child
+
+APP_CSS = str(Path(maharaja_tui.__file__).parent / "styles" / "app.tcss")
+
+
+class Lazy(RoleStyles, Widget):
+    pass
+
+
+class Eager(Widget):
+    """The component classes the roles used to be."""
+
+    COMPONENT_CLASSES = frozenset(f"role--{role}" for role in ROLES)
+
+
+class Both(App[None]):
+    CSS_PATH = APP_CSS
+    CSS = "Lazy .role--money, Eager .role--money { color: #123456; text-style: italic; }"
+
+    def compose(self) -> ComposeResult:
+        yield Lazy()
+        yield Eager()
+
+
+def eager_style(widget: Eager, role: str) -> Style:
+    return widget.get_component_rich_style(f"role--{role}", partial=True)
+
+
+@synchronously
+async def test_a_role_is_styled_as_its_component_class_was_scoped_rules_included() -> None:
+    async with Both().run_test() as pilot:
+        lazy, eager = pilot.app.query_one(Lazy), pilot.app.query_one(Eager)
+        for theme in ("textual-dark", "textual-light"):
+            pilot.app.theme = theme
+            await pilot.pause()
+            for role in ROLES:
+                assert lazy.role_style(role) == eager_style(eager, role), (theme, role)
+        assert lazy.role_style("money") == Style(color="#123456", italic=True)
+        assert Painter(lazy).style("place") == eager_style(eager, "place") != Style()
+        assert Painter(lazy).style("no-such-role") == Style()  # as an undeclared class
+
+
+@synchronously
+async def test_a_theme_change_restyles_a_drawn_role_and_refreshes_the_widget() -> None:
+    async with Both().run_test() as pilot:
+        app, lazy = pilot.app, pilot.app.query_one(Lazy)
+        app.theme = "textual-dark"
+        await pilot.pause()
+        dark = lazy.role_style("action")  # drawn: kept until the styles change
+        refreshed: list[bool] = []
+        lazy.refresh = lambda *a, **k: refreshed.append(True) or lazy  # type: ignore[method-assign]
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert lazy.role_style("action") != dark
+        assert lazy.role_style("action") == eager_style(app.query_one(Eager), "action")
+        assert refreshed
+
+
+FIRST_FRAME_ROLES = """
+import json, os
+from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.screens.new_game import default_setup
+from textual.css.stylesheet import Stylesheet
+
+applied = []
+apply = Stylesheet.apply
+def counted(self, node, **kwargs):
+    applied.append(any(c.startswith("role--") for c in node.classes))
+    return apply(self, node, **kwargs)
+Stylesheet.apply = counted
+
+class FirstFrame(MaharajaApp):
+    def _display(self, screen, renderable):
+        super()._display(screen, renderable)
+        if renderable is not None and type(screen).__name__ == "GameScreen":
+            drawn = sum(len(w._role_styles or ()) for w in screen.walk_children(with_self=True)
+                        if hasattr(w, "_role_styles"))
+            print(json.dumps({"role_nodes": sum(applied), "drawn": drawn}), flush=True)
+            os._exit(0)
+
+FirstFrame(Start("play", setup=default_setup(seed=7))).run(headless=True, size=(80, 24))
+"""
+
+
+def test_the_first_frame_styles_only_the_roles_it_draws(data_home: Path) -> None:
+    """A drawn role is styled again only when its widget's styles change (here when the
+    action list takes the focus); as component classes, 16 roles per widget were styled
+    at each of the screen's style updates (482 before the first frame)."""
+    found = run_child(FIRST_FRAME_ROLES, data_home)
+    drawn, styled = found["drawn"], found["role_nodes"]
+    assert 0 < drawn <= styled < 2 * drawn, json.dumps(found)  # type: ignore[operator]
