@@ -9,7 +9,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-DEFAULT_SECONDS = 0.9  # the issue asks for at most 1 s per decision on the reference machine
+# A whole decision (judging the options, modelling the others, the rollouts) ends by this
+# deadline give or take the last unit of work begun, which must fit in the time left by
+# the longest such unit seen so far: a wait of at most 1 s (issue 15) with room to spare.
+DEFAULT_SECONDS = 0.85
 
 
 @dataclass(frozen=True)
@@ -58,3 +61,31 @@ class Allowance:
             return False
         self.used += 1
         return True
+
+    def pacer(self) -> Pacer:
+        """A check before each unit of a repeated piece of work (see ``Pacer``)."""
+        return Pacer(self)
+
+
+class Pacer:
+    """Paces one repeated piece of work (the rollouts, the opponents modelled) against the
+    deadline: called before each unit, it answers whether the longest unit so far (the
+    time between two calls) still fits in the time left. Without a time limit it always
+    says yes, so an iteration budget stays reproducible. Once it says no, ``stopped``."""
+
+    def __init__(self, allowance: Allowance) -> None:
+        self.allowance = allowance
+        self.longest = 0.0
+        self.last: float | None = None
+        self.stopped = False
+
+    def __call__(self) -> bool:
+        if self.allowance.deadline is None:
+            return True
+        now = time.perf_counter()
+        if self.last is not None:
+            self.longest = max(self.longest, now - self.last)
+        self.last = now
+        if self.allowance.deadline - now <= self.longest:
+            self.stopped = True
+        return not self.stopped

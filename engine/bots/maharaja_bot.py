@@ -3,6 +3,7 @@ hidden-information model together for the game-agnostic levels and search."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -24,7 +25,8 @@ class MaharajaEvaluator:
     def determinise(self, view: State, seat: int, rng: Random) -> State:
         return maharaja_eval.determinise(view, seat, rng)
 
-    def model_opponents(self, state: State, seat: int) -> dict[int, list[tuple[int, int]]]:
+    def model_opponents(self, state: State, seat: int, go_on: Callable[[], bool] = lambda: True
+                        ) -> dict[int, list[tuple[int, int]]]:
         """Each other seat whose plan is secret: its likeliest plans, best first."""
         out: dict[int, list[tuple[int, int]]] = {}
         if state.phase not in (Phase.PLANNING, Phase.ACTIONS):
@@ -32,6 +34,8 @@ class MaharajaEvaluator:
         for other, player in enumerate(state.players):
             if other == seat or player.played or player.plan is not None:
                 continue
+            if not go_on():
+                return out
             ranked = maharaja_policy.plan_scores(state, other)
             out[other] = [(p.first, p.second) for _, p in ranked[: len(OPPONENT_PLAN_WEIGHTS)]]
         return out

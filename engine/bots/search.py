@@ -92,21 +92,24 @@ def search_ranked(
         if scores:  # not among the intents the judgement would consider: not compared
             candidates[-1] = include
             ranked = ranked[: len(candidates) - 1] + [(scores[0], include)]
-    model = evaluator.model_opponents(root, seat)
-    if allowance.expired():
+    # The others' likeliest choices, modelled one seat at a time while the time allows.
+    modelling = allowance.pacer()
+    model = evaluator.model_opponents(root, seat, modelling)
+    if modelling.stopped or allowance.expired():
         return [Candidate(intent, score, 0) for score, intent in ranked]
     totals = [0.0] * len(candidates)
     terms = getattr(evaluator, "terms", None)
     moved: list[dict[str, float]] = [{} for _ in candidates]
-    worlds, spent = 0, 0.0  # complete worlds and their seconds
+    rollouts = allowance.pacer()
+    worlds, longest = 0, 0.0  # complete worlds, the longest one's seconds
     while stop is None or not stop():
-        if worlds and allowance.remaining() < spent / worlds:
+        if worlds and allowance.remaining() < longest:
             break  # a world the clock would cut short is thrown away: don't begin it
         began = time.perf_counter()
         world = rng.getrandbits(64)
         results: list[tuple[float, dict[str, float]]] = []
         for intent in candidates:
-            if not allowance.spend():
+            if not allowance.spend() or not rollouts():
                 break
             sample = Random(world)
             state = evaluator.determinise(copy_state(view), seat, sample)
@@ -115,7 +118,7 @@ def search_ranked(
             results.append((score, _moves(before, terms(state, seat)) if terms else {}))
         if len(results) < len(candidates):
             break  # a world the budget cut short would compare candidates unequally
-        worlds, spent = worlds + 1, spent + time.perf_counter() - began
+        worlds, longest = worlds + 1, max(longest, time.perf_counter() - began)
         for index, (score, change) in enumerate(results):
             totals[index] += score
             for name, amount in change.items():

@@ -1,0 +1,89 @@
+"""A hard decision honours one deadline (issue 15: hard ≤ 1 s p95): judging the options,
+modelling the others and the rollouts all count, and no unit of work begins that the
+longest one seen so far says would end past it. A fake clock makes this exact."""
+
+from __future__ import annotations
+
+import importlib
+from random import Random
+from typing import Any
+
+import pytest
+
+from engine.bots import Budget, choose_intent
+from engine.bots.budget import Allowance
+from engine.maharaja import RULESET
+
+from .conftest import advance, new_game
+
+search = importlib.import_module("engine.bots.search")
+budget_module = importlib.import_module("engine.bots.budget")
+policy = importlib.import_module("engine.bots.maharaja_policy")
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    now = [0.0]
+
+    class Clock:
+        @staticmethod
+        def perf_counter() -> float:
+            return now[0]
+
+    monkeypatch.setattr(search, "time", Clock)
+    monkeypatch.setattr(budget_module, "time", Clock)
+    return now
+
+
+def planning(players: int) -> tuple[Any, int, list[Any]]:
+    game = advance(new_game(players, seed=6), lambda s: s.phase == "planning" and s.round == 2)
+    seat = game.to_move()[0]
+    return game.view(seat), seat, game.legal_intents(seat)
+
+
+def test_the_others_are_modelled_only_while_the_time_allows(
+        clock: list[float], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Judging a seat's plans takes 0.3 s on the fake clock: the seat's own (the options)
+    and one opponent fit in 0.85 s, a second would end past it, so hard stops modelling
+    and plays the greedy judgement's best (it used to model all three and end at 1.2 s)."""
+    plan_scores = policy.plan_scores
+
+    def slow(state: Any, seat: int) -> Any:
+        clock[0] += 0.3
+        return plan_scores(state, seat)
+
+    def no_rollout(*args: object) -> float:
+        raise AssertionError("a rollout began without the model of the others")
+
+    view, seat, legal = planning(4)
+    medium = choose_intent(RULESET, view, seat, legal, "medium", Random(2))
+    monkeypatch.setattr(policy, "plan_scores", slow)
+    monkeypatch.setattr(search, "_simulate", no_rollout)
+    pick = choose_intent(RULESET, view, seat, legal, "hard", Random(2),
+                         budget=Budget(seconds=0.85))
+    assert pick == medium
+    assert clock[0] <= 0.85
+
+
+def test_no_rollout_begins_that_the_longest_so_far_would_end_late(
+        clock: list[float], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rollouts of 0.3 s in a 0.5 s budget: the first runs, a second would end at 0.6 s,
+    so it does not begin (the clock used to be checked only for having passed)."""
+    def rollout(*args: object) -> float:
+        clock[0] += 0.3
+        return 0.0
+
+    monkeypatch.setattr(search, "_simulate", rollout)
+    view, seat, legal = planning(2)
+    assert choose_intent(RULESET, view, seat, legal, "hard", Random(2),
+                         budget=Budget(seconds=0.5)) in legal
+    assert clock[0] == pytest.approx(0.3)
+
+
+def test_an_iteration_budget_ignores_the_clock(clock: list[float]) -> None:
+    """Without a time limit the pacer never stops anything (reproducible play)."""
+    pacer = Allowance(Budget.fixed(4)).pacer()
+    for _ in range(5):
+        clock[0] += 10.0
+        assert pacer()
+    assert not pacer.stopped
