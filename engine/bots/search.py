@@ -15,7 +15,6 @@ the choice reproducible; a time budget makes it depend on the machine.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from random import Random
@@ -105,7 +104,7 @@ def search_ranked(
     while stop is None or not stop():
         if worlds and allowance.remaining() < longest:
             break  # a world the clock would cut short is thrown away: don't begin it
-        began = time.perf_counter()
+        began = allowance.now()
         world = rng.getrandbits(64)
         results: list[tuple[float, dict[str, float]]] = []
         for intent in candidates:
@@ -118,7 +117,7 @@ def search_ranked(
             results.append((score, _moves(before, terms(state, seat)) if terms else {}))
         if len(results) < len(candidates):
             break  # a world the budget cut short would compare candidates unequally
-        worlds, longest = worlds + 1, max(longest, time.perf_counter() - began)
+        worlds, longest = worlds + 1, max(longest, allowance.now() - began)
         for index, (score, change) in enumerate(results):
             totals[index] += score
             for name, amount in change.items():

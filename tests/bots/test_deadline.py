@@ -30,7 +30,6 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> list[float]:
         def perf_counter() -> float:
             return now[0]
 
-    monkeypatch.setattr(search, "time", Clock)
     monkeypatch.setattr(budget_module, "time", Clock)
     return now
 
@@ -87,3 +86,20 @@ def test_an_iteration_budget_ignores_the_clock(clock: list[float]) -> None:
         clock[0] += 10.0
         assert pacer()
     assert not pacer.stopped
+
+
+def test_a_cpu_clock_budget_counts_process_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Benchmarks and tournaments on a loaded machine count hard's time in its own CPU
+    seconds (what a quiet machine would give it); the app's budget counts the wall."""
+    class Clock:
+        @staticmethod
+        def perf_counter() -> float:
+            return 100.0
+
+        @staticmethod
+        def process_time() -> float:
+            return 5.0
+
+    monkeypatch.setattr(budget_module, "time", Clock)
+    assert Allowance(Budget(seconds=1.0, cpu_clock=True)).deadline == 6.0
+    assert Allowance(Budget(seconds=1.0)).deadline == 101.0
