@@ -29,6 +29,10 @@ from engine.core.ruleset import AnyRuleset
 
 CANDIDATES = 6  # the best intents by the greedy judgement that the search compares
 ROLLOUT_STEPS = 200  # a guard: a round never needs this many decisions
+# Worlds that all separate the candidates by the same gaps (to SAME) cannot change the
+# order: after this many the search stops (a reward chosen at the round's end, where
+# nothing hidden matters, took the whole budget for thousands of identical rollouts).
+SETTLED_WORLDS, SAME = 3, 1e-9
 
 
 def search(
@@ -101,6 +105,8 @@ def search_ranked(
     moved: list[dict[str, float]] = [{} for _ in candidates]
     rollouts = allowance.pacer()
     worlds, longest = 0, 0.0  # complete worlds, the longest one's seconds
+    first_gaps: list[float] | None = None  # the first world's scores less its first one's
+    settled = True  # every world so far gave the candidates those same gaps
     while stop is None or not stop():
         if worlds and allowance.remaining() < longest:
             break  # a world the clock would cut short is thrown away: don't begin it
@@ -122,6 +128,13 @@ def search_ranked(
             totals[index] += score
             for name, amount in change.items():
                 moved[index][name] = moved[index].get(name, 0.0) + amount
+        gaps = [score - results[0][0] for score, _ in results]
+        if first_gaps is None:
+            first_gaps = gaps
+        elif any(abs(a - b) > SAME for a, b in zip(gaps, first_gaps, strict=True)):
+            settled = False
+        if settled and worlds >= SETTLED_WORLDS:
+            break  # every world told the same story (e.g. nothing hidden matters): no more
     # Ties (and no complete world) keep the greedy order.
     order = sorted(range(len(candidates)), key=lambda i: (-totals[i], i))
     if not worlds:

@@ -103,3 +103,33 @@ def test_a_cpu_clock_budget_counts_process_time(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(budget_module, "time", Clock)
     assert Allowance(Budget(seconds=1.0, cpu_clock=True)).deadline == 6.0
     assert Allowance(Budget(seconds=1.0)).deadline == 101.0
+
+
+def test_worlds_that_all_agree_end_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When every world separates the candidates by the same gaps (a reward chosen at the
+    round's end: nothing hidden changes what follows), more worlds cannot change the
+    order, so hard stops after a few instead of spending its whole budget (issue 15)."""
+    calls: list[object] = []
+
+    def rollout(*args: object) -> float:
+        calls.append(args[4])
+        return float(len(calls) % search.CANDIDATES)  # the same score per candidate
+
+    monkeypatch.setattr(search, "_simulate", rollout)
+    view, seat, legal = planning(2)
+    choose_intent(RULESET, view, seat, legal, "hard", Random(2), budget=Budget.fixed(60))
+    assert len(calls) == search.SETTLED_WORLDS * search.CANDIDATES
+
+
+def test_worlds_that_disagree_use_the_whole_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    scores = Random(3)
+    calls: list[object] = []
+
+    def rollout(*args: object) -> float:
+        calls.append(args[4])
+        return scores.random()
+
+    monkeypatch.setattr(search, "_simulate", rollout)
+    view, seat, legal = planning(2)
+    choose_intent(RULESET, view, seat, legal, "hard", Random(2), budget=Budget.fixed(60))
+    assert len(calls) == 60
