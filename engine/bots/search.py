@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
-from engine.bots.budget import Budget
+from engine.bots.budget import Allowance, Budget
 from engine.bots.evaluator import Evaluator
 from engine.bots.simulate import play_out, settle, step
 from engine.core.errors import IllegalIntent
@@ -28,6 +28,8 @@ from engine.core.game import copy_state
 from engine.core.ruleset import AnyRuleset
 
 CANDIDATES = 6  # the best intents by the greedy judgement that the search compares
+MIN_WIDTH = 2  # a world too dear for more compares the judgement's best two
+CANDIDATES_LIMIT = 1 << 30
 ROLLOUT_STEPS = 200  # a guard: a round never needs this many decisions
 # Worlds that all separate the candidates by the same gaps (to SAME) cannot change the
 # order: after this many the search stops (a reward chosen at the round's end, where
@@ -113,7 +115,9 @@ def search_ranked(
         began = allowance.now()
         world = rng.getrandbits(64)
         results: list[tuple[float, dict[str, float]]] = []
-        for intent in candidates:
+        for intent in list(candidates):
+            if len(results) == len(candidates):
+                break  # (narrowed below)
             if not allowance.spend() or not rollouts():
                 break
             sample = Random(world)
@@ -121,6 +125,13 @@ def search_ranked(
             before = terms(state, seat) if terms is not None else {}
             score = _simulate(ruleset, evaluator, state, seat, intent, model, sample)
             results.append((score, _moves(before, terms(state, seat)) if terms else {}))
+            if not worlds and len(results) == 1 and include is None:
+                # The first rollout says how many of the judgement's best one world can
+                # afford before the deadline: compare those (at least two) rather than
+                # run out of time in the first world and compare none.
+                afford = _afford(allowance, allowance.now() - began)
+                if afford < len(candidates):
+                    del candidates[afford:], totals[afford:], moved[afford:]
         if len(results) < len(candidates):
             break  # a world the budget cut short would compare candidates unequally
         worlds, longest = worlds + 1, max(longest, allowance.now() - began)
@@ -144,6 +155,16 @@ def search_ranked(
                       {k: v / worlds for k, v in moved[i].items()}) for i in order]
 
 
+def _afford(allowance: Allowance, first: float) -> int:
+    """Rollouts like the first (``first`` seconds, the world's set-up included) that fit
+    in one world with the time left: itself and those after it, at least ``MIN_WIDTH``;
+    no limit without a deadline (an iteration budget stays reproducible)."""
+    left = allowance.remaining()
+    if left == float("inf") or first <= 0:
+        return CANDIDATES_LIMIT
+    return max(MIN_WIDTH, 1 + int(left / first))
+
+
 def _moves(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
     return {name: after.get(name, 0.0) - before.get(name, 0.0)
             for name in before.keys() | after.keys()}
@@ -163,7 +184,9 @@ def _simulate(
     try:
         step(ruleset, state, seat, intent, rng)
         settle(ruleset, state, rng)
-        play_out(ruleset, evaluator, start, state, rng, ROLLOUT_STEPS)
+        # (an evaluator may give the search a dearer, truer policy than its fast one)
+        play_out(ruleset, evaluator, start, state, rng, ROLLOUT_STEPS,
+                 getattr(evaluator, "search_choice", None))
     except IllegalIntent:
         # A guessed hidden value made the line impossible (e.g. a guessed PP total too
         # small for an ability): score what was reached.
