@@ -133,3 +133,23 @@ def test_worlds_that_disagree_use_the_whole_budget(monkeypatch: pytest.MonkeyPat
     view, seat, legal = planning(2)
     choose_intent(RULESET, view, seat, legal, "hard", Random(2), budget=Budget.fixed(60))
     assert len(calls) == 60
+
+
+def test_a_first_world_too_dear_for_every_candidate_compares_those_that_fit(
+        clock: list[float], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rollouts of 0.3 s in a 1 s budget: six candidates would need 1.8 s, so no world
+    would finish and hard would compare none; the first rollout shows that three fit, and
+    those three (the judgement's best) are compared in one complete world."""
+    from engine.bots.evaluator import evaluator_for
+
+    def rollout(*args: object) -> float:
+        clock[0] += 0.3
+        return 0.0
+
+    monkeypatch.setattr(search, "_simulate", rollout)
+    view, seat, legal = planning(2)
+    evaluator = evaluator_for(RULESET.id)
+    ranked = search.search_ranked(RULESET, evaluator, view, seat, legal, Random(2),
+                                  Budget(seconds=1.0))
+    assert [c.worlds for c in ranked] == [1, 1, 1]
+    assert clock[0] == pytest.approx(0.9)
