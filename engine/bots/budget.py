@@ -67,9 +67,10 @@ class Allowance:
         self.used += 1
         return True
 
-    def pacer(self) -> Pacer:
-        """A check before each unit of a repeated piece of work (see ``Pacer``)."""
-        return Pacer(self)
+    def pacer(self, expect: float = 0.0) -> Pacer:
+        """A check before each unit of a repeated piece of work (see ``Pacer``); ``expect``:
+        seconds the first unit is expected to take (a like piece of work just timed)."""
+        return Pacer(self, expect)
 
 
 class Pacer:
@@ -78,9 +79,9 @@ class Pacer:
     time between two calls) still fits in the time left. Without a time limit it always
     says yes, so an iteration budget stays reproducible. Once it says no, ``stopped``."""
 
-    def __init__(self, allowance: Allowance) -> None:
+    def __init__(self, allowance: Allowance, expect: float = 0.0) -> None:
         self.allowance = allowance
-        self.longest = 0.0
+        self.longest = expect
         self.last: float | None = None
         self.stopped = False
 

@@ -84,8 +84,10 @@ def search_ranked(
     ``width``: how many of the judgement's best are compared.
     """
     allowance = budget.start()
+    started = allowance.now()
     root = evaluator.determinise(copy_state(view), seat, Random(rng.getrandbits(64)))
     ranked = evaluator.rank(root, seat, legal)
+    judged = allowance.now() - started  # seconds to judge the seat's own options
     if len(ranked) == 1 or not evaluator.searchable(root) or allowance.expired():
         # (out of time: the greedy judgement, no world begun late)
         return [Candidate(intent, score, 0) for score, intent in ranked]
@@ -98,7 +100,9 @@ def search_ranked(
             candidates[-1] = include
             ranked = ranked[: len(candidates) - 1] + [(scores[0], include)]
     # The others' likeliest choices, modelled one seat at a time while the time allows.
-    modelling = allowance.pacer()
+    # (modelling a seat is judging its options as the seat's own were just judged: a
+    # first model that would not fit is not begun)
+    modelling = allowance.pacer(expect=judged)
     model = evaluator.model_opponents(root, seat, modelling)
     if modelling.stopped or allowance.expired():
         return [Candidate(intent, score, 0) for score, intent in ranked]

@@ -153,3 +153,20 @@ def test_a_first_world_too_dear_for_every_candidate_compares_those_that_fit(
                                   Budget(seconds=1.0))
     assert [c.worlds for c in ranked] == [1, 1, 1]
     assert clock[0] == pytest.approx(0.9)
+
+
+def test_no_opponent_is_modelled_that_judging_the_options_says_would_end_late(
+        clock: list[float], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Judging plans takes 0.3 s: after the seat's own, 0.2 s of a 0.5 s budget are left,
+    too little to judge an opponent's the same way, so none is begun (the first used to
+    be, ending at 0.6 s)."""
+    plan_scores = policy.plan_scores
+
+    def slow(state: Any, seat: int) -> Any:
+        clock[0] += 0.3
+        return plan_scores(state, seat)
+
+    view, seat, legal = planning(2)
+    monkeypatch.setattr(policy, "plan_scores", slow)
+    choose_intent(RULESET, view, seat, legal, "hard", Random(2), budget=Budget(seconds=0.5))
+    assert clock[0] == pytest.approx(0.3)
