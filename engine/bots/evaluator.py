@@ -31,7 +31,8 @@ class Evaluator(Protocol):
         """Legal intents (plans: the ones worth considering) scored, best first."""
 
     def rollout_choice(self, state: Any, seat: int) -> Any:
-        """A fast, reasonable choice for any seat inside a simulation."""
+        """A fast, reasonable choice for any seat inside a simulation (an evaluator may
+        also offer ``search_choice``, a dearer one the hard search's rollouts use)."""
 
     def value(self, state: Any, seat: int) -> float:
         """How good the state is for the seat (higher is better)."""

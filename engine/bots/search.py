@@ -4,9 +4,10 @@ Information-set Monte Carlo, one level deep. A world is a full state consistent
 with the seat's view: hidden PP guessed, the other seats' secret plans drawn from a
 model of how they plan (the medium judgement's best plans for them), Brahmabot's
 unseen tiles dealt. In each world every candidate intent (the greedy judgement's
-best few) is played, then every seat continues with the fast greedy policy until
-the evaluator's horizon (Maharaja: the end of the round, its city scored), and the
-result is scored for the seat. Using the same worlds for all candidates (common
+best few) is played, then every seat continues with the evaluator's ``search_choice``
+if it has one (Maharaja: the medium judgement itself), else its fast greedy policy,
+until the evaluator's horizon (Maharaja: the end of the round, its city scored), and
+the result is scored for the seat. Using the same worlds for all candidates (common
 random numbers) measures their differences on equal terms; the best total wins.
 
 Only the view and the seeded ``rng`` are read, so a fixed iteration budget makes
