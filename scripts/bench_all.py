@@ -5,8 +5,10 @@ its ``figures(runs)`` yields ``Figure``s, printed with value, anchor, ratio, tar
 whether the target holds. Benchmarks, not tests: the exit status is 0 whatever the
 figures say (an area that fails to run is reported and the others go on).
 
-    python scripts/bench_all.py                 # every area
+    python scripts/bench_all.py                 # every area but the long ones
     python scripts/bench_all.py --only app      # one area (repeatable)
+    python scripts/bench_all.py --long          # the long areas too (strength: 200 games)
+    python scripts/bench_all.py --only strength --games 60   # fewer games
     python scripts/bench_all.py --runs 9        # more runs a figure (default 5)
     python scripts/bench_all.py --markdown      # the README's Benchmarks table
 """
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import os
 import pkgutil
 import sys
@@ -75,6 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="runs a figure (default 5)")
     parser.add_argument("--only", action="append", metavar="AREA",
                         help=f"only this area (of: {', '.join(areas())}); repeatable")
+    parser.add_argument("--long", action="store_true",
+                        help="run the long areas too (a module with LONG = True: strength)")
+    parser.add_argument("--games", type=int, default=200,
+                        help="games of an area that plays games (strength; default 200)")
     parser.add_argument("--markdown", action="store_true",
                         help="print the figures as the README's markdown table")
     args = parser.parse_args(argv)
@@ -91,7 +98,12 @@ def main(argv: list[str] | None = None) -> int:
     for area in chosen:
         try:
             module = importlib.import_module(f"bench.{area}")
-            for figure in module.figures(args.runs):
+            if getattr(module, "LONG", False) and not (args.long or args.only):
+                print(f"{area:6s} skipped (long: --long or --only {area})", flush=True)
+                continue
+            extra = {"games": args.games} if "games" in inspect.signature(
+                module.figures).parameters else {}
+            for figure in module.figures(args.runs, **extra):
                 rows.append(markdown_row(figure))
                 print(line(area, figure), flush=True)
         except Exception as error:  # noqa: BLE001 - one broken area must not hide the others

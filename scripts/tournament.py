@@ -1,6 +1,7 @@
 """Seeded games between bot levels: win rates with 95% Wilson intervals, decision times.
 
     python scripts/tournament.py hard medium --games 200 --iterations 24 --jobs 2
+    python scripts/tournament.py hard medium --games 200 --cpu-clock   # the default budget
     python scripts/tournament.py medium easy --games 200
     python scripts/tournament.py hard --option mode=solo --option difficulty=hard --games 100
     python scripts/tournament.py medium easy --game raja-2004 --games 200
@@ -15,8 +16,11 @@ seats, one seat further each game (so who plays first, which colour and, in
 Maharadjah, which nations go round); with one level only (``b`` omitted) the game
 has one seat (a solo mode). ``a`` beats ``b`` when it wins more than its fair share,
 1 / players, of the games; a shared win counts as not won. Hard uses a fixed
-iteration budget so every game is reproducible from its seed. Each game prints its
-final figures as its GameSpec's ``outcome`` gives them.
+iteration budget so every game is reproducible from its seed, or with ``--time`` the
+app's default time budget (wall clock: what a player gets, fewer rollouts on a loaded
+machine), or with ``--cpu-clock`` that budget counted in the process's CPU time (what a
+quiet machine would give it, whatever the load). Each game prints its final figures as
+its GameSpec's ``outcome`` gives them.
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ class Result:
 class Job:
     seed: int
     levels: list[str]
-    iterations: int
+    budget: Budget
     game_id: str
     options: dict[str, Any]
 
@@ -71,7 +75,7 @@ def play_one(job: Job) -> Result:
     options = msgspec.convert(job.options, rules.Options)
     timings = Timings()
     seats = [bot_seat(f"{level} {n + 1}", level) for n, level in enumerate(job.levels)]
-    game = play_game(rules, seats, options, job.seed, budget=Budget.fixed(job.iterations),
+    game = play_game(rules, seats, options, job.seed, budget=job.budget,
                      timings=timings)
     if not game.is_over():
         raise RuntimeError(f"seed {job.seed}: the game did not finish")
@@ -80,15 +84,30 @@ def play_one(job: Job) -> Result:
     return Result(job.seed, job.levels, winners, figures, timings.by_level)
 
 
-def schedule(a: str, b: str | None, games: int, seed: int, iterations: int,
+def schedule(a: str, b: str | None, games: int, seed: int, budget: Budget,
              game_id: str, options: dict[str, Any], players: int) -> list[Job]:
     """Game ``n``: one ``a`` among ``b`` seats, at seat ``n % players``."""
     out = []
     for n in range(games):
         levels = [b or a] * players
         levels[n % players] = a
-        out.append(Job(seed + n, levels, iterations, game_id, options))
+        out.append(Job(seed + n, levels, budget, game_id, options))
     return out
+
+
+def budget_of(args: argparse.Namespace) -> Budget:
+    if args.cpu_clock:
+        return Budget(cpu_clock=True)
+    if args.time:
+        return Budget()
+    return Budget.fixed(args.iterations)
+
+
+def describe(budget: Budget) -> str:
+    if budget.seconds is None:
+        return f"{budget.iterations} rollouts/decision"
+    clock = "CPU" if budget.cpu_clock else "wall-clock"
+    return f"default {budget.seconds:g} s/decision ({clock})"
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -123,6 +142,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--iterations", type=int, default=24, help="hard: rollouts/decision")
+    timed = parser.add_mutually_exclusive_group()
+    timed.add_argument("--time", action="store_true",
+                       help="hard: the app's default time budget (wall clock) instead")
+    timed.add_argument("--cpu-clock", action="store_true",
+                       help="hard: the default time budget counted in CPU time instead")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--game", choices=list(specs()), default=default_game(),
                         help="game id (default %(default)s)")
@@ -140,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.b is not None and not low_seats <= args.players <= high_seats:
         parser.error(f"{args.game} takes {low_seats}-{high_seats} players")
     options = options_of(parser, args.game, args.preset, args.option)
-    jobs = schedule(args.a, args.b, args.games, args.seed, args.iterations, args.game,
+    budget = budget_of(args)
+    jobs = schedule(args.a, args.b, args.games, args.seed, budget, args.game,
                     options, args.players)
     started = time.perf_counter()
     wins = shared = done = 0
@@ -165,8 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     opponent = args.b or "the game"
     print(f"\n{title}: {args.a} vs {opponent}: {wins}/{done} won = {wins / done:.1%} "
           f"(95% CI {low:.1%}–{high:.1%}); fair share 1/{args.players} = "
-          f"{1 / args.players:.1%}; {shared} shared; hard budget {args.iterations} "
-          f"rollouts/decision; {elapsed:.0f} s, {args.jobs} jobs")
+          f"{1 / args.players:.1%}; {shared} shared; hard budget {describe(budget)}; "
+          f"{elapsed:.0f} s, {args.jobs} jobs")
     for level, seconds in sorted(timings.by_level.items()):
         ordered = sorted(seconds)
         p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]

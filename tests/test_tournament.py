@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from engine.bots import Budget
 from scripts import tournament
 
 
 def test_the_level_under_test_moves_one_seat_each_game() -> None:
-    jobs = tournament.schedule("hard", "medium", 4, 100, 8, "maharadjah", {}, 3)
+    jobs = tournament.schedule("hard", "medium", 4, 100, Budget.fixed(8), "maharadjah", {}, 3)
     assert [job.levels for job in jobs] == [["hard", "medium", "medium"],
                                             ["medium", "hard", "medium"],
                                             ["medium", "medium", "hard"],
@@ -24,6 +25,39 @@ def test_any_registered_game_plays_and_reports_its_own_figures(
     out = capsys.readouterr().out
     assert "gold [" in out and "winners [" in out  # Maharani's outcome (M-END-3)
     assert "maharani 2 players: easy vs easy: " in out and "fair share 1/2" in out
+
+
+@pytest.mark.parametrize(("argv", "budget"), [
+    ([], Budget.fixed(24)),
+    (["--iterations", "30"], Budget.fixed(30)),
+    (["--time"], Budget()),
+    (["--cpu-clock"], Budget(cpu_clock=True)),
+])
+def test_hard_thinks_by_iterations_the_wall_clock_or_its_cpu_time(
+        argv: list[str], budget: Budget, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15: strength at the default time budget, on a loaded machine too (CPU clock)."""
+    seen: list[tournament.Job] = []
+
+    def record(job: tournament.Job) -> tournament.Result:
+        seen.append(job)
+        return tournament.Result(job.seed, job.levels, [0], {}, {})
+
+    class Pool:
+        def __init__(self, max_workers: int) -> None:
+            pass
+
+        def __enter__(self) -> Pool:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            pass
+
+        def map(self, fn: object, jobs: list[tournament.Job]) -> list[tournament.Result]:
+            return [record(job) for job in jobs]
+
+    monkeypatch.setattr(tournament, "ProcessPoolExecutor", Pool)
+    assert tournament.main(["hard", "medium", "--games", "1", *argv]) == 0
+    assert [job.budget for job in seen] == [budget]
 
 
 @pytest.mark.parametrize(("argv", "message"), [

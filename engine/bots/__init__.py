@@ -24,7 +24,7 @@ from engine.bots.search import search
 from engine.core.ruleset import AnyRuleset
 
 LEVELS = ("easy", "medium", "hard")
-DEFAULT_BUDGET = Budget()  # hard: at most 0.9 s a decision
+DEFAULT_BUDGET = Budget()  # hard: about 0.85 s a decision (budget.DEFAULT_SECONDS)
 END_TURN_CHANCE = 0.25  # the random player's chance to end its turn when it may
 
 
@@ -40,7 +40,7 @@ def choose_intent(
 ) -> Any:
     """One legal intent for ``seat`` at ``level``, from the seat's ``view`` only.
 
-    ``view`` is not modified. ``budget`` applies to ``hard`` (default: 0.9 s).
+    ``view`` is not modified. ``budget`` applies to ``hard`` (default: ``DEFAULT_BUDGET``).
     """
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")

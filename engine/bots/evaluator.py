@@ -6,6 +6,7 @@ provides one ``Evaluator``. A ruleset without one is played at the easy level.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import Any, Protocol
 
@@ -16,9 +17,12 @@ class Evaluator(Protocol):
     def determinise(self, view: Any, seat: int, rng: Random) -> Any:
         """A full state consistent with the view: hidden values sampled. May reuse ``view``."""
 
-    def model_opponents(self, state: Any, seat: int) -> Any:
+    def model_opponents(self, state: Any, seat: int,
+                        go_on: Callable[[], bool] = lambda: True) -> Any:
         """What the search assumes about other seats' secret choices, computed once per
-        decision from a determinised state (passed back to ``complete``)."""
+        decision from a determinised state (passed back to ``complete``). ``go_on`` is
+        asked before each seat is modelled: when it says no (the decision's time is
+        spent), return at once; the search then plays without its model."""
 
     def complete(self, state: Any, seat: int, model: Any, rng: Random) -> None:
         """Fill the other seats' secret choices in a determinised state, in place."""
@@ -27,7 +31,8 @@ class Evaluator(Protocol):
         """Legal intents (plans: the ones worth considering) scored, best first."""
 
     def rollout_choice(self, state: Any, seat: int) -> Any:
-        """A fast, reasonable choice for any seat inside a simulation."""
+        """A fast, reasonable choice for any seat inside a simulation (an evaluator may
+        also offer ``search_choice``, a dearer one the hard search's rollouts use)."""
 
     def value(self, state: Any, seat: int) -> float:
         """How good the state is for the seat (higher is better)."""

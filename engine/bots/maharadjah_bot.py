@@ -10,6 +10,7 @@ what the other seats answer), where the estimate is read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -24,7 +25,8 @@ class MaharadjahEvaluator:
     def determinise(self, view: MaharadjahState, seat: int, rng: Random) -> MaharadjahState:
         return view
 
-    def model_opponents(self, state: MaharadjahState, seat: int) -> None:
+    def model_opponents(self, state: MaharadjahState, seat: int,
+                        go_on: Callable[[], bool] = lambda: True) -> None:
         return None
 
     def complete(self, state: MaharadjahState, seat: int, model: Any, rng: Random) -> None:

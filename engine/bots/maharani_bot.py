@@ -9,6 +9,7 @@ so every simulated refill is a fresh sample of the unseen bag order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -24,7 +25,8 @@ class MaharaniEvaluator:
     def determinise(self, view: State, seat: int, rng: Random) -> State:
         return view
 
-    def model_opponents(self, state: State, seat: int) -> None:
+    def model_opponents(self, state: State, seat: int,
+                        go_on: Callable[[], bool] = lambda: True) -> None:
         return None
 
     def complete(self, state: State, seat: int, model: Any, rng: Random) -> None:

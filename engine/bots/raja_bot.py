@@ -9,6 +9,7 @@ plans for them, computed once per decision).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -31,7 +32,8 @@ class RajaEvaluator:
     def determinise(self, view: State, seat: int, rng: Random) -> State:
         return raja_eval.determinise(view, seat, rng)
 
-    def model_opponents(self, state: State, seat: int) -> dict[int, list[tuple[str, str]]]:
+    def model_opponents(self, state: State, seat: int, go_on: Callable[[], bool] = lambda: True
+                        ) -> dict[int, list[tuple[str, str]]]:
         """Each other seat whose selection is secret: its likeliest plans, best first."""
         out: dict[int, list[tuple[str, str]]] = {}
         if state.phase not in (Phase.SELECT, Phase.TURNS):
@@ -41,6 +43,8 @@ class RajaEvaluator:
                 continue
             if player.selected and player.plan:
                 continue  # already known (an open view)
+            if not go_on():
+                return out
             ranked = raja_policy.plan_scores(state, other, paired=MODEL_PAIRED)
             out[other] = [(p.first, p.second) for _, p in ranked[: len(OPPONENT_PLAN_WEIGHTS)]]
         return out

@@ -4,9 +4,10 @@ Information-set Monte Carlo, one level deep. A world is a full state consistent
 with the seat's view: hidden PP guessed, the other seats' secret plans drawn from a
 model of how they plan (the medium judgement's best plans for them), Brahmabot's
 unseen tiles dealt. In each world every candidate intent (the greedy judgement's
-best few) is played, then every seat continues with the fast greedy policy until
-the evaluator's horizon (Maharaja: the end of the round, its city scored), and the
-result is scored for the seat. Using the same worlds for all candidates (common
+best few) is played, then every seat continues with the evaluator's ``search_choice``
+if it has one (Maharaja: the medium judgement itself), else its fast greedy policy,
+until the evaluator's horizon (Maharaja: the end of the round, its city scored), and
+the result is scored for the seat. Using the same worlds for all candidates (common
 random numbers) measures their differences on equal terms; the best total wins.
 
 Only the view and the seeded ``rng`` are read, so a fixed iteration budget makes
@@ -15,13 +16,12 @@ the choice reproducible; a time budget makes it depend on the machine.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
-from engine.bots.budget import Budget
+from engine.bots.budget import Allowance, Budget
 from engine.bots.evaluator import Evaluator
 from engine.bots.simulate import play_out, settle, step
 from engine.core.errors import IllegalIntent
@@ -29,7 +29,13 @@ from engine.core.game import copy_state
 from engine.core.ruleset import AnyRuleset
 
 CANDIDATES = 6  # the best intents by the greedy judgement that the search compares
+MIN_WIDTH = 2  # a world too dear for more compares the judgement's best two
+CANDIDATES_LIMIT = 1 << 30
 ROLLOUT_STEPS = 200  # a guard: a round never needs this many decisions
+# Worlds that all separate the candidates by the same gaps (to SAME) cannot change the
+# order: after this many the search stops (a reward chosen at the round's end, where
+# nothing hidden matters, took the whole budget for thousands of identical rollouts).
+SETTLED_WORLDS, SAME = 3, 1e-9
 
 
 def search(
@@ -79,8 +85,10 @@ def search_ranked(
     ``width``: how many of the judgement's best are compared.
     """
     allowance = budget.start()
+    started = allowance.now()
     root = evaluator.determinise(copy_state(view), seat, Random(rng.getrandbits(64)))
     ranked = evaluator.rank(root, seat, legal)
+    judged = allowance.now() - started  # seconds to judge the seat's own options
     if len(ranked) == 1 or not evaluator.searchable(root) or allowance.expired():
         # (out of time: the greedy judgement, no world begun late)
         return [Candidate(intent, score, 0) for score, intent in ranked]
@@ -92,34 +100,57 @@ def search_ranked(
         if scores:  # not among the intents the judgement would consider: not compared
             candidates[-1] = include
             ranked = ranked[: len(candidates) - 1] + [(scores[0], include)]
-    model = evaluator.model_opponents(root, seat)
-    if allowance.expired():
+    # The others' likeliest choices, modelled one seat at a time while the time allows.
+    # (modelling a seat is judging its options as the seat's own were just judged: a
+    # first model that would not fit is not begun)
+    modelling = allowance.pacer(expect=judged)
+    model = evaluator.model_opponents(root, seat, modelling)
+    if modelling.stopped or allowance.expired():
         return [Candidate(intent, score, 0) for score, intent in ranked]
     totals = [0.0] * len(candidates)
     terms = getattr(evaluator, "terms", None)
     moved: list[dict[str, float]] = [{} for _ in candidates]
-    worlds, spent = 0, 0.0  # complete worlds and their seconds
+    rollouts = allowance.pacer()
+    worlds, longest = 0, 0.0  # complete worlds, the longest one's seconds
+    first_gaps: list[float] | None = None  # the first world's scores less its first one's
+    settled = True  # every world so far gave the candidates those same gaps
     while stop is None or not stop():
-        if worlds and allowance.remaining() < spent / worlds:
+        if worlds and allowance.remaining() < longest:
             break  # a world the clock would cut short is thrown away: don't begin it
-        began = time.perf_counter()
+        began = allowance.now()
         world = rng.getrandbits(64)
         results: list[tuple[float, dict[str, float]]] = []
-        for intent in candidates:
-            if not allowance.spend():
+        for intent in list(candidates):
+            if len(results) == len(candidates):
+                break  # (narrowed below)
+            if not allowance.spend() or not rollouts():
                 break
             sample = Random(world)
             state = evaluator.determinise(copy_state(view), seat, sample)
             before = terms(state, seat) if terms is not None else {}
             score = _simulate(ruleset, evaluator, state, seat, intent, model, sample)
             results.append((score, _moves(before, terms(state, seat)) if terms else {}))
+            if not worlds and len(results) == 1 and include is None:
+                # The first rollout says how many of the judgement's best one world can
+                # afford before the deadline: compare those (at least two) rather than
+                # run out of time in the first world and compare none.
+                afford = _afford(allowance, allowance.now() - began)
+                if afford < len(candidates):
+                    del candidates[afford:], totals[afford:], moved[afford:]
         if len(results) < len(candidates):
             break  # a world the budget cut short would compare candidates unequally
-        worlds, spent = worlds + 1, spent + time.perf_counter() - began
+        worlds, longest = worlds + 1, max(longest, allowance.now() - began)
         for index, (score, change) in enumerate(results):
             totals[index] += score
             for name, amount in change.items():
                 moved[index][name] = moved[index].get(name, 0.0) + amount
+        gaps = [score - results[0][0] for score, _ in results]
+        if first_gaps is None:
+            first_gaps = gaps
+        elif any(abs(a - b) > SAME for a, b in zip(gaps, first_gaps, strict=True)):
+            settled = False
+        if settled and worlds >= SETTLED_WORLDS:
+            break  # every world told the same story (e.g. nothing hidden matters): no more
     # Ties (and no complete world) keep the greedy order.
     order = sorted(range(len(candidates)), key=lambda i: (-totals[i], i))
     if not worlds:
@@ -127,6 +158,16 @@ def search_ranked(
         return [Candidate(candidates[i], greedy[i], 0) for i in order]
     return [Candidate(candidates[i], totals[i] / worlds, worlds,
                       {k: v / worlds for k, v in moved[i].items()}) for i in order]
+
+
+def _afford(allowance: Allowance, first: float) -> int:
+    """Rollouts like the first (``first`` seconds, the world's set-up included) that fit
+    in one world with the time left: itself and those after it, at least ``MIN_WIDTH``;
+    no limit without a deadline (an iteration budget stays reproducible)."""
+    left = allowance.remaining()
+    if left == float("inf") or first <= 0:
+        return CANDIDATES_LIMIT
+    return max(MIN_WIDTH, 1 + int(left / first))
 
 
 def _moves(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
@@ -148,7 +189,9 @@ def _simulate(
     try:
         step(ruleset, state, seat, intent, rng)
         settle(ruleset, state, rng)
-        play_out(ruleset, evaluator, start, state, rng, ROLLOUT_STEPS)
+        # (an evaluator may give the search a dearer, truer policy than its fast one)
+        play_out(ruleset, evaluator, start, state, rng, ROLLOUT_STEPS,
+                 getattr(evaluator, "search_choice", None))
     except IllegalIntent:
         # A guessed hidden value made the line impossible (e.g. a guessed PP total too
         # small for an ability): score what was reached.

@@ -6,6 +6,7 @@ turn it is: the bots only ever call it on determinised copies of their own view.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -47,9 +48,11 @@ def after(ruleset: AnyRuleset, state: Any, seat: int, intent: Any,
 
 
 def play_out(ruleset: AnyRuleset, evaluator: Any, start: Any, state: Any, rng: Random,
-             steps: int) -> None:
-    """Every seat plays the evaluator's fast rollout policy from ``state`` (in place) until
-    its horizon, seen from ``start``, the game's end or ``steps`` decisions."""
+             steps: int, choose: Callable[[Any, int], Any] | None = None) -> None:
+    """Every seat plays the evaluator's fast rollout policy (or ``choose``) from ``state``
+    (in place) until its horizon, seen from ``start``, the game's end or ``steps``
+    decisions."""
+    policy = choose or evaluator.rollout_choice
     for _ in range(steps):
         if evaluator.horizon(start, state):
             return
@@ -57,4 +60,4 @@ def play_out(ruleset: AnyRuleset, evaluator: Any, start: Any, state: Any, rng: R
         if not movers:
             return
         mover = movers[0]
-        step(ruleset, state, mover, evaluator.rollout_choice(state, mover), rng)
+        step(ruleset, state, mover, policy(state, mover), rng)

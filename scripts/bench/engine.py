@@ -36,11 +36,12 @@ BLOCK_SECONDS = 0.5  # CPU time of one alternating block of each side
 RANDOM_GAMES = ("maharaja-2020", "raja-2004", "maharani", "maharadjah")
 RANDOM_PLAYERS = 4
 POSITIONS = 6  # searched positions timed per table and run
-# (game, players) a hard computer is timed in; Maharadjah's bots are benched with the wargame
+# (game, players) a hard computer is timed in: every game and player count
 HARD_TABLES = (
     [("maharaja-2020", n) for n in (2, 3, 4)]
     + [("raja-2004", n) for n in (2, 3, 4, 5)]
     + [("maharani", n) for n in (2, 3, 4)]
+    + [("maharadjah", n) for n in (3, 4, 5)]
 )
 
 

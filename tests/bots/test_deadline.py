@@ -1,0 +1,172 @@
+"""A hard decision honours one deadline (issue 15: hard ≤ 1 s p95): judging the options,
+modelling the others and the rollouts all count, and no unit of work begins that the
+longest one seen so far says would end past it. A fake clock makes this exact."""
+
+from __future__ import annotations
+
+import importlib
+from random import Random
+from typing import Any
+
+import pytest
+
+from engine.bots import Budget, choose_intent
+from engine.bots.budget import Allowance
+from engine.maharaja import RULESET
+
+from .conftest import advance, new_game
+
+search = importlib.import_module("engine.bots.search")
+budget_module = importlib.import_module("engine.bots.budget")
+policy = importlib.import_module("engine.bots.maharaja_policy")
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    now = [0.0]
+
+    class Clock:
+        @staticmethod
+        def perf_counter() -> float:
+            return now[0]
+
+    monkeypatch.setattr(budget_module, "time", Clock)
+    return now
+
+
+def planning(players: int) -> tuple[Any, int, list[Any]]:
+    game = advance(new_game(players, seed=6), lambda s: s.phase == "planning" and s.round == 2)
+    seat = game.to_move()[0]
+    return game.view(seat), seat, game.legal_intents(seat)
+
+
+def test_the_others_are_modelled_only_while_the_time_allows(
+        clock: list[float], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Judging a seat's plans takes 0.3 s on the fake clock: the seat's own (the options)
+    and one opponent fit in 0.85 s, a second would end past it, so hard stops modelling
+    and plays the greedy judgement's best (it used to model all three and end at 1.2 s)."""
+    plan_scores = policy.plan_scores
+
+    def slow(state: Any, seat: int) -> Any:
+        clock[0] += 0.3
+        return plan_scores(state, seat)
+
+    def no_rollout(*args: object) -> float:
+        raise AssertionError("a rollout began without the model of the others")
+
+    view, seat, legal = planning(4)
+    medium = choose_intent(RULESET, view, seat, legal, "medium", Random(2))
+    monkeypatch.setattr(policy, "plan_scores", slow)
+    monkeypatch.setattr(search, "_simulate", no_rollout)
+    pick = choose_intent(RULESET, view, seat, legal, "hard", Random(2),
+                         budget=Budget(seconds=0.85))
+    assert pick == medium
+    assert clock[0] <= 0.85
+
+
+def test_no_rollout_begins_that_the_longest_so_far_would_end_late(
+        clock: list[float], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rollouts of 0.3 s in a 0.5 s budget: the first runs, a second would end at 0.6 s,
+    so it does not begin (the clock used to be checked only for having passed)."""
+    def rollout(*args: object) -> float:
+        clock[0] += 0.3
+        return 0.0
+
+    monkeypatch.setattr(search, "_simulate", rollout)
+    view, seat, legal = planning(2)
+    assert choose_intent(RULESET, view, seat, legal, "hard", Random(2),
+                         budget=Budget(seconds=0.5)) in legal
+    assert clock[0] == pytest.approx(0.3)
+
+
+def test_an_iteration_budget_ignores_the_clock(clock: list[float]) -> None:
+    """Without a time limit the pacer never stops anything (reproducible play)."""
+    pacer = Allowance(Budget.fixed(4)).pacer()
+    for _ in range(5):
+        clock[0] += 10.0
+        assert pacer()
+    assert not pacer.stopped
+
+
+def test_a_cpu_clock_budget_counts_process_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Benchmarks and tournaments on a loaded machine count hard's time in its own CPU
+    seconds (what a quiet machine would give it); the app's budget counts the wall."""
+    class Clock:
+        @staticmethod
+        def perf_counter() -> float:
+            return 100.0
+
+        @staticmethod
+        def process_time() -> float:
+            return 5.0
+
+    monkeypatch.setattr(budget_module, "time", Clock)
+    assert Allowance(Budget(seconds=1.0, cpu_clock=True)).deadline == 6.0
+    assert Allowance(Budget(seconds=1.0)).deadline == 101.0
+
+
+def test_worlds_that_all_agree_end_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When every world separates the candidates by the same gaps (a reward chosen at the
+    round's end: nothing hidden changes what follows), more worlds cannot change the
+    order, so hard stops after a few instead of spending its whole budget (issue 15)."""
+    calls: list[object] = []
+
+    def rollout(*args: object) -> float:
+        calls.append(args[4])
+        return float(len(calls) % search.CANDIDATES)  # the same score per candidate
+
+    monkeypatch.setattr(search, "_simulate", rollout)
+    view, seat, legal = planning(2)
+    choose_intent(RULESET, view, seat, legal, "hard", Random(2), budget=Budget.fixed(60))
+    assert len(calls) == search.SETTLED_WORLDS * search.CANDIDATES
+
+
+def test_worlds_that_disagree_use_the_whole_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    scores = Random(3)
+    calls: list[object] = []
+
+    def rollout(*args: object) -> float:
+        calls.append(args[4])
+        return scores.random()
+
+    monkeypatch.setattr(search, "_simulate", rollout)
+    view, seat, legal = planning(2)
+    choose_intent(RULESET, view, seat, legal, "hard", Random(2), budget=Budget.fixed(60))
+    assert len(calls) == 60
+
+
+def test_a_first_world_too_dear_for_every_candidate_compares_those_that_fit(
+        clock: list[float], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rollouts of 0.3 s in a 1 s budget: six candidates would need 1.8 s, so no world
+    would finish and hard would compare none; the first rollout shows that three fit, and
+    those three (the judgement's best) are compared in one complete world."""
+    from engine.bots.evaluator import evaluator_for
+
+    def rollout(*args: object) -> float:
+        clock[0] += 0.3
+        return 0.0
+
+    monkeypatch.setattr(search, "_simulate", rollout)
+    view, seat, legal = planning(2)
+    evaluator = evaluator_for(RULESET.id)
+    ranked = search.search_ranked(RULESET, evaluator, view, seat, legal, Random(2),
+                                  Budget(seconds=1.0))
+    assert [c.worlds for c in ranked] == [1, 1, 1]
+    assert clock[0] == pytest.approx(0.9)
+
+
+def test_no_opponent_is_modelled_that_judging_the_options_says_would_end_late(
+        clock: list[float], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Judging plans takes 0.3 s: after the seat's own, 0.2 s of a 0.5 s budget are left,
+    too little to judge an opponent's the same way, so none is begun (the first used to
+    be, ending at 0.6 s)."""
+    plan_scores = policy.plan_scores
+
+    def slow(state: Any, seat: int) -> Any:
+        clock[0] += 0.3
+        return plan_scores(state, seat)
+
+    view, seat, legal = planning(2)
+    monkeypatch.setattr(policy, "plan_scores", slow)
+    choose_intent(RULESET, view, seat, legal, "hard", Random(2), budget=Budget(seconds=0.5))
+    assert clock[0] == pytest.approx(0.3)

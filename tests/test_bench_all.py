@@ -1,0 +1,44 @@
+"""bench_all.py runs every benchmark area but the long ones unless asked (issue 15: the
+strength figure plays 200 games)."""
+
+from __future__ import annotations
+
+import sys
+import types
+from collections.abc import Iterator
+
+import pytest
+
+from scripts import bench_all
+
+
+@pytest.fixture
+def long_area(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls: list[int] = []
+    module = types.ModuleType("bench.fakelong")
+
+    def figures(runs: int, games: int = 200) -> Iterator[bench_all.Figure]:
+        calls.append(games)
+        yield bench_all.Figure(name="fake", value=1.0, unit="won", target=0.8,
+                               better="higher")
+
+    module.figures = figures  # type: ignore[attr-defined]
+    module.LONG = True  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "bench.fakelong", module)
+    monkeypatch.setattr(bench_all, "areas", lambda: ["fakelong"])
+    return calls
+
+
+def test_a_long_area_is_skipped_by_default(long_area: list[int],
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench_all.main([]) == 0
+    assert long_area == []
+    assert "fakelong skipped (long" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("argv", "games"), [
+    (["--long"], 200), (["--only", "fakelong"], 200), (["--long", "--games", "7"], 7)])
+def test_a_long_area_runs_when_asked_with_its_games(long_area: list[int], argv: list[str],
+                                                    games: int) -> None:
+    assert bench_all.main(argv) == 0
+    assert long_area == [games]
