@@ -13,6 +13,7 @@ from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.new_game import GameSetup, NewGameScreen, default_setup
 from maharaja_tui.screens.plan import PlanScreen
 from maharaja_tui.widgets.map_graph import MapGraph
+from tests.tui import games
 from tests.tui.helpers import decide, screen_text, synchronously
 
 
@@ -25,6 +26,16 @@ def app_for(players: int = 3, humans: int = 1, seed: int = 7, *,
                       for s in setup.seats)
         setup = GameSetup(seats, setup.options, setup.seed)
     return MaharajaApp(Start("play", setup=setup), computer_delay=0)
+
+
+def app_at(done, **kwargs) -> MaharajaApp:  # noqa: ANN001, ANN003
+    """The app on a game brought to ``done`` by seeded random play through the engine
+    (random computers), so the keys drive only the steps under test (issue 15)."""
+    return MaharajaApp(Start("game", game=games.game_until(done, **kwargs)), computer_delay=0)
+
+
+def my_first_plan(game) -> bool:  # noqa: ANN001
+    return game.state.phase == "planning" and 0 in game.to_move()
 
 
 async def play_until(pilot, app, done, limit: int = 400) -> list[str]:  # noqa: ANN001
@@ -52,13 +63,15 @@ async def test_two_rounds_against_computers_by_keyboard() -> None:
 
 @synchronously
 async def test_a_whole_game_ends_on_the_final_scores() -> None:
-    app = app_for(players=2, seed=3)
+    # The engine plays up to the last round; the keys play it to the end of the game.
+    app = app_at(lambda g: g.state.round == 7 and 0 in g.to_move(), players=2, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.game_screen().table.game
-        await play_until(pilot, app, lambda: game.is_over(), limit=1500)
+        await play_until(pilot, app, lambda: game.is_over(), limit=400)
         assert game.is_over()
         for _ in range(3):  # close the last city scoring: the final scores come next
+            await pilot.pause()  # an escape while the final screen mounts would close it
             if isinstance(app.screen, FinalScreen):
                 break
             await pilot.press("escape")
@@ -89,12 +102,10 @@ async def test_start_shrine_placed_with_a_mouse_click_on_the_map() -> None:
 
 @synchronously
 async def test_planning_commits_the_chosen_arrows() -> None:
-    app = app_for()
+    app = app_at(my_first_plan)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.game_screen().table.game
-        await play_until(pilot, app, lambda: game.state.phase == "planning"
-                         and 0 in game.to_move())
         await pilot.press("a", "home", "enter")
         assert isinstance(app.screen, PlanScreen)
         await pilot.press("9", "enter", "4", "enter")
@@ -104,12 +115,10 @@ async def test_planning_commits_the_chosen_arrows() -> None:
 
 @synchronously
 async def test_undo_takes_back_my_decision_and_the_computers_replies() -> None:
-    app = app_for()
+    app = app_at(my_first_plan)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.game_screen().table.game
-        await play_until(pilot, app, lambda: game.state.phase == "planning"
-                         and 0 in game.to_move())
         await decide(pilot, app)
         await decide(pilot, app)  # the plan screen: my plan is committed
         mine = game.last_step_of(0)
