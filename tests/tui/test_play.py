@@ -166,7 +166,8 @@ async def test_a_bad_file_is_a_readable_message(tmp_path) -> None:  # noqa: ANN0
 
 @synchronously
 async def test_hot_seat_undo_across_another_humans_decision_needs_agreement() -> None:
-    app = app_for(players=2, humans=2, seed=5)
+    # The engine plays the start shrines (issue 15); the keys make the plans.
+    app = app_at(lambda g: g.state.phase == "planning", players=2, humans=2, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.game_screen().table.game
