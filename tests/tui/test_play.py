@@ -17,14 +17,12 @@ from tests.tui import games
 from tests.tui.helpers import decide, screen_text, synchronously
 
 
-def app_for(players: int = 3, humans: int = 1, seed: int = 7, *,
-            real_bots: bool = False) -> MaharajaApp:
-    """A table of ``humans`` and computers; random computers unless ``real_bots`` (faster)."""
+def app_for(players: int = 3, humans: int = 1, seed: int = 7) -> MaharajaApp:
+    """A new table of ``humans`` and random computers (faster than the real ones)."""
     setup = default_setup(players, seed, humans)
-    if not real_bots:
-        seats = tuple(s if s.is_human else Seat(s.name, Computer(level="random"))
-                      for s in setup.seats)
-        setup = GameSetup(seats, setup.options, setup.seed)
+    seats = tuple(s if s.is_human else Seat(s.name, Computer(level="random"))
+                  for s in setup.seats)
+    setup = GameSetup(seats, setup.options, setup.seed)
     return MaharajaApp(Start("play", setup=setup), computer_delay=0)
 
 
@@ -48,11 +46,16 @@ async def play_until(pilot, app, done, limit: int = 400) -> list[str]:  # noqa: 
 
 
 @synchronously
-async def test_two_rounds_against_computers_by_keyboard() -> None:
-    app = app_for(real_bots=True)  # the engine's bots, as `maharaja play` seats them
+async def test_a_round_against_computers_by_keyboard() -> None:
+    # The engine plays round 1 (issue 15); round 2 by keys against the engine's bots,
+    # as `maharaja play` seats them.
+    game = games.game_until(lambda g: g.state.round == 2, seed=7)
+    game.seats[1:] = default_setup(3, 7).seats[1:]
+    app = MaharajaApp(Start("game", game=game), computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.game_screen().table.game
+        assert all(s.controller == Computer(level="medium") for s in game.seats[1:])
         moves = await play_until(pilot, app, lambda: game.state.round >= 3)
         assert game.state.round >= 3, moves[-10:]
         assert "plan" in moves and "End your turn" in moves
