@@ -34,7 +34,8 @@ def _skip_reason() -> str | None:
     return None
 
 
-pytestmark = pytest.mark.skipif(_skip_reason() is not None, reason=str(_skip_reason()))
+pytestmark = [pytest.mark.skipif(_skip_reason() is not None, reason=str(_skip_reason())),
+              pytest.mark.slow]  # a real Chromium: CI runs it in the slow job (-m slow)
 
 
 def free_port() -> int:

@@ -13,18 +13,27 @@ from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.new_game import GameSetup, NewGameScreen, default_setup
 from maharaja_tui.screens.plan import PlanScreen
 from maharaja_tui.widgets.map_graph import MapGraph
+from tests.tui import games
 from tests.tui.helpers import decide, screen_text, synchronously
 
 
-def app_for(players: int = 3, humans: int = 1, seed: int = 7, *,
-            real_bots: bool = False) -> MaharajaApp:
-    """A table of ``humans`` and computers; random computers unless ``real_bots`` (faster)."""
+def app_for(players: int = 3, humans: int = 1, seed: int = 7) -> MaharajaApp:
+    """A new table of ``humans`` and random computers (faster than the real ones)."""
     setup = default_setup(players, seed, humans)
-    if not real_bots:
-        seats = tuple(s if s.is_human else Seat(s.name, Computer(level="random"))
-                      for s in setup.seats)
-        setup = GameSetup(seats, setup.options, setup.seed)
+    seats = tuple(s if s.is_human else Seat(s.name, Computer(level="random"))
+                  for s in setup.seats)
+    setup = GameSetup(seats, setup.options, setup.seed)
     return MaharajaApp(Start("play", setup=setup), computer_delay=0)
+
+
+def app_at(done, **kwargs) -> MaharajaApp:  # noqa: ANN001, ANN003
+    """The app on a game brought to ``done`` by seeded random play through the engine
+    (random computers), so the keys drive only the steps under test (issue 15)."""
+    return MaharajaApp(Start("game", game=games.game_until(done, **kwargs)), computer_delay=0)
+
+
+def my_first_plan(game) -> bool:  # noqa: ANN001
+    return game.state.phase == "planning" and 0 in game.to_move()
 
 
 async def play_until(pilot, app, done, limit: int = 400) -> list[str]:  # noqa: ANN001
@@ -37,11 +46,16 @@ async def play_until(pilot, app, done, limit: int = 400) -> list[str]:  # noqa: 
 
 
 @synchronously
-async def test_two_rounds_against_computers_by_keyboard() -> None:
-    app = app_for(real_bots=True)  # the engine's bots, as `maharaja play` seats them
+async def test_a_round_against_computers_by_keyboard() -> None:
+    # The engine plays round 1 (issue 15); round 2 by keys against the engine's bots,
+    # as `maharaja play` seats them.
+    game = games.game_until(lambda g: g.state.round == 2, seed=7)
+    game.seats[1:] = default_setup(3, 7).seats[1:]
+    app = MaharajaApp(Start("game", game=game), computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.game_screen().table.game
+        assert all(s.controller == Computer(level="medium") for s in game.seats[1:])
         moves = await play_until(pilot, app, lambda: game.state.round >= 3)
         assert game.state.round >= 3, moves[-10:]
         assert "plan" in moves and "End your turn" in moves
@@ -52,13 +66,15 @@ async def test_two_rounds_against_computers_by_keyboard() -> None:
 
 @synchronously
 async def test_a_whole_game_ends_on_the_final_scores() -> None:
-    app = app_for(players=2, seed=3)
+    # The engine plays up to the last round; the keys play it to the end of the game.
+    app = app_at(lambda g: g.state.round == 7 and 0 in g.to_move(), players=2, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.game_screen().table.game
-        await play_until(pilot, app, lambda: game.is_over(), limit=1500)
+        await play_until(pilot, app, lambda: game.is_over(), limit=400)
         assert game.is_over()
         for _ in range(3):  # close the last city scoring: the final scores come next
+            await pilot.pause()  # an escape while the final screen mounts would close it
             if isinstance(app.screen, FinalScreen):
                 break
             await pilot.press("escape")
@@ -89,12 +105,10 @@ async def test_start_shrine_placed_with_a_mouse_click_on_the_map() -> None:
 
 @synchronously
 async def test_planning_commits_the_chosen_arrows() -> None:
-    app = app_for()
+    app = app_at(my_first_plan)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.game_screen().table.game
-        await play_until(pilot, app, lambda: game.state.phase == "planning"
-                         and 0 in game.to_move())
         await pilot.press("a", "home", "enter")
         assert isinstance(app.screen, PlanScreen)
         await pilot.press("9", "enter", "4", "enter")
@@ -104,12 +118,10 @@ async def test_planning_commits_the_chosen_arrows() -> None:
 
 @synchronously
 async def test_undo_takes_back_my_decision_and_the_computers_replies() -> None:
-    app = app_for()
+    app = app_at(my_first_plan)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.game_screen().table.game
-        await play_until(pilot, app, lambda: game.state.phase == "planning"
-                         and 0 in game.to_move())
         await decide(pilot, app)
         await decide(pilot, app)  # the plan screen: my plan is committed
         mine = game.last_step_of(0)
@@ -157,7 +169,8 @@ async def test_a_bad_file_is_a_readable_message(tmp_path) -> None:  # noqa: ANN0
 
 @synchronously
 async def test_hot_seat_undo_across_another_humans_decision_needs_agreement() -> None:
-    app = app_for(players=2, humans=2, seed=5)
+    # The engine plays the start shrines (issue 15); the keys make the plans.
+    app = app_at(lambda g: g.state.phase == "planning", players=2, humans=2, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.game_screen().table.game
@@ -207,7 +220,8 @@ async def test_a_scoring_with_no_reward_to_choose_still_shows_its_screen() -> No
     no reward is chosen and the round goes on within one step; its screen still shows."""
     from maharaja_tui.screens.scoring import ScoringScreen
 
-    app = app_for(seed=2)
+    # The engine plays to my first turn (issue 15); the keys play the rest of round 1.
+    app = app_at(lambda g: g.state.phase == "actions" and 0 in g.to_move(), seed=2)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.game_screen().table.game

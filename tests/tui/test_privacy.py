@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import re
 
-from engine.core.ruleset import Computer, Seat
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.game import GameScreen
-from maharaja_tui.screens.new_game import GameSetup, default_setup
 from maharaja_tui.screens.plan import PlanScreen
 from maharaja_tui.screens.privacy import PrivacyScreen
+from tests.tui import games
 from tests.tui.helpers import decide, screen_text, synchronously
 
 RED_PLAN = ("Move a flag", "Buy prestige")  # set by Red below; Yellow must never read it
@@ -32,12 +31,12 @@ def board_line(text: str, letter: str, name: str) -> str:
 
 @synchronously
 async def test_hot_seat_hides_the_other_plan_and_pp() -> None:
-    setup = default_setup(3, 5, humans=2)
-    seats = (*setup.seats[:2], Seat("Bela", Computer(level="random")))
-    app = MaharajaApp(Start("play", setup=GameSetup(seats, setup.options, 5)), computer_delay=0)
+    # The engine plays the start shrines (issue 15); the app opens on the first plan,
+    # passing the terminal to whichever human it shows first.
+    game = games.game_until(lambda g: g.state.phase == "planning", humans=2, seed=5)
+    app = MaharajaApp(Start("game", game=game), computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        game = app.game_screen().table.game
         seen_privacy = 0
         for _ in range(300):  # to the planning phase, passing the terminal as asked
             if game.state.phase == "planning" and isinstance(app.screen, GameScreen):

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from engine import Game
-from engine.core.ruleset import HUMAN, Seat
 from engine.raja.options import Options as RajaOptions
-from engine.registry import rulesets
+from engine.raja.state import Phase
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.privacy import PrivacyScreen
+from tests.tui import raja_games
 from tests.tui.helpers import decide, synchronously
 
 
@@ -17,8 +16,9 @@ async def test_open_gold_raja_covers_only_secret_decisions_and_views() -> None:
     """Raja with open gold (R-INFO-1): a handover to a seat whose view shows nothing
     secret and whose decision is public needs no cover; a disc selection (R-ROUND-3)
     always gets one."""
-    seats = [Seat("Asha", HUMAN), Seat("Bimal", HUMAN)]
-    game = Game(rulesets()["raja-2004"], seats, RajaOptions(hidden_gold=False), 3)
+    # The engine plays the setup (issue 15): the keys start at the first selection.
+    game = raja_games.game_until(lambda g: g.state.phase == Phase.SELECT, players=2,
+                                 humans=2, seed=3, options=RajaOptions(hidden_gold=False))
     app = MaharajaApp(Start("game", game=game), computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -223,10 +223,12 @@ async def test_ending_a_turn_with_parts_left_asks_first() -> None:
 
 @synchronously
 async def test_hot_seat_never_shows_the_other_humans_gold_or_selection() -> None:
-    app = raja_app(players=3, humans=2, seed=5, options=preset("Basic"))
+    # The engine plays the setup (issue 15); the app opens on the first selection.
+    game = R.game_until(lambda g: g.state.phase == Phase.SELECT, humans=2, seed=5,
+                        options=preset("Basic"))
+    app = MaharajaApp(Start("game", game=game), computer_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        game = app.game_screen().table.game
         for _ in range(400):
             if game.state.phase == Phase.SELECT and isinstance(app.screen, GameScreen) \
                     and app.game_screen().viewer in game.to_move():

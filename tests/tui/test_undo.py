@@ -8,11 +8,11 @@ from engine.core.ruleset import Computer, Seat
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.choice import ConfirmScreen
 from maharaja_tui.screens.game import GameScreen
-from maharaja_tui.screens.new_game import GameSetup, default_setup
+from maharaja_tui.screens.new_game import default_setup
 from maharaja_tui.screens.scoring import ScoringScreen
 from tests.tui import games
 from tests.tui.helpers import decide, synchronously
-from tests.tui.test_play import app_for, play_until
+from tests.tui.test_play import app_at, play_until
 
 RANDOM = Computer(level="random")
 
@@ -63,29 +63,28 @@ async def test_undo_at_the_start_shrine_after_the_computers_chose_characters() -
 
 @synchronously
 async def test_undo_at_the_start_of_my_turn_after_a_computer_played() -> None:
-    app = app_for(seed=7)
+    def my_turn_after_a_computer(game) -> bool:  # noqa: ANN001
+        return game.state.phase == "actions" and 0 in game.to_move() \
+            and game.steps[-1].seat not in (0, -1)
+
+    # The engine brings the game there (issue 15); the keys close what the app shows.
+    app = app_at(my_turn_after_a_computer, seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.game_screen().table.game
-
-        def my_turn_after_a_computer() -> bool:
-            s = game.state
-            return s.phase == "actions" and 0 in game.to_move() \
-                and game.steps[-1].seat not in (0, -1) and isinstance(app.screen, GameScreen)
-
-        await play_until(pilot, app, my_turn_after_a_computer)
+        await play_until(pilot, app, lambda: isinstance(app.screen, GameScreen), limit=10)
+        assert my_turn_after_a_computer(game)
         await undo_and_redo(pilot, app, game)
 
 
 @synchronously
 async def test_undo_during_planning() -> None:
-    app = app_for(seed=7)
+    app = app_at(games.my_planning, seed=7)  # round 2's plan, reached by the engine
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.game_screen().table.game
-        await play_until(pilot, app, lambda: game.state.phase == "planning"
-                         and 0 in game.to_move() and game.state.round == 2
-                         and isinstance(app.screen, GameScreen))
+        await play_until(pilot, app, lambda: isinstance(app.screen, GameScreen), limit=10)
+        assert games.my_planning(game)
         await undo_and_redo(pilot, app, game)
         await decide(pilot, app)  # plan anew: the game goes on from there
         await decide(pilot, app)
@@ -112,10 +111,8 @@ async def test_undo_at_game_over() -> None:
 
 @synchronously
 async def test_hot_seat_undo_when_all_agree_takes_back_the_computers_too() -> None:
-    setup = default_setup(3, 5, 2)
-    seats = tuple(s if s.is_human else Seat(s.name, RANDOM) for s in setup.seats)
-    app = MaharajaApp(Start("play", setup=GameSetup(seats, setup.options, 5)),
-                      computer_delay=0)
+    # The engine plays the start shrines (issue 15); the keys play from the first plan.
+    app = app_at(lambda g: g.state.phase == "planning", humans=2, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.game_screen().table.game
