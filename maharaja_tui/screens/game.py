@@ -169,8 +169,10 @@ class GameScreen(Screen[None]):
                          + self._refused(view, adapter.unavailable(view, viewer, self._intents))
                          if mine else [])
         painter = Painter(self.query_one(ActionPanel), self.colours)
-        self.query_one("#status", Static).update(
-            painter.text(adapter.status(view, viewer, to_move)))
+        status = painter.text(adapter.status(view, viewer, to_move))
+        line = self.query_one("#status", Static)
+        if status != line.content:  # one line high: no layout (issue 15)
+            line.update(status, layout=False)
         refresh(self, adapter.panels(view, viewer, to_move, self._intents))
         entries = tuple(table.log(viewer))
         self.query_one(MoveLog).show(entries, frozenset(
@@ -354,9 +356,10 @@ class GameScreen(Screen[None]):
         except IllegalIntent as refusal:
             self.refuse(refusal)
             return
+        if self.last_refusal is not None:  # a layout only when there is one to take down
+            self.query_one("#refusal", Static).update("")
+            self.query_one("#refusal").display = False
         self.last_refusal = None
-        self.query_one("#refusal", Static).update("")
-        self.query_one("#refusal").display = False
 
     def refuse(self, refusal: IllegalIntent) -> None:
         self.last_refusal = refusal
