@@ -5,12 +5,14 @@ given it again, and the move log is painted only when its entries or marks chang
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from textual.app import App, ComposeResult
 
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.widgets.move_log import MoveLog
+from maharaja_tui.widgets.player_board import BoardData, PlayerBoard
 from maharaja_tui.widgets.segments import Palette, seg
 from tests.tui import games
 from tests.tui.helpers import screen_text, synchronously
@@ -110,3 +112,39 @@ async def test_the_log_draws_its_kept_lines_again_in_a_new_theme() -> None:
         app.theme = "textual-light" if app.theme != "textual-light" else "nord"
         await pilot.pause()
         assert colour() != before
+
+
+class _OneBoard(App[None]):
+    CSS = "PlayerBoard { height: auto; width: 40; }"
+
+    def compose(self) -> ComposeResult:
+        yield PlayerBoard()
+
+
+@synchronously
+async def test_a_board_is_laid_out_again_only_when_its_height_changes() -> None:
+    """Issue 15: a board's new figures redraw it; a new line also grows it (the layout
+    it asks for only then)."""
+    app = _OneBoard()
+    async with app.run_test(size=(60, 10)) as pilot:
+        board = app.query_one(PlayerBoard)
+        laid_out: list[bool] = []
+        refresh = board.refresh
+
+        def spy(*args: Any, **kwargs: Any) -> Any:
+            laid_out.append(bool(kwargs.get("layout")))
+            return refresh(*args, **kwargs)
+
+        board.refresh = spy  # type: ignore[method-assign]
+        data = BoardData(0, "R", "Red", wide_rows=(seg("12 coins"),))
+        board.data = data
+        await pilot.pause()
+        assert board.size.height == 2 and "12 coins" in screen_text(app)
+        laid_out.clear()
+        board.data = replace(data, wide_rows=(seg("15 coins"),))
+        await pilot.pause()
+        assert "15 coins" in screen_text(app) and board.size.height == 2
+        assert not any(laid_out)  # the same height: redrawn, not laid out
+        board.data = replace(data, wide_rows=(seg("15 coins"), seg("2 shrines")))
+        await pilot.pause()
+        assert board.size.height == 3 and "2 shrines" in screen_text(app)
