@@ -118,6 +118,9 @@ class GameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._closed = True
+        flush = getattr(self.table, "flush", None)
+        if flush is not None:  # an autosave waiting for the next frame: there is none
+            flush()
         unsubscribe = getattr(self.table, "unsubscribe", None)
         if unsubscribe is not None:
             unsubscribe(self._on_table_changed)
