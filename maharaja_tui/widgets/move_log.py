@@ -41,6 +41,7 @@ class MoveLog(ScrollView, can_focus=True):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.colours = colours
         self.window = window
+        self.set_reactive(MoveLog.auto_links, False)  # no links: no link style on every line
         self._lines: list[Strip] = []  # the shown entries' lines, at the width drawn
         # (margin, entry, width) -> its lines. Only the shown entries are kept; styles
         # (a theme, the focus) change the look, so a style update empties it.
@@ -85,11 +86,10 @@ class MoveLog(ScrollView, can_focus=True):
     def _rows(self) -> Iterator[tuple[Segments, Segments]]:
         """The entries shown, each with its margin: the newest; in a replay, the cursor's
         entry and the next two at the end."""
-        entries = self.entries
-        end = len(entries) if self.marked is None else min(len(entries), self.marked + 3)
+        entries, marked, flagged = self.entries, self.marked, self.flagged  # read once
+        end = len(entries) if marked is None else min(len(entries), marked + 3)
         for index in range(max(0, end - self.window), end):
-            margin = CURSOR if index == self.marked else FLAG if index in self.flagged \
-                else PLAIN
+            margin = CURSOR if index == marked else FLAG if index in flagged else PLAIN
             yield margin, entries[index]
 
     def _paint(self, *, follow: bool) -> None:
