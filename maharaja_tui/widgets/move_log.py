@@ -47,6 +47,7 @@ class MoveLog(ScrollView, can_focus=True):
         # (a theme, the focus) change the look, so a style update empties it.
         self._wrapped: dict[tuple[Segments, Segments, int], list[Strip]] = {}
         self._painter: Painter | None = None  # its styles, also emptied by a style update
+        self._end_y: float | None = None  # where the last paint that followed scrolled to
 
     def show(self, entries: tuple[Segments, ...], flagged: frozenset[int]) -> None:
         """Both at once, painted once, and only when something changed: the game screen
@@ -69,14 +70,19 @@ class MoveLog(ScrollView, can_focus=True):
     def on_mount(self) -> None:
         self._paint(follow=True)
 
+    def _following(self) -> bool:
+        """At the end, or where the last paint put the end (the reader did not scroll
+        since: a new size moves the end, and the log keeps to it)."""
+        return self.is_vertical_scroll_end or self.scroll_y == self._end_y
+
     def on_resize(self) -> None:
-        self._paint(follow=self.is_vertical_scroll_end)
+        self._paint(follow=self._following())
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._wrapped.clear()
         self._painter = None
-        self._paint(follow=self.is_vertical_scroll_end)
+        self._paint(follow=self._following())
 
     def text(self) -> Text:
         """The shown entries as one text, margins and styles included (tests read it)."""
@@ -115,6 +121,7 @@ class MoveLog(ScrollView, can_focus=True):
             self.scroll_to(y=max(0, len(lines) - self.scrollable_content_region.height),
                            animate=False, immediate=True, force=True)  # force: the
             # scrollbar that allows it is shown by the layout this size asks for
+            self._end_y = self.scroll_y
             if not self.show_vertical_scrollbar:  # and that new scrollbar shows where
                 self.call_after_refresh(self._place_scrollbar)
         if self.show_vertical_scrollbar:  # drawn in this frame, not in one after it
