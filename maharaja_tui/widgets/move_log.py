@@ -18,7 +18,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 
-from maharaja_tui.widgets.segments import COMPONENT_CLASSES, Painter, Palette, Segments
+from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 WINDOW = 40  # entries drawn at once: the side log needs no more (the full-screen log: all)
 
@@ -26,8 +26,7 @@ WINDOW = 40  # entries drawn at once: the side log needs no more (the full-scree
 CURSOR, FLAG, PLAIN = (("▶ ", "strong"),), (("● ", "strong"),), (("  ", ""),)
 
 
-class MoveLog(ScrollView, can_focus=True):
-    COMPONENT_CLASSES = COMPONENT_CLASSES
+class MoveLog(RoleStyles, ScrollView, can_focus=True):
     DEFAULT_CSS = """
     MoveLog { overflow-x: hidden; overflow-y: auto; }
     """

@@ -21,7 +21,6 @@ class SegmentWidget(RoleStyles, Widget):
     asks for a layout of the screen only when the widget's height changes: a layout is
     most of the frame after a move (issue 15), and new figures seldom add a line."""
 
-
     def __init__(self, colours: Palette | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.colours = colours
