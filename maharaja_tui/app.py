@@ -200,7 +200,10 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
         on under a branch autosave). A disk that cannot be written only turns autosave
         off, with a warning on the game screen."""
         path, branched = autosaves.autosave_for(game, source)
-        table = LocalTable(game, autosave=path, chooser=choose)
+        # The autosave is written after the frame that shows the move (issue 15: the
+        # disk's sync took as long as the rest of the frame).
+        table = LocalTable(game, autosave=path, chooser=choose,
+                           save_later=self.call_after_refresh)
         try:
             screen = GameScreen(table, HOT_SEAT)
         except UnsupportedGame as problem:

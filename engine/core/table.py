@@ -110,7 +110,11 @@ class _Driver:
 
 class LocalTable:
     def __init__(self, game: AnyGame, autosave: Path | None = None, *,
-                 chooser: Chooser | None = None, hints: bool = True) -> None:
+                 chooser: Chooser | None = None, hints: bool = True,
+                 save_later: Callable[[Callable[[], None]], Any] | None = None) -> None:
+        """``save_later``: how the host runs the autosave after the listeners have shown
+        a change (a UI: after its next frame, so the disk's sync is not part of the
+        frame; ``flush`` writes a waiting one at once); None: before telling them."""
         self.game = game
         # May a seat ask the hard computer for a hint? A table option (SSH tables say
         # no unless their creator allows it); the UI asks it from the seat's view only.
@@ -119,6 +123,8 @@ class LocalTable:
         # Why the last autosave failed (a read-only or full disk), None once it works:
         # the game goes on in memory and the UI says autosave is off.
         self.autosave_problem: str | None = None
+        self._save_later = save_later
+        self._save_due = False  # a change waits for its autosave (save_later)
         # Hosts pass the bots' chooser (engine.bots.choose): the core knows no game.
         self.chooser: Chooser = chooser or random_chooser
         self.version = 0  # changes so far: a computer's decision for an older one is dropped
@@ -357,10 +363,31 @@ class LocalTable:
         else:
             self.autosave_problem = None
 
-    def _changed(self) -> None:
-        self.version += 1
+    def flush(self) -> None:
+        """Write the autosave a change still waits for (the host closes the game)."""
+        if self._save_due:
+            self._save_waiting()
+
+    def _save_waiting(self) -> None:
+        if not self._save_due:
+            return  # written meanwhile (flush)
+        self._save_due = False
+        problem = self.autosave_problem
         self.save_autosave()
+        if self.autosave_problem != problem:  # autosave went off or works again: say so
+            self._tell()
+
+    def _tell(self) -> None:
         for listener in list(self._listeners):
             listener()
+
+    def _changed(self) -> None:
+        self.version += 1
+        if self._save_later is None or self.autosave is None:
+            self.save_autosave()
+        elif not self._save_due:  # one write for changes that come together
+            self._save_due = True
+            self._save_later(self._save_waiting)
+        self._tell()
         self._schedule()
 

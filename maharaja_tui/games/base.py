@@ -12,8 +12,10 @@ fills in what the game's spec already says (title, seats, palette).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, Literal, Protocol
 
 from textual.screen import Screen
@@ -205,8 +207,10 @@ class SpecAdapter:
         return spec_of(cls.ruleset_id)
 
     @classmethod
-    def styles(cls) -> dict[str, SeatStyle]:
-        return {c.name: SeatStyle(*c) for c in cls.spec().palette}
+    def styles(cls) -> Mapping[str, SeatStyle]:
+        """The spec's seat styles by colour name: fixed data, built once per game (every
+        letter on the map asks for it, on every redraw: issue 15)."""
+        return _styles(cls.ruleset_id)
 
     def seat_colour(self, view: Any, seat: int) -> str:
         """The name of the seat's colour (seat order by default)."""
@@ -314,3 +318,8 @@ def listed(segments: Sequence[Segment]) -> list[Segment]:
             out.append((", ", ""))
         out.append(segment)
     return out
+
+
+@functools.cache
+def _styles(ruleset_id: str) -> Mapping[str, SeatStyle]:
+    return MappingProxyType({c.name: SeatStyle(*c) for c in spec_of(ruleset_id).palette})

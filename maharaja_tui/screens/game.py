@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import replace
+from functools import cached_property
 from typing import Any, Final, Literal
 
 from textual.app import ComposeResult
@@ -83,6 +84,7 @@ class GameScreen(Screen[None]):
         self._closed = False
         self._entries: list[MenuEntry] = []
         self._boards: list[str] = []  # the ids of the board region's widgets
+        self._panels: dict[str, Any] = {}  # the panels' widgets by id, found once
         self._intents: list[Any] = []
         self._final_shown = False
         self._autosave_problem: str | None = None  # the one being shown
@@ -118,6 +120,9 @@ class GameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._closed = True
+        flush = getattr(self.table, "flush", None)
+        if flush is not None:  # an autosave waiting for the next frame: there is none
+            flush()
         unsubscribe = getattr(self.table, "unsubscribe", None)
         if unsubscribe is not None:
             unsubscribe(self._on_table_changed)
@@ -168,17 +173,25 @@ class GameScreen(Screen[None]):
         self._entries = (adapter.menu(view, viewer, self._intents)
                          + self._refused(view, adapter.unavailable(view, viewer, self._intents))
                          if mine else [])
-        painter = Painter(self.query_one(ActionPanel), self.colours)
-        self.query_one("#status", Static).update(
-            painter.text(adapter.status(view, viewer, to_move)))
-        refresh(self, adapter.panels(view, viewer, to_move, self._intents))
+        actions, log = self._fixed
+        painter = Painter(actions, self.colours)
+        status = painter.text(adapter.status(view, viewer, to_move))
+        line = self.query_one("#status", Static)
+        if status != line.content:  # one line high: no layout (issue 15)
+            line.update(status, layout=False)
+        refresh(self, adapter.panels(view, viewer, to_move, self._intents), self._panels)
         entries = tuple(table.log(viewer))
-        self.query_one(MoveLog).show(entries, frozenset(
+        log.show(entries, frozenset(
             n for n, entry in enumerate(entries) if adapter.concerns(entry, viewer)))
-        self.query_one(ActionPanel).show(adapter.heading(view, viewer, to_move),
-                                         tuple(e.label for e in self._entries))
+        actions.show(adapter.heading(view, viewer, to_move),
+                     tuple(e.label for e in self._entries))
         self._screens_for(view)
         self._asked_to_undo()
+
+    @cached_property
+    def _fixed(self) -> tuple[ActionPanel, MoveLog]:
+        """The widgets every sync fills, found once (a query walks the screen)."""
+        return self.query_one(ActionPanel), self.query_one(MoveLog)
 
     def _follow(self, to_move: tuple[int, ...]) -> bool:
         """Hot seat: turn to the human who must decide; True while a privacy screen is up."""
@@ -354,9 +367,10 @@ class GameScreen(Screen[None]):
         except IllegalIntent as refusal:
             self.refuse(refusal)
             return
+        if self.last_refusal is not None:  # a layout only when there is one to take down
+            self.query_one("#refusal", Static).update("")
+            self.query_one("#refusal").display = False
         self.last_refusal = None
-        self.query_one("#refusal", Static).update("")
-        self.query_one("#refusal").display = False
 
     def refuse(self, refusal: IllegalIntent) -> None:
         self.last_refusal = refusal
@@ -529,9 +543,15 @@ def build(panels: tuple[Panel, ...], *regions: str, palette: Any) -> list[Any]:
             for region in regions for panel in panels if panel.region == region]
 
 
-def refresh(screen: Screen[Any], panels: tuple[Panel, ...]) -> None:
-    """Each panel's widget gets its data now."""
+def refresh(screen: Screen[Any], panels: tuple[Panel, ...],
+            widgets: dict[str, Any] | None = None) -> None:
+    """Each panel's widget gets its data now; ``widgets`` keeps them by id (a query
+    walks the whole screen, and this runs after every step: issue 15)."""
     for panel in panels:
-        widget = screen.query_one(f"#{panel.id}")
+        widget = widgets.get(panel.id) if widgets is not None else None
+        if widget is None:
+            widget = screen.query_one(f"#{panel.id}")
+            if widgets is not None:
+                widgets[panel.id] = widget
         if widget.data != panel.data:  # type: ignore[attr-defined]  # else nothing to redraw
             widget.data = panel.data  # type: ignore[attr-defined]

@@ -37,7 +37,10 @@ class ActionPanel(RoleStyles, Vertical):
 
     def show(self, heading: tuple[Segments, ...], entries: tuple[Segments, ...]) -> None:
         painter = Painter(self, self.colours)
-        self.query_one("#action-heading", Static).update(painter.lines(heading))
+        lines = painter.lines(heading)
+        shown = self.query_one("#action-heading", Static)
+        if lines != shown.content:  # else no redraw, no layout (issue 15)
+            shown.update(lines)
         if entries == self._entries:
             return
         self._entries = entries

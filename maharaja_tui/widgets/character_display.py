@@ -31,7 +31,7 @@ LONG = 40
 
 
 class CharacterDisplay(SegmentWidget):
-    data: reactive[DisplayData] = reactive(DisplayData, layout=True)
+    data: reactive[DisplayData] = reactive(DisplayData)
 
     def rows(self, width: int) -> list[Segments]:
         data = self.data

@@ -1,21 +1,35 @@
 """The move log: the engine's event descriptions, newest at the bottom.
 
 Entries the screen says concern the player (``flagged``, indices; the game judges
-which) get a ``●`` in the margin, drawn strong, so they read without colour too."""
+which) get a ``●`` in the margin, drawn strong, so they read without colour too.
+
+A Line API widget (issue 15: key press to frame): each entry is wrapped into lines once
+per width and style and kept, so a new entry costs its own lines only, and following
+the newest entry is a scroll offset set at once, not a second frame."""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from collections.abc import Iterator
+
+from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
-from textual.widgets import Static
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
-WINDOW = 40  # entries drawn at once: wrapping a whole game's log every frame is slow
+WINDOW = 40  # entries drawn at once: the side log needs no more (the full-screen log: all)
+
+# An entry's margin: the replay's cursor, a flag (it concerns the player), or none.
+CURSOR, FLAG, PLAIN = (("▶ ", "strong"),), (("● ", "strong"),), (("  ", ""),)
 
 
-class MoveLog(RoleStyles, VerticalScroll, can_focus=True):
+class MoveLog(RoleStyles, ScrollView, can_focus=True):
+    DEFAULT_CSS = """
+    MoveLog { overflow-x: hidden; overflow-y: auto; }
+    """
     entries: reactive[tuple[Segments, ...]] = reactive(tuple, always_update=True)
     marked: reactive[int | None] = reactive(None)  # replay: the entry at the cursor
     flagged: reactive[frozenset[int]] = reactive(frozenset)  # entries that concern the player
@@ -26,9 +40,13 @@ class MoveLog(RoleStyles, VerticalScroll, can_focus=True):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.colours = colours
         self.window = window
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="move-log-text")
+        self.set_reactive(MoveLog.auto_links, False)  # no links: no link style on every line
+        self._lines: list[Strip] = []  # the shown entries' lines, at the width drawn
+        # (margin, entry, width) -> its lines. Only the shown entries are kept; styles
+        # (a theme, the focus) change the look, so a style update empties it.
+        self._wrapped: dict[tuple[Segments, Segments, int], list[Strip]] = {}
+        self._painter: Painter | None = None  # its styles, also emptied by a style update
+        self._end_y: float | None = None  # where the last paint that followed scrolled to
 
     def show(self, entries: tuple[Segments, ...], flagged: frozenset[int]) -> None:
         """Both at once, painted once, and only when something changed: the game screen
@@ -48,21 +66,111 @@ class MoveLog(RoleStyles, VerticalScroll, can_focus=True):
     def watch_flagged(self) -> None:
         self._paint(follow=False)
 
-    def _paint(self, *, follow: bool) -> None:
-        if not self.is_mounted:
-            return
-        painter = Painter(self, self.colours)
-        entries = self.entries
-        # The newest entries; in a replay, the cursor's entry and the next two at the end.
-        end = len(entries) if self.marked is None else min(len(entries), self.marked + 3)
-        rows = []
-        for index in range(max(0, end - self.window), end):
-            prefix = (("▶ ", "strong"),) if index == self.marked else \
-                (("● ", "strong"),) if index in self.flagged else (("  ", ""),)
-            rows.append(prefix + tuple(entries[index]))
-        self.query_one("#move-log-text", Static).update(painter.lines(rows))
-        if self.marked is not None or follow:
-            self.call_after_refresh(self.scroll_end, animate=False)
-
     def on_mount(self) -> None:
         self._paint(follow=True)
+
+    def _following(self) -> bool:
+        """At the end, or where the last paint put the end (the reader did not scroll
+        since: a new size moves the end, and the log keeps to it)."""
+        return self.is_vertical_scroll_end or self.scroll_y == self._end_y
+
+    def on_resize(self) -> None:
+        self._paint(follow=self._following())
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._wrapped.clear()
+        self._painter = None
+        self._paint(follow=self._following())
+
+    def text(self) -> Text:
+        """The shown entries as one text, margins and styles included (tests read it)."""
+        painter = Painter(self, self.colours)
+        return painter.lines(margin + tuple(entry) for margin, entry in self._rows())
+
+    def _rows(self) -> Iterator[tuple[Segments, Segments]]:
+        """The entries shown, each with its margin: the newest; in a replay, the cursor's
+        entry and the next two at the end."""
+        entries, marked, flagged = self.entries, self.marked, self.flagged  # read once
+        end = len(entries) if marked is None else min(len(entries), marked + 3)
+        for index in range(max(0, end - self.window), end):
+            margin = CURSOR if index == marked else FLAG if index in flagged else PLAIN
+            yield margin, entries[index]
+
+    def _paint(self, *, follow: bool) -> None:
+        region = self.region  # the whole widget: padding, border and scrollbar
+        if not self.is_mounted or not region:
+            return
+        rows = list(self._rows())
+        # Wrapped as a scrolling container wraps its content: at the full width, and
+        # narrower by the scrollbar when the lines do not fit the height (the newest
+        # entries tell that at once: the full width wraps only as many as fit).
+        width = region.width - self.styles.gutter.width
+        height = region.height - self.styles.gutter.height
+        if self._overflows(rows, width, height):
+            width -= self.styles.scrollbar_size_vertical
+        lines = [line for margin, entry in rows
+                 for line in self._wrapped_entry(margin, entry, width)]
+        shown = {(margin, entry) for margin, entry in rows}
+        for key in [key for key in self._wrapped if key[:2] not in shown]:
+            del self._wrapped[key]  # an entry that left the window
+        self._lines = lines
+        self.virtual_size = Size(width, len(lines))
+        if self.marked is not None or follow:
+            self.scroll_to(y=max(0, len(lines) - self.scrollable_content_region.height),
+                           animate=False, immediate=True, force=True)  # force: the
+            # scrollbar that allows it is shown by the layout this size asks for
+            self._end_y = self.scroll_y
+            if not self.show_vertical_scrollbar:  # and that new scrollbar shows where
+                self.call_after_refresh(self._place_scrollbar)
+        if self.show_vertical_scrollbar:  # drawn in this frame, not in one after it
+            self.vertical_scrollbar.window_virtual_size = len(lines)
+            self.vertical_scrollbar.position = self.scroll_y
+        self.refresh()
+
+    def _scroll_update(self, virtual_size: Size) -> None:
+        """Textual's (8.2.8), less its scrollbar refresh. A ScrollView gets this at every
+        layout of its screen (the compositor's virtual size for it is never its own), and
+        that refresh came after the frame: a second frame after every move. The scrollbar
+        redraws itself when its sizes or position change (they are reactive)."""
+        self._refresh_scrollbars()
+        width, height = self.container_size
+        if self.show_vertical_scrollbar and self.styles.scrollbar_size_vertical:
+            self.vertical_scrollbar.window_virtual_size = virtual_size.height
+            self.vertical_scrollbar.window_size = height - self.scrollbar_size_horizontal
+        self.scroll_x = self.validate_scroll_x(self.scroll_x)
+        self.scroll_y = self.validate_scroll_y(self.scroll_y)
+
+    def _place_scrollbar(self) -> None:
+        if self.show_vertical_scrollbar:
+            self.vertical_scrollbar.position = self.scroll_y
+
+    def _overflows(self, rows: list[tuple[Segments, Segments]], width: int,
+                   height: int) -> bool:
+        count = 0
+        for margin, entry in reversed(rows):
+            count += len(self._wrapped_entry(margin, entry, width))
+            if count > height:
+                return True
+        return False
+
+    def _wrapped_entry(self, margin: Segments, entry: Segments, width: int) -> list[Strip]:
+        key = (margin, entry, width)
+        wrapped = self._wrapped.get(key)
+        if wrapped is None:
+            if self._painter is None:
+                self._painter = Painter(self, self.colours)
+            text = self._painter.text(margin + tuple(entry))
+            wrapped = Visual.to_strips(self, visualize(self, text), max(width, 1), None,
+                                       self.visual_style)
+            self._wrapped[key] = wrapped
+        return wrapped
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        index = y + scroll_y
+        rich_style = self.visual_style.rich_style
+        if not 0 <= index < len(self._lines):
+            return Strip.blank(width, rich_style)
+        return self._lines[index].crop_extend(scroll_x, scroll_x + width, rich_style)

@@ -28,7 +28,7 @@ class BoardData:
 
 
 class PlayerBoard(SegmentWidget):
-    data: reactive[BoardData | None] = reactive(None, layout=True)
+    data: reactive[BoardData | None] = reactive(None)
 
     def rows(self, width: int) -> list[Segments]:
         d = self.data

@@ -21,7 +21,7 @@ class TrackData:
 
 
 class RouteTrack(SegmentWidget):
-    data: reactive[TrackData] = reactive(TrackData, layout=True)
+    data: reactive[TrackData] = reactive(TrackData)
 
     def rows(self, width: int) -> list[Segments]:
         data = self.data

@@ -6,25 +6,44 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
+from textual.visual import visualize
 from textual.widget import Widget
 
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segment, Segments
 
 
 class SegmentWidget(RoleStyles, Widget):
-    """Renders ``rows()`` (lines of segments) with the role styles of the .tcss files."""
+    """Renders ``rows()`` (lines of segments) with the role styles of the .tcss files.
 
+    Its ``data`` (each subclass declares it, a plain reactive: a change redraws it)
+    asks for a layout of the screen only when the widget's height changes: a layout is
+    most of the frame after a move (issue 15), and new figures seldom add a line."""
 
     def __init__(self, colours: Palette | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.colours = colours
+        self._measured: tuple[int, int] | None = None  # (width, height) the layout got
 
     def rows(self, width: int) -> list[Segments]:
         raise NotImplementedError
 
     def render(self) -> Text:
         return Painter(self, self.colours).lines(self.rows(self.content_size.width))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        height = super().get_content_height(container, viewport, width)
+        self._measured = (width, height)
+        return height
+
+    def watch_data(self) -> None:
+        measured = self._measured
+        if measured is not None:
+            width, height = measured
+            if visualize(self, self.render()).get_height(self.styles, width) == height:
+                return  # the same height: the reactive's own redraw is enough
+        self.refresh(layout=True)
 
 
 @dataclass(frozen=True)
@@ -47,7 +66,7 @@ class SpaceTrackData:
 class SpaceTrack(SegmentWidget):
     """Any game's track of spaces: reward tiles, governor markers..."""
 
-    data: reactive[SpaceTrackData] = reactive(SpaceTrackData, layout=True)
+    data: reactive[SpaceTrackData] = reactive(SpaceTrackData)
 
     def rows(self, width: int) -> list[Segments]:
         data = self.data

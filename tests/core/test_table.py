@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from engine.core import record
 from engine.core.describe import Description, desc
 from engine.core.errors import IllegalIntent
 from engine.core.game import Game
@@ -272,3 +273,46 @@ def test_a_failing_computer_is_reported_and_stops_there() -> None:
 def test_the_default_chooser_is_random_legal() -> None:
     legal = [Add(1), Add(2)]
     assert random_chooser(RACE, None, 0, legal, "random", Random(1)) in legal
+
+
+def test_a_deferred_autosave_is_written_after_the_listeners_once_for_changes_together(
+        tmp_path: Any) -> None:
+    """Issue 15: a UI shows the change first and writes the autosave after its frame
+    (``save_later``); changes before that write share it, and ``flush`` writes a
+    waiting one when the game closes."""
+    later: list[Callable[[], None]] = []
+    path = tmp_path / "game.json"
+    table = LocalTable(Game(RACE, [ME, OTHER], Options(), 1), path, save_later=later.append)
+    shown: list[bool] = []
+    table.subscribe(lambda: shown.append(path.exists()))
+    table.play(0, Add(1))
+    table.play(1, Add(2))
+    assert shown == [False, False] and len(later) == 1  # shown first, one write asked
+    later.pop()()
+    assert record.load(path, {RACE.id: RACE}).steps == table.game.steps
+    table.play(0, Add(1))
+    table.flush()  # the host closes: written now, and not again when its turn comes
+    assert record.load(path, {RACE.id: RACE}).steps == table.game.steps
+    path.unlink()
+    later.pop()()
+    assert not path.exists()
+
+
+def test_a_deferred_autosave_that_fails_tells_the_listeners(tmp_path: Any) -> None:
+    """The UI says autosave is off once the late write fails (the change itself was
+    shown before it), and again once it works."""
+    later: list[Callable[[], None]] = []
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    table = LocalTable(Game(RACE, [ME, OTHER], Options(), 1), blocker / "game.json",
+                       save_later=later.append)
+    problems: list[str | None] = []
+    table.subscribe(lambda: problems.append(table.autosave_problem))
+    table.play(0, Add(1))
+    later.pop()()
+    assert problems[0] is None and problems[-1] is not None and len(problems) == 2
+    blocker.unlink()
+    blocker.mkdir()
+    table.play(1, Add(1))
+    later.pop()()
+    assert problems[-1] is None and len(problems) == 4

@@ -8,8 +8,6 @@ from pathlib import Path
 from random import Random
 
 import pytest
-from rich.text import Text
-from textual.widgets import Static
 
 from engine import Game
 from engine.core import record
@@ -33,6 +31,7 @@ from maharaja_tui.screens.new_game import NewGameScreen
 from maharaja_tui.screens.privacy import PrivacyScreen
 from maharaja_tui.screens.replay import ReplayScreen
 from maharaja_tui.widgets.area_map import AreaMap
+from maharaja_tui.widgets.move_log import MoveLog
 from tests.maharadjah.helpers import Dice, play, position
 from tests.tui.helpers import screen_text, synchronously
 
@@ -273,8 +272,7 @@ async def test_nations_in_the_log_are_drawn_in_their_colour_with_their_letter() 
     app = MaharajaApp(Start("game", game=game), computer_delay=QUIET)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        text = app.screen.query_one("#move-log-text", Static).content
-        assert isinstance(text, Text)
+        text = app.screen.query_one(MoveLog).text()
         found = 0
         for nation in NATIONS:
             word = f"{nation.name} ({nation.letter})"

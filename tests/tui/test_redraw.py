@@ -5,12 +5,17 @@ given it again, and the move log is painted only when its entries or marks chang
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
+
+from textual.app import App, ComposeResult
 
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.widgets.move_log import MoveLog
+from maharaja_tui.widgets.player_board import BoardData, PlayerBoard
+from maharaja_tui.widgets.segments import Palette, seg
 from tests.tui import games
-from tests.tui.helpers import synchronously
+from tests.tui.helpers import screen_text, synchronously
 
 
 @synchronously
@@ -45,3 +50,101 @@ async def test_a_sync_with_nothing_new_repaints_neither_the_log_nor_the_panels()
         assert given == []  # no panel redrawn
         assert painted == []  # nor the log
 
+
+
+class _OneLog(App[None]):
+    """A move log alone, 30 columns by 6 lines (a scrollbar once it overflows)."""
+
+    CSS = "MoveLog { height: 6; width: 30; padding: 0 1; }"
+
+    def compose(self) -> ComposeResult:
+        yield MoveLog(Palette(roles={"city": "place"}))
+
+
+def _shown(app: App[Any]) -> list[str]:
+    return [line[1:].rstrip() for line in screen_text(app).splitlines()[:6]]  # 1: padding
+
+
+@synchronously
+async def test_the_log_keeps_each_entry_s_lines_and_still_shows_every_change() -> None:
+    """Issue 15: the log keeps each entry wrapped; a new entry, a new flag and a new
+    width each draw anew (a cache that stopped updating fails here), and the newest
+    entry stays in sight."""
+    app = _OneLog()
+    async with app.run_test(size=(40, 10)) as pilot:
+        log = app.query_one(MoveLog)
+        entries = tuple(seg(f"entry {n}") for n in range(3))
+        log.show(entries, frozenset())
+        await pilot.pause()
+        assert _shown(app)[:3] == ["  entry 0", "  entry 1", "  entry 2"]
+        log.show(entries, frozenset({1}))  # the same entries, one now flagged
+        await pilot.pause()
+        assert _shown(app)[1] == "● entry 1"
+        more = entries + tuple(seg(f"entry {n} in Delhi, a longer line that wraps")
+                               for n in range(3, 9))
+        log.show(more, frozenset({1}))
+        await pilot.pause()
+        shown = _shown(app)
+        assert shown[-2:] == ["  entry 8 in Delhi, a", "longer line that wraps"]
+        assert log.show_vertical_scrollbar  # narrower by the scrollbar, as it wraps
+        assert log.virtual_size.width == 30 - 2 - log.styles.scrollbar_size_vertical
+        log.styles.width = 18  # narrower: wrapped again
+        await pilot.pause()
+        text = [line[:14].rstrip() for line in _shown(app)[-3:]]  # then the scrollbar
+        assert text == ["Delhi, a", "longer line", "that wraps"]
+
+
+@synchronously
+async def test_the_log_draws_its_kept_lines_again_in_a_new_theme() -> None:
+    """The kept lines hold their colours: a style update (the theme, the focus) must
+    empty them, or the log keeps the old theme's colours."""
+    app = _OneLog()
+    async with app.run_test(size=(40, 10)) as pilot:
+        log = app.query_one(MoveLog)
+        log.show((seg("  ", ("Delhi", "city")),), frozenset())
+        await pilot.pause()
+
+        def colour() -> Any:
+            strip = log.render_line(0)
+            return next(s.style.color for s in strip if "Delhi" in s.text)
+
+        before = colour()
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause()
+        assert colour() != before
+
+
+class _OneBoard(App[None]):
+    CSS = "PlayerBoard { height: auto; width: 40; }"
+
+    def compose(self) -> ComposeResult:
+        yield PlayerBoard()
+
+
+@synchronously
+async def test_a_board_is_laid_out_again_only_when_its_height_changes() -> None:
+    """Issue 15: a board's new figures redraw it; a new line also grows it (the layout
+    it asks for only then)."""
+    app = _OneBoard()
+    async with app.run_test(size=(60, 10)) as pilot:
+        board = app.query_one(PlayerBoard)
+        laid_out: list[bool] = []
+        refresh = board.refresh
+
+        def spy(*args: Any, **kwargs: Any) -> Any:
+            laid_out.append(bool(kwargs.get("layout")))
+            return refresh(*args, **kwargs)
+
+        board.refresh = spy  # type: ignore[method-assign]
+        data = BoardData(0, "R", "Red", wide_rows=(seg("12 coins"),))
+        board.data = data
+        await pilot.pause()
+        assert board.size.height == 2 and "12 coins" in screen_text(app)
+        laid_out.clear()
+        board.data = replace(data, wide_rows=(seg("15 coins"),))
+        await pilot.pause()
+        assert "15 coins" in screen_text(app) and board.size.height == 2
+        assert not any(laid_out)  # the same height: redrawn, not laid out
+        board.data = replace(data, wide_rows=(seg("15 coins"), seg("2 shrines")))
+        await pilot.pause()
+        assert board.size.height == 3 and "2 shrines" in screen_text(app)
