@@ -66,6 +66,8 @@ class FinalScreen(RoleStyles, Screen[None]):
     def on_mount(self) -> None:
         from maharaja_tui.screens.scoring import fill_table
 
+        if self not in self.app.screen_stack:  # closed by a key before it was mounted
+            return
         painter = Painter(self, self.adapter.palette(self.view))
         fill_table(self.query_one("#final-table", DataTable), self.summary, painter)
         notes = self.summary.notes

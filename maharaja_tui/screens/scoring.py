@@ -52,6 +52,8 @@ class ScoringScreen(RoleStyles, Screen[None]):
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
     def on_mount(self) -> None:
+        if self not in self.app.screen_stack:  # closed by a key before it was mounted
+            return
         fill_table(self.query_one(DataTable), self.summary, Painter(self, self.game.colours))
         if self.summary.notes:
             self.query_one("#scoring-notes", Static).update(

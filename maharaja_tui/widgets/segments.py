@@ -18,13 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.color import Color, ColorParseError
 from rich.style import Style
 from rich.text import Text
 from textual.dom import DOMNode
 from textual.widget import Widget
+
+if TYPE_CHECKING:
+    from textual.color import Color as TextualColor
+    from textual.css.styles import StylesBase
 
 Segment = tuple[str, str]
 Segments = tuple[Segment, ...]
@@ -61,7 +65,7 @@ class RoleStyles:
             node = DOMNode(classes=f"role--{role}")
             node._attach(self)
             self.app.stylesheet.apply(node, animate=False)
-            style = drawn[role] = node.styles.partial_rich_style
+            style = drawn[role] = _opaque(node.styles, self.background_colors[1])
         return style
 
     def notify_style_update(self: Any) -> None:
@@ -71,6 +75,23 @@ class RoleStyles:
             self._role_styles = {}
             if any(self.role_style(role) != style for role, style in drawn.items()):
                 self.refresh()
+
+
+def _opaque(styles: StylesBase, under: TextualColor) -> Style:
+    """A role's partial style with its colour's alpha blended over what it is drawn on.
+
+    Rich colours have no alpha: a partial style drew ``$text-muted`` (the dim, minor-place
+    and hidden roles) in the theme's full text colour instead of muted.
+    """
+    style = styles.partial_rich_style
+    color = styles.color
+    if styles.has_rule("color") and 0 < color.a < 1:
+        if styles.has_rule("background") and styles.background.a > 0:
+            under = under + styles.background
+        if styles.auto_color:  # "auto 60%": the text colour that contrasts with it
+            color = under.get_contrast_text(color.a)
+        style += Style(color=(under + color).rich_color)
+    return style
 
 
 class SeatStyle(NamedTuple):

@@ -83,6 +83,39 @@ async def test_a_whole_game_ends_on_the_final_scores() -> None:
 
 
 @synchronously
+async def test_the_final_scores_closed_before_they_mount_do_not_crash() -> None:
+    """An escape can reach the final screen before its mount (it closed at once and
+    its mount then found no table: the app crashed)."""
+    app = app_at(lambda g: g.is_over(), players=2, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        while isinstance(app.screen, FinalScreen):
+            await pilot.press("escape")
+        app.game_screen().action_scores()
+        assert isinstance(app.screen, FinalScreen)
+        app.screen.action_close()  # as an escape that comes before the screen's mount
+        await pilot.pause()
+        assert app.is_running
+
+
+@synchronously
+async def test_a_city_scoring_closed_before_it_mounts_does_not_crash() -> None:
+    from maharaja_tui.screens.scoring import ScoringScreen
+
+    app = app_at(lambda g: g.state.round == 2, players=2, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        while not isinstance(app.screen, GameScreen):
+            await pilot.press("escape")
+        game = app.game_screen()
+        view = game.table.view(game.viewer)
+        app.push_screen(ScoringScreen(game, game.adapter.scoring_table(view)))
+        app.screen.action_close()  # as an escape that comes before the screen's mount
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, GameScreen)
+
+
+@synchronously
 async def test_start_shrine_placed_with_a_mouse_click_on_the_map() -> None:
     app = app_for()
     async with app.run_test(size=(120, 40)) as pilot:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from rich.style import Style
 from textual.app import App, ComposeResult
+from textual.color import Color
 from textual.widget import Widget
 
 import maharaja_tui
@@ -19,6 +20,7 @@ from maharaja_tui.widgets.segments import ROLES, Painter, RoleStyles
 from tests.tui.helpers import synchronously
 from tests.tui.test_launch import run_child
 
+MUTED = ("minor-place", "dim", "hidden")  # $text-muted in app.tcss
 APP_CSS = str(Path(maharaja_tui.__file__).parent / "styles" / "app.tcss")
 
 
@@ -53,7 +55,10 @@ async def test_a_role_is_styled_as_its_component_class_was_scoped_rules_included
             pilot.app.theme = theme
             await pilot.pause()
             for role in ROLES:
-                assert lazy.role_style(role) == eager_style(eager, role), (theme, role)
+                got, expected = lazy.role_style(role), eager_style(eager, role)
+                if role in MUTED:  # the same but for the colour's alpha (below)
+                    got += Style(color=expected.color)
+                assert got == expected, (theme, role)
         assert lazy.role_style("money") == Style(color="#123456", italic=True)
         assert Painter(lazy).style("place") == eager_style(eager, "place") != Style()
         assert Painter(lazy).style("no-such-role") == Style()  # as an undeclared class
@@ -73,6 +78,24 @@ async def test_a_theme_change_restyles_a_drawn_role_and_refreshes_the_widget() -
         assert lazy.role_style("action") != dark
         assert lazy.role_style("action") == eager_style(app.query_one(Eager), "action")
         assert refreshed
+
+
+@synchronously
+async def test_a_muted_role_is_drawn_muted_not_in_the_full_text_colour() -> None:
+    """``$text-muted`` has an alpha, which Rich colours lack: it is blended over the
+    widget's background (a component class's partial style drew it in full white)."""
+    async with Both().run_test() as pilot:
+        lazy = pilot.app.query_one(Lazy)
+        for theme in ("textual-dark", "textual-light"):
+            pilot.app.theme = theme
+            await pilot.pause()
+            background = lazy.background_colors[1]
+            full = Color.from_rich_color(lazy.rich_style.color).brightness  # its text
+            for role in MUTED:
+                muted = Color.from_rich_color(lazy.role_style(role).color).brightness
+                # between the background and the full text colour, not either
+                low, high = sorted((background.brightness, full))
+                assert low + 0.1 < muted < high - 0.1, (theme, role, background, muted, full)
 
 
 FIRST_FRAME_ROLES = """
