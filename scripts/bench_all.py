@@ -11,10 +11,9 @@ figures say (an area that fails to run is reported and the others go on).
     python scripts/bench_all.py --only strength --games 60   # fewer games
     python scripts/bench_all.py --runs 9        # more runs a figure (default 5)
     python scripts/bench_all.py --markdown      # the README's Benchmarks table
-    python scripts/bench_all.py --long          # also the long areas (LONG = True: suite...)
 
-An area module that sets ``LONG = True`` (minutes a run, e.g. the whole test suite) runs
-only with ``--long`` or when named with ``--only``.
+An area module that sets ``LONG = True`` (minutes a run: the whole test suite, the
+strength tournament) runs only with ``--long`` or when named with ``--only``.
 """
 
 from __future__ import annotations
@@ -43,15 +42,6 @@ def areas() -> list[str]:
     """The area modules present, in name order."""
     found = pkgutil.iter_modules([str(SCRIPTS / "bench")])
     return sorted(m.name for m in found if m.name not in NOT_AREAS and not m.name.startswith("_"))
-
-
-def is_long(area: str) -> bool:
-    """Whether the area declares itself long (``LONG = True``): run only when asked."""
-    try:
-        module = importlib.import_module(f"bench.{area}")
-    except Exception:  # noqa: BLE001 - a broken area is reported when it runs
-        return False
-    return bool(getattr(module, "LONG", False))
 
 
 def _number(value: float) -> str:
@@ -92,13 +82,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", metavar="AREA",
                         help=f"only this area (of: {', '.join(areas())}); repeatable")
     parser.add_argument("--long", action="store_true",
-                        help="run the long areas too (a module with LONG = True: strength)")
+                        help="run the long areas too (LONG = True in the module: suite, strength)")
     parser.add_argument("--games", type=int, default=200,
                         help="games of an area that plays games (strength; default 200)")
     parser.add_argument("--markdown", action="store_true",
                         help="print the figures as the README's markdown table")
-    parser.add_argument("--long", action="store_true",
-                        help="also the long areas (LONG = True in the module), minutes each")
     args = parser.parse_args(argv)
     chosen = areas()
     if args.only:
@@ -106,11 +94,6 @@ def main(argv: list[str] | None = None) -> int:
         if unknown:
             parser.error(f"unknown area {', '.join(unknown)}; areas: {', '.join(chosen)}")
         chosen = [a for a in chosen if a in args.only]
-    elif not args.long:
-        skipped = [a for a in chosen if is_long(a)]
-        if skipped:
-            print(f"# long areas left out (--long runs them): {', '.join(skipped)}")
-        chosen = [a for a in chosen if a not in skipped]
     load = os.getloadavg()[0]
     print(f"# load average {load:.1f} on {os.cpu_count()} cores; {args.runs} runs a figure",
           flush=True)
