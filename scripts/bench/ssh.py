@@ -39,10 +39,6 @@ except ImportError:
 LOBBY = b"Maharaja server"
 ANCHOR_FRAME = "Maharaja server (anchor) " + "-" * 2000
 CONNECT_TARGET_MS = 150.0
-# The issue's target is 150 ms; the anchor (bare asyncssh on loopback: key exchange,
-# login, channel) took about 40 ms at best on this machine, so the target is held as
-# the ratio 150/40 (rounded), which carries it to busier runs.
-CONNECT_TARGET_RATIO = 4.0
 LOAD_SECONDS = 60.0
 
 BARE_SERVER = textwrap.dedent('''
@@ -131,11 +127,15 @@ def load(tables: int, seconds: float) -> dict:
 def figures(runs: int) -> Iterator[Figure]:
     ours, anchor = asyncio.run(connect_times(max(5, 10 * runs)))
     ours_ms, anchor_ms = 1000 * statistics.median(ours), 1000 * statistics.median(anchor)
+    # The issue's target is 150 ms itself; the bare server (key exchange, login, channel
+    # and a fixed frame on the same loopback) is shown beside it to tell a slow machine
+    # from a slow session: it took 12 ms quiet, 40-65 ms on a loaded machine.
     yield Figure("SSH connect to first lobby frame (median)", round(ours_ms, 1), "ms",
-                 CONNECT_TARGET_RATIO, anchor=round(anchor_ms, 1),
-                 anchor_name="bare asyncssh server, fixed frame",
-                 detail=f"{len(ours)} connects each; target {CONNECT_TARGET_MS:.0f} ms; "
-                        f"p90 {1000 * sorted(ours)[int(0.9 * (len(ours) - 1))]:.0f} ms")
+                 CONNECT_TARGET_MS,
+                 detail=f"{len(ours)} connects each; p90 "
+                        f"{1000 * sorted(ours)[int(0.9 * (len(ours) - 1))]:.0f} ms; bare "
+                        f"asyncssh server with a fixed frame {anchor_ms:.1f} ms in the same "
+                        f"run ({ours_ms / anchor_ms:.1f}×)")
 
     result = load(8, LOAD_SECONDS)
     yield Figure("SSH memory per session (PSS), 32 sessions", result["pss_per_session_mb"],
