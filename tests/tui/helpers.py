@@ -64,6 +64,16 @@ async def decide(pilot: Pilot, app) -> str:  # noqa: ANN001
     return "wait"
 
 
+async def settled(pilot: Pilot, condition, what: str, tries: int = 200) -> None:  # noqa: ANN001
+    """Pause until ``condition()`` holds: what the app does after its first frame (a
+    notice, a worker's result drawn) can take several frames on a loaded machine."""
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never came: {what}")
+
+
 def synchronously(test):  # noqa: ANN001, ANN201
     """Run an async pilot test with asyncio.run (no async pytest plugin is installed)."""
     import asyncio

@@ -12,7 +12,7 @@ from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.hint import HintScreen
 from maharaja_tui.screens.scoring import ScoringScreen
 from tests.tui.games import game_until, my_planning, my_turn
-from tests.tui.helpers import screen_text, synchronously
+from tests.tui.helpers import screen_text, settled, synchronously
 
 
 @pytest.fixture(autouse=True)
@@ -47,8 +47,8 @@ async def test_h_shows_ranked_suggestions_and_enter_plays_the_first() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await _opened(pilot, app)
         screen = await _hint(pilot, app)
-        text = screen_text(app)
-        assert "Hint" in text and "the best rival" in text
+        await settled(pilot, lambda: "the best rival" in screen_text(app), "the hint drawn")
+        assert "Hint" in screen_text(app)
         assert 2 <= len(screen.advice) <= 3
         best = screen.advice[0].intent
         await pilot.press("enter")
