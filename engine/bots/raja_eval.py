@@ -96,6 +96,15 @@ def upcoming(state: State, left: int) -> list[tuple[str, float, bool]]:
     return out
 
 
+def upcoming_weights(state: State, left: int) -> dict[tuple[str, bool], float]:
+    """The summed weight of each (city, current) among the scorings to come (a city
+    that comes round twice in the horizon is judged once, with both weights)."""
+    weights: dict[tuple[str, bool], float] = {}
+    for city, weight, current in upcoming(state, left):
+        weights[city, current] = weights.get((city, current), 0.0) + weight
+    return weights
+
+
 def city_points(state: State, city_id: str, architects: bool) -> list[int]:
     """R-SCORE-1 for every seat (architects only for the city being scored now)."""
     city = state.cities[city_id]
@@ -147,10 +156,7 @@ def estimates(state: State) -> list[float]:
     worth = palace_worth(left)
     out = [float(p.gold) + worth * built[s] for s, p in enumerate(state.players)]
     if state.governors:
-        weights: dict[tuple[str, bool], float] = {}
-        for city, weight, current in upcoming(state, left):
-            weights[city, current] = weights.get((city, current), 0.0) + weight
-        for (city, current), weight in weights.items():
+        for (city, current), weight in upcoming_weights(state, left).items():
             points = city_points(state, city, current)
             paid = rewards(state, points)
             for s in range(state.seats):
@@ -212,10 +218,7 @@ def terms(state: State, seat: int) -> dict[str, float]:
     left = rounds_left(state)
     scorings = 0.0
     if state.governors:
-        weights: dict[tuple[str, bool], float] = {}
-        for city, weight, current in upcoming(state, left):
-            weights[city, current] = weights.get((city, current), 0.0) + weight
-        for (city, current), weight in weights.items():
+        for (city, current), weight in upcoming_weights(state, left).items():
             points = city_points(state, city, current)
             scorings += weight * (rewards(state, points)[seat] + POINT * points[seat])
     rounds = left + (1 if state.phase in (Phase.SELECT, Phase.TURNS) else 0)
