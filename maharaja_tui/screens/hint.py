@@ -52,6 +52,8 @@ class HintScreen(RoleStyles, ModalScreen[Any]):
             yield Static("Thinking… Esc cancels", id="hint-keys", classes="dialog-hint")
 
     def on_mount(self) -> None:
+        if self not in self.app.screen_stack:  # closed by a key before it was mounted
+            return
         self.query_one(OptionList).display = False
         self.think()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core import record
 from engine.core.ruleset import Computer, Seat
 from engine.registry import rulesets
@@ -112,6 +114,25 @@ async def test_a_city_scoring_closed_before_it_mounts_does_not_crash() -> None:
         app.push_screen(ScoringScreen(game, game.adapter.scoring_table(view)))
         app.screen.action_close()  # as an escape that comes before the screen's mount
         await pilot.pause()
+        assert app.is_running and isinstance(app.screen, GameScreen)
+
+
+@pytest.mark.parametrize("action", ["full_log", "hint"])
+@synchronously
+async def test_a_screen_closed_before_it_mounts_does_not_crash(action: str) -> None:
+    """As the scoring screens: the hint's mount crashed the same way (the log's did not)."""
+    app = app_at(lambda g: g.state.round == 2, players=2, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        while not isinstance(app.screen, GameScreen):
+            await pilot.press("escape")
+        getattr(app.game_screen(), f"action_{action}")()
+        assert not isinstance(app.screen, GameScreen)
+        app.screen.dismiss(None)  # as an escape that comes before the screen's mount
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, GameScreen):
+                break
         assert app.is_running and isinstance(app.screen, GameScreen)
 
 
