@@ -17,6 +17,8 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
+from maharaja_tui.screens.closing import Closing, while_open
+
 MIN_SIZE = Size(80, 24)  # issue 13 item 11: every screen is fully usable at 80×24
 
 
@@ -26,7 +28,7 @@ def too_small_text(size: Size) -> str:
             "smaller) and the game comes back as it was.\nctrl+q quits.")
 
 
-class TooSmallScreen(Screen[None]):
+class TooSmallScreen(Closing, Screen[None]):
     DEFAULT_CSS = """
     TooSmallScreen { align: center middle; }
     TooSmallScreen #too-small { width: auto; max-width: 100%; height: auto;
@@ -36,6 +38,7 @@ class TooSmallScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(too_small_text(self.app.size), id="too-small", markup=False)
 
+    @while_open
     def on_resize(self, event: events.Resize) -> None:
         self.query_one("#too-small", Static).update(too_small_text(event.size))
 
