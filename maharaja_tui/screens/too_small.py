@@ -17,7 +17,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
-from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.screens.closing import Closing
 
 MIN_SIZE = Size(80, 24)  # issue 13 item 11: every screen is fully usable at 80×24
 
@@ -38,7 +38,6 @@ class TooSmallScreen(Closing, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(too_small_text(self.app.size), id="too-small", markup=False)
 
-    @while_open
     def on_resize(self, event: events.Resize) -> None:
         self.query_one("#too-small", Static).update(too_small_text(event.size))
 

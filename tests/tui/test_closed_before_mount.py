@@ -26,18 +26,6 @@ def choice(game: GameScreen) -> Any:
     return ChoiceScreen("Which?", [(("one", ""),), (("two", ""),)], game.colours), "cancel"
 
 
-def confirm(game: GameScreen) -> Any:
-    from maharaja_tui.screens.choice import ConfirmScreen
-
-    return ConfirmScreen("Sure?"), "answer"
-
-
-def save(game: GameScreen) -> Any:
-    from maharaja_tui.screens.files import SaveScreen
-
-    return SaveScreen(game.table.game), "cancel"
-
-
 def load(game: GameScreen) -> Any:
     from maharaja_tui.screens.files import LoadScreen
 
@@ -54,18 +42,6 @@ def plan(game: GameScreen) -> Any:
     from maharaja_tui.screens.plan import PlanScreen
 
     return PlanScreen(((1, "Build"), (2, "Move")), "You"), "cancel"
-
-
-def privacy(game: GameScreen) -> Any:
-    from maharaja_tui.screens.privacy import PrivacyScreen
-
-    return PrivacyScreen("Bela", "Y"), "ready"
-
-
-def log(game: GameScreen) -> Any:
-    from maharaja_tui.screens.log import LogScreen
-
-    return LogScreen((), frozenset(), game.colours), "close"
 
 
 def replay(game: GameScreen) -> Any:
@@ -88,9 +64,8 @@ def move(game: GameScreen) -> Any:
 
 
 SCREENS: dict[str, Callable[[GameScreen], Any]] = {
-    "choice": choice, "confirm": confirm, "save": save, "load": load, "help": help_,
-    "plan": plan, "privacy": privacy, "log": log, "replay": replay, "new_game": new_game,
-    "move": move}
+    "choice": choice, "load": load, "help": help_, "plan": plan, "replay": replay,
+    "new_game": new_game, "move": move}
 
 
 @pytest.mark.parametrize("name", SCREENS)
@@ -104,10 +79,62 @@ async def test_a_screen_closed_by_a_key_before_its_mount_does_not_crash(name: st
         game = app.screen
         screen, close = SCREENS[name](game)
         app.push_screen(screen)
-        action = getattr(screen, f"action_{close}")
-        action(False) if close == "answer" else action()  # as a key before the mount
+        getattr(screen, f"action_{close}")()  # as a key that comes before the mount
         for _ in range(20):
             await pilot.pause()
             if app.screen is game:
                 break
         assert app.is_running and app.screen is game
+
+
+@synchronously
+async def test_a_game_replaced_before_its_mount_does_not_crash() -> None:
+    """ctrl+n as a game appears: the new-game form replaces the game screen before it
+    mounted (its mount then found no panels, and subscribed a closed screen to the
+    table)."""
+    from maharaja_tui.screens.new_game import NewGameScreen
+
+    app = app_in_round_2()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.game_screen().table.game
+        app.show_game(game)
+        table, screen = app.table, app.game_screen()
+        app.action_new_game()  # as ctrl+n before the game screen's mount
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, NewGameScreen):
+                break
+        assert app.is_running and isinstance(app.screen, NewGameScreen)
+        assert screen._on_table_changed not in table._listeners
+
+
+@synchronously
+async def test_a_replay_that_closes_late_closes_only_itself() -> None:
+    """The replay closes when another player has the terminal (hot seat); a close that
+    comes when another screen is on top (help opened over it) closed that screen
+    instead (Textual's dismiss pops the top screen), and the replay stayed up."""
+    from maharaja_tui.screens.help import HelpScreen
+    from maharaja_tui.screens.replay import ReplayScreen
+
+    app = app_in_round_2()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        while not isinstance(app.screen, GameScreen):
+            await pilot.press("escape")
+        seat = [0]
+        replay = ReplayScreen(app.game_screen().table.game, seat=0, follow=lambda: seat[0])
+        app.push_screen(replay)
+        await pilot.pause()
+        app.action_help()
+        await pilot.pause()
+        seat[0] = 1  # the next player has the terminal
+        replay.on_screen_resume()  # as a resume notice that comes after help opened
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, GameScreen):
+                break
+        assert isinstance(app.screen, GameScreen), app.screen_stack
