@@ -6,7 +6,7 @@ room opens. Textual then takes the screen off the stack and prunes its widgets, 
 its mount still runs, and every query there failed (NoMatches: the app crashed). A
 worker's, a timer's or a table's callback may likewise come after the screen closed.
 
-Every screen here derives from ``Closing`` (tests/test_conventions.py checks it), and
+Every screen here derives from ``Closing`` (tests/tui/test_closed_before_mount.py checks it), and
 its mount and such callbacks are ``@while_open``: they do nothing once the screen has
 left the app's screen stack. ``Closing.dismiss`` closes the screen only while it is the
 one on top: Textual's pops whichever screen is on top, so a late close (a notice, a

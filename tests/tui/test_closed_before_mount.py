@@ -138,3 +138,38 @@ async def test_a_replay_that_closes_late_closes_only_itself() -> None:
             if isinstance(app.screen, GameScreen):
                 break
         assert isinstance(app.screen, GameScreen), app.screen_stack
+
+
+def screen_classes() -> list[tuple[str, Any]]:
+    """Every screen class of the app and the server, as written (ast): name, node."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for package in ("maharaja_tui", "maharaja_server"):
+        for path in sorted((root / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ClassDef) and any(
+                        ast.unparse(b).split("[")[0].endswith("Screen") for b in node.bases):
+                    found.append((f"{path.relative_to(root)}:{node.name}", node))
+    return found
+
+
+def test_every_screen_closes_safely() -> None:
+    """A screen Textual's Screen is the base of derives from Closing (its dismiss closes
+    only itself), and its mount is @while_open (nothing once it closed), so a screen
+    added later is held to it too."""
+    import ast
+
+    problems = []
+    for name, node in screen_classes():
+        bases = [ast.unparse(b).split("[")[0] for b in node.bases]
+        if {"Screen", "ModalScreen"} & set(bases) and "Closing" not in bases:
+            problems.append(f"{name} does not derive from Closing")
+        for item in node.body:
+            if isinstance(item, ast.FunctionDef) and item.name == "on_mount" and not any(
+                    ast.unparse(d) == "while_open" for d in item.decorator_list):
+                problems.append(f"{name}.on_mount is not @while_open")
+    assert len(screen_classes()) >= 20  # the walk finds them
+    assert not problems, problems
