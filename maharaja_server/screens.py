@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 
 from engine.core.describe import plain
 from engine.core.errors import IllegalIntent
-from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.screens.closing import Closing, top_screen, while_open
 
 LOG_LINES = 12
 LOG_ROWS = 12  # the log panel's rows inside its border (max-height 14 in the CSS)
@@ -245,7 +245,8 @@ class WaitingScreen(Closing, Screen):
         if info.started:
             self._started = True  # several notices may arrive before the switch is done
             self._stop_listening()
-            while self.app.screen is not self:  # the links dialog closes with the wait
+            # The links dialog closes with the wait (the size cover, if up, stays).
+            while top_screen(self.app) is not self:
                 self.app.pop_screen()
             self.app.switch_screen(game_screen_for(self.table, self.seat))
             return

@@ -52,6 +52,13 @@ class Closing:
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         screen: Screen[Any] = self  # type: ignore[assignment]
-        if screen.app.screen is not screen:  # closed already, or another screen on top
+        if top_screen(screen.app) is not screen:  # closed already, or another one on top
             return AwaitComplete()
         return super().dismiss(result)  # type: ignore[misc]
+
+
+def top_screen(app: Any) -> Screen[Any]:
+    """The screen on top: under the size cover while it is up (the app's pop closes
+    that one then, too_small.MinimumSize)."""
+    under_cover = getattr(app, "under_cover", None)
+    return under_cover() if under_cover is not None else app.screen  # type: ignore[no-any-return]

@@ -74,12 +74,32 @@ class MinimumSize:
             super().push_screen(TooSmallScreen())  # type: ignore[misc]
         return result
 
+    def _covering(self) -> bool:
+        """The cover is up over a screen of the app's (not over the bare default one)."""
+        return isinstance(self.screen, TooSmallScreen) and is_too_small(self.size) \
+            and len(self.screen_stack) > 2  # type: ignore[attr-defined]
+
+    def under_cover(self) -> Screen[Any]:
+        """The screen on top: the one under the cover while it is up."""
+        if self._covering():
+            return self.screen_stack[-2]  # type: ignore[attr-defined, no-any-return]
+        return self.screen
+
     def pop_screen(self) -> Any:
         """A screen closed while covered is the one under the cover."""
-        if isinstance(self.screen, TooSmallScreen) and is_too_small(self.size) \
-                and len(self.screen_stack) > 2:  # type: ignore[attr-defined]
+        if self._covering():
             super().pop_screen()  # type: ignore[misc]
             result = super().pop_screen()  # type: ignore[misc]
             super().push_screen(TooSmallScreen())  # type: ignore[misc]
             return result
         return super().pop_screen()  # type: ignore[misc]
+
+    def switch_screen(self, screen: Any) -> Any:
+        """A screen replaced while covered is the one under the cover (a waiting room
+        becomes its game): the cover stays on top."""
+        if self._covering():
+            super().pop_screen()  # type: ignore[misc]
+            result = super().switch_screen(screen)  # type: ignore[misc]
+            super().push_screen(TooSmallScreen())  # type: ignore[misc]
+            return result
+        return super().switch_screen(screen)  # type: ignore[misc]

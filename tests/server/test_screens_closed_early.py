@@ -129,3 +129,39 @@ def test_a_game_that_starts_as_its_waiting_room_is_left_pops_nothing_else() -> N
             assert app.is_running and isinstance(app.screen, LobbyScreen), app.screen_stack
 
     asyncio.run(run())
+
+
+def test_a_game_that_starts_under_the_size_cover_replaces_only_its_waiting_room(
+        monkeypatch: Any) -> None:
+    """The game started while the terminal was too small and the links dialog was open
+    over the room: the room popped screens until it was on top, but the size cover is
+    always on top, so it popped them all (ScreenStackError), a cover put back on the
+    way closed before its mount (NoMatches); the game replaced the cover, not the room."""
+    from maharaja_server import screens
+    from maharaja_server.invite import LinksScreen
+    from maharaja_tui.screens.too_small import TooSmallScreen
+
+    game = Screen()
+    monkeypatch.setattr(screens, "game_screen_for", lambda table, seat: game)
+    table = Waiting()
+    app = SessionApp(Conn(), {"fake": RULESET})  # type: ignore[arg-type]
+
+    async def run() -> None:
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            room = WaitingScreen(table, 0)  # type: ignore[arg-type]
+            app.push_screen(room)
+            await pilot.pause()
+            room.action_links()
+            await pilot.pause()
+            table.started = True
+            room._changed()
+            for _ in range(5):
+                await pilot.pause()
+            assert app.is_running
+            lobby, shown, cover = app.screen_stack[1:]
+            assert isinstance(lobby, LobbyScreen) and shown is game
+            assert isinstance(cover, TooSmallScreen)
+            assert not any(isinstance(s, WaitingScreen | LinksScreen) for s in app.screen_stack)
+
+    asyncio.run(run())

@@ -173,3 +173,25 @@ def test_every_screen_closes_safely() -> None:
                 problems.append(f"{name}.on_mount is not @while_open")
     assert len(screen_classes()) >= 20  # the walk finds them
     assert not problems, problems
+
+
+@synchronously
+async def test_a_dialog_under_the_size_cover_still_closes_itself() -> None:
+    """Closing.dismiss closes only the screen on top: under the size cover, that is the
+    screen under it (as the app's pop_screen closes it), not nothing."""
+    from maharaja_tui.screens.choice import ChoiceScreen
+    from maharaja_tui.screens.too_small import TooSmallScreen
+
+    app = app_in_round_2()
+    answers: list[int | None] = []
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        dialog = ChoiceScreen("Which?", [(("one", ""),)], None)
+        app.push_screen(dialog, answers.append)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        dialog.action_cancel()  # as a close that comes while the terminal is too small
+        for _ in range(5):
+            await pilot.pause()
+        assert answers == [None] and dialog not in app.screen_stack
+        assert isinstance(app.screen, TooSmallScreen)
