@@ -165,3 +165,25 @@ def test_a_game_that_starts_under_the_size_cover_replaces_only_its_waiting_room(
             assert not any(isinstance(s, WaitingScreen | LinksScreen) for s in app.screen_stack)
 
     asyncio.run(run())
+
+
+def test_a_waiting_room_left_stops_listening_to_the_lobby() -> None:
+    """A room left (after its mount) stayed among the lobby's listeners for the rest of
+    the session, its whole screen with it, called at every push."""
+    table = Waiting()
+    app = SessionApp(Conn(), {"fake": RULESET})  # type: ignore[arg-type]
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            room = WaitingScreen(table, 0)  # type: ignore[arg-type]
+            app.push_screen(room)
+            await pilot.pause()
+            assert room._lobby in app.conn.on_lobby_change
+            room.action_leave()
+            for _ in range(5):
+                await pilot.pause()
+            assert room._lobby not in app.conn.on_lobby_change
+            assert room._changed not in table.listeners
+
+    asyncio.run(run())
