@@ -199,7 +199,6 @@ class ReplayScreen(Closing, Screen[None]):
             self._timer = self.set_interval(1 / self.speed, self._tick)
         self.show()
 
-    @while_open
     def _tick(self) -> None:
         if self.replay.position >= self.replay.length:
             self.action_play()
