@@ -68,10 +68,11 @@ def closed_at_once(screen: Screen, close: str, then: Any = None) -> SessionApp:
             await pilot.pause()
             app.push_screen(screen)
             getattr(screen, close)()
-            for _ in range(20):
-                await pilot.pause()
-                if isinstance(app.screen, LobbyScreen):
+            for _ in range(200):  # until it is removed: its mount has come, or never will
+                if not screen.is_attached:
                     break
+                await pilot.pause(0.02)
+            await pilot.pause()
             assert app.is_running and isinstance(app.screen, LobbyScreen), app.screen_stack
             if then is not None:
                 then(app, screen)

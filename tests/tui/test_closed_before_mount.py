@@ -12,7 +12,7 @@ import pytest
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.game import GameScreen
 from tests.tui import games
-from tests.tui.helpers import synchronously
+from tests.tui.helpers import settled, synchronously
 
 
 def app_in_round_2() -> MaharajaApp:
@@ -80,10 +80,8 @@ async def test_a_screen_closed_by_a_key_before_its_mount_does_not_crash(name: st
         screen, close = SCREENS[name](game)
         app.push_screen(screen)
         getattr(screen, f"action_{close}")()  # as a key that comes before the mount
-        for _ in range(20):
-            await pilot.pause()
-            if app.screen is game:
-                break
+        await settled(pilot, lambda: not screen.is_attached, "the closed screen removed")
+        await pilot.pause()
         assert app.is_running and app.screen is game
 
 
@@ -101,10 +99,8 @@ async def test_a_game_replaced_before_its_mount_does_not_crash() -> None:
         app.show_game(game)
         table, screen = app.table, app.game_screen()
         app.action_new_game()  # as ctrl+n before the game screen's mount
-        for _ in range(20):
-            await pilot.pause()
-            if isinstance(app.screen, NewGameScreen):
-                break
+        await settled(pilot, lambda: not screen.is_attached, "the game screen removed")
+        await pilot.pause()
         assert app.is_running and isinstance(app.screen, NewGameScreen)
         assert screen._on_table_changed not in table._listeners
 
@@ -133,11 +129,7 @@ async def test_a_replay_that_closes_late_closes_only_itself() -> None:
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
-        for _ in range(20):
-            await pilot.pause()
-            if isinstance(app.screen, GameScreen):
-                break
-        assert isinstance(app.screen, GameScreen), app.screen_stack
+        await settled(pilot, lambda: isinstance(app.screen, GameScreen), "the replay closed")
 
 
 def screen_classes() -> list[tuple[str, Any]]:
