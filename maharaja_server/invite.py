@@ -11,9 +11,10 @@ from textual.widgets import Label, Static
 
 from engine.core.errors import IllegalIntent
 from maharaja_server.remote import Disconnected
+from maharaja_tui.screens.closing import Closing, while_open
 
 
-class LinksScreen(ModalScreen):
+class LinksScreen(Closing, ModalScreen):
     """One new link per free human seat; whoever opens one first sits there."""
 
     BINDINGS = [Binding("escape", "dismiss", "Close")]
@@ -33,6 +34,7 @@ class LinksScreen(ModalScreen):
             yield Label(f"Join links of table {self.table} (Escape closes)")
             yield Static(id="links")
 
+    @while_open
     def on_mount(self) -> None:
         try:
             links = self.app.conn.web_links(self.table)  # type: ignore[attr-defined]

@@ -25,6 +25,7 @@ from maharaja_server.remote import Connection, Disconnected, RemoteTable
 from maharaja_server.screens import WaitingScreen, game_screen_for
 from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.crashlog import OneLineCrash
+from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.screens.too_small import MinimumSize
 
 log = logging.getLogger("maharaja_server.session")
@@ -58,7 +59,7 @@ def table_seats(ruleset: Any) -> int:
     (a ruleset whose minimum is one seat, Maharaja's solo, needs options for it)."""
     return min(max(2, ruleset.min_seats), ruleset.max_seats)
 
-class LobbyScreen(Screen):
+class LobbyScreen(Closing, Screen):
     BINDINGS = [
         Binding("n", "new", "New table"),
         Binding("j", "join", "Join"),
@@ -73,6 +74,7 @@ class LobbyScreen(Screen):
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
+    @while_open
     def on_mount(self) -> None:
         app: SessionApp = self.app  # type: ignore[assignment]
         self.query_one("#title", Static).update(Text(
@@ -84,11 +86,10 @@ class LobbyScreen(Screen):
         self.refresh_tables()
         table.focus()
 
+    @while_open
     def _pushed(self) -> None:
         """The hub pushed the lobby: redraw from it, or later when the lobby shows again
         (a session at a table does not redraw a lobby it does not show)."""
-        if not self.is_attached:
-            return
         if self.app.screen is not self:
             self._stale = True
             return
@@ -98,10 +99,9 @@ class LobbyScreen(Screen):
         if getattr(self, "_stale", False):
             self.refresh_tables()
 
+    @while_open
     def refresh_tables(self, infos: list[TableInfo] | None = None) -> None:
         """Redraw the list: the one given (pushed), else asked of the server."""
-        if not self.is_attached:
-            return
         self._stale = False
         app: SessionApp = self.app  # type: ignore[assignment]
         table = self.query_one("#tables", DataTable)
@@ -154,7 +154,7 @@ class LobbyScreen(Screen):
             self.app.push_screen(LinksScreen(table))
 
 
-class NewTableScreen(ModalScreen):
+class NewTableScreen(Closing, ModalScreen):
     """Create a table: game, players, computer seats and level, handover, variants."""
 
     BINDINGS = [Binding("escape", "dismiss", "Cancel")]
@@ -186,6 +186,7 @@ class NewTableScreen(ModalScreen):
             yield Input("{}", id="options")
             yield Label("", id="error")
 
+    @while_open
     def on_mount(self) -> None:
         self.query_one("#players", Input).focus()
 

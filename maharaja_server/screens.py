@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from engine.core.describe import plain
 from engine.core.errors import IllegalIntent
+from maharaja_tui.screens.closing import Closing, top_screen, while_open
 
 LOG_LINES = 12
 LOG_ROWS = 12  # the log panel's rows inside its border (max-height 14 in the CSS)
@@ -63,7 +64,7 @@ def format_view(view: Any) -> str:
     return "\n".join(lines)
 
 
-class TableScreen(Screen):
+class TableScreen(Closing, Screen):
     BINDINGS = [Binding("escape", "leave", "Back to the lobby")]
     AUTO_FOCUS = "#intents"  # Enter must always reach the choices, whatever got focus first
     DEFAULT_CSS = """
@@ -92,6 +93,7 @@ class TableScreen(Screen):
         yield Static(id="log")
         yield Footer()
 
+    @while_open
     def on_mount(self) -> None:
         self.table.subscribe(self._changed)
         self.query_one("#view-box").border_title = "Your view" if self.seat is not None \
@@ -101,9 +103,9 @@ class TableScreen(Screen):
         self.refresh_table()
         self.query_one("#intents", OptionList).focus()
 
+    @while_open
     def _changed(self) -> None:
-        if self.is_attached:
-            self.refresh_table()
+        self.refresh_table()
 
     def refresh_table(self) -> None:
         table, seat = self.table, self.seat
@@ -194,7 +196,7 @@ class TableScreen(Screen):
         self.app.leave_table(self)  # type: ignore[attr-defined]
 
 
-class WaitingScreen(Screen):
+class WaitingScreen(Closing, Screen):
     """Shown until every seat of a table is taken; then it becomes the game screen."""
 
     BINDINGS = [Binding("escape", "leave", "Back to the lobby"),
@@ -210,13 +212,23 @@ class WaitingScreen(Screen):
         yield Static(id="waiting")
         yield Footer()
 
+    @while_open
     def on_mount(self) -> None:
         self.table.subscribe(self._changed)
         self.app.conn.on_lobby_change.append(self._lobby)  # type: ignore[attr-defined]
         self._lobby(ask=True)  # the game may have started before we subscribed
 
+    def on_unmount(self) -> None:
+        self._stop_listening()  # a room left is not kept alive by the table or the lobby
+
+    def _stop_listening(self) -> None:
+        self.table.unsubscribe(self._changed)
+        if self._lobby in self.app.conn.on_lobby_change:  # type: ignore[attr-defined]
+            self.app.conn.on_lobby_change.remove(self._lobby)  # type: ignore[attr-defined]
+
+    @while_open  # a push that comes as the room closes (left, or its game started)
     def _lobby(self, ask: bool = False) -> None:
-        if self.is_attached and not self._started:
+        if not self._started:
             pushed = None if ask else self.app.conn.pushed_tables  # type: ignore[attr-defined]
             mine = [i for i in pushed or () if i.id == self.table.id]
             if mine and mine[0].version >= self.table.info.version:
@@ -225,15 +237,16 @@ class WaitingScreen(Screen):
                 self.table.refresh_info()
             self._changed()
 
+    @while_open
     def _changed(self) -> None:
-        if not self.is_attached or self._started:
+        if self._started:
             return
         info = self.table.info
         if info.started:
             self._started = True  # several notices may arrive before the switch is done
-            self.table.unsubscribe(self._changed)
-            self.app.conn.on_lobby_change.remove(self._lobby)  # type: ignore[attr-defined]
-            while self.app.screen is not self:  # the links dialog closes with the wait
+            self._stop_listening()
+            # The links dialog closes with the wait (the size cover, if up, stays).
+            while top_screen(self.app) is not self:
                 self.app.pop_screen()
             self.app.switch_screen(game_screen_for(self.table, self.seat))
             return

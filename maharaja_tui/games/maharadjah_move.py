@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 
@@ -36,7 +37,7 @@ class Stops:
     with_drops: Callable[[tuple[int, ...]], Any]
 
 
-class MoveScreen(RoleStyles, ModalScreen[Any]):
+class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
     """Dismisses with the chosen move (None: back)."""
 
     BINDINGS = [Binding("escape", "back", "Back", id="maharadjah-move.back"),
@@ -64,6 +65,7 @@ class MoveScreen(RoleStyles, ModalScreen[Any]):
             yield Static("", id="move-note")
             yield Static("", id="move-hint", classes="dialog-hint")
 
+    @while_open
     def on_mount(self) -> None:
         self.show_moves()
 

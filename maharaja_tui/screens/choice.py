@@ -9,10 +9,11 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 
-class ChoiceScreen(RoleStyles, ModalScreen[int | None]):
+class ChoiceScreen(Closing, RoleStyles, ModalScreen[int | None]):
     BINDINGS = [Binding("escape", "cancel", "Back", id="choice.cancel")]
 
     def __init__(self, prompt: str, labels: list[Segments], colours: Palette | None) -> None:
@@ -27,6 +28,7 @@ class ChoiceScreen(RoleStyles, ModalScreen[int | None]):
             yield OptionList(id="choice-options")
             yield Static("↑↓ choose · Enter confirm · Esc back", classes="dialog-hint")
 
+    @while_open
     def on_mount(self) -> None:
         painter = Painter(self, self.colours)
         options = self.query_one(OptionList)
@@ -41,7 +43,7 @@ class ChoiceScreen(RoleStyles, ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Closing, ModalScreen[bool]):
     """A yes/no question (taking back other players' decisions, overwriting a file)."""
 
     BINDINGS = [Binding("y", "answer(True)", "Yes", id="choice.yes"),

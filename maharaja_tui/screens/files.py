@@ -15,9 +15,10 @@ from textual.widgets.option_list import Option
 
 from engine.core import record
 from maharaja_tui.paths import autosave_path, saves_dir
+from maharaja_tui.screens.closing import Closing, while_open
 
 
-class SaveScreen(ModalScreen[Path | None]):
+class SaveScreen(Closing, ModalScreen[Path | None]):
     BINDINGS = [Binding("escape", "cancel", "Back", id="files.cancel")]
 
     def __init__(self, game: Any) -> None:
@@ -69,7 +70,7 @@ def _modified(path: Path) -> float:
         return 0.0
 
 
-class LoadScreen(ModalScreen[Path | None]):
+class LoadScreen(Closing, ModalScreen[Path | None]):
     """Dismisses with the chosen path; the app does the loading and reports problems."""
 
     BINDINGS = [Binding("escape", "cancel", "Back", id="files.cancel")]
@@ -92,6 +93,7 @@ class LoadScreen(ModalScreen[Path | None]):
         name = "last game (autosave)" if path == autosave_path() else path.name
         return f"{name}  ·  {when}"
 
+    @while_open
     def on_mount(self) -> None:
         self.query_one("#load-list").display = bool(self.paths)
 

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 
 from engine.core.story import Story
+from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.line_chart import ChartData, Line, LineChart
 from maharaja_tui.widgets.segments import Painter, RoleStyles
 
@@ -32,7 +33,7 @@ def story_of(game: Any) -> Story | None:
                 (event for _, event in game.events()), teller, game.start)
 
 
-class FinalScreen(RoleStyles, Screen[None]):
+class FinalScreen(Closing, RoleStyles, Screen[None]):
     BINDINGS = [
         Binding("escape,enter", "close", "Back to the map", id="final.close"),
         Binding("1", "tab('scores')", "Scores", id="final.scores"),
@@ -63,11 +64,10 @@ class FinalScreen(RoleStyles, Screen[None]):
                 yield DataTable(id="sources-table", cursor_type="none", zebra_stripes=True)
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
+    @while_open
     def on_mount(self) -> None:
         from maharaja_tui.screens.scoring import fill_table
 
-        if self not in self.app.screen_stack:  # closed by a key before it was mounted
-            return
         painter = Painter(self, self.adapter.palette(self.view))
         fill_table(self.query_one("#final-table", DataTable), self.summary, painter)
         notes = self.summary.notes

@@ -40,6 +40,7 @@ from maharaja_tui.games import adapter_for
 from maharaja_tui.games.base import MenuEntry, Panel
 from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.choice import ChoiceScreen, ConfirmScreen
+from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.screens.privacy import PrivacyScreen
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.move_log import MoveLog
@@ -51,7 +52,7 @@ SeatMode = int | None | Literal["hot-seat"]
 COMPUTER_DELAY = 0.25  # seconds between computer moves, so a person can follow them
 
 
-class GameScreen(Screen[None]):
+class GameScreen(Closing, Screen[None]):
     CSS_PATH = STYLE_FILES
     BINDINGS = [
         Binding("escape", "leave", "Leave", show=False, id="game.leave"),
@@ -112,6 +113,7 @@ class GameScreen(Screen[None]):
         yield ActionPanel(self.colours, id="actions")
         yield Footer(compact=True, show_command_palette=False)  # all keys fit at 80 columns
 
+    @while_open
     def on_mount(self) -> None:
         self.table.subscribe(self._on_table_changed)
         self.sync()
@@ -137,10 +139,10 @@ class GameScreen(Screen[None]):
         else:
             self.app.call_from_thread(self._table_changed)
 
+    @while_open
     def _table_changed(self) -> None:
-        if self.is_attached:
-            self.sync()
-            self._show_autosave()
+        self.sync()
+        self._show_autosave()
 
     def _show_autosave(self) -> None:
         """A table that cannot write its autosave (read-only or full disk) plays on; the

@@ -19,6 +19,7 @@ from textual.widgets import Footer, Input, Markdown, OptionList, Static
 from engine.registry import default_game, spec_of
 from maharaja_tui.games import adapter_class
 from maharaja_tui.reference import Section, section_of, sections
+from maharaja_tui.screens.closing import Closing, while_open
 
 KEYS = """\
 ## Keys
@@ -41,7 +42,7 @@ KEYS = """\
 """
 
 
-class HelpScreen(Screen[None]):
+class HelpScreen(Closing, Screen[None]):
     BINDINGS = [Binding("escape,f1", "close", "Back", id="help.close"),
                 Binding("r", "switch", "Guide / rules", id="help.switch"),
                 Binding("slash", "find", "Find a rule id", id="help.find")]
@@ -73,6 +74,7 @@ class HelpScreen(Screen[None]):
         yield Input(placeholder=self.placeholder, id="help-find")
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
+    @while_open
     def on_mount(self) -> None:
         if self.showing_rules:
             self.open_rules(section_of(self.rule, self.rules_file) + 1 if self.rule else 0)

@@ -21,12 +21,13 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from engine.bots.advice import Advice, advise
+from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 Labeller = Callable[[Any], Segments]
 
 
-class HintScreen(RoleStyles, ModalScreen[Any]):
+class HintScreen(Closing, RoleStyles, ModalScreen[Any]):
     """Dismisses with the suggestion chosen to play, or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Back", id="hint.cancel")]
@@ -51,9 +52,8 @@ class HintScreen(RoleStyles, ModalScreen[Any]):
             yield OptionList(id="hint-options")
             yield Static("Thinking… Esc cancels", id="hint-keys", classes="dialog-hint")
 
+    @while_open
     def on_mount(self) -> None:
-        if self not in self.app.screen_stack:  # closed by a key before it was mounted
-            return
         self.query_one(OptionList).display = False
         self.think()
 
@@ -68,9 +68,8 @@ class HintScreen(RoleStyles, ModalScreen[Any]):
         if not stop():
             self.app.call_from_thread(self.show, advice)
 
+    @while_open
     def show(self, advice: list[Advice]) -> None:
-        if not self.is_attached:
-            return
         self.advice = advice
         painter = Painter(self, self.colours)
         options = self.query_one(OptionList)

@@ -8,11 +8,12 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Palette, Segments
 
 
-class LogScreen(Screen[None]):
+class LogScreen(Closing, Screen[None]):
     BINDINGS = [Binding("escape,l", "close", "Back", id="log.close")]
     DEFAULT_CSS = """
     LogScreen #full-log { height: 1fr; padding: 0 1; }
@@ -32,6 +33,7 @@ class LogScreen(Screen[None]):
         yield MoveLog(self.colours, window=max(count, 1), id="full-log")
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
+    @while_open
     def on_mount(self) -> None:
         log = self.query_one(MoveLog)
         log.flagged = self.flagged

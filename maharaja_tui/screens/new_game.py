@@ -29,6 +29,7 @@ from maharaja_tui import autosaves
 from maharaja_tui.computer import bot_levels
 from maharaja_tui.games import adapter_class, playable
 from maharaja_tui.games.base import NewGameForm
+from maharaja_tui.screens.closing import Closing, while_open
 
 RECENT = 6  # unfinished games listed on the form
 NAMES = ("You", "Anand", "Bela", "Chandra", "Devi")
@@ -95,7 +96,7 @@ class TileCheckbox(Checkbox):
         self.BUTTON_INNER = "✓" if value else " "
 
 
-class NewGameScreen(Screen[GameSetup | None]):
+class NewGameScreen(Closing, Screen[GameSetup | None]):
     BINDINGS = [
         Binding("ctrl+n", "start", "Start", id="new-game.start"),
         Binding("ctrl+f", "first_game", "First game", id="new-game.first-game"),
@@ -213,6 +214,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             counts.append((form.solo_label, SOLO))
         return counts
 
+    @while_open
     def on_mount(self) -> None:
         self._show_seats(self._defaults()[2])
         # The first field has focus, so Enter opens it (Start is a button away, or ctrl+n).

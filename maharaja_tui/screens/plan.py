@@ -11,8 +11,10 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from maharaja_tui.screens.closing import Closing, while_open
 
-class PlanScreen(ModalScreen[tuple[Any, Any] | None]):
+
+class PlanScreen(Closing, ModalScreen[tuple[Any, Any] | None]):
     """Two lists of the disc's actions; Enter on the second commits the plan."""
 
     # Digits and Enter are the screen's priority bindings, handled in the order they were
@@ -53,6 +55,7 @@ class PlanScreen(ModalScreen[tuple[Any, Any] | None]):
             yield Static("↑↓ or 1–9 pick · Enter next / commit · ←→ switch · Esc back",
                          classes="dialog-hint")
 
+    @while_open
     def on_mount(self) -> None:
         for n in (1, 2):
             self.query_one(f"#arrow-{n}", OptionList).highlighted = 0

@@ -8,8 +8,10 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from maharaja_tui.screens.closing import Closing
 
-class PrivacyScreen(Screen[None]):
+
+class PrivacyScreen(Closing, Screen[None]):
     """Covers the whole terminal; the game screen below is redrawn for the next seat."""
 
     BINDINGS = [Binding("enter", "ready", "I am ready", id="privacy.ready")]

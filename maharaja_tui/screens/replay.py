@@ -28,6 +28,7 @@ from engine.core.replay import Replay
 from maharaja_tui.games import adapter_for
 from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.choice import ChoiceScreen
+from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.screens.game import build, refresh
 from maharaja_tui.widgets.line_chart import ChartData, Line, LineChart
 from maharaja_tui.widgets.move_log import MoveLog
@@ -38,7 +39,7 @@ SHOWN = ("board", "tracks", "seats")  # the game's panels a replay shows (no sid
 SPEEDS = (1, 2, 4, 8, 16, 32)  # events per second in auto-play
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(Closing, Screen[None]):
     CSS_PATH = STYLE_FILES
     # Priority: the map and the move list would otherwise take the arrow keys.
     BINDINGS = [
@@ -108,6 +109,7 @@ class ReplayScreen(Screen[None]):
         yield Static(id="replay-controls")
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
+    @while_open
     def on_mount(self) -> None:
         self.query_one("#analysis").display = False
         for panel in self.panels():  # nothing to pick on a replay's board
@@ -318,13 +320,12 @@ class ReplayScreen(Screen[None]):
             self.app.call_from_thread(self._analysed, result)
         return result
 
+    @while_open
     def _progress(self, done: int, total: int) -> None:
-        if self.is_attached:
-            self.query_one(ProgressBar).update(total=total, progress=done)
+        self.query_one(ProgressBar).update(total=total, progress=done)
 
+    @while_open
     def _analysed(self, analysis: Any) -> None:
-        if not self.is_attached:
-            return
         self.analysis = analysis
         self._mistake = -1
         self.query_one("#analysis-progress").display = False

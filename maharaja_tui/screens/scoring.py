@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, OptionList, Static
 
 from maharaja_tui.games.base import ScoreTable
+from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.segments import Painter, RoleStyles
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from maharaja_tui.screens.game import GameScreen
 
 
-class ScoringScreen(RoleStyles, Screen[None]):
+class ScoringScreen(Closing, RoleStyles, Screen[None]):
     """Stays up while the game's scoring decisions are made; the viewer makes theirs here."""
 
     # Enter picks a choice when there are some, else closes: priority, because the
@@ -51,9 +52,8 @@ class ScoringScreen(RoleStyles, Screen[None]):
             yield ActionPanel(self.game.colours, id="scoring-actions")
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
+    @while_open
     def on_mount(self) -> None:
-        if self not in self.app.screen_stack:  # closed by a key before it was mounted
-            return
         fill_table(self.query_one(DataTable), self.summary, Painter(self, self.game.colours))
         if self.summary.notes:
             self.query_one("#scoring-notes", Static).update(
@@ -64,14 +64,13 @@ class ScoringScreen(RoleStyles, Screen[None]):
     def on_unmount(self) -> None:
         self.game.table.unsubscribe(self._changed)  # a closed scoring is not kept alive
 
+    @while_open
     def _changed(self) -> None:
-        if self.is_attached:
-            self.app.call_later(self.refresh_choices)
+        self.app.call_later(self.refresh_choices)
 
+    @while_open
     def refresh_choices(self) -> None:
         game = self.game
-        if not self.is_attached:
-            return
         view = game.table.view(game.viewer)
         to_move = game.table.to_move()
         track = game.adapter.scoring_track(view)

@@ -17,6 +17,8 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
+from maharaja_tui.screens.closing import Closing
+
 MIN_SIZE = Size(80, 24)  # issue 13 item 11: every screen is fully usable at 80×24
 
 
@@ -26,7 +28,7 @@ def too_small_text(size: Size) -> str:
             "smaller) and the game comes back as it was.\nctrl+q quits.")
 
 
-class TooSmallScreen(Screen[None]):
+class TooSmallScreen(Closing, Screen[None]):
     DEFAULT_CSS = """
     TooSmallScreen { align: center middle; }
     TooSmallScreen #too-small { width: auto; max-width: 100%; height: auto;
@@ -72,12 +74,32 @@ class MinimumSize:
             super().push_screen(TooSmallScreen())  # type: ignore[misc]
         return result
 
+    def _covering(self) -> bool:
+        """The cover is up over a screen of the app's (not over the bare default one)."""
+        return isinstance(self.screen, TooSmallScreen) and is_too_small(self.size) \
+            and len(self.screen_stack) > 2  # type: ignore[attr-defined]
+
+    def under_cover(self) -> Screen[Any]:
+        """The screen on top: the one under the cover while it is up."""
+        if self._covering():
+            return self.screen_stack[-2]  # type: ignore[attr-defined, no-any-return]
+        return self.screen
+
     def pop_screen(self) -> Any:
         """A screen closed while covered is the one under the cover."""
-        if isinstance(self.screen, TooSmallScreen) and is_too_small(self.size) \
-                and len(self.screen_stack) > 2:  # type: ignore[attr-defined]
+        if self._covering():
             super().pop_screen()  # type: ignore[misc]
             result = super().pop_screen()  # type: ignore[misc]
             super().push_screen(TooSmallScreen())  # type: ignore[misc]
             return result
         return super().pop_screen()  # type: ignore[misc]
+
+    def switch_screen(self, screen: Any) -> Any:
+        """A screen replaced while covered is the one under the cover (a waiting room
+        becomes its game): the cover stays on top."""
+        if self._covering():
+            super().pop_screen()  # type: ignore[misc]
+            result = super().switch_screen(screen)  # type: ignore[misc]
+            super().push_screen(TooSmallScreen())  # type: ignore[misc]
+            return result
+        return super().switch_screen(screen)  # type: ignore[misc]
