@@ -33,7 +33,7 @@ def secrets_of(server: GameServer, table: int, seat: int) -> list[str]:
 
 def test_two_players_plan_a_round_and_see_only_their_own_secrets(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with running(config(tmp_path)) as srv:
+        async with running(config(tmp_path, sessions_per_process=2)) as srv:
             alice = await connect(srv.port, "alice")
             await alice.wait_for(r"you are alice")
             await alice.press("n")
@@ -47,6 +47,10 @@ def test_two_players_plan_a_round_and_see_only_their_own_secrets(tmp_path: Path)
             await alice.wait_for(r"seat 1 \(alice\) · step 1 · YOUR MOVE")
             carol = await connect(srv.port, "carol", command="watch 1")
             await carol.wait_for(r"spectator · step 1")
+            # Two of the three sessions share a host process (host.py, issue 15): each
+            # still sees only what its own seat may; the checks below hold there too.
+            assert len({child.pid for child in srv.sessions.children}) == 2
+            assert len(srv.sessions.children) == 3
 
             game = srv.service.tables[1].game
             round1 = {0: secrets_of(srv, 1, 0), 1: secrets_of(srv, 1, 1)}
