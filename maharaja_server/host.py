@@ -57,6 +57,7 @@ log = logging.getLogger("maharaja_server.host")
 MAX_MESSAGE = 64 * 1024
 RESIZE_POLL = 0.25  # seconds between reads of a session's window size
 MAX_PENDING = 4 * 1024 * 1024  # characters of output a client may leave unread
+STOP_WAIT = 1.0  # seconds a session's end waits for its output to be taken
 END_GRACE = 5.0  # seconds a hung-up session has to end before its task is cancelled
 PER_SESSION_ENV = ("TERM", "COLORTERM")  # what differs between sessions' environments
 
@@ -67,7 +68,11 @@ class HostedWriter(WriterThread):
     Textual's writer holds 30 frames and then blocks the app until the terminal takes
     them; in a host that would stall every session behind one slow client. Here the
     queue is unbounded and counted: past ``MAX_PENDING`` unread characters the session
-    is hung up. A terminal that fails (hung up) is written no more."""
+    is hung up. A terminal that fails (hung up) is written no more.
+
+    ``file`` is the thread's own (a duplicate of the pty's descriptor) and closed by
+    the thread when it ends: the host closes the session's descriptor meanwhile, and
+    its number may then be another session's pty; this one can never be."""
 
     def __init__(self, file: Any, hang_up: Any) -> None:
         super().__init__(file)
@@ -90,6 +95,21 @@ class HostedWriter(WriterThread):
         self._queue.put(text)
 
     def run(self) -> None:
+        try:
+            self._drain()
+        finally:
+            try:
+                self._file.close()
+            except (OSError, ValueError):
+                pass
+
+    def stop(self) -> None:
+        """Ask the thread to end; wait a little, never for a terminal that does not read
+        (it ends when the server closes the pty)."""
+        self._queue.put(None)
+        self.join(STOP_WAIT)
+
+    def _drain(self) -> None:
         while True:
             text = self._queue.get()
             if text is None:
@@ -119,10 +139,8 @@ class HostedDriver(GatedDriver):
         self.terminal: int = app.terminal
         self.fileno = self.terminal
         self.input_tty = os.isatty(self.terminal)
-        self._file = open(self.terminal, "w", encoding="utf-8", errors="replace",
-                             closefd=False)
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._hosted = HostedWriter(self._file, self.hang_up)  # replaced at start
+        self._hosted: HostedWriter | None = None
         self._size: tuple[int, int] | None = None
         self._poll: asyncio.TimerHandle | None = None
 
@@ -137,8 +155,10 @@ class HostedDriver(GatedDriver):
     def start_application_mode(self) -> None:
         self._loop = asyncio.get_running_loop()
         # Our writer first, so everything Textual writes on the way goes through it
-        # (``write`` below); the writer Textual starts is stopped unused.
-        self._hosted = HostedWriter(self._file, self.hang_up)
+        # (``write`` below); the writer Textual starts (on the host's stderr, /dev/null)
+        # is stopped unused.
+        file = open(os.dup(self.terminal), "w", encoding="utf-8", errors="replace")
+        self._hosted = HostedWriter(file, self.hang_up)
         self._hosted.start()
         super().start_application_mode()
         spare, self._writer_thread = self._writer_thread, self._hosted
@@ -148,7 +168,8 @@ class HostedDriver(GatedDriver):
         self._poll = self._loop.call_later(RESIZE_POLL, self._check_size)
 
     def write(self, data: str) -> None:
-        self._hosted.write(data)
+        if self._hosted is not None:
+            self._hosted.write(data)
 
     def _check_size(self) -> None:
         size = self._get_terminal_size()

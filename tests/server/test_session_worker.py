@@ -270,16 +270,42 @@ def test_a_hosted_session_never_blocks_its_host_on_a_client_that_does_not_read(
     """Textual's writer blocks its app after 30 frames the terminal has not taken; in a
     host that would stall every session behind one stalled client. The hosted writer
     queues without blocking and hangs that session up past MAX_PENDING."""
+    import threading
+
     from maharaja_server import host
 
+    class StuckTerminal:
+        """A terminal whose writes block until released, then fail (hung up)."""
+
+        def __init__(self) -> None:
+            self.entered = threading.Event()
+            self.release = threading.Event()
+            self.closed = False
+
+        def write(self, text: str) -> None:
+            self.entered.set()
+            self.release.wait(30)
+            raise OSError("EIO")
+
+        def flush(self) -> None:
+            pass
+
+        def close(self) -> None:
+            self.closed = True
+
     monkeypatch.setattr(host, "MAX_PENDING", 64 * 1024)
-    read_end, write_end = os.pipe()  # nobody reads: the pipe fills, then writes block
+    terminal = StuckTerminal()
     why: list[str] = []
-    writer = host.HostedWriter(open(write_end, "w", encoding="utf-8"), why.append)
+    writer = host.HostedWriter(terminal, why.append)
     writer.start()
     frame = "x" * 1000
-    for _ in range(200):  # 200 kB: the pipe (64 kB) is long full
+    writer.write(frame)
+    assert terminal.entered.wait(30)  # the thread is stuck writing it
+    for _ in range(200):  # 200 kB more: each write returns at once
         writer.write(frame)
     assert why == ["its client left too much output unread"] and writer.failed
-    os.close(read_end)  # the blocked write fails (EPIPE): the thread drains and stops
-    writer.stop()
+    writer.stop()  # returns though the thread is still stuck
+    assert writer.is_alive() and not terminal.closed
+    terminal.release.set()  # the write fails: the thread drains the rest unwritten
+    writer.join(30)
+    assert not writer.is_alive() and terminal.closed  # it closed its own descriptor
