@@ -32,6 +32,7 @@ from __future__ import annotations
 import array
 import asyncio
 import fcntl
+import io
 import json
 import logging
 import os
@@ -202,6 +203,17 @@ class HostedDriver(GatedDriver):
             self.hang_up("its terminal was hung up")
         except BaseException:  # noqa: BLE001 - the same as Textual's, for this app only
             super()._run_input_thread()
+
+
+def colour_system(env: dict[str, str]) -> str:
+    """The colour depth a session with ``env`` is drawn in. Sessions of one host must
+    share it: Rich keeps a style's escape codes on the style object itself (``_ansi``)
+    and Textual shares style objects between apps, so a 256-colour session's codes
+    would reach an 8-colour terminal sharing its host."""
+    from rich.console import Console
+
+    console = Console(_environ=dict(env), force_terminal=True, file=io.StringIO())
+    return str(console.color_system)
 
 
 @contextmanager

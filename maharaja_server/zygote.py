@@ -221,10 +221,11 @@ def memory_cap(env: Any) -> int:
 class HostRecord:
     """The zygote's end of a session host: its socket and the sessions it runs."""
 
-    def __init__(self, pid: int, sock: socket.socket) -> None:
+    def __init__(self, pid: int, sock: socket.socket, colours: str) -> None:
         self.pid = pid
         self.sock: socket.socket | None = sock
         self.sessions: set[int] = set()
+        self.colours = colours  # every session of a host has the same colour depth
 
 
 class Worker:
@@ -314,8 +315,11 @@ class Worker:
         while fewer have room: sessions that start one after the other (the players of a
         table) land in different hosts, so a move's redraws run side by side, not one
         after another on one host's loop."""
-        room = [h for h in self.hosts.values()
-                if h.sock is not None and len(h.sessions) < self.per_process]
+        from maharaja_server.host import colour_system
+
+        colours = colour_system(request.get("env", {}))
+        room = [h for h in self.hosts.values() if h.sock is not None
+                and h.colours == colours and len(h.sessions) < self.per_process]
         request = dict(request, session=session)
         if len(room) >= self.per_process:
             # Of the fullest per_process hosts (so nearly empty ones are left to end),
@@ -340,7 +344,7 @@ class Worker:
             ours.close()
             child(request, slave, self.rulesets, theirs)
         theirs.close()
-        host = self.hosts[pid] = HostRecord(pid, ours)
+        host = self.hosts[pid] = HostRecord(pid, ours, colours)
         host.sessions.add(session)
         self.where[session] = host
         return host

@@ -194,13 +194,24 @@ def test_abandoned_seat_is_handed_to_a_computer_and_given_back(tmp_path: Path) -
 
 def test_resize_and_colour_depth_follow_the_client(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with running(config(tmp_path)) as srv:
+        # Sessions share host processes (host.py) of one colour depth only: Rich keeps
+        # a style's escape codes on the style, shared by a host's apps. A session's size
+        # is its own.
+        async with running(config(tmp_path, sessions_per_process=2)) as srv:
             rich = await connect(srv.port, "alice", size=(100, 30))
+            await rich.wait_for(r"you are")
+            other = await connect(srv.port, "carol", size=(100, 30))
+            await other.wait_for(r"you are")
+            rich_hosts = {c.pid for c in srv.sessions.children}
             plain = await connect(srv.port, "bob", term="xterm", size=(100, 30))
-            for term in (rich, plain):
-                await term.wait_for(r"you are")
+            await plain.wait_for(r"you are")
+            (plain_host,) = {c.pid for c in srv.sessions.children} - rich_hosts
+            third = await connect(srv.port, "dave", size=(100, 30))  # shares a rich host
+            await third.wait_for(r"you are")
+            assert {c.pid for c in srv.sessions.children} == rich_hosts | {plain_host}
             await asyncio.sleep(0.5)
-            assert b"38;5;" in rich.raw or b"38;2;" in rich.raw
+            for term in (rich, other, third):
+                assert b"38;5;" in term.raw or b"38;2;" in term.raw
             assert b"38;5;" not in plain.raw and b"38;2;" not in plain.raw
             mark = rich.mark()
             rich.resize(64, 20)
@@ -210,7 +221,9 @@ def test_resize_and_colour_depth_follow_the_client(tmp_path: Path) -> None:
             assert "\x1b[20;" in rich.text(mark) or b"\x1b[20;" in bytes(rich.raw[mark:])
             assert b"\x1b[30;" not in bytes(rich.raw[mark:])
             await rich.press(ESC)
-            for term in (rich, plain):
+            for term in (other, plain, third):  # theirs unchanged
+                assert "This terminal is" not in term.text()
+            for term in (rich, other, plain, third):
                 await term.close()
 
     run(scenario())
