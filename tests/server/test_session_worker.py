@@ -219,7 +219,7 @@ def test_sessions_share_a_host_and_a_crash_ends_only_its_own(tmp_path: Path) -> 
             (shared,) = [pid for pid in hosts if f" {pid} " in crashed[0]]  # a host's
             for term in (alice, dave):  # both play on, bob's host-mate among them
                 await term.press("n")
-                await term.wait_screen(r"New table", timeout=30)
+                await term.wait_screen(r"Enter in any field creates it", timeout=30)
             carol = await connect(srv.port, "carol")
             await carol.wait_screen(r"you are carol", timeout=30)
             assert {c.pid for c in srv.sessions.children} == hosts
@@ -231,7 +231,7 @@ def test_sessions_share_a_host_and_a_crash_ends_only_its_own(tmp_path: Path) -> 
             ttys = {os.readlink(fds / fd) for fd in os.listdir(fds)}
             assert len({t for t in ttys if t.startswith("/dev/pts/")}) == 2
             await carol.press("n")
-            await carol.wait_screen(r"New table", timeout=30)
+            await carol.wait_screen(r"Enter in any field creates it", timeout=30)
             for term in (alice, dave, carol):
                 await term.close()
             for _ in range(100):

@@ -37,7 +37,9 @@ def test_two_players_plan_a_round_and_see_only_their_own_secrets(tmp_path: Path)
             alice = await connect(srv.port, "alice")
             await alice.wait_for(r"you are alice")
             await alice.press("n")
-            await alice.wait_for(r"New table")
+            # The dialog's title: "New table" alone is the lobby footer's n key, there
+            # from the start, and an Enter sent before the dialog opened was lost.
+            await alice.wait_for(r"Enter in any field creates it")
             await alice.press(ENTER)  # 2 players, the default game: create and sit down
             await alice.wait_for(r"every seat is taken")
             bob = await connect(srv.port, "bob")
