@@ -201,8 +201,9 @@ class HostedDriver(GatedDriver):
             self.run_input_thread()
         except OSError:  # EIO: the pty was hung up; the session ends, quietly
             self.hang_up("its terminal was hung up")
-        except BaseException:  # noqa: BLE001 - the same as Textual's, for this app only
-            super()._run_input_thread()
+        except BaseException:  # noqa: BLE001 - this session's input failed: it ends alone
+            log.exception("session input failed")
+            self.hang_up("its input failed")
 
 
 def colour_system(env: dict[str, str]) -> str:
@@ -279,8 +280,9 @@ class Host:
         from maharaja_server.remote import Connection
 
         env = request.get("env", {})
-        try:
-            conn = Connection(os.environ["MAHARAJA_SOCKET"], request.get("token", ""))
+        try:  # in a thread: the hub's hello must not hold up the host's other sessions
+            conn = await asyncio.to_thread(Connection, os.environ["MAHARAJA_SOCKET"],
+                                           request.get("token", ""))
         except (OSError, KeyError) as exc:
             os.write(terminal, f"The game server is not reachable ({exc}).\r\n".encode())
             return 1
