@@ -32,7 +32,11 @@ def parser() -> argparse.ArgumentParser:
                     help="enable password logins with the password in this file")
     ap.add_argument("--max-sessions", type=int, default=64)
     ap.add_argument("--session-memory", type=int, default=1024, metavar="MIB",
-                    help="address-space cap of each session's process (default %(default)s)")
+                    help="address-space cap of each session (default %(default)s); a "
+                         "process of several sessions has their caps together")
+    ap.add_argument("--sessions-per-process", type=int, default=4, metavar="N",
+                    help="sessions sharing one forked process, which shares its start-up "
+                         "memory; 1 gives each session its own (default %(default)s)")
     ap.add_argument("--tables-per-user", type=int, default=5,
                     help="open tables one player may have created (default %(default)s)")
     ap.add_argument("--table-expiry", type=float, default=168.0, metavar="HOURS",
@@ -87,6 +91,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,
         session_memory=args.session_memory,
+        sessions_per_process=args.sessions_per_process,
         tables_per_user=args.tables_per_user,
         table_expiry=args.table_expiry * 3600.0,
         handover_after=args.handover_after,

@@ -39,7 +39,10 @@ class ServerConfig:
     max_tables: int = 200
     tables_per_user: int = 5  # open (unfinished) tables one login may have created
     table_expiry: float = 7 * 24 * 3600.0  # seconds unattended before a table goes; 0: never
-    session_memory: int = 1024  # MiB of address space per session process (RLIMIT_AS)
+    session_memory: int = 1024  # MiB of address space per session (RLIMIT_AS)
+    # Sessions sharing one forked process (host.py): about 14 MB of the session worker's
+    # pages are copied into every process, so sharing one cuts the memory per session.
+    sessions_per_process: int = 4
     # Computer players.
     bot_delay: float = 0.4
     handover_after: float = 120.0

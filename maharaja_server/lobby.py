@@ -222,11 +222,19 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, App):
 
     TITLE = "Maharaja"
 
-    def __init__(self, conn: Connection, rulesets: dict[str, Any], command: str = "") -> None:
+    def __init__(self, conn: Connection, rulesets: dict[str, Any], command: str = "",
+                 terminal: int | None = None) -> None:
         # On a pty, input waits for the app (item 2); a browser session (web.py) runs
-        # on the web driver textual-serve names in TEXTUAL_DRIVER.
+        # on the web driver textual-serve names in TEXTUAL_DRIVER; a session sharing a
+        # host process (host.py) on its own pty ``terminal`` instead of stdio.
         web = os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver")
-        super().__init__(driver_class=None if web else GatedDriver)
+        driver: Any = None if web else GatedDriver
+        if terminal is not None:
+            from maharaja_server.host import HostedDriver
+
+            driver = HostedDriver
+        self.terminal = terminal
+        super().__init__(driver_class=driver)
         self.conn = conn
         self.rulesets = rulesets
         self.command = command
@@ -249,6 +257,17 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, App):
                   "".join(traceback.format_exception(error)).rstrip())
         return ("The session hit an internal error and was closed; the server has logged "
                 "it. Reconnect to resume your seat.")
+
+    def _print_error_renderables(self) -> None:
+        if self.terminal is None:
+            super()._print_error_renderables()
+            return
+        self._exit_renderables.clear()  # the one line on this session's own terminal
+        if self.crash_line is not None:
+            try:
+                os.write(self.terminal, (self.crash_line + "\r\n").encode())
+            except OSError:
+                pass  # the terminal is gone
 
     def default_ruleset(self) -> Any:
         return self.conn.rulesets[0]  # the server lists its default game first

@@ -77,6 +77,7 @@ class GameServer:
             "MAHARAJA_RULESETS": ",".join(self.config.ruleset_specs),
             "MAHARAJA_LOG": str(self.config.data_dir / "logs" / "sessions.log"),
             "MAHARAJA_MEMORY_MIB": str(self.config.session_memory),
+            "MAHARAJA_SESSIONS_PER_PROCESS": str(max(1, self.config.sessions_per_process)),
         }
 
     async def start(self) -> None:

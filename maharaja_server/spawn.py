@@ -33,10 +33,15 @@ class SessionProcess(Protocol):
 
 
 class ForkedSession:
-    """A session the zygote forked: its exit is reported over the control socket."""
+    """A session the zygote forked: its exit is reported over the control socket.
 
-    def __init__(self, pid: int) -> None:
+    ``pid`` is its process; a ``shared`` one (a session host's, host.py) runs other
+    sessions too, so it is ended by asking (``Zygote.end``), never by a signal."""
+
+    def __init__(self, pid: int, session: int | None = None) -> None:
         self.pid = pid
+        self.session = pid if session is None else session
+        self.shared = self.session != pid
         self._done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
 
     @property
@@ -59,8 +64,8 @@ class Zygote:
         self._sock: socket.socket | None = None
         self._process: asyncio.subprocess.Process | None = None
         self._ready: asyncio.Future[bool] | None = None
-        self._replies: collections.deque[asyncio.Future[int]] = collections.deque()
-        self._children: dict[int, ForkedSession] = {}
+        self._replies: collections.deque[asyncio.Future[tuple[int, int]]] = collections.deque()
+        self._children: dict[int, ForkedSession] = {}  # by session number
         self._early: dict[int, int] = {}  # exits reported before the pid reply was read
 
     async def start(self) -> None:
@@ -108,7 +113,8 @@ class Zygote:
                 if self._replies:
                     future = self._replies.popleft()
                     if not future.done():
-                        future.set_result(int(message["pid"]))
+                        pid = int(message["pid"])
+                        future.set_result((pid, int(message.get("session", pid))))
             elif "exit" in message:
                 pid, code = int(message["exit"]), int(message["code"])
                 child = self._children.pop(pid, None)
@@ -146,19 +152,29 @@ class Zygote:
         if not ready or self._sock is None:
             raise OSError("the session worker is not running")
         request = json.dumps({"env": env, "token": token, "command": command}).encode()
-        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[tuple[int, int]] = asyncio.get_running_loop().create_future()
         self._replies.append(future)
         self._sock.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
                                         slave.to_bytes(4, sys.byteorder, signed=True))])
-        pid = await future
+        pid, session = await future
         if pid <= 0:
             raise OSError("the session worker could not fork")
-        child = ForkedSession(pid)
-        if pid in self._early:
-            child.ended(self._early.pop(pid))
+        child = ForkedSession(pid, session)
+        if session in self._early:
+            child.ended(self._early.pop(session))
         else:
-            self._children[pid] = child
+            self._children[session] = child
         return child
+
+    def end(self, child: ForkedSession) -> bool:
+        """Ask the host of a shared session to end it; False when the worker is gone."""
+        if self._sock is None:
+            return False
+        try:
+            self._sock.send(json.dumps({"end": child.session}).encode())
+        except OSError:
+            return False
+        return True
 
     async def close(self) -> None:
         if self._sock is not None:

@@ -41,6 +41,7 @@ RESTORE = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l"
 SHUTDOWN = b"\r\nThe server is shutting down. Reconnect later to resume your seat.\r\n"
 IDLE = b"\r\nDisconnected after being idle too long. Reconnect to resume your seat.\r\n"
 SESSION_WAIT = 30.0  # seconds a logged-in connection has to open its session
+SHARED_END_WAIT = 8.0  # seconds a hosted session has to end (host.py cancels it after 5)
 FIRST_FRAME = 2048  # bytes of output that mean the session's UI has drawn its first screen
 COMMAND = re.compile(r"[^ -~]")  # anything but printable ASCII is dropped from a command
 
@@ -291,6 +292,15 @@ class SessionRunner:
 
     async def _stop(self, child: SessionProcess) -> None:
         if child.returncode is not None:
+            return
+        if getattr(child, "shared", False):
+            # Its process hosts other sessions: ask for this one's end, never signal it.
+            # Without the worker, closing the pty (after this) hangs the session up.
+            if self.zygote is not None and self.zygote.end(child):  # type: ignore[arg-type]
+                try:
+                    await asyncio.wait_for(child.wait(), SHARED_END_WAIT)
+                except TimeoutError:
+                    log.warning("shared session (pid %d) did not end when asked", child.pid)
             return
         for sig, wait in ((signal.SIGHUP, 2.0), (signal.SIGKILL, 5.0)):
             try:

@@ -39,7 +39,7 @@ MAX_MESSAGE = 64 * 1024
 
 def warm(specs: list[str]) -> dict[str, Any]:
     """Import everything a session needs before its first frame (and the games' screens)."""
-    from maharaja_server import lobby, screens  # noqa: F401 - imported for the children
+    from maharaja_server import host, lobby, screens  # noqa: F401 - imported for the children
     from maharaja_server.config import load_rulesets
 
     rulesets = load_rulesets(specs)
@@ -136,11 +136,25 @@ def exit_code(status: int) -> int:
     return os.waitstatus_to_exitcode(status)
 
 
-def run_child(request: dict[str, Any], slave: int, rulesets: dict[str, Any]) -> int:
-    """In the forked child: become the session on the pty, then run its UI."""
+def run_child(request: dict[str, Any], slave: int, rulesets: dict[str, Any],
+              host: socket.socket | None = None) -> int:
+    """In the forked child: become the session on the pty, then run its UI; or, given
+    its ``host`` socket, the host of this session and the next ones (host.py)."""
     signal.set_wakeup_fd(-1)
     for sig in (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, signal.SIG_DFL)
+    if host is not None:
+        random.seed()
+        os.environ.clear()
+        os.environ.update(request["env"])
+        if os.environ.get("MAHARAJA_RUN"):
+            os.chdir(os.environ["MAHARAJA_RUN"])
+        from maharaja_server import session
+        from maharaja_server.host import run_host
+
+        # The address space is a process's: the cap is the sessions' caps together.
+        session.cap_memory(memory_cap(os.environ) * sessions_per_process(os.environ))
+        return run_host(host, request, slave, rulesets)
     os.setsid()
     for fd in (0, 1, 2):
         os.dup2(slave, fd)
@@ -158,7 +172,8 @@ def run_child(request: dict[str, Any], slave: int, rulesets: dict[str, Any]) -> 
                         rulesets=rulesets)
 
 
-def child(request: dict[str, Any], slave: int, rulesets: dict[str, Any]) -> None:
+def child(request: dict[str, Any], slave: int, rulesets: dict[str, Any],
+          host: socket.socket | None = None) -> None:
     """Never returns: a forked child must not fall back into the zygote's loop."""
     code = 1
     try:
@@ -169,7 +184,7 @@ def child(request: dict[str, Any], slave: int, rulesets: dict[str, Any]) -> None
                                     else {"handlers": [logging.NullHandler()]})
         logging.basicConfig(level=logging.WARNING,
                             format="%(asctime)s %(process)d %(name)s %(message)s", **settings)
-        code = run_child(request, slave, rulesets)
+        code = run_child(request, slave, rulesets, host)
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 1
     except BaseException as exc:  # noqa: BLE001 - one line to the player, the rest to the log
@@ -189,53 +204,201 @@ def child(request: dict[str, Any], slave: int, rulesets: dict[str, Any]) -> None
         os._exit(code)
 
 
-def serve(control: socket.socket, rulesets: dict[str, Any]) -> None:
-    wake_r, wake_w = os.pipe()
-    os.set_blocking(wake_w, False)
-    signal.set_wakeup_fd(wake_w)
-    signal.signal(signal.SIGCHLD, lambda *_: None)  # a handler, so the wakeup fd is written
-    live: set[int] = set()
-    while True:
-        readable, _, _ = select.select([control, wake_r], [], [])
-        if wake_r in readable:
-            os.read(wake_r, 4096)
-            reap(control, live)
-        if control not in readable:
-            continue
+def sessions_per_process(env: Any) -> int:
+    try:
+        return max(1, int(env.get("MAHARAJA_SESSIONS_PER_PROCESS", "1") or 1))
+    except ValueError:
+        return 1
+
+
+def memory_cap(env: Any) -> int:
+    try:
+        return int(env.get("MAHARAJA_MEMORY_MIB", "0") or 0)
+    except ValueError:
+        return 0
+
+
+class HostRecord:
+    """The zygote's end of a session host: its socket and the sessions it runs."""
+
+    def __init__(self, pid: int, sock: socket.socket, colours: str) -> None:
+        self.pid = pid
+        self.sock: socket.socket | None = sock
+        self.sessions: set[int] = set()
+        self.colours = colours  # every session of a host has the same colour depth
+
+
+class Worker:
+    """The zygote's loop: forks a child per session, or with ``per_process`` > 1 hands
+    each session to a host (host.py) with room, forking a new host when none has."""
+
+    def __init__(self, control: socket.socket, rulesets: dict[str, Any],
+                 per_process: int) -> None:
+        self.control = control
+        self.rulesets = rulesets
+        self.per_process = per_process
+        self.live: set[int] = set()  # children forked one per session
+        self.hosts: dict[int, HostRecord] = {}  # by pid
+        self.where: dict[int, HostRecord] = {}  # session -> its host
+        self.sessions = 0  # the last session number given
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.control.send(json.dumps(message).encode())
+
+    def serve(self) -> None:
+        wake_r, wake_w = os.pipe()
+        os.set_blocking(wake_w, False)
+        signal.set_wakeup_fd(wake_w)
+        signal.signal(signal.SIGCHLD, lambda *_: None)  # a handler, so the wakeup fd is written
+        self.wake = (wake_r, wake_w)
+        while True:
+            sockets = {h.sock: h for h in self.hosts.values() if h.sock is not None}
+            readable, _, _ = select.select([self.control, wake_r, *sockets], [], [])
+            if wake_r in readable:
+                os.read(wake_r, 4096)
+                self.reap()
+            for sock in readable:
+                if sock in sockets:
+                    self.from_host(sockets[sock])
+            if self.control in readable and not self.from_server():
+                return  # the server has gone: sessions end when the hub socket closes
+
+    def from_server(self) -> bool:
         fds = array.array("i")
-        data, ancdata, _, _ = control.recvmsg(MAX_MESSAGE, socket.CMSG_SPACE(fds.itemsize))
+        data, ancdata, _, _ = self.control.recvmsg(MAX_MESSAGE,
+                                                   socket.CMSG_SPACE(fds.itemsize))
         if not data:
-            return  # the server has gone: sessions end when the hub socket closes
+            return False
         for level, kind, payload in ancdata:
             if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
                 fds.frombytes(payload[:len(payload) - len(payload) % fds.itemsize])
+        request = json.loads(data)
+        if "end" in request:
+            self.end(int(request["end"]))
+            return True
         if len(fds) != 1:
             for fd in fds:
                 os.close(fd)
-            control.send(json.dumps({"pid": -1}).encode())
-            continue
-        request = json.loads(data)
+            self.send({"pid": -1})
+            return True
+        try:
+            if self.per_process == 1:
+                pid = self.fork_child(request, fds[0])
+                self.send({"pid": pid, "session": pid})
+            else:
+                self.sessions += 1
+                host = self.host_to(self.sessions, request, fds[0])
+                self.send({"pid": host.pid, "session": self.sessions})
+        finally:
+            os.close(fds[0])
+        return True
+
+    def forked(self) -> None:
+        """In a new child: nothing of the zygote's loop stays open."""
+        self.control.close()
+        os.close(self.wake[0])
+        os.close(self.wake[1])
+        for other in self.hosts.values():
+            if other.sock is not None:
+                other.sock.close()
+
+    def fork_child(self, request: dict[str, Any], slave: int) -> int:
         pid = os.fork()
         if pid == 0:
-            control.close()
-            os.close(wake_r)
-            os.close(wake_w)
-            child(request, fds[0], rulesets)
-        os.close(fds[0])
-        live.add(pid)
-        control.send(json.dumps({"pid": pid}).encode())
+            self.forked()
+            child(request, slave, self.rulesets)
+        self.live.add(pid)
+        return pid
 
+    def host_to(self, session: int, request: dict[str, Any], slave: int) -> HostRecord:
+        """The emptiest of ``per_process`` hosts with room takes the session, a new host
+        while fewer have room: sessions that start one after the other (the players of a
+        table) land in different hosts, so a move's redraws run side by side, not one
+        after another on one host's loop."""
+        from maharaja_server.host import colour_system
 
-def reap(control: socket.socket, live: set[int]) -> None:
-    while live:
-        try:
-            pid, status = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return
+        colours = colour_system(request.get("env", {}))
+        room = [h for h in self.hosts.values() if h.sock is not None
+                and h.colours == colours and len(h.sessions) < self.per_process]
+        request = dict(request, session=session)
+        if len(room) >= self.per_process:
+            # Of the fullest per_process hosts (so nearly empty ones are left to end),
+            # the emptiest.
+            room = sorted(room, key=lambda h: -len(h.sessions))[:self.per_process]
+            host = min(room, key=lambda h: len(h.sessions))
+            assert host.sock is not None
+            try:
+                host.sock.sendmsg([json.dumps(request).encode()],
+                                  [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
+                                    slave.to_bytes(4, sys.byteorder, signed=True))])
+            except OSError:
+                self.let_go(host)
+            else:
+                host.sessions.add(session)
+                self.where[session] = host
+                return host
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        pid = os.fork()
         if pid == 0:
+            self.forked()
+            ours.close()
+            child(request, slave, self.rulesets, theirs)
+        theirs.close()
+        host = self.hosts[pid] = HostRecord(pid, ours, colours)
+        host.sessions.add(session)
+        self.where[session] = host
+        return host
+
+    def from_host(self, host: HostRecord) -> None:
+        assert host.sock is not None
+        try:
+            data = host.sock.recv(MAX_MESSAGE)
+        except OSError:
+            data = b""
+        if not data:
+            self.let_go(host)  # it is ending; reap() reports what it still held
             return
-        live.discard(pid)
-        control.send(json.dumps({"exit": pid, "code": exit_code(status)}).encode())
+        message = json.loads(data)
+        if "exit" in message:
+            session = int(message["exit"])
+            host.sessions.discard(session)
+            self.where.pop(session, None)
+            self.send({"exit": session, "code": int(message["code"])})
+            if not host.sessions:
+                self.let_go(host)  # an empty host ends; the next session forks a new one
+
+    def let_go(self, host: HostRecord) -> None:
+        """No more sessions for ``host``: at EOF it exits once its sessions have ended."""
+        if host.sock is not None:
+            host.sock.close()
+            host.sock = None
+
+    def end(self, session: int) -> None:
+        host = self.where.get(session)
+        if host is not None and host.sock is not None:
+            try:
+                host.sock.send(json.dumps({"end": session}).encode())
+            except OSError:
+                pass
+
+    def reap(self) -> None:
+        while True:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            code = exit_code(status)
+            if pid in self.live:
+                self.live.discard(pid)
+                self.send({"exit": pid, "code": code})
+            host = self.hosts.pop(pid, None)
+            if host is not None:  # sessions a host held when it ended (a crash) end too
+                self.let_go(host)
+                for session in sorted(host.sessions):
+                    self.where.pop(session, None)
+                    self.send({"exit": session, "code": code or 1})
 
 
 def main() -> int:
@@ -253,7 +416,7 @@ def main() -> int:
     gc.freeze()
     try:
         control.send(json.dumps({"ready": True}).encode())
-        serve(control, rulesets)
+        Worker(control, rulesets, sessions_per_process(os.environ)).serve()
     except ConnectionError:
         pass  # the server has gone (or failed to start): nothing left to serve
     return 0

@@ -268,8 +268,10 @@ def session_pids(pid: int) -> tuple[list[str], list[str]]:
     return sessions, workers
 
 
-def children_rss_kb(pid: int) -> tuple[int, int, int, int, int]:
-    """(server RSS, sessions' RSS, number of sessions, sessions' PSS, workers' PSS) in kB.
+def children_rss_kb(pid: int) -> tuple[int, int, int, int, int, int]:
+    """(server RSS, session processes' RSS, number of session processes, their PSS,
+    workers' PSS, their Private_Dirty) in kB. A session process may run several
+    sessions (``--sessions-per-process``): per session is per open session, not process.
 
     PSS splits shared pages (the Python binary, libraries, the code the zygote
     imported) between processes: it is the better figure for what one more session
@@ -289,7 +291,8 @@ def children_rss_kb(pid: int) -> tuple[int, int, int, int, int]:
     kids, workers = session_pids(pid)
     return (rss(str(pid)), sum(rss(k) for k in kids), len(kids),
             sum(field(k, "Pss:", "smaps_rollup") for k in kids),
-            sum(field(w, "Pss:", "smaps_rollup") for w in workers))
+            sum(field(w, "Pss:", "smaps_rollup") for w in workers),
+            sum(field(k, "Private_Dirty:", "smaps_rollup") for k in kids))
 
 
 def cpu_seconds(pid: int) -> tuple[float, float]:
@@ -320,13 +323,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(data: Path, port: int, sessions: int, log: IO[bytes]) -> subprocess.Popen:
+def start_server(data: Path, port: int, sessions: int, log: IO[bytes],
+                 per_process: int | None = None) -> subprocess.Popen:
     """``maharaja serve`` hosting the long test game on ``port``, once it listens."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests" / "server")]))
     server = subprocess.Popen(
         [sys.executable, "-m", "maharaja_server", "--data-dir", str(data), "--port",
          str(port), "--ruleset", "fake_ruleset:LONG", "--default-game", "test-secrets-long",
-         "--max-sessions", str(sessions), "--idle-timeout", "3600"],
+         "--max-sessions", str(sessions), "--idle-timeout", "3600",
+         *(["--sessions-per-process", str(per_process)] if per_process else [])],
         env=env, stdout=log, stderr=subprocess.STDOUT)
     wait_listening(port)
     return server
@@ -345,21 +350,25 @@ async def main(args: argparse.Namespace) -> dict:
     data = Path(tempfile.mkdtemp(prefix="mj-load-"))
     port = free_port()
     log = open(data / "server.log", "wb")
-    server = start_server(data / "srv", port, args.tables * args.players + 10, log)
+    server = start_server(data / "srv", port, args.tables * args.players + 10, log,
+                          getattr(args, "sessions_per_process", None))
     stats = Stats()
     acked: dict[int, int] = {}
     # Each table's players come from their own loopback address (127.0.0.0/8 is all
     # local), as players from different hosts would.
     tables = [[Player(f"t{t}p{i}", f"127.0.{t // 250}.{t % 250 + 2}") for i in range(args.players)]
               for t in range(1, args.tables + 1)]
-    memory: list[tuple[int, int, int, int, int]] = []
+    # children_rss_kb's figures and the sessions open (as the clients count them).
+    memory: list[tuple[int, int, int, int, int, int, int]] = []
 
     # (seconds, server RSS MB, sessions' RSS MB, session processes, host MB available)
     timeline: list[tuple[float, float, float, int, float]] = []
 
     async def sample() -> None:
         while True:
-            memory.append(children_rss_kb(server.pid))
+            open_sessions = sum(hasattr(p, "proc") and not p.closed
+                                for players in tables for p in players)
+            memory.append((*children_rss_kb(server.pid), open_sessions))
             server_kb, kids_kb, kids = memory[-1][:3]
             timeline.append((round(time.monotonic() - started), round(server_kb / 1024, 1),
                              round(kids_kb / 1024, 1), kids, round(host_available_mb())))
@@ -421,8 +430,8 @@ async def main(args: argparse.Namespace) -> dict:
 
     lat = [d for _, d in stats.latencies]
     steady = [d for t, d in stats.latencies if t >= all_ready_at]
-    full = [m for m in memory if m[2] >= args.tables * args.players * 0.9] or memory
-    peak = max(full, key=lambda m: m[1]) if full else (0, 0, 1, 0, 0)
+    full = [m for m in memory if m[6] >= args.tables * args.players * 0.9] or memory
+    peak = max(full, key=lambda m: m[1]) if full else (0, 0, 1, 0, 0, 0, 1)
     result = {
         "tables": args.tables, "players_per_table": args.players,
         "sessions": args.tables * args.players, "seconds": round(elapsed, 1),
@@ -439,8 +448,10 @@ async def main(args: argparse.Namespace) -> dict:
         "steady_latency_ms_p50": pct(steady, 0.5),
         "steady_latency_ms_p95": pct(steady, 0.95),
         "server_rss_mb": round(peak[0] / 1024, 1),
-        "rss_per_session_mb": round(peak[1] / 1024 / max(1, peak[2]), 1),
-        "pss_per_session_mb": round(peak[3] / 1024 / max(1, peak[2]), 1),
+        "rss_per_session_mb": round(peak[1] / 1024 / max(1, peak[6]), 1),
+        "pss_per_session_mb": round(peak[3] / 1024 / max(1, peak[6]), 1),
+        "private_dirty_per_session_mb": round(peak[5] / 1024 / max(1, peak[6]), 1),
+        "sessions_open": peak[6],
         "pss_worker_mb": round(peak[4] / 1024, 1),
         "session_processes": peak[2],
         "cpu_s_server": round(server_cpu, 1),
@@ -462,6 +473,8 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", type=int, default=8)
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--sessions-per-process", type=int, default=None,
+                    help="the server's --sessions-per-process (default: the server's)")
     ap.add_argument("--duration", type=float, default=300.0, help="seconds of play")
     ap.add_argument("--pace", type=float, default=0.5, help="mean seconds between actions")
     ap.add_argument("--ramp", type=float, default=0.5, help="seconds between table starts")

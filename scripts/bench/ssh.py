@@ -140,7 +140,10 @@ def figures(runs: int) -> Iterator[Figure]:
     result = load(8, LOAD_SECONDS)
     yield Figure("SSH memory per session (PSS), 32 sessions", result["pss_per_session_mb"],
                  "MB", 12.0, detail=f"session worker {result['pss_worker_mb']} MB apart; "
-                                    f"RSS {result['rss_per_session_mb']} MB a session")
+                                    f"Private_Dirty {result['private_dirty_per_session_mb']} MB, "
+                                    f"RSS {result['rss_per_session_mb']} MB a session; "
+                                    f"{result['sessions_open']} sessions in "
+                                    f"{result['session_processes']} processes")
     yield Figure("SSH another player's move on my screen, 32 sessions, p95",
                  result["steady_latency_ms_p95"], "ms", 100.0,
                  detail=f"steady p50 {result['steady_latency_ms_p50']} ms over "

@@ -1,5 +1,6 @@
 """Sessions forked by the pre-imported session worker (issue 15), as isolated as a
-fresh interpreter was: own session and terminal, memory cap, no token in /proc."""
+fresh interpreter was: own session and terminal, memory cap, no token in /proc; or
+several sessions sharing one host process (host.py), each contained."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import signal
 from pathlib import Path
 
 import pytest
-from sshkit import config, connect, running
+from sshkit import FAKE, config, connect, running
 
 from maharaja_server.spawn import ForkedSession
 
@@ -27,7 +28,7 @@ def address_space_cap(pid: int) -> str:
 
 def test_a_session_is_forked_by_the_worker_and_isolated_as_before(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with running(config(tmp_path, session_memory=700)) as srv:
+        async with running(config(tmp_path, session_memory=700, sessions_per_process=1)) as srv:
             alice = await connect(srv.port, "alice")
             await alice.wait_screen(r"Maharaja server · you are alice", timeout=60)
             (child,) = srv.sessions.children
@@ -179,3 +180,132 @@ def test_the_rehearsal_leaves_a_sessions_lobby_no_css_to_parse(monkeypatch: pyte
 
     asyncio.run(session_lobby())
     assert parses == []
+
+
+async def gone(srv: object, child: ForkedSession) -> None:
+    for _ in range(100):  # the host reports the exit; the runner lets go of it
+        if child not in srv.sessions.children:  # type: ignore[attr-defined]
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError("the session was not let go")
+
+
+def test_sessions_share_a_host_and_a_crash_ends_only_its_own(tmp_path: Path) -> None:
+    """Issue 15: up to sessions_per_process sessions share one forked host (its start-up
+    copy of the worker's pages paid once); one session crashing is logged and ends that
+    session alone, on its own terminal, while the others play on."""
+    cfg = config(tmp_path, ruleset_specs=[FAKE, "crashing:RULESET"], sessions_per_process=2,
+                 session_memory=600)
+
+    async def scenario() -> None:
+        async with running(cfg) as srv:
+            alice = await connect(srv.port, "alice")
+            await alice.wait_screen(r"you are alice", timeout=60)
+            dave = await connect(srv.port, "dave")
+            await dave.wait_screen(r"you are dave", timeout=60)
+            hosts = {c.pid for c in srv.sessions.children}
+            assert len(hosts) == 2  # the first sessions are spread, one host each
+            bob = await connect(srv.port, "bob", command="crash")  # shares a host now
+            await bob.wait_for(r"internal error", timeout=30)
+            for _ in range(100):
+                if bob.closed:
+                    break
+                await asyncio.sleep(0.1)
+            assert bob.closed  # the crashed session's connection ends
+            assert "Traceback" not in bob.text() and "crash on purpose" not in bob.text()
+            log = (tmp_path / "logs" / "sessions.log").read_text()
+            crashed = [line for line in log.splitlines() if "session of bob crashed" in line]
+            assert crashed and "crash on purpose" in log
+            (shared,) = [pid for pid in hosts if f" {pid} " in crashed[0]]  # a host's
+            for term in (alice, dave):  # both play on, bob's host-mate among them
+                await term.press("n")
+                await term.wait_screen(r"Enter in any field creates it", timeout=30)
+            carol = await connect(srv.port, "carol")
+            await carol.wait_screen(r"you are carol", timeout=30)
+            assert {c.pid for c in srv.sessions.children} == hosts
+            mates = [c for c in srv.sessions.children if c.pid == shared]
+            assert len(mates) == 2 and all(c.shared for c in mates)  # carol took bob's place
+            assert address_space_cap(shared) == str(2 * 600 * 1024 * 1024)
+            # Each session's terminal is its own: the host holds one pty per session.
+            fds = Path(f"/proc/{shared}/fd")
+            ttys = {os.readlink(fds / fd) for fd in os.listdir(fds)}
+            assert len({t for t in ttys if t.startswith("/dev/pts/")}) == 2
+            await carol.press("n")
+            await carol.wait_screen(r"Enter in any field creates it", timeout=30)
+            for term in (alice, dave, carol):
+                await term.close()
+            for _ in range(100):
+                if not srv.sessions.children:
+                    break
+                await asyncio.sleep(0.1)
+            assert not srv.sessions.children
+            for _ in range(100):  # empty hosts end
+                if not any(Path(f"/proc/{pid}").exists() for pid in hosts):
+                    break
+                await asyncio.sleep(0.1)
+            assert not any(Path(f"/proc/{pid}").exists() for pid in hosts)
+
+    asyncio.run(asyncio.wait_for(scenario(), 150))
+
+
+def test_a_full_host_gives_way_to_a_new_one(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path, sessions_per_process=2)) as srv:
+            terms = []
+            for name in ("alice", "bob", "carol"):
+                terms.append(await connect(srv.port, name))
+                await terms[-1].wait_screen(rf"you are {name}", timeout=60)
+            by_pid: dict[int, int] = {}
+            for child in srv.sessions.children:
+                by_pid[child.pid] = by_pid.get(child.pid, 0) + 1
+            assert sorted(by_pid.values()) == [1, 2]
+            for term in terms:
+                await term.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 150))
+
+
+def test_a_hosted_session_never_blocks_its_host_on_a_client_that_does_not_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual's writer blocks its app after 30 frames the terminal has not taken; in a
+    host that would stall every session behind one stalled client. The hosted writer
+    queues without blocking and hangs that session up past MAX_PENDING."""
+    import threading
+
+    from maharaja_server import host
+
+    class StuckTerminal:
+        """A terminal whose writes block until released, then fail (hung up)."""
+
+        def __init__(self) -> None:
+            self.entered = threading.Event()
+            self.release = threading.Event()
+            self.closed = False
+
+        def write(self, text: str) -> None:
+            self.entered.set()
+            self.release.wait(30)
+            raise OSError("EIO")
+
+        def flush(self) -> None:
+            pass
+
+        def close(self) -> None:
+            self.closed = True
+
+    monkeypatch.setattr(host, "MAX_PENDING", 64 * 1024)
+    terminal = StuckTerminal()
+    why: list[str] = []
+    writer = host.HostedWriter(terminal, why.append)
+    writer.start()
+    frame = "x" * 1000
+    writer.write(frame)
+    assert terminal.entered.wait(30)  # the thread is stuck writing it
+    for _ in range(200):  # 200 kB more: each write returns at once
+        writer.write(frame)
+    assert why == ["its client left too much output unread"] and writer.failed
+    writer.stop()  # returns though the thread is still stuck
+    assert writer.is_alive() and not terminal.closed
+    terminal.release.set()  # the write fails: the thread drains the rest unwritten
+    writer.join(30)
+    assert not writer.is_alive() and terminal.closed  # it closed its own descriptor

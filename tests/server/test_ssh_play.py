@@ -33,11 +33,13 @@ def secrets_of(server: GameServer, table: int, seat: int) -> list[str]:
 
 def test_two_players_plan_a_round_and_see_only_their_own_secrets(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with running(config(tmp_path)) as srv:
+        async with running(config(tmp_path, sessions_per_process=2)) as srv:
             alice = await connect(srv.port, "alice")
             await alice.wait_for(r"you are alice")
             await alice.press("n")
-            await alice.wait_for(r"New table")
+            # The dialog's title: "New table" alone is the lobby footer's n key, there
+            # from the start, and an Enter sent before the dialog opened was lost.
+            await alice.wait_for(r"Enter in any field creates it")
             await alice.press(ENTER)  # 2 players, the default game: create and sit down
             await alice.wait_for(r"every seat is taken")
             bob = await connect(srv.port, "bob")
@@ -47,6 +49,10 @@ def test_two_players_plan_a_round_and_see_only_their_own_secrets(tmp_path: Path)
             await alice.wait_for(r"seat 1 \(alice\) · step 1 · YOUR MOVE")
             carol = await connect(srv.port, "carol", command="watch 1")
             await carol.wait_for(r"spectator · step 1")
+            # Two of the three sessions share a host process (host.py, issue 15): each
+            # still sees only what its own seat may; the checks below hold there too.
+            assert len({child.pid for child in srv.sessions.children}) == 2
+            assert len(srv.sessions.children) == 3
 
             game = srv.service.tables[1].game
             round1 = {0: secrets_of(srv, 1, 0), 1: secrets_of(srv, 1, 1)}
@@ -190,13 +196,24 @@ def test_abandoned_seat_is_handed_to_a_computer_and_given_back(tmp_path: Path) -
 
 def test_resize_and_colour_depth_follow_the_client(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with running(config(tmp_path)) as srv:
+        # Sessions share host processes (host.py) of one colour depth only: Rich keeps
+        # a style's escape codes on the style, shared by a host's apps. A session's size
+        # is its own.
+        async with running(config(tmp_path, sessions_per_process=2)) as srv:
             rich = await connect(srv.port, "alice", size=(100, 30))
+            await rich.wait_for(r"you are")
+            other = await connect(srv.port, "carol", size=(100, 30))
+            await other.wait_for(r"you are")
+            rich_hosts = {c.pid for c in srv.sessions.children}
             plain = await connect(srv.port, "bob", term="xterm", size=(100, 30))
-            for term in (rich, plain):
-                await term.wait_for(r"you are")
+            await plain.wait_for(r"you are")
+            (plain_host,) = {c.pid for c in srv.sessions.children} - rich_hosts
+            third = await connect(srv.port, "dave", size=(100, 30))  # shares a rich host
+            await third.wait_for(r"you are")
+            assert {c.pid for c in srv.sessions.children} == rich_hosts | {plain_host}
             await asyncio.sleep(0.5)
-            assert b"38;5;" in rich.raw or b"38;2;" in rich.raw
+            for term in (rich, other, third):
+                assert b"38;5;" in term.raw or b"38;2;" in term.raw
             assert b"38;5;" not in plain.raw and b"38;2;" not in plain.raw
             mark = rich.mark()
             rich.resize(64, 20)
@@ -206,7 +223,9 @@ def test_resize_and_colour_depth_follow_the_client(tmp_path: Path) -> None:
             assert "\x1b[20;" in rich.text(mark) or b"\x1b[20;" in bytes(rich.raw[mark:])
             assert b"\x1b[30;" not in bytes(rich.raw[mark:])
             await rich.press(ESC)
-            for term in (rich, plain):
+            for term in (other, plain, third):  # theirs unchanged
+                assert "This terminal is" not in term.text()
+            for term in (rich, other, plain, third):
                 await term.close()
 
     run(scenario())

@@ -1,0 +1,361 @@
+"""A session host: one forked process that runs several sessions, each its own app.
+
+A forked child copies about 14 MB of the worker's pages the moment it runs Python
+(reference counts and specialised bytecode are written into shared objects; Python
+3.11 cannot avoid it), whatever the session does. A host pays that once for up to
+``MAHARAJA_SESSIONS_PER_PROCESS`` sessions: each is its own Textual ``App`` on its
+own pty, driven by its own task on the host's event loop, with its own hub
+connection (its token names its own login; the hub answers it for its own seats).
+
+What isolation means here:
+- an exception in one session ends that session only: Textual's handler (or the
+  guard around its task) logs it and closes that session's terminal; the others run
+  on (``run_session``);
+- a hung-up terminal, or a client that stops reading, ends or buffers that session
+  only (``HostedWriter`` never blocks the loop; it hangs up past ``MAX_PENDING``);
+- limits that can only be per process are per host: the address-space cap (the
+  configured cap times the sessions a host may hold), the CPU (one session's long
+  computation delays its neighbours' frames), and a hard crash of the interpreter
+  (a segfault) ends every session of that host. Sessions have no controlling
+  terminal, so a window-size change is read from the pty (``RESIZE_POLL``), not
+  from SIGWINCH.
+
+Protocol on the host's socket with the zygote (SOCK_SEQPACKET, one JSON object per
+message): zygote -> host ``{"session": S, "env": ..., "token": ..., "command": ...}``
+with the pty passed as SCM_RIGHTS, and ``{"end": S}`` to hang a session up; host ->
+zygote ``{"exit": S, "code": C}`` when a session ends. At EOF the host takes no new
+session and exits once its last one has ended.
+"""
+
+from __future__ import annotations
+
+import array
+import asyncio
+import fcntl
+import io
+import json
+import logging
+import os
+import queue
+import signal
+import socket
+import struct
+import termios
+import threading
+import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from textual import events
+from textual.drivers._writer_thread import WriterThread
+from textual.geometry import Size
+
+from maharaja_server.inputgate import GatedDriver, InputGate
+
+log = logging.getLogger("maharaja_server.host")
+
+MAX_MESSAGE = 64 * 1024
+RESIZE_POLL = 0.25  # seconds between reads of a session's window size
+MAX_PENDING = 4 * 1024 * 1024  # characters of output a client may leave unread
+STOP_WAIT = 1.0  # seconds a session's end waits for its output to be taken
+END_GRACE = 5.0  # seconds a hung-up session has to end before its task is cancelled
+PER_SESSION_ENV = ("TERM", "COLORTERM")  # what differs between sessions' environments
+
+
+class HostedWriter(WriterThread):
+    """The output thread of a hosted session: it never blocks the host's loop.
+
+    Textual's writer holds 30 frames and then blocks the app until the terminal takes
+    them; in a host that would stall every session behind one slow client. Here the
+    queue is unbounded and counted: past ``MAX_PENDING`` unread characters the session
+    is hung up. A terminal that fails (hung up) is written no more.
+
+    ``file`` is the thread's own (a duplicate of the pty's descriptor) and closed by
+    the thread when it ends: the host closes the session's descriptor meanwhile, and
+    its number may then be another session's pty; this one can never be."""
+
+    def __init__(self, file: Any, hang_up: Any) -> None:
+        super().__init__(file)
+        self._queue = queue.Queue()
+        self._pending = 0
+        self._lock = threading.Lock()
+        self._hang_up = hang_up
+        self.failed = False
+
+    def write(self, text: str) -> None:
+        if self.failed:
+            return
+        with self._lock:
+            self._pending += len(text)
+            over = self._pending > MAX_PENDING
+        if over:
+            self.failed = True
+            self._hang_up("its client left too much output unread")
+            return
+        self._queue.put(text)
+
+    def run(self) -> None:
+        try:
+            self._drain()
+        finally:
+            try:
+                self._file.close()
+            except (OSError, ValueError):
+                pass
+
+    def stop(self) -> None:
+        """Ask the thread to end; wait a little, never for a terminal that does not read
+        (it ends when the server closes the pty)."""
+        self._queue.put(None)
+        self.join(STOP_WAIT)
+
+    def _drain(self) -> None:
+        while True:
+            text = self._queue.get()
+            if text is None:
+                break
+            with self._lock:
+                self._pending -= len(text)
+            if self.failed:
+                continue
+            try:
+                self._file.write(text)
+                if self._queue.qsize() == 0:
+                    self._file.flush()
+            except (OSError, ValueError):
+                self.failed = True  # the terminal is gone: drain the rest unwritten
+                self._hang_up("its terminal was hung up")
+
+
+class HostedDriver(GatedDriver):
+    """Textual's Linux driver on the session's own pty instead of the process's stdio."""
+
+    def __init__(self, app: Any, **kwargs: Any) -> None:
+        super().__init__(app, **kwargs)
+        # LinuxDriver hooks SIGTSTP/SIGCONT process-wide; a host is suspended by nobody.
+        for sig in (signal.SIGTSTP, signal.SIGCONT):
+            signal.signal(sig, signal.SIG_IGN)
+        self.gate = InputGate()  # one session's backlog never holds up another's input
+        self.terminal: int = app.terminal
+        self.fileno = self.terminal
+        self.input_tty = os.isatty(self.terminal)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._hosted: HostedWriter | None = None
+        self._size: tuple[int, int] | None = None
+        self._poll: asyncio.TimerHandle | None = None
+
+    def _get_terminal_size(self) -> tuple[int, int]:
+        try:
+            rows, cols, _, _ = struct.unpack(
+                "HHHH", fcntl.ioctl(self.terminal, termios.TIOCGWINSZ, b"\0" * 8))
+        except OSError:
+            return self._size or (80, 24)
+        return (cols or 80, rows or 24)
+
+    def start_application_mode(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        # Our writer first, so everything Textual writes on the way goes through it
+        # (``write`` below); the writer Textual starts (on the host's stderr, /dev/null)
+        # is stopped unused.
+        file = open(os.dup(self.terminal), "w", encoding="utf-8", errors="replace")
+        self._hosted = HostedWriter(file, self.hang_up)
+        self._hosted.start()
+        super().start_application_mode()
+        spare, self._writer_thread = self._writer_thread, self._hosted
+        if spare is not None and spare is not self._hosted:
+            spare.stop()
+        self._size = self._get_terminal_size()
+        self._poll = self._loop.call_later(RESIZE_POLL, self._check_size)
+
+    def write(self, data: str) -> None:
+        if self._hosted is not None:
+            self._hosted.write(data)
+
+    def _check_size(self) -> None:
+        size = self._get_terminal_size()
+        if size != self._size and not self._in_band_window_resize:
+            self._size = size
+            textual_size = Size(*size)
+            self._app.post_message(events.Resize(textual_size, textual_size))
+        assert self._loop is not None
+        self._poll = self._loop.call_later(RESIZE_POLL, self._check_size)
+
+    def disable_input(self) -> None:
+        if self._poll is not None:
+            self._poll.cancel()
+            self._poll = None
+        super().disable_input()
+
+    def hang_up(self, why: str) -> None:
+        """From any thread: end this session (its terminal is gone or will not read)."""
+        log.info("session on fd %d ends: %s", self.terminal, why)
+        if self._loop is not None:
+            try:
+                self._loop.call_soon_threadsafe(self._app.exit)
+            except RuntimeError:
+                pass  # the loop is closing
+
+    def _run_input_thread(self) -> None:
+        try:
+            self.run_input_thread()
+        except OSError:  # EIO: the pty was hung up; the session ends, quietly
+            self.hang_up("its terminal was hung up")
+        except BaseException:  # noqa: BLE001 - this session's input failed: it ends alone
+            log.exception("session input failed")
+            self.hang_up("its input failed")
+
+
+def colour_system(env: dict[str, str]) -> str:
+    """The colour depth a session with ``env`` is drawn in. Sessions of one host must
+    share it: Rich keeps a style's escape codes on the style object itself (``_ansi``)
+    and Textual shares style objects between apps, so a 256-colour session's codes
+    would reach an 8-colour terminal sharing its host."""
+    from rich.console import Console
+
+    console = Console(_environ=dict(env), force_terminal=True, file=io.StringIO())
+    return str(console.color_system)
+
+
+@contextmanager
+def session_environ(env: dict[str, str]) -> Iterator[None]:
+    """The session's terminal type while its app is built (Rich reads the environment
+    when a console is made); the host's own environment afterwards."""
+    saved = {name: os.environ.get(name) for name in PER_SESSION_ENV}
+    for name in PER_SESSION_ENV:
+        if name in env:
+            os.environ[name] = env[name]
+        else:
+            os.environ.pop(name, None)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+class Host:
+    """The sessions of this process, and its socket to the zygote."""
+
+    def __init__(self, sock: socket.socket, rulesets: dict[str, Any]) -> None:
+        self.sock = sock
+        self.rulesets = rulesets
+        self.sessions: dict[int, asyncio.Task[None]] = {}
+        self.apps: dict[int, Any] = {}
+        self.accepting = True
+        self.done: asyncio.Event | None = None
+
+    def start(self, request: dict[str, Any], terminal: int) -> None:
+        sid = int(request["session"])
+        self.sessions[sid] = asyncio.get_running_loop().create_task(
+            self.run_session(sid, request, terminal))
+
+    async def run_session(self, sid: int, request: dict[str, Any], terminal: int) -> None:
+        code = 1
+        try:
+            code = await self._session(sid, request, terminal)
+        except BaseException as exc:  # noqa: BLE001 - contained: the other sessions run on
+            log.error("session %d failed:\n%s", sid,
+                      "".join(traceback.format_exception(exc)).rstrip())
+            try:
+                os.write(terminal, b"\r\nThe session hit an internal error and was closed; "
+                                   b"the server has logged it.\r\n")
+            except OSError:
+                pass
+        finally:
+            self.apps.pop(sid, None)
+            try:
+                os.close(terminal)
+            except OSError:
+                pass
+            self.report({"exit": sid, "code": code})
+            self.sessions.pop(sid, None)
+            self._maybe_done()
+
+    async def _session(self, sid: int, request: dict[str, Any], terminal: int) -> int:
+        from maharaja_server.lobby import SessionApp
+        from maharaja_server.remote import Connection
+
+        env = request.get("env", {})
+        try:  # in a thread: the hub's hello must not hold up the host's other sessions
+            conn = await asyncio.to_thread(Connection, os.environ["MAHARAJA_SOCKET"],
+                                           request.get("token", ""))
+        except (OSError, KeyError) as exc:
+            os.write(terminal, f"The game server is not reachable ({exc}).\r\n".encode())
+            return 1
+        try:
+            with session_environ(env):
+                app = SessionApp(conn, self.rulesets, request.get("command", ""),
+                                 terminal=terminal)
+            self.apps[sid] = app
+            await app.run_async()  # its crash line, if any, goes to its own terminal
+            return app.return_code or 0
+        finally:
+            conn.close()
+
+    def end(self, sid: int) -> None:
+        """The server hangs a session up: its app exits, or its task is cancelled."""
+        app = self.apps.get(sid)
+        task = self.sessions.get(sid)
+        if app is not None:
+            app.exit()
+        if task is not None:
+            asyncio.get_running_loop().call_later(END_GRACE, task.cancel)
+
+    def report(self, message: dict[str, Any]) -> None:
+        try:
+            self.sock.send(json.dumps(message).encode())
+        except OSError:
+            pass  # the zygote is gone; the server sees the pty close
+
+    def on_message(self) -> None:
+        fds = array.array("i")
+        try:
+            data, ancdata, _, _ = self.sock.recvmsg(MAX_MESSAGE,
+                                                    socket.CMSG_SPACE(fds.itemsize))
+        except BlockingIOError:
+            return
+        except OSError:
+            data, ancdata = b"", []
+        for level, kind, payload in ancdata:
+            if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+                fds.frombytes(payload[:len(payload) - len(payload) % fds.itemsize])
+        if not data:
+            asyncio.get_running_loop().remove_reader(self.sock.fileno())
+            self.accepting = False
+            self._maybe_done()
+            return
+        message = json.loads(data)
+        if "end" in message:
+            self.end(int(message["end"]))
+        elif len(fds) == 1 and self.accepting:
+            self.start(message, fds[0])
+        else:
+            for fd in fds:
+                os.close(fd)
+
+    def _maybe_done(self) -> None:
+        if not self.accepting and not self.sessions and self.done is not None:
+            self.done.set()
+
+    async def serve(self, request: dict[str, Any], terminal: int) -> None:
+        self.done = asyncio.Event()
+        self.sock.setblocking(False)
+        asyncio.get_running_loop().add_reader(self.sock.fileno(), self.on_message)
+        self.start(request, terminal)
+        await self.done.wait()
+
+
+def run_host(sock: socket.socket, request: dict[str, Any], terminal: int,
+             rulesets: dict[str, Any]) -> int:
+    """In the forked host: serve sessions until the zygote lets go and the last ends."""
+    os.setsid()  # its own session, without a controlling terminal
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):  # a session's output goes to its own pty, never to the host's
+        os.dup2(null, fd)
+    os.close(null)
+    asyncio.run(Host(sock, rulesets).serve(request, terminal))
+    return 0
