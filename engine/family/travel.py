@@ -8,7 +8,7 @@ in Maharaja, MJ-MOVE-3; 1 gold per house in Raja, R-MOVE-4).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from engine.family.network import Network
@@ -47,7 +47,8 @@ def priced_paths(
     Among routes with the same breakdown the one with the fewest roads (then the lowest
     road ids) is kept; the result is sorted by destination id, then cheapest. Roads are
     open when every village on them holds a piece (MJ-MOVE-2, R-MOVE-3). ``free``
-    routes owe nothing.
+    routes owe nothing. Not cached here: each game caches its listing built from it
+    under its own key (one lookup a listing instead of two).
     """
     return _priced(network, here, mover, occupancy, per_piece, free)
 
@@ -97,29 +98,12 @@ def _open_rows(network: Network, here: str, open_mask: int) -> _Rows:
     return _Rows(tuple(rows), tuple(path))
 
 
-@lru_cache(maxsize=8192)
 def _priced(
     network: Network, here: str, mover: int, occupancy: Occupancy, per_piece: bool, free: bool
 ) -> tuple[tuple[int, int], ...]:
     """``(path, total)`` per (destination, breakdown), sorted by destination id, total,
     then (number of roads, road ids): the order ``priced_paths`` promises."""
-    road_toll: list[int] = []
-    open_mask = 0
-    at = 0
-    for n, road_id in enumerate(network.road_ids):
-        packed = 0
-        closed = False
-        for _ in network.roads[road_id].villages:
-            owners = occupancy[at]
-            at += 1
-            if not owners:
-                closed = True  # MJ-MOVE-2, R-MOVE-3: an empty village closes the road
-            elif not free and mover not in owners:
-                for owner in owners if per_piece else set(owners):
-                    packed += _SEAT_TOLL[owner]
-        road_toll.append(packed)
-        if not closed:
-            open_mask |= 1 << n
+    road_toll, open_mask = _road_tolls(network, mover, occupancy, per_piece, free)
     open_rows = _open_rows(network, here, open_mask)
     sums = [0] * (len(open_rows.rows) + 1)  # each row's toll (row 0: the empty path)
     best: dict[int, int] = {}  # route key -> the first row with it
@@ -134,3 +118,42 @@ def _priced(
     path, row_mask, total_mask = open_rows.path, (1 << row_bits) - 1, (1 << 16) - 1
     return tuple((path[n & row_mask], n >> row_bits & total_mask) for n in order)
 
+
+# A mover's road tolls do not depend on where the priest stands: moves from each junction
+# a priest reaches in a turn share them, until a piece is placed (a new occupancy).
+@lru_cache(maxsize=1024)
+def _road_tolls(network: Network, mover: int, occupancy: Occupancy, per_piece: bool,
+                free: bool) -> tuple[tuple[int, ...], int]:
+    """Each road's toll as a packed key (0 for a closed road: no open row takes it) and
+    the open roads as a mask (bit n: ``network.road_ids[n]``)."""
+    road_toll = []
+    open_mask = 0
+    for n, (start, end) in enumerate(_road_spans(network)):
+        pieces = occupancy[start:end]
+        packed = 0
+        if all(pieces):  # MJ-MOVE-2, R-MOVE-3: an empty village closes the road
+            open_mask |= 1 << n
+            if not free:
+                for owners in pieces:
+                    packed += _village_toll(owners, mover, per_piece)
+        road_toll.append(packed)
+    return tuple(road_toll), open_mask
+
+
+@cache
+def _road_spans(network: Network) -> tuple[tuple[int, int], ...]:
+    """Per road (``network.road_ids`` order), its villages' slice of an occupancy."""
+    spans, at = [], 0
+    for road_id in network.road_ids:
+        count = len(network.roads[road_id].villages)
+        spans.append((at, at + count))
+        at += count
+    return tuple(spans)
+
+
+@cache  # few keys: each village holds at most a handful of pieces of a few seats
+def _village_toll(owners: tuple[int, ...], mover: int, per_piece: bool) -> int:
+    """The packed toll a mover pays in a village (nothing where they own a piece)."""
+    if mover in owners:
+        return 0
+    return sum(_SEAT_TOLL[owner] for owner in (owners if per_piece else set(owners)))
