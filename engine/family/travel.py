@@ -87,15 +87,12 @@ def _ranked(network: Network, here: str) -> tuple[tuple[int, int, int, int, int]
 
 @lru_cache(maxsize=256)  # roads open rarely (a village's first piece): few masks a game
 def _open_rows(network: Network, here: str, open_mask: int) -> _Rows:
-    row_of: dict[int, int] = {}
-    rows: list[tuple[int, int, int]] = []
-    path = [0]
-    for k, mask, road, parent, place in _ranked(network, here):
-        if mask & ~open_mask == 0:
-            rows.append((road, row_of.get(parent, 0), place))
-            row_of[k] = len(rows)
-            path.append(k)
-    return _Rows(tuple(rows), tuple(path))
+    closed = ~open_mask
+    kept = [entry for entry in _ranked(network, here) if not entry[1] & closed]
+    # a path's parent (one road shorter, its mask a subset) is kept before it
+    row_of = {entry[0]: row for row, entry in enumerate(kept, start=1)}
+    rows = tuple((road, row_of.get(parent, 0), place) for _, _, road, parent, place in kept)
+    return _Rows(rows, (0, *(entry[0] for entry in kept)))
 
 
 def _priced(

@@ -100,23 +100,22 @@ def _auction(state: State, seat: int) -> list[Any]:
 def _moves(state: State, seat: int) -> list[Any]:
     network = board()
     key = tuple(map(tuple, map(state.villages.__getitem__, network.villages)))
-    monk = holds(state, seat, C.MONK)
+    listed, costs, dearest = _priced_routes(seat, state.players[seat].architect, key)
+    if dearest <= state.players[seat].gold or holds(state, seat, C.MONK):
+        return list(listed)  # every route is affordable (R-MOVE-6: the bank pays the Monk's)
     gold = state.players[seat].gold
-    return [
-        move for move, cost in _priced_routes(seat, state.players[seat].architect, key)
-        if monk or cost <= gold
-    ]
+    return [move for move, cost in zip(listed, costs, strict=True) if cost <= gold]
 
 
 @lru_cache(maxsize=4096)
-def _priced_routes(
-    seat: int, start: str, houses: tuple[tuple[int, ...], ...]
-) -> tuple[tuple[it.MoveArchitect, int], ...]:
-    """One route per (destination, toll breakdown), the shortest; with its total toll.
-    The intents are frozen, so every state that asks shares them."""
+def _priced_routes(seat: int, start: str, houses: tuple[tuple[int, ...], ...]
+                   ) -> tuple[tuple[it.MoveArchitect, ...], tuple[int, ...], int]:
+    """One route per (destination, toll breakdown), the shortest, with the total tolls
+    and the dearest. The intents are frozen, so every state that asks shares them."""
     priced = priced_paths(board(), start, seat, houses, per_piece=True)  # R-MOVE-4
     intents = _path_intents(start)
-    return tuple((intents[k], total) for k, total in priced)
+    costs = tuple(total for _, total in priced)
+    return tuple(intents[k] for k, _ in priced), costs, max(costs, default=0)
 
 
 @cache
