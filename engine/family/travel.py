@@ -34,15 +34,16 @@ def tolls(
 
 
 Occupancy = tuple[tuple[int, ...], ...]  # per village of the network, the owner of each piece
+Priced = tuple[tuple[int, ...], tuple[int, ...]]  # (paths, their total tolls), route by route
 
 
 def priced_paths(
     network: Network, here: str, mover: int, occupancy: Occupancy, *, per_piece: bool,
     free: bool = False,
-) -> tuple[tuple[int, int], ...]:
-    """One route per destination and distinct toll breakdown, as ``(path, total)``:
-    ``path`` indexes ``network.paths_from[here]``, so a caller keeps one object per
-    path (an intent) instead of rebuilding it.
+) -> Priced:
+    """One route per destination and distinct toll breakdown, as two columns ``(paths,
+    totals)``: each path indexes ``network.paths_from[here]``, so a caller keeps one
+    object per path (an intent) instead of rebuilding it, and maps it in one pass.
 
     Among routes with the same breakdown the one with the fewest roads (then the lowest
     road ids) is kept; the result is sorted by destination id, then cheapest. Roads are
@@ -97,8 +98,8 @@ def _open_rows(network: Network, here: str, open_mask: int) -> _Rows:
 
 def _priced(
     network: Network, here: str, mover: int, occupancy: Occupancy, per_piece: bool, free: bool
-) -> tuple[tuple[int, int], ...]:
-    """``(path, total)`` per (destination, breakdown), sorted by destination id, total,
+) -> Priced:
+    """Paths and totals per (destination, breakdown), sorted by destination id, total,
     then (number of roads, road ids): the order ``priced_paths`` promises."""
     road_toll, open_mask = _road_tolls(network, mover, occupancy, per_piece, free)
     open_rows = _open_rows(network, here, open_mask)
@@ -113,7 +114,8 @@ def _priced(
     row_bits = len(sums).bit_length()
     order = sorted(key >> _TOTAL_SHIFT << row_bits | row for key, row in best.items())
     path, row_mask, total_mask = open_rows.path, (1 << row_bits) - 1, (1 << 16) - 1
-    return tuple((path[n & row_mask], n >> row_bits & total_mask) for n in order)
+    return (tuple(path[n & row_mask] for n in order),
+            tuple(n >> row_bits & total_mask for n in order))
 
 
 # A mover's road tolls do not depend on where the priest stands: moves from each junction

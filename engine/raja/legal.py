@@ -112,10 +112,8 @@ def _priced_routes(seat: int, start: str, houses: tuple[tuple[int, ...], ...]
                    ) -> tuple[tuple[it.MoveArchitect, ...], tuple[int, ...], int]:
     """One route per (destination, toll breakdown), the shortest, with the total tolls
     and the dearest. The intents are frozen, so every state that asks shares them."""
-    priced = priced_paths(board(), start, seat, houses, per_piece=True)  # R-MOVE-4
-    intents = _path_intents(start)
-    costs = tuple(total for _, total in priced)
-    return tuple(intents[k] for k, _ in priced), costs, max(costs, default=0)
+    paths, costs = priced_paths(board(), start, seat, houses, per_piece=True)  # R-MOVE-4
+    return tuple(map(_path_intents(start).__getitem__, paths)), costs, max(costs, default=0)
 
 
 @cache
