@@ -42,5 +42,5 @@ def test_pruned_pricing_lists_what_pricing_each_path_lists() -> None:
                     rng.random() < 0.5, rng.random() < 0.2)
             paths = args[0].paths_from[args[1]]
             listed = tuple((paths[k].end, paths[k].roads, total)
-                           for k, total in _priced.__wrapped__(*args))
+                           for k, total in zip(*_priced(*args), strict=True))
             assert listed == reference(*args)

@@ -8,7 +8,7 @@ in Maharaja, MJ-MOVE-3; 1 gold per house in Raja, R-MOVE-4).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from engine.family.network import Network
@@ -34,20 +34,22 @@ def tolls(
 
 
 Occupancy = tuple[tuple[int, ...], ...]  # per village of the network, the owner of each piece
+Priced = tuple[tuple[int, ...], tuple[int, ...]]  # (paths, their total tolls), route by route
 
 
 def priced_paths(
     network: Network, here: str, mover: int, occupancy: Occupancy, *, per_piece: bool,
     free: bool = False,
-) -> tuple[tuple[int, int], ...]:
-    """One route per destination and distinct toll breakdown, as ``(path, total)``:
-    ``path`` indexes ``network.paths_from[here]``, so a caller keeps one object per
-    path (an intent) instead of rebuilding it.
+) -> Priced:
+    """One route per destination and distinct toll breakdown, as two columns ``(paths,
+    totals)``: each path indexes ``network.paths_from[here]``, so a caller keeps one
+    object per path (an intent) instead of rebuilding it, and maps it in one pass.
 
     Among routes with the same breakdown the one with the fewest roads (then the lowest
     road ids) is kept; the result is sorted by destination id, then cheapest. Roads are
     open when every village on them holds a piece (MJ-MOVE-2, R-MOVE-3). ``free``
-    routes owe nothing.
+    routes owe nothing. Not cached here: each game caches its listing built from it
+    under its own key (one lookup a listing instead of two).
     """
     return _priced(network, here, mover, occupancy, per_piece, free)
 
@@ -86,40 +88,20 @@ def _ranked(network: Network, here: str) -> tuple[tuple[int, int, int, int, int]
 
 @lru_cache(maxsize=256)  # roads open rarely (a village's first piece): few masks a game
 def _open_rows(network: Network, here: str, open_mask: int) -> _Rows:
-    row_of: dict[int, int] = {}
-    rows: list[tuple[int, int, int]] = []
-    path = [0]
-    for k, mask, road, parent, place in _ranked(network, here):
-        if mask & ~open_mask == 0:
-            rows.append((road, row_of.get(parent, 0), place))
-            row_of[k] = len(rows)
-            path.append(k)
-    return _Rows(tuple(rows), tuple(path))
+    closed = ~open_mask
+    kept = [entry for entry in _ranked(network, here) if not entry[1] & closed]
+    # a path's parent (one road shorter, its mask a subset) is kept before it
+    row_of = {entry[0]: row for row, entry in enumerate(kept, start=1)}
+    rows = tuple((road, row_of.get(parent, 0), place) for _, _, road, parent, place in kept)
+    return _Rows(rows, (0, *(entry[0] for entry in kept)))
 
 
-@lru_cache(maxsize=8192)
 def _priced(
     network: Network, here: str, mover: int, occupancy: Occupancy, per_piece: bool, free: bool
-) -> tuple[tuple[int, int], ...]:
-    """``(path, total)`` per (destination, breakdown), sorted by destination id, total,
+) -> Priced:
+    """Paths and totals per (destination, breakdown), sorted by destination id, total,
     then (number of roads, road ids): the order ``priced_paths`` promises."""
-    road_toll: list[int] = []
-    open_mask = 0
-    at = 0
-    for n, road_id in enumerate(network.road_ids):
-        packed = 0
-        closed = False
-        for _ in network.roads[road_id].villages:
-            owners = occupancy[at]
-            at += 1
-            if not owners:
-                closed = True  # MJ-MOVE-2, R-MOVE-3: an empty village closes the road
-            elif not free and mover not in owners:
-                for owner in owners if per_piece else set(owners):
-                    packed += _SEAT_TOLL[owner]
-        road_toll.append(packed)
-        if not closed:
-            open_mask |= 1 << n
+    road_toll, open_mask = _road_tolls(network, mover, occupancy, per_piece, free)
     open_rows = _open_rows(network, here, open_mask)
     sums = [0] * (len(open_rows.rows) + 1)  # each row's toll (row 0: the empty path)
     best: dict[int, int] = {}  # route key -> the first row with it
@@ -132,5 +114,45 @@ def _priced(
     row_bits = len(sums).bit_length()
     order = sorted(key >> _TOTAL_SHIFT << row_bits | row for key, row in best.items())
     path, row_mask, total_mask = open_rows.path, (1 << row_bits) - 1, (1 << 16) - 1
-    return tuple((path[n & row_mask], n >> row_bits & total_mask) for n in order)
+    return (tuple(path[n & row_mask] for n in order),
+            tuple(n >> row_bits & total_mask for n in order))
 
+
+# A mover's road tolls do not depend on where the priest stands: moves from each junction
+# a priest reaches in a turn share them, until a piece is placed (a new occupancy).
+@lru_cache(maxsize=1024)
+def _road_tolls(network: Network, mover: int, occupancy: Occupancy, per_piece: bool,
+                free: bool) -> tuple[tuple[int, ...], int]:
+    """Each road's toll as a packed key (0 for a closed road: no open row takes it) and
+    the open roads as a mask (bit n: ``network.road_ids[n]``)."""
+    road_toll = []
+    open_mask = 0
+    for n, (start, end) in enumerate(_road_spans(network)):
+        pieces = occupancy[start:end]
+        packed = 0
+        if all(pieces):  # MJ-MOVE-2, R-MOVE-3: an empty village closes the road
+            open_mask |= 1 << n
+            if not free:
+                for owners in pieces:
+                    packed += _village_toll(owners, mover, per_piece)
+        road_toll.append(packed)
+    return tuple(road_toll), open_mask
+
+
+@cache
+def _road_spans(network: Network) -> tuple[tuple[int, int], ...]:
+    """Per road (``network.road_ids`` order), its villages' slice of an occupancy."""
+    spans, at = [], 0
+    for road_id in network.road_ids:
+        count = len(network.roads[road_id].villages)
+        spans.append((at, at + count))
+        at += count
+    return tuple(spans)
+
+
+@cache  # few keys: each village holds at most a handful of pieces of a few seats
+def _village_toll(owners: tuple[int, ...], mover: int, per_piece: bool) -> int:
+    """The packed toll a mover pays in a village (nothing where they own a piece)."""
+    if mover in owners:
+        return 0
+    return sum(_SEAT_TOLL[owner] for owner in (owners if per_piece else set(owners)))

@@ -261,10 +261,8 @@ def _moves(here: str, seat: int, occupancy: Occupancy,
            free: bool) -> tuple[tuple[it.MovePriest, ...], tuple[int, ...], int]:
     """The priced routes as intents with their tolls and the dearest toll (frozen, so
     shared by every state that asks)."""
-    priced = priced_paths(board(), here, seat, occupancy, per_piece=False, free=free)
-    intents = _path_intents(here)
-    costs = tuple(cost for _, cost in priced)
-    return tuple(intents[k] for k, _ in priced), costs, max(costs, default=0)
+    paths, costs = priced_paths(board(), here, seat, occupancy, per_piece=False, free=free)
+    return tuple(map(_path_intents(here).__getitem__, paths)), costs, max(costs, default=0)
 
 
 @cache

@@ -76,6 +76,8 @@ def to_move(state: State) -> tuple[int, ...]:
 # ------------------------------------------------------------------ automatic
 def automatic(state: State, rng: Random) -> Events:
     phase = state.phase
+    if phase == Phase.ACTIONS and state.turn is not None and not state.pending:
+        return []  # a turn under way (most steps): nothing happens until its seat decides
     if phase == Phase.SETUP:
         return [solo.setup_draw(state, rng) if state.solo is None and state.options.mode == "solo"
                 else setup_draw(state, rng)]

@@ -1,7 +1,9 @@
 """legal_intents: every intent a seat may send now.
 
 Candidates are generated cheaply and each is passed through ``decide`` so the list
-can never disagree with the rules. Architect routes are priced once per (seat,
+can never disagree with the rules, except the house parts (most of a turn's
+candidates), listed straight from the rules ``decide`` applies; a property test holds
+them equal to the trial listing. Architect routes are priced once per (seat,
 start, houses on villages) and cached, because pricing every simple path is the
 only expensive part and it changes only when a village changes.
 
@@ -97,24 +99,21 @@ def _auction(state: State, seat: int) -> list[Any]:
 
 def _moves(state: State, seat: int) -> list[Any]:
     network = board()
-    key = tuple(tuple(state.villages[v]) for v in network.villages)
-    monk = holds(state, seat, C.MONK)
+    key = tuple(map(tuple, map(state.villages.__getitem__, network.villages)))
+    listed, costs, dearest = _priced_routes(seat, state.players[seat].architect, key)
+    if dearest <= state.players[seat].gold or holds(state, seat, C.MONK):
+        return list(listed)  # every route is affordable (R-MOVE-6: the bank pays the Monk's)
     gold = state.players[seat].gold
-    return [
-        move for move, cost in _priced_routes(seat, state.players[seat].architect, key)
-        if monk or cost <= gold
-    ]
+    return [move for move, cost in zip(listed, costs, strict=True) if cost <= gold]
 
 
 @lru_cache(maxsize=4096)
-def _priced_routes(
-    seat: int, start: str, houses: tuple[tuple[int, ...], ...]
-) -> tuple[tuple[it.MoveArchitect, int], ...]:
-    """One route per (destination, toll breakdown), the shortest; with its total toll.
-    The intents are frozen, so every state that asks shares them."""
-    priced = priced_paths(board(), start, seat, houses, per_piece=True)  # R-MOVE-4
-    intents = _path_intents(start)
-    return tuple((intents[k], total) for k, total in priced)
+def _priced_routes(seat: int, start: str, houses: tuple[tuple[int, ...], ...]
+                   ) -> tuple[tuple[it.MoveArchitect, ...], tuple[int, ...], int]:
+    """One route per (destination, toll breakdown), the shortest, with the total tolls
+    and the dearest. The intents are frozen, so every state that asks shares them."""
+    paths, costs = priced_paths(board(), start, seat, houses, per_piece=True)  # R-MOVE-4
+    return tuple(map(_path_intents(start).__getitem__, paths)), costs, max(costs, default=0)
 
 
 @cache
@@ -142,7 +141,36 @@ def _step_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
 
 
 def _part(state: State, seat: int, s: int, p: int, kind: str) -> list[Any]:
+    if kind in (C.P_HOUSE, C.P_MOVE):
+        return _houses(state, seat, s, p, kind)
     return _filter(state, seat, _part_steps(state, seat, s, p, kind))
+
+
+def _houses(state: State, seat: int, s: int, p: int, kind: str) -> list[Any]:
+    """A house part listed straight from the rules ``decide`` applies (``_build_house``,
+    ``_move_house``): most of a turn's candidates, so no trial ``decide`` for each. The
+    part itself is open (``_step_groups`` lists only those); what remains is R-BUILD-1
+    (room, filtered below), R-BUILD-3 (the architect's city), R-ACT-1 (two houses: one
+    village at most), and for a build R-BUILD-6 and R-TURN-5 (reserve, gold)."""
+    player = state.players[seat]
+    here = player.architect
+    if kind == C.P_HOUSE:
+        cost = 0 if s == BUILDER_SLOT else C.HOUSE_COST
+        if player.reserve < 1 or player.gold < cost:
+            return []
+    villages_allowed = s == BUILDER_SLOT or (
+        state.turn is not None and state.turn.slots[s].village_houses
+        < C.VILLAGE_LIMIT.get(state.turn.slots[s].action, 9))
+    places = [v for v in state.villages if village_has_room(state, v)] if villages_allowed \
+        else []
+    if here in state.cities:
+        places.append(here)
+    if kind == C.P_HOUSE:
+        return [it.BuildHouse(place=place, slot=s, part=p) for place in places]
+    sources = [v for v, owners in state.villages.items() if seat in owners]
+    sources += [c for c, city in state.cities.items() if seat in city.houses]
+    return [it.MoveHouse(source=src, dest=dst, slot=s, part=p) for src in sources
+            for dst in places if dst != src]
 
 
 def _part_steps(state: State, seat: int, s: int, p: int, kind: str) -> Iterator[Any]:

@@ -218,3 +218,27 @@ def test_boundaries_and_descriptions() -> None:
     assert all(plain(d) for d in replay.descriptions)
     replay.seek(rounds[1])
     assert replay.state.round == 1
+
+
+@SETTINGS
+@given(n=st.integers(2, 5), opts=options, seed=st.integers(0, 10**6))
+def test_house_parts_list_what_decide_accepts(n: int, opts: Options, seed: int) -> None:
+    """R-BUILD-1/3/6, R-ACT-1, R-TURN-5, R-CHAR-5: a house or house-move part is listed
+    straight from the rules (issue 15); it must be exactly the candidates ``decide``
+    accepts, in the same order, at every decision of a random game."""
+    from engine.raja import legal as L
+
+    g = Game(RULESET, seats(n), opts, seed)
+    rng = Random(seed)
+    compared = 0
+    while g.to_move():
+        seat = rng.choice(g.to_move())
+        for group in L.legal_groups(g.state, seat):
+            kind = group.key.rsplit(" ", 1)[-1]
+            if group.key.startswith("slot ") and kind in (C.P_HOUSE, C.P_MOVE):
+                s, p = int(group.key.split()[1]), int(group.key.split()[3])
+                trial = L._filter(g.state, seat, L._part_steps(g.state, seat, s, p, kind))
+                assert list(group) == trial, group.key
+                compared += 1
+        g.play(seat, rng.choice(g.legal_intents(seat)))
+    assert compared > 0
