@@ -91,15 +91,21 @@ class TextRows(Widget):
             return len(self._rows)
         return sum(len(Content(line).wrap(width)) or 1 for line in self._text.split("\n"))
 
+    def notify_style_update(self) -> None:
+        # Kept until the styles change, as Textual keeps a Static's: ``rich_style`` is
+        # worked out again after every refresh, and was half the cost of a row.
+        self._style = None
+        super().notify_style_update()
+
     def on_resize(self) -> None:
         self._set_width(self.content_size.width)
 
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
         self._set_width(width)
-        style = self.rich_style
-        if style != self._style:  # a new theme or state: every strip is drawn again
-            self._style = style
+        style = self._style
+        if style is None:  # a new theme or state (below): every strip is drawn again
+            style = self._style = self.rich_style
             self._strips.clear()
         row = self._rows[y] if y < len(self._rows) else ""
         strip = self._strips.get(row)
