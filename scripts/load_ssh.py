@@ -459,6 +459,10 @@ async def main(args: argparse.Namespace) -> dict:
         "cpu_s_sessions": round(children_cpu, 1),
         "cpu_s_load_client": round(client_cpu, 1),
         "steady_cpu_ms_per_move": steady_cpu,
+        # Terminal output a session gets per move, start-up screens included.
+        "bytes_per_move_per_session": round(
+            sum(p.bytes for players in tables for p in players)
+            / max(1, stats.actions * args.players)),
         "data_dir": str(data),
     }
     if args.abuse:
