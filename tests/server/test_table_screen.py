@@ -163,3 +163,32 @@ def test_another_players_move_repaints_only_the_rows_it_changes(monkeypatch: Any
     assert any(changed for _, _, changed in moves)
     for name, repainted, changed in moves:
         assert repainted == changed, (name, sorted(repainted), sorted(changed))
+
+
+def test_an_idle_table_screen_draws_nothing(monkeypatch: Any) -> None:
+    """Issue 15: 128 sessions on 2 cores leave no room for a session that redraws while
+    nothing happens (a timer, a blinking cursor, a clock): waiting for the others to
+    move, the screen renders no update at all."""
+    from fake_ruleset import LONG
+    from textual._compositor import Compositor
+
+    table = LocalTable(Game(LONG, [Seat(f"p{i}", HUMAN) for i in range(4)], None, 7))
+    updates: list[int] = []
+    real_update = Compositor.render_update
+
+    def render_update(self: Compositor, *args: Any, **kwargs: Any) -> Any:
+        updates.append(1)
+        return real_update(self, *args, **kwargs)
+
+    async def run() -> None:
+        app = _Host(table)
+        async with app.run_test(size=(110, 34)) as pilot:
+            seat = next(s for s in table.to_move() if s != 0)
+            table.play(seat, table.legal_intents(seat)[0])
+            await pilot.pause()
+            await pilot.pause(0.3)  # anything the move set going has run
+            monkeypatch.setattr(Compositor, "render_update", render_update)
+            await pilot.pause(1.5)
+
+    asyncio.run(run())
+    assert updates == []

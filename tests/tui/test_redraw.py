@@ -203,3 +203,35 @@ async def test_another_seats_move_lays_out_the_screen_only_for_a_new_height() ->
     assert moves == 20
     assert "log" not in asked and "action-options" not in asked, asked
     assert asked.count("action-heading") <= heights, (asked, heights)
+
+
+@synchronously
+async def test_an_idle_game_screen_draws_nothing() -> None:
+    """Issue 15: a seat waiting for the others (an SSH session, most of the time) costs
+    no CPU: no timer, cursor or clock redraws its screen while nothing happens."""
+    from textual._compositor import Compositor
+
+    from engine.core.table import LocalTable
+    from maharaja_tui.screens.game import GameScreen
+    from tests.tui.test_screens import Host
+
+    game = games.game_until(lambda g: len(g.steps) > 60 and 0 not in g.to_move(),
+                            players=4, humans=4)
+    screen = GameScreen(LocalTable(game), 0)
+    app = Host(screen)
+    updates: list[int] = []
+    real_update = Compositor.render_update
+
+    def render_update(self: Compositor, *args: Any, **kwargs: Any) -> Any:
+        updates.append(1)
+        return real_update(self, *args, **kwargs)
+
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.5)  # the first frames are drawn
+        Compositor.render_update = render_update  # type: ignore[method-assign]
+        try:
+            await pilot.pause(1.5)
+        finally:
+            Compositor.render_update = real_update  # type: ignore[method-assign]
+    assert updates == []
