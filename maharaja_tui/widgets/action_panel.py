@@ -8,21 +8,12 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import Reactive
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from maharaja_tui.widgets.choices import Choices
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
-
-
-class Choices(OptionList):
-    """The panel's list. Its height is set (1fr), so new choices, hence a new virtual
-    height, need no layout of the whole screen (Textual's virtual size asks for one, at
-    every step); a scrollbar that comes or goes still asks for its own (issue 15)."""
-
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
 
 class ActionPanel(RoleStyles, Vertical):
@@ -43,7 +34,7 @@ class ActionPanel(RoleStyles, Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="action-heading")
-        yield Choices(id="action-options", compact=True)
+        yield Choices(id="action-options", compact=True)  # its height set: 1fr
 
     def show(self, heading: tuple[Segments, ...], entries: tuple[Segments, ...]) -> None:
         painter = Painter(self, self.colours)

@@ -163,7 +163,7 @@ async def test_another_seats_move_lays_out_the_screen_only_for_a_new_height() ->
 
     from engine.core.table import LocalTable
     from maharaja_tui.screens.game import GameScreen
-    from maharaja_tui.widgets.action_panel import Choices
+    from maharaja_tui.widgets.choices import Choices
     from tests.tui.test_screens import Host
 
     game = games.game_until(lambda g: len(g.steps) > 60, players=4, humans=4)
