@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from engine.core.describe import plain
 from engine.core.errors import IllegalIntent
+from maharaja_server.text_rows import TextRows
 from maharaja_tui.screens.closing import Closing, top_screen, while_open
 
 LOG_LINES = 12
@@ -88,9 +89,9 @@ class TableScreen(Closing, Screen):
         yield Static(id="status")
         with Horizontal(id="main"):
             with VerticalScroll(id="view-box", can_focus=False):
-                yield Static(id="view")
+                yield TextRows(id="view")
             yield OptionList(id="intents")
-        yield Static(id="log")
+        yield TextRows(id="log")
         yield Footer()
 
     @while_open
@@ -123,8 +124,9 @@ class TableScreen(Closing, Screen):
         version = getattr(table, "version", 0)
         # The status line is one row whatever it says: no layout pass for it.
         self._show("#status", f"Table {getattr(table, 'id', '')} · {table.ruleset.name} · "
-                   f"{who} · step {version} · {state}", layout=False)
-        self._show("#view", format_view(table.view(seat)), layout=False)
+                   f"{who} · step {version} · {state}")
+        # The view and the log repaint only the rows a move changes (TextRows).
+        self.query_one("#view", TextRows).show(format_view(table.view(seat)))
         self._fit_view()
         options = self.query_one("#intents", OptionList)
         if self._intents != before or options.option_count != len(self._intents):
@@ -136,32 +138,16 @@ class TableScreen(Closing, Screen):
             if self._intents:
                 options.highlighted = min(highlighted or 0, len(self._intents) - 1)
         lines = [plain(d) for d in table.log(seat)[-LOG_LINES:]]
-        self._show("#log", "\n".join(lines), cap=LOG_ROWS)
+        self.query_one("#log", TextRows).show("\n".join(lines))
 
-    def _show(self, selector: str, text: str, *, layout: bool = True,
-              cap: int | None = None) -> None:
-        """Update a text panel only when its text changed: a player's own move is drawn
-        once after play and again when its change notice arrives, with the same text,
-        and each redraw of a panel costs a render of the screen around it.
-
-        A layout pass (a reflow of the whole screen, then a render of every widget) is
-        asked for only when the panel's height must change: its text's rows at its
-        width, at most ``cap`` (its CSS max-height), differ from the rows it has. Most
-        moves change words in the log, not rows."""
+    def _show(self, selector: str, text: str) -> None:
+        """Update a one-row panel only when its text changed: a player's own move is
+        drawn once after play and again when its change notice arrives, with the same
+        text, and each redraw of a panel costs a render of the screen around it."""
         if self._shown.get(selector) == text:
             return
         self._shown[selector] = text
-        panel = self.query_one(selector, Static)
-        panel.update(Text(text), layout=False)
-        if not layout:
-            return
-        width, height = panel.content_size
-        if cap is not None and text.count("\n") + 1 >= cap:
-            rows = cap  # a line is a row at least: no need to wrap the text to know
-        else:
-            rows = panel.get_content_height(panel.container_size, self.size, width)
-        if not width or (rows if cap is None else min(rows, cap)) != height:
-            panel.refresh(layout=True)
+        self.query_one(selector, Static).update(Text(text), layout=False)
 
     def _fit_view(self) -> None:
         """Size the view in steps of VIEW_STEP rows (and at least its box, min-height):
@@ -169,11 +155,10 @@ class TableScreen(Closing, Screen):
         and each change is a layout pass of the whole screen. Its box keeps the
         scrollbar's columns (scrollbar-gutter: stable), so the view's width, hence its
         rows, never depend on whether it scrolls."""
-        view = self.query_one("#view", Static)
-        width = view.content_size.width
-        if not width:  # not laid out yet: on_resize sizes it
+        view = self.query_one("#view", TextRows)
+        if not view.content_size.width:  # not laid out yet: on_resize sizes it
             return
-        rows = view.get_content_height(view.container_size, self.size, width)
+        rows = view.row_count
         if rows > self._view_height or rows <= self._view_height - VIEW_STEP * 3 // 2:
             # Grows to fit; shrinks only when a step and a half is blank, so a text
             # whose rows hover about a step's edge keeps one height.

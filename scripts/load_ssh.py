@@ -384,12 +384,16 @@ async def main(args: argparse.Namespace) -> dict:
                                                    stats, acked)))
         await asyncio.sleep(args.ramp)
     all_ready_at = deadline
+    # CPU seconds (server, sessions, this client) and actions once every table plays:
+    # the steady state's CPU per move, without the sessions' start-up.
+    steady_from: tuple[float, float, float, int] | None = None
 
     async def watch_ready() -> None:
-        nonlocal all_ready_at
+        nonlocal all_ready_at, steady_from
         while stats.ready < args.tables and time.monotonic() < deadline:
             await asyncio.sleep(0.2)
         all_ready_at = min(time.monotonic(), deadline)
+        steady_from = (*cpu_seconds(server.pid), time.process_time(), stats.actions)
 
     watcher = asyncio.create_task(watch_ready())
     abuse = Abuse()
@@ -404,6 +408,14 @@ async def main(args: argparse.Namespace) -> dict:
     sampler.cancel()
     server_cpu, children_cpu = cpu_seconds(server.pid)
     client_cpu = time.process_time()
+    steady_cpu: dict[str, float] = {}
+    if steady_from and stats.actions > steady_from[3]:
+        moves = stats.actions - steady_from[3]
+        steady_cpu = {  # ms of CPU per move, steady state; a session's is one of N seats'
+            "server": round(1000 * (server_cpu - steady_from[0]) / moves, 1),
+            "session": round(1000 * (children_cpu - steady_from[1]) / moves / args.players, 1),
+            "load_client": round(1000 * (client_cpu - steady_from[2]) / moves, 1),
+        }
     closed_early = sum(p.closed for players in tables for p in players)
     for players in tables:
         for p in players:
@@ -457,6 +469,11 @@ async def main(args: argparse.Namespace) -> dict:
         "cpu_s_server": round(server_cpu, 1),
         "cpu_s_sessions": round(children_cpu, 1),
         "cpu_s_load_client": round(client_cpu, 1),
+        "steady_cpu_ms_per_move": steady_cpu,
+        # Terminal output a session gets per move, start-up screens included.
+        "bytes_per_move_per_session": round(
+            sum(p.bytes for players in tables for p in players)
+            / max(1, stats.actions * args.players)),
         "data_dir": str(data),
     }
     if args.abuse:

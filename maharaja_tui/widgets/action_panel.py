@@ -12,6 +12,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from maharaja_tui.widgets.choices import Choices
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 
@@ -33,20 +34,27 @@ class ActionPanel(RoleStyles, Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="action-heading")
-        yield OptionList(id="action-options", compact=True)
+        yield Choices(id="action-options", compact=True)  # its height set: 1fr
 
     def show(self, heading: tuple[Segments, ...], entries: tuple[Segments, ...]) -> None:
         painter = Painter(self, self.colours)
         lines = painter.lines(heading)
         shown = self.query_one("#action-heading", Static)
         if lines != shown.content:  # else no redraw, no layout (issue 15)
-            shown.update(lines)
+            # A layout (of the whole screen) only when the heading's rows change: most
+            # steps change its words ("waiting for ..."), not its height.
+            width, height = shown.content_size
+            shown.update(lines, layout=False)
+            if not width or shown.get_content_height(shown.container_size, self.size,
+                                                     width) != height:
+                shown.refresh(layout=True)
         if entries == self._entries:
             return
         self._entries = entries
         options = self.query_one("#action-options", OptionList)
-        options.clear_options()
-        options.add_options([Option(painter.text(e)) for e in entries])
+        # One update of its lines (clearing first drew an empty list: its scrollbar went
+        # and came back, two layouts).
+        options.set_options([Option(painter.text(e)) for e in entries])
         if entries:  # new choices start at the top; the list stays shown to keep the focus
             options.highlighted = 0
 

@@ -107,7 +107,8 @@ class MoveLog(RoleStyles, ScrollView, can_focus=True):
         # entries tell that at once: the full width wraps only as many as fit).
         width = region.width - self.styles.gutter.width
         height = region.height - self.styles.gutter.height
-        if self._overflows(rows, width, height):
+        overflows = self._overflows(rows, width, height)
+        if overflows:
             width -= self.styles.scrollbar_size_vertical
         lines = [line for margin, entry in rows
                  for line in self._wrapped_entry(margin, entry, width)]
@@ -115,7 +116,14 @@ class MoveLog(RoleStyles, ScrollView, can_focus=True):
         for key in [key for key in self._wrapped if key[:2] not in shown]:
             del self._wrapped[key]  # an entry that left the window
         self._lines = lines
-        self.virtual_size = Size(width, len(lines))
+        size = Size(width, len(lines))
+        if overflows and self.show_vertical_scrollbar and size.width == self.virtual_size.width:
+            # The scrollbar stays and the width with it: nothing on screen moves, so no
+            # layout of the whole screen (a new virtual size asks for one) after every
+            # move; the scrollbar's sizes are set below, as a layout would (issue 15).
+            self.set_reactive(MoveLog.virtual_size, size)
+        else:
+            self.virtual_size = size
         if self.marked is not None or follow:
             self.scroll_to(y=max(0, len(lines) - self.scrollable_content_region.height),
                            animate=False, immediate=True, force=True)  # force: the

@@ -123,3 +123,49 @@ def test_a_flood_of_keys_stays_bounded_in_a_session_process(tmp_path: Path) -> N
     most, keys = map(int, out.read_text().split())
     assert keys > 50  # the app did get keys
     assert most < 150, most  # ungated, thousands of keys waited as tasks on the loop
+
+
+def test_an_idle_sessions_input_thread_sleeps_until_input_comes(monkeypatch) -> None:
+    """Issue 15: Textual's input thread polled every 0.1 s, waking each idle session ten
+    times a second (1 ms of CPU a second each: 13% of a core at 128 sessions). Ours waits
+    for input (IDLE_WAIT at most), polls only while a lone Esc waits for its timeout,
+    and ends at once when input is disabled."""
+    import selectors
+
+    from maharaja_server import inputgate
+
+    timeouts: list[float | None] = []
+    real_select = selectors.SelectSelector.select
+
+    def select(self, timeout=None):
+        timeouts.append(timeout)
+        return real_select(self, timeout)
+
+    monkeypatch.setattr(selectors.SelectSelector, "select", select)
+    keys: list[str] = []
+    driver = inputgate.GatedDriver.__new__(inputgate.GatedDriver)
+    driver._debug = False
+    driver.exit_event = threading.Event()
+    driver._key_thread = None
+    driver._disable_mouse_support = lambda: None
+    driver.process_message = lambda event: keys.append(getattr(event, "key", ""))
+    read, write = os.pipe()
+    driver.fileno = read
+    thread = threading.Thread(target=driver.run_input_thread)
+    driver._key_thread = thread
+    thread.start()
+    deadline = time.monotonic() + 5
+    while not timeouts and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # Textual's poll would have woken five times by now
+    assert timeouts == [inputgate.IDLE_WAIT]  # asleep, not polling
+    os.write(write, b"\x1b")  # a lone Esc: told from a sequence by its timeout
+    deadline = time.monotonic() + 5
+    while "escape" not in keys and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert "escape" in keys and 0.1 in timeouts
+    started = time.monotonic()
+    driver.disable_input()  # wakes the thread through its pipe
+    assert not thread.is_alive() and time.monotonic() - started < inputgate.IDLE_WAIT
+    os.close(read)
+    os.close(write)

@@ -13,6 +13,7 @@ from engine.core.game import Game
 from engine.core.ruleset import HUMAN, Seat
 from engine.core.table import LocalTable
 from maharaja_server.screens import LOG_ROWS, TableScreen
+from maharaja_server.text_rows import TextRows
 
 
 class _Host(App):
@@ -30,17 +31,23 @@ def test_a_players_own_move_redraws_each_panel_once(monkeypatch: Any) -> None:
     a panel whose text is unchanged is left alone, and the move still shows."""
     table = LocalTable(Game(RULESET, [Seat("ann", HUMAN), Seat("bob", HUMAN)], None, 3))
     updates: list[str | None] = []
-    real_update = Static.update
+    real_update, real_show = Static.update, TextRows.show
 
     def update(self: Static, *args: Any, **kwargs: Any) -> None:
         updates.append(self.id)
         real_update(self, *args, **kwargs)
+
+    def show(self: TextRows, text: str) -> None:
+        if text != self.text:  # an unchanged text is left alone (no refresh)
+            updates.append(self.id)
+        real_show(self, text)
 
     async def run() -> str:
         app = _Host(table)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             monkeypatch.setattr(Static, "update", update)
+            monkeypatch.setattr(TextRows, "show", show)
             version = table.version
             await pilot.press("enter")  # seat 0 plays its first choice
             await pilot.pause()
@@ -81,7 +88,7 @@ def test_another_players_move_lays_out_only_when_a_panel_changes_height(monkeypa
                 await pilot.pause()
             monkeypatch.setattr(Screen, "_refresh_layout", refresh_layout)
             screen = app.screen
-            view, log = screen.query_one("#view", Static), screen.query_one("#log", Static)
+            view, log = screen.query_one("#view", TextRows), screen.query_one("#log", TextRows)
             while moves < 24:
                 seat = next((s for s in table.to_move() if s != 0), None)
                 if seat is None:  # seat 0's own plan: play it as a move of its own
@@ -106,3 +113,82 @@ def test_another_players_move_lays_out_only_when_a_panel_changes_height(monkeypa
     # Most moves change words, not rows: far fewer layout passes than moves (one or
     # more per move before).
     assert len(layouts) <= moves // 2, (len(layouts), moves)
+
+
+def test_another_players_move_repaints_only_the_rows_it_changes(monkeypatch: Any) -> None:
+    """Issue 15: a Static given a new text repainted (and wrote to the terminal) every
+    row of its panel, so each move redrew the whole view and log of every session at
+    the table. The view and the log now repaint only the rows whose text changed."""
+    from fake_ruleset import LONG
+    from textual._compositor import Compositor
+    from textual.geometry import Region
+
+    table = LocalTable(Game(LONG, [Seat(f"p{i}", HUMAN) for i in range(4)], None, 7))
+    dirty: list[Region] = []
+    real_partial = Compositor.render_partial_update
+
+    def render_partial_update(self: Compositor) -> Any:
+        dirty.extend(self._dirty_regions)
+        return real_partial(self)
+
+    async def run() -> list[tuple[str, set[int], set[int]]]:
+        app = _Host(table)
+        moves: list[tuple[str, set[int], set[int]]] = []
+        async with app.run_test(size=(110, 34)) as pilot:
+            screen = app.screen
+            for _ in range(LOG_ROWS + 2):  # the log fills up to its height first
+                seat = table.to_move()[0]
+                table.play(seat, table.legal_intents(seat)[0])
+                await pilot.pause()
+            monkeypatch.setattr(Compositor, "render_partial_update", render_partial_update)
+            panels = {name: screen.query_one(name).region for name in ("#view-box", "#log")}
+            before = [s.text for s in screen._compositor.render_strips()]
+            while len(moves) < 12:
+                seat = next((s for s in table.to_move() if s != 0), table.to_move()[0])
+                table.play(seat, table.legal_intents(seat)[0])
+                dirty.clear()
+                await pilot.pause()
+                await pilot.pause()
+                after = [s.text for s in screen._compositor.render_strips()]
+                for name, box in panels.items():
+                    repainted = {y for region in dirty if (part := region.intersection(box))
+                                 for y in part.line_range}
+                    changed = {y for y in box.line_range
+                               if before[y][box.x:box.right] != after[y][box.x:box.right]}
+                    moves.append((name, repainted, changed))
+                before = after
+        return moves
+
+    moves = asyncio.run(run())
+    assert any(changed for _, _, changed in moves)
+    for name, repainted, changed in moves:
+        assert repainted == changed, (name, sorted(repainted), sorted(changed))
+
+
+def test_an_idle_table_screen_draws_nothing(monkeypatch: Any) -> None:
+    """Issue 15: 128 sessions on 2 cores leave no room for a session that redraws while
+    nothing happens (a timer, a blinking cursor, a clock): waiting for the others to
+    move, the screen renders no update at all."""
+    from fake_ruleset import LONG
+    from textual._compositor import Compositor
+
+    table = LocalTable(Game(LONG, [Seat(f"p{i}", HUMAN) for i in range(4)], None, 7))
+    updates: list[int] = []
+    real_update = Compositor.render_update
+
+    def render_update(self: Compositor, *args: Any, **kwargs: Any) -> Any:
+        updates.append(1)
+        return real_update(self, *args, **kwargs)
+
+    async def run() -> None:
+        app = _Host(table)
+        async with app.run_test(size=(110, 34)) as pilot:
+            seat = next(s for s in table.to_move() if s != 0)
+            table.play(seat, table.legal_intents(seat)[0])
+            await pilot.pause()
+            await pilot.pause(0.3)  # anything the move set going has run
+            monkeypatch.setattr(Compositor, "render_update", render_update)
+            await pilot.pause(1.5)
+
+    asyncio.run(run())
+    assert updates == []

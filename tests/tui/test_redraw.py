@@ -148,3 +148,90 @@ async def test_a_board_is_laid_out_again_only_when_its_height_changes() -> None:
         board.data = replace(data, wide_rows=(seg("15 coins"), seg("2 shrines")))
         await pilot.pause()
         assert board.size.height == 3 and "2 shrines" in screen_text(app)
+
+
+@synchronously
+async def test_another_seats_move_lays_out_the_screen_only_for_a_new_height() -> None:
+    """Issue 15 (SSH: each session redraws after every move at its table): the move log's
+    new virtual height, the action heading's new words and the action list's new
+    choices each asked for a layout of the whole screen after every move. Now the log
+    asks for none while its scrollbar stays, the heading only when its rows change, and
+    the list (its height set) for none."""
+    import random
+
+    from textual.widget import Widget
+
+    from engine.core.table import LocalTable
+    from maharaja_tui.screens.game import GameScreen
+    from maharaja_tui.widgets.choices import Choices
+    from tests.tui.test_screens import Host
+
+    game = games.game_until(lambda g: len(g.steps) > 60, players=4, humans=4)
+    table = LocalTable(game)
+    screen = GameScreen(table, 0)
+    app = Host(screen)
+    asked: list[str] = []
+    real_refresh = Widget.refresh
+
+    def refresh(self: Widget, *regions: Any, **kwargs: Any) -> Widget:
+        if kwargs.get("layout") and (isinstance(self, (MoveLog, Choices))
+                                     or self.id == "action-heading"):
+            asked.append(self.id or "")
+        return real_refresh(self, *regions, **kwargs)
+
+    rng = random.Random(3)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        log = screen.query_one(MoveLog)
+        heading = screen.query_one("#action-heading")
+        assert log.show_vertical_scrollbar  # a full log: its scrollbar stays
+        Widget.refresh = refresh  # type: ignore[method-assign]
+        try:
+            heights, moves = 0, 0
+            while moves < 20 and table.to_move():
+                seat = next((s for s in table.to_move() if s != 0), table.to_move()[0])
+                height = heading.size.height
+                table.play(seat, rng.choice(table.legal_intents(seat)))
+                moves += 1
+                await pilot.pause()
+                while app.screen is not screen:  # a scoring screen shown once
+                    app.pop_screen()
+                    await pilot.pause()
+                heights += heading.size.height != height
+        finally:
+            Widget.refresh = real_refresh  # type: ignore[method-assign]
+    assert moves == 20
+    assert "log" not in asked and "action-options" not in asked, asked
+    assert asked.count("action-heading") <= heights, (asked, heights)
+
+
+@synchronously
+async def test_an_idle_game_screen_draws_nothing() -> None:
+    """Issue 15: a seat waiting for the others (an SSH session, most of the time) costs
+    no CPU: no timer, cursor or clock redraws its screen while nothing happens."""
+    from textual._compositor import Compositor
+
+    from engine.core.table import LocalTable
+    from maharaja_tui.screens.game import GameScreen
+    from tests.tui.test_screens import Host
+
+    game = games.game_until(lambda g: len(g.steps) > 60 and 0 not in g.to_move(),
+                            players=4, humans=4)
+    screen = GameScreen(LocalTable(game), 0)
+    app = Host(screen)
+    updates: list[int] = []
+    real_update = Compositor.render_update
+
+    def render_update(self: Compositor, *args: Any, **kwargs: Any) -> Any:
+        updates.append(1)
+        return real_update(self, *args, **kwargs)
+
+    async with app.run_test(size=(110, 34)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.5)  # the first frames are drawn
+        Compositor.render_update = render_update  # type: ignore[method-assign]
+        try:
+            await pilot.pause(1.5)
+        finally:
+            Compositor.render_update = real_update  # type: ignore[method-assign]
+    assert updates == []

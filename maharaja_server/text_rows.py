@@ -1,0 +1,117 @@
+"""A plain-text panel drawn row by row, repainting only the rows a new text changes.
+
+A ``Static`` given a new text re-renders every row of it and the screen repaints
+(and writes to the terminal) all of them; at 128 SSH sessions, each redrawn after
+every move at its table, that was most of a session's CPU (issue 15). ``TextRows``
+keeps each row's strip (Textual's Line API), compares the new rows with those on
+screen and refreshes only the ones that differ; a row moving up the log reuses the
+strip it had. A layout is asked for only when the number of rows changes.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.content import Content
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.widget import Widget
+
+CACHE_ROWS = 2000  # strips and wrapped lines kept; cleared past it (texts move on)
+
+
+class TextRows(Widget):
+    """Plain text (no markup), wrapped at the panel's width as a ``Static`` wraps it."""
+
+    DEFAULT_CSS = "TextRows { height: auto; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._text = ""
+        self._rows: list[str] = []  # the text's rows at _width, as on screen
+        self._width = 0
+        self._wrapped: dict[str, list[str]] = {}  # a line -> its rows at _width
+        self._strips: dict[str, Strip] = {}  # a row -> its strip in _style
+        self._style: Style | None = None
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    @property
+    def row_count(self) -> int:
+        return len(self._rows)
+
+    def show(self, text: str) -> None:
+        """Show ``text``: refresh the rows that differ from those drawn, and ask for a
+        layout only when the number of rows changes (an auto height follows it)."""
+        if text == self._text:
+            return
+        self._text = text
+        if not self._width:  # not laid out yet: the first paint draws everything
+            self.refresh(layout=True)
+            return
+        before, self._rows = self._rows, self._wrap(text)
+        height = self.styles.height
+        if len(before) != len(self._rows) and (height is None or height.is_auto):
+            self.refresh(layout=True)  # the panel's height follows its rows
+            return
+        rows = max(len(before), len(self._rows))  # a row gone is redrawn blank
+        after = self._rows + [""] * (rows - len(self._rows))
+        before += [""] * (rows - len(before))
+        width = self._width
+        for y, (old, new) in enumerate(zip(before, after, strict=True)):
+            if old != new:
+                self.refresh(Region(0, y, width, 1))
+
+    def _wrap(self, text: str) -> list[str]:
+        rows: list[str] = []
+        for line in text.split("\n"):
+            wrapped = self._wrapped.get(line)
+            if wrapped is None:
+                if len(self._wrapped) > CACHE_ROWS:
+                    self._wrapped.clear()
+                # Content wraps as a Static does (at spaces, folding longer words).
+                wrapped = [row.plain for row in Content(line).wrap(self._width)] or [""]
+                self._wrapped[line] = wrapped
+            rows += wrapped
+        return rows
+
+    def _set_width(self, width: int) -> None:
+        if width != self._width:
+            self._width = width
+            self._wrapped.clear()
+            self._strips.clear()
+            self._rows = self._wrap(self._text) if width else []
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if width <= 0:
+            return len(self._text.split("\n"))
+        if width == self._width:
+            return len(self._rows)
+        return sum(len(Content(line).wrap(width)) or 1 for line in self._text.split("\n"))
+
+    def notify_style_update(self) -> None:
+        # Kept until the styles change, as Textual keeps a Static's: ``rich_style`` is
+        # worked out again after every refresh, and was half the cost of a row.
+        self._style = None
+        super().notify_style_update()
+
+    def on_resize(self) -> None:
+        self._set_width(self.content_size.width)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        self._set_width(width)
+        style = self._style
+        if style is None:  # a new theme or state (below): every strip is drawn again
+            style = self._style = self.rich_style
+            self._strips.clear()
+        row = self._rows[y] if y < len(self._rows) else ""
+        strip = self._strips.get(row)
+        if strip is None:
+            if len(self._strips) > CACHE_ROWS:
+                self._strips.clear()
+            strip = Strip([Segment(row, style)]).extend_cell_length(width, style)
+            self._strips[row] = strip
+        return strip
