@@ -10,15 +10,19 @@ from engine.core.game import AnyGame
 
 def random_intent(game: AnyGame, rng: Random) -> tuple[int, Any]:
     seat = rng.choice(game.to_move())
-    return seat, rng.choice(game.legal_intents(seat))
+    return seat, game.random_intent(seat, rng)
 
 
 def play_randomly(game: AnyGame, rng: Random, max_steps: int = 20_000) -> AnyGame:
-    """Play random legal intents until the game is over (or ``max_steps`` is reached)."""
+    """Play random legal intents until the game is over (or ``max_steps`` is reached).
+
+    The draws are those of ``random_intent``, in its order: a seat, then an intent as
+    ``rng.choice(legal_intents)`` would pick it. The intent comes from the listing of
+    this very state, so it is played on the trusted path (``Game.play_listed``)."""
     for _ in range(max_steps):
-        seats = game.to_move()  # asked once a decision (random_intent asks again)
+        seats = game.to_move()  # asked once a decision
         if not seats:
             break
-        seat = rng.choice(seats)  # the draws of random_intent, in its order
-        game.play(seat, rng.choice(game.legal_intents(seat)))
+        seat = rng.choice(seats)
+        game.play_listed(seat, game.random_intent(seat, rng))
     return game

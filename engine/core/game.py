@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Iterator
+from random import Random
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -171,14 +172,30 @@ class Game(Generic[S, I, E, O]):
         self._redo.clear()
         return self._run_automatic(seat, intent, events)
 
+    def play_listed(self, seat: int, intent: I) -> list[E]:
+        """``play`` for an intent that ``legal_intents(seat)`` (or the ruleset's
+        ``random_intent``) produced for the current state: the trusted path of autoplay
+        and the computers, which skips what the listing already checked (whose move it
+        is, the rules' validation). Anything from outside goes through ``play``."""
+        events = self.ruleset.decide_listed(self.state, seat, intent)
+        self._redo.clear()
+        return self._run_automatic(seat, intent, events)
+
+    def random_intent(self, seat: int, rng: Random) -> I:
+        """A uniformly random legal intent of ``seat``: ``rng.choice(legal_intents(seat))``."""
+        return self.ruleset.random_intent(self.state, seat, rng)
+
     def _run_automatic(self, seat: int, intent: I | None, events: list[E]) -> list[E]:
-        rules = self.ruleset
-        index = len(self.steps)
+        # every decision runs this: the ruleset's functions and the state in locals
+        rules, state, seed = self.ruleset, self.state, self.seed
+        apply, automatic = rules.apply, rules.automatic
+        steps = self.steps
+        index = len(steps)
         events = list(events)  # the step's own list, extended by the automatic batches
         for event in events:
-            rules.apply(self.state, event)
+            apply(state, event)
         batch = 0
-        while more := rules.automatic(self.state, rng_for(self.seed, index, batch)):
+        while more := automatic(state, rng_for(seed, index, batch)):
             batch += 1
             if batch > MAX_AUTOMATIC_BATCHES:
                 self._abandon_step()
@@ -187,10 +204,11 @@ class Game(Generic[S, I, E, O]):
                     f"{MAX_AUTOMATIC_BATCHES} batches in one step: it never settles "
                     "(a bug in its automatic())")
             for event in more:
-                rules.apply(self.state, event)
+                apply(state, event)
             events.extend(more)
-        self.steps.append(Step(seat, intent, events))
-        self._remember(len(self.steps))
+        steps.append(Step(seat, intent, events))
+        if (index + 1) % SNAPSHOT_EVERY == 0:  # _remember, inline
+            self._snapshots[index + 1] = snapshot(state)
         return events
 
     def _abandon_step(self) -> None:

@@ -117,6 +117,18 @@ class Ruleset(Protocol[S, In, Ev, O]):
         """Validate an intent into events, or raise IllegalIntent. Never mutates."""
         ...
 
+    def decide_listed(self, state: S, seat: int, intent: In) -> list[Ev]:
+        """``decide`` for an intent that ``legal_intents(state, seat)`` listed for this
+        very state (the trusted path of autoplay and the computers): the same events,
+        but the checks the listing already made may be skipped. Never mutates."""
+        ...
+
+    def random_intent(self, state: S, seat: int, rng: Random) -> In:
+        """The intent ``rng.choice(legal_intents(state, seat))`` picks, drawing the same
+        numbers from ``rng`` (so seeded random games are unchanged), found without
+        building every intent where the ruleset can."""
+        ...
+
     def apply(self, state: S, event: Ev) -> None:
         """Fold one event into the state, in place."""
         ...
@@ -156,10 +168,12 @@ AnyRuleset = Ruleset[Any, Any, Any, Any]
 
 
 class RulesetDefaults(Generic[S, In, Ev]):
-    """``is_legal``, ``legal_groups`` and ``upgrade`` for a ruleset with nothing better.
+    """``is_legal``, ``legal_groups``, ``decide_listed``, ``random_intent`` and
+    ``upgrade`` for a ruleset with nothing better.
 
     ``is_legal`` asks ``decide`` (the events are thrown away); ``legal_groups`` puts
-    ``legal_intents`` in one group per intent type, in listing order; ``upgrade``
+    ``legal_intents`` in one group per intent type, in listing order; ``decide_listed``
+    is ``decide``; ``random_intent`` lists every intent and picks one; ``upgrade``
     changes nothing; ``fork`` refuses (a game that redraws its secrets overrides it).
     """
 
@@ -184,6 +198,12 @@ class RulesetDefaults(Generic[S, In, Ev]):
     def legal_groups(self, state: S, seat: int) -> Iterator[LegalGroup[In]]:
         return groups_by_type(self.legal_intents(state, seat))
 
+    def decide_listed(self, state: S, seat: int, intent: In) -> list[Ev]:
+        return self.decide(state, seat, intent)
+
+    def random_intent(self, state: S, seat: int, rng: Random) -> In:
+        return rng.choice(self.legal_intents(state, seat))
+
     def upgrade(self, record: dict[str, Any], rules_version: str) -> dict[str, Any]:
         return record  # no intent or event has changed shape
 
@@ -200,6 +220,12 @@ def groups_by_type(intents: list[In]) -> Iterator[LegalGroup[In]]:
         grouped.setdefault(type(intent).__name__, []).append(intent)
     for key, members in grouped.items():
         yield LegalGroup(key, members.copy)
+
+
+def draw_index(rng: Random, count: int) -> int:
+    """The index ``rng.choice`` takes from a list of ``count`` intents, drawing the same
+    numbers (a ``random_intent`` that counts the intents instead of listing them)."""
+    return rng.choice(range(count))
 
 
 def flatten(groups: Iterable[LegalGroup[In]]) -> list[In]:

@@ -123,6 +123,9 @@ class MaharadjahRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
     def is_legal(self, state: st.State, seat: int, intent: it.Intent) -> bool:
         return legal.is_legal(state, seat, intent)
 
+    def random_intent(self, state: st.State, seat: int, rng: Random) -> it.Intent:
+        return legal.random_intent(state, seat, rng)  # builds only the move drawn
+
     def decide(self, state: st.State, seat: int, intent: it.Intent) -> list[ev.Event]:
         return _decide(state, seat, intent)
 

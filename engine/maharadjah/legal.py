@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import partial
+from random import Random
 from typing import Any
 
 from engine.core.errors import IllegalIntent
-from engine.core.ruleset import LegalGroup, groups_by_type
+from engine.core.ruleset import LegalGroup, draw_index, groups_by_type
 from engine.maharadjah import combat, scoring
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
@@ -419,6 +420,39 @@ def legal_intents(state: State, seat: int) -> list[Any]:
     if state.phase == Phase.ARMS:
         return arms_options(state) + [it.EndArms()]
     return []
+
+
+def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
+    """``rng.choice(legal_intents(state, seat))`` drawing the same number, without building
+    every move of a Movement Phase (a stack offers dozens: each destination times each
+    army count): the moves are counted per group shape and only the one drawn is built,
+    in the listing's order (starts, shapes, sorted destinations, army counts)."""
+    from engine.maharadjah.flow import to_move
+
+    if state.phase != Phase.MOVE or state.todo or state.battle is not None \
+            or seat not in to_move(state):
+        drawn: it.Intent = rng.choice(legal_intents(state, seat))
+        return drawn
+    inputs = search_inputs(state, state.active)
+    shapes = []  # (start, group, destinations, army counts) as stack_moves walks them
+    total = 0
+    for start in _starts(state):
+        for group in groups_at(state, start):
+            found = destinations(state, group, inputs)
+            sizes = range(1, group.armies + 1) if group.armies else range(1)
+            if found:
+                shapes.append((start, group, found, sizes))
+                total += len(found) * len(sizes)
+    ending = end_movement_refusal(state) is None  # EndMovement comes last
+    index = draw_index(rng, total + ending)
+    for start, group, found, sizes in shapes:
+        count = len(found) * len(sizes)
+        if index < count:
+            key = sorted(found)[index // len(sizes)]
+            return it.Move(start=start, path=found[key], armies=sizes[index % len(sizes)],
+                           leaders=group.leaders, arms=group.arms)
+        index -= count
+    return it.EndMovement()
 
 
 def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:

@@ -11,8 +11,16 @@ from engine.core import game as core_game
 from engine.core.autoplay import play_randomly
 from engine.core.errors import IllegalIntent, RulesetError
 from engine.core.game import Game
-from engine.core.ruleset import Seat, flatten
-from tests.core.fake_game import ByDefault, Claim, ClaimsRules, Counting, Options, Ticked
+from engine.core.ruleset import Seat, draw_index, flatten
+from tests.core.fake_game import (
+    ByDefault,
+    Claim,
+    Claimed,
+    ClaimsRules,
+    Counting,
+    Options,
+    Ticked,
+)
 
 SEATS = [Seat("Ann"), Seat("Bo")]
 
@@ -184,3 +192,66 @@ def test_refusals_cite_a_rule_and_change_nothing() -> None:
     with pytest.raises(IllegalIntent, match="FK-CLAIM-2"):
         game.play(0, Claim(row=7, col=0))
     assert len(game.steps) == 1
+
+
+# ------------------------------------------------------------ the trusted path
+class Trusting(ClaimsRules):
+    """Claims whose ``decide_listed`` skips every check and ``random_intent`` counts the
+    free cells instead of listing them, counting the calls of each path."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.decided = self.trusted = 0
+
+    def decide(self, state, seat, intent):  # noqa: ANN001, ANN201
+        self.decided += 1
+        return super().decide(state, seat, intent)
+
+    def decide_listed(self, state, seat, intent):  # noqa: ANN001, ANN201
+        self.trusted += 1
+        return [Claimed(seat=seat, row=intent.row, col=intent.col)]
+
+    def random_intent(self, state, seat, rng):  # noqa: ANN001, ANN201
+        free = [(r, c) for r, row in enumerate(state.grid) for c, o in enumerate(row) if o < 0]
+        row, col = free[draw_index(rng, len(free))]
+        return Claim(row=row, col=col)
+
+
+def test_autoplay_plays_on_the_trusted_path_with_the_same_draws() -> None:
+    plain, trusting = ClaimsRules(), Trusting()
+    before = play_randomly(Game(plain, SEATS, seed=5), Random(5))
+    after = play_randomly(Game(trusting, SEATS, seed=5), Random(5))
+    assert after.steps == before.steps and after.state == before.state
+    assert trusting.decided == 0 and trusting.listed == 0  # no re-validation, no listing
+    assert trusting.trusted == len(after.steps) - 1
+
+
+def test_play_still_validates_what_comes_from_outside() -> None:
+    rules = Trusting()
+    game = Game(rules, SEATS, seed=5)
+    game.play(0, Claim(row=0, col=0))
+    with pytest.raises(IllegalIntent, match="taken"):
+        game.play(1, Claim(row=0, col=0))
+    with pytest.raises(IllegalIntent, match="CORE-1|not"):
+        game.play(0, Claim(row=1, col=1))  # Bo's decision
+    assert rules.trusted == 0 and len(game.steps) == 2
+
+
+def test_the_default_hooks_are_the_listing_and_decide() -> None:
+    rules = ClaimsRules()
+    game = Game(rules, SEATS, seed=5)
+    for k in range(20):
+        rng, mine = Random(k), Random(k)
+        assert game.random_intent(0, mine) == rng.choice(game.legal_intents(0))
+        assert mine.getstate() == rng.getstate()
+    intent = game.random_intent(0, Random(1))
+    assert rules.decide_listed(game.state, 0, intent) == rules.decide(game.state, 0, intent)
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 7, 64, 1000])
+def test_draw_index_draws_as_choice(count: int) -> None:
+    for k in range(30):
+        rng, mine = Random(k), Random(k)
+        assert draw_index(mine, count) == rng.choice(range(count)) == \
+            rng.__class__(k).choice(list(range(count)))
+        assert mine.getstate() == rng.getstate()
