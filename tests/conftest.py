@@ -3,6 +3,7 @@ independent when pytest-xdist runs them side by side."""
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,3 +28,16 @@ def release_apps() -> Iterator[None]:
     styles_cache = sys.modules.get("textual._styles_cache")
     if styles_cache is not None:
         styles_cache.StylesCache.get_inner_outer.cache_clear()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Fewer and cheaper garbage collections in the test processes. What is imported and
+    collected lives to the end, so it is frozen out of every later collection; and the
+    full collection runs after 20 middle ones instead of 10, each middle one after 50
+    young ones instead of 10, and a young one after 10,000 allocations instead of 700:
+    with a Textual app and a game's history in the heap, full collections took ~140 ms
+    each and 17% of a TUI file's CPU (test_maharani.py + test_solo.py in one process:
+    ~25 -> ~22 CPU s, peak memory 90 -> 140 MB)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 50, 20)
