@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from textual.pilot import Pilot
 from textual.strip import Strip
 
@@ -64,14 +66,16 @@ async def decide(pilot: Pilot, app) -> str:  # noqa: ANN001
     return "wait"
 
 
-async def settled(pilot: Pilot, condition, what: str, tries: int = 200) -> None:  # noqa: ANN001
+async def settled(pilot: Pilot, condition, what: str, seconds: float = 30.0) -> None:  # noqa: ANN001
     """Pause until ``condition()`` holds: what the app does after its first frame (a
-    notice, a worker's result drawn) can take several frames on a loaded machine."""
-    for _ in range(tries):
-        if condition():
-            return
+    notice, a worker's result drawn) can take several frames on a loaded machine.
+    Bounded by wall time, not by a count of pauses: under load (7 suites on 2 cores) 200
+    pauses of 20 ms passed before the app had drawn a notice it was about to draw."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never came: {what}")
         await pilot.pause(0.02)
-    raise AssertionError(f"never came: {what}")
 
 
 def synchronously(test):  # noqa: ANN001, ANN201

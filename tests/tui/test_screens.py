@@ -15,7 +15,7 @@ from maharaja_tui.screens.replay import ReplayScreen
 from maharaja_tui.screens.scoring import ScoringScreen
 from maharaja_tui.widgets.move_log import MoveLog
 from tests.tui import games
-from tests.tui.helpers import screen_text, synchronously
+from tests.tui.helpers import screen_text, settled, synchronously
 
 
 class Host(App[None]):
@@ -223,4 +223,5 @@ async def test_a_refusal_shows_the_rule_and_f1_opens_it() -> None:
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        assert "MJ-STAT-3" in screen_text(app)
+        # the rule's Markdown is drawn frames after the screen opens (slower under load)
+        await settled(pilot, lambda: "MJ-STAT-3" in screen_text(app), "the rule in the help")
