@@ -10,8 +10,8 @@ parsed is kept in the user cache directory for the next start (``save``, after a
 parse that found something new: on a warm cache nothing is written).
 
 A memo entry is keyed by everything the parse reads: the source text, where it was
-read from, its flags and the theme's variables. The file is named after this install
-and Textual's version, and carries a digest: a file that is unreadable, damaged, of
+read from, its flags and the theme's variables. The file is named after this install,
+Textual's and Python's, and carries a digest: a file that is unreadable, damaged, of
 another version or not ours is ignored (and rewritten), never trusted.
 
 This rests on Textual internals (``Stylesheet._parse_rules`` and its arguments), which
@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import textual
+import textual.css.styles as textual_styles
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 
@@ -40,15 +41,22 @@ _memo: dict[Key, list[RuleSet]] = {}
 _used: set[Key] = set()  # what this process asked for: what the next start needs
 _parsed = False  # something was parsed here: the file is out of date
 _file: Path | None = None  # where this process reads and writes, once installed
+_variables: tuple[dict[str, str] | None, tuple[tuple[str, str], ...]] = (None, ())
 
 
 def cache_file() -> Path:
-    """One file per install and Textual version (several checkouts share the cache dir)."""
+    """One file per install of this package, of Textual and of Python (several checkouts
+    share the cache dir). Textual's install is told by where its files are and when
+    they were written (``textual.__version__`` would read the package metadata,
+    importlib.metadata, which the launch does without)."""
     from platformdirs import user_cache_dir
 
-    here = hashlib.blake2b(str(Path(__file__).parent).encode(), digest_size=6).hexdigest()
-    version = f"{textual.__version__}-py{sys.version_info[0]}{sys.version_info[1]}"
-    return Path(user_cache_dir("maharaja")) / f"css-{version}-{here}.pickle"
+    installs = [str(Path(__file__).parent), sys.version]
+    for module in (textual, textual_styles):
+        stat = os.stat(str(module.__file__))
+        installs += [str(module.__file__), str(stat.st_mtime_ns), str(stat.st_size)]
+    here = hashlib.blake2b("\n".join(installs).encode(), digest_size=8).hexdigest()
+    return Path(user_cache_dir("maharaja")) / f"css-{here}.pickle"
 
 
 def install(path: Path | None = None) -> None:
@@ -67,10 +75,12 @@ def _memoised(parse_rules: Any) -> Any:
     def _parse_rules(self: Stylesheet, css: str, read_from: tuple[str, str],
                      is_default_rules: bool = False, tie_breaker: int = 0,
                      scope: str = "") -> list[RuleSet]:
-        global _parsed
+        global _parsed, _variables
         # The variables are substituted while parsing: a theme has its own entries.
-        key = (css, read_from, is_default_rules, tie_breaker, scope,
-               tuple(sorted(self._variables.items())))
+        # (Textual replaces the dict when they change: its items are read once.)
+        if _variables[0] is not self._variables:
+            _variables = (self._variables, tuple(sorted(self._variables.items())))
+        key = (css, read_from, is_default_rules, tie_breaker, scope, _variables[1])
         _used.add(key)
         rules = _memo.get(key)
         if rules is None:  # Textual raises on bad CSS: errors are never memoised
