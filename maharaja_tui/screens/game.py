@@ -39,9 +39,7 @@ from engine.core.errors import IllegalIntent
 from maharaja_tui.games import adapter_for
 from maharaja_tui.games.base import MenuEntry, Panel
 from maharaja_tui.paths import STYLE_FILES
-from maharaja_tui.screens.choice import ChoiceScreen, ConfirmScreen
 from maharaja_tui.screens.closing import Closing, while_open
-from maharaja_tui.screens.privacy import PrivacyScreen
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Painter
@@ -221,6 +219,8 @@ class GameScreen(Closing, Screen[None]):
             if isinstance(self.app.screen, ScoringScreen):  # its choices are the new seat's
                 self.app.screen.refresh_choices()
 
+        from maharaja_tui.screens.privacy import PrivacyScreen  # not needed to start
+
         self.app.push_screen(
             PrivacyScreen(self.adapter.seat_title(view, nxt), self.adapter.letter(view, nxt)),
             uncover)
@@ -347,6 +347,8 @@ class GameScreen(Closing, Screen[None]):
             if index is not None:
                 self.play_checked(entry.intents[index])
 
+        from maharaja_tui.screens.choice import ChoiceScreen  # not needed to start
+
         self.app.push_screen(ChoiceScreen(entry.prompt or "Choose:", labels, self.colours),
                              chosen)
 
@@ -358,6 +360,8 @@ class GameScreen(Closing, Screen[None]):
         if question is None:
             self.play(intent)
             return
+        from maharaja_tui.screens.choice import ConfirmScreen
+
         self.app.push_screen(ConfirmScreen(question),
                              lambda yes: self.play(intent) if yes else None)
 
@@ -412,6 +416,8 @@ class GameScreen(Closing, Screen[None]):
             for other in sorted(request.others):
                 self._call(lambda other=other: self.table.answer_undo(other, True))
 
+        from maharaja_tui.screens.choice import ConfirmScreen
+
         self.app.push_screen(
             ConfirmScreen(f"This also takes back decisions of {names}. Do all players "
                           "agree?"), agreed)
@@ -434,6 +440,8 @@ class GameScreen(Closing, Screen[None]):
         def answered(yes: bool | None) -> None:
             if getattr(self.table, "pending_undo", None) == request:
                 self._call(lambda: self.table.answer_undo(seat, bool(yes)))
+
+        from maharaja_tui.screens.choice import ConfirmScreen
 
         self.app.push_screen(
             ConfirmScreen(f"{who} asks to take back their last decision, which also takes "
