@@ -29,6 +29,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any, Final, Literal
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -92,6 +93,7 @@ class GameScreen(Closing, Screen[None]):
         self._first_view = first  # which panels the game has, for compose
         self._scored_round: Any = None  # the adapter's key of the last scoring shown
         self.colours = self.adapter.palette(first)
+        self._styled_at: int | None = None  # the app's CSS generation compose styled with
 
     # ------------------------------------------------------------- compose
     def compose(self) -> ComposeResult:
@@ -117,6 +119,17 @@ class GameScreen(Closing, Screen[None]):
         self.sync()
         self._show_autosave()
         self.query_one(ActionPanel).focus_options()
+        self._styled_at = self.app._css_update_count
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual restyles the whole screen at every resume. The first comes right after
+        # compose styled every widget with the same stylesheet (a stylesheet change
+        # restyles every screen itself): a second pass over each, a quarter of the
+        # launch's styling (issue 15). Later resumes (back from a dialog) keep it.
+        if self._styled_at is not None and self._styled_at == self.app._css_update_count:
+            event.refresh_styles = False
+        self._styled_at = None
+        super()._on_screen_resume(event)
 
     def on_unmount(self) -> None:
         self._closed = True
