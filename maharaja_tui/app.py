@@ -30,7 +30,7 @@ from maharaja_tui.settings import Settings
 # What the first game frame does not need is imported when first used (issue 15: the
 # launch): the help screen (markdown), the file dialog, the new-game form, the bots.
 if TYPE_CHECKING:
-    from maharaja_tui.screens.new_game import GameSetup
+    from maharaja_tui.game_setup import GameSetup
 
 
 def choose(*args: Any, **kwargs: Any) -> Any:

@@ -40,12 +40,14 @@ cli.main(["play", "--seed", "7"])
 # the replay, the other games, the installed packages' metadata (the checkout names
 # its games), the screens the config file's [keys] check imports (when it has keys),
 # the computers (they think after the first frame; their levels are data), the
-# choice, confirmation and privacy screens (nobody has chosen anything yet).
+# choice, confirmation and privacy screens (nobody has chosen anything yet), the
+# new-game form (its defaults are maharaja_tui.game_setup).
 NOT_AT_LAUNCH = ("maharaja_tui.screens.help", "markdown_it", "maharaja_tui.screens.files",
                  "maharaja_tui.screens.replay", "maharaja_tui.screens.final",
                  "engine.raja", "engine.maharani", "engine.maharadjah", "importlib.metadata",
                  "maharaja_tui.screens.log", "maharaja_tui.games.raja", "engine.bots",
-                 "maharaja_tui.screens.choice", "maharaja_tui.screens.privacy")
+                 "maharaja_tui.screens.choice", "maharaja_tui.screens.privacy",
+                 "maharaja_tui.screens.new_game")
 
 
 def run_child(code: str, data: Path) -> dict[str, object]:
