@@ -251,3 +251,34 @@ def test_the_layout_measures_tracks_without_laying_out_the_screen_again(
 
     assert first_frame() > 3  # the boards, the tracks, the characters were measured
     assert asked == []
+
+
+def test_the_game_screen_styles_each_widget_once_before_its_first_frame(
+        data_home: Path, monkeypatch) -> None:  # noqa: ANN001
+    """Textual restyles a screen at every resume; the first comes right after compose
+    styled every widget with the same stylesheet (issue 15: a quarter of the styling)."""
+    from collections import Counter
+
+    from textual.css.stylesheet import Stylesheet
+
+    from maharaja_tui.app import MaharajaApp, Start
+    from tests.tui.helpers import synchronously
+
+    styled: Counter[str] = Counter()
+    apply = Stylesheet.apply
+
+    def counted(self: Stylesheet, node: object, **kwargs: object) -> None:
+        styled[getattr(node, "id", None) or ""] += 1
+        apply(self, node, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Stylesheet, "apply", counted)
+
+    @synchronously
+    async def first_frame() -> None:
+        app = MaharajaApp(Start("play", setup=default_setup_of(seed=7)), computer_delay=3600)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+
+    first_frame()
+    # (the map and the action list are restyled as the focus and the pointer reach them)
+    assert styled["status"] == styled["log"] == styled["board-0"] == styled["track"] == 1, styled
