@@ -35,6 +35,7 @@ from textual.css.stylesheet import Stylesheet
 
 _MAGIC = b"maharaja-css 1\n"
 _DIGEST = 32  # bytes of blake2b before the pickle
+KEEP = 300  # entries at most before only those used by this process are kept (~22 a start)
 
 Key = tuple[Any, ...]
 _memo: dict[Key, list[RuleSet]] = {}
@@ -122,14 +123,18 @@ def _read(path: Path) -> dict[Key, list[RuleSet]]:
 
 
 def save() -> None:
-    """Write what this process used, when something had to be parsed since the last
-    write (a start with a warm cache writes nothing). Atomic; a cache that cannot be
-    written is only slower."""
+    """Write the entries read and parsed, when something had to be parsed since the
+    last write (a start with a warm cache writes nothing). Atomic; a cache that cannot
+    be written is only slower. The entries read but not used yet stay: an early write
+    (the first of a start) would lose those the start asks for later. Stale ones (a
+    source edited, another theme) are dropped once the file holds ``KEEP`` of them."""
     global _parsed
     if _file is None or not _parsed:
         return
     _parsed = False
-    entries = {key: _memo[key] for key in _used if key in _memo}
+    entries = _memo
+    if len(entries) > KEEP:
+        entries = {key: _memo[key] for key in _used if key in _memo}
     try:
         body = pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL)
         digest = hashlib.blake2b(body, digest_size=_DIGEST).digest()

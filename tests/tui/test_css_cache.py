@@ -135,3 +135,19 @@ def test_a_cache_that_cannot_be_written_is_only_slower(tmp_path: Path,
     monkeypatch.setattr(css_cache, "_parsed", True)
     css_cache.save()  # no exception
     assert blocked.read_text().startswith("a file")
+
+
+def test_a_start_that_parses_one_source_keeps_the_others(tmp_path: Path) -> None:
+    """The first parse of a start writes the file at once (an app may end at its first
+    frame): the entries it has not asked for yet must stay in it."""
+    first_frame(tmp_path)
+    path = only_file(tmp_path)
+    head = len(css_cache._MAGIC) + css_cache._DIGEST
+    entries = pickle.loads(path.read_bytes()[head:])
+    first = next(key for key in entries if key[1][1] == "App.DEFAULT_CSS")  # parsed first
+    del entries[first]
+    body = pickle.dumps(entries)
+    path.write_bytes(css_cache._MAGIC + hashlib.blake2b(body, digest_size=css_cache._DIGEST)
+                     .digest() + body)
+    assert first_frame(tmp_path)["parses"] == 1
+    assert first_frame(tmp_path)["parses"] == 0
