@@ -18,7 +18,7 @@ from textual.screen import Screen
 from engine import Game, RecordError, get_ruleset, rulesets
 from engine.core import record
 from engine.core.table import LocalTable
-from maharaja_tui import autosaves, crashlog
+from maharaja_tui import autosaves, crashlog, css_cache
 from maharaja_tui.clock import AppClock
 from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.games import UnsupportedGame
@@ -30,7 +30,7 @@ from maharaja_tui.settings import Settings
 # What the first game frame does not need is imported when first used (issue 15: the
 # launch): the help screen (markdown), the file dialog, the new-game form, the bots.
 if TYPE_CHECKING:
-    from maharaja_tui.screens.new_game import GameSetup
+    from maharaja_tui.game_setup import GameSetup
 
 
 def choose(*args: Any, **kwargs: Any) -> Any:
@@ -113,6 +113,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
     def __init__(self, start: Start | None = None, *,
                  computer_delay: float = COMPUTER_DELAY,
                  settings: Settings | None = None) -> None:
+        css_cache.install()  # parsed CSS from the last start, and shared by later apps
         super().__init__()
         self.start = start or Start()
         self.settings = settings or Settings()

@@ -85,7 +85,7 @@ def _main(argv: Sequence[str] | None) -> int:
     args = parser(list_games=asks_help).parse_args(args_list)
     from maharaja_tui import settings as config_file
     from maharaja_tui.app import MaharajaApp, Start
-    from maharaja_tui.screens.new_game import default_setup
+    from maharaja_tui.game_setup import default_setup  # not the form: it is not shown
 
     try:
         settings = config_file.load(args.config)

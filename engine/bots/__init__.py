@@ -22,8 +22,8 @@ from engine.bots.budget import Budget
 from engine.bots.evaluator import evaluator_for
 from engine.bots.search import search
 from engine.core.ruleset import AnyRuleset
+from engine.levels import LEVELS
 
-LEVELS = ("easy", "medium", "hard")
 DEFAULT_BUDGET = Budget()  # hard: about 0.85 s a decision (budget.DEFAULT_SECONDS)
 END_TURN_CHANCE = 0.25  # the random player's chance to end its turn when it may
 

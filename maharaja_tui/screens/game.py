@@ -29,6 +29,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any, Final, Literal
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -39,9 +40,7 @@ from engine.core.errors import IllegalIntent
 from maharaja_tui.games import adapter_for
 from maharaja_tui.games.base import MenuEntry, Panel
 from maharaja_tui.paths import STYLE_FILES
-from maharaja_tui.screens.choice import ChoiceScreen, ConfirmScreen
 from maharaja_tui.screens.closing import Closing, while_open
-from maharaja_tui.screens.privacy import PrivacyScreen
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Painter
@@ -94,6 +93,7 @@ class GameScreen(Closing, Screen[None]):
         self._first_view = first  # which panels the game has, for compose
         self._scored_round: Any = None  # the adapter's key of the last scoring shown
         self.colours = self.adapter.palette(first)
+        self._styled_at: int | None = None  # the app's CSS generation compose styled with
 
     # ------------------------------------------------------------- compose
     def compose(self) -> ComposeResult:
@@ -119,6 +119,17 @@ class GameScreen(Closing, Screen[None]):
         self.sync()
         self._show_autosave()
         self.query_one(ActionPanel).focus_options()
+        self._styled_at = self.app._css_update_count
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual restyles the whole screen at every resume. The first comes right after
+        # compose styled every widget with the same stylesheet (a stylesheet change
+        # restyles every screen itself): a second pass over each, a quarter of the
+        # launch's styling (issue 15). Later resumes (back from a dialog) keep it.
+        if self._styled_at is not None and self._styled_at == self.app._css_update_count:
+            event.refresh_styles = False
+        self._styled_at = None
+        super()._on_screen_resume(event)
 
     def on_unmount(self) -> None:
         self._closed = True
@@ -220,6 +231,8 @@ class GameScreen(Closing, Screen[None]):
             self.sync()
             if isinstance(self.app.screen, ScoringScreen):  # its choices are the new seat's
                 self.app.screen.refresh_choices()
+
+        from maharaja_tui.screens.privacy import PrivacyScreen  # not needed to start
 
         self.app.push_screen(
             PrivacyScreen(self.adapter.seat_title(view, nxt), self.adapter.letter(view, nxt)),
@@ -347,6 +360,8 @@ class GameScreen(Closing, Screen[None]):
             if index is not None:
                 self.play_checked(entry.intents[index])
 
+        from maharaja_tui.screens.choice import ChoiceScreen  # not needed to start
+
         self.app.push_screen(ChoiceScreen(entry.prompt or "Choose:", labels, self.colours),
                              chosen)
 
@@ -358,6 +373,8 @@ class GameScreen(Closing, Screen[None]):
         if question is None:
             self.play(intent)
             return
+        from maharaja_tui.screens.choice import ConfirmScreen
+
         self.app.push_screen(ConfirmScreen(question),
                              lambda yes: self.play(intent) if yes else None)
 
@@ -412,6 +429,8 @@ class GameScreen(Closing, Screen[None]):
             for other in sorted(request.others):
                 self._call(lambda other=other: self.table.answer_undo(other, True))
 
+        from maharaja_tui.screens.choice import ConfirmScreen
+
         self.app.push_screen(
             ConfirmScreen(f"This also takes back decisions of {names}. Do all players "
                           "agree?"), agreed)
@@ -434,6 +453,8 @@ class GameScreen(Closing, Screen[None]):
         def answered(yes: bool | None) -> None:
             if getattr(self.table, "pending_undo", None) == request:
                 self._call(lambda: self.table.answer_undo(seat, bool(yes)))
+
+        from maharaja_tui.screens.choice import ConfirmScreen
 
         self.app.push_screen(
             ConfirmScreen(f"{who} asks to take back their last decision, which also takes "

@@ -25,15 +25,26 @@ class SegmentWidget(RoleStyles, Widget):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.colours = colours
         self._measured: tuple[int, int] | None = None  # (width, height) the layout got
+        self._measuring: int | None = None  # the width a layout measures the height at
 
     def rows(self, width: int) -> list[Segments]:
         raise NotImplementedError
 
     def render(self) -> Text:
-        return Painter(self, self.colours).lines(self.rows(self.content_size.width))
+        width = self._measuring
+        if width is None:
+            width = self.content_size.width
+        return Painter(self, self.colours).lines(self.rows(width))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        height = super().get_content_height(container, viewport, width)
+        # The layout renders to measure; the width it measures at is the one to draw at.
+        # (Asking for content_size here, in the middle of the screen's first layout,
+        # had the compositor lay out the whole screen once more to answer: issue 15.)
+        self._measuring = width
+        try:
+            height = super().get_content_height(container, viewport, width)
+        finally:
+            self._measuring = None
         self._measured = (width, height)
         return height
 

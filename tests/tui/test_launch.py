@@ -38,11 +38,16 @@ cli.main(["play", "--seed", "7"])
 
 # Not needed to draw a game of Maharaja: the F1 guide (markdown), the file dialogs,
 # the replay, the other games, the installed packages' metadata (the checkout names
-# its games), the screens the config file's [keys] check imports (when it has keys).
+# its games), the screens the config file's [keys] check imports (when it has keys),
+# the computers (they think after the first frame; their levels are data), the
+# choice, confirmation and privacy screens (nobody has chosen anything yet), the
+# new-game form (its defaults are maharaja_tui.game_setup).
 NOT_AT_LAUNCH = ("maharaja_tui.screens.help", "markdown_it", "maharaja_tui.screens.files",
                  "maharaja_tui.screens.replay", "maharaja_tui.screens.final",
                  "engine.raja", "engine.maharani", "engine.maharadjah", "importlib.metadata",
-                 "maharaja_tui.screens.log", "maharaja_tui.games.raja")
+                 "maharaja_tui.screens.log", "maharaja_tui.games.raja", "engine.bots",
+                 "maharaja_tui.screens.choice", "maharaja_tui.screens.privacy",
+                 "maharaja_tui.screens.new_game")
 
 
 def run_child(code: str, data: Path) -> dict[str, object]:
@@ -205,3 +210,75 @@ def test_the_command_pauses_the_collector_until_the_app_s_first_frame(data_home:
         assert first_frame() is True
     finally:
         gc.enable()
+
+
+def test_the_layout_measures_tracks_without_laying_out_the_screen_again(
+        data_home: Path, monkeypatch) -> None:  # noqa: ANN001
+    """A track the layout measures draws at the width it is measured at: asking for its
+    ``content_size`` there, in the middle of the first layout, had the compositor lay
+    out the whole screen once more to answer (issue 15)."""
+    from textual.screen import Screen
+
+    from maharaja_tui.app import MaharajaApp, Start
+    from maharaja_tui.widgets.tracks import SegmentWidget
+    from tests.tui.helpers import synchronously
+
+    measuring: list[SegmentWidget] = []
+    asked: list[str] = []
+    measure, find = SegmentWidget.get_content_height, Screen.find_widget
+
+    def measured(self: SegmentWidget, *args: object) -> int:
+        measuring.append(self)
+        try:
+            return measure(self, *args)  # type: ignore[arg-type]
+        finally:
+            measuring.pop()
+
+    def found(self: Screen, widget: object) -> object:
+        if measuring:
+            asked.append(type(widget).__name__)
+        return find(self, widget)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(SegmentWidget, "get_content_height", measured)
+    monkeypatch.setattr(Screen, "find_widget", found)
+
+    @synchronously
+    async def first_frame() -> int:
+        app = MaharajaApp(Start("play", setup=default_setup_of(seed=7)), computer_delay=3600)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            return len(app.screen.query(SegmentWidget))
+
+    assert first_frame() > 3  # the boards, the tracks, the characters were measured
+    assert asked == []
+
+
+def test_the_game_screen_styles_each_widget_once_before_its_first_frame(
+        data_home: Path, monkeypatch) -> None:  # noqa: ANN001
+    """Textual restyles a screen at every resume; the first comes right after compose
+    styled every widget with the same stylesheet (issue 15: a quarter of the styling)."""
+    from collections import Counter
+
+    from textual.css.stylesheet import Stylesheet
+
+    from maharaja_tui.app import MaharajaApp, Start
+    from tests.tui.helpers import synchronously
+
+    styled: Counter[str] = Counter()
+    apply = Stylesheet.apply
+
+    def counted(self: Stylesheet, node: object, **kwargs: object) -> None:
+        styled[getattr(node, "id", None) or ""] += 1
+        apply(self, node, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Stylesheet, "apply", counted)
+
+    @synchronously
+    async def first_frame() -> None:
+        app = MaharajaApp(Start("play", setup=default_setup_of(seed=7)), computer_delay=3600)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+
+    first_frame()
+    # (the map and the action list are restyled as the focus and the pointer reach them)
+    assert styled["status"] == styled["log"] == styled["board-0"] == styled["track"] == 1, styled
