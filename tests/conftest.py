@@ -14,6 +14,8 @@ import pytest
 @pytest.fixture(autouse=True)
 def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    # The parsed-CSS cache (maharaja_tui.css_cache) stays out of the user's own cache dir.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     return tmp_path / "data"
 
 
