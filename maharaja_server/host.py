@@ -51,6 +51,7 @@ from textual import events
 from textual.drivers._writer_thread import WriterThread
 from textual.geometry import Size
 
+from maharaja_server import gcstats
 from maharaja_server.inputgate import GatedDriver, InputGate
 
 log = logging.getLogger("maharaja_server.host")
@@ -247,9 +248,12 @@ class Host:
         self.apps: dict[int, Any] = {}
         self.accepting = True
         self.done: asyncio.Event | None = None
+        self.taken = 0  # sessions started in this host's life
+        self.gc_stats: gcstats.GcStats | None = None  # for the load benchmark
 
     def start(self, request: dict[str, Any], terminal: int) -> None:
         sid = int(request["session"])
+        self.taken += 1
         self.sessions[sid] = asyncio.get_running_loop().create_task(
             self.run_session(sid, request, terminal))
 
@@ -273,6 +277,7 @@ class Host:
                 pass
             self.report({"exit": sid, "code": code})
             self.sessions.pop(sid, None)
+            gcstats.write(self.gc_stats, sessions=self.taken)  # so far, in case it is killed
             self._maybe_done()
 
     async def _session(self, sid: int, request: dict[str, Any], terminal: int) -> int:
@@ -357,5 +362,7 @@ def run_host(sock: socket.socket, request: dict[str, Any], terminal: int,
     for fd in (0, 1, 2):  # a session's output goes to its own pty, never to the host's
         os.dup2(null, fd)
     os.close(null)
-    asyncio.run(Host(sock, rulesets).serve(request, terminal))
+    host = Host(sock, rulesets)
+    host.gc_stats = gcstats.install()
+    asyncio.run(host.serve(request, terminal))
     return 0
