@@ -33,7 +33,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine.core.errors import IllegalIntent
 from maharaja_tui.games import adapter_for
@@ -43,6 +43,7 @@ from maharaja_tui.screens.choice import ChoiceScreen, ConfirmScreen
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.screens.privacy import PrivacyScreen
 from maharaja_tui.widgets.action_panel import ActionPanel
+from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Painter
 from maharaja_tui.widgets.selection import PlaceSelected

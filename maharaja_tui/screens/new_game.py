@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from engine import rulesets
@@ -30,6 +30,7 @@ from maharaja_tui.computer import bot_levels
 from maharaja_tui.games import adapter_class, playable
 from maharaja_tui.games.base import NewGameForm
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.footer import Footer
 
 RECENT = 6  # unfinished games listed on the form
 NAMES = ("You", "Anand", "Bela", "Chandra", "Devi")
