@@ -6,7 +6,7 @@ import asyncio
 import logging
 import os
 import traceback
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import msgspec
@@ -240,6 +240,11 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, App):
         self.rulesets = rulesets
         self.command = command
         self.current: RemoteTable | None = None
+        self.on_first_frame: Callable[[], None] | None = None  # a session host's (host.py)
+
+    def on_ready(self) -> None:
+        if self.on_first_frame is not None:
+            self.on_first_frame()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's palette, without commands that write files on the server's host

@@ -225,6 +225,7 @@ class HostRecord:
         self.pid = pid
         self.sock: socket.socket | None = sock
         self.sessions: set[int] = set()
+        self.taken = 1  # sessions given in its life (it is forked with its first)
         self.colours = colours  # every session of a host has the same colour depth
 
 
@@ -315,11 +316,12 @@ class Worker:
         while fewer have room: sessions that start one after the other (the players of a
         table) land in different hosts, so a move's redraws run side by side, not one
         after another on one host's loop."""
-        from maharaja_server.host import colour_system
+        from maharaja_server.host import colour_system, lifetime_sessions
 
         colours = colour_system(request.get("env", {}))
-        room = [h for h in self.hosts.values() if h.sock is not None
-                and h.colours == colours and len(h.sessions) < self.per_process]
+        lifetime = lifetime_sessions(self.per_process)
+        room = [h for h in self.hosts.values() if h.sock is not None and h.colours == colours
+                and len(h.sessions) < self.per_process and h.taken < lifetime]
         request = dict(request, session=session)
         if len(room) >= self.per_process:
             # Of the fullest per_process hosts (so nearly empty ones are left to end),
@@ -335,6 +337,7 @@ class Worker:
                 self.let_go(host)
             else:
                 host.sessions.add(session)
+                host.taken += 1
                 self.where[session] = host
                 return host
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
