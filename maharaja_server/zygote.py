@@ -316,18 +316,12 @@ class Worker:
         while fewer have room: sessions that start one after the other (the players of a
         table) land in different hosts, so a move's redraws run side by side, not one
         after another on one host's loop."""
-        from maharaja_server.host import colour_system, lifetime_sessions
+        from maharaja_server.host import colour_system
 
-        colours = colour_system(request.get("env", {}))
-        lifetime = lifetime_sessions(self.per_process)
-        room = [h for h in self.hosts.values() if h.sock is not None and h.colours == colours
-                and len(h.sessions) < self.per_process and h.taken < lifetime]
         request = dict(request, session=session)
-        if len(room) >= self.per_process:
-            # Of the fullest per_process hosts (so nearly empty ones are left to end),
-            # the emptiest.
-            room = sorted(room, key=lambda h: -len(h.sessions))[:self.per_process]
-            host = min(room, key=lambda h: len(h.sessions))
+        colours = colour_system(request.get("env", {}))
+        host = self.room_for(colours)
+        if host is not None:
             assert host.sock is not None
             try:
                 host.sock.sendmsg([json.dumps(request).encode()],
@@ -351,6 +345,20 @@ class Worker:
         host.sessions.add(session)
         self.where[session] = host
         return host
+
+    def room_for(self, colours: str) -> HostRecord | None:
+        """The host to take a session of ``colours``, or None for a new host."""
+        from maharaja_server.host import lifetime_sessions
+
+        lifetime = lifetime_sessions(self.per_process)
+        room = [h for h in self.hosts.values() if h.sock is not None and h.colours == colours
+                and len(h.sessions) < self.per_process and h.taken < lifetime]
+        if len(room) < self.per_process:
+            return None
+        # Of the fullest per_process hosts (so nearly empty ones are left to end), the
+        # emptiest.
+        room = sorted(room, key=lambda h: -len(h.sessions))[:self.per_process]
+        return min(room, key=lambda h: len(h.sessions))
 
     def from_host(self, host: HostRecord) -> None:
         assert host.sock is not None
