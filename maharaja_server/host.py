@@ -25,6 +25,14 @@ message): zygote -> host ``{"session": S, "env": ..., "token": ..., "command": .
 with the pty passed as SCM_RIGHTS, and ``{"end": S}`` to hang a session up; host ->
 zygote ``{"exit": S, "code": C}`` when a session ends. At EOF the host takes no new
 session and exits once its last one has ended.
+
+Garbage collection: a full collection traverses every object of every session of the
+host and pauses them all, so each session's start-up objects (its app, styles, first
+screen) are frozen out of the collector's reach after its first frame. A frozen object
+is still freed when its last reference goes, but a frozen reference cycle is never
+collected: what an ended session leaves in cycles stays until its host exits. A host
+therefore takes at most ``lifetime_sessions`` sessions in its life (the zygote counts
+them too), then none, and exits when its last one ends, taking those cycles with it.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ from __future__ import annotations
 import array
 import asyncio
 import fcntl
+import gc
 import io
 import json
 import logging
@@ -51,6 +60,7 @@ from textual import events
 from textual.drivers._writer_thread import WriterThread
 from textual.geometry import Size
 
+from maharaja_server import gcstats
 from maharaja_server.inputgate import GatedDriver, InputGate
 
 log = logging.getLogger("maharaja_server.host")
@@ -61,6 +71,14 @@ MAX_PENDING = 4 * 1024 * 1024  # characters of output a client may leave unread
 STOP_WAIT = 1.0  # seconds a session's end waits for its output to be taken
 END_GRACE = 5.0  # seconds a hung-up session has to end before its task is cancelled
 PER_SESSION_ENV = ("TERM", "COLORTERM")  # what differs between sessions' environments
+LIFETIME_ROUNDS = 2  # a host takes at most this many times its sessions per process
+
+
+def lifetime_sessions(per_process: int) -> int:
+    """How many sessions a host takes in its life: with 4 at a time, 8, so at most 7
+    ended sessions' frozen start-up cycles (a few MB each) wait for the host's exit;
+    1 process a session needs no quota (its process ends with it)."""
+    return per_process * LIFETIME_ROUNDS if per_process > 1 else 1
 
 
 class HostedWriter(WriterThread):
@@ -240,16 +258,24 @@ def session_environ(env: dict[str, str]) -> Iterator[None]:
 class Host:
     """The sessions of this process, and its socket to the zygote."""
 
-    def __init__(self, sock: socket.socket, rulesets: dict[str, Any]) -> None:
+    def __init__(self, sock: socket.socket, rulesets: dict[str, Any],
+                 lifetime: int = 1) -> None:
         self.sock = sock
+        self.lifetime = lifetime  # sessions this host may take in its life
         self.rulesets = rulesets
         self.sessions: dict[int, asyncio.Task[None]] = {}
         self.apps: dict[int, Any] = {}
         self.accepting = True
         self.done: asyncio.Event | None = None
+        self.taken = 0  # sessions started in this host's life
+        self.frozen = 0  # objects frozen so far (for tests and the load benchmark)
+        self.gc_stats: gcstats.GcStats | None = None  # for the load benchmark
 
     def start(self, request: dict[str, Any], terminal: int) -> None:
         sid = int(request["session"])
+        self.taken += 1
+        if self.taken >= self.lifetime:
+            self.accepting = False  # the zygote knows it too and sends no more
         self.sessions[sid] = asyncio.get_running_loop().create_task(
             self.run_session(sid, request, terminal))
 
@@ -273,6 +299,8 @@ class Host:
                 pass
             self.report({"exit": sid, "code": code})
             self.sessions.pop(sid, None)
+            # So far, in case the host is killed before its end.
+            gcstats.write(self.gc_stats, sessions=self.taken, frozen=self.frozen)
             self._maybe_done()
 
     async def _session(self, sid: int, request: dict[str, Any], terminal: int) -> int:
@@ -290,11 +318,18 @@ class Host:
             with session_environ(env):
                 app = SessionApp(conn, self.rulesets, request.get("command", ""),
                                  terminal=terminal)
+            app.on_first_frame = self.freeze
             self.apps[sid] = app
             await app.run_async()  # its crash line, if any, goes to its own terminal
             return app.return_code or 0
         finally:
             conn.close()
+
+    def freeze(self) -> None:
+        """A session's first frame is up: what it has built so far lives as long as it
+        does, so the collector need not traverse it again (see the module's note)."""
+        gc.freeze()
+        self.frozen = gc.get_freeze_count()
 
     def end(self, sid: int) -> None:
         """The server hangs a session up: its app exits, or its task is cancelled."""
@@ -357,5 +392,9 @@ def run_host(sock: socket.socket, request: dict[str, Any], terminal: int,
     for fd in (0, 1, 2):  # a session's output goes to its own pty, never to the host's
         os.dup2(null, fd)
     os.close(null)
-    asyncio.run(Host(sock, rulesets).serve(request, terminal))
+    from maharaja_server.zygote import sessions_per_process
+
+    host = Host(sock, rulesets, lifetime_sessions(sessions_per_process(os.environ)))
+    host.gc_stats = gcstats.install()
+    asyncio.run(host.serve(request, terminal))
     return 0

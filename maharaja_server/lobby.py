@@ -6,7 +6,7 @@ import asyncio
 import logging
 import os
 import traceback
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import msgspec
@@ -15,7 +15,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Checkbox, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
 from engine.core.errors import IllegalIntent
 from maharaja_server import commands
@@ -27,6 +27,7 @@ from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.crashlog import OneLineCrash
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.screens.too_small import MinimumSize
+from maharaja_tui.widgets.footer import Footer
 
 log = logging.getLogger("maharaja_server.session")
 LEVELS = ["easy", "medium", "hard", "random"]
@@ -239,6 +240,11 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, App):
         self.rulesets = rulesets
         self.command = command
         self.current: RemoteTable | None = None
+        self.on_first_frame: Callable[[], None] | None = None  # a session host's (host.py)
+
+    def on_ready(self) -> None:
+        if self.on_first_frame is not None:
+            self.on_first_frame()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's palette, without commands that write files on the server's host

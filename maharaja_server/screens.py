@@ -16,13 +16,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core.describe import plain
 from engine.core.errors import IllegalIntent
 from maharaja_server.text_rows import TextRows
 from maharaja_tui.screens.closing import Closing, top_screen, while_open
+from maharaja_tui.widgets.footer import Footer
 
 LOG_LINES = 12
 LOG_ROWS = 12  # the log panel's rows inside its border (max-height 14 in the CSS)

@@ -64,7 +64,8 @@ class GameServer:
         return self._acceptor.get_port()
 
     def _child_env(self) -> dict[str, str]:
-        return {
+        bench = {name: os.environ[name] for name in ("MAHARAJA_GC_STATS",) if name in os.environ}
+        return bench | {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": os.environ.get("HOME", "/"),
             "LANG": "C.UTF-8",

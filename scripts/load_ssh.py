@@ -317,6 +317,25 @@ def _ppid(entry: str) -> int:
         return -1
 
 
+def gc_figures(path: Path, moves: int) -> dict:
+    """The session hosts' garbage collections (maharaja_server/gcstats.py), all hosts
+    together, per generation: thread CPU, not wall time, so a loaded machine does not
+    inflate them. A full collection pauses every session of its host."""
+    last: dict[int, dict] = {}  # each host's latest (cumulative) line
+    if path.exists():
+        for line in path.read_text().splitlines():
+            record = json.loads(line)
+            last[record["pid"]] = record
+    count = [sum(r["count"][g] for r in last.values()) for g in range(3)]
+    cpu = [sum(r["cpu_ms"][g] for r in last.values()) for g in range(3)]
+    return {"hosts": len(last), "collections": count, "cpu_ms": [round(c) for c in cpu],
+            "longest_ms": [max((r["longest_ms"][g] for r in last.values()), default=0)
+                           for g in range(3)],
+            "full_per_move": round(count[2] / max(1, moves), 3),
+            "cpu_ms_per_move": round(sum(cpu) / max(1, moves), 2),
+            "full_cpu_ms_per_move": round(cpu[2] / max(1, moves), 2)}
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -326,7 +345,8 @@ def free_port() -> int:
 def start_server(data: Path, port: int, sessions: int, log: IO[bytes],
                  per_process: int | None = None) -> subprocess.Popen:
     """``maharaja serve`` hosting the long test game on ``port``, once it listens."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests" / "server")]))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests" / "server")]),
+               MAHARAJA_GC_STATS=str(data.parent / "gc.jsonl"))  # each host's collections
     server = subprocess.Popen(
         [sys.executable, "-m", "maharaja_server", "--data-dir", str(data), "--port",
          str(port), "--ruleset", "fake_ruleset:LONG", "--default-game", "test-secrets-long",
@@ -476,6 +496,7 @@ async def main(args: argparse.Namespace) -> dict:
             / max(1, stats.actions * args.players)),
         "data_dir": str(data),
     }
+    result["gc"] = gc_figures(data / "gc.jsonl", stats.actions)
     if args.abuse:
         result["abuse"] = dict(sorted(abuse.counts.items()))
         result["memory_timeline"] = timeline

@@ -34,7 +34,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine.core.errors import IllegalIntent
 from maharaja_tui.games import adapter_for
@@ -42,6 +42,7 @@ from maharaja_tui.games.base import MenuEntry, Panel
 from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
+from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Painter
 from maharaja_tui.widgets.selection import PlaceSelected

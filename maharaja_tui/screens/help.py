@@ -14,12 +14,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Markdown, OptionList, Static
+from textual.widgets import Input, Markdown, OptionList, Static
 
 from engine.registry import default_game, spec_of
 from maharaja_tui.games import adapter_class
 from maharaja_tui.reference import Section, section_of, sections
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.footer import Footer
 
 KEYS = """\
 ## Keys

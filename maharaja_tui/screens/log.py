@@ -6,9 +6,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Palette, Segments
 

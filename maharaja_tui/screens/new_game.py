@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from engine import rulesets
@@ -30,6 +30,7 @@ from maharaja_tui.game_setup import default_setup as default_setup  # where call
 from maharaja_tui.games import adapter_class, playable
 from maharaja_tui.games.base import NewGameForm
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.footer import Footer
 
 RECENT = 6  # unfinished games listed on the form
 SOLO = 1  # the "Players" choice of a game's solo mode: you alone against its automaton

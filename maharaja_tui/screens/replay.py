@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, get_current_worker
 
 from engine.core.errors import IllegalIntent
@@ -30,6 +30,7 @@ from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.choice import ChoiceScreen
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.screens.game import build, refresh
+from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.line_chart import ChartData, Line, LineChart
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Painter

@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 
 from maharaja_tui.games.base import ScoreTable
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
+from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.segments import Painter, RoleStyles
 
 if TYPE_CHECKING:

@@ -1,0 +1,56 @@
+"""The footer rebuilds its keys only when what they show changes (issue 15: each
+rebuild was a dozen widgets of cyclic garbage per key press, collected in SSH hosts
+at every session's expense)."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import Static
+from textual.widgets._footer import FooterKey
+
+from maharaja_tui.widgets.footer import Footer
+from tests.tui.helpers import synchronously
+
+
+class Keys(App[None]):
+    BINDINGS = [Binding("a", "toggle", "Toggle"), Binding("b", "bell", "Bell")]
+    allowed: bool | None = True
+
+    def compose(self) -> ComposeResult:
+        yield Static("x")
+        yield Footer()
+
+    def action_toggle(self) -> None:
+        pass
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.allowed if action == "bell" else True
+
+
+@synchronously
+async def test_a_bindings_refresh_with_the_same_keys_keeps_the_footer_keys() -> None:
+    app = Keys()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = list(app.query(FooterKey))
+        assert [k.description for k in before][:2] == ["Toggle", "Bell"]
+        for _ in range(3):
+            app.screen.refresh_bindings()
+            await pilot.pause()
+        assert list(app.query(FooterKey)) == before  # the same widgets, not rebuilt
+
+
+@synchronously
+async def test_a_key_that_changes_is_redrawn() -> None:
+    app = Keys()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bell = next(k for k in app.query(FooterKey) if k.description == "Bell")
+        assert not bell.has_class("-disabled")
+        app.allowed = None  # None: shown disabled (False would hide it)
+        app.screen.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        bell = next(k for k in app.query(FooterKey) if k.description == "Bell")
+        assert bell.has_class("-disabled")
