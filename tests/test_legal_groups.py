@@ -7,40 +7,26 @@ never enumerates; listing the group keys prices no route.
 
 from __future__ import annotations
 
-from random import Random
-
 import pytest
 
-from engine.core.game import Game
-from engine.core.ruleset import Seat, flatten
+from engine.core.ruleset import flatten
 from engine.maharadjah import legal as maharadjah_legal
 from engine.maharaja import legal as maharaja_legal
 from engine.maharani import legal as maharani_legal
 from engine.raja import legal as raja_legal
-from engine.registry import rulesets
+from tests.random_positions import positions
 
 GAMES = {"maharaja-2020": (maharaja_legal, 3), "raja-2004": (raja_legal, 4),
          "maharani": (maharani_legal, 3), "maharadjah": (maharadjah_legal, 3)}
 ROUTE_GAMES = ["maharaja-2020", "raja-2004"]  # their priests and architects travel
 
 
-def positions(ruleset_id: str, seed: int, steps: int = 160):
-    """A random game's positions: (game, seat to move) before each step."""
-    rules = rulesets()[ruleset_id]
-    game = Game(rules, [Seat(f"P{n}") for n in range(GAMES[ruleset_id][1])], seed=seed)
-    rng = Random(seed)
-    for _ in range(steps):
-        if not game.to_move():
-            return
-        seat = rng.choice(game.to_move())
-        yield game, seat
-        game.play(seat, rng.choice(game.legal_intents(seat)))
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(GAMES))
 def test_legal_intents_are_the_groups_flattened_in_order(ruleset_id: str) -> None:
     kinds = set()
-    for game, seat in positions(ruleset_id, seed=11):
+    for game, seat in positions(ruleset_id, GAMES[ruleset_id][1], seed=11):
         groups = list(game.legal_groups(seat))
         assert len({g.key for g in groups}) == len(groups)  # keys name one group each
         assert flatten(groups) == game.legal_intents(seat)
@@ -57,7 +43,7 @@ def test_legal_intents_are_the_groups_flattened_in_order(ruleset_id: str) -> Non
 def test_is_legal_agrees_with_the_listing_without_listing(ruleset_id: str,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     module = GAMES[ruleset_id][0]
-    for game, seat in positions(ruleset_id, seed=12, steps=120):
+    for game, seat in positions(ruleset_id, GAMES[ruleset_id][1], seed=12, steps=120):
         legal = game.legal_intents(seat)
         with monkeypatch.context() as m:
             m.setattr(module, "legal_intents", _no_listing)
@@ -73,7 +59,7 @@ def test_group_keys_are_listed_without_pricing_routes(ruleset_id: str,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     module = GAMES[ruleset_id][0]
     seen_move = False
-    for game, seat in positions(ruleset_id, seed=13):
+    for game, seat in positions(ruleset_id, GAMES[ruleset_id][1], seed=13):
         with monkeypatch.context() as m:
             m.setattr(module, "priced_paths", _no_listing)
             keys = [group.key for group in game.legal_groups(seat)]
@@ -92,7 +78,7 @@ def _no_listing(*args: object, **kwargs: object) -> None:
 def test_a_wargame_lists_which_stacks_can_move_without_their_moves(
         monkeypatch: pytest.MonkeyPatch) -> None:
     stacks = 0
-    for game, seat in positions("maharadjah", seed=14, steps=200):
+    for game, seat in positions("maharadjah", GAMES["maharadjah"][1], seed=14, steps=200):
         with monkeypatch.context() as m:
             # whether a stack can go anywhere is asked; its destinations × counts are not
             m.setattr(maharadjah_legal, "stack_moves", _no_listing)

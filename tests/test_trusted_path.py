@@ -13,30 +13,18 @@ from random import Random
 
 import pytest
 
-from engine.core.game import Game
-from engine.core.ruleset import Seat
 from engine.registry import rulesets
+from tests.random_positions import positions
 
 PLAYERS = {"maharaja-2020": 4, "raja-2004": 5, "maharani": 4, "maharadjah": 4}
 
 
-def positions(ruleset_id: str, seed: int, steps: int):
-    """A random game's positions: (game, seat to move) before each step."""
-    rules = rulesets()[ruleset_id]
-    game = Game(rules, [Seat(f"P{n}") for n in range(PLAYERS[ruleset_id])], seed=seed)
-    rng = Random(seed)
-    for _ in range(steps):
-        if not game.to_move():
-            return
-        seat = rng.choice(game.to_move())
-        yield game, seat
-        game.play(seat, rng.choice(game.legal_intents(seat)))
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(PLAYERS))
 def test_random_intent_draws_as_choice_over_the_listing(ruleset_id: str) -> None:
     rules = rulesets()[ruleset_id]
-    for game, seat in positions(ruleset_id, 11, 120):
+    for game, seat in positions(ruleset_id, PLAYERS[ruleset_id], 11, 120):
         listed = game.legal_intents(seat)
         for k in range(3):
             rng = Random(k)
@@ -49,7 +37,7 @@ def test_random_intent_draws_as_choice_over_the_listing(ruleset_id: str) -> None
 @pytest.mark.parametrize("ruleset_id", sorted(PLAYERS))
 def test_decide_listed_gives_the_events_of_decide(ruleset_id: str) -> None:
     rules = rulesets()[ruleset_id]
-    for game, seat in positions(ruleset_id, 12, 80):
+    for game, seat in positions(ruleset_id, PLAYERS[ruleset_id], 12, 80):
         for intent in game.legal_intents(seat)[:12]:
             assert rules.decide_listed(game.state, seat, intent) == \
                 rules.decide(game.state, seat, intent)
