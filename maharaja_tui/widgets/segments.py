@@ -57,7 +57,7 @@ class RoleStyles:
         drawn = self._role_styles
         if drawn is None:
             drawn = self._role_styles = {}
-        style = drawn.get(role)
+        style: Style | None = drawn.get(role)
         if style is None:
             if not self.is_attached:  # no stylesheet yet: plain, and not kept
                 return Style()
