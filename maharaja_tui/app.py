@@ -15,22 +15,21 @@ from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
-from engine import Game, RecordError, get_ruleset, rulesets
-from engine.core import record
-from engine.core.table import LocalTable
-from maharaja_tui import autosaves, crashlog, css_cache
-from maharaja_tui.clock import AppClock
+from maharaja_tui import crashlog
 from maharaja_tui.contrast import ContrastFloor
-from maharaja_tui.games import UnsupportedGame
 from maharaja_tui.paths import STYLE_FILES
-from maharaja_tui.screens.game import COMPUTER_DELAY, HOT_SEAT, GameScreen
 from maharaja_tui.screens.too_small import MinimumSize
-from maharaja_tui.settings import Settings
 
-# What the first game frame does not need is imported when first used (issue 15: the
-# launch): the help screen (markdown), the file dialog, the new-game form, the bots.
+# Importing this module defines the app and nothing more (issue 15: the import figure);
+# the game, its screen, the autosaves and the settings are imported where first used.
+# What the first game frame does not need waits longer still: the help screen
+# (markdown), the file dialog, the new-game form, the bots.
 if TYPE_CHECKING:
+    from engine import Game
+    from engine.core.table import LocalTable
     from maharaja_tui.game_setup import GameSetup
+    from maharaja_tui.screens.game import GameScreen
+    from maharaja_tui.settings import Settings
 
 
 def choose(*args: Any, **kwargs: Any) -> Any:
@@ -59,6 +58,8 @@ class GameCommands(Provider):
     """The app's own commands in the command palette (ctrl+p)."""
 
     def _commands(self) -> list[tuple[str, Callable[[], Any], str]]:
+        from maharaja_tui import autosaves
+
         app = self.app
         assert isinstance(app, MaharajaApp)
         out: list[tuple[str, Callable[[], Any], str]] = [
@@ -111,16 +112,24 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
     ]
 
     def __init__(self, start: Start | None = None, *,
-                 computer_delay: float = COMPUTER_DELAY,
+                 computer_delay: float | None = None,
                  settings: Settings | None = None) -> None:
+        """``computer_delay``: the computers' pause before each move (None: the game
+        screen's ``COMPUTER_DELAY``)."""
+        from maharaja_tui import css_cache
+        from maharaja_tui.screens.game import COMPUTER_DELAY
+        from maharaja_tui.settings import Settings
+
         css_cache.install()  # parsed CSS from the last start, and shared by later apps
         super().__init__()
         self.start = start or Start()
         self.settings = settings or Settings()
-        self.computer_delay = computer_delay
+        self.computer_delay = COMPUTER_DELAY if computer_delay is None else computer_delay
         self.table: LocalTable | None = None  # the game being played here, if any
 
     def on_mount(self) -> None:
+        from maharaja_tui import autosaves
+
         if self.settings.theme is not None:
             self.theme = self.settings.theme
         if self.settings.keys:
@@ -165,10 +174,14 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
 
     def report_autosaves(self) -> None:
         """Say which damaged autosaves were moved aside since the last time."""
+        from maharaja_tui import autosaves
+
         for notice in autosaves.notices():
             self.notify(notice, title="Damaged autosave", severity="warning", timeout=15)
 
     def game_screen(self) -> GameScreen | None:
+        from maharaja_tui.screens.game import GameScreen
+
         return next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)),
                     None)
 
@@ -190,6 +203,8 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
         self.show_main(NewGameScreen(seed, back=game is not None), chosen)
 
     def start_game(self, setup: GameSetup) -> bool:
+        from engine import Game, get_ruleset
+
         game = Game(get_ruleset(setup.ruleset_id), list(setup.seats), setup.options, setup.seed)
         return self.show_game(game)
 
@@ -200,6 +215,11 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
         one, and a file never overwrites an autosave with moves it lacks (that game goes
         on under a branch autosave). A disk that cannot be written only turns autosave
         off, with a warning on the game screen."""
+        from engine.core.table import LocalTable
+        from maharaja_tui import autosaves
+        from maharaja_tui.games import UnsupportedGame
+        from maharaja_tui.screens.game import HOT_SEAT, GameScreen
+
         path, branched = autosaves.autosave_for(game, source)
         # The autosave is written after the frame that shows the move (issue 15: the
         # disk's sync took as long as the rest of the frame).
@@ -221,6 +241,9 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
         return True
 
     def _after_first_frame(self, table: LocalTable, path: Path) -> None:
+        from maharaja_tui import autosaves
+        from maharaja_tui.clock import AppClock
+
         if table.autosave_problem is None:
             autosaves.prune(self.settings.autosave_keep, protect=path)
             self.report_autosaves()  # the damaged ones pruning came across
@@ -236,6 +259,10 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
 
     def load(self, path: Path) -> Game | None:
         """Read a saved game; a bad file is reported in words, never as a traceback."""
+        from engine import RecordError, rulesets
+        from engine.core import record
+        from maharaja_tui import autosaves
+
         try:
             return record.load(path, rulesets())
         except RecordError as problem:
@@ -250,6 +277,8 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
     def open_path(self, path: Path, game: Game | None = None) -> bool:
         """Continue the game saved at ``path`` (``game``: already read from it); False
         (with a notice) when it cannot."""
+        from maharaja_tui import autosaves
+
         game = game or self.load(path)
         if game is None or not self.show_game(game, source=path):
             return False

@@ -282,3 +282,21 @@ def test_the_game_screen_styles_each_widget_once_before_its_first_frame(
     first_frame()
     # (the map and the action list are restyled as the focus and the pointer reach them)
     assert styled["status"] == styled["log"] == styled["board-0"] == styled["track"] == 1, styled
+
+
+# Importing maharaja_tui.app defines the app and nothing more (issue 15: the import
+# figure, measured against ``import textual.app``): the game, its screen, the autosaves,
+# the settings, the CSS cache and what they bring are imported by the running app.
+NOT_AT_IMPORT = ("engine", "engine.core.table", "engine.core.record", "engine.registry",
+                 "maharaja_tui.screens.game", "maharaja_tui.games", "maharaja_tui.widgets",
+                 "maharaja_tui.autosaves", "maharaja_tui.settings", "maharaja_tui.css_cache",
+                 "maharaja_tui.clock", "msgspec", "hashlib")
+
+
+def test_importing_the_app_imports_no_game_nor_its_screen(data_home: Path) -> None:
+    code = ("import json, sys; import maharaja_tui.app; "
+            "print(json.dumps({'modules': sorted(sys.modules)}))")
+    modules = set(run_child(code, data_home)["modules"])  # type: ignore[call-overload]
+    loaded = sorted(m for m in modules for lazy in NOT_AT_IMPORT
+                    if m == lazy or m.startswith(lazy + "."))
+    assert loaded == []
