@@ -50,6 +50,7 @@ def test_raja_has_an_evaluator() -> None:
 ])
 def test_every_level_chooses_legal_intents(players: int, options) -> None:
     game = new_game(players, seed=players, options=options)
+    planned: set[str] = set()
     for n in range(80):
         movers = game.to_move()
         if not movers:
@@ -57,6 +58,15 @@ def test_every_level_chooses_legal_intents(players: int, options) -> None:
         seat = movers[0]
         legal = game.legal_intents(seat)
         level = LEVELS[(seat + n // 20) % len(LEVELS)]
+        if game.state.phase == Phase.SELECT and level in planned:
+            # A plan costs every level 0.1-1 s (each plan's turn is played out) and is
+            # always a SelectActions: once a level has planned in this game, later plans
+            # are drawn at random so the decisions go to the setup and turn steps,
+            # whose intents vary (as many kinds of (level, intent) are checked).
+            game.play(seat, Random(n).choice(legal))
+            continue
+        if game.state.phase == Phase.SELECT:
+            planned.add(level)
         intent = choose_intent(RULESET, game.view(seat), seat, legal, level,
                                Random(n), budget=TINY)
         assert intent in legal, (level, intent)
