@@ -20,7 +20,7 @@ def test_same_seed_same_choice(level: str) -> None:
     legal = game.legal_intents(seat)
     picks = {
         repr(choose_intent(RULESET, game.view(seat), seat, legal, level, Random(8),
-                           budget=Budget.fixed(8)))
+                           budget=Budget.fixed(3)))
         for _ in range(3)
     }
     assert len(picks) == 1
@@ -39,7 +39,7 @@ def test_hard_planning_is_reproducible() -> None:
     seat = game.to_move()[0]
     legal = game.legal_intents(seat)
     picks = [choose_intent(RULESET, game.view(seat), seat, legal, "hard", Random(2),
-                           budget=Budget.fixed(12)) for _ in range(2)]
+                           budget=Budget.fixed(4)) for _ in range(2)]
     assert picks[0] == picks[1]
 
 
