@@ -44,7 +44,7 @@ def test_choice_ignores_the_other_seats_plan_and_pp(level: str) -> None:
         view = RULESET.view(full, 0)
         assert view.players[1].plan is None and view.players[1].pp == -1
         choices.append(choose_intent(RULESET, view, 0, legal, level, Random(3),
-                                     budget=Budget.fixed(6)))
+                                     budget=Budget.fixed(3)))
     assert choices[0] == choices[1] == choices[2]
 
 
@@ -61,7 +61,7 @@ def test_the_view_is_not_modified(level: str) -> None:
     view = game.view(0)
     before = msgspec.msgpack.encode(view)
     choose_intent(RULESET, view, 0, game.legal_intents(0), level, Random(1),
-                  budget=Budget.fixed(4))
+                  budget=Budget.fixed(2))
     assert msgspec.msgpack.encode(view) == before
 
 
@@ -79,7 +79,7 @@ def test_solo_deck_and_stack_stay_hidden() -> None:
         view = RULESET.view(full, 0)
         assert view.solo.deck == []
         choices.append(choose_intent(RULESET, view, 0, legal, "hard", Random(5),
-                                     budget=Budget.fixed(6)))
+                                     budget=Budget.fixed(3)))
     assert choices[0] == choices[1]
 
 
