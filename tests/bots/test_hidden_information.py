@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import functools
 from random import Random
 
 import msgspec
 import pytest
 
 from engine.bots import LEVELS, Budget, choose_intent
-from engine.core.game import copy_state
+from engine.core.game import Game, copy_state
 from engine.maharaja import RULESET
 from engine.maharaja import intents as it
 
 from .conftest import advance, new_game
 
 
-def planning_with_secret(round_: int) -> tuple:
-    """Round ``round_``'s planning, seat 1 committed, seat 0 to plan."""
+@functools.cache
+def planning_with_secret(round_: int) -> Game:
+    """Round ``round_``'s planning, seat 1 committed, seat 0 to plan. Read-only: one
+    greedy walk per round is shared by every test here and in test_advice that asks for
+    it (the bots never modify a view; tests copy the state before changing it)."""
     game = advance(new_game(2, seed=7), lambda s: s.phase == "planning" and s.round == round_)
     game.play(1, it.CommitPlan(first=1, second=5))
     assert game.to_move() == (0,)
@@ -40,7 +44,7 @@ def test_choice_ignores_the_other_seats_plan_and_pp(level: str) -> None:
         view = RULESET.view(full, 0)
         assert view.players[1].plan is None and view.players[1].pp == -1
         choices.append(choose_intent(RULESET, view, 0, legal, level, Random(3),
-                                     budget=Budget.fixed(6)))
+                                     budget=Budget.fixed(3)))
     assert choices[0] == choices[1] == choices[2]
 
 
@@ -57,12 +61,11 @@ def test_the_view_is_not_modified(level: str) -> None:
     view = game.view(0)
     before = msgspec.msgpack.encode(view)
     choose_intent(RULESET, view, 0, game.legal_intents(0), level, Random(1),
-                  budget=Budget.fixed(4))
+                  budget=Budget.fixed(2))
     assert msgspec.msgpack.encode(view) == before
 
 
 def test_solo_deck_and_stack_stay_hidden() -> None:
-    from engine.core.game import Game
     from engine.core.ruleset import Seat
     from engine.maharaja import Options
 
@@ -76,7 +79,7 @@ def test_solo_deck_and_stack_stay_hidden() -> None:
         view = RULESET.view(full, 0)
         assert view.solo.deck == []
         choices.append(choose_intent(RULESET, view, 0, legal, "hard", Random(5),
-                                     budget=Budget.fixed(6)))
+                                     budget=Budget.fixed(3)))
     assert choices[0] == choices[1]
 
 
@@ -84,7 +87,6 @@ def test_solo_deal_never_makes_the_check_tile_the_face_down_one() -> None:
     """MJ-BOT-R2 / MJ-HIDE-3: after Brahmabot's turn an unused face-down tile stays
     hidden; a bot guessing it never guesses the check tile, which is the deck's top."""
     from engine.bots.maharaja_eval import determinise
-    from engine.core.game import Game
     from engine.core.ruleset import Seat
     from engine.maharaja import Options
 

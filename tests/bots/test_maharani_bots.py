@@ -115,6 +115,6 @@ def test_hard_is_reproducible_with_a_fixed_budget() -> None:
     seat = game.to_move()[0]
     legal = game.legal_intents(seat)
     picks = {choose_intent(RULESET, game.view(seat), seat, legal, "hard",
-                           decision_rng(42, seat, len(game.steps)), budget=Budget.fixed(12))
+                           decision_rng(42, seat, len(game.steps)), budget=Budget.fixed(4))
              for _ in range(2)}
     assert len(picks) == 1

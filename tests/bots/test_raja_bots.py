@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from random import Random
 
 import msgspec
@@ -50,6 +51,7 @@ def test_raja_has_an_evaluator() -> None:
 ])
 def test_every_level_chooses_legal_intents(players: int, options) -> None:
     game = new_game(players, seed=players, options=options)
+    planned: set[str] = set()
     for n in range(80):
         movers = game.to_move()
         if not movers:
@@ -57,6 +59,15 @@ def test_every_level_chooses_legal_intents(players: int, options) -> None:
         seat = movers[0]
         legal = game.legal_intents(seat)
         level = LEVELS[(seat + n // 20) % len(LEVELS)]
+        if game.state.phase == Phase.SELECT and level in planned:
+            # A plan costs every level 0.1-1 s (each plan's turn is played out) and is
+            # always a SelectActions: once a level has planned in this game, later plans
+            # are drawn at random so the decisions go to the setup and turn steps,
+            # whose intents vary (as many kinds of (level, intent) are checked).
+            game.play(seat, Random(n).choice(legal))
+            continue
+        if game.state.phase == Phase.SELECT:
+            planned.add(level)
         intent = choose_intent(RULESET, game.view(seat), seat, legal, level,
                                Random(n), budget=TINY)
         assert intent in legal, (level, intent)
@@ -75,8 +86,11 @@ def test_a_medium_game_finishes_with_palaces_built(finished: Game) -> None:
     assert max(raja_eval.palaces(finished.state)) >= 4
 
 
+@functools.cache
 def select_with_secret(round_: int, seed: int = 5) -> Game:
-    """Round ``round_``'s selection, seat 1 selected (hidden), seat 0 to select."""
+    """Round ``round_``'s selection, seat 1 selected (hidden), seat 0 to select.
+    Read-only: one greedy walk shared by the tests here and in test_advice that ask for
+    it (the bots only read a view; tests copy the state before changing it)."""
     game = advance(new_game(2, seed), lambda s: s.phase == Phase.SELECT and s.round == round_)
     game.play(1, it.SelectActions(first="PALACE_HOUSE", second="GOLD"))
     assert game.to_move() == (0,)
@@ -104,10 +118,16 @@ def test_choice_ignores_the_other_seats_plan_and_gold(level: str) -> None:
     assert choices[0] == choices[1] == choices[2]
 
 
+@functools.cache
+def turn_in_round_2() -> Game:
+    """A turn of round 2 under way: read-only, shared by the three levels' tests."""
+    return advance(new_game(2, seed=9), lambda s: s.phase == Phase.TURNS and s.round == 2
+                   and s.turn is not None)
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_turn_steps_ignore_the_hidden_gold(level: str) -> None:
-    game = advance(new_game(2, seed=9), lambda s: s.phase == Phase.TURNS and s.round == 2
-                   and s.turn is not None)
+    game = turn_in_round_2()
     seat = game.to_move()[0]
     other = 1 - seat
     legal = game.legal_intents(seat)

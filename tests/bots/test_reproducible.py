@@ -2,25 +2,39 @@
 
 from __future__ import annotations
 
+import functools
 from random import Random
 
 import pytest
 
 from engine.bots import LEVELS, Budget, choose_intent
 from engine.bots.match import bot_seat, play_game
+from engine.core.game import Game
 from engine.maharaja import RULESET, Options
 
 from .conftest import advance, new_game
 
 
+# Read-only positions, each a greedy walk shared by the tests that ask for it (the
+# bots only read a view; nothing here plays on from them).
+@functools.cache
+def actions_round_2() -> Game:
+    return advance(new_game(3, seed=4), lambda s: s.phase == "actions" and s.round == 2)
+
+
+@functools.cache
+def planning_round_2() -> Game:
+    return advance(new_game(2, seed=6), lambda s: s.phase == "planning" and s.round == 2)
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_seed_same_choice(level: str) -> None:
-    game = advance(new_game(3, seed=4), lambda s: s.phase == "actions" and s.round == 2)
+    game = actions_round_2()
     seat = game.to_move()[0]
     legal = game.legal_intents(seat)
     picks = {
         repr(choose_intent(RULESET, game.view(seat), seat, legal, level, Random(8),
-                           budget=Budget.fixed(8)))
+                           budget=Budget.fixed(3)))
         for _ in range(3)
     }
     assert len(picks) == 1
@@ -39,12 +53,12 @@ def test_hard_planning_is_reproducible() -> None:
     seat = game.to_move()[0]
     legal = game.legal_intents(seat)
     picks = [choose_intent(RULESET, game.view(seat), seat, legal, "hard", Random(2),
-                           budget=Budget.fixed(12)) for _ in range(2)]
+                           budget=Budget.fixed(4)) for _ in range(2)]
     assert picks[0] == picks[1]
 
 
 def test_time_budget_returns_a_legal_intent() -> None:
-    game = advance(new_game(2, seed=6), lambda s: s.phase == "planning" and s.round == 2)
+    game = planning_round_2()
     seat = game.to_move()[0]
     legal = game.legal_intents(seat)
     pick = choose_intent(RULESET, game.view(seat), seat, legal, "hard", Random(2),
@@ -59,7 +73,7 @@ def test_a_spent_time_budget_begins_no_simulation(monkeypatch: pytest.MonkeyPatc
     import importlib
 
     search = importlib.import_module("engine.bots.search")
-    game = advance(new_game(2, seed=6), lambda s: s.phase == "planning" and s.round == 2)
+    game = planning_round_2()
     seat = game.to_move()[0]
     legal = game.legal_intents(seat)
     medium = choose_intent(RULESET, game.view(seat), seat, legal, "medium", Random(2))
@@ -97,7 +111,7 @@ def test_a_time_budget_begins_no_world_it_cannot_finish(monkeypatch: pytest.Monk
     monkeypatch.setattr(search, "time", Clock, raising=False)
     monkeypatch.setattr(budget_module, "time", Clock)
     monkeypatch.setattr(search, "_simulate", rollout)
-    game = advance(new_game(2, seed=6), lambda s: s.phase == "planning" and s.round == 2)
+    game = planning_round_2()
     seat = game.to_move()[0]
     legal = game.legal_intents(seat)
     choose_intent(RULESET, game.view(seat), seat, legal, "hard", Random(2),
