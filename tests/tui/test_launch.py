@@ -11,7 +11,9 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -150,9 +152,7 @@ def test_the_game_screen_is_composed_with_its_width_class(data_home: Path,
     """The screen has its breakpoint class (``-narrow``, ``-wide``) before it composes:
     Textual adds it at the screen's first resize, which restyled every widget once more
     before the first frame (a third of the launch's styling)."""
-    from maharaja_tui.app import MaharajaApp, Start
     from maharaja_tui.screens.game import GameScreen
-    from tests.tui.helpers import synchronously
 
     classes: list[set[str]] = []
     compose = GameScreen.compose
@@ -163,14 +163,8 @@ def test_the_game_screen_is_composed_with_its_width_class(data_home: Path,
 
     monkeypatch.setattr(GameScreen, "compose", recorded)
 
-    @synchronously
-    async def first_frame(size: tuple[int, int]) -> None:
-        app = MaharajaApp(Start("play", setup=default_setup_of(seed=7)), computer_delay=3600)
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-
-    first_frame((80, 24))
-    first_frame((120, 30))
+    first_game_frame((80, 24))
+    first_game_frame((120, 30))
     assert classes == [{"-narrow"}, {"-wide"}]
 
 
@@ -178,6 +172,23 @@ def default_setup_of(seed: int) -> object:
     from maharaja_tui.screens.new_game import default_setup
 
     return default_setup(seed=seed)
+
+
+def first_game_frame(size: tuple[int, int] = (80, 24),
+                     read: Callable[[Any], object] = lambda app: None) -> object:
+    """Start the app on a new game (seed 7, computers that wait) in a pilot, let it draw its
+    first frame, and return what ``read`` reads of the app then."""
+    from maharaja_tui.app import MaharajaApp, Start
+    from tests.tui.helpers import synchronously
+
+    @synchronously
+    async def run() -> object:
+        app = MaharajaApp(Start("play", setup=default_setup_of(seed=7)), computer_delay=3600)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            return read(app)
+
+    return run()
 
 
 def test_the_command_pauses_the_collector_until_the_app_s_first_frame(data_home: Path,
@@ -219,9 +230,7 @@ def test_the_layout_measures_tracks_without_laying_out_the_screen_again(
     out the whole screen once more to answer (issue 15)."""
     from textual.screen import Screen
 
-    from maharaja_tui.app import MaharajaApp, Start
     from maharaja_tui.widgets.tracks import SegmentWidget
-    from tests.tui.helpers import synchronously
 
     measuring: list[SegmentWidget] = []
     asked: list[str] = []
@@ -242,14 +251,9 @@ def test_the_layout_measures_tracks_without_laying_out_the_screen_again(
     monkeypatch.setattr(SegmentWidget, "get_content_height", measured)
     monkeypatch.setattr(Screen, "find_widget", found)
 
-    @synchronously
-    async def first_frame() -> int:
-        app = MaharajaApp(Start("play", setup=default_setup_of(seed=7)), computer_delay=3600)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            return len(app.screen.query(SegmentWidget))
-
-    assert first_frame() > 3  # the boards, the tracks, the characters were measured
+    # the boards, the tracks, the characters were measured
+    measured = first_game_frame(read=lambda app: len(app.screen.query(SegmentWidget)))
+    assert isinstance(measured, int) and measured > 3
     assert asked == []
 
 
@@ -261,8 +265,6 @@ def test_the_game_screen_styles_each_widget_once_before_its_first_frame(
 
     from textual.css.stylesheet import Stylesheet
 
-    from maharaja_tui.app import MaharajaApp, Start
-    from tests.tui.helpers import synchronously
 
     styled: Counter[str] = Counter()
     apply = Stylesheet.apply
@@ -273,13 +275,7 @@ def test_the_game_screen_styles_each_widget_once_before_its_first_frame(
 
     monkeypatch.setattr(Stylesheet, "apply", counted)
 
-    @synchronously
-    async def first_frame() -> None:
-        app = MaharajaApp(Start("play", setup=default_setup_of(seed=7)), computer_delay=3600)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-
-    first_frame()
+    first_game_frame()
     # (the map and the action list are restyled as the focus and the pointer reach them)
     assert styled["status"] == styled["log"] == styled["board-0"] == styled["track"] == 1, styled
 
