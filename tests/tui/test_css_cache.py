@@ -5,55 +5,28 @@ trusted: the app parses again and looks the same."""
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 import pickle
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from maharaja_tui import css_cache
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.tui.first_frame import first_frame_code, run_child
 
 # The first frame of ``maharaja play --seed 7``: how many sources Textual's parser read
 # in this process, and what the frame looks like (colours included).
-FIRST_FRAME = """
-import json, os, sys
+FIRST_FRAME = first_frame_code(
+    '{"parses": len(parses), "look": self.export_screenshot()}',
+    before="""
 from textual.css import stylesheet
-from maharaja_tui import app, cli
-
 parses = []
 parse = stylesheet.parse
 stylesheet.parse = lambda *a, **k: parses.append(1) or parse(*a, **k)
-
-class FirstFrame(app.MaharajaApp):
-    def run(self, **kwargs):
-        return super().run(headless=True, size=(80, 24))
-
-    def _display(self, screen, renderable):
-        super()._display(screen, renderable)
-        if renderable is not None and type(screen).__name__ == "GameScreen":
-            print(json.dumps({"parses": len(parses), "look": self.export_screenshot()}))
-            sys.stdout.flush()
-            os._exit(0)
-
-app.MaharajaApp = FirstFrame
-cli.main(["play", "--seed", "7"])
-"""
+""")
 
 
 def first_frame(home: Path) -> dict[str, object]:
-    env = {**os.environ, "XDG_DATA_HOME": str(home / "data"),
-           "XDG_CONFIG_HOME": str(home / "config"), "XDG_CACHE_HOME": str(home / "cache"),
-           "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
-    env.pop("MAHARAJA_CONFIG", None)
-    out = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True,
-                         env=env, cwd=ROOT, timeout=180)
-    assert out.returncode == 0, out.stderr[-2000:]
-    return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+    return run_child(FIRST_FRAME, home / "data", cache=home / "cache")
 
 
 def only_file(home: Path) -> Path:

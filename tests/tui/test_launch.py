@@ -7,36 +7,15 @@ here (scripts/bench/app.py measures the launch); these are the causes it depends
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.tui.first_frame import first_frame_code, run_child
 
 # The first frame of ``maharaja play`` as the command runs it (cli.main), headless.
-FIRST_FRAME = """
-import json, os, sys
-from maharaja_tui import app, cli
-
-class FirstFrame(app.MaharajaApp):
-    def run(self, **kwargs):
-        return super().run(headless=True, size=(80, 24))
-
-    def _display(self, screen, renderable):
-        super()._display(screen, renderable)
-        if renderable is not None and type(screen).__name__ == "GameScreen":
-            print(json.dumps({"modules": sorted(sys.modules),
-                              "computers_driven": self.table._driver is not None}))
-            sys.stdout.flush()
-            os._exit(0)
-
-app.MaharajaApp = FirstFrame
-cli.main(["play", "--seed", "7"])
-"""
+FIRST_FRAME = first_frame_code(
+    '{"modules": sorted(sys.modules), "computers_driven": self.table._driver is not None}')
 
 # Not needed to draw a game of Maharaja: the F1 guide (markdown), the file dialogs,
 # the replay, the other games, the installed packages' metadata (the checkout names
@@ -50,16 +29,6 @@ NOT_AT_LAUNCH = ("maharaja_tui.screens.help", "markdown_it", "maharaja_tui.scree
                  "maharaja_tui.screens.log", "maharaja_tui.games.raja", "engine.bots",
                  "maharaja_tui.screens.choice", "maharaja_tui.screens.privacy",
                  "maharaja_tui.screens.new_game")
-
-
-def run_child(code: str, data: Path) -> dict[str, object]:
-    env = {**os.environ, "XDG_DATA_HOME": str(data), "XDG_CONFIG_HOME": str(data / "config"),
-           "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
-    env.pop("MAHARAJA_CONFIG", None)  # no config file: the defaults
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, cwd=ROOT, timeout=120)
-    assert out.returncode == 0, out.stderr[-2000:]
-    return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
 def test_the_first_game_frame_imports_no_other_game_nor_the_help(data_home: Path) -> None:

@@ -17,8 +17,8 @@ from textual.widget import Widget
 
 import maharaja_tui
 from maharaja_tui.widgets.segments import ROLES, Painter, RoleStyles
+from tests.tui.first_frame import run_child
 from tests.tui.helpers import synchronously
-from tests.tui.test_launch import run_child
 
 MUTED = ("minor-place", "dim", "hidden")  # $text-muted in app.tcss
 APP_CSS = str(Path(maharaja_tui.__file__).parent / "styles" / "app.tcss")
