@@ -5,6 +5,9 @@ computer preferred). It runs in the background with a progress bar; `a` again ca
 
 from __future__ import annotations
 
+import threading
+import time
+
 from engine.bots import Budget, analysis
 from engine.bots.analysis import analyse
 from maharaja_tui.app import MaharajaApp, Start
@@ -71,15 +74,33 @@ async def test_a_draws_the_chances_under_the_log_and_marks_costly_decisions(monk
 
 
 @synchronously
-async def test_a_again_cancels_the_analysis() -> None:
+async def test_a_again_cancels_the_analysis(monkeypatch) -> None:  # noqa: ANN001
+    # An analysis that runs until it is told to stop: a real one of a short game can end
+    # between two key presses on a quiet machine, leaving nothing to cancel (CI saw it).
+    stopped = threading.Event()
+
+    def endless(game, *, progress=None, stop=None):  # noqa: ANN001, ANN202
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if stop is not None and stop():
+                stopped.set()
+                raise analysis.Cancelled
+            time.sleep(0.005)
+        raise AssertionError("the analysis was never told to stop")
+
+    monkeypatch.setattr(analysis, "analyse", endless)
     game = short_game()
     app = MaharajaApp(Start("game", game=game), computer_delay=3600)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _replay(pilot, app, game)
-        # Both presses at once: on a quiet machine a short game's analysis could finish
-        # within the pause that used to separate them, leaving nothing to cancel.
-        await pilot.press("a", "a")
-        await pilot.pause(0.3)
+        await pilot.press("a")
+        await pilot.pause()
+        assert "Analysing" in str(screen.query_one("#analysis-note").render())
+        await pilot.press("a")
+        for _ in range(300):
+            if stopped.is_set():
+                break
+            await pilot.pause(0.02)
+        assert stopped.is_set(), "the second a did not reach the running analysis"
         assert screen.analysis is None
         assert "cancelled" in str(screen.query_one("#analysis-note").render())
-
