@@ -563,7 +563,7 @@ class GameScreen(Closing, Screen[None]):
 
 def build(panels: tuple[Panel, ...], *regions: str, palette: Any) -> list[Any]:
     """The widgets of the panels in ``regions``, in the adapter's order (region by region)."""
-    return [panel.widget(palette, id=panel.id, classes=panel.classes)  # type: ignore[call-arg]
+    return [panel.widget(palette, id=panel.id, classes=panel.classes)
             for region in regions for panel in panels if panel.region == region]
 
 

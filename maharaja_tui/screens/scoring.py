@@ -48,8 +48,7 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
             if self.summary.notes:
                 yield Static(id="scoring-notes")
             if track is not None:  # the adapter's panel (Maharaja's rewards)
-                yield track.widget(game.colours, id=track.id,  # type: ignore[call-arg]
-                                   classes=track.classes)
+                yield track.widget(game.colours, id=track.id, classes=track.classes)
             yield ActionPanel(self.game.colours, id="scoring-actions")
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
