@@ -14,8 +14,9 @@ import queue
 import socket
 import threading
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import msgspec
 
@@ -27,6 +28,7 @@ from maharaja_server.sockpath import short_path
 
 Listener = Callable[[], None]
 Dispatch = Callable[[Callable[[], None]], None]
+T = TypeVar("T")  # what a request's Result decodes to
 
 
 class Disconnected(ConnectionError):
@@ -104,6 +106,11 @@ class Connection:
             raise Disconnected("the server connection was lost")
         return reply
 
+    @overload
+    def ask(self, request: p.Request, kind: type[T]) -> T: ...
+    @overload
+    def ask(self, request: p.Request, kind: Any = Any) -> Any: ...  # a union, or no result
+
     def ask(self, request: p.Request, kind: Any = Any) -> Any:
         """A request whose Result decodes to ``kind``; a refusal raises IllegalIntent."""
         reply = self.call(request)
@@ -129,12 +136,12 @@ class Connection:
                     # Stored before any later reply is handed out, so a caller that
                     # gets its reply also sees the change its request made.
                     self._store(message)
-                    for fn in list(self.on_table_change):
-                        self.dispatch(lambda fn=fn, m=message: fn(m.table, m.version))
+                    for changed in list(self.on_table_change):
+                        self.dispatch(partial(changed, message.table, message.version))
                 elif isinstance(message, p.LobbyChanged):
                     self.pushed_tables = message.tables
-                    for fn in list(self.on_lobby_change):
-                        self.dispatch(fn)
+                    for lobby_changed in list(self.on_lobby_change):
+                        self.dispatch(lobby_changed)
                 else:
                     self._waiting[message.id] = [message]
                     event = self._ready.get(message.id)
