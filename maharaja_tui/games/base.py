@@ -132,6 +132,8 @@ class GameAdapter(Protocol):
     private: ClassVar[bool]
     seats: list[Seat]
 
+    def __init__(self, seats: Sequence[Seat]) -> None: ...  # the table's seats
+
     # words
     def palette(self, view: Any) -> Palette: ...
     def letter(self, view: Any, seat: int) -> str: ...
