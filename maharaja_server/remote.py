@@ -211,7 +211,9 @@ class Pushed:
     """One change as pushed for this session's seat, decoded on first use."""
 
     def __init__(self, change: p.Changed, log: list[Description]) -> None:
+        assert change.info is not None  # a notice without info is never kept (_store)
         self.change = change
+        self.info: p.TableInfo = change.info
         self.log = log
         self._legal: Any = None
 
@@ -241,7 +243,7 @@ class RemoteTable:
         self._coalesce = True  # skip a notice when a later one is already queued
         pushed = self._pushed()
         if pushed is not None:  # pushed when we joined: newer than the info just asked
-            self._info = pushed.change.info  # type: ignore[assignment]
+            self._info = pushed.info
         conn.on_table_change.append(self._on_change)
 
     @property
@@ -282,7 +284,7 @@ class RemoteTable:
         if pushed is not None:
             if pushed.change.version != version and self._coalesce:
                 return  # a later notice is queued: redraw once, for it
-            self._info = pushed.change.info  # type: ignore[assignment]
+            self._info = pushed.info
         else:
             try:
                 self.refresh_info()
@@ -303,7 +305,7 @@ class RemoteTable:
     def to_move(self) -> tuple[int, ...]:
         pushed = self._pushed()
         if pushed is not None:
-            return tuple(pushed.change.info.to_move)  # type: ignore[union-attr]
+            return tuple(pushed.info.to_move)
         return tuple(self.conn.ask(p.ToMove(table=self.id), list[int]))
 
     def view(self, seat: int | None) -> Any:
@@ -318,7 +320,7 @@ class RemoteTable:
         if pushed is not None and pushed.change.view:
             if pushed.change.legal is not None:
                 return pushed.legal(self._intents)
-            if seat not in pushed.change.info.to_move:  # type: ignore[union-attr]
+            if seat not in pushed.info.to_move:
                 return []
         data = self.conn.ask(p.Legal(table=self.id, seat=seat), bytes)
         return msgspec.msgpack.decode(data, type=self._intents)
