@@ -158,7 +158,6 @@ class HostedDriver(GatedDriver):
         self.terminal: int = app.terminal
         self.fileno = self.terminal
         self.input_tty = os.isatty(self.terminal)
-        self._loop: asyncio.AbstractEventLoop | None = None
         self._hosted: HostedWriter | None = None
         self._size: tuple[int, int] | None = None
         self._poll: asyncio.TimerHandle | None = None
@@ -172,14 +171,13 @@ class HostedDriver(GatedDriver):
         return (cols or 80, rows or 24)
 
     def start_application_mode(self) -> None:
-        self._loop = asyncio.get_running_loop()
         # Our writer first, so everything Textual writes on the way goes through it
         # (``write`` below); the writer Textual starts (on the host's stderr, /dev/null)
         # is stopped unused.
         file = open(os.dup(self.terminal), "w", encoding="utf-8", errors="replace")
         self._hosted = HostedWriter(file, self.hang_up)
         self._hosted.start()
-        super().start_application_mode()
+        super().start_application_mode()  # type: ignore[no-untyped-call]  # Textual: unannotated
         spare, self._writer_thread = self._writer_thread, self._hosted
         if spare is not None and spare is not self._hosted:
             spare.stop()
@@ -196,7 +194,6 @@ class HostedDriver(GatedDriver):
             self._size = size
             textual_size = Size(*size)
             self._app.post_message(events.Resize(textual_size, textual_size))
-        assert self._loop is not None
         self._poll = self._loop.call_later(RESIZE_POLL, self._check_size)
 
     def disable_input(self) -> None:
@@ -208,11 +205,10 @@ class HostedDriver(GatedDriver):
     def hang_up(self, why: str) -> None:
         """From any thread: end this session (its terminal is gone or will not read)."""
         log.info("session on fd %d ends: %s", self.terminal, why)
-        if self._loop is not None:
-            try:
-                self._loop.call_soon_threadsafe(self._app.exit)
-            except RuntimeError:
-                pass  # the loop is closing
+        try:  # Textual's Driver holds the app's loop from the start
+            self._loop.call_soon_threadsafe(self._app.exit)
+        except RuntimeError:
+            pass  # the loop is closing
 
     def _run_input_thread(self) -> None:
         try:

@@ -14,7 +14,7 @@ from maharaja_server.remote import Disconnected
 from maharaja_tui.screens.closing import Closing, while_open
 
 
-class LinksScreen(Closing, ModalScreen):
+class LinksScreen(Closing, ModalScreen[None]):
     """One new link per free human seat; whoever opens one first sits there."""
 
     BINDINGS = [Binding("escape", "dismiss", "Close")]

@@ -14,10 +14,12 @@ from rich.text import Text
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
 from engine.core.errors import IllegalIntent
+from engine.core.ruleset import AnyRuleset
 from maharaja_server import commands
 from maharaja_server.inputgate import GatedDriver
 from maharaja_server.protocol import SeatSpec, TableInfo
@@ -55,12 +57,12 @@ def status_text(info: TableInfo) -> str:
 
 
 
-def table_seats(ruleset: Any) -> int:
+def table_seats(ruleset: AnyRuleset) -> int:
     """Seats a new table starts with: two, the fewest a shared table makes sense with
     (a ruleset whose minimum is one seat, Maharaja's solo, needs options for it)."""
     return min(max(2, ruleset.min_seats), ruleset.max_seats)
 
-class LobbyScreen(Closing, Screen):
+class LobbyScreen(Closing, Screen[None]):
     BINDINGS = [
         Binding("n", "new", "New table"),
         Binding("j", "join", "Join"),
@@ -118,7 +120,7 @@ class LobbyScreen(Closing, Screen):
         table = self.query_one("#tables", DataTable)
         if not table.row_count:
             return None
-        key = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key
+        key = table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key
         return int(str(key.value))
 
     def action_new(self) -> None:
@@ -155,7 +157,7 @@ class LobbyScreen(Closing, Screen):
             self.app.push_screen(LinksScreen(table))
 
 
-class NewTableScreen(Closing, ModalScreen):
+class NewTableScreen(Closing, ModalScreen[None]):
     """Create a table: game, players, computer seats and level, handover, variants."""
 
     BINDINGS = [Binding("escape", "dismiss", "Cancel")]
@@ -218,7 +220,7 @@ class NewTableScreen(Closing, ModalScreen):
         app.open_table(table, join=players > computers)
 
 
-class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, App):
+class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, App[None]):
     """The whole per-session UI: lobby first, then a table (or a direct command)."""
 
     TITLE = "Maharaja"
@@ -246,7 +248,7 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, App):
         if self.on_first_frame is not None:
             self.on_first_frame()
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's palette, without commands that write files on the server's host
         (Screenshot wrote SVGs into the operator's ~/Downloads; issue 14 item 10)."""
         for command in super().get_system_commands(screen):
@@ -324,7 +326,7 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, App):
             else WaitingScreen(remote, seat)
         self.push_screen(screen)
 
-    def leave_table(self, screen: Screen) -> None:
+    def leave_table(self, screen: Screen[Any]) -> None:
         if self.current is not None:
             try:
                 self.conn.leave(self.current.id)

@@ -14,8 +14,9 @@ import queue
 import socket
 import threading
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import msgspec
 
@@ -27,6 +28,7 @@ from maharaja_server.sockpath import short_path
 
 Listener = Callable[[], None]
 Dispatch = Callable[[Callable[[], None]], None]
+T = TypeVar("T")  # what a request's Result decodes to
 
 
 class Disconnected(ConnectionError):
@@ -104,6 +106,11 @@ class Connection:
             raise Disconnected("the server connection was lost")
         return reply
 
+    @overload
+    def ask(self, request: p.Request, kind: type[T]) -> T: ...
+    @overload
+    def ask(self, request: p.Request, kind: Any = Any) -> Any: ...  # a union, or no result
+
     def ask(self, request: p.Request, kind: Any = Any) -> Any:
         """A request whose Result decodes to ``kind``; a refusal raises IllegalIntent."""
         reply = self.call(request)
@@ -129,12 +136,12 @@ class Connection:
                     # Stored before any later reply is handed out, so a caller that
                     # gets its reply also sees the change its request made.
                     self._store(message)
-                    for fn in list(self.on_table_change):
-                        self.dispatch(lambda fn=fn, m=message: fn(m.table, m.version))
+                    for changed in list(self.on_table_change):
+                        self.dispatch(partial(changed, message.table, message.version))
                 elif isinstance(message, p.LobbyChanged):
                     self.pushed_tables = message.tables
-                    for fn in list(self.on_lobby_change):
-                        self.dispatch(fn)
+                    for lobby_changed in list(self.on_lobby_change):
+                        self.dispatch(lobby_changed)
                 else:
                     self._waiting[message.id] = [message]
                     event = self._ready.get(message.id)
@@ -204,7 +211,9 @@ class Pushed:
     """One change as pushed for this session's seat, decoded on first use."""
 
     def __init__(self, change: p.Changed, log: list[Description]) -> None:
+        assert change.info is not None  # a notice without info is never kept (_store)
         self.change = change
+        self.info: p.TableInfo = change.info
         self.log = log
         self._legal: Any = None
 
@@ -234,7 +243,7 @@ class RemoteTable:
         self._coalesce = True  # skip a notice when a later one is already queued
         pushed = self._pushed()
         if pushed is not None:  # pushed when we joined: newer than the info just asked
-            self._info = pushed.change.info  # type: ignore[assignment]
+            self._info = pushed.info
         conn.on_table_change.append(self._on_change)
 
     @property
@@ -275,7 +284,7 @@ class RemoteTable:
         if pushed is not None:
             if pushed.change.version != version and self._coalesce:
                 return  # a later notice is queued: redraw once, for it
-            self._info = pushed.change.info  # type: ignore[assignment]
+            self._info = pushed.info
         else:
             try:
                 self.refresh_info()
@@ -296,7 +305,7 @@ class RemoteTable:
     def to_move(self) -> tuple[int, ...]:
         pushed = self._pushed()
         if pushed is not None:
-            return tuple(pushed.change.info.to_move)  # type: ignore[union-attr]
+            return tuple(pushed.info.to_move)
         return tuple(self.conn.ask(p.ToMove(table=self.id), list[int]))
 
     def view(self, seat: int | None) -> Any:
@@ -311,7 +320,7 @@ class RemoteTable:
         if pushed is not None and pushed.change.view:
             if pushed.change.legal is not None:
                 return pushed.legal(self._intents)
-            if seat not in pushed.change.info.to_move:  # type: ignore[union-attr]
+            if seat not in pushed.info.to_move:
                 return []
         data = self.conn.ask(p.Legal(table=self.id, seat=seat), bytes)
         return msgspec.msgpack.decode(data, type=self._intents)

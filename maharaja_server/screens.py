@@ -31,10 +31,10 @@ VIEW_STEP = 8  # the view's height changes in steps of this many rows
 log = logging.getLogger("maharaja_server.screens")
 
 
-def game_screen_for(table: Any, seat: int | None) -> Screen:
+def game_screen_for(table: Any, seat: int | None) -> Screen[None]:
     """The UI's game screen when it can show this game, else the plain table screen."""
     try:
-        from maharaja_tui.screens.game import GameScreen  # type: ignore[import-not-found]
+        from maharaja_tui.screens.game import GameScreen
     except ImportError:
         return TableScreen(table, seat)
     try:
@@ -66,7 +66,7 @@ def format_view(view: Any) -> str:
     return "\n".join(lines)
 
 
-class TableScreen(Closing, Screen):
+class TableScreen(Closing, Screen[None]):
     BINDINGS = [Binding("escape", "leave", "Back to the lobby")]
     AUTO_FOCUS = "#intents"  # Enter must always reach the choices, whatever got focus first
     DEFAULT_CSS = """
@@ -182,7 +182,7 @@ class TableScreen(Closing, Screen):
         self.app.leave_table(self)  # type: ignore[attr-defined]
 
 
-class WaitingScreen(Closing, Screen):
+class WaitingScreen(Closing, Screen[None]):
     """Shown until every seat of a table is taken; then it becomes the game screen."""
 
     BINDINGS = [Binding("escape", "leave", "Back to the lobby"),

@@ -15,7 +15,7 @@ import logging
 import os
 import socket
 import sys
-from typing import Any, Protocol
+from typing import Protocol
 
 log = logging.getLogger("maharaja_server.spawn")
 
@@ -207,7 +207,7 @@ def watch_exit(child: ForkedSession) -> None:
 
 
 async def fresh_interpreter(slave: int, env: dict[str, str], token: str,
-                            command: str) -> Any:
+                            command: str) -> asyncio.subprocess.Process:
     """The slow path: a new Python for the session (the worker is down)."""
     env = dict(env, MAHARAJA_TOKEN=token, MAHARAJA_COMMAND=command)
     return await asyncio.create_subprocess_exec(

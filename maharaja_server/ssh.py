@@ -24,7 +24,7 @@ import asyncssh
 
 from maharaja_server.auth import Authenticator
 from maharaja_server.limits import ConnectionLimits, SessionCounter, StartGate, TokenBucket
-from maharaja_server.spawn import SessionProcess, Zygote, fresh_interpreter
+from maharaja_server.spawn import ForkedSession, SessionProcess, Zygote, fresh_interpreter
 from maharaja_server.tables import Identity
 
 log = logging.getLogger("maharaja_server.ssh")
@@ -138,11 +138,11 @@ class SessionRunner:
         self.input_burst = input_burst
         self.default_term = default_term
         self.children: set[SessionProcess] = set()
-        self.processes: set[asyncssh.SSHServerProcess] = set()
+        self.processes: set[asyncssh.SSHServerProcess[bytes]] = set()
         self.gate = StartGate(slots=2, hold=3.0)
         self.zygote: Zygote | None = None  # the session worker, once the server starts it
 
-    async def __call__(self, process: asyncssh.SSHServerProcess) -> None:
+    async def __call__(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         try:
             await self._run(process)
         except Exception:
@@ -151,7 +151,7 @@ class SessionRunner:
             if not process.is_closing():
                 process.exit(0)
 
-    async def _run(self, process: asyncssh.SSHServerProcess) -> None:
+    async def _run(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         owner = process.get_extra_info("connection").get_owner()
         owner.sessions += 1
         who: Identity = owner.identity
@@ -216,7 +216,7 @@ class SessionRunner:
                             exc)
         return await fresh_interpreter(slave, env, token, command)
 
-    async def _bridge(self, process: asyncssh.SSHServerProcess, master: int,
+    async def _bridge(self, process: asyncssh.SSHServerProcess[bytes], master: int,
                       child: SessionProcess, drawing: Callable[[], None]) -> int:
         os.set_blocking(master, False)
         tasks = {
@@ -235,7 +235,7 @@ class SessionRunner:
             await asyncio.gather(*tasks, return_exceptions=True)
         return child.returncode or 0
 
-    async def _pump_out(self, master: int, process: asyncssh.SSHServerProcess,
+    async def _pump_out(self, master: int, process: asyncssh.SSHServerProcess[bytes],
                         drawing: Callable[[], None]) -> None:
         """Child output to the client; a slow client slows the child, not the server."""
         loop = asyncio.get_running_loop()
@@ -262,7 +262,7 @@ class SessionRunner:
         finally:
             loop.remove_reader(master)
 
-    async def _pump_in(self, process: asyncssh.SSHServerProcess, master: int) -> None:
+    async def _pump_in(self, process: asyncssh.SSHServerProcess[bytes], master: int) -> None:
         bucket = TokenBucket(self.input_rate, self.input_burst)
         while True:
             try:
@@ -293,10 +293,10 @@ class SessionRunner:
     async def _stop(self, child: SessionProcess) -> None:
         if child.returncode is not None:
             return
-        if getattr(child, "shared", False):
+        if isinstance(child, ForkedSession) and child.shared:
             # Its process hosts other sessions: ask for this one's end, never signal it.
             # Without the worker, closing the pty (after this) hangs the session up.
-            if self.zygote is not None and self.zygote.end(child):  # type: ignore[arg-type]
+            if self.zygote is not None and self.zygote.end(child):
                 try:
                     await asyncio.wait_for(child.wait(), SHARED_END_WAIT)
                 except TimeoutError:

@@ -25,7 +25,7 @@ import msgspec
 
 from engine.core import record
 from engine.core.errors import IllegalIntent, RecordError
-from engine.core.game import Game
+from engine.core.game import AnyGame, Game
 from engine.core.ruleset import HUMAN, Computer, Seat
 from engine.core.table import Chooser, LocalTable, UndoRequest
 from maharaja_server.protocol import SeatInfo, SeatSpec, TableInfo, UndoInfo
@@ -96,7 +96,7 @@ class Table:
         return self.meta.id
 
     @property
-    def game(self) -> Game | None:
+    def game(self) -> AnyGame | None:
         return self.local.game if self.local is not None else None
 
     @property
@@ -142,7 +142,9 @@ class TableService:
         self.handover_after = handover_after
         self.max_tables = max_tables
         if chooser is None:
-            from engine.bots import choose as chooser
+            from engine.bots import choose
+
+            chooser = choose
         self.chooser: Chooser = chooser
         self.handover_level = handover_level
         self.tables: dict[int, Table] = {}
@@ -190,7 +192,7 @@ class TableService:
         # fsync took a loaded disk's time on the loop before every move's push.
         self.records.put_file(self._dir(table) / "game.json", record.encode(table.game))
 
-    def _host(self, table: Table, game: Game) -> None:
+    def _host(self, table: Table, game: AnyGame) -> None:
         """Seat ``game`` at ``table``: a LocalTable told of the seats handed over."""
         local = LocalTable(game, chooser=self.chooser, hints=table.meta.hints)
         for seat, slot in enumerate(table.meta.slots):
@@ -421,7 +423,7 @@ class TableService:
         self._lobby_changed()
 
     # ----------------------------------------------------------------- game
-    def game(self, table_id: int) -> Game:
+    def game(self, table_id: int) -> AnyGame:
         return self.local(table_id).game
 
     def local(self, table_id: int) -> LocalTable:

@@ -128,9 +128,7 @@ class WebFront(Server):
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = self._runner.addresses[0][1]  # the port bound (port 0: any free one)
         # Links must name this machine as others reach it: a wildcard address names
         # no machine, so its host name stands in (--web-url gives the exact address).
         host = socket.getfqdn() if self.host in ("0.0.0.0", "::", "") else self.host

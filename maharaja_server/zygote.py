@@ -32,6 +32,7 @@ import socket
 import sys
 import threading
 import traceback
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 MAX_MESSAGE = 64 * 1024
@@ -105,7 +106,7 @@ def strips_without_self_cycles() -> None:
     if getattr(divide, "no_self_cycle", False):
         return
 
-    def _divide(self: Any, cuts: Any) -> list[Any]:
+    def _divide(self: Strip, cuts: Iterable[int]) -> Sequence[Strip]:
         cuts = list(cuts)
         if [cut for cut in cuts if cut <= self.cell_length] == [self.cell_length]:
             return [self]
@@ -279,7 +280,8 @@ class Worker:
         self.wake = (wake_r, wake_w)
         while True:
             sockets = {h.sock: h for h in self.hosts.values() if h.sock is not None}
-            readable, _, _ = select.select([self.control, wake_r, *sockets], [], [])
+            watched: list[socket.socket | int] = [self.control, wake_r, *sockets]
+            readable, _, _ = select.select(watched, [], [])
             if wake_r in readable:
                 os.read(wake_r, 4096)
                 self.reap()

@@ -25,7 +25,7 @@ from maharaja_tui.screens.too_small import MinimumSize
 # What the first game frame does not need waits longer still: the help screen
 # (markdown), the file dialog, the new-game form, the bots.
 if TYPE_CHECKING:
-    from engine import Game
+    from engine.core.game import AnyGame
     from engine.core.table import LocalTable
     from maharaja_tui.game_setup import GameSetup
     from maharaja_tui.screens.game import GameScreen
@@ -49,7 +49,7 @@ class Start:
     kind: str = "new"
     setup: GameSetup | None = None
     path: Path | None = None
-    game: Game | None = None
+    game: AnyGame | None = None
     seed: int | None = None
     reveal: bool = False
 
@@ -208,7 +208,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
         game = Game(get_ruleset(setup.ruleset_id), list(setup.seats), setup.options, setup.seed)
         return self.show_game(game)
 
-    def show_game(self, game: Game, *, source: Path | None = None) -> bool:
+    def show_game(self, game: AnyGame, *, source: Path | None = None) -> bool:
         """Play ``game`` (read from ``source``, if from a file) on the main screen.
 
         Each game has its own autosave file, so a new game never overwrites an unfinished
@@ -257,7 +257,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
         self.notify(f"The computer player of seat {seat + 1} failed: "
                     f"{type(problem).__name__}{where}", severity="error", timeout=30)
 
-    def load(self, path: Path) -> Game | None:
+    def load(self, path: Path) -> AnyGame | None:
         """Read a saved game; a bad file is reported in words, never as a traceback."""
         from engine import RecordError, rulesets
         from engine.core import record
@@ -274,7 +274,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
                             timeout=10)
             return None
 
-    def open_path(self, path: Path, game: Game | None = None) -> bool:
+    def open_path(self, path: Path, game: AnyGame | None = None) -> bool:
         """Continue the game saved at ``path`` (``game``: already read from it); False
         (with a notice) when it cannot."""
         from maharaja_tui import autosaves
@@ -289,7 +289,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
                 legacy.unlink(missing_ok=True)
         return True
 
-    def open_replay(self, path: Path, game: Game | None = None, *,
+    def open_replay(self, path: Path, game: AnyGame | None = None, *,
                     reveal: bool = False) -> bool:
         from maharaja_tui.screens.replay import ReplayScreen
 

@@ -91,10 +91,10 @@ def _main(argv: Sequence[str] | None) -> int:
         settings = config_file.load(args.config)
         if settings.keys:  # the ids are found by importing every screen and game adapter
             config_file.check_keys(settings, config_file.binding_ids())
-    except config_file.ConfigError as problem:
-        print(f"maharaja: {problem}", file=sys.stderr)
+    except config_file.ConfigError as error:
+        print(f"maharaja: {error}", file=sys.stderr)
         return 2
-    mine = {"name": settings.name, "level": settings.opponents.level}
+    name, level = settings.name, settings.opponents.level
     if getattr(args, "players", None) is None:
         count = settings.opponents.count
         args.players = 3 if count is None else count + getattr(args, "humans", 1)
@@ -105,7 +105,7 @@ def _main(argv: Sequence[str] | None) -> int:
             print(f"maharaja: {problem}", file=sys.stderr)
             return 2
         start = Start("play", setup=default_setup(seed=args.seed, game=args.game,
-                                                  solo=args.solo, **mine))
+                                                  solo=args.solo, name=name, level=level))
     elif args.command == "play":
         if not 0 <= args.humans <= args.players:
             print(f"maharaja: --humans must be 0 to {args.players}", file=sys.stderr)
@@ -115,14 +115,14 @@ def _main(argv: Sequence[str] | None) -> int:
             print(f"maharaja: {problem}", file=sys.stderr)
             return 2
         start = Start("play", setup=default_setup(args.players, args.seed, args.humans,
-                                                  args.game, **mine))
+                                                  args.game, name=name, level=level))
     elif args.command in ("load", "replay"):
         try:  # a bad file is one readable line, before the screen even opens
             # A game played on is re-decided step by step; one only watched is folded
             # when its digest shows it as this program wrote it (else re-decided too).
             game = record.load(args.file, rulesets(), validate=args.command == "load")
-        except RecordError as problem:
-            print(f"maharaja: {problem}", file=sys.stderr)
+        except RecordError as error:
+            print(f"maharaja: {error}", file=sys.stderr)
             return 2
         # The app shows the game read here: a file is read (and every decision checked) once.
         start = Start(args.command, path=args.file, game=game,
@@ -145,7 +145,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if problem:
             print(f"maharaja: {problem} (opponents.count in {settings.path})", file=sys.stderr)
             return 2
-        start = Start("play", setup=default_setup(args.players, **mine))
+        start = Start("play", setup=default_setup(args.players, name=name, level=level))
     app = MaharajaApp(start, settings=settings)
     app.run()
     return app.return_code or 0
@@ -196,7 +196,7 @@ def _check_table(game: str | None, players: int) -> str | None:
 
 def serve(argv: list[str]) -> int:
     try:
-        from maharaja_server.cli import serve_main  # type: ignore[import-not-found]
+        from maharaja_server.cli import serve_main
     except ImportError as missing:
         print(f"maharaja serve: the SSH server is not available ({missing})", file=sys.stderr)
         return 2

@@ -15,7 +15,7 @@ the map's roads, box and block characters.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.color import Color as RichColor
 from rich.segment import Segment
@@ -144,13 +144,19 @@ class MinimumContrast(LineFilter):
         return out
 
 
-class ContrastFloor:
-    """App mixin: ``MinimumContrast`` after Textual's own filters (NO_COLOR, ANSI)."""
+if TYPE_CHECKING:  # a mixin of App: checked as one, while at run time it adds no base
+    from textual.app import App
 
-    ansi_theme: TerminalTheme
+    _App = App[Any]
+else:
+    _App = object
+
+
+class ContrastFloor(_App):
+    """App mixin: ``MinimumContrast`` after Textual's own filters (NO_COLOR, ANSI)."""
 
     def get_line_filters(self) -> list[LineFilter]:
         floor = self.__dict__.get("_contrast_floor")
         if floor is None:
             floor = self.__dict__["_contrast_floor"] = MinimumContrast(lambda: self.ansi_theme)
-        return [*super().get_line_filters(), floor]  # type: ignore[misc]
+        return [*super().get_line_filters(), floor]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from platformdirs import user_data_dir
 
@@ -11,8 +11,10 @@ APP_NAME = "maharaja"
 # what lies in its packages); widgets carry their own defaults in DEFAULT_CSS.
 STYLES = Path(__file__).parent / "styles"
 # Every screen that may be shown by another app (the SSH server's) names these,
-# so it is styled there too; Textual reads each file once.
-STYLE_FILES = [STYLES / "app.tcss", STYLES / "game.tcss", STYLES / "dialogs.tcss"]
+# so it is styled there too; Textual reads each file once. Typed as Textual's CSS_PATH
+# (lists are invariant), so a screen may name it as it is.
+STYLE_FILES: list[str | PurePath] = [
+    STYLES / "app.tcss", STYLES / "game.tcss", STYLES / "dialogs.tcss"]
 
 
 def data_dir() -> Path:

@@ -37,4 +37,4 @@ def adapter_class(ruleset_id: str) -> type[GameAdapter]:
 
 
 def adapter_for(ruleset: Any, seats: Sequence[Seat]) -> GameAdapter:
-    return adapter_class(ruleset.id)(seats)  # type: ignore[call-arg]
+    return adapter_class(ruleset.id)(seats)

@@ -29,6 +29,12 @@ from maharaja_tui.widgets.segments import Palette, SeatStyle, Segment, Segments
 Region = Literal["board", "tracks", "seats", "side"]
 
 
+class PanelWidget(Protocol):
+    """A panel's widget class: built from the palette (Textual's own keywords after it)."""
+
+    def __call__(self, colours: Palette | None = None, **kwargs: object) -> Widget: ...
+
+
 @dataclass(frozen=True)
 class Panel:
     """One widget of the game screen: where it goes, what draws it and its data now.
@@ -38,7 +44,7 @@ class Panel:
 
     id: str
     region: Region
-    widget: type[Widget]
+    widget: PanelWidget
     data: Any
     classes: str = ""
 
@@ -125,6 +131,8 @@ class GameAdapter(Protocol):
     # screen from one human to the next without a privacy screen.
     private: ClassVar[bool]
     seats: list[Seat]
+
+    def __init__(self, seats: Sequence[Seat]) -> None: ...  # the table's seats
 
     # words
     def palette(self, view: Any) -> Palette: ...

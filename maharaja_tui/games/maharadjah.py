@@ -148,8 +148,8 @@ class MaharadjahAdapter(SpecAdapter):
                 routes.setdefault(intent.start, set()).add(intent.path[-1])
             elif isinstance(intent, I.Retreat):
                 picks.add(intent.to)
-            elif hasattr(intent, "space") and getattr(intent, "space", ""):
-                picks.add(intent.space)
+            elif space := getattr(intent, "space", ""):  # an intent at a space
+                picks.add(space)
         return AreaMapData(tuple(areas), tuple(links), frozenset(picks),
                            {k: frozenset(v) for k, v in routes.items()}, details)
 

@@ -9,7 +9,7 @@ games share on screen is ``RouteGameAdapter``'s.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -666,7 +666,7 @@ class MaharajaAdapter(RouteGameAdapter):
     def secret_decision(self, view: State, seat: int) -> bool:
         return view.phase == "planning"  # MJ-HIDE-2: a plan is secret
 
-    def scoring_key(self, view: State) -> Hashable | None:
+    def scoring_key(self, view: State) -> int | None:  # the round scored
         if view.phase == "scoring":
             return view.round
         # A scoring where no person chose a reward (MJ-SCORE-4) has passed by the next

@@ -582,7 +582,7 @@ class RajaAdapter(RouteGameAdapter):
             gold = f"+{rewards[seat]}" if seat in rewards else ""
             if seat == last.monopoly:
                 gold += f" (incl. +{C.MONOPOLY_BONUS} monopoly)"
-            detail = ()
+            detail: tuple[Segments, ...] = ()
             if exact:
                 architect, houses, palaces, at_home = sources[seat]
                 detail = (cell(str(architect)), cell(str(houses)), cell(str(palaces)))

@@ -17,7 +17,15 @@ from typing import Any, ClassVar
 
 from engine.core.ruleset import Seat
 from engine.family.network import Network
-from maharaja_tui.games.base import Dialog, MenuEntry, MenuGroups, Panel, SpecAdapter, grouped_menu
+from maharaja_tui.games.base import (
+    Dialog,
+    MenuEntry,
+    MenuGroups,
+    Panel,
+    PanelWidget,
+    SpecAdapter,
+    grouped_menu,
+)
 from maharaja_tui.screens.plan import PlanScreen
 from maharaja_tui.widgets.character_display import CharacterDisplay, DisplayData
 from maharaja_tui.widgets.map_graph import MapData, MapGraph, MapPicture
@@ -26,7 +34,7 @@ from maharaja_tui.widgets.route_track import RouteTrack, TrackData
 from maharaja_tui.widgets.segments import Segment, Segments
 from maharaja_tui.widgets.tracks import SpaceTrack, SpaceTrackData
 
-TRACK_WIDGETS: dict[type, type[Any]] = {TrackData: RouteTrack, SpaceTrackData: SpaceTrack}
+TRACK_WIDGETS: dict[type, PanelWidget] = {TrackData: RouteTrack, SpaceTrackData: SpaceTrack}
 
 
 def track_panel(track_id: str, data: Any) -> Panel:

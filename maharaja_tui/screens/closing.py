@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from textual.await_complete import AwaitComplete
 from textual.screen import Screen
@@ -47,14 +47,19 @@ def while_open(method: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S
     return guarded  # type: ignore[return-value]  # functools.wraps types it as _Wrapped
 
 
-class Closing:
+if TYPE_CHECKING:  # a mixin of Screen: checked as one, while at run time it adds no base
+    _Screen = Screen[Any]
+else:
+    _Screen = object
+
+
+class Closing(_Screen):
     """Screen mixin (before ``Screen`` in the bases): closes only itself."""
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
-        screen: Screen[Any] = self  # type: ignore[assignment]
-        if top_screen(screen.app) is not screen:  # closed already, or another one on top
+        if top_screen(self.app) is not self:  # closed already, or another one on top
             return AwaitComplete()
-        return super().dismiss(result)  # type: ignore[misc, no-any-return]
+        return super().dismiss(result)
 
 
 def top_screen(app: Any) -> Screen[Any]:

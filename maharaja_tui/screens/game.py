@@ -77,7 +77,7 @@ class GameScreen(Closing, Screen[None]):
         self.hot_seat = seat == HOT_SEAT
         self.adapter = adapter_for(table.ruleset, table.seats)
         self.humans = [s for s, who in enumerate(table.seats) if who.is_human]
-        self.viewer: int | None = None if seat == HOT_SEAT else seat  # type: ignore[assignment]
+        self.viewer: int | None = None if seat == HOT_SEAT else seat
         if self.hot_seat and len(self.humans) == 1:
             self.viewer = self.humans[0]
         self._covered = False  # a privacy screen is up
@@ -182,11 +182,13 @@ class GameScreen(Closing, Screen[None]):
         viewer = self.viewer
         view = table.view(viewer)
         adapter = self.adapter
-        mine = viewer is not None and viewer in to_move
-        self._intents = list(table.legal_intents(viewer)) if mine else []
-        self._entries = (adapter.menu(view, viewer, self._intents)
-                         + self._refused(view, adapter.unavailable(view, viewer, self._intents))
-                         if mine else [])
+        if viewer is not None and viewer in to_move:  # the viewer decides now
+            self._intents = list(table.legal_intents(viewer))
+            self._entries = (adapter.menu(view, viewer, self._intents)
+                             + self._refused(view, adapter.unavailable(view, viewer,
+                                                                       self._intents)))
+        else:
+            self._intents, self._entries = [], []
         actions, log = self._fixed
         painter = Painter(actions, self.colours)
         status = painter.text(adapter.status(view, viewer, to_move))
@@ -437,7 +439,9 @@ class GameScreen(Closing, Screen[None]):
                           "agree?"), agreed)
 
     def _undoer(self) -> int | None:
-        return self.viewer if self.viewer is not None else (self.humans or [None])[0]
+        if self.viewer is not None:
+            return self.viewer
+        return self.humans[0] if self.humans else None
 
     def _asked_to_undo(self) -> None:
         """A networked player whose decision another's undo would take back is asked."""
@@ -563,7 +567,7 @@ class GameScreen(Closing, Screen[None]):
 
 def build(panels: tuple[Panel, ...], *regions: str, palette: Any) -> list[Any]:
     """The widgets of the panels in ``regions``, in the adapter's order (region by region)."""
-    return [panel.widget(palette, id=panel.id, classes=panel.classes)  # type: ignore[call-arg]
+    return [panel.widget(palette, id=panel.id, classes=panel.classes)
             for region in regions for panel in panels if panel.region == region]
 
 
@@ -572,10 +576,11 @@ def refresh(screen: Screen[Any], panels: tuple[Panel, ...],
     """Each panel's widget gets its data now; ``widgets`` keeps them by id (a query
     walks the whole screen, and this runs after every step: issue 15)."""
     for panel in panels:
-        widget = widgets.get(panel.id) if widgets is not None else None
+        # Any: each panel's widget class has its own ``data`` (see Panel)
+        widget: Any = widgets.get(panel.id) if widgets is not None else None
         if widget is None:
             widget = screen.query_one(f"#{panel.id}")
             if widgets is not None:
                 widgets[panel.id] = widget
-        if widget.data != panel.data:  # type: ignore[attr-defined]  # else nothing to redraw
-            widget.data = panel.data  # type: ignore[attr-defined]
+        if widget.data != panel.data:  # else nothing to redraw
+            widget.data = panel.data

@@ -46,8 +46,9 @@ class TileCheckbox(Checkbox):
 
     BUTTON_INNER = " "
 
-    def watch_value(self, value: bool) -> None:
-        self.BUTTON_INNER = "✓" if value else " "
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = "✓" if self.value else " "
+        super().watch_value()  # Textual's: the "-on" class and the Changed message
 
 
 class NewGameScreen(Closing, Screen[GameSetup | None]):

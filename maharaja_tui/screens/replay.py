@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
@@ -23,7 +23,7 @@ from textual.worker import Worker, get_current_worker
 
 from engine.core.errors import IllegalIntent
 from engine.core.fork import play_from
-from engine.core.game import Game
+from engine.core.game import AnyGame
 from engine.core.replay import Replay
 from maharaja_tui.games import adapter_for
 from maharaja_tui.paths import STYLE_FILES
@@ -33,7 +33,7 @@ from maharaja_tui.screens.game import build, refresh
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.line_chart import ChartData, Line, LineChart
 from maharaja_tui.widgets.move_log import MoveLog
-from maharaja_tui.widgets.segments import Painter
+from maharaja_tui.widgets.segments import Painter, Segments
 
 SHOWN = ("board", "tracks", "seats")  # the game's panels a replay shows (no side panels)
 
@@ -43,7 +43,7 @@ SPEEDS = (1, 2, 4, 8, 16, 32)  # events per second in auto-play
 class ReplayScreen(Closing, Screen[None]):
     CSS_PATH = STYLE_FILES
     # Priority: the map and the move list would otherwise take the arrow keys.
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         # The status line under the log names the stepping keys; the footer keeps the rest.
         Binding("right", "step('event', 1)", "Event ▶", show=False, priority=True,
                 id="replay.next-event"),
@@ -67,10 +67,11 @@ class ReplayScreen(Closing, Screen[None]):
         Binding("a", "analyse", "Analyse", id="replay.analyse"),
         Binding("x", "next_mistake", "Costly decision", show=False, id="replay.next-mistake"),
         Binding("escape", "close", "Close", id="replay.close"),
-    ] + [Binding(str(n), f"round({n})", f"Round {n}", show=False,
-                 id=f"replay.round-{n}") for n in range(1, 10)]
+        *(Binding(str(n), f"round({n})", f"Round {n}", show=False, id=f"replay.round-{n}")
+          for n in range(1, 10)),
+    ]
 
-    def __init__(self, game: Game, *, seat: int | None = None, reveal: bool = False,
+    def __init__(self, game: AnyGame, *, seat: int | None = None, reveal: bool = False,
                  follow: Callable[[], int | None] | None = None) -> None:
         """``seat``: whose knowledge an unfinished game is shown with. ``reveal``: the
         full state may be shown (an explicit choice). ``follow``: the seat the game
@@ -86,7 +87,7 @@ class ReplayScreen(Closing, Screen[None]):
         self.follow = follow
         self.speed = 2
         self._timer: Timer | None = None
-        self._hidden_log: tuple[Any, ...] | None = None  # read on first use: see shown_log()
+        self._hidden_log: tuple[Segments, ...] | None = None  # read on first use: see shown_log()
         self.replay.seek(min(1, self.replay.length))
         self.colours = self.adapter.palette(self.replay.state)
         self.analysis: Any = None  # engine.bots.analysis.Analysis once done
@@ -120,11 +121,11 @@ class ReplayScreen(Closing, Screen[None]):
         self.query_one(MoveLog).entries = self.shown_log()
         self.show()
 
-    def shown_log(self) -> tuple[Any, ...] | list[Any]:
+    def shown_log(self) -> tuple[Segments, ...]:
         """The move log shown: the full one when revealed, else as ``seat`` reads it
         (read once, when first shown, up to the replay's end: the game may go on)."""
         if self.reveal:
-            return self.replay.descriptions
+            return tuple(self.replay.descriptions)
         if self._hidden_log is None:
             self._hidden_log = tuple(self.game.descriptions(self.seat)[:self.replay.length])
         return self._hidden_log
@@ -248,7 +249,8 @@ class ReplayScreen(Closing, Screen[None]):
             self._play_from(seats[0])
             return
         view = self.replay.state
-        labels = [((self.adapter.seat_title(view, s), f"seat:{s}"),) for s in seats]
+        labels: list[Segments] = [((self.adapter.seat_title(view, s), f"seat:{s}"),)
+                                  for s in seats]
 
         def chosen(index: int | None) -> None:
             if index is not None:

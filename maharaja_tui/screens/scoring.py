@@ -11,13 +11,15 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, OptionList, Static
 
-from maharaja_tui.games.base import ScoreTable
+from maharaja_tui.games.base import MenuEntry, ScoreTable
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.segments import Painter, RoleStyles
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from maharaja_tui.screens.game import GameScreen
 
 
@@ -37,7 +39,7 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
         super().__init__()
         self.game = game
         self.summary = summary
-        self.entries: list = []  # the viewer's scoring decisions, when they have one
+        self.entries: list[MenuEntry] = []  # the viewer's scoring decisions, when they have one
 
     def compose(self) -> ComposeResult:
         game = self.game
@@ -48,8 +50,7 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
             if self.summary.notes:
                 yield Static(id="scoring-notes")
             if track is not None:  # the adapter's panel (Maharaja's rewards)
-                yield track.widget(game.colours, id=track.id,  # type: ignore[call-arg]
-                                   classes=track.classes)
+                yield track.widget(game.colours, id=track.id, classes=track.classes)
             yield ActionPanel(self.game.colours, id="scoring-actions")
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
@@ -113,7 +114,7 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
         self.game.action_redo()
 
 
-def fill_table(table: DataTable, summary: ScoreTable, painter: Painter) -> None:
+def fill_table(table: DataTable[Text], summary: ScoreTable, painter: Painter) -> None:
     """A score table's columns and rows, the ``bold`` column in bold."""
     from rich.style import Style
 

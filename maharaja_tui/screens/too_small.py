@@ -9,7 +9,7 @@ the terminal is large enough again; nothing underneath changes or is lost.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -46,11 +46,16 @@ def is_too_small(size: Size) -> bool:
     return size.width < MIN_SIZE.width or size.height < MIN_SIZE.height
 
 
-class MinimumSize:
-    """App mixin: the ``TooSmallScreen`` over everything while the terminal is too small."""
+if TYPE_CHECKING:  # a mixin of App: checked as one, while at run time it adds no base
+    from textual.app import App
 
-    screen: Screen[Any]
-    size: Size
+    _App = App[Any]
+else:
+    _App = object
+
+
+class MinimumSize(_App):
+    """App mixin: the ``TooSmallScreen`` over everything while the terminal is too small."""
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size)  # self.size is still the old one here
@@ -58,48 +63,48 @@ class MinimumSize:
     def check_size(self, size: Size) -> None:
         covered = isinstance(self.screen, TooSmallScreen)
         if is_too_small(size) and not covered:
-            super().push_screen(TooSmallScreen())  # type: ignore[misc]
+            super().push_screen(TooSmallScreen())
         elif covered and not is_too_small(size):
-            super().pop_screen()  # type: ignore[misc]
+            super().pop_screen()
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """A screen pushed while the terminal is too small goes under the cover."""
         if isinstance(screen, TooSmallScreen):
-            return super().push_screen(screen, *args, **kwargs)  # type: ignore[misc]
-        if isinstance(self.screen_stack[-1] if self.screen_stack else None,  # type: ignore[attr-defined]
+            return super().push_screen(screen, *args, **kwargs)
+        if isinstance(self.screen_stack[-1] if self.screen_stack else None,
                       TooSmallScreen):
-            super().pop_screen()  # type: ignore[misc]
-        result = super().push_screen(screen, *args, **kwargs)  # type: ignore[misc]
+            super().pop_screen()
+        result = super().push_screen(screen, *args, **kwargs)
         if is_too_small(self.size):
-            super().push_screen(TooSmallScreen())  # type: ignore[misc]
+            super().push_screen(TooSmallScreen())
         return result
 
     def _covering(self) -> bool:
         """The cover is up over a screen of the app's (not over the bare default one)."""
         return isinstance(self.screen, TooSmallScreen) and is_too_small(self.size) \
-            and len(self.screen_stack) > 2  # type: ignore[attr-defined]
+            and len(self.screen_stack) > 2
 
     def under_cover(self) -> Screen[Any]:
         """The screen on top: the one under the cover while it is up."""
         if self._covering():
-            return self.screen_stack[-2]  # type: ignore[attr-defined, no-any-return]
+            return self.screen_stack[-2]
         return self.screen
 
     def pop_screen(self) -> Any:
         """A screen closed while covered is the one under the cover."""
         if self._covering():
-            super().pop_screen()  # type: ignore[misc]
-            result = super().pop_screen()  # type: ignore[misc]
-            super().push_screen(TooSmallScreen())  # type: ignore[misc]
+            super().pop_screen()
+            result = super().pop_screen()
+            super().push_screen(TooSmallScreen())
             return result
-        return super().pop_screen()  # type: ignore[misc]
+        return super().pop_screen()
 
     def switch_screen(self, screen: Any) -> Any:
         """A screen replaced while covered is the one under the cover (a waiting room
         becomes its game): the cover stays on top."""
         if self._covering():
-            super().pop_screen()  # type: ignore[misc]
-            result = super().switch_screen(screen)  # type: ignore[misc]
-            super().push_screen(TooSmallScreen())  # type: ignore[misc]
+            super().pop_screen()
+            result = super().switch_screen(screen)
+            super().push_screen(TooSmallScreen())
             return result
-        return super().switch_screen(screen)  # type: ignore[misc]
+        return super().switch_screen(screen)

@@ -18,7 +18,7 @@ class Footer(TextualFooter):
 
     _shown: tuple[Any, ...] | None = None
 
-    def bindings_changed(self, screen: Screen) -> None:
+    def bindings_changed(self, screen: Screen[Any]) -> None:
         self._bindings_ready = True
         if not screen.app.app_focus:
             return

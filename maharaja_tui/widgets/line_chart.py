@@ -42,11 +42,11 @@ class LineChart(PlotextPlot):
         plt.title(data.title)
         if data.ylabel:
             plt.ylabel(data.ylabel)
-        xs = list(range(len(data.labels)))
+        xs: list[float] = [*range(len(data.labels))]  # plotext's stub: ticks are floats
         for line in data.lines:
             colour = _rgb(line.colour)
             plt.plot(xs, list(line.values[: len(xs)]), marker=line.letter or "•",
-                     label=line.name, **({"color": colour} if colour else {}))
+                     label=line.name, color=colour)  # None: plotext's default colour
         if xs:
             plt.xticks(xs, list(data.labels))
         self.refresh()

@@ -16,12 +16,13 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
-from typing import Protocol
+from typing import Protocol, Self
 
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
 from textual.events import Click, MouseMove
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
@@ -46,18 +47,26 @@ class MapPicture:
     titles: dict[str, str] = field(default_factory=dict)
 
 
+# Read-only members (properties): the widget only reads them, and a plain member
+# would have to match the engine's (frozen, tuple- and dict-typed) attributes exactly.
 class Road(Protocol):
-    id: str
-    a: str
-    b: str
-    villages: tuple[str, ...]
+    @property
+    def id(self) -> str: ...
+    @property
+    def a(self) -> str: ...
+    @property
+    def b(self) -> str: ...
+    @property
+    def villages(self) -> tuple[str, ...]: ...
 
 
 class RoadMap(Protocol):
     """The geometry the widget draws (the engine's ``Network`` is one)."""
 
-    junctions: Sequence[str]
-    roads: Mapping[str, Road]
+    @property
+    def junctions(self) -> Sequence[str]: ...
+    @property
+    def roads(self) -> Mapping[str, Road]: ...
 
     def position(self, junction: str) -> tuple[int, int]: ...
 
@@ -68,6 +77,12 @@ class _NoRoads:
 
     def position(self, junction: str) -> tuple[int, int]:
         return (0, 0)
+
+
+def _unpictured(junction: str) -> tuple[Segments, ...]:
+    """A junction the picture leaves out: one line, its id (lines of segments, not one
+    line's segments, which drawing unpacked letter by letter)."""
+    return (((junction, "place"),),)
 
 
 @dataclass(frozen=True)
@@ -293,7 +308,7 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
 
     def _lines(self, junction: str, width: int) -> list[Segments]:
         """What is drawn at a junction: its picture, with its full name when there is room."""
-        lines = list(self.picture.junctions.get(junction, ((junction, "place"),)))
+        lines = list(self.picture.junctions.get(junction, _unpictured(junction)))
         title = self.picture.titles.get(junction)
         if title and width >= FULL_NAMES_WIDTH and lines and lines[0]:
             lines[0] = ((title, lines[0][0][1]), *lines[0][1:])
@@ -302,7 +317,7 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
     def _box_width(self, junction: str, width: int | None = None) -> int:
         """The widest line drawn at a junction, its first line with its target tag, so
         no label is cut at the map's right edge."""
-        lines = self.picture.junctions.get(junction, ((junction, "place"),))
+        lines = self.picture.junctions.get(junction, _unpictured(junction))
         # room for a toll tag ("→2¢+") whether or not one is shown now: the map
         # keeps its layout as the targets change
         tag = max(TAG_ROOM, sum(len(t) for t, _ in self.targets.get(junction, ())))
@@ -353,9 +368,10 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
             rows.append(Strip(segments, width))
         return rows
 
-    def refresh(self, *args: object, **kwargs: object) -> MapGraph:  # type: ignore[override]
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
         self._dirty = True
-        return super().refresh(*args, **kwargs)  # type: ignore[arg-type]
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _style(self, painter: Painter, role: str) -> Style:
         if role.startswith("map:"):  # whole, not partial: a partial style drops the

@@ -16,12 +16,14 @@ as backgrounds and always carry their letter too, so NO_COLOR loses nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Self
 
 from rich.segment import Segment
 from rich.style import Style
 from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.events import Click
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
@@ -277,9 +279,10 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         self.refresh()
 
     # ----------------------------------------------------------------- drawing
-    def refresh(self, *args: object, **kwargs: object) -> PalaceGrid:  # type: ignore[override]
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
         self._dirty = True
-        return super().refresh(*args, **kwargs)  # type: ignore[arg-type]
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def render_line(self, y: int) -> Strip:
         width, height = self.content_size.width, self.content_size.height
@@ -387,8 +390,9 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
             return [(ch, "g:minaret", "") for ch in text]
         place = f"cell:{cell.id}"
         tile, arrow = cell.tile, 0
-        previewing = chosen is not None and chosen.cell == cell.id
-        if previewing:
+        previewing = False
+        if chosen is not None and chosen.cell == cell.id:  # the placement being chosen
+            previewing = True
             slot_tile = next((s.tile for s in self.data.slots if s.number == chosen.slot), None)
             tile, arrow = slot_tile, chosen.arrow
         elif tile is not None:

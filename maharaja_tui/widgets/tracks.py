@@ -52,7 +52,9 @@ class SegmentWidget(RoleStyles, Widget):
         measured = self._measured
         if measured is not None:
             width, height = measured
-            if visualize(self, self.render()).get_height(self.styles, width) == height:
+            # Textual's Widget passes its styles here too; its annotation (RulesMap) is wrong.
+            visual = visualize(self, self.render())
+            if visual.get_height(self.styles, width) == height:  # type: ignore[arg-type]
                 return  # the same height: the reactive's own redraw is enough
         self.refresh(layout=True)
 

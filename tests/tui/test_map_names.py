@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.maharaja import intents as it
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.games import adapter_for
@@ -60,3 +62,20 @@ def test_menu_entries_say_what_they_do() -> None:
     assert any(" — pays " in m or m.endswith(" — free") for m in moves)
     assert shrines and all(s.startswith("Shrine in ") for s in shrines)
     assert all(s.startswith("Statue in ") for s in said(it.BuildStatue))
+
+
+@synchronously
+async def test_a_junction_the_picture_leaves_out_is_drawn_by_its_name() -> None:
+    # The map's stand-in for a junction without lines was one line's segments, not a
+    # tuple of lines: laying out the map unpacked the id's letters and crashed.
+    game = games.game_until(games.my_turn)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        graph = app.screen.query_one(MapGraph)
+        junctions = dict(graph.picture.junctions)
+        del junctions["JAI"]
+        graph.picture = replace(graph.picture, junctions=junctions)
+        await pilot.pause()
+        rows = ["".join(cell.char for cell in row) for row in graph._grid]
+        assert any(row.startswith("Jaipur─") for row in rows), rows
