@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import json
 import logging
 import os
@@ -185,7 +186,10 @@ class Zygote:
             try:
                 await asyncio.wait_for(self._process.wait(), 5)
             except TimeoutError:
-                self._process.kill()
+                # A worker slow to see EOF on a loaded machine may exit between the
+                # timeout and the kill: nothing left to kill is not an error.
+                with contextlib.suppress(ProcessLookupError):
+                    self._process.kill()
                 await self._process.wait()
 
 
