@@ -132,3 +132,37 @@ def test_a_channel_that_refuses_a_write_ends_the_relay_with_its_error(
             await asyncio.wait_for(pump(pty, channel), 5)
 
     asyncio.run(run())
+
+
+# OpenSSH's default order (`ssh -G HOST`'s ciphers line).
+OPENSSH_CIPHERS = ["chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr",
+                   "aes128-gcm@openssh.com", "aes256-gcm@openssh.com"]
+
+
+@pytest.mark.parametrize(("client", "expected"), [
+    (OPENSSH_CIPHERS, "aes128-ctr"),  # OpenSSH's default preference
+    (None, "aes256-gcm@openssh.com"),  # asyncssh's (the load test's)
+])
+def test_the_server_negotiates_no_chacha20_whatever_the_client_prefers(
+        client: list[str] | None, expected: str) -> None:
+    import asyncssh
+
+    class Open(asyncssh.SSHServer):
+        def begin_auth(self, username: str) -> bool:
+            return False
+
+    async def run() -> tuple[str, str]:
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        server = await asyncssh.create_server(Open, "127.0.0.1", 0, server_host_keys=[key],
+                                              **ssh.options())
+        port = server.sockets[0].getsockname()[1]
+        try:
+            async with asyncssh.connect(
+                    "127.0.0.1", port, username="u", known_hosts=None, agent_path=None,
+                    client_keys=None, **({"encryption_algs": client} if client else {})
+                    ) as conn:
+                return conn.get_extra_info("send_cipher"), conn.get_extra_info("recv_cipher")
+        finally:
+            server.close()
+
+    assert asyncio.run(run()) == (expected, expected)
