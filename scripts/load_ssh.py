@@ -41,9 +41,34 @@ import asyncssh
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
 
+FULL_SCAN = False  # --full-scan: the client as it was, to compare its CPU (same run)
 ANSI = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_=>]")
 TABLE = re.compile(r"Table (\d+) · ")
 STATUS = re.compile(r"step (\d+) · (YOUR MOVE|waiting for|game over)")
+STATUS_SPAN = 200  # bytes after "step " that hold the rest of a status line, escapes included
+
+
+def plain(output: bytes) -> str:
+    """Terminal output as text: escape sequences dropped."""
+    return ANSI.sub(b"", output).decode("utf-8", "replace")
+
+
+def statuses_full(output: bytes) -> list[tuple[int, str]]:
+    """(step, state) of each status line in ``output``: the whole of it made text."""
+    return [(int(m[1]), m[2]) for m in STATUS.finditer(plain(output))]
+
+
+def statuses(output: bytes) -> list[tuple[int, str]]:
+    """What ``statuses_full`` finds, making text only of the bytes after each "step ":
+    a redraw is ~10 KB of escapes and box lines with one status line in it, and
+    stripping all of it was the load client's largest cost after decryption."""
+    found = []
+    at = output.find(b"step ")
+    while at >= 0:
+        if match := STATUS.match(plain(output[at:at + STATUS_SPAN])):
+            found.append((int(match[1]), match[2]))
+        at = output.find(b"step ", at + 5)
+    return found
 
 
 class Player:
@@ -59,6 +84,7 @@ class Player:
         self.closed = False
         self.bytes = 0
         self.table: int | None = None
+        self.statuses = statuses_full if FULL_SCAN else statuses
 
     async def open(self, port: int, command: str) -> None:
         self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name,
@@ -79,13 +105,13 @@ class Player:
             self.bytes += len(data)
             # Scan the whole new chunk plus some overlap: a redraw can be far longer
             # than any tail we keep, and the status line comes first in it.
-            text = ANSI.sub(b"", self.tail[-400:] + data).decode("utf-8", "replace")
+            scanned = self.tail[-400:] + data
             self.tail = (self.tail + data)[-6000:]
-            if self.table is None and (found := TABLE.search(text)):
+            if self.table is None and (found := TABLE.search(plain(scanned))):
                 self.table = int(found[1])
-            for match in STATUS.finditer(text):
-                self.seen.setdefault(int(match[1]), now)
-                self.step, self.state = int(match[1]), match[2]
+            for step, state in self.statuses(scanned):
+                self.seen.setdefault(step, now)
+                self.step, self.state = step, state
             self.changed.set()
 
     async def wait(self, predicate, timeout: float) -> bool:
@@ -249,23 +275,34 @@ def host_available_mb() -> float:
 
 def session_pids(pid: int) -> tuple[list[str], list[str]]:
     """(session processes, session workers) of the server ``pid``: its children, and the
-    children of its zygote (``maharaja_server.zygote``), which forks the sessions."""
-    parents: dict[str, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit() and (ppid := _ppid(entry)) >= 0:
-            parents[entry] = ppid
+    children of its zygote (``maharaja_server.zygote``), which forks the sessions.
+    Read from each thread's children list, not a walk over every process's stat file
+    (that walk, every 5 s, cost the load client as much as a sixth of its CPU)."""
     sessions, workers = [], []
-    for entry, ppid in parents.items():
-        if ppid != pid:
-            continue
+    for entry in children(pid):
         try:
             cmdline = Path(f"/proc/{entry}/cmdline").read_bytes()
         except OSError:
             continue
         (workers if b"maharaja_server.zygote" in cmdline else sessions).append(entry)
     for worker in workers:
-        sessions += [entry for entry, ppid in parents.items() if str(ppid) == worker]
+        sessions += children(int(worker))
     return sessions, workers
+
+
+def children(pid: int) -> list[str]:
+    """The process ids ``pid``'s threads forked, that are still running."""
+    kids = []
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return []
+    for thread in threads:
+        try:
+            kids += Path(f"/proc/{pid}/task/{thread}/children").read_text().split()
+        except OSError:
+            continue
+    return kids
 
 
 def children_rss_kb(pid: int) -> tuple[int, int, int, int, int, int]:
@@ -308,13 +345,6 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
 
     kids, workers = session_pids(pid)
     return cpu(str(pid)), sum(cpu(k) for k in kids + workers)
-
-
-def _ppid(entry: str) -> int:
-    try:
-        return int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
-    except (OSError, IndexError, ValueError):
-        return -1
 
 
 def gc_figures(path: Path, moves: int) -> dict:
@@ -367,6 +397,8 @@ def wait_listening(port: int) -> None:
 
 
 async def main(args: argparse.Namespace) -> dict:
+    global FULL_SCAN
+    FULL_SCAN = getattr(args, "full_scan", False)
     data = Path(tempfile.mkdtemp(prefix="mj-load-"))
     port = free_port()
     log = open(data / "server.log", "wb")
@@ -518,4 +550,7 @@ if __name__ == "__main__":
     ap.add_argument("--ramp", type=float, default=0.5, help="seconds between table starts")
     ap.add_argument("--abuse", action="store_true",
                     help="attack the server while the tables play (see above)")
+    ap.add_argument("--full-scan", action="store_true",
+                    help="make text of each whole redraw to find the status line, as the "
+                         "client did before issue 15's fourth round (to compare its CPU)")
     print(json.dumps(asyncio.run(main(ap.parse_args())), indent=1))
