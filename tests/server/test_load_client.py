@@ -91,3 +91,19 @@ def test_session_processes_are_found_without_walking_every_process(
         for process in (zygote, alone):
             process.kill()
             process.wait()
+
+
+def test_only_a_sample_that_may_be_the_memory_peak_reads_pss() -> None:
+    """The report takes PSS from the sample with the most session RSS among those with
+    90% of the sessions open (else among all): that sample must have read it, and a
+    steady run must not read it every time."""
+    samples = [(100, False), (300, False), (250, True), (400, True), (390, True),
+               (400, True), (380, True), (500, False), (410, True), (405, True)]
+    most = {True: -1, False: -1}
+    read = [load_ssh.may_be_peak(most, rss, full) for rss, full in samples]
+    full = [i for i, (_, f) in enumerate(samples) if f]
+    peak = max(full, key=lambda i: samples[i][0])  # the report's choice
+    assert read[peak] and read.count(True) == 5  # 100, 300, 250, 400, 410
+    before = [(100, False), (300, False), (200, False)]  # none full (yet): among all
+    most = {True: -1, False: -1}
+    assert [load_ssh.may_be_peak(most, rss, f) for rss, f in before] == [True, True, False]
