@@ -107,3 +107,31 @@ def test_only_a_sample_that_may_be_the_memory_peak_reads_pss() -> None:
     before = [(100, False), (300, False), (200, False)]  # none full (yet): among all
     most = {True: -1, False: -1}
     assert [load_ssh.may_be_peak(most, rss, f) for rss, f in before] == [True, True, False]
+
+
+def test_waiting_for_a_screen_makes_no_task_per_wakeup() -> None:
+    import asyncio
+
+    async def run() -> int:
+        made = 0
+        loop = asyncio.get_running_loop()
+
+        def counting(loop: asyncio.AbstractEventLoop, coro, **kwargs):  # noqa: ANN001, ANN202
+            nonlocal made
+            made += 1
+            return asyncio.Task(coro, loop=loop, **kwargs)
+
+        player = load_ssh.Player("p")
+        done = False
+        waiting = asyncio.ensure_future(player.wait(lambda: done, 5))
+        loop.set_task_factory(counting)
+        for _ in range(20):  # output arrives that is not what the wait is for
+            player.changed.set()
+            await asyncio.sleep(0)
+        done = True
+        player.changed.set()
+        assert await waiting
+        loop.set_task_factory(None)
+        return made
+
+    assert asyncio.run(run()) == 0
