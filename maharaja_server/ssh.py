@@ -313,8 +313,9 @@ class SessionRunner:
     async def _pump_in(self, process: asyncssh.SSHServerProcess[bytes], master: int) -> None:
         bucket = TokenBucket(self.input_rate, self.input_burst)
         while True:
-            try:
-                data = await asyncio.wait_for(process.stdin.read(4096), self.idle_timeout)
+            try:  # a timeout scope, not wait_for: no task per read (3.11's wait_for makes one)
+                async with asyncio.timeout(self.idle_timeout):
+                    data = await process.stdin.read(4096)
             except TimeoutError:
                 process.stdout.write(RESTORE + IDLE)
                 return

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import select
+import tty
 from collections.abc import Iterator
 from types import SimpleNamespace
 
@@ -132,6 +134,45 @@ def test_a_channel_that_refuses_a_write_ends_the_relay_with_its_error(
             await asyncio.wait_for(pump(pty, channel), 5)
 
     asyncio.run(run())
+
+
+def test_input_is_relayed_to_the_pty_without_a_task_per_read() -> None:
+    keys = [b"\r", b"a", b"\x1b[B", b""]  # the client's reads, then its end
+
+    async def run() -> tuple[int, bytes]:
+        made = 0
+        loop = asyncio.get_running_loop()
+
+        def counting(loop: asyncio.AbstractEventLoop, coro, **kwargs):  # noqa: ANN001, ANN202
+            nonlocal made
+            made += 1
+            return asyncio.Task(coro, loop=loop, **kwargs)
+
+        async def read(size: int) -> bytes:
+            await asyncio.sleep(0)
+            return keys.pop(0)
+
+        master, slave = os.openpty()
+        try:
+            tty.setraw(slave)  # the keys as typed (a session's app reads its terminal raw)
+            os.set_blocking(master, False)
+            runner = ssh.SessionRunner.__new__(ssh.SessionRunner)
+            runner.input_rate, runner.input_burst, runner.idle_timeout = 1000.0, 1000.0, 60.0
+            process = SimpleNamespace(stdin=SimpleNamespace(read=read))
+            loop.set_task_factory(counting)
+            await runner._pump_in(process, master)
+            loop.set_task_factory(None)
+            typed = b""
+            while len(typed) < 5 and select.select([slave], [], [], 5)[0]:
+                typed += os.read(slave, 100)
+            return made, typed
+        finally:
+            os.close(master)
+            os.close(slave)
+
+    made, typed = asyncio.run(run())
+    assert made == 0
+    assert typed == b"\ra\x1b[B"
 
 
 # OpenSSH's default order (`ssh -G HOST`'s ciphers line).
