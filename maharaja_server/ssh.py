@@ -287,7 +287,7 @@ class SessionRunner:
                 if process.channel.get_write_buffer_size():  # the client's window is full
                     loop.remove_reader(master)
                     resuming = loop.create_task(resume())
-            except BaseException as exc:  # the bridge reports it and ends the session
+            except Exception as exc:  # the bridge reports it and ends the session
                 loop.remove_reader(master)
                 if not ended.done():
                     ended.set_exception(exc)
@@ -295,7 +295,7 @@ class SessionRunner:
         async def resume() -> None:
             try:
                 await process.stdout.drain()
-            except BaseException as exc:
+            except Exception as exc:  # the channel closed meanwhile
                 if not ended.done():
                     ended.set_exception(exc)
                 return
