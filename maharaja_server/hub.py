@@ -143,13 +143,24 @@ class Hub:
 
 class Seen:
     """What each seat of one table sees after one change, computed once per seat
-    however many sessions show it (spectators all share the public view)."""
+    however many sessions show it (spectators all share the public view), and the
+    notice encoded once for the sessions that have the same log lines."""
 
     def __init__(self, service: TableService, table: int) -> None:
         self.service = service
         self.table = table
         self._info: p.TableInfo | None = None
         self._seats: dict[int | None, tuple[bytes, bytes | None, list[p.Entry]]] = {}
+        self._frames: dict[tuple[int | None, int], bytes] = {}
+
+    def frame(self, version: int, seat: int | None, keep: int) -> bytes:
+        """The change notice for ``seat``'s sessions that keep ``keep`` log lines."""
+        found = self._frames.get((seat, keep))
+        if found is None:
+            view, legal, log_lines = self.seat(seat)
+            found = self._frames[seat, keep] = p.frame(p.Changed(
+                self.table, version, self.info(), seat, view, legal, keep, log_lines[keep:]))
+        return found
 
     def info(self) -> p.TableInfo:
         if self._info is None:
@@ -188,16 +199,15 @@ class _Conn:
             if not info.started:
                 self.send(p.frame(p.Changed(table, version, info, seat)))
                 return
-            view, legal, log_lines = seen.seat(seat)
+            log_lines = seen.seat(seat)[2]
+            keep = common_prefix(self.logs.get(table, []), log_lines)
+            data = seen.frame(version, seat, keep)
         except Exception:  # the session can still ask; a bug here must not stop the others
             log.exception("table %d: change notice not built", table)
             self.send(p.frame(p.Changed(table, version)))
             return
-        sent = self.logs.get(table, [])
-        keep = common_prefix(sent, log_lines)
         self.logs[table] = log_lines
-        self.send(p.frame(p.Changed(table, version, info, seat, view, legal, keep,
-                                    log_lines[keep:])))
+        self.send(data)
 
     def send(self, data: bytes) -> None:
         if self.writer.is_closing():

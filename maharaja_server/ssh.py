@@ -43,7 +43,29 @@ IDLE = b"\r\nDisconnected after being idle too long. Reconnect to resume your se
 SESSION_WAIT = 30.0  # seconds a logged-in connection has to open its session
 SHARED_END_WAIT = 8.0  # seconds a hosted session has to end (host.py cancels it after 5)
 FIRST_FRAME = 2048  # bytes of output that mean the session's UI has drawn its first screen
+RELAY_MAX = 256 * 1024  # bytes relayed at one wakeup, so one busy session cannot hold the loop
 COMMAND = re.compile(r"[^ -~]")  # anything but printable ASCII is dropped from a command
+
+
+def _drain(master: int) -> bytes | None:
+    """What the pty holds now, up to ``RELAY_MAX`` bytes; None once the child has closed
+    its side (EOF, or EIO on Linux) and nothing is left."""
+    chunks: list[bytes] = []
+    size = 0
+    while size < RELAY_MAX:
+        try:
+            data = os.read(master, 65536)
+        except BlockingIOError:
+            break
+        except OSError:  # EIO: the child has closed its terminal
+            data = b""
+        if not data:
+            if not chunks:
+                return None
+            break  # what was read goes out first; the next wakeup reads the end
+        chunks.append(data)
+        size += len(data)
+    return b"".join(chunks)
 
 
 def set_winsize(fd: int, cols: int, rows: int) -> None:
@@ -237,36 +259,63 @@ class SessionRunner:
 
     async def _pump_out(self, master: int, process: asyncssh.SSHServerProcess[bytes],
                         drawing: Callable[[], None]) -> None:
-        """Child output to the client; a slow client slows the child, not the server."""
+        """Child output to the client; a slow client slows the child, not the server.
+
+        Read in the loop's reader callback (no task wakeup per chunk), and the pty is
+        drained before writing: a pty hands a redraw out in pieces of at most ~4 KiB,
+        and each write to the channel is an encrypted packet and a send (issue 15)."""
         loop = asyncio.get_running_loop()
-        readable = asyncio.Event()
+        ended: asyncio.Future[None] = loop.create_future()
         sent = 0
-        loop.add_reader(master, readable.set)
-        try:
-            while True:
-                await readable.wait()
-                readable.clear()
-                try:
-                    data = os.read(master, 65536)
-                except BlockingIOError:
-                    continue
-                except OSError:  # EIO: the child has closed its terminal
+        resuming: asyncio.Task[None] | None = None
+
+        def readable() -> None:
+            nonlocal sent, resuming
+            try:
+                data = _drain(master)
+                if data is None:  # EOF or EIO: the child has closed its terminal
+                    loop.remove_reader(master)
+                    if not ended.done():
+                        ended.set_result(None)
                     return
                 if not data:
-                    return
+                    return  # woken with nothing to read
                 sent += len(data)
                 if sent >= FIRST_FRAME:
                     drawing()
                 process.stdout.write(data)
+                if process.channel.get_write_buffer_size():  # the client's window is full
+                    loop.remove_reader(master)
+                    resuming = loop.create_task(resume())
+            except Exception as exc:  # the bridge reports it and ends the session
+                loop.remove_reader(master)
+                if not ended.done():
+                    ended.set_exception(exc)
+
+        async def resume() -> None:
+            try:
                 await process.stdout.drain()
+            except Exception as exc:  # the channel closed meanwhile
+                if not ended.done():
+                    ended.set_exception(exc)
+                return
+            if not ended.done():
+                loop.add_reader(master, readable)
+
+        loop.add_reader(master, readable)
+        try:
+            await ended
         finally:
             loop.remove_reader(master)
+            if resuming is not None:
+                resuming.cancel()
 
     async def _pump_in(self, process: asyncssh.SSHServerProcess[bytes], master: int) -> None:
         bucket = TokenBucket(self.input_rate, self.input_burst)
         while True:
-            try:
-                data = await asyncio.wait_for(process.stdin.read(4096), self.idle_timeout)
+            try:  # a timeout scope, not wait_for: no task per read (3.11's wait_for makes one)
+                async with asyncio.timeout(self.idle_timeout):
+                    data = await process.stdin.read(4096)
             except TimeoutError:
                 process.stdout.write(RESTORE + IDLE)
                 return
@@ -319,9 +368,20 @@ def server_factory(auth: Authenticator,
     return lambda: GameSSHServer(auth, limits)
 
 
+# The client's order picks among these (RFC 4253 7.1). asyncssh's chacha20-poly1305
+# builds three cipher objects a packet: it cost the server 1.6x the CPU of AES-GCM to
+# relay a redraw (issue 15), so it is not offered; OpenSSH, which prefers it, then takes
+# aes128-ctr with an encrypt-then-MAC (umac-64-etm), about as cheap as GCM. CTR stays
+# for clients without GCM (PuTTY before 0.76).
+CIPHERS = ("aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "aes128-ctr", "aes192-ctr",
+           "aes256-ctr")
+
+
 def options() -> dict[str, Any]:
-    """asyncssh options: no forwarding of any kind, bounded login, dead-peer detection."""
+    """asyncssh options: no forwarding of any kind, bounded login, dead-peer detection,
+    ciphers that are cheap in asyncssh."""
     return dict(
+        encryption_algs=list(CIPHERS),
         encoding=None,
         line_editor=False,
         allow_scp=False,

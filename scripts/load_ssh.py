@@ -41,9 +41,34 @@ import asyncssh
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
 
+FULL_SCAN = False  # --full-scan: the client as it was, to compare its CPU (same run)
 ANSI = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_=>]")
 TABLE = re.compile(r"Table (\d+) · ")
 STATUS = re.compile(r"step (\d+) · (YOUR MOVE|waiting for|game over)")
+STATUS_SPAN = 200  # bytes after "step " that hold the rest of a status line, escapes included
+
+
+def plain(output: bytes) -> str:
+    """Terminal output as text: escape sequences dropped."""
+    return ANSI.sub(b"", output).decode("utf-8", "replace")
+
+
+def statuses_full(output: bytes) -> list[tuple[int, str]]:
+    """(step, state) of each status line in ``output``: the whole of it made text."""
+    return [(int(m[1]), m[2]) for m in STATUS.finditer(plain(output))]
+
+
+def statuses(output: bytes) -> list[tuple[int, str]]:
+    """What ``statuses_full`` finds, making text only of the bytes after each "step ":
+    a redraw is ~10 KB of escapes and box lines with one status line in it, and
+    stripping all of it was the load client's largest cost after decryption."""
+    found = []
+    at = output.find(b"step ")
+    while at >= 0:
+        if match := STATUS.match(plain(output[at:at + STATUS_SPAN])):
+            found.append((int(match[1]), match[2]))
+        at = output.find(b"step ", at + 5)
+    return found
 
 
 class Player:
@@ -59,6 +84,7 @@ class Player:
         self.closed = False
         self.bytes = 0
         self.table: int | None = None
+        self.statuses = statuses_full if FULL_SCAN else statuses
 
     async def open(self, port: int, command: str) -> None:
         self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name,
@@ -79,13 +105,13 @@ class Player:
             self.bytes += len(data)
             # Scan the whole new chunk plus some overlap: a redraw can be far longer
             # than any tail we keep, and the status line comes first in it.
-            text = ANSI.sub(b"", self.tail[-400:] + data).decode("utf-8", "replace")
+            scanned = self.tail[-400:] + data
             self.tail = (self.tail + data)[-6000:]
-            if self.table is None and (found := TABLE.search(text)):
+            if self.table is None and (found := TABLE.search(plain(scanned))):
                 self.table = int(found[1])
-            for match in STATUS.finditer(text):
-                self.seen.setdefault(int(match[1]), now)
-                self.step, self.state = int(match[1]), match[2]
+            for step, state in self.statuses(scanned):
+                self.seen.setdefault(step, now)
+                self.step, self.state = step, state
             self.changed.set()
 
     async def wait(self, predicate, timeout: float) -> bool:
@@ -95,8 +121,9 @@ class Player:
             if left <= 0 or self.closed:
                 return False
             self.changed.clear()
-            try:
-                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
+            try:  # a timeout scope, not wait_for: no task per wakeup (3.11's wait_for makes one)
+                async with asyncio.timeout(min(left, 0.5)):
+                    await self.changed.wait()
             except TimeoutError:
                 pass
         return True
@@ -249,50 +276,75 @@ def host_available_mb() -> float:
 
 def session_pids(pid: int) -> tuple[list[str], list[str]]:
     """(session processes, session workers) of the server ``pid``: its children, and the
-    children of its zygote (``maharaja_server.zygote``), which forks the sessions."""
-    parents: dict[str, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit() and (ppid := _ppid(entry)) >= 0:
-            parents[entry] = ppid
+    children of its zygote (``maharaja_server.zygote``), which forks the sessions.
+    Read from each thread's children list, not a walk over every process's stat file
+    (that walk, every 5 s, cost the load client as much as a sixth of its CPU)."""
     sessions, workers = [], []
-    for entry, ppid in parents.items():
-        if ppid != pid:
-            continue
+    for entry in children(pid):
         try:
             cmdline = Path(f"/proc/{entry}/cmdline").read_bytes()
         except OSError:
             continue
         (workers if b"maharaja_server.zygote" in cmdline else sessions).append(entry)
     for worker in workers:
-        sessions += [entry for entry, ppid in parents.items() if str(ppid) == worker]
+        sessions += children(int(worker))
     return sessions, workers
 
 
-def children_rss_kb(pid: int) -> tuple[int, int, int, int, int, int]:
+def children(pid: int) -> list[str]:
+    """The process ids ``pid``'s threads forked, that are still running."""
+    kids = []
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return []
+    for thread in threads:
+        try:
+            kids += Path(f"/proc/{pid}/task/{thread}/children").read_text().split()
+        except OSError:
+            continue
+    return kids
+
+
+def children_rss_kb(pid: int, pss: bool = True) -> tuple[int, int, int, int, int, int]:
     """(server RSS, session processes' RSS, number of session processes, their PSS,
     workers' PSS, their Private_Dirty) in kB. A session process may run several
     sessions (``--sessions-per-process``): per session is per open session, not process.
 
     PSS splits shared pages (the Python binary, libraries, the code the zygote
     imported) between processes: it is the better figure for what one more session
-    costs. The zygote's own PSS is reported apart (a fixed cost, not per session)."""
-    def field(p: str, name: str, file: str = "status") -> int:
+    costs. The zygote's own PSS is reported apart (a fixed cost, not per session).
+    Reading it walks each process's page tables (smaps_rollup): ``pss=False`` leaves
+    the last three 0."""
+    def fields(p: str, file: str, *names: str) -> list[int]:
+        found = [0] * len(names)
         try:
             for line in Path(f"/proc/{p}/{file}").read_text().splitlines():
-                if line.startswith(name):
-                    return int(line.split()[1])
+                if line.startswith(names):
+                    found[names.index(line.split(":", 1)[0] + ":")] = int(line.split()[1])
         except OSError:
             pass
-        return 0
+        return found
 
     def rss(p: str) -> int:
-        return field(p, "VmRSS:")
+        return fields(p, "status", "VmRSS:")[0]
 
     kids, workers = session_pids(pid)
+    rollups = [fields(k, "smaps_rollup", "Pss:", "Private_Dirty:") for k in kids] if pss else []
     return (rss(str(pid)), sum(rss(k) for k in kids), len(kids),
-            sum(field(k, "Pss:", "smaps_rollup") for k in kids),
-            sum(field(w, "Pss:", "smaps_rollup") for w in workers),
-            sum(field(k, "Private_Dirty:", "smaps_rollup") for k in kids))
+            sum(r[0] for r in rollups),
+            sum(fields(w, "smaps_rollup", "Pss:")[0] for w in workers) if pss else 0,
+            sum(r[1] for r in rollups))
+
+
+def may_be_peak(most: dict[bool, int], rss: int, full: bool) -> bool:
+    """Whether a memory sample may be the one the report takes PSS from: the most
+    session RSS among the samples with 90% of the sessions open (``full``), or among all
+    while none is. Only such a sample reads PSS, which cost this client a quarter of
+    its CPU read every 5 s. ``most`` (by ``full``, -1 for none yet) is kept up to date."""
+    peak = rss > most[full] and (full or most[True] < 0)
+    most[full] = max(most[full], rss)
+    return peak
 
 
 def cpu_seconds(pid: int) -> tuple[float, float]:
@@ -308,13 +360,6 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
 
     kids, workers = session_pids(pid)
     return cpu(str(pid)), sum(cpu(k) for k in kids + workers)
-
-
-def _ppid(entry: str) -> int:
-    try:
-        return int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
-    except (OSError, IndexError, ValueError):
-        return -1
 
 
 def gc_figures(path: Path, moves: int) -> dict:
@@ -367,6 +412,8 @@ def wait_listening(port: int) -> None:
 
 
 async def main(args: argparse.Namespace) -> dict:
+    global FULL_SCAN
+    FULL_SCAN = getattr(args, "full_scan", False)
     data = Path(tempfile.mkdtemp(prefix="mj-load-"))
     port = free_port()
     log = open(data / "server.log", "wb")
@@ -385,10 +432,15 @@ async def main(args: argparse.Namespace) -> dict:
     timeline: list[tuple[float, float, float, int, float]] = []
 
     async def sample() -> None:
+        most = {True: -1, False: -1}
         while True:
             open_sessions = sum(hasattr(p, "proc") and not p.closed
                                 for players in tables for p in players)
-            memory.append((*children_rss_kb(server.pid), open_sessions))
+            full = open_sessions >= args.tables * args.players * 0.9
+            figures = children_rss_kb(server.pid, pss=False)
+            if may_be_peak(most, figures[1], full):
+                figures = children_rss_kb(server.pid)
+            memory.append((*figures, open_sessions))
             server_kb, kids_kb, kids = memory[-1][:3]
             timeline.append((round(time.monotonic() - started), round(server_kb / 1024, 1),
                              round(kids_kb / 1024, 1), kids, round(host_available_mb())))
@@ -518,4 +570,7 @@ if __name__ == "__main__":
     ap.add_argument("--ramp", type=float, default=0.5, help="seconds between table starts")
     ap.add_argument("--abuse", action="store_true",
                     help="attack the server while the tables play (see above)")
+    ap.add_argument("--full-scan", action="store_true",
+                    help="make text of each whole redraw to find the status line, as the "
+                         "client did before issue 15's fourth round (to compare its CPU)")
     print(json.dumps(asyncio.run(main(ap.parse_args())), indent=1))

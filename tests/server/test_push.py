@@ -125,6 +125,39 @@ def test_a_spectator_is_pushed_the_public_view_only(hub: Hub, asked: Counter) ->
         conn.close()
 
 
+def test_spectators_share_one_encoded_notice(hub: Hub, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15: a notice is encoded once per seat and log delta, not once per session."""
+    alice, bob = connect(hub, "alice"), connect(hub, "bob")
+    watchers = [connect(hub, f"watcher{n}") for n in range(3)]
+    table_id = alice.create(RULESET.id, [SeatSpec(), SeatSpec()])
+    alice.join(table_id)
+    bob.join(table_id)
+    for watcher in watchers:
+        watcher.watch(table_id)
+        sync(watcher)
+    encoded: Counter = Counter()
+    frame = p.frame
+
+    def counting(message: p.Changed) -> bytes:
+        if isinstance(message, p.Changed):
+            encoded[message.seat] += 1
+        return frame(message)
+
+    monkeypatch.setattr(p, "frame", counting)
+    a = RemoteTable(alice, table_id, RULESETS)
+    a.play(0, a.legal_intents(0)[0])
+    for conn in (alice, bob, *watchers):
+        sync(conn)
+    assert encoded == {0: 1, 1: 1, None: 1}
+    game = hub.service.game(table_id)
+    for watcher in watchers:
+        pushed = watcher.latest(table_id)
+        assert pushed is not None and pushed.change.seat is None
+        assert pushed.log == game.descriptions(None)
+    for conn in (alice, bob, *watchers):
+        conn.close()
+
+
 def test_a_burst_of_notices_is_redrawn_once(hub: Hub) -> None:
     alice, bob = connect(hub, "alice"), connect(hub, "bob")
     table_id = alice.create(RULESET.id, [SeatSpec(), SeatSpec()])
