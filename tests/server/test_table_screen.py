@@ -192,3 +192,64 @@ def test_an_idle_table_screen_draws_nothing(monkeypatch: Any) -> None:
 
     asyncio.run(run())
     assert updates == []
+
+
+def test_a_row_that_moves_is_not_drawn_again(monkeypatch: Any) -> None:
+    """Issue 15: the log scrolls a row at every move and a view line that wraps into one
+    row more or less shifts the rows under it; each moved row went through Textual's
+    styles cache again (border, padding, background, line filters). A row is drawn once
+    for its text and reused wherever it moves; what the screen shows is what drawing
+    every row afresh shows, titles included."""
+    from fake_ruleset import LONG
+    from textual._styles_cache import StylesCache
+
+    table = LocalTable(Game(LONG, [Seat(f"p{i}", HUMAN) for i in range(4)], None, 7))
+    drawn: list[int] = []
+    real_render_line = StylesCache.render_line
+
+    def render_line(self: StylesCache, styles: Any, y: int, *args: Any) -> Any:
+        if getattr(args[5], "__self__", None) is log:  # render_content_line's widget
+            drawn.append(y)
+        return real_render_line(self, styles, y, *args)
+
+    log: TextRows | None = None
+
+    async def run() -> tuple[int, int, set[str], list[str], list[str], str]:
+        nonlocal log
+        app = _Host(table)
+        async with app.run_test(size=(110, 34)) as pilot:
+            screen = app.screen
+            for _ in range(LOG_ROWS + 2):  # the log fills up to its height first
+                seat = table.to_move()[0]
+                table.play(seat, table.legal_intents(seat)[0])
+                await pilot.pause()
+            log = screen.query_one("#log", TextRows)
+            monkeypatch.setattr(StylesCache, "render_line", render_line)
+            seen = set(log._rows)
+            new: set[str] = set()
+            moves = 0
+            while moves < 12:
+                seat = next((s for s in table.to_move() if s != 0), table.to_move()[0])
+                table.play(seat, table.legal_intents(seat)[0])
+                moves += 1
+                await pilot.pause()
+                await pilot.pause()
+                new |= set(log._rows) - seen
+                seen |= set(log._rows)
+            shown = [s.text for s in screen._compositor.render_strips()]
+            during_moves = len(drawn)
+            log.notify_style_update()  # every row afresh: as after a change of theme
+            log._styles_cache.clear()
+            afresh = [s.text for s in screen._compositor.render_strips()]
+            log.border_title = "Log of the table"
+            await pilot.pause()
+            top = screen._compositor.render_strips()[log.region.y].text
+        return moves, during_moves, new, shown, afresh, top
+
+    moves, during_moves, new, shown, afresh, top = asyncio.run(run())
+    assert new  # the log did scroll
+    # Each new text once (a frame may draw a row before its text is final: at most
+    # twice), not its 12 rows a move.
+    assert 0 < during_moves <= 2 * len(new) < LOG_ROWS * moves, (during_moves, len(new))
+    assert shown == afresh
+    assert "Log of the table" in top
