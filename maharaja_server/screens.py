@@ -83,11 +83,10 @@ class TableScreen(Closing, Screen[None]):
         self.table = table
         self.seat = seat
         self._intents: list[Any] = []
-        self._shown: dict[str, str] = {}  # each text panel's text as last drawn
         self._view_height = 0  # the view's height as _fit_view last set it
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield TextRows(id="status")
         with Horizontal(id="main"):
             with VerticalScroll(id="view-box", can_focus=False):
                 yield TextRows(id="view")
@@ -123,9 +122,13 @@ class TableScreen(Closing, Screen[None]):
         else:
             state = "waiting for " + ", ".join(names[s] for s in to_move)
         version = getattr(table, "version", 0)
-        # The status line is one row whatever it says: no layout pass for it.
-        self._show("#status", f"Table {getattr(table, 'id', '')} · {table.ruleset.name} · "
-                   f"{who} · step {version} · {state}")
+        # The status line is one row whatever it says (height 1: no layout pass for it),
+        # drawn as the text panels are: a Static's content pipeline cost twice as much a
+        # move, and an unchanged text (a player's own move drawn after play and again at
+        # its notice) is left alone.
+        self.query_one("#status", TextRows).show(
+            f"Table {getattr(table, 'id', '')} · {table.ruleset.name} · {who} · "
+            f"step {version} · {state}")
         # The view and the log repaint only the rows a move changes (TextRows).
         self.query_one("#view", TextRows).show(format_view(table.view(seat)))
         self._fit_view()
@@ -140,15 +143,6 @@ class TableScreen(Closing, Screen[None]):
                 options.highlighted = min(highlighted or 0, len(self._intents) - 1)
         lines = [plain(d) for d in table.log(seat)[-LOG_LINES:]]
         self.query_one("#log", TextRows).show("\n".join(lines))
-
-    def _show(self, selector: str, text: str) -> None:
-        """Update a one-row panel only when its text changed: a player's own move is
-        drawn once after play and again when its change notice arrives, with the same
-        text, and each redraw of a panel costs a render of the screen around it."""
-        if self._shown.get(selector) == text:
-            return
-        self._shown[selector] = text
-        self.query_one(selector, Static).update(Text(text), layout=False)
 
     def _fit_view(self) -> None:
         """Size the view in steps of VIEW_STEP rows (and at least its box, min-height):

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import cast
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual.content import Content
@@ -94,8 +95,10 @@ class TextRows(Widget):
             if wrapped is None:
                 if len(self._wrapped) > CACHE_ROWS:
                     self._wrapped.clear()
-                # Content wraps as a Static does (at spaces, folding longer words).
-                wrapped = [row.plain for row in Content(line).wrap(self._width)] or [""]
+                if "\t" not in line and cell_len(line) <= self._width:
+                    wrapped = [line]  # fits: what Content's wrap gives, for far less
+                else:  # Content wraps as a Static does (at spaces, folding longer words)
+                    wrapped = [row.plain for row in Content(line).wrap(self._width)] or [""]
                 self._wrapped[line] = wrapped
             rows += wrapped
         return rows

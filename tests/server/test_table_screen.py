@@ -52,7 +52,7 @@ def test_a_players_own_move_redraws_each_panel_once(monkeypatch: Any) -> None:
             await pilot.press("enter")  # seat 0 plays its first choice
             await pilot.pause()
             assert table.version > version
-            return str(app.screen.query_one("#status", Static).render())
+            return app.screen.query_one("#status", TextRows).text
 
     status = asyncio.run(run())
     assert f"step {table.version}" in status
@@ -106,7 +106,7 @@ def test_another_players_move_lays_out_only_when_a_panel_changes_height(monkeypa
                         assert panel.content_size.height >= rows
                     else:
                         assert panel.content_size.height == min(rows, LOG_ROWS)
-                assert f"step {table.version}" in str(screen.query_one("#status", Static).render())
+                assert f"step {table.version}" in screen.query_one("#status", TextRows).text
         return moves
 
     moves = asyncio.run(run())
