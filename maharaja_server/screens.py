@@ -23,6 +23,7 @@ from engine.core.describe import plain
 from engine.core.errors import IllegalIntent
 from maharaja_server.text_rows import TextRows
 from maharaja_tui.screens.closing import Closing, top_screen, while_open
+from maharaja_tui.widgets.choices import Choices
 from maharaja_tui.widgets.footer import Footer
 
 LOG_LINES = 12
@@ -74,7 +75,7 @@ class TableScreen(Closing, Screen[None]):
     TableScreen #main { height: 1fr; }
     TableScreen #view-box { width: 2fr; border: round $secondary; scrollbar-gutter: stable; }
     TableScreen #view { min-height: 100%; }
-    TableScreen #intents { width: 1fr; border: round $accent; }
+    TableScreen #intents { width: 1fr; height: 1fr; border: round $accent; }
     TableScreen #log { height: auto; max-height: 14; border: round $secondary; padding: 0 1; }
     """
 
@@ -90,7 +91,7 @@ class TableScreen(Closing, Screen[None]):
         with Horizontal(id="main"):
             with VerticalScroll(id="view-box", can_focus=False):
                 yield TextRows(id="view")
-            yield OptionList(id="intents")
+            yield Choices(id="intents")
         yield TextRows(id="log")
         yield Footer()
 
@@ -102,7 +103,7 @@ class TableScreen(Closing, Screen[None]):
         self.query_one("#intents").border_title = "Your choices"
         self.query_one("#log").border_title = "Log"
         self.refresh_table()
-        self.query_one("#intents", OptionList).focus()
+        self.query_one("#intents", Choices).focus()
 
     @while_open
     def _changed(self) -> None:
@@ -132,15 +133,12 @@ class TableScreen(Closing, Screen[None]):
         # The view and the log repaint only the rows a move changes (TextRows).
         self.query_one("#view", TextRows).show(format_view(table.view(seat)))
         self._fit_view()
-        options = self.query_one("#intents", OptionList)
+        options = self.query_one("#intents", Choices)
         if self._intents != before or options.option_count != len(self._intents):
             # Rebuilt only when the choices changed: most notices find a waiting
             # player with none before and after.
-            highlighted = options.highlighted
-            options.clear_options()
-            options.add_options([Option(Text(describe_intent(i))) for i in self._intents])
-            if self._intents:
-                options.highlighted = min(highlighted or 0, len(self._intents) - 1)
+            options.replace_choices([Option(Text(describe_intent(i))) for i in self._intents],
+                                    options.highlighted)
         lines = [plain(d) for d in table.log(seat)[-LOG_LINES:]]
         self.query_one("#log", TextRows).show("\n".join(lines))
 

@@ -12,7 +12,7 @@ from textual.widgets import Static
 from engine.core.game import Game
 from engine.core.ruleset import HUMAN, Seat
 from engine.core.table import LocalTable
-from maharaja_server.screens import LOG_ROWS, TableScreen
+from maharaja_server.screens import LOG_ROWS, TableScreen, describe_intent
 from maharaja_server.text_rows import TextRows
 
 
@@ -253,3 +253,65 @@ def test_a_row_that_moves_is_not_drawn_again(monkeypatch: Any) -> None:
     assert 0 < during_moves <= 2 * len(new) < LOG_ROWS * moves, (during_moves, len(new))
     assert shown == afresh
     assert "Log of the table" in top
+
+
+def test_new_choices_lay_out_nothing_and_repaint_only_their_rows(monkeypatch: Any) -> None:
+    """Issue 15: the choices changed twice a round at every seat (its own plan, the next
+    deal) and each time the option list asked for a layout of the whole screen, often
+    two (its virtual size, then its height). The list now has the height of its column,
+    and new choices repaint only the rows that held or hold one; the list shows them."""
+    from fake_ruleset import LONG
+    from textual._compositor import Compositor
+    from textual.screen import Screen
+
+    from maharaja_tui.widgets.choices import Choices
+
+    table = LocalTable(Game(LONG, [Seat(f"p{i}", HUMAN) for i in range(4)], None, 7))
+    asked: list[Any] = []
+    dirty: list[Region] = []
+    real_on_layout = Screen._on_layout
+    real_partial = Compositor.render_partial_update
+
+    async def on_layout(self: Screen, message: Any) -> None:
+        asked.append(message.widget)
+        await real_on_layout(self, message)
+
+    def render_partial_update(self: Compositor) -> Any:
+        dirty.extend(self._dirty_regions)
+        return real_partial(self)
+
+    from textual.geometry import Region
+
+    async def run() -> tuple[int, set[int], Region, list[str]]:
+        app = _Host(table)
+        changes = 0
+        async with app.run_test(size=(110, 34)) as pilot:
+            for _ in range(LOG_ROWS + 2):  # the log fills up to its height first
+                seat = table.to_move()[0]
+                table.play(seat, table.legal_intents(seat)[0])
+                await pilot.pause()
+            screen = app.screen
+            choices = screen.query_one("#intents", Choices)
+            box = choices.region
+            monkeypatch.setattr(Screen, "_on_layout", on_layout)
+            monkeypatch.setattr(Compositor, "render_partial_update", render_partial_update)
+            for _ in range(12):  # three rounds: seat 0 plans, the others, a new deal
+                count = choices.option_count
+                seat = table.to_move()[0]
+                table.play(seat, table.legal_intents(seat)[0])
+                await pilot.pause()
+                await pilot.pause()
+                changes += choices.option_count != count
+            rows = {y for region in dirty if (part := region.intersection(box))
+                    for y in part.line_range}
+            shown = [s.text[box.x:box.right] for s in screen._compositor.render_strips()]
+            shown = shown[box.y:box.bottom]
+            return changes, rows, box, shown
+
+    changes, rows, box, shown = asyncio.run(run())
+    assert changes >= 4
+    assert [w for w in asked if isinstance(w, Choices)] == []
+    options = [describe_intent(i) for i in table.legal_intents(0)]
+    assert rows and rows <= set(range(box.y + 1, box.y + 1 + max(len(options), 3)))
+    assert [line.strip("│ ") for line in shown[1:1 + len(options)]] == options
+    assert not any(line.strip("│ ") for line in shown[1 + len(options):-1])
