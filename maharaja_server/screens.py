@@ -27,7 +27,7 @@ from maharaja_tui.widgets.choices import Choices
 from maharaja_tui.widgets.footer import Footer
 
 LOG_LINES = 12
-LOG_ROWS = 12  # the log panel's rows inside its border (max-height 14 in the CSS)
+LOG_ROWS = 12  # the log panel's rows inside its border (height 14 in the CSS)
 VIEW_STEP = 8  # the view's height changes in steps of this many rows
 log = logging.getLogger("maharaja_server.screens")
 
@@ -76,7 +76,8 @@ class TableScreen(Closing, Screen[None]):
     TableScreen #view-box { width: 2fr; border: round $secondary; scrollbar-gutter: stable; }
     TableScreen #view { min-height: 100%; }
     TableScreen #intents { width: 1fr; height: 1fr; border: round $accent; }
-    TableScreen #log { height: auto; max-height: 14; border: round $secondary; padding: 0 1; }
+    TableScreen #log { height: 14; border: round $secondary; padding: 0 1; }  /* its rows
+        from the start: a log that grew row by row laid the screen out at every move */
     """
 
     def __init__(self, table: Any, seat: int | None) -> None:

@@ -315,3 +315,35 @@ def test_new_choices_lay_out_nothing_and_repaint_only_their_rows(monkeypatch: An
     assert rows and rows <= set(range(box.y + 1, box.y + 1 + max(len(options), 3)))
     assert [line.strip("│ ") for line in shown[1:1 + len(options)]] == options
     assert not any(line.strip("│ ") for line in shown[1 + len(options):-1])
+
+
+def test_the_log_filling_up_lays_out_nothing(monkeypatch: Any) -> None:
+    """Issue 15: the log grew a row at each of a game's first moves, and each time the
+    whole screen was laid out again (the panel above it shrank); it has its rows from
+    the start. Nothing a move changes asks for a layout, the log shows its lines."""
+    from textual.screen import Screen
+
+    table = LocalTable(Game(RULESET, [Seat("ann", HUMAN), Seat("bob", HUMAN)], None, 3))
+    asked: list[Any] = []
+    real_on_layout = Screen._on_layout
+
+    async def on_layout(self: Screen, message: Any) -> None:
+        asked.append(message.widget)
+        await real_on_layout(self, message)
+
+    async def run() -> tuple[str, int]:
+        app = _Host(table)
+        async with app.run_test(size=(110, 34)) as pilot:
+            await pilot.pause()
+            monkeypatch.setattr(Screen, "_on_layout", on_layout)
+            log = app.screen.query_one("#log", TextRows)
+            for _ in range(3):  # a few lines (a round logs four)
+                seat = table.to_move()[0]
+                table.play(seat, table.legal_intents(seat)[0])
+                await pilot.pause()
+                await pilot.pause()
+            return log.text, log.content_size.height
+
+    text, height = asyncio.run(run())
+    assert len(text.split("\n")) < LOG_ROWS == height  # not full yet: blank rows under it
+    assert asked == []
