@@ -54,7 +54,7 @@ import threading
 import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import IO, Any
 
 from textual import events
 from textual.drivers._writer_thread import WriterThread
@@ -101,7 +101,8 @@ class HostedWriter(WriterThread):
 
     def __init__(self, file: Any, hang_up: Any, direct: int | None = None) -> None:
         super().__init__(file)
-        self._queue = queue.Queue()
+        self._out: IO[bytes] = file  # binary: a frame's rest is bytes (Textual's is text)
+        self._frames: queue.Queue[bytes | None] = queue.Queue()  # Textual's holds str
         self._pending = 0  # bytes queued or being written by the thread
         self._lock = threading.Lock()
         self._hang_up = hang_up
@@ -124,7 +125,7 @@ class HostedWriter(WriterThread):
             self._pending += len(data)
             over = self._pending > MAX_PENDING
             if not over:
-                self._queue.put(data)
+                self._frames.put(data)
         if over:
             self.failed = True
             self._hang_up("its client left too much output unread")
@@ -134,7 +135,7 @@ class HostedWriter(WriterThread):
             self._drain()
         finally:
             try:
-                self._file.close()
+                self._out.close()
             except (OSError, ValueError):
                 pass
 
@@ -145,19 +146,19 @@ class HostedWriter(WriterThread):
             direct, self._direct = self._direct, None
         if direct is not None:
             os.close(direct)
-        self._queue.put(None)
+        self._frames.put(None)
         self.join(STOP_WAIT)
 
     def _drain(self) -> None:
         while True:
-            data = self._queue.get()
+            data = self._frames.get()
             if data is None:
                 break
             try:
                 if not self.failed:
-                    self._file.write(data)
-                    if self._queue.qsize() == 0:
-                        self._file.flush()
+                    self._out.write(data)
+                    if self._frames.qsize() == 0:
+                        self._out.flush()
             except (OSError, ValueError):
                 self.failed = True  # the terminal is gone: drain the rest unwritten
                 self._hang_up("its terminal was hung up")

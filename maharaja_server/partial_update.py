@@ -69,7 +69,7 @@ def render_partial_update(self: Compositor) -> ChopsUpdate | None:
                 if chops_line.get(cut) is None:  # the first render of a cut is in front
                     chops_line[cut] = part
     chop_ends = [cut_set[1:] for cut_set in cuts]
-    return ChopsUpdate(chops, spans, chop_ends)  # type: ignore[arg-type]
+    return ChopsUpdate(chops, spans, chop_ends)
 
 
 def render_only_what_shows() -> None:

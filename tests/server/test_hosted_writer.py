@@ -17,13 +17,13 @@ def pty_writer() -> tuple[host.HostedWriter, int, list[Any]]:
     writer = host.HostedWriter(open(os.dup(slave), "wb"), print, direct)
     os.close(slave)
     puts: list[Any] = []
-    real_put = writer._queue.put
+    real_put = writer._frames.put
 
     def put(item: Any, *args: Any, **kwargs: Any) -> None:
         puts.append(item)
         real_put(item, *args, **kwargs)
 
-    writer._queue.put = put  # type: ignore[method-assign]
+    writer._frames.put = put  # type: ignore[method-assign]
     writer.start()
     return writer, master, puts
 
