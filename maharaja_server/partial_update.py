@@ -61,6 +61,8 @@ def render_partial_update(self: Compositor) -> ChopsUpdate | None:
         strips = widget.render_lines(Region(x - region.x, top - region.y, width,
                                             wanted[-1] - top + 1))
         for line in wanted:
+            if line - top >= len(strips):  # fewer lines than asked: as Textual's zip
+                break
             strip = strips[line - top]
             chops_line = chops[line]
             final_cuts = [cut for cut in cuts[line] if last_cut >= cut >= x]

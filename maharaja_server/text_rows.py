@@ -130,6 +130,8 @@ class TextRows(Widget):
         its text, a border row by its line and the border's titles. A text row looks the
         same on any line: no hatch, no scrollbar of its own, the border's sides and the
         padding alike on every line between the top and bottom ones."""
+        # The rows at the width drawn now: a frame can come before on_resize.
+        self._set_width(self.content_size.width)
         size = self.region.size  # the outer size, as Textual's styles cache draws it
         app = self.app
         drawn_with = (size, self.background_colors, tuple(self.get_line_filters()),

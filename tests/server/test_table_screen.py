@@ -347,3 +347,41 @@ def test_the_log_filling_up_lays_out_nothing(monkeypatch: Any) -> None:
     text, height = asyncio.run(run())
     assert len(text.split("\n")) < LOG_ROWS == height  # not full yet: blank rows under it
     assert asked == []
+
+
+def test_rows_kept_by_their_text_follow_a_new_width(monkeypatch: Any) -> None:
+    """A row is kept by its text (TextRows.render_lines); a narrower window wraps the
+    lines into other rows, and the first frame at the new width can come before the
+    panel hears of its resize. What the screen shows after a resize, and after moves at
+    the new width, is what drawing every row afresh shows."""
+    from fake_ruleset import LONG
+
+    table = LocalTable(Game(LONG, [Seat(f"p{i}", HUMAN) for i in range(4)], None, 7))
+
+    def afresh(screen: Any) -> list[str]:
+        for panel in screen.query(TextRows):
+            panel.notify_style_update()
+            panel._styles_cache.clear()
+        return [s.text for s in screen._compositor.render_strips()]
+
+    async def run() -> list[tuple[list[str], list[str]]]:
+        app = _Host(table)
+        frames = []
+        async with app.run_test(size=(110, 34)) as pilot:
+            for _ in range(40):  # rounds enough for the view's long line to wrap
+                seat = table.to_move()[0]
+                table.play(seat, table.legal_intents(seat)[0])
+                await pilot.pause()
+            for width in (84, 97, 110):
+                await pilot.resize_terminal(width, 34)
+                for _ in range(3):
+                    await pilot.pause()
+                    shown = [s.text for s in app.screen._compositor.render_strips()]
+                    frames.append((shown, afresh(app.screen)))
+                    seat = table.to_move()[0]
+                    table.play(seat, table.legal_intents(seat)[0])
+                    await pilot.pause()
+        return frames
+
+    for shown, fresh in asyncio.run(run()):
+        assert shown == fresh
