@@ -54,7 +54,7 @@ import threading
 import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import IO, Any
 
 from textual import events
 from textual.drivers._writer_thread import WriterThread
@@ -67,11 +67,13 @@ log = logging.getLogger("maharaja_server.host")
 
 MAX_MESSAGE = 64 * 1024
 RESIZE_POLL = 0.25  # seconds between reads of a session's window size
-MAX_PENDING = 4 * 1024 * 1024  # characters of output a client may leave unread
+MAX_PENDING = 4 * 1024 * 1024  # bytes of output a client may leave unread
 STOP_WAIT = 1.0  # seconds a session's end waits for its output to be taken
 END_GRACE = 5.0  # seconds a hung-up session has to end before its task is cancelled
 PER_SESSION_ENV = ("TERM", "COLORTERM")  # what differs between sessions' environments
 LIFETIME_ROUNDS = 2  # a host takes at most this many times its sessions per process
+# The collector's thresholds in a host (Python's are 700, 10, 10); see tune_collector.
+GC_THRESHOLDS = (10_000, 20, 20)
 
 
 def lifetime_sessions(per_process: int) -> int:
@@ -82,68 +84,89 @@ def lifetime_sessions(per_process: int) -> int:
 
 
 class HostedWriter(WriterThread):
-    """The output thread of a hosted session: it never blocks the host's loop.
+    """The output of a hosted session: it never blocks the host's loop.
 
     Textual's writer holds 30 frames and then blocks the app until the terminal takes
-    them; in a host that would stall every session behind one slow client. Here the
-    queue is unbounded and counted: past ``MAX_PENDING`` unread characters the session
-    is hung up. A terminal that fails (hung up) is written no more.
+    them; in a host that would stall every session behind one slow client. Here a frame
+    goes straight to the terminal from the loop when nothing waits before it and the
+    terminal takes it without waiting (``direct``, the pty opened again non-blocking:
+    most frames, with no hand-over to the thread, whose wake-up cost about as much as
+    the write, issue 15); what it does not take waits in the thread's queue, unbounded
+    and counted: past ``MAX_PENDING`` unread bytes the session is hung up. A terminal
+    that fails (hung up) is written no more.
 
-    ``file`` is the thread's own (a duplicate of the pty's descriptor) and closed by
-    the thread when it ends: the host closes the session's descriptor meanwhile, and
-    its number may then be another session's pty; this one can never be."""
+    ``file`` (binary) and ``direct`` are the writer's own descriptors, closed when it
+    ends: the host closes the session's descriptor meanwhile, and its number may then be
+    another session's pty; these can never be."""
 
-    def __init__(self, file: Any, hang_up: Any) -> None:
+    def __init__(self, file: Any, hang_up: Any, direct: int | None = None) -> None:
         super().__init__(file)
-        self._queue = queue.Queue()
-        self._pending = 0
+        self._out: IO[bytes] = file  # binary: a frame's rest is bytes (Textual's is text)
+        self._frames: queue.Queue[bytes | None] = queue.Queue()  # Textual's holds str
+        self._pending = 0  # bytes queued or being written by the thread
         self._lock = threading.Lock()
         self._hang_up = hang_up
+        self._direct = direct
         self.failed = False
 
     def write(self, text: str) -> None:
         if self.failed:
             return
+        data = text.encode("utf-8", "replace")
         with self._lock:
-            self._pending += len(text)
+            if self._direct is not None and not self._pending:
+                try:  # nothing before it: as much as the terminal takes at once
+                    written = os.write(self._direct, data)
+                except OSError:  # full (BlockingIOError), or gone: the thread finds out
+                    written = 0
+                if written == len(data):
+                    return
+                data = data[written:]
+            self._pending += len(data)
             over = self._pending > MAX_PENDING
+            if not over:
+                self._frames.put(data)
         if over:
             self.failed = True
             self._hang_up("its client left too much output unread")
-            return
-        self._queue.put(text)
 
     def run(self) -> None:
         try:
             self._drain()
         finally:
             try:
-                self._file.close()
+                self._out.close()
             except (OSError, ValueError):
                 pass
 
     def stop(self) -> None:
         """Ask the thread to end; wait a little, never for a terminal that does not read
         (it ends when the server closes the pty)."""
-        self._queue.put(None)
+        with self._lock:
+            direct, self._direct = self._direct, None
+        if direct is not None:
+            os.close(direct)
+        self._frames.put(None)
         self.join(STOP_WAIT)
 
     def _drain(self) -> None:
         while True:
-            text = self._queue.get()
-            if text is None:
+            data = self._frames.get()
+            if data is None:
                 break
-            with self._lock:
-                self._pending -= len(text)
-            if self.failed:
-                continue
             try:
-                self._file.write(text)
-                if self._queue.qsize() == 0:
-                    self._file.flush()
+                if not self.failed:
+                    self._out.write(data)
+                    if self._frames.qsize() == 0:
+                        self._out.flush()
             except (OSError, ValueError):
                 self.failed = True  # the terminal is gone: drain the rest unwritten
                 self._hang_up("its terminal was hung up")
+            finally:
+                # Counted until written (and flushed, when nothing follows), so a frame
+                # written straight never overtakes it.
+                with self._lock:
+                    self._pending -= len(data)
 
 
 class HostedDriver(GatedDriver):
@@ -174,8 +197,13 @@ class HostedDriver(GatedDriver):
         # Our writer first, so everything Textual writes on the way goes through it
         # (``write`` below); the writer Textual starts (on the host's stderr, /dev/null)
         # is stopped unused.
-        file = open(os.dup(self.terminal), "w", encoding="utf-8", errors="replace")
-        self._hosted = HostedWriter(file, self.hang_up)
+        file = open(os.dup(self.terminal), "wb")
+        try:  # its own open file: non-blocking, without changing the input's descriptor
+            direct: int | None = os.open(os.ttyname(self.terminal),
+                                         os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
+        except OSError:
+            direct = None  # every frame through the thread
+        self._hosted = HostedWriter(file, self.hang_up, direct)
         self._hosted.start()
         super().start_application_mode()  # type: ignore[no-untyped-call]  # Textual: unannotated
         spare, self._writer_thread = self._writer_thread, self._hosted
@@ -218,6 +246,16 @@ class HostedDriver(GatedDriver):
         except BaseException:  # noqa: BLE001 - this session's input failed: it ends alone
             log.exception("session input failed")
             self.hang_up("its input failed")
+
+
+def tune_collector() -> None:
+    """Collect less often: a redraw allocates thousands of short-lived objects (strips,
+    segments, messages), nearly all freed by their reference counts, yet each 700 of
+    them set off a young collection, and every tenth of those an older one over the
+    objects of every session of the host (about a millisecond a move a session at 128
+    sessions, issue 15). Ten thousand lets them die first; the few cycles a redraw
+    leaves wait a little longer (tens of kilobytes)."""
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def colour_system(env: dict[str, str]) -> str:
@@ -392,5 +430,6 @@ def run_host(sock: socket.socket, request: dict[str, Any], terminal: int,
 
     host = Host(sock, rulesets, lifetime_sessions(sessions_per_process(os.environ)))
     host.gc_stats = gcstats.install()
+    tune_collector()
     asyncio.run(host.serve(request, terminal))
     return 0

@@ -23,10 +23,11 @@ from engine.core.describe import plain
 from engine.core.errors import IllegalIntent
 from maharaja_server.text_rows import TextRows
 from maharaja_tui.screens.closing import Closing, top_screen, while_open
+from maharaja_tui.widgets.choices import Choices
 from maharaja_tui.widgets.footer import Footer
 
 LOG_LINES = 12
-LOG_ROWS = 12  # the log panel's rows inside its border (max-height 14 in the CSS)
+LOG_ROWS = 12  # the log panel's rows inside its border (height 14 in the CSS)
 VIEW_STEP = 8  # the view's height changes in steps of this many rows
 log = logging.getLogger("maharaja_server.screens")
 
@@ -74,8 +75,9 @@ class TableScreen(Closing, Screen[None]):
     TableScreen #main { height: 1fr; }
     TableScreen #view-box { width: 2fr; border: round $secondary; scrollbar-gutter: stable; }
     TableScreen #view { min-height: 100%; }
-    TableScreen #intents { width: 1fr; border: round $accent; }
-    TableScreen #log { height: auto; max-height: 14; border: round $secondary; padding: 0 1; }
+    TableScreen #intents { width: 1fr; height: 1fr; border: round $accent; }
+    TableScreen #log { height: 14; border: round $secondary; padding: 0 1; }  /* its rows
+        from the start: a log that grew row by row laid the screen out at every move */
     """
 
     def __init__(self, table: Any, seat: int | None) -> None:
@@ -83,15 +85,14 @@ class TableScreen(Closing, Screen[None]):
         self.table = table
         self.seat = seat
         self._intents: list[Any] = []
-        self._shown: dict[str, str] = {}  # each text panel's text as last drawn
         self._view_height = 0  # the view's height as _fit_view last set it
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield TextRows(id="status")
         with Horizontal(id="main"):
             with VerticalScroll(id="view-box", can_focus=False):
                 yield TextRows(id="view")
-            yield OptionList(id="intents")
+            yield Choices(id="intents")
         yield TextRows(id="log")
         yield Footer()
 
@@ -103,7 +104,7 @@ class TableScreen(Closing, Screen[None]):
         self.query_one("#intents").border_title = "Your choices"
         self.query_one("#log").border_title = "Log"
         self.refresh_table()
-        self.query_one("#intents", OptionList).focus()
+        self.query_one("#intents", Choices).focus()
 
     @while_open
     def _changed(self) -> None:
@@ -123,32 +124,24 @@ class TableScreen(Closing, Screen[None]):
         else:
             state = "waiting for " + ", ".join(names[s] for s in to_move)
         version = getattr(table, "version", 0)
-        # The status line is one row whatever it says: no layout pass for it.
-        self._show("#status", f"Table {getattr(table, 'id', '')} · {table.ruleset.name} · "
-                   f"{who} · step {version} · {state}")
+        # The status line is one row whatever it says (height 1: no layout pass for it),
+        # drawn as the text panels are: a Static's content pipeline cost twice as much a
+        # move, and an unchanged text (a player's own move drawn after play and again at
+        # its notice) is left alone.
+        self.query_one("#status", TextRows).show(
+            f"Table {getattr(table, 'id', '')} · {table.ruleset.name} · {who} · "
+            f"step {version} · {state}")
         # The view and the log repaint only the rows a move changes (TextRows).
         self.query_one("#view", TextRows).show(format_view(table.view(seat)))
         self._fit_view()
-        options = self.query_one("#intents", OptionList)
+        options = self.query_one("#intents", Choices)
         if self._intents != before or options.option_count != len(self._intents):
             # Rebuilt only when the choices changed: most notices find a waiting
             # player with none before and after.
-            highlighted = options.highlighted
-            options.clear_options()
-            options.add_options([Option(Text(describe_intent(i))) for i in self._intents])
-            if self._intents:
-                options.highlighted = min(highlighted or 0, len(self._intents) - 1)
+            options.replace_choices([Option(Text(describe_intent(i))) for i in self._intents],
+                                    options.highlighted)
         lines = [plain(d) for d in table.log(seat)[-LOG_LINES:]]
         self.query_one("#log", TextRows).show("\n".join(lines))
-
-    def _show(self, selector: str, text: str) -> None:
-        """Update a one-row panel only when its text changed: a player's own move is
-        drawn once after play and again when its change notice arrives, with the same
-        text, and each redraw of a panel costs a render of the screen around it."""
-        if self._shown.get(selector) == text:
-            return
-        self._shown[selector] = text
-        self.query_one(selector, Static).update(Text(text), layout=False)
 
     def _fit_view(self) -> None:
         """Size the view in steps of VIEW_STEP rows (and at least its box, min-height):

@@ -6,10 +6,22 @@ every move at its table, that was most of a session's CPU (issue 15). ``TextRows
 keeps each row's strip (Textual's Line API), compares the new rows with those on
 screen and refreshes only the ones that differ; a row moving up the log reuses the
 strip it had. A layout is asked for only when the number of rows changes.
+
+Rows move a lot: the log scrolls a row at every move, and a line of the view that wraps
+into one row more or less shifts every row under it. Each row drawn went through
+Textual's styles cache (border, padding, background, line filters: about a tenth of a
+millisecond a row, and new strips for the compositor to cut and encode again), though
+the same text had been drawn a move before one row higher. So the finished rows are kept
+by their text too (``render_lines``): a row that moved costs a lookup, and its strip
+brings along the filter, cut and encoding caches Textual keeps on it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import cast
+
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual.content import Content
@@ -33,6 +45,10 @@ class TextRows(Widget):
         self._wrapped: dict[str, list[str]] = {}  # a line -> its rows at _width
         self._strips: dict[str, Strip] = {}  # a row -> its strip in _style
         self._style: Style | None = None
+        # Finished rows (border, padding, filters applied) by what they show, for what
+        # they were drawn with (_drawn_with); see render_lines.
+        self._drawn: dict[Hashable, Strip] = {}
+        self._drawn_with: tuple[object, ...] | None = None
 
     @property
     def text(self) -> str:
@@ -60,9 +76,17 @@ class TextRows(Widget):
         after = self._rows + [""] * (rows - len(self._rows))
         before += [""] * (rows - len(before))
         width = self._width
+        changed: list[Region] = []  # runs of changed rows, refreshed in one call
         for y, (old, new) in enumerate(zip(before, after, strict=True)):
-            if old != new:
-                self.refresh(Region(0, y, width, 1))
+            if old == new:
+                continue
+            if changed and changed[-1].bottom == y:
+                last = changed[-1]
+                changed[-1] = Region(0, last.y, width, last.height + 1)
+            else:
+                changed.append(Region(0, y, width, 1))
+        if changed:
+            self.refresh(*changed)
 
     def _wrap(self, text: str) -> list[str]:
         rows: list[str] = []
@@ -71,8 +95,10 @@ class TextRows(Widget):
             if wrapped is None:
                 if len(self._wrapped) > CACHE_ROWS:
                     self._wrapped.clear()
-                # Content wraps as a Static does (at spaces, folding longer words).
-                wrapped = [row.plain for row in Content(line).wrap(self._width)] or [""]
+                if "\t" not in line and cell_len(line) <= self._width:
+                    wrapped = [line]  # fits: what Content's wrap gives, for far less
+                else:  # Content wraps as a Static does (at spaces, folding longer words)
+                    wrapped = [row.plain for row in Content(line).wrap(self._width)] or [""]
                 self._wrapped[line] = wrapped
             rows += wrapped
         return rows
@@ -95,7 +121,50 @@ class TextRows(Widget):
         # Kept until the styles change, as Textual keeps a Static's: ``rich_style`` is
         # worked out again after every refresh, and was half the cost of a row.
         self._style = None
+        self._drawn.clear()
         super().notify_style_update()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Textual's rows (its styles cache), each kept by what it shows for the next
+        frames drawn with the same styles, size, background and filters: a text row by
+        its text, a border row by its line and the border's titles. A text row looks the
+        same on any line: no hatch, no scrollbar of its own, the border's sides and the
+        padding alike on every line between the top and bottom ones."""
+        # The rows at the width drawn now: a frame can come before on_resize.
+        self._set_width(self.content_size.width)
+        size = self.region.size  # the outer size, as Textual's styles cache draws it
+        app = self.app
+        drawn_with = (size, self.background_colors, tuple(self.get_line_filters()),
+                      self.opacity, app.ansi_theme, app.native_ansi_color)
+        if drawn_with != self._drawn_with:
+            self._drawn_with = drawn_with
+            self._drawn.clear()
+        gutter = self.styles.gutter
+        first, end = gutter.top, size.height - gutter.bottom
+        rows, drawn = self._rows, self._drawn
+        titles = (self._border_title, self._border_subtitle)
+        keys: list[Hashable] = []
+        for y in crop.line_range:
+            if first <= y < end:
+                row = y - first
+                keys.append(rows[row] if row < len(rows) else "")
+            else:
+                keys.append((y, titles))
+        strips = [drawn.get(key) for key in keys]
+        missing = [i for i, strip in enumerate(strips) if strip is None]
+        if missing:  # one call for the rows not drawn before, whole width
+            top = crop.y + missing[0]
+            fresh = super().render_lines(
+                Region(0, top, size.width, missing[-1] - missing[0] + 1))
+            if len(drawn) > CACHE_ROWS:
+                drawn.clear()
+            for i in missing:
+                strips[i] = drawn[keys[i]] = fresh[crop.y + i - top]
+        whole = cast(list[Strip], strips)
+        if crop.column_span != (0, size.width):
+            x1, x2 = crop.column_span
+            return [strip.crop(x1, x2) for strip in whole]
+        return whole
 
     def on_resize(self) -> None:
         self._set_width(self.content_size.width)

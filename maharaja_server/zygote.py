@@ -445,6 +445,9 @@ def main() -> int:
     rulesets = warm(specs)
     share_css_parses()
     strips_without_self_cycles()
+    from maharaja_server.partial_update import render_only_what_shows
+
+    render_only_what_shows()
     rehearse(rulesets)
     if threading.active_count() > 1:  # forking copies no thread: none may hold a lock
         logging.getLogger("maharaja_server.zygote").warning(

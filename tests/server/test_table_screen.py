@@ -12,7 +12,7 @@ from textual.widgets import Static
 from engine.core.game import Game
 from engine.core.ruleset import HUMAN, Seat
 from engine.core.table import LocalTable
-from maharaja_server.screens import LOG_ROWS, TableScreen
+from maharaja_server.screens import LOG_ROWS, TableScreen, describe_intent
 from maharaja_server.text_rows import TextRows
 
 
@@ -52,7 +52,7 @@ def test_a_players_own_move_redraws_each_panel_once(monkeypatch: Any) -> None:
             await pilot.press("enter")  # seat 0 plays its first choice
             await pilot.pause()
             assert table.version > version
-            return str(app.screen.query_one("#status", Static).render())
+            return app.screen.query_one("#status", TextRows).text
 
     status = asyncio.run(run())
     assert f"step {table.version}" in status
@@ -106,7 +106,7 @@ def test_another_players_move_lays_out_only_when_a_panel_changes_height(monkeypa
                         assert panel.content_size.height >= rows
                     else:
                         assert panel.content_size.height == min(rows, LOG_ROWS)
-                assert f"step {table.version}" in str(screen.query_one("#status", Static).render())
+                assert f"step {table.version}" in screen.query_one("#status", TextRows).text
         return moves
 
     moves = asyncio.run(run())
@@ -192,3 +192,196 @@ def test_an_idle_table_screen_draws_nothing(monkeypatch: Any) -> None:
 
     asyncio.run(run())
     assert updates == []
+
+
+def test_a_row_that_moves_is_not_drawn_again(monkeypatch: Any) -> None:
+    """Issue 15: the log scrolls a row at every move and a view line that wraps into one
+    row more or less shifts the rows under it; each moved row went through Textual's
+    styles cache again (border, padding, background, line filters). A row is drawn once
+    for its text and reused wherever it moves; what the screen shows is what drawing
+    every row afresh shows, titles included."""
+    from fake_ruleset import LONG
+    from textual._styles_cache import StylesCache
+
+    table = LocalTable(Game(LONG, [Seat(f"p{i}", HUMAN) for i in range(4)], None, 7))
+    drawn: list[int] = []
+    real_render_line = StylesCache.render_line
+
+    def render_line(self: StylesCache, styles: Any, y: int, *args: Any) -> Any:
+        if getattr(args[5], "__self__", None) is log:  # render_content_line's widget
+            drawn.append(y)
+        return real_render_line(self, styles, y, *args)
+
+    log: TextRows | None = None
+
+    async def run() -> tuple[int, int, set[str], list[str], list[str], str]:
+        nonlocal log
+        app = _Host(table)
+        async with app.run_test(size=(110, 34)) as pilot:
+            screen = app.screen
+            for _ in range(LOG_ROWS + 2):  # the log fills up to its height first
+                seat = table.to_move()[0]
+                table.play(seat, table.legal_intents(seat)[0])
+                await pilot.pause()
+            log = screen.query_one("#log", TextRows)
+            monkeypatch.setattr(StylesCache, "render_line", render_line)
+            seen = set(log._rows)
+            new: set[str] = set()
+            moves = 0
+            while moves < 12:
+                seat = next((s for s in table.to_move() if s != 0), table.to_move()[0])
+                table.play(seat, table.legal_intents(seat)[0])
+                moves += 1
+                await pilot.pause()
+                await pilot.pause()
+                new |= set(log._rows) - seen
+                seen |= set(log._rows)
+            shown = [s.text for s in screen._compositor.render_strips()]
+            during_moves = len(drawn)
+            log.notify_style_update()  # every row afresh: as after a change of theme
+            log._styles_cache.clear()
+            afresh = [s.text for s in screen._compositor.render_strips()]
+            log.border_title = "Log of the table"
+            await pilot.pause()
+            top = screen._compositor.render_strips()[log.region.y].text
+        return moves, during_moves, new, shown, afresh, top
+
+    moves, during_moves, new, shown, afresh, top = asyncio.run(run())
+    assert new  # the log did scroll
+    # Each new text once (a frame may draw a row before its text is final: at most
+    # twice), not its 12 rows a move.
+    assert 0 < during_moves <= 2 * len(new) < LOG_ROWS * moves, (during_moves, len(new))
+    assert shown == afresh
+    assert "Log of the table" in top
+
+
+def test_new_choices_lay_out_nothing_and_repaint_only_their_rows(monkeypatch: Any) -> None:
+    """Issue 15: the choices changed twice a round at every seat (its own plan, the next
+    deal) and each time the option list asked for a layout of the whole screen, often
+    two (its virtual size, then its height). The list now has the height of its column,
+    and new choices repaint only the rows that held or hold one; the list shows them."""
+    from fake_ruleset import LONG
+    from textual._compositor import Compositor
+    from textual.screen import Screen
+
+    from maharaja_tui.widgets.choices import Choices
+
+    table = LocalTable(Game(LONG, [Seat(f"p{i}", HUMAN) for i in range(4)], None, 7))
+    asked: list[Any] = []
+    dirty: list[Region] = []
+    real_on_layout = Screen._on_layout
+    real_partial = Compositor.render_partial_update
+
+    async def on_layout(self: Screen, message: Any) -> None:
+        asked.append(message.widget)
+        await real_on_layout(self, message)
+
+    def render_partial_update(self: Compositor) -> Any:
+        dirty.extend(self._dirty_regions)
+        return real_partial(self)
+
+    from textual.geometry import Region
+
+    async def run() -> tuple[int, set[int], Region, list[str]]:
+        app = _Host(table)
+        changes = 0
+        async with app.run_test(size=(110, 34)) as pilot:
+            for _ in range(LOG_ROWS + 2):  # the log fills up to its height first
+                seat = table.to_move()[0]
+                table.play(seat, table.legal_intents(seat)[0])
+                await pilot.pause()
+            screen = app.screen
+            choices = screen.query_one("#intents", Choices)
+            box = choices.region
+            monkeypatch.setattr(Screen, "_on_layout", on_layout)
+            monkeypatch.setattr(Compositor, "render_partial_update", render_partial_update)
+            for _ in range(12):  # three rounds: seat 0 plans, the others, a new deal
+                count = choices.option_count
+                seat = table.to_move()[0]
+                table.play(seat, table.legal_intents(seat)[0])
+                await pilot.pause()
+                await pilot.pause()
+                changes += choices.option_count != count
+            rows = {y for region in dirty if (part := region.intersection(box))
+                    for y in part.line_range}
+            shown = [s.text[box.x:box.right] for s in screen._compositor.render_strips()]
+            shown = shown[box.y:box.bottom]
+            return changes, rows, box, shown
+
+    changes, rows, box, shown = asyncio.run(run())
+    assert changes >= 4
+    assert [w for w in asked if isinstance(w, Choices)] == []
+    options = [describe_intent(i) for i in table.legal_intents(0)]
+    assert rows and rows <= set(range(box.y + 1, box.y + 1 + max(len(options), 3)))
+    assert [line.strip("│ ") for line in shown[1:1 + len(options)]] == options
+    assert not any(line.strip("│ ") for line in shown[1 + len(options):-1])
+
+
+def test_the_log_filling_up_lays_out_nothing(monkeypatch: Any) -> None:
+    """Issue 15: the log grew a row at each of a game's first moves, and each time the
+    whole screen was laid out again (the panel above it shrank); it has its rows from
+    the start. Nothing a move changes asks for a layout, the log shows its lines."""
+    from textual.screen import Screen
+
+    table = LocalTable(Game(RULESET, [Seat("ann", HUMAN), Seat("bob", HUMAN)], None, 3))
+    asked: list[Any] = []
+    real_on_layout = Screen._on_layout
+
+    async def on_layout(self: Screen, message: Any) -> None:
+        asked.append(message.widget)
+        await real_on_layout(self, message)
+
+    async def run() -> tuple[str, int]:
+        app = _Host(table)
+        async with app.run_test(size=(110, 34)) as pilot:
+            await pilot.pause()
+            monkeypatch.setattr(Screen, "_on_layout", on_layout)
+            log = app.screen.query_one("#log", TextRows)
+            for _ in range(3):  # a few lines (a round logs four)
+                seat = table.to_move()[0]
+                table.play(seat, table.legal_intents(seat)[0])
+                await pilot.pause()
+                await pilot.pause()
+            return log.text, log.content_size.height
+
+    text, height = asyncio.run(run())
+    assert len(text.split("\n")) < LOG_ROWS == height  # not full yet: blank rows under it
+    assert asked == []
+
+
+def test_rows_kept_by_their_text_follow_a_new_width(monkeypatch: Any) -> None:
+    """A row is kept by its text (TextRows.render_lines); a narrower window wraps the
+    lines into other rows, and the first frame at the new width can come before the
+    panel hears of its resize. What the screen shows after a resize, and after moves at
+    the new width, is what drawing every row afresh shows."""
+    from fake_ruleset import LONG
+
+    table = LocalTable(Game(LONG, [Seat(f"p{i}", HUMAN) for i in range(4)], None, 7))
+
+    def afresh(screen: Any) -> list[str]:
+        for panel in screen.query(TextRows):
+            panel.notify_style_update()
+            panel._styles_cache.clear()
+        return [s.text for s in screen._compositor.render_strips()]
+
+    async def run() -> list[tuple[list[str], list[str]]]:
+        app = _Host(table)
+        frames = []
+        async with app.run_test(size=(110, 34)) as pilot:
+            for _ in range(40):  # rounds enough for the view's long line to wrap
+                seat = table.to_move()[0]
+                table.play(seat, table.legal_intents(seat)[0])
+                await pilot.pause()
+            for width in (84, 97, 110):
+                await pilot.resize_terminal(width, 34)
+                for _ in range(3):
+                    await pilot.pause()
+                    shown = [s.text for s in app.screen._compositor.render_strips()]
+                    frames.append((shown, afresh(app.screen)))
+                    seat = table.to_move()[0]
+                    table.play(seat, table.legal_intents(seat)[0])
+                    await pilot.pause()
+        return frames
+
+    for shown, fresh in asyncio.run(run()):
+        assert shown == fresh

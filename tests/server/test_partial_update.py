@@ -1,0 +1,111 @@
+"""The session worker's partial screen update (maharaja_server/partial_update.py): what
+it writes is what Textual's own writes, and it renders only what shows (issue 15)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fake_ruleset import LONG
+from test_table_screen import _Host
+from textual._compositor import ChopsUpdate, Compositor
+from textual.widget import Widget
+
+from engine.core.game import Game
+from engine.core.ruleset import HUMAN, Seat
+from engine.core.table import LocalTable
+from maharaja_server import partial_update
+from maharaja_server.screens import LOG_ROWS
+
+Cells = dict[tuple[int, int], tuple[str, Any]]
+
+
+def cells(update: ChopsUpdate | None) -> Cells:
+    """The terminal cells an update writes, as ``render_segments`` writes them (a chop
+    meeting a span from its own start, cut at the span's end)."""
+    written: Cells = {}
+    if update is None:
+        return written
+    for y, x1, x2 in update.spans:
+        for end, (x, strip) in zip(update.chop_ends[y], update.chops[y].items(),
+                                   strict=False):
+            if strip is None or x > x2 or end <= x1:
+                continue
+            column = x
+            for segment in strip.crop(0, min(end, x2) - x):
+                for char in segment.text:  # the test game draws one cell a character
+                    written[(y, column)] = (char, segment.style)
+                    column += 1
+    return written
+
+
+def test_the_update_writes_what_textual_writes_and_renders_only_what_shows(
+        monkeypatch: Any) -> None:
+    """Issue 15: Textual rendered every widget overlapping the bounding box of a frame's
+    dirty regions over all its lines in it; a move dirties the status line at the top
+    and the log at the bottom, so every widget of the table screen was rendered at
+    every move (the screen and the containers behind the panels too, though nothing of
+    them shows). The cells written are Textual's own, frame by frame."""
+    textual_update = Compositor.render_partial_update
+    frames: list[tuple[Cells, Cells]] = []
+    rendered: list[Widget] = []
+    real_render_lines = Widget.render_lines
+
+    def render_lines(self: Widget, crop: Any) -> Any:
+        rendered.append(self)
+        return real_render_lines(self, crop)
+
+    def both(self: Compositor) -> ChopsUpdate | None:
+        dirty = set(self._dirty_regions)
+        rendered.clear()
+        ours = partial_update.render_partial_update(self)
+        ours_rendered = list(rendered)
+        self._dirty_regions.update(dirty)
+        theirs = textual_update(self)
+        frames.append((cells(ours), cells(theirs)))
+        behind.append([w for w in ours_rendered if w in containers])
+        return ours
+
+    behind: list[list[Widget]] = []
+    containers: list[Widget] = []
+    table = LocalTable(Game(LONG, [Seat(f"p{i}", HUMAN) for i in range(4)], None, 7))
+
+    async def run() -> None:
+        app = _Host(table)
+        async with app.run_test(size=(110, 34)) as pilot:
+            screen = app.screen
+            for _ in range(LOG_ROWS + 2):  # the log fills up to its height first
+                seat = table.to_move()[0]
+                table.play(seat, table.legal_intents(seat)[0])
+                await pilot.pause()
+            containers.extend([screen, screen.query_one("#main")])
+            monkeypatch.setattr(Compositor, "render_partial_update", both)
+            monkeypatch.setattr(Widget, "render_lines", render_lines)
+            for _ in range(16):
+                seat = next((s for s in table.to_move() if s != 0), table.to_move()[0])
+                table.play(seat, table.legal_intents(seat)[0])
+                await pilot.pause()
+                await pilot.pause()
+
+    asyncio.run(run())
+    assert len(frames) >= 16
+    for ours, theirs in frames:
+        assert ours and ours == theirs
+    # The screen and the row of panels are covered where the moves draw.
+    assert behind == [[]] * len(frames)
+
+
+def test_the_session_worker_installs_it() -> None:
+    """Installed once, before the worker forks its sessions (zygote.main)."""
+    import inspect
+
+    from maharaja_server import zygote
+
+    assert "render_only_what_shows()" in inspect.getsource(zygote.main)
+    before = Compositor.render_partial_update
+    try:
+        partial_update.render_only_what_shows()
+        partial_update.render_only_what_shows()
+        assert Compositor.render_partial_update is partial_update.render_partial_update
+    finally:
+        Compositor.render_partial_update = before  # type: ignore[method-assign]
