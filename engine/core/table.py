@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
 from typing import Any, Protocol
+
+import msgspec
 
 from engine.core import record
 from engine.core.describe import Description
@@ -67,8 +68,7 @@ def random_chooser(ruleset: Any, view: Any, seat: int, legal: list[Any], level: 
     return rng.choice(legal)
 
 
-@dataclass(frozen=True)
-class ComputerTurn:
+class ComputerTurn(msgspec.Struct, frozen=True):
     """One computer decision, captured on the host's thread; ``choose`` is safe anywhere."""
 
     seat: int
@@ -85,8 +85,7 @@ class ComputerTurn:
                             self.rng)
 
 
-@dataclass(frozen=True)
-class UndoRequest:
+class UndoRequest(msgspec.Struct, frozen=True):
     """An undo waiting for the people whose decisions it would take back."""
 
     by: int
@@ -99,13 +98,12 @@ class UndoRequest:
         return self.others - self.agreed
 
 
-@dataclass
-class _Driver:
+class _Driver(msgspec.Struct):
     clock: Clock
     delay: float
     busy: bool = False
     stopped: bool = False
-    errors: list[Callable[[int, BaseException], None]] = field(default_factory=list)
+    errors: list[Callable[[int, BaseException], None]] = msgspec.field(default_factory=list)
 
 
 class LocalTable:
