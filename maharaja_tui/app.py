@@ -229,7 +229,14 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
         except UnsupportedGame as problem:
             self.notify(str(problem), severity="error", timeout=10)
             return False
-        table.save_autosave()
+        if source is None:
+            # A new game's autosave is written after its first frame, as after a move
+            # (issue 15: the disk's sync took longer than drawing the frame); a disk that
+            # refuses it is reported then. A file opened is saved at once: open_path
+            # retires the legacy slot only once the game's own autosave is written.
+            table.save_soon()
+        else:
+            table.save_autosave()
         self.show_main(screen)
         self.table = table
         # After the first frame (issue 15): the computers' first thought and the pruning

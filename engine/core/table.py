@@ -361,6 +361,15 @@ class LocalTable:
         else:
             self.autosave_problem = None
 
+    def save_soon(self) -> None:
+        """Write the autosave as a change does: through ``save_later`` when the host has
+        one (a UI: after its next frame; a failure then tells the listeners), else now."""
+        if self._save_later is None or self.autosave is None:
+            self.save_autosave()
+        elif not self._save_due:
+            self._save_due = True
+            self._save_later(self._save_waiting)
+
     def flush(self) -> None:
         """Write the autosave a change still waits for (the host closes the game)."""
         if self._save_due:
@@ -381,11 +390,7 @@ class LocalTable:
 
     def _changed(self) -> None:
         self.version += 1
-        if self._save_later is None or self.autosave is None:
-            self.save_autosave()
-        elif not self._save_due:  # one write for changes that come together
-            self._save_due = True
-            self._save_later(self._save_waiting)
+        self.save_soon()  # one write for changes that come together
         self._tell()
         self._schedule()
 

@@ -30,7 +30,8 @@ def our_dataclasses():
 # The first frame of ``maharaja play`` as the command runs it (cli.main), headless.
 FIRST_FRAME = first_frame_code(
     '{"modules": sorted(sys.modules), "computers_driven": self.table._driver is not None,'
-    ' "dataclasses": our_dataclasses()}', before=_OURS)
+    ' "dataclasses": our_dataclasses(), "autosave_written": self.table.autosave.exists(),'
+    ' "autosave_due": self.table._save_due}', before=_OURS)
 
 # Not needed to draw a game of Maharaja: the F1 guide (markdown), the file dialogs,
 # the replay, the other games, the installed packages' metadata (the checkout names
@@ -66,6 +67,13 @@ def test_the_computers_think_only_after_the_first_frame(first_frame: dict[str, A
     assert first_frame["computers_driven"] is False
 
 
+def test_a_new_game_s_autosave_is_written_after_its_first_frame(
+        first_frame: dict[str, Any]) -> None:
+    """Its disk sync took longer than drawing the frame (issue 15); it waits, as a
+    move's autosave does, for the frame (test_autosave: it is written then)."""
+    assert first_frame["autosave_written"] is False and first_frame["autosave_due"] is True
+
+
 def test_the_first_game_frame_defines_no_dataclass_of_ours(
         first_frame: dict[str, Any]) -> None:
     assert first_frame["dataclasses"] == []
@@ -80,6 +88,15 @@ def test_importing_the_app_reads_no_package_metadata(data_home: Path) -> None:
     assert "tomllib" not in modules and "pkgutil" not in modules  # the config file's reading
     assert "maharaja_tui.screens.help" not in modules
     assert "maharaja_tui.screens.new_game" not in modules
+
+
+def test_no_config_file_reads_without_tomllib(data_home: Path) -> None:
+    """The defaults need no TOML parser (tomllib compiles its regexes at import). (A
+    checkout still reads its pyproject.toml's entry points with it: engine.registry.)"""
+    code = ("import json, sys; from maharaja_tui import settings; found = settings.load(); "
+            "print(json.dumps({'default': found == settings.Settings(), "
+            "'tomllib': 'tomllib' in sys.modules}))")
+    assert run_child(code, data_home) == {"default": True, "tomllib": False}
 
 
 def test_load_and_replay_read_the_file_once(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
