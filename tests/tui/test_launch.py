@@ -38,13 +38,15 @@ FIRST_FRAME = first_frame_code(
 # its games), the screens the config file's [keys] check imports (when it has keys),
 # the computers (they think after the first frame; their levels are data), the
 # choice, confirmation and privacy screens (nobody has chosen anything yet), the
-# new-game form (its defaults are maharaja_tui.game_setup).
+# new-game form (its defaults are maharaja_tui.game_setup), the plan dialog, hashlib
+# (it loads OpenSSL; the CSS cache uses blake2b alone, the autosave comes after the frame).
 NOT_AT_LAUNCH = ("maharaja_tui.screens.help", "markdown_it", "maharaja_tui.screens.files",
                  "maharaja_tui.screens.replay", "maharaja_tui.screens.final",
                  "engine.raja", "engine.maharani", "engine.maharadjah", "importlib.metadata",
                  "maharaja_tui.screens.log", "maharaja_tui.games.raja", "engine.bots",
                  "maharaja_tui.screens.choice", "maharaja_tui.screens.privacy",
-                 "maharaja_tui.screens.new_game")
+                 "maharaja_tui.screens.new_game", "hashlib", "_hashlib",
+                 "maharaja_tui.screens.plan")
 
 
 @pytest.fixture(scope="module")
