@@ -16,11 +16,12 @@ Textual; each part is imported on first use.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from pathlib import Path
 from typing import Any, NamedTuple
+
+import msgspec
 
 from engine.core.errors import RecordError
 from engine.core.ruleset import AnyRuleset
@@ -38,8 +39,7 @@ class SeatColour(NamedTuple):
     colour: str  # "#ff5f5f"
 
 
-@dataclass(frozen=True)
-class GameSpec:
+class GameSpec(msgspec.Struct, frozen=True):
     """Everything the engine, the bots and the screens need to know a game by."""
 
     id: str  # the ruleset's id, as saved games name it
@@ -52,14 +52,15 @@ class GameSpec:
     rules: str = ""  # "package:file" of its rules reference, with rule ids
     guide: str = ""  # "package:file" of its player's guide (F1), markdown in ## sections
     rule_example: str = ""  # a rule id to show as an example ("MJ-SHR-3")
-    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # name -> options
+    # name -> options
+    presets: Mapping[str, Mapping[str, Any]] = msgspec.field(default_factory=dict)
     sides: tuple[SeatColour, ...] = ()  # pieces grouped under players (nations), if any
     # "module:attr" of state -> the final figures (recordings check them), "winners" among
     # them: the seats that won (scripts/tournament.py counts them).
     outcome: str = ""
     # The roles its descriptions use, in the game's words, mapped onto the UI's generic
     # ones ("city" -> "place"; maharaja_tui/widgets/segments.py ROLES); others draw plainly.
-    roles: Mapping[str, str] = field(default_factory=dict)
+    roles: Mapping[str, str] = msgspec.field(default_factory=dict)
     story: str = ""  # "module:attr" of its end-of-game story Teller (engine.core.story)
 
     def load_ruleset(self) -> AnyRuleset:

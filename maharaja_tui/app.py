@@ -5,10 +5,9 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textual.app import App
 from textual.binding import Binding
@@ -39,12 +38,12 @@ def choose(*args: Any, **kwargs: Any) -> Any:
     return bots_choose(*args, **kwargs)
 
 
-@dataclass(frozen=True)
-class Start:
+class Start(NamedTuple):
     """How the app opens: ``new`` (the new-game screen), ``play`` (a setup at once),
     ``load`` or ``replay`` (a file; ``game`` when already read from it), ``continue``
     (the latest unfinished autosave, else the new-game screen), or ``game`` (a Game
-    object, for tests)."""
+    object, for tests). A NamedTuple: a dataclass generates its methods' source and
+    compiles it at import (issue 15: ~3M instructions each at launch)."""
 
     kind: str = "new"
     setup: GameSetup | None = None
@@ -230,7 +229,14 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
         except UnsupportedGame as problem:
             self.notify(str(problem), severity="error", timeout=10)
             return False
-        table.save_autosave()
+        if source is None:
+            # A new game's autosave is written after its first frame, as after a move
+            # (issue 15: the disk's sync took longer than drawing the frame); a disk that
+            # refuses it is reported then. A file opened is saved at once: open_path
+            # retires the legacy slot only once the game's own autosave is written.
+            table.save_soon()
+        else:
+            table.save_autosave()
         self.show_main(screen)
         self.table = table
         # After the first frame (issue 15): the computers' first thought and the pruning

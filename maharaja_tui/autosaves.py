@@ -15,7 +15,6 @@ written (a read-only or full disk) goes on in memory (``LocalTable.autosave_prob
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -83,8 +82,7 @@ def _extends(game: Any, path: Path) -> bool:
             and list(saved.steps) == list(game.steps[: len(saved.steps)]))
 
 
-@dataclass(frozen=True)
-class Autosave:
+class Autosave(msgspec.Struct, frozen=True):
     """An autosave file as the resume lists show it. Read by folding its events, so
     what the header says (finished or not) is never trusted."""
 

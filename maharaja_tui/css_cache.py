@@ -20,7 +20,6 @@ is why ``pyproject.toml`` pins textual==8.2.8: check this module when moving the
 
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
 import sys
@@ -32,6 +31,11 @@ import textual
 import textual.css.styles as textual_styles
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
+
+try:  # hashlib's own blake2b, without the OpenSSL library hashlib loads first (issue 15)
+    from _blake2 import blake2b
+except ImportError:  # a Python built without its own hashes
+    from hashlib import blake2b
 
 _MAGIC = b"maharaja-css 1\n"
 _DIGEST = 32  # bytes of blake2b before the pickle
@@ -56,7 +60,7 @@ def cache_file() -> Path:
     for module in (textual, textual_styles):
         stat = os.stat(str(module.__file__))
         installs += [str(module.__file__), str(stat.st_mtime_ns), str(stat.st_size)]
-    here = hashlib.blake2b("\n".join(installs).encode(), digest_size=8).hexdigest()
+    here = blake2b("\n".join(installs).encode(), digest_size=8).hexdigest()
     return Path(user_cache_dir("maharaja")) / f"css-{here}.pickle"
 
 
@@ -109,7 +113,7 @@ def _read(path: Path) -> dict[Key, list[RuleSet]]:
         if not data.startswith(_MAGIC) or len(data) <= head:
             return {}
         body = data[head:]
-        if hashlib.blake2b(body, digest_size=_DIGEST).digest() != data[len(_MAGIC):head]:
+        if blake2b(body, digest_size=_DIGEST).digest() != data[len(_MAGIC):head]:
             return {}
         entries = pickle.loads(body)  # noqa: S301 - the user's own cache, digest checked
     except Exception:  # unreadable or not ours: parse again, as without a cache
@@ -137,7 +141,7 @@ def save() -> None:
         entries = {key: _memo[key] for key in _used if key in _memo}
     try:
         body = pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL)
-        digest = hashlib.blake2b(body, digest_size=_DIGEST).digest()
+        digest = blake2b(body, digest_size=_DIGEST).digest()
         _file.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=_file.parent, prefix=_file.name, suffix=".tmp")
         try:

@@ -7,9 +7,9 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from dataclasses import field as default_by
 from typing import Any
+
+import msgspec
 
 from engine.core.ruleset import HUMAN, Computer, Seat
 from engine.registry import default_game
@@ -30,14 +30,13 @@ def seat_name(seat: int) -> str:
     return NAMES[seat] if seat < len(NAMES) else f"Player {seat + 1}"
 
 
-@dataclass(frozen=True)
-class GameSetup:
+class GameSetup(msgspec.Struct, frozen=True):
     """What the new-game screen hands the app: enough to build a Game."""
 
     seats: tuple[Seat, ...]
     options: Any
     seed: int
-    ruleset_id: str = default_by(default_factory=default_game)
+    ruleset_id: str = msgspec.field(default_factory=default_game)
 
 
 def form_of(ruleset_id: str) -> NewGameForm:

@@ -103,8 +103,6 @@ def config_path(given: str | Path | None = None) -> tuple[Path, bool]:
 
 def load(given: str | Path | None = None) -> Settings:
     """The settings of the config file; the defaults when there is none."""
-    import tomllib  # here: importing the app reads no file (issue 15)
-
     path, named = config_path(given)
     try:
         data = path.read_bytes()
@@ -114,6 +112,8 @@ def load(given: str | Path | None = None) -> Settings:
         return Settings()
     except OSError as exc:
         raise ConfigError(f"config file {path}: {exc.strerror or exc}") from None
+    import tomllib  # only for a file to read (issue 15: its regexes, ~8M instructions)
+
     try:
         raw = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:

@@ -12,7 +12,6 @@ since this program wrote it, or one without a digest, is re-decided like any oth
 
 from __future__ import annotations
 
-import hashlib
 import os
 import tempfile
 from collections.abc import Callable
@@ -126,6 +125,8 @@ def _digest(ruleset: str, rules_version: str, options: bytes, steps: bytes,
     """What a trusted load folds, as written: not a signature (anyone may recompute
     it) but proof the file is unchanged since a program wrote it, so damage and
     edits are re-decided. The header's other fields a fold never reads."""
+    import hashlib  # here: it loads OpenSSL, which a new game's first frame does without
+
     digest = hashlib.blake2b(digest_size=16)
     for part in (ruleset.encode(), rules_version.encode(), options, steps, start):
         digest.update(len(part).to_bytes(8, "little"))  # no two splits hash alike

@@ -10,7 +10,6 @@ ruleset that has nothing cheaper.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from random import Random
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -57,8 +56,7 @@ Ev = TypeVar("Ev")  # the union of event Structs
 O = TypeVar("O")  # noqa: E741 - the options Struct
 
 
-@dataclass(frozen=True, slots=True)
-class LegalGroup(Generic[In]):
+class LegalGroup(msgspec.Struct, Generic[In], frozen=True):
     """Legal intents that share a ``key`` ("move", "task 0", a stack's id...).
 
     The intents are produced only when the group is iterated, so a caller can list

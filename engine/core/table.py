@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
 from typing import Any, Protocol
+
+import msgspec
 
 from engine.core import record
 from engine.core.describe import Description
@@ -67,8 +68,7 @@ def random_chooser(ruleset: Any, view: Any, seat: int, legal: list[Any], level: 
     return rng.choice(legal)
 
 
-@dataclass(frozen=True)
-class ComputerTurn:
+class ComputerTurn(msgspec.Struct, frozen=True):
     """One computer decision, captured on the host's thread; ``choose`` is safe anywhere."""
 
     seat: int
@@ -85,8 +85,7 @@ class ComputerTurn:
                             self.rng)
 
 
-@dataclass(frozen=True)
-class UndoRequest:
+class UndoRequest(msgspec.Struct, frozen=True):
     """An undo waiting for the people whose decisions it would take back."""
 
     by: int
@@ -99,13 +98,12 @@ class UndoRequest:
         return self.others - self.agreed
 
 
-@dataclass
-class _Driver:
+class _Driver(msgspec.Struct):
     clock: Clock
     delay: float
     busy: bool = False
     stopped: bool = False
-    errors: list[Callable[[int, BaseException], None]] = field(default_factory=list)
+    errors: list[Callable[[int, BaseException], None]] = msgspec.field(default_factory=list)
 
 
 class LocalTable:
@@ -363,6 +361,15 @@ class LocalTable:
         else:
             self.autosave_problem = None
 
+    def save_soon(self) -> None:
+        """Write the autosave as a change does: through ``save_later`` when the host has
+        one (a UI: after its next frame; a failure then tells the listeners), else now."""
+        if self._save_later is None or self.autosave is None:
+            self.save_autosave()
+        elif not self._save_due:
+            self._save_due = True
+            self._save_later(self._save_waiting)
+
     def flush(self) -> None:
         """Write the autosave a change still waits for (the host closes the game)."""
         if self._save_due:
@@ -383,11 +390,7 @@ class LocalTable:
 
     def _changed(self) -> None:
         self.version += 1
-        if self._save_later is None or self.autosave is None:
-            self.save_autosave()
-        elif not self._save_due:  # one write for changes that come together
-            self._save_due = True
-            self._save_later(self._save_waiting)
+        self.save_soon()  # one write for changes that come together
         self._tell()
         self._schedule()
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 BOT_SEAT = 1  # Brahmabot is player 1 of the state; the one human is seat 0
 MAHARAJA = "Maharaja"  # a tile destination meaning the Maharaja's city
 
 
-@dataclass(frozen=True)
-class ActionTile:
+class ActionTile(msgspec.Struct, frozen=True):
     id: str
     top: str  # A1..A8 (MJ-BOT-A1..A8)
     destination: str  # a city id or MAHARAJA
@@ -54,8 +53,7 @@ SETUP_TILES: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
-@dataclass(frozen=True)
-class Difficulty:
+class Difficulty(msgspec.Struct, frozen=True):
     marks: tuple[str, ...]  # MJ-BOT-S3
     coins: int  # MJ-BOT-S4
     pp: int

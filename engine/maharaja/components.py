@@ -6,8 +6,9 @@ check a table against the rulebook line by line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
+
+import msgspec
 
 
 class Action(IntEnum):
@@ -24,8 +25,7 @@ class Action(IntEnum):
     MOVE_FLAG = 9
 
 
-@dataclass(frozen=True)
-class ActionSpec:
+class ActionSpec(msgspec.Struct, frozen=True):
     name: str
     statues: int = 0  # statues the action lets you build
     shrines: int = 0  # shrines the action lets you build
@@ -62,8 +62,7 @@ class Timing(IntEnum):
     SCORING = 3  # !: in city scoring
 
 
-@dataclass(frozen=True)
-class CharacterSpec:
+class CharacterSpec(msgspec.Struct, frozen=True):
     number: int
     timing: Timing
     text: str
@@ -95,8 +94,7 @@ STATUE_DISCOUNT_15 = 3
 TRADES_3 = 3  # character 3: up to 3 trades
 
 
-@dataclass(frozen=True)
-class RewardSpec:
+class RewardSpec(msgspec.Struct, frozen=True):
     number: int
     text: str
     coins: int = 0

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal, Protocol
 
+import msgspec
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -35,8 +35,7 @@ class PanelWidget(Protocol):
     def __call__(self, colours: Palette | None = None, **kwargs: object) -> Widget: ...
 
 
-@dataclass(frozen=True)
-class Panel:
+class Panel(msgspec.Struct, frozen=True):
     """One widget of the game screen: where it goes, what draws it and its data now.
 
     The screen builds ``widget(palette, id=id, classes=classes)`` once, from the
@@ -49,8 +48,7 @@ class Panel:
     classes: str = ""
 
 
-@dataclass(frozen=True)
-class MenuEntry:
+class MenuEntry(msgspec.Struct, frozen=True):
     """One line of the action panel: its intents, played at once when there is one.
 
     ``kind`` is the adapter's own word for the entry; the adapter's ``dialog`` may
@@ -65,8 +63,7 @@ class MenuEntry:
     refusal: Any = None
 
 
-@dataclass(frozen=True)
-class Dialog:
+class Dialog(msgspec.Struct, frozen=True):
     """A game's own decision dialog: the screen to push, and the intent its answer makes
     (None: nothing to play). The game screen plays the intent; the engine judges it."""
 
@@ -74,8 +71,7 @@ class Dialog:
     intent: Callable[[Any], Any]
 
 
-@dataclass(frozen=True)
-class ScoreTable:
+class ScoreTable(msgspec.Struct, frozen=True):
     """A scoring in figures, for the scoring and final screens: a title, a table, notes."""
 
     title: str
@@ -90,8 +86,7 @@ def cell(text: str, role: str = "") -> Segments:
     return ((text, role),)
 
 
-@dataclass(frozen=True)
-class OptionField:
+class OptionField(msgspec.Struct, frozen=True):
     """One game option on the new-game screen: a checkbox, or a list when ``choices``."""
 
     id: str
@@ -100,8 +95,7 @@ class OptionField:
     choices: tuple[tuple[str, Any], ...] = ()  # (label, value); () for a checkbox
 
 
-@dataclass(frozen=True)
-class NewGameForm:
+class NewGameForm(msgspec.Struct, frozen=True):
     """What the new-game screen asks for a game: seats, colours, options and presets."""
 
     title: str
@@ -111,7 +105,7 @@ class NewGameForm:
     colours: tuple[str, ...]  # the colours players may choose, in seat order by default
     fields: tuple[OptionField, ...] = ()
     heading: str = "Options"  # above the checkboxes
-    presets: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> field values
+    presets: dict[str, dict[str, Any]] = msgspec.field(default_factory=dict)  # name -> field values
     # A solo mode against the game's own automaton: one human seat, a difficulty.
     # ``make_options`` then finds the chosen difficulty in ``values["solo"]``.
     solo_label: str = ""  # "" when the game has no solo mode

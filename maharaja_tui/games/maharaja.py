@@ -10,8 +10,9 @@ games share on screen is ``RouteGameAdapter``'s.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
+
+import msgspec
 
 from engine.core.words import counted
 from engine.family.network import Network
@@ -109,8 +110,7 @@ GUIDE_TOPICS: dict[type, str] = {  # the guide section (maharaja-2020.md) per de
 EMPTY_SLOT = ("o", "^", "v", "·", "·", "·", "·")  # centre, top bonus, bottom bonus, outer
 
 
-@dataclass(frozen=True)
-class ScoreRow:
+class ScoreRow(msgspec.Struct, frozen=True):
     seat: int
     statues: int
     shrines: int
@@ -122,15 +122,13 @@ class ScoreRow:
     pp: int = 0  # PP taken (solo: Brahmabot takes PP, never coins, MJ-BOT-R9)
 
 
-@dataclass(frozen=True)
-class ScoringSummary:
+class ScoringSummary(msgspec.Struct, frozen=True):
     round: int
     city: str
     rows: tuple[ScoreRow, ...]
 
 
-@dataclass(frozen=True)
-class FinalRow:
+class FinalRow(msgspec.Struct, frozen=True):
     seat: int
     during_play: int
     statues: int
@@ -141,10 +139,9 @@ class FinalRow:
     winner: bool
 
 
-@dataclass(frozen=True)
-class FinalSummary:
+class FinalSummary(msgspec.Struct, frozen=True):
     tile: str | None
-    rows: tuple[FinalRow, ...] = field(default=())
+    rows: tuple[FinalRow, ...] = msgspec.field(default=())
 
 
 class MaharajaAdapter(RouteGameAdapter):

@@ -26,7 +26,6 @@ from maharaja_tui.games.base import (
     SpecAdapter,
     grouped_menu,
 )
-from maharaja_tui.screens.plan import PlanScreen
 from maharaja_tui.widgets.character_display import CharacterDisplay, DisplayData
 from maharaja_tui.widgets.map_graph import MapData, MapGraph, MapPicture
 from maharaja_tui.widgets.player_board import BoardData, PlayerBoard
@@ -320,6 +319,8 @@ class RouteGameAdapter(SpecAdapter):
         is no legal plan is played anyway, for the engine to say why."""
         if entry.kind != "plan":
             return None
+        from maharaja_tui.screens.plan import PlanScreen  # the first frame shows no dialog
+
         return Dialog(PlanScreen(self.plan_actions, self.seat_title(view, seat)),
                       lambda arrows: self.plan_intent(entry.intents, *arrows))
 

@@ -8,9 +8,10 @@ F1 screen) instead of restating them, so the rules live in one document.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+import msgspec
 
 RULES_FILE = Path(__file__).parent / "maharaja.md"
 # "- MJ-VAR-R1 (name): text" (maharaja.md) or "- **R-VAR-SHORT-1 Title.** text" (raja.md)
@@ -18,8 +19,7 @@ RULE_LINE = re.compile(
     r"^- (?:\*\*)?([A-Z]+(?:-[A-Z]+)+-[A-Z]?\d+[a-z]?)(?: \(([^)]*)\))?(?:[^*:]*\*\*)?:? (.*)$")
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(msgspec.Struct, frozen=True):
     title: str
     body: str  # markdown, heading included
 

@@ -25,10 +25,10 @@ legal intents; a refusal shows the engine's message, rule id first.
 from __future__ import annotations
 
 import threading
-from dataclasses import replace
 from functools import cached_property
 from typing import Any, Final, Literal
 
+import msgspec
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -324,7 +324,7 @@ class GameScreen(Closing, Screen[None]):
             if refusal is not None:
                 label = (("✗ ", "dim"), *((text, "dim") for text, _ in entry.label),
                          (f" — {refusal.reason} ({refusal.rule})", "dim"))
-                out.append(replace(entry, label=label, refusal=refusal))
+                out.append(msgspec.structs.replace(entry, label=label, refusal=refusal))
         return out
 
     def _refusal(self, view: Any, intent: Any) -> IllegalIntent | None:

@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 from textual.reactive import reactive
 
 from maharaja_tui.widgets.segments import Segment, Segments
 from maharaja_tui.widgets.tracks import SegmentWidget
 
 
-@dataclass(frozen=True)
-class CharacterCard:
+class CharacterCard(msgspec.Struct, frozen=True):
     number: int
     text: str
     timing: str = ""  # "1×", "∞", "!" or ""
     marks: tuple[tuple[int, str], ...] = ()  # (seat, letter) of tokens lying on it
 
 
-@dataclass(frozen=True)
-class DisplayData:
+class DisplayData(msgspec.Struct, frozen=True):
     cards: tuple[CharacterCard, ...] = ()
     held: tuple[tuple[int, str, CharacterCard], ...] = ()  # (seat, letter, card)
     title: str = "Characters on display"

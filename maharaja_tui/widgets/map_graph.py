@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Protocol, Self
 
+import msgspec
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
@@ -35,16 +35,15 @@ TAG_ROOM = 4  # cells kept right of a junction's first line for its target tag
 ROAD_CHARS = {"h": "─", "v": "│", "up": "╱", "down": "╲"}
 
 
-@dataclass(frozen=True)
-class MapPicture:
+class MapPicture(msgspec.Struct, frozen=True):
     """What to draw: lines of segments under each junction, a few cells per village."""
 
-    junctions: dict[str, tuple[Segments, ...]] = field(default_factory=dict)
-    villages: dict[str, Segments] = field(default_factory=dict)
+    junctions: dict[str, tuple[Segments, ...]] = msgspec.field(default_factory=dict)
+    villages: dict[str, Segments] = msgspec.field(default_factory=dict)
     open_roads: frozenset[str] = frozenset()
     # junction -> its full name, drawn in place of the first segment of its first line
     # (its short name) when the map is at least FULL_NAMES_WIDTH wide
-    titles: dict[str, str] = field(default_factory=dict)
+    titles: dict[str, str] = msgspec.field(default_factory=dict)
 
 
 # Read-only members (properties): the widget only reads them, and a plain member
@@ -85,20 +84,18 @@ def _unpictured(junction: str) -> tuple[Segments, ...]:
     return (((junction, "place"),),)
 
 
-@dataclass(frozen=True)
-class MapData:
+class MapData(msgspec.Struct, frozen=True):
     """All the map widget draws: the board, what stands on it and what may be picked."""
 
-    layout: RoadMap = field(default_factory=_NoRoads)
-    picture: MapPicture = field(default_factory=MapPicture)
-    targets: dict[str, Segments] = field(default_factory=dict)
-    names: Mapping[str, str] = field(default_factory=dict)  # place -> its name in full
-    labels: Mapping[str, str] = field(default_factory=dict)  # village -> a short label
+    layout: RoadMap = msgspec.field(default_factory=_NoRoads)
+    picture: MapPicture = msgspec.field(default_factory=MapPicture)
+    targets: dict[str, Segments] = msgspec.field(default_factory=dict)
+    names: Mapping[str, str] = msgspec.field(default_factory=dict)  # place -> its name in full
+    labels: Mapping[str, str] = msgspec.field(default_factory=dict)  # village -> a short label
     key: tuple[Segments, ...] = ()  # the legend `k` shows over the map
 
 
-@dataclass
-class _Cell:
+class _Cell(msgspec.Struct):
     char: str = " "
     role: str = ""
     place: str | None = None

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 from textual.reactive import reactive
 
 from maharaja_tui.widgets.segments import Segment, Segments
@@ -12,8 +11,7 @@ from maharaja_tui.widgets.tracks import SegmentWidget
 WIDE = 40  # from this width the board spells its words out
 
 
-@dataclass(frozen=True)
-class BoardData:
+class BoardData(msgspec.Struct, frozen=True):
     seat: int
     letter: str  # R, Y, G, B...: colour is never the only cue
     name: str

@@ -5,16 +5,14 @@ of city labels."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 from textual.reactive import reactive
 
 from maharaja_tui.widgets.segments import Segment, Segments
 from maharaja_tui.widgets.tracks import SegmentWidget
 
 
-@dataclass(frozen=True)
-class TrackData:
+class TrackData(msgspec.Struct, frozen=True):
     upcoming: tuple[str | None, ...] = ()  # next cities (None: an empty position), left first
     visited: tuple[str, ...] = ()  # city labels in the order visited (n1, n2, ...)
     current: str | None = None  # where the Maharaja is now

@@ -17,9 +17,9 @@ component class (which restyles all of them at every style update of the widget)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+import msgspec
 from rich.color import Color, ColorParseError
 from rich.style import Style
 from rich.text import Text
@@ -102,15 +102,14 @@ class SeatStyle(NamedTuple):
     colour: str  # a colour Rich can parse ("#ff5f5f")
 
 
-@dataclass(frozen=True)
-class Palette:
+class Palette(msgspec.Struct, frozen=True):
     """The styles of a game's seats, in seat order (``seat:N``), and of the sides grouped
     under them when a game has some (``side:K``: Maharadjah's nations); ``roles`` maps
     the game's own role words onto ``ROLES``."""
 
     seats: tuple[SeatStyle, ...] = ()
     sides: tuple[SeatStyle, ...] = ()
-    roles: Mapping[str, str] = field(default_factory=dict)
+    roles: Mapping[str, str] = msgspec.field(default_factory=dict)
 
     def style(self, kind: str, index: int) -> Style:
         """A seat's or side's style; an index past the palette draws plainly."""

@@ -3,8 +3,7 @@ generic track of spaces that games fill with their own tiles or markers."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
@@ -59,8 +58,7 @@ class SegmentWidget(RoleStyles, Widget):
         self.refresh(layout=True)
 
 
-@dataclass(frozen=True)
-class SpaceTrackData:
+class SpaceTrackData(msgspec.Struct, frozen=True):
     """A row of numbered spaces, each holding a label (a tile, a marker) or a blank.
 
     ``window``: the first ``window`` spaces are bracketed (those a player may choose from);

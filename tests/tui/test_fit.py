@@ -4,8 +4,7 @@ was once the terminal is large enough, and no label is cut at the map's right ed
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from msgspec.structs import replace
 from textual.screen import Screen
 
 from maharaja_tui.app import MaharajaApp, Start

@@ -11,37 +11,74 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.tui.first_frame import first_frame_code, run_child
+
+# Our classes at the first frame that are dataclasses: each one generates the source of
+# its methods and compiles it at import (~3M instructions; 33 of them were a fifth of
+# the launch's cost beyond a bare Textual app). msgspec Structs are built in C.
+_OURS = """
+def our_dataclasses():
+    return sorted(f"{name}.{value.__qualname__}" for name, module in list(sys.modules.items())
+                  if name.split(".")[0] in ("engine", "maharaja_tui")
+                  for value in vars(module).values()
+                  if isinstance(value, type) and value.__module__ == name
+                  and "__dataclass_fields__" in value.__dict__)
+"""
 
 # The first frame of ``maharaja play`` as the command runs it (cli.main), headless.
 FIRST_FRAME = first_frame_code(
-    '{"modules": sorted(sys.modules), "computers_driven": self.table._driver is not None}')
+    '{"modules": sorted(sys.modules), "computers_driven": self.table._driver is not None,'
+    ' "dataclasses": our_dataclasses(), "autosave_written": self.table.autosave.exists(),'
+    ' "autosave_due": self.table._save_due}', before=_OURS)
 
 # Not needed to draw a game of Maharaja: the F1 guide (markdown), the file dialogs,
 # the replay, the other games, the installed packages' metadata (the checkout names
 # its games), the screens the config file's [keys] check imports (when it has keys),
 # the computers (they think after the first frame; their levels are data), the
 # choice, confirmation and privacy screens (nobody has chosen anything yet), the
-# new-game form (its defaults are maharaja_tui.game_setup).
+# new-game form (its defaults are maharaja_tui.game_setup), the plan dialog, hashlib
+# (it loads OpenSSL; the CSS cache uses blake2b alone, the autosave comes after the frame).
 NOT_AT_LAUNCH = ("maharaja_tui.screens.help", "markdown_it", "maharaja_tui.screens.files",
                  "maharaja_tui.screens.replay", "maharaja_tui.screens.final",
                  "engine.raja", "engine.maharani", "engine.maharadjah", "importlib.metadata",
                  "maharaja_tui.screens.log", "maharaja_tui.games.raja", "engine.bots",
                  "maharaja_tui.screens.choice", "maharaja_tui.screens.privacy",
-                 "maharaja_tui.screens.new_game")
+                 "maharaja_tui.screens.new_game", "hashlib", "_hashlib",
+                 "maharaja_tui.screens.plan")
 
 
-def test_the_first_game_frame_imports_no_other_game_nor_the_help(data_home: Path) -> None:
-    found = run_child(FIRST_FRAME, data_home)
-    modules = set(found["modules"])  # type: ignore[call-overload]
+@pytest.fixture(scope="module")
+def first_frame(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """What the first frame's fresh interpreter reports (one child for the module)."""
+    home = tmp_path_factory.mktemp("first-frame")
+    return run_child(FIRST_FRAME, home / "data", cache=home / "cache")
+
+
+def test_the_first_game_frame_imports_no_other_game_nor_the_help(
+        first_frame: dict[str, Any]) -> None:
+    modules = set(first_frame["modules"])
     assert "engine.maharaja" in modules and "maharaja_tui.screens.game" in modules
     loaded = sorted(m for m in modules for lazy in NOT_AT_LAUNCH
                     if m == lazy or m.startswith(lazy + "."))
     assert loaded == []
 
 
-def test_the_computers_think_only_after_the_first_frame(data_home: Path) -> None:
-    assert run_child(FIRST_FRAME, data_home)["computers_driven"] is False
+def test_the_computers_think_only_after_the_first_frame(first_frame: dict[str, Any]) -> None:
+    assert first_frame["computers_driven"] is False
+
+
+def test_a_new_game_s_autosave_is_written_after_its_first_frame(
+        first_frame: dict[str, Any]) -> None:
+    """Its disk sync took longer than drawing the frame (issue 15); it waits, as a
+    move's autosave does, for the frame (test_autosave: it is written then)."""
+    assert first_frame["autosave_written"] is False and first_frame["autosave_due"] is True
+
+
+def test_the_first_game_frame_defines_no_dataclass_of_ours(
+        first_frame: dict[str, Any]) -> None:
+    assert first_frame["dataclasses"] == []
 
 
 def test_importing_the_app_reads_no_package_metadata(data_home: Path) -> None:
@@ -53,6 +90,15 @@ def test_importing_the_app_reads_no_package_metadata(data_home: Path) -> None:
     assert "tomllib" not in modules and "pkgutil" not in modules  # the config file's reading
     assert "maharaja_tui.screens.help" not in modules
     assert "maharaja_tui.screens.new_game" not in modules
+
+
+def test_no_config_file_reads_without_tomllib(data_home: Path) -> None:
+    """The defaults need no TOML parser (tomllib compiles its regexes at import). (A
+    checkout still reads its pyproject.toml's entry points with it: engine.registry.)"""
+    code = ("import json, sys; from maharaja_tui import settings; found = settings.load(); "
+            "print(json.dumps({'default': found == settings.Settings(), "
+            "'tomllib': 'tomllib' in sys.modules}))")
+    assert run_child(code, data_home) == {"default": True, "tomllib": False}
 
 
 def test_load_and_replay_read_the_file_once(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001

@@ -5,9 +5,9 @@ given it again, and the move log is painted only when its entries or marks chang
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
+from msgspec.structs import replace
 from textual.app import App, ComposeResult
 
 from maharaja_tui.app import MaharajaApp, Start
