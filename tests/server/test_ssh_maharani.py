@@ -40,8 +40,10 @@ def test_a_maharani_table_plays_a_tile_by_keys_over_ssh(tmp_path: Path) -> None:
             # has it first, for a moment (Textual focuses the first focusable widget, then
             # the screen its action list): wait for the screen as it settles, else the
             # board's keys are read before m, and the slot key after m met the action
-            # list (one run of two on a loaded core: Textual moves focus after the keys
-            # already queued).
+            # list (Textual moves focus after the keys already queued). This narrows the
+            # race, it does not close it: that first focus's footer can still be drawn
+            # after this wait (seen once in a loaded run). Closing it is the screen's:
+            # AUTO_FOCUS on its action list, as TableScreen has.
             await until(lambda: "Place a tile" in (shown := "\n".join(mover.screen()))
                         and "r Rotate" not in shown, timeout=40)
             await mover.press("m")
