@@ -18,6 +18,8 @@ from engine.raja import intents as it
 from engine.raja.scoring import city_points
 from engine.raja.state import Phase
 
+from .seeded import assert_seeded, ranking
+
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
 TINY = Budget.fixed(2)
 
@@ -120,25 +122,35 @@ def test_choice_ignores_the_other_seats_plan_and_gold(level: str) -> None:
 
 @functools.cache
 def turn_in_round_2() -> Game:
-    """A turn of round 2 under way: read-only, shared by the three levels' tests."""
-    return advance(new_game(2, seed=9), lambda s: s.phase == Phase.TURNS and s.round == 2
+    """A turn of round 2 under way: read-only, shared by the three levels' tests. Three
+    players: which rival leads turns on their gold, so here every level's choice changes
+    with gold it can see (in a 2-player turn it did not: a check there could not fail)."""
+    return advance(new_game(3, seed=9), lambda s: s.phase == Phase.TURNS and s.round == 2
                    and s.turn is not None)
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_turn_steps_ignore_the_hidden_gold(level: str) -> None:
+    """R-INFO-1: the others' gold, hidden, moves no choice. The same golds shown in the
+    view do move it here, so a view that leaked them would fail this test."""
     game = turn_in_round_2()
     seat = game.to_move()[0]
-    other = 1 - seat
     legal = game.legal_intents(seat)
-    choices = []
-    for gold in (0, 17, 60):
+
+    def choice(golds: tuple[int, ...], *, leaked: bool) -> str:
         full = copy_state(game.state)
-        full.players[other].gold = gold
+        for other, player in enumerate(full.players):
+            if other != seat:
+                player.gold = golds[other]
         view = RULESET.view(full, seat)
-        choices.append(choose_intent(RULESET, view, seat, legal, level, Random(4),
-                                     budget=TINY))
-    assert choices[0] == choices[1] == choices[2]
+        if leaked:
+            for other, player in enumerate(view.players):
+                player.gold = full.players[other].gold
+        return repr(choose_intent(RULESET, view, seat, legal, level, Random(4), budget=TINY))
+
+    golds = [(0, 0, 0), (17, 2, 30), (60, 40, 0)]
+    assert len({choice(g, leaked=True) for g in golds}) > 1  # seen, the gold matters here
+    assert len({choice(g, leaked=False) for g in golds}) == 1
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -152,12 +164,10 @@ def test_the_view_is_not_modified(level: str) -> None:
 
 
 def test_hard_is_reproducible_with_a_fixed_budget() -> None:
+    """The whole search, not its pick: here the pick was the same for every seed."""
     game = select_with_secret(3)
-    legal = game.legal_intents(0)
-    picks = {choose_intent(RULESET, game.view(0), 0, legal, "hard",
-                           decision_rng(42, 0, len(game.steps)), budget=Budget.fixed(8))
-             for _ in range(2)}
-    assert len(picks) == 1
+    assert_seeded(lambda seed: ranking(game, 0, decision_rng(seed, 0, len(game.steps)),
+                                       Budget.fixed(8)), 42, 43)
 
 
 def test_a_game_replays_identically_from_its_seed() -> None:

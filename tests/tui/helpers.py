@@ -78,6 +78,23 @@ async def settled(pilot: Pilot, condition, what: str, seconds: float = 30.0) -> 
         await pilot.pause(0.02)
 
 
+def notices(app) -> list[str]:  # noqa: ANN001
+    """Every notice ``app`` raises from now on, as text (call it before ``run_test``
+    to catch those of the mount). Not ``app._notifications``: Textual drops a notice from
+    it once its timeout (5-15 s) has passed, and under load the first frame alone can
+    take longer than that (the bad file's 10 s notice was gone when the test first
+    looked, 3 runs of 3 with the test on one core beside 6 busy loops)."""
+    said: list[str] = []
+    notify = app.notify
+
+    def recording(message, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        said.append(str(message))
+        return notify(message, *args, **kwargs)
+
+    app.notify = recording
+    return said
+
+
 def synchronously(test):  # noqa: ANN001, ANN201
     """Run an async pilot test with asyncio.run (no async pytest plugin is installed)."""
     import asyncio

@@ -5,6 +5,7 @@ new-game screen and the command line, saves, undo and the replay, F1, and snapsh
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import msgspec
@@ -28,7 +29,7 @@ from maharaja_tui.screens.privacy import PrivacyScreen
 from maharaja_tui.screens.replay import ReplayScreen
 from maharaja_tui.widgets.palace_grid import ARROWS, SIDES, PalaceGrid
 from tests.tui import maharani_games as M
-from tests.tui.helpers import screen_text, synchronously
+from tests.tui.helpers import screen_text, settled, synchronously
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 QUIET = 3600.0
@@ -355,9 +356,8 @@ async def test_f1_shows_the_maharani_rules() -> None:
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("slash", *"M-PLACE-3", "enter")
-        await pilot.pause(0.3)
-        text = screen_text(app)
-        assert "Action PLACE" in text and "M-PLACE-3" in text, text
+        await settled(pilot, lambda: "Action PLACE" in screen_text(app), "the rule shown")
+        assert "M-PLACE-3" in screen_text(app)
 
 
 @synchronously
@@ -367,7 +367,9 @@ async def test_a_whole_game_against_computers_reaches_the_final_scores() -> None
     app = MaharajaApp(Start("game", game=game), computer_delay=0.001)
     rng = random.Random(1)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(400):
+        # bounded by wall time, not by 400 pauses: the computers think in threads
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
             await pilot.pause(0.02)
             if isinstance(app.screen, FinalScreen) or game.is_over() and not game.to_move():
                 break

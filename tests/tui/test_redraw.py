@@ -5,6 +5,7 @@ given it again, and the move log is painted only when its entries or marks chang
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from msgspec.structs import replace
@@ -228,9 +229,18 @@ async def test_an_idle_game_screen_draws_nothing() -> None:
 
     async with app.run_test(size=(110, 34)) as pilot:
         await pilot.pause()
-        await pilot.pause(0.5)  # the first frames are drawn
         Compositor.render_update = render_update  # type: ignore[method-assign]
         try:
+            # The first frames drawn, however long a loaded machine takes (a fixed 0.5 s
+            # was not always enough): 0.3 s without a frame. A redraw that never stops
+            # fails here, one less often than that fails below.
+            deadline = time.monotonic() + 30
+            while True:
+                updates.clear()
+                await pilot.pause(0.3)
+                if not updates:
+                    break
+                assert time.monotonic() < deadline, "the screen never stopped drawing"
             await pilot.pause(1.5)
         finally:
             Compositor.render_update = real_update  # type: ignore[method-assign]

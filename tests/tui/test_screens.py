@@ -110,9 +110,8 @@ async def test_replay_steps_by_event_turn_and_round(tmp_path: Path) -> None:
         assert "PP ?" in screen_text(app) and not screen.reveal  # ...r does not show them
         await pilot.press("pageup", "home")
         assert screen.replay.position == 0
-        await pilot.press("space")
-        await pilot.pause(1.2)
-        assert screen.replay.position >= 1
+        await pilot.press("space")  # plays on by a timer: waited for, not one 1.2 s pause
+        await settled(pilot, lambda: screen.replay.position >= 1, "a step played on")
 
 
 @synchronously
@@ -150,7 +149,8 @@ async def test_replay_of_the_game_in_play_shows_only_what_i_may_know() -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"replay this")
-        await pilot.pause(0.3)
+        # the palette searches in the background: its hit is waited for, not 0.3 s
+        await settled(pilot, lambda: "Replay this game" in screen_text(app), "the command")
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
