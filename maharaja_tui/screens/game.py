@@ -54,6 +54,9 @@ COMPUTER_DELAY = 0.25  # seconds between computer moves, so a person can follow 
 
 class GameScreen(Closing, Screen[None]):
     CSS_PATH = STYLE_FILES
+    # The choices first, never the board for a moment: keys typed before the first frame
+    # (m then 1 over a slow SSH link) would otherwise reach whichever held focus then.
+    AUTO_FOCUS = "#action-options"
     BINDINGS = [
         Binding("escape", "leave", "Leave", show=False, id="game.leave"),
         Binding("ctrl+z", "undo", "Undo", id="game.undo"),

@@ -417,3 +417,25 @@ def test_snapshot_maharani_final(snap_compare, size) -> None:  # noqa: ANN001
 def test_snapshot_maharani_two_players(snap_compare, size) -> None:  # noqa: ANN001
     game = M.game_until(lambda g: M.my_turn(g) and len(g.state.cells) >= 30, players=2)
     assert snap_compare(app_at(game), terminal_size=size)
+
+
+@synchronously
+async def test_the_choices_have_focus_from_the_start_never_the_grid(monkeypatch) -> None:  # noqa: ANN001
+    # Keys typed before the first frame (m then 1 over a slow link) went to whatever held
+    # focus: the palace grid, focused first by Textual's default, until the screen moved
+    # focus to the choices a moment later.
+    from textual.screen import Screen
+
+    focused: list[str | None] = []
+    set_focus = Screen.set_focus
+
+    def recording(self, widget, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if isinstance(self, GameScreen):
+            focused.append(None if widget is None else widget.id)
+        return set_focus(self, widget, *args, **kwargs)
+
+    monkeypatch.setattr(Screen, "set_focus", recording)
+    app = app_at(M.game_until(lambda g: g.state.phase == "turn"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert focused and all(f == "action-options" for f in focused if f is not None)
