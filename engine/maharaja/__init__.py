@@ -88,6 +88,7 @@ class MaharajaRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
     def legal_groups(self, state: st.State, seat: int) -> Iterator[LegalGroup[it.Intent]]:
         return legal.legal_groups(state, seat)
 
+    random_intent = staticmethod(legal.random_intent)
     decide = staticmethod(rules.decide)
     apply = staticmethod(fold.apply)
 
