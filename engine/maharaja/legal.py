@@ -315,20 +315,36 @@ def affordable_moves(state: State, seat: int) -> Sequence[it.MovePriest]:
     """``moves``, as the shared frozen listing itself when every route is affordable."""
     player = state.players[seat]
     occupancy = tuple(map(tuple, state.villages.values()))
-    listed, costs, dearest = _moves(player.priest, seat, occupancy, has_ability(state, seat, 9))
+    listed, costs, dearest = _routes(seat, occupancy, has_ability(state, seat, 9))[player.priest]
     coins = player.coins
     if dearest <= coins:
         return listed  # every route is affordable: no filtering
     return [move for move, cost in zip(listed, costs, strict=True) if cost <= coins]
 
 
-@lru_cache(maxsize=4096)
-def _moves(here: str, seat: int, occupancy: Occupancy,
-           free: bool) -> tuple[tuple[it.MovePriest, ...], tuple[int, ...], int]:
-    """The priced routes as intents with their tolls and the dearest toll (frozen, so
-    shared by every state that asks)."""
-    paths, costs = priced_paths(board(), here, seat, occupancy, per_piece=False, free=free)
-    return tuple(map(_path_intents(here).__getitem__, paths)), costs, max(costs, default=0)
+Listing = tuple[tuple[it.MovePriest, ...], tuple[int, ...], int]  # intents, tolls, dearest
+
+
+class _Routes(dict[str, Listing]):
+    """A seat's routes over one occupancy by the junction they leave, priced when first
+    asked: a priest that walks on in its turn prices from each junction it reaches under
+    the key it had (the listings are frozen, so every state that asks shares them)."""
+
+    def __init__(self, seat: int, occupancy: Occupancy, free: bool) -> None:
+        super().__init__()
+        self.seat, self.occupancy, self.free = seat, occupancy, free
+
+    def __missing__(self, here: str) -> Listing:
+        paths, costs = priced_paths(board(), here, self.seat, self.occupancy, per_piece=False,
+                                    free=self.free)
+        listing = self[here] = (tuple(map(_path_intents(here).__getitem__, paths)), costs,
+                                max(costs, default=0))
+        return listing
+
+
+@lru_cache(maxsize=1024)
+def _routes(seat: int, occupancy: Occupancy, free: bool) -> _Routes:
+    return _Routes(seat, occupancy, free)
 
 
 @cache
