@@ -90,6 +90,7 @@ class MaharajaRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
 
     random_intent = staticmethod(legal.random_intent)
     decide = staticmethod(rules.decide)
+    decide_listed = staticmethod(rules.decide_listed)
     apply = staticmethod(fold.apply)
 
     def view(self, state: st.State, seat: int | None) -> st.State:
