@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, lru_cache, partial
 from random import Random
-from typing import Any, NamedTuple
+from typing import Any
 
 from engine.core.ruleset import LegalGroup, draw_index
 from engine.family.travel import Occupancy, priced_paths
@@ -161,10 +161,14 @@ def task_intents(state: State, seat: int, index: int) -> list[Any]:
     return [intent for part in task_parts(state, seat, index) for intent in part]
 
 
-# A run of listed intents: made lazily, so a random draw builds only the one it picks.
-class Part(NamedTuple):
-    items: Sequence[Any]  # what each intent of the run differs by (a place, a slot...)
-    make: Callable[[Any], Any]  # an item's intent
+class Part:
+    """A run of listed intents, made lazily: a random draw builds only the one it picks."""
+
+    __slots__ = ("items", "make")
+
+    def __init__(self, items: Sequence[Any], make: Callable[[Any], Any]) -> None:
+        self.items = items  # what the run's intents differ by (a place, a slot...)
+        self.make = make  # an item's intent
 
     def __len__(self) -> int:
         return len(self.items)
@@ -236,7 +240,7 @@ def random_intent(state: State, seat: int, rng: Random) -> Any:
     turn = state.turn
     if turn is None or turn.seat != seat or state.pending or state.phase != Phase.ACTIONS:
         return rng.choice(legal_intents(state, seat))
-    parts: list[Sequence[Any]] = [END_TURN, affordable_moves(state, seat)]
+    parts: list[Sequence[Any] | Part] = [END_TURN, affordable_moves(state, seat)]
     for index in distinct_tasks(turn):
         parts += task_parts(state, seat, index)
     if state.players[seat].tokens > 0 and not turn.token_used:
