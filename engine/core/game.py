@@ -32,7 +32,9 @@ SNAPSHOT_EVERY = 16  # steps between stored snapshots: bounds undo/seek cost
 MAX_AUTOMATIC_BATCHES = 10_000
 
 
-class Step(msgspec.Struct, Generic[I, E], array_like=True):
+class Step(msgspec.Struct, Generic[I, E], array_like=True, gc=False):
+    # gc=False: a step holds its intent and its events, never itself; the cyclic
+    # collector need not walk one more object a decision (issue 15)
     seat: int
     intent: I | None
     events: list[E]

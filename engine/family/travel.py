@@ -74,26 +74,44 @@ class _Rows(NamedTuple):
     path: tuple[int, ...]  # per row, the path's index in Network.paths_from[here]
 
 
+# A path tree node's children: (path, last road's index in road_ids, destination's place
+# << _PLACE_SHIFT), by road id. Node -1 is the empty path at the root.
+_Children = dict[int, tuple[tuple[int, int, int], ...]]
+
+
 @lru_cache(maxsize=64)
-def _ranked(network: Network, here: str) -> tuple[tuple[int, int, int, int, int], ...]:
-    """Every path from ``here``, fewest roads first (then road ids), as (path, road mask,
-    last road, parent path or -1, destination's place << _PLACE_SHIFT)."""
+def _children(network: Network, here: str) -> _Children:
+    """Every path from ``here`` as a tree: each path under itself less its last road."""
     paths = network.paths_from[here]
     index = {path.roads: k for k, path in enumerate(paths)}
     places = sorted(network.junctions)
-    order = sorted(range(len(paths)), key=lambda k: (len(paths[k].roads), paths[k].roads))
-    return tuple((k, paths[k].mask, paths[k].road_index[-1], index.get(paths[k].roads[:-1], -1),
-                  places.index(paths[k].end) << _PLACE_SHIFT) for k in order)
+    children: dict[int, list[tuple[int, int, int]]] = {-1: []}
+    for k in sorted(range(len(paths)), key=lambda k: paths[k].roads):  # by road ids
+        path = paths[k]
+        children.setdefault(index.get(path.roads[:-1], -1), []).append(
+            (k, path.road_index[-1], places.index(path.end) << _PLACE_SHIFT))
+    return {node: tuple(kids) for node, kids in children.items()}
 
 
 @lru_cache(maxsize=256)  # roads open rarely (a village's first piece): few masks a game
 def _open_rows(network: Network, here: str, open_mask: int) -> _Rows:
-    closed = ~open_mask
-    kept = [entry for entry in _ranked(network, here) if not entry[1] & closed]
-    # a path's parent (one road shorter, its mask a subset) is kept before it
-    row_of = {entry[0]: row for row, entry in enumerate(kept, start=1)}
-    rows = tuple((road, row_of.get(parent, 0), place) for _, _, road, parent, place in kept)
-    return _Rows(rows, (0, *(entry[0] for entry in kept)))
+    """The tree walked breadth first down open roads only: each level in road-id order
+    (parents in order, then each one's children by road id), pruned at the first closed
+    road, so a miss costs the open paths, not every path from ``here``."""
+    children = _children(network, here)
+    rows: list[tuple[int, int, int]] = []
+    path = [0]
+    frontier = [(-1, 0)]  # (tree node, its row)
+    while frontier:
+        below = []
+        for node, parent in frontier:
+            for kid, road, place in children.get(node, ()):
+                if open_mask >> road & 1:
+                    rows.append((road, parent, place))
+                    path.append(kid)
+                    below.append((kid, len(path) - 1))
+        frontier = below
+    return _Rows(tuple(rows), tuple(path))
 
 
 def _priced(

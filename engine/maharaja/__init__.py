@@ -88,7 +88,9 @@ class MaharajaRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
     def legal_groups(self, state: st.State, seat: int) -> Iterator[LegalGroup[it.Intent]]:
         return legal.legal_groups(state, seat)
 
+    random_intent = staticmethod(legal.random_intent)
     decide = staticmethod(rules.decide)
+    decide_listed = staticmethod(rules.decide_listed)
     apply = staticmethod(fold.apply)
 
     def view(self, state: st.State, seat: int | None) -> st.State:

@@ -12,11 +12,12 @@ live state: iterate them before it changes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, lru_cache, partial
+from random import Random
 from typing import Any
 
-from engine.core.ruleset import LegalGroup
+from engine.core.ruleset import LegalGroup, draw_index
 from engine.family.travel import Occupancy, priced_paths
 from engine.maharaja import components as C
 from engine.maharaja import intents as it
@@ -129,7 +130,8 @@ def turn_intents(state: State, seat: int) -> list[Any]:
     turn = state.turn
     assert turn is not None
     player = state.players[seat]
-    out: list[Any] = END_TURN + moves(state, seat)
+    out: list[Any] = END_TURN.copy()
+    out += affordable_moves(state, seat)
     for index in distinct_tasks(turn):
         out += task_intents(state, seat, index)
     if player.tokens > 0 and not turn.token_used:
@@ -156,37 +158,100 @@ def distinct_tasks(turn: Turn) -> list[int]:
 
 def task_intents(state: State, seat: int, index: int) -> list[Any]:
     """What the turn's task ``index`` allows now (MJ-ACT-10)."""
+    return [intent for part in task_parts(state, seat, index) for intent in part]
+
+
+class Part:
+    """A run of listed intents, made lazily: a random draw builds only the one it picks."""
+
+    __slots__ = ("items", "make")
+
+    def __init__(self, items: Sequence[Any], make: Callable[[Any], Any]) -> None:
+        self.items = items  # what the run's intents differ by (a place, a slot...)
+        self.make = make  # an item's intent
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __getitem__(self, k: int) -> Any:
+        return self.make(self.items[k])
+
+    def __iter__(self) -> Iterator[Any]:
+        return map(self.make, self.items)
+
+
+def _itself(intent: Any) -> Any:
+    return intent
+
+
+def task_parts(state: State, seat: int, index: int) -> list[Part]:
+    """``task_intents`` as runs, in the same order."""
     turn = state.turn
     assert turn is not None
     task = turn.tasks[index]
     player = state.players[seat]
-    out: list[Any] = []
+    out: list[Part] = []
     if task.statues > 0 and player.statues > 0:
         cities = list(state.cities) if builds_anywhere(state, seat) else (
             [player.priest] if player.priest in state.cities else [])
         for city in cities:
             if statue_cost(state, seat, city, task_discount(task)) <= player.coins:
-                out += [it.BuildStatue(city=city, slot=s, task=index)
-                        for s in free_slots(state, city)]
+                out.append(Part(free_slots(state, city), partial(_statue, city, index)))
     if task.shrines > 0 and player.shrines > 0 and (
         shrine_cost(task_discount(task)) <= player.coins
     ):
         places = shrine_places(state, seat, anywhere=builds_anywhere(state, seat))
         if task.city_shrine and task.shrines == 1:
             places = [p for p in places if p in state.cities]
-        out += [it.BuildShrine(place=p, task=index) for p in places]
+        out.append(Part(places, partial(_shrine, index)))
     if task.done:
         return out
     action = task.action  # an int: compared with the Action members, no Action() built
     if action == C.Action.TAKE_COINS or (
         action == C.Action.TAKE_SHRINES and player.supply > 0
     ) or (action == C.Action.BUY_PRESTIGE and player.coins >= 3):
-        out.append(it.DoAction(task=index))
+        out.append(Part((it.DoAction(task=index),), _itself))
     elif action == C.Action.CHANGE_CHARACTER:
-        out += [it.ChangeCharacter(number=n, task=index) for n in character_choices(state, seat)]
+        out.append(Part(character_choices(state, seat), partial(_change, index)))
     elif action == C.Action.MOVE_FLAG:
-        out += [it.MoveFlag(city=c, task=index) for c in movable_flags(state)]
+        out.append(Part(movable_flags(state), partial(_flag, index)))
     return out
+
+
+def _statue(city: str, task: int, slot: int) -> it.BuildStatue:
+    return it.BuildStatue(city=city, slot=slot, task=task)
+
+
+def _shrine(task: int, place: str) -> it.BuildShrine:
+    return it.BuildShrine(place=place, task=task)
+
+
+def _change(task: int, number: int) -> it.ChangeCharacter:
+    return it.ChangeCharacter(number=number, task=task)
+
+
+def _flag(task: int, city: str) -> it.MoveFlag:
+    return it.MoveFlag(city=city, task=task)
+
+
+def random_intent(state: State, seat: int, rng: Random) -> Any:
+    """``rng.choice(legal_intents(state, seat))``, drawing the same number, but in a turn
+    built from counts: only the intent drawn is made (the routes are listed anyway)."""
+    turn = state.turn
+    if turn is None or turn.seat != seat or state.pending or state.phase != Phase.ACTIONS:
+        return rng.choice(legal_intents(state, seat))
+    parts: list[Sequence[Any] | Part] = [END_TURN, affordable_moves(state, seat)]
+    for index in distinct_tasks(turn):
+        parts += task_parts(state, seat, index)
+    if state.players[seat].tokens > 0 and not turn.token_used:
+        parts.append(TOKENS)
+    parts.append(abilities(state, seat))
+    pick = draw_index(rng, sum(map(len, parts)))
+    for part in parts:  # turn_intents' order
+        if pick < len(part):
+            return part[pick]
+        pick -= len(part)
+    raise AssertionError("drawn past the listing")  # draw_index stays below the count
 
 
 def character_choices(state: State, seat: int) -> list[int]:
@@ -247,22 +312,43 @@ def ability_intents(state: State, seat: int, n: int) -> list[it.UseAbility]:
 
 def moves(state: State, seat: int) -> list[it.MovePriest]:
     """MJ-MOVE-4: one intent per destination and distinct toll breakdown, cheapest first."""
+    return list(affordable_moves(state, seat))
+
+
+def affordable_moves(state: State, seat: int) -> Sequence[it.MovePriest]:
+    """``moves``, as the shared frozen listing itself when every route is affordable."""
     player = state.players[seat]
     occupancy = tuple(map(tuple, state.villages.values()))
-    listed, costs, dearest = _moves(player.priest, seat, occupancy, has_ability(state, seat, 9))
+    listed, costs, dearest = _routes(seat, occupancy, has_ability(state, seat, 9))[player.priest]
     coins = player.coins
     if dearest <= coins:
-        return list(listed)  # every route is affordable: no filtering
+        return listed  # every route is affordable: no filtering
     return [move for move, cost in zip(listed, costs, strict=True) if cost <= coins]
 
 
-@lru_cache(maxsize=4096)
-def _moves(here: str, seat: int, occupancy: Occupancy,
-           free: bool) -> tuple[tuple[it.MovePriest, ...], tuple[int, ...], int]:
-    """The priced routes as intents with their tolls and the dearest toll (frozen, so
-    shared by every state that asks)."""
-    paths, costs = priced_paths(board(), here, seat, occupancy, per_piece=False, free=free)
-    return tuple(map(_path_intents(here).__getitem__, paths)), costs, max(costs, default=0)
+Listing = tuple[tuple[it.MovePriest, ...], tuple[int, ...], int]  # intents, tolls, dearest
+
+
+class _Routes(dict[str, Listing]):
+    """A seat's routes over one occupancy by the junction they leave, priced when first
+    asked: a priest that walks on in its turn prices from each junction it reaches under
+    the key it had (the listings are frozen, so every state that asks shares them)."""
+
+    def __init__(self, seat: int, occupancy: Occupancy, free: bool) -> None:
+        super().__init__()
+        self.seat, self.occupancy, self.free = seat, occupancy, free
+
+    def __missing__(self, here: str) -> Listing:
+        paths, costs = priced_paths(board(), here, self.seat, self.occupancy, per_piece=False,
+                                    free=self.free)
+        listing = self[here] = (tuple(map(_path_intents(here).__getitem__, paths)), costs,
+                                max(costs, default=0))
+        return listing
+
+
+@lru_cache(maxsize=1024)
+def _routes(seat: int, occupancy: Occupancy, free: bool) -> _Routes:
+    return _Routes(seat, occupancy, free)
 
 
 @cache

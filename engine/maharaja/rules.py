@@ -177,6 +177,17 @@ def decide(state: State, seat: int, intent: Any) -> Events:
     return handler(state, seat, intent)
 
 
+def decide_listed(state: State, seat: int, intent: Any) -> Events:
+    """``decide`` for an intent the listing made for this very state: a priest's move,
+    most decisions of a game, is not checked again (its road walk, open roads and tolls
+    were the listing's); the others are decided as ever."""
+    if type(intent) is it.MovePriest:
+        stops, villages = board().walk(state.players[seat].priest, intent.route)
+        return [ev.PriestMoved(seat=seat, route=intent.route, stops=stops,
+                               tolls=route_tolls(state, seat, villages))]
+    return decide(state, seat, intent)
+
+
 def _choose_character(state: State, seat: int, i: it.ChooseCharacter) -> Events:
     pending = state.pending[0] if state.pending else None
     if pending is not None and pending.kind == "lost-character" and pending.seat == seat:
