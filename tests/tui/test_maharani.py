@@ -28,7 +28,7 @@ from maharaja_tui.screens.privacy import PrivacyScreen
 from maharaja_tui.screens.replay import ReplayScreen
 from maharaja_tui.widgets.palace_grid import ARROWS, SIDES, PalaceGrid
 from tests.tui import maharani_games as M
-from tests.tui.helpers import screen_text, synchronously
+from tests.tui.helpers import screen_text, settled, synchronously
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 QUIET = 3600.0
@@ -355,7 +355,7 @@ async def test_f1_shows_the_maharani_rules() -> None:
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("slash", *"M-PLACE-3", "enter")
-        await pilot.pause(0.3)
+        await settled(pilot, lambda: "Action PLACE" in screen_text(app), "the rule found")
         text = screen_text(app)
         assert "Action PLACE" in text and "M-PLACE-3" in text, text
 
@@ -374,9 +374,9 @@ async def test_a_whole_game_against_computers_reaches_the_final_scores() -> None
             screen = app.game_screen()
             if isinstance(app.screen, GameScreen) and 0 in game.to_move() and screen.entries:
                 screen.play(rng.choice(screen.table.legal_intents(0)))
-        await pilot.pause(0.1)
-        assert game.is_over()
+        await settled(pilot, lambda: "Final scores" in screen_text(app), "the final screen drawn")
         assert isinstance(app.screen, FinalScreen)
+        assert game.is_over()
         assert "Final scores" in screen_text(app)
 
 
