@@ -48,7 +48,10 @@ def pytest_configure(config: pytest.Config) -> None:
     (pytest and its plugins) keep their own __pycache__."""
     cache = getattr(config, "cache", None)  # None under -p no:cacheprovider
     if sys.dont_write_bytecode and cache is not None and sys.pycache_prefix is None:
-        sys.pycache_prefix = str(cache.mkdir("pycache"))
+        try:
+            sys.pycache_prefix = str(cache.mkdir("pycache"))
+        except OSError:  # a read-only checkout: compile as before
+            return
         sys.dont_write_bytecode = False
 
 
