@@ -140,7 +140,8 @@ def _plain_log(screen: ReplayScreen) -> list[str]:
 
 def _highlighted(app: App) -> str:
     """The command palette's highlighted command ("" before its search found one)."""
-    option = app.screen.query_one(CommandList).highlighted_option
+    lists = app.screen.query(CommandList)
+    option = lists.first().highlighted_option if lists else None
     return "" if option is None else str(option.prompt)
 
 
