@@ -78,6 +78,23 @@ async def settled(pilot: Pilot, condition, what: str, seconds: float = 30.0) -> 
         await pilot.pause(0.02)
 
 
+def keep_notices(app) -> list[str]:  # noqa: ANN001
+    """Every notice ``app`` posts from now on, as text, kept after it expires. A test that
+    read ``app._notifications`` could miss one: Textual drops a notice once its timeout
+    (10-15 s) is over, and a starved test process (load 30 on 2 cores) waited 40 s for
+    the CPU between the notice and its look."""
+    kept: list[str] = []
+    notifications = app._notifications
+    add = notifications.add
+
+    def keep(notification):  # noqa: ANN001, ANN202
+        kept.append(str(notification.message))
+        return add(notification)
+
+    notifications.add = keep
+    return kept
+
+
 def synchronously(test):  # noqa: ANN001, ANN201
     """Run an async pilot test with asyncio.run (no async pytest plugin is installed)."""
     import asyncio

@@ -20,7 +20,7 @@ from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.files import SaveScreen
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.new_game import NewGameScreen
-from tests.tui.helpers import screen_text, synchronously
+from tests.tui.helpers import keep_notices, screen_text, synchronously
 from tests.tui.test_autosave import game_of, seated, set_updated
 
 
@@ -128,12 +128,13 @@ async def test_the_app_starts_whatever_the_autosave_folder_holds(data_home: Path
     for start in (Start("new"), Start("continue"), Start("play", setup=seated(12))):
         damaged_files(where)
         app = MaharajaApp(start, computer_delay=3600)
+        notices = keep_notices(app)
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.pause()
             expected = GameScreen if start.kind == "play" else NewGameScreen
             assert isinstance(app.screen, expected)
             assert "Unfinished games" not in screen_text(app)
-            texts = [str(n.message) for n in app._notifications]
+            texts = notices
             assert len(texts) == 1 and "4 autosaves are damaged" in texts[0]  # one notice
             new_game = app.game_screen().table.autosave if start.kind == "play" else None
     assert [p.name for p in where.glob("*.json")] == [new_game.name]
@@ -147,10 +148,11 @@ async def test_an_autosave_that_breaks_on_opening_is_set_aside_not_shown_blank(
     path = where / "20311231000000-9.json"
     path.write_bytes(replays_wrong(played(9, 30)))
     app = MaharajaApp(Start("load", path=path), computer_delay=3600)
+    notices = keep_notices(app)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        assert any("moved to" in str(n.message) for n in app._notifications)
+        assert any("moved to" in n for n in notices)
     assert not path.exists() and (where / "damaged" / path.name).exists()
 
 
@@ -167,12 +169,13 @@ async def test_loading_an_older_save_branches_instead_of_overwriting_the_autosav
     record.save(game, autosave)
     newer = autosave.read_bytes()
     app = MaharajaApp(Start("load", path=old), computer_delay=3600)
+    notices = keep_notices(app)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         table = app.game_screen().table
         assert len(table.game.steps) == saved_steps
         assert table.autosave != autosave and table.autosave.parent == autosave.parent
-        assert any("branch" in str(n.message) for n in app._notifications)
+        assert any("branch" in n for n in notices)
     assert autosave.read_bytes() == newer  # untouched
     assert len(record.load(table.autosave, rulesets()).steps) == saved_steps
 
@@ -186,10 +189,11 @@ async def test_loading_a_save_as_new_as_its_autosave_keeps_one_file(
     newer = tmp_path / "newer.json"
     record.save(game, newer)  # further than the autosave: nothing there to lose
     app = MaharajaApp(Start("load", path=newer), computer_delay=3600)
+    notices = keep_notices(app)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert app.game_screen().table.autosave == autosaves.autosave_path_for(game)
-        assert not any("branch" in str(n.message) for n in app._notifications)
+        assert not any("branch" in n for n in notices)
     assert len(list(autosaves.autosave_dir().glob("*.json"))) == 1
 
 
@@ -218,11 +222,12 @@ async def test_an_unwritable_data_directory_plays_on_with_autosave_off(
     blocker.write_text("")
     monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
     app = MaharajaApp(Start("play", setup=seated(45)), computer_delay=3600)
+    notices = keep_notices(app)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert "Autosave is off" in autosave_line(app) and "ctrl+s" in autosave_line(app)
-        assert any("Autosave is off" in str(n.message) for n in app._notifications)
+        assert any("Autosave is off" in n for n in notices)
         await pilot.press("a", "enter")  # a character: the move is played all the same
         await pilot.pause()
         assert len(app.game_screen().table.game.steps) == 2
@@ -242,6 +247,7 @@ async def test_an_unwritable_data_directory_plays_on_with_autosave_off(
 async def test_a_disk_that_fills_mid_game_loses_no_move(
         code: int, data_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = MaharajaApp(Start("play", setup=seated(48)), computer_delay=3600)
+    notices = keep_notices(app)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         table = app.game_screen().table
@@ -258,7 +264,7 @@ async def test_a_disk_that_fills_mid_game_loses_no_move(
         table.redo(0)
         await pilot.pause()
         assert autosave_line(app) == ""
-        assert any("works again" in str(n.message) for n in app._notifications)
+        assert any("works again" in n for n in notices)
         assert len(record.load(table.autosave, rulesets()).steps) == len(table.game.steps)
 
 

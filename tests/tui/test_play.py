@@ -18,7 +18,7 @@ from maharaja_tui.screens.new_game import GameSetup, NewGameScreen, default_setu
 from maharaja_tui.screens.plan import PlanScreen
 from maharaja_tui.widgets.map_graph import MapGraph
 from tests.tui import games
-from tests.tui.helpers import decide, screen_text, settled, synchronously
+from tests.tui.helpers import decide, keep_notices, screen_text, settled, synchronously
 
 
 def app_for(players: int = 3, humans: int = 1, seed: int = 7) -> MaharajaApp:
@@ -216,10 +216,10 @@ async def test_a_bad_file_is_a_readable_message(tmp_path) -> None:  # noqa: ANN0
     bad = tmp_path / "bad.json"
     bad.write_text("{ not json")
     app = MaharajaApp(Start("load", path=bad))
+    notices = keep_notices(app)
     async with app.run_test(size=(80, 24)) as pilot:
         def told() -> bool:
-            return any("bad.json" in n.message and "not a saved game" in n.message
-                       for n in app._notifications)
+            return any("bad.json" in n and "not a saved game" in n for n in notices)
 
         await settled(pilot, told, "the bad file's notice")
         assert isinstance(app.screen, NewGameScreen) or len(app.screen_stack) >= 1
