@@ -11,7 +11,7 @@ from maharaja_tui.screens.help import HelpScreen
 from maharaja_tui.screens.new_game import NewGameScreen
 from tests.core.grid.rules import CELLS, SIZE
 from tests.core.grid.ui import GridBoard
-from tests.tui.helpers import screen_text, synchronously
+from tests.tui.helpers import screen_text, settled, synchronously
 
 
 @synchronously
@@ -48,7 +48,7 @@ async def test_the_grid_game_is_chosen_and_played_by_keys(grid_game: str) -> Non
             moves += 1
             assert screen.table.game.state.cells[CELLS[target]] == 0  # GR-1
         assert moves >= 3
-        await pilot.pause(0.1)
+        await settled(pilot, lambda: "Stones" in screen_text(app), "the final screen drawn")
         assert isinstance(app.screen, FinalScreen)
         assert "Stones" in screen_text(app)
 

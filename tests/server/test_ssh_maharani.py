@@ -56,12 +56,11 @@ def test_a_maharani_table_plays_a_tile_by_keys_over_ssh(tmp_path: Path) -> None:
             await mover.press(ENTER)  # the preview, with its gold
             # Only what changed is redrawn: look for the part of the line that is new.
             await mover.wait_for(rf"→ {place.cell}", timeout=40)
-            await mover.press(ENTER)  # placed, or a choice of the artisan's colour (M-2P-2)
-            # Waited for, not guessed after a second: under load a slow placement drew an
-            # extra Enter meant for the choice.
+            asked = mover.mark()
+            await mover.press(ENTER)  # placed, or asked which artisan goes onto the tile
             await until(lambda: place.cell in game.state.cells
-                        or "Which artisan" in "\n".join(mover.screen()), timeout=40)
-            if place.cell not in game.state.cells:
+                        or "Which artisan" in mover.text(asked), timeout=40)
+            if place.cell not in game.state.cells:  # the artisan's colour (M-2P-2)
                 await mover.press(ENTER)
             await until(lambda: place.cell in game.state.cells, timeout=40)
             await other.wait_for(r"places\s+an?\s", since=mark, timeout=40)  # its log, live

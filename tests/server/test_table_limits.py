@@ -121,7 +121,7 @@ def test_quota_and_close_with_the_stock_openssh_client(tmp_path: Path) -> None:
     key.chmod(0o600)
 
     async def session(port: int, command: str, until: bytes, keys: bytes = b"",
-                      then: bytes = b"") -> bytes:
+                      then: bytes = b"", *, hang_up: bool = False) -> bytes:
         proc = await asyncio.create_subprocess_exec(
             *ssh_command(port, key, "-tt"), command, stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
@@ -137,8 +137,11 @@ def test_quota_and_close_with_the_stock_openssh_client(tmp_path: Path) -> None:
                 await asyncio.sleep(0.5)
                 proc.stdin.write(send)
                 await proc.stdin.drain()
-        proc.stdin.write(b"q")
-        await proc.stdin.drain()
+        if hang_up:  # a table's screen has no q: the player closes the terminal
+            proc.terminate()
+        else:
+            proc.stdin.write(b"q")
+            await proc.stdin.drain()
         try:
             await asyncio.wait_for(proc.wait(), 10)
         except TimeoutError:
@@ -147,7 +150,7 @@ def test_quota_and_close_with_the_stock_openssh_client(tmp_path: Path) -> None:
 
     async def scenario() -> None:
         async with running(config(tmp_path / "data", tables_per_user=1)) as srv:
-            await session(srv.port, "new", b"Table 1")
+            await session(srv.port, "new", b"Table 1", hang_up=True)  # sat at table 1
             await session(srv.port, "new", b"SRV-QUOTA")  # not "unknown command"
             assert list(srv.service.tables) == [1]
             await session(srv.port, "", b"you are olga", b"c", b"Table 1 is closed")

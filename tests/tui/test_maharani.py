@@ -356,8 +356,9 @@ async def test_f1_shows_the_maharani_rules() -> None:
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("slash", *"M-PLACE-3", "enter")
-        await settled(pilot, lambda: "Action PLACE" in screen_text(app), "the rule shown")
-        assert "M-PLACE-3" in screen_text(app)
+        await settled(pilot, lambda: "Action PLACE" in screen_text(app), "the rule found")
+        text = screen_text(app)
+        assert "Action PLACE" in text and "M-PLACE-3" in text, text
 
 
 @synchronously
@@ -376,9 +377,9 @@ async def test_a_whole_game_against_computers_reaches_the_final_scores() -> None
             screen = app.game_screen()
             if isinstance(app.screen, GameScreen) and 0 in game.to_move() and screen.entries:
                 screen.play(rng.choice(screen.table.legal_intents(0)))
-        await pilot.pause(0.1)
-        assert game.is_over()
+        await settled(pilot, lambda: "Final scores" in screen_text(app), "the final screen drawn")
         assert isinstance(app.screen, FinalScreen)
+        assert game.is_over()
         assert "Final scores" in screen_text(app)
 
 
