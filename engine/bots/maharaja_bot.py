@@ -10,6 +10,7 @@ from typing import Any
 from engine.bots import maharaja_eval, maharaja_policy
 from engine.bots.evaluator import Scored
 from engine.maharaja import RULESET
+from engine.maharaja import components as C
 from engine.maharaja import events as ev
 from engine.maharaja.state import Phase, State
 
@@ -19,6 +20,10 @@ from engine.maharaja.state import Phase, State
 # plans that were not played).
 OPPONENT_PLAN_WEIGHTS = (1.0,)
 SEARCHED_PHASES = (Phase.PLANNING, Phase.SCORING)
+# A turn is searched only in a round that may end the game (MJ-ROUND-7: the last round, or
+# a player down to this many statues): there the rollouts reach the final scoring itself,
+# so a move is judged by what it is worth at the end, not by an estimate of it.
+ENDING_STATUES = 1
 
 
 class MaharajaEvaluator:
@@ -80,7 +85,14 @@ class MaharajaEvaluator:
         return state.phase == Phase.OVER or state.round > start.round
 
     def searchable(self, state: State) -> bool:
+        if state.phase == Phase.ACTIONS:
+            return may_end(state)
         return state.phase in SEARCHED_PHASES
+
+
+def may_end(state: State) -> bool:
+    """This round may be the game's last (MJ-ROUND-7)."""
+    return state.round >= C.ROUNDS or any(p.statues <= ENDING_STATUES for p in state.players)
 
 
 EVALUATOR = MaharajaEvaluator()

@@ -125,8 +125,8 @@ def coin_rate(left: int) -> float:
 
 def estimates(state: State) -> list[float]:
     """Estimated final PP of every seat."""
-    if state.phase == Phase.OVER:
-        return [float(p.pp + f.total) for p, f in zip(state.players, state.final, strict=True)]
+    if state.phase == Phase.OVER:  # the final scoring is in the PP already (MJ-END-2)
+        return [float(p.pp) for p in state.players]
     powers = [abilities(state, s) for s in range(state.seats)]
     table = city_table(state, powers)
     majority = majority_pp(state, table)
@@ -238,7 +238,7 @@ def terms(state: State, seat: int) -> dict[str, float]:
     analysis explain a choice by the parts it moves); they add up to the estimate."""
     player = state.players[seat]
     if state.phase == Phase.OVER:
-        return {"prestige points": float(player.pp + state.final[seat].total)}
+        return {"prestige points": float(player.pp)}  # the final scoring's included
     powers = [abilities(state, s) for s in range(state.seats)]
     table = city_table(state, powers)
     left = rounds_left(state)

@@ -45,3 +45,19 @@ def test_value_is_zero_sum_between_two_seats() -> None:
         game.play(*random_intent(game, rng))
     state = game.state
     assert E.value(state, 0) == pytest.approx(-E.value(state, 1))
+
+
+def test_a_finished_game_is_worth_its_final_pp_once() -> None:
+    """MJ-END-2/3: the final scoring's points are already in each player's PP when the
+    game is over (the rules fold them in); the hard search ends its last round's rollouts
+    there, so counting them again made statues, coins and majorities worth double."""
+    game = new_game(2, seed=5)
+    rng = Random(5)
+    while game.to_move():
+        game.play(*random_intent(game, rng))
+    state = game.state
+    assert state.phase == "over" and any(f.total for f in state.final)
+    pp = [float(p.pp) for p in state.players]
+    assert E.estimates(state) == pp
+    assert E.terms(state, 0) == {"prestige points": pp[0]}
+    assert E.value(state, 0) == pp[0] - pp[1]

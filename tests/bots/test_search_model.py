@@ -45,3 +45,18 @@ def test_the_search_rollouts_play_the_medium_judgement(monkeypatch: pytest.Monke
     choose_intent(RULESET, game.view(seat), seat, game.legal_intents(seat), "hard",
                   Random(2), budget=Budget.fixed(6))
     assert True in lookaheads  # (the plan judgement plays its own turns without it)
+
+
+def test_turns_are_searched_only_in_a_round_that_may_end_the_game() -> None:
+    """MJ-ROUND-7: in the last round (or with a player on their last statue) the search's
+    rollouts reach the final scoring, so hard searches its turn's moves there; earlier
+    turns follow the medium judgement (searching them made a game three times dearer with
+    no gain shown in the games measured, issue 15)."""
+    game = advance(new_game(2, seed=9), lambda s: s.phase == "actions" and s.round == 3)
+    state = copy_state(game.state)
+    assert not EVALUATOR.searchable(state)
+    state.round = 7
+    assert EVALUATOR.searchable(state)
+    state.round = 3
+    state.players[1].statues = 1
+    assert EVALUATOR.searchable(state)
