@@ -115,9 +115,8 @@ def game_should_end(state: State) -> bool:
 def outcome(state: State) -> dict[str, list[int]]:
     """What a finished game is judged by (recordings check it): each player's PP after
     final scoring (MJ-END-2) and the winners."""
-    return {"final_pp": [p.pp + f.total for p, f in zip(state.players, state.final,
-                                                          strict=True)],
-            "winners": list(state.winners)}
+    # The fold has already added the final scoring into each player's PP (GameEnded).
+    return {"final_pp": [p.pp for p in state.players], "winners": list(state.winners)}
 
 
 __all__ = ["NOBODY", "city_cp", "city_ranking", "final_scores", "outcome", "winners"]

@@ -142,3 +142,25 @@ def test_final_tile_f5_minus_one_per_shrine_in_supply() -> None:
     game, state = blank(2, final_scoring="F5")
     state.players[1].supply = 4
     assert [f.tile for f in final_scores(state)] == [-12, -4]
+
+
+def test_the_outcome_is_the_pp_after_final_scoring_counted_once() -> None:
+    """MJ-END-2: the final figures are each player's PP after final scoring, which the
+    game's end has already added in; the winners have the most of them. The outcome used
+    to add the final scoring a second time (a winner could show fewer PP than a loser)."""
+    from random import Random
+
+    from engine import Game
+    from engine.core.autoplay import play_randomly
+    from engine.core.ruleset import Seat
+    from engine.maharaja import RULESET
+    from engine.maharaja.scoring import outcome
+
+    for seed in range(6):
+        game = play_randomly(Game(RULESET, [Seat("A"), Seat("B"), Seat("C")], None, seed),
+                             Random(seed))
+        assert game.is_over()
+        figures = outcome(game.state)
+        assert figures["final_pp"] == [p.pp for p in game.state.players]
+        best = max(figures["final_pp"])
+        assert all(figures["final_pp"][w] == best for w in figures["winners"])
