@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from engine.maharaja import intents as it
 from maharaja_tui.app import MaharajaApp, Start
