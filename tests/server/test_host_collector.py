@@ -8,13 +8,12 @@ import inspect
 from typing import Any
 
 from fake_ruleset import LONG
-from test_table_screen import _Host
+from test_table_screen import _Host, fill_the_log
 
 from engine.core.game import Game
 from engine.core.ruleset import HUMAN, Seat
 from engine.core.table import LocalTable
 from maharaja_server import host
-from maharaja_server.screens import LOG_ROWS
 
 
 def collections_over_moves(moves: int) -> int:
@@ -29,10 +28,7 @@ def collections_over_moves(moves: int) -> int:
     async def run() -> None:
         app = _Host(table)
         async with app.run_test(size=(110, 34)) as pilot:
-            for _ in range(LOG_ROWS + 2):
-                seat = table.to_move()[0]
-                table.play(seat, table.legal_intents(seat)[0])
-                await pilot.pause()
+            await fill_the_log(pilot, table)
             gc.collect()
             gc.callbacks.append(count)
             try:

@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import load_ssh  # noqa: E402 - after the path it lives on
+from task_count import tasks_made  # noqa: E402
 
 ROW = ("\x1b[38;5;24;48;5;233m╭\x1b[0m\x1b[38;5;67;48;5;233m Your view \x1b[0m"
        + "\x1b[38;5;24;48;5;233m" + "─" * 90 + "\x1b[0m\r\n")
@@ -113,25 +114,16 @@ def test_waiting_for_a_screen_makes_no_task_per_wakeup() -> None:
     import asyncio
 
     async def run() -> int:
-        made = 0
-        loop = asyncio.get_running_loop()
-
-        def counting(loop: asyncio.AbstractEventLoop, coro, **kwargs):  # noqa: ANN001, ANN202
-            nonlocal made
-            made += 1
-            return asyncio.Task(coro, loop=loop, **kwargs)
-
         player = load_ssh.Player("p")
         done = False
         waiting = asyncio.ensure_future(player.wait(lambda: done, 5))
-        loop.set_task_factory(counting)
-        for _ in range(20):  # output arrives that is not what the wait is for
+        with tasks_made(asyncio.get_running_loop()) as made:
+            for _ in range(20):  # output arrives that is not what the wait is for
+                player.changed.set()
+                await asyncio.sleep(0)
+            done = True
             player.changed.set()
-            await asyncio.sleep(0)
-        done = True
-        player.changed.set()
-        assert await waiting
-        loop.set_task_factory(None)
-        return made
+            assert await waiting
+        return made[0]
 
     assert asyncio.run(run()) == 0

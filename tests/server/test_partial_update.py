@@ -7,7 +7,7 @@ import asyncio
 from typing import Any
 
 from fake_ruleset import LONG
-from test_table_screen import _Host
+from test_table_screen import _Host, fill_the_log
 from textual._compositor import ChopsUpdate, Compositor
 from textual.widget import Widget
 
@@ -15,7 +15,6 @@ from engine.core.game import Game
 from engine.core.ruleset import HUMAN, Seat
 from engine.core.table import LocalTable
 from maharaja_server import partial_update
-from maharaja_server.screens import LOG_ROWS
 
 Cells = dict[tuple[int, int], tuple[str, Any]]
 
@@ -74,10 +73,7 @@ def test_the_update_writes_what_textual_writes_and_renders_only_what_shows(
         app = _Host(table)
         async with app.run_test(size=(110, 34)) as pilot:
             screen = app.screen
-            for _ in range(LOG_ROWS + 2):  # the log fills up to its height first
-                seat = table.to_move()[0]
-                table.play(seat, table.legal_intents(seat)[0])
-                await pilot.pause()
+            await fill_the_log(pilot, table)
             containers.extend([screen, screen.query_one("#main")])
             monkeypatch.setattr(Compositor, "render_partial_update", both)
             monkeypatch.setattr(Widget, "render_lines", render_lines)

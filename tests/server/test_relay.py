@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pytest
+from task_count import tasks_made
 
 from maharaja_server import ssh
 
@@ -140,14 +141,6 @@ def test_input_is_relayed_to_the_pty_without_a_task_per_read() -> None:
     keys = [b"\r", b"a", b"\x1b[B", b""]  # the client's reads, then its end
 
     async def run() -> tuple[int, bytes]:
-        made = 0
-        loop = asyncio.get_running_loop()
-
-        def counting(loop: asyncio.AbstractEventLoop, coro, **kwargs):  # noqa: ANN001, ANN202
-            nonlocal made
-            made += 1
-            return asyncio.Task(coro, loop=loop, **kwargs)
-
         async def read(size: int) -> bytes:
             await asyncio.sleep(0)
             return keys.pop(0)
@@ -159,13 +152,12 @@ def test_input_is_relayed_to_the_pty_without_a_task_per_read() -> None:
             runner = ssh.SessionRunner.__new__(ssh.SessionRunner)
             runner.input_rate, runner.input_burst, runner.idle_timeout = 1000.0, 1000.0, 60.0
             process = SimpleNamespace(stdin=SimpleNamespace(read=read))
-            loop.set_task_factory(counting)
-            await runner._pump_in(process, master)
-            loop.set_task_factory(None)
+            with tasks_made(asyncio.get_running_loop()) as made:
+                await runner._pump_in(process, master)
             typed = b""
             while len(typed) < 5 and select.select([slave], [], [], 5)[0]:
                 typed += os.read(slave, 100)
-            return made, typed
+            return made[0], typed
         finally:
             os.close(master)
             os.close(slave)

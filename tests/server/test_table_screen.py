@@ -25,6 +25,14 @@ class _Host(App):
         self.push_screen(TableScreen(self.table, 0))
 
 
+async def fill_the_log(pilot: Any, table: LocalTable) -> None:
+    """Play until the log has filled its height (the first moves grow it)."""
+    for _ in range(LOG_ROWS + 2):
+        seat = table.to_move()[0]
+        table.play(seat, table.legal_intents(seat)[0])
+        await pilot.pause()
+
+
 def test_a_players_own_move_redraws_each_panel_once(monkeypatch: Any) -> None:
     """Issue 15: the mover's screen was redrawn after its play and again by the change
     notice with the same texts (each redraw renders the screen around the panel);
@@ -82,10 +90,7 @@ def test_another_players_move_lays_out_only_when_a_panel_changes_height(monkeypa
         moves = 0
         async with app.run_test(size=(110, 34)) as pilot:
             await pilot.pause()
-            for _ in range(LOG_ROWS + 2):  # the log fills up to its height first
-                seat = table.to_move()[0]
-                table.play(seat, table.legal_intents(seat)[0])
-                await pilot.pause()
+            await fill_the_log(pilot, table)
             monkeypatch.setattr(Screen, "_refresh_layout", refresh_layout)
             screen = app.screen
             view, log = screen.query_one("#view", TextRows), screen.query_one("#log", TextRows)
@@ -136,10 +141,7 @@ def test_another_players_move_repaints_only_the_rows_it_changes(monkeypatch: Any
         moves: list[tuple[str, set[int], set[int]]] = []
         async with app.run_test(size=(110, 34)) as pilot:
             screen = app.screen
-            for _ in range(LOG_ROWS + 2):  # the log fills up to its height first
-                seat = table.to_move()[0]
-                table.play(seat, table.legal_intents(seat)[0])
-                await pilot.pause()
+            await fill_the_log(pilot, table)
             monkeypatch.setattr(Compositor, "render_partial_update", render_partial_update)
             panels = {name: screen.query_one(name).region for name in ("#view-box", "#log")}
             before = [s.text for s in screen._compositor.render_strips()]
@@ -219,10 +221,7 @@ def test_a_row_that_moves_is_not_drawn_again(monkeypatch: Any) -> None:
         app = _Host(table)
         async with app.run_test(size=(110, 34)) as pilot:
             screen = app.screen
-            for _ in range(LOG_ROWS + 2):  # the log fills up to its height first
-                seat = table.to_move()[0]
-                table.play(seat, table.legal_intents(seat)[0])
-                await pilot.pause()
+            await fill_the_log(pilot, table)
             log = screen.query_one("#log", TextRows)
             monkeypatch.setattr(StylesCache, "render_line", render_line)
             seen = set(log._rows)
@@ -286,10 +285,7 @@ def test_new_choices_lay_out_nothing_and_repaint_only_their_rows(monkeypatch: An
         app = _Host(table)
         changes = 0
         async with app.run_test(size=(110, 34)) as pilot:
-            for _ in range(LOG_ROWS + 2):  # the log fills up to its height first
-                seat = table.to_move()[0]
-                table.play(seat, table.legal_intents(seat)[0])
-                await pilot.pause()
+            await fill_the_log(pilot, table)
             screen = app.screen
             choices = screen.query_one("#intents", Choices)
             box = choices.region
