@@ -10,8 +10,8 @@ from typing import Any
 from engine.bots import maharaja_eval, maharaja_policy
 from engine.bots.evaluator import Scored
 from engine.maharaja import RULESET
-from engine.maharaja import components as C
 from engine.maharaja import events as ev
+from engine.maharaja.scoring import game_should_end
 from engine.maharaja.state import Phase, State
 
 # The search assumes each other seat picks among its best plans (by the medium
@@ -91,8 +91,9 @@ class MaharajaEvaluator:
 
 
 def may_end(state: State) -> bool:
-    """This round may be the game's last (MJ-ROUND-7)."""
-    return state.round >= C.ROUNDS or any(p.statues <= ENDING_STATUES for p in state.players)
+    """This round may be the game's last (MJ-ROUND-7): the rules' own end test, or a
+    player close enough to placing their last statue this round."""
+    return game_should_end(state) or any(p.statues <= ENDING_STATUES for p in state.players)
 
 
 EVALUATOR = MaharajaEvaluator()
