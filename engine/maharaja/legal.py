@@ -127,17 +127,24 @@ def turn_groups(state: State, seat: int) -> Iterator[tuple[str, Producer]]:
 
 def turn_intents(state: State, seat: int) -> list[Any]:
     """``turn_groups`` flattened, in the same order, without the groups."""
+    out: list[Any] = []
+    for part in turn_parts(state, seat):
+        out += part
+    return out
+
+
+def turn_parts(state: State, seat: int) -> list[Sequence[Any] | Part]:
+    """A turn's listing as runs, in ``turn_groups``' order: what ``turn_intents``
+    flattens and ``random_intent`` counts (so the two cannot drift apart)."""
     turn = state.turn
     assert turn is not None
-    player = state.players[seat]
-    out: list[Any] = END_TURN.copy()
-    out += affordable_moves(state, seat)
+    parts: list[Sequence[Any] | Part] = [END_TURN, affordable_moves(state, seat)]
     for index in distinct_tasks(turn):
-        out += task_intents(state, seat, index)
-    if player.tokens > 0 and not turn.token_used:
-        out += TOKENS
-    out += abilities(state, seat)
-    return out
+        parts += task_parts(state, seat, index)
+    if state.players[seat].tokens > 0 and not turn.token_used:
+        parts.append(TOKENS)
+    parts.append(abilities(state, seat))
+    return parts
 
 
 def distinct_tasks(turn: Turn) -> list[int]:
@@ -240,14 +247,9 @@ def random_intent(state: State, seat: int, rng: Random) -> Any:
     turn = state.turn
     if turn is None or turn.seat != seat or state.pending or state.phase != Phase.ACTIONS:
         return rng.choice(legal_intents(state, seat))
-    parts: list[Sequence[Any] | Part] = [END_TURN, affordable_moves(state, seat)]
-    for index in distinct_tasks(turn):
-        parts += task_parts(state, seat, index)
-    if state.players[seat].tokens > 0 and not turn.token_used:
-        parts.append(TOKENS)
-    parts.append(abilities(state, seat))
+    parts = turn_parts(state, seat)
     pick = draw_index(rng, sum(map(len, parts)))
-    for part in parts:  # turn_intents' order
+    for part in parts:
         if pick < len(part):
             return part[pick]
         pick -= len(part)
