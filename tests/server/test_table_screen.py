@@ -381,3 +381,39 @@ def test_rows_kept_by_their_text_follow_a_new_width(monkeypatch: Any) -> None:
 
     for shown, fresh in asyncio.run(run()):
         assert shown == fresh
+
+
+def test_a_view_that_grows_all_game_changes_height_a_few_times() -> None:
+    """Issue 15: each change of the view's height is a layout pass of the whole screen,
+    which repaints every panel of the session; the load test's view grows all game (each
+    round's cards are revealed), and in steps of 8 rows it changed height every few
+    rounds. It now doubles: over 50 rounds, a couple of changes, and every row still
+    has its place."""
+    from fake_ruleset import LONG
+
+    from maharaja_server.screens import VIEW_STEP
+
+    table = LocalTable(Game(LONG, [Seat(f"p{i}", HUMAN) for i in range(4)], None, 7))
+
+    async def run() -> tuple[list[int], int]:
+        app = _Host(table)
+        heights: list[int] = []
+        async with app.run_test(size=(110, 34)) as pilot:
+            await fill_the_log(pilot, table)
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            view = screen.query_one("#view", TextRows)
+            first_rows = view.row_count
+            for _ in range(200):  # 50 rounds of 4 plans
+                seat = table.to_move()[0]
+                table.play(seat, table.legal_intents(seat)[0])  # _fit_view runs at once
+                assert screen._view_height >= view.row_count
+                if not heights or heights[-1] != screen._view_height:
+                    heights.append(screen._view_height)
+            await pilot.pause()
+            assert view.content_size.height >= view.row_count
+            return heights, view.row_count - first_rows
+
+    heights, grown = asyncio.run(run())
+    assert grown >= 4 * VIEW_STEP, grown  # the view did grow, by several old steps
+    assert len(heights) <= 3, heights
