@@ -24,7 +24,9 @@ from typing import cast
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
+from textual.color import Color
 from textual.content import Content
+from textual.filter import LineFilter
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
@@ -138,8 +140,9 @@ class TextRows(Widget):
         self._set_width(self.content_size.width)
         size = self.region.size  # the outer size, as Textual's styles cache draws it
         app = self.app
-        drawn_with = (size, self.background_colors, tuple(self.get_line_filters()),
-                      self.opacity, app.ansi_theme, app.native_ansi_color)
+        colours, filters = self.background_colors, tuple(self.get_line_filters())
+        drawn_with = (size, colours, filters, self.opacity, app.ansi_theme,
+                      app.native_ansi_color)
         if drawn_with != self._drawn_with:
             self._drawn_with = drawn_with
             self._drawn.clear()
@@ -161,7 +164,7 @@ class TextRows(Widget):
                 drawn.clear()
             for i, key in enumerate(keys):
                 if strips[i] is None and isinstance(key, str) and key:
-                    strips[i] = drawn[key] = self._framed(key)
+                    strips[i] = drawn[key] = self._framed(key, colours[1], filters)
         missing = [i for i, strip in enumerate(strips) if strip is None]
         if missing:  # one call for the rows not drawn before, whole width
             top = crop.y + missing[0]
@@ -195,15 +198,15 @@ class TextRows(Widget):
         left = self.styles.gutter.left
         return row.crop(0, left), row.crop(left + self.content_size.width)
 
-    def _framed(self, text: str) -> Strip:
+    def _framed(self, text: str, background: Color, filters: tuple[LineFilter, ...]
+                ) -> Strip:
         """The row Textual draws for ``text`` (a non-empty row of this panel): its own
         strip through the line filters, in the frame of a row drawn before. Filters
         style each segment on its own, so the frame's cells are those a new row gets;
         at about a tenth of the styles cache's cost, for the rows a move brings."""
         assert self._frame is not None
         strip = self.render_line_of(text)
-        background = self.background_colors[1]
-        for line_filter in self.get_line_filters():
+        for line_filter in filters:  # the widget's background, as the styles cache's
             strip = strip.apply_filter(line_filter, background)
         left, right = self._frame
         return Strip.join([left, strip, right])

@@ -40,9 +40,9 @@ def test_a_framed_row_is_the_row_textual_draws(monkeypatch: pytest.MonkeyPatch) 
     framed: list[str] = []
     real_framed = TextRows._framed
 
-    def count(self: TextRows, text: str) -> Any:
+    def count(self: TextRows, text: str, *args: Any) -> Any:
         framed.append(text)
-        return real_framed(self, text)
+        return real_framed(self, text, *args)
 
     monkeypatch.setattr(TextRows, "_framed", count)
 
