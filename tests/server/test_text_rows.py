@@ -78,3 +78,30 @@ def test_a_framed_row_is_the_row_textual_draws(monkeypatch: pytest.MonkeyPatch) 
 
     assert asyncio.run(run()) > 100
     assert len(framed) > 30  # most new rows were framed, not drawn by the styles cache
+
+
+def test_a_row_and_its_blank_are_one_segment() -> None:
+    """Issue 15: a row's text and the blank after it were two segments of one style, so
+    every row drawn sent its colour code twice (~23 bytes a row, to every client at the
+    table). One segment now, as wide as the panel, for any text that fits."""
+    import asyncio
+
+    from textual.app import App, ComposeResult
+
+    class Panel(App[None]):
+        CSS = "TextRows { width: 20; }"
+
+        def compose(self) -> ComposeResult:
+            yield TextRows()
+
+    async def run() -> None:
+        async with Panel().run_test(size=(40, 10)) as pilot:
+            panel = pilot.app.query_one(TextRows)
+            assert panel.content_size.width == 20
+            for row in ("abc", "", "x" * 20, "é字字 wide"):
+                strip = panel.render_line_of(row)
+                assert len(list(strip)) == 1, (row, list(strip))
+                assert strip.cell_length == 20
+                assert strip.text.rstrip() == row.rstrip()
+
+    asyncio.run(run())
