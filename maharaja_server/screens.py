@@ -28,7 +28,7 @@ from maharaja_tui.widgets.footer import Footer
 
 LOG_LINES = 12
 LOG_ROWS = 12  # the log panel's rows inside its border (height 14 in the CSS)
-VIEW_STEP = 8  # the view's height changes in steps of this many rows
+VIEW_STEP = 8  # the view's least height; it doubles from there (_fit_view)
 log = logging.getLogger("maharaja_server.screens")
 
 
@@ -144,20 +144,26 @@ class TableScreen(Closing, Screen[None]):
         self.query_one("#log", TextRows).show("\n".join(lines))
 
     def _fit_view(self) -> None:
-        """Size the view in steps of VIEW_STEP rows (and at least its box, min-height):
-        a move that adds or removes a row of the view then rarely changes its height,
-        and each change is a layout pass of the whole screen. Its box keeps the
+        """Size the view in doubling steps (at least VIEW_STEP rows, and at least its box,
+        min-height): each change of its height is a layout pass of the whole screen that
+        repaints every panel (a dozen moves' CPU at a session), and a view that grows all
+        game long (the load test's) changed it every few rounds with steps of 8 rows; doubled,
+        a view of N rows has changed it about log2(N / 8) times. Its box keeps the
         scrollbar's columns (scrollbar-gutter: stable), so the view's width, hence its
         rows, never depend on whether it scrolls."""
         view = self.query_one("#view", TextRows)
         if not view.content_size.width:  # not laid out yet: on_resize sizes it
             return
         rows = view.row_count
-        if rows > self._view_height or rows <= self._view_height - VIEW_STEP * 3 // 2:
-            # Grows to fit; shrinks only when a step and a half is blank, so a text
-            # whose rows hover about a step's edge keeps one height.
-            self._view_height = -(-rows // VIEW_STEP) * VIEW_STEP
-            view.styles.height = self._view_height
+        if rows > self._view_height or rows <= self._view_height // 4:
+            # Grows to fit; shrinks only when three quarters are blank, so a text whose
+            # rows hover about a step's edge keeps one height.
+            height = VIEW_STEP
+            while height < rows:
+                height *= 2
+            if height != self._view_height:
+                self._view_height = height
+                view.styles.height = height
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit_view)  # the view's rows at its new width

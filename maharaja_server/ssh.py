@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 import asyncssh
+from asyncssh.constants import MSG_IGNORE
 
 from maharaja_server.auth import Authenticator
 from maharaja_server.limits import ConnectionLimits, SessionCounter, StartGate, TokenBucket
@@ -111,6 +112,7 @@ class GameSSHServer(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
+        send_no_ignore_packets(conn)
         peer = conn.get_extra_info("peername")
         self._address = peer[0] if peer else ""
         self.peer = self._address
@@ -361,6 +363,26 @@ class SessionRunner:
                 return
             except TimeoutError:
                 continue
+
+
+EMPTY_STRING = bytes(4)  # an SSH string of length 0: the ignore packets' whole payload
+
+
+def send_no_ignore_packets(conn: asyncssh.SSHServerConnection) -> None:
+    """Send no empty SSH_MSG_IGNORE before each packet. asyncssh puts one before every
+    packet once the keys are set (OpenSSH's old countermeasure against CBC's known-IV
+    attacks; it has no setting to turn it off); CIPHERS offers no CBC mode, so each was
+    a packet padded, encrypted, MACed and sent for nothing: half the packets a session's
+    redraws took, on the server and on every client (issue 15). The wrapper is the
+    connection's own attribute, so asyncssh's ``self.send_packet`` finds it too."""
+    send = conn.send_packet
+
+    def send_packet(pkttype: int, *args: bytes, **kwargs: Any) -> None:
+        if pkttype == MSG_IGNORE and args == (EMPTY_STRING,):
+            return
+        send(pkttype, *args, **kwargs)
+
+    conn.send_packet = send_packet  # type: ignore[method-assign]
 
 
 def server_factory(auth: Authenticator,

@@ -159,3 +159,41 @@ def test_a_removed_table_leaves_no_folder_behind_a_queued_save(tmp_path: Path) -
     records.flush()
     assert not (tmp_path / "tables" / str(table)).exists()
     records.close()
+
+
+def test_a_game_file_queued_again_is_written_once_with_its_latest_content(
+        tmp_path: Path, monkeypatch) -> None:
+    """Issue 15: each move queued its table's whole game file, and the writer thread wrote
+    and fsynced every one in turn, though the next already held all of it (with the
+    hand-over to the thread, a third of the server's Python CPU a move). While a file
+    waits in the queue, a newer content replaces it there: one write, the latest, at
+    the first one's place in the queue; every step is in the file after a flush."""
+    records, svc, table = _started_duel(tmp_path)
+    records.flush()
+    real_fsync = os.fsync
+    synced: list[int] = []
+
+    def fsync(fd: int) -> None:
+        synced.append(fd)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    busy, release = threading.Event(), threading.Event()
+    records._do(lambda: (busy.set(), release.wait(10)))  # the disk is slow right now
+    assert busy.wait(5)
+    for _ in range(5):
+        _play_once(svc, table)
+    release.set()
+    records.flush()
+    assert len(synced) == 1, synced
+    folder = tmp_path / "tables" / str(table)
+    saved = record.load(folder / "game.json", RULESETS)
+    assert len(saved.steps) == len(svc.tables[table].game.steps)
+    assert sorted(p.name for p in folder.iterdir()) == ["game.json"]  # no temporary left
+    assert (folder / "game.json").stat().st_mode & 0o777 == 0o600
+    _play_once(svc, table)  # queued anew once written
+    records.flush()
+    assert len(synced) == 2
+    assert len(record.load(folder / "game.json", RULESETS).steps) == len(
+        svc.tables[table].game.steps)
+    records.close()
