@@ -42,6 +42,7 @@ from maharaja_tui.games.base import MenuEntry, Panel
 from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
+from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Painter
@@ -495,7 +496,7 @@ class GameScreen(Closing, Screen[None]):
         for board in self._boards:
             widget = self.query_one(f"#{board}")
             if widget.focusable:
-                widget.focus()
+                focus_now(widget)
                 return
 
     def action_full_log(self) -> None:

@@ -13,6 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from maharaja_tui.widgets.choices import Choices
+from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 
@@ -59,7 +60,7 @@ class ActionPanel(RoleStyles, Vertical):
             options.highlighted = 0
 
     def focus_options(self) -> None:
-        self.query_one("#action-options", OptionList).focus()
+        focus_now(self.query_one("#action-options", OptionList))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

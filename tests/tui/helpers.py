@@ -107,3 +107,18 @@ def synchronously(test):  # noqa: ANN001, ANN201
 
     run.__signature__ = inspect.signature(test)  # type: ignore[attr-defined]
     return run
+
+
+async def typed(pilot: Pilot, text: str) -> None:
+    """``text`` as a terminal delivers keys typed together (a burst, a paste, a slow SSH
+    link): one read, parsed by Textual's own parser, each event handed to the driver as
+    its input thread does, so all of them wait on the app's queue before it handles the
+    first. ``pilot.press`` instead waits for the app to go idle after every key, which
+    hides any key that goes astray while the one before it is still being handled."""
+    from textual._xterm_parser import XTermParser
+
+    driver = pilot.app._driver
+    for event in XTermParser().feed(text):
+        driver.process_message(event)
+    await pilot.pause()
+    await pilot.pause()
