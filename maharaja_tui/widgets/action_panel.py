@@ -62,6 +62,11 @@ class ActionPanel(RoleStyles, Vertical):
     def focus_options(self) -> None:
         focus_now(self.query_one("#action-options", OptionList))
 
+    def picked_by_enter(self) -> int | None:
+        """The entry Enter picks now: the highlighted one while the list has the focus."""
+        options = self.query_one("#action-options", OptionList)
+        return options.highlighted if options.has_focus else None
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.post_message(self.Chosen(event.option_index))

@@ -100,3 +100,30 @@ async def test_a_key_typed_right_after_m_or_a_goes_to_what_they_focus(name: str)
     assert after_m[0] != start[0] and after_m[1:3] != start[1:3]  # the board's key did it
     assert after_a[3] != after_m[3]  # and ↓ moved the highlight: the test can fail
     assert await run(game, bursts, together=True) == one_by_one
+
+
+async def chosen_by_keys(game: Game, together: bool) -> tuple[str, list[str]]:
+    """Enter on an action that asks which (a choice dialog), ↓, Enter: what was played."""
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        index = next(n for n, e in enumerate(screen.entries)
+                     if len(e.intents) > 1 and e.refusal is None)
+        steps = len(game.steps)
+        if together:
+            await typed(pilot, "a" + DOWN * index + "\r" + DOWN + "\r")
+        else:
+            await pilot.press("a", *["down"] * index, "enter", "down", "enter")
+        await pilot.pause()
+        return type(app.screen).__name__, [repr(s.intent) for s in game.steps[steps:]]
+
+
+@synchronously
+async def test_keys_typed_right_after_the_enter_that_opens_a_dialog_go_to_the_dialog() -> None:
+    """Enter on an action with several ways opens the choice dialog; ↓ Enter typed with
+    it pick the second way, as typed one at a time (they reached the action list)."""
+    one_by_one = await chosen_by_keys(games.game_until(games.my_turn), together=False)
+    assert one_by_one[0] == "GameScreen" and len(one_by_one[1]) == 1  # played
+    assert await chosen_by_keys(games.game_until(games.my_turn), together=True) == one_by_one
