@@ -30,7 +30,6 @@ from typing import Any, Final, Literal
 
 import msgspec
 from textual import events
-from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -69,10 +68,6 @@ class GameScreen(Closing, Screen[None]):
         Binding("s", "scores", "Scores", show=False, id="game.scores"),
         Binding("ctrl+s", "save_as", "Save as", show=False, id="game.save-as"),
         Binding("h", "hint", "Hint", id="game.hint"),
-        # Enter on the action list chooses as the key arrives (a priority binding): the
-        # list's own Enter reached this screen two messages later, after the keys typed
-        # behind it had gone to the list, so the dialog it opened missed them.
-        Binding("enter", "choose_highlighted", show=False, priority=True, id="game.choose"),
     ]
 
     def __init__(
@@ -120,7 +115,7 @@ class GameScreen(Closing, Screen[None]):
                 yield MoveLog(self.colours, id="log")
         yield Static(id="refusal")
         yield Static(id="autosave-off")
-        yield ActionPanel(self.colours, id="actions")
+        yield ActionPanel(self.colours, id="actions", chosen=self._chosen)
         yield Footer(compact=True, show_command_palette=False)  # all keys fit at 80 columns
 
     @while_open
@@ -303,16 +298,12 @@ class GameScreen(Closing, Screen[None]):
         """The viewer's choices now, as the action panel lists them."""
         return list(self._entries)
 
-    def action_choose_highlighted(self) -> None:
-        index = self.query_one(ActionPanel).picked_by_enter()
-        if index is None:
-            raise SkipAction()  # the focus is elsewhere (a board): its own Enter
+    def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
+        self._chosen(message.index)
+
+    def _chosen(self, index: int) -> None:
         if 0 <= index < len(self._entries):
             self.choose(self._entries[index])
-
-    def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
-        if 0 <= message.index < len(self._entries):
-            self.choose(self._entries[message.index])
 
     def on_place_selected(self, message: PlaceSelected) -> None:
         """A place picked on the game's board: the adapter says what it offers now; a
