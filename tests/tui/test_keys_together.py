@@ -24,6 +24,7 @@ from engine.maharadjah.state import Phase
 from engine.maharani import intents as MI
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.game import GameScreen
+from maharaja_tui.widgets.map_graph import MapGraph
 from tests.tui import games, raja_games
 from tests.tui import maharani_games as M
 from tests.tui.helpers import synchronously, typed
@@ -127,3 +128,23 @@ async def test_keys_typed_right_after_the_enter_that_opens_a_dialog_go_to_the_di
     one_by_one = await chosen_by_keys(games.game_until(games.my_turn), together=False)
     assert one_by_one[0] == "GameScreen" and len(one_by_one[1]) == 1  # played
     assert await chosen_by_keys(games.game_until(games.my_turn), together=True) == one_by_one
+
+
+@synchronously
+async def test_the_map_cursor_steps_to_its_neighbour_before_the_map_is_painted() -> None:
+    """An arrow key that reaches the map before its first paint at its size (keys typed
+    with m at the start, a resize) steps to the neighbour, as after a paint: it took
+    the first target, the painted positions being all it knew."""
+    game = games.game_until(games.my_turn)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("m")
+        graph = app.screen.query_one(MapGraph)
+        start = graph.cursor
+        graph.action_cursor(1, 0)
+        neighbour = graph.cursor
+        assert neighbour not in (start, next(iter(graph.targets)))  # the test can fail
+        graph.cursor = start
+        graph._anchors, graph._drawn_size = {}, (0, 0)  # as before its first paint
+        graph.action_cursor(1, 0)
+        assert graph.cursor == neighbour
