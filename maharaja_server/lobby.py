@@ -27,6 +27,7 @@ from maharaja_server.remote import Connection, Disconnected, RemoteTable
 from maharaja_server.screens import WaitingScreen, game_screen_for
 from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.crashlog import OneLineCrash
+from maharaja_tui.keys_follow_focus import KeysFollowFocus
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.screens.too_small import MinimumSize
 from maharaja_tui.widgets.focus import focus_now
@@ -221,7 +222,7 @@ class NewTableScreen(Closing, ModalScreen[None]):
         app.open_table(table, join=players > computers)
 
 
-class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, App[None]):
+class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[None]):
     """The whole per-session UI: lobby first, then a table (or a direct command)."""
 
     TITLE = "Maharaja"

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from random import Random
 
 import pytest
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 
 from engine import Game
 from engine.core.autoplay import random_intent
@@ -148,3 +148,28 @@ async def test_the_map_cursor_steps_to_its_neighbour_before_the_map_is_painted()
         graph._anchors, graph._drawn_size = {}, (0, 0)  # as before its first paint
         graph.action_cursor(1, 0)
         assert graph.cursor == neighbour
+
+
+async def rule_found(text: str, together: bool) -> tuple[str, int | None]:
+    """F1, r (the rules), then / and a rule id and Enter: what the search field took and
+    the section shown."""
+    app = MaharajaApp(Start("game", game=games.game_until(games.my_turn)),
+                      computer_delay=3600.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f1", "r")
+        if together:
+            await typed(pilot, "/" + text + "\r")
+        else:
+            await pilot.press("slash", *text, "enter")
+        await pilot.pause()
+        return app.screen.query_one(Input).value, app.screen.query_one(OptionList).highlighted
+
+
+@synchronously
+async def test_text_typed_right_after_the_key_that_opens_a_field_goes_into_it() -> None:
+    """A text field reads keys itself (no bindings): "/MJ-MOVE-3⏎" in one read on the
+    rules fills the search field and opens MJ-MOVE-3's section, as typed one at a time;
+    the text went to the section list the / had just left."""
+    one_by_one = await rule_found("MJ-MOVE-3", together=False)
+    assert one_by_one[0] == "MJ-MOVE-3" and one_by_one[1]  # a section past the first
+    assert await rule_found("MJ-MOVE-3", together=True) == one_by_one
