@@ -27,8 +27,10 @@ from maharaja_server.remote import Connection, Disconnected, RemoteTable
 from maharaja_server.screens import WaitingScreen, game_screen_for
 from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.crashlog import OneLineCrash
+from maharaja_tui.keys_follow_focus import KeysFollowFocus
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.screens.too_small import MinimumSize
+from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 
 log = logging.getLogger("maharaja_server.session")
@@ -87,7 +89,7 @@ class LobbyScreen(Closing, Screen[None]):
         table.add_columns("#", "game", "title", "seats", "watching", "status")
         app.conn.on_lobby_change.append(self._pushed)
         self.refresh_tables()
-        table.focus()
+        focus_now(table)
 
     @while_open
     def _pushed(self) -> None:
@@ -191,7 +193,7 @@ class NewTableScreen(Closing, ModalScreen[None]):
 
     @while_open
     def on_mount(self) -> None:
-        self.query_one("#players", Input).focus()
+        focus_now(self.query_one("#players", Input))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         app: SessionApp = self.app  # type: ignore[assignment]
@@ -220,7 +222,7 @@ class NewTableScreen(Closing, ModalScreen[None]):
         app.open_table(table, join=players > computers)
 
 
-class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, App[None]):
+class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[None]):
     """The whole per-session UI: lobby first, then a table (or a direct command)."""
 
     TITLE = "Maharaja"

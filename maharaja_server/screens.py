@@ -24,6 +24,7 @@ from engine.core.errors import IllegalIntent
 from maharaja_server.text_rows import TextRows
 from maharaja_tui.screens.closing import Closing, top_screen, while_open
 from maharaja_tui.widgets.choices import Choices
+from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 
 LOG_LINES = 12
@@ -104,7 +105,7 @@ class TableScreen(Closing, Screen[None]):
         self.query_one("#intents").border_title = "Your choices"
         self.query_one("#log").border_title = "Log"
         self.refresh_table()
-        self.query_one("#intents", Choices).focus()
+        focus_now(self.query_one("#intents", Choices))
 
     @while_open
     def _changed(self) -> None:

@@ -65,7 +65,7 @@ class GameServer:
 
     def _child_env(self) -> dict[str, str]:
         bench = {name: os.environ[name] for name in ("MAHARAJA_GC_STATS",) if name in os.environ}
-        return bench | {
+        return bench | _bytecode_as_here() | {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": os.environ.get("HOME", "/"),
             "LANG": "C.UTF-8",
@@ -133,3 +133,14 @@ class GameServer:
             await self.sessions.zygote.close()
         await self.hub.close()
         self.records.close()  # the queued writes land first
+
+
+def _bytecode_as_here() -> dict[str, str]:
+    """A session writes compiled bytecode as this process does: none under ``-B`` or
+    PYTHONDONTWRITEBYTECODE, else where this process writes it. Read from ``sys``, not
+    the environment: a process may change its mind (the test suite sends bytecode to
+    pytest's cache), and its sessions would otherwise litter the source tree."""
+    env = {"PYTHONDONTWRITEBYTECODE": "1"} if sys.dont_write_bytecode else {}
+    if sys.pycache_prefix is not None:
+        env["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix
+    return env

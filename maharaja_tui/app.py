@@ -16,6 +16,7 @@ from textual.screen import Screen
 
 from maharaja_tui import crashlog
 from maharaja_tui.contrast import ContrastFloor
+from maharaja_tui.keys_follow_focus import KeysFollowFocus
 from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.too_small import MinimumSize
 
@@ -97,7 +98,8 @@ class GameCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
-class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, App[None]):
+class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeysFollowFocus,
+                  App[None]):
     TITLE = "Maharaja"
     CSS_PATH = STYLE_FILES
     COMMANDS = App.COMMANDS | {GameCommands}

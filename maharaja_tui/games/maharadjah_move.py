@@ -23,6 +23,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 
@@ -98,7 +99,7 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
         listing.clear_options()
         listing.add_options(options)
         listing.highlighted = min(highlight, len(options) - 1)
-        listing.focus()
+        focus_now(listing)
 
     def chosen(self) -> Any:
         assert self.editing is not None

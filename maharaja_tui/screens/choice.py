@@ -10,6 +10,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 
@@ -34,7 +35,7 @@ class ChoiceScreen(Closing, RoleStyles, ModalScreen[int | None]):
         options = self.query_one(OptionList)
         options.add_options([Option(painter.text(label)) for label in self.labels])
         options.highlighted = 0
-        options.focus()
+        focus_now(options)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option_index)

@@ -42,6 +42,7 @@ from maharaja_tui.games.base import MenuEntry, Panel
 from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
+from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Painter
@@ -114,7 +115,7 @@ class GameScreen(Closing, Screen[None]):
                 yield MoveLog(self.colours, id="log")
         yield Static(id="refusal")
         yield Static(id="autosave-off")
-        yield ActionPanel(self.colours, id="actions")
+        yield ActionPanel(self.colours, id="actions", chosen=self._chosen)
         yield Footer(compact=True, show_command_palette=False)  # all keys fit at 80 columns
 
     @while_open
@@ -298,8 +299,11 @@ class GameScreen(Closing, Screen[None]):
         return list(self._entries)
 
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
-        if 0 <= message.index < len(self._entries):
-            self.choose(self._entries[message.index])
+        self._chosen(message.index)
+
+    def _chosen(self, index: int) -> None:
+        if 0 <= index < len(self._entries):
+            self.choose(self._entries[index])
 
     def on_place_selected(self, message: PlaceSelected) -> None:
         """A place picked on the game's board: the adapter says what it offers now; a
@@ -495,7 +499,7 @@ class GameScreen(Closing, Screen[None]):
         for board in self._boards:
             widget = self.query_one(f"#{board}")
             if widget.focusable:
-                widget.focus()
+                focus_now(widget)
                 return
 
     def action_full_log(self) -> None:

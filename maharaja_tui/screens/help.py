@@ -20,6 +20,7 @@ from engine.registry import default_game, spec_of
 from maharaja_tui.games import adapter_class
 from maharaja_tui.reference import Section, section_of, sections
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 
 KEYS = """\
@@ -81,7 +82,7 @@ class HelpScreen(Closing, Screen[None]):
             self.open_rules(section_of(self.rule, self.rules_file) + 1 if self.rule else 0)
         else:
             self.open_guide(self.topic)
-        self.query_one(OptionList).focus()
+        focus_now(self.query_one(OptionList))
 
     # ------------------------------------------------------------ documents
     def sections(self) -> tuple[Section, ...]:
@@ -122,10 +123,10 @@ class HelpScreen(Closing, Screen[None]):
         rule = event.value.strip().upper()
         if rule:
             self.open_rules(section_of(rule, self.rules_file) + 1)
-            self.query_one(OptionList).focus()
+            focus_now(self.query_one(OptionList))
 
     def action_find(self) -> None:
-        self.query_one(Input).focus()
+        focus_now(self.query_one(Input))
 
     def action_switch(self) -> None:
         if self.showing_rules and self.guide_file is not None:

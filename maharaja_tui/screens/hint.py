@@ -22,6 +22,7 @@ from textual.worker import get_current_worker
 
 from engine.bots.advice import Advice, advise
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 Labeller = Callable[[Any], Segments]
@@ -81,7 +82,7 @@ class HintScreen(Closing, RoleStyles, ModalScreen[Any]):
         self.query_one(LoadingIndicator).display = False
         options.display = True
         options.highlighted = 0
-        options.focus()
+        focus_now(options)
         self.query_one("#hint-keys", Static).update(
             "↑↓ choose · Enter play it · Esc back (nothing played)")
 

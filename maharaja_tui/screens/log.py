@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Palette, Segments
@@ -39,7 +40,7 @@ class LogScreen(Closing, Screen[None]):
         log = self.query_one(MoveLog)
         log.flagged = self.flagged
         log.entries = self.entries
-        log.focus()
+        focus_now(log)
 
     def action_close(self) -> None:
         self.dismiss(None)

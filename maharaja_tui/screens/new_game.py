@@ -30,6 +30,7 @@ from maharaja_tui.game_setup import default_setup as default_setup  # where call
 from maharaja_tui.games import adapter_class, playable
 from maharaja_tui.games.base import NewGameForm
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 
 RECENT = 6  # unfinished games listed on the form
@@ -173,7 +174,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
     def on_mount(self) -> None:
         self._show_seats(self._defaults()[2])
         # The first field has focus, so Enter opens it (Start is a button away, or ctrl+n).
-        self.query(Select).first().focus()
+        focus_now(self.query(Select).first())
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "players" and isinstance(event.value, int):
@@ -192,7 +193,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         await self.recompose()
         self.refresh_bindings()
         self._show_seats(self._defaults()[2])
-        self.query_one("#game", Select).focus()
+        focus_now(self.query_one("#game", Select))
 
     def _show_seats(self, count: int) -> None:
         for s in range(max_seats()):

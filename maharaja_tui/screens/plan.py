@@ -12,6 +12,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.focus import focus_now
 
 
 class PlanScreen(Closing, ModalScreen[tuple[Any, Any] | None]):
@@ -59,7 +60,7 @@ class PlanScreen(Closing, ModalScreen[tuple[Any, Any] | None]):
     def on_mount(self) -> None:
         for n in (1, 2):
             self.query_one(f"#arrow-{n}", OptionList).highlighted = 0
-        self.query_one("#arrow-1", OptionList).focus()
+        focus_now(self.query_one("#arrow-1", OptionList))
         self._summary()
 
     def action_digit(self, number: int) -> None:
@@ -109,7 +110,7 @@ class PlanScreen(Closing, ModalScreen[tuple[Any, Any] | None]):
 
     def action_arrow(self, index: int) -> None:
         self.arrow = index
-        self.query_one(f"#arrow-{index + 1}", OptionList).focus()
+        focus_now(self.query_one(f"#arrow-{index + 1}", OptionList))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -30,6 +30,7 @@ from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.choice import ChoiceScreen
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.screens.game import build, refresh
+from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.line_chart import ChartData, Line, LineChart
 from maharaja_tui.widgets.move_log import MoveLog
@@ -117,7 +118,7 @@ class ReplayScreen(Closing, Screen[None]):
         for panel in self.panels():  # nothing to pick on a replay's board
             if panel.region == "board":
                 self.query_one(f"#{panel.id}").can_focus = False
-        self.query_one(MoveLog).focus()
+        focus_now(self.query_one(MoveLog))
         self.query_one(MoveLog).entries = self.shown_log()
         self.show()
 

@@ -1,18 +1,24 @@
 """The action panel: what the player may do now, as a list picked by keys or mouse.
 
 It shows a heading (whose decision, the revealed disc, the actions left) and the
-entries the screen gives it; picking one posts ``ActionPanel.Chosen``.
+entries the screen gives it; picking one posts ``ActionPanel.Chosen`` (Enter calls
+the screen's ``chosen`` instead, when it gave one: see BINDINGS).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from textual.actions import SkipAction
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from maharaja_tui.widgets.choices import Choices
+from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 
@@ -27,9 +33,17 @@ class ActionPanel(RoleStyles, Vertical):
             super().__init__()
             self.index = index
 
-    def __init__(self, colours: Palette | None = None, **kwargs: object) -> None:
+    # Enter chooses as the key arrives (a priority binding, in force while the list has
+    # the focus) when the screen gave ``chosen``: the list's own Enter reached the screen
+    # two messages later (selected, then Chosen), after keys typed behind it had gone
+    # to the list, so a dialog the choice opened missed them.
+    BINDINGS = [Binding("enter", "choose", show=False, priority=True, id="actions.choose")]
+
+    def __init__(self, colours: Palette | None = None,
+                 chosen: Callable[[int], None] | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.colours = colours
+        self.chosen = chosen
         self._entries: tuple[Segments, ...] = ()
 
     def compose(self) -> ComposeResult:
@@ -59,7 +73,13 @@ class ActionPanel(RoleStyles, Vertical):
             options.highlighted = 0
 
     def focus_options(self) -> None:
-        self.query_one("#action-options", OptionList).focus()
+        focus_now(self.query_one("#action-options", OptionList))
+
+    def action_choose(self) -> None:
+        index = self.query_one("#action-options", OptionList).highlighted
+        if self.chosen is None or index is None:
+            raise SkipAction()  # the list's own Enter: Chosen, a message later
+        self.chosen(index)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -165,13 +165,14 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         if not self.targets:
             return
         self._pinned = False
-        here = self._anchors.get(self.cursor or "")
+        anchors = self._anchors_now()
+        here = anchors.get(self.cursor or "")
         if here is None:
             self.cursor = next(iter(self.targets))
             return
         best: tuple[float, str] | None = None
         for place in self.targets:
-            there = self._anchors.get(place)
+            there = anchors.get(place)
             if there is None or place == self.cursor:
                 continue
             ox, oy = there[0] - here[0], (there[1] - here[1]) * 2  # cells are twice as tall
@@ -184,6 +185,16 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
                 best = (score, place)
         if best is not None:
             self.cursor = best[1]
+
+    def _anchors_now(self) -> dict[str, tuple[int, int]]:
+        """Where each place is drawn at the map's size now. A key that came before the
+        map's first paint at this size (typed with m at the start, right after a
+        resize) found no positions, or old ones, and took the first target instead of
+        the neighbour: the drawing is brought up to date first."""
+        width, height = self.content_size.width, self.content_size.height
+        if width > 0 and height > 0:
+            self._drawn(width, height)
+        return self._anchors
 
     def action_toggle_labels(self) -> None:
         self.show_labels = not self.show_labels
@@ -342,13 +353,17 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         width, height = self.content_size.width, self.content_size.height
         if width <= 0 or height <= 0:
             return Strip.blank(0)
+        self._drawn(width, height)
+        if 0 <= y < len(self._rows):
+            return self._rows[y]
+        return Strip.blank(width, self.rich_style)
+
+    def _drawn(self, width: int, height: int) -> None:
+        """Draw the map anew if it changed or its size did since it was last drawn."""
         if self._drawn_size != (width, height) or self._dirty:
             self._draw(width, height)
             self._rows = self._strips(width)
             self._drawn_size, self._dirty = (width, height), False
-        if 0 <= y < len(self._rows):
-            return self._rows[y]
-        return Strip.blank(width, self.rich_style)
 
     def _strips(self, width: int) -> list[Strip]:
         painter = Painter(self, self.colours)

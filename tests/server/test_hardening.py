@@ -53,6 +53,26 @@ def test_the_server_passes_the_memory_cap_to_its_sessions(tmp_path: Path) -> Non
     assert server._child_env()["MAHARAJA_MEMORY_MIB"] == "512"
 
 
+@pytest.mark.parametrize("writes", ["nowhere", "into the cache", "beside the source"])
+def test_a_session_writes_bytecode_as_the_server_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, writes: str) -> None:
+    """A child behaves like its parent: no bytecode under -B / PYTHONDONTWRITEBYTECODE,
+    bytecode in the parent's pycache prefix (the suite's workers use pytest's cache), and
+    none of it into the source tree when the parent writes none there."""
+    from sshkit import config
+
+    from maharaja_server.server import GameServer
+
+    server = GameServer(config(tmp_path))
+    prefix = str(tmp_path / "pycache") if writes == "into the cache" else None
+    monkeypatch.setattr(sys, "dont_write_bytecode", writes == "nowhere")
+    monkeypatch.setattr(sys, "pycache_prefix", prefix)
+    child = subprocess.run(
+        [sys.executable, "-c", "import sys; print(sys.dont_write_bytecode, sys.pycache_prefix)"],
+        env=server._child_env(), capture_output=True, text=True, timeout=60)
+    assert child.stdout.split() == [str(writes == "nowhere"), str(prefix)]
+
+
 def test_the_hub_socket_lives_in_the_data_directory_and_stale_ones_are_cleared(
         tmp_path: Path) -> None:
     """Item 12: nothing in /tmp; a socket a SIGKILLed server left is cleared at start;

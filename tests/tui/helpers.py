@@ -107,3 +107,22 @@ def synchronously(test):  # noqa: ANN001, ANN201
 
     run.__signature__ = inspect.signature(test)  # type: ignore[attr-defined]
     return run
+
+
+async def typed(pilot: Pilot, text: str) -> None:
+    """``text`` as a terminal delivers keys typed together (a burst, a paste, a slow SSH
+    link): one read, parsed by Textual's own parser, every event queued on the app
+    before it handles the first (as the driver's input thread queues them, here without
+    the thread's hop, so the order never depends on the loop's scheduling). Then a few
+    pauses, each waiting until the screen's widgets have handled what was queued when
+    it began: a key may start a chain of messages (a dialog opened and focused).
+    ``pilot.press`` instead waits after every key, which hides a key that goes astray
+    while the one before it is still being handled."""
+    from textual._xterm_parser import XTermParser
+
+    app = pilot.app
+    for event in XTermParser().feed(text):
+        event.set_sender(app)
+        app.post_message(event)
+    for _ in range(3):
+        await pilot.pause()

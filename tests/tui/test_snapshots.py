@@ -39,9 +39,11 @@ def test_game_planning(snap_compare, size) -> None:  # noqa: ANN001
 
 
 async def focus_the_map_and_step_right(pilot: Pilot) -> None:
-    """m, then right, each waited for: Textual moves focus after the keys already queued,
-    and pilot.press waits for an idle process, which a starved process on a loaded
-    machine seems to be, so "right" could reach the action list m had just left."""
+    """m, then right, each waited for. Two races of this picture under load are closed in
+    the app itself: the focus moves at once (focus_now), so "right" cannot reach the
+    action list m left, and the map steps right on its drawing at its size now, drawn
+    first if a paint had not come yet (it took the first place, not the neighbour).
+    The waits stay: the footer shows the map's keys a refresh later."""
     app = pilot.app
     await settled(pilot, lambda: getattr(app.focused, "id", None) == "action-options",
                   "the game screen's first focus: its action list")
