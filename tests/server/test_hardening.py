@@ -94,11 +94,11 @@ def test_the_hub_socket_lives_in_the_data_directory_and_stale_ones_are_cleared(
 
     async def scenario() -> None:
         before = in_tmp()
-        async with running(config(deep)) as srv:
+        async with running(config(deep), sessions=False) as srv:
             assert srv.hub.path == stale and stale.exists()
             assert in_tmp() == before
             with pytest.raises(OSError, match="another server"):
-                async with running(config(deep)):
+                async with running(config(deep), sessions=False):
                     pass
         assert not stale.exists()
 
@@ -158,7 +158,8 @@ def test_connections_are_limited_per_address_and_the_hub_drops_silent_ones(
     from sshkit import config, running
 
     async def scenario() -> None:
-        async with running(config(tmp_path, max_connections_per_address=2)) as srv:
+        async with running(config(tmp_path, max_connections_per_address=2),
+                           sessions=False) as srv:
             silent = [await asyncio.open_connection("127.0.0.1", srv.port) for _ in range(2)]
             for reader, _ in silent:  # each gets the server's banner: they are in
                 assert (await asyncio.wait_for(reader.readline(), 20)).startswith(b"SSH-")
@@ -189,7 +190,7 @@ def test_a_login_that_opens_no_session_is_closed(tmp_path: Path, monkeypatch) ->
     monkeypatch.setattr(ssh, "SESSION_WAIT", 1.0)
 
     async def scenario() -> None:
-        async with running(config(tmp_path)) as srv:
+        async with running(config(tmp_path), sessions=False) as srv:
             idle = await asyncssh.connect("127.0.0.1", srv.port, username="bob",
                                           known_hosts=None, agent_path=None,
                                           client_keys=[key_for("bob")])
@@ -311,7 +312,7 @@ def test_a_login_that_leaves_at_once_is_let_go_at_once(tmp_path: Path, monkeypat
     monkeypatch.setattr(ssh, "SESSION_WAIT", 1.0)
 
     async def scenario() -> None:
-        async with running(config(tmp_path)) as srv:
+        async with running(config(tmp_path), sessions=False) as srv:
             for _ in range(3):
                 conn = await asyncssh.connect("127.0.0.1", srv.port, username="bob",
                                               known_hosts=None, agent_path=None,

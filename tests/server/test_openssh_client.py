@@ -63,7 +63,7 @@ def test_a_key_offered_without_a_signature_claims_no_name(tmp_path: Path) -> Non
     key.chmod(0o600)
 
     async def scenario() -> None:
-        async with running(config(tmp_path / "data")) as srv:
+        async with running(config(tmp_path / "data"), sessions=False) as srv:
             tried = await asyncio.create_subprocess_exec(
                 *ssh_command(srv.port, probe), stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)

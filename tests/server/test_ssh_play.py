@@ -156,7 +156,7 @@ def test_a_restarted_server_resumes_the_table(tmp_path: Path) -> None:
 
 def test_a_connection_without_terminal_is_told_to_use_ssh_t(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with running(config(tmp_path)) as srv:
+        async with running(config(tmp_path), sessions=False) as srv:
             term = await connect(srv.port, "dora", term=None)
             await term.wait_for(r"ssh -t")
             await asyncio.wait_for(term.process.wait_closed(), 10)

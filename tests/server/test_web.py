@@ -61,7 +61,7 @@ async def table_with_link(srv) -> tuple[int, str]:
 def test_loading_a_link_s_page_claims_nothing(tmp_path: Path) -> None:
     """A chat app's preview fetches the page; the seat waits for a real session."""
     async def scenario() -> None:
-        async with running(config(tmp_path, web_port=0)) as srv:
+        async with running(config(tmp_path, web_port=0), sessions=False) as srv:
             _, url = await table_with_link(srv)
             token = url.rsplit("/", 1)[1]
             async with browser_session() as preview, browser_session() as player:
@@ -94,7 +94,7 @@ def test_a_seat_keeps_its_last_eight_unclaimed_links(tmp_path: Path) -> None:
 
 def test_only_a_player_at_the_table_hands_out_its_links(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with running(config(tmp_path, web_port=0)) as srv:
+        async with running(config(tmp_path, web_port=0), sessions=False) as srv:
             table, _ = await table_with_link(srv)
             with pytest.raises(IllegalIntent, match="only a player at this table"):
                 invite(srv.service, srv.web, Identity("mallory", "k"), table)
@@ -154,13 +154,13 @@ def test_an_idle_browser_session_is_closed(tmp_path: Path) -> None:
 
 def test_the_bare_page_needs_the_password_file(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with running(config(tmp_path / "open", web_port=0)) as srv:
+        async with running(config(tmp_path / "open", web_port=0), sessions=False) as srv:
             async with browser_session() as browser:
                 async with browser.get(srv.web.public_url + "/") as reply:
                     assert reply.status == 403
                     assert "join link only" in await reply.text()
         cfg = config(tmp_path / "pw", web_port=0, user_passwords={"alice": "apple"})
-        async with running(cfg) as srv:
+        async with running(cfg, sessions=False) as srv:
             page = srv.web.public_url + "/"
             async with browser_session() as browser:
                 async with browser.get(page) as reply:
@@ -177,10 +177,11 @@ def test_the_bare_page_needs_the_password_file(tmp_path: Path) -> None:
 
 def test_links_of_a_wildcard_address_name_the_machine(tmp_path: Path) -> None:
     async def scenario() -> None:
-        async with running(config(tmp_path, web_port=0, web_host="0.0.0.0")) as srv:
+        async with running(config(tmp_path, web_port=0, web_host="0.0.0.0"),
+                           sessions=False) as srv:
             assert srv.web.public_url == f"http://{socket.getfqdn()}:{srv.web.port}"
         cfg = config(tmp_path, web_port=0, web_url="https://games.example/maharaja/")
-        async with running(cfg) as srv:
+        async with running(cfg, sessions=False) as srv:
             _, url = await table_with_link(srv)
             assert url.startswith("https://games.example/maharaja/join/")
 

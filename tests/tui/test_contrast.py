@@ -97,6 +97,10 @@ async def check(app: MaharajaApp, themes: tuple[str, ...], size: tuple[int, int]
     return failures
 
 
+# Every theme (19, ~3.3 CPU-s) in the slow job; the default run keeps the sampled themes
+# on every game's screen (test_each_game_meets_the_floor_in_light_dark_and_ansi_themes)
+# and NO_COLOR, so a theme-wide regression still fails there (issue 15).
+@pytest.mark.slow
 @synchronously
 async def test_every_theme_meets_the_floor_on_the_maharaja_game_screen() -> None:
     app = MaharajaApp(Start("game", game=GAMES["maharaja"]()), computer_delay=3600)
@@ -109,7 +113,8 @@ async def test_every_theme_meets_the_floor_on_the_maharaja_game_screen() -> None
 @synchronously
 async def test_each_game_meets_the_floor_in_light_dark_and_ansi_themes(game: str) -> None:
     app = MaharajaApp(Start("game", game=GAMES[game]()), computer_delay=3600)
-    assert await check(app, SAMPLE, (120, 40)) == {}
+    # m: the map focused, its cursor drawn (what the every-theme test, now slow, also saw)
+    assert await check(app, SAMPLE, (120, 40), ("m",)) == {}
 
 
 @pytest.mark.parametrize("game", list(GAMES))
