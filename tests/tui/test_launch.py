@@ -39,14 +39,15 @@ FIRST_FRAME = first_frame_code(
 # the computers (they think after the first frame; their levels are data), the
 # choice, confirmation and privacy screens (nobody has chosen anything yet), the
 # new-game form (its defaults are maharaja_tui.game_setup), the plan dialog, hashlib
-# (it loads OpenSSL; the CSS cache uses blake2b alone, the autosave comes after the frame).
+# (it loads OpenSSL; the CSS cache uses blake2b alone, the autosave comes after the frame),
+# tomllib (the checkout's games are read from a plain table: engine.registry).
 NOT_AT_LAUNCH = ("maharaja_tui.screens.help", "markdown_it", "maharaja_tui.screens.files",
                  "maharaja_tui.screens.replay", "maharaja_tui.screens.final",
                  "engine.raja", "engine.maharani", "engine.maharadjah", "importlib.metadata",
                  "maharaja_tui.screens.log", "maharaja_tui.games.raja", "engine.bots",
                  "maharaja_tui.screens.choice", "maharaja_tui.screens.privacy",
                  "maharaja_tui.screens.new_game", "hashlib", "_hashlib",
-                 "maharaja_tui.screens.plan")
+                 "maharaja_tui.screens.plan", "tomllib")
 
 
 @pytest.fixture(scope="module")
@@ -93,8 +94,7 @@ def test_importing_the_app_reads_no_package_metadata(data_home: Path) -> None:
 
 
 def test_no_config_file_reads_without_tomllib(data_home: Path) -> None:
-    """The defaults need no TOML parser (tomllib compiles its regexes at import). (A
-    checkout still reads its pyproject.toml's entry points with it: engine.registry.)"""
+    """The defaults need no TOML parser (tomllib compiles its regexes at import)."""
     code = ("import json, sys; from maharaja_tui import settings; found = settings.load(); "
             "print(json.dumps({'default': found == settings.Settings(), "
             "'tomllib': 'tomllib' in sys.modules}))")
