@@ -311,3 +311,58 @@ def test_importing_the_app_imports_no_game_nor_its_screen(data_home: Path) -> No
     loaded = sorted(m for m in modules for lazy in NOT_AT_IMPORT
                     if m == lazy or m.startswith(lazy + "."))
     assert loaded == []
+
+
+def test_the_command_builds_only_the_parser_of_the_sub_command_it_runs(
+        data_home: Path, monkeypatch) -> None:  # noqa: ANN001
+    """Each sub-command's parser costs ~1M instructions at launch (argparse translates
+    every message it holds through gettext); help and errors that list the sub-commands
+    still build them all (issue 15)."""
+    import argparse
+
+    from maharaja_tui import cli
+    from maharaja_tui.app import MaharajaApp
+
+    built: list[str] = []
+    init = argparse.ArgumentParser.__init__
+
+    def counted(self: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        init(self, *args, **kwargs)  # type: ignore[arg-type]
+        built.append(self.prog)
+
+    monkeypatch.setattr(argparse.ArgumentParser, "__init__", counted)
+    monkeypatch.setattr(MaharajaApp, "run", lambda self: None)
+    config = data_home.parent / "empty.toml"
+    config.write_text("")
+    for argv, parsers in ((["play", "--seed", "7"], ["maharaja", "maharaja play"]),
+                          (["--config", str(config)], ["maharaja"]), ([], ["maharaja"]),
+                          (["--config", str(config), "new"], ["maharaja", "maharaja new"])):
+        built.clear()
+        assert cli.main(argv) == 0
+        assert built == parsers, argv
+
+
+def test_the_sub_command_is_chosen_only_from_plain_arguments() -> None:
+    from maharaja_tui.cli import chosen
+
+    assert chosen([]) == "" and chosen(["--config", "c.toml"]) == ""
+    assert chosen(["play", "--seed", "7"]) == "play" == chosen(["--config=c", "play"])
+    assert chosen(["--config", "play", "new"]) == "new"  # a config file named play
+    for argv in (["play", "--help"], ["-h"], ["bogus"], ["--conf", "c", "play"],
+                 ["--seed", "3"]):
+        assert chosen(argv) is None, argv
+
+
+def test_a_sub_command_alone_parses_and_helps_as_among_all() -> None:
+    from maharaja_tui.cli import COMMANDS, parser
+
+    def sub_parsers(top: object) -> dict[str, object]:
+        action = next(a for a in top._actions if a.dest == "command")  # type: ignore[attr-defined]
+        return action.choices  # type: ignore[no-any-return]
+
+    every = sub_parsers(parser(list_games=False))
+    assert list(every) == list(COMMANDS)
+    for command in COMMANDS:
+        alone = sub_parsers(parser(list_games=False, only=command))
+        assert list(alone) == [command]
+        assert alone[command].format_help() == every[command].format_help()  # type: ignore[attr-defined]
