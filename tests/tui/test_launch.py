@@ -366,3 +366,18 @@ def test_a_sub_command_alone_parses_and_helps_as_among_all() -> None:
         alone = sub_parsers(parser(list_games=False, only=command))
         assert list(alone) == [command]
         assert alone[command].format_help() == every[command].format_help()  # type: ignore[attr-defined]
+
+
+def test_the_contrast_floor_computes_a_colour_s_luminance_once() -> None:
+    """Every style drawn asks for its background's luminance, and a colour moved to meet
+    the floor is searched for through a dozen blends (issue 15: ~5M instructions of the
+    first frame)."""
+    from maharaja_tui.contrast import TEXT_FLOOR, luminance, readable
+
+    luminance.cache_clear()
+    dark, grey = (20, 20, 20), (60, 60, 60)
+    for _ in range(3):
+        readable(grey, dark, TEXT_FLOOR)
+    first = luminance.cache_info()
+    readable(grey, dark, TEXT_FLOOR)
+    assert luminance.cache_info().misses == first.misses  # nothing computed again
