@@ -16,9 +16,19 @@ if TYPE_CHECKING:
     from maharaja_tui.games.base import NewGameForm
 
 
-def parser(*, list_games: bool = True) -> argparse.ArgumentParser:
+COMMANDS = ("play", "new", "continue", "load", "replay", "serve")
+
+
+def parser(*, list_games: bool = True,
+           only: str | None = None) -> argparse.ArgumentParser:
     """The command line; ``list_games`` names the games in ``--game``'s help, which
-    imports every game's spec (and so its rules): only help shows it (issue 15)."""
+    imports every game's spec (and so its rules): only help shows it (issue 15).
+    ``only``: the sub-command to build ("" for none), when the arguments name it
+    (``chosen``); each sub-command's parser costs ~1M instructions at launch."""
+
+    def wanted(command: str) -> bool:
+        return only is None or only == command
+
     top = argparse.ArgumentParser(
         prog="maharaja",
         description="Maharaja (2020) and its family in the terminal: Raja (2004), Maharani: "
@@ -31,31 +41,54 @@ def parser(*, list_games: bool = True) -> argparse.ArgumentParser:
                      help="the config file (default: $MAHARAJA_CONFIG, else "
                           "~/.config/maharaja/config.toml)")
     sub = top.add_subparsers(dest="command", metavar="COMMAND")
-    play = sub.add_parser("play", help="start a game at once against computer opponents "
-                                       "(the default)")
-    games = ": " + ", ".join(_games()) + " (the first is the default)" if list_games else ""
-    play.add_argument("--game", default=None, help="the game's ruleset id" + games)
-    play.add_argument("--players", type=int, default=None,
-                      help="seats in all (default: the config's opponents.count + humans, "
-                           "else 3)")
-    play.add_argument("--humans", type=int, default=1,
-                      help="human seats sharing this terminal (hot seat); 0 to watch")
-    play.add_argument("--seed", type=int)
-    play.add_argument("--solo", metavar="LEVEL",
-                      help="the game's solo mode, at this difficulty (Maharaja: you alone "
-                           "against Brahmabot, easy, medium or hard)")
-    new = sub.add_parser("new", help="the new-game screen (players, solo, options, "
-                                     "unfinished games to resume)")
-    new.add_argument("--seed", type=int, help="the game's seed (same seed, same setup)")
-    sub.add_parser("continue", help="resume the most recent unfinished game (its autosave)")
-    load = sub.add_parser("load", help="continue a saved game from a file")
-    load.add_argument("file", type=Path)
-    replay = sub.add_parser("replay", help="watch a saved game move by move")
-    replay.add_argument("file", type=Path)
-    replay.add_argument("--reveal", action="store_true",
-                        help="show hidden information (PP, plans) of an unfinished game")
-    sub.add_parser("serve", help="host games over SSH (maharaja serve --help)", add_help=False)
+    if wanted("play"):
+        play = sub.add_parser("play", help="start a game at once against computer opponents "
+                                           "(the default)")
+        games = ": " + ", ".join(_games()) + " (the first is the default)" if list_games else ""
+        play.add_argument("--game", default=None, help="the game's ruleset id" + games)
+        play.add_argument("--players", type=int, default=None,
+                          help="seats in all (default: the config's opponents.count + "
+                               "humans, else 3)")
+        play.add_argument("--humans", type=int, default=1,
+                          help="human seats sharing this terminal (hot seat); 0 to watch")
+        play.add_argument("--seed", type=int)
+        play.add_argument("--solo", metavar="LEVEL",
+                          help="the game's solo mode, at this difficulty (Maharaja: you alone "
+                               "against Brahmabot, easy, medium or hard)")
+    if wanted("new"):
+        new = sub.add_parser("new", help="the new-game screen (players, solo, options, "
+                                         "unfinished games to resume)")
+        new.add_argument("--seed", type=int, help="the game's seed (same seed, same setup)")
+    if wanted("continue"):
+        sub.add_parser("continue", help="resume the most recent unfinished game (its autosave)")
+    if wanted("load"):
+        load = sub.add_parser("load", help="continue a saved game from a file")
+        load.add_argument("file", type=Path)
+    if wanted("replay"):
+        replay = sub.add_parser("replay", help="watch a saved game move by move")
+        replay.add_argument("file", type=Path)
+        replay.add_argument("--reveal", action="store_true",
+                            help="show hidden information (PP, plans) of an unfinished game")
+    if wanted("serve"):
+        sub.add_parser("serve", help="host games over SSH (maharaja serve --help)",
+                       add_help=False)
     return top
+
+
+def chosen(args: Sequence[str]) -> str | None:
+    """The sub-command ``args`` name ("" for none) when they have the plain shape
+    ``[--config FILE] [COMMAND ...]`` and ask for no help; None otherwise (a parser of
+    every sub-command then parses them, as for help and for errors that list them)."""
+    rest = list(args)
+    if rest[:1] == ["--config"]:
+        rest = rest[2:]
+    elif rest[:1] and rest[0].startswith("--config="):
+        rest = rest[1:]
+    if any(arg in ("-h", "--help") for arg in args):
+        return None
+    if not rest:
+        return ""
+    return rest[0] if rest[0] in COMMANDS else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -82,7 +115,7 @@ def _main(argv: Sequence[str] | None) -> int:
     # collector is paused until the app's first frame (MaharajaApp.on_mount resumes it).
     gc.disable()
     asks_help = any(arg in ("-h", "--help") for arg in args_list)
-    args = parser(list_games=asks_help).parse_args(args_list)
+    args = parser(list_games=asks_help, only=chosen(args_list)).parse_args(args_list)
     from maharaja_tui import settings as config_file
     from maharaja_tui.app import MaharajaApp, Start
     from maharaja_tui.game_setup import default_setup  # not the form: it is not shown

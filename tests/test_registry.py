@@ -60,6 +60,24 @@ def test_pyproject_registers_every_built_in_game_once() -> None:
         assert spec.id == game_id and spec.load_ruleset().id == game_id
 
 
+def test_the_checkout_s_games_are_read_as_tomllib_reads_them() -> None:
+    """A launch from a checkout reads the entry points' table without tomllib (issue
+    15); a table written otherwise than pyproject.toml does is left to tomllib."""
+    text = registry.SOURCE_PROJECT.read_text(encoding="utf-8")
+    assert registry._plain_table(text) == registry._toml_entry_points(text)
+    header = '[project]\nname = "x"\n[project.entry-points."maharaja.games"]\n'
+    plain = header + '# the default first\nmaharaja-2020 = "engine.maharaja.spec:SPEC"\n\n' \
+        'raja_2004 = "engine.raja.spec:SPEC"\n[tool.x]\ny = "z"\n'
+    assert registry._plain_table(plain) == registry._toml_entry_points(plain) == {
+        "maharaja-2020": "engine.maharaja.spec:SPEC", "raja_2004": "engine.raja.spec:SPEC"}
+    for odd in ('a = "m:S" # a comment', "a = 'm:S'", '"a" = "m:S"', 'a.b = "m:S"',
+                'a = "m\\u0041:S"', 'a = """m:S"""', 'a = "m:S"\na = "n:T"'):
+        assert registry._plain_table(header + odd + "\n") is None, odd
+    inline = '[project.entry-points]\n"maharaja.games" = { a = "m:S" }\n'
+    assert registry._plain_table(inline) is None
+    assert registry._toml_entry_points(inline) == {"a": "m:S"}
+
+
 def test_the_engine_registry_imports_no_user_interface() -> None:
     code = ("import sys; from engine.registry import specs, rulesets; rulesets(); "
             "from engine.bots.evaluator import evaluator_for; evaluator_for('raja-2004'); "

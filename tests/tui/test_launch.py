@@ -39,14 +39,15 @@ FIRST_FRAME = first_frame_code(
 # the computers (they think after the first frame; their levels are data), the
 # choice, confirmation and privacy screens (nobody has chosen anything yet), the
 # new-game form (its defaults are maharaja_tui.game_setup), the plan dialog, hashlib
-# (it loads OpenSSL; the CSS cache uses blake2b alone, the autosave comes after the frame).
+# (it loads OpenSSL; the CSS cache uses blake2b alone, the autosave comes after the frame),
+# tomllib (the checkout's games are read from a plain table: engine.registry).
 NOT_AT_LAUNCH = ("maharaja_tui.screens.help", "markdown_it", "maharaja_tui.screens.files",
                  "maharaja_tui.screens.replay", "maharaja_tui.screens.final",
                  "engine.raja", "engine.maharani", "engine.maharadjah", "importlib.metadata",
                  "maharaja_tui.screens.log", "maharaja_tui.games.raja", "engine.bots",
                  "maharaja_tui.screens.choice", "maharaja_tui.screens.privacy",
                  "maharaja_tui.screens.new_game", "hashlib", "_hashlib",
-                 "maharaja_tui.screens.plan")
+                 "maharaja_tui.screens.plan", "tomllib")
 
 
 @pytest.fixture(scope="module")
@@ -93,8 +94,7 @@ def test_importing_the_app_reads_no_package_metadata(data_home: Path) -> None:
 
 
 def test_no_config_file_reads_without_tomllib(data_home: Path) -> None:
-    """The defaults need no TOML parser (tomllib compiles its regexes at import). (A
-    checkout still reads its pyproject.toml's entry points with it: engine.registry.)"""
+    """The defaults need no TOML parser (tomllib compiles its regexes at import)."""
     code = ("import json, sys; from maharaja_tui import settings; found = settings.load(); "
             "print(json.dumps({'default': found == settings.Settings(), "
             "'tomllib': 'tomllib' in sys.modules}))")
@@ -311,3 +311,73 @@ def test_importing_the_app_imports_no_game_nor_its_screen(data_home: Path) -> No
     loaded = sorted(m for m in modules for lazy in NOT_AT_IMPORT
                     if m == lazy or m.startswith(lazy + "."))
     assert loaded == []
+
+
+def test_the_command_builds_only_the_parser_of_the_sub_command_it_runs(
+        data_home: Path, monkeypatch) -> None:  # noqa: ANN001
+    """Each sub-command's parser costs ~1M instructions at launch (argparse translates
+    every message it holds through gettext); help and errors that list the sub-commands
+    still build them all (issue 15)."""
+    import argparse
+
+    from maharaja_tui import cli
+    from maharaja_tui.app import MaharajaApp
+
+    built: list[str] = []
+    init = argparse.ArgumentParser.__init__
+
+    def counted(self: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        init(self, *args, **kwargs)  # type: ignore[arg-type]
+        built.append(self.prog)
+
+    monkeypatch.setattr(argparse.ArgumentParser, "__init__", counted)
+    monkeypatch.setattr(MaharajaApp, "run", lambda self: None)
+    config = data_home.parent / "empty.toml"
+    config.write_text("")
+    for argv, parsers in ((["play", "--seed", "7"], ["maharaja", "maharaja play"]),
+                          (["--config", str(config)], ["maharaja"]), ([], ["maharaja"]),
+                          (["--config", str(config), "new"], ["maharaja", "maharaja new"])):
+        built.clear()
+        assert cli.main(argv) == 0
+        assert built == parsers, argv
+
+
+def test_the_sub_command_is_chosen_only_from_plain_arguments() -> None:
+    from maharaja_tui.cli import chosen
+
+    assert chosen([]) == "" and chosen(["--config", "c.toml"]) == ""
+    assert chosen(["play", "--seed", "7"]) == "play" == chosen(["--config=c", "play"])
+    assert chosen(["--config", "play", "new"]) == "new"  # a config file named play
+    for argv in (["play", "--help"], ["-h"], ["bogus"], ["--conf", "c", "play"],
+                 ["--seed", "3"]):
+        assert chosen(argv) is None, argv
+
+
+def test_a_sub_command_alone_parses_and_helps_as_among_all() -> None:
+    from maharaja_tui.cli import COMMANDS, parser
+
+    def sub_parsers(top: object) -> dict[str, object]:
+        action = next(a for a in top._actions if a.dest == "command")  # type: ignore[attr-defined]
+        return action.choices  # type: ignore[no-any-return]
+
+    every = sub_parsers(parser(list_games=False))
+    assert list(every) == list(COMMANDS)
+    for command in COMMANDS:
+        alone = sub_parsers(parser(list_games=False, only=command))
+        assert list(alone) == [command]
+        assert alone[command].format_help() == every[command].format_help()  # type: ignore[attr-defined]
+
+
+def test_the_contrast_floor_computes_a_colour_s_luminance_once() -> None:
+    """Every style drawn asks for its background's luminance, and a colour moved to meet
+    the floor is searched for through a dozen blends (issue 15: ~5M instructions of the
+    first frame)."""
+    from maharaja_tui.contrast import TEXT_FLOOR, luminance, readable
+
+    luminance.cache_clear()
+    dark, grey = (20, 20, 20), (60, 60, 60)
+    for _ in range(3):
+        readable(grey, dark, TEXT_FLOOR)
+    first = luminance.cache_info()
+    readable(grey, dark, TEXT_FLOOR)
+    assert luminance.cache_info().misses == first.misses  # nothing computed again
