@@ -31,6 +31,10 @@ def test_each_guide_is_written_for_players(name: str) -> None:
     assert [word for word in NOT_FOR_PLAYERS if word in text] == []
     assert len(sections(GUIDES / name)) >= 6  # short sections, each in the contents
     assert not re.search(r"§\d", text)  # no section numbers of a document they cannot see
+    # Diagrams are plain text: a fence without a language makes Textual guess one, and
+    # its guesses coloured the diagrams as CSS or Objective-C.
+    openings = re.findall(r"^```(.*)$", text, flags=re.MULTILINE)[::2]
+    assert openings and set(openings) == {"text"}
 
 
 @pytest.mark.parametrize("game", ["maharaja-2020", "raja-2004"])
