@@ -17,8 +17,10 @@ from functools import cache, lru_cache, partial
 from random import Random
 from typing import Any
 
+import msgspec
+
 from engine.core.ruleset import LegalGroup, draw_index
-from engine.family.travel import Occupancy, priced_paths
+from engine.family.travel import Occupancy, price_open_paths, road_tolls
 from engine.maharaja import components as C
 from engine.maharaja import intents as it
 from engine.maharaja.queries import (
@@ -320,8 +322,8 @@ def moves(state: State, seat: int) -> list[it.MovePriest]:
 def affordable_moves(state: State, seat: int) -> Sequence[it.MovePriest]:
     """``moves``, as the shared frozen listing itself when every route is affordable."""
     player = state.players[seat]
-    occupancy = tuple(map(tuple, state.villages.values()))
-    listed, costs, dearest = _routes(seat, occupancy, has_ability(state, seat, 9))[player.priest]
+    routes = _routes(seat, _OCCUPANCY.encode(state.villages), has_ability(state, seat, 9))
+    listed, costs, dearest = routes[player.priest]
     coins = player.coins
     if dearest <= coins:
         return listed  # every route is affordable: no filtering
@@ -329,28 +331,33 @@ def affordable_moves(state: State, seat: int) -> Sequence[it.MovePriest]:
 
 
 Listing = tuple[tuple[it.MovePriest, ...], tuple[int, ...], int]  # intents, tolls, dearest
+# Who holds a piece in each village, as bytes: asked at every decision of a turn, and one
+# encoding hashes faster than a tuple of tuples built and hashed (and compared) again.
+_OCCUPANCY = msgspec.msgpack.Encoder()
+_VILLAGES = msgspec.msgpack.Decoder(dict[str, tuple[int, ...]])
 
 
 class _Routes(dict[str, Listing]):
     """A seat's routes over one occupancy by the junction they leave, priced when first
     asked: a priest that walks on in its turn prices from each junction it reaches under
-    the key it had (the listings are frozen, so every state that asks shares them)."""
+    the key it had (the listings are frozen, so every state that asks shares them). The
+    road tolls are the occupancy's: computed once, for every junction."""
 
     def __init__(self, seat: int, occupancy: Occupancy, free: bool) -> None:
         super().__init__()
-        self.seat, self.occupancy, self.free = seat, occupancy, free
+        self.road_toll, self.open_mask = road_tolls(board(), seat, occupancy, False, free)
 
     def __missing__(self, here: str) -> Listing:
-        paths, costs = priced_paths(board(), here, self.seat, self.occupancy, per_piece=False,
-                                    free=self.free)
+        paths, costs = price_open_paths(board(), here, self.road_toll, self.open_mask)
         listing = self[here] = (tuple(map(_path_intents(here).__getitem__, paths)), costs,
                                 max(costs, default=0))
         return listing
 
 
 @lru_cache(maxsize=1024)
-def _routes(seat: int, occupancy: Occupancy, free: bool) -> _Routes:
-    return _Routes(seat, occupancy, free)
+def _routes(seat: int, villages: bytes, free: bool) -> _Routes:
+    """``villages``: ``state.villages`` encoded (``_OCCUPANCY``)."""
+    return _Routes(seat, tuple(_VILLAGES.decode(villages).values()), free)
 
 
 @cache
