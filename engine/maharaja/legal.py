@@ -248,6 +248,9 @@ def random_intent(state: State, seat: int, rng: Random) -> Any:
     built from counts: only the intent drawn is made (the routes are listed anyway)."""
     turn = state.turn
     if turn is None or turn.seat != seat or state.pending or state.phase != Phase.ACTIONS:
+        if state.phase == Phase.PLANNING and not state.pending \
+                and not state.players[seat].planned:
+            return rng.choice(PLANS)  # the listing is PLANS itself: drawn from, not copied
         return rng.choice(legal_intents(state, seat))
     parts = turn_parts(state, seat)
     pick = draw_index(rng, sum(map(len, parts)))
