@@ -118,7 +118,7 @@ def _open_rows(network: Network, here: str, open_mask: int) -> _Rows:
 def _priced(
     network: Network, here: str, mover: int, occupancy: Occupancy, per_piece: bool, free: bool
 ) -> Priced:
-    road_toll, open_mask = road_tolls(network, mover, occupancy, per_piece, free)
+    road_toll, open_mask = _cached_road_tolls(network, mover, occupancy, per_piece, free)
     return price_open_paths(network, here, road_toll, open_mask)
 
 
@@ -147,13 +147,11 @@ def price_open_paths(network: Network, here: str, road_toll: Sequence[int],
     return tuple(paths), tuple(totals)
 
 
-# A mover's road tolls do not depend on where the priest stands: moves from each junction
-# a priest reaches in a turn share them, until a piece is placed (a new occupancy).
-@lru_cache(maxsize=1024)
 def road_tolls(network: Network, mover: int, occupancy: Occupancy, per_piece: bool,
                free: bool) -> tuple[tuple[int, ...], int]:
     """Each road's toll as a packed key (0 for a closed road: no open row takes it) and
-    the open roads as a mask (bit n: ``network.road_ids[n]``)."""
+    the open roads as a mask (bit n: ``network.road_ids[n]``). Not cached: a caller that
+    keeps its routes by occupancy keeps these with them."""
     road_toll = []
     open_mask = 0
     for n, (start, end) in enumerate(_road_spans(network)):
@@ -166,6 +164,11 @@ def road_tolls(network: Network, mover: int, occupancy: Occupancy, per_piece: bo
                     packed += _village_toll(owners, mover, per_piece)
         road_toll.append(packed)
     return tuple(road_toll), open_mask
+
+
+# A mover's road tolls do not depend on where the traveller stands: routes from each
+# junction reached in a turn share them, until a piece is placed (a new occupancy).
+_cached_road_tolls = lru_cache(maxsize=1024)(road_tolls)
 
 
 @cache
