@@ -39,6 +39,8 @@ from engine.maharaja.queries import (
 from engine.maharaja.rules import maharani_targets, start_shrine_seat, to_move
 from engine.maharaja.state import Phase, State, Turn
 
+# Module constants: an enum member read from its class goes through the enum's metaclass.
+_ACTIONS, _PLANNING = Phase.ACTIONS, Phase.PLANNING
 PLANS = [it.CommitPlan(first=a, second=b) for a in C.Action for b in C.Action if a <= b]
 
 
@@ -47,7 +49,7 @@ def legal_intents(state: State, seat: int) -> list[Any]:
     A turn, where most decisions are, is listed straight into one list."""
     turn = state.turn
     if turn is not None and turn.seat == seat and not state.pending \
-            and state.phase == Phase.ACTIONS:
+            and state.phase == _ACTIONS:
         return turn_intents(state, seat)  # to_move is (turn.seat,) here
     return [intent for _, produce in _listing(state, seat) for intent in produce()]
 
@@ -247,8 +249,8 @@ def random_intent(state: State, seat: int, rng: Random) -> Any:
     """``rng.choice(legal_intents(state, seat))``, drawing the same number, but in a turn
     built from counts: only the intent drawn is made (the routes are listed anyway)."""
     turn = state.turn
-    if turn is None or turn.seat != seat or state.pending or state.phase != Phase.ACTIONS:
-        if state.phase == Phase.PLANNING and not state.pending \
+    if turn is None or turn.seat != seat or state.pending or state.phase != _ACTIONS:
+        if state.phase == _PLANNING and not state.pending \
                 and not state.players[seat].planned:
             return rng.choice(PLANS)  # the listing is PLANS itself: drawn from, not copied
         return rng.choice(legal_intents(state, seat))
