@@ -220,8 +220,11 @@ def _turn_started(s: State, e: ev.TurnStarted) -> None:
     s.turn = Turn(seat=e.seat, tasks=tasks)
 
 
+_ACTION_SPECS = {int(action): spec for action, spec in C.ACTIONS.items()}
+
+
 def new_task(action: int, source: str) -> Task:
-    spec = C.ACTIONS[C.Action(action)]
+    spec = _ACTION_SPECS[action]  # by the action's number: no Action() at every turn
     return Task(action=action, source=source, statues=spec.statues, shrines=spec.shrines,
                 city_shrine=spec.city_shrine)
 

@@ -39,8 +39,13 @@ from engine.maharaja.queries import (
 from engine.maharaja.rules import maharani_targets, start_shrine_seat, to_move
 from engine.maharaja.state import Phase, State, Turn
 
-# Module constants: an enum member read from its class goes through the enum's metaclass.
+# Module constants: an enum member read from its class goes through the enum's metaclass,
+# and a turn's listing compares several at every decision.
 _ACTIONS, _PLANNING = Phase.ACTIONS, Phase.PLANNING
+_TAKE_COINS, _TAKE_SHRINES, _BUY_PRESTIGE, _CHANGE_CHARACTER, _MOVE_FLAG = (
+    C.Action.TAKE_COINS, C.Action.TAKE_SHRINES, C.Action.BUY_PRESTIGE,
+    C.Action.CHANGE_CHARACTER, C.Action.MOVE_FLAG)
+_ONCE = C.Timing.ONCE
 PLANS = [it.CommitPlan(first=a, second=b) for a in C.Action for b in C.Action if a <= b]
 
 
@@ -218,13 +223,13 @@ def task_parts(state: State, seat: int, index: int) -> list[Part]:
     if task.done:
         return out
     action = task.action  # an int: compared with the Action members, no Action() built
-    if action == C.Action.TAKE_COINS or (
-        action == C.Action.TAKE_SHRINES and player.supply > 0
-    ) or (action == C.Action.BUY_PRESTIGE and player.coins >= 3):
+    if action == _TAKE_COINS or (
+        action == _TAKE_SHRINES and player.supply > 0
+    ) or (action == _BUY_PRESTIGE and player.coins >= 3):
         out.append(Part((it.DoAction(task=index),), _itself))
-    elif action == C.Action.CHANGE_CHARACTER:
+    elif action == _CHANGE_CHARACTER:
         out.append(Part(character_choices(state, seat), partial(_change, index)))
-    elif action == C.Action.MOVE_FLAG:
+    elif action == _MOVE_FLAG:
         out.append(Part(movable_flags(state), partial(_flag, index)))
     return out
 
@@ -286,7 +291,7 @@ def abilities(state: State, seat: int) -> list[Any]:
     out: list[Any] = []
     for n in mine:
         spec = C.CHARACTERS.get(n)
-        if spec is None or spec.timing is not C.Timing.ONCE or n in turn.abilities_used:
+        if spec is None or spec.timing is not _ONCE or n in turn.abilities_used:
             continue
         if not has_ability(state, seat, n):
             continue

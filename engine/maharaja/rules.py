@@ -236,7 +236,7 @@ def _plan(state: State, seat: int, i: it.CommitPlan) -> Events:
 
 def _turn(state: State, seat: int) -> Turn:
     turn = state.turn
-    if state.phase != Phase.ACTIONS or turn is None or state.pending:
+    if state.phase != _ACTIONS or turn is None or state.pending:
         raise refuse("MJ-ROUND-3", "this can only be done during your turn")
     if turn.seat != seat:
         raise refuse("MJ-ROUND-3", "it is not your turn")
