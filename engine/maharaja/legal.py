@@ -41,7 +41,8 @@ from engine.maharaja.state import Phase, State, Turn
 
 # Module constants: an enum member read from its class goes through the enum's metaclass,
 # and a turn's listing compares several at every decision.
-_ACTIONS, _PLANNING = Phase.ACTIONS, Phase.PLANNING
+_CHARACTERS, _START_SHRINES, _PLANNING, _ACTIONS = (
+    Phase.CHARACTERS, Phase.START_SHRINES, Phase.PLANNING, Phase.ACTIONS)
 _TAKE_COINS, _TAKE_SHRINES, _BUY_PRESTIGE, _CHANGE_CHARACTER, _MOVE_FLAG = (
     C.Action.TAKE_COINS, C.Action.TAKE_SHRINES, C.Action.BUY_PRESTIGE,
     C.Action.CHANGE_CHARACTER, C.Action.MOVE_FLAG)
@@ -75,15 +76,15 @@ def _listing(state: State, seat: int) -> Iterator[tuple[str, Producer]]:
         yield state.pending[0].kind, lambda: _pending(state, seat)
         return
     phase = state.phase
-    if phase == Phase.CHARACTERS:
+    if phase == _CHARACTERS:
         yield "character", lambda: [it.ChooseCharacter(number=n) for n in state.display]
-    elif phase == Phase.START_SHRINES:
+    elif phase == _START_SHRINES:
         if start_shrine_seat(state) == seat:
             yield "start-shrine", lambda: [it.PlaceStartShrine(village=v)
                                            for v in open_villages(state, seat)]
-    elif phase == Phase.PLANNING:
+    elif phase == _PLANNING:
         yield "plan", lambda: PLANS
-    elif phase == Phase.ACTIONS:
+    elif phase == _ACTIONS:
         yield from turn_groups(state, seat)
 
 

@@ -58,7 +58,8 @@ def start_shrine_seat(state: State) -> int | None:
 
 
 # An enum member read from its class goes through the enum's metaclass (~4x a global):
-# to_move and automatic, asked at every decision, read the phases from module constants.
+# to_move, automatic and the deciders, asked at every decision, read the phases from
+# module constants.
 (_SETUP, _CHARACTERS, _START_SHRINES, _PLANNING, _ACTIONS, _SCORING, _BETWEEN_ROUNDS) = (
     Phase.SETUP, Phase.CHARACTERS, Phase.START_SHRINES, Phase.PLANNING, Phase.ACTIONS,
     Phase.SCORING, Phase.BETWEEN_ROUNDS)
@@ -201,7 +202,7 @@ def _choose_character(state: State, seat: int, i: it.ChooseCharacter) -> Events:
         if i.number not in state.display:
             raise refuse("MJ-CHAR-2", f"character {i.number} is not in the display")
         return [ev.CharacterTaken(seat=seat, number=i.number, reason="lost")]
-    if state.phase != Phase.CHARACTERS:
+    if state.phase != _CHARACTERS:
         raise refuse("MJ-SETUP-5", "characters are chosen only at setup")
     if seat != state.chooser:
         raise refuse("MJ-SETUP-5", "another player chooses a character now")
@@ -211,7 +212,7 @@ def _choose_character(state: State, seat: int, i: it.ChooseCharacter) -> Events:
 
 
 def _start_shrine(state: State, seat: int, i: it.PlaceStartShrine) -> Events:
-    if state.phase != Phase.START_SHRINES:
+    if state.phase != _START_SHRINES:
         raise refuse("MJ-SETUP-6", "starting shrines are placed only at setup")
     if start_shrine_seat(state) != seat:
         raise refuse("MJ-SETUP-6", "another player places a starting shrine now")
@@ -224,7 +225,7 @@ def _start_shrine(state: State, seat: int, i: it.PlaceStartShrine) -> Events:
 
 
 def _plan(state: State, seat: int, i: it.CommitPlan) -> Events:
-    if state.phase != Phase.PLANNING:
+    if state.phase != _PLANNING:
         raise refuse("MJ-ROUND-2", "plans are set only in the planning phase")
     if state.players[seat].planned:
         raise refuse("MJ-ROUND-2", "your plan is already committed")
