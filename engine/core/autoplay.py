@@ -19,10 +19,13 @@ def play_randomly(game: AnyGame, rng: Random, max_steps: int = 20_000) -> AnyGam
     The draws are those of ``random_intent``, in its order: a seat, then an intent as
     ``rng.choice(legal_intents)`` would pick it. The intent comes from the listing of
     this very state, so it is played on the trusted path (``Game.play_listed``)."""
+    # The ruleset's hooks called directly: what Game.to_move and Game.random_intent do,
+    # one call a hook fewer at every decision (the state is read anew each time).
+    to_move, random_intent = game.ruleset.to_move, game.ruleset.random_intent
     for _ in range(max_steps):
-        seats = game.to_move()  # asked once a decision
+        seats = to_move(game.state)  # asked once a decision
         if not seats:
             break
         seat = rng.choice(seats)
-        game.play_listed(seat, game.random_intent(seat, rng))
+        game.play_listed(seat, random_intent(game.state, seat, rng))
     return game

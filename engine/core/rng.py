@@ -8,7 +8,7 @@ events, so folding the log never consults a random generator.
 from __future__ import annotations
 
 from random import Random
-from typing import cast
+from typing import TYPE_CHECKING
 
 
 class _LazyRandom:
@@ -17,8 +17,8 @@ class _LazyRandom:
 
     __slots__ = ("_position", "_rng")
 
-    def __init__(self, position: tuple[int, int, int]) -> None:
-        self._position = position
+    def __init__(self, seed: int, step: int, batch: int) -> None:
+        self._position = (seed, step, batch)
         self._rng: Random | None = None
 
     def __getattr__(self, name: str) -> object:
@@ -30,5 +30,11 @@ class _LazyRandom:
         return getattr(self._rng, name)
 
 
-def rng_for(seed: int, step: int, batch: int) -> Random:
-    return cast(Random, _LazyRandom((seed, step, batch)))
+if TYPE_CHECKING:
+    def rng_for(seed: int, step: int, batch: int) -> Random:
+        """The generator of the draws at ``(seed, step, batch)``."""
+        ...
+else:
+    # The class itself: made at every automatic batch of every step, so no function
+    # (and no typing.cast call) in front of its constructor; it acts as a Random.
+    rng_for = _LazyRandom

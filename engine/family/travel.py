@@ -60,6 +60,7 @@ def priced_paths(
 # plus its destination's: one addition a path, and sorting the keys sorts by (place, total).
 _TOTAL_SHIFT = 64
 _PLACE_SHIFT = 80
+_TOTAL_MASK = (1 << (_PLACE_SHIFT - _TOTAL_SHIFT)) - 1
 _SEAT_TOLL = tuple(1 << (8 * seat) | 1 << _TOTAL_SHIFT for seat in range(8))
 
 
@@ -117,9 +118,16 @@ def _open_rows(network: Network, here: str, open_mask: int) -> _Rows:
 def _priced(
     network: Network, here: str, mover: int, occupancy: Occupancy, per_piece: bool, free: bool
 ) -> Priced:
-    """Paths and totals per (destination, breakdown), sorted by destination id, total,
-    then (number of roads, road ids): the order ``priced_paths`` promises."""
-    road_toll, open_mask = _road_tolls(network, mover, occupancy, per_piece, free)
+    road_toll, open_mask = _cached_road_tolls(network, mover, occupancy, per_piece, free)
+    return price_open_paths(network, here, road_toll, open_mask)
+
+
+def price_open_paths(network: Network, here: str, road_toll: Sequence[int],
+                     open_mask: int) -> Priced:
+    """``priced_paths`` from a mover's ``road_tolls``, for a caller that keeps those for
+    an occupancy and prices from every junction its mover reaches under it. Paths and
+    totals per (destination, breakdown), sorted by destination id, total, then (number
+    of roads, road ids): the order ``priced_paths`` promises."""
     open_rows = _open_rows(network, here, open_mask)
     sums = [0] * (len(open_rows.rows) + 1)  # each row's toll (row 0: the empty path)
     best: dict[int, int] = {}  # route key -> the first row with it
@@ -130,19 +138,20 @@ def _priced(
         best.setdefault(toll + place, row)
     # By (place, total) from the key, then row: the breakdown gives way to the row.
     row_bits = len(sums).bit_length()
-    order = sorted(key >> _TOTAL_SHIFT << row_bits | row for key, row in best.items())
-    path, row_mask, total_mask = open_rows.path, (1 << row_bits) - 1, (1 << 16) - 1
-    return (tuple(path[n & row_mask] for n in order),
-            tuple(n >> row_bits & total_mask for n in order))
+    order = sorted([key >> _TOTAL_SHIFT << row_bits | row for key, row in best.items()])
+    path, row_mask = open_rows.path, (1 << row_bits) - 1
+    paths, totals = [], []  # one loop for both columns (cheaper than two comprehensions)
+    for n in order:
+        paths.append(path[n & row_mask])
+        totals.append(n >> row_bits & _TOTAL_MASK)
+    return tuple(paths), tuple(totals)
 
 
-# A mover's road tolls do not depend on where the priest stands: moves from each junction
-# a priest reaches in a turn share them, until a piece is placed (a new occupancy).
-@lru_cache(maxsize=1024)
-def _road_tolls(network: Network, mover: int, occupancy: Occupancy, per_piece: bool,
-                free: bool) -> tuple[tuple[int, ...], int]:
+def road_tolls(network: Network, mover: int, occupancy: Occupancy, per_piece: bool,
+               free: bool) -> tuple[tuple[int, ...], int]:
     """Each road's toll as a packed key (0 for a closed road: no open row takes it) and
-    the open roads as a mask (bit n: ``network.road_ids[n]``)."""
+    the open roads as a mask (bit n: ``network.road_ids[n]``). Not cached: a caller that
+    keeps its routes by occupancy keeps these with them."""
     road_toll = []
     open_mask = 0
     for n, (start, end) in enumerate(_road_spans(network)):
@@ -155,6 +164,11 @@ def _road_tolls(network: Network, mover: int, occupancy: Occupancy, per_piece: b
                     packed += _village_toll(owners, mover, per_piece)
         road_toll.append(packed)
     return tuple(road_toll), open_mask
+
+
+# A mover's road tolls do not depend on where the traveller stands: routes from each
+# junction reached in a turn share them, until a piece is placed (a new occupancy).
+_cached_road_tolls = lru_cache(maxsize=1024)(road_tolls)
 
 
 @cache

@@ -24,6 +24,10 @@ from engine.maharaja.state import (
     Turn,
 )
 
+# An enum member read from its class goes through the enum's metaclass: the phases that
+# events folded in every round compare with are module constants.
+_SETUP, _CHARACTERS, _START_SHRINES = Phase.SETUP, Phase.CHARACTERS, Phase.START_SHRINES
+
 
 def new_state(options: Any, seat_count: int) -> State:
     net = board()
@@ -114,7 +118,7 @@ def _character(s: State, e: ev.CharacterTaken) -> None:
     _refill_row(s)
     if s.pending and s.pending[0].seat == e.seat and s.pending[0].kind == "lost-character":
         s.pending.pop(0)
-    if s.phase == Phase.CHARACTERS:
+    if s.phase == _CHARACTERS:
         nxt = (e.seat + 1) % s.seats
         if all(p.character for p in s.players):
             s.phase = Phase.START_SHRINES
@@ -142,7 +146,7 @@ def _shrine(s: State, e: ev.ShrineBuilt) -> None:
         s.cities[e.place].shrines[e.seat] += 1
     else:
         s.villages[e.place].append(e.seat)
-    if s.phase == Phase.START_SHRINES and e.reason == Phase.SETUP:
+    if s.phase == _START_SHRINES and e.reason == _SETUP:
         player.start_shrines += 1
     if e.task >= 0 and s.turn is not None:
         task = s.turn.tasks[e.task]
@@ -220,8 +224,11 @@ def _turn_started(s: State, e: ev.TurnStarted) -> None:
     s.turn = Turn(seat=e.seat, tasks=tasks)
 
 
+_ACTION_SPECS = {int(action): spec for action, spec in C.ACTIONS.items()}
+
+
 def new_task(action: int, source: str) -> Task:
-    spec = C.ACTIONS[C.Action(action)]
+    spec = _ACTION_SPECS[action]  # by the action's number: no Action() at every turn
     return Task(action=action, source=source, statues=spec.statues, shrines=spec.shrines,
                 city_shrine=spec.city_shrine)
 

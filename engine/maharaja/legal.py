@@ -17,8 +17,10 @@ from functools import cache, lru_cache, partial
 from random import Random
 from typing import Any
 
+import msgspec
+
 from engine.core.ruleset import LegalGroup, draw_index
-from engine.family.travel import Occupancy, priced_paths
+from engine.family.travel import Occupancy, price_open_paths, road_tolls
 from engine.maharaja import components as C
 from engine.maharaja import intents as it
 from engine.maharaja.queries import (
@@ -37,6 +39,14 @@ from engine.maharaja.queries import (
 from engine.maharaja.rules import maharani_targets, start_shrine_seat, to_move
 from engine.maharaja.state import Phase, State, Turn
 
+# Module constants: an enum member read from its class goes through the enum's metaclass,
+# and a turn's listing compares several at every decision.
+_CHARACTERS, _START_SHRINES, _PLANNING, _ACTIONS = (
+    Phase.CHARACTERS, Phase.START_SHRINES, Phase.PLANNING, Phase.ACTIONS)
+_TAKE_COINS, _TAKE_SHRINES, _BUY_PRESTIGE, _CHANGE_CHARACTER, _MOVE_FLAG = (
+    C.Action.TAKE_COINS, C.Action.TAKE_SHRINES, C.Action.BUY_PRESTIGE,
+    C.Action.CHANGE_CHARACTER, C.Action.MOVE_FLAG)
+_ONCE = C.Timing.ONCE
 PLANS = [it.CommitPlan(first=a, second=b) for a in C.Action for b in C.Action if a <= b]
 
 
@@ -45,7 +55,7 @@ def legal_intents(state: State, seat: int) -> list[Any]:
     A turn, where most decisions are, is listed straight into one list."""
     turn = state.turn
     if turn is not None and turn.seat == seat and not state.pending \
-            and state.phase == Phase.ACTIONS:
+            and state.phase == _ACTIONS:
         return turn_intents(state, seat)  # to_move is (turn.seat,) here
     return [intent for _, produce in _listing(state, seat) for intent in produce()]
 
@@ -66,15 +76,15 @@ def _listing(state: State, seat: int) -> Iterator[tuple[str, Producer]]:
         yield state.pending[0].kind, lambda: _pending(state, seat)
         return
     phase = state.phase
-    if phase == Phase.CHARACTERS:
+    if phase == _CHARACTERS:
         yield "character", lambda: [it.ChooseCharacter(number=n) for n in state.display]
-    elif phase == Phase.START_SHRINES:
+    elif phase == _START_SHRINES:
         if start_shrine_seat(state) == seat:
             yield "start-shrine", lambda: [it.PlaceStartShrine(village=v)
                                            for v in open_villages(state, seat)]
-    elif phase == Phase.PLANNING:
+    elif phase == _PLANNING:
         yield "plan", lambda: PLANS
-    elif phase == Phase.ACTIONS:
+    elif phase == _ACTIONS:
         yield from turn_groups(state, seat)
 
 
@@ -214,13 +224,13 @@ def task_parts(state: State, seat: int, index: int) -> list[Part]:
     if task.done:
         return out
     action = task.action  # an int: compared with the Action members, no Action() built
-    if action == C.Action.TAKE_COINS or (
-        action == C.Action.TAKE_SHRINES and player.supply > 0
-    ) or (action == C.Action.BUY_PRESTIGE and player.coins >= 3):
+    if action == _TAKE_COINS or (
+        action == _TAKE_SHRINES and player.supply > 0
+    ) or (action == _BUY_PRESTIGE and player.coins >= 3):
         out.append(Part((it.DoAction(task=index),), _itself))
-    elif action == C.Action.CHANGE_CHARACTER:
+    elif action == _CHANGE_CHARACTER:
         out.append(Part(character_choices(state, seat), partial(_change, index)))
-    elif action == C.Action.MOVE_FLAG:
+    elif action == _MOVE_FLAG:
         out.append(Part(movable_flags(state), partial(_flag, index)))
     return out
 
@@ -245,7 +255,10 @@ def random_intent(state: State, seat: int, rng: Random) -> Any:
     """``rng.choice(legal_intents(state, seat))``, drawing the same number, but in a turn
     built from counts: only the intent drawn is made (the routes are listed anyway)."""
     turn = state.turn
-    if turn is None or turn.seat != seat or state.pending or state.phase != Phase.ACTIONS:
+    if turn is None or turn.seat != seat or state.pending or state.phase != _ACTIONS:
+        if state.phase == _PLANNING and not state.pending \
+                and not state.players[seat].planned:
+            return rng.choice(PLANS)  # the listing is PLANS itself: drawn from, not copied
         return rng.choice(legal_intents(state, seat))
     parts = turn_parts(state, seat)
     pick = draw_index(rng, sum(map(len, parts)))
@@ -279,7 +292,7 @@ def abilities(state: State, seat: int) -> list[Any]:
     out: list[Any] = []
     for n in mine:
         spec = C.CHARACTERS.get(n)
-        if spec is None or spec.timing is not C.Timing.ONCE or n in turn.abilities_used:
+        if spec is None or spec.timing is not _ONCE or n in turn.abilities_used:
             continue
         if not has_ability(state, seat, n):
             continue
@@ -320,8 +333,8 @@ def moves(state: State, seat: int) -> list[it.MovePriest]:
 def affordable_moves(state: State, seat: int) -> Sequence[it.MovePriest]:
     """``moves``, as the shared frozen listing itself when every route is affordable."""
     player = state.players[seat]
-    occupancy = tuple(map(tuple, state.villages.values()))
-    listed, costs, dearest = _routes(seat, occupancy, has_ability(state, seat, 9))[player.priest]
+    routes = _routes(seat, _OCCUPANCY.encode(state.villages), has_ability(state, seat, 9))
+    listed, costs, dearest = routes[player.priest]
     coins = player.coins
     if dearest <= coins:
         return listed  # every route is affordable: no filtering
@@ -329,28 +342,33 @@ def affordable_moves(state: State, seat: int) -> Sequence[it.MovePriest]:
 
 
 Listing = tuple[tuple[it.MovePriest, ...], tuple[int, ...], int]  # intents, tolls, dearest
+# Who holds a piece in each village, as bytes: asked at every decision of a turn, and one
+# encoding hashes faster than a tuple of tuples built and hashed (and compared) again.
+_OCCUPANCY = msgspec.msgpack.Encoder()
+_VILLAGES = msgspec.msgpack.Decoder(dict[str, tuple[int, ...]])
 
 
 class _Routes(dict[str, Listing]):
     """A seat's routes over one occupancy by the junction they leave, priced when first
     asked: a priest that walks on in its turn prices from each junction it reaches under
-    the key it had (the listings are frozen, so every state that asks shares them)."""
+    the key it had (the listings are frozen, so every state that asks shares them). The
+    road tolls are the occupancy's: computed once, for every junction."""
 
     def __init__(self, seat: int, occupancy: Occupancy, free: bool) -> None:
         super().__init__()
-        self.seat, self.occupancy, self.free = seat, occupancy, free
+        self.road_toll, self.open_mask = road_tolls(board(), seat, occupancy, False, free)
 
     def __missing__(self, here: str) -> Listing:
-        paths, costs = priced_paths(board(), here, self.seat, self.occupancy, per_piece=False,
-                                    free=self.free)
+        paths, costs = price_open_paths(board(), here, self.road_toll, self.open_mask)
         listing = self[here] = (tuple(map(_path_intents(here).__getitem__, paths)), costs,
                                 max(costs, default=0))
         return listing
 
 
 @lru_cache(maxsize=1024)
-def _routes(seat: int, occupancy: Occupancy, free: bool) -> _Routes:
-    return _Routes(seat, occupancy, free)
+def _routes(seat: int, villages: bytes, free: bool) -> _Routes:
+    """``villages``: ``state.villages`` encoded (``_OCCUPANCY``)."""
+    return _Routes(seat, tuple(_VILLAGES.decode(villages).values()), free)
 
 
 @cache

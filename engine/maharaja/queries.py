@@ -14,9 +14,14 @@ def board() -> Network:
     return load_board()
 
 
+# An enum member read from its class goes through the enum's metaclass (~4x a global):
+# the phases asked at every decision are read from module constants instead.
+_OVER = Phase.OVER
+
+
 def has_ability(state: State, seat: int, character: int) -> bool:
     """The seat holds the tile, or a Maharani token of theirs lies on it (MJ-REW-8)."""
-    if state.phase == Phase.OVER:
+    if state.phase == _OVER:
         return False  # MJ-END-1
     if state.players[seat].character == character:
         return True
