@@ -11,7 +11,6 @@ from engine.bots import maharaja_eval, maharaja_policy
 from engine.bots.evaluator import Scored
 from engine.maharaja import RULESET
 from engine.maharaja import events as ev
-from engine.maharaja.scoring import game_should_end
 from engine.maharaja.state import Phase, State
 
 # The search assumes each other seat picks among its best plans (by the medium
@@ -19,11 +18,10 @@ from engine.maharaja.state import Phase, State
 # 78 of 78 planning decisions measured (issue 15; 0.5/0.3/0.2 spent half the worlds on
 # plans that were not played).
 OPPONENT_PLAN_WEIGHTS = (1.0,)
-SEARCHED_PHASES = (Phase.PLANNING, Phase.SCORING)
-# A turn is searched only in a round that may end the game (MJ-ROUND-7: the last round, or
-# a player down to this many statues): there the rollouts reach the final scoring itself,
-# so a move is judged by what it is worth at the end, not by an estimate of it.
-ENDING_STATUES = 1
+# Every turn's moves are searched too, not only those of a round that may end the game
+# (issue 15: paired on the same seeds against medium, hard's final PP margin rose; the
+# medium judgement's one-step lookahead misprices moves whose worth shows later in the round).
+SEARCHED_PHASES = (Phase.PLANNING, Phase.ACTIONS, Phase.SCORING)
 
 
 class MaharajaEvaluator:
@@ -84,16 +82,14 @@ class MaharajaEvaluator:
         """Stop at the end of the round (its city scored and rewards chosen)."""
         return state.phase == Phase.OVER or state.round > start.round
 
+    def worlds_alike(self, state: State) -> bool:
+        """Two players, no Brahmabot: every world is the same but for the other's PP,
+        which shifts every candidate's margin alike (the other's plan is modelled as one
+        plan), so every world compares the candidates alike (issue 15)."""
+        return state.seats == 2 and state.solo is None
+
     def searchable(self, state: State) -> bool:
-        if state.phase == Phase.ACTIONS:
-            return may_end(state)
         return state.phase in SEARCHED_PHASES
-
-
-def may_end(state: State) -> bool:
-    """This round may be the game's last (MJ-ROUND-7): the rules' own end test, or a
-    player close enough to placing their last statue this round."""
-    return game_should_end(state) or any(p.statues <= ENDING_STATUES for p in state.players)
 
 
 EVALUATOR = MaharajaEvaluator()

@@ -117,6 +117,10 @@ def search_ranked(
     worlds, longest = 0, 0.0  # complete worlds, the longest one's seconds
     first_gaps: list[float] | None = None  # the first world's scores less its first one's
     settled = True  # every world so far gave the candidates those same gaps
+    # An evaluator that knows every world compares the candidates alike (two-player
+    # Maharaja) lets one world settle the search: a second would only repeat it.
+    alike = getattr(evaluator, "worlds_alike", None)
+    enough = 1 if alike is not None and alike(root) else SETTLED_WORLDS
     while stop is None or not stop():
         if worlds and allowance.remaining() < longest:
             break  # a world the clock would cut short is thrown away: don't begin it
@@ -152,7 +156,7 @@ def search_ranked(
             first_gaps = gaps
         elif any(abs(a - b) > SAME for a, b in zip(gaps, first_gaps, strict=True)):
             settled = False
-        if settled and worlds >= SETTLED_WORLDS:
+        if settled and worlds >= enough:
             break  # every world told the same story (e.g. nothing hidden matters): no more
     # Ties (and no complete world) keep the greedy order.
     order = sorted(range(len(candidates)), key=lambda i: (-totals[i], i))

@@ -116,9 +116,25 @@ def test_worlds_that_all_agree_end_the_search(monkeypatch: pytest.MonkeyPatch) -
         return float(len(calls) % search.CANDIDATES)  # the same score per candidate
 
     monkeypatch.setattr(search, "_simulate", rollout)
-    view, seat, legal = planning(2)
+    view, seat, legal = planning(3)
     choose_intent(RULESET, view, seat, legal, "hard", Random(2), budget=Budget.fixed(60))
     assert len(calls) == search.SETTLED_WORLDS * search.CANDIDATES
+
+
+def test_one_world_settles_a_two_player_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two-player Maharaja: the one hidden value, the other's PP, shifts every candidate's
+    margin alike, so every world compares them alike and a second would only repeat the
+    first, a third of a searched turn's time (issue 15)."""
+    calls: list[object] = []
+
+    def rollout(*args: object) -> float:
+        calls.append(args[4])
+        return Random(len(calls)).random()  # (worlds that would disagree: not asked)
+
+    monkeypatch.setattr(search, "_simulate", rollout)
+    view, seat, legal = planning(2)
+    choose_intent(RULESET, view, seat, legal, "hard", Random(2), budget=Budget.fixed(60))
+    assert len(calls) == search.CANDIDATES
 
 
 def test_worlds_that_disagree_use_the_whole_budget(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -130,7 +146,7 @@ def test_worlds_that_disagree_use_the_whole_budget(monkeypatch: pytest.MonkeyPat
         return scores.random()
 
     monkeypatch.setattr(search, "_simulate", rollout)
-    view, seat, legal = planning(2)
+    view, seat, legal = planning(3)
     choose_intent(RULESET, view, seat, legal, "hard", Random(2), budget=Budget.fixed(60))
     assert len(calls) == 60
 
