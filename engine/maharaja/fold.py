@@ -13,6 +13,9 @@ from engine.maharaja import events as ev
 from engine.maharaja.queries import board
 from engine.maharaja.state import (
     NOBODY,
+    PHASE_CHARACTERS,
+    PHASE_SETUP,
+    PHASE_START_SHRINES,
     City,
     Maharani,
     Pending,
@@ -23,10 +26,6 @@ from engine.maharaja.state import (
     Task,
     Turn,
 )
-
-# An enum member read from its class goes through the enum's metaclass: the phases that
-# events folded in every round compare with are module constants.
-_SETUP, _CHARACTERS, _START_SHRINES = Phase.SETUP, Phase.CHARACTERS, Phase.START_SHRINES
 
 
 def new_state(options: Any, seat_count: int) -> State:
@@ -118,7 +117,7 @@ def _character(s: State, e: ev.CharacterTaken) -> None:
     _refill_row(s)
     if s.pending and s.pending[0].seat == e.seat and s.pending[0].kind == "lost-character":
         s.pending.pop(0)
-    if s.phase == _CHARACTERS:
+    if s.phase == PHASE_CHARACTERS:
         nxt = (e.seat + 1) % s.seats
         if all(p.character for p in s.players):
             s.phase = Phase.START_SHRINES
@@ -146,7 +145,7 @@ def _shrine(s: State, e: ev.ShrineBuilt) -> None:
         s.cities[e.place].shrines[e.seat] += 1
     else:
         s.villages[e.place].append(e.seat)
-    if s.phase == _START_SHRINES and e.reason == _SETUP:
+    if s.phase == PHASE_START_SHRINES and e.reason == PHASE_SETUP:
         player.start_shrines += 1
     if e.task >= 0 and s.turn is not None:
         task = s.turn.tasks[e.task]

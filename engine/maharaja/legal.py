@@ -37,12 +37,16 @@ from engine.maharaja.queries import (
     village_capacity,
 )
 from engine.maharaja.rules import maharani_targets, start_shrine_seat, to_move
-from engine.maharaja.state import Phase, State, Turn
+from engine.maharaja.state import (
+    PHASE_ACTIONS,
+    PHASE_CHARACTERS,
+    PHASE_PLANNING,
+    PHASE_START_SHRINES,
+    State,
+    Turn,
+)
 
-# Module constants: an enum member read from its class goes through the enum's metaclass,
-# and a turn's listing compares several at every decision.
-_CHARACTERS, _START_SHRINES, _PLANNING, _ACTIONS = (
-    Phase.CHARACTERS, Phase.START_SHRINES, Phase.PLANNING, Phase.ACTIONS)
+# The actions as module constants, like the phases in state.py (issue 15).
 _TAKE_COINS, _TAKE_SHRINES, _BUY_PRESTIGE, _CHANGE_CHARACTER, _MOVE_FLAG = (
     C.Action.TAKE_COINS, C.Action.TAKE_SHRINES, C.Action.BUY_PRESTIGE,
     C.Action.CHANGE_CHARACTER, C.Action.MOVE_FLAG)
@@ -55,7 +59,7 @@ def legal_intents(state: State, seat: int) -> list[Any]:
     A turn, where most decisions are, is listed straight into one list."""
     turn = state.turn
     if turn is not None and turn.seat == seat and not state.pending \
-            and state.phase == _ACTIONS:
+            and state.phase == PHASE_ACTIONS:
         return turn_intents(state, seat)  # to_move is (turn.seat,) here
     return [intent for _, produce in _listing(state, seat) for intent in produce()]
 
@@ -76,15 +80,15 @@ def _listing(state: State, seat: int) -> Iterator[tuple[str, Producer]]:
         yield state.pending[0].kind, lambda: _pending(state, seat)
         return
     phase = state.phase
-    if phase == _CHARACTERS:
+    if phase == PHASE_CHARACTERS:
         yield "character", lambda: [it.ChooseCharacter(number=n) for n in state.display]
-    elif phase == _START_SHRINES:
+    elif phase == PHASE_START_SHRINES:
         if start_shrine_seat(state) == seat:
             yield "start-shrine", lambda: [it.PlaceStartShrine(village=v)
                                            for v in open_villages(state, seat)]
-    elif phase == _PLANNING:
+    elif phase == PHASE_PLANNING:
         yield "plan", lambda: PLANS
-    elif phase == _ACTIONS:
+    elif phase == PHASE_ACTIONS:
         yield from turn_groups(state, seat)
 
 
@@ -255,8 +259,8 @@ def random_intent(state: State, seat: int, rng: Random) -> Any:
     """``rng.choice(legal_intents(state, seat))``, drawing the same number, but in a turn
     built from counts: only the intent drawn is made (the routes are listed anyway)."""
     turn = state.turn
-    if turn is None or turn.seat != seat or state.pending or state.phase != _ACTIONS:
-        if state.phase == _PLANNING and not state.pending \
+    if turn is None or turn.seat != seat or state.pending or state.phase != PHASE_ACTIONS:
+        if state.phase == PHASE_PLANNING and not state.pending \
                 and not state.players[seat].planned:
             return rng.choice(PLANS)  # the listing is PLANS itself: drawn from, not copied
         return rng.choice(legal_intents(state, seat))

@@ -7,21 +7,18 @@ from engine.family.travel import tolls
 from engine.maharaja import brahmabot as B
 from engine.maharaja import components as C
 from engine.maharaja.board import load_board
-from engine.maharaja.state import NOBODY, Phase, State, Task
+from engine.maharaja.state import NOBODY, PHASE_OVER, State, Task
 
 
 def board() -> Network:
     return load_board()
 
 
-# An enum member read from its class goes through the enum's metaclass (~4x a global):
-# the phases asked at every decision are read from module constants instead.
-_OVER = Phase.OVER
 
 
 def has_ability(state: State, seat: int, character: int) -> bool:
     """The seat holds the tile, or a Maharani token of theirs lies on it (MJ-REW-8)."""
-    if state.phase == _OVER:
+    if state.phase == PHASE_OVER:
         return False  # MJ-END-1
     if state.players[seat].character == character:
         return True

@@ -39,7 +39,19 @@ from engine.maharaja.scoring import (
     game_should_end,
     winners,
 )
-from engine.maharaja.state import Pending, Phase, State, Task, Turn
+from engine.maharaja.state import (
+    PHASE_ACTIONS,
+    PHASE_BETWEEN_ROUNDS,
+    PHASE_CHARACTERS,
+    PHASE_PLANNING,
+    PHASE_SCORING,
+    PHASE_SETUP,
+    PHASE_START_SHRINES,
+    Pending,
+    State,
+    Task,
+    Turn,
+)
 
 Events = list[Any]
 
@@ -57,26 +69,20 @@ def start_shrine_seat(state: State) -> int | None:
     return min(waiting, key=lambda s: (state.players[s].start_shrines, state.players[s].character))
 
 
-# An enum member read from its class goes through the enum's metaclass (~4x a global):
-# to_move, automatic and the deciders, asked at every decision, read the phases from
-# module constants.
-(_SETUP, _CHARACTERS, _START_SHRINES, _PLANNING, _ACTIONS, _SCORING, _BETWEEN_ROUNDS) = (
-    Phase.SETUP, Phase.CHARACTERS, Phase.START_SHRINES, Phase.PLANNING, Phase.ACTIONS,
-    Phase.SCORING, Phase.BETWEEN_ROUNDS)
 
 
 def to_move(state: State) -> tuple[int, ...]:
     if state.pending:
         return (state.pending[0].seat,)
     phase = state.phase
-    if phase == _ACTIONS and state.turn is not None:  # first: most decisions are here
+    if phase == PHASE_ACTIONS and state.turn is not None:  # first: most decisions are here
         return (state.turn.seat,)
-    if phase == _CHARACTERS:
+    if phase == PHASE_CHARACTERS:
         return (state.chooser,)
-    if phase == _START_SHRINES:
+    if phase == PHASE_START_SHRINES:
         seat = start_shrine_seat(state)
         return () if seat is None else (seat,)
-    if phase == _PLANNING:
+    if phase == PHASE_PLANNING:
         return tuple(s for s, p in enumerate(state.players) if not p.planned)
     return ()
 
@@ -84,16 +90,16 @@ def to_move(state: State) -> tuple[int, ...]:
 # ------------------------------------------------------------------ automatic
 def automatic(state: State, rng: Random) -> Events:
     phase = state.phase
-    if phase == _ACTIONS and state.turn is not None and not state.pending:
+    if phase == PHASE_ACTIONS and state.turn is not None and not state.pending:
         return []  # a turn under way (most steps): nothing happens until its seat decides
-    if phase == _SETUP:
+    if phase == PHASE_SETUP:
         return [solo.setup_draw(state, rng) if state.solo is None and state.options.mode == "solo"
                 else setup_draw(state, rng)]
     if state.pending:
         return pass_impossible(state)
-    if phase == _START_SHRINES and start_shrine_seat(state) is None:
+    if phase == PHASE_START_SHRINES and start_shrine_seat(state) is None:
         return [start_round(state)]
-    if phase == _ACTIONS and state.turn is None:
+    if phase == PHASE_ACTIONS and state.turn is None:
         seat = next_turn_seat(state)
         if seat is not None and state.solo is not None and seat == solo.BOT:
             return solo.bot_turn(state)
@@ -102,10 +108,10 @@ def automatic(state: State, rng: Random) -> Events:
             assert plan is not None
             return [ev.TurnStarted(seat=seat, plan=plan)]
         return score_city(state)
-    if phase == _SCORING:
+    if phase == PHASE_SCORING:
         deck = solo.reshuffle(state, rng) if state.solo is not None else ()
         return [ev.RoundEnded(round=state.round, deck=deck)]
-    if phase == _BETWEEN_ROUNDS:
+    if phase == PHASE_BETWEEN_ROUNDS:
         if game_should_end(state):
             return [end_game(state)]
         return [start_round(state)]
@@ -202,7 +208,7 @@ def _choose_character(state: State, seat: int, i: it.ChooseCharacter) -> Events:
         if i.number not in state.display:
             raise refuse("MJ-CHAR-2", f"character {i.number} is not in the display")
         return [ev.CharacterTaken(seat=seat, number=i.number, reason="lost")]
-    if state.phase != _CHARACTERS:
+    if state.phase != PHASE_CHARACTERS:
         raise refuse("MJ-SETUP-5", "characters are chosen only at setup")
     if seat != state.chooser:
         raise refuse("MJ-SETUP-5", "another player chooses a character now")
@@ -212,7 +218,7 @@ def _choose_character(state: State, seat: int, i: it.ChooseCharacter) -> Events:
 
 
 def _start_shrine(state: State, seat: int, i: it.PlaceStartShrine) -> Events:
-    if state.phase != _START_SHRINES:
+    if state.phase != PHASE_START_SHRINES:
         raise refuse("MJ-SETUP-6", "starting shrines are placed only at setup")
     if start_shrine_seat(state) != seat:
         raise refuse("MJ-SETUP-6", "another player places a starting shrine now")
@@ -225,7 +231,7 @@ def _start_shrine(state: State, seat: int, i: it.PlaceStartShrine) -> Events:
 
 
 def _plan(state: State, seat: int, i: it.CommitPlan) -> Events:
-    if state.phase != _PLANNING:
+    if state.phase != PHASE_PLANNING:
         raise refuse("MJ-ROUND-2", "plans are set only in the planning phase")
     if state.players[seat].planned:
         raise refuse("MJ-ROUND-2", "your plan is already committed")
@@ -237,7 +243,7 @@ def _plan(state: State, seat: int, i: it.CommitPlan) -> Events:
 
 def _turn(state: State, seat: int) -> Turn:
     turn = state.turn
-    if state.phase != _ACTIONS or turn is None or state.pending:
+    if state.phase != PHASE_ACTIONS or turn is None or state.pending:
         raise refuse("MJ-ROUND-3", "this can only be done during your turn")
     if turn.seat != seat:
         raise refuse("MJ-ROUND-3", "it is not your turn")

@@ -24,6 +24,15 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# The phases as module constants for the rules' hot paths (to_move, the turn's listing,
+# the fold): an enum member read from its class goes through the enum's metaclass,
+# ~4x a global (issue 15). Import them by name to keep that.
+(PHASE_SETUP, PHASE_CHARACTERS, PHASE_START_SHRINES, PHASE_PLANNING, PHASE_ACTIONS,
+ PHASE_SCORING, PHASE_BETWEEN_ROUNDS, PHASE_OVER) = (
+    Phase.SETUP, Phase.CHARACTERS, Phase.START_SHRINES, Phase.PLANNING, Phase.ACTIONS,
+    Phase.SCORING, Phase.BETWEEN_ROUNDS, Phase.OVER)
+
+
 class Task(msgspec.Struct):
     """One planned action (or token action) being carried out this turn (MJ-ACT-10)."""
 
