@@ -14,6 +14,7 @@ ordinary key from then on, bindings included).
 from __future__ import annotations
 
 import weakref
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from textual import events
@@ -31,12 +32,12 @@ class KeysFollowFocus(_App):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded and self.screen_stack:
             # Where Textual hands it (the screen itself when nothing has the focus).
-            self._handed_to()[event] = self.focused or self.screen
+            self._handed_to[event] = self.focused or self.screen
         await super().on_event(event)
 
     def on_key(self, event: events.Key) -> None:
         """A key back at the app, before its bindings are looked up."""
-        first = self._handed_to().pop(event, None)
+        first = self._handed_to.pop(event, None)
         focused = self.focused
         if first is None or focused is None or focused is first:
             return  # handed to the focus it has now: Textual's own way
@@ -44,9 +45,7 @@ class KeysFollowFocus(_App):
         # As Textual hands a key on (marked forwarded: the app takes it as read already).
         focused._forward_event(events.Key(event.key, event.character))
 
+    @cached_property
     def _handed_to(self) -> weakref.WeakKeyDictionary[events.Key, Widget]:
-        handed: weakref.WeakKeyDictionary[events.Key, Widget] | None = \
-            self.__dict__.get("_keys_handed_to")
-        if handed is None:
-            handed = self.__dict__["_keys_handed_to"] = weakref.WeakKeyDictionary()
-        return handed
+        """Each key read and not yet back at the app -> the widget it was handed to."""
+        return weakref.WeakKeyDictionary()
