@@ -166,6 +166,14 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeysFollowF
         self.push_screen(screen, callback)
         self.report_autosaves()
 
+    def get_default_screen(self) -> Screen[Any]:
+        # The bare screen under the others takes its width's class from the start too:
+        # added at its first resize, it restyled that screen, its toast rack, scroll bar
+        # and tooltip once more before the first frame (issue 15).
+        screen = super().get_default_screen()
+        screen.add_class(*self.breakpoint_classes(self.size.width), update=False)
+        return screen
+
     def breakpoint_classes(self, width: int) -> tuple[str, ...]:
         """The ``HORIZONTAL_BREAKPOINTS`` class a screen this wide takes (as Textual picks it)."""
         for edge, name in sorted(self.HORIZONTAL_BREAKPOINTS, reverse=True):

@@ -37,7 +37,7 @@ try:  # hashlib's own blake2b, without the OpenSSL library hashlib loads first (
 except ImportError:  # a Python built without its own hashes
     from hashlib import blake2b
 
-_MAGIC = b"maharaja-css 1\n"
+_MAGIC = b"maharaja-css 2\n"  # 2: the theme's variables keyed by their digest
 _DIGEST = 32  # bytes of blake2b before the pickle
 KEEP = 300  # entries at most before only those used by this process are kept (~22 a start)
 
@@ -46,7 +46,7 @@ _memo: dict[Key, list[RuleSet]] = {}
 _used: set[Key] = set()  # what this process asked for: what the next start needs
 _parsed = False  # something was parsed here: the file is out of date
 _file: Path | None = None  # where this process reads and writes, once installed
-_variables: tuple[dict[str, str] | None, tuple[tuple[str, str], ...]] = (None, ())
+_variables: tuple[dict[str, str] | None, str] = (None, "")
 
 
 def cache_file() -> Path:
@@ -82,9 +82,12 @@ def _memoised(parse_rules: Any) -> Any:
                      scope: str = "") -> list[RuleSet]:
         global _parsed, _variables
         # The variables are substituted while parsing: a theme has its own entries.
-        # (Textual replaces the dict when they change: its items are read once.)
+        # (Textual replaces the dict when they change: its items are read once.) They
+        # are keyed by a digest: a tuple of their ~170 items was hashed and compared
+        # item by item at every lookup, most of a warm start's parsing (issue 15).
         if _variables[0] is not self._variables:
-            _variables = (self._variables, tuple(sorted(self._variables.items())))
+            items = repr(sorted(self._variables.items())).encode()
+            _variables = (self._variables, blake2b(items, digest_size=16).hexdigest())
         key = (css, read_from, is_default_rules, tie_breaker, scope, _variables[1])
         _used.add(key)
         rules = _memo.get(key)

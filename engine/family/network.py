@@ -8,7 +8,6 @@ prices them.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -197,8 +196,9 @@ def load_network(path: Path, *, expected_villages: int | None = None) -> Network
     """Load and check a board file; a malformed one raises RecordError naming it."""
     name = str(path)
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        data = msgspec.convert(raw, type=_BoardFile)
+        # msgspec decodes and checks in one pass; the json module is not imported at
+        # launch for this one file (issue 15).
+        data = msgspec.json.decode(path.read_bytes(), type=_BoardFile)
         cities = [
             City(
                 id=c["id"], name=c["name"], pos=tuple(c["pos"]),

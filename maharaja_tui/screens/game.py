@@ -33,6 +33,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -135,6 +136,14 @@ class GameScreen(Closing, Screen[None]):
             event.refresh_styles = False
         self._styled_at = None
         super()._on_screen_resume(event)
+
+    def _screen_resized(self, size: Size) -> None:
+        # A screen's first layout posts a Resize to the screen itself, whose handler laid
+        # the whole screen out again at the size it was just laid out at, before the first
+        # frame (issue 15). Nothing has moved then; a pending layout has its own timer.
+        if self.is_attached and size == self._compositor.size:
+            return
+        super()._screen_resized(size)
 
     def on_unmount(self) -> None:
         self._closed = True

@@ -48,7 +48,13 @@ class ActionPanel(RoleStyles, Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="action-heading")
-        yield Choices(id="action-options", compact=True)  # its height set: 1fr
+        # Compact, its height set (1fr). Set as Textual's Footer sets its own: the
+        # reactive and its class without a restyle, which ``compact=True`` ran on the
+        # list (and its five component classes) before it was even mounted (issue 15).
+        options = Choices(id="action-options")
+        options.set_reactive(Choices.compact, True)
+        options.set_class(True, "-textual-compact", update=False)
+        yield options
 
     def show(self, heading: tuple[Segments, ...], entries: tuple[Segments, ...]) -> None:
         painter = Painter(self, self.colours)

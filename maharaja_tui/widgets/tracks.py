@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import msgspec
 from rich.text import Text
+from textual.content import Content
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.visual import visualize
@@ -18,22 +19,37 @@ class SegmentWidget(RoleStyles, Widget):
 
     Its ``data`` (each subclass declares it, a plain reactive: a change redraws it)
     asks for a layout of the screen only when the widget's height changes: a layout is
-    most of the frame after a move (issue 15), and new figures seldom add a line."""
+    most of the frame after a move (issue 15), and new figures seldom add a line.
+
+    ``rows()`` reads ``data`` and the width only: what it drew is kept for them (with
+    the role styles it was drawn with), since Textual renders a widget once to measure
+    it and again after every layout (issue 15: the first frame drew each one twice)."""
 
     def __init__(self, colours: Palette | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.colours = colours
         self._measured: tuple[int, int] | None = None  # (width, height) the layout got
         self._measuring: int | None = None  # the width a layout measures the height at
+        self._drawn: tuple[int, object, object, Content] | None = None  # see render
 
     def rows(self, width: int) -> list[Segments]:
         raise NotImplementedError
 
-    def render(self) -> Text:
+    def render(self) -> Text | Content:
         width = self._measuring
         if width is None:
             width = self.content_size.width
-        return Painter(self, self.colours).lines(self.rows(width))
+        data = getattr(self, "data", None)
+        drawn = self._drawn
+        if (drawn is not None and drawn[0] == width and drawn[1] is data
+                and drawn[2] is self._role_styles):  # a style update replaces the dict
+            return drawn[3]
+        text = Painter(self, self.colours).lines(self.rows(width))
+        if not self.is_attached:  # no stylesheet yet: plain roles, not kept
+            return text
+        content = Content.from_rich_text(text, console=self.app.console)  # as Textual would
+        self._drawn = (width, data, self._role_styles, content)
+        return content
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         # The layout renders to measure; the width it measures at is the one to draw at.

@@ -124,3 +124,30 @@ def test_a_start_that_parses_one_source_keeps_the_others(tmp_path: Path) -> None
                      .digest() + body)
     assert first_frame(tmp_path)["parses"] == 1
     assert first_frame(tmp_path)["parses"] == 0
+
+
+def test_the_theme_s_variables_are_keyed_by_one_short_digest(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A memo key held the theme's ~170 variables as a tuple of pairs: hashed and compared
+    item by item at every lookup, most of a warm start's parsing (issue 15). Each theme
+    still has its own entries."""
+    first_frame(tmp_path)
+    path = only_file(tmp_path)
+    head = len(css_cache._MAGIC) + css_cache._DIGEST
+    variables = {key[5] for key in pickle.loads(path.read_bytes()[head:])}
+    assert len(variables) == 1
+    assert all(isinstance(digest, str) and len(digest) == 32 for digest in variables)
+
+    from textual.css.stylesheet import Stylesheet
+
+    for name, value in (("_memo", {}), ("_used", set()), ("_parsed", False),
+                        ("_variables", (None, ""))):
+        monkeypatch.setattr(css_cache, name, value)  # this process's memo stays as it was
+    parse_rules = css_cache._memoised(lambda *args: [])
+
+    def key_of(theme: dict[str, str]) -> str:
+        parse_rules(Stylesheet(variables=theme), "Screen { color: $text; }", ("", "x"))
+        return css_cache._variables[1]
+
+    assert key_of({"text": "red"}) != key_of({"text": "blue"})
+    assert key_of({"text": "red"}) == key_of({"text": "red"})

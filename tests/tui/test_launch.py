@@ -93,6 +93,15 @@ def test_importing_the_app_reads_no_package_metadata(data_home: Path) -> None:
     assert "maharaja_tui.screens.new_game" not in modules
 
 
+def test_the_board_file_is_read_without_the_json_module(data_home: Path) -> None:
+    """msgspec (imported anyway) decodes and checks the board file in one pass; the json
+    module is not imported for it at launch (issue 15)."""
+    code = ("import sys, msgspec; from engine.maharaja.board import load_board; "
+            "load_board(); "
+            "print(msgspec.json.encode({'json': 'json' in sys.modules}).decode())")
+    assert run_child(code, data_home) == {"json": False}
+
+
 def test_no_config_file_reads_without_tomllib(data_home: Path) -> None:
     """The defaults need no TOML parser (tomllib compiles its regexes at import)."""
     code = ("import json, sys; from maharaja_tui import settings; found = settings.load(); "
@@ -381,3 +390,100 @@ def test_the_contrast_floor_computes_a_colour_s_luminance_once() -> None:
     first = luminance.cache_info()
     readable(grey, dark, TEXT_FLOOR)
     assert luminance.cache_info().misses == first.misses  # nothing computed again
+
+
+def test_a_resize_to_another_size_still_lays_the_game_screen_out(
+        data_home: Path) -> None:
+    """The layout skipped is only the one at the size just laid out at."""
+    from maharaja_tui.app import MaharajaApp, Start
+    from tests.tui.helpers import synchronously
+
+    @synchronously
+    async def run() -> tuple[int, int]:
+        app = MaharajaApp(Start("play", setup=default_setup_of(seed=7)), computer_delay=3600)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.resize_terminal(100, 30)
+            await pilot.pause()
+            return app.screen.query_one("#actions").region.width, app.screen.size.height
+
+    assert run() == (100, 30)
+
+
+def test_a_segment_widget_draws_again_when_its_data_or_width_changes(
+        data_home: Path) -> None:
+    from maharaja_tui.widgets.player_board import PlayerBoard
+
+    def read(app: Any) -> tuple[str, str, str]:
+        board = app.screen.query_one("#board-0", PlayerBoard)
+        before = board.render().plain
+        board.data = msgspec.structs.replace(board.data, name="Zed")
+        after = board.render().plain
+        board._measuring = 60  # wide: the same data spelt out
+        return before, after, board.render().plain
+
+    import msgspec
+
+    before, after, wide = first_game_frame(read=read)  # type: ignore[misc]
+    assert "You" in before and "Zed" in after and "You" not in after
+    assert wide != after
+
+
+# What the first frame did, counted in the child: the layouts of each screen, the style
+# applications to each node (by id) and the rows each segment widget drew (by id).
+_COUNTS = """
+from collections import Counter
+from textual.css.stylesheet import Stylesheet
+from textual.screen import Screen
+from maharaja_tui.widgets.segments import Painter
+from maharaja_tui.widgets.tracks import SegmentWidget
+counts = {"layouts": Counter(), "styled": Counter(), "drawn": Counter()}
+def counting(owner, name, key, counter):
+    real = getattr(owner, name)
+    def counted(self, *args, **kwargs):
+        counts[counter][key(self, *args)] += 1
+        return real(self, *args, **kwargs)
+    setattr(owner, name, counted)
+counting(Screen, "_refresh_layout", lambda screen, *a: type(screen).__name__, "layouts")
+counting(Stylesheet, "apply", lambda sheet, node, *a: getattr(node, "id", None) or "", "styled")
+counting(Painter, "lines", lambda painter, *a: painter.widget.id
+         if isinstance(painter.widget, SegmentWidget) else "-", "drawn")
+"""
+COUNTED = first_frame_code(
+    '{**counts, "compact": [self.screen.query_one("#action-options").compact,'
+    ' self.screen.query_one("#action-options").has_class("-textual-compact")]}',
+    before=_COUNTS)
+
+
+@pytest.fixture(scope="module")
+def counted(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    home = tmp_path_factory.mktemp("counted")
+    return run_child(COUNTED, home / "data", cache=home / "cache")
+
+
+def test_the_game_screen_is_laid_out_once_before_its_first_frame(
+        counted: dict[str, Any]) -> None:
+    """A screen's first layout posts a Resize to the screen itself, whose handler laid
+    the whole screen out again at the same size (issue 15)."""
+    assert counted["layouts"]["GameScreen"] == 1, counted["layouts"]
+
+
+def test_the_segment_widgets_draw_their_rows_once_before_the_first_frame(
+        counted: dict[str, Any]) -> None:
+    """Textual renders a widget to measure it and again after the layout; the boards,
+    tracks and display keep what they drew for the same data and width (issue 15)."""
+    drawn = {key: n for key, n in counted["drawn"].items() if key != "-"}
+    assert len(drawn) > 4 and set(drawn.values()) == {1}, drawn
+
+
+def test_no_widget_is_restyled_before_its_first_frame_but_for_the_focus(
+        counted: dict[str, Any]) -> None:
+    """The bare default screen under the game had its width's class added at its first
+    resize (a restyle of it, its toast rack, scroll bar and tooltip), and the compact
+    action list was restyled, with its five component classes, before it was mounted
+    (issue 15). The list is restyled once more as it takes the focus, the default
+    screen as the app takes its dark class (a bare Textual app does as much)."""
+    styled = counted["styled"]
+    assert counted["compact"] == [True, True]
+    assert styled["_default"] == 2, styled
+    assert styled["action-options"] == 2, styled  # mounted, then focused
