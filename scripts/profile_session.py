@@ -67,7 +67,8 @@ def connect(hub: Hub, name: str) -> Connection:
     return Connection(str(hub.path), hub.issue_token(Identity(name, "key-" + name)))
 
 
-async def drive(hub: Hub, moves: int, warm: int, top: int, sort: str) -> dict[str, Any]:
+async def drive(hub: Hub, moves: int, warm: int, top: int, sort: str,
+                profiled: bool = True) -> dict[str, Any]:
     from maharaja_server.partial_update import render_only_what_shows
 
     render_only_what_shows()
@@ -95,7 +96,8 @@ async def drive(hub: Hub, moves: int, warm: int, top: int, sort: str) -> dict[st
             written = Terminal.written
             if measured:
                 started = time.thread_time()
-                profile.enable()
+                if profiled:
+                    profile.enable()
             if seat == 0:  # as the driver posts a key it read
                 app.post_message(events.Key("enter", "\r"))
             else:
@@ -117,13 +119,14 @@ async def drive(hub: Hub, moves: int, warm: int, top: int, sort: str) -> dict[st
                 profile.disable()
                 cpu += time.thread_time() - started
                 played += 1
-        stats = pstats.Stats(profile, stream=sys.__stdout__)
-        if top:
+        stats = pstats.Stats(profile, stream=sys.__stdout__) if profiled else None
+        if stats and top:
             stats.sort_stats(sort).print_stats(top)
         for other in others:
             other.close()
     conn.close()
-    return {"moves": int(played), "calls_per_move": round(stats.total_calls / played),
+    return {"moves": int(played),
+            "calls_per_move": round(stats.total_calls / played) if stats else None,
             "cpu_ms_per_move": round(1000 * cpu / played, 2),
             "bytes_per_move": round(Terminal.written / (warm + played))}
 
@@ -134,9 +137,12 @@ def main() -> None:
     ap.add_argument("--warm", type=int, default=20)
     ap.add_argument("--top", type=int, default=0)
     ap.add_argument("--sort", default="tottime")
+    ap.add_argument("--cpu-only", action="store_true",
+                    help="thread CPU without the profiler's overhead (no call counts)")
     args = ap.parse_args()
     hub, loop = start_hub(Path(tempfile.mkdtemp(prefix="mj-profile-")))
-    print(asyncio.run(drive(hub, args.moves, args.warm, args.top, args.sort)))
+    print(asyncio.run(drive(hub, args.moves, args.warm, args.top, args.sort,
+                                 not args.cpu_only)))
     asyncio.run_coroutine_threadsafe(hub.close(), loop).result(5)
 
 
