@@ -91,7 +91,11 @@ class Choices(OptionList):
             strip = self.render_line(y - first)
             if strip.cell_length != content.width:  # not a row as the frame's was
                 return super().render_lines(crop)
+            # Filtered afresh, not through the strip's own filter cache: the option's
+            # strip outlives a change of theme (Textual keeps it by option and style,
+            # which an ANSI theme's light and dark variants share) and the contrast
+            # floor reads the terminal's palette, which the cache's key leaves out.
             for line_filter in filters:
-                strip = strip.apply_filter(line_filter, colours[1])
+                strip = Strip(line_filter.apply(list(strip), colours[1]), strip.cell_length)
             strips.append(Strip.join([left, strip, right]))
         return strips

@@ -22,7 +22,7 @@ def test_an_option_row_is_the_row_textual_draws(monkeypatch: pytest.MonkeyPatch)
     of an SSH session's CPU a move) but framed as a row it drew before. Every row, cell
     by cell and style by style, is the one the styles cache draws: highlighted or not,
     focused or not, bordered and padded or bare, wide characters, styled prompts, more
-    options than rows (scrolled), in a dark and a light theme, with the app's line
+    options than rows (scrolled), in dark and light themes (ANSI ones too), with the line
     filters (the contrast floor)."""
     framed: list[int] = []
     real_join = Strip.join
@@ -54,13 +54,15 @@ def test_an_option_row_is_the_row_textual_draws(monkeypatch: pytest.MonkeyPatch)
         compared = 0
         async with app.run_test(size=(60, 20)) as pilot:
             monkeypatch.setattr(Strip, "join", join)
-            for theme in ("textual-dark", "textual-light"):
-                app.theme = theme
-                for n in range(14):
-                    for box in app.query(Choices):
-                        box.replace_choices(options(n), n % 3)
-                    if n % 4 == 1:
-                        app.query(Choices)[n % 2].focus()
+            themes = ("textual-dark", "textual-light", "ansi-dark", "ansi-light")
+            for n in range(14):
+                for box in app.query(Choices):
+                    box.replace_choices(options(n), n % 3)
+                if n % 4 == 1:
+                    app.query(Choices)[n % 2].focus()
+                # The same options in every theme: their strips outlive a theme change.
+                for theme in themes if n % 3 == 0 else themes[n % 4:n % 4 + 1]:
+                    app.theme = theme
                     await pilot.pause()
                     for box in app.query(Choices):
                         region = Region(0, 0, *box.region.size)
@@ -70,7 +72,8 @@ def test_an_option_row_is_the_row_textual_draws(monkeypatch: pytest.MonkeyPatch)
                             ours = box.render_lines(crop)
                             box._styles_cache.clear()
                             textual = Widget.render_lines(box, crop)
-                            assert [list(s) for s in ours] == [list(s) for s in textual], n
+                            assert [list(s) for s in ours] == [list(s) for s in textual], \
+                                (n, theme)
                             compared += len(ours)
         return compared
 
