@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import os
 import traceback
@@ -222,6 +223,23 @@ class NewTableScreen(Closing, ModalScreen[None]):
         app.open_table(table, join=players > computers)
 
 
+class Listener:
+    """A pushed notice's listener as handed to ``call_next``, which wraps it in a partial
+    whose argument count Textual reads with ``inspect.signature`` at every call (never
+    kept: the partial is new each time). Declaring the (empty) signature skips that
+    walk through the listener's own partial and bound method: 3-4% of a session's Python
+    CPU per move (issue 15)."""
+
+    __slots__ = ("fn",)
+    __signature__ = inspect.Signature()
+
+    def __init__(self, fn: Callable[[], None]) -> None:
+        self.fn = fn
+
+    def __call__(self) -> None:
+        self.fn()
+
+
 class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[None]):
     """The whole per-session UI: lobby first, then a table (or a direct command)."""
 
@@ -288,7 +306,7 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
         def dispatch(fn: Any) -> None:
             try:
                 # Through the app's own queue, so fn runs in Textual's context.
-                loop.call_soon_threadsafe(self.call_next, fn)
+                loop.call_soon_threadsafe(self.call_next, Listener(fn))
             except RuntimeError:
                 pass  # the app is shutting down
 

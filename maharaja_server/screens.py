@@ -15,6 +15,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -68,6 +70,18 @@ def format_view(view: Any) -> str:
     return "\n".join(lines)
 
 
+class ViewBox(VerticalScroll):
+    """The view's scrolling box: a new height of the view (_fit_view) is one layout pass.
+
+    The pass that sizes the view gives the box a new virtual size, and Textual's
+    reactive asked for a second whole-screen layout for it (issue 15); the box's own
+    size is unchanged, its scrollbar follows the virtual size at once (_scroll_update),
+    and its column is kept for the scrollbar (scrollbar-gutter: stable), so nothing
+    else on the screen depends on it."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+
 class TableScreen(Closing, Screen[None]):
     BINDINGS = [Binding("escape", "leave", "Back to the lobby")]
     AUTO_FOCUS = "#intents"  # Enter must always reach the choices, whatever got focus first
@@ -91,7 +105,7 @@ class TableScreen(Closing, Screen[None]):
     def compose(self) -> ComposeResult:
         yield TextRows(id="status")
         with Horizontal(id="main"):
-            with VerticalScroll(id="view-box", can_focus=False):
+            with ViewBox(id="view-box", can_focus=False):
                 yield TextRows(id="view")
             yield Choices(id="intents")
         yield TextRows(id="log")

@@ -28,6 +28,7 @@ from textual.color import Color
 from textual.content import Content
 from textual.filter import LineFilter
 from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -38,6 +39,9 @@ class TextRows(Widget):
     """Plain text (no markup), wrapped at the panel's width as a ``Static`` wraps it."""
 
     DEFAULT_CSS = "TextRows { height: auto; }"
+    # Its virtual size is its size (it never scrolls), set by the layout pass that sized
+    # it: Textual's reactive asked for another whole-screen layout at each change.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -105,3 +105,53 @@ def test_the_session_worker_installs_it() -> None:
         assert Compositor.render_partial_update is partial_update.render_partial_update
     finally:
         Compositor.render_partial_update = before  # type: ignore[method-assign]
+
+
+def test_an_update_is_written_as_textual_writes_it(monkeypatch: Any) -> None:
+    """Issue 15: the update's cursor moves are written as text, not through Rich's
+    ``Control.move_to`` (an object and a segment for each chop written); every update
+    is written byte for byte as Textual's ChopsUpdate writes it: chops met by a span
+    from their start, cut at its end, skipped, or entered midway."""
+    import random
+
+    from rich.console import Console
+    from rich.control import Control
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.strip import Strip
+
+    moves: list[Any] = []
+    real_move_to = Control.move_to.__func__  # type: ignore[attr-defined]
+    monkeypatch.setattr(Control, "move_to", classmethod(
+        lambda cls, x, y: moves.append((x, y)) or real_move_to(cls, x, y)))
+    console = Console(force_terminal=True, color_system="truecolor", width=40)
+    rng = random.Random(15)
+    styles = [Style(color="red"), Style(bgcolor="blue", bold=True), Style()]
+    for _ in range(300):
+        width, height = 40, rng.randint(1, 6)
+        chops: list[dict[int, Strip | None]] = []
+        chop_ends: list[list[int]] = []
+        spans: list[tuple[int, int, int]] = []
+        for y in range(height):
+            cuts = sorted({0, width, *rng.sample(range(1, width), rng.randint(0, 4))})
+            line: dict[int, Strip | None] = {}
+            for x, end in zip(cuts, cuts[1:], strict=False):
+                pieces = []
+                left = end - x
+                while left:
+                    size = rng.randint(1, left)
+                    pieces.append(Segment("abcdefgh"[y] * size, rng.choice(styles)))
+                    left -= size
+                line[x] = None if rng.random() < 0.2 else Strip(pieces, end - x)
+            chops.append(line)
+            chop_ends.append(cuts[1:])
+            if rng.random() < 0.7:
+                x1 = rng.randrange(width)
+                spans.append((y, x1, rng.randint(x1 + 1, width)))
+        if not spans:
+            continue
+        ours = partial_update.Chops(chops, spans, chop_ends)
+        theirs = ChopsUpdate(chops, spans, chop_ends).render_segments(console)
+        moves.clear()
+        assert ours.render_segments(console) == theirs
+        assert not moves

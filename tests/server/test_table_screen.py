@@ -420,3 +420,51 @@ def test_a_view_that_grows_all_game_changes_height_a_few_times() -> None:
     heights, grown = asyncio.run(run())
     assert grown >= 4 * VIEW_STEP, grown  # the view did grow, by several old steps
     assert len(heights) <= 3, heights
+
+
+def test_a_new_view_height_is_one_layout_pass(monkeypatch: Any) -> None:
+    """Issue 15: the layout pass that gave the view its new height gave the view and its
+    scrolling box new virtual sizes, and Textual's reactive asked for a whole-screen
+    layout again for each (three passes per change, ~20% of a session's CPU in the
+    in-process profile, scripts/profile_session.py). Once the box's scrollbar is up, a
+    new height is one pass, and the screen is what a full layout draws."""
+    from fake_ruleset import LONG
+    from textual.screen import Screen
+
+    table = LocalTable(Game(LONG, [Seat(f"p{i}", HUMAN) for i in range(4)], None, 7))
+    layouts: list[int] = []
+    real_layout = Screen._refresh_layout
+
+    def refresh_layout(self: Screen, *args: Any, **kwargs: Any) -> None:
+        layouts.append(self._view_height if isinstance(self, TableScreen) else -1)
+        real_layout(self, *args, **kwargs)
+
+    async def run() -> None:
+        app = _Host(table)
+        async with app.run_test(size=(110, 34)) as pilot:
+            await fill_the_log(pilot, table)
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            box = screen.query_one("#view-box")
+            monkeypatch.setattr(Screen, "_refresh_layout", refresh_layout)
+            changes = 0
+            while changes < 2:
+                height = screen._view_height
+                seat = table.to_move()[0]
+                table.play(seat, table.legal_intents(seat)[0])
+                await pilot.pause()
+                await pilot.pause()
+                if screen._view_height == height:
+                    assert not layouts, layouts  # no new height, no layout
+                    continue
+                if box.show_vertical_scrollbar and height > box.size.height:
+                    changes += 1  # the scrollbar was up before: one pass
+                    assert len(layouts) == 1, layouts
+                    assert box.vertical_scrollbar.window_virtual_size == screen._view_height
+                    shown = [s.text for s in screen._compositor.render_strips()]
+                    screen.refresh(layout=True)
+                    await pilot.pause()
+                    assert [s.text for s in screen._compositor.render_strips()] == shown
+                layouts.clear()
+
+    asyncio.run(run())

@@ -1,0 +1,81 @@
+"""The choices list draws its option rows framed as Textual framed one (issue 15)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets.option_list import Option
+
+from maharaja_tui.contrast import ContrastFloor
+from maharaja_tui.widgets.choices import Choices
+
+
+def test_an_option_row_is_the_row_textual_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """New choices' rows are no longer drawn by Textual's styles cache row by row (15-20%
+    of an SSH session's CPU a move) but framed as a row it drew before. Every row, cell
+    by cell and style by style, is the one the styles cache draws: highlighted or not,
+    focused or not, bordered and padded or bare, wide characters, styled prompts, more
+    options than rows (scrolled), in dark and light themes (ANSI ones too), with the line
+    filters (the contrast floor)."""
+    framed: list[int] = []
+    real_join = Strip.join
+
+    def join(strips: Any, *args: Any) -> Any:
+        framed.append(1)
+        return real_join(strips, *args)
+
+    class Lists(ContrastFloor, App[None]):
+        CSS = """#boxed { height: 9; border: round $accent; padding: 0 1; }
+                 #boxed:focus { border: round $secondary; }
+                 #bare { height: 5; border: none; padding: 0; }"""
+
+        def compose(self) -> ComposeResult:
+            yield Choices(id="boxed")
+            yield Choices(id="bare")
+
+    def options(n: int) -> list[Option]:
+        made = []
+        for k in range(n, n + n % 9):
+            text = Text(f"plan card=ruby{k}é字 " + "x" * (k * 7 % 23))
+            if k % 4 == 0:
+                text.stylize("dim")
+            made.append(Option(text, disabled=k % 5 == 0))
+        return made
+
+    async def run() -> int:
+        app = Lists()
+        compared = 0
+        async with app.run_test(size=(60, 20)) as pilot:
+            monkeypatch.setattr(Strip, "join", join)
+            themes = ("textual-dark", "textual-light", "ansi-dark", "ansi-light")
+            for n in range(14):
+                for box in app.query(Choices):
+                    box.replace_choices(options(n), n % 3)
+                if n % 4 == 1:
+                    app.query(Choices)[n % 2].focus()
+                # The same options in every theme: their strips outlive a theme change.
+                for theme in themes if n % 3 == 0 else themes[n % 4:n % 4 + 1]:
+                    app.theme = theme
+                    await pilot.pause()
+                    for box in app.query(Choices):
+                        region = Region(0, 0, *box.region.size)
+                        rows = box.content_region.reset_offset.translate(
+                            box.styles.gutter.top_left)
+                        for crop in (rows, region):  # the option rows first, as a move
+                            ours = box.render_lines(crop)
+                            box._styles_cache.clear()
+                            textual = Widget.render_lines(box, crop)
+                            assert [list(s) for s in ours] == [list(s) for s in textual], \
+                                (n, theme)
+                            compared += len(ours)
+        return compared
+
+    assert asyncio.run(run()) > 200
+    assert len(framed) > 100  # most rows were framed, not drawn by the styles cache
