@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 from engine.core.ruleset import LegalGroup, draw_index
-from engine.family.travel import Occupancy, price_open_paths, road_tolls
+from engine.family.travel import price_open_paths, road_tolls
 from engine.maharaja import components as C
 from engine.maharaja import intents as it
 from engine.maharaja.queries import (
@@ -115,10 +115,14 @@ def _pending(state: State, seat: int) -> list[Any]:
     return out
 
 
-def shrine_places(state: State, seat: int, *, anywhere: bool) -> list[str]:
+def shrine_places(state: State, seat: int, *, anywhere: bool,
+                  ground: Ground | None = None) -> list[str]:
+    """``ground``: the seat's ``seat_ground`` when the caller has it (its open villages)."""
     priest = state.players[seat].priest
     cities = list(state.cities) if anywhere else ([priest] if priest in state.cities else [])
-    return cities + open_villages(state, seat)
+    if ground is None:
+        return cities + open_villages(state, seat)
+    return [*cities, *ground.open_villages(state, seat)]
 
 
 END_TURN = [it.EndTurn()]
@@ -152,12 +156,13 @@ def turn_parts(state: State, seat: int) -> list[Run]:
     flattens and ``random_intent`` counts (so the two cannot drift apart)."""
     turn = state.turn
     assert turn is not None
-    parts: list[Run] = [(END_TURN, None), (affordable_moves(state, seat), None)]
+    ground = seat_ground(state, seat)  # looked up once for the moves and shrine places
+    parts: list[Run] = [(END_TURN, None), (affordable_moves(state, seat, ground), None)]
     for index in distinct_tasks(turn):
-        parts += task_parts(state, seat, index)
+        parts += task_parts(state, seat, index, ground)
     if state.players[seat].tokens > 0 and not turn.token_used:
         parts.append((TOKENS, None))
-    parts += ability_parts(state, seat)
+    parts += ability_parts(state, seat, ground)
     return parts
 
 
@@ -194,7 +199,8 @@ def flatten_runs(runs: list[Run]) -> list[Any]:
             for intent in (items if make is None else map(make, items))]
 
 
-def task_parts(state: State, seat: int, index: int) -> list[Run]:
+def task_parts(state: State, seat: int, index: int, ground: Ground | None = None
+               ) -> list[Run]:
     """``task_intents`` as runs, in the same order."""
     turn = state.turn
     assert turn is not None
@@ -210,7 +216,8 @@ def task_parts(state: State, seat: int, index: int) -> list[Run]:
     if task.shrines > 0 and player.shrines > 0 and (
         shrine_cost(task_discount(task)) <= player.coins
     ):
-        places = shrine_places(state, seat, anywhere=builds_anywhere(state, seat))
+        places = shrine_places(state, seat, anywhere=builds_anywhere(state, seat),
+                               ground=ground)
         if task.city_shrine and task.shrines == 1:
             places = [p for p in places if p in state.cities]
         out.append((places, partial(_shrine, index)))
@@ -281,7 +288,7 @@ def abilities(state: State, seat: int) -> list[Any]:
     return flatten_runs(ability_parts(state, seat))
 
 
-def ability_parts(state: State, seat: int) -> list[Run]:
+def ability_parts(state: State, seat: int, ground: Ground | None = None) -> list[Run]:
     """``abilities`` as runs, in the same order (a run per usable character)."""
     turn = state.turn
     assert turn is not None
@@ -297,7 +304,7 @@ def ability_parts(state: State, seat: int) -> list[Run]:
             continue
         if not has_ability(state, seat, n):
             continue
-        out.append(ability_run(state, seat, n))
+        out.append(ability_run(state, seat, n, ground))
     return out
 
 
@@ -309,7 +316,7 @@ _TRADES_BOUGHT = tuple(it.UseAbility(character=3, pp_bought=k)
 _TRADES_SOLD = tuple(it.UseAbility(character=3, pp_sold=k) for k in range(1, C.TRADES_3 + 1))
 
 
-def ability_run(state: State, seat: int, n: int) -> Run:
+def ability_run(state: State, seat: int, n: int, ground: Ground | None = None) -> Run:
     """Character ``n``'s 1x ability, as one run of intents (empty when it cannot be used)."""
     player = state.players[seat]
     if n == 2:
@@ -326,7 +333,7 @@ def ability_run(state: State, seat: int, n: int) -> Run:
     if n == 13:
         if player.supply <= 0 or player.coins < C.SHRINE_COST:
             return ((), None)
-        return (shrine_places(state, seat, anywhere=True), _shrine_ability)
+        return (shrine_places(state, seat, anywhere=True, ground=ground), _shrine_ability)
     if n == 14:
         return (_PLAIN[14] if state.tokens > 0 else (), None)
     return ((), None)
@@ -345,10 +352,11 @@ def moves(state: State, seat: int) -> list[it.MovePriest]:
     return list(affordable_moves(state, seat))
 
 
-def affordable_moves(state: State, seat: int) -> Sequence[it.MovePriest]:
+def affordable_moves(state: State, seat: int, ground: Ground | None = None
+                     ) -> Sequence[it.MovePriest]:
     """``moves``, as the shared frozen listing itself when every route is affordable."""
     player = state.players[seat]
-    routes = _routes(seat, _OCCUPANCY.encode(state.villages), has_ability(state, seat, 9))
+    routes = (ground or seat_ground(state, seat)).routes
     listed, costs, dearest = routes[player.priest]
     coins = player.coins
     if dearest <= coins:
@@ -360,18 +368,18 @@ Listing = tuple[tuple[it.MovePriest, ...], tuple[int, ...], int]  # intents, tol
 # Who holds a piece in each village, as bytes: asked at every decision of a turn, and one
 # encoding hashes faster than a tuple of tuples built and hashed (and compared) again.
 _OCCUPANCY = msgspec.msgpack.Encoder()
-_VILLAGES = msgspec.msgpack.Decoder(dict[str, tuple[int, ...]])
+GROUNDS_KEPT = 1024  # (seat, occupancy) keys remembered: a game's few hundred, and more
+_GROUNDS: dict[tuple[int, bytes, bool, int], Ground] = {}
 
 
 class _Routes(dict[str, Listing]):
-    """A seat's routes over one occupancy by the junction they leave, priced when first
+    """Routes over one set of road tolls by the junction they leave, priced when first
     asked: a priest that walks on in its turn prices from each junction it reaches under
-    the key it had (the listings are frozen, so every state that asks shares them). The
-    road tolls are the occupancy's: computed once, for every junction."""
+    the tolls it had (the listings are frozen, so every state that asks shares them)."""
 
-    def __init__(self, seat: int, occupancy: Occupancy, free: bool) -> None:
+    def __init__(self, road_toll: tuple[int, ...], open_mask: int) -> None:
         super().__init__()
-        self.road_toll, self.open_mask = road_tolls(board(), seat, occupancy, False, free)
+        self.road_toll, self.open_mask = road_toll, open_mask
 
     def __missing__(self, here: str) -> Listing:
         paths, costs = price_open_paths(board(), here, self.road_toll, self.open_mask)
@@ -380,10 +388,43 @@ class _Routes(dict[str, Listing]):
         return listing
 
 
+class Ground:
+    """What a seat's listing reads from one occupancy of the villages, worked out once for
+    every state with it: the seat's routes, and the villages open to its shrines (when
+    first asked); every state with the occupancy shares it."""
+
+    __slots__ = ("_open", "routes")
+
+    def __init__(self, routes: _Routes) -> None:
+        self.routes = routes
+        self._open: tuple[str, ...] | None = None
+
+    def open_villages(self, state: State, seat: int) -> tuple[str, ...]:
+        if self._open is None:
+            self._open = tuple(open_villages(state, seat))
+        return self._open
+
+
+def seat_ground(state: State, seat: int) -> Ground:
+    """The seat's ``Ground`` over the state's occupancy of the villages."""
+    free = has_ability(state, seat, 9)  # MJ-CHAR-9: nobody is paid
+    # the capacity (MJ-SHR-4) tells open villages apart in games of 2 and of more seats
+    key = (seat, _OCCUPANCY.encode(state.villages), free, village_capacity(state))
+    ground = _GROUNDS.get(key)
+    if ground is None:
+        if len(_GROUNDS) >= GROUNDS_KEPT:
+            _GROUNDS.clear()  # bounded; a game in play refills its few keys at once
+        occupancy = tuple(map(tuple, state.villages.values()))
+        ground = _GROUNDS[key] = Ground(_routes(*road_tolls(board(), seat, occupancy, False,
+                                                            free)))
+    return ground
+
+
 @lru_cache(maxsize=1024)
-def _routes(seat: int, villages: bytes, free: bool) -> _Routes:
-    """``villages``: ``state.villages`` encoded (``_OCCUPANCY``)."""
-    return _Routes(seat, tuple(_VILLAGES.decode(villages).values()), free)
+def _routes(road_toll: tuple[int, ...], open_mask: int) -> _Routes:
+    """One ``_Routes`` per set of road tolls: another occupancy often has the same (a
+    shrine on a road still closed, or where the seat pays nobody), and so its routes."""
+    return _Routes(road_toll, open_mask)
 
 
 @cache
