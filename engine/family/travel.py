@@ -28,7 +28,8 @@ def tolls(
         pieces = owners(village)
         if mover in pieces:
             continue
-        for seat in pieces if per_piece else set(pieces):
+        # a seat is paid once a village where it has pieces (no set for a lone piece)
+        for seat in pieces if per_piece or len(pieces) < 2 else set(pieces):
             owed[seat] = owed.get(seat, 0) + 1
     return tuple(sorted(owed.items()))
 

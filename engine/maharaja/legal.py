@@ -166,12 +166,15 @@ def turn_parts(state: State, seat: int) -> list[Run]:
     return parts
 
 
-def distinct_tasks(turn: Turn) -> list[int]:
+_BOTH_TASKS = (0, 1)
+
+
+def distinct_tasks(turn: Turn) -> Sequence[int]:
     """The index of each task unlike every one before it (two tasks of the same action
     at the same progress allow the same things: listed once)."""
     tasks = turn.tasks
     if len(tasks) == 2 and tasks[0].action != tasks[1].action:
-        return [0, 1]  # the usual turn (two actions differ): no signatures built
+        return _BOTH_TASKS  # the usual turn (two actions differ): no signatures built
     seen: set[tuple[int, int, int, bool, bool]] = set()
     out = []
     for index, task in enumerate(tasks):
@@ -408,8 +411,8 @@ class Ground:
 def seat_ground(state: State, seat: int) -> Ground:
     """The seat's ``Ground`` over the state's occupancy of the villages."""
     free = has_ability(state, seat, 9)  # MJ-CHAR-9: nobody is paid
-    # the capacity (MJ-SHR-4) tells open villages apart in games of 2 and of more seats
-    key = (seat, _OCCUPANCY.encode(state.villages), free, village_capacity(state))
+    # the seat count (a village's capacity, MJ-SHR-4) tells open villages apart
+    key = (seat, _OCCUPANCY.encode(state.villages), free, state.seats)
     ground = _GROUNDS.get(key)
     if ground is None:
         if len(_GROUNDS) >= GROUNDS_KEPT:
