@@ -116,13 +116,17 @@ def _pending(state: State, seat: int) -> list[Any]:
 
 
 def shrine_places(state: State, seat: int, *, anywhere: bool,
-                  ground: Ground | None = None) -> list[str]:
-    """``ground``: the seat's ``seat_ground`` when the caller has it (its open villages)."""
-    priest = state.players[seat].priest
-    cities = list(state.cities) if anywhere else ([priest] if priest in state.cities else [])
+                  ground: Ground | None = None) -> Sequence[str]:
+    """``ground``: the seat's ``seat_ground`` when the caller has it (which keeps them)."""
     if ground is None:
-        return cities + open_villages(state, seat)
-    return [*cities, *ground.open_villages(state, seat)]
+        return shrine_cities(state, seat, anywhere) + open_villages(state, seat)
+    return ground.shrine_places(state, seat, anywhere)
+
+
+def shrine_cities(state: State, seat: int, anywhere: bool) -> list[str]:
+    """The cities among ``shrine_places``, in their order."""
+    priest = state.players[seat].priest
+    return list(state.cities) if anywhere else ([priest] if priest in state.cities else [])
 
 
 END_TURN = [it.EndTurn()]
@@ -219,10 +223,12 @@ def task_parts(state: State, seat: int, index: int, ground: Ground | None = None
     if task.shrines > 0 and player.shrines > 0 and (
         shrine_cost(task_discount(task)) <= player.coins
     ):
-        places = shrine_places(state, seat, anywhere=builds_anywhere(state, seat),
-                               ground=ground)
-        if task.city_shrine and task.shrines == 1:
-            places = [p for p in places if p in state.cities]
+        anywhere = builds_anywhere(state, seat)
+        places: Sequence[str]
+        if task.city_shrine and task.shrines == 1:  # MJ-ACT-4: the last one in a city
+            places = shrine_cities(state, seat, anywhere)
+        else:
+            places = shrine_places(state, seat, anywhere=anywhere, ground=ground)
         out.append((places, partial(_shrine, index)))
     if task.done:
         return out
@@ -259,9 +265,16 @@ def random_intent(state: State, seat: int, rng: Random) -> Any:
     built from counts: only the intent drawn is made (the routes are listed anyway)."""
     turn = state.turn
     if turn is None or turn.seat != seat or state.pending or state.phase != PHASE_ACTIONS:
-        if state.phase == PHASE_PLANNING and not state.pending \
-                and not state.players[seat].planned:
-            return rng.choice(PLANS)  # the listing is PLANS itself: drawn from, not copied
+        phase = state.phase
+        if not state.pending:  # the listings of _listing drawn from by count (same draw)
+            if phase == PHASE_PLANNING and not state.players[seat].planned:
+                return rng.choice(PLANS)  # the listing is PLANS itself: drawn from, not copied
+            if phase == PHASE_START_SHRINES and start_shrine_seat(state) == seat:
+                villages = open_villages(state, seat)
+                return it.PlaceStartShrine(village=villages[draw_index(rng, len(villages))])
+            if phase == PHASE_CHARACTERS and seat == state.chooser:
+                display = state.display
+                return it.ChooseCharacter(number=display[draw_index(rng, len(display))])
         return rng.choice(legal_intents(state, seat))
     parts = turn_parts(state, seat)
     count = 0
@@ -393,19 +406,23 @@ class _Routes(dict[str, Listing]):
 
 class Ground:
     """What a seat's listing reads from one occupancy of the villages, worked out once for
-    every state with it: the seat's routes, and the villages open to its shrines (when
-    first asked); every state with the occupancy shares it."""
+    every state with it: the seat's routes, and where it may build a shrine (when first
+    asked, by where its priest stands)."""
 
-    __slots__ = ("_open", "routes")
+    __slots__ = ("_places", "routes")
 
     def __init__(self, routes: _Routes) -> None:
         self.routes = routes
-        self._open: tuple[str, ...] | None = None
+        self._places: dict[str | None, tuple[str, ...]] = {}
 
-    def open_villages(self, state: State, seat: int) -> tuple[str, ...]:
-        if self._open is None:
-            self._open = tuple(open_villages(state, seat))
-        return self._open
+    def shrine_places(self, state: State, seat: int, anywhere: bool) -> tuple[str, ...]:
+        """``shrine_places``, kept by where the priest stands (None: anywhere)."""
+        key = None if anywhere else state.players[seat].priest
+        places = self._places.get(key)
+        if places is None:
+            places = self._places[key] = (*shrine_cities(state, seat, anywhere),
+                                          *open_villages(state, seat))
+        return places
 
 
 def seat_ground(state: State, seat: int) -> Ground:
