@@ -141,21 +141,27 @@ def price_open_paths(network: Network, here: str, road_toll: Sequence[int],
     return tuple(paths), tuple(totals)
 
 
-def road_tolls(network: Network, mover: int, occupancy: Occupancy, per_piece: bool,
-               free: bool) -> tuple[tuple[int, ...], int]:
+def road_tolls(network: Network, mover: int, occupancy: Sequence[Sequence[int]],
+               per_piece: bool, free: bool) -> tuple[tuple[int, ...], int]:
     """Each road's toll as a packed key (0 for a closed road: no open row takes it) and
-    the open roads as a mask (bit n: ``network.road_ids[n]``). Not cached: a caller that
-    keeps its routes by occupancy keeps these with them."""
+    the open roads as a mask (bit n: ``network.road_ids[n]``). ``occupancy`` is an
+    ``Occupancy`` or the same as lists (read only). Not cached: a caller that keeps its
+    routes by occupancy keeps these with them."""
     road_toll = []
     open_mask = 0
     for n, (start, end) in enumerate(_road_spans(network)):
         pieces = occupancy[start:end]
+        if not all(pieces):  # MJ-MOVE-2, R-MOVE-3: an empty village closes the road
+            road_toll.append(0)
+            continue
+        open_mask |= 1 << n
         packed = 0
-        if all(pieces):  # MJ-MOVE-2, R-MOVE-3: an empty village closes the road
-            open_mask |= 1 << n
-            if not free:
-                for owners in pieces:
-                    packed += _village_toll(owners, mover, per_piece)
+        if not free:
+            for owners in pieces:
+                if mover not in owners:  # a village where the mover has a piece is free
+                    # each owner once (per piece: each piece); a lone piece needs no set
+                    for owner in owners if per_piece or len(owners) < 2 else set(owners):
+                        packed += _SEAT_TOLL[owner]
         road_toll.append(packed)
     return tuple(road_toll), open_mask
 
@@ -174,11 +180,3 @@ def _road_spans(network: Network) -> tuple[tuple[int, int], ...]:
         spans.append((at, at + count))
         at += count
     return tuple(spans)
-
-
-@cache  # few keys: each village holds at most a handful of pieces of a few seats
-def _village_toll(owners: tuple[int, ...], mover: int, per_piece: bool) -> int:
-    """The packed toll a mover pays in a village (nothing where they own a piece)."""
-    if mover in owners:
-        return 0
-    return sum(_SEAT_TOLL[owner] for owner in (owners if per_piece else set(owners)))

@@ -318,7 +318,7 @@ def ability_parts(state: State, seat: int, ground: Ground | None = None) -> list
         spec = C.CHARACTERS.get(n)
         if spec is None or spec.timing is not _ONCE or n in turn.abilities_used:
             continue
-        if not has_ability(state, seat, n):
+        if n != player.character and not has_ability(state, seat, n):  # own tile: held
             continue
         out.append(ability_run(state, seat, n, ground))
     return out
@@ -434,7 +434,7 @@ def seat_ground(state: State, seat: int) -> Ground:
     if ground is None:
         if len(_GROUNDS) >= GROUNDS_KEPT:
             _GROUNDS.clear()  # bounded; a game in play refills its few keys at once
-        occupancy = tuple(map(tuple, state.villages.values()))
+        occupancy = tuple(state.villages.values())  # the lists themselves: only read
         ground = _GROUNDS[key] = Ground(_routes(*road_tolls(board(), seat, occupancy, False,
                                                             free)))
     return ground
