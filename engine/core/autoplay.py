@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -22,10 +23,13 @@ def play_randomly(game: AnyGame, rng: Random, max_steps: int = 20_000) -> AnyGam
     # The ruleset's hooks called directly: what Game.to_move and Game.random_intent do,
     # one call a hook fewer at every decision (the state is read anew each time).
     to_move, random_intent = game.ruleset.to_move, game.ruleset.random_intent
+    # rng.choice(seats) is seats[rng._randbelow(len(seats))] (CPython's random.py): the
+    # same draw without a Python call to choice a decision (see draw_index)
+    randbelow: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
     for _ in range(max_steps):
         seats = to_move(game.state)  # asked once a decision
         if not seats:
             break
-        seat = rng.choice(seats)
+        seat = seats[randbelow(len(seats))]
         game.play_listed(seat, random_intent(game.state, seat, rng))
     return game

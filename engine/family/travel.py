@@ -28,7 +28,8 @@ def tolls(
         pieces = owners(village)
         if mover in pieces:
             continue
-        for seat in pieces if per_piece else set(pieces):
+        # a seat is paid once a village where it has pieces (no set for a lone piece)
+        for seat in pieces if per_piece or len(pieces) < 2 else set(pieces):
             owed[seat] = owed.get(seat, 0) + 1
     return tuple(sorted(owed.items()))
 
@@ -64,55 +65,48 @@ _TOTAL_MASK = (1 << (_PLACE_SHIFT - _TOTAL_SHIFT)) - 1
 _SEAT_TOLL = tuple(1 << (8 * seat) | 1 << _TOTAL_SHIFT for seat in range(8))
 
 
-class _Rows(NamedTuple):
-    """The open paths from a junction as rows for a tight loop, fewest roads first (then
-    road ids), so a path's parent (itself less its last road) comes before it and the
-    first path seen of a (destination, breakdown) is the one to keep. Rows count from 1;
-    row 0 is the empty path."""
+class _Tree(NamedTuple):
+    """Every path from a junction as a tree node, numbered in the order routes are
+    preferred in: fewest roads first, then road ids (breadth first, each node's children
+    by road id). A path's parent (itself less its last road) so comes before it, and
+    among open paths the first seen of a (destination, breakdown) is the one to keep.
+    Node 0 is the empty path at the root."""
 
-    rows: tuple[tuple[int, int, int], ...]  # (last road's index in road_ids, parent row,
-    #                                          destination's place << _PLACE_SHIFT)
-    path: tuple[int, ...]  # per row, the path's index in Network.paths_from[here]
-
-
-# A path tree node's children: (path, last road's index in road_ids, destination's place
-# << _PLACE_SHIFT), by road id. Node -1 is the empty path at the root.
-_Children = dict[int, tuple[tuple[int, int, int], ...]]
+    kids: tuple[tuple[tuple[int, int], ...], ...]  # per node: (child, its last road's bit)
+    step: tuple[tuple[int, int, int], ...]  # per node: (last road's index in road_ids,
+    #                                          parent node, destination's place << _PLACE_SHIFT)
+    path: tuple[int, ...]  # per node: the path's index in Network.paths_from[here]
 
 
 @lru_cache(maxsize=64)
-def _children(network: Network, here: str) -> _Children:
-    """Every path from ``here`` as a tree: each path under itself less its last road."""
+def _tree(network: Network, here: str) -> _Tree:
     paths = network.paths_from[here]
-    index = {path.roads: k for k, path in enumerate(paths)}
     places = sorted(network.junctions)
-    children: dict[int, list[tuple[int, int, int]]] = {-1: []}
-    for k in sorted(range(len(paths)), key=lambda k: paths[k].roads):  # by road ids
+    ranked = sorted(range(len(paths)), key=lambda k: (len(paths[k].roads), paths[k].roads))
+    node_of = {paths[k].roads: node for node, k in enumerate(ranked, start=1)}
+    node_of[()] = 0
+    kids: list[list[tuple[int, int]]] = [[] for _ in range(len(paths) + 1)]
+    step = [(0, 0, 0)]
+    for node, k in enumerate(ranked, start=1):
         path = paths[k]
-        children.setdefault(index.get(path.roads[:-1], -1), []).append(
-            (k, path.road_index[-1], places.index(path.end) << _PLACE_SHIFT))
-    return {node: tuple(kids) for node, kids in children.items()}
+        road = path.road_index[-1]
+        parent = node_of[path.roads[:-1]]
+        kids[parent].append((node, 1 << road))  # in node order: by road id
+        step.append((road, parent, places.index(path.end) << _PLACE_SHIFT))
+    return _Tree(tuple(map(tuple, kids)), tuple(step), (0, *ranked))
 
 
 @lru_cache(maxsize=256)  # roads open rarely (a village's first piece): few masks a game
-def _open_rows(network: Network, here: str, open_mask: int) -> _Rows:
-    """The tree walked breadth first down open roads only: each level in road-id order
-    (parents in order, then each one's children by road id), pruned at the first closed
-    road, so a miss costs the open paths, not every path from ``here``."""
-    children = _children(network, here)
-    rows: list[tuple[int, int, int]] = []
-    path = [0]
-    frontier = [(-1, 0)]  # (tree node, its row)
-    while frontier:
-        below = []
-        for node, parent in frontier:
-            for kid, road, place in children.get(node, ()):
-                if open_mask >> road & 1:
-                    rows.append((road, parent, place))
-                    path.append(kid)
-                    below.append((kid, len(path) - 1))
-        frontier = below
-    return _Rows(tuple(rows), tuple(path))
+def _open_nodes(network: Network, here: str, open_mask: int) -> tuple[int, ...]:
+    """The tree's paths over open roads only, in node order: walked level by level and
+    pruned at the first closed road, so a miss costs the open paths, not every path."""
+    kids = _tree(network, here).kids
+    nodes: list[int] = []
+    level = [0]
+    while level:
+        level = [kid for node in level for kid, bit in kids[node] if open_mask & bit]
+        nodes += level
+    return tuple(nodes)
 
 
 def _priced(
@@ -128,40 +122,46 @@ def price_open_paths(network: Network, here: str, road_toll: Sequence[int],
     an occupancy and prices from every junction its mover reaches under it. Paths and
     totals per (destination, breakdown), sorted by destination id, total, then (number
     of roads, road ids): the order ``priced_paths`` promises."""
-    open_rows = _open_rows(network, here, open_mask)
-    sums = [0] * (len(open_rows.rows) + 1)  # each row's toll (row 0: the empty path)
-    best: dict[int, int] = {}  # route key -> the first row with it
-    row = 0
-    for road, parent, place in open_rows.rows:
-        row += 1
-        toll = sums[row] = sums[parent] + road_toll[road]
-        best.setdefault(toll + place, row)
-    # By (place, total) from the key, then row: the breakdown gives way to the row.
-    row_bits = len(sums).bit_length()
-    order = sorted([key >> _TOTAL_SHIFT << row_bits | row for key, row in best.items()])
-    path, row_mask = open_rows.path, (1 << row_bits) - 1
+    tree = _tree(network, here)
+    step = tree.step
+    sums = [0] * len(step)  # per node, its path's toll (node 0: the empty path)
+    best: dict[int, int] = {}  # route key -> the first node with it
+    for node in _open_nodes(network, here, open_mask):
+        road, parent, place = step[node]
+        toll = sums[node] = sums[parent] + road_toll[road]
+        best.setdefault(toll + place, node)
+    # By (place, total) from the key, then node: the breakdown gives way to the node.
+    node_bits = len(step).bit_length()
+    order = sorted([key >> _TOTAL_SHIFT << node_bits | node for key, node in best.items()])
+    path, node_mask = tree.path, (1 << node_bits) - 1
     paths, totals = [], []  # one loop for both columns (cheaper than two comprehensions)
     for n in order:
-        paths.append(path[n & row_mask])
-        totals.append(n >> row_bits & _TOTAL_MASK)
+        paths.append(path[n & node_mask])
+        totals.append(n >> node_bits & _TOTAL_MASK)
     return tuple(paths), tuple(totals)
 
 
-def road_tolls(network: Network, mover: int, occupancy: Occupancy, per_piece: bool,
-               free: bool) -> tuple[tuple[int, ...], int]:
+def road_tolls(network: Network, mover: int, occupancy: Sequence[Sequence[int]],
+               per_piece: bool, free: bool) -> tuple[tuple[int, ...], int]:
     """Each road's toll as a packed key (0 for a closed road: no open row takes it) and
-    the open roads as a mask (bit n: ``network.road_ids[n]``). Not cached: a caller that
-    keeps its routes by occupancy keeps these with them."""
+    the open roads as a mask (bit n: ``network.road_ids[n]``). ``occupancy`` is an
+    ``Occupancy`` or the same as lists (read only). Not cached: a caller that keeps its
+    routes by occupancy keeps these with them."""
     road_toll = []
     open_mask = 0
     for n, (start, end) in enumerate(_road_spans(network)):
         pieces = occupancy[start:end]
+        if not all(pieces):  # MJ-MOVE-2, R-MOVE-3: an empty village closes the road
+            road_toll.append(0)
+            continue
+        open_mask |= 1 << n
         packed = 0
-        if all(pieces):  # MJ-MOVE-2, R-MOVE-3: an empty village closes the road
-            open_mask |= 1 << n
-            if not free:
-                for owners in pieces:
-                    packed += _village_toll(owners, mover, per_piece)
+        if not free:
+            for owners in pieces:
+                if mover not in owners:  # a village where the mover has a piece is free
+                    # each owner once (per piece: each piece); a lone piece needs no set
+                    for owner in owners if per_piece or len(owners) < 2 else set(owners):
+                        packed += _SEAT_TOLL[owner]
         road_toll.append(packed)
     return tuple(road_toll), open_mask
 
@@ -180,11 +180,3 @@ def _road_spans(network: Network) -> tuple[tuple[int, int], ...]:
         spans.append((at, at + count))
         at += count
     return tuple(spans)
-
-
-@cache  # few keys: each village holds at most a handful of pieces of a few seats
-def _village_toll(owners: tuple[int, ...], mover: int, per_piece: bool) -> int:
-    """The packed toll a mover pays in a village (nothing where they own a piece)."""
-    if mover in owners:
-        return 0
-    return sum(_SEAT_TOLL[owner] for owner in (owners if per_piece else set(owners)))

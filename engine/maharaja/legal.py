@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 from engine.core.ruleset import LegalGroup, draw_index
-from engine.family.travel import Occupancy, price_open_paths, road_tolls
+from engine.family.travel import price_open_paths, road_tolls
 from engine.maharaja import components as C
 from engine.maharaja import intents as it
 from engine.maharaja.queries import (
@@ -115,10 +115,18 @@ def _pending(state: State, seat: int) -> list[Any]:
     return out
 
 
-def shrine_places(state: State, seat: int, *, anywhere: bool) -> list[str]:
+def shrine_places(state: State, seat: int, *, anywhere: bool,
+                  ground: Ground | None = None) -> Sequence[str]:
+    """``ground``: the seat's ``seat_ground`` when the caller has it (which keeps them)."""
+    if ground is None:
+        return shrine_cities(state, seat, anywhere) + open_villages(state, seat)
+    return ground.shrine_places(state, seat, anywhere)
+
+
+def shrine_cities(state: State, seat: int, anywhere: bool) -> list[str]:
+    """The cities among ``shrine_places``, in their order."""
     priest = state.players[seat].priest
-    cities = list(state.cities) if anywhere else ([priest] if priest in state.cities else [])
-    return cities + open_villages(state, seat)
+    return list(state.cities) if anywhere else ([priest] if priest in state.cities else [])
 
 
 END_TURN = [it.EndTurn()]
@@ -142,31 +150,35 @@ def turn_groups(state: State, seat: int) -> Iterator[tuple[str, Producer]]:
 def turn_intents(state: State, seat: int) -> list[Any]:
     """``turn_groups`` flattened, in the same order, without the groups."""
     out: list[Any] = []
-    for part in turn_parts(state, seat):
-        out += part
+    for items, make in turn_parts(state, seat):
+        out += items if make is None else map(make, items)
     return out
 
 
-def turn_parts(state: State, seat: int) -> list[Sequence[Any] | Part]:
+def turn_parts(state: State, seat: int) -> list[Run]:
     """A turn's listing as runs, in ``turn_groups``' order: what ``turn_intents``
     flattens and ``random_intent`` counts (so the two cannot drift apart)."""
     turn = state.turn
     assert turn is not None
-    parts: list[Sequence[Any] | Part] = [END_TURN, affordable_moves(state, seat)]
+    ground = seat_ground(state, seat)  # looked up once for the moves and shrine places
+    parts: list[Run] = [(END_TURN, None), (affordable_moves(state, seat, ground), None)]
     for index in distinct_tasks(turn):
-        parts += task_parts(state, seat, index)
+        parts += task_parts(state, seat, index, ground)
     if state.players[seat].tokens > 0 and not turn.token_used:
-        parts.append(TOKENS)
-    parts.append(abilities(state, seat))
+        parts.append((TOKENS, None))
+    parts += ability_parts(state, seat, ground)
     return parts
 
 
-def distinct_tasks(turn: Turn) -> list[int]:
+_BOTH_TASKS = (0, 1)
+
+
+def distinct_tasks(turn: Turn) -> Sequence[int]:
     """The index of each task unlike every one before it (two tasks of the same action
     at the same progress allow the same things: listed once)."""
     tasks = turn.tasks
     if len(tasks) == 2 and tasks[0].action != tasks[1].action:
-        return [0, 1]  # the usual turn (two actions differ): no signatures built
+        return _BOTH_TASKS  # the usual turn (two actions differ): no signatures built
     seen: set[tuple[int, int, int, bool, bool]] = set()
     out = []
     for index, task in enumerate(tasks):
@@ -179,63 +191,56 @@ def distinct_tasks(turn: Turn) -> list[int]:
 
 def task_intents(state: State, seat: int, index: int) -> list[Any]:
     """What the turn's task ``index`` allows now (MJ-ACT-10)."""
-    return [intent for part in task_parts(state, seat, index) for intent in part]
+    return flatten_runs(task_parts(state, seat, index))
 
 
-class Part:
-    """A run of listed intents, made lazily: a random draw builds only the one it picks."""
-
-    __slots__ = ("items", "make")
-
-    def __init__(self, items: Sequence[Any], make: Callable[[Any], Any]) -> None:
-        self.items = items  # what the run's intents differ by (a place, a slot...)
-        self.make = make  # an item's intent
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def __getitem__(self, k: int) -> Any:
-        return self.make(self.items[k])
-
-    def __iter__(self) -> Iterator[Any]:
-        return map(self.make, self.items)
+# A run of listed intents, ``(items, make)``: the intent of each item is ``make(item)``,
+# made lazily, so a random draw builds only the one it picks; with ``make`` None the
+# items are the intents. A tuple, not a class: counting a turn's runs is then ``len``
+# of each run's items, in C (every decision of a random game counts them).
+Run = tuple[Sequence[Any], Callable[[Any], Any] | None]
 
 
-def _itself(intent: Any) -> Any:
-    return intent
+def flatten_runs(runs: list[Run]) -> list[Any]:
+    return [intent for items, make in runs
+            for intent in (items if make is None else map(make, items))]
 
 
-def task_parts(state: State, seat: int, index: int) -> list[Part]:
+def task_parts(state: State, seat: int, index: int, ground: Ground | None = None
+               ) -> list[Run]:
     """``task_intents`` as runs, in the same order."""
     turn = state.turn
     assert turn is not None
     task = turn.tasks[index]
     player = state.players[seat]
-    out: list[Part] = []
+    out: list[Run] = []
     if task.statues > 0 and player.statues > 0:
         cities = list(state.cities) if builds_anywhere(state, seat) else (
             [player.priest] if player.priest in state.cities else [])
         for city in cities:
             if statue_cost(state, seat, city, task_discount(task)) <= player.coins:
-                out.append(Part(free_slots(state, city), partial(_statue, city, index)))
+                out.append((free_slots(state, city), partial(_statue, city, index)))
     if task.shrines > 0 and player.shrines > 0 and (
         shrine_cost(task_discount(task)) <= player.coins
     ):
-        places = shrine_places(state, seat, anywhere=builds_anywhere(state, seat))
-        if task.city_shrine and task.shrines == 1:
-            places = [p for p in places if p in state.cities]
-        out.append(Part(places, partial(_shrine, index)))
+        anywhere = builds_anywhere(state, seat)
+        places: Sequence[str]
+        if task.city_shrine and task.shrines == 1:  # MJ-ACT-4: the last one in a city
+            places = shrine_cities(state, seat, anywhere)
+        else:
+            places = shrine_places(state, seat, anywhere=anywhere, ground=ground)
+        out.append((places, partial(_shrine, index)))
     if task.done:
         return out
     action = task.action  # an int: compared with the Action members, no Action() built
     if action == _TAKE_COINS or (
         action == _TAKE_SHRINES and player.supply > 0
     ) or (action == _BUY_PRESTIGE and player.coins >= 3):
-        out.append(Part((it.DoAction(task=index),), _itself))
+        out.append(((it.DoAction(task=index),), None))
     elif action == _CHANGE_CHARACTER:
-        out.append(Part(character_choices(state, seat), partial(_change, index)))
+        out.append((character_choices(state, seat), partial(_change, index)))
     elif action == _MOVE_FLAG:
-        out.append(Part(movable_flags(state), partial(_flag, index)))
+        out.append((movable_flags(state), partial(_flag, index)))
     return out
 
 
@@ -260,16 +265,26 @@ def random_intent(state: State, seat: int, rng: Random) -> Any:
     built from counts: only the intent drawn is made (the routes are listed anyway)."""
     turn = state.turn
     if turn is None or turn.seat != seat or state.pending or state.phase != PHASE_ACTIONS:
-        if state.phase == PHASE_PLANNING and not state.pending \
-                and not state.players[seat].planned:
-            return rng.choice(PLANS)  # the listing is PLANS itself: drawn from, not copied
+        phase = state.phase
+        if not state.pending:  # the listings of _listing drawn from by count (same draw)
+            if phase == PHASE_PLANNING and not state.players[seat].planned:
+                return rng.choice(PLANS)  # the listing is PLANS itself: drawn from, not copied
+            if phase == PHASE_START_SHRINES and start_shrine_seat(state) == seat:
+                villages = open_villages(state, seat)
+                return it.PlaceStartShrine(village=villages[draw_index(rng, len(villages))])
+            if phase == PHASE_CHARACTERS and seat == state.chooser:
+                display = state.display
+                return it.ChooseCharacter(number=display[draw_index(rng, len(display))])
         return rng.choice(legal_intents(state, seat))
     parts = turn_parts(state, seat)
-    pick = draw_index(rng, sum(map(len, parts)))
-    for part in parts:
-        if pick < len(part):
-            return part[pick]
-        pick -= len(part)
+    count = 0
+    for items, _ in parts:
+        count += len(items)
+    pick = draw_index(rng, count)
+    for items, make in parts:
+        if pick < len(items):
+            return items[pick] if make is None else make(items[pick])
+        pick -= len(items)
     raise AssertionError("drawn past the listing")  # draw_index stays below the count
 
 
@@ -286,6 +301,11 @@ def movable_flags(state: State) -> list[str]:
 
 
 def abilities(state: State, seat: int) -> list[Any]:
+    return flatten_runs(ability_parts(state, seat))
+
+
+def ability_parts(state: State, seat: int, ground: Ground | None = None) -> list[Run]:
+    """``abilities`` as runs, in the same order (a run per usable character)."""
     turn = state.turn
     assert turn is not None
     player = state.players[seat]
@@ -293,40 +313,54 @@ def abilities(state: State, seat: int) -> list[Any]:
     if state.maharanis:  # a Maharani token lends its character's ability (MJ-REW-8)
         mine = sorted({player.character} | {m.character for m in state.maharanis
                                             if m.seat == seat})
-    out: list[Any] = []
+    out: list[Run] = []
     for n in mine:
         spec = C.CHARACTERS.get(n)
         if spec is None or spec.timing is not _ONCE or n in turn.abilities_used:
             continue
-        if not has_ability(state, seat, n):
+        if n != player.character and not has_ability(state, seat, n):  # own tile: held
             continue
-        out += ability_intents(state, seat, n)
+        out.append(ability_run(state, seat, n, ground))
     return out
 
 
-def ability_intents(state: State, seat: int, n: int) -> list[it.UseAbility]:
+# The abilities' intents that take no place, made once (frozen, like END_TURN): a turn
+# lists them at every decision. Character 3's trades count 1..3 (MJ-CHAR-3).
+_PLAIN = {n: (it.UseAbility(character=n),) for n in (2, 4, 6, 14)}
+_TRADES_BOUGHT = tuple(it.UseAbility(character=3, pp_bought=k)
+                       for k in range(1, C.TRADES_3 + 1))
+_TRADES_SOLD = tuple(it.UseAbility(character=3, pp_sold=k) for k in range(1, C.TRADES_3 + 1))
+
+
+def ability_run(state: State, seat: int, n: int, ground: Ground | None = None) -> Run:
+    """Character ``n``'s 1x ability, as one run of intents (empty when it cannot be used)."""
     player = state.players[seat]
-    plain = [it.UseAbility(character=n)]
     if n == 2:
-        return plain if player.supply > 0 else []
-    if n == 3:
-        trades = range(1, C.TRADES_3 + 1)
-        return [it.UseAbility(character=3, pp_bought=k) for k in trades if 2 * k <= player.coins] \
-            + [it.UseAbility(character=3, pp_sold=k) for k in trades if k <= player.pp]
+        return (_PLAIN[2] if player.supply > 0 else (), None)
+    if n == 3:  # as many trades as the coins (2 each) or the PP (1 each) pay for
+        return (_TRADES_BOUGHT[:max(0, player.coins // 2)]
+                + _TRADES_SOLD[:max(0, player.pp)], None)
     if n == 4:
-        return plain if player.pp >= 1 and state.tokens > 0 else []
+        return (_PLAIN[4] if player.pp >= 1 and state.tokens > 0 else (), None)
     if n == 6:
-        return plain
+        return (_PLAIN[6], None)
     if n == 10:
-        return [it.UseAbility(character=10, place=c) for c in movable_flags(state)]
+        return (movable_flags(state), _flag_ability)
     if n == 13:
         if player.supply <= 0 or player.coins < C.SHRINE_COST:
-            return []
-        return [it.UseAbility(character=13, place=p)
-                for p in shrine_places(state, seat, anywhere=True)]
+            return ((), None)
+        return (shrine_places(state, seat, anywhere=True, ground=ground), _shrine_ability)
     if n == 14:
-        return plain if state.tokens > 0 else []
-    return []
+        return (_PLAIN[14] if state.tokens > 0 else (), None)
+    return ((), None)
+
+
+def _flag_ability(city: str) -> it.UseAbility:
+    return it.UseAbility(character=10, place=city)
+
+
+def _shrine_ability(place: str) -> it.UseAbility:
+    return it.UseAbility(character=13, place=place)
 
 
 def moves(state: State, seat: int) -> list[it.MovePriest]:
@@ -334,10 +368,11 @@ def moves(state: State, seat: int) -> list[it.MovePriest]:
     return list(affordable_moves(state, seat))
 
 
-def affordable_moves(state: State, seat: int) -> Sequence[it.MovePriest]:
+def affordable_moves(state: State, seat: int, ground: Ground | None = None
+                     ) -> Sequence[it.MovePriest]:
     """``moves``, as the shared frozen listing itself when every route is affordable."""
     player = state.players[seat]
-    routes = _routes(seat, _OCCUPANCY.encode(state.villages), has_ability(state, seat, 9))
+    routes = (ground or seat_ground(state, seat)).routes
     listed, costs, dearest = routes[player.priest]
     coins = player.coins
     if dearest <= coins:
@@ -349,18 +384,18 @@ Listing = tuple[tuple[it.MovePriest, ...], tuple[int, ...], int]  # intents, tol
 # Who holds a piece in each village, as bytes: asked at every decision of a turn, and one
 # encoding hashes faster than a tuple of tuples built and hashed (and compared) again.
 _OCCUPANCY = msgspec.msgpack.Encoder()
-_VILLAGES = msgspec.msgpack.Decoder(dict[str, tuple[int, ...]])
+GROUNDS_KEPT = 1024  # (seat, occupancy) keys remembered: a game's few hundred, and more
+_GROUNDS: dict[tuple[int, bytes, bool, int], Ground] = {}
 
 
 class _Routes(dict[str, Listing]):
-    """A seat's routes over one occupancy by the junction they leave, priced when first
+    """Routes over one set of road tolls by the junction they leave, priced when first
     asked: a priest that walks on in its turn prices from each junction it reaches under
-    the key it had (the listings are frozen, so every state that asks shares them). The
-    road tolls are the occupancy's: computed once, for every junction."""
+    the tolls it had (the listings are frozen, so every state that asks shares them)."""
 
-    def __init__(self, seat: int, occupancy: Occupancy, free: bool) -> None:
+    def __init__(self, road_toll: tuple[int, ...], open_mask: int) -> None:
         super().__init__()
-        self.road_toll, self.open_mask = road_tolls(board(), seat, occupancy, False, free)
+        self.road_toll, self.open_mask = road_toll, open_mask
 
     def __missing__(self, here: str) -> Listing:
         paths, costs = price_open_paths(board(), here, self.road_toll, self.open_mask)
@@ -369,10 +404,47 @@ class _Routes(dict[str, Listing]):
         return listing
 
 
+class Ground:
+    """What a seat's listing reads from one occupancy of the villages, worked out once for
+    every state with it: the seat's routes, and where it may build a shrine (when first
+    asked, by where its priest stands)."""
+
+    __slots__ = ("_places", "routes")
+
+    def __init__(self, routes: _Routes) -> None:
+        self.routes = routes
+        self._places: dict[str | None, tuple[str, ...]] = {}
+
+    def shrine_places(self, state: State, seat: int, anywhere: bool) -> tuple[str, ...]:
+        """``shrine_places``, kept by where the priest stands (None: anywhere)."""
+        key = None if anywhere else state.players[seat].priest
+        places = self._places.get(key)
+        if places is None:
+            places = self._places[key] = (*shrine_cities(state, seat, anywhere),
+                                          *open_villages(state, seat))
+        return places
+
+
+def seat_ground(state: State, seat: int) -> Ground:
+    """The seat's ``Ground`` over the state's occupancy of the villages."""
+    free = has_ability(state, seat, 9)  # MJ-CHAR-9: nobody is paid
+    # the seat count (a village's capacity, MJ-SHR-4) tells open villages apart
+    key = (seat, _OCCUPANCY.encode(state.villages), free, state.seats)
+    ground = _GROUNDS.get(key)
+    if ground is None:
+        if len(_GROUNDS) >= GROUNDS_KEPT:
+            _GROUNDS.clear()  # bounded; a game in play refills its few keys at once
+        occupancy = tuple(state.villages.values())  # the lists themselves: only read
+        ground = _GROUNDS[key] = Ground(_routes(*road_tolls(board(), seat, occupancy, False,
+                                                            free)))
+    return ground
+
+
 @lru_cache(maxsize=1024)
-def _routes(seat: int, villages: bytes, free: bool) -> _Routes:
-    """``villages``: ``state.villages`` encoded (``_OCCUPANCY``)."""
-    return _Routes(seat, tuple(_VILLAGES.decode(villages).values()), free)
+def _routes(road_toll: tuple[int, ...], open_mask: int) -> _Routes:
+    """One ``_Routes`` per set of road tolls: another occupancy often has the same (a
+    shrine on a road still closed, or where the seat pays nobody), and so its routes."""
+    return _Routes(road_toll, open_mask)
 
 
 @cache

@@ -63,10 +63,15 @@ def refuse(rule: str, reason: str) -> IllegalIntent:
 # ------------------------------------------------------------------ whose move
 def start_shrine_seat(state: State) -> int | None:
     """MJ-SETUP-6: in character order, one shrine each, until each placed 4."""
-    waiting = [s for s, p in enumerate(state.players) if p.start_shrines < C.START_SHRINES_PLACED]
-    if not waiting:
-        return None
-    return min(waiting, key=lambda s: (state.players[s].start_shrines, state.players[s].character))
+    # the first seat of the fewest shrines placed, then the lowest character (a loop,
+    # not min() over a key function: every setup decision asks three or four times)
+    seat, least = None, None
+    for s, p in enumerate(state.players):
+        if p.start_shrines < C.START_SHRINES_PLACED and (
+            least is None or (p.start_shrines, p.character) < least
+        ):
+            seat, least = s, (p.start_shrines, p.character)
+    return seat
 
 
 

@@ -102,3 +102,33 @@ def test_the_route_walk_and_the_open_roads_are_the_network_s() -> None:
     put(game, "v19", 2)
     assert "R10" in open_roads(game.state) and net.is_open("R10", game.state.villages.get)
     assert move_tolls(game.state, 0, ("R10",)) == ((1, 1), (2, 1))  # MJ-MOVE-3
+
+
+def test_shrine_places_follow_a_village_capacity_for_the_same_villages_held() -> None:
+    """MJ-SHR-4: with the same villages held, a village with one shrine is full at 2
+    players and open at 4. The listing keeps shrine places per occupancy of the villages
+    (issue 15), so it must tell games of 2 and 4 seats apart."""
+    for n, open_to_seat_0 in ((4, True), (2, False), (4, True)):
+        game = at_turn(n, plans={0: (4, 5)})  # seat 0 moves first: Two shrines, coins
+        put(game, "v01", 1)
+        places = {i.place for i in game.legal_intents(0) if isinstance(i, it.BuildShrine)}
+        assert ("v01" in places) is open_to_seat_0, n
+        assert "v02" in places  # an empty village is open at any count
+
+
+def test_shrine_places_follow_the_priest_under_the_same_villages_held() -> None:
+    """MJ-SHR-2: a shrine goes in the city where the priest stands; moving on (no
+    village changes hands, so the listing's kept places are the occupancy's) moves it."""
+    game = game_at_start(plans={0: (4, 5)})  # Two shrines, then coins
+    for v in ("v18", "v19", "v15"):
+        put(game, v, 1)
+
+    def cities() -> set[str]:
+        return {i.place for i in game.legal_intents(0)
+                if isinstance(i, it.BuildShrine) and i.place in game.state.cities}
+
+    assert cities() == set()  # START is no city
+    game.play(0, it.MovePriest(route=("R10",)))  # to JAI
+    assert cities() == {"JAI"}
+    game.play(0, it.MovePriest(route=("R08",)))  # on to DEL
+    assert cities() == {"DEL"}
