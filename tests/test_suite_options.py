@@ -51,3 +51,10 @@ def test_workers_keep_bytecode_in_pytests_cache_when_the_tree_may_have_none(
     here = Path(__file__).resolve()
     cached = Path(sys.pycache_prefix, *here.parent.parts[1:])
     assert any(p.name.startswith(here.stem + ".") for p in cached.glob("*.pyc"))
+
+
+def test_the_suite_loads_no_benchmark_plugin(request: pytest.FixtureRequest) -> None:
+    """pytest-benchmark, where installed, is not ours (benchmarks are scripts/bench):
+    pyproject's addopts block it, so no process loads it (issue 15)."""
+    assert request.config.pluginmanager.is_blocked("benchmark")
+    assert "pytest_benchmark.plugin" not in sys.modules

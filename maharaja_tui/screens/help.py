@@ -66,6 +66,7 @@ class HelpScreen(Closing, Screen[None]):
         legend: str = getattr(adapter_class(spec.id), "legend", "")
         self.keys = KEYS.format(example=spec.rule_example) + "\n" + legend
         self.showing_rules = rule is not None or self.guide_file is None
+        self._shown: str | None = None  # the text the body was last given (show)
 
     def compose(self) -> ComposeResult:
         yield Static(id="help-title", classes="screen-title")
@@ -112,7 +113,12 @@ class HelpScreen(Closing, Screen[None]):
 
     def show(self, index: int) -> None:
         text = self.keys if index == 0 else self.sections()[index - 1].body
-        self.query_one("#help-text", Markdown).update(text)
+        # _fill shows its section at once, and its highlight then asks again (the
+        # OptionHighlighted message): parsing and mounting the same text twice was ~17%
+        # of opening the help (issue 15). The same text is not drawn again.
+        if text != self._shown:
+            self._shown = text
+            self.query_one("#help-text", Markdown).update(text)
         self.query_one("#help-body").scroll_home(animate=False)
 
     # --------------------------------------------------------------- events

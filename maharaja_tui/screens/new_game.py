@@ -59,6 +59,11 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         Binding("ctrl+t", "resume", "Continue", id="new-game.resume"),
         Binding("escape", "quit", "Quit", show=False, id="new-game.quit"),
     ]
+    # Textual's auto-focus gives the first focusable widget the focus at compose: the
+    # form's scroll area, which on_mount then took it from. Each of the two moves
+    # restyled the whole form (~30% of the screen's start, issue 15): the first field
+    # (the one on_mount focuses) takes it at once instead.
+    AUTO_FOCUS = "Select"
 
     def __init__(self, seed: int | None = None, game: str | None = None, *,
                  back: bool = False) -> None:

@@ -90,6 +90,35 @@ async def test_f1_opens_the_guide_at_the_decision_and_r_the_rules_reference() ->
 
 
 @synchronously
+async def test_the_guide_draws_its_section_once_as_it_opens(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15: opening the help parsed and mounted its section twice (shown at once,
+    then again when the contents' highlight said so), ~17% of F1's cost."""
+    from textual.widgets import Markdown
+
+    drawn: list[str] = []
+    update = Markdown.update
+
+    def recording(self: Markdown, markdown: str):  # noqa: ANN202
+        if self.id == "help-text" and markdown:
+            drawn.append(markdown)
+        return update(self, markdown)
+
+    monkeypatch.setattr(Markdown, "update", recording)
+    app = MaharajaApp(Start("game", game=games.game_until(games.my_planning)),
+                      computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert len(drawn) == 1 and "Statue at a discount" in drawn[0]
+        await pilot.press("down")
+        await settle(pilot)
+        assert len(drawn) == 2 and drawn[1] != drawn[0]  # the next section, drawn once
+
+
+@synchronously
 async def test_f1_on_a_raja_turn_opens_moving_and_building() -> None:
     game = raja_games.game_until(raja_games.my_turn)
     app = MaharajaApp(Start("game", game=game), computer_delay=3600)

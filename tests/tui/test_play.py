@@ -250,6 +250,30 @@ async def test_hot_seat_undo_across_another_humans_decision_needs_agreement() ->
 
 
 @synchronously
+async def test_the_new_game_forms_first_field_takes_the_focus_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15: the focus never passes through the form's scroll area on its way to the
+    first field (Textual's auto-focus took the first focusable widget, and the screen's
+    mount moved it on): each focus move restyled the whole form, ~30% of its start."""
+    from textual.widgets import Select
+
+    focused: list[str | None] = []
+    set_focus = NewGameScreen.set_focus
+
+    def recording(self: NewGameScreen, widget, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        focused.append(None if widget is None else widget.id)
+        return set_focus(self, widget, *args, **kwargs)
+
+    monkeypatch.setattr(NewGameScreen, "set_focus", recording)
+    app = MaharajaApp(Start("new", seed=11), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        first = app.screen.query(Select).first()
+        assert app.focused is first
+        assert focused and set(focused) == {first.id}, focused
+
+
+@synchronously
 async def test_new_game_form_enter_opens_the_first_field_and_computers_are_medium() -> None:
     """Issue 13 item 14: Enter on the form opens the focused first field (it never starts
     a default game), and the computers' level is medium, as the bare command plays."""
