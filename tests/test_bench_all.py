@@ -3,6 +3,7 @@ strength figure plays 200 games)."""
 
 from __future__ import annotations
 
+import importlib
 import sys
 import types
 from collections.abc import Iterator
@@ -42,3 +43,11 @@ def test_a_long_area_runs_when_asked_with_its_games(long_area: list[int], argv: 
                                                     games: int) -> None:
     assert bench_all.main(argv) == 0
     assert long_area == [games]
+
+
+def test_a_capacity_step_that_timed_no_move_says_it_was_not_measured() -> None:
+    ssh = importlib.import_module("bench.ssh")  # bench_all put scripts/ on the path
+    seated = {"steady_latency_ms_p95": 206.6, "error_count": 0}
+    unseated = {"steady_latency_ms_p95": float("nan"), "error_count": 0}
+    assert ssh.capacity_step(96, seated) == "96: p95 206.6 ms, 0 errors"
+    assert ssh.capacity_step(128, unseated).startswith("128: not measured, no table seated")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import statistics
 import subprocess
 import sys
@@ -23,6 +24,7 @@ import textwrap
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
@@ -124,6 +126,15 @@ def load(tables: int, seconds: float) -> dict:
     return asyncio.run(load_ssh.main(args))
 
 
+def capacity_step(sessions: int, result: dict[str, Any]) -> str:
+    """One step of the capacity search as the figure's detail tells it."""
+    p95 = result["steady_latency_ms_p95"]
+    if math.isnan(p95):  # no move was timed: the tables were still being seated
+        return (f"{sessions}: not measured, no table seated before the run's end (a loaded "
+                f"machine?), {result['error_count']} errors")
+    return f"{sessions}: p95 {p95} ms, {result['error_count']} errors"
+
+
 def figures(runs: int) -> Iterator[Figure]:
     ours, anchor = asyncio.run(connect_times(max(5, 10 * runs)))
     ours_ms, anchor_ms = 1000 * statistics.median(ours), 1000 * statistics.median(anchor)
@@ -155,7 +166,7 @@ def figures(runs: int) -> Iterator[Figure]:
         result = load(tables, LOAD_SECONDS + tables * 0.5)
         p95 = result["steady_latency_ms_p95"]
         ok = p95 <= 250 and result["error_count"] == 0 and result["lost_events"] == 0
-        tried.append(f"{tables * 4}: p95 {p95} ms, {result['error_count']} errors")
+        tried.append(capacity_step(tables * 4, result))
         if ok:
             held = tables * 4
             break
