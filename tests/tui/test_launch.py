@@ -53,8 +53,13 @@ NOT_AT_LAUNCH = ("maharaja_tui.screens.help", "markdown_it", "maharaja_tui.scree
 @pytest.fixture(scope="module")
 def first_frame(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """What the first frame's fresh interpreter reports (one child for the module)."""
-    home = tmp_path_factory.mktemp("first-frame")
-    return run_child(FIRST_FRAME, home / "data", cache=home / "cache")
+    return run_in_new_home(tmp_path_factory, "first-frame", FIRST_FRAME)
+
+
+def run_in_new_home(factory: pytest.TempPathFactory, name: str, code: str) -> dict[str, Any]:
+    """``code``'s report from a fresh interpreter with its own data and cache folders."""
+    home = factory.mktemp(name)
+    return run_child(code, home / "data", cache=home / "cache")
 
 
 def test_the_first_game_frame_imports_no_other_game_nor_the_help(
@@ -457,8 +462,7 @@ COUNTED = first_frame_code(
 
 @pytest.fixture(scope="module")
 def counted(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    home = tmp_path_factory.mktemp("counted")
-    return run_child(COUNTED, home / "data", cache=home / "cache")
+    return run_in_new_home(tmp_path_factory, "counted", COUNTED)
 
 
 def test_the_game_screen_is_laid_out_once_before_its_first_frame(
