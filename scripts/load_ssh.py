@@ -131,28 +131,35 @@ class Player:
     def press(self) -> None:
         self.proc.stdin.write(b"\r")
 
+    def why(self) -> str:
+        """What to add to an error about this player: its session's end, if it has
+        ended, with the last words its terminal showed (the server's message, if any)."""
+        if not self.closed:
+            return ""
+        said = " ".join(plain(self.tail).split())[-100:]
+        return f" (its session closed; last on its terminal: {said!r})"
+
 
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[tuple[float, float]] = []  # (when, seconds)
         self.ready = 0  # tables whose players all see the game
+        self.unseated = 0  # tables given up before they played (an error says why)
+
+    def seating_over(self, tables: int) -> bool:
+        """Whether every table plays or was given up: the steady window opens then. A
+        table given up (its error counted) does not hold it back: waiting for it left
+        the 128-session step of issue 15 with no move timed at all."""
+        return self.ready + self.unseated >= tables
         self.actions = 0
         self.errors: list[str] = []
 
 
 async def run_table(number: int, players: list[Player], port: int, deadline: float,
                     pace: float, stats: Stats, acked: dict[int, int]) -> None:
-    host, *guests = players
-    await host.open(port, f"new test-secrets-long {len(players)}")
-    if not await host.wait(lambda: host.table is not None, 60):
-        stats.errors.append(f"table {number}: host never got a table")
+    if not await seat_table(number, players, port, stats):
+        stats.unseated += 1  # the steady window does not wait for it (watch_ready)
         return
-    for guest in guests:
-        await guest.open(port, f"join {host.table}")
-    for p in players:
-        if not await p.wait(lambda p=p: p.step >= 1, 90):
-            stats.errors.append(f"table {number}: {p.name} never saw the game")
-            return
     stats.ready += 1
     rng = random.Random(number)
     acked[number] = 0
@@ -172,7 +179,7 @@ async def run_table(number: int, players: list[Player], port: int, deadline: flo
         target = step + 1
         for p in players:
             if not await p.wait(lambda p=p, t=target: t in p.seen, 15):
-                stats.errors.append(f"table {number}: {p.name} missed step {target}")
+                stats.errors.append(f"table {number}: {p.name} missed step {target}{p.why()}")
                 return
         stats.actions += 1
         acked[number] += 1
@@ -180,6 +187,22 @@ async def run_table(number: int, players: list[Player], port: int, deadline: flo
             if p is not actor:
                 stats.latencies.append((t0, p.seen[target] - t0))
         await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
+
+
+async def seat_table(number: int, players: list[Player], port: int, stats: Stats) -> bool:
+    """Open the table's sessions until each shows the game; False after an error."""
+    host, *guests = players
+    await host.open(port, f"new test-secrets-long {len(players)}")
+    if not await host.wait(lambda: host.table is not None, 60):
+        stats.errors.append(f"table {number}: host never got a table{host.why()}")
+        return False
+    for guest in guests:
+        await guest.open(port, f"join {host.table}")
+    for p in players:
+        if not await p.wait(lambda p=p: p.step >= 1, 90):
+            stats.errors.append(f"table {number}: {p.name} never saw the game{p.why()}")
+            return False
+    return True
 
 
 class Abuse:
@@ -462,7 +485,7 @@ async def main(args: argparse.Namespace) -> dict:
 
     async def watch_ready() -> None:
         nonlocal all_ready_at, steady_from
-        while stats.ready < args.tables and time.monotonic() < deadline:
+        while not stats.seating_over(args.tables) and time.monotonic() < deadline:
             await asyncio.sleep(0.2)
         all_ready_at = min(time.monotonic(), deadline)
         steady_from = (*cpu_seconds(server.pid), time.process_time(), stats.actions)
@@ -521,6 +544,7 @@ async def main(args: argparse.Namespace) -> dict:
         "sessions": args.tables * args.players, "seconds": round(elapsed, 1),
         "actions": stats.actions, "actions_per_s": round(stats.actions / elapsed, 2),
         "errors": stats.errors[:20], "error_count": len(stats.errors),
+        "tables_seated": stats.ready, "tables_unseated": stats.unseated,
         "sessions_closed_early": closed_early,
         "lost_events": lost,
         "server_tracebacks": server_log.count("Traceback"),

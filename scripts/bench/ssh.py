@@ -129,10 +129,13 @@ def load(tables: int, seconds: float) -> dict:
 def capacity_step(sessions: int, result: dict[str, Any]) -> str:
     """One step of the capacity search as the figure's detail tells it."""
     p95 = result["steady_latency_ms_p95"]
-    if math.isnan(p95):  # no move was timed: the tables were still being seated
-        return (f"{sessions}: not measured, no table seated before the run's end (a loaded "
-                f"machine?), {result['error_count']} errors")
-    return f"{sessions}: p95 {p95} ms, {result['error_count']} errors"
+    tables = result.get("tables", sessions // 4)
+    seated = result.get("tables_seated", tables)
+    unseated = f", {seated} of {tables} tables seated" if seated < tables else ""
+    if math.isnan(p95):  # no move was timed once the last table was seated or given up
+        return (f"{sessions}: not measured, no move timed once the tables were seated "
+                f"(a loaded machine?){unseated}, {result['error_count']} errors")
+    return f"{sessions}: p95 {p95} ms, {result['error_count']} errors{unseated}"
 
 
 def figures(runs: int) -> Iterator[Figure]:
