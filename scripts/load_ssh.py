@@ -145,14 +145,14 @@ class Stats:
         self.latencies: list[tuple[float, float]] = []  # (when, seconds)
         self.ready = 0  # tables whose players all see the game
         self.unseated = 0  # tables given up before they played (an error says why)
+        self.actions = 0
+        self.errors: list[str] = []
 
     def seating_over(self, tables: int) -> bool:
         """Whether every table plays or was given up: the steady window opens then. A
         table given up (its error counted) does not hold it back: waiting for it left
         the 128-session step of issue 15 with no move timed at all."""
         return self.ready + self.unseated >= tables
-        self.actions = 0
-        self.errors: list[str] = []
 
 
 async def run_table(number: int, players: list[Player], port: int, deadline: float,
