@@ -30,6 +30,14 @@ Listener = Callable[[], None]
 Dispatch = Callable[[Callable[[], None]], None]
 T = TypeVar("T")  # what a request's Result decodes to
 
+# One decoder for every connection, made at import. msgspec builds a struct's type
+# information on its first decoder, and that build is not thread-safe: a session host's
+# sessions open their connections in threads, and two of them making their own decoder
+# at once crashed the host (SIGSEGV in msgspec, two sessions lost at 128 sessions,
+# issue 15). Made here, it is built once by the session worker before it forks (it
+# imports this module), or by whichever thread imports it; decoding is thread-safe.
+REPLIES = msgspec.msgpack.Decoder(p.AnyReply)
+
 
 class Disconnected(ConnectionError):
     """The server went away."""
@@ -70,7 +78,7 @@ class Connection:
         self._lock = threading.Lock()
         self._waiting: dict[int, list[Any]] = {}
         self._ready: dict[int, threading.Event] = {}
-        self._decoder = msgspec.msgpack.Decoder(p.AnyReply)
+        self._decoder = REPLIES
         self.dispatch: Dispatch = _Worker()
         self.on_table_change: list[Callable[[int, int], None]] = []
         self.on_lobby_change: list[Callable[[], None]] = []

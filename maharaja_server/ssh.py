@@ -69,6 +69,18 @@ def _drain(master: int) -> bytes | None:
     return b"".join(chunks)
 
 
+def how_it_ended(code: int | None) -> str:
+    """What the log adds to a session's end: nothing when its UI exited as usual; else
+    its code, or the signal that killed its process (a host's crash ends every session
+    it held: issue 15's two sessions lost at 128 sessions left no trace but the
+    kernel's)."""
+    if not code:
+        return ""
+    if code < 0:
+        return f" (its process was killed by signal {-code})"
+    return f" (exit code {code})"
+
+
 def set_winsize(fd: int, cols: int, rows: int) -> None:
     cols = max(10, min(cols or 80, 1000))
     rows = max(5, min(rows or 24, 500))
@@ -225,7 +237,8 @@ class SessionRunner:
             self.processes.discard(process)
             self.revoke_token(token)
             self.counter.release()
-            log.info("session ended for %s after %.0fs", who.name, time.monotonic() - started)
+            log.info("session ended for %s after %.0fs%s", who.name, time.monotonic() - started,
+                     how_it_ended(child.returncode))
         if not process.is_closing():
             process.exit(code)
 

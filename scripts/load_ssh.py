@@ -131,32 +131,46 @@ class Player:
     def press(self) -> None:
         self.proc.stdin.write(b"\r")
 
+    def why(self) -> str:
+        """What to add to an error about this player: its session's end, if it has
+        ended, with the last words its terminal showed (the server's message, if any)."""
+        if not self.closed:
+            return ""
+        said = " ".join(plain(self.tail).split())[-100:]
+        return f" (its session closed; last on its terminal: {said!r})"
+
 
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[tuple[float, float]] = []  # (when, seconds)
         self.ready = 0  # tables whose players all see the game
+        self.unseated = 0  # tables given up before they played (an error says why)
         self.actions = 0
         self.errors: list[str] = []
+        self.end = 0.0  # when the tables stop playing (monotonic); watch_ready may extend it
+
+    def seating_over(self, tables: int) -> bool:
+        """Whether every table plays or was given up: the steady window opens then. A
+        table given up (its error counted) does not hold it back: waiting for it left
+        the 128-session step of issue 15 with no move timed at all."""
+        return self.ready + self.unseated >= tables
+
+    def play_on(self, tables: int, seated_at: float, steady: float) -> None:
+        """The tables play ``steady`` seconds at least once seated at ``seated_at``, however
+        long the seating took; a seating that never ended extends nothing."""
+        if self.seating_over(tables):
+            self.end = max(self.end, seated_at + steady)
 
 
-async def run_table(number: int, players: list[Player], port: int, deadline: float,
-                    pace: float, stats: Stats, acked: dict[int, int]) -> None:
-    host, *guests = players
-    await host.open(port, f"new test-secrets-long {len(players)}")
-    if not await host.wait(lambda: host.table is not None, 60):
-        stats.errors.append(f"table {number}: host never got a table")
+async def run_table(number: int, players: list[Player], port: int, pace: float,
+                    stats: Stats, acked: dict[int, int]) -> None:
+    if not await seat_table(number, players, port, stats):
+        stats.unseated += 1  # the steady window does not wait for it (watch_ready)
         return
-    for guest in guests:
-        await guest.open(port, f"join {host.table}")
-    for p in players:
-        if not await p.wait(lambda p=p: p.step >= 1, 90):
-            stats.errors.append(f"table {number}: {p.name} never saw the game")
-            return
     stats.ready += 1
     rng = random.Random(number)
     acked[number] = 0
-    while time.monotonic() < deadline:
+    while time.monotonic() < stats.end:
         step = max(p.step for p in players)
         movers = [p for p in players if p.step == step and p.state == "YOUR MOVE"]
         if not movers:
@@ -172,7 +186,7 @@ async def run_table(number: int, players: list[Player], port: int, deadline: flo
         target = step + 1
         for p in players:
             if not await p.wait(lambda p=p, t=target: t in p.seen, 15):
-                stats.errors.append(f"table {number}: {p.name} missed step {target}")
+                stats.errors.append(f"table {number}: {p.name} missed step {target}{p.why()}")
                 return
         stats.actions += 1
         acked[number] += 1
@@ -180,6 +194,22 @@ async def run_table(number: int, players: list[Player], port: int, deadline: flo
             if p is not actor:
                 stats.latencies.append((t0, p.seen[target] - t0))
         await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
+
+
+async def seat_table(number: int, players: list[Player], port: int, stats: Stats) -> bool:
+    """Open the table's sessions until each shows the game; False after an error."""
+    host, *guests = players
+    await host.open(port, f"new test-secrets-long {len(players)}")
+    if not await host.wait(lambda: host.table is not None, 60):
+        stats.errors.append(f"table {number}: host never got a table{host.why()}")
+        return False
+    for guest in guests:
+        await guest.open(port, f"join {host.table}")
+    for p in players:
+        if not await p.wait(lambda p=p: p.step >= 1, 90):
+            stats.errors.append(f"table {number}: {p.name} never saw the game{p.why()}")
+            return False
+    return True
 
 
 class Abuse:
@@ -448,12 +478,13 @@ async def main(args: argparse.Namespace) -> dict:
 
     sampler = asyncio.create_task(sample())
     started = time.monotonic()
-    deadline = started + args.duration
+    deadline = started + args.duration  # the last moment the seating may end
+    stats.end = deadline
     tasks = []
     for number, players in enumerate(tables, start=1):
         # Tables are created in order so their ids are 1..N.
-        tasks.append(asyncio.create_task(run_table(number, players, port, deadline, args.pace,
-                                                   stats, acked)))
+        tasks.append(asyncio.create_task(run_table(number, players, port, args.pace, stats,
+                                                   acked)))
         await asyncio.sleep(args.ramp)
     all_ready_at = deadline
     # CPU seconds (server, sessions, this client) and actions once every table plays:
@@ -462,9 +493,12 @@ async def main(args: argparse.Namespace) -> dict:
 
     async def watch_ready() -> None:
         nonlocal all_ready_at, steady_from
-        while stats.ready < args.tables and time.monotonic() < deadline:
+        while not stats.seating_over(args.tables) and time.monotonic() < deadline:
             await asyncio.sleep(0.2)
         all_ready_at = min(time.monotonic(), deadline)
+        # At least --steady seconds of play once seated, however long the seating took
+        # on a loaded machine (the capacity steps' p95 is over this window).
+        stats.play_on(args.tables, all_ready_at, getattr(args, "steady", 0.0))
         steady_from = (*cpu_seconds(server.pid), time.process_time(), stats.actions)
 
     watcher = asyncio.create_task(watch_ready())
@@ -472,7 +506,7 @@ async def main(args: argparse.Namespace) -> dict:
     attackers = []
     if args.abuse:
         await watcher  # the players are seated and playing first
-        attackers = [asyncio.create_task(attack(kind, copy, port, deadline, abuse))
+        attackers = [asyncio.create_task(attack(kind, copy, port, stats.end, abuse))
                      for kind, copies in ATTACKS.items() for copy in range(copies)]
     await asyncio.gather(*tasks, *attackers, return_exceptions=False)
     await watcher
@@ -521,6 +555,7 @@ async def main(args: argparse.Namespace) -> dict:
         "sessions": args.tables * args.players, "seconds": round(elapsed, 1),
         "actions": stats.actions, "actions_per_s": round(stats.actions / elapsed, 2),
         "errors": stats.errors[:20], "error_count": len(stats.errors),
+        "tables_seated": stats.ready, "tables_unseated": stats.unseated,
         "sessions_closed_early": closed_early,
         "lost_events": lost,
         "server_tracebacks": server_log.count("Traceback"),
@@ -528,7 +563,7 @@ async def main(args: argparse.Namespace) -> dict:
         "latency_ms_p95": pct(lat, 0.95),
         "latency_ms_max": pct(lat, 1.0),
         # Once every session has started (Textual start-up no longer competes).
-        "steady_seconds": round(max(0.0, deadline - all_ready_at), 1),
+        "steady_seconds": round(max(0.0, stats.end - all_ready_at), 1),
         "steady_latency_ms_p50": pct(steady, 0.5),
         "steady_latency_ms_p95": pct(steady, 0.95),
         "server_rss_mb": round(peak[0] / 1024, 1),
@@ -566,6 +601,9 @@ if __name__ == "__main__":
     ap.add_argument("--sessions-per-process", type=int, default=None,
                     help="the server's --sessions-per-process (default: the server's)")
     ap.add_argument("--duration", type=float, default=300.0, help="seconds of play")
+    ap.add_argument("--steady", type=float, default=0.0,
+                    help="play on at least this many seconds once every table is seated "
+                         "(the run may then last longer than --duration)")
     ap.add_argument("--pace", type=float, default=0.5, help="mean seconds between actions")
     ap.add_argument("--ramp", type=float, default=0.5, help="seconds between table starts")
     ap.add_argument("--abuse", action="store_true",

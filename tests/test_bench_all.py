@@ -50,4 +50,10 @@ def test_a_capacity_step_that_timed_no_move_says_it_was_not_measured() -> None:
     seated = {"steady_latency_ms_p95": 206.6, "error_count": 0}
     unseated = {"steady_latency_ms_p95": float("nan"), "error_count": 0}
     assert ssh.capacity_step(96, seated) == "96: p95 206.6 ms, 0 errors"
-    assert ssh.capacity_step(128, unseated).startswith("128: not measured, no table seated")
+    assert ssh.capacity_step(128, unseated).startswith("128: not measured, no move timed")
+    # A table given up while seating (its error counted) is named beside the p95 that
+    # the other tables' moves gave, not left to void the step (load_ssh.watch_ready).
+    one_lost = {"steady_latency_ms_p95": 172.9, "error_count": 2, "tables": 32,
+                "tables_seated": 30}
+    assert ssh.capacity_step(128, one_lost) == \
+        "128: p95 172.9 ms, 2 errors, 30 of 32 tables seated"

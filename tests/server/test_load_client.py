@@ -127,3 +127,39 @@ def test_waiting_for_a_screen_makes_no_task_per_wakeup() -> None:
         return made[0]
 
     assert asyncio.run(run()) == 0
+
+
+def test_a_table_given_up_while_seating_does_not_hold_the_steady_window() -> None:
+    """The steady window (the figure's p95) opened only once every table played: one
+    table whose session died while seating left the 128-session step with no move
+    timed at all. Now it opens once the others play and that table's error is counted."""
+    stats = load_ssh.Stats()
+    stats.ready = 31
+    assert not stats.seating_over(32)
+    stats.unseated = 1
+    assert stats.seating_over(32)
+
+
+def test_an_error_about_a_closed_session_says_what_its_terminal_said_last() -> None:
+    player = load_ssh.Player("t1p0")
+    assert player.why() == ""  # still open: nothing to add
+    player.tail = b"\x1b[2J\x1b[1;1HThe session hit an internal error and was closed.\r\n"
+    player.closed = True
+    assert player.why() == (" (its session closed; last on its terminal: "
+                            "'The session hit an internal error and was closed.')")
+
+
+def test_the_tables_play_a_steady_window_however_long_the_seating_took() -> None:
+    """The 128-session step's p95 was over what was left of 76 s once 32 tables were
+    seated: 19 s when seating took 57 s, nothing when it took longer. With --steady the
+    tables play on that long once seated; a seating that never ended extends nothing."""
+    stats = load_ssh.Stats()
+    stats.end = 76.0
+    stats.ready = 31
+    stats.play_on(32, seated_at=76.0, steady=30.0)  # one table still seating at the end
+    assert stats.end == 76.0
+    stats.ready = 32
+    stats.play_on(32, seated_at=57.0, steady=30.0)
+    assert stats.end == 87.0
+    stats.play_on(32, seated_at=20.0, steady=30.0)  # seated early: the run's own length
+    assert stats.end == 87.0

@@ -6,11 +6,14 @@ import asyncio
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import msgspec
 import pytest
 from fake_ruleset import HIDDEN, RULESET, Dealt, Plan
 
 from engine.core.errors import IllegalIntent
+from maharaja_server import protocol as p
 from maharaja_server.hub import Hub
 from maharaja_server.protocol import SeatSpec
 from maharaja_server.remote import Connection, RemoteTable
@@ -267,3 +270,28 @@ def test_hints_are_off_at_an_ssh_table_unless_its_creator_allows_them(hub: Hub) 
     assert RemoteTable(alice, plain, RULESETS).hints is False
     assert RemoteTable(alice, coached, RULESETS).hints is True
     assert hub.service.tables[coached].meta.hints is True
+
+
+def test_connections_make_no_decoder_of_their_own(hub: Hub,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A session host opens its sessions' connections in threads, and msgspec builds a
+    struct's type information on its first decoder without a lock: two connections
+    making their own decoder at once crashed a host (SIGSEGV, its sessions lost, issue
+    15's 128-session step). The replies' decoder is made once, at import."""
+    made: list[object] = []
+    real = msgspec.msgpack.Decoder
+
+    def counted(*args: Any, **kwargs: Any) -> msgspec.msgpack.Decoder:
+        if args[:1] == (p.AnyReply,):  # the hub's own (of requests) runs on its one loop
+            made.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(msgspec.msgpack, "Decoder", counted)
+    threads = [threading.Thread(target=lambda n=n: connect(hub, f"p{n}").close())
+               for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert made == []
+    assert connect(hub, "last").user == "last"  # the shared decoder reads the welcome

@@ -309,3 +309,24 @@ def test_a_hosted_session_never_blocks_its_host_on_a_client_that_does_not_read(
     terminal.release.set()  # the write fails: the thread drains the rest unwritten
     writer.join(30)
     assert not writer.is_alive() and terminal.closed  # it closed its own descriptor
+
+
+def test_a_host_killed_by_a_signal_is_named_in_its_sessions_end(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 15: a host that crashed in C (a SIGSEGV in msgspec) ended its two sessions
+    with nothing in the server's log but 'session ended ... after 0s'; the signal that
+    killed the process is now named."""
+    async def scenario() -> None:
+        async with running(config(tmp_path, sessions_per_process=2)) as srv:
+            alice = await connect(srv.port, "alice")
+            await alice.wait_screen(r"you are alice", timeout=60)
+            (child,) = srv.sessions.children
+            assert isinstance(child, ForkedSession) and child.shared
+            os.kill(child.pid, signal.SIGSEGV)
+            await gone(srv, child)
+
+    with caplog.at_level("INFO", logger="maharaja_server.ssh"):
+        asyncio.run(asyncio.wait_for(scenario(), 120))
+    (ended,) = [r.getMessage() for r in caplog.records
+                if r.getMessage().startswith("session ended for alice")]
+    assert ended.endswith("(its process was killed by signal 11)")
