@@ -54,7 +54,9 @@ def autosave(data_home: Path) -> Path:
 
 def test_killed_app_resumes_from_its_autosave(data_home: Path) -> None:
     env = {**os.environ, "XDG_DATA_HOME": str(data_home), "PYTHONPATH": str(ROOT)}
-    child = subprocess.Popen([sys.executable, "-c", CHILD], env=env, cwd=ROOT)
+    data_home.mkdir(parents=True, exist_ok=True)
+    errors = (data_home / "child-stderr.txt").open("w+")  # said when it stalls, below
+    child = subprocess.Popen([sys.executable, "-c", CHILD], env=env, cwd=ROOT, stderr=errors)
     path = autosave(data_home)
     try:
         deadline = time.monotonic() + 150
@@ -70,10 +72,16 @@ def test_killed_app_resumes_from_its_autosave(data_home: Path) -> None:
                     break
         assert path.exists()
     finally:
+        exited = child.poll()  # None: still running (it never ends by itself)
         child.send_signal(signal.SIGKILL)
         child.wait()
     game = record.load(path, rulesets())  # validated: a complete, consistent save
-    assert len(game.steps) > 40
+    errors.seek(0)
+    said = errors.read()[-2000:]
+    errors.close()
+    crashes = [p.read_text() for p in (data_home / "maharaja" / "logs").glob("crash-*")]
+    # a stall says how: the child's exit, its last words, a computer's crash log
+    assert len(game.steps) > 40, (exited, said, crashes)
     leftovers = [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
     assert all(p.stat().st_size >= 0 for p in leftovers)
 
