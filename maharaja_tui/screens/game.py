@@ -135,7 +135,8 @@ class GameScreen(Closing, Screen[None]):
         if self._styled_at is not None and self._styled_at == self.app._css_update_count:
             event.refresh_styles = False
         self._styled_at = None
-        super()._on_screen_resume(event)
+        # Not super()'s: Textual calls each class's own handler in turn (Screen's after
+        # this one), and calling it here too refocused and refreshed twice a resume.
 
     def _screen_resized(self, size: Size) -> None:
         # A screen's first layout posts a Resize to the screen itself, whose handler laid

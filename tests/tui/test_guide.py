@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.screen import Screen
 
 from engine.maharaja import intents as mj
 from engine.raja import intents as rj
@@ -14,6 +15,7 @@ from engine.registry import spec_of
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.games import adapter_class
 from maharaja_tui.reference import sections
+from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.help import KEYS, HelpScreen
 from tests.tui import games, raja_games
 from tests.tui.helpers import screen_text, synchronously
@@ -63,6 +65,34 @@ async def settle(pilot) -> None:  # noqa: ANN001
     """The markdown body renders after the screen: wait for it."""
     for _ in range(4):
         await pilot.pause()
+
+
+@synchronously
+async def test_the_game_screen_resumes_once_when_the_guide_closes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual calls each class's ``_on_screen_resume`` itself (down the MRO): the game
+    screen's own must not call Screen's again, or each return refocuses and refreshes
+    twice (issue 15)."""
+    resumed: list[str] = []
+    real = Screen._on_screen_resume
+
+    def counted(self: Screen, event: object) -> None:
+        resumed.append(type(self).__name__)
+        real(self, event)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Screen, "_on_screen_resume", counted)
+    app = MaharajaApp(Start("game", game=games.game_until(games.my_planning, seed=5)),
+                      computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("f1")
+        await settle(pilot)
+        resumed.clear()
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, HelpScreen)
+        assert resumed.count("GameScreen") == 1, resumed
 
 
 @synchronously
