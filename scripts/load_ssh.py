@@ -498,7 +498,7 @@ async def main(args: argparse.Namespace) -> dict:
         all_ready_at = min(time.monotonic(), deadline)
         # At least --steady seconds of play once seated, however long the seating took
         # on a loaded machine (the capacity steps' p95 is over this window).
-        stats.play_on(args.tables, all_ready_at, getattr(args, "steady", 0.0))
+        stats.play_on(args.tables, all_ready_at, args.steady)
         steady_from = (*cpu_seconds(server.pid), time.process_time(), stats.actions)
 
     watcher = asyncio.create_task(watch_ready())
