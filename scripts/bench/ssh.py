@@ -9,6 +9,8 @@
   128 sessions first (the server's connection cap), then fewer until one holds.
 
     python -m scripts.bench.ssh [RUNS]
+    python -m scripts.bench.ssh --connect-only [RUNS]   # the first figure alone (seconds,
+                                                        # not the minutes of the load steps)
 """
 
 from __future__ import annotations
@@ -139,18 +141,22 @@ def capacity_step(sessions: int, result: dict[str, Any]) -> str:
     return f"{sessions}: p95 {p95} ms, {result['error_count']} errors{unseated}"
 
 
-def figures(runs: int) -> Iterator[Figure]:
+def connect_figure(runs: int) -> Figure:
     ours, anchor = asyncio.run(connect_times(max(5, 10 * runs)))
     ours_ms, anchor_ms = 1000 * statistics.median(ours), 1000 * statistics.median(anchor)
     # The issue's target is 150 ms itself; the bare server (key exchange, login, channel
     # and a fixed frame on the same loopback) is shown beside it to tell a slow machine
     # from a slow session: it took 12 ms quiet, 40-65 ms on a loaded machine.
-    yield Figure("SSH connect to first lobby frame (median)", round(ours_ms, 1), "ms",
-                 CONNECT_TARGET_MS,
-                 detail=f"{len(ours)} connects each; p90 "
-                        f"{1000 * sorted(ours)[int(0.9 * (len(ours) - 1))]:.0f} ms; bare "
-                        f"asyncssh server with a fixed frame {anchor_ms:.1f} ms in the same "
-                        f"run ({ours_ms / anchor_ms:.1f}×)")
+    return Figure("SSH connect to first lobby frame (median)", round(ours_ms, 1), "ms",
+                  CONNECT_TARGET_MS,
+                  detail=f"{len(ours)} connects each; p90 "
+                         f"{1000 * sorted(ours)[int(0.9 * (len(ours) - 1))]:.0f} ms; bare "
+                         f"asyncssh server with a fixed frame {anchor_ms:.1f} ms in the same "
+                         f"run ({ours_ms / anchor_ms:.1f}×)")
+
+
+def figures(runs: int) -> Iterator[Figure]:
+    yield connect_figure(runs)
 
     result = load(8, LOAD_SECONDS)
     yield Figure("SSH memory per session (PSS), 32 sessions", result["pss_per_session_mb"],
@@ -181,5 +187,10 @@ def figures(runs: int) -> Iterator[Figure]:
 
 
 if __name__ == "__main__":
-    for figure in figures(int(sys.argv[1]) if len(sys.argv) > 1 else 1):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("runs", nargs="?", type=int, default=1)
+    parser.add_argument("--connect-only", action="store_true",
+                        help="only the connect figure (10 x RUNS connects each)")
+    cli = parser.parse_args()
+    for figure in ([connect_figure(cli.runs)] if cli.connect_only else figures(cli.runs)):
         print(figure)
