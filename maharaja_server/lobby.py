@@ -300,7 +300,15 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
     def default_ruleset(self) -> Any:
         return self.conn.rulesets[0]  # the server lists its default game first
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[Any]:
+        # The lobby is the bottom of the stack itself: over Textual's bare default screen
+        # it was the second screen composed, styled, laid out and resized before the
+        # first frame (issue 15).
+        return LobbyScreen()
+
+    def on_load(self) -> None:
+        # Before the lobby mounts (it is the default screen, composed before on_mount):
+        # it subscribes to the pushed list then.
         loop = asyncio.get_running_loop()
         # Pushes arrive on the connection's reader thread; run listeners on our loop.
         def dispatch(fn: Any) -> None:
@@ -311,8 +319,9 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
                 pass  # the app is shutting down
 
         self.conn.dispatch = dispatch
+
+    def on_mount(self) -> None:
         self.conn.on_disconnect.append(lambda: self.exit(message="The server went away."))
-        self.push_screen(LobbyScreen())
         self.run_command(self.command)
 
     def run_command(self, command: str) -> None:
