@@ -12,6 +12,8 @@ import pytest
 from fake_ruleset import RULESET
 from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets._footer import FooterKey
 
 from maharaja_server.lobby import LobbyScreen, SessionApp
 from maharaja_server.zygote import _Rehearsal
@@ -22,7 +24,9 @@ def lobby_start(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     the screens laid out and the nodes styled (by type name)."""
     layouts: Counter[str] = Counter()
     styled: Counter[str] = Counter()
+    recomposed: Counter[str] = Counter()
     real_layout, real_apply = Screen._refresh_layout, Stylesheet.apply
+    real_recompose = Widget.recompose
 
     def layout(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
         layouts[type(screen).__name__] += 1
@@ -32,10 +36,22 @@ def lobby_start(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
         styled[type(node).__name__] += 1
         real_apply(sheet, node, *args, **kwargs)
 
+    async def recompose(widget: Widget) -> None:
+        recomposed[type(widget).__name__] += 1
+        await real_recompose(widget)
+
     monkeypatch.setattr(Screen, "_refresh_layout", layout)
     monkeypatch.setattr(Stylesheet, "apply", apply)
+    monkeypatch.setattr(Widget, "recompose", recompose)
     app = SessionApp(_Rehearsal({"fake": RULESET}), {"fake": RULESET})  # type: ignore[arg-type]
     stack: list[Screen[Any]] = []
+    at_first_frame: dict[str, Any] = {}
+
+    def first_frame() -> None:  # as a session host hooks it (host.py)
+        at_first_frame["keys"] = [key.key for key in app.screen.query(FooterKey)]
+        at_first_frame["styled"] = Counter(styled)
+
+    app.on_first_frame = first_frame
 
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -43,7 +59,8 @@ def lobby_start(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
             stack.extend(app.screen_stack)
 
     asyncio.run(run())
-    return {"layouts": layouts, "styled": styled, "stack": stack}
+    return {"layouts": layouts, "styled": styled, "stack": stack, "recomposed": recomposed,
+            "first": at_first_frame}
 
 
 def test_the_lobby_is_the_only_screen_a_session_starts_with(
@@ -55,3 +72,26 @@ def test_the_lobby_is_the_only_screen_a_session_starts_with(
     assert [type(s) for s in started["stack"]] == [LobbyScreen], started["stack"]
     assert started["layouts"]["Screen"] == 0, started["layouts"]
     assert started["styled"]["Screen"] == 0, started["styled"]
+
+
+def test_the_lobby_shows_its_keys_in_its_first_frame_and_builds_them_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual's footer composes its keys after the screen's first refresh: the lobby's
+    first frame had none, and a second mount, styling, layout and frame brought them
+    (issue 15). The lobby's keys are known at its mount."""
+    started = lobby_start(monkeypatch)
+    assert started["first"]["keys"] == ["n", "j", "w", "c", "l", "q", "ctrl+p"], started["first"]
+    assert started["recomposed"]["LobbyFooter"] == 0, started["recomposed"]
+
+
+def test_the_lobby_styles_each_widget_once_before_its_first_frame(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each footer key was restyled twice before it showed (its compactness set, then
+    unset by the footer's), and the whole lobby again at its first resume, right after
+    its mount styled it with the same stylesheet (issue 15). Now each widget is styled
+    once, but for the table as it takes the focus (as in a bare Textual app)."""
+    started = lobby_start(monkeypatch)
+    styled = started["first"]["styled"]
+    assert styled["FooterKey"] == 7, styled
+    assert styled["LobbyScreen"] == 1 and styled["Static"] == 1, styled
+    assert styled["DataTable"] == 2, styled  # mounted, then focused
