@@ -39,8 +39,13 @@ MAX_MESSAGE = 64 * 1024
 
 
 def warm(specs: list[str]) -> dict[str, Any]:
-    """Import everything a session needs before its first frame (and the games' screens)."""
-    from maharaja_server import host, lobby, screens  # noqa: F401 - imported for the children
+    """Import everything a session needs before its first frame (and the games' screens).
+
+    ``session`` and this module by its name too: the worker runs as ``__main__``, so a
+    child importing ``maharaja_server.zygote`` (run_host does) would execute it again,
+    and both imports cost each new host about 30 ms of its first session's start under
+    load (issue 15)."""
+    from maharaja_server import host, lobby, screens, session, zygote  # noqa: F401 - for the children
     from maharaja_server.config import load_rulesets
 
     rulesets = load_rulesets(specs)
