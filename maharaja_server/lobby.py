@@ -121,7 +121,8 @@ class LobbyScreen(Closing, Screen[None]):
         table = self.query_one("#tables", DataTable)
         table.add_columns("#", "game", "title", "seats", "watching", "status")
         app.conn.on_lobby_change.append(self._pushed)
-        self.refresh_tables()
+        # The list the hub sent with its welcome (or pushed since), without asking again.
+        self.refresh_tables(app.conn.pushed_tables)
         focus_now(table)
         self._styled_at = self.app._css_update_count
 

@@ -10,12 +10,17 @@ from typing import Any
 
 import pytest
 from fake_ruleset import RULESET
+from test_remote_table import RULESETS, connect
+from test_remote_table import hub as served  # noqa: F401 - a fixture: a hub on its own loop
 from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import DataTable
 from textual.widgets._footer import FooterKey
 
+from maharaja_server.hub import Hub
 from maharaja_server.lobby import LobbyScreen, SessionApp
+from maharaja_server.protocol import SeatSpec
 from maharaja_server.zygote import _Rehearsal
 
 
@@ -95,3 +100,35 @@ def test_the_lobby_styles_each_widget_once_before_its_first_frame(
     assert styled["FooterKey"] == 7, styled
     assert styled["LobbyScreen"] == 1 and styled["Static"] == 1, styled
     assert styled["DataTable"] == 2, styled  # mounted, then focused
+
+
+def test_the_lobby_shows_the_list_the_hub_sent_with_its_welcome(
+        served: Hub, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811 - the fixture
+    """The lobby asked the hub for its list right after the hello: a second round trip
+    before the first frame (issue 15). The welcome carries it, and the lobby shows it."""
+    alice = connect(served, "alice")
+    alice.create(RULESET.id, [SeatSpec(), SeatSpec()])
+    bob = connect(served, "bob")
+    assert bob.pushed_tables is not None and [t.id for t in bob.pushed_tables] == [1]
+    asked: list[str] = []
+    real_call = bob.call
+
+    def call(request: Any) -> Any:
+        asked.append(type(request).__name__)
+        return real_call(request)
+
+    monkeypatch.setattr(bob, "call", call)
+    app = SessionApp(bob, RULESETS)
+    rows: list[int] = []
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            rows.append(app.screen.query_one("#tables", DataTable).row_count)
+
+    try:
+        asyncio.run(run())
+    finally:
+        alice.close()
+        bob.close()
+    assert rows == [1] and asked == [], asked
