@@ -307,6 +307,10 @@ class Host:
 
     def start(self, request: dict[str, Any], terminal: int) -> None:
         sid = int(request["session"])
+        if not self.taken:
+            # The host's environment is its first session's, as in a host forked with it
+            # (run_child): a spare host started with the worker's, without the terminal's.
+            os.environ.update(request.get("env", {}))
         self.taken += 1
         if self.taken >= self.lifetime:
             self.accepting = False  # the zygote knows it too and sends no more

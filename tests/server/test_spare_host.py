@@ -102,7 +102,8 @@ def test_a_spare_host_serves_the_first_session_it_is_sent(
         assert host.taken == 0 and not started
         r, w = os.pipe()
         os.close(w)
-        ours.sendmsg([json.dumps({"session": 5}).encode()],
+        monkeypatch.setenv("TERM", "dumb")  # restored after the test
+        ours.sendmsg([json.dumps({"session": 5, "env": {"TERM": "xterm-256color"}}).encode()],
                      [(socket.SOL_SOCKET, socket.SCM_RIGHTS, r.to_bytes(4, "little"))])
         os.close(r)
         for _ in range(100):
@@ -110,6 +111,7 @@ def test_a_spare_host_serves_the_first_session_it_is_sent(
             if started:
                 break
         assert started == [5] and host.taken == 1
+        assert os.environ["TERM"] == "xterm-256color"  # as if forked with its first session
         assert json.loads(ours.recv(4096)) == {"exit": 5, "code": 0}
         ours.shutdown(socket.SHUT_RDWR)  # the zygote lets go
         await asyncio.wait_for(serving, 10)
