@@ -307,6 +307,10 @@ class Host:
 
     def start(self, request: dict[str, Any], terminal: int) -> None:
         sid = int(request["session"])
+        if not self.taken:
+            # The host's environment is its first session's, as in a host forked with it
+            # (run_child): a spare host started with the worker's, without the terminal's.
+            os.environ.update(request.get("env", {}))
         self.taken += 1
         if self.taken >= self.lifetime:
             self.accepting = False  # the zygote knows it too and sends no more
@@ -410,15 +414,18 @@ class Host:
         if not self.accepting and not self.sessions and self.done is not None:
             self.done.set()
 
-    async def serve(self, request: dict[str, Any], terminal: int) -> None:
+    async def serve(self, request: dict[str, Any], terminal: int | None) -> None:
+        """Serve sessions, the first given (``terminal`` its pty) or none yet (a spare
+        host, forked ahead: its first comes over the socket as the others do)."""
         self.done = asyncio.Event()
         self.sock.setblocking(False)
         asyncio.get_running_loop().add_reader(self.sock.fileno(), self.on_message)
-        self.start(request, terminal)
+        if terminal is not None:
+            self.start(request, terminal)
         await self.done.wait()
 
 
-def run_host(sock: socket.socket, request: dict[str, Any], terminal: int,
+def run_host(sock: socket.socket, request: dict[str, Any], terminal: int | None,
              rulesets: dict[str, Any]) -> int:
     """In the forked host: serve sessions until the zygote lets go and the last ends."""
     os.setsid()  # its own session, without a controlling terminal

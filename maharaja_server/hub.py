@@ -236,7 +236,7 @@ class _Conn:
             self.hub._conns.add(self)
             rules = [p.RulesetInfo(r.id, r.name, r.min_seats, r.max_seats)
                      for r in self.hub.service.rulesets.values()]
-            return p.Welcome(req.id, who.name, rules)
+            return p.Welcome(req.id, who.name, rules, self.hub.service.infos())
         try:
             return p.Result(req.id, p.pack(self._answer(req)))
         except IllegalIntent as exc:

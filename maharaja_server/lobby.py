@@ -12,12 +12,14 @@ from typing import Any
 
 import msgspec
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
+from textual.widgets._footer import FooterKey
 
 from engine.core.errors import IllegalIntent
 from engine.core.ruleset import AnyRuleset
@@ -65,6 +67,33 @@ def table_seats(ruleset: AnyRuleset) -> int:
     (a ruleset whose minimum is one seat, Maharaja's solo, needs options for it)."""
     return min(max(2, ruleset.min_seats), ruleset.max_seats)
 
+class LobbyFooter(Footer):
+    """The lobby's keys in its first frame. Textual's footer composes nothing until the
+    screen signals its bindings, after the first refresh: the first frame had no keys,
+    and a second mount, styling, layout and frame brought them (issue 15). The lobby's
+    keys are its own and the app's, known at mount, so they are composed at once; the
+    focus that comes next (the table's keys, none of them shown) rebuilds nothing."""
+
+    def keys_shown(self) -> tuple[Any, ...]:
+        """What ``compose`` draws: the shown bindings and the command palette's key."""
+        palette = self.app.COMMAND_PALETTE_BINDING
+        return tuple((key, binding, enabled, tooltip) for key, (_, binding, enabled, tooltip)
+                     in self.screen.active_bindings.items()
+                     if binding.show or key == palette)
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            self.set_reactive(Footer._bindings_ready, True)  # ready now: no recompose
+            self._shown = self.keys_shown()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # Born with the footer's compactness, so its watcher's first call does
+                # not restyle it (with its component classes) twice before it mounts.
+                widget.set_reactive(FooterKey.compact, self.compact)
+                widget.set_class(self.compact, "-compact", update=False)
+            yield widget
+
+
 class LobbyScreen(Closing, Screen[None]):
     BINDINGS = [
         Binding("n", "new", "New table"),
@@ -75,10 +104,13 @@ class LobbyScreen(Closing, Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
+    _resumed = False  # once resumed, every resume restyles as Textual does
+    _styled_at: int | None = None  # the app's CSS generation the mount styled with
+
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield LobbyFooter()
 
     @while_open
     def on_mount(self) -> None:
@@ -89,8 +121,10 @@ class LobbyScreen(Closing, Screen[None]):
         table = self.query_one("#tables", DataTable)
         table.add_columns("#", "game", "title", "seats", "watching", "status")
         app.conn.on_lobby_change.append(self._pushed)
-        self.refresh_tables()
+        # The list the hub sent with its welcome (or pushed since), without asking again.
+        self.refresh_tables(app.conn.pushed_tables)
         focus_now(table)
+        self._styled_at = self.app._css_update_count
 
     @while_open
     def _pushed(self) -> None:
@@ -100,6 +134,15 @@ class LobbyScreen(Closing, Screen[None]):
             self._stale = True
             return
         self.refresh_tables(self.app.conn.pushed_tables)  # type: ignore[attr-defined]
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual restyles the whole screen at every resume; the first comes right after
+        # its mount styled every widget with the same stylesheet: a second pass over each
+        # (issue 15). Later resumes (back from a table) keep it.
+        if not self._resumed and self._styled_at == self.app._css_update_count:
+            event.refresh_styles = False
+        self._resumed = True
+        # Not super()'s: Textual calls each class's own handler in turn (Screen's next).
 
     def on_screen_resume(self) -> None:
         if getattr(self, "_stale", False):
@@ -300,7 +343,15 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
     def default_ruleset(self) -> Any:
         return self.conn.rulesets[0]  # the server lists its default game first
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[Any]:
+        # The lobby is the bottom of the stack itself: over Textual's bare default screen
+        # it was the second screen composed, styled, laid out and resized before the
+        # first frame (issue 15).
+        return LobbyScreen()
+
+    def on_load(self) -> None:
+        # Before the lobby mounts (it is the default screen, composed before on_mount):
+        # it subscribes to the pushed list then.
         loop = asyncio.get_running_loop()
         # Pushes arrive on the connection's reader thread; run listeners on our loop.
         def dispatch(fn: Any) -> None:
@@ -311,8 +362,9 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
                 pass  # the app is shutting down
 
         self.conn.dispatch = dispatch
+
+    def on_mount(self) -> None:
         self.conn.on_disconnect.append(lambda: self.exit(message="The server went away."))
-        self.push_screen(LobbyScreen())
         self.run_command(self.command)
 
     def run_command(self, command: str) -> None:

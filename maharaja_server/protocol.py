@@ -165,9 +165,13 @@ AnyRequest = (Hello | ListTables | CreateTable | CloseTable | Join | Watch | Lea
 
 # ------------------------------------------------------- replies and pushes
 class Welcome(msgspec.Struct, tag="welcome"):
+    """The answer to Hello, with the lobby's list: a session shows it first, and asking
+    for it was a second round trip before the first frame (issue 15)."""
+
     id: int
     user: str
     rulesets: list[RulesetInfo]
+    tables: list[TableInfo] | None = None
 
 
 class Result(msgspec.Struct, tag="result"):

@@ -151,6 +151,9 @@ class Connection:
                     for lobby_changed in list(self.on_lobby_change):
                         self.dispatch(lobby_changed)
                 else:
+                    if isinstance(message, p.Welcome) and message.tables is not None:
+                        # Here, before any later push is read: the list stays the latest.
+                        self.pushed_tables = message.tables
                     self._waiting[message.id] = [message]
                     event = self._ready.get(message.id)
                     if event is not None:

@@ -31,6 +31,7 @@ import signal
 import socket
 import sys
 import threading
+import time
 import traceback
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -39,8 +40,13 @@ MAX_MESSAGE = 64 * 1024
 
 
 def warm(specs: list[str]) -> dict[str, Any]:
-    """Import everything a session needs before its first frame (and the games' screens)."""
-    from maharaja_server import host, lobby, screens  # noqa: F401 - imported for the children
+    """Import everything a session needs before its first frame (and the games' screens).
+
+    ``session`` and this module by its name too: the worker runs as ``__main__``, so a
+    child importing ``maharaja_server.zygote`` (run_host does) would execute it again,
+    and both imports cost each new host about 30 ms of its first session's start under
+    load (issue 15)."""
+    from maharaja_server import host, lobby, screens, session, zygote  # noqa: F401 - for the children
     from maharaja_server.config import load_rulesets
 
     rulesets = load_rulesets(specs)
@@ -162,7 +168,7 @@ def exit_code(status: int) -> int:
     return os.waitstatus_to_exitcode(status)
 
 
-def run_child(request: dict[str, Any], slave: int, rulesets: dict[str, Any],
+def run_child(request: dict[str, Any], slave: int | None, rulesets: dict[str, Any],
               host: socket.socket | None = None) -> int:
     """In the forked child: become the session on the pty, then run its UI; or, given
     its ``host`` socket, the host of this session and the next ones (host.py)."""
@@ -181,6 +187,7 @@ def run_child(request: dict[str, Any], slave: int, rulesets: dict[str, Any],
         # The address space is a process's: the cap is the sessions' caps together.
         session.cap_memory(memory_cap(os.environ) * sessions_per_process(os.environ))
         return run_host(host, request, slave, rulesets)
+    assert slave is not None  # a session's own process always has its pty
     os.setsid()
     for fd in (0, 1, 2):
         os.dup2(slave, fd)
@@ -198,7 +205,7 @@ def run_child(request: dict[str, Any], slave: int, rulesets: dict[str, Any],
                         rulesets=rulesets)
 
 
-def child(request: dict[str, Any], slave: int, rulesets: dict[str, Any],
+def child(request: dict[str, Any], slave: int | None, rulesets: dict[str, Any],
           host: socket.socket | None = None) -> None:
     """Never returns: a forked child must not fall back into the zygote's loop."""
     code = 1
@@ -247,17 +254,28 @@ def memory_cap(env: Any) -> int:
 class HostRecord:
     """The zygote's end of a session host: its socket and the sessions it runs."""
 
-    def __init__(self, pid: int, sock: socket.socket, colours: str) -> None:
+    def __init__(self, pid: int, sock: socket.socket, colours: str | None,
+                 taken: int = 1) -> None:
         self.pid = pid
         self.sock: socket.socket | None = sock
         self.sessions: set[int] = set()
-        self.taken = 1  # sessions given in its life (it is forked with its first)
-        self.colours = colours  # every session of a host has the same colour depth
+        self.taken = taken  # sessions given in its life (forked with its first, or spare)
+        # Every session of a host has the same colour depth; a spare's is its first's.
+        self.colours = colours
+
+
+SPARE_AFTER = 0.5  # seconds without a request before a spare host is forked
 
 
 class Worker:
     """The zygote's loop: forks a child per session, or with ``per_process`` > 1 hands
-    each session to a host (host.py) with room, forking a new host when none has."""
+    each session to a host (host.py) with room, else to the spare host.
+
+    The spare is a host forked ahead with no session, ready on its loop: a session that
+    needs a new host attaches to it instead of waiting for a fork and the new process's
+    set-up (about 13% of a connect to the first lobby frame under load, issue 15). A new
+    spare is forked once no request has come for ``SPARE_AFTER`` seconds, so its fork and
+    set-up do not compete with the start of the sessions that came in a burst."""
 
     def __init__(self, control: socket.socket, rulesets: dict[str, Any],
                  per_process: int) -> None:
@@ -268,6 +286,8 @@ class Worker:
         self.hosts: dict[int, HostRecord] = {}  # by pid
         self.where: dict[int, HostRecord] = {}  # session -> its host
         self.sessions = 0  # the last session number given
+        self.spare: HostRecord | None = None  # a host forked ahead, with no session yet
+        self.spare_due: float | None = 0.0 if per_process > 1 else None  # when to fork one
 
     def send(self, message: dict[str, Any]) -> None:
         self.control.send(json.dumps(message).encode())
@@ -281,15 +301,24 @@ class Worker:
         while True:
             sockets = {h.sock: h for h in self.hosts.values() if h.sock is not None}
             watched: list[socket.socket | int] = [self.control, wake_r, *sockets]
-            readable, _, _ = select.select(watched, [], [])
+            timeout = (None if self.spare_due is None
+                       else max(0.0, self.spare_due - time.monotonic()))
+            readable, _, _ = select.select(watched, [], [], timeout)
+            if not readable and self.spare_due is not None \
+                    and time.monotonic() >= self.spare_due:
+                self.spare_due = None
+                self.fork_spare()
             if wake_r in readable:
                 os.read(wake_r, 4096)
                 self.reap()
             for sock in readable:
                 if sock in sockets:
                     self.from_host(sockets[sock])
-            if self.control in readable and not self.from_server():
-                return  # the server has gone: sessions end when the hub socket closes
+            if self.control in readable:
+                if not self.from_server():
+                    return  # the server has gone: sessions end when the hub socket closes
+                if self.per_process > 1 and self.spare is None:  # once quiet, a new spare
+                    self.spare_due = time.monotonic() + SPARE_AFTER
 
     def from_server(self) -> bool:
         fds = array.array("i")
@@ -361,6 +390,28 @@ class Worker:
                 host.taken += 1
                 self.where[session] = host
                 return host
+        spare, self.spare = self.spare, None
+        if spare is not None and spare.sock is not None:
+            try:
+                spare.sock.sendmsg([json.dumps(request).encode()],
+                                   [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
+                                     slave.to_bytes(4, sys.byteorder, signed=True))])
+            except OSError:
+                self.let_go(spare)
+            else:
+                spare.colours = colours
+                spare.taken = 1
+                spare.sessions.add(session)
+                self.where[session] = spare
+                return spare
+        host = self.fork_host(request, slave, colours)
+        host.sessions.add(session)
+        self.where[session] = host
+        return host
+
+    def fork_host(self, request: dict[str, Any], slave: int | None,
+                  colours: str | None) -> HostRecord:
+        """A new host, with its first session (``slave`` its pty) or none (a spare)."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         pid = os.fork()
         if pid == 0:
@@ -368,10 +419,16 @@ class Worker:
             ours.close()
             child(request, slave, self.rulesets, theirs)
         theirs.close()
-        host = self.hosts[pid] = HostRecord(pid, ours, colours)
-        host.sessions.add(session)
-        self.where[session] = host
+        host = self.hosts[pid] = HostRecord(pid, ours, colours,
+                                            taken=0 if slave is None else 1)
         return host
+
+    def fork_spare(self) -> None:
+        """A host with no session, ready for the next session that needs a new host. Its
+        environment is the worker's: the server's for its sessions, but for the
+        terminal's, which a host sets per session (host.session_environ)."""
+        if self.spare is None:
+            self.spare = self.fork_host({"env": dict(os.environ)}, None, None)
 
     def room_for(self, colours: str) -> HostRecord | None:
         """The host to take a session of ``colours``, or None for a new host."""
@@ -432,6 +489,9 @@ class Worker:
                 self.live.discard(pid)
                 self.send({"exit": pid, "code": code})
             host = self.hosts.pop(pid, None)
+            if host is not None and host is self.spare:  # a spare that died is replaced
+                self.spare = None
+                self.spare_due = time.monotonic() + SPARE_AFTER
             if host is not None:  # sessions a host held when it ended (a crash) end too
                 self.let_go(host)
                 for session in sorted(host.sessions):

@@ -160,7 +160,7 @@ def test_a_game_that_starts_under_the_size_cover_replaces_only_its_waiting_room(
             for _ in range(5):
                 await pilot.pause()
             assert app.is_running
-            lobby, shown, cover = app.screen_stack[1:]
+            lobby, shown, cover = app.screen_stack
             assert isinstance(lobby, LobbyScreen) and shown is game
             assert isinstance(cover, TooSmallScreen)
             assert not any(isinstance(s, WaitingScreen | LinksScreen) for s in app.screen_stack)
