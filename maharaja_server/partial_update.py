@@ -26,10 +26,11 @@ from typing import Any
 
 from rich.console import Console
 from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
+from textual.dom import NoScreen
 from textual.geometry import Region
 from textual.strip import Strip
 
-from maharaja_server.text_rows import SCROLLING
+from maharaja_server.text_rows import SCROLLING, TextRows
 
 Scroll = tuple[int, int, int]  # (top, bottom, rows up) of a scroll region, screen rows
 
@@ -72,6 +73,14 @@ def scroll_sequence(top: int, bottom: int, up: int) -> str:
     return f"\x1b[{top + 1};{bottom + 1}r\x1b[{bottom + 1};1H" + "\n" * up + "\x1b[r"
 
 
+def screen_of(panel: TextRows) -> Any:
+    """The screen ``panel`` is on, or None once it has been removed."""
+    try:
+        return panel.screen
+    except NoScreen:
+        return None
+
+
 def take_scrolls(self: Compositor) -> list[Scroll]:
     """The pending scrolls of this screen's panels (``TextRows.scrolls``), as scrolls of
     the terminal's rows, with the dirty regions they need: each scrolled row whose
@@ -82,7 +91,9 @@ def take_scrolls(self: Compositor) -> list[Scroll]:
     scrolls: list[Scroll] = []
     screen = self.root
     for panel in list(SCROLLING):
-        if panel.screen is not screen:
+        if (where := screen_of(panel)) is not screen:
+            if where is None:
+                panel.cancel_scroll()  # removed meanwhile (a table left)
             continue  # another screen's: its own updates take it
         up, where = panel.scroll_rows, panel.scroll_region
         panel.cancel_scroll()
@@ -167,7 +178,7 @@ def render_full_update(self: Compositor, simplify: bool = False) -> LayoutUpdate
     """``Compositor.render_full_update``, dropping the screen's pending scrolls: every row
     is written as it is now."""
     for panel in list(SCROLLING):
-        if panel.screen is self.root:
+        if screen_of(panel) in (self.root, None):
             panel.cancel_scroll()
     return _full_update(self, simplify)
 

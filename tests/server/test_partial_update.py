@@ -256,3 +256,42 @@ def test_a_scrolled_log_leaves_the_terminal_as_textual_draws_it(monkeypatch: Any
     # Most moves write one row of the log's twelve (a new line), none more than two.
     rows = sorted(seen["log_rows"])
     assert rows[len(rows) // 2] <= 1, rows
+
+
+def test_a_scroll_pending_on_a_screen_left_is_dropped(monkeypatch: Any) -> None:
+    """A log whose rows moved up just before its screen was left (a table left at once)
+    holds a scroll no update takes: the next screen's updates drop it and draw as they
+    would (a removed panel has no screen to ask about)."""
+    from textual.app import App, ComposeResult
+    from textual.screen import Screen
+
+    from maharaja_server.text_rows import SCROLLING, TextRows
+
+    monkeypatch.setattr(Compositor, "render_partial_update", partial_update.render_partial_update)
+    monkeypatch.setattr(Compositor, "render_full_update", partial_update.render_full_update)
+
+    class Logged(Screen[None]):
+        def compose(self) -> ComposeResult:
+            yield TextRows(id="log", scrolls=True)
+
+    class Host(App[None]):
+        CSS = "#log { height: 6; border: round $accent; }"
+
+        def on_mount(self) -> None:
+            self.push_screen(Logged())
+
+    async def run() -> None:
+        app = Host()
+        async with app.run_test(size=(40, 12)) as pilot:
+            log = app.screen.query_one(TextRows)
+            log.show("\n".join(f"line {n}" for n in range(4)))
+            await pilot.pause()
+            log.show("\n".join(f"line {n}" for n in range(1, 5)))
+            assert log.scroll_rows == 1 and log in SCROLLING
+            await app.switch_screen(Screen())  # removed before any update took it
+            await pilot.pause()
+            app.screen.refresh()
+            await pilot.pause()
+            assert log not in SCROLLING and log.scroll_rows == 0
+
+    asyncio.run(run())
