@@ -108,7 +108,7 @@ class TableScreen(Closing, Screen[None]):
             with ViewBox(id="view-box", can_focus=False):
                 yield TextRows(id="view")
             yield Choices(id="intents")
-        yield TextRows(id="log")
+        yield TextRows(id="log", scrolls=True)  # its rows move up a move
         yield Footer()
 
     @while_open

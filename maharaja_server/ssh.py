@@ -44,6 +44,12 @@ IDLE = b"\r\nDisconnected after being idle too long. Reconnect to resume your se
 SESSION_WAIT = 30.0  # seconds a logged-in connection has to open its session
 SHARED_END_WAIT = 8.0  # seconds a hosted session has to end (host.py cancels it after 5)
 FIRST_FRAME = 2048  # bytes of output that mean the session's UI has drawn its first screen
+# Sessions starting at once (StartGate). Two were right for a fresh interpreter a session
+# (about a CPU-second each); forked from the session worker, 64 sessions (16 tables)
+# were seated in 26-27 s with four against 38-43 s with two (alternating runs, same
+# loaded machine), moves played meanwhile no slower (p95 436-524 ms against 663-717):
+# the capacity steps of issue 15 wait for the seating.
+START_SLOTS = 4
 RELAY_MAX = 256 * 1024  # bytes relayed at one wakeup, so one busy session cannot hold the loop
 COMMAND = re.compile(r"[^ -~]")  # anything but printable ASCII is dropped from a command
 
@@ -175,7 +181,7 @@ class SessionRunner:
         self.default_term = default_term
         self.children: set[SessionProcess] = set()
         self.processes: set[asyncssh.SSHServerProcess[bytes]] = set()
-        self.gate = StartGate(slots=2, hold=3.0)
+        self.gate = StartGate(slots=START_SLOTS, hold=3.0)
         self.zygote: Zygote | None = None  # the session worker, once the server starts it
 
     async def __call__(self, process: asyncssh.SSHServerProcess[bytes]) -> None:

@@ -14,16 +14,23 @@ millisecond a row, and new strips for the compositor to cut and encode again), t
 the same text had been drawn a move before one row higher. So the finished rows are kept
 by their text too (``render_lines``): a row that moved costs a lookup, and its strip
 brings along the filter, cut and encoding caches Textual keeps on it.
+
+A panel made with ``scrolls=True`` (the log) whose rows all move up by some rows, new ones
+coming in at the bottom, has the terminal move them (``partial_update`` scrolls its rows
+with a scroll region) and repaints only the new rows: the log's dozen rows were written to
+every client again at every move, more than half of what a session sent (issue 15).
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Hashable
 from typing import cast
 
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
+from textual._compositor import Compositor
 from textual.color import Color
 from textual.content import Content
 from textual.filter import LineFilter
@@ -33,6 +40,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 CACHE_ROWS = 2000  # strips and wrapped lines kept; cleared past it (texts move on)
+# Panels whose rows the next screen update is to scroll (partial_update.take_scrolls).
+SCROLLING: weakref.WeakSet[TextRows] = weakref.WeakSet()
 
 
 class TextRows(Widget):
@@ -43,8 +52,14 @@ class TextRows(Widget):
     # it: Textual's reactive asked for another whole-screen layout at each change.
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, scrolls: bool = False) -> None:
         super().__init__(id=id)
+        self.scrolls = scrolls
+        # A scroll the next update is to make (rows up), of the rows shown when it was
+        # first asked (_scroll_base), with the panel where it was then (_scroll_region).
+        self.scroll_rows = 0
+        self._scroll_base: list[str] = []
+        self.scroll_region: Region | None = None
         self._text = ""
         self._rows: list[str] = []  # the text's rows at _width, as on screen
         self._width = 0
@@ -81,6 +96,8 @@ class TextRows(Widget):
         if len(before) != len(self._rows) and (height is None or height.is_auto):
             self.refresh(layout=True)  # the panel's height follows its rows
             return
+        if self.scrolls and self._scroll(before):
+            return
         rows = max(len(before), len(self._rows))  # a row gone is redrawn blank
         after = self._rows + [""] * (rows - len(self._rows))
         before += [""] * (rows - len(before))
@@ -96,6 +113,52 @@ class TextRows(Widget):
                 changed.append(Region(0, y, width, 1))
         if changed:
             self.refresh(*changed)
+
+    def _scroll(self, before: list[str]) -> bool:
+        """Whether the rows shown moved up (new rows at the bottom): then the next update
+        scrolls them on the terminal and repaints the rows that came in.
+
+        Against the rows shown when the first scroll not yet made was asked
+        (``_scroll_base``): a second move before the update adds to it. Rows that do not
+        follow the scroll cancel it, and the whole panel is repainted (the terminal's
+        rows are those of the base, less what was repainted)."""
+        height = self.content_size.height
+        if height < 2 or not getattr(Compositor.render_partial_update, "only_what_shows", False):
+            return False  # only the session worker's update (partial_update) scrolls
+        shown = (self._rows + [""] * height)[:height]
+        base = self._scroll_base if self.scroll_rows else (before + [""] * height)[:height]
+        if shown == base:
+            if not self.scroll_rows:
+                return False  # the rows shown are unchanged (those below may not be)
+            # Back to the rows a pending scroll started from: no scroll, and the rows
+            # repainted for it are painted as they are now.
+            self.cancel_scroll()
+            return True
+        for up in range(1, height):
+            if shown[:height - up] == base[up:]:
+                break
+        else:
+            if self.scroll_rows:
+                self.cancel_scroll()
+                self.refresh()
+                return True
+            return False
+        if not self.scroll_rows:
+            self._scroll_base = base
+            self.scroll_region = self.region
+            SCROLLING.add(self)
+        self.scroll_rows = up
+        # An update with no region of its own: the rows that come in are added when the
+        # scroll is made (take_scrolls), after what else was dirty moved up with it.
+        self.refresh(Region(0, 0, 0, 0))
+        return True
+
+    def cancel_scroll(self) -> None:
+        """No scroll is pending any more (made, or the screen written whole)."""
+        self.scroll_rows = 0
+        self._scroll_base = []
+        self.scroll_region = None
+        SCROLLING.discard(self)
 
     def _wrap(self, text: str) -> list[str]:
         rows: list[str] = []

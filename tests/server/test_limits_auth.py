@@ -104,3 +104,26 @@ def test_host_key_is_made_once_and_kept(tmp_path: Path) -> None:
     first = host_key(tmp_path)
     assert (tmp_path / "ssh_host_ed25519_key").stat().st_mode & 0o077 == 0
     assert host_key(tmp_path).get_fingerprint() == first.get_fingerprint()
+
+
+def test_four_sessions_start_at_once_and_the_fifth_waits() -> None:
+    """Issue 15: sessions forked from the session worker start far cheaper than the
+    fresh interpreters the start gate was sized for (two at once); with four, 64
+    sessions were seated in 26-27 s instead of 38-43 s, and the capacity steps wait
+    for the seating. A fifth start still waits for a slot (a session's first frame)."""
+    from maharaja_server.ssh import SessionRunner
+
+    runner = SessionRunner(counter=None, issue_token=str, revoke_token=print,  # type: ignore[arg-type]
+                           child_env=dict, idle_timeout=60, input_rate=100, input_burst=100,
+                           default_term="xterm-256color")
+
+    async def run() -> tuple[int, bool]:
+        releases = [await asyncio.wait_for(runner.gate.enter(), 1) for _ in range(4)]
+        fifth = asyncio.ensure_future(runner.gate.enter())
+        await asyncio.sleep(0.05)
+        waited = not fifth.done()
+        releases[0]()  # the first session drew its first frame
+        await asyncio.wait_for(fifth, 1)
+        return len(releases), waited
+
+    assert asyncio.run(run()) == (4, True)

@@ -4,6 +4,7 @@ it writes is what Textual's own writes, and it renders only what shows (issue 15
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 from fake_ruleset import LONG
@@ -98,13 +99,14 @@ def test_the_session_worker_installs_it() -> None:
     from maharaja_server import zygote
 
     assert "render_only_what_shows()" in inspect.getsource(zygote.main)
-    before = Compositor.render_partial_update
+    before = Compositor.render_partial_update, Compositor.render_full_update
     try:
         partial_update.render_only_what_shows()
         partial_update.render_only_what_shows()
         assert Compositor.render_partial_update is partial_update.render_partial_update
+        assert Compositor.render_full_update is partial_update.render_full_update
     finally:
-        Compositor.render_partial_update = before  # type: ignore[method-assign]
+        Compositor.render_partial_update, Compositor.render_full_update = before  # type: ignore[method-assign]
 
 
 def test_an_update_is_written_as_textual_writes_it(monkeypatch: Any) -> None:
@@ -155,3 +157,141 @@ def test_an_update_is_written_as_textual_writes_it(monkeypatch: Any) -> None:
         moves.clear()
         assert ours.render_segments(console) == theirs
         assert not moves
+
+
+class Terminal:
+    """A VT100's cells as an update leaves them: cursor moves, a scroll region and line
+    feeds at its bottom (which scroll it), SGR kept per cell as written."""
+
+    SEQUENCE = re.compile(r"\x1b\[([0-9;?]*)([A-Za-z])|\x1b\][^\x1b\x07]*(?:\x07|\x1b\\)|(\n)|(.)",
+                          re.S)
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.cells = [[(" ", "")] * width for _ in range(height)]
+        self.top, self.bottom = 0, height - 1
+        self.y = self.x = 0
+
+    def write(self, data: str) -> None:
+        sgr = ""
+        for m in self.SEQUENCE.finditer(data):
+            params, final, feed, char = m.groups()
+            if char is not None:
+                if self.x < self.width:
+                    self.cells[self.y][self.x] = (char, sgr)
+                self.x += 1
+            elif feed:
+                if self.y == self.bottom:
+                    del self.cells[self.top]
+                    self.cells.insert(self.bottom, [(" ", "")] * self.width)
+                else:
+                    self.y = min(self.y + 1, self.height - 1)
+            elif final == "H":
+                row, col = (int(n) for n in (params or "1;1").split(";"))
+                self.y, self.x = row - 1, col - 1
+            elif final == "r":
+                top, bottom = (int(n) for n in (params or f"1;{self.height}").split(";"))
+                self.top, self.bottom, self.y, self.x = top - 1, bottom - 1, 0, 0
+            elif final == "m":
+                sgr = "" if params in ("", "0") else f"{sgr};{params}"
+
+
+def test_a_scrolled_log_leaves_the_terminal_as_textual_draws_it(monkeypatch: Any) -> None:
+    """Issue 15: the log's dozen rows were written to every session again at every move
+    (its rows move up one), more than half of what a session sent. The terminal now
+    scrolls them (a scroll region) and only the new row is written. Frame after frame,
+    the terminal fed our updates shows what Textual's full update draws, cell by cell
+    and style by style: moves one at a time and two before a frame, a toast over the
+    log (no scroll then), a resize (a full update), and the log scrolled most moves."""
+    textual_full = partial_update._full_update
+    monkeypatch.setattr(Compositor, "render_partial_update", partial_update.render_partial_update)
+    monkeypatch.setattr(Compositor, "render_full_update", partial_update.render_full_update)
+    table = LocalTable(Game(LONG, [Seat(f"p{i}", HUMAN) for i in range(4)], None, 7))
+    seen: dict[str, Any] = {"scrolls": 0, "log_rows": [], "frames": 0}
+
+    async def run() -> None:
+        app = _Host(table)
+        async with app.run_test(size=(110, 34)) as pilot:
+            screen = app.screen
+            await fill_the_log(pilot, table)
+            terminal = Terminal(110, 34)
+            real_render_update = Compositor.render_update
+
+            def render_update(self: Compositor, *args: Any, **kwargs: Any) -> Any:
+                update = real_render_update(self, *args, **kwargs)
+                if update is None or self.root is not screen:
+                    return update
+                if terminal.width != self.size.width or terminal.height != self.size.height:
+                    terminal.__init__(self.size.width, self.size.height)
+                written = update.render_segments(app.console)
+                terminal.write(written)
+                whole = Terminal(self.size.width, self.size.height)
+                whole.write(textual_full(self).render_segments(app.console))
+                assert terminal.cells == whole.cells
+                seen["frames"] += 1
+                if isinstance(update, partial_update.Chops):
+                    seen["scrolls"] += len(update.scrolls)
+                    log = screen.query_one("#log").region
+                    seen["log_rows"].append(len({y for y, _, _ in update.spans
+                                                 if log.y < y < log.bottom - 1}))
+                return update
+
+            monkeypatch.setattr(Compositor, "render_update", render_update)
+            screen.refresh()  # a full update first: the terminal starts from it
+            await pilot.pause()
+            for move in range(30):
+                for _ in range(2 if move % 5 == 4 else 1):  # two moves before a frame
+                    seat = next((s for s in table.to_move() if s != 0), table.to_move()[0])
+                    table.play(seat, table.legal_intents(seat)[0])
+                if move == 10:
+                    app.notify("a toast over the log", timeout=0.3)
+                if move == 20:
+                    await pilot.resize_terminal(100, 30)
+                await pilot.pause()
+                await pilot.pause()
+
+    asyncio.run(run())
+    assert seen["frames"] >= 30
+    assert seen["scrolls"] >= 20
+    # Most moves write one row of the log's twelve (a new line), none more than two.
+    rows = sorted(seen["log_rows"])
+    assert rows[len(rows) // 2] <= 1, rows
+
+
+def test_a_scroll_pending_on_a_screen_left_is_dropped(monkeypatch: Any) -> None:
+    """A log whose rows moved up just before its screen was left (a table left at once)
+    holds a scroll no update takes: the next screen's updates drop it and draw as they
+    would (a removed panel has no screen to ask about)."""
+    from textual.app import App, ComposeResult
+    from textual.screen import Screen
+
+    from maharaja_server.text_rows import SCROLLING, TextRows
+
+    monkeypatch.setattr(Compositor, "render_partial_update", partial_update.render_partial_update)
+    monkeypatch.setattr(Compositor, "render_full_update", partial_update.render_full_update)
+
+    class Logged(Screen[None]):
+        def compose(self) -> ComposeResult:
+            yield TextRows(id="log", scrolls=True)
+
+    class Host(App[None]):
+        CSS = "#log { height: 6; border: round $accent; }"
+
+        def on_mount(self) -> None:
+            self.push_screen(Logged())
+
+    async def run() -> None:
+        app = Host()
+        async with app.run_test(size=(40, 12)) as pilot:
+            log = app.screen.query_one(TextRows)
+            log.show("\n".join(f"line {n}" for n in range(4)))
+            await pilot.pause()
+            log.show("\n".join(f"line {n}" for n in range(1, 5)))
+            assert log.scroll_rows == 1 and log in SCROLLING
+            await app.switch_screen(Screen())  # removed before any update took it
+            await pilot.pause()
+            app.screen.refresh()
+            await pilot.pause()
+            assert log not in SCROLLING and log.scroll_rows == 0
+
+    asyncio.run(run())
