@@ -40,14 +40,18 @@ FIRST_FRAME = first_frame_code(
 # choice, confirmation and privacy screens (nobody has chosen anything yet), the
 # new-game form (its defaults are maharaja_tui.game_setup), the plan dialog, hashlib
 # (it loads OpenSSL; the CSS cache uses blake2b alone, the autosave comes after the frame),
-# tomllib (the checkout's games are read from a plain table: engine.registry).
+# tomllib (the checkout's games are read from a plain table: engine.registry), the
+# save files' reader and writer (the autosave is written after the frame; the command
+# reads a file only for load and replay), the too-small cover (a screen class: ~2.5M
+# instructions to define, for a terminal below 80×24).
 NOT_AT_LAUNCH = ("maharaja_tui.screens.help", "markdown_it", "maharaja_tui.screens.files",
                  "maharaja_tui.screens.replay", "maharaja_tui.screens.final",
                  "engine.raja", "engine.maharani", "engine.maharadjah", "importlib.metadata",
                  "maharaja_tui.screens.log", "maharaja_tui.games.raja", "engine.bots",
                  "maharaja_tui.screens.choice", "maharaja_tui.screens.privacy",
                  "maharaja_tui.screens.new_game", "hashlib", "_hashlib",
-                 "maharaja_tui.screens.plan", "tomllib")
+                 "maharaja_tui.screens.plan", "tomllib", "engine.core.record",
+                 "maharaja_tui.screens.too_small")
 
 
 @pytest.fixture(scope="module")
