@@ -197,7 +197,7 @@ def _form(game: str) -> NewGameForm | None:
     from maharaja_tui.games import UnsupportedGame, adapter_class
 
     try:
-        return adapter_class(game).new_game_form()
+        return adapter_class(game).table_form()
     except UnsupportedGame:
         return None
 
