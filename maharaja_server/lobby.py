@@ -31,8 +31,8 @@ from maharaja_server.screens import WaitingScreen, game_screen_for
 from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.crashlog import OneLineCrash
 from maharaja_tui.keys_follow_focus import KeysFollowFocus
+from maharaja_tui.minimum_size import MinimumSize
 from maharaja_tui.screens.closing import Closing, while_open
-from maharaja_tui.screens.too_small import MinimumSize
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 

@@ -17,8 +17,8 @@ from textual.screen import Screen
 from maharaja_tui import crashlog
 from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.keys_follow_focus import KeysFollowFocus
+from maharaja_tui.minimum_size import MinimumSize
 from maharaja_tui.paths import STYLE_FILES
-from maharaja_tui.screens.too_small import MinimumSize
 
 # Importing this module defines the app and nothing more (issue 15: the import figure);
 # the game, its screen, the autosaves and the settings are imported where first used.

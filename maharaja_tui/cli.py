@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine import RecordError, rulesets
-from engine.core import record
 
 if TYPE_CHECKING:
     from maharaja_tui.games.base import NewGameForm
@@ -150,6 +149,8 @@ def _main(argv: Sequence[str] | None) -> int:
         start = Start("play", setup=default_setup(args.players, args.seed, args.humans,
                                                   args.game, name=name, level=level))
     elif args.command in ("load", "replay"):
+        from engine.core import record  # a file's reader: not needed to start a game
+
         try:  # a bad file is one readable line, before the screen even opens
             # A game played on is re-decided step by step; one only watched is folded
             # when its digest shows it as this program wrote it (else re-decided too).
@@ -196,7 +197,7 @@ def _form(game: str) -> NewGameForm | None:
     from maharaja_tui.games import UnsupportedGame, adapter_class
 
     try:
-        return adapter_class(game).new_game_form()
+        return adapter_class(game).table_form()
     except UnsupportedGame:
         return None
 

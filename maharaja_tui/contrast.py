@@ -131,9 +131,10 @@ class MinimumContrast(LineFilter):
         if len(cache) > 8192:
             cache.clear()
         out = []
-        for text, style, control in segments:
+        for segment in segments:
+            text, style, control = segment
             if style is None or control:
-                out.append(Segment(text, style, control))
+                out.append(segment)
                 continue
             key = (style, back, False, id(terminal))
             fixed = cache.get(key)
@@ -145,7 +146,8 @@ class MinimumContrast(LineFilter):
                 fixed = cache.get(key)
                 if fixed is None:
                     fixed = cache[key] = fixed_style(style, back, True, terminal)
-            out.append(Segment(text, fixed, control))
+            # most segments pass as they are: the same (immutable) segment, not a copy
+            out.append(segment if fixed is style else Segment(text, fixed, control))
         return out
 
 
@@ -163,5 +165,16 @@ class ContrastFloor(_App):
     def get_line_filters(self) -> list[LineFilter]:
         floor = self.__dict__.get("_contrast_floor")
         if floor is None:
-            floor = self.__dict__["_contrast_floor"] = MinimumContrast(lambda: self.ansi_theme)
+            floor = self.__dict__["_contrast_floor"] = MinimumContrast(self._terminal_palette)
         return [*super().get_line_filters(), floor]
+
+    def _terminal_palette(self) -> TerminalTheme:
+        """``ansi_theme``, asked for at every line drawn: Textual looks the current theme
+        up each time (a merge of every theme's table), more than half the floor's cost
+        (issue 15). Kept until the app's CSS is invalidated, as a change of theme or of
+        the ANSI palettes does at once."""
+        count = self._css_update_count
+        kept: tuple[int, TerminalTheme] | None = self.__dict__.get("_kept_palette")
+        if kept is None or kept[0] != count:
+            kept = self.__dict__["_kept_palette"] = (count, self.ansi_theme)
+        return kept[1]

@@ -49,7 +49,7 @@ def default_setup(players: int = 3, seed: int | None = None, humans: int = 1,
     """The default table: you (or several people, hot seat) against medium computers;
     with ``solo`` (a difficulty), you alone against the game's solo opponent."""
     game = game or default_game()
-    form = form_of(game)
+    form = adapter_class(game).table_form()  # its labels are not shown
     seed = random.randrange(1, 10**6) if seed is None else seed
     values = {f.id: f.default for f in form.fields}
     if solo is not None:

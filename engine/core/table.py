@@ -28,7 +28,6 @@ from typing import Any, Protocol
 
 import msgspec
 
-from engine.core import record
 from engine.core.describe import Description
 from engine.core.errors import IllegalIntent
 from engine.core.game import AnyGame
@@ -354,6 +353,8 @@ class LocalTable:
         again)."""
         if self.autosave is None:
             return
+        from engine.core import record  # written after the first frame (issue 15)
+
         try:
             record.save(self.game, self.autosave)
         except OSError as exc:

@@ -6,8 +6,8 @@ before any route is priced), so a game only filters them by which roads are open
 prices them.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: msgspec reads the board file's Structs'
+# annotations to decode it at launch, and strings it must compile first (issue 15).
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple

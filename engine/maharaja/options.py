@@ -1,6 +1,7 @@
 """Table options chosen at setup (MJ-SETUP-7, §12)."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: msgspec reads the annotations to decode
+# the options with every state (see state.py).
 
 import msgspec
 

@@ -9,7 +9,7 @@ games share on screen is ``RouteGameAdapter``'s.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import msgspec
@@ -739,13 +739,21 @@ class MaharajaAdapter(RouteGameAdapter):
     # --------------------------------------------------------- new game
     @classmethod
     def new_game_form(cls) -> NewGameForm:
-        from engine.maharaja.options import FINAL_SCORING, SPECIAL_RULES
         from maharaja_tui.reference import rule_text
 
-        fields = tuple(OptionField(f"rule-{t}", f"{t}: {rule_text(f'MJ-VAR-{t}')}")
-                       for t in SPECIAL_RULES)
+        return cls._form(lambda tile: f"{tile}: {rule_text(f'MJ-VAR-{tile}')}")
+
+    @classmethod
+    def table_form(cls) -> NewGameForm:
+        return cls._form(str)  # the tiles' ids: the rules reference is not read
+
+    @classmethod
+    def _form(cls, tile_label: Callable[[str], str]) -> NewGameForm:
+        from engine.maharaja.options import FINAL_SCORING, SPECIAL_RULES
+
+        fields = tuple(OptionField(f"rule-{t}", tile_label(t)) for t in SPECIAL_RULES)
         fields += (OptionField("final-tile", "Final scoring", "", (("no tile", ""),) + tuple(
-            (f"{t}: {rule_text(f'MJ-VAR-{t}')}", t) for t in FINAL_SCORING)),)
+            (tile_label(t), t) for t in FINAL_SCORING)),)
         low, high, default = cls.spec().seats
         return NewGameForm("Maharaja", low, high, default, C.COLOURS, fields,
                            heading="Special-rule tiles", solo_label="Solo vs Brahmabot",

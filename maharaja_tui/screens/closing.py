@@ -64,6 +64,6 @@ class Closing(_Screen):
 
 def top_screen(app: Any) -> Screen[Any]:
     """The screen on top: under the size cover while it is up (the app's pop closes
-    that one then, too_small.MinimumSize)."""
+    that one then, minimum_size.MinimumSize)."""
     under_cover = getattr(app, "under_cover", None)
     return under_cover() if under_cover is not None else app.screen  # type: ignore[no-any-return]

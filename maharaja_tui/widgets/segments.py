@@ -23,11 +23,13 @@ import msgspec
 from rich.color import Color, ColorParseError
 from rich.style import Style
 from rich.text import Text
+from textual.css.match import _check_selectors
 from textual.dom import DOMNode
 from textual.widget import Widget
 
 if TYPE_CHECKING:
     from textual.color import Color as TextualColor
+    from textual.css.model import RuleSet
     from textual.css.styles import StylesBase
 
 Segment = tuple[str, str]
@@ -61,11 +63,29 @@ class RoleStyles:
         if style is None:
             if not self.is_attached:  # no stylesheet yet: plain, and not kept
                 return Style()
-            # What Textual does per component class: a node with the class under this one.
-            node = DOMNode(classes=f"role--{role}")
-            node._attach(self)
-            self.app.stylesheet.apply(node, animate=False)
-            style = drawn[role] = _opaque(node.styles, self.background_colors[1])
+            style = drawn[role] = self._resolve_role(role)
+        return style
+
+    def _resolve_role(self: Any, role: str) -> Style:
+        # What Textual does per component class: a node with the class under this one.
+        node = DOMNode(classes=f"role--{role}")
+        node._attach(self)
+        sheet = self.app.stylesheet
+        under = self.background_colors[1]
+        # Most roles are styled by rules that name the role alone (``.role--dim``), alike
+        # in every widget over the same background: those are styled once for the app
+        # (issue 15: 28 role nodes styled before the first frame, 11 of them different).
+        # A rule that also names an ancestor (``PalaceGrid .role--target``) and matches
+        # here styles this widget's role apart.
+        shared = _SharedRoles.of(self.app, sheet.rules_map)
+        key = (role, under)
+        alike = not _scoped_rule_matches(sheet.rules_map, node)
+        if alike and key in shared.styles:
+            return shared.styles[key]
+        sheet.apply(node, animate=False)
+        style = _opaque(node.styles, under)
+        if alike:
+            shared.styles[key] = style
         return style
 
     def notify_style_update(self: Any) -> None:
@@ -75,6 +95,33 @@ class RoleStyles:
             self._role_styles = {}
             if any(self.role_style(role) != style for role, style in drawn.items()):
                 self.refresh()
+
+
+class _SharedRoles:
+    """The role styles of an app's stylesheet (its rules as now: a theme change or a new
+    widget type's default CSS makes new ones) that no rule naming an ancestor changes,
+    by role and the background they are drawn on."""
+
+    def __init__(self, rules_map: object) -> None:
+        self.rules_map = rules_map  # kept: its identity tells the rules have not changed
+        self.styles: dict[tuple[str, TextualColor], Style] = {}
+
+    @classmethod
+    def of(cls, app: Any, rules_map: object) -> _SharedRoles:
+        shared: _SharedRoles | None = app.__dict__.get("_shared_role_styles")
+        if shared is None or shared.rules_map is not rules_map:
+            shared = app.__dict__["_shared_role_styles"] = cls(rules_map)
+        return shared
+
+
+def _scoped_rule_matches(rules_map: dict[str, list[RuleSet]], node: DOMNode) -> bool:
+    """A rule that may style ``node`` and names more than the node itself (an ancestor:
+    ``PalaceGrid .role--target``) matches it where it is (as Stylesheet.apply checks)."""
+    path = node.css_path_nodes
+    return any(len(selector_set.selectors) > 1
+               and _check_selectors(selector_set.selectors, path)
+               for name in node._selector_names for rule in rules_map.get(name, ())
+               for selector_set in rule.selector_set)
 
 
 def _opaque(styles: StylesBase, under: TextualColor) -> Style:

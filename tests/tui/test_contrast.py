@@ -149,3 +149,27 @@ def test_the_floor_moves_a_colour_only_as_far_as_needed() -> None:
     assert contrast(darker, white) < TEXT_FLOOR + 0.3  # no further than needed
     assert darker[0] > darker[2]  # still a yellow-brown, not black or grey
     assert readable((250, 250, 250), (0, 0, 0), TEXT_FLOOR) == (250, 250, 250)
+
+
+def test_the_floor_looks_the_terminal_palette_up_once_a_css_generation(monkeypatch) -> None:  # noqa: ANN001
+    """The floor asks for the terminal's palette at every line it draws; Textual's
+    ``ansi_theme`` looks the current theme up each time (more than half the floor's cost
+    at launch, issue 15). It is kept until the CSS is invalidated (a theme change)."""
+    looked_up: list[str] = []
+    real = MaharajaApp.ansi_theme
+
+    def counted(app: MaharajaApp) -> Any:
+        looked_up.append(app.theme)
+        return real.fget(app)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(MaharajaApp, "ansi_theme", property(counted))
+    app = MaharajaApp()
+    for _ in range(3):
+        app._terminal_palette()
+    assert len(looked_up) == 1
+    app.theme = "textual-light"  # invalidates the CSS at once (and looks it up itself)
+    looked_up.clear()
+    palette = app._terminal_palette()
+    assert app._terminal_palette() is palette
+    assert looked_up == ["textual-light"]
+    assert palette is real.fget(app)  # type: ignore[attr-defined]

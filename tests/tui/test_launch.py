@@ -40,14 +40,20 @@ FIRST_FRAME = first_frame_code(
 # choice, confirmation and privacy screens (nobody has chosen anything yet), the
 # new-game form (its defaults are maharaja_tui.game_setup), the plan dialog, hashlib
 # (it loads OpenSSL; the CSS cache uses blake2b alone, the autosave comes after the frame),
-# tomllib (the checkout's games are read from a plain table: engine.registry).
+# tomllib (the checkout's games are read from a plain table: engine.registry), the
+# save files' reader and writer (the autosave is written after the frame; the command
+# reads a file only for load and replay), the too-small cover (a screen class: ~2.5M
+# instructions to define, for a terminal below 80×24), the rules reference (the new-game
+# form's labels for Maharaja's tiles: the command checks and sets up a table from the
+# form without them).
 NOT_AT_LAUNCH = ("maharaja_tui.screens.help", "markdown_it", "maharaja_tui.screens.files",
                  "maharaja_tui.screens.replay", "maharaja_tui.screens.final",
                  "engine.raja", "engine.maharani", "engine.maharadjah", "importlib.metadata",
                  "maharaja_tui.screens.log", "maharaja_tui.games.raja", "engine.bots",
                  "maharaja_tui.screens.choice", "maharaja_tui.screens.privacy",
                  "maharaja_tui.screens.new_game", "hashlib", "_hashlib",
-                 "maharaja_tui.screens.plan", "tomllib")
+                 "maharaja_tui.screens.plan", "tomllib", "engine.core.record",
+                 "maharaja_tui.screens.too_small", "maharaja_tui.reference")
 
 
 @pytest.fixture(scope="module")
@@ -69,6 +75,46 @@ def test_the_first_game_frame_imports_no_other_game_nor_the_help(
     loaded = sorted(m for m in modules for lazy in NOT_AT_LAUNCH
                     if m == lazy or m.startswith(lazy + "."))
     assert loaded == []
+
+
+def test_a_table_is_set_up_from_the_form_the_new_game_screen_shows_but_its_labels() -> None:
+    """``table_form`` (the command's checks, ``default_setup``) leaves the labels out,
+    nothing else (issue 15)."""
+    import msgspec
+
+    from engine.registry import specs
+    from maharaja_tui.games import adapter_class
+
+    def unlabelled(form: Any) -> Any:
+        fields = tuple(msgspec.structs.replace(
+            f, label="", choices=tuple(("", value) for _, value in f.choices))
+            for f in form.fields)
+        return msgspec.structs.replace(form, fields=fields)
+
+    games = [game for game, spec in specs().items() if spec.adapter]
+    assert len(games) >= 4
+    for game in games:
+        adapter = adapter_class(game)
+        assert unlabelled(adapter.table_form()) == unlabelled(adapter.new_game_form()), game
+    labels = [f.label for f in adapter_class("maharaja-2020").new_game_form().fields]
+    assert any(len(label) > 10 for label in labels)  # the screen's labels have the rule text
+
+
+def test_the_maharaja_state_s_annotations_are_objects_not_strings() -> None:
+    """msgspec reads a Struct's annotations to decode it (the first view copies the state
+    through msgpack, the board file is decoded to draw the map); string annotations it
+    compiles and evaluates first: 85 of them, ~4 ms of the launch (issue 15)."""
+    import msgspec
+
+    from engine.family import network
+    from engine.maharaja import options, state
+
+    structs = [value for module in (state, options, network) for value in vars(module).values()
+               if isinstance(value, type) and issubclass(value, msgspec.Struct)
+               and value.__module__ == module.__name__]
+    assert len(structs) >= 10
+    assert [(cls.__name__, name) for cls in structs
+            for name, kind in cls.__annotations__.items() if isinstance(kind, str)] == []
 
 
 def test_the_computers_think_only_after_the_first_frame(first_frame: dict[str, Any]) -> None:

@@ -115,9 +115,13 @@ class FirstFrame(MaharajaApp):
     def _display(self, screen, renderable):
         super()._display(screen, renderable)
         if renderable is not None and type(screen).__name__ == "GameScreen":
-            drawn = sum(len(w._role_styles or ()) for w in screen.walk_children(with_self=True)
-                        if hasattr(w, "_role_styles"))
-            print(json.dumps({"role_nodes": sum(applied), "drawn": drawn}), flush=True)
+            widgets = [w for w in screen.walk_children(with_self=True)
+                       if hasattr(w, "_role_styles")]
+            drawn = sum(len(w._role_styles or ()) for w in widgets)
+            different = len({(role, str(w.background_colors[1])) for w in widgets
+                             for role in w._role_styles or ()})
+            print(json.dumps({"role_nodes": sum(applied), "drawn": drawn,
+                              "different": different}), flush=True)
             os._exit(0)
 
 FirstFrame(Start("play", setup=default_setup(seed=7))).run(headless=True, size=(80, 24))
@@ -127,7 +131,38 @@ FirstFrame(Start("play", setup=default_setup(seed=7))).run(headless=True, size=(
 def test_the_first_frame_styles_only_the_roles_it_draws(data_home: Path) -> None:
     """A drawn role is styled again only when its widget's styles change (here when the
     action list takes the focus); as component classes, 16 roles per widget were styled
-    at each of the screen's style updates (482 before the first frame)."""
+    at each of the screen's style updates (482 before the first frame). A role styled
+    by rules that name it alone is styled once for every widget on the same background
+    (28 role nodes styled -> 11; issue 15)."""
     found = run_child(FIRST_FRAME_ROLES, data_home)
-    drawn, styled = found["drawn"], found["role_nodes"]
-    assert 0 < drawn <= styled < 2 * drawn, json.dumps(found)  # type: ignore[operator]
+    drawn, styled, different = found["drawn"], found["role_nodes"], found["different"]
+    assert 0 < styled == different < drawn, json.dumps(found)  # type: ignore[operator]
+
+
+class Plain(RoleStyles, Widget):
+    pass
+
+
+class Scoped(App[None]):
+    """A role under a rule naming its widget's type, beside the same role elsewhere."""
+
+    CSS_PATH = APP_CSS
+    CSS = "Lazy .role--money { color: #123456; }"
+
+    def __init__(self, first: type[Widget]) -> None:
+        super().__init__()
+        self.first = first
+
+    def compose(self) -> ComposeResult:
+        yield from (self.first(), Plain() if self.first is Lazy else Lazy())
+
+
+@synchronously
+async def test_a_role_shared_by_widgets_keeps_the_rules_that_name_its_widget() -> None:
+    for first in (Lazy, Plain):  # whichever draws it first
+        async with Scoped(first).run_test() as pilot:
+            scoped, plain = pilot.app.query_one(Lazy), pilot.app.query_one(Plain)
+            styles = [w.role_style("money") for w in (pilot.app.query_one(first), scoped, plain)]
+            assert styles[1] == Style(color="#123456"), first
+            assert styles[2] == Style(color="#d7af00"), first  # app.tcss
+            assert Plain().role_style("dim") == Style()  # not attached: plain
