@@ -158,8 +158,9 @@ class Game(Generic[S, I, E, O]):
         return list(done.lines)
 
     def stored_snapshots(self) -> dict[int, bytes]:
-        """The states stored every ``SNAPSHOT_EVERY`` steps, by step count (0: the
-        start); a replay seeks from them instead of folding the log again."""
+        """The states stored every ``SNAPSHOT_EVERY`` steps as they were played or
+        folded again, by step count (0: the start; a trusted load stores no other); a
+        replay seeks from them instead of folding the log again."""
         return dict(self._snapshots)
 
     # ------------------------------------------------------------------ acting
@@ -215,11 +216,7 @@ class Game(Generic[S, I, E, O]):
 
     def _abandon_step(self) -> None:
         """Put the state back as it was before the step being run (the log is intact)."""
-        base = max(i for i in self._snapshots if i <= len(self.steps))
-        self.state = restore(self._snapshots[base], type(self.state))
-        for step in self.steps[base:]:
-            for event in step.events:
-                self.ruleset.apply(self.state, event)
+        self._refold(len(self.steps))
 
     def _append(self, step: Step[I, E]) -> None:
         """Fold a recorded step without validating it (trusted replay)."""
@@ -229,15 +226,27 @@ class Game(Generic[S, I, E, O]):
         self._remember(len(self.steps))
 
     def _fold(self, steps: list[Step[I, E]]) -> None:
-        """Fold recorded steps without validating them (a trusted load): ``_append``
-        for each, in one loop without a call per step (loads fold thousands)."""
-        apply, state, stored = self.ruleset.apply, self.state, self._snapshots
-        for count, step in enumerate(steps, start=len(self.steps) + 1):
+        """Fold recorded steps without validating them (a trusted load), in one loop
+        without a call per step (loads fold thousands). It stores no snapshot: a load
+        shows one position, and undo stores them as it folds again (``_refold``)."""
+        apply, state = self.ruleset.apply, self.state
+        for step in steps:
             for event in step.events:
                 apply(state, event)
-            if count % SNAPSHOT_EVERY == 0:
-                stored[count] = snapshot(state)
         self.steps += steps
+
+    def _refold(self, count: int) -> None:
+        """The state after the first ``count`` steps, folded from the last snapshot
+        before them, storing the snapshots it passes (a trusted load stored none)."""
+        stored = self._snapshots
+        base = max(i for i in stored if i <= count)
+        state = self.state = restore(stored[base], type(self.state))
+        apply, steps = self.ruleset.apply, self.steps
+        for done in range(base + 1, count + 1):
+            for event in steps[done - 1].events:
+                apply(state, event)
+            if done % SNAPSHOT_EVERY == 0 and done not in stored:
+                stored[done] = snapshot(state)
 
     def _remember(self, count: int) -> None:
         if count % SNAPSHOT_EVERY == 0:
@@ -279,11 +288,7 @@ class Game(Generic[S, I, E, O]):
     def rewind(self, count: int) -> None:
         """Keep only the first ``count`` steps, rebuilding the state from a snapshot."""
         count = max(count, self.first_undoable)
-        base = max(i for i in self._snapshots if i <= count)
-        self.state = restore(self._snapshots[base], type(self.state))
-        for step in self.steps[base:count]:
-            for event in step.events:
-                self.ruleset.apply(self.state, event)
+        self._refold(count)
         del self.steps[count:]
         for index in [i for i in self._snapshots if i > count]:
             del self._snapshots[index]

@@ -1,11 +1,11 @@
 """Replay of a finished or unfinished log with fast seeking.
 
 The replay reuses the game's own fold instead of folding the log again: it starts at
-the game's final state and seeks from the states the game stored every few steps
-(``Game.stored_snapshots``), adding one every ``SNAPSHOT_EVERY`` events as seeking
-passes there, so any seek after the first visit costs at most that many ``apply``
-calls plus one decode. The full move log is described on first use only (a screen
-that hides the secrets never asks for it).
+the game's final state (kept as a snapshot, decoded only when shown) and seeks from
+the states the game stored (``Game.stored_snapshots``), adding one every
+``SNAPSHOT_EVERY`` events as seeking passes there, so any seek after the first visit
+costs at most that many ``apply`` calls plus one decode. The full move log is
+described on first use only (a screen that hides the secrets never asks for it).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from engine.core.describe import Description
-from engine.core.game import AnyGame, copy_state, restore, snapshot
+from engine.core.game import AnyGame, restore, snapshot
 from engine.core.ruleset import AnyRuleset
 
 SNAPSHOT_EVERY = 32
@@ -30,22 +30,34 @@ class Replay:
         self.seats = game.seats
         self.options = game.options
         self.finished = game.is_over()
+        self._steps = list(game.steps)  # the game goes on; the cursor keeps its log
         self.events: list[Any] = []
-        self.step_of: list[int] = []  # event index -> step index
         self._snapshots: dict[int, bytes] = {}  # position -> state there
-        events, step_of, snapshots = self.events, self.step_of, self._snapshots
+        events, snapshots = self.events, self._snapshots
         stored = game.stored_snapshots()
-        for index, step in enumerate(game.steps):
+        for index, step in enumerate(self._steps):
             if index in stored:
                 snapshots[len(events)] = stored[index]
             events += step.events
-            step_of += [index] * len(step.events)
-        if len(game.steps) in stored:
-            snapshots[len(events)] = stored[len(game.steps)]
+        # The end, as a snapshot decoded only when shown: a viewer seeks elsewhere first
+        # (the replay screen opens after the setup), restoring from an earlier one.
+        snapshots[len(events)] = stored.get(len(self._steps)) or snapshot(game.state)
         self._bases = sorted(snapshots)
         self._state_type = type(game.state)
         self.position = len(self.events)
-        self.state = copy_state(game.state)  # the game goes on; the cursor moves alone
+        self._state: Any = None  # restored from the position's snapshot when first read
+
+    @property
+    def state(self) -> Any:
+        """The state at ``position``."""
+        if self._state is None:
+            self._state = restore(self._snapshots[self.position], self._state_type)
+        return self._state
+
+    @cached_property
+    def step_of(self) -> list[int]:
+        """Event index -> step index (on first use: only ``decision_point`` asks)."""
+        return [index for index, step in enumerate(self._steps) for _ in step.events]
 
     @property
     def length(self) -> int:
@@ -74,18 +86,18 @@ class Replay:
         base = self._bases[bisect_right(self._bases, position) - 1]
         # Back, or far ahead past a stored state: restore it; else apply a few events
         # (cheaper than decoding a state).
-        if position < self.position or (position - self.position > SNAPSHOT_EVERY
-                                         and base > self.position):
-            self.state = restore(self._snapshots[base], self._state_type)
+        if self._state is None or position < self.position or (
+                position - self.position > SNAPSHOT_EVERY and base > self.position):
+            self._state = restore(self._snapshots[base], self._state_type)
             self.position = base
-        apply, state = self.ruleset.apply, self.state
+        apply, state = self.ruleset.apply, self._state
         for at in range(self.position, position):
             apply(state, self.events[at])
             if (at + 1) % SNAPSHOT_EVERY == 0 and at + 1 not in self._snapshots:
                 self._snapshots[at + 1] = snapshot(state)  # seeking here again is cheap
                 insort(self._bases, at + 1)
         self.position = position
-        return self.state
+        return state
 
     def starts(self, unit: str) -> list[int]:
         """Positions just before each event that begins a ``unit`` ("turn" or "round")."""

@@ -178,13 +178,18 @@ def _statue(s: State, e: ev.StatueBuilt) -> None:
 
 
 def _gained(s: State, e: ev.Gained) -> None:
+    # A gain is mostly of one resource: a field set costs far more than a test of zero.
     player = s.players[e.seat]
-    player.coins += e.coins
-    player.pp += e.pp
-    player.shrines += e.shrines
-    player.supply -= e.shrines
-    player.tokens += e.tokens
-    s.tokens -= e.tokens
+    if e.coins:
+        player.coins += e.coins
+    if e.pp:
+        player.pp += e.pp
+    if e.shrines:
+        player.shrines += e.shrines
+        player.supply -= e.shrines
+    if e.tokens:
+        player.tokens += e.tokens
+        s.tokens -= e.tokens
     if e.reason == "buy prestige" and s.pending and s.pending[0].kind == "buy-pp":
         s.pending.pop(0)
 
@@ -215,12 +220,9 @@ def _plan(s: State, e: ev.PlanCommitted) -> None:
 
 
 def _turn_started(s: State, e: ev.TurnStarted) -> None:
-    player = s.players[e.seat]
-    player.plan = e.plan
-    tasks = []
-    for n, action in enumerate(e.plan):
-        tasks.append(new_task(action, f"arrow {n + 1}"))
-    s.turn = Turn(seat=e.seat, tasks=tasks)
+    plan = s.players[e.seat].plan = e.plan  # two actions, in order (MJ-ROUND-3)
+    s.turn = Turn(seat=e.seat, tasks=[new_task(plan[0], "arrow 1"),
+                                      new_task(plan[1], "arrow 2")])
 
 
 _ACTION_SPECS = {int(action): spec for action, spec in C.ACTIONS.items()}
@@ -233,10 +235,12 @@ def new_task(action: int, source: str) -> Task:
 
 
 def _moved(s: State, e: ev.PriestMoved) -> None:
-    s.players[e.seat].priest = e.stops[-1]
+    players = s.players
+    mover = players[e.seat]
+    mover.priest = e.stops[-1]
     for seat, coins in e.tolls:
-        s.players[e.seat].coins -= coins
-        s.players[seat].coins += coins
+        mover.coins -= coins
+        players[seat].coins += coins
 
 
 def _task_done(s: State, e: ev.TaskDone) -> None:
