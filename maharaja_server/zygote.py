@@ -376,38 +376,30 @@ class Worker:
 
         request = dict(request, session=session)
         colours = colour_system(request.get("env", {}))
-        host = self.room_for(colours)
-        if host is not None:
-            assert host.sock is not None
-            try:
-                host.sock.sendmsg([json.dumps(request).encode()],
-                                  [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
-                                    slave.to_bytes(4, sys.byteorder, signed=True))])
-            except OSError:
-                self.let_go(host)
-            else:
-                host.sessions.add(session)
-                host.taken += 1
-                self.where[session] = host
-                return host
-        spare, self.spare = self.spare, None
-        if spare is not None and spare.sock is not None:
-            try:
-                spare.sock.sendmsg([json.dumps(request).encode()],
-                                   [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
-                                     slave.to_bytes(4, sys.byteorder, signed=True))])
-            except OSError:
-                self.let_go(spare)
-            else:
-                spare.colours = colours
-                spare.taken = 1
-                spare.sessions.add(session)
-                self.where[session] = spare
-                return spare
-        host = self.fork_host(request, slave, colours)
+        host, spare = self.room_for(colours), self.spare
+        if host is not None and self.hand(host, request, slave):
+            host.taken += 1
+        elif spare is not None and spare.sock is not None and self.hand(spare, request, slave):
+            host, self.spare = spare, None
+            host.colours, host.taken = colours, 1
+        else:
+            self.spare = None  # none, or gone
+            host = self.fork_host(request, slave, colours)
         host.sessions.add(session)
         self.where[session] = host
         return host
+
+    def hand(self, host: HostRecord, request: dict[str, Any], slave: int) -> bool:
+        """Send a running host the session (``slave`` its pty); False when it has gone."""
+        assert host.sock is not None
+        try:
+            host.sock.sendmsg([json.dumps(request).encode()],
+                              [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
+                                slave.to_bytes(4, sys.byteorder, signed=True))])
+        except OSError:
+            self.let_go(host)
+            return False
+        return True
 
     def fork_host(self, request: dict[str, Any], slave: int | None,
                   colours: str | None) -> HostRecord:
