@@ -57,3 +57,25 @@ def test_a_capacity_step_that_timed_no_move_says_it_was_not_measured() -> None:
                 "tables_seated": 30}
     assert ssh.capacity_step(128, one_lost) == \
         "128: p95 172.9 ms, 2 errors, 30 of 32 tables seated"
+
+
+def test_random_play_is_the_middle_of_fresh_processes_by_ratio(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One process's ratio is a draw (the same work's speed moves by up to a quarter
+    between processes here): the figure is the median process, its own two rates."""
+    engine = importlib.import_module("bench.engine")
+    ratios = iter([2.4, 1.5, 1.9, 1.7, 2.2])
+    seeds: list[int] = []
+
+    def fake(seed: int) -> dict[str, float]:
+        seeds.append(seed)
+        ratio = next(ratios)
+        return {"chess": 10_000.0 + seed, **{rid: ratio * (10_000.0 + seed)
+                                             for rid in engine.RANDOM_GAMES}}
+
+    monkeypatch.setattr(engine, "rates_in_fresh_process", fake)
+    figure = engine.random_play(1)
+    assert len(set(seeds)) == engine.PROCESSES == 5  # each process its own seed
+    assert figure.ratio == pytest.approx(1.9)
+    assert figure.anchor == 10_000.0 + seeds[2]  # the middle process's own chess rate
+    assert "1.50–2.40×" in figure.detail
