@@ -47,14 +47,21 @@ PLAIN_SLOTS = range(3, 7)  # outer slots without a bonus: any free one is as goo
 def distinct(state: State, seat: int, legal: list[Any]) -> list[Any]:
     """Drop intents that differ in nothing the evaluation sees: other plain statue
     slots of the same city, and dearer routes to a destination already reached
-    (legal lists routes cheapest first). Tolls paid to different seats are ignored."""
+    (legal lists routes cheapest first). Tolls paid to different seats are ignored.
+    A move straight after a move is dropped too (MJ-MOVE-1)."""
     out: list[Any] = []
     seen: set[tuple[Any, ...]] = set()
+    # Straight after a move, another is never needed (one route does the same): without
+    # this, two cities a free road apart could each look the better place to stand, and
+    # a computer moved its priest between them forever.
+    travelled = state.turn is not None and state.turn.travelled
     for intent in legal:
         key: tuple[Any, ...] | None = None
         if isinstance(intent, it.BuildStatue) and intent.slot in PLAIN_SLOTS:
             key = ("statue", intent.city, intent.task)
         elif isinstance(intent, it.MovePriest):
+            if travelled:
+                continue
             key = ("move", destination(state.players[seat].priest, intent.route))
         if key is not None:
             if key in seen:

@@ -399,3 +399,6 @@ HANDLERS: dict[type, Callable[[State, Any], None]] = {
 
 def apply(state: State, event: Any) -> None:
     HANDLERS[type(event)](state, event)
+    turn = state.turn
+    if turn is not None:
+        turn.travelled = type(event) is ev.PriestMoved

@@ -52,6 +52,10 @@ class Turn(msgspec.Struct):
     tasks: list[Task] = []
     token_used: bool = False
     abilities_used: list[int] = []  # character numbers whose 1× ability was used (MJ-CHAR-3)
+    # The last thing done this turn was a priest's move (MJ-MOVE-1 allows any number):
+    # the bots never move twice running, as one route does the same, so a free road
+    # between two cities cannot hold a computer's turn forever.
+    travelled: bool = False
 
 
 class Player(msgspec.Struct):
