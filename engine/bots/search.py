@@ -50,8 +50,13 @@ def search(
     rng: Random,
     budget: Budget,
 ) -> Any:
-    """The intent the search prefers, from ``legal`` (plans: from the evaluator's own)."""
-    return search_ranked(ruleset, evaluator, view, seat, legal, rng, budget)[0].intent
+    """The intent the search prefers, from ``legal`` (plans: from the evaluator's own).
+    An evaluator may compare other than ``CANDIDATES`` (``search_width``): the deadline
+    still cuts a world to what fits (``_afford``)."""
+    wide = getattr(evaluator, "search_width", None)
+    width = CANDIDATES if wide is None else wide(view)
+    return search_ranked(ruleset, evaluator, view, seat, legal, rng, budget,
+                         width=width)[0].intent
 
 
 @dataclass(frozen=True)

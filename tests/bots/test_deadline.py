@@ -12,6 +12,7 @@ import pytest
 
 from engine.bots import Budget, choose_intent
 from engine.bots.budget import Allowance
+from engine.bots.maharaja_bot import EVALUATOR, WIDE_SEARCH
 from engine.maharaja import RULESET
 
 from .conftest import advance, new_game
@@ -134,7 +135,14 @@ def test_one_world_settles_a_two_player_search(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(search, "_simulate", rollout)
     view, seat, legal = planning(2)
     choose_intent(RULESET, view, seat, legal, "hard", Random(2), budget=Budget.fixed(60))
-    assert len(calls) == search.CANDIDATES
+    assert len(calls) == WIDE_SEARCH  # (one world: the time a second would take compares more)
+
+
+def test_a_settled_search_compares_more_candidates() -> None:
+    """Where one world settles the search, the time the other worlds took compares more of
+    the judgement's candidates; where worlds differ, the usual few, in more worlds."""
+    assert EVALUATOR.search_width(planning(2)[0]) == WIDE_SEARCH > search.CANDIDATES
+    assert EVALUATOR.search_width(planning(3)[0]) == search.CANDIDATES
 
 
 def test_worlds_that_disagree_use_the_whole_budget(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,6 +8,7 @@ from random import Random
 import pytest
 
 from engine.bots import LEVELS, Budget, choose_intent
+from engine.bots.maharaja_bot import EVALUATOR
 from engine.bots.match import bot_seat, play_game
 from engine.core.game import Game
 from engine.maharaja import RULESET, Options
@@ -121,6 +122,7 @@ def test_a_time_budget_begins_no_world_it_cannot_finish(monkeypatch: pytest.Monk
     game = planning_round_2()
     seat = game.to_move()[0]
     legal = game.legal_intents(seat)
+    width = EVALUATOR.search_width(game.view(seat))
     choose_intent(RULESET, game.view(seat), seat, legal, "hard", Random(2),
-                  budget=Budget(seconds=search.CANDIDATES * 0.1 * 1.5))
-    assert len(rollouts) == search.CANDIDATES  # one world; a second would be cut at half
+                  budget=Budget(seconds=width * 0.1 * 1.5))
+    assert len(rollouts) == width  # one world; a second would be cut at half
