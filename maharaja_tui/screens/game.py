@@ -32,7 +32,7 @@ import msgspec
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
@@ -43,6 +43,7 @@ from maharaja_tui.games.base import MenuEntry, Panel
 from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
+from maharaja_tui.widgets.backdrop import BackdropColumn, BackdropRow
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.move_log import MoveLog
@@ -59,6 +60,8 @@ class GameScreen(Closing, Screen[None]):
     # The choices first, never the board for a moment: keys typed before the first frame
     # (m then 1 over a slow SSH link) would otherwise reach whichever held focus then.
     AUTO_FOCUS = "#action-options"
+    # Its rows (status, main, actions, footer) cover it: drawn blank (see Backdrop*).
+    BLANK = True
     BINDINGS = [
         Binding("escape", "leave", "Leave", show=False, id="game.leave"),
         Binding("ctrl+z", "undo", "Undo", id="game.undo"),
@@ -106,11 +109,11 @@ class GameScreen(Closing, Screen[None]):
         panels = self.adapter.panels(self._first_view, self.viewer, (), ())
         self._boards = [panel.id for panel in panels if panel.region == "board"]
         yield Static(id="status")
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
+        with BackdropRow(id="main"):
+            with BackdropColumn(id="left"):
                 yield from build(panels, "board", "tracks", palette=self.colours)
-            with Vertical(id="side"):
-                with Vertical(id="boards"):
+            with Vertical(id="side"):  # its border shows
+                with BackdropColumn(id="boards"):
                     yield from build(panels, "seats", palette=self.colours)
                 yield from build(panels, "side", palette=self.colours)
                 yield MoveLog(self.colours, id="log")

@@ -29,7 +29,7 @@ from textual.widget import Widget
 
 if TYPE_CHECKING:
     from textual.color import Color as TextualColor
-    from textual.css.model import RuleSet
+    from textual.css.model import RuleSet, Selector
     from textual.css.styles import StylesBase
 
 Segment = tuple[str, str]
@@ -68,18 +68,23 @@ class RoleStyles:
 
     def _resolve_role(self: Any, role: str) -> Style:
         # What Textual does per component class: a node with the class under this one.
-        node = DOMNode(classes=f"role--{role}")
-        node._attach(self)
         sheet = self.app.stylesheet
         under = self.background_colors[1]
         # Most roles are styled by rules that name the role alone (``.role--dim``), alike
         # in every widget over the same background: those are styled once for the app
         # (issue 15: 28 role nodes styled before the first frame, 11 of them different).
         # A rule that also names an ancestor (``PalaceGrid .role--target``) and matches
-        # here styles this widget's role apart.
+        # here styles this widget's role apart. A role no such rule names is known alike
+        # without its node (issue 15: making one, 17 times a launch, to find the style
+        # already shared, cost as much as styling all 11).
         shared = _SharedRoles.of(self.app, sheet.rules_map)
         key = (role, under)
-        alike = not _scoped_rule_matches(sheet.rules_map, node)
+        scoped = shared.scoped(role)
+        if not scoped and key in shared.styles:
+            return shared.styles[key]
+        node = DOMNode(classes=f"role--{role}")
+        node._attach(self)
+        alike = not _scoped_rule_matches(scoped, node)
         if alike and key in shared.styles:
             return shared.styles[key]
         sheet.apply(node, animate=False)
@@ -102,26 +107,43 @@ class _SharedRoles:
     widget type's default CSS makes new ones) that no rule naming an ancestor changes,
     by role and the background they are drawn on."""
 
-    def __init__(self, rules_map: object) -> None:
+    def __init__(self, rules_map: dict[str, list[RuleSet]]) -> None:
         self.rules_map = rules_map  # kept: its identity tells the rules have not changed
         self.styles: dict[tuple[str, TextualColor], Style] = {}
+        self._scoped: dict[str, list[list[Selector]]] = {}
 
     @classmethod
-    def of(cls, app: Any, rules_map: object) -> _SharedRoles:
+    def of(cls, app: Any, rules_map: dict[str, list[RuleSet]]) -> _SharedRoles:
         shared: _SharedRoles | None = app.__dict__.get("_shared_role_styles")
         if shared is None or shared.rules_map is not rules_map:
             shared = app.__dict__["_shared_role_styles"] = cls(rules_map)
         return shared
 
+    def scoped(self, role: str) -> list[list[Selector]]:
+        """The selectors that may style the role's node and name more than the node
+        itself (an ancestor: ``PalaceGrid .role--target``), as Stylesheet.apply finds
+        the rules for a node: by its selector names (``*``, its type, its class). Not
+        those that ask the node for a pseudo-class (Textual's ``App *:disabled:can-focus``,
+        under ``*``): a plain DOMNode has none (its ``_PSEUDO_CLASSES`` is empty)."""
+        found = self._scoped.get(role)
+        if found is None:
+            names = ("*", *(base.__name__ for base in DOMNode._css_bases(DOMNode)),
+                     f".role--{role}")
+            found = self._scoped[role] = [
+                selector_set.selectors for name in names
+                for rule in self.rules_map.get(name, ()) for selector_set in rule.selector_set
+                if len(selector_set.selectors) > 1
+                and not selector_set.selectors[-1].pseudo_classes]
+        return found
 
-def _scoped_rule_matches(rules_map: dict[str, list[RuleSet]], node: DOMNode) -> bool:
-    """A rule that may style ``node`` and names more than the node itself (an ancestor:
-    ``PalaceGrid .role--target``) matches it where it is (as Stylesheet.apply checks)."""
+
+def _scoped_rule_matches(scoped: list[list[Selector]], node: DOMNode) -> bool:
+    """One of the ``scoped`` selectors matches ``node`` where it is (as
+    Stylesheet.apply checks)."""
+    if not scoped:
+        return False
     path = node.css_path_nodes
-    return any(len(selector_set.selectors) > 1
-               and _check_selectors(selector_set.selectors, path)
-               for name in node._selector_names for rule in rules_map.get(name, ())
-               for selector_set in rule.selector_set)
+    return any(_check_selectors(selectors, path) for selectors in scoped)
 
 
 def _opaque(styles: StylesBase, under: TextualColor) -> Style:

@@ -537,3 +537,37 @@ def test_no_widget_is_restyled_before_its_first_frame_but_for_the_focus(
     assert counted["compact"] == [True, True]
     assert styled["_default"] == 2, styled
     assert styled["action-options"] == 2, styled  # mounted, then focused
+
+
+def _uncovered_blank_cells(app: Any) -> dict[str, int]:
+    """For each widget of the game screen drawn ``BLANK`` (and the screen itself): the
+    cells of its region that none of its shown children covers, and its gutter."""
+    out: dict[str, int] = {}
+    screen = app.screen
+    for widget in screen.walk_children(with_self=True):
+        if not widget.BLANK:
+            continue
+        region = widget.region if widget is not screen else screen.size.region
+        cells = {(x, y) for y in range(region.y, region.bottom)
+                 for x in range(region.x, region.right)}
+        for child in widget.children:
+            if child.display:
+                child_region = child.region
+                cells -= {(x, y) for y in range(child_region.y, child_region.bottom)
+                          for x in range(child_region.x, child_region.right)}
+        out[widget.id or type(widget).__name__] = len(cells) + widget.styles.gutter.width \
+            + widget.styles.gutter.height
+    return out
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 30), (80, 50)])
+def test_what_the_game_screen_draws_blank_its_children_cover(data_home: Path,
+                                                              size: tuple[int, int]) -> None:
+    """The game screen and its frame (``#main``, ``#left``, ``#boards``) are drawn as
+    Textual draws a blank widget, without the styles cache and the line filters (issue
+    15: a tenth of the first frame's rendering). That is right only while nothing of
+    them shows: no border or padding, and their children fill them, at any size."""
+    found = first_game_frame(size, _uncovered_blank_cells)
+    assert isinstance(found, dict)
+    assert set(found) == {"GameScreen", "main", "left", "boards"}, found
+    assert set(found.values()) == {0}, found
