@@ -40,12 +40,17 @@ def my_first_plan(game) -> bool:  # noqa: ANN001
     return game.state.phase == "planning" and 0 in game.to_move()
 
 
+WAITS = 4000  # 0.05 s each: computers thinking on a loaded machine (a guard, not a timing)
+
+
 async def play_until(pilot, app, done, limit: int = 400) -> list[str]:  # noqa: ANN001
-    moves = []
-    for _ in range(limit):
-        if done():
-            break
+    """Decide by keys until ``done()``: at most ``limit`` decisions; a wait for the
+    computers is not one (a busy machine made medium computers outlast 400 polls)."""
+    moves: list[str] = []
+    waits = 0
+    while not done() and len(moves) - waits < limit and waits < WAITS:
         moves.append(await decide(pilot, app))
+        waits += moves[-1] == "wait"
     return moves
 
 
