@@ -58,3 +58,29 @@ def test_the_suite_loads_no_benchmark_plugin(request: pytest.FixtureRequest) -> 
     pyproject's addopts block it, so no process loads it (issue 15)."""
     assert request.config.pluginmanager.is_blocked("benchmark")
     assert "pytest_benchmark.plugin" not in sys.modules
+
+
+def test_installed_packages_read_their_own_bytecode_not_the_prefixs(
+        request: pytest.FixtureRequest) -> None:
+    """The prefix holds our modules' bytecode only: an installed package's module whose own
+    __pycache__ copy is current is read from there, so a clean checkout does not compile
+    Textual, asyncssh ... again in every worker (issue 15). asyncssh: no pytest plugin
+    imports it, so the prefix was set before it was imported."""
+    import importlib.util
+
+    import asyncssh.connection
+
+    prefix = sys.pycache_prefix
+    if prefix is None or getattr(request.config, "cache", None) is None:
+        pytest.skip("no pycache prefix in this run")
+    source = Path(asyncssh.connection.__file__)
+    own = source.parent / "__pycache__" / f"{source.stem}.{sys.implementation.cache_tag}.pyc"
+    if not own.exists():
+        pytest.skip("asyncssh was installed without compiled bytecode")
+    in_prefix = Path(importlib.util.cache_from_source(str(source)))
+    assert in_prefix.is_relative_to(prefix) and not in_prefix.exists()
+    # and our own modules are compiled into the prefix, never beside their source
+    import engine
+
+    ours = Path(importlib.util.cache_from_source(engine.__file__))
+    assert ours.exists() and ours.is_relative_to(prefix)

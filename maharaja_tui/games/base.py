@@ -220,8 +220,8 @@ class SpecAdapter:
 
     def seat_colour(self, view: Any, seat: int) -> str:
         """The name of the seat's colour (seat order by default)."""
-        palette = self.spec().palette
-        return palette[seat].name if 0 <= seat < len(palette) else ""
+        names = _colour_names(self.ruleset_id)  # every letter drawn asks (issue 15)
+        return names[seat] if 0 <= seat < len(names) else ""
 
     def player_count(self, view: Any) -> int:
         return len(self.seats)
@@ -331,6 +331,12 @@ def listed(segments: Sequence[Segment]) -> list[Segment]:
             out.append((", ", ""))
         out.append(segment)
     return out
+
+
+@functools.cache
+def _colour_names(ruleset_id: str) -> tuple[str, ...]:
+    """The palette's colour names in seat order: fixed data, as ``_styles``."""
+    return tuple(c.name for c in spec_of(ruleset_id).palette)
 
 
 @functools.cache
