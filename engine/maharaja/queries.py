@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.family.network import Network
 from engine.family.travel import tolls
 from engine.maharaja import brahmabot as B
@@ -9,9 +11,9 @@ from engine.maharaja import components as C
 from engine.maharaja.board import load_board
 from engine.maharaja.state import NOBODY, PHASE_OVER, State, Task
 
-
-def board() -> Network:
-    return load_board()
+# The board itself, cached by load_board: the rules ask at every priest move and route
+# listing, and a function that forwards to it was one call frame more each time.
+board: Callable[[], Network] = load_board
 
 
 
