@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from engine.family.network import Network
+
+L = TypeVar("L")  # a caller's label for a path (an intent)
 
 
 def tolls(
@@ -113,15 +115,20 @@ def _priced(
     network: Network, here: str, mover: int, occupancy: Occupancy, per_piece: bool, free: bool
 ) -> Priced:
     road_toll, open_mask = _cached_road_tolls(network, mover, occupancy, per_piece, free)
-    return price_open_paths(network, here, road_toll, open_mask)
+    return price_open_paths(network, here, road_toll, open_mask, _INDEX)
 
 
-def price_open_paths(network: Network, here: str, road_toll: Sequence[int],
-                     open_mask: int) -> Priced:
+_INDEX = range(1 << 62)  # labels that are the paths' own indices (range(n)[i] is i)
+
+
+def price_open_paths(network: Network, here: str, road_toll: Sequence[int], open_mask: int,
+                     labels: Sequence[L]) -> tuple[tuple[L, ...], tuple[int, ...]]:
     """``priced_paths`` from a mover's ``road_tolls``, for a caller that keeps those for
     an occupancy and prices from every junction its mover reaches under it. Paths and
     totals per (destination, breakdown), sorted by destination id, total, then (number
-    of roads, road ids): the order ``priced_paths`` promises."""
+    of roads, road ids): the order ``priced_paths`` promises. Each path comes as
+    ``labels[i]``, ``i`` its index in ``network.paths_from[here]``: a caller's own object
+    per path (an intent), with no second pass to map them (issue 15)."""
     tree = _tree(network, here)
     step = tree.step
     sums = [0] * len(step)  # per node, its path's toll (node 0: the empty path)
@@ -136,7 +143,7 @@ def price_open_paths(network: Network, here: str, road_toll: Sequence[int],
     path, node_mask = tree.path, (1 << node_bits) - 1
     paths, totals = [], []  # one loop for both columns (cheaper than two comprehensions)
     for n in order:
-        paths.append(path[n & node_mask])
+        paths.append(labels[path[n & node_mask]])
         totals.append(n >> node_bits & _TOTAL_MASK)
     return tuple(paths), tuple(totals)
 

@@ -214,8 +214,10 @@ def task_parts(state: State, seat: int, index: int, ground: Ground | None = None
     task = turn.tasks[index]
     player = state.players[seat]
     out: list[Run] = []
+    anywhere: bool | None = None  # builds_anywhere, asked once for statues and shrines
     if task.statues > 0 and player.statues > 0:
-        cities = list(state.cities) if builds_anywhere(state, seat) else (
+        anywhere = builds_anywhere(state, seat)
+        cities = list(state.cities) if anywhere else (
             [player.priest] if player.priest in state.cities else [])
         for city in cities:
             if statue_cost(state, seat, city, task_discount(task)) <= player.coins:
@@ -223,7 +225,7 @@ def task_parts(state: State, seat: int, index: int, ground: Ground | None = None
     if task.shrines > 0 and player.shrines > 0 and (
         shrine_cost(task_discount(task)) <= player.coins
     ):
-        anywhere = builds_anywhere(state, seat)
+        anywhere = builds_anywhere(state, seat) if anywhere is None else anywhere
         places: Sequence[str]
         if task.city_shrine and task.shrines == 1:  # MJ-ACT-4: the last one in a city
             places = shrine_cities(state, seat, anywhere)
@@ -280,7 +282,8 @@ def random_intent(state: State, seat: int, rng: Random) -> Any:
     count = 0
     for items, _ in parts:
         count += len(items)
-    pick = draw_index(rng, count)
+    # draw_index(rng, count) without its call: a turn lists at least END_TURN (count > 0)
+    pick = rng._randbelow(count)  # type: ignore[attr-defined]
     for items, make in parts:
         if pick < len(items):
             return items[pick] if make is None else make(items[pick])
@@ -398,9 +401,9 @@ class _Routes(dict[str, Listing]):
         self.road_toll, self.open_mask = road_toll, open_mask
 
     def __missing__(self, here: str) -> Listing:
-        paths, costs = price_open_paths(board(), here, self.road_toll, self.open_mask)
-        listing = self[here] = (tuple(map(_path_intents(here).__getitem__, paths)), costs,
-                                max(costs, default=0))
+        listed, costs = price_open_paths(board(), here, self.road_toll, self.open_mask,
+                                         _path_intents(here))  # the intents themselves
+        listing = self[here] = (listed, costs, max(costs, default=0))
         return listing
 
 
@@ -427,7 +430,10 @@ class Ground:
 
 def seat_ground(state: State, seat: int) -> Ground:
     """The seat's ``Ground`` over the state's occupancy of the villages."""
-    free = has_ability(state, seat, 9)  # MJ-CHAR-9: nobody is paid
+    # MJ-CHAR-9: nobody is paid (has_ability, asked only where a Maharani token lies or
+    # the seat holds character 9: most listings never call it)
+    free = (state.players[seat].character == 9 or bool(state.maharanis)) \
+        and has_ability(state, seat, 9)
     # the seat count (a village's capacity, MJ-SHR-4) tells open villages apart
     key = (seat, _OCCUPANCY.encode(state.villages), free, state.seats)
     ground = _GROUNDS.get(key)
@@ -450,7 +456,7 @@ def _routes(road_toll: tuple[int, ...], open_mask: int) -> _Routes:
 @cache
 def _path_intents(here: str) -> tuple[it.MovePriest, ...]:
     """One move intent per simple path from ``here`` (a route recurs under many
-    occupancies; built once, indexed by ``priced_paths``)."""
+    occupancies; built once, the labels ``price_open_paths`` lists)."""
     return tuple(it.MovePriest(route=path.roads) for path in board().paths_from[here])
 
 

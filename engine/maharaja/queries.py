@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.family.network import Network
 from engine.family.travel import tolls
 from engine.maharaja import brahmabot as B
@@ -9,9 +11,9 @@ from engine.maharaja import components as C
 from engine.maharaja.board import load_board
 from engine.maharaja.state import NOBODY, PHASE_OVER, State, Task
 
-
-def board() -> Network:
-    return load_board()
+# The board itself, cached by load_board: the rules ask at every priest move and route
+# listing, and a function that forwards to it was one call frame more each time.
+board: Callable[[], Network] = load_board
 
 
 
@@ -56,7 +58,7 @@ def statue_cost(state: State, seat: int, city: str, discount: int) -> int:
     base = C.STATUE_COST_MAHARAJA if (
         city == state.maharaja or state.options.has("R3")
     ) else C.STATUE_COST
-    if has_ability(state, seat, 15):
+    if (state.players[seat].character == 15 or state.maharanis) and has_ability(state, seat, 15):
         discount += C.STATUE_DISCOUNT_15
     return max(0, base - discount)
 
@@ -66,7 +68,10 @@ def shrine_cost(discount: int) -> int:
 
 
 def builds_anywhere(state: State, seat: int) -> bool:
-    return has_ability(state, seat, 12)  # MJ-STAT-3, MJ-SHR-2
+    # MJ-STAT-3, MJ-SHR-2; has_ability asked only where it may hold (the seat's tile, or
+    # a Maharani token): every listing of a building task asks (issue 15)
+    return (state.players[seat].character == 12 or bool(state.maharanis)) \
+        and has_ability(state, seat, 12)
 
 
 def pp_gain(state: State, seat: int, amount: int) -> int:
@@ -91,7 +96,9 @@ def open_mask(state: State) -> int:
 
 def route_tolls(state: State, seat: int, villages: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
     """MJ-MOVE-3 (character 9: nobody is paid)."""
-    if has_ability(state, seat, 9):
+    # has_ability asked only where it may hold (the seat's tile, or a Maharani token):
+    # every priest move asks
+    if (state.players[seat].character == 9 or state.maharanis) and has_ability(state, seat, 9):
         return ()
     return tolls(villages, state.villages.__getitem__, seat, per_piece=False)
 
