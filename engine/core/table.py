@@ -364,10 +364,14 @@ class LocalTable:
 
     def save_soon(self) -> None:
         """Write the autosave as a change does: through ``save_later`` when the host has
-        one (a UI: after its next frame; a failure then tells the listeners), else now."""
+        one (a UI: after its next frame; a failure then tells the listeners), else now.
+        Each change asks again while a write waits: a UI's request waits on the screen
+        shown when it came, and one covered or closed before its next frame never ran it,
+        which stopped the autosave for the rest of the game. The first request to run
+        writes; the others find nothing waiting."""
         if self._save_later is None or self.autosave is None:
             self.save_autosave()
-        elif not self._save_due:
+        else:
             self._save_due = True
             self._save_later(self._save_waiting)
 

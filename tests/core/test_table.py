@@ -287,15 +287,32 @@ def test_a_deferred_autosave_is_written_after_the_listeners_once_for_changes_tog
     table.subscribe(lambda: shown.append(path.exists()))
     table.play(0, Add(1))
     table.play(1, Add(2))
-    assert shown == [False, False] and len(later) == 1  # shown first, one write asked
-    later.pop()()
+    assert shown == [False, False] and len(later) == 2  # shown first; each change asks
+    later.pop(0)()
     assert record.load(path, {RACE.id: RACE}).steps == table.game.steps
+    path.unlink()
+    later.pop()()  # the second request finds the write done: one write for both
+    assert not path.exists()
     table.play(0, Add(1))
     table.flush()  # the host closes: written now, and not again when its turn comes
     assert record.load(path, {RACE.id: RACE}).steps == table.game.steps
     path.unlink()
     later.pop()()
     assert not path.exists()
+
+
+def test_a_lost_autosave_request_is_asked_again_by_the_next_change(tmp_path: Any) -> None:
+    """A UI runs the write after the next frame of the screen shown when it asked; a screen
+    covered or closed first never ran it, and the autosave stopped for the rest of the game
+    (a killed app resumed 22 steps in, from a game 100 steps on)."""
+    later: list[Callable[[], None]] = []
+    path = tmp_path / "game.json"
+    table = LocalTable(Game(RACE, [ME, OTHER], Options(), 1), path, save_later=later.append)
+    table.play(0, Add(1))
+    later.clear()  # its screen went before its frame
+    table.play(1, Add(2))
+    later.pop()()
+    assert record.load(path, {RACE.id: RACE}).steps == table.game.steps
 
 
 def test_a_deferred_autosave_that_fails_tells_the_listeners(tmp_path: Any) -> None:
