@@ -50,13 +50,8 @@ def search(
     rng: Random,
     budget: Budget,
 ) -> Any:
-    """The intent the search prefers, from ``legal`` (plans: from the evaluator's own).
-    An evaluator may compare other than ``CANDIDATES`` (``search_width``): the deadline
-    still cuts a world to what fits (``_afford``)."""
-    wide = getattr(evaluator, "search_width", None)
-    width = CANDIDATES if wide is None else wide(view)
-    return search_ranked(ruleset, evaluator, view, seat, legal, rng, budget,
-                         width=width)[0].intent
+    """The intent the search prefers, from ``legal`` (plans: from the evaluator's own)."""
+    return search_ranked(ruleset, evaluator, view, seat, legal, rng, budget)[0].intent
 
 
 @dataclass(frozen=True)
@@ -82,7 +77,7 @@ def search_ranked(
     budget: Budget,
     stop: Callable[[], bool] | None = None,
     include: Any = None,
-    width: int = CANDIDATES,
+    width: int | None = None,
 ) -> list[Candidate]:
     """The candidates the search compared, best first; the first is what ``search`` plays.
 
@@ -90,7 +85,9 @@ def search_ranked(
     judgement's scores rank them. ``stop`` ends the search early (a hint cancelled):
     the worlds completed so far decide. ``include``: an intent compared in any case
     (an analysis weighs the move played against the best), in the last place's stead;
-    ``width``: how many of the judgement's best are compared.
+    ``width``: how many of the judgement's best are compared (default: the evaluator's
+    ``search_width`` if it has one, else ``CANDIDATES``; the deadline still cuts a world
+    to what fits, ``_afford``), the same for a move, a hint and a tournament.
     """
     allowance = budget.start()
     started = allowance.now()
@@ -100,6 +97,9 @@ def search_ranked(
     if len(ranked) == 1 or not evaluator.searchable(root) or allowance.expired():
         # (out of time: the greedy judgement, no world begun late)
         return [Candidate(intent, score, 0) for score, intent in ranked]
+    if width is None:
+        wide = getattr(evaluator, "search_width", None)
+        width = CANDIDATES if wide is None else wide(root)
     if budget.iterations is not None:
         width = max(1, min(width, budget.iterations))
     candidates = [intent for _, intent in ranked[:width]]
