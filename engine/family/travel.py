@@ -36,17 +36,19 @@ def tolls(
     return tuple(sorted(owed.items()))
 
 
+_INDEX = range(1 << 62)  # labels that are the paths' own indices (range(n)[i] is i)
 Occupancy = tuple[tuple[int, ...], ...]  # per village of the network, the owner of each piece
 Priced = tuple[tuple[int, ...], tuple[int, ...]]  # (paths, their total tolls), route by route
 
 
 def priced_paths(
     network: Network, here: str, mover: int, occupancy: Occupancy, *, per_piece: bool,
-    free: bool = False,
-) -> Priced:
+    labels: Sequence[L], free: bool = False,
+) -> tuple[tuple[L, ...], tuple[int, ...]]:
     """One route per destination and distinct toll breakdown, as two columns ``(paths,
-    totals)``: each path indexes ``network.paths_from[here]``, so a caller keeps one
-    object per path (an intent) instead of rebuilding it, and maps it in one pass.
+    totals)``: each path is ``labels[i]``, ``i`` its index in ``network.paths_from[here]``
+    (``_INDEX``: the index itself), so a caller keeps one object per path (an intent)
+    instead of rebuilding it, listed straight away (issue 15).
 
     Among routes with the same breakdown the one with the fewest roads (then the lowest
     road ids) is kept; the result is sorted by destination id, then cheapest. Roads are
@@ -54,7 +56,8 @@ def priced_paths(
     routes owe nothing. Not cached here: each game caches its listing built from it
     under its own key (one lookup a listing instead of two).
     """
-    return _priced(network, here, mover, occupancy, per_piece, free)
+    road_toll, open_mask = _cached_road_tolls(network, mover, occupancy, per_piece, free)
+    return price_open_paths(network, here, road_toll, open_mask, labels)
 
 
 # A route's key packs, high to low: its destination's place among the junction ids
@@ -116,9 +119,6 @@ def _priced(
 ) -> Priced:
     road_toll, open_mask = _cached_road_tolls(network, mover, occupancy, per_piece, free)
     return price_open_paths(network, here, road_toll, open_mask, _INDEX)
-
-
-_INDEX = range(1 << 62)  # labels that are the paths' own indices (range(n)[i] is i)
 
 
 def price_open_paths(network: Network, here: str, road_toll: Sequence[int], open_mask: int,
