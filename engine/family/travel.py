@@ -131,9 +131,12 @@ def price_open_paths(network: Network, here: str, road_toll: Sequence[int], open
     per path (an intent), with no second pass to map them (issue 15)."""
     tree = _tree(network, here)
     step = tree.step
-    sums = [0] * len(step)  # per node, its path's toll (node 0: the empty path)
+    nodes = _open_nodes(network, here, open_mask)
+    # per node up to the last open one (they come in node order), its path's toll (node
+    # 0: the empty path): open paths are the shallow ones, the first of a few hundred
+    sums = [0] * (nodes[-1] + 1 if nodes else 1)
     best: dict[int, int] = {}  # route key -> the first node with it
-    for node in _open_nodes(network, here, open_mask):
+    for node in nodes:
         road, parent, place = step[node]
         toll = sums[node] = sums[parent] + road_toll[road]
         best.setdefault(toll + place, node)
