@@ -36,17 +36,19 @@ def tolls(
     return tuple(sorted(owed.items()))
 
 
+_INDEX = range(1 << 62)  # labels that are the paths' own indices (range(n)[i] is i)
 Occupancy = tuple[tuple[int, ...], ...]  # per village of the network, the owner of each piece
 Priced = tuple[tuple[int, ...], tuple[int, ...]]  # (paths, their total tolls), route by route
 
 
 def priced_paths(
     network: Network, here: str, mover: int, occupancy: Occupancy, *, per_piece: bool,
-    free: bool = False,
-) -> Priced:
+    labels: Sequence[L], free: bool = False,
+) -> tuple[tuple[L, ...], tuple[int, ...]]:
     """One route per destination and distinct toll breakdown, as two columns ``(paths,
-    totals)``: each path indexes ``network.paths_from[here]``, so a caller keeps one
-    object per path (an intent) instead of rebuilding it, and maps it in one pass.
+    totals)``: each path is ``labels[i]``, ``i`` its index in ``network.paths_from[here]``
+    (``_INDEX``: the index itself), so a caller keeps one object per path (an intent)
+    instead of rebuilding it, listed straight away (issue 15).
 
     Among routes with the same breakdown the one with the fewest roads (then the lowest
     road ids) is kept; the result is sorted by destination id, then cheapest. Roads are
@@ -54,7 +56,8 @@ def priced_paths(
     routes owe nothing. Not cached here: each game caches its listing built from it
     under its own key (one lookup a listing instead of two).
     """
-    return _priced(network, here, mover, occupancy, per_piece, free)
+    road_toll, open_mask = _cached_road_tolls(network, mover, occupancy, per_piece, free)
+    return price_open_paths(network, here, road_toll, open_mask, labels)
 
 
 # A route's key packs, high to low: its destination's place among the junction ids
@@ -118,9 +121,6 @@ def _priced(
     return price_open_paths(network, here, road_toll, open_mask, _INDEX)
 
 
-_INDEX = range(1 << 62)  # labels that are the paths' own indices (range(n)[i] is i)
-
-
 def price_open_paths(network: Network, here: str, road_toll: Sequence[int], open_mask: int,
                      labels: Sequence[L]) -> tuple[tuple[L, ...], tuple[int, ...]]:
     """``priced_paths`` from a mover's ``road_tolls``, for a caller that keeps those for
@@ -131,9 +131,12 @@ def price_open_paths(network: Network, here: str, road_toll: Sequence[int], open
     per path (an intent), with no second pass to map them (issue 15)."""
     tree = _tree(network, here)
     step = tree.step
-    sums = [0] * len(step)  # per node, its path's toll (node 0: the empty path)
+    nodes = _open_nodes(network, here, open_mask)
+    # per node up to the last open one (they come in node order), its path's toll (node
+    # 0: the empty path): open paths are the shallow ones, the first of a few hundred
+    sums = [0] * (nodes[-1] + 1 if nodes else 1)
     best: dict[int, int] = {}  # route key -> the first node with it
-    for node in _open_nodes(network, here, open_mask):
+    for node in nodes:
         road, parent, place = step[node]
         toll = sums[node] = sums[parent] + road_toll[road]
         best.setdefault(toll + place, node)

@@ -410,21 +410,24 @@ class _Routes(dict[str, Listing]):
 class Ground:
     """What a seat's listing reads from one occupancy of the villages, worked out once for
     every state with it: the seat's routes, and where it may build a shrine (when first
-    asked, by where its priest stands)."""
+    asked, by where its priest stands; the open villages once, wherever it stands)."""
 
-    __slots__ = ("_places", "routes")
+    __slots__ = ("_open", "_places", "routes")
 
     def __init__(self, routes: _Routes) -> None:
         self.routes = routes
         self._places: dict[str | None, tuple[str, ...]] = {}
+        self._open: list[str] | None = None
 
     def shrine_places(self, state: State, seat: int, anywhere: bool) -> tuple[str, ...]:
         """``shrine_places``, kept by where the priest stands (None: anywhere)."""
         key = None if anywhere else state.players[seat].priest
         places = self._places.get(key)
         if places is None:
-            places = self._places[key] = (*shrine_cities(state, seat, anywhere),
-                                          *open_villages(state, seat))
+            villages = self._open
+            if villages is None:  # the seat's open villages: the same wherever it stands
+                villages = self._open = open_villages(state, seat)
+            places = self._places[key] = (*shrine_cities(state, seat, anywhere), *villages)
         return places
 
 
@@ -434,13 +437,15 @@ def seat_ground(state: State, seat: int) -> Ground:
     # the seat holds character 9: most listings never call it)
     free = (state.players[seat].character == 9 or bool(state.maharanis)) \
         and has_ability(state, seat, 9)
-    # the seat count (a village's capacity, MJ-SHR-4) tells open villages apart
-    key = (seat, _OCCUPANCY.encode(state.villages), free, state.seats)
+    # Each village's holders in the board's order (the lists themselves: only read), the
+    # order road_tolls reads them in: encoded without the village ids, which every state
+    # lists alike. The seat count (a village's capacity, MJ-SHR-4) tells open villages apart.
+    occupancy = tuple(state.villages.values())
+    key = (seat, _OCCUPANCY.encode(occupancy), free, state.seats)
     ground = _GROUNDS.get(key)
     if ground is None:
         if len(_GROUNDS) >= GROUNDS_KEPT:
             _GROUNDS.clear()  # bounded; a game in play refills its few keys at once
-        occupancy = tuple(state.villages.values())  # the lists themselves: only read
         ground = _GROUNDS[key] = Ground(_routes(*road_tolls(board(), seat, occupancy, False,
                                                             free)))
     return ground

@@ -112,13 +112,14 @@ def _priced_routes(seat: int, start: str, houses: tuple[tuple[int, ...], ...]
                    ) -> tuple[tuple[it.MoveArchitect, ...], tuple[int, ...], int]:
     """One route per (destination, toll breakdown), the shortest, with the total tolls
     and the dearest. The intents are frozen, so every state that asks shares them."""
-    paths, costs = priced_paths(board(), start, seat, houses, per_piece=True)  # R-MOVE-4
-    return tuple(map(_path_intents(start).__getitem__, paths)), costs, max(costs, default=0)
+    listed, costs = priced_paths(board(), start, seat, houses, per_piece=True,  # R-MOVE-4
+                                 labels=_path_intents(start))  # the intents themselves
+    return listed, costs, max(costs, default=0)
 
 
 @cache
 def _path_intents(start: str) -> tuple[it.MoveArchitect, ...]:
-    """One move intent per simple path from ``start``, indexed by ``priced_paths``."""
+    """One move intent per simple path from ``start``: the labels ``priced_paths`` lists."""
     return tuple(it.MoveArchitect(to=path.end, roads=path.roads)
                  for path in board().paths_from[start])
 
