@@ -6,7 +6,7 @@ from __future__ import annotations
 from random import Random
 
 from engine.family.network import Network
-from engine.family.travel import Occupancy, _priced, tolls
+from engine.family.travel import Occupancy, priced_paths, tolls
 from engine.maharaja.queries import board as maharaja_board
 from engine.raja.board import board as raja_board
 
@@ -38,9 +38,10 @@ def test_pruned_pricing_lists_what_pricing_each_path_lists() -> None:
             occupancy = tuple(
                 tuple(rng.sample(range(4), rng.choice((1, 1, 2)))) if rng.random() < fill else ()
                 for _ in network.villages)
-            args = (network, rng.choice(network.junctions), rng.randrange(4), occupancy,
-                    rng.random() < 0.5, rng.random() < 0.2)
-            paths = args[0].paths_from[args[1]]
-            listed = tuple((paths[k].end, paths[k].roads, total)
-                           for k, total in zip(*_priced(*args), strict=True))
-            assert listed == reference(*args)
+            here, mover = rng.choice(network.junctions), rng.randrange(4)
+            per_piece, free = rng.random() < 0.5, rng.random() < 0.2
+            priced = priced_paths(network, here, mover, occupancy, per_piece=per_piece,
+                                  free=free, labels=network.paths_from[here])
+            listed = tuple((path.end, path.roads, total)
+                           for path, total in zip(*priced, strict=True))
+            assert listed == reference(network, here, mover, occupancy, per_piece, free)

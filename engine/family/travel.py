@@ -36,9 +36,7 @@ def tolls(
     return tuple(sorted(owed.items()))
 
 
-_INDEX = range(1 << 62)  # labels that are the paths' own indices (range(n)[i] is i)
 Occupancy = tuple[tuple[int, ...], ...]  # per village of the network, the owner of each piece
-Priced = tuple[tuple[int, ...], tuple[int, ...]]  # (paths, their total tolls), route by route
 
 
 def priced_paths(
@@ -47,8 +45,8 @@ def priced_paths(
 ) -> tuple[tuple[L, ...], tuple[int, ...]]:
     """One route per destination and distinct toll breakdown, as two columns ``(paths,
     totals)``: each path is ``labels[i]``, ``i`` its index in ``network.paths_from[here]``
-    (``_INDEX``: the index itself), so a caller keeps one object per path (an intent)
-    instead of rebuilding it, listed straight away (issue 15).
+    (the paths themselves, or what the caller keeps one of per path: an intent, listed
+    straight away instead of rebuilt; issue 15).
 
     Among routes with the same breakdown the one with the fewest roads (then the lowest
     road ids) is kept; the result is sorted by destination id, then cheapest. Roads are
@@ -112,13 +110,6 @@ def _open_nodes(network: Network, here: str, open_mask: int) -> tuple[int, ...]:
         level = [kid for node in level for kid, bit in kids[node] if open_mask & bit]
         nodes += level
     return tuple(nodes)
-
-
-def _priced(
-    network: Network, here: str, mover: int, occupancy: Occupancy, per_piece: bool, free: bool
-) -> Priced:
-    road_toll, open_mask = _cached_road_tolls(network, mover, occupancy, per_piece, free)
-    return price_open_paths(network, here, road_toll, open_mask, _INDEX)
 
 
 def price_open_paths(network: Network, here: str, road_toll: Sequence[int], open_mask: int,
