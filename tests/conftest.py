@@ -115,6 +115,7 @@ def _quick_pilot_pauses() -> None:
     Private Textual, checked when its pin moves: ``textual._wait``'s constants, the
     screen's ``_on_timer_update`` and its flags, ``Pilot._wait_for_screen``."""
     import textual._wait as wait
+    from textual.app import ModeError, ScreenError
     from textual.pilot import Pilot
 
     wait.SLEEP_GRANULARITY = 0.002
@@ -124,7 +125,10 @@ def _quick_pilot_pauses() -> None:
     async def refreshed(pilot: Pilot[Any]) -> None:
         for _ in range(10):  # a bound: a screen that always has work would spin
             await pilot._wait_for_screen()
-            screen = pilot.app.screen
+            try:
+                screen = pilot.app.screen
+            except (ScreenError, ModeError):  # no screen left (the app is closing)
+                return
             if not (screen._layout_required or screen._scroll_required
                     or screen._repaint_required or screen._dirty_widgets
                     or screen._recompose_required or screen._callbacks):
