@@ -111,7 +111,8 @@ def _quick_pilot_pauses() -> None:
     layout, the repaint and what ``call_after_refresh`` queued, and what those asked for
     in turn (a footer's recompose mounts keys, which need a layout). After a pause or a
     key press the pilot now runs those rounds itself until the screen has nothing left to
-    do (a few at most). A pause with a delay is left as it is: it sleeps that long.
+    do (a few at most); a pause with a delay sleeps that long first (a test that polls the
+    screen with one reads it whole: its footer's keys laid out, not half recomposed).
     Private Textual, checked when its pin moves: ``textual._wait``'s constants, the
     screen's ``_on_timer_update`` and its flags, ``Pilot._wait_for_screen``."""
     import textual._wait as wait
@@ -137,8 +138,7 @@ def _quick_pilot_pauses() -> None:
 
     async def pause_until_refreshed(self: Pilot[Any], delay: float | None = None) -> None:
         await pause(self, delay)
-        if delay is None:
-            await refreshed(self)
+        await refreshed(self)
 
     async def press_until_refreshed(self: Pilot[Any], *keys: str) -> None:
         await press(self, *keys)
