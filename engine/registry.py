@@ -62,6 +62,8 @@ class GameSpec(msgspec.Struct, frozen=True):
     # ones ("city" -> "place"; maharaja_tui/widgets/segments.py ROLES); others draw plainly.
     roles: Mapping[str, str] = msgspec.field(default_factory=dict)
     story: str = ""  # "module:attr" of its end-of-game story Teller (engine.core.story)
+    # "module:attr" of its move notation (engine.core.notation): records people write
+    notation: str = ""
 
     def load_ruleset(self) -> AnyRuleset:
         return load(self.ruleset)  # type: ignore[no-any-return]
@@ -74,6 +76,9 @@ class GameSpec(msgspec.Struct, frozen=True):
 
     def load_story(self) -> Any:
         return load(self.story) if self.story else None
+
+    def load_notation(self) -> Any:
+        return load(self.notation) if self.notation else None
 
     def load_adapter(self) -> Any:
         return load(self.adapter) if self.adapter else None
