@@ -139,14 +139,15 @@ def write_record(game: AnyGame, kind: GameKind, seat: int | None = None) -> str:
         elif "turn" in marks or any(notation.line_break(e) for e in previous.events):
             _flush(lines, line)
             last_seat = None
-        if step.seat != last_seat:
-            line.append(f"{letters[step.seat]}:")
-            last_seat = step.seat
         if viewer is not None and step.seat != viewer and notation.hidden(
                 game.steps, index, viewer):
-            line.append(HIDDEN)
+            token = HIDDEN
         else:
-            line.append(canonical(rules, notation, state, step.seat, step.intent))
+            token = canonical(rules, notation, state, step.seat, step.intent)
+        if step.seat != last_seat:  # a marker stays on the line of its decision
+            token = f"{letters[step.seat]}: {token}"
+            last_seat = step.seat
+        line.append(token)
         line += [f"({text})" for text in fold(step.events)]
         previous = step
     _flush(lines, line)
@@ -189,13 +190,13 @@ def _resolve(rules: AnyRuleset, notation: AnyNotation, state: Any, seat: int,
 
 
 def _flush(lines: list[str], line: list[str]) -> None:
-    """Write ``line``'s words as lines of at most WIDTH characters (never splitting a
-    marker from the decision after it); continuation lines are indented."""
+    """Write ``line``'s words as lines of at most WIDTH characters; continuation lines
+    are indented."""
     if not line:
         return
     text = ""
     for word in line:
-        if text and len(text) + 1 + len(word) > WIDTH and not text.endswith(":"):
+        if text and len(text) + 1 + len(word) > WIDTH:
             lines.append(text)
             text = "  " + word
         else:
