@@ -42,7 +42,7 @@ def find(name: str | None) -> GameKind:
     beginning of exactly one of them; no header is the default game."""
     if name is None or not name.strip():
         return kind(registry.default_game())
-    specs = [s for s in registry.specs().values() if s.notation]
+    specs = [s for s in registry.specs().values() if s.load_notation() is not None]
     key = fold_key(name)
     for spec in specs:
         if key in (fold_key(spec.id), fold_key(spec.title)):

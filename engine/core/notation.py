@@ -53,46 +53,46 @@ class NotationError(ValueError):
         return NotationError(self.message, line, column + inner, self.rule, tag=self.tag)
 
 
-class Notation(Protocol[S, In, Ev, O]):
+class Notation(Protocol):
     """A game's tokens and draws, declared beside its rules (``engine/<game>/notation.py``)."""
 
     seat_letters: tuple[str, ...]  # every letter a seat of this game may have
 
-    def letters(self, options: O, seats: int) -> tuple[str, ...]:
+    def letters(self, options: Any, seats: int) -> tuple[str, ...]:
         """Each seat's letter, in seat order: the record's seat tags and markers."""
         ...
 
-    def write_options(self, options: O) -> list[tuple[str, str]]:
+    def write_options(self, options: Any) -> list[tuple[str, str]]:
         """The header tags that state ``options`` (none for the defaults)."""
         ...
 
-    def read_options(self, tags: Mapping[str, str], letters: Sequence[str]) -> O:
+    def read_options(self, tags: Mapping[str, str], letters: Sequence[str]) -> Any:
         """The options the tags state (the seats' letters in seat order may say some,
         a seat's colour); a bad tag raises NotationError naming it."""
         ...
 
-    def forms(self, state: S, seat: int, intent: In) -> Iterable[str]:
+    def forms(self, state: Any, seat: int, intent: Any) -> Iterable[str]:
         """The ways to write ``intent`` of ``seat`` in ``state``, shortest first; the
         writer keeps the first that reads back to it (the last is always complete)."""
         ...
 
-    def candidates(self, state: S, seat: int, token: str) -> list[In]:
+    def candidates(self, state: Any, seat: int, token: str) -> list[Any]:
         """What ``token`` may mean for ``seat`` in ``state``, in the order a player
         would mean it; the reader plays the first the rules accept. A token that means
         nothing raises NotationError (its column counted within the token)."""
         ...
 
-    def is_draw(self, event: Ev) -> bool:
+    def is_draw(self, event: Any) -> bool:
         """Whether ``event`` holds a draw (an automatic batch holds at most one, first)."""
         ...
 
-    def draw(self, state: S, event: Ev, seat: int | None, later: Iterator[Ev]) -> str:
+    def draw(self, state: Any, event: Any, seat: int | None, later: Iterator[Any]) -> str:
         """The draw of ``event`` as text, for ``seat`` (None: everything): what that
         seat may not know by the record's end is written ``?``. ``state`` is before the
         event; ``later`` yields the game's events after it (what they reveal)."""
         ...
 
-    def deal(self, state: S, drawn: list[Ev], text: str) -> list[Ev]:
+    def deal(self, state: Any, drawn: list[Any], text: str) -> list[Any]:
         """The batch the seed drew (``drawn``, whose first event holds the draw) made
         again with the draw ``text`` gives, checked against the components; parts
         given as ``?`` are taken from ``drawn``. Raises NotationError."""
@@ -103,22 +103,22 @@ class Notation(Protocol[S, In, Ev, O]):
         by the end of ``steps``: the record then writes ``?`` for it."""
         ...
 
-    def result(self, state: S) -> str:
+    def result(self, state: Any) -> str:
         """A finished game's result in the game's words (``Y wins: R 48 PP, Y 52 PP``)."""
         ...
 
-    def line_break(self, event: Ev) -> bool:
+    def line_break(self, event: Any) -> bool:
         """Whether the record starts a new line after ``event`` (besides new turns and
         rounds, which the ruleset's ``boundary`` marks)."""
         ...
 
-    def round_label(self, event: Ev, count: int) -> str:
+    def round_label(self, event: Any, count: int) -> str:
         """The label before a round ``event`` starts (the ``count``-th): ``3.``; the
         reader passes labels over, so they are for the eye only."""
         ...
 
 
-AnyNotation = Notation[Any, Any, Any, Any]
+AnyNotation = Notation  # (a notation works on its own game's types, unseen here)
 
 
 class NotationDefaults(Generic[S, In, Ev, O]):

@@ -124,12 +124,10 @@ class MaharajaNotation(NotationDefaults[State, Any, Any, Options]):
             if level not in B.DIFFICULTIES:
                 raise NotationError(f"Solo is easy, medium or hard, not {solo!r}",
                                     rule="MJ-BOT-S3", tag="Solo")
-            default = (C.COLOURS[0],)
-            return Options(colours=() if colours[:1] == default else colours[:1],
+            return Options(colours=() if colours[:1] == C.COLOURS[:1] else colours[:1],
                            special_rules=tuple(sorted(set(special))), final_scoring=final,
                            first_game=first_game, mode="solo", difficulty=level)
-        default = C.COLOURS[:len(colours)]
-        return Options(colours=() if colours == default else colours,
+        return Options(colours=() if colours == C.COLOURS[:len(colours)] else colours,
                        special_rules=tuple(sorted(set(special))), final_scoring=final,
                        first_game=first_game)
 

@@ -17,7 +17,6 @@ SPEC = GameSpec(
     guide="maharaja_tui.guides:maharaja-2020.md",
     rule_example="MJ-SHR-3",
     story="engine.maharaja.story:TELLER",
-    notation="engine.maharaja.notation:NOTATION",
     outcome="engine.maharaja.scoring:outcome",
     roles={"city": "place", "village": "minor-place", "coins": "money", "pp": "score",
            "character": "piece", "maharaja": "marker"},

@@ -44,6 +44,7 @@ from engine.raja import events as ev
 from engine.raja import intents as it
 from engine.raja.board import board
 from engine.raja.options import Options
+from engine.raja.queries import palaces_on_board
 from engine.raja.state import BUILDER_SLOT, Phase, State
 
 # ------------------------------------------------------------------ declared tables
@@ -261,8 +262,6 @@ class RajaNotation(NotationDefaults[State, Any, Any, Options]):
         return True
 
     def result(self, state: State) -> str:
-        from engine.raja.scoring import palaces_on_board
-
         ranked = ", ".join(f"{LETTERS[s]} {palaces_on_board(state, s)} palaces "
                            f"{state.players[s].gold} gold" for s in state.ranking)
         return f"{LETTERS[state.ranking[0]]} wins: {ranked}"

@@ -21,7 +21,6 @@ SPEC = GameSpec(
     rule_example="R-TURN-4",
     presets=PRESETS,  # R-MODE-3
     story="engine.raja.story:TELLER",
-    notation="engine.raja.notation:NOTATION",
     outcome="engine.raja.scoring:outcome",
     roles={"city": "place", "village": "minor-place", "coins": "money", "pp": "score",
            "character": "piece", "maharaja": "marker"},
