@@ -82,7 +82,9 @@ class GameSpec(msgspec.Struct, frozen=True):
     def load_notation(self) -> Any:
         if self.notation:
             return load(self.notation)
-        package = self.ruleset.partition(":")[0]
+        module = self.ruleset.partition(":")[0]
+        package = module if hasattr(import_module(module), "__path__") else \
+            module.rpartition(".")[0]
         try:
             return load(f"{package}.notation:NOTATION")
         except ModuleNotFoundError as exc:

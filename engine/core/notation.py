@@ -155,19 +155,34 @@ def lookup(word: str, table: Mapping[str, T], what: str, *, column: int = 1) -> 
     key = fold_key(word)
     if not key:
         raise NotationError(f"{what} expected", column=column)
-    exact = {fold_key(name): value for name, value in table.items()}
-    if key in exact:
-        return exact[key]
-    starts = {value_key(v): v for name, v in table.items() if fold_key(name).startswith(key)}
+    folded = _folded(table)
+    if key in folded:
+        return folded[key]
+    starts = {value_key(v): v for name, v in folded.items() if name.startswith(key)}
     if len(starts) == 1:
         return next(iter(starts.values()))
-    names = sorted({name for name, v in table.items() if fold_key(name).startswith(key)})
+    names = sorted({name for name in table if fold_key(name).startswith(key)})
     if names:
         raise NotationError(f"{word!r} may be any {what} of {', '.join(names[:8])}: write more "
                             "of it", column=column)
     known = sorted(dict.fromkeys(table))
     listed = ", ".join(known[:12]) + (", …" if len(known) > 12 else "")
     raise NotationError(f"{word!r} is no {what} (one of {listed})", column=column)
+
+
+_FOLDED: dict[int, tuple[Mapping[str, Any], dict[str, Any]]] = {}
+
+
+def _folded(table: Mapping[str, T]) -> dict[str, T]:
+    """``table`` by folded keys, kept for the game's declared tables (read every token)."""
+    kept = _FOLDED.get(id(table))
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    if len(_FOLDED) > 256:
+        _FOLDED.clear()
+    folded = {fold_key(name): value for name, value in table.items()}
+    _FOLDED[id(table)] = (table, folded)
+    return folded
 
 
 def value_key(value: object) -> object:

@@ -274,7 +274,9 @@ def _scan_moves(raw: str, number: int, letters: set[str], items: list[Item],
                 errors.append(NotationError("a draw ( is not closed on its line", number,
                                             position + 1))
                 return None
-            items.append(Item("draw", raw[position + 1:end].strip(), number, position + 1))
+            inner = raw[position + 1:end]
+            start = position + 2 + len(inner) - len(inner.lstrip())  # where its text begins
+            items.append(Item("draw", inner.strip(), number, start))
             position = end + 1
         else:
             end = position
@@ -330,7 +332,7 @@ class GivenDraws:
         try:
             made = self.notation.deal(copy_state(state), drawn, item.text)
         except NotationError as exc:
-            self.errors.append(exc.at(item.line, item.column + 1))
+            self.errors.append(exc.at(item.line, item.column))
             self.failed = True
             return drawn
         if made != drawn:
@@ -459,7 +461,9 @@ def _seat_letters(tags: list[Item], moves: list[Item], kind: GameKind) -> list[s
 
 def _seats(tags: list[Item], letters: list[str], values: dict[str, Item], kind: GameKind,
            errors: list[NotationError]) -> list[Seat]:
-    names = {fold_key(t.name): t for t in tags}
+    names: dict[str, Item] = {}
+    for tag in tags:
+        names.setdefault(fold_key(tag.name), tag)  # a tag given twice: the first stands
     levels = _computers(values, letters, errors)
     seats = []
     for letter in letters:
@@ -568,7 +572,13 @@ def _play(game: AnyGame, decisions: list[Decision], letters: list[str],
                                         token.line, token.column))
             return False
         if decision.marker is not None:
-            current = keys.index(fold_key(decision.marker.text))
+            marker = decision.marker
+            if fold_key(marker.text) not in keys:
+                errors.append(NotationError(f"there is no seat {marker.text} in this game "
+                                            f"({' '.join(letters)})", marker.line,
+                                            marker.column))
+                return False
+            current = keys.index(fold_key(marker.text))
             if current not in to_move:
                 errors.append(NotationError(
                     f"it is {_names(game, letters, to_move)}'s decision now, not "
