@@ -172,10 +172,10 @@ class MaharadjahNotation(NotationDefaults[State, Any, Any, Options]):
                                                                     "region"))]
         if colon and key == "ally":
             return [_ally(rest)]
+        if colon and prefix.strip().casefold() == "-post":
+            return [it.RemovePost(space=_space(rest))]
         if colon and key == "post":
             return [it.BuildPost(space=_space(rest))]
-        if colon and key == "-post":
-            return [it.RemovePost(space=_space(rest))]
         if colon and key == "leader":
             return [it.PlaceLeader(space=_space(rest))]
         if colon and key == "arms":
