@@ -44,7 +44,10 @@ class NotationError(ValueError):
         where = f"line {self.line}" if self.line else ""
         if self.line and self.column:
             where += f", column {self.column}"
-        return f"{where}: {self.message}" if where else self.message
+        said = self.message
+        if self.rule and self.rule not in said:
+            said += f" ({self.rule})"
+        return f"{where}: {said}" if where else said
 
     def at(self, line: int, column: int) -> NotationError:
         """This error placed in the text: ``column`` is where the token starts, and a
