@@ -184,19 +184,19 @@ class RajaNotation(NotationDefaults[State, Any, Any, Options]):
         if "/" in word:
             first, _, second = word.partition("/")
             try:
-                plan = (_action(first), _action(second))
+                action = _action(first)
             except NotationError:
                 take, give = _character(first), _character(second)
                 return _parts(state, seat, part, (C.P_CHARACTER,),
                               lambda s, p: it.TakeCharacter(card=take, slot=s, part=p,
                                                             give=give))
-            return [it.SelectActions(first=plan[0], second=plan[1])]
+            return [it.SelectActions(first=action, second=_action(second))]
         if ">" in word:
             source, _, dest = word.partition(">")
             a, b = _place(source), _place(dest)
             return _parts(state, seat, part, (C.P_MOVE,),
                           lambda s, p: it.MoveHouse(source=a, dest=b, slot=s, part=p))
-        if "-" in word:
+        if "-" in word and fold_key(word) not in {fold_key(w) for w in CHARACTERS}:
             roads = family.route(board(), PLACES, state.players[seat].architect, word,
                                  "R-MOVE-2")
             to, _ = board().walk(state.players[seat].architect, roads)
@@ -211,14 +211,13 @@ class RajaNotation(NotationDefaults[State, Any, Any, Options]):
             central = low.endswith("*")
             return _parts(state, seat, part, (C.P_PALACE,),
                           lambda s, p: it.BuildPalace(central=central, slot=s, part=p))
-        wants_card = state.pending is not None or state.phase in (Phase.CHOOSE,)
         try:
             card = _character(word)
         except NotationError as not_card:
             try:
                 where = _place(word)
-            except NotationError:
-                raise (not_card if wants_card else _place_error(word)) from None
+            except NotationError as not_place:
+                raise _neither(word, not_card, not_place) from None
             return _houses(state, seat, part, where)
         if state.pending is not None and state.pending.kind == "give":
             return [it.GiveCard(card=card)]
@@ -289,9 +288,16 @@ def _place(word: str) -> str:
     return family.place(board(), PLACES, word)
 
 
-def _place_error(word: str) -> NotationError:
+def _neither(word: str, not_card: NotationError, not_place: NotationError) -> NotationError:
+    """The more telling of two readings that failed: one that names the candidates of an
+    ambiguous word, a village's number, else both."""
+    for error in (not_card, not_place):
+        if "may be any" in error.message:
+            return error
+    if re.fullmatch(r"v\d+", word.strip(), re.I):
+        return not_place
     return NotationError(f"{word!r} is no decision of Raja (a place, a character, an action "
-                         "word...)")
+                         "word such as gold, quarry, palace*...)")
 
 
 Part = tuple[int, int | None]  # a selected action's slot and (if named) its part
