@@ -469,12 +469,11 @@ def _seats(tags: list[Item], letters: list[str], values: dict[str, Item], kind: 
     levels = _computers(values, letters, errors)
     seats = []
     for letter in letters:
-        tag = names.get(fold_key(letter))
-        name = tag.text.strip() if tag else ""
-        if len(name) > MAX_NAME:
-            assert tag is not None
+        named = names.get(fold_key(letter))
+        name = named.text.strip() if named else ""
+        if named is not None and len(name) > MAX_NAME:
             errors.append(NotationError(f"a seat's name has at most {MAX_NAME} characters",
-                                        tag.line, tag.column))
+                                        named.line, named.column))
             name = name[:MAX_NAME]
         seats.append(Seat(name or kind.names.get(letter, letter), levels.get(letter, HUMAN)))
     return seats
