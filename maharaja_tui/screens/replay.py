@@ -68,8 +68,9 @@ class ReplayScreen(Closing, Screen[None]):
         Binding("p", "play_from", "Play from here", id="replay.play-from"),
         Binding("a", "analyse", "Analyse", id="replay.analyse"),
         Binding("x", "next_mistake", "Costly decision", show=False, id="replay.next-mistake"),
-        Binding("c", "copy_record", "Copy", id="replay.copy-record"),
-        Binding("s", "save_record", "Save", id="replay.save-record"),
+        # The record's keys: in F1's keys and the controls line (80 columns of footer are full)
+        Binding("c", "copy_record", "Copy record", show=False, id="replay.copy-record"),
+        Binding("s", "save_record", "Save record", show=False, id="replay.save-record"),
         Binding("escape", "close", "Close", id="replay.close"),
         *(Binding(str(n), f"round({n})", f"Round {n}", show=False, id=f"replay.round-{n}")
           for n in range(1, 10)),
@@ -171,7 +172,8 @@ class ReplayScreen(Closing, Screen[None]):
         playing = "▶ playing" if self._timer is not None else "paused"
         self.query_one("#replay-controls", Static).update(
             f"{playing} at {self.speed}/s · p play from here · ←→ event · ↑↓ turn · "
-            "PgUp/PgDn round · 1–9 go to round · space play · +/- speed"
+            "PgUp/PgDn round · 1–9 go to round · space play · +/- speed · c/s copy/save "
+            "the record"
             + (" · r reveal" if self.may_reveal and not self.replay.finished else ""))
 
     def action_step(self, unit: str, direction: int) -> None:
