@@ -60,6 +60,11 @@ class Notation(Protocol):
     """A game's tokens and draws, declared beside its rules (``engine/<game>/notation.py``)."""
 
     seat_letters: tuple[str, ...]  # every letter a seat of this game may have
+    # Event fields that only say which of a seat's alike means a decision used (Maharaja's
+    # planned action, Raja's slot and part): two readings of a token whose events differ
+    # only there mean the same, and the reader takes the first; any other difference (a
+    # price, a place) makes the token ambiguous.
+    bookkeeping: frozenset[str]
 
     def letters(self, options: Any, seats: int) -> tuple[str, ...]:
         """Each seat's letter, in seat order: the record's seat tags and markers."""
@@ -126,6 +131,8 @@ AnyNotation = Notation  # (a notation works on its own game's types, unseen here
 
 class NotationDefaults(Generic[S, In, Ev, O]):
     """What a notation need not write: no draws, no hidden decisions, no extra breaks."""
+
+    bookkeeping: frozenset[str] = frozenset()
 
     def is_draw(self, event: Ev) -> bool:
         return False

@@ -41,6 +41,8 @@ from itertools import islice
 from random import Random
 from typing import Any, NamedTuple
 
+import msgspec
+
 from engine.core.errors import IllegalIntent
 from engine.core.game import AnyGame, Game, copy_state
 from engine.core.notation import AnyNotation, NotationError, fold_key
@@ -181,14 +183,31 @@ def canonical(rules: AnyRuleset, notation: AnyNotation, state: Any, seat: int,
 
 def _resolve(rules: AnyRuleset, notation: AnyNotation, state: Any, seat: int,
              token: str) -> Any:
-    """The first candidate of ``token`` the rules accept, else the first candidate."""
+    """The first candidate of ``token`` the rules accept, else the first candidate. A
+    token two accepted candidates read differently (other events: another price, another
+    place) is ambiguous: the reader asks for the longer form rather than guess."""
     options = notation.candidates(state, seat, token)
     if not options:
         raise NotationError(f"{token!r} is no decision of this game")
-    for intent in options:
-        if rules.is_legal(state, seat, intent):
-            return intent
-    return options[0]
+    legal = [intent for intent in options if rules.is_legal(state, seat, intent)]
+    if not legal:
+        return options[0]
+    if len(legal) > 1:
+        ignored = notation.bookkeeping
+        made = _outcome(rules.decide(state, seat, legal[0]), ignored)
+        others = [i for i in legal[1:]
+                  if _outcome(rules.decide(state, seat, i), ignored) != made]
+        if others:
+            forms = [list(notation.forms(state, seat, i))[-1] for i in (legal[0], *others)]
+            raise NotationError(f"{token} may be {' or '.join(dict.fromkeys(forms))}: write "
+                                "which")
+    return legal[0]
+
+
+def _outcome(events: list[Any], ignored: frozenset[str]) -> list[tuple[str, dict[str, Any]]]:
+    """What events do, without the fields that only say which alike means was used."""
+    return [(type(e).__name__, {k: v for k, v in msgspec.structs.asdict(e).items()
+                                if k not in ignored}) for e in events]
 
 
 def _flush(lines: list[str], line: list[str]) -> None:

@@ -84,6 +84,7 @@ PLACES = place_table(board())  # checked there: no two places share a word
 # ------------------------------------------------------------------ the notation
 class MaharajaNotation(NotationDefaults[State, Any, Any, Options]):
     seat_letters = tuple(C.COLOUR_LETTERS[c] for c in C.COLOURS)
+    bookkeeping = frozenset({"task"})  # which planned action a build or action used
 
     # ---------------------------------------------------------------- seats, options
     def letters(self, options: Options, seats: int) -> tuple[str, ...]:
@@ -223,8 +224,10 @@ class MaharajaNotation(NotationDefaults[State, Any, Any, Options]):
             elif m.group(3):
                 slots = [number(m.group(3), "an outer slot", 3, C.SLOTS - 1,
                                 column=len(m.group(1)) + 2)]
-            else:
-                slots = list(range(C.BOTTOM + 1, C.SLOTS))
+            else:  # the outer slots are alike (MJ-MAP-1): the first free one
+                held = state.cities[city].slots
+                slots = [next((s for s in range(C.BOTTOM + 1, C.SLOTS) if held[s] < 0),
+                              C.BOTTOM + 1)]
             return [it.BuildStatue(city=city, slot=slot, task=t)
                     for t in _tasks(state, task) or [0] for slot in slots]
         place = _place(word)
@@ -313,14 +316,22 @@ def _with_task(word: str, task: int) -> list[str]:
 
 
 def _tasks(state: State, task: int | None, action: int | None = None) -> list[int]:
-    """The turn's task indices a token may use: the one named, else every one (of
-    ``action``), first first."""
+    """The turn's task indices a token may use: the one named, else each (of ``action``)
+    unlike every one before it (two tasks of one action at the same progress allow the
+    same: the first stands for both, as the legal listing has it)."""
     turn = state.turn
     if turn is None:
         return [] if task is None else [task]
     if task is not None:
         return [task]
-    return [i for i, t in enumerate(turn.tasks) if action is None or t.action == action]
+    seen: set[tuple[int, int, int, bool, bool]] = set()
+    out = []
+    for index, t in enumerate(turn.tasks):
+        signature = (t.action, t.statues, t.shrines, t.city_shrine, t.done)
+        if (action is None or t.action == action) and signature not in seen:
+            seen.add(signature)
+            out.append(index)
+    return out
 
 
 def _task_action(state: State, task: int) -> int:

@@ -91,6 +91,7 @@ CHARACTERS = {word: card for card, words in CHARACTER_WORDS.items() for word in 
 
 class RajaNotation(NotationDefaults[State, Any, Any, Options]):
     seat_letters = LETTERS
+    bookkeeping = frozenset({"slot", "part"})  # which selected action a step fulfilled
 
     def letters(self, options: Options, seats: int) -> tuple[str, ...]:
         return LETTERS[:seats]
@@ -340,9 +341,12 @@ def _parts(state: State, seat: int, given: Part | None, kinds: tuple[str, ...],
         return [make(slot, part)]
     if turn is None or turn.seat != seat:
         return [make(0, 0)]  # the rules say why not
-    out = [make(s, p) for s, slot in enumerate(turn.slots)
-           for p, kind in enumerate(C.ACTION_PARTS[slot.action])
-           if kind in kinds and not slot.done[p]]
+    out = []  # a slot's first open part of the kind (two alike parts allow the same)
+    for s, slot in enumerate(turn.slots):
+        part = next((p for p, kind in enumerate(C.ACTION_PARTS[slot.action])
+                     if kind in kinds and not slot.done[p]), None)
+        if part is not None:
+            out.append(make(s, part))
     if C.P_HOUSE in kinds or C.P_MOVE in kinds:
         out.append(make(BUILDER_SLOT, 0))
     return out or [make(0, 0)]

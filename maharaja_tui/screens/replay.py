@@ -385,10 +385,10 @@ class ReplayScreen(Closing, Screen[None]):
         box.display = bool(self.notes)
         if self.notes:
             shown = NOTES_SHOWN if len(self.notes) <= NOTES_SHOWN else NOTES_SHOWN - 1
-            lines = [f"The record's reader: {note}" for note in self.notes[:shown]]
+            lines = [f"Record: {note}" for note in self.notes[:shown]]
             if len(self.notes) > shown:
                 lines.append(f"… and {len(self.notes) - shown} more (maharaja export FILE "
-                             "lists them)")
+                             "lists them all)")
             box.update("\n".join(lines))
 
     def record(self) -> str | None:

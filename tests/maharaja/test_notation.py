@@ -122,12 +122,23 @@ def test_the_task_a_decision_uses_is_written_only_when_it_is_not_the_first() -> 
                   else game.legal_intents(seat)[0])
     seat = game.to_move()[0]
     state = game.state
-    assert NOTATION.candidates(state, seat, "+3c") == [it.DoAction(task=0),
-                                                       it.DoAction(task=1)]
+    # two alike planned actions: the first stands for both (MJ-ACT-10), @2 names the other
+    assert NOTATION.candidates(state, seat, "+3c") == [it.DoAction(task=0)]
     assert NOTATION.candidates(state, seat, "coins@2") == [it.DoAction(task=1)]
     game.play(seat, it.DoAction(task=1))  # the second arrow first: written with @2
     assert records.write(game).rstrip().endswith("+3c@2")
     assert records.read(records.write(game)).game.steps == game.steps
+
+
+def test_a_token_two_planned_actions_read_differently_is_ambiguous() -> None:
+    """Plan 1/3: a statue at a discount or with a shrine, at different prices; the
+    reader asks which (recordings/three-players.json, R's first statue)."""
+    text = records.write(record.load(TWO_PLAYERS.with_name("three-players.json"), rulesets(),
+                                     validate=False))
+    assert "R: START-VAR VAR-START-MAD MAD_@2 v23 end" in text
+    reading = records.read(text.replace("MAD_@2 v23", "MAD_ v23"))
+    assert [e.message for e in reading.errors][:1] == ["MAD_ may be MAD_@1 or MAD_@2: write "
+                                                      "which"]
 
 
 def test_a_solo_record_for_the_player_hides_brahmabots_deck_and_stack() -> None:

@@ -20,14 +20,18 @@ def recorded() -> str:
 
 def test_placements_read_in_any_case_and_name_the_artisan_only_when_needed() -> None:
     text = recorded()
-    assert "G: 3:r6c6:N 4:r4c0:N (3 blue-C, 4 yellow-H2-X)" in text
-    assert "3:r5c6:N:Y" in text  # two players: the second colour is named (M-2P-2)
-    typed = text.replace("3:r6c6:N 4:r4c0:N", "3:R6C6:n 4:r4c0:N:green")
+    # two players choose between their two colours (M-2P-2): the record names it
+    assert "G: 3:r6c6:N:G 4:r4c0:N:G (3 blue-C, 4 yellow-H2-X)" in text
+    assert "3:r5c6:N:Y" in text
+    typed = text.replace("3:r6c6:N:G 4:r4c0:N:G", "3:R6C6:n:g 4:r4c0:N:green")
     reading = records.read(typed)
     assert reading.errors == [] and records.write(reading.game) == text
     state = reading.game.initial_state()
     assert NOTATION.candidates(state, 0, "1:r0c1:E:-") == [
         it.Place(slot=1, cell="r0c1", arrow="E")]
+    ambiguous = records.read(text.replace("3:r6c6:N:G", "3:r6c6:N"))
+    assert [e.message for e in ambiguous.errors] == [
+        "3:r6c6:N may be 3:r6c6:N:G or 3:r6c6:N:Y: write which"]
 
 
 def test_a_refill_is_checked_against_the_bag_and_the_empty_slots() -> None:

@@ -75,7 +75,7 @@ async def test_import_opens_the_replay_with_the_readers_problems_at_the_top(
         screen = app.screen
         assert isinstance(screen, ReplayScreen) and screen.seat == 1
         notes = str(screen.query_one("#record-notes").render())
-        assert notes.startswith("The record's reader: line ") and "nowhere" in notes
+        assert notes.startswith("Record: line ") and "nowhere" in notes
         assert not screen.may_reveal  # a seat's record shows that seat's view only
 
 
