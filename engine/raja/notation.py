@@ -342,11 +342,11 @@ def _parts(state: State, seat: int, given: Part | None, kinds: tuple[str, ...],
     if turn is None or turn.seat != seat:
         return [make(0, 0)]  # the rules say why not
     out = []  # a slot's first open part of the kind (two alike parts allow the same)
-    for s, slot in enumerate(turn.slots):
-        part = next((p for p, kind in enumerate(C.ACTION_PARTS[slot.action])
-                     if kind in kinds and not slot.done[p]), None)
-        if part is not None:
-            out.append(make(s, part))
+    for index, selected in enumerate(turn.slots):
+        first = next((p for p, kind in enumerate(C.ACTION_PARTS[selected.action])
+                      if kind in kinds and not selected.done[p]), None)
+        if first is not None:
+            out.append(make(index, first))
     if C.P_HOUSE in kinds or C.P_MOVE in kinds:
         out.append(make(BUILDER_SLOT, 0))
     return out or [make(0, 0)]
