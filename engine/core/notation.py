@@ -125,6 +125,11 @@ class Notation(Protocol):
         reader passes labels over, so they are for the eye only."""
         ...
 
+    def turn_label(self, event: Any) -> str:
+        """A comment to open the line of a turn ``event`` starts ("" for none): who acts
+        when the seat's letter does not say it (a Maharadjah player's nation)."""
+        ...
+
 
 AnyNotation = Notation  # (a notation works on its own game's types, unseen here)
 
@@ -151,6 +156,9 @@ class NotationDefaults(Generic[S, In, Ev, O]):
 
     def round_label(self, event: Ev, count: int) -> str:
         return f"{count}."
+
+    def turn_label(self, event: Ev) -> str:
+        return ""
 
 
 def fold_key(text: str) -> str:

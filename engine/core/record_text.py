@@ -141,6 +141,8 @@ def write_record(game: AnyGame, kind: GameKind, seat: int | None = None) -> str:
         elif "turn" in marks or any(notation.line_break(e) for e in previous.events):
             _flush(lines, line)
             last_seat = None
+        if "turn" in marks and (label := notation.turn_label(marks["turn"])):
+            line.append(f"{{{label}}}")
         if viewer is not None and step.seat != viewer and notation.hidden(
                 game.steps, index, viewer):
             token = HIDDEN

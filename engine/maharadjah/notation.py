@@ -237,6 +237,9 @@ class MaharadjahNotation(NotationDefaults[State, Any, Any, Options]):
     def round_label(self, event: Any, count: int) -> str:
         return f"{event.turn}."
 
+    def turn_label(self, event: Any) -> str:
+        return event.nation.title()  # whose sequence the line is (W-SEQ-1)
+
 
 # ------------------------------------------------------------------ helpers
 def _space(word: str) -> str:
