@@ -238,7 +238,7 @@ class MaharadjahNotation(NotationDefaults[State, Any, Any, Options]):
         return f"{event.turn}."
 
     def turn_label(self, event: Any) -> str:
-        return event.nation.title()  # whose sequence the line is (W-SEQ-1)
+        return str(event.nation).title()  # whose sequence the line is (W-SEQ-1)
 
 
 # ------------------------------------------------------------------ helpers
