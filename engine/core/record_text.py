@@ -408,7 +408,7 @@ def read_record(text: str, kinds: Kinds) -> Reading:
         letters = order
     record_seat = _record_seat(values, letters, errors)
     seed_given, seed = _seed(values, errors)
-    created = values["date"].text if "date" in values else ""
+    created = values["date"].text.strip()[:MAX_NAME] if "date" in values else ""
 
     dealer = GivenDraws(notation, seeded=seed_given)
     deal = values.get("deal")
@@ -517,7 +517,7 @@ def _computers(values: dict[str, Item], letters: list[str],
             errors.append(NotationError(f"Computers lists seats and levels ('Y hard'), not "
                                         f"{part.strip()!r}", tag.line, tag.column))
             continue
-        found[letter] = Computer(level=words[1] if len(words) > 1 else "medium")
+        found[letter] = Computer(level=words[1][:MAX_NAME] if len(words) > 1 else "medium")
     return found
 
 
