@@ -39,6 +39,7 @@ KEYS = """\
 | F1 | this help: the guide; r the rules reference; / a rule id ({example}) |
 | ctrl+q | quit (the game is saved after every move) |
 | replay: p / a / x | play on from here as a seat / analyse the game / its next costly decision |
+| replay: c / s | copy the game's record (text) to the clipboard / save it to a file |
 | final scores: 1 2 3 | the table / each player's score per round / where the points came from |
 
 """

@@ -9,7 +9,7 @@ log included. Only a finished game, or a file opened with ``maharaja replay
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from textual import work
@@ -39,6 +39,7 @@ from maharaja_tui.widgets.segments import Painter, Segments
 SHOWN = ("board", "tracks", "seats")  # the game's panels a replay shows (no side panels)
 
 SPEEDS = (1, 2, 4, 8, 16, 32)  # events per second in auto-play
+NOTES_SHOWN = 3  # lines of an imported record's problems at the top
 
 
 class ReplayScreen(Closing, Screen[None]):
@@ -67,19 +68,25 @@ class ReplayScreen(Closing, Screen[None]):
         Binding("p", "play_from", "Play from here", id="replay.play-from"),
         Binding("a", "analyse", "Analyse", id="replay.analyse"),
         Binding("x", "next_mistake", "Costly decision", show=False, id="replay.next-mistake"),
+        # The record's keys: in F1's keys and the controls line (80 columns of footer are full)
+        Binding("c", "copy_record", "Copy record", show=False, id="replay.copy-record"),
+        Binding("s", "save_record", "Save record", show=False, id="replay.save-record"),
         Binding("escape", "close", "Close", id="replay.close"),
         *(Binding(str(n), f"round({n})", f"Round {n}", show=False, id=f"replay.round-{n}")
           for n in range(1, 10)),
     ]
 
     def __init__(self, game: AnyGame, *, seat: int | None = None, reveal: bool = False,
-                 follow: Callable[[], int | None] | None = None) -> None:
+                 follow: Callable[[], int | None] | None = None,
+                 notes: Sequence[str] = ()) -> None:
         """``seat``: whose knowledge an unfinished game is shown with. ``reveal``: the
         full state may be shown (an explicit choice). ``follow``: the seat the game
         below now shows; when it is no longer ``seat`` (hot seat handed over), the
-        replay closes rather than show the next player the last one's secrets."""
+        replay closes rather than show the next player the last one's secrets.
+        ``notes``: what the reader of an imported record said, listed at the top."""
         super().__init__()
         self.game = game
+        self.notes = tuple(notes)
         self.replay = Replay(game)
         self.adapter = adapter_for(game.ruleset, game.seats)
         self.seat = seat
@@ -97,6 +104,7 @@ class ReplayScreen(Closing, Screen[None]):
 
     def compose(self) -> ComposeResult:
         panels = self.panels()
+        yield Static(id="record-notes")
         yield Static(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
@@ -115,6 +123,7 @@ class ReplayScreen(Closing, Screen[None]):
     @while_open
     def on_mount(self) -> None:
         self.query_one("#analysis").display = False
+        self.show_notes()
         for panel in self.panels():  # nothing to pick on a replay's board
             if panel.region == "board":
                 self.query_one(f"#{panel.id}").can_focus = False
@@ -163,7 +172,8 @@ class ReplayScreen(Closing, Screen[None]):
         playing = "▶ playing" if self._timer is not None else "paused"
         self.query_one("#replay-controls", Static).update(
             f"{playing} at {self.speed}/s · p play from here · ←→ event · ↑↓ turn · "
-            "PgUp/PgDn round · 1–9 go to round · space play · +/- speed"
+            "PgUp/PgDn round · 1–9 go to round · space play · +/- speed · c/s copy/save "
+            "the record"
             + (" · r reveal" if self.may_reveal and not self.replay.finished else ""))
 
     def action_step(self, unit: str, direction: int) -> None:
@@ -367,6 +377,50 @@ class ReplayScreen(Closing, Screen[None]):
 
     def _said(self, view: Any, seat: int, intent: Any) -> str:
         return "".join(part for part, _ in self.adapter.label(view, seat, intent))
+
+    # ------------------------------------------------------------ the record
+    def show_notes(self) -> None:
+        """The reader's problems with an imported record, the first ones at the top."""
+        box = self.query_one("#record-notes", Static)
+        box.display = bool(self.notes)
+        if self.notes:
+            shown = NOTES_SHOWN if len(self.notes) <= NOTES_SHOWN else NOTES_SHOWN - 1
+            lines = [f"Record: {note}" for note in self.notes[:shown]]
+            if len(self.notes) > shown:
+                lines.append(f"… and {len(self.notes) - shown} more (maharaja export FILE "
+                             "lists them all)")
+            box.update("\n".join(lines))
+
+    def record(self) -> str | None:
+        """The game's record as the person here may know it: everything once it may all be
+        shown, else the seat's record (None, with a notice, when none can be written)."""
+        from engine import records
+        from engine.core.notation import NotationError
+
+        if not self.may_reveal and self.seat is None:
+            self.notify("A spectator's record of an unfinished game would hold the "
+                        "players' secrets", severity="warning")
+            return None
+        try:
+            return records.write(self.game, None if self.may_reveal else self.seat)
+        except NotationError as error:
+            self.notify(str(error), title="No record", severity="error")
+            return None
+
+    def action_copy_record(self) -> None:
+        """The record to the clipboard (OSC 52: the terminal copies it, over SSH too)."""
+        text = self.record()
+        if text is not None:
+            self.app.copy_to_clipboard(text)
+            self.notify(f"The game's record ({text.count(chr(10))} lines) is on the "
+                        "clipboard, if the terminal allows it (OSC 52)")
+
+    def action_save_record(self) -> None:
+        from maharaja_tui.screens.files import SaveRecordScreen
+
+        text = self.record()
+        if text is not None:
+            self.app.push_screen(SaveRecordScreen(text, self.game.ruleset.id))
 
     def on_unmount(self) -> None:
         if self._analysis is not None:
