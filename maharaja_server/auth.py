@@ -109,12 +109,20 @@ class Authenticator:
         self._names.pop(who.name, None)
         return False
 
+    def bound_to_key(self, name: str) -> bool:
+        key = self._names.get(name)
+        return key is not None and key != "password"
+
     def check_password(self, name: str, password: str, address: str = "") -> Identity | None:
         """A user's own password (``name:password`` lines) binds the name to it; the
         shared password admits only names that have no own password."""
         if not self.valid_name(name):
             return None
-        expected = self.user_passwords.get(name, self.password)
+        expected = self.user_passwords.get(name)
+        if expected is None and not self.bound_to_key(name):
+            # The shared password is for names nobody owns: never a name with its own
+            # line, nor one bound to a key (a player of the server's key logins).
+            expected = self.password
         if expected is not None and hmac.compare_digest(password.encode(), expected.encode()):
             return Identity(name, "password")
         count = self._failed(address, name)

@@ -9,8 +9,8 @@ import signal
 import sys
 from pathlib import Path
 
-from maharaja_server.auth import NAME
 from maharaja_server.config import DEFAULT_PORT, ServerConfig, default_data_dir
+from maharaja_server.passwords import Passwords, read_password_file
 
 
 def parser() -> argparse.ArgumentParser:
@@ -29,7 +29,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--authorized-keys", type=Path, default=None,
                     help="accept only these public keys (OpenSSH authorized_keys format)")
     ap.add_argument("--password-file", type=Path, default=None,
-                    help="enable password logins with the password in this file")
+                    help="password logins: NAME:PASSWORD lines (each player's own), "
+                         "*:PASSWORD (a shared password for every other name); "
+                         "# comments")
     ap.add_argument("--max-sessions", type=int, default=64)
     ap.add_argument("--session-memory", type=int, default=1024, metavar="MIB",
                     help="address-space cap of each session (default %(default)s); a "
@@ -68,26 +70,16 @@ def parser() -> argparse.ArgumentParser:
 
 
 def config_from(args: argparse.Namespace) -> ServerConfig:
-    password = None
-    user_passwords: dict[str, str] = {}
+    passwords = Passwords()
     if args.password_file is not None:
-        password = args.password_file.read_text().strip()
-        if not password:  # it once meant "any public key": fail closed instead
-            raise ValueError(f"the password file {args.password_file} is empty; put the "
-                             "password in it, or leave out --password-file")
-        lines = [line.strip() for line in password.splitlines() if line.strip()]
-        if all(":" in line for line in lines) and len(lines) >= 1 and \
-                all(NAME.match(line.split(":", 1)[0]) for line in lines):
-            # NAME:PASSWORD lines: each player's own password, bound to the name.
-            user_passwords = dict(line.split(":", 1) for line in lines)
-            password = None
+        passwords = read_password_file(args.password_file)
     return ServerConfig(
         data_dir=args.data_dir or default_data_dir(),
         host="0.0.0.0" if args.public else args.host,
         port=args.port,
         authorized_keys=args.authorized_keys,
-        password=password,
-        user_passwords=user_passwords,
+        password=passwords.shared,
+        user_passwords=dict(passwords.users),
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,
         session_memory=args.session_memory,
