@@ -16,13 +16,13 @@ from pathlib import Path
 
 import asyncssh
 
+from maharaja_server.backoff import Backoff
 from maharaja_server.records import Records
 from maharaja_server.tables import Identity
 
 log = logging.getLogger("maharaja_server.auth")
 
 NAME = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
-MAX_DELAY = 30.0  # seconds: the longest wait after failed password attempts
 MAX_NAMES = 10_000  # open mode: names the server remembers; new ones are refused beyond
 
 
@@ -32,7 +32,7 @@ class Authenticator:
                  records: Records | None = None) -> None:
         self.password = password
         self.user_passwords = dict(user_passwords or {})
-        self._failures: dict[tuple[str, str], int] = {}
+        self.backoff = Backoff()  # failed passwords slow that name's guesses from there
         self.max_names = MAX_NAMES
         self.keys: set[str] | None = None
         if authorized_keys is None and (password is not None or self.user_passwords):
@@ -113,9 +113,10 @@ class Authenticator:
         key = self._names.get(name)
         return key is not None and key != "password"
 
-    def check_password(self, name: str, password: str, address: str = "") -> Identity | None:
+    def check_password(self, name: str, password: str) -> Identity | None:
         """A user's own password (``name:password`` lines) binds the name to it; the
-        shared password admits only names that have no own password."""
+        shared password admits only names that have no own password. No delay: logins
+        go through ``password_login``."""
         if not self.valid_name(name):
             return None
         expected = self.user_passwords.get(name)
@@ -125,21 +126,17 @@ class Authenticator:
             expected = self.password
         if expected is not None and hmac.compare_digest(password.encode(), expected.encode()):
             return Identity(name, "password")
-        count = self._failed(address, name)
-        log.warning("password login failed for %s from %s (%d recent failures)", name,
-                    address or "?", count)  # never the password itself
         return None
 
-    def failure_delay(self, address: str, name: str) -> float:
-        """Seconds to wait before answering: doubles with each recent failure of this
-        address or name, up to MAX_DELAY."""
-        count = max(self._failures.get(("address", address), 0),
-                    self._failures.get(("name", name), 0))
-        return 0.0 if count == 0 else min(MAX_DELAY, 0.5 * 2 ** (count - 1))
+    async def password_login(self, name: str, password: str, address: str) -> Identity | None:
+        """A password login over SSH or the web page: after this name's earlier
+        guesses from this address and their delay (backoff.py), checked and counted."""
+        def check() -> Identity | None:
+            who = self.check_password(name, password)
+            if who is None:
+                count = round(self.backoff.failures(name, address)) + 1
+                log.warning("password login failed for %s from %s (%d recent failures)",
+                            name, address or "?", count)  # never the password itself
+            return who
 
-    def _failed(self, address: str, name: str) -> int:
-        if len(self._failures) > 10_000:  # bounded: a flood of names forgets the oldest
-            self._failures.clear()
-        for key in (("address", address), ("name", name)):
-            self._failures[key] = self._failures.get(key, 0) + 1
-        return max(self._failures[("address", address)], self._failures[("name", name)])
+        return await self.backoff.attempt(name, address, check)

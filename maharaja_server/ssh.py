@@ -158,9 +158,8 @@ class GameSSHServer(asyncssh.SSHServer):
         return self.auth.password is not None or bool(self.auth.user_passwords)
 
     async def validate_password(self, username: str, password: str) -> bool:
-        address = self.peer
-        await asyncio.sleep(self.auth.failure_delay(address, username))  # slows guessing
-        self.identity = self.auth.check_password(username, password, address)
+        # After this name's earlier guesses from this address, and their delay.
+        self.identity = await self.auth.password_login(username, password, self.peer)
         return self.identity is not None
 
 

@@ -169,9 +169,8 @@ class WebFront(Server):
             except (ValueError, UnicodeDecodeError):
                 name = ""
         if name:
-            address = request.remote or ""
-            await asyncio.sleep(self.auth.failure_delay(address, name))  # slows guessing
-            who = self.auth.check_password(name, password, address)
+            # After this name's earlier guesses from this address, and their delay.
+            who = await self.auth.password_login(name, password, request.remote or "")
             if who is not None:
                 return who
         raise web.HTTPUnauthorized(
