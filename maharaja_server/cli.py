@@ -41,6 +41,11 @@ def parser() -> argparse.ArgumentParser:
                          "memory; 1 gives each session its own (default %(default)s)")
     ap.add_argument("--tables-per-user", type=int, default=5,
                     help="open tables one player may have created (default %(default)s)")
+    ap.add_argument("--new-names-per-address", type=int, default=10, metavar="N",
+                    help="names one address may make its own in an hour, as their keys "
+                         "first sit (default %(default)s; IPv6: a /64)")
+    ap.add_argument("--new-names-per-network", type=int, default=30, metavar="N",
+                    help="... and one network (IPv4 /24, IPv6 /48; default %(default)s)")
     ap.add_argument("--table-expiry", type=float, default=168.0, metavar="HOURS",
                     help="a table nobody has been at for this long is removed, finished "
                          "or not (default %(default)s; 0: never)")
@@ -85,6 +90,8 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         session_memory=args.session_memory,
         sessions_per_process=args.sessions_per_process,
         tables_per_user=args.tables_per_user,
+        new_names_per_address=args.new_names_per_address,
+        new_names_per_network=args.new_names_per_network,
         table_expiry=args.table_expiry * 3600.0,
         handover_after=args.handover_after,
         ruleset_specs=list(args.ruleset),

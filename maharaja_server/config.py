@@ -36,6 +36,12 @@ class ServerConfig:
     max_connections_per_address: int = 8
     input_rate: float = 2048.0  # bytes per second, sustained
     input_burst: float = 8192.0
+    # Names (names.py): a key's name is bound as it first sits; new names per hour from
+    # one address (IPv6: its /64) and its network (IPv4 /24, IPv6 /48); a name unused
+    # this long, holding no seat, is forgotten (0: never).
+    new_names_per_address: int = 10
+    new_names_per_network: int = 30
+    name_expiry: float = 90 * 86400.0
     max_tables: int = 200
     tables_per_user: int = 5  # open (unfinished) tables one login may have created
     table_expiry: float = 7 * 24 * 3600.0  # seconds unattended before a table goes; 0: never

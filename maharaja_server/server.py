@@ -15,6 +15,7 @@ from maharaja_server.config import ServerConfig, load_rulesets, ordered
 from maharaja_server.hostkeys import host_key
 from maharaja_server.hub import Hub
 from maharaja_server.limits import ConnectionLimits, SessionCounter
+from maharaja_server.names import Names
 from maharaja_server.records import Records
 from maharaja_server.spawn import Zygote
 from maharaja_server.tables import TableService
@@ -39,8 +40,13 @@ class GameServer:
         # Under the data directory (made at start; a stale socket is cleared there), so
         # a killed server leaves nothing in /tmp and a failed start leaks no directory.
         self.hub = Hub(self.service, config.data_dir / "run" / "hub.sock")
+        self.names = Names(self.records, expiry=config.name_expiry,
+                           per_address=config.new_names_per_address,
+                           per_network=config.new_names_per_network)
+        self.names.in_use = self.service.names_in_use
+        self.hub.names = self.names
         self.auth = Authenticator(config.data_dir, config.authorized_keys, config.password,
-                                  config.user_passwords, self.records)
+                                  config.user_passwords, self.records, self.names)
         self.counter = SessionCounter(config.max_sessions)
         self.connections = ConnectionLimits(config.max_connections_per_address,
                                             config.max_connections)
@@ -87,6 +93,7 @@ class GameServer:
         (cfg.data_dir / "logs").mkdir(exist_ok=True)
         self.service.load_all()
         self.service.expire()
+        self.names.expire()
         self._sweeper = asyncio.create_task(self._sweep())
         await self.hub.start()
         # The session worker imports the UI meanwhile; it never sees a table.
@@ -117,6 +124,7 @@ class GameServer:
         while True:
             await asyncio.sleep(every)
             self.service.expire()
+            self.names.expire()
 
     async def close(self) -> None:
         if self._sweeper is not None:

@@ -18,6 +18,7 @@ import struct
 import termios
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import asyncssh
@@ -113,15 +114,17 @@ class GameSSHServer(asyncssh.SSHServer):
         return self.auth.accepts_keys
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        self.identity = self.auth.check_key(username, key)
+        who = self.auth.check_key(username, key)
+        self.identity = None if who is None else replace(who, address=self.peer)
         return self.identity is not None
 
     async def auth_completed(self) -> None:
         # A connection that logs in but opens no session holds a slot for nothing.
         self._session_timer = asyncio.get_running_loop().call_later(SESSION_WAIT,
                                                                     self._want_session)
-        # Only now is the key proven: claim its name (a probe claimed names before).
-        if self.identity is None or not await self.auth.claim(self.identity):
+        # Only now is the key proven (a probe claimed names before): an authorized key
+        # claims its name; any other key's is bound when it first sits (names.py).
+        if self.identity is None or not await self.auth.login_completed(self.identity):
             log.info("login as %s dropped: its name was claimed meanwhile",
                      self.identity and self.identity.name)
             self.identity = None
@@ -159,7 +162,8 @@ class GameSSHServer(asyncssh.SSHServer):
 
     async def validate_password(self, username: str, password: str) -> bool:
         # After this name's earlier guesses from this address, and their delay.
-        self.identity = await self.auth.password_login(username, password, self.peer)
+        who = await self.auth.password_login(username, password, self.peer)
+        self.identity = None if who is None else replace(who, address=self.peer)
         return self.identity is not None
 
 

@@ -36,10 +36,13 @@ log = logging.getLogger("maharaja_server.tables")
 
 @dataclass(frozen=True)
 class Identity:
-    """Who is connected: the SSH user name and the key they proved (or "" for a password)."""
+    """Who is connected: the SSH user name and the key they proved ("password" for a
+    password, "link:…" for a join link), and the address they came from (not part of
+    who they are: the limits on new names and tables count it)."""
 
     name: str
     key: str = ""
+    address: str = field(default="", compare=False)
 
     @property
     def owner(self) -> str:
@@ -240,6 +243,12 @@ class TableService:
             handover=table.meta.handover, hints=table.meta.hints,
             undo=undo_info(table.local.pending_undo) if table.local is not None else None,
         )
+
+    def names_in_use(self) -> set[str]:
+        """The names that hold a seat or created a table still here."""
+        owners = {slot.owner for t in self.tables.values() for slot in t.meta.slots
+                  if slot.owner} | {t.meta.owner for t in self.tables.values() if t.meta.owner}
+        return {owner.split(" ", 1)[0] for owner in owners}
 
     def get(self, table_id: int) -> Table:
         try:

@@ -20,7 +20,7 @@ import socket
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -170,9 +170,10 @@ class WebFront(Server):
                 name = ""
         if name:
             # After this name's earlier guesses from this address, and their delay.
-            who = await self.auth.password_login(name, password, request.remote or "")
+            address = request.remote or ""
+            who = await self.auth.password_login(name, password, address)
             if who is not None:
-                return who
+                return replace(who, address=address)
         raise web.HTTPUnauthorized(
             text="Log in with your player name and the server's password.",
             headers={"WWW-Authenticate": 'Basic realm="Maharaja", charset="UTF-8"'})
@@ -233,12 +234,12 @@ class WebFront(Server):
             who = self._logins.get(digest(request.cookies.get(LOGIN_COOKIE, "")))
             if who is None:
                 raise web.HTTPForbidden(text="log in on the page first")
-            return who, ""
+            return replace(who, address=request.remote or ""), ""
         try:
             who, link = self.links.enter(token, request.cookies.get(LinkBook.cookie_name(token)))
         except LinkRefused as exc:
             raise web.HTTPForbidden(text=str(exc)) from None
-        return who, f"join {link.table} {link.seat + 1}"
+        return replace(who, address=request.remote or ""), f"join {link.table} {link.seat + 1}"
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
         who, command = self._who(request)

@@ -107,26 +107,26 @@ def test_the_hub_socket_lives_in_the_data_directory_and_stale_ones_are_cleared(
 
 def test_a_name_is_claimed_only_after_authentication_and_names_are_bounded(
         tmp_path: Path) -> None:
-    """Item 4: a public-key probe (no signature) once claimed ``victim``."""
+    """Item 4: a public-key probe (no signature) once claimed ``victim``. Open mode now
+    binds a name only as it first sits (test_names.py); an authorized key at login."""
     import asyncio
 
     import asyncssh
 
     from maharaja_server.auth import Authenticator
 
-    auth = Authenticator(tmp_path, None, None)
     mallory, victim = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(mallory.export_public_key() + victim.export_public_key())
+    auth = Authenticator(tmp_path, keys, None)
     probe = auth.check_key("victim", mallory)  # asyncssh asks this for a bare probe too
     assert probe is not None
     assert auth.records.names() == {}
     assert auth.check_key("victim", victim) is not None  # still free for its owner
-    assert asyncio.run(auth.claim(auth.check_key("victim", victim)))
+    assert asyncio.run(auth.login_completed(auth.check_key("victim", victim)))
     assert auth.records.names() == {"victim": victim.get_fingerprint()}
     assert auth.check_key("victim", mallory) is None
-    assert not asyncio.run(auth.claim(probe))  # a late claim by another key fails
-    auth.max_names = 1
-    assert auth.check_key("newcomer", mallory) is None
-    assert auth.check_key("victim", victim) is not None
+    assert not asyncio.run(auth.login_completed(probe))  # a late claim by another key fails
 
 
 def test_a_session_crash_is_logged_on_the_server_and_shown_in_one_line(caplog) -> None:
@@ -213,11 +213,11 @@ def test_authorized_keys_bind_a_name_to_one_key_and_a_key_to_one_name(
     keys = tmp_path / "authorized_keys"
     keys.write_bytes(alice.export_public_key() + bob.export_public_key())
     auth = Authenticator(tmp_path, keys, None)
-    assert asyncio.run(auth.claim(auth.check_key("alice", alice)))
+    assert asyncio.run(auth.login_completed(auth.check_key("alice", alice)))
     assert auth.check_key("alice", bob) is None  # the name is alice's key's
     assert auth.check_key("alice2", alice) is None  # that key is alice
     assert auth.check_key("alice", alice) is not None
-    assert asyncio.run(auth.claim(auth.check_key("bob", bob)))
+    assert asyncio.run(auth.login_completed(auth.check_key("bob", bob)))
     # Kept across restarts.
     again = Authenticator(tmp_path, keys, None)
     assert again.check_key("alice", bob) is None and again.check_key("bob", bob)

@@ -71,7 +71,7 @@ def test_the_shared_password_never_opens_a_name_with_its_own_line_or_a_key(
     keys = tmp_path / "authorized_keys"
     keys.write_bytes(alice.export_public_key())
     first = Authenticator(tmp_path, keys, None)
-    assert asyncio.run(first.claim(first.check_key("alice", alice)))  # type: ignore[arg-type]
+    assert asyncio.run(first.login_completed(first.check_key("alice", alice)))  # type: ignore[arg-type]
     first.records.close()
     auth = Authenticator(tmp_path, None, "shared", {"carol": "pw-carol"})
     assert auth.check_password("zed", "shared") is not None  # nobody's name
