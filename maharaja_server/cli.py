@@ -40,7 +40,15 @@ def parser() -> argparse.ArgumentParser:
                     help="sessions sharing one forked process, which shares its start-up "
                          "memory; 1 gives each session its own (default %(default)s)")
     ap.add_argument("--tables-per-user", type=int, default=5,
-                    help="open tables one player may have created (default %(default)s)")
+                    help="open tables one player (name) may have created (default "
+                         "%(default)s)")
+    ap.add_argument("--tables-per-address", type=int, default=5, metavar="N",
+                    help="... one address (IPv6: a /64; default %(default)s)")
+    ap.add_argument("--tables-per-network", type=int, default=10, metavar="N",
+                    help="... one network (IPv4 /24, IPv6 /48; default %(default)s)")
+    ap.add_argument("--waiting-table-expiry", type=float, default=10.0, metavar="MINUTES",
+                    help="a table whose game never started and that nobody is at is "
+                         "removed after this long (default %(default)s; 0: never)")
     ap.add_argument("--new-names-per-address", type=int, default=10, metavar="N",
                     help="names one address may make its own in an hour, as their keys "
                          "first sit (default %(default)s; IPv6: a /64)")
@@ -90,6 +98,9 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         session_memory=args.session_memory,
         sessions_per_process=args.sessions_per_process,
         tables_per_user=args.tables_per_user,
+        tables_per_address=args.tables_per_address,
+        tables_per_network=args.tables_per_network,
+        waiting_expiry=args.waiting_table_expiry * 60.0,
         new_names_per_address=args.new_names_per_address,
         new_names_per_network=args.new_names_per_network,
         table_expiry=args.table_expiry * 3600.0,

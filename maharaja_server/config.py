@@ -43,8 +43,11 @@ class ServerConfig:
     new_names_per_network: int = 30
     name_expiry: float = 90 * 86400.0
     max_tables: int = 200
-    tables_per_user: int = 5  # open (unfinished) tables one login may have created
+    tables_per_user: int = 5  # open (unfinished) tables one name may have created
+    tables_per_address: int = 5  # ... one address (IPv6: its /64)
+    tables_per_network: int = 10  # ... one network (IPv4 /24, IPv6 /48)
     table_expiry: float = 7 * 24 * 3600.0  # seconds unattended before a table goes; 0: never
+    waiting_expiry: float = 600.0  # seconds before a table nobody is at, never started, goes
     session_memory: int = 1024  # MiB of address space per session (RLIMIT_AS)
     # Sessions sharing one forked process (host.py): about 14 MB of the session worker's
     # pages are copied into every process, so sharing one cuts the memory per session.

@@ -16,13 +16,13 @@ by their password or link and bind nothing here.
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 
 from engine.core.errors import IllegalIntent
+from maharaja_server.network import networks
 from maharaja_server.records import Records
 from maharaja_server.tables import Identity
 
@@ -39,21 +39,6 @@ TRACKED = 10_000  # addresses and networks whose recent new names are counted
 def bound_by_key(who: Identity) -> bool:
     """A key login's identity (not a password's or a join link's)."""
     return who.key != "password" and not who.key.startswith("link:")
-
-
-def networks(address: str) -> tuple[str, str]:
-    """(the address, its network) as the rate limits count them: an IPv4 address and its
-    /24; for IPv6, whose hosts each have a /64, the /64 and its /48."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address, address
-    if ip.version == 6:
-        if ip.ipv4_mapped is not None:
-            return networks(str(ip.ipv4_mapped))
-        return (str(ipaddress.ip_network(f"{ip}/64", strict=False)),
-                str(ipaddress.ip_network(f"{ip}/48", strict=False)))
-    return str(ip), str(ipaddress.ip_network(f"{ip}/24", strict=False))
 
 
 class RateLimit:

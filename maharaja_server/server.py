@@ -35,7 +35,10 @@ class GameServer:
                                     handover_after=config.handover_after,
                                     max_tables=config.max_tables,
                                     tables_per_user=config.tables_per_user,
+                                    tables_per_address=config.tables_per_address,
+                                    tables_per_network=config.tables_per_network,
                                     expire_after=config.table_expiry,
+                                    waiting_expiry=config.waiting_expiry,
                                     records=self.records)
         # Under the data directory (made at start; a stale socket is cleared there), so
         # a killed server leaves nothing in /tmp and a failed start leaks no directory.
@@ -120,7 +123,8 @@ class GameServer:
 
     async def _sweep(self) -> None:
         """Expire unattended tables now and then (each check is a walk over the tables)."""
-        every = min(600.0, max(1.0, self.config.table_expiry / 10))
+        every = min(600.0, *(max(1.0, after / 10) for after in (
+            self.config.table_expiry, self.config.waiting_expiry) if after > 0))
         while True:
             await asyncio.sleep(every)
             self.service.expire()

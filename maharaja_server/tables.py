@@ -28,6 +28,7 @@ from engine.core.errors import IllegalIntent, RecordError
 from engine.core.game import AnyGame, Game
 from engine.core.ruleset import HUMAN, Computer, Seat
 from engine.core.table import Chooser, LocalTable, UndoRequest
+from maharaja_server.network import networks
 from maharaja_server.protocol import SeatInfo, SeatSpec, TableInfo, UndoInfo
 from maharaja_server.records import Records
 
@@ -66,6 +67,7 @@ class TableMeta(msgspec.Struct):
     handover: bool
     seed: int
     owner: str = ""  # Identity.owner of who created it: they may close it
+    address: str = ""  # where its creator came from (the quotas per address and network)
     hints: bool = False  # a seat may ask the hard computer for a hint (issue 13 item 7)
 
 
@@ -129,7 +131,10 @@ class TableService:
         handover_after: float = 120.0,
         max_tables: int = 200,
         tables_per_user: int = 5,
+        tables_per_address: int = 5,
+        tables_per_network: int = 10,
         expire_after: float = 7 * 24 * 3600.0,
+        waiting_expiry: float = 600.0,
         chooser: Chooser | None = None,
         handover_level: str = "medium",
         now: Callable[[], float] = time.time,
@@ -137,8 +142,16 @@ class TableService:
     ) -> None:
         self.root = root
         self.records = records or Records(root / "records.db")
+        # Open tables one player may have created: counted per name (whatever its key),
+        # per address and per network (keys are free in open mode: 41 throwaway keys
+        # made 5 tables each and filled all 200 in 27.8 s).
         self.tables_per_user = tables_per_user
+        self.tables_per_address = tables_per_address
+        self.tables_per_network = tables_per_network
         self.expire_after = expire_after  # seconds; 0: tables never expire
+        # A table whose game never started (a seat still free) and that nobody is at
+        # goes after this many seconds, not expire_after's week; 0: never.
+        self.waiting_expiry = waiting_expiry
         self.now = now
         self.rulesets = rulesets
         self.bot_delay = bot_delay
@@ -264,13 +277,7 @@ class TableService:
         if len(self.tables) >= self.max_tables:
             raise refuse("SRV-FULL", f"this server has {len(self.tables)} tables, as many "
                                      "as it allows; join one, or try later")
-        mine = [t.id for t in self.tables.values() if t.meta.owner == who.owner
-                and not (t.game is not None and t.game.is_over())]
-        if len(mine) >= self.tables_per_user:
-            tables = "table" if len(mine) == 1 else "tables"
-            raise refuse("SRV-QUOTA", f"you have {len(mine)} open {tables} "
-                                      f"({', '.join(map(str, mine))}), as many as you may; "
-                                      "close one first (c in the lobby)")
+        self._check_quota(who)
         if not rules.min_seats <= len(seats) <= rules.max_seats:
             raise refuse("SRV-SEATS", f"{rules.name} needs {rules.min_seats} to "
                                       f"{rules.max_seats} seats")
@@ -288,7 +295,7 @@ class TableService:
         meta = TableMeta(table_id, title[:60] or f"{who.name}'s table", ruleset_id,
                          msgspec.json.encode(opts), slots, handover,
                          random.SystemRandom().randrange(2**31), owner=who.owner,
-                         hints=hints)
+                         hints=hints, address=who.address)
         table = Table(meta, rules, touched=self.now())
         self._dir(table).mkdir(parents=True, exist_ok=True)
         self.tables[table_id] = table
@@ -298,6 +305,30 @@ class TableService:
                  len(seats))
         self._lobby_changed()
         return table
+
+    def _check_quota(self, who: Identity) -> None:
+        """SRV-QUOTA when ``who``'s name, address or network has its open tables."""
+        open_tables = [t for t in self.tables.values()
+                       if not (t.game is not None and t.game.is_over())]
+        mine = [t.id for t in open_tables if t.meta.owner.split(" ", 1)[0] == who.name]
+        if len(mine) >= self.tables_per_user:
+            tables = "table" if len(mine) == 1 else "tables"
+            raise refuse("SRV-QUOTA", f"you have {len(mine)} open {tables} "
+                                      f"({', '.join(map(str, mine))}), as many as you may; "
+                                      "close one first (c in the lobby)")
+        if not who.address:
+            return
+        address, network = networks(who.address)
+        here = [t for t in open_tables if t.meta.address]
+        for limit, where, count in (
+                (self.tables_per_address, "your address",
+                 sum(networks(t.meta.address)[0] == address for t in here)),
+                (self.tables_per_network, "your network",
+                 sum(networks(t.meta.address)[1] == network for t in here))):
+            if count >= limit:
+                raise refuse("SRV-QUOTA", f"{where} has {count} open tables, as many as it "
+                                          "may; join one, or close one first (c in the "
+                                          "lobby)")
 
     def join(self, who: Identity, table_id: int, seat: int | None) -> int:
         """Take (or take back) a seat; returns its index."""
@@ -341,15 +372,21 @@ class TableService:
 
     def expire(self) -> list[int]:
         """Remove the tables nobody has been at, and nothing has happened at, for
-        ``expire_after`` seconds: empty, abandoned and finished ones alike."""
-        if self.expire_after <= 0:
-            return []
-        cutoff = self.now() - self.expire_after
-        old = [t for t in self.tables.values() if t.touched < cutoff and not t.spectators
-               and not any(t.presence.values())]
-        for table in old:
-            self._remove(table, f"expired after {self.expire_after / 3600:g} h unattended")
-        return [t.id for t in old]
+        ``expire_after`` seconds: empty, abandoned and finished ones alike; a table whose
+        game never started after ``waiting_expiry`` seconds."""
+        now = self.now()
+        old = []
+        for table in list(self.tables.values()):
+            if table.spectators or any(table.presence.values()):
+                continue
+            idle = now - table.touched
+            if table.game is None and 0 < self.waiting_expiry < idle:
+                old.append(table.id)
+                self._remove(table, f"nobody came in {self.waiting_expiry / 60:g} min")
+            elif 0 < self.expire_after < idle:
+                old.append(table.id)
+                self._remove(table, f"expired after {self.expire_after / 3600:g} h unattended")
+        return old
 
     def _remove(self, table: Table, why: str) -> None:
         if table.local is not None:

@@ -18,7 +18,8 @@ from sshkit import config, running
 
 from engine.core.errors import IllegalIntent
 from maharaja_server.hub import Hub
-from maharaja_server.names import Names, networks
+from maharaja_server.names import Names
+from maharaja_server.network import networks
 from maharaja_server.protocol import SeatSpec
 from maharaja_server.records import Records
 from maharaja_server.remote import Connection
