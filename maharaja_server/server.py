@@ -119,6 +119,7 @@ class GameServer:
         log.info("listening on %s port %d; logins by %s", cfg.host, self.port,
                  self.auth.describe())
         if self.web is not None:
+            self.web.links.keep_tables(self.service.tables.__contains__)  # gone meanwhile
             await self.web.start()
 
     async def _sweep(self) -> None:

@@ -164,14 +164,19 @@ class TableService:
         self.chooser: Chooser = chooser
         self.handover_level = handover_level
         self.tables: dict[int, Table] = {}
+        # Table ids are a sequence in the records, never reused: an old join link (or a
+        # remembered "join 1") once seated its holder at a new table under the old id.
+        self.last_id = self.records.counter("tables")
         self.on_change: list[Callable[[int, int], None]] = []
+        self.on_remove: list[Callable[[int], None]] = []  # a table's id as it goes
         self.on_lobby: list[Callable[[], None]] = []
 
     # ------------------------------------------------------------ persistence
     def load_all(self) -> None:
         """Resume every table in the records (each validated by replaying its log)."""
         self.root.mkdir(parents=True, exist_ok=True)
-        for table_id, data in sorted(self.records.tables().items()):
+        stored = self.records.tables()
+        for table_id, data in sorted(stored.items()):
             try:
                 meta = msgspec.json.decode(data, type=TableMeta)
                 rules = self.rulesets[meta.ruleset]
@@ -187,6 +192,7 @@ class TableService:
             except (KeyError, msgspec.DecodeError, msgspec.ValidationError,
                     RecordError) as exc:
                 log.error("table %s not resumed: %s", table_id, exc)
+        self.last_id = max([self.last_id, *stored])
         log.info("resumed %d table(s) from %s", len(self.tables), self.root)
         for table in self.tables.values():
             # Nobody is connected after a restart: absent players' seats may be handed
@@ -291,7 +297,8 @@ class TableService:
                 slots.append(Slot("computer", spec.level, name=f"Computer {number}"))
             else:
                 slots.append(Slot("human"))
-        table_id = max(self.tables, default=0) + 1
+        self.last_id = table_id = max([self.last_id, *self.tables]) + 1
+        self.records.put_counter("tables", table_id)  # queued before the table's row
         meta = TableMeta(table_id, title[:60] or f"{who.name}'s table", ruleset_id,
                          msgspec.json.encode(opts), slots, handover,
                          random.SystemRandom().randrange(2**31), owner=who.owner,
@@ -399,6 +406,8 @@ class TableService:
         shutil.rmtree(self._dir(table), ignore_errors=True)
         self.records.remove_dir(self._dir(table))  # after a save still queued for it
         log.info("table %d removed: %s", table.id, why)
+        for listener in list(self.on_remove):
+            listener(table.id)
         self._lobby_changed()
 
     def _maybe_start(self, table: Table) -> None:

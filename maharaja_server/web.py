@@ -343,6 +343,7 @@ def web_front(server: Any) -> WebFront:
                      limits=Limits(cfg.idle_timeout, cfg.input_rate, cfg.input_burst),
                      gate=server.sessions.gate)
     server.hub.web_links = lambda who, table: invite(server.service, front, who, table)
+    server.service.on_remove.append(front.links.forget_table)  # links die with their table
     return front
 
 
@@ -353,9 +354,7 @@ def invite(service: TableService, front: WebFront, who: Identity,
     if table.seat_of(who) is None:
         raise IllegalIntent("SRV-INVITE", "only a player at this table can hand out its "
                                           "seats' links")
-    try:
-        return [SeatLink(seat, front.link_url(front.links.issue(table_id, seat)))
-                for seat, slot in enumerate(table.meta.slots)
-                if slot.kind == "human" and slot.owner is None]
-    except LinkRefused as exc:
-        raise IllegalIntent("SRV-INVITE", str(exc)) from None
+    seated = {slot.owner for slot in table.meta.slots if slot.owner}
+    return [SeatLink(seat, front.link_url(front.links.issue(table_id, seat, seated)))
+            for seat, slot in enumerate(table.meta.slots)
+            if slot.kind == "human" and slot.owner is None]
