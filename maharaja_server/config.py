@@ -31,6 +31,15 @@ class ServerConfig:
     user_passwords: dict[str, str] = field(default_factory=dict)  # name -> own password
     # Limits that keep one client from hurting the others.
     max_sessions: int = 64
+    sessions_per_connection: int = 3  # sessions one SSH connection may have open
+    sessions_per_name: int = 4  # ... one player (SSH and browser together)
+    sessions_per_address: int = 16  # ... one address (IPv6: its /64)
+    sessions_per_browser: int = 3  # ... one browser login (its cookie)
+    # Window-size changes applied a second (bursts), and the flood that hangs up.
+    resize_rate: float = 10.0
+    resize_burst: float = 10.0
+    resize_flood: float = 30.0
+    resize_flood_burst: float = 600.0
     idle_timeout: float = 1800.0
     max_connections: int = 128  # open SSH connections, authenticated or not
     max_connections_per_address: int = 8

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import os
 import sys
+from collections.abc import Callable
 
 import asyncssh
 
@@ -14,7 +15,7 @@ from maharaja_server.auth import Authenticator
 from maharaja_server.config import ServerConfig, load_rulesets, ordered
 from maharaja_server.hostkeys import host_key
 from maharaja_server.hub import Hub
-from maharaja_server.limits import ConnectionLimits, SessionCounter
+from maharaja_server.limits import ConnectionLimits, SessionCounter, WindowChanges
 from maharaja_server.names import Names
 from maharaja_server.records import Records
 from maharaja_server.spawn import Zygote
@@ -50,7 +51,8 @@ class GameServer:
         self.hub.names = self.names
         self.auth = Authenticator(config.data_dir, config.authorized_keys, config.password,
                                   config.user_passwords, self.records, self.names)
-        self.counter = SessionCounter(config.max_sessions)
+        self.counter = SessionCounter(config.max_sessions, config.sessions_per_name,
+                                      config.sessions_per_address)
         self.connections = ConnectionLimits(config.max_connections_per_address,
                                             config.max_connections)
         self.sessions = ssh.SessionRunner(
@@ -58,6 +60,8 @@ class GameServer:
             revoke_token=self.hub.revoke_token, child_env=self._child_env,
             idle_timeout=config.idle_timeout, input_rate=config.input_rate,
             input_burst=config.input_burst, default_term=config.default_term,
+            per_connection=config.sessions_per_connection,
+            window_changes=self.window_changes,
         )
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._sweeper: asyncio.Task[None] | None = None
@@ -66,6 +70,12 @@ class GameServer:
             from maharaja_server.web import web_front
 
             self.web = web_front(self)
+
+    def window_changes(self, apply: Callable[[int, int], None]) -> WindowChanges:
+        """A session's window changes, limited as the config says (SSH and browser)."""
+        cfg = self.config
+        return WindowChanges(apply, rate=cfg.resize_rate, burst=cfg.resize_burst,
+                             flood=cfg.resize_flood, flood_burst=cfg.resize_flood_burst)
 
     @property
     def port(self) -> int:

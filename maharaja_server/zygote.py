@@ -191,6 +191,12 @@ def run_child(request: dict[str, Any], slave: int | None, rulesets: dict[str, An
     os.setsid()
     for fd in (0, 1, 2):
         os.dup2(slave, fd)
+    if request.get("web"):
+        # The socket is the web driver's packet stream: nothing else may write to it
+        # (the log file has whatever a session would print).
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+        os.close(null)
     if slave > 2:
         os.close(slave)
     random.seed()  # not the zygote's sequence, shared by every child
@@ -339,7 +345,9 @@ class Worker:
             self.send({"pid": -1})
             return True
         try:
-            if self.per_process == 1:
+            # A browser's session (its terminal is the web driver, not a pty a host can
+            # drive) gets a process of its own, as every session does with one a process.
+            if self.per_process == 1 or request.get("web"):
                 pid = self.fork_child(request, fds[0])
                 self.send({"pid": pid, "session": pid})
             else:
