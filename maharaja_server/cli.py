@@ -9,6 +9,7 @@ import signal
 import sys
 from pathlib import Path
 
+from maharaja_server import logflood
 from maharaja_server.config import DEFAULT_PORT, ServerConfig, default_data_dir
 from maharaja_server.passwords import Passwords, read_password_file
 
@@ -33,6 +34,11 @@ def parser() -> argparse.ArgumentParser:
                          "*:PASSWORD (a shared password for every other name); "
                          "# comments")
     ap.add_argument("--max-sessions", type=int, default=64)
+    ap.add_argument("--sessions-per-name", type=int, default=4, metavar="N",
+                    help="sessions one player may have open, SSH and browser together "
+                         "(default %(default)s)")
+    ap.add_argument("--sessions-per-address", type=int, default=16, metavar="N",
+                    help="... one address (IPv6: a /64; default %(default)s)")
     ap.add_argument("--session-memory", type=int, default=1024, metavar="MIB",
                     help="address-space cap of each session (default %(default)s); a "
                          "process of several sessions has their caps together")
@@ -71,6 +77,9 @@ def parser() -> argparse.ArgumentParser:
                          "or name and password with --password-file)")
     ap.add_argument("--web-host", default=None, metavar="ADDR",
                     help="interface of the web page (default: the SSH server's)")
+    ap.add_argument("--web-connections-per-address", type=int, default=16, metavar="N",
+                    help="open connections to the web page from one address "
+                         "(default %(default)s)")
     ap.add_argument("--web-url", default=None, metavar="URL",
                     help="the address join links carry, e.g. an HTTPS proxy's "
                          "(default http://HOST:PORT)")
@@ -94,6 +103,9 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         password=passwords.shared,
         user_passwords=dict(passwords.users),
         max_sessions=args.max_sessions,
+        sessions_per_name=args.sessions_per_name,
+        sessions_per_address=args.sessions_per_address,
+        web_connections_per_address=args.web_connections_per_address,
         idle_timeout=args.idle_timeout,
         session_memory=args.session_memory,
         sessions_per_process=args.sessions_per_process,
@@ -167,6 +179,7 @@ def serve_main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("maharaja_server").setLevel(logging.INFO)
+    logflood.install()  # one message at most 20 times a minute, then a count
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     try:
         config = config_from(args)

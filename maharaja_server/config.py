@@ -75,6 +75,11 @@ class ServerConfig:
     web_port: int | None = None
     web_host: str = "127.0.0.1"
     web_url: str | None = None
+    # Its TCP connections (webguard.py): per address, in all (kept below the descriptor
+    # limit with a reserve for SSH), and the seconds a request has to send its headers.
+    web_connections_per_address: int = 16
+    web_connections: int = 512
+    web_header_timeout: float = 10.0
 
     @property
     def tables_dir(self) -> Path:

@@ -42,11 +42,13 @@ from maharaja_server.links import LinkBook, LinkRefused, digest
 from maharaja_server.protocol import SeatLink
 from maharaja_server.spawn import SessionProcess, Zygote
 from maharaja_server.tables import Identity, TableService
+from maharaja_server.webguard import Doors, budget, raise_descriptor_limit
 from maharaja_server.websession import ENV, WebSession
 
 log = logging.getLogger("maharaja_server.web")
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+KEEPALIVE = 15.0  # seconds an idle keep-alive connection stays open (aiohttp's: 75)
 LOGIN_COOKIE = "mj-login"
 MAX_LOGINS = 10_000  # remembered browser logins; the oldest are forgotten beyond
 NO_PASSWORD = ("This server's web page admits players by join link only: ask a player at "
@@ -74,7 +76,8 @@ class WebFront(Server):
                  links: LinkBook, counter: SessionCounter,
                  issue_token: Callable[[Identity], str], revoke_token: Callable[[str], None],
                  child_env: Callable[[], dict[str, str]], limits: Limits,
-                 gate: StartGate, zygote: Callable[[], Zygote | None] = lambda: None) -> None:
+                 gate: StartGate, zygote: Callable[[], Zygote | None] = lambda: None,
+                 doors: Doors | None = None) -> None:
         super().__init__("maharaja", host=host, port=port, title="Maharaja")
         self.wanted_url = public_url
         self.auth = auth
@@ -89,16 +92,26 @@ class WebFront(Server):
         self._logins: dict[str, Identity] = {}  # digest of a login cookie -> who
         self._browsers: dict[str, int] = {}  # digest of a browser's cookie -> its sessions
         self._runner: web.AppRunner | None = None
+        self._listener: asyncio.Server | None = None
+        # Every TCP connection, before aiohttp reads it: header timeout, caps.
+        self.doors = doors or Doors(per_address=16, total=256)
         self.sessions: set[WebSession] = set()
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
         app = await self._make_app()
-        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        # An idle keep-alive connection holds a door; a page's next request comes soon.
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None,
+                                     keepalive_timeout=KEEPALIVE)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
-        self.port = self._runner.addresses[0][1]  # the port bound (port 0: any free one)
+        # aiohttp's low-level server (a protocol factory) behind our door (webguard.py).
+        handlers = self._runner.server
+        assert handlers is not None  # made by setup()
+        self._listener = await asyncio.get_running_loop().create_server(
+            self.doors.factory(handlers), self.host, self.port,
+            reuse_address=True)
+        # The port bound (port 0: any free one).
+        self.port = self._listener.sockets[0].getsockname()[1]
         # Links must name this machine as others reach it: a wildcard address names
         # no machine, so its host name stands in (--web-url gives the exact address).
         host = socket.getfqdn() if self.host in ("0.0.0.0", "::", "") else self.host
@@ -106,10 +119,14 @@ class WebFront(Server):
         self.public_url = (self.wanted_url or f"http://{host}:{self.port}").rstrip("/")
 
     async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.close()
         for session in list(self.sessions):
             await session.stop()
         if self._runner is not None:
             await self._runner.cleanup()
+        if self._listener is not None:
+            await self._listener.wait_closed()
 
     def link_url(self, token: str) -> str:
         return f"{self.public_url}/join/{token}"
@@ -252,6 +269,7 @@ class WebFront(Server):
         try:
             drawing = await self.gate.enter()  # the SSH sessions' gate: four start at once
             await websocket.prepare(request)
+            self.doors.upgraded(request.transport)  # frames now, not a request's headers
             session = WebSession(websocket, drawing)
             self.sessions.add(session)
             await session.start(lambda fd: self._spawn(fd, env, token, command))
@@ -373,7 +391,11 @@ def web_front(server: Any) -> WebFront:
                      revoke_token=server.hub.revoke_token, child_env=server._child_env,
                      limits=Limits(cfg.idle_timeout, cfg.input_rate, cfg.input_burst,
                                    cfg.sessions_per_browser, server.window_changes),
-                     gate=server.sessions.gate, zygote=lambda: server.sessions.zygote)
+                     gate=server.sessions.gate, zygote=lambda: server.sessions.zygote,
+                     doors=Doors(cfg.web_connections_per_address,
+                                 budget(raise_descriptor_limit(), cfg.max_connections,
+                                        cfg.max_sessions, cfg.web_connections),
+                                 cfg.web_header_timeout))
     server.hub.web_links = lambda who, table: invite(server.service, front, who, table)
     server.service.on_remove.append(front.links.forget_table)  # links die with their table
     return front
