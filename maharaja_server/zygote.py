@@ -445,7 +445,11 @@ class Worker:
         return min(room, key=lambda h: len(h.sessions))
 
     def from_host(self, host: HostRecord) -> None:
-        assert host.sock is not None
+        if host.sock is None:
+            # Let go earlier in the same round (reap() saw its process end first): a
+            # stale readable socket, nothing to read. It once asserted here and took the
+            # worker down, every later session then a fresh interpreter.
+            return
         try:
             data = host.sock.recv(MAX_MESSAGE)
         except OSError:

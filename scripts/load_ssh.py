@@ -31,12 +31,14 @@ import json
 import os
 import random
 import re
+import resource
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
@@ -92,6 +94,7 @@ class Player:
         self.name = name
         self.address = address  # the server admits at most 8 connections per address
         self.key = key or asyncssh.generate_private_key("ssh-ed25519")
+        self.password: str | None = None  # logs in with it instead, if set
         self.tail = b""
         self.step = -1
         self.state = ""
@@ -103,9 +106,10 @@ class Player:
         self.statuses = statuses_full if FULL_SCAN else statuses
 
     async def open(self, port: int, command: str) -> None:
-        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name,
-                                           client_keys=[self.key], known_hosts=None,
-                                           agent_path=None, local_addr=(self.address, 0))
+        self.conn = await asyncssh.connect(
+            "127.0.0.1", port, username=self.name, known_hosts=None, agent_path=None,
+            client_keys=None if self.password else [self.key], password=self.password,
+            local_addr=(self.address, 0))
         self.proc = await self.conn.create_process(command, term_type="xterm-256color",
                                                    term_size=(110, 34), encoding=None)
         self.reader = asyncio.create_task(self._read())
@@ -206,9 +210,12 @@ async def run_table(number: int, players: list[Player], port: int, pace: float,
             return
         # The game is over: its players leave, and sit down at a new table of the game.
         stats.games_finished += 1
+        finished = list(players)
         for p in players:
             p.conn.close()
         players[:] = [Player(p.name, p.address, p.key) for p in players]
+        for new, old in zip(players, finished, strict=True):
+            new.password = old.password
 
 
 async def play_table(number: int, players: list[Player], pace: float, stats: Stats,
@@ -492,16 +499,23 @@ def free_port() -> int:
 
 
 def start_server(data: Path, port: int, sessions: int, log: IO[bytes],
-                 per_process: int | None = None) -> subprocess.Popen:
-    """``maharaja serve`` hosting the long test game on ``port``, once it listens."""
+                 per_process: int | None = None, extra: Sequence[str] = (),
+                 descriptors: int | None = None) -> subprocess.Popen:
+    """``maharaja serve`` hosting the games and the long test game on ``port``, once it
+    listens; ``extra`` options; ``descriptors``: its open-file limit (soft and hard)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests" / "server")]),
                MAHARAJA_GC_STATS=str(data.parent / "gc.jsonl"))  # each host's collections
+
+    def limit() -> None:
+        if descriptors is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+
     server = subprocess.Popen(
         [sys.executable, "-m", "maharaja_server", "--data-dir", str(data), "--port",
          str(port), "--ruleset", "fake_ruleset:LONG", "--default-game", "test-secrets-long",
          "--max-sessions", str(sessions), "--idle-timeout", "3600",
-         *(["--sessions-per-process", str(per_process)] if per_process else [])],
-        env=env, stdout=log, stderr=subprocess.STDOUT)
+         *(["--sessions-per-process", str(per_process)] if per_process else []), *extra],
+        env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=limit)
     wait_listening(port)
     return server
 
