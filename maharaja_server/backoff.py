@@ -116,3 +116,8 @@ class Backoff:
 
     def __len__(self) -> int:
         return len(self._pairs)
+
+    @property
+    def waiting(self) -> int:
+        """Guesses waiting their turn or their delay now."""
+        return sum(users for _, users in self._lanes.values())

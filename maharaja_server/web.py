@@ -101,8 +101,10 @@ class WebFront(Server):
     async def start(self) -> None:
         app = await self._make_app()
         # An idle keep-alive connection holds a door; a page's next request comes soon.
+        # A request whose client has gone is cancelled: a password guess waiting out its
+        # delay (backoff.py) must not wait on for nobody (each left a waiting handler).
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None,
-                                     keepalive_timeout=KEEPALIVE)
+                                     keepalive_timeout=KEEPALIVE, handler_cancellation=True)
         await self._runner.setup()
         # aiohttp's low-level server (a protocol factory) behind our door (webguard.py).
         handlers = self._runner.server

@@ -44,7 +44,8 @@ sys.path[:0] = [str(ROOT / "scripts")]
 
 import load_ssh  # noqa: E402 - after the path it lives on
 
-PASSWORDS = "bob:hunter2\nalice:apple\ncarol:pear\n*:team spirit\n"
+SHARED = "team spirit"
+PASSWORDS = f"bob:hunter2\nalice:apple\ncarol:pear\n*:{SHARED}\n"
 
 
 @dataclass
@@ -54,6 +55,7 @@ class Context:
     data: Path
     pid: int
     deadline: float
+    password: str | None = None  # the shared password, where keys are not taken
     got: dict[str, Any] = field(default_factory=dict)
 
     def count(self, what: str, n: int = 1) -> None:
@@ -101,7 +103,7 @@ async def lobby_time(ctx: Context, name: str, address: str) -> float | None:
     """Seconds for a player to log in and see the lobby (None: could not)."""
     started = time.monotonic()
     try:
-        conn = await ssh(ctx, name, address)
+        conn = await ssh(ctx, name, address, password=ctx.password)
         process = await conn.create_process(term_type="xterm-256color", term_size=(110, 34),
                                             encoding=None)
         shown = await screen_says(process, (b"you are " + name.encode(),), 40)
@@ -400,7 +402,7 @@ async def measure(kind: str, args: argparse.Namespace) -> dict[str, Any]:
     if "--password-file" in extra:
         for players in tables:
             for p in players:
-                p.password = "team spirit"
+                p.password = SHARED
     tasks = [asyncio.create_task(load_ssh.run_table(n, players, port, 0.5, stats, acked,
                                                     played[n - 1]))
              for n, players in enumerate(tables, start=1)]
@@ -410,7 +412,8 @@ async def measure(kind: str, args: argparse.Namespace) -> dict[str, Any]:
     await asyncio.sleep(args.seconds)
     quiet = memory(server.pid)
     attack_from = time.monotonic()
-    ctx = Context(port, web, data, server.pid, attack_from + args.seconds)
+    ctx = Context(port, web, data, server.pid, attack_from + args.seconds,
+                  SHARED if "--password-file" in extra else None)
     attack = asyncio.create_task(ATTACKS[kind](ctx))
     probe = asyncio.create_task(probe_players(ctx))
     done, _ = await asyncio.wait({attack}, timeout=args.seconds + 60)

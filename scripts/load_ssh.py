@@ -151,6 +151,11 @@ class Player:
     def press(self) -> None:
         self.proc.stdin.write(b"\r")
 
+    def saw(self, step: int) -> float | None:
+        """When this terminal first showed ``step`` or a later one (a redraw may carry
+        two steps at once: a move and what follows it at once)."""
+        return min((when for seen, when in self.seen.items() if seen >= step), default=None)
+
     def over(self) -> bool:
         """Whether the game's final screen shows (its tabs: scores, story, points)."""
         return "Points from" in plain(self.tail)
@@ -242,7 +247,7 @@ async def play_table(number: int, players: list[Player], pace: float, stats: Sta
                                 f"{step}{actor.why()}")
             return "error"
         for p in players:
-            if not await p.wait(lambda p=p, t=target: t in p.seen, 15):
+            if not await p.wait(lambda p=p, t=target: p.saw(t) is not None, 15):
                 stats.errors.append(f"table {number}: {p.name} missed step {target}{p.why()}")
                 return "error"
         stats.actions += 1
@@ -251,8 +256,10 @@ async def play_table(number: int, players: list[Player], pace: float, stats: Sta
         stats.by_game[game] = stats.by_game.get(game, 0) + 1
         for p in players:
             if p is not actor:
-                stats.latencies.append((t0, p.seen[target] - t0))
-                stats.game_latencies.setdefault(game, []).append(p.seen[target] - t0)
+                shown = p.saw(target)
+                assert shown is not None
+                stats.latencies.append((t0, shown - t0))
+                stats.game_latencies.setdefault(game, []).append(shown - t0)
         await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
     return "done"
 
@@ -263,7 +270,7 @@ async def make_move(actor: Player, target: int) -> float | None:
     for keys in TRIES:
         pressed = time.monotonic()
         actor.proc.stdin.write(keys)
-        if await actor.wait(lambda: target in actor.seen or actor.step >= target, TRY_WAIT):
+        if await actor.wait(lambda: actor.saw(target) is not None, TRY_WAIT):
             return pressed
         if actor.closed:
             return None

@@ -131,3 +131,33 @@ def test_a_flood_of_new_names_forgets_the_oldest_failures_not_the_flooders(
     assert len(auth.backoff) == 100
     assert auth.backoff.delay("anyone", "10.0.0.66") == auth.backoff.most
     assert auth.backoff.failures("name149", "10.0.0.66") == pytest.approx(150)
+
+
+def test_a_web_guess_whose_browser_left_stops_waiting(tmp_path: Path) -> None:
+    """A guess waiting out its delay went on waiting after its client had gone: a guesser
+    could leave any number of them behind, each a handler held for nobody."""
+    import aiohttp
+    from test_web import basic
+
+    async def scenario() -> None:
+        async with running(config(tmp_path, web_port=0, user_passwords={"alice": "pw"}),
+                           sessions=False) as srv:
+            forever = asyncio.Event()
+
+            async def hold(seconds: float) -> None:
+                await forever.wait()
+
+            srv.auth.backoff.sleep = hold
+            url = srv.web.public_url + "/"
+            async with aiohttp.ClientSession() as browser:
+                guesses = [asyncio.ensure_future(browser.get(url, headers=basic("alice", "g")))
+                           for _ in range(3)]
+                while srv.auth.backoff.waiting < 3:
+                    await asyncio.sleep(0.05)
+                for guess in guesses:
+                    guess.cancel()
+                await asyncio.gather(*guesses, return_exceptions=True)
+            while srv.auth.backoff.waiting:  # the test's own timeout says if never
+                await asyncio.sleep(0.05)
+
+    asyncio.run(asyncio.wait_for(scenario(), 30))
