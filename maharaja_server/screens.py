@@ -8,7 +8,7 @@ LocalTable-like object, so it works for every ruleset on the server.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 from rich.text import Text
@@ -65,7 +65,7 @@ def game_screen_for(table: Any, seat: int | None) -> Screen[None]:
     try:
         screen = GameScreen(table, seat)
         screen.host_files = False  # no save-as onto the server's disk
-        screen.adapter = StepShown(screen.adapter, table)
+        screen.adapter = cast(Any, StepShown(screen.adapter, table))  # the adapter, and more
         return screen
     except Exception as exc:  # UnsupportedGame (e.g. the test game), or a UI bug
         log.info("game screen unavailable for %s: %s", table.ruleset.id, exc)
