@@ -39,6 +39,9 @@ def parser() -> argparse.ArgumentParser:
                          "(default %(default)s)")
     ap.add_argument("--sessions-per-address", type=int, default=16, metavar="N",
                     help="... one address (IPv6: a /64; default %(default)s)")
+    ap.add_argument("--session-starts-per-minute", type=float, default=10.0, metavar="N",
+                    help="sessions one address may start a minute on average, ten at "
+                         "once (default %(default)s)")
     ap.add_argument("--session-memory", type=int, default=1024, metavar="MIB",
                     help="address-space cap of each session (default %(default)s); a "
                          "process of several sessions has their caps together")
@@ -105,6 +108,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         max_sessions=args.max_sessions,
         sessions_per_name=args.sessions_per_name,
         sessions_per_address=args.sessions_per_address,
+        session_starts_per_minute=args.session_starts_per_minute,
         web_connections_per_address=args.web_connections_per_address,
         idle_timeout=args.idle_timeout,
         session_memory=args.session_memory,

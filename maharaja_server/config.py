@@ -35,6 +35,8 @@ class ServerConfig:
     sessions_per_name: int = 4  # ... one player (SSH and browser together)
     sessions_per_address: int = 16  # ... one address (IPv6: its /64)
     sessions_per_browser: int = 3  # ... one browser login (its cookie)
+    session_starts_per_minute: float = 10.0  # sessions one address may start, on average
+    session_start_burst: float = 10.0  # ... at once
     # Window-size changes applied a second (bursts), and the flood that hangs up.
     resize_rate: float = 10.0
     resize_burst: float = 10.0

@@ -52,7 +52,9 @@ class GameServer:
         self.auth = Authenticator(config.data_dir, config.authorized_keys, config.password,
                                   config.user_passwords, self.records, self.names)
         self.counter = SessionCounter(config.max_sessions, config.sessions_per_name,
-                                      config.sessions_per_address)
+                                      config.sessions_per_address,
+                                      config.session_starts_per_minute,
+                                      config.session_start_burst)
         self.connections = ConnectionLimits(config.max_connections_per_address,
                                             config.max_connections)
         self.sessions = ssh.SessionRunner(

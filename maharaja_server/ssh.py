@@ -384,6 +384,8 @@ class SessionRunner:
                     log.warning("connection of %s closed: a flood of window changes",
                                 process.get_extra_info("username"))
                     process.stdout.write(RESTORE + WINDOW_FLOOD)
+                    owner = process.get_extra_info("connection").get_owner()
+                    self.counter.penalise(owner.peer)  # no coming straight back
                     process.get_extra_info("connection").close()
                     return
                 continue

@@ -277,7 +277,7 @@ class WebFront(Server):
             await session.start(lambda fd: self._spawn(fd, env, token, command))
             assert session.child is not None
             log.info("web session started for %s (pid %d)", who.name, session.child.pid)
-            await self._run(websocket, session)
+            await self._run(websocket, session, who.address)
         except asyncio.CancelledError:
             await websocket.close()
         except Exception:
@@ -312,11 +312,12 @@ class WebFront(Server):
             env=env | {"MAHARAJA_TOKEN": token, "MAHARAJA_COMMAND": command},
             cwd=env.get("MAHARAJA_RUN"), start_new_session=True)
 
-    async def _run(self, websocket: web.WebSocketResponse, session: WebSession) -> None:
+    async def _run(self, websocket: web.WebSocketResponse, session: WebSession,
+                   address: str) -> None:
         """Until the session ends or the browser goes: its frames out, the browser's
         messages in."""
         tasks = {asyncio.create_task(session.pump_out()),
-                 asyncio.create_task(self._browser_messages(websocket, session))}
+                 asyncio.create_task(self._browser_messages(websocket, session, address))}
         try:
             done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
             for task in done:
@@ -328,7 +329,7 @@ class WebFront(Server):
             await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _browser_messages(self, websocket: web.WebSocketResponse,
-                                session: WebSession) -> None:
+                                session: WebSession, address: str = "") -> None:
         """The browser's keys (capped like an SSH session's input), window sizes (as an
         SSH session's) and pings; anything else is dropped. Idle as long as
         --idle-timeout: the session ends. A flood of window sizes ends it too."""
@@ -358,6 +359,7 @@ class WebFront(Server):
                         if not sizes.changed(max(10, min(int(data["width"]), 1000)),
                                              max(5, min(int(data["height"]), 500))):
                             log.warning("web session closed: a flood of window changes")
+                            self.counter.penalise(address)  # no coming straight back
                             return
                     elif kind == "ping":
                         await websocket.send_json(["pong", data])

@@ -288,13 +288,17 @@ async def window(ctx: Context) -> None:
             process = await conn.create_process("watch 1", term_type="xterm-256color",
                                                 term_size=(110, 34), encoding=None)
             ctx.count("sessions")
+            reading = asyncio.create_task(process.stdout.read())  # until the server ends it
             n = 0
-            while time.monotonic() < ctx.deadline and not process.stdout.at_eof():
+            while time.monotonic() < ctx.deadline and not reading.done():
                 process.change_terminal_size(100 + n % 20, 30 + n % 5)
                 n += 1
                 if n % 50 == 0:
                     await asyncio.sleep(0)
             ctx.count("changes_sent", n)
+            if reading.done():
+                ctx.count("hung_up_by_the_server")
+            reading.cancel()
             conn.close()
         except (OSError, asyncssh.Error, TimeoutError) as exc:
             ctx.count(f"refused:{type(exc).__name__}")
@@ -420,6 +424,7 @@ async def measure(kind: str, args: argparse.Namespace) -> dict[str, Any]:
     if attack in done and attack.exception() is not None:
         ctx.got["attack_failed"] = repr(attack.exception())
     under = memory(server.pid)
+    errors_during = len(stats.errors)
     stats.end = time.monotonic()
     attack.cancel()
     probe.cancel()
@@ -449,7 +454,8 @@ async def measure(kind: str, args: argparse.Namespace) -> dict[str, Any]:
         "moves_quiet": sum(quiet_from <= t < attack_from for t, _ in stats.latencies),
         "moves_under_attack": sum(attack_from <= t for t, _ in stats.latencies),
         "memory_quiet": quiet, "memory_under_attack": under,
-        "player_errors": stats.errors[:10],
+        "player_errors": stats.errors[:errors_during][:10],
+        "player_errors_as_the_tables_stopped": stats.errors[errors_during:][:10],
         "got": dict(sorted(ctx.got.items())),
         "records_after": records(data / "srv"),
         "server_tracebacks": (data / "server.log").read_text(errors="replace").count(

@@ -114,8 +114,11 @@ def test_a_flood_of_window_changes_is_hung_up(tmp_path: Path) -> None:
                     await asyncio.sleep(0)
             await term.wait_for("window changed size too often")
             await asyncio.wait_for(term.conn.wait_closed(), 20)
-            bob = await connect(srv.port, "bob")  # the others play on
+            again = await connect(srv.port, "alice")  # not straight back: it came 40 times
+            await again.wait_for("Too many sessions started from your address lately")
+            bob = await connect(srv.port, "bob", address="127.0.0.5")  # the others play on
             await bob.wait_for("you are bob")
-            await bob.close()
+            for other in (again, bob):
+                await other.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
