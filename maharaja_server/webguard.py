@@ -10,7 +10,11 @@ logged "Too many open files" 168,559 times (75 MB in 40 s). Now:
 - at most ``per_address`` connections from one address (IPv6: one /64), and
   ``total`` in all, counted before a byte is read; the total is kept below the
   process's descriptor limit with a reserve for the SSH side (``budget``);
-- a websocket, once upgraded, is no longer a request in progress.
+- a websocket, once upgraded, is no longer a request in progress;
+- when all ``total`` are taken, a new connection (from an address under its cap) takes
+  the place of the one that has waited longest for its request's headers: slow
+  connections from many addresses cannot keep a quick one out, and websockets (the
+  players) are never the ones let go.
 
 ``Guard`` is an ``asyncio.Protocol`` wrapped around aiohttp's ``RequestHandler`` (the
 protocol ``web.Server`` makes, aiohttp's documented low-level server), passing every
@@ -68,9 +72,25 @@ class Doors:
         self.guards: dict[Any, Guard] = {}
         self.refused = 0  # connections closed at once (for the attack scripts)
         self.timed_out = 0  # ... closed for slow headers
+        self.evicted = 0  # ... let go for a newcomer, the server's connections all taken
 
     def factory(self, inner: Callable[[], asyncio.Protocol]) -> Callable[[], Guard]:
         return lambda: Guard(self, inner)
+
+    def admit(self, where: str) -> bool:
+        """Count a new connection from ``where``: its address under its cap, and room in
+        all, made if need be by letting go the longest wait for headers."""
+        limits = self.limits
+        if limits.open.get(where, 0) >= limits.per_address:
+            return False
+        if sum(limits.open.values()) >= limits.total:
+            waiting = [g for g in self.guards.values() if g.in_headers]
+            if not waiting:
+                return False
+            oldest = min(waiting, key=lambda g: g.headers_since)
+            self.evicted += 1
+            oldest.let_go()
+        return limits.admit(where)
 
     def upgraded(self, transport: Any) -> None:
         """The connection is a websocket now: its frames are no request's headers."""
@@ -88,14 +108,15 @@ class Guard(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._tail = b""  # the last bytes seen, for an END cut between two reads
-        self._in_headers = True
+        self.in_headers = True
+        self.headers_since = 0.0  # when its request began (monotonic)
         self._upgraded = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         peer = transport.get_extra_info("peername")
         where = networks(peer[0])[0] if peer else ""
-        if not self.doors.limits.admit(where):
+        if not self.doors.admit(where):
             self.doors.refused += 1
             transport.abort()  # before aiohttp makes anything of it
             return
@@ -109,13 +130,13 @@ class Guard(asyncio.Protocol):
         if self.inner is None:
             return
         if not self._upgraded:
-            if not self._in_headers:  # the next request begins
-                self._in_headers = True
+            if not self.in_headers:  # the next request begins
+                self.in_headers = True
                 self._tail = b""
                 self._arm()
             seen = self._tail + data
             if END in seen:
-                self._in_headers = False
+                self.in_headers = False
                 self._disarm()
             self._tail = seen[-3:]
         self.inner.data_received(data)
@@ -143,12 +164,24 @@ class Guard(asyncio.Protocol):
 
     def upgrade(self) -> None:
         self._upgraded = True
+        self.in_headers = False
         self._disarm()
+
+    def let_go(self) -> None:
+        """Close it now (its place is someone else's), uncounted at once."""
+        self.in_headers = False
+        self._disarm()
+        if self.where is not None:
+            self.doors.limits.release(self.where)
+            self.where = None
+        if self.transport is not None:
+            self.transport.abort()
 
     def _arm(self) -> None:
         self._disarm()
-        self._timer = asyncio.get_running_loop().call_later(self.doors.header_timeout,
-                                                            self._too_slow)
+        loop = asyncio.get_running_loop()
+        self.headers_since = loop.time()
+        self._timer = loop.call_later(self.doors.header_timeout, self._too_slow)
 
     def _disarm(self) -> None:
         if self._timer is not None:

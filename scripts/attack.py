@@ -413,22 +413,41 @@ async def measure(kind: str, args: argparse.Namespace) -> dict[str, Any]:
     while not stats.seating_over(args.tables):
         await asyncio.sleep(0.2)
     quiet_from = time.monotonic()
+    cpu_before = load_ssh.cpu_seconds(server.pid)
     await asyncio.sleep(args.seconds)
     quiet = memory(server.pid)
+    cpu_quiet = load_ssh.cpu_seconds(server.pid)
     attack_from = time.monotonic()
+    children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     ctx = Context(port, web, data, server.pid, attack_from + args.seconds,
                   SHARED if "--password-file" in extra else None)
-    attack = asyncio.create_task(ATTACKS[kind](ctx))
+    # The attacker is a process of its own, as it would be: its work must not slow
+    # the players' clients, whose moves this measures.
+    attacker = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, kind, "--as-attacker", json.dumps(
+            {"port": port, "web": web, "data": str(data), "pid": server.pid,
+             "seconds": args.seconds, "password": ctx.password}),
+        stdout=asyncio.subprocess.PIPE)
+    attack = asyncio.create_task(attacker.communicate())
     probe = asyncio.create_task(probe_players(ctx))
-    done, _ = await asyncio.wait({attack}, timeout=args.seconds + 60)
-    if attack in done and attack.exception() is not None:
-        ctx.got["attack_failed"] = repr(attack.exception())
+    await asyncio.sleep(0.9 * args.seconds)  # the attack at its height, not winding down
     under = memory(server.pid)
+    await asyncio.sleep(max(0.0, attack_from + args.seconds - time.monotonic()))
+    cpu_attack = load_ssh.cpu_seconds(server.pid)
+    done, _ = await asyncio.wait({attack}, timeout=args.seconds + 90)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)  # the attacker has ended
+    attacker_cpu = (children.ru_utime + children.ru_stime
+                    - children_before.ru_utime - children_before.ru_stime)
+    if attack in done and attack.exception() is None:
+        out = attack.result()[0]
+        ctx.got.update(json.loads(out) if out.strip() else {"attack_failed": "no report"})
+    else:
+        attacker.kill()
+        ctx.got["attack_failed"] = "it did not end in time"
     errors_during = len(stats.errors)
     stats.end = time.monotonic()
-    attack.cancel()
     probe.cancel()
-    await asyncio.gather(*tasks, attack, probe, return_exceptions=True)
+    await asyncio.gather(*tasks, probe, return_exceptions=True)
     for players in tables:
         for p in players:
             if hasattr(p, "conn"):
@@ -454,6 +473,11 @@ async def measure(kind: str, args: argparse.Namespace) -> dict[str, Any]:
         "moves_quiet": sum(quiet_from <= t < attack_from for t, _ in stats.latencies),
         "moves_under_attack": sum(attack_from <= t for t, _ in stats.latencies),
         "memory_quiet": quiet, "memory_under_attack": under,
+        # CPU seconds of the server and its sessions in each window; the attacker's own
+        # (on the same two cores here, as a remote attacker's would not be).
+        "server_cpu_s_quiet": round(sum(cpu_quiet) - sum(cpu_before), 1),
+        "server_cpu_s_under_attack": round(sum(cpu_attack) - sum(cpu_quiet), 1),
+        "attacker_cpu_s": round(attacker_cpu, 1),
         "player_errors": stats.errors[:errors_during][:10],
         "player_errors_as_the_tables_stopped": stats.errors[errors_during:][:10],
         "got": dict(sorted(ctx.got.items())),
@@ -462,6 +486,17 @@ async def measure(kind: str, args: argparse.Namespace) -> dict[str, Any]:
             "Traceback"),
         "data_dir": str(data),
     }
+
+
+async def attack_alone(kind: str, given: dict[str, Any]) -> dict[str, Any]:
+    """The attacker's process: the attack until its deadline, and what it got."""
+    ctx = Context(given["port"], given["web"], Path(given["data"]), given["pid"],
+                  time.monotonic() + given["seconds"], given["password"])
+    try:
+        await ATTACKS[kind](ctx)
+    except Exception as exc:  # noqa: BLE001 - reported, not raised: the run goes on
+        ctx.got["attack_failed"] = repr(exc)
+    return ctx.got
 
 
 def raise_own_limit() -> None:
@@ -476,8 +511,13 @@ if __name__ == "__main__":
                     help="the quiet window's length, and the attack's")
     ap.add_argument("--tables", type=int, default=2)
     ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--as-attacker", metavar="JSON", help=argparse.SUPPRESS)
     parsed = ap.parse_args()
     raise_own_limit()
+    if parsed.as_attacker:
+        print(json.dumps(asyncio.run(attack_alone(parsed.kind,
+                                                  json.loads(parsed.as_attacker)))))
+        sys.exit(0)
     kinds = list(ATTACKS) if parsed.kind == "all" else [parsed.kind]
     for kind in kinds:
         print(json.dumps(asyncio.run(measure(kind, parsed)), indent=1), flush=True)

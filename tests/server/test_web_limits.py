@@ -89,12 +89,16 @@ def test_connections_are_capped_per_address_and_ssh_keeps_its_descriptors(
             for host in range(5):  # up to the total, from other addresses
                 held.append(await asyncio.open_connection(
                     "127.0.0.1", port, local_addr=(f"127.0.3.{host + 1}", 0)))
-            reader, writer = await asyncio.open_connection("127.0.0.1", port,
-                                                           local_addr=("127.0.4.1", 0))
-            assert await closed_within(reader, 10)  # the web page's share is taken
-            writer.close()
             assert not any([await closed_within(r, 0.05) for r, _ in held])
-            assert srv.web.doors.refused == 2
+            # All taken (by connections sending no headers): a newcomer takes the place
+            # of the longest waiting, and is answered.
+            async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(
+                    local_addr=("127.0.4.1", 0))) as browser:
+                async with browser.get(srv.web.public_url + "/") as reply:
+                    assert reply.status == 403  # the page itself: by join link only
+            assert await closed_within(held[0][0], 10)
+            assert not any([await closed_within(r, 0.05) for r, _ in held[1:]])
+            assert (srv.web.doors.refused, srv.web.doors.evicted) == (1, 1)
             alice = await connect(srv.port, "alice")  # SSH is not held up
             await alice.wait_for("you are alice")
             await alice.close()
