@@ -38,7 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO
 
@@ -95,6 +95,7 @@ class Player:
         self.address = address  # the server admits at most 8 connections per address
         self.key = key or asyncssh.generate_private_key("ssh-ed25519")
         self.password: str | None = None  # logs in with it instead, if set
+        self.entered = 0.0  # when Enter was last pressed to go on from a scoring screen
         self.tail = b""
         self.step = -1
         self.state = ""
@@ -156,6 +157,11 @@ class Player:
         two steps at once: a move and what follows it at once)."""
         return min((when for seen, when in self.seen.items() if seen >= step), default=None)
 
+    def covered(self) -> bool:
+        """Whether a scoring (or the final) screen stands over its board: its footer's
+        "Back to the map" came after its last status line."""
+        return self.tail.rfind(b"Back to the map") > self.tail.rfind(MARK)
+
     def over(self) -> bool:
         """Whether the game's final screen shows (its tabs: scores, story, points)."""
         return "Points from" in plain(self.tail)
@@ -180,6 +186,7 @@ class Stats:
         self.games_finished = 0  # games played to their end (a new table follows each)
         self.seated: set[int] = set()  # the numbers of the tables seated at least once
         self.by_game: dict[str, int] = {}  # moves made in each game
+        self.covered = 0  # players whose step a scoring screen hid (not timed)
         self.game_latencies: dict[str, list[float]] = {}  # seconds, in each game
 
     def seating_over(self, tables: int) -> bool:
@@ -232,8 +239,8 @@ async def play_table(number: int, players: list[Player], pace: float, stats: Sta
         movers = [p for p in players if p.step == step and p.state == "YOUR MOVE"]
         if not movers:
             await asyncio.sleep(0.05)
-            if not await players[0].wait(lambda s=step: max(p.step for p in players) > s
-                                         or any(p.state == "YOUR MOVE" for p in players), 10):
+            if not await until(players, lambda s=step: max(p.step for p in players) > s
+                               or any(p.state == "YOUR MOVE" for p in players), 10):
                 if any(p.state == "game over" or p.over() for p in players):
                     return "over"
                 stats.errors.append(f"table {number}: stuck at step {step}")
@@ -246,22 +253,50 @@ async def play_table(number: int, players: list[Player], pace: float, stats: Sta
             stats.errors.append(f"table {number}: {actor.name} found no move at step "
                                 f"{step}{actor.why()}")
             return "error"
-        for p in players:
-            if not await p.wait(lambda p=p, t=target: p.saw(t) is not None, 15):
-                stats.errors.append(f"table {number}: {p.name} missed step {target}{p.why()}")
-                return "error"
+        covered: set[Player] = set()
+        if not await until(players, lambda t=target: all(p.saw(t) is not None
+                                                         for p in players), 15, covered):
+            missed = [p for p in players if p.saw(target) is None]
+            stats.errors.append(f"table {number}: {missed[0].name} missed step {target}"
+                                f"{missed[0].why()}")
+            return "error"
         stats.actions += 1
         assert players[0].table is not None
         acked[players[0].table] = target  # every player saw it: it must be in the save
         stats.by_game[game] = stats.by_game.get(game, 0) + 1
         for p in players:
-            if p is not actor:
+            if p in covered:
+                # The move brought up a scoring screen over its board: when its step
+                # showed says when the load client closed that, not when the server drew.
+                stats.covered += 1
+            elif p is not actor:
                 shown = p.saw(target)
                 assert shown is not None
                 stats.latencies.append((t0, shown - t0))
                 stats.game_latencies.setdefault(game, []).append(shown - t0)
         await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
     return "done"
+
+
+async def until(players: list[Player], done: Callable[[], bool], seconds: float,
+                covered: set[Player] | None = None) -> bool:
+    """Wait until ``done()`` (False after ``seconds``), pressing Enter for a player
+    whose board a scoring screen covers (Maharaja's and Raja's city scorings stay up
+    until their player goes on; Enter also makes a scoring decision there, its first
+    choice); those are added to ``covered``."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        now = time.monotonic()
+        if now >= deadline or any(p.closed for p in players):
+            return False
+        for p in players:
+            if p.covered() and now - p.entered >= 1.0:
+                p.entered = now
+                p.press()
+                if covered is not None:
+                    covered.add(p)
+        await players[0].wait(done, min(0.5, deadline - now))
+    return True
 
 
 async def make_move(actor: Player, target: int) -> float | None:
@@ -661,6 +696,7 @@ async def main(args: argparse.Namespace) -> dict:
         "lost_events": lost,
         "server_tracebacks": server_log.count("Traceback"),
         "moves_by_game": stats.by_game,
+        "updates_under_a_scoring_screen": stats.covered,
         "latency_ms_p95_by_game": {g: pct(v, 0.95) for g, v in stats.game_latencies.items()},
         "latency_ms_p50": pct(lat, 0.5),
         "latency_ms_p95": pct(lat, 0.95),
