@@ -12,8 +12,9 @@ Each child is as isolated as a fresh interpreter was: its own session (``setsid`
 with the pty as controlling terminal, its address space capped, its crash logged.
 
 Protocol on the control socket (SOCK_SEQPACKET, one JSON object per message):
-server -> zygote ``{"env": {...}, "token": ..., "command": ...}`` with the pty's
-slave end passed as SCM_RIGHTS; zygote -> server ``{"pid": N}`` in the same order,
+server -> zygote ``{"env": {...}, "token": ..., "command": ..., "web": false}`` with the
+pty's slave end passed as SCM_RIGHTS (with ``"web": true``, a browser session's socket:
+its own process, on Textual's web driver); zygote -> server ``{"pid": N}`` in the same order,
 and ``{"exit": N, "code": C}`` when a child ends (C negative: killed by signal -C).
 The socket's descriptor number comes in MAHARAJA_ZYGOTE_FD.
 """

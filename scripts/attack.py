@@ -45,6 +45,10 @@ sys.path[:0] = [str(ROOT / "scripts")]
 import load_ssh  # noqa: E402 - after the path it lives on
 
 SHARED = "team spirit"
+# What a session asked for a table shows: the table, or a refusal (a quota, a name,
+# or the session itself: too many started from the address).
+MADE_OR_REFUSED = {b"every seat is taken": "tables_made", b"SRV-": "table_refused",
+                   b"Too many sessions started": "session_refused"}
 PASSWORDS = f"bob:hunter2\nalice:apple\ncarol:pear\n*:{SHARED}\n"
 
 
@@ -139,9 +143,8 @@ async def names(ctx: Context) -> None:
                 process = await conn.create_process(
                     "new raja-2004 2", term_type="xterm-256color", term_size=(110, 34),
                     encoding=None)
-                said = await screen_says(process, (b"every seat is taken", b"SRV-"), 20)
-                ctx.count({b"every seat is taken": "tables_made", b"SRV-": "refused"}.get(
-                    said or b"", "no_answer"))
+                said = await screen_says(process, tuple(MADE_OR_REFUSED), 20)
+                ctx.count(MADE_OR_REFUSED.get(said or b"", "no_answer"))
                 conn.close()
             except (OSError, asyncssh.Error, TimeoutError) as exc:
                 ctx.count(f"refused:{type(exc).__name__}")
@@ -271,9 +274,8 @@ async def tables(ctx: Context) -> None:
                 process = await conn.create_process(
                     "new raja-2004 2", term_type="xterm-256color", term_size=(110, 34),
                     encoding=None)
-                said = await screen_says(process, (b"every seat is taken", b"SRV-"), 20)
-                ctx.count({b"every seat is taken": "tables_made", b"SRV-": "refused"}.get(
-                    said or b"", "no_answer"))
+                said = await screen_says(process, tuple(MADE_OR_REFUSED), 20)
+                ctx.count(MADE_OR_REFUSED.get(said or b"", "no_answer"))
                 conn.close()
             except (OSError, asyncssh.Error, TimeoutError) as exc:
                 ctx.count(f"refused:{type(exc).__name__}")
