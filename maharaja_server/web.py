@@ -6,7 +6,8 @@ session is (websession.py), and talks to the same hub socket with a one-use toke
 its own identity, so its seat's secrets and nobody else's reach the page. Who a
 browser is: a join link's seat (links.py), or with ``--password-file`` a name and
 password (HTTP Basic), the same identity as over SSH. textual-serve gives the page, its
-script and its styles; the sessions are ours.
+script and its styles (its template and static files, where its own server finds them);
+the server, its routes and the sessions are ours.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -69,7 +71,14 @@ class Limits:
     window_changes: Callable[[Callable[[int, int], None]], WindowChanges] = WindowChanges
 
 
-class WebFront(Server):
+def page_files() -> tuple[Path, Path]:
+    """textual-serve's page: the folders of its templates and of its static files (the
+    terminal in the browser, its script and styles), as its own server is given them."""
+    page = Server("maharaja")
+    return Path(page.templates_path), Path(page.statics_path)
+
+
+class WebFront:
     """The web page: index and websocket for password logins and for join links."""
 
     def __init__(self, *, host: str, port: int, public_url: str | None, auth: Authenticator,
@@ -78,8 +87,11 @@ class WebFront(Server):
                  child_env: Callable[[], dict[str, str]], limits: Limits,
                  gate: StartGate, zygote: Callable[[], Zygote | None] = lambda: None,
                  doors: Doors | None = None) -> None:
-        super().__init__("maharaja", host=host, port=port, title="Maharaja")
+        self.host = host
+        self.port = port
+        self.templates_path, self.statics_path = page_files()
         self.wanted_url = public_url
+        self.public_url = ""  # once started: the address links name
         self.auth = auth
         self.links = links
         self.counter = counter
@@ -99,7 +111,7 @@ class WebFront(Server):
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
-        app = await self._make_app()
+        app = self.make_app()
         # An idle keep-alive connection holds a door; a page's next request comes soon.
         # A request whose client has gone is cancelled: a password guess waiting out its
         # delay (backoff.py) must not wait on for nobody (each left a waiting handler).
@@ -133,7 +145,7 @@ class WebFront(Server):
     def link_url(self, token: str) -> str:
         return f"{self.public_url}/join/{token}"
 
-    async def _make_app(self) -> web.Application:
+    def make_app(self) -> web.Application:
         app = web.Application(client_max_size=64 * 1024)
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
         app.add_routes([
