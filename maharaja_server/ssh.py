@@ -22,8 +22,8 @@ from dataclasses import replace
 from typing import Any
 
 import asyncssh
-from asyncssh.constants import MSG_IGNORE
 
+from maharaja_server.asyncssh_compat import send_no_ignore_packets
 from maharaja_server.auth import Authenticator
 from maharaja_server.limits import (
     ConnectionLimits,
@@ -428,26 +428,6 @@ class SessionRunner:
                 return
             except TimeoutError:
                 continue
-
-
-EMPTY_STRING = bytes(4)  # an SSH string of length 0: the ignore packets' whole payload
-
-
-def send_no_ignore_packets(conn: asyncssh.SSHServerConnection) -> None:
-    """Send no empty SSH_MSG_IGNORE before each packet. asyncssh puts one before every
-    packet once the keys are set (OpenSSH's old countermeasure against CBC's known-IV
-    attacks; it has no setting to turn it off); CIPHERS offers no CBC mode, so each was
-    a packet padded, encrypted, MACed and sent for nothing: half the packets a session's
-    redraws took, on the server and on every client (issue 15). The wrapper is the
-    connection's own attribute, so asyncssh's ``self.send_packet`` finds it too."""
-    send = conn.send_packet
-
-    def send_packet(pkttype: int, *args: bytes, **kwargs: Any) -> None:
-        if pkttype == MSG_IGNORE and args == (EMPTY_STRING,):
-            return
-        send(pkttype, *args, **kwargs)
-
-    conn.send_packet = send_packet  # type: ignore[method-assign]
 
 
 def server_factory(auth: Authenticator,
