@@ -52,16 +52,21 @@ import struct
 import termios
 import threading
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from typing import IO, Any
 
+from rich.console import Console
 from textual import events
-from textual.drivers._writer_thread import WriterThread
 from textual.geometry import Size
+from textual.message import Message
+from textual.messages import InBandWindowResize
 
 from maharaja_server import gcstats
 from maharaja_server.inputgate import GatedDriver, InputGate
+from maharaja_server.lobby import SessionApp
+from maharaja_server.remote import Connection
+from maharaja_server.session import sessions_per_process
 
 log = logging.getLogger("maharaja_server.host")
 
@@ -83,7 +88,7 @@ def lifetime_sessions(per_process: int) -> int:
     return per_process * LIFETIME_ROUNDS if per_process > 1 else 1
 
 
-class HostedWriter(WriterThread):
+class HostedWriter(threading.Thread):
     """The output of a hosted session: it never blocks the host's loop.
 
     Textual's writer holds 30 frames and then blocks the app until the terminal takes
@@ -91,18 +96,19 @@ class HostedWriter(WriterThread):
     goes straight to the terminal from the loop when nothing waits before it and the
     terminal takes it without waiting (``direct``, the pty opened again non-blocking:
     most frames, with no hand-over to the thread, whose wake-up cost about as much as
-    the write, issue 15); what it does not take waits in the thread's queue, unbounded
-    and counted: past ``MAX_PENDING`` unread bytes the session is hung up. A terminal
-    that fails (hung up) is written no more.
+    the write); what it does not take waits in the thread's queue, unbounded and
+    counted: past ``MAX_PENDING`` unread bytes the session is hung up. A terminal that
+    fails (hung up) is written no more.
 
     ``file`` (binary) and ``direct`` are the writer's own descriptors, closed when it
     ends: the host closes the session's descriptor meanwhile, and its number may then be
     another session's pty; these can never be."""
 
-    def __init__(self, file: Any, hang_up: Any, direct: int | None = None) -> None:
-        super().__init__(file)
-        self._out: IO[bytes] = file  # binary: a frame's rest is bytes (Textual's is text)
-        self._frames: queue.Queue[bytes | None] = queue.Queue()  # Textual's holds str
+    def __init__(self, file: IO[bytes], hang_up: Callable[[str], None],
+                 direct: int | None = None) -> None:
+        super().__init__(daemon=True, name="session-output")
+        self._out = file
+        self._frames: queue.Queue[bytes | None] = queue.Queue()
         self._pending = 0  # bytes queued or being written by the thread
         self._lock = threading.Lock()
         self._hang_up = hang_up
@@ -170,34 +176,40 @@ class HostedWriter(WriterThread):
 
 
 class HostedDriver(GatedDriver):
-    """Textual's Linux driver on the session's own pty instead of the process's stdio."""
+    """Textual's Linux driver on the session's own pty instead of the process's stdio,
+    its output through a ``HostedWriter``, its window size read from the pty."""
 
-    def __init__(self, app: Any, **kwargs: Any) -> None:
+    def __init__(self, app: SessionApp, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
         # LinuxDriver hooks SIGTSTP/SIGCONT process-wide; a host is suspended by nobody.
         for sig in (signal.SIGTSTP, signal.SIGCONT):
             signal.signal(sig, signal.SIG_IGN)
         self.gate = InputGate()  # one session's backlog never holds up another's input
+        assert app.terminal is not None  # a hosted session's app runs on its pty
+        self.session = app
+        self.session_loop = asyncio.get_running_loop()  # the app's, as Textual's drivers
         self.terminal: int = app.terminal
         self.fileno = self.terminal
         self.input_tty = os.isatty(self.terminal)
         self._hosted: HostedWriter | None = None
-        self._size: tuple[int, int] | None = None
+        self._window: tuple[int, int] | None = None  # the size the app was last told
         self._poll: asyncio.TimerHandle | None = None
+        self._in_band_resize = False  # the terminal reports its size itself
 
-    def _get_terminal_size(self) -> tuple[int, int]:
+    def window_size(self) -> tuple[int, int]:
+        """The pty's size (columns, rows): what the server set from the client's."""
         try:
             rows, cols, _, _ = struct.unpack(
                 "HHHH", fcntl.ioctl(self.terminal, termios.TIOCGWINSZ, b"\0" * 8))
         except OSError:
-            return self._size or (80, 24)
+            return self._window or (80, 24)
         return (cols or 80, rows or 24)
 
     def start_application_mode(self) -> None:
         # Our writer first, so everything Textual writes on the way goes through it
-        # (``write`` below); the writer Textual starts (on the host's stderr, /dev/null)
-        # is stopped unused.
-        file = open(os.dup(self.terminal), "wb")
+        # (``write`` below); the writer Textual starts on the host's stderr (/dev/null)
+        # is never written to.
+        file = open(os.dup(self.terminal), "wb")  # noqa: SIM115 - the writer closes it
         try:  # its own open file: non-blocking, without changing the input's descriptor
             direct: int | None = os.open(os.ttyname(self.terminal),
                                          os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
@@ -205,24 +217,35 @@ class HostedDriver(GatedDriver):
             direct = None  # every frame through the thread
         self._hosted = HostedWriter(file, self.hang_up, direct)
         self._hosted.start()
-        super().start_application_mode()  # type: ignore[no-untyped-call]  # Textual: unannotated
-        spare, self._writer_thread = self._writer_thread, self._hosted
-        if spare is not None and spare is not self._hosted:
-            spare.stop()
-        self._size = self._get_terminal_size()
-        self._poll = self._loop.call_later(RESIZE_POLL, self._check_size)
+        # Textual sizes the app from COLUMNS and LINES (shutil.get_terminal_size reads
+        # them first), which the host's own terminal, it has none, cannot give: the pty's.
+        columns, lines = self.window_size()
+        with session_environ({"COLUMNS": str(columns), "LINES": str(lines)},
+                             ("COLUMNS", "LINES")):
+            super().start_application_mode()  # type: ignore[no-untyped-call]  # Textual: unannotated
+        self._check_size()  # and told the pty's own, should Textual have read another
 
     def write(self, data: str) -> None:
         if self._hosted is not None:
             self._hosted.write(data)
 
+    def close(self) -> None:
+        super().close()
+        if self._hosted is not None:
+            self._hosted.stop()
+
+    def process_message(self, message: Message) -> None:
+        if isinstance(message, InBandWindowResize) and message.supported:
+            self._in_band_resize = True  # its own reports follow: no need to poll
+        super().process_message(message)
+
     def _check_size(self) -> None:
-        size = self._get_terminal_size()
-        if size != self._size and not self._in_band_window_resize:
-            self._size = size
+        size = self.window_size()
+        if size != self._window and not self._in_band_resize:
+            self._window = size
             textual_size = Size(*size)
-            self._app.post_message(events.Resize(textual_size, textual_size))
-        self._poll = self._loop.call_later(RESIZE_POLL, self._check_size)
+            self.session.post_message(events.Resize(textual_size, textual_size))
+        self._poll = self.session_loop.call_later(RESIZE_POLL, self._check_size)
 
     def disable_input(self) -> None:
         if self._poll is not None:
@@ -233,16 +256,18 @@ class HostedDriver(GatedDriver):
     def hang_up(self, why: str) -> None:
         """From any thread: end this session (its terminal is gone or will not read)."""
         log.info("session on fd %d ends: %s", self.terminal, why)
-        try:  # Textual's Driver holds the app's loop from the start
-            self._loop.call_soon_threadsafe(self._app.exit)
+        try:
+            self.session_loop.call_soon_threadsafe(self.session.exit)
         except RuntimeError:
             pass  # the loop is closing
 
-    def _run_input_thread(self) -> None:
+    def input_ended(self, error: OSError) -> None:
+        """EIO: the pty was hung up; the session ends, quietly."""
+        self.hang_up("its terminal was hung up")
+
+    def run_input_thread(self) -> None:
         try:
-            self.run_input_thread()
-        except OSError:  # EIO: the pty was hung up; the session ends, quietly
-            self.hang_up("its terminal was hung up")
+            super().run_input_thread()
         except BaseException:  # noqa: BLE001 - this session's input failed: it ends alone
             log.exception("session input failed")
             self.hang_up("its input failed")
@@ -263,18 +288,18 @@ def colour_system(env: dict[str, str]) -> str:
     share it: Rich keeps a style's escape codes on the style object itself (``_ansi``)
     and Textual shares style objects between apps, so a 256-colour session's codes
     would reach an 8-colour terminal sharing its host."""
-    from rich.console import Console
-
     console = Console(_environ=dict(env), force_terminal=True, file=io.StringIO())
     return str(console.color_system)
 
 
 @contextmanager
-def session_environ(env: dict[str, str]) -> Iterator[None]:
-    """The session's terminal type while its app is built (Rich reads the environment
-    when a console is made); the host's own environment afterwards."""
-    saved = {name: os.environ.get(name) for name in PER_SESSION_ENV}
-    for name in PER_SESSION_ENV:
+def session_environ(env: dict[str, str],
+                    names: Collection[str] = PER_SESSION_ENV) -> Iterator[None]:
+    """The session's ``names`` in the environment (its terminal type while its app is
+    built: Rich reads the environment when a console is made); the host's own
+    afterwards."""
+    saved = {name: os.environ.get(name) for name in names}
+    for name in names:
         if name in env:
             os.environ[name] = env[name]
         else:
@@ -342,9 +367,6 @@ class Host:
             self._maybe_done()
 
     async def _session(self, sid: int, request: dict[str, Any], terminal: int) -> int:
-        from maharaja_server.lobby import SessionApp
-        from maharaja_server.remote import Connection
-
         env = request.get("env", {})
         try:  # in a thread: the hub's hello must not hold up the host's other sessions
             conn = await asyncio.to_thread(Connection, os.environ["MAHARAJA_SOCKET"],
@@ -355,10 +377,15 @@ class Host:
         try:
             with session_environ(env):
                 app = SessionApp(conn, self.rulesets, request.get("command", ""),
-                                 terminal=terminal)
+                                 terminal=terminal, driver_class=HostedDriver)
             app.on_first_frame = self.freeze
             self.apps[sid] = app
-            await app.run_async()  # its crash line, if any, goes to its own terminal
+            await app.run_async()
+            if app.crash_line is not None:  # once its terminal is restored: its one line
+                try:
+                    os.write(terminal, (app.crash_line + "\r\n").encode())
+                except OSError:
+                    pass  # the terminal is gone
             return app.return_code or 0
         finally:
             conn.close()
@@ -433,8 +460,6 @@ def run_host(sock: socket.socket, request: dict[str, Any], terminal: int | None,
     for fd in (0, 1, 2):  # a session's output goes to its own pty, never to the host's
         os.dup2(null, fd)
     os.close(null)
-    from maharaja_server.zygote import sessions_per_process
-
     host = Host(sock, rulesets, lifetime_sessions(sessions_per_process(os.environ)))
     host.gc_stats = gcstats.install()
     tune_collector()

@@ -13,20 +13,16 @@ from __future__ import annotations
 
 import gc
 import os
-import selectors
 import threading
 import weakref
-from codecs import getincrementaldecoder
 from typing import Any
 
 from textual import events
-from textual._loop import loop_last
-from textual._parser import ParseError
-from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 
+from maharaja_tui.compat import read_input
+
 IN_FLIGHT = 64  # events read but not yet handled; a person types far fewer ahead
-IDLE_WAIT = 5.0  # seconds the input thread sleeps with no input (the pipe wakes it sooner)
 
 
 class InputGate:
@@ -77,50 +73,22 @@ class GatedDriver(LinuxDriver):
         super().send_message(message)
 
     def run_input_thread(self) -> None:
-        """Textual's (8.2.8), but an idle session's thread sleeps until input comes: the
-        0.1 s poll it had woke every session ten times a second for nothing (1 ms of CPU
-        a second each, 13% of a core at 128 sessions; issue 15). It still polls while an
-        escape sequence is half read (a lone Esc is told by its timeout), and
-        ``disable_input`` wakes it through a pipe to end it (IDLE_WAIT bounds the wait
-        should that come before the pipe is made)."""
-        selector = selectors.SelectSelector()
-        selector.register(self.fileno, selectors.EVENT_READ)
+        """Textual's input thread, but an idle session's sleeps until input comes
+        (``compat.read_input``); a terminal that fails (EIO: hung up) is ``input_ended``."""
         wake, self._wake = os.pipe()
-        selector.register(wake, selectors.EVENT_READ)
-        fileno = self.fileno
-        parser = XTermParser(self._debug)
-        # Bytes that are not UTF-8 (a Latin-1 terminal, an 8-bit Meta key) become U+FFFD:
-        # a strict decoder raised in this thread and ended the session without a word.
-        decode = getincrementaldecoder("utf-8")("replace").decode
-
-        def process(selected: list[tuple[selectors.SelectorKey, int]],
-                    final: bool = False) -> None:
-            for last, (key, mask) in loop_last(selected):
-                if key.fd == fileno and mask & selectors.EVENT_READ:
-                    data = decode(os.read(fileno, 1024 * 4), final=final and last)
-                    if not data:
-                        break
-                    for event in parser.feed(data):
-                        self.process_message(event)
-            for event in parser.tick():
-                self.process_message(event)
-
         try:
-            while not self.exit_event.is_set():
-                waiting = parser._timeout_time is not None  # a sequence half read
-                process(selector.select(0.1 if waiting else IDLE_WAIT))
-            selector.unregister(fileno)
-            process(selector.select(0.1), final=True)
+            read_input(self.fileno, self.exit_event, wake, self.process_message)
+        except OSError as error:
+            self.input_ended(error)
         finally:
-            selector.close()
             write, self._wake = self._wake, None
             for end in (wake, write):
-                os.close(end)
-            try:
-                for _event in parser.feed(""):
-                    pass
-            except (EOFError, ParseError):
-                pass
+                if end is not None:
+                    os.close(end)
+
+    def input_ended(self, error: OSError) -> None:
+        """The terminal failed: as with Textual's driver, the app ends with the error."""
+        raise error
 
     def disable_input(self) -> None:
         # Wake the input thread (it may be waiting with no timeout): it sees the exit

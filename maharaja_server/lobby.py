@@ -17,6 +17,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.coordinate import Coordinate
+from textual.driver import Driver
 from textual.drivers.web_driver import WebDriver
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
@@ -290,20 +291,16 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
     TITLE = "Maharaja"
 
     def __init__(self, conn: Connection, rulesets: dict[str, Any], command: str = "",
-                 terminal: int | None = None) -> None:
-        # On a pty, input waits for the app (item 2); a browser session (web.py) runs
-        # on the web driver textual-serve names in TEXTUAL_DRIVER; a session sharing a
-        # host process (host.py) on its own pty ``terminal`` instead of stdio.
+                 terminal: int | None = None,
+                 driver_class: type[Driver] | None = None) -> None:
+        # On a pty, input waits for the app (inputgate.py); a browser session (web.py)
+        # runs on the web driver textual-serve names in TEXTUAL_DRIVER; a session sharing
+        # a host process (host.py) on its own pty ``terminal``, by the host's driver.
         # Named, not left to TEXTUAL_DRIVER: Textual reads that once, at import, and a
         # session forked by the session worker imported it long before.
         web = os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver")
-        driver: Any = WebDriver if web else GatedDriver
-        if terminal is not None:
-            from maharaja_server.host import HostedDriver
-
-            driver = HostedDriver
         self.terminal = terminal
-        super().__init__(driver_class=driver)
+        super().__init__(driver_class=driver_class or (WebDriver if web else GatedDriver))
         self.conn = conn
         self.rulesets = rulesets
         self.command = command
@@ -331,17 +328,6 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
                   "".join(traceback.format_exception(error)).rstrip())
         return ("The session hit an internal error and was closed; the server has logged "
                 "it. Reconnect to resume your seat.")
-
-    def _print_error_renderables(self) -> None:
-        if self.terminal is None:
-            super()._print_error_renderables()
-            return
-        self._exit_renderables.clear()  # the one line on this session's own terminal
-        if self.crash_line is not None:
-            try:
-                os.write(self.terminal, (self.crash_line + "\r\n").encode())
-            except OSError:
-                pass  # the terminal is gone
 
     def default_ruleset(self) -> Any:
         return self.conn.rulesets[0]  # the server lists its default game first

@@ -12,9 +12,12 @@ import os
 import resource
 import sys
 import termios
+from collections.abc import Mapping
 from typing import Any
 
 from maharaja_server.config import load_rulesets
+from maharaja_server.lobby import SessionApp
+from maharaja_server.remote import Connection
 
 
 def take_terminal() -> None:
@@ -33,20 +36,31 @@ def cap_memory(mib: int) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
+def sessions_per_process(env: Mapping[str, str]) -> int:
+    """How many sessions a session host may hold at once (MAHARAJA_SESSIONS_PER_PROCESS)."""
+    try:
+        return max(1, int(env.get("MAHARAJA_SESSIONS_PER_PROCESS", "1") or 1))
+    except ValueError:
+        return 1
+
+
+def memory_cap(env: Mapping[str, str]) -> int:
+    """A session's address space in MiB (MAHARAJA_MEMORY_MIB; 0: none). The server sets
+    it; anything but a number stops the session before it starts (and is logged)."""
+    return int(env.get("MAHARAJA_MEMORY_MIB", "0") or 0)
+
+
 def main(token: str | None = None, command: str | None = None,
          rulesets: dict[str, Any] | None = None) -> int:
     """Run one session's UI on this process's terminal. The zygote passes the token and
     command as arguments (never the environment, which /proc shows) and the rulesets it
     loaded before forking; a fresh interpreter reads them from its environment."""
     take_terminal()
-    cap_memory(int(os.environ.get("MAHARAJA_MEMORY_MIB", "0") or 0))
+    cap_memory(memory_cap(os.environ))
     log_path = os.environ.get("MAHARAJA_LOG")
     if log_path:
         logging.basicConfig(filename=log_path, level=logging.WARNING,
                             format="%(asctime)s %(process)d %(name)s %(message)s")
-    from maharaja_server.lobby import SessionApp
-    from maharaja_server.remote import Connection
-
     if rulesets is None:
         specs = [s for s in os.environ.get("MAHARAJA_RULESETS", "").split(",") if s]
         rulesets = load_rulesets(specs)

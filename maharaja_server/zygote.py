@@ -22,6 +22,7 @@ The socket's descriptor number comes in MAHARAJA_ZYGOTE_FD.
 from __future__ import annotations
 
 import array
+import asyncio
 import gc
 import json
 import logging
@@ -37,25 +38,21 @@ import traceback
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from maharaja_server import session
+from maharaja_server.config import load_rulesets
+from maharaja_server.host import colour_system, lifetime_sessions, run_host
+from maharaja_server.lobby import SessionApp
+from maharaja_server.protocol import RulesetInfo
+from maharaja_tui.games import adapter_class
+
 MAX_MESSAGE = 64 * 1024
 
 
 def warm(specs: list[str]) -> dict[str, Any]:
-    """Import everything a session needs before its first frame (and the games' screens).
-
-    ``session`` and this module by its name too: the worker runs as ``__main__``, so a
-    child importing ``maharaja_server.zygote`` (run_host does) would execute it again,
-    and both imports cost each new host about 30 ms of its first session's start under
-    load (issue 15)."""
-    from maharaja_server import host, lobby, screens, session, zygote  # noqa: F401 - for the children
-    from maharaja_server.config import load_rulesets
-
+    """The rulesets, and every game's screen adapter imported: everything a session
+    needs before its first frame and at its tables is imported by now, once, for every
+    child."""
     rulesets = load_rulesets(specs)
-    try:
-        import maharaja_tui.screens.game  # noqa: F401 - game_screen_for imports it lazily
-        from maharaja_tui.games import adapter_class
-    except ImportError:
-        return rulesets
     for ruleset_id in rulesets:
         try:  # each game's screen adapter, where the UI has one
             adapter_class(ruleset_id)
@@ -130,8 +127,6 @@ class _Rehearsal:
     closed = False
 
     def __init__(self, rulesets: dict[str, Any]) -> None:
-        from maharaja_server.protocol import RulesetInfo
-
         self.rulesets = [RulesetInfo(r.id, r.name, r.min_seats, r.max_seats)
                          for r in rulesets.values()]
         self.dispatch: Any = None
@@ -147,9 +142,6 @@ class _Rehearsal:
 def rehearse(rulesets: dict[str, Any]) -> None:
     """Draw the lobby once, headless, so what Textual imports and caches on the way to a
     first frame is done here once instead of in every session."""
-    import asyncio
-
-    from maharaja_server.lobby import SessionApp
 
     async def run() -> None:
         app = SessionApp(_Rehearsal(rulesets), rulesets)  # type: ignore[arg-type]
@@ -182,11 +174,9 @@ def run_child(request: dict[str, Any], slave: int | None, rulesets: dict[str, An
         os.environ.update(request["env"])
         if os.environ.get("MAHARAJA_RUN"):
             os.chdir(os.environ["MAHARAJA_RUN"])
-        from maharaja_server import session
-        from maharaja_server.host import run_host
-
         # The address space is a process's: the cap is the sessions' caps together.
-        session.cap_memory(memory_cap(os.environ) * sessions_per_process(os.environ))
+        session.cap_memory(session.memory_cap(os.environ)
+                           * session.sessions_per_process(os.environ))
         return run_host(host, request, slave, rulesets)
     assert slave is not None  # a session's own process always has its pty
     os.setsid()
@@ -206,8 +196,6 @@ def run_child(request: dict[str, Any], slave: int | None, rulesets: dict[str, An
     run = os.environ.get("MAHARAJA_RUN")
     if run:
         os.chdir(run)
-    from maharaja_server import session
-
     return session.main(token=request.get("token", ""), command=request.get("command", ""),
                         rulesets=rulesets)
 
@@ -242,20 +230,6 @@ def child(request: dict[str, Any], slave: int | None, rulesets: dict[str, Any],
         except BaseException:  # noqa: BLE001 - the terminal may be gone
             pass
         os._exit(code)
-
-
-def sessions_per_process(env: Any) -> int:
-    try:
-        return max(1, int(env.get("MAHARAJA_SESSIONS_PER_PROCESS", "1") or 1))
-    except ValueError:
-        return 1
-
-
-def memory_cap(env: Any) -> int:
-    try:
-        return int(env.get("MAHARAJA_MEMORY_MIB", "0") or 0)
-    except ValueError:
-        return 0
 
 
 class HostRecord:
@@ -381,8 +355,6 @@ class Worker:
         while fewer have room: sessions that start one after the other (the players of a
         table) land in different hosts, so a move's redraws run side by side, not one
         after another on one host's loop."""
-        from maharaja_server.host import colour_system
-
         request = dict(request, session=session)
         colours = colour_system(request.get("env", {}))
         host, spare = self.room_for(colours), self.spare
@@ -433,8 +405,6 @@ class Worker:
 
     def room_for(self, colours: str) -> HostRecord | None:
         """The host to take a session of ``colours``, or None for a new host."""
-        from maharaja_server.host import lifetime_sessions
-
         lifetime = lifetime_sessions(self.per_process)
         room = [h for h in self.hosts.values() if h.sock is not None and h.colours == colours
                 and len(h.sessions) < self.per_process and h.taken < lifetime]
@@ -523,7 +493,7 @@ def main() -> int:
     gc.freeze()
     try:
         control.send(json.dumps({"ready": True}).encode())
-        Worker(control, rulesets, sessions_per_process(os.environ)).serve()
+        Worker(control, rulesets, session.sessions_per_process(os.environ)).serve()
     except ConnectionError:
         pass  # the server has gone (or failed to start): nothing left to serve
     return 0
