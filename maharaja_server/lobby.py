@@ -12,31 +12,32 @@ from typing import Any
 
 import msgspec
 from rich.text import Text
-from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.coordinate import Coordinate
 from textual.driver import Driver
 from textual.drivers.web_driver import WebDriver
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
-from textual.widgets._footer import FooterKey
 
 from engine.core.errors import IllegalIntent
 from engine.core.ruleset import AnyRuleset
 from maharaja_server import commands
 from maharaja_server.inputgate import GatedDriver
+from maharaja_server.partial_update import OnlyWhatShows
 from maharaja_server.protocol import SeatSpec, TableInfo
 from maharaja_server.remote import Connection, Disconnected, RemoteTable
 from maharaja_server.screens import WaitingScreen, game_screen_for
+from maharaja_tui.compat import share_parses
 from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.crashlog import OneLineCrash
 from maharaja_tui.keys_follow_focus import KeysFollowFocus
 from maharaja_tui.minimum_size import MinimumSize
+from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.focus import focus_now
-from maharaja_tui.widgets.footer import Footer
 
 log = logging.getLogger("maharaja_server.session")
 LEVELS = ["easy", "medium", "hard", "random"]
@@ -69,31 +70,39 @@ def table_seats(ruleset: AnyRuleset) -> int:
     (a ruleset whose minimum is one seat, Maharaja's solo, needs options for it)."""
     return min(max(2, ruleset.min_seats), ruleset.max_seats)
 
-class LobbyFooter(Footer):
-    """The lobby's keys in its first frame. Textual's footer composes nothing until the
-    screen signals its bindings, after the first refresh: the first frame had no keys,
-    and a second mount, styling, layout and frame brought them (issue 15). The lobby's
-    keys are its own and the app's, known at mount, so they are composed at once; the
-    focus that comes next (the table's keys, none of them shown) rebuilds nothing."""
+def keys_text(keys: Iterable[tuple[str, str, str]]) -> Content:
+    """Keys as Textual's footer draws them: ``(key shown, description, action)`` each,
+    the action run when it is clicked."""
+    return Content.assemble(*(Content.from_markup(
+        f"[@click={action}][bold $footer-key-foreground on $footer-key-background] $key "
+        "[/][$footer-description-foreground on $footer-description-background]"
+        "$description [/][/]", key=key, description=description)
+        for key, description, action in keys))
 
-    def keys_shown(self) -> tuple[Any, ...]:
-        """What ``compose`` draws: the shown bindings and the command palette's key."""
-        palette = self.app.COMMAND_PALETTE_BINDING
-        return tuple((key, binding, enabled, tooltip) for key, (_, binding, enabled, tooltip)
-                     in self.screen.active_bindings.items()
-                     if binding.show or key == palette)
+
+class LobbyKeys(Horizontal):
+    """The lobby's keys, drawn with the lobby in its first frame: Textual's footer
+    composes its keys a refresh after the screen's first one, so the first frame had
+    none, and another mount, styling, layout and frame brought them. The lobby's keys
+    never change (its table shows none), so lines of text show them as Textual's
+    footer does (the command palette's at the right), each key a click."""
+
+    DEFAULT_CSS = """
+    LobbyKeys { dock: bottom; height: 1; background: $footer-background; }
+    LobbyKeys Static { width: 1fr; height: 1; text-wrap: nowrap; text-overflow: clip;
+                       link-style: none; link-style-hover: none;
+                       link-background-hover: $block-hover-background; }
+    LobbyKeys #palette-key { dock: right; width: auto; border-left: vkey $foreground 20%; }
+    """
+
+    def __init__(self, keys: Iterable[tuple[str, str, str]],
+                 palette: tuple[str, str, str]) -> None:
+        super().__init__()
+        self.keys, self.palette = list(keys), palette
 
     def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
-            self.set_reactive(Footer._bindings_ready, True)  # ready now: no recompose
-            self._shown = self.keys_shown()
-        for widget in super().compose():
-            if isinstance(widget, FooterKey):
-                # Born with the footer's compactness, so its watcher's first call does
-                # not restyle it (with its component classes) twice before it mounts.
-                widget.set_reactive(FooterKey.compact, self.compact)
-                widget.set_class(self.compact, "-compact", update=False)
-            yield widget
+        yield Static(keys_text(self.keys))
+        yield Static(keys_text([self.palette]), id="palette-key")
 
 
 class LobbyScreen(Closing, Screen[None]):
@@ -106,13 +115,15 @@ class LobbyScreen(Closing, Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    _resumed = False  # once resumed, every resume restyles as Textual does
-    _styled_at: int | None = None  # the app's CSS generation the mount styled with
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        yield LobbyFooter()
+        app = self.app
+        keys = [(app.get_key_display(b), b.description, b.action if "." in b.action
+                 else f"screen.{b.action}") for b in self.BINDINGS if isinstance(b, Binding)]
+        palette = Binding(app.COMMAND_PALETTE_BINDING, "command_palette")
+        yield LobbyKeys(keys, (app.get_key_display(palette), "palette", "app.command_palette"))
 
     @while_open
     def on_mount(self) -> None:
@@ -126,7 +137,6 @@ class LobbyScreen(Closing, Screen[None]):
         # The list the hub sent with its welcome (or pushed since), without asking again.
         self.refresh_tables(app.conn.pushed_tables)
         focus_now(table)
-        self._styled_at = self.app._css_update_count
 
     @while_open
     def _pushed(self) -> None:
@@ -136,15 +146,6 @@ class LobbyScreen(Closing, Screen[None]):
             self._stale = True
             return
         self.refresh_tables(self.app.conn.pushed_tables)  # type: ignore[attr-defined]
-
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Textual restyles the whole screen at every resume; the first comes right after
-        # its mount styled every widget with the same stylesheet: a second pass over each
-        # (issue 15). Later resumes (back from a table) keep it.
-        if not self._resumed and self._styled_at == self.app._css_update_count:
-            event.refresh_styles = False
-        self._resumed = True
-        # Not super()'s: Textual calls each class's own handler in turn (Screen's next).
 
     def on_screen_resume(self) -> None:
         if getattr(self, "_stale", False):
@@ -286,9 +287,15 @@ class Listener:
 
 
 class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[None]):
-    """The whole per-session UI: lobby first, then a table (or a direct command)."""
+    """The whole per-session UI: lobby first, then a table (or a direct command).
+
+    Its screens render only what an update writes (``partial_update``), and its CSS is
+    parsed once in the session worker for every session (``compat.share_parses``): the
+    game screens' style files too, read at the start (parsed by then), so that opening
+    a table parses nothing again."""
 
     TITLE = "Maharaja"
+    CSS_PATH = STYLE_FILES
 
     def __init__(self, conn: Connection, rulesets: dict[str, Any], command: str = "",
                  terminal: int | None = None,
@@ -301,6 +308,7 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
         web = os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver")
         self.terminal = terminal
         super().__init__(driver_class=driver_class or (WebDriver if web else GatedDriver))
+        share_parses(self)
         self.conn = conn
         self.rulesets = rulesets
         self.command = command
@@ -335,8 +343,20 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
     def get_default_screen(self) -> Screen[Any]:
         # The lobby is the bottom of the stack itself: over Textual's bare default screen
         # it was the second screen composed, styled, laid out and resized before the
-        # first frame (issue 15).
-        return LobbyScreen()
+        # first frame.
+        lobby = LobbyScreen()
+        OnlyWhatShows.install(lobby)
+        return lobby
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(screen, Screen):
+            OnlyWhatShows.install(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen: Any) -> Any:
+        if isinstance(screen, Screen):
+            OnlyWhatShows.install(screen)
+        return super().switch_screen(screen)
 
     def on_load(self) -> None:
         # Before the lobby mounts (it is the default screen, composed before on_mount):

@@ -23,14 +23,12 @@ every client again at every move, more than half of what a session sent (issue 1
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Hashable
 from typing import cast
 
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
-from textual._compositor import Compositor
 from textual.color import Color
 from textual.content import Content
 from textual.filter import LineFilter
@@ -39,9 +37,9 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from maharaja_server.partial_update import SCROLLING, scrolls_on_terminal
+
 CACHE_ROWS = 2000  # strips and wrapped lines kept; cleared past it (texts move on)
-# Panels whose rows the next screen update is to scroll (partial_update.take_scrolls).
-SCROLLING: weakref.WeakSet[TextRows] = weakref.WeakSet()
 
 
 class TextRows(Widget):
@@ -123,8 +121,8 @@ class TextRows(Widget):
         follow the scroll cancel it, and the whole panel is repainted (the terminal's
         rows are those of the base, less what was repainted)."""
         height = self.content_size.height
-        if height < 2 or not getattr(Compositor.render_partial_update, "only_what_shows", False):
-            return False  # only the session worker's update (partial_update) scrolls
+        if height < 2 or not scrolls_on_terminal(self):
+            return False  # only a session's screens scroll on the terminal (partial_update)
         shown = (self._rows + [""] * height)[:height]
         base = self._scroll_base if self.scroll_rows else (before + [""] * height)[:height]
         if shown == base:
@@ -217,7 +215,7 @@ class TextRows(Widget):
         gutter = self.styles.gutter
         first, end = gutter.top, size.height - gutter.bottom
         rows, drawn = self._rows, self._drawn
-        titles = (self._border_title, self._border_subtitle)
+        titles = (self.border_title, self.border_subtitle)
         keys: list[Hashable] = []
         for y in crop.line_range:
             if first <= y < end:

@@ -35,7 +35,6 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Iterable, Sequence
 from typing import Any
 
 from maharaja_server import session
@@ -59,65 +58,6 @@ def warm(specs: list[str]) -> dict[str, Any]:
         except Exception:  # noqa: BLE001 - a game without an adapter plays on the plain screen
             pass
     return rulesets
-
-
-MAX_SHARED_CSS = 512
-
-
-def share_css_parses() -> None:
-    """Parsed CSS kept process-wide, so the rehearsal's parses serve every child.
-
-    Textual caches parses per stylesheet (per app) and treats the parsed rules as
-    read-only (its own cache hands the same lists out again); a session is a new app,
-    so without this each one parsed every widget's CSS again, a third of its start.
-    The key holds everything the parse reads, the theme's variables included."""
-    try:
-        from textual.css.stylesheet import Stylesheet
-    except ImportError:
-        return
-    parse = getattr(Stylesheet, "_parse_rules", None)
-    if parse is None or getattr(parse, "shared", False):
-        return
-    shared: dict[tuple[Any, ...], Any] = {}
-
-    def _parse_rules(self: Any, css: str, read_from: Any, is_default_rules: bool = False,
-                     tie_breaker: int = 0, scope: str = "") -> Any:
-        key = (css, read_from, is_default_rules, tie_breaker, scope,
-               tuple(sorted(self._variables.items())))
-        rules = shared.get(key)
-        if rules is None:
-            rules = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
-            if len(shared) < MAX_SHARED_CSS:
-                shared[key] = rules
-        return rules
-
-    _parse_rules.shared = True  # type: ignore[attr-defined]
-    Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
-
-
-def strips_without_self_cycles() -> None:
-    """Textual's ``Strip.divide`` caches ``[self]`` on the strip itself when the one cut
-    is its whole length (most lines of a redraw), making every such strip, its seven
-    caches and its segments a reference cycle: most of the cyclic garbage another
-    player's move left in a session (2,380 of 6,386 objects over 20 moves were its
-    caches), all of it for the collector, whose passes pause every session of a host.
-    The same answer, a new list each time (callers never change it), no cycle."""
-    try:
-        from textual.strip import Strip
-    except ImportError:
-        return
-    divide = Strip.divide
-    if getattr(divide, "no_self_cycle", False):
-        return
-
-    def _divide(self: Strip, cuts: Iterable[int]) -> Sequence[Strip]:
-        cuts = list(cuts)
-        if [cut for cut in cuts if cut <= self.cell_length] == [self.cell_length]:
-            return [self]
-        return divide(self, cuts)
-
-    _divide.no_self_cycle = True  # type: ignore[attr-defined]
-    Strip.divide = _divide  # type: ignore[method-assign]
 
 
 class _Rehearsal:
@@ -478,11 +418,6 @@ def main() -> int:
     control = socket.socket(fileno=int(os.environ.pop("MAHARAJA_ZYGOTE_FD")))
     specs = [s for s in os.environ.get("MAHARAJA_RULESETS", "").split(",") if s]
     rulesets = warm(specs)
-    share_css_parses()
-    strips_without_self_cycles()
-    from maharaja_server.partial_update import render_only_what_shows
-
-    render_only_what_shows()
     rehearse(rulesets)
     if threading.active_count() > 1:  # forking copies no thread: none may hold a lock
         logging.getLogger("maharaja_server.zygote").warning(

@@ -148,40 +148,6 @@ def test_a_server_that_cannot_listen_leaves_no_worker_behind(tmp_path: Path) -> 
     asyncio.run(asyncio.wait_for(scenario(), 60))
 
 
-def test_the_rehearsal_leaves_a_sessions_lobby_no_css_to_parse(monkeypatch: pytest.MonkeyPatch
-                                                               ) -> None:
-    """Issue 15: the worker's rehearsal drew the lobby with Textual's test defaults (no
-    tooltips, no notifications), so every session parsed the CSS of those widgets
-    again; rehearsed as a session runs, a session's lobby finds every parse shared."""
-    from textual.css.stylesheet import Stylesheet
-
-    from maharaja_server import zygote
-    from maharaja_server.config import load_rulesets
-    from maharaja_server.lobby import SessionApp
-
-    parses: list[object] = []
-    real_parse = Stylesheet._parse_rules
-
-    def counting(self: Stylesheet, css: str, read_from: object, *args: object,
-                 **kwargs: object) -> object:
-        parses.append(read_from)
-        return real_parse(self, css, read_from, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Stylesheet, "_parse_rules", counting)  # restored after the test
-    zygote.share_css_parses()  # wraps ``counting``: only parses it has not seen reach it
-    rulesets = load_rulesets([])
-    zygote.rehearse(rulesets)
-    parses.clear()
-
-    async def session_lobby() -> None:
-        app = SessionApp(zygote._Rehearsal(rulesets), rulesets)  # type: ignore[arg-type]
-        async with app.run_test(size=(80, 24), tooltips=True, notifications=True) as pilot:
-            await pilot.pause()
-
-    asyncio.run(session_lobby())
-    assert parses == []
-
-
 async def gone(srv: object, child: ForkedSession) -> None:
     for _ in range(100):  # the host reports the exit; the runner lets go of it
         if child not in srv.sessions.children:  # type: ignore[attr-defined]

@@ -1,0 +1,203 @@
+"""What maharaja_tui/compat.py relies on in Textual, checked against the installed
+Textual: each failure names the use to recheck there (and where it is used) before
+moving to a new Textual."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import importlib
+import inspect
+import os
+import threading
+import time
+from typing import Any
+
+import pytest
+import textual
+from textual import events
+from textual.app import App, ComposeResult
+from textual.css.stylesheet import Stylesheet
+from textual.drivers.headless_driver import HeadlessDriver
+from textual.screen import Screen
+from textual.widgets import Label, Static
+
+from maharaja_tui import compat
+
+RECHECK = "Textual {version}: recheck {use} in maharaja_tui/compat.py: {what}"
+
+# Textual's code that a use mirrors, by a digest of its source (Textual 8.2.8's): when a
+# new Textual changes one, the use beside it is to be read again against it.
+MIRRORED = {
+    "textual.drivers.linux_driver:LinuxDriver.run_input_thread":
+        ("d796af6d69db337d", "read_input (it is this loop, but for its waits)"),
+    "textual._compositor:Compositor.render_partial_update":
+        ("888dccc892d8ecc2", "Compositor (maharaja_server/partial_update.py writes what "
+                             "this writes)"),
+    "textual._compositor:Compositor.render_full_update":
+        ("ce99ccda4d2449b7", "Compositor (partial_update.py's full update)"),
+    "textual._compositor:ChopsUpdate.render_segments":
+        ("4c1cdb567e0b8354", "ChopsUpdate (partial_update.Chops writes what this writes)"),
+    "textual.strip:Strip.divide":
+        ("f6764f25c39e144b", "Compositor (partial_update.py keeps a strip cut whole out "
+                             "of divide: its self-referencing cache)"),
+    "textual.css.stylesheet:Stylesheet._parse_rules":
+        ("2f1c2d220b672d1b", "SharedParses (it keeps what this returns)"),
+}
+
+
+def recheck(use: str, what: str) -> str:
+    return RECHECK.format(version=textual.__version__, use=use, what=what)
+
+
+@pytest.mark.parametrize("where", sorted(MIRRORED))
+def test_textuals_code_that_a_use_mirrors_is_unchanged(where: str) -> None:
+    module, _, name = where.partition(":")
+    target: Any = importlib.import_module(module)
+    for part in name.split("."):
+        target = getattr(target, part, None)
+        assert target is not None, recheck(MIRRORED[where][1], f"{where} is gone")
+    digest = hashlib.sha256(inspect.getsource(target).encode()).hexdigest()[:16]
+    expected, use = MIRRORED[where]
+    assert digest == expected, recheck(use, f"{where} changed (then update its digest here)")
+
+
+# -------------------------------------------------------------------- read_input
+def read(data: bytes, wait: float = 0.3) -> list[Any]:
+    """The events ``read_input`` delivers for ``data`` written to a terminal."""
+    read_end, write_end = os.pipe()
+    wake_read, wake_write = os.pipe()
+    stop = threading.Event()
+    delivered: list[Any] = []
+    thread = threading.Thread(target=compat.read_input,
+                              args=(read_end, stop, wake_read, delivered.append))
+    thread.start()
+    try:
+        os.write(write_end, data)
+        time.sleep(wait)  # a lone Esc is told by its timeout (0.1 s)
+    finally:
+        stop.set()
+        os.write(wake_write, b"x")
+        thread.join(5)
+        for fd in (read_end, write_end, wake_read, wake_write):
+            os.close(fd)
+    assert not thread.is_alive(), recheck("read_input", "it did not end when asked")
+    return delivered
+
+
+def test_read_input_parses_keys_as_textuals_driver_does() -> None:
+    keys = [e.key for e in read(b"a\x1b[A\r") if isinstance(e, events.Key)]
+    assert keys == ["a", "up", "enter"], recheck("read_input", f"XTermParser gave {keys}")
+
+
+def test_read_input_tells_a_lone_escape_by_its_timeout() -> None:
+    keys = [e.key for e in read(b"\x1b") if isinstance(e, events.Key)]
+    assert keys == ["escape"], recheck("read_input", f"a lone Esc gave {keys}")
+
+
+def test_read_input_reads_bytes_that_are_not_utf8_as_replacement_characters() -> None:
+    keys = [e.character for e in read(b"\xe9t") if isinstance(e, events.Key)]
+    assert keys == ["\ufffd", "t"], recheck("read_input", f"Latin-1 bytes gave {keys}")
+
+
+# -------------------------------------------------------------------- the compositor
+class Counting(compat.Compositor):
+    updates = 0
+
+    def render_partial_update(self) -> Any:
+        Counting.updates += 1
+        return super().render_partial_update()
+
+
+class Drawing(HeadlessDriver):
+    """A driver that draws (Textual renders no update for a headless one)."""
+
+    @property
+    def is_headless(self) -> bool:
+        return False
+
+    def write(self, data: str) -> None:
+        pass
+
+
+def test_a_screen_draws_through_the_compositor_it_is_given() -> None:
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            screen = Screen[None]()
+            compat.use_compositor(screen, Counting())
+            self.push_screen(screen)
+
+    async def script(pilot: Any) -> None:
+        app = pilot.app
+        assert isinstance(compat.compositor_of(app.screen), Counting)
+        await app.screen.mount(Label("hello"))
+        await pilot.pause()
+        Counting.updates = 0
+        app.screen.query_one(Label).update("there")
+        await pilot.pause()
+        await pilot.pause()
+        app.exit()
+
+    asyncio.run(Host(driver_class=Drawing).run_async(size=(20, 5), auto_pilot=script))
+    assert Counting.updates, recheck("use_compositor", "a screen no longer draws its "
+                                                      "updates through its _compositor")
+    parameters = list(inspect.signature(compat.Compositor.render_full_update).parameters)
+    assert parameters == ["self", "simplify"], recheck("Compositor", f"{parameters}")
+    update = inspect.signature(compat.ChopsUpdate.__init__).parameters
+    assert list(update) == ["self", "chops", "spans", "chop_ends"], recheck(
+        "ChopsUpdate", f"its arguments are now {list(update)}")
+    layout = inspect.signature(compat.LayoutUpdate.__init__).parameters
+    assert list(layout) == ["self", "strips", "region"], recheck(
+        "LayoutUpdate", f"its arguments are now {list(layout)}")
+
+
+def test_a_compositor_keeps_its_dirty_regions_as_a_set() -> None:
+    compositor = compat.Compositor()
+    assert isinstance(compat.dirty_regions(compositor), set), recheck(
+        "dirty_regions", "the compositor's dirty regions are no set")
+    for name in ("cuts", "visible_widgets", "size", "root"):
+        assert hasattr(compat.Compositor, name) or hasattr(compositor, name), recheck(
+            "Compositor", f"it has no {name} (partial_update.py reads it)")
+
+
+# -------------------------------------------------------------------- shared parses
+class Styled(App[None]):
+    CSS = "Static { color: red; }"
+
+    def __init__(self) -> None:
+        super().__init__()
+        compat.share_parses(self)
+
+    def compose(self) -> ComposeResult:
+        yield Static("styled")
+
+
+def rules_of_an_app() -> list[Any]:
+    rules: list[Any] = []
+
+    async def run() -> None:
+        app = Styled()
+        async with app.run_test(size=(20, 5)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.stylesheet, compat.SharedParses), recheck(
+                "share_parses", "the app's stylesheet was replaced after its __init__")
+            rules.extend(app.stylesheet.rules)
+
+    asyncio.run(run())
+    return rules
+
+
+def test_apps_that_share_parses_share_the_rules_parsed() -> None:
+    first, second = rules_of_an_app(), rules_of_an_app()
+    assert first and len(first) == len(second)
+    assert all(a is b for a, b in zip(first, second, strict=True)), recheck(
+        "SharedParses", "a second app parsed its CSS again: Stylesheet.parse no longer "
+                        "goes through _parse_rules")
+
+
+def test_stylesheets_parse_through_parse_rules_with_these_arguments() -> None:
+    parameters = list(inspect.signature(Stylesheet._parse_rules).parameters)
+    assert parameters == ["self", "css", "read_from", "is_default_rules", "tie_breaker",
+                          "scope"], recheck("SharedParses", f"its arguments: {parameters}")
+    assert "self._parse_rules(" in inspect.getsource(Stylesheet.parse), recheck(
+        "SharedParses", "Stylesheet.parse no longer calls _parse_rules")
