@@ -107,13 +107,15 @@ class ViewBox(VerticalScroll):
 class TableScreen(Closing, Screen[None]):
     BINDINGS = [Binding("escape", "leave", "Back to the lobby")]
     AUTO_FOCUS = "#intents"  # Enter must always reach the choices, whatever got focus first
+    # Ids of its own: the app's style files (maharaja_tui/styles), which a session reads
+    # for the game screens, style #status, #main and #log as a game screen's.
     DEFAULT_CSS = """
-    TableScreen #status { height: 1; background: $primary-background; padding: 0 1; }
-    TableScreen #main { height: 1fr; }
+    TableScreen #table-status { height: 1; background: $primary-background; padding: 0 1; }
+    TableScreen #table-main { height: 1fr; }
     TableScreen #view-box { width: 2fr; border: round $secondary; scrollbar-gutter: stable; }
     TableScreen #view { min-height: 100%; }
     TableScreen #intents { width: 1fr; height: 1fr; border: round $accent; }
-    TableScreen #log { height: 14; border: round $secondary; padding: 0 1; }  /* its rows
+    TableScreen #table-log { height: 14; border: round $secondary; padding: 0 1; }  /* its rows
         from the start: a log that grew row by row laid the screen out at every move */
     """
 
@@ -125,12 +127,12 @@ class TableScreen(Closing, Screen[None]):
         self._view_height = 0  # the view's height as _fit_view last set it
 
     def compose(self) -> ComposeResult:
-        yield TextRows(id="status")
-        with Horizontal(id="main"):
+        yield TextRows(id="table-status")
+        with Horizontal(id="table-main"):
             with ViewBox(id="view-box", can_focus=False):
                 yield TextRows(id="view")
             yield Choices(id="intents")
-        yield TextRows(id="log", scrolls=True)  # its rows move up a move
+        yield TextRows(id="table-log", scrolls=True)  # its rows move up a move
         yield Footer()
 
     @while_open
@@ -139,7 +141,7 @@ class TableScreen(Closing, Screen[None]):
         self.query_one("#view-box").border_title = "Your view" if self.seat is not None \
             else "Public view"
         self.query_one("#intents").border_title = "Your choices"
-        self.query_one("#log").border_title = "Log"
+        self.query_one("#table-log").border_title = "Log"
         self.refresh_table()
         focus_now(self.query_one("#intents", Choices))
 
@@ -165,7 +167,7 @@ class TableScreen(Closing, Screen[None]):
         # drawn as the text panels are: a Static's content pipeline cost twice as much a
         # move, and an unchanged text (a player's own move drawn after play and again at
         # its notice) is left alone.
-        self.query_one("#status", TextRows).show(
+        self.query_one("#table-status", TextRows).show(
             f"Table {getattr(table, 'id', '')} · {table.ruleset.name} · {who} · "
             f"step {version} · {state}")
         # The view and the log repaint only the rows a move changes (TextRows).
@@ -178,7 +180,7 @@ class TableScreen(Closing, Screen[None]):
             options.replace_choices([Option(Text(describe_intent(i))) for i in self._intents],
                                     options.highlighted)
         lines = [plain(d) for d in table.log(seat)[-LOG_LINES:]]
-        self.query_one("#log", TextRows).show("\n".join(lines))
+        self.query_one("#table-log", TextRows).show("\n".join(lines))
 
     def _fit_view(self) -> None:
         """Size the view in doubling steps (at least VIEW_STEP rows, and at least its box,

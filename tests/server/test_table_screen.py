@@ -20,12 +20,16 @@ from engine.core.table import LocalTable
 from maharaja_server.partial_update import OnlyWhatShows
 from maharaja_server.screens import LOG_ROWS, VIEW_STEP, TableScreen, describe_intent
 from maharaja_server.text_rows import TextRows
+from maharaja_tui.paths import STYLE_FILES
 
 SIZE = (110, 34)
 
 
 class _Host(App[None]):
-    """A table screen as a session shows it (its compositor a session's)."""
+    """A table screen as a session shows it (its compositor a session's, the game
+    screens' style files read)."""
+
+    CSS_PATH = STYLE_FILES
 
     def __init__(self, table: LocalTable, writes: list[str] | None = None) -> None:
         super().__init__(driver_class=None if writes is None else recording(writes))
@@ -145,7 +149,7 @@ def test_the_panels_hold_their_whole_text() -> None:
 
     async def moves(pilot: Pilot[Any]) -> None:
         screen = pilot.app.screen
-        view, log = screen.query_one("#view", TextRows), screen.query_one("#log", TextRows)
+        view, log = screen.query_one("#view", TextRows), screen.query_one("#table-log", TextRows)
         assert log.content_size.height == LOG_ROWS  # a short log: blank rows under it
         for _ in range(24):
             play(table)
@@ -157,7 +161,7 @@ def test_the_panels_hold_their_whole_text() -> None:
                     assert panel.content_size.height >= rows
                 else:
                     assert panel.content_size.height == min(max(rows, LOG_ROWS), LOG_ROWS)
-            checks.append(screen.query_one("#status", TextRows).text)
+            checks.append(screen.query_one("#table-status", TextRows).text)
 
     asyncio.run(run(_Host(table, []), SIZE, moves))
     assert f"step {table.version}" in checks[-1]
@@ -219,7 +223,7 @@ def test_a_border_title_shows_on_the_log() -> None:
 
     async def title(pilot: Pilot[Any]) -> None:
         await fill_the_log(pilot, table)
-        pilot.app.screen.query_one("#log", TextRows).border_title = "Log of the table"
+        pilot.app.screen.query_one("#table-log", TextRows).border_title = "Log of the table"
         await settle(pilot)
 
     asyncio.run(run(_Host(table, writes), SIZE, title))
