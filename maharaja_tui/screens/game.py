@@ -103,6 +103,7 @@ class GameScreen(Closing, Screen[None]):
         self._scored_round: Any = None  # the adapter's key of the last scoring shown
         self.colours = self.adapter.palette(first)
         self._styled_at: int | None = None  # the app's CSS generation compose styled with
+        self._app_thread: int | None = None  # the app's thread, once mounted
 
     # ------------------------------------------------------------- compose
     def compose(self) -> ComposeResult:
@@ -124,6 +125,7 @@ class GameScreen(Closing, Screen[None]):
 
     @while_open
     def on_mount(self) -> None:
+        self._app_thread = threading.get_ident()  # where the app runs (and mounts)
         self.table.subscribe(self._on_table_changed)
         self.sync()
         self._show_autosave()
@@ -163,7 +165,7 @@ class GameScreen(Closing, Screen[None]):
         """Table listener: may be called from another thread (a remote table, a worker)."""
         if self._closed:
             return
-        if threading.get_ident() == getattr(self.app, "_thread_id", None):
+        if threading.get_ident() == self._app_thread:
             self._table_changed()
         else:
             self.app.call_from_thread(self._table_changed)
