@@ -276,7 +276,7 @@ def export(path: Path, seat: str | None) -> int:
 
 def serve(argv: list[str]) -> int:
     try:
-        from maharaja_server.cli import serve_main
+        from maharaja_server.transport.cli import serve_main
     except ImportError as missing:
         print(f"maharaja serve: the SSH server is not available ({missing})", file=sys.stderr)
         return 2

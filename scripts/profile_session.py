@@ -33,11 +33,11 @@ from textual import events  # noqa: E402
 from textual.drivers.headless_driver import HeadlessDriver  # noqa: E402
 from textual.pilot import Pilot  # noqa: E402
 
-from maharaja_server import protocol as p  # noqa: E402
-from maharaja_server.hub import Hub  # noqa: E402
-from maharaja_server.lobby import SessionApp  # noqa: E402
-from maharaja_server.remote import Connection  # noqa: E402
-from maharaja_server.tables import Identity, TableService  # noqa: E402
+from maharaja_server.session_ui.lobby import SessionApp  # noqa: E402
+from maharaja_server.session_ui.remote import Connection  # noqa: E402
+from maharaja_server.transport import protocol as p  # noqa: E402
+from maharaja_server.transport.hub import Hub  # noqa: E402
+from maharaja_server.transport.tables import Identity, TableService  # noqa: E402
 
 
 class Terminal(HeadlessDriver):

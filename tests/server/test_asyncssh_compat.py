@@ -1,4 +1,4 @@
-"""The asyncssh behaviour maharaja_server.asyncssh_compat relies on, checked against the
+"""The asyncssh behaviour maharaja_server.transport.asyncssh_compat relies on, checked against the
 installed asyncssh: a failure names what to recheck there after an upgrade."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import asyncssh
 
-from maharaja_server import asyncssh_compat
+from maharaja_server.transport import asyncssh_compat
 
 RECHECK = ("asyncssh {version}: recheck maharaja_server/asyncssh_compat.py "
            "(send_no_ignore_packets): {what}")

@@ -9,8 +9,8 @@ import pytest
 from sshkit import config, connect, running
 
 from engine.core.errors import IllegalIntent
-from maharaja_server import commands
-from maharaja_server.protocol import RulesetInfo
+from maharaja_server.session_ui import commands
+from maharaja_server.transport.protocol import RulesetInfo
 
 DUEL = RulesetInfo("test-secrets", "Secret Duel", 2, 4)
 SOLO = RulesetInfo("solo", "Solo", 1, 5)

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from maharaja_server.host import Host, lifetime_sessions
-from maharaja_server.zygote import HostRecord, Worker
+from maharaja_server.session_ui.host import Host, lifetime_sessions
+from maharaja_server.session_ui.zygote import HostRecord, Worker
 
 
 def test_the_quota_is_twice_the_sessions_a_host_holds_and_none_for_one() -> None:

@@ -8,7 +8,7 @@ import pty
 import threading
 from typing import Any
 
-from maharaja_server import host
+from maharaja_server.session_ui import host
 
 
 def pty_writer() -> tuple[host.HostedWriter, int, list[Any]]:

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from maharaja_server.inputgate import InputGate
+from maharaja_server.session_ui.inputgate import InputGate
 from maharaja_tui import compat
 
 SLOW_APP = """
@@ -76,7 +76,7 @@ def test_the_gate_lets_a_closing_app_go() -> None:
 def test_a_flood_of_keys_stays_bounded_in_a_session_process(tmp_path: Path) -> None:
     """A real pty and Textual's real driver, the session app's driver class, an app
     ten times slower than the keys: what waits in the app's loop stays bounded."""
-    from maharaja_server.lobby import SessionApp
+    from maharaja_server.session_ui.lobby import SessionApp
 
     cls = SessionApp(SimpleNamespace(user="x"), {}).driver_class  # type: ignore[arg-type]
     # Gated: the app's own few tasks and at most IN_FLIGHT (64) keys, 7 in a run here;
@@ -155,9 +155,9 @@ def test_an_idle_sessions_input_thread_sleeps_until_input_comes() -> None:
 
     from fake_ruleset import RULESET
 
-    from maharaja_server.host import HostedDriver
-    from maharaja_server.lobby import SessionApp
-    from maharaja_server.zygote import _Rehearsal
+    from maharaja_server.session_ui.host import HostedDriver
+    from maharaja_server.session_ui.lobby import SessionApp
+    from maharaja_server.session_ui.zygote import _Rehearsal
 
     keys: list[str] = []
 

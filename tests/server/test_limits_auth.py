@@ -9,8 +9,8 @@ import asyncssh
 import pytest
 from sshkit import config, connect, key_for, running
 
-from maharaja_server.hostkeys import host_key
-from maharaja_server.limits import TokenBucket
+from maharaja_server.transport.hostkeys import host_key
+from maharaja_server.transport.limits import TokenBucket
 
 
 def run(coro) -> None:
@@ -111,7 +111,7 @@ def test_four_sessions_start_at_once_and_the_fifth_waits() -> None:
     fresh interpreters the start gate was sized for (two at once); with four, 64
     sessions were seated in 26-27 s instead of 38-43 s, and the capacity steps wait
     for the seating. A fifth start still waits for a slot (a session's first frame)."""
-    from maharaja_server.ssh import SessionRunner
+    from maharaja_server.transport.ssh import SessionRunner
 
     runner = SessionRunner(counter=None, issue_token=str, revoke_token=print,  # type: ignore[arg-type]
                            child_env=dict, idle_timeout=60, input_rate=100, input_burst=100,

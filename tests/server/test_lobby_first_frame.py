@@ -15,10 +15,10 @@ from test_remote_table import hub as served  # noqa: F401 - a fixture: a hub on 
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
-from maharaja_server.hub import Hub
-from maharaja_server.lobby import LobbyScreen, SessionApp
-from maharaja_server.protocol import SeatSpec
-from maharaja_server.zygote import _Rehearsal
+from maharaja_server.session_ui.lobby import LobbyScreen, SessionApp
+from maharaja_server.session_ui.zygote import _Rehearsal
+from maharaja_server.transport.hub import Hub
+from maharaja_server.transport.protocol import SeatSpec
 
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
 

@@ -21,9 +21,9 @@ from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.widgets import Static
 
-from maharaja_server import partial_update
-from maharaja_server.partial_update import SCROLLING, OnlyWhatShows
-from maharaja_server.text_rows import TextRows
+from maharaja_server.session_ui import partial_update
+from maharaja_server.session_ui.partial_update import SCROLLING, OnlyWhatShows
+from maharaja_server.session_ui.text_rows import TextRows
 from maharaja_tui.compat import ChopsUpdate, compositor_of
 
 SCROLL = re.compile(r"\x1b\[\d+;\d+r")
@@ -72,8 +72,8 @@ def test_every_screen_of_a_session_composes_with_it() -> None:
     shows: the session app gives every screen this compositor."""
     from fake_ruleset import RULESET
 
-    from maharaja_server.lobby import SessionApp
-    from maharaja_server.zygote import _Rehearsal
+    from maharaja_server.session_ui.lobby import SessionApp
+    from maharaja_server.session_ui.zygote import _Rehearsal
 
     app = SessionApp(_Rehearsal({"fake": RULESET}), {"fake": RULESET})  # type: ignore[arg-type]
     kinds: list[bool] = []

@@ -12,8 +12,8 @@ import asyncssh
 import pytest
 from sshkit import config, running
 
-from maharaja_server.auth import Authenticator
-from maharaja_server.backoff import Backoff
+from maharaja_server.transport.auth import Authenticator
+from maharaja_server.transport.backoff import Backoff
 
 
 class Delays:

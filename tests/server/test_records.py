@@ -19,10 +19,10 @@ import msgspec
 from fake_ruleset import RULESET
 
 from engine.core import record
-from maharaja_server.auth import Authenticator
-from maharaja_server.protocol import SeatSpec
-from maharaja_server.records import Records
-from maharaja_server.tables import Identity, Slot, TableMeta, TableService
+from maharaja_server.transport.auth import Authenticator
+from maharaja_server.transport.protocol import SeatSpec
+from maharaja_server.transport.records import Records
+from maharaja_server.transport.tables import Identity, Slot, TableMeta, TableService
 
 RULESETS = {RULESET.id: RULESET}
 ALICE, BOB = Identity("alice", "key-a"), Identity("bob", "key-b")
@@ -89,7 +89,7 @@ def test_json_records_are_migrated_once(tmp_path: Path) -> None:
     """names.json and tables/<id>/table.json of an older server are imported at start."""
     from sshkit import config
 
-    from maharaja_server.server import GameServer
+    from maharaja_server.transport.server import GameServer
 
     (tmp_path / "names.json").write_text(json.dumps({"olga": "SHA256:abc"}))
     old = TableMeta(7, "Old table", RULESET.id, b"{}", [Slot("human"), Slot("human")], True, 3)

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import pytest
 from task_count import tasks_made
 
-from maharaja_server import ssh
+from maharaja_server.transport import ssh
 
 PIECES = [b"a" * 4095, b"b" * 4095, b"c" * 810]  # how a pty hands out a 9000-byte redraw
 

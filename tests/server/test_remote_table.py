@@ -13,11 +13,11 @@ import pytest
 from fake_ruleset import HIDDEN, RULESET, Dealt, Plan
 
 from engine.core.errors import IllegalIntent
-from maharaja_server import protocol as p
-from maharaja_server.hub import Hub
-from maharaja_server.protocol import SeatSpec
-from maharaja_server.remote import Connection, RemoteTable
-from maharaja_server.tables import Identity, TableService
+from maharaja_server.session_ui.remote import Connection, RemoteTable
+from maharaja_server.transport import protocol as p
+from maharaja_server.transport.hub import Hub
+from maharaja_server.transport.protocol import SeatSpec
+from maharaja_server.transport.tables import Identity, TableService
 
 RULESETS = {RULESET.id: RULESET}
 

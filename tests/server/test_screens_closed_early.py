@@ -14,10 +14,10 @@ from textual.screen import Screen
 from engine.core.game import Game
 from engine.core.ruleset import HUMAN, Seat
 from engine.core.table import LocalTable
-from maharaja_server.lobby import LobbyScreen, NewTableScreen, SessionApp
-from maharaja_server.protocol import SeatInfo, TableInfo
-from maharaja_server.screens import TableScreen, WaitingScreen
-from maharaja_server.zygote import _Rehearsal
+from maharaja_server.session_ui.lobby import LobbyScreen, NewTableScreen, SessionApp
+from maharaja_server.session_ui.screens import TableScreen, WaitingScreen
+from maharaja_server.session_ui.zygote import _Rehearsal
+from maharaja_server.transport.protocol import SeatInfo, TableInfo
 
 
 class Conn(_Rehearsal):
@@ -86,7 +86,7 @@ def test_a_new_table_dialog_closed_before_it_mounts_does_not_crash() -> None:
 
 
 def test_the_links_dialog_closed_before_it_mounts_does_not_crash() -> None:
-    from maharaja_server.invite import LinksScreen
+    from maharaja_server.session_ui.invite import LinksScreen
 
     closed_at_once(LinksScreen(1), "dismiss")
 
@@ -138,8 +138,8 @@ def test_a_game_that_starts_under_the_size_cover_replaces_only_its_waiting_room(
     over the room: the room popped screens until it was on top, but the size cover is
     always on top, so it popped them all (ScreenStackError), a cover put back on the
     way closed before its mount (NoMatches); the game replaced the cover, not the room."""
-    from maharaja_server import screens
-    from maharaja_server.invite import LinksScreen
+    from maharaja_server.session_ui import screens
+    from maharaja_server.session_ui.invite import LinksScreen
     from maharaja_tui.screens.too_small import TooSmallScreen
 
     game = Screen()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from sshkit import FAKE, config, connect, running
 
-from maharaja_server.spawn import ForkedSession
+from maharaja_server.transport.spawn import ForkedSession
 
 
 def parent_of(pid: int) -> int:
@@ -87,7 +87,7 @@ def test_a_session_that_fails_to_start_shows_one_line_and_logs_why(tmp_path: Pat
     gets one line, no traceback (issue 14 item 9, kept by the worker)."""
     import sys
 
-    from maharaja_server.spawn import Zygote
+    from maharaja_server.transport.spawn import Zygote
 
     log = tmp_path / "sessions.log"
     env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": os.pathsep.join(sys.path),
@@ -127,7 +127,7 @@ def test_a_session_that_fails_to_start_shows_one_line_and_logs_why(tmp_path: Pat
 def test_a_server_that_cannot_listen_leaves_no_worker_behind(tmp_path: Path) -> None:
     import socket
 
-    from maharaja_server.server import GameServer
+    from maharaja_server.transport.server import GameServer
 
     async def scenario() -> None:
         with socket.socket() as taken:
@@ -238,7 +238,7 @@ def test_a_hosted_session_never_blocks_its_host_on_a_client_that_does_not_read(
     queues without blocking and hangs that session up past MAX_PENDING."""
     import threading
 
-    from maharaja_server import host
+    from maharaja_server.session_ui import host
 
     class StuckTerminal:
         """A terminal whose writes block until released, then fail (hung up)."""
@@ -291,7 +291,7 @@ def test_a_host_killed_by_a_signal_is_named_in_its_sessions_end(
             os.kill(child.pid, signal.SIGSEGV)
             await gone(srv, child)
 
-    with caplog.at_level("INFO", logger="maharaja_server.ssh"):
+    with caplog.at_level("INFO", logger="maharaja_server.transport.ssh"):
         asyncio.run(asyncio.wait_for(scenario(), 120))
     (ended,) = [r.getMessage() for r in caplog.records
                 if r.getMessage().startswith("session ended for alice")]

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from maharaja_server import zygote
-from maharaja_server.host import Host
-from maharaja_server.zygote import HostRecord, Worker
+from maharaja_server.session_ui import zygote
+from maharaja_server.session_ui.host import Host
+from maharaja_server.session_ui.zygote import HostRecord, Worker
 
 
 def no_fork() -> int:

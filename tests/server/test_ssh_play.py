@@ -10,7 +10,7 @@ import asyncssh
 import pytest
 from sshkit import ENTER, ESC, config, connect, key_for, running
 
-from maharaja_server.server import GameServer
+from maharaja_server.transport.server import GameServer
 
 
 def run(coro) -> None:

@@ -16,8 +16,8 @@ from fake_ruleset import RULESET
 from test_openssh_client import ssh_command
 
 from engine.core.errors import IllegalIntent
-from maharaja_server.protocol import SeatSpec
-from maharaja_server.tables import Identity, TableService
+from maharaja_server.transport.protocol import SeatSpec
+from maharaja_server.transport.tables import Identity, TableService
 
 ALICE, BOB = Identity("alice", "key-a"), Identity("bob", "key-b")
 TWO = [SeatSpec(), SeatSpec()]

@@ -17,9 +17,9 @@ from textual.pilot import Pilot
 from engine.core.game import Game
 from engine.core.ruleset import HUMAN, Seat
 from engine.core.table import LocalTable
-from maharaja_server.partial_update import OnlyWhatShows
-from maharaja_server.screens import LOG_ROWS, VIEW_STEP, TableScreen, describe_intent
-from maharaja_server.text_rows import TextRows
+from maharaja_server.session_ui.partial_update import OnlyWhatShows
+from maharaja_server.session_ui.screens import LOG_ROWS, VIEW_STEP, TableScreen, describe_intent
+from maharaja_server.session_ui.text_rows import TextRows
 from maharaja_tui.paths import STYLE_FILES
 
 SIZE = (110, 34)

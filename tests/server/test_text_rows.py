@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from textual.content import Content
 
-from maharaja_server.text_rows import TextRows
+from maharaja_server.session_ui.text_rows import TextRows
 
 
 def test_rows_wrap_as_content_wraps_them() -> None:

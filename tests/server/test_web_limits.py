@@ -15,9 +15,9 @@ from pathlib import Path
 import aiohttp
 from sshkit import config, connect, running
 
-from maharaja_server.logflood import FloodFilter
-from maharaja_server.web import whole_characters
-from maharaja_server.webguard import budget
+from maharaja_server.transport.logflood import FloodFilter
+from maharaja_server.transport.web import whole_characters
+from maharaja_server.transport.webguard import budget
 
 
 def run(coro) -> None:  # type: ignore[no-untyped-def]

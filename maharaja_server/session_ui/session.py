@@ -15,9 +15,9 @@ import termios
 from collections.abc import Mapping
 from typing import Any
 
-from maharaja_server.config import load_rulesets
-from maharaja_server.lobby import SessionApp
-from maharaja_server.remote import Connection
+from maharaja_server.session_ui.lobby import SessionApp
+from maharaja_server.session_ui.remote import Connection
+from maharaja_server.transport.config import load_rulesets
 
 
 def take_terminal() -> None:

@@ -28,9 +28,9 @@ from pathlib import Path
 import msgspec
 
 from engine.core.record import write_atomic
-from maharaja_server.tables import Identity
+from maharaja_server.transport.tables import Identity
 
-log = logging.getLogger("maharaja_server.web")
+log = logging.getLogger("maharaja_server.transport.web")
 
 PER_SEAT = 8  # unclaimed links a seat keeps; issuing more forgets the oldest
 PER_TABLE = 32  # links a table keeps, but those whose browser sits there

@@ -19,11 +19,11 @@ from typing import Any, Protocol
 import msgspec
 
 from engine.core.errors import IllegalIntent
-from maharaja_server import protocol as p
-from maharaja_server.sockpath import short_path
-from maharaja_server.tables import Identity, TableService, undo_info
+from maharaja_server.transport import protocol as p
+from maharaja_server.transport.sockpath import short_path
+from maharaja_server.transport.tables import Identity, TableService, undo_info
 
-log = logging.getLogger("maharaja_server.hub")
+log = logging.getLogger("maharaja_server.transport.hub")
 
 MAX_BUFFERED = 4 * 1024 * 1024
 HELLO_TIMEOUT = 10.0  # seconds a new socket connection has to say hello

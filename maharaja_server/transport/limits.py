@@ -7,7 +7,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 
-from maharaja_server.network import networks
+from maharaja_server.transport.network import networks
 
 
 class TokenBucket:

@@ -23,8 +23,8 @@ import msgspec
 from engine.core.describe import Description
 from engine.core.errors import IllegalIntent
 from engine.core.table import UndoRequest
-from maharaja_server import protocol as p
-from maharaja_server.sockpath import short_path
+from maharaja_server.transport import protocol as p
+from maharaja_server.transport.sockpath import short_path
 
 Listener = Callable[[], None]
 Dispatch = Callable[[Callable[[], None]], None]

@@ -22,11 +22,11 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 
 from engine.core.errors import IllegalIntent
-from maharaja_server.network import networks
-from maharaja_server.records import Records
-from maharaja_server.tables import Identity
+from maharaja_server.transport.network import networks
+from maharaja_server.transport.records import Records
+from maharaja_server.transport.tables import Identity
 
-log = logging.getLogger("maharaja_server.names")
+log = logging.getLogger("maharaja_server.transport.names")
 
 LIMIT = 10_000  # names the server remembers
 EXPIRY = 90 * 86400.0  # seconds unused (no login) before a name holding no seat is forgotten

@@ -18,7 +18,7 @@ import socket
 import sys
 from typing import Protocol
 
-log = logging.getLogger("maharaja_server.spawn")
+log = logging.getLogger("maharaja_server.transport.spawn")
 
 READY_WAIT = 60.0  # seconds the zygote has to import the UI before sessions start without it
 MAX_MESSAGE = 64 * 1024
@@ -76,7 +76,7 @@ class Zygote:
         env = dict(self.env, MAHARAJA_ZYGOTE_FD=str(theirs.fileno()))
         try:
             self._process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "maharaja_server.zygote", env=env,
+                sys.executable, "-m", "maharaja_server.session_ui.zygote", env=env,
                 stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
                 pass_fds=(theirs.fileno(),), start_new_session=True,
                 cwd=env.get("MAHARAJA_RUN"))
@@ -222,7 +222,7 @@ async def fresh_interpreter(slave: int, env: dict[str, str], token: str,
     """The slow path: a new Python for the session (the worker is down)."""
     env = dict(env, MAHARAJA_TOKEN=token, MAHARAJA_COMMAND=command)
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "maharaja_server.session",
+        sys.executable, "-m", "maharaja_server.session_ui.session",
         stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
         cwd=env.get("MAHARAJA_RUN"),
     )

@@ -62,13 +62,13 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.messages import InBandWindowResize
 
-from maharaja_server import gcstats
-from maharaja_server.inputgate import GatedDriver, InputGate
-from maharaja_server.lobby import SessionApp
-from maharaja_server.remote import Connection
-from maharaja_server.session import sessions_per_process
+from maharaja_server.session_ui import gcstats
+from maharaja_server.session_ui.inputgate import GatedDriver, InputGate
+from maharaja_server.session_ui.lobby import SessionApp
+from maharaja_server.session_ui.remote import Connection
+from maharaja_server.session_ui.session import sessions_per_process
 
-log = logging.getLogger("maharaja_server.host")
+log = logging.getLogger("maharaja_server.session_ui.host")
 
 MAX_MESSAGE = 64 * 1024
 RESIZE_POLL = 0.25  # seconds between reads of a session's window size

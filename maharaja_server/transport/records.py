@@ -23,7 +23,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-log = logging.getLogger("maharaja_server.records")
+log = logging.getLogger("maharaja_server.transport.records")
 
 T = TypeVar("T")
 

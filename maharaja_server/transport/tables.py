@@ -28,11 +28,11 @@ from engine.core.errors import IllegalIntent, RecordError
 from engine.core.game import AnyGame, Game
 from engine.core.ruleset import HUMAN, Computer, Seat
 from engine.core.table import Chooser, LocalTable, UndoRequest
-from maharaja_server.network import networks
-from maharaja_server.protocol import SeatInfo, SeatSpec, TableInfo, UndoInfo
-from maharaja_server.records import Records
+from maharaja_server.transport.network import networks
+from maharaja_server.transport.protocol import SeatInfo, SeatSpec, TableInfo, UndoInfo
+from maharaja_server.transport.records import Records
 
-log = logging.getLogger("maharaja_server.tables")
+log = logging.getLogger("maharaja_server.transport.tables")
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from engine.core.errors import IllegalIntent
-from maharaja_server.remote import Disconnected
+from maharaja_server.session_ui.remote import Disconnected
 from maharaja_tui.screens.closing import Closing, while_open
 
 

@@ -37,7 +37,7 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from maharaja_server.partial_update import SCROLLING, scrolls_on_terminal
+from maharaja_server.session_ui.partial_update import SCROLLING, scrolls_on_terminal
 
 CACHE_ROWS = 2000  # strips and wrapped lines kept; cleared past it (texts move on)
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from maharaja_server.auth import NAME
+from maharaja_server.transport.auth import NAME
 
 SHARED = "*"
 

@@ -37,11 +37,11 @@ import time
 import traceback
 from typing import Any
 
-from maharaja_server import session
-from maharaja_server.config import load_rulesets
-from maharaja_server.host import colour_system, lifetime_sessions, run_host
-from maharaja_server.lobby import SessionApp
-from maharaja_server.protocol import RulesetInfo
+from maharaja_server.session_ui import session
+from maharaja_server.session_ui.host import colour_system, lifetime_sessions, run_host
+from maharaja_server.session_ui.lobby import SessionApp
+from maharaja_server.transport.config import load_rulesets
+from maharaja_server.transport.protocol import RulesetInfo
 from maharaja_tui.games import adapter_class
 
 MAX_MESSAGE = 64 * 1024
@@ -92,7 +92,7 @@ def rehearse(rulesets: dict[str, Any]) -> None:
     try:
         asyncio.run(run())
     except Exception:  # noqa: BLE001 - only a head start: sessions work without it
-        logging.getLogger("maharaja_server.zygote").warning(
+        logging.getLogger("maharaja_server.session_ui.zygote").warning(
             "lobby rehearsal failed", exc_info=True)
 
 
@@ -157,7 +157,7 @@ def child(request: dict[str, Any], slave: int | None, rulesets: dict[str, Any],
         code = exc.code if isinstance(exc.code, int) else 1
     except BaseException as exc:  # noqa: BLE001 - one line to the player, the rest to the log
         try:
-            logging.getLogger("maharaja_server.session").error(
+            logging.getLogger("maharaja_server.session_ui.session").error(
                 "session failed to start:\n%s",
                 "".join(traceback.format_exception(exc)).rstrip())
             os.write(2, b"The session could not start; the server has logged why.\r\n")
@@ -420,7 +420,7 @@ def main() -> int:
     rulesets = warm(specs)
     rehearse(rulesets)
     if threading.active_count() > 1:  # forking copies no thread: none may hold a lock
-        logging.getLogger("maharaja_server.zygote").warning(
+        logging.getLogger("maharaja_server.session_ui.zygote").warning(
             "threads left before forking: %s", threading.enumerate())
     # Everything imported so far is shared with the children: keep the collector from
     # touching (and so copying) it in each of them.

@@ -23,9 +23,9 @@ from typing import Any
 
 import asyncssh
 
-from maharaja_server.asyncssh_compat import send_no_ignore_packets
-from maharaja_server.auth import Authenticator
-from maharaja_server.limits import (
+from maharaja_server.transport.asyncssh_compat import send_no_ignore_packets
+from maharaja_server.transport.auth import Authenticator
+from maharaja_server.transport.limits import (
     ConnectionLimits,
     SessionCounter,
     StartGate,
@@ -33,10 +33,10 @@ from maharaja_server.limits import (
     WindowChanges,
     sessions,
 )
-from maharaja_server.spawn import ForkedSession, SessionProcess, Zygote, fresh_interpreter
-from maharaja_server.tables import Identity
+from maharaja_server.transport.spawn import ForkedSession, SessionProcess, Zygote, fresh_interpreter
+from maharaja_server.transport.tables import Identity
 
-log = logging.getLogger("maharaja_server.ssh")
+log = logging.getLogger("maharaja_server.transport.ssh")
 
 NO_TERMINAL = (
     b"Maharaja is played in a terminal, but this connection asked for none.\r\n"

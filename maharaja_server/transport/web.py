@@ -32,22 +32,22 @@ from aiohttp import WSMsgType, web
 from textual_serve.server import Server, to_int
 
 from engine.core.errors import IllegalIntent
-from maharaja_server.auth import Authenticator
-from maharaja_server.limits import (
+from maharaja_server.transport.auth import Authenticator
+from maharaja_server.transport.limits import (
     SessionCounter,
     StartGate,
     TokenBucket,
     WindowChanges,
     sessions,
 )
-from maharaja_server.links import LinkBook, LinkRefused, digest
-from maharaja_server.protocol import SeatLink
-from maharaja_server.spawn import SessionProcess, Zygote
-from maharaja_server.tables import Identity, TableService
-from maharaja_server.webguard import Doors, budget, raise_descriptor_limit
-from maharaja_server.websession import ENV, WebSession
+from maharaja_server.transport.links import LinkBook, LinkRefused, digest
+from maharaja_server.transport.protocol import SeatLink
+from maharaja_server.transport.spawn import SessionProcess, Zygote
+from maharaja_server.transport.tables import Identity, TableService
+from maharaja_server.transport.webguard import Doors, budget, raise_descriptor_limit
+from maharaja_server.transport.websession import ENV, WebSession
 
-log = logging.getLogger("maharaja_server.web")
+log = logging.getLogger("maharaja_server.transport.web")
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 KEEPALIVE = 15.0  # seconds an idle keep-alive connection stays open (aiohttp's: 75)
@@ -319,7 +319,7 @@ class WebFront:
                 log.warning("session worker unavailable (%s); starting a fresh interpreter",
                             exc)
         return await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "maharaja_server.session",
+            sys.executable, "-m", "maharaja_server.session_ui.session",
             stdin=fd, stdout=fd, stderr=asyncio.subprocess.DEVNULL,
             env=env | {"MAHARAJA_TOKEN": token, "MAHARAJA_COMMAND": command},
             cwd=env.get("MAHARAJA_RUN"), start_new_session=True)

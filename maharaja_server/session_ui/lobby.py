@@ -24,12 +24,12 @@ from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
 from engine.core.errors import IllegalIntent
 from engine.core.ruleset import AnyRuleset
-from maharaja_server import commands
-from maharaja_server.inputgate import GatedDriver
-from maharaja_server.partial_update import OnlyWhatShows
-from maharaja_server.protocol import SeatSpec, TableInfo
-from maharaja_server.remote import Connection, Disconnected, RemoteTable
-from maharaja_server.screens import WaitingScreen, game_screen_for
+from maharaja_server.session_ui import commands
+from maharaja_server.session_ui.inputgate import GatedDriver
+from maharaja_server.session_ui.partial_update import OnlyWhatShows
+from maharaja_server.session_ui.remote import Connection, Disconnected, RemoteTable
+from maharaja_server.session_ui.screens import WaitingScreen, game_screen_for
+from maharaja_server.transport.protocol import SeatSpec, TableInfo
 from maharaja_tui.compat import share_parses
 from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.crashlog import OneLineCrash
@@ -39,7 +39,7 @@ from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.focus import focus_now
 
-log = logging.getLogger("maharaja_server.session")
+log = logging.getLogger("maharaja_server.session_ui.session")
 LEVELS = ["easy", "medium", "hard", "random"]
 
 
@@ -199,7 +199,7 @@ class LobbyScreen(Closing, Screen[None]):
         self.refresh_tables()
 
     def action_links(self) -> None:
-        from maharaja_server.invite import LinksScreen
+        from maharaja_server.session_ui.invite import LinksScreen
 
         table = self._selected()
         if table is not None:

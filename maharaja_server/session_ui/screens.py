@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 
 from engine.core.describe import plain
 from engine.core.errors import IllegalIntent
-from maharaja_server.text_rows import TextRows
+from maharaja_server.session_ui.text_rows import TextRows
 from maharaja_tui.screens.closing import Closing, top_screen, while_open
 from maharaja_tui.widgets.choices import Choices
 from maharaja_tui.widgets.focus import focus_now
@@ -32,7 +32,7 @@ from maharaja_tui.widgets.footer import Footer
 LOG_LINES = 12
 LOG_ROWS = 12  # the log panel's rows inside its border (height 14 in the CSS)
 VIEW_STEP = 8  # the view's least height; it doubles from there (_fit_view)
-log = logging.getLogger("maharaja_server.screens")
+log = logging.getLogger("maharaja_server.session_ui.screens")
 
 
 class StepShown:
@@ -283,7 +283,7 @@ class WaitingScreen(Closing, Screen[None]):
             "(players in a browser)."))
 
     def action_links(self) -> None:
-        from maharaja_server.invite import LinksScreen
+        from maharaja_server.session_ui.invite import LinksScreen
 
         self.app.push_screen(LinksScreen(self.table.id))
 

@@ -9,9 +9,9 @@ import signal
 import sys
 from pathlib import Path
 
-from maharaja_server import logflood
-from maharaja_server.config import DEFAULT_PORT, ServerConfig, default_data_dir
-from maharaja_server.passwords import Passwords, read_password_file
+from maharaja_server.transport import logflood
+from maharaja_server.transport.config import DEFAULT_PORT, ServerConfig, default_data_dir
+from maharaja_server.transport.passwords import Passwords, read_password_file
 
 
 def parser() -> argparse.ArgumentParser:
@@ -131,7 +131,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
 
 
 async def serve(config: ServerConfig) -> None:
-    from maharaja_server.server import GameServer
+    from maharaja_server.transport.server import GameServer
 
     server = GameServer(config)
     await server.start()
@@ -145,7 +145,7 @@ async def serve(config: ServerConfig) -> None:
         print("warning: anyone with any SSH key can log in; consider --authorized-keys or "
               "--password-file", file=sys.stderr, flush=True)
     if server.web is not None:
-        from maharaja_server.web import warning_for
+        from maharaja_server.transport.web import warning_for
 
         print(f"Web page: {server.web.public_url}/ (join links from the lobby, key l)",
               flush=True)

@@ -10,16 +10,16 @@ from collections.abc import Callable
 
 import asyncssh
 
-from maharaja_server import ssh
-from maharaja_server.auth import Authenticator
-from maharaja_server.config import ServerConfig, load_rulesets, ordered
-from maharaja_server.hostkeys import host_key
-from maharaja_server.hub import Hub
-from maharaja_server.limits import ConnectionLimits, SessionCounter, WindowChanges
-from maharaja_server.names import Names
-from maharaja_server.records import Records
-from maharaja_server.spawn import Zygote
-from maharaja_server.tables import TableService
+from maharaja_server.transport import ssh
+from maharaja_server.transport.auth import Authenticator
+from maharaja_server.transport.config import ServerConfig, load_rulesets, ordered
+from maharaja_server.transport.hostkeys import host_key
+from maharaja_server.transport.hub import Hub
+from maharaja_server.transport.limits import ConnectionLimits, SessionCounter, WindowChanges
+from maharaja_server.transport.names import Names
+from maharaja_server.transport.records import Records
+from maharaja_server.transport.spawn import Zygote
+from maharaja_server.transport.tables import TableService
 
 log = logging.getLogger("maharaja_server")
 
@@ -69,7 +69,7 @@ class GameServer:
         self._sweeper: asyncio.Task[None] | None = None
         self.web = None
         if config.web_port is not None:  # textual-serve is imported only for a web page
-            from maharaja_server.web import web_front
+            from maharaja_server.transport.web import web_front
 
             self.web = web_front(self)
 

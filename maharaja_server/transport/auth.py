@@ -17,12 +17,12 @@ from pathlib import Path
 
 import asyncssh
 
-from maharaja_server.backoff import Backoff
-from maharaja_server.names import Names
-from maharaja_server.records import Records
-from maharaja_server.tables import Identity
+from maharaja_server.transport.backoff import Backoff
+from maharaja_server.transport.names import Names
+from maharaja_server.transport.records import Records
+from maharaja_server.transport.tables import Identity
 
-log = logging.getLogger("maharaja_server.auth")
+log = logging.getLogger("maharaja_server.transport.auth")
 
 NAME = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
 

@@ -25,9 +25,9 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
-from maharaja_server.spawn import SessionProcess
+from maharaja_server.transport.spawn import SessionProcess
 
-log = logging.getLogger("maharaja_server.web")
+log = logging.getLogger("maharaja_server.transport.web")
 
 PRELUDE = b"__GANGLION__\n"
 MAX_PACKET = 4 * 1024 * 1024  # a frame is far smaller; more is a broken session

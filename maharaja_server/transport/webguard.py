@@ -29,10 +29,10 @@ import resource
 from collections.abc import Callable
 from typing import Any
 
-from maharaja_server.limits import ConnectionLimits
-from maharaja_server.network import networks
+from maharaja_server.transport.limits import ConnectionLimits
+from maharaja_server.transport.network import networks
 
-log = logging.getLogger("maharaja_server.web")
+log = logging.getLogger("maharaja_server.transport.web")
 
 HEADER_TIMEOUT = 10.0  # seconds to send a request's headers
 END = b"\r\n\r\n"  # the end of a request's headers
