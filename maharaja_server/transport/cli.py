@@ -173,6 +173,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def serve_main(argv: list[str] | None = None) -> int:
+    """Host games over SSH (and the web page)."""
     from maharaja_tui.settings import ConfigError
 
     try:

@@ -414,14 +414,14 @@ def test_the_sub_command_is_chosen_only_from_plain_arguments() -> None:
 
 
 def test_a_sub_command_alone_parses_and_helps_as_among_all() -> None:
-    from maharaja_tui.cli import COMMANDS, parser
+    from maharaja_tui.cli import COMMANDS, parser, registered
 
     def sub_parsers(top: object) -> dict[str, object]:
         action = next(a for a in top._actions if a.dest == "command")  # type: ignore[attr-defined]
         return action.choices  # type: ignore[no-any-return]
 
     every = sub_parsers(parser(list_games=False))
-    assert list(every) == list(COMMANDS)
+    assert list(every) == [*COMMANDS, *registered()]  # the server's serve among the latter
     for command in COMMANDS:
         alone = sub_parsers(parser(list_games=False, only=command))
         assert list(alone) == [command]
