@@ -26,6 +26,7 @@ from engine.core.errors import IllegalIntent
 from engine.core.ruleset import AnyRuleset
 from maharaja_server.session_ui import commands
 from maharaja_server.session_ui.inputgate import GatedDriver
+from maharaja_server.session_ui.invite import LinksScreen
 from maharaja_server.session_ui.partial_update import OnlyWhatShows
 from maharaja_server.session_ui.remote import Connection, Disconnected, RemoteTable
 from maharaja_server.session_ui.screens import WaitingScreen, game_screen_for
@@ -199,8 +200,6 @@ class LobbyScreen(Closing, Screen[None]):
         self.refresh_tables()
 
     def action_links(self) -> None:
-        from maharaja_server.session_ui.invite import LinksScreen
-
         table = self._selected()
         if table is not None:
             self.app.push_screen(LinksScreen(table))

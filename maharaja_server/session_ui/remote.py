@@ -22,6 +22,7 @@ import msgspec
 
 from engine.core.describe import Description
 from engine.core.errors import IllegalIntent
+from engine.core.ruleset import HUMAN, Computer, Seat
 from engine.core.table import UndoRequest
 from maharaja_server.transport import protocol as p
 from maharaja_server.transport.sockpath import short_path
@@ -261,10 +262,12 @@ class RemoteTable:
     def info(self) -> p.TableInfo:
         return self._info
 
+    def saw(self, info: p.TableInfo) -> None:
+        """This table's info as the lobby's push brought it (as new as the table's)."""
+        self._info = info
+
     @property
     def seats(self) -> list[Any]:
-        from engine.core.ruleset import HUMAN, Computer, Seat
-
         return [Seat(s.name or "(free)", HUMAN if s.kind != "computer" else Computer(level=s.level))
                 for s in self._info.seats]
 

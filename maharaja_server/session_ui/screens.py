@@ -23,8 +23,10 @@ from textual.widgets.option_list import Option
 
 from engine.core.describe import plain
 from engine.core.errors import IllegalIntent
+from maharaja_server.session_ui.invite import LinksScreen
 from maharaja_server.session_ui.text_rows import TextRows
 from maharaja_tui.screens.closing import Closing, top_screen, while_open
+from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.widgets.choices import Choices
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
@@ -58,10 +60,6 @@ class StepShown:
 
 def game_screen_for(table: Any, seat: int | None) -> Screen[None]:
     """The UI's game screen when it can show this game, else the plain table screen."""
-    try:
-        from maharaja_tui.screens.game import GameScreen
-    except ImportError:
-        return TableScreen(table, seat)
     try:
         screen = GameScreen(table, seat)
         screen.host_files = False  # no save-as onto the server's disk
@@ -256,7 +254,7 @@ class WaitingScreen(Closing, Screen[None]):
             pushed = None if ask else self.app.conn.pushed_tables  # type: ignore[attr-defined]
             mine = [i for i in pushed or () if i.id == self.table.id]
             if mine and mine[0].version >= self.table.info.version:
-                self.table._info = mine[0]  # the lobby's push holds this table's info
+                self.table.saw(mine[0])  # the lobby's push holds this table's info
             else:
                 self.table.refresh_info()
             self._changed()
@@ -283,8 +281,6 @@ class WaitingScreen(Closing, Screen[None]):
             "(players in a browser)."))
 
     def action_links(self) -> None:
-        from maharaja_server.session_ui.invite import LinksScreen
-
         self.app.push_screen(LinksScreen(self.table.id))
 
     def action_leave(self) -> None:

@@ -10,8 +10,16 @@ import sys
 from pathlib import Path
 
 from maharaja_server.transport import logflood
-from maharaja_server.transport.config import DEFAULT_PORT, ServerConfig, default_data_dir
+from maharaja_server.transport.config import (
+    DEFAULT_PORT,
+    ServerConfig,
+    default_data_dir,
+    warning_for,
+)
 from maharaja_server.transport.passwords import Passwords, read_password_file
+from maharaja_server.transport.server import GameServer
+from maharaja_tui import settings
+from maharaja_tui.settings import ConfigError
 
 
 def parser() -> argparse.ArgumentParser:
@@ -131,8 +139,6 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
 
 
 async def serve(config: ServerConfig) -> None:
-    from maharaja_server.transport.server import GameServer
-
     server = GameServer(config)
     await server.start()
     where = "this machine only" if config.host in ("127.0.0.1", "localhost", "::1") \
@@ -145,8 +151,6 @@ async def serve(config: ServerConfig) -> None:
         print("warning: anyone with any SSH key can log in; consider --authorized-keys or "
               "--password-file", file=sys.stderr, flush=True)
     if server.web is not None:
-        from maharaja_server.transport.web import warning_for
-
         print(f"Web page: {server.web.public_url}/ (join links from the lobby, key l)",
               flush=True)
         warning = warning_for(config.web_host, config.web_url)
@@ -164,8 +168,6 @@ async def serve(config: ServerConfig) -> None:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line over the config file's [server] table (ConfigError if bad)."""
-    from maharaja_tui import settings
-
     ap = parser()
     config_file = ap.parse_known_args(argv)[0].config
     ap.set_defaults(**settings.load(config_file).server_defaults())
@@ -174,8 +176,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def serve_main(argv: list[str] | None = None) -> int:
     """Host games over SSH (and the web page)."""
-    from maharaja_tui.settings import ConfigError
-
     try:
         args = parse_args(argv)
     except ConfigError as exc:

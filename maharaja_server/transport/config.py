@@ -8,14 +8,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from platformdirs import user_data_dir
+
+from engine.registry import rulesets
+
 log = logging.getLogger("maharaja_server")
 
 DEFAULT_PORT = 2222
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+HTTP_WARNING = ("warning: the web page is plain HTTP on {host}: passwords and join links "
+                "cross the network readable; serve it behind an HTTPS proxy "
+                "(and give its address with --web-url)")
 
 
 def default_data_dir() -> Path:
-    from platformdirs import user_data_dir
-
     return Path(user_data_dir("maharaja")) / "server"
 
 
@@ -92,8 +98,6 @@ def load_rulesets(specs: list[str]) -> dict[str, Any]:
     """The registry's rulesets plus each ``module:attr`` of ``specs``."""
     found: dict[str, Any] = {}
     try:
-        from engine.registry import rulesets
-
         found.update(rulesets())
     except (ImportError, AttributeError) as exc:
         # The games may not be installed yet; extra rulesets still work.
@@ -108,3 +112,10 @@ def load_rulesets(specs: list[str]) -> dict[str, Any]:
 def ordered(rulesets: dict[str, Any], first: str) -> dict[str, Any]:
     """The same rulesets with ``first`` (when hosted) listed first ("" keeps the order)."""
     return dict(sorted(rulesets.items(), key=lambda item: bool(first) and item[0] != first))
+
+
+def warning_for(host: str, public_url: str | None) -> str | None:
+    """The warning for a web page others can reach over plain HTTP (None: no need)."""
+    if host in LOOPBACK or (public_url or "").startswith("https://"):
+        return None
+    return HTTP_WARNING.format(host=host)

@@ -23,6 +23,7 @@ from typing import Any
 
 import msgspec
 
+from engine.bots import choose
 from engine.core import record
 from engine.core.errors import IllegalIntent, RecordError
 from engine.core.game import AnyGame, Game
@@ -157,11 +158,7 @@ class TableService:
         self.bot_delay = bot_delay
         self.handover_after = handover_after
         self.max_tables = max_tables
-        if chooser is None:
-            from engine.bots import choose
-
-            chooser = choose
-        self.chooser: Chooser = chooser
+        self.chooser: Chooser = choose if chooser is None else chooser
         self.handover_level = handover_level
         self.tables: dict[int, Table] = {}
         # Table ids are a sequence in the records, never reused: an old join link (or a

@@ -49,16 +49,11 @@ from maharaja_server.transport.websession import ENV, WebSession
 
 log = logging.getLogger("maharaja_server.transport.web")
 
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
 KEEPALIVE = 15.0  # seconds an idle keep-alive connection stays open (aiohttp's: 75)
 LOGIN_COOKIE = "mj-login"
 MAX_LOGINS = 10_000  # remembered browser logins; the oldest are forgotten beyond
 NO_PASSWORD = ("This server's web page admits players by join link only: ask a player at "
                "a table for one (in the lobby, key l).")
-HTTP_WARNING = ("warning: the web page is plain HTTP on {host}: passwords and join links "
-                "cross the network readable; serve it behind an HTTPS proxy "
-                "(and give its address with --web-url)")
-
 
 @dataclass(frozen=True)
 class Limits:
@@ -389,13 +384,6 @@ def whole_characters(data: bytes) -> bytes:
 
 def bounded(value: str | None, default: int, low: int, high: int) -> int:
     return max(low, min(to_int(value or "", default), high))
-
-
-def warning_for(host: str, public_url: str | None) -> str | None:
-    """The warning for a page others can reach over plain HTTP (None: no need)."""
-    if host in LOOPBACK or (public_url or "").startswith("https://"):
-        return None
-    return HTTP_WARNING.format(host=host)
 
 
 def web_front(server: Any) -> WebFront:

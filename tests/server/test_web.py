@@ -16,10 +16,11 @@ from sshkit import ANSI, config, running
 
 from engine.core.errors import IllegalIntent
 from maharaja_server.transport.cli import config_from, parser
+from maharaja_server.transport.config import warning_for
 from maharaja_server.transport.links import LinkBook, LinkRefused
 from maharaja_server.transport.protocol import SeatSpec
 from maharaja_server.transport.tables import Identity
-from maharaja_server.transport.web import invite, warning_for
+from maharaja_server.transport.web import invite
 
 ALICE = Identity("alice", "password")
 
