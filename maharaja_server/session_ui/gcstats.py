@@ -1,4 +1,4 @@
-"""Garbage-collection figures of a session host, for the load benchmark (issue 15).
+"""Garbage-collection figures of a session host, for the load benchmark.
 
 A host's collections pause every session it runs, so what they cost is measured where
 it is spent: thread CPU time between ``gc.callbacks``' start and stop, per generation

@@ -278,7 +278,7 @@ def tune_collector() -> None:
     segments, messages), nearly all freed by their reference counts, yet each 700 of
     them set off a young collection, and every tenth of those an older one over the
     objects of every session of the host (about a millisecond a move a session at 128
-    sessions, issue 15). Ten thousand lets them die first; the few cycles a redraw
+    sessions). Ten thousand lets them die first; the few cycles a redraw
     leaves wait a little longer (tens of kilobytes)."""
     gc.set_threshold(*GC_THRESHOLDS)
 

@@ -3,7 +3,7 @@
 Textual's input thread turns every byte it reads into an event and schedules it on
 the app's loop at once, however far behind the app is. Typing at the server's input
 rate (2 KiB/s) on a game screen outran the app on a busy host, so the loop's queue
-grew by about 1.7 kB a key and never shrank (issue 14 item 2). Here the input
+grew by about 1.7 kB a key and never shrank. Here the input
 thread waits while ``limit`` events are still alive (an event is freed once every
 handler is done with it); meanwhile the pty fills and the server drops the excess
 (ssh.py), so a fast typist costs time, never memory.

@@ -273,7 +273,7 @@ class Listener:
     whose argument count Textual reads with ``inspect.signature`` at every call (never
     kept: the partial is new each time). Declaring the (empty) signature skips that
     walk through the listener's own partial and bound method: 3-4% of a session's Python
-    CPU per move (issue 15)."""
+    CPU per move."""
 
     __slots__ = ("fn",)
     __signature__ = inspect.Signature()
@@ -320,7 +320,7 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's palette, without commands that write files on the server's host
-        (Screenshot wrote SVGs into the operator's ~/Downloads; issue 14 item 10)."""
+        (Screenshot wrote SVGs into the operator's ~/Downloads)."""
         for command in super().get_system_commands(screen):
             if "screenshot" not in command.title.lower():
                 yield command
@@ -330,7 +330,7 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
 
     def crash_report(self, error: BaseException) -> str:
         """The traceback (no local variables) to the server's sessions log; the remote
-        player gets one line without host paths (issue 14 item 9)."""
+        player gets one line without host paths."""
         log.error("session of %s crashed:\n%s", self.conn.user,
                   "".join(traceback.format_exception(error)).rstrip())
         return ("The session hit an internal error and was closed; the server has logged "

@@ -34,8 +34,8 @@ T = TypeVar("T")  # what a request's Result decodes to
 # One decoder for every connection, made at import. msgspec builds a struct's type
 # information on its first decoder, and that build is not thread-safe: a session host's
 # sessions open their connections in threads, and two of them making their own decoder
-# at once crashed the host (SIGSEGV in msgspec, two sessions lost at 128 sessions,
-# issue 15). Made here, it is built once by the session worker before it forks (it
+# at once crashed the host (SIGSEGV in msgspec, two sessions lost in the 128-session
+# capacity step). Made here, it is built once by the session worker before it forks (it
 # imports this module), or by whichever thread imports it; decoding is thread-safe.
 REPLIES = msgspec.msgpack.Decoder(p.AnyReply)
 

@@ -94,7 +94,7 @@ class ViewBox(VerticalScroll):
     """The view's scrolling box: a new height of the view (_fit_view) is one layout pass.
 
     The pass that sizes the view gives the box a new virtual size, and Textual's
-    reactive asked for a second whole-screen layout for it (issue 15); the box's own
+    reactive asked for a second whole-screen layout for it; the box's own
     size is unchanged, its scrollbar follows the virtual size at once (_scroll_update),
     and its column is kept for the scrollbar (scrollbar-gutter: stable), so nothing
     else on the screen depends on it."""

@@ -2,7 +2,7 @@
 
 A ``Static`` given a new text re-renders every row of it and the screen repaints
 (and writes to the terminal) all of them; at 128 SSH sessions, each redrawn after
-every move at its table, that was most of a session's CPU (issue 15). ``TextRows``
+every move at its table, that was most of a session's CPU. ``TextRows``
 keeps each row's strip (Textual's Line API), compares the new rows with those on
 screen and refreshes only the ones that differ; a row moving up the log reuses the
 strip it had. A layout is asked for only when the number of rows changes.
@@ -18,7 +18,7 @@ brings along the filter, cut and encoding caches Textual keeps on it.
 A panel made with ``scrolls=True`` (the log) whose rows all move up by some rows, new ones
 coming in at the bottom, has the terminal move them (``partial_update`` scrolls its rows
 with a scroll region) and repaints only the new rows: the log's dozen rows were written to
-every client again at every move, more than half of what a session sent (issue 15).
+every client again at every move, more than half of what a session sent.
 """
 
 from __future__ import annotations
@@ -297,7 +297,7 @@ class TextRows(Widget):
             if len(self._strips) > CACHE_ROWS:
                 self._strips.clear()
             # The text and the blank after it in one segment: one colour code a row on
-            # the terminal instead of two, ~23 bytes a row to every client (issue 15).
+            # the terminal instead of two, ~23 bytes a row to every client.
             blank = width - cell_len(row)
             strip = Strip([Segment(row + " " * blank if blank > 0 else row, style)],
                           max(width, cell_len(row)))

@@ -194,7 +194,7 @@ class Worker:
 
     The spare is a host forked ahead with no session, ready on its loop: a session that
     needs a new host attaches to it instead of waiting for a fork and the new process's
-    set-up (about 13% of a connect to the first lobby frame under load, issue 15). A new
+    set-up (about 13% of a connect to the first lobby frame under load). A new
     spare is forked once no request has come for ``SPARE_AFTER`` seconds, so its fork and
     set-up do not compete with the start of the sessions that came in a burst."""
 

@@ -80,7 +80,7 @@ class Authenticator:
             return None
         if self.keys is not None:
             # An authorized key is one person: one name per key, so it cannot take
-            # several seats at a table under several names (issue 14 item 8).
+            # several seats at a table under several names.
             other = self.names.name_of(fingerprint) or name
             if other != name:
                 log.info("refused %s: this key logs in as %s", name, other)

@@ -166,7 +166,7 @@ AnyRequest = (Hello | ListTables | CreateTable | CloseTable | Join | Watch | Lea
 # ------------------------------------------------------- replies and pushes
 class Welcome(msgspec.Struct, tag="welcome"):
     """The answer to Hello, with the lobby's list: a session shows it first, and asking
-    for it was a second round trip before the first frame (issue 15)."""
+    for it was a second round trip before the first frame."""
 
     id: int
     user: str

@@ -136,8 +136,8 @@ class Records:
         A file already queued and not yet written is written once, with its latest
         content, where it was queued first: when the disk is slower than the moves,
         each move's whole game file was written and fsynced in turn, each a hand-over
-        to the writer thread (with its save, a third of the server's Python CPU a move,
-        issue 15). Nothing is lost: a later content holds every step of an earlier."""
+        to the writer thread (with its save, a third of the server's Python CPU a move).
+        Nothing is lost: a later content holds every step of an earlier."""
         with self._files_lock:
             queued = path in self._files
             self._files[path] = data

@@ -58,7 +58,7 @@ FIRST_FRAME = 2048  # bytes of output that mean the session's UI has drawn its f
 # (about a CPU-second each); forked from the session worker, 64 sessions (16 tables)
 # were seated in 26-27 s with four against 38-43 s with two (alternating runs, same
 # loaded machine), moves played meanwhile no slower (p95 436-524 ms against 663-717):
-# the capacity steps of issue 15 wait for the seating.
+# the capacity benchmark's steps wait for the seating.
 START_SLOTS = 4
 RELAY_MAX = 256 * 1024  # bytes relayed at one wakeup, so one busy session cannot hold the loop
 COMMAND = re.compile(r"[^ -~]")  # anything but printable ASCII is dropped from a command
@@ -88,7 +88,7 @@ def _drain(master: int) -> bytes | None:
 def how_it_ended(code: int | None) -> str:
     """What the log adds to a session's end: nothing when its UI exited as usual; else
     its code, or the signal that killed its process (a host's crash ends every session
-    it held: issue 15's two sessions lost at 128 sessions left no trace but the
+    it held: two sessions lost in the 128-session capacity step left no trace but the
     kernel's)."""
     if not code:
         return ""
@@ -315,7 +315,7 @@ class SessionRunner:
 
         Read in the loop's reader callback (no task wakeup per chunk), and the pty is
         drained before writing: a pty hands a redraw out in pieces of at most ~4 KiB,
-        and each write to the channel is an encrypted packet and a send (issue 15)."""
+        and each write to the channel is an encrypted packet and a send."""
         loop = asyncio.get_running_loop()
         ended: asyncio.Future[None] = loop.create_future()
         sent = 0
@@ -437,7 +437,7 @@ def server_factory(auth: Authenticator,
 
 # The client's order picks among these (RFC 4253 7.1). asyncssh's chacha20-poly1305
 # builds three cipher objects a packet: it cost the server 1.6x the CPU of AES-GCM to
-# relay a redraw (issue 15), so it is not offered; OpenSSH, which prefers it, then takes
+# relay a redraw, so it is not offered; OpenSSH, which prefers it, then takes
 # aes128-ctr with an encrypt-then-MAC (umac-64-etm), about as cheap as GCM. CTR stays
 # for clients without GCM (PuTTY before 0.76).
 CIPHERS = ("aes128-gcm@openssh.com", "aes256-gcm@openssh.com", "aes128-ctr", "aes192-ctr",

@@ -69,7 +69,7 @@ class TableMeta(msgspec.Struct):
     seed: int
     owner: str = ""  # Identity.owner of who created it: they may close it
     address: str = ""  # where its creator came from (the quotas per address and network)
-    hints: bool = False  # a seat may ask the hard computer for a hint (issue 13 item 7)
+    hints: bool = False  # a seat may ask the hard computer for a hint (its creator chose)
 
 
 class LoopClock:

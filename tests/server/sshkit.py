@@ -59,8 +59,8 @@ class NoSessionWorker:
 
 @asynccontextmanager
 async def running(cfg: ServerConfig, *, sessions: bool = True) -> AsyncIterator[GameServer]:
-    """A started server; ``sessions=False`` for a test that opens no session (issue 15:
-    no session worker is started for it)."""
+    """A started server; ``sessions=False`` for a test that opens no session (no session
+    worker is started for it)."""
     server = GameServer(cfg)
     if sessions:
         await server.start()

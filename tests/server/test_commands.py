@@ -1,4 +1,4 @@
-"""Commands named on the ssh command line are parsed strictly (issue 14 item 1)."""
+"""Commands named on the ssh command line are parsed strictly."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_an_oversized_command_over_ssh_is_refused_and_the_lobby_stays(tmp_path: 
             await term.wait_screen(r"SRV-COMMAND: the number of seats must be")
             assert not srv.service.tables
             await term.close()
-            srv.service.max_tables = 0  # item 3: a full server says so, not "unknown command"
+            srv.service.max_tables = 0  # a full server says so, not "unknown command"
             term = await connect(srv.port, "alice", command="new")
             await term.wait_screen(r"SRV-FULL")
             await term.close()

@@ -1,4 +1,4 @@
-"""The server against a hostile internet (issue 14): logins, limits, session hygiene."""
+"""The server against a hostile internet: logins, limits, session hygiene."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from maharaja_server.transport.cli import serve_main
 
 
 def test_an_empty_password_file_refuses_to_start(tmp_path: Path, capsys, monkeypatch) -> None:
-    """It used to mean "any public key" (item 6)."""
+    """It used to mean "any public key"."""
     import maharaja_server.transport.cli as cli
 
     def must_not_serve(coro) -> None:
@@ -32,7 +32,7 @@ def test_an_empty_password_file_refuses_to_start(tmp_path: Path, capsys, monkeyp
 
 
 def test_each_session_process_has_its_memory_capped(tmp_path: Path) -> None:
-    """The child caps its own address space from the server's setting (item 2)."""
+    """The child caps its own address space from the server's setting."""
     code = ("import os, resource; os.environ['MAHARAJA_MEMORY_MIB'] = '300';"
             "from maharaja_server.session_ui import session;"
             "session.cap_memory(int(os.environ['MAHARAJA_MEMORY_MIB']));"
@@ -75,7 +75,7 @@ def test_a_session_writes_bytecode_as_the_server_does(
 
 def test_the_hub_socket_lives_in_the_data_directory_and_stale_ones_are_cleared(
         tmp_path: Path) -> None:
-    """Item 12: nothing in /tmp; a socket a SIGKILLed server left is cleared at start;
+    """Nothing in /tmp; a socket a SIGKILLed server left is cleared at start;
     a live one is not taken over; a data directory too deep for a socket address works."""
     import asyncio
     import socket
@@ -107,7 +107,7 @@ def test_the_hub_socket_lives_in_the_data_directory_and_stale_ones_are_cleared(
 
 def test_a_name_is_claimed_only_after_authentication_and_names_are_bounded(
         tmp_path: Path) -> None:
-    """Item 4: a public-key probe (no signature) once claimed ``victim``. Open mode now
+    """A public-key probe (no signature) once claimed ``victim``. Open mode now
     binds a name only as it first sits (test_names.py); an authorized key at login."""
     import asyncio
 
@@ -130,7 +130,7 @@ def test_a_name_is_claimed_only_after_authentication_and_names_are_bounded(
 
 
 def test_a_session_crash_is_logged_on_the_server_and_shown_in_one_line(caplog) -> None:
-    """Item 9: no traceback, install path or local variable reaches the player."""
+    """No traceback, install path or local variable reaches the player."""
     import logging
     from types import SimpleNamespace
 
@@ -151,7 +151,7 @@ def test_a_session_crash_is_logged_on_the_server_and_shown_in_one_line(caplog) -
 
 def test_connections_are_limited_per_address_and_the_hub_drops_silent_ones(
         tmp_path: Path) -> None:
-    """Item 5: unauthenticated connections count; a hub socket connection that never
+    """Unauthenticated connections count; a hub socket connection that never
     says hello is dropped."""
     import asyncio
 
@@ -179,7 +179,7 @@ def test_connections_are_limited_per_address_and_the_hub_drops_silent_ones(
 
 
 def test_a_login_that_opens_no_session_is_closed(tmp_path: Path, monkeypatch) -> None:
-    """Item 5: an authenticated connection without a session no longer stays open."""
+    """An authenticated connection without a session no longer stays open."""
     import asyncio
 
     import asyncssh
@@ -202,7 +202,7 @@ def test_a_login_that_opens_no_session_is_closed(tmp_path: Path, monkeypatch) ->
 
 def test_authorized_keys_bind_a_name_to_one_key_and_a_key_to_one_name(
         tmp_path: Path) -> None:
-    """Item 8: any authorized key could use any name, and one key sit twice at a table."""
+    """Any authorized key could use any name, and one key sit twice at a table."""
     import asyncio
 
     import asyncssh
@@ -225,7 +225,7 @@ def test_authorized_keys_bind_a_name_to_one_key_and_a_key_to_one_name(
 
 def test_password_users_have_their_own_passwords_and_failures_slow_down(
         tmp_path: Path, caplog) -> None:
-    """Item 7: with the shared password anyone could be any password user."""
+    """With the shared password anyone could be any password user."""
     import asyncio
     import logging
 
@@ -265,7 +265,7 @@ async def no_wait(seconds: float) -> None:
 
 
 def test_remote_sessions_offer_no_host_side_file_commands() -> None:
-    """Item 10: the palette's Screenshot wrote into the operator's ~/Downloads; the
+    """The palette's Screenshot wrote into the operator's ~/Downloads; the
     game screen's Save as would write the server's disk."""
     from types import SimpleNamespace
 
@@ -290,7 +290,7 @@ def test_remote_sessions_offer_no_host_side_file_commands() -> None:
 
 
 def test_a_real_session_process_runs_under_the_memory_cap(tmp_path: Path) -> None:
-    """Item 2, end to end: whatever starts the session process, its limits say so."""
+    """End to end: whatever starts the session process, its limits say so."""
     import asyncio
 
     from sshkit import config, connect, running

@@ -1,4 +1,4 @@
-"""A session host's garbage collector runs seldom during redraws (issue 15)."""
+"""A session host's garbage collector runs seldom during redraws."""
 
 from __future__ import annotations
 

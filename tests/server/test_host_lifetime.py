@@ -1,4 +1,4 @@
-"""A session host's lifetime quota (issue 15): each session's start-up objects are
+"""A session host's lifetime quota: each session's start-up objects are
 frozen out of the garbage collector after its first frame, so an ended session's
 frozen reference cycles stay until its host exits. A host therefore takes at most
 ``lifetime_sessions`` sessions in its life, then no new one, and exits when empty."""

@@ -1,5 +1,5 @@
 """A hosted session's output (host.HostedWriter): straight to the terminal while it takes
-it, queued in order behind what it has not (issue 15)."""
+it, queued in order behind what it has not."""
 
 from __future__ import annotations
 

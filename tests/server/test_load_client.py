@@ -1,4 +1,4 @@
-"""scripts/load_ssh.py's client (issue 15): it shares the 2 cores with the server it
+"""scripts/load_ssh.py's client: it shares the 2 cores with the server it
 measures, so it makes text only of the bytes around each status line, and finds the
 server's session processes without walking every process on the machine."""
 

@@ -1,4 +1,4 @@
-"""The server's relay from a session's pty to its SSH channel (issue 15): each write to
+"""The server's relay from a session's pty to its SSH channel: each write to
 the channel is an encrypted packet and a send, so a redraw the pty hands out in pieces
 (at most ~4 KiB a read) goes out as one write; and a client that stops reading stops
 the relay until its window opens again (the session waits, not the server's memory)."""

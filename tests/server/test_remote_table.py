@@ -262,7 +262,7 @@ def test_computer_players_from_engine_bots_play_a_registry_game(tmp_path: Path) 
 
 
 def test_hints_are_off_at_an_ssh_table_unless_its_creator_allows_them(hub: Hub) -> None:
-    """Issue 13 item 7: a table option, off by default; the game screen offers `h` only
+    """A table option, off by default; the game screen offers `h` only
     where the table's ``hints`` says yes."""
     alice = connect(hub, "alice")
     plain = alice.create(RULESET.id, [SeatSpec(), SeatSpec()])

@@ -1,4 +1,4 @@
-"""Sessions forked by the pre-imported session worker (issue 15), as isolated as a
+"""Sessions forked by the pre-imported session worker, as isolated as a
 fresh interpreter was: own session and terminal, memory cap, no token in /proc; or
 several sessions sharing one host process (host.py), each contained."""
 
@@ -84,7 +84,7 @@ def test_sessions_still_start_when_the_worker_is_gone(tmp_path: Path) -> None:
 def test_a_session_that_fails_to_start_shows_one_line_and_logs_why(tmp_path: Path,
                                                                   logged: bool) -> None:
     """Before its UI runs, a forked child's error goes to the sessions log; the player
-    gets one line, no traceback (issue 14 item 9, kept by the worker)."""
+    gets one line, no traceback (kept by the worker)."""
     import sys
 
     from maharaja_server.transport.spawn import Zygote
@@ -157,7 +157,7 @@ async def gone(srv: object, child: ForkedSession) -> None:
 
 
 def test_sessions_share_a_host_and_a_crash_ends_only_its_own(tmp_path: Path) -> None:
-    """Issue 15: up to sessions_per_process sessions share one forked host (its start-up
+    """Up to sessions_per_process sessions share one forked host (its start-up
     copy of the worker's pages paid once); one session crashing is logged and ends that
     session alone, on its own terminal, while the others play on."""
     cfg = config(tmp_path, ruleset_specs=[FAKE, "crashing:RULESET"], sessions_per_process=2,
@@ -279,7 +279,7 @@ def test_a_hosted_session_never_blocks_its_host_on_a_client_that_does_not_read(
 
 def test_a_host_killed_by_a_signal_is_named_in_its_sessions_end(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    """Issue 15: a host that crashed in C (a SIGSEGV in msgspec) ended its two sessions
+    """A host that crashed in C (a SIGSEGV in msgspec) ended its two sessions
     with nothing in the server's log but 'session ended ... after 0s'; the signal that
     killed the process is now named."""
     async def scenario() -> None:

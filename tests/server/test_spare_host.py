@@ -1,4 +1,4 @@
-"""The spare session host (issue 15): a host forked ahead with no session, so a session
+"""The spare session host: a host forked ahead with no session, so a session
 that needs a new host attaches to a process already running instead of waiting for a
 fork and its set-up. Counted, never timed."""
 

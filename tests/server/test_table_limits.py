@@ -1,4 +1,4 @@
-"""Issue 14 item 3: one key created 200 tables in 106 s and filled the server.
+"""One key created 200 tables in 106 s and filled the server.
 
 Now each player has a quota of open tables, tables nobody attends expire, and the
 owner may close one; the refusals say what they are (SRV-QUOTA, SRV-OWNER, SRV-BUSY).

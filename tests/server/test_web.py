@@ -1,4 +1,4 @@
-"""The web page without a browser (issue 16): who a browser is, join links, the warning."""
+"""The web page without a browser: who a browser is, join links, the warning."""
 
 from __future__ import annotations
 
