@@ -11,7 +11,6 @@ import struct
 
 import msgspec
 
-MAX_FRAME = 8 * 1024 * 1024
 HEADER = struct.Struct(">I")
 
 
