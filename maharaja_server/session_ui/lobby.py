@@ -6,6 +6,7 @@ import asyncio
 import inspect
 import logging
 import os
+import time
 import traceback
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -18,7 +19,6 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.coordinate import Coordinate
 from textual.driver import Driver
-from textual.drivers.web_driver import WebDriver
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
@@ -30,7 +30,9 @@ from maharaja_server.session_ui.invite import LinksScreen
 from maharaja_server.session_ui.partial_update import OnlyWhatShows
 from maharaja_server.session_ui.remote import Connection, Disconnected, RemoteTable
 from maharaja_server.session_ui.screens import WaitingScreen, game_screen_for
-from maharaja_server.transport.protocol import SeatSpec, TableInfo
+from maharaja_server.session_ui.title import Titled, TitledWebDriver
+from maharaja_server.session_ui.waiting import SettingsScreen, turn_text, waited
+from maharaja_server.transport.protocol import SeatSpec, TableInfo, Turn
 from maharaja_tui.compat import share_parses
 from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.crashlog import OneLineCrash
@@ -57,7 +59,11 @@ def seat_text(info: TableInfo) -> str:
     return ", ".join(parts)
 
 
-def status_text(info: TableInfo) -> str:
+def status_text(info: TableInfo, turn: Turn | None = None, now: float = 0.0) -> str:
+    if turn is not None:
+        return turn_text(turn, now)
+    if info.ended:
+        return "ended by vote"
     if info.over:
         return "finished"
     if info.started:
@@ -107,12 +113,14 @@ class LobbyKeys(Horizontal):
 
 
 class LobbyScreen(Closing, Screen[None]):
+    # The keys line shows what fits at 80 columns; the title line names the others.
     BINDINGS = [
         Binding("n", "new", "New table"),
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
-        Binding("c", "close_table", "Close table"),
-        Binding("l", "links", "Links for browsers"),
+        Binding("c", "close_table", "Close table", show=False),
+        Binding("l", "links", "Links for browsers", show=False),
+        Binding("s", "settings", "Notices"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -122,22 +130,43 @@ class LobbyScreen(Closing, Screen[None]):
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         app = self.app
         keys = [(app.get_key_display(b), b.description, b.action if "." in b.action
-                 else f"screen.{b.action}") for b in self.BINDINGS if isinstance(b, Binding)]
+                 else f"screen.{b.action}") for b in self.BINDINGS
+                if isinstance(b, Binding) and b.show]
         palette = Binding(app.COMMAND_PALETTE_BINDING, "command_palette")
         yield LobbyKeys(keys, (app.get_key_display(palette), "palette", "app.command_palette"))
 
     @while_open
     def on_mount(self) -> None:
         app: SessionApp = self.app  # type: ignore[assignment]
-        self.query_one("#title", Static).update(Text(
-            f"Maharaja server · you are {app.conn.user} · n: new table, j: join a free "
-            "seat (or yours), w: watch, l: links for browsers"))
+        self.show_title()
         table = self.query_one("#tables", DataTable)
         table.add_columns("#", "game", "title", "seats", "watching", "status")
         app.conn.on_lobby_change.append(self._pushed)
+        app.conn.on_turns.append(self._pushed)
+        # How long each waiting decision has waited, said again every half minute.
+        self.set_interval(30, self._tick)
         # The list the hub sent with its welcome (or pushed since), without asking again.
         self.refresh_tables(app.conn.pushed_tables)
         focus_now(table)
+
+    def show_title(self) -> None:
+        """The title line: who you are and the keys, or the decisions waiting for you."""
+        app: SessionApp = self.app  # type: ignore[assignment]
+        turns = app.conn.turns
+        if turns:
+            now = app.clock()
+            text = "Your move at " + ", ".join(
+                f"table {t.table} ({waited(now - t.since)})" for t in turns[:4]) + \
+                (" and more" if len(turns) > 4 else "") + " · j: join the highlighted table"
+        else:
+            text = (f"Maharaja server · you are {app.conn.user} · j: join a free seat (or "
+                    "yours), c: close your table, l: links for browsers")
+        self.query_one("#title", Static).update(Text(text, style="bold" if turns else ""))
+
+    @while_open
+    def _tick(self) -> None:
+        if self.app.conn.turns and self.app.screen is self:  # type: ignore[attr-defined]
+            self.refresh_tables(self.app.conn.pushed_tables)  # type: ignore[attr-defined]
 
     @while_open
     def _pushed(self) -> None:
@@ -160,11 +189,20 @@ class LobbyScreen(Closing, Screen[None]):
         table = self.query_one("#tables", DataTable)
         row = table.cursor_row
         table.clear()
-        for info in infos if infos is not None else app.conn.tables():
+        # The tables waiting for you first, the longest waiting first.
+        turns = {t.table: t for t in reversed(app.conn.turns)}
+        order = {table_id: n for n, table_id in enumerate(t.table for t in app.conn.turns)}
+        listed = infos if infos is not None else app.conn.tables()
+        now = app.clock()
+        for info in sorted(listed, key=lambda i: (order.get(i.id, len(order)), i.id)):
+            turn = turns.get(info.id)
             table.add_row(str(info.id), info.ruleset_name, Text(info.title), Text(seat_text(info)),
-                          str(info.spectators), status_text(info), key=str(info.id))
+                          str(info.spectators),
+                          Text(status_text(info, turn, now), style="bold" if turn else ""),
+                          key=str(info.id))
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
+        self.show_title()
 
     def _selected(self) -> int | None:
         table = self.query_one("#tables", DataTable)
@@ -203,6 +241,9 @@ class LobbyScreen(Closing, Screen[None]):
         table = self._selected()
         if table is not None:
             self.app.push_screen(LinksScreen(table))
+
+    def action_settings(self) -> None:
+        self.app.push_screen(SettingsScreen())
 
 
 class NewTableScreen(Closing, ModalScreen[None]):
@@ -306,9 +347,12 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
         # session forked by the session worker imported it long before.
         web = os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver")
         self.terminal = terminal
-        super().__init__(driver_class=driver_class or (WebDriver if web else GatedDriver))
+        super().__init__(driver_class=driver_class or (TitledWebDriver if web else GatedDriver))
         share_parses(self)
         self.conn = conn
+        self._titled: Titled | None = None  # the driver, once made (title.py)
+        self._title_shown = ""
+        self._told: set[tuple[int, int, float]] = set()  # the decisions rung for
         self.rulesets = rulesets
         self.command = command
         self.current: RemoteTable | None = None
@@ -317,6 +361,31 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
     def on_ready(self) -> None:
         if self.on_first_frame is not None:
             self.on_first_frame()
+        self._turns_changed()  # those waiting when the session started
+
+    def driver_ready(self, driver: Titled) -> None:
+        self._titled = driver
+
+    def clock(self) -> float:
+        """The time as the server tells it (the same machine's clock)."""
+        return time.time()
+
+    def _turns_changed(self) -> None:
+        """This player's waiting decisions changed: one that has just come up rings the
+        bell and says so; the terminal's title names the first of them."""
+        turns = self.conn.turns
+        keys = {(t.table, t.seat, t.since) for t in turns}
+        new = [t for t in turns if (t.table, t.seat, t.since) not in self._told]
+        self._told = keys
+        title = f"Maharaja — your move at table {turns[0].table}" if turns else "Maharaja"
+        if title != self._title_shown and self._titled is not None:
+            self._title_shown = title
+            self._titled.set_title(title)
+        if new:
+            self.bell()
+            first = new[0]
+            self.notify(f"Your move at table {first.table}: {first.title} ({first.game})",
+                        title="Your move", timeout=10)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's palette, without commands that write files on the server's host
@@ -370,6 +439,7 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
                 pass  # the app is shutting down
 
         self.conn.dispatch = dispatch
+        self.conn.on_turns.append(self._turns_changed)
 
     def on_mount(self) -> None:
         self.conn.on_disconnect.append(lambda: self.exit(message="The server went away."))
