@@ -15,7 +15,7 @@ import msgspec
 from rich.text import Text
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.coordinate import Coordinate
 from textual.driver import Driver
@@ -32,7 +32,7 @@ from maharaja_server.session_ui.remote import Connection, Disconnected, RemoteTa
 from maharaja_server.session_ui.screens import WaitingScreen, game_screen_for
 from maharaja_server.session_ui.title import Titled, TitledWebDriver
 from maharaja_server.session_ui.waiting import SettingsScreen, turn_text, waited
-from maharaja_server.transport.protocol import SeatSpec, TableInfo, Turn
+from maharaja_server.transport.protocol import SeatSpec, TableInfo, TimeControl, Turn
 from maharaja_tui.compat import share_parses
 from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.crashlog import OneLineCrash
@@ -246,14 +246,38 @@ class LobbyScreen(Closing, Screen[None]):
         self.app.push_screen(SettingsScreen())
 
 
+CLOCKS = [("No clock", "none"), ("Live clock", "live"), ("Turn-based clock", "turn")]
+TIMEOUTS = [("When time runs out: a computer plays until the player is back", "computer"),
+            ("When time runs out: the others vote to skip the seat or end", "vote")]
+
+
+def time_control(kind: str, time_text: str, extra_text: str) -> TimeControl:
+    """The form's clock: live (minutes a game, seconds a decision), turn-based (hours a
+    decision, hours of time bank); SRV-CLOCK when a number is not one."""
+    if kind == "none":
+        return TimeControl()
+    try:
+        amount = float(time_text or ("10" if kind == "live" else "24"))
+        extra = float(extra_text or ("5" if kind == "live" else "48"))
+    except ValueError:
+        raise IllegalIntent("SRV-CLOCK", "the clock's times are numbers") from None
+    if kind == "live":
+        return TimeControl("live", base=amount * 60, increment=extra)
+    return TimeControl("turn", base=amount * 3600, bank=extra * 3600)
+
+
 class NewTableScreen(Closing, ModalScreen[None]):
     """Create a table: game, players, computer seats and level, handover, variants."""
 
     BINDINGS = [Binding("escape", "dismiss", "Cancel")]
     DEFAULT_CSS = """
     NewTableScreen { align: center middle; }
-    NewTableScreen > Vertical { width: 64; height: auto; border: thick $accent; padding: 1 2;
-                                background: $surface; }
+    NewTableScreen > VerticalScroll { width: 72; height: auto; max-height: 100%;
+                                      border: thick $accent; padding: 0 2;
+                                      background: $surface; }
+    NewTableScreen .row { height: auto; }
+    NewTableScreen .row Label { padding: 1 1 0 0; }
+    NewTableScreen .row Input { width: 1fr; }
     NewTableScreen #error { width: 1fr; height: auto; }  /* a refusal shows whole */
     """
 
@@ -261,19 +285,28 @@ class NewTableScreen(Closing, ModalScreen[None]):
         app: SessionApp = self.app  # type: ignore[assignment]
         games = [(r.name, r.id) for r in app.conn.rulesets]
         first = app.default_ruleset()
-        with Vertical():
+        with VerticalScroll():
             yield Label("New table (Enter in any field creates it)")
             yield Select(games, value=first.id, allow_blank=False, id="game")
-            yield Label("Players (seats)")
-            yield Input(str(table_seats(first)), id="players", type="integer")
-            yield Label("Computer seats among them")
-            yield Input("0", id="computers", type="integer")
+            with Horizontal(classes="row"):
+                yield Label("Players")
+                yield Input(str(table_seats(first)), id="players", type="integer")
+                yield Label("computers")
+                yield Input("0", id="computers", type="integer")
             yield Select([(lvl, lvl) for lvl in LEVELS], value="medium", allow_blank=False,
                          id="level")
             yield Checkbox("A computer takes over a seat whose player is gone", True,
                            id="handover")
             yield Checkbox("Players may ask the hard computer for hints (h)", False,
                            id="hints")
+            yield Label("Clock: live = minutes a game + seconds a decision; turn-based = "
+                        "hours a decision + hours of time bank")
+            yield Select(CLOCKS, value="none", allow_blank=False, id="clock")
+            with Horizontal(classes="row"):
+                yield Input(placeholder="minutes / hours", id="time", type="number")
+                yield Input(placeholder="seconds / bank hours", id="extra", type="number")
+            yield Select(TIMEOUTS, value="computer", allow_blank=False, id="on-timeout")
+            yield Checkbox("Rated (people only: no computer seats)", False, id="rated")
             yield Label("Variants (JSON options of the game)")
             yield Input("{}", id="options")
             yield Label("", id="error")
@@ -296,12 +329,17 @@ class NewTableScreen(Closing, ModalScreen[None]):
         seats = [SeatSpec("computer", level) if i >= players - computers else SeatSpec()
                  for i in range(max(0, players))]
         try:
+            clock = time_control(str(self.query_one("#clock", Select).value),
+                                 self.query_one("#time", Input).value,
+                                 self.query_one("#extra", Input).value)
             msgspec.json.decode(self.query_one("#options", Input).value or "{}")
             table = app.conn.create(
                 str(self.query_one("#game", Select).value), seats,
                 (self.query_one("#options", Input).value or "{}").encode(),
                 self.query_one("#handover", Checkbox).value,
-                hints=self.query_one("#hints", Checkbox).value)
+                hints=self.query_one("#hints", Checkbox).value, clock=clock,
+                on_timeout=str(self.query_one("#on-timeout", Select).value),
+                rated=self.query_one("#rated", Checkbox).value, level=level)
         except (IllegalIntent, msgspec.DecodeError) as exc:
             self.query_one("#error", Label).update(Text(str(exc)))
             return
