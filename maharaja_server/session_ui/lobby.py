@@ -30,6 +30,7 @@ from maharaja_server.session_ui.invite import LinksScreen
 from maharaja_server.session_ui.partial_update import OnlyWhatShows
 from maharaja_server.session_ui.remote import Connection, Disconnected, RemoteTable
 from maharaja_server.session_ui.screens import WaitingScreen, game_screen_for
+from maharaja_server.session_ui.standings import GamesScreen, RatingsScreen
 from maharaja_server.session_ui.title import Titled, TitledWebDriver
 from maharaja_server.session_ui.waiting import SettingsScreen, turn_text, waited
 from maharaja_server.transport.protocol import SeatSpec, TableInfo, TimeControl, Turn
@@ -120,8 +121,10 @@ class LobbyScreen(Closing, Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("c", "close_table", "Close table", show=False),
         Binding("l", "links", "Links for browsers", show=False),
+        Binding("g", "games", "Games"),
+        Binding("r", "ratings", "Ratings"),
         Binding("s", "settings", "Notices"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "app.quit", "Quit", show=False),
     ]
 
 
@@ -160,7 +163,7 @@ class LobbyScreen(Closing, Screen[None]):
                 (" and more" if len(turns) > 4 else "") + " · j: join the highlighted table"
         else:
             text = (f"Maharaja server · you are {app.conn.user} · j: join a free seat (or "
-                    "yours), c: close your table, l: links for browsers")
+                    "yours), c: close your table, l: links for browsers, q: quit")
         self.query_one("#title", Static).update(Text(text, style="bold" if turns else ""))
 
     @while_open
@@ -244,6 +247,12 @@ class LobbyScreen(Closing, Screen[None]):
 
     def action_settings(self) -> None:
         self.app.push_screen(SettingsScreen())
+
+    def action_games(self) -> None:
+        self.app.push_screen(GamesScreen())
+
+    def action_ratings(self) -> None:
+        self.app.push_screen(RatingsScreen())
 
 
 CLOCKS = [("No clock", "none"), ("Live clock", "live"), ("Turn-based clock", "turn")]

@@ -243,8 +243,8 @@ class Connection:
     def player(self, name: str) -> p.PlayerInfo:
         return self.ask(p.PlayerPage(name=name), p.PlayerInfo)
 
-    def record(self, game: int) -> bytes:
-        return self.ask(p.GameRecord(game=game), bytes)
+    def record(self, game: int) -> p.GameFile:
+        return self.ask(p.GameRecord(game=game), p.GameFile)
 
 
 class Pushed:

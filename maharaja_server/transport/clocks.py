@@ -27,12 +27,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Any
 
 import msgspec
 
 from maharaja_server.transport.ledger import Ledger
-from maharaja_server.transport.protocol import SeatClock, TableInfo, TimeControl, VoteInfo
+from maharaja_server.transport.protocol import (
+    SeatClock,
+    StepClock,
+    TableInfo,
+    TimeControl,
+    VoteInfo,
+)
 from maharaja_server.transport.tables import Table, TableService
 
 log = logging.getLogger("maharaja_server.transport.clocks")
@@ -381,6 +386,12 @@ class Timekeeper:
             table.local.hand_over(seat, "easy")
 
 
-def clock_entries(data: bytes) -> list[Any]:
-    """A clock log as a finished game keeps it."""
-    return list(ENTRIES.decode(data)) if data else []
+def step_clocks(control: TimeControl, seats: int, data: bytes) -> list[StepClock]:
+    """A kept clock log as the replay shows it: the clocks at each step's end."""
+    clock = Clock(control, seats)
+    found: list[StepClock] = []
+    for entry in ENTRIES.decode(data) if data else []:
+        clock.apply(entry)
+        if isinstance(entry, Mark):
+            found.append(StepClock(entry.step, entry.at, list(clock.left)))
+    return found

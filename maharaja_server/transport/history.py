@@ -15,7 +15,7 @@ import msgspec
 
 from engine.core import record
 from maharaja_server.transport import protocol as p
-from maharaja_server.transport.clocks import Timekeeper
+from maharaja_server.transport.clocks import Timekeeper, step_clocks
 from maharaja_server.transport.ledger import Ledger
 from maharaja_server.transport.ratings import Ratings
 from maharaja_server.transport.tables import Table, TableService
@@ -87,7 +87,7 @@ class History:
         names = [owner_name(table, s) for s in range(seats)]
         self.ledger.keep_game(table.id, table.meta.ruleset, now, msgspec.json.encode(summary),
                               record.encode(game), self.clocks.log_of(table.id),
-                              [n for n in names if n])
+                              [n for n in names if n], msgspec.json.encode(table.meta.clock))
         log.info("table %d: finished game kept", table.id)
         if table.meta.rated and not ended:
             self.ratings.rate(table.id, table.meta.ruleset, names, places, now)
@@ -106,6 +106,21 @@ class History:
             raise IllegalIntent("SRV-GAME", f"no finished game {game_id} is kept here")
         return found[0]
 
-    def clock_log(self, game_id: int) -> bytes:
+    def record_text(self, game_id: int) -> str:
+        """A finished game's record, the text people read and type (engine.records)."""
+        from engine import records
+
+        save = self.save(game_id)
+        return records.write(record.decode(save, self.service.rulesets))
+
+    def file(self, game_id: int) -> p.GameFile:
+        """A finished game's save and its clocks step by step (SRV-GAME: none)."""
+        from engine.core.errors import IllegalIntent
+
         found = self.ledger.game_save(game_id)
-        return found[1] if found is not None else b"[]"
+        if found is None:
+            raise IllegalIntent("SRV-GAME", f"no finished game {game_id} is kept here")
+        save, log_data = found
+        summary = SUMMARY.decode(self.ledger.game_summary(game_id))
+        control = self.ledger.game_clock(game_id)
+        return p.GameFile(save, control, step_clocks(control, len(summary.players), log_data))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import msgspec
 
+from maharaja_server.transport.protocol import TimeControl
 from maharaja_server.transport.records import Records
 
 SCHEMA = """
@@ -20,7 +21,8 @@ CREATE TABLE IF NOT EXISTS clock_log (
     PRIMARY KEY (table_id, n));
 CREATE TABLE IF NOT EXISTS finished_games (
     id INTEGER PRIMARY KEY, ruleset TEXT NOT NULL, finished REAL NOT NULL,
-    summary BLOB NOT NULL, save BLOB NOT NULL, clock BLOB NOT NULL);
+    summary BLOB NOT NULL, save BLOB NOT NULL, clock BLOB NOT NULL,
+    control BLOB NOT NULL DEFAULT '{}');
 CREATE TABLE IF NOT EXISTS game_players (
     game INTEGER NOT NULL, name TEXT NOT NULL, PRIMARY KEY (game, name));
 CREATE TABLE IF NOT EXISTS ratings (
@@ -56,10 +58,12 @@ class Ledger:
 
     # --------------------------------------------------------- finished games
     def keep_game(self, game_id: int, ruleset: str, finished: float, summary: bytes,
-                  save: bytes, clock: bytes, names: list[str]) -> None:
-        """A finished game, kept for good (a table's expiry never removes it)."""
-        self.records.write("INSERT OR REPLACE INTO finished_games VALUES (?, ?, ?, ?, ?, ?)",
-                           (game_id, ruleset, finished, summary, save, clock))
+                  save: bytes, clock: bytes, names: list[str], control: bytes) -> None:
+        """A finished game, kept for good (a table's expiry never removes it): its
+        summary, save, clock log and time control."""
+        self.records.write(
+            "INSERT OR REPLACE INTO finished_games VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, ruleset, finished, summary, save, clock, control))
         for name in set(names):
             self.records.write("INSERT OR IGNORE INTO game_players VALUES (?, ?)",
                                (game_id, name))
@@ -78,6 +82,16 @@ class Ledger:
             rows = self.records.read(
                 "SELECT summary FROM finished_games ORDER BY finished DESC LIMIT ?", (limit,))
         return [bytes(row[0]) for row in rows]
+
+    def game_summary(self, game_id: int) -> bytes:
+        rows = self.records.read("SELECT summary FROM finished_games WHERE id = ?",
+                                 (game_id,))
+        return bytes(rows[0][0]) if rows else b"{}"
+
+    def game_clock(self, game_id: int) -> TimeControl:
+        rows = self.records.read("SELECT control FROM finished_games WHERE id = ?",
+                                 (game_id,))
+        return msgspec.json.decode(bytes(rows[0][0]) if rows else b"{}", type=TimeControl)
 
     def game_save(self, game_id: int) -> tuple[bytes, bytes] | None:
         """A finished game's save file and its clock log (None: no such game)."""

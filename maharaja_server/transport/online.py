@@ -40,6 +40,14 @@ class Online:
         self.notices = Notices(self.service, self.clocks, hub, self.webhooks)
         hub.online = self
 
+    def download(self, command: str) -> bytes:
+        """``save N``: a finished game's save file; ``record N``: its record (text)."""
+        kind, _, number = command.partition(" ")
+        found = self.history.file(int(number))
+        if kind == "save":
+            return found.save
+        return self.history.record_text(int(number)).encode()
+
     async def close(self) -> None:
         await self.webhooks.close()
 
@@ -62,8 +70,8 @@ class Online:
                 return p.PlayerInfo(req.name, self.ratings.lines(req.name),
                                     self.history.games(req.name, 20))
             case p.GameRecord():
-                save = self.history.save(req.game)
-                if len(save) > MAX_RECORD:
+                found = self.history.file(req.game)
+                if len(found.save) > MAX_RECORD:
                     raise IllegalIntent("SRV-GAME", "this game's save is too large to send")
-                return save
+                return found
         raise IllegalIntent("SRV-REQ", "unknown request")

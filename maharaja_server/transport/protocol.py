@@ -271,6 +271,22 @@ class GameRecord(Request, tag="record"):
     game: int
 
 
+class StepClock(msgspec.Struct, frozen=True, array_like=True):
+    """The clocks after a game's first ``step`` steps: when, and each seat's time left."""
+
+    step: int
+    at: float
+    left: list[float]
+
+
+class GameFile(msgspec.Struct, frozen=True):
+    """A finished game: its save (the engine's format) and its clocks step by step."""
+
+    save: bytes
+    clock: TimeControl = TimeControl()
+    clocks: list[StepClock] = []
+
+
 class SeatLink(msgspec.Struct, frozen=True):
     seat: int  # 0-based
     url: str

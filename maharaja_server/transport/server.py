@@ -72,6 +72,7 @@ class GameServer:
             per_connection=config.sessions_per_connection,
             window_changes=self.window_changes,
         )
+        self.sessions.download = self.online.download
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self.web = None
