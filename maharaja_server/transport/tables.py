@@ -232,7 +232,8 @@ class TableService:
 
     def _host(self, table: Table, game: AnyGame) -> None:
         """Seat ``game`` at ``table``: a LocalTable told of the seats handed over."""
-        local = LocalTable(game, chooser=self.chooser, hints=table.meta.hints)
+        local = LocalTable(game, chooser=self.chooser, hints=table.meta.hints,
+                           undo="own-turn" if table.meta.rated else "agree")
         for seat, slot in enumerate(table.meta.slots):
             if slot.handed:
                 local.stand_ins[seat] = self.handover_level

@@ -85,3 +85,28 @@ def test_places_follow_the_outcome_and_share_ties() -> None:
     assert places({"final_pp": [21, 14, 21], "winners": [0]}, 3) == [1, 3, 2]
     assert places({"gold": [19, 24, 24], "winners": [1, 2]}, 3) == [3, 1, 1]
     assert places({"vp": [5, 5, 5, 5], "winners": []}, 4) == [1, 1, 1, 1]
+
+
+def test_a_spectator_sees_the_clocks_and_ratings_and_no_secret(tmp_path: Path) -> None:
+    """What every session is pushed about a table (its info, a spectator's too) holds
+    the clocks and the ratings, and none of a seat's secrets."""
+    import msgspec
+    from fake_ruleset import RULESET
+
+    from maharaja_server.transport.protocol import TimeControl
+
+    records = Records(tmp_path / "server.db")
+    service = TableService(tmp_path / "tables", {RULESET.id: RULESET}, records=records)
+    Online(service, Ledger(records), outcome=lambda _: (lambda state: {"winners": [0]}))
+    table = service.create(PLAYERS[0], RULESET.id, [SeatSpec()] * 3, b"{}", False, "Open",
+                           rated=True, clock=TimeControl("turn", base=3600, bank=7200))
+    for who in PLAYERS:
+        service.join(who, table.id, None)
+    info = service.info(table)
+    assert all(seat.rating for seat in info.seats)
+    assert [c.running for c in info.clocks] == [True, True, True]
+    shown = msgspec.json.encode(info).decode()
+    state = service.game(table.id).state
+    for secret in [*(c for hand in state.hands for c in hand), *map(str, state.pp)]:
+        assert secret not in shown
+    records.close()
