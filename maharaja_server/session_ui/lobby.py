@@ -49,8 +49,11 @@ LEVELS = ["easy", "medium", "hard", "random"]
 
 def seat_text(info: TableInfo) -> str:
     parts = []
-    for seat in info.seats:
-        if seat.kind == "free":
+    out = {clock.seat for clock in info.clocks if clock.out}
+    for index, seat in enumerate(info.seats):
+        if index in out:
+            parts.append(f"{seat.name} (out of time)")
+        elif seat.kind == "free":
             parts.append("free")
         elif seat.kind == "computer":
             parts.append(f"computer ({seat.level})")
@@ -256,8 +259,8 @@ class LobbyScreen(Closing, Screen[None]):
 
 
 CLOCKS = [("No clock", "none"), ("Live clock", "live"), ("Turn-based clock", "turn")]
-TIMEOUTS = [("When time runs out: a computer plays until the player is back", "computer"),
-            ("When time runs out: the others vote to skip the seat or end", "vote")]
+TIMEOUTS = [("Out of time: a computer plays until they are back", "computer"),
+            ("Out of time: the others vote to skip them or end", "vote")]
 
 
 def time_control(kind: str, time_text: str, extra_text: str) -> TimeControl:

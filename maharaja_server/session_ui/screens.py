@@ -41,7 +41,8 @@ VIEW_STEP = 8  # the view's least height; it doubles from there (_fit_view)
 log = logging.getLogger("maharaja_server.session_ui.screens")
 
 
-def table_notes(info: Any, now: float) -> tuple[tuple[str, str], ...]:
+def table_notes(info: Any, now: float,
+                viewer: int | None = None) -> tuple[tuple[str, str], ...]:
     """What the table adds to a status line: the clocks of the seats deciding (every
     seat's screen shows them, a spectator's too), whose time ran out, a game the
     players ended, and what the ratings are at a rated table."""
@@ -56,6 +57,9 @@ def table_notes(info: Any, now: float) -> tuple[tuple[str, str], ...]:
                           "warning" if left < 60 else "strong"))
     if info.timed_out:
         parts.append((" · time ran out: " + ", ".join(names[s] for s in info.timed_out),
+                      "warning"))
+    if viewer is not None and any(c.out and c.seat == viewer for c in info.clocks):
+        parts.append((" · a computer plays for you: Esc, then j here takes your seat back",
                       "warning"))
     if info.ended:
         parts.append((f" · {info.ended}", "warning"))
@@ -83,7 +87,7 @@ class StepShown:
                  (f" · step {getattr(self._table, 'version', 0)}", "dim"))
         if viewer is not None and viewer in to_move:
             parts += ((" · your move", "strong"),)
-        return parts + table_notes(getattr(self._table, "info", None), time.time())
+        return parts + table_notes(getattr(self._table, "info", None), time.time(), viewer)
 
 
 class ServerGameScreen(GameScreen):
