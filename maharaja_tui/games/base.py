@@ -61,6 +61,24 @@ class MenuEntry(msgspec.Struct, frozen=True):
     # Set by the screen on an entry the rules refuse now (an ``IllegalIntent``): it is
     # shown dimmed with the reason, and choosing it explains instead of playing.
     refusal: Any = None
+    # Which entry this is from one step to the next (the action list keeps its cursor on
+    # it); None: the screen tells entries apart by their intents or words (entry_key).
+    key: Any = None
+
+
+def entry_key(entry: MenuEntry) -> Hashable:
+    """An entry's identity across steps: its own key; else its one intent (a struct,
+    hashable); else its kind, prompt and words."""
+    if entry.key is not None:
+        return entry.key
+    if len(entry.intents) == 1:
+        try:
+            hash(entry.intents[0])
+        except TypeError:
+            pass
+        else:
+            return ("intent", entry.intents[0])
+    return (entry.kind, entry.prompt, "".join(text for text, _ in entry.label))
 
 
 class Dialog(msgspec.Struct, frozen=True):
@@ -313,14 +331,18 @@ MenuGroups = dict[type, tuple[int, str, tuple[str, ...]]]
 def grouped_menu(intents: Sequence[Any], groups: MenuGroups,
                  entry: Callable[[tuple[Any, ...], list[Any]], MenuEntry]) -> list[MenuEntry]:
     """The action panel's entries: intents of one group key ``(order, kind, *fields)``
-    share an entry (``entry(key, members)``), in the order of their keys."""
+    share an entry (``entry(key, members)``), in the order of their keys; the group
+    key is the entry's identity (``MenuEntry.key``) unless it gives its own."""
     members: dict[tuple[Any, ...], list[Any]] = {}
     for intent in intents:
         order, kind, fields = groups.get(type(intent), (9, type(intent).__name__, ()))
         key = (order, kind, *(getattr(intent, f) for f in fields))
         members.setdefault(key, []).append(intent)
-    return [entry(key, group) for key, group in sorted(members.items(),
-                                                        key=lambda kv: kv[0][:1])]
+    out = []
+    for key, group in sorted(members.items(), key=lambda kv: kv[0][:1]):
+        made = entry(key, group)
+        out.append(made if made.key is not None else msgspec.structs.replace(made, key=key))
+    return out
 
 
 def listed(segments: Sequence[Segment]) -> list[Segment]:

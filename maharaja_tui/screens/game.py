@@ -39,7 +39,7 @@ from textual.widgets import Static
 
 from engine.core.errors import IllegalIntent
 from maharaja_tui.games import adapter_for
-from maharaja_tui.games.base import MenuEntry, Panel
+from maharaja_tui.games.base import MenuEntry, Panel, entry_key
 from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
@@ -217,7 +217,8 @@ class GameScreen(Closing, Screen[None]):
         log.show(entries, frozenset(
             n for n, entry in enumerate(entries) if adapter.concerns(entry, viewer)))
         actions.show(adapter.heading(view, viewer, to_move),
-                     tuple(e.label for e in self._entries))
+                     tuple(e.label for e in self._entries),
+                     [entry_key(e) for e in self._entries])
         self._screens_for(view)
         self._asked_to_undo()
 
@@ -251,6 +252,8 @@ class GameScreen(Closing, Screen[None]):
             self.sync()
             if isinstance(self.app.screen, ScoringScreen):  # its choices are the new seat's
                 self.app.screen.refresh_choices()
+            elif self.app.screen is self:  # the next player's keys go to the choices
+                self.query_one(ActionPanel).focus_options()
 
         from maharaja_tui.screens.privacy import PrivacyScreen  # not needed to start
 
@@ -277,8 +280,8 @@ class GameScreen(Closing, Screen[None]):
             from maharaja_tui.screens.scoring import ScoringScreen  # not needed to start
 
             # Once it closes, look again: the game may have ended meanwhile.
-            self.app.push_screen(ScoringScreen(self, self.adapter.scoring_table(view)),
-                                 lambda _: self.sync())
+            self.ask(ScoringScreen(self, self.adapter.scoring_table(view)),
+                     lambda _: self.sync())
         elif self.adapter.is_over(view) and not self._final_shown:
             from maharaja_tui.screens.final import FinalScreen
 
@@ -344,7 +347,12 @@ class GameScreen(Closing, Screen[None]):
             if refusal is not None:
                 label = (("✗ ", "dim"), *((text, "dim") for text, _ in entry.label),
                          (f" — {refusal.reason} ({refusal.rule})", "dim"))
-                out.append(msgspec.structs.replace(entry, label=label, refusal=refusal))
+                # Its identity: what it offers, not its sample intent nor the reason
+                # (both may change while it stays the same entry).
+                key = entry.key if entry.key is not None else (
+                    "refused", entry.kind, "".join(text for text, _ in entry.label))
+                out.append(msgspec.structs.replace(entry, label=label, refusal=refusal,
+                                                   key=key))
         return out
 
     def _refusal(self, view: Any, intent: Any) -> IllegalIntent | None:
@@ -371,7 +379,7 @@ class GameScreen(Closing, Screen[None]):
                         # Played even when not among the legal intents: the engine says why.
                         self.play(dialog.intent(answer))
 
-                self.app.push_screen(dialog.screen, answered)
+                self.ask(dialog.screen, answered)
                 return
         if len(entry.intents) == 1:
             self.play_checked(entry.intents[0])
@@ -385,8 +393,20 @@ class GameScreen(Closing, Screen[None]):
 
         from maharaja_tui.screens.choice import ChoiceScreen  # not needed to start
 
-        self.app.push_screen(ChoiceScreen(entry.prompt or "Choose:", labels, self.colours),
-                             chosen)
+        self.ask(ChoiceScreen(entry.prompt or "Choose:", labels, self.colours), chosen)
+
+    def ask(self, screen: Screen[Any], then: Any) -> None:
+        """Push a screen that decides something; once it closes (answered or not), the
+        action list has the focus again, its cursor where it was or on the same entry,
+        so arrows work at once, whichever widget opened the dialog (a board, a hint)."""
+        def answered(answer: Any) -> None:
+            try:
+                then(answer)
+            finally:
+                if self.is_attached and self.app.screen is self:
+                    self.query_one(ActionPanel).focus_options()
+
+        self.app.push_screen(screen, answered)
 
     def play_checked(self, intent: Any) -> None:
         """Play ``intent``, first asking to confirm when the game warns about it (a forfeit)."""
@@ -398,8 +418,7 @@ class GameScreen(Closing, Screen[None]):
             return
         from maharaja_tui.screens.choice import ConfirmScreen
 
-        self.app.push_screen(ConfirmScreen(question),
-                             lambda yes: self.play(intent) if yes else None)
+        self.ask(ConfirmScreen(question), lambda yes: self.play(intent) if yes else None)
 
     def play(self, intent: Any) -> None:
         if self.viewer is None:
@@ -454,7 +473,7 @@ class GameScreen(Closing, Screen[None]):
 
         from maharaja_tui.screens.choice import ConfirmScreen
 
-        self.app.push_screen(
+        self.ask(
             ConfirmScreen(f"This also takes back decisions of {names}. Do all players "
                           "agree?"), agreed)
 
@@ -481,7 +500,7 @@ class GameScreen(Closing, Screen[None]):
 
         from maharaja_tui.screens.choice import ConfirmScreen
 
-        self.app.push_screen(
+        self.ask(
             ConfirmScreen(f"{who} asks to take back their last decision, which also takes "
                           "back yours. Agree?"), answered)
 
@@ -569,7 +588,7 @@ class GameScreen(Closing, Screen[None]):
         def label(intent: Any) -> Any:
             return self.adapter.label(view, seat, intent)
 
-        self.app.push_screen(
+        self.ask(
             HintScreen(self.table.ruleset, view, seat, list(self._intents), label,
                        self.colours),
             lambda intent: self.play_checked(intent) if intent is not None else None)

@@ -9,9 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, OptionList, Static
+from textual.widgets import DataTable, Static
 
-from maharaja_tui.games.base import MenuEntry, ScoreTable
+from maharaja_tui.games.base import MenuEntry, ScoreTable, entry_key
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.footer import Footer
@@ -86,7 +86,8 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
             game.sync()
             self.entries = list(game.entries)
             heading = game.adapter.heading(view, game.viewer, to_move)
-            panel.show(heading, tuple(e.label for e in self.entries))
+            panel.show(heading, tuple(e.label for e in self.entries),
+                       [entry_key(e) for e in self.entries])
             panel.focus_options()
         elif deciding:
             panel.show(game.adapter.heading(view, game.viewer, to_move), ())
@@ -100,7 +101,7 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
 
     def action_enter(self) -> None:
         if self.entries:
-            self.query_one("#action-options", OptionList).action_select()
+            self.query_one(ActionPanel).options.action_select()
         else:
             self.dismiss(None)
 
