@@ -70,7 +70,8 @@ def entry_key(entry: MenuEntry) -> Hashable:
     """An entry's identity across steps: its own key; else its one intent (a struct,
     hashable); else its kind, prompt and words."""
     if entry.key is not None:
-        return entry.key
+        key: Hashable = entry.key
+        return key
     if len(entry.intents) == 1:
         try:
             hash(entry.intents[0])

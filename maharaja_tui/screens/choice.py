@@ -16,7 +16,6 @@ from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
-
 HINT = "↑↓ choose · Home/End · PgUp/PgDn · Enter confirm · Esc back"
 
 

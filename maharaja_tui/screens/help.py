@@ -20,6 +20,7 @@ from engine.registry import default_game, spec_of
 from maharaja_tui.games import adapter_class
 from maharaja_tui.reference import Section, section_of, sections
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 
@@ -71,7 +72,7 @@ class HelpScreen(Closing, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="help-title", classes="screen-title")
         with Horizontal(id="help-main"):
-            yield OptionList(id="help-toc")
+            yield ChoiceList(id="help-toc")
             with VerticalScroll(id="help-body"):
                 yield Markdown(id="help-text")
         yield Input(placeholder=self.placeholder, id="help-find")

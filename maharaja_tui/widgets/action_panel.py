@@ -21,7 +21,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import OptionList, Static
 
-from maharaja_tui.widgets.choices import Choices, ChoiceList
+from maharaja_tui.widgets.choices import ChoiceList, Choices
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 

@@ -172,3 +172,36 @@ async def test_focus_comes_back_to_the_list_after_a_dialog_opened_from_the_map()
         assert app.focused is options and options.highlighted == before
         await pilot.press("down")  # arrows work at once, no `a` first
         assert options.highlighted == before + 1
+
+
+@synchronously
+async def test_a_maharadjah_stack_s_many_moves_filter_as_you_type() -> None:
+    """A stack with a leader has dozens of moves (W-MOVE-2, W-LEAD-3): typing a space's
+    name keeps the moves through it; Enter plays the one highlighted among them."""
+    from tests.tui.test_maharadjah import _leader_on_the_move, new_game, played
+
+    game = played(new_game(4, seed=1), 300, 1, until=_leader_on_the_move)
+    app = MaharajaApp(Start("game", game=game), computer_delay=QUIET)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        entry = max((e for e in screen.entries if e.kind == "move"),
+                    key=lambda e: len(e.intents))
+        screen.choose(entry)
+        await pilot.pause()
+        options = app.screen.query_one(ChoiceList)
+        assert options.total >= 10, options.total
+        from engine.maharadjah import queries as Q
+
+        end = Q.board().name(entry.intents[-1].path[-1])
+        await pilot.press(*end.lower())
+        await pilot.pause()
+        shown = [options.get_option_at_index(n).prompt.plain
+                 for n in range(options.option_count)]
+        assert 0 < len(shown) < options.total and all(end in text for text in shown)
+        steps = len(game.steps)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and len(game.steps) > steps
+        moved = game.steps[steps].intent
+        assert end in [Q.board().name(s) for s in moved.path]
