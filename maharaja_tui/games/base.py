@@ -182,7 +182,12 @@ class GameAdapter(Protocol):
     def guide_topic(self, view: Any, intents: Sequence[Any]) -> str:
         """The title of the player's-guide section that explains this decision ("": none)."""
     def warning(self, view: Any, seat: int, intent: Any) -> str | None:
-        """A question to confirm before playing ``intent`` (a forfeit), or None."""
+        """A question to confirm before playing ``intent``, or None."""
+    def unused(self, view: Any, seat: int, intent: Any) -> str | None:
+        """When ``intent`` ends the seat's turn (or phase) with something of it unused:
+        the question asked first, naming what is unused as the game's engine query
+        says (Raja's forfeits, Maharaja's planned actions...); else None. Enter
+        confirms, Esc goes back; the player's setting ``confirm_end_turn`` skips it."""
     def secret_decision(self, view: Any, seat: int) -> bool:
         """True when what ``seat`` decides now is hidden from the others (a plan): hot
         seat then covers the screen even if the seat's view shows no secret yet."""
@@ -282,6 +287,9 @@ class SpecAdapter:
         return None
 
     def warning(self, view: Any, seat: int, intent: Any) -> str | None:
+        return None
+
+    def unused(self, view: Any, seat: int, intent: Any) -> str | None:
         return None
 
     def unavailable(self, view: Any, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:

@@ -342,6 +342,18 @@ class MaharadjahAdapter(SpecAdapter):
                             partial(move_refusal, view, seat), self.palette(view))
         return Dialog(screen, lambda move: move)
 
+    def unused(self, view: MaharadjahState, seat: int, intent: Any) -> str | None:
+        """Ending a phase with stacks that could still move, posts still to attack or
+        build, arms still to give (the engine's ``unused``)."""
+        if not isinstance(intent, I.EndMovement | I.EndCombat | I.EndPosts | I.EndArms):
+            return None
+        left = Q.unused(view, seat)
+        if not left:
+            return None
+        phase = "".join(text for text, _ in self.label(view, seat, intent)[:1])
+        return (f"{phase}? Still possible in it:\n"
+                + "\n".join(f"  • {what}" for what in left))
+
     def label(self, view: MaharadjahState, seat: int, intent: Any) -> Segments:
         b = Q.board()
         name = b.name

@@ -28,6 +28,7 @@ from engine.maharaja.queries import (
     shrine_cost,
     statue_cost,
     task_discount,
+    unused_actions,
     village_capacity,
 )
 from engine.maharaja.state import NOBODY, State
@@ -536,6 +537,16 @@ class MaharajaAdapter(RouteGameAdapter):
 
     def move_intent(self, view: State, to: str, roads: tuple[str, ...]) -> Any:
         return it.MovePriest(route=roads)
+
+    def unused(self, view: State, seat: int, intent: Any) -> str | None:
+        """Ending the turn with planned actions still usable loses them (MJ-ACT-10)."""
+        if not isinstance(intent, it.EndTurn):
+            return None
+        left = unused_actions(view, seat)
+        if not left:
+            return None
+        return ("End your turn? These planned actions are still unused and are lost "
+                "when it ends (MJ-ACT-10):\n" + "\n".join(f"  • {what}" for what in left))
 
     def intent_label(self, view: State, seat: int, intent: Any) -> Segments:
         match intent:

@@ -534,7 +534,7 @@ class RajaAdapter(RouteGameAdapter):
                 return seg(("End your turn", "strong"))
         return seg(type(intent).__name__)
 
-    def warning(self, view: RajaState, seat: int, intent: Any) -> str | None:
+    def unused(self, view: RajaState, seat: int, intent: Any) -> str | None:
         """Ending a turn with a part not done gives every other player 2 gold (R-TURN-4)."""
         if not isinstance(intent, it.EndTurn) or view.turn is None:
             return None

@@ -409,16 +409,30 @@ class GameScreen(Closing, Screen[None]):
         self.app.push_screen(screen, answered)
 
     def play_checked(self, intent: Any) -> None:
-        """Play ``intent``, first asking to confirm when the game warns about it (a forfeit)."""
+        """Play ``intent``, first asking to confirm when the game warns about it, or when
+        it ends a turn with something unused (unless the player's settings say not to:
+        ``confirm_end_turn``); Enter confirms the end of a turn as it was chosen."""
         if self.viewer is None:
             return
-        question = self.adapter.warning(self.table.view(self.viewer), self.viewer, intent)
+        view = self.table.view(self.viewer)
+        question = self.adapter.warning(view, self.viewer, intent)
+        enter = ""
+        if question is None and self.confirm_end_turn:
+            question = self.adapter.unused(view, self.viewer, intent)
+            enter = "ends it"
         if question is None:
             self.play(intent)
             return
         from maharaja_tui.screens.choice import ConfirmScreen
 
-        self.ask(ConfirmScreen(question), lambda yes: self.play(intent) if yes else None)
+        self.ask(ConfirmScreen(question, enter=enter),
+                 lambda yes: self.play(intent) if yes else None)
+
+    @property
+    def confirm_end_turn(self) -> bool:
+        """The player's setting (config.toml); an app without settings (the SSH
+        server's sessions) asks."""
+        return bool(getattr(getattr(self.app, "settings", None), "confirm_end_turn", True))
 
     def play(self, intent: Any) -> None:
         if self.viewer is None:
