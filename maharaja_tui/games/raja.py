@@ -452,8 +452,7 @@ class RajaAdapter(RouteGameAdapter):
                     out.append(MenuEntry(seg((words, "strong"), " — ", self._via(view, slot)),
                                          (self._build_at(view, kind, here, slot, part),)))
         if not any(isinstance(i, it.MoveArchitect) for i in intents):
-            moves = [m for c in view.cities if (m := self.representative_move(view, seat, c))]
-            move = min(moves, key=lambda m: len(m.roads), default=None)  # the nearest city
+            move = self.sample_move(view, seat)  # the cheapest open route, if any
             if move is not None:
                 out.append(MenuEntry(seg(("Move your architect", "strong")), (move,)))
         return out
