@@ -203,6 +203,10 @@ class GameAdapter(Protocol):
     def final_table(self, view: Any) -> ScoreTable: ...
     def is_over(self, view: Any) -> bool: ...
 
+    @classmethod
+    def progress(cls, state: Any) -> str:
+        """How far a game is, for the lists of unfinished games ("round 3")."""
+
     # the new-game screen
     @classmethod
     def new_game_form(cls) -> NewGameForm: ...
@@ -313,6 +317,12 @@ class SpecAdapter:
 
     def scoring_track(self, view: Any) -> Panel | None:
         return None
+
+    @classmethod
+    def progress(cls, state: Any) -> str:
+        """``round 3`` for a game that counts rounds (a ``round`` of the state), else ""."""
+        number = getattr(state, "round", None)
+        return f"round {number}" if isinstance(number, int) and number > 0 else ""
 
     def scoring_decisions(self, view: Any) -> bool:
         return False

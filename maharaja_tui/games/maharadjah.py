@@ -470,6 +470,11 @@ class MaharadjahAdapter(SpecAdapter):
     def is_over(self, view: MaharadjahState) -> bool:
         return view.phase == Phase.OVER
 
+    @classmethod
+    def progress(cls, state: MaharadjahState) -> str:
+        """``turn 7/16`` (W-TURN-1): the game counts turns, not rounds."""
+        return f"turn {state.turn}/{TURNS}" if state.turn else ""
+
     # ---------------------------------------------------------------- new game
     @classmethod
     def new_game_form(cls) -> NewGameForm:
