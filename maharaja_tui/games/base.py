@@ -143,6 +143,7 @@ class GameAdapter(Protocol):
     # False for a game without hidden information (Maharadjah): hot seat then hands the
     # screen from one human to the next without a privacy screen.
     private: ClassVar[bool]
+    round_word: ClassVar[str]  # "round"; Maharadjah's "turn"
     seats: list[Seat]
 
     def __init__(self, seats: Sequence[Seat]) -> None: ...  # the table's seats
@@ -206,6 +207,10 @@ class GameAdapter(Protocol):
     @classmethod
     def progress(cls, state: Any) -> str:
         """How far a game is, for the lists of unfinished games ("round 3")."""
+    @classmethod
+    def round_number(cls, state: Any) -> int | None:
+        """The number of the round (Maharadjah: the turn) a state is in, as the status
+        line shows it; None before the first."""
 
     # the new-game screen
     @classmethod
@@ -321,8 +326,15 @@ class SpecAdapter:
     @classmethod
     def progress(cls, state: Any) -> str:
         """``round 3`` for a game that counts rounds (a ``round`` of the state), else ""."""
+        number = cls.round_number(state)
+        return f"round {number}" if number else ""
+
+    round_word: ClassVar[str] = "round"  # what the game calls a round, in the replay's keys
+
+    @classmethod
+    def round_number(cls, state: Any) -> int | None:
         number = getattr(state, "round", None)
-        return f"round {number}" if isinstance(number, int) and number > 0 else ""
+        return number if isinstance(number, int) and number > 0 else None
 
     def scoring_decisions(self, view: Any) -> bool:
         return False

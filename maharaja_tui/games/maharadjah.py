@@ -470,10 +470,16 @@ class MaharadjahAdapter(SpecAdapter):
     def is_over(self, view: MaharadjahState) -> bool:
         return view.phase == Phase.OVER
 
+    round_word: ClassVar[str] = "turn"  # W-TURN-1: the game counts turns, not rounds
+
     @classmethod
     def progress(cls, state: MaharadjahState) -> str:
-        """``turn 7/16`` (W-TURN-1): the game counts turns, not rounds."""
+        """``turn 7/16`` (W-TURN-1)."""
         return f"turn {state.turn}/{TURNS}" if state.turn else ""
+
+    @classmethod
+    def round_number(cls, state: MaharadjahState) -> int | None:
+        return state.turn or None
 
     # ---------------------------------------------------------------- new game
     @classmethod
