@@ -237,6 +237,9 @@ class SpecAdapter:
     # decision, so the more particular decisions come first; else ``guide_default``.
     guide_topics: ClassVar[Mapping[type, str]] = {}
     guide_default: ClassVar[str] = ""
+    # guide section title -> a rule id in the rules reference where its rules are: F1's r
+    # opens the reference there (tests/tui/test_guide.py checks each id is found)
+    guide_rules: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, seats: Sequence[Seat]) -> None:
         self.seats = list(seats)

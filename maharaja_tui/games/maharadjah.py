@@ -98,6 +98,10 @@ class MaharadjahAdapter(SpecAdapter):
     ruleset_id: ClassVar[str] = "maharadjah"
     legend: ClassVar[str] = LEGEND
     private: ClassVar[bool] = False  # no hidden information: hot seat needs no privacy screen
+    guide_rules: ClassVar[dict[str, str]] = {  # F1's r: each guide section's rules
+        "The goal": "W-END-1", "How a turn goes": "W-TURN-1",
+        "A nation's sequence": "W-SEQ-1", "Combat": "W-CMB-1", "Victory points": "W-VP-1",
+        "Submission and the British": "W-SUB-1"}
 
     def who(self, view: Any, seat: int) -> Segment:
         return (f"{self.letter(view, seat)} {self.name(view, seat)}", f"seat:{seat}")

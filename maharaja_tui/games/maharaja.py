@@ -159,6 +159,13 @@ class MaharajaAdapter(RouteGameAdapter):
     plan_type: ClassVar[type] = it.CommitPlan
     guide_topics: ClassVar[dict[type, str]] = GUIDE_TOPICS
     guide_default: ClassVar[str] = "How a round goes"
+    guide_rules: ClassVar[dict[str, str]] = {  # F1's r: each guide section's rules
+        "The goal": "MJ-END-1", "How a round goes": "MJ-ROUND-1",
+        "Planning your two actions": "MJ-ROUND-2", "Your turn: moving and building": "MJ-MOVE-1",
+        "The Maharaja track": "MJ-FLAG-1", "City scoring and rewards": "MJ-SCORE-1",
+        "Characters": "MJ-CHAR-1", "Action tokens": "MJ-TOKEN-1",
+        "End of the game": "MJ-END-1", "Variants": "MJ-VAR-R1",
+        "Solo: Brahmabot": "MJ-BOT-S1"}
 
     def load_network(self) -> Network:
         return load_board()

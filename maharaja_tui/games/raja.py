@@ -142,6 +142,11 @@ class RajaAdapter(RouteGameAdapter):
     plan_type: ClassVar[type] = it.SelectActions
     guide_topics: ClassVar[dict[type, str]] = GUIDE_TOPICS
     guide_default: ClassVar[str] = "How a round goes"
+    guide_rules: ClassVar[dict[str, str]] = {  # F1's r: each guide section's rules
+        "The goal": "R-END-1", "How a round goes": "R-ROUND-1",
+        "Selecting your two actions": "R-ROUND-3", "Your turn: moving and building": "R-MOVE-1",
+        "The governor track": "R-ACT-3", "City scoring": "R-SCORE-1",
+        "Characters": "R-CHAR-1", "Variants": "R-VAR-SHORT-1"}
 
     def load_network(self) -> Network:
         return board()
