@@ -21,7 +21,7 @@ import msgspec
 from textual.screen import Screen
 from textual.widget import Widget
 
-from engine.core.describe import concerns
+from engine.core.describe import actor, concerns
 from engine.core.ruleset import Seat
 from engine.registry import GameSpec, spec_of
 from maharaja_tui.widgets.segments import Palette, SeatStyle, Segment, Segments
@@ -180,6 +180,12 @@ class GameAdapter(Protocol):
         first: the engine's refusal of the first it refuses says why the place is no target."""
     def concerns(self, entry: Segments, viewer: int | None) -> bool:
         """Whether a log entry concerns ``viewer`` (highlighted in the log)."""
+    def places_in(self, entry: Segments) -> frozenset[str]:
+        """The board's places a log entry names (their ids), for the board to mark."""
+    def actor(self, view: Any, entry: Segments) -> int | None:
+        """The seat whose doing a log entry tells, if any."""
+    def highlighted(self, panel: Panel, places: frozenset[str]) -> Panel:
+        """``panel`` with ``places`` marked on it, when it is a board that marks places."""
     def guide_topic(self, view: Any, intents: Sequence[Any]) -> str:
         """The title of the player's-guide section that explains this decision ("": none)."""
     def warning(self, view: Any, seat: int, intent: Any) -> str | None:
@@ -314,6 +320,37 @@ class SpecAdapter:
     def concerns(self, entry: Segments, viewer: int | None) -> bool:
         """Whether a log entry concerns ``viewer``: the game's describe marks it."""
         return concerns(entry, viewer)
+
+    def actor(self, view: Any, entry: Segments) -> int | None:
+        """The seat a log entry is about first (descriptions begin with who acts)."""
+        return actor(entry)
+
+    def places_in(self, entry: Segments) -> frozenset[str]:
+        """The places a log entry names: those of its segments whose role is one of the
+        game's place roles and whose words are a place's name (``place_ids``)."""
+        ids = self.place_ids()
+        return frozenset(ids[text] for text, role in entry
+                         if role in self.place_roles and text in ids)
+
+    place_roles: ClassVar[frozenset[str]] = frozenset()  # the describe roles naming places
+
+    def place_ids(self) -> Mapping[str, str]:
+        """A place's words in the log -> its id on the board (none by default)."""
+        return {}
+
+    def highlighted(self, panel: Panel, places: frozenset[str]) -> Panel:
+        """A board whose data has a ``highlight`` (the map graph's, the area map's) gets
+        ``places`` there; any other panel stays as it is."""
+        data = panel.data
+        if not hasattr(data, "highlight") or data.highlight == places:
+            return panel
+        if isinstance(data, msgspec.Struct):
+            data = msgspec.structs.replace(data, highlight=places)
+        else:
+            import dataclasses
+
+            data = dataclasses.replace(data, highlight=places)
+        return msgspec.structs.replace(panel, data=data)
 
     def guide_topic(self, view: Any, intents: Sequence[Any]) -> str:
         present = {type(intent) for intent in intents}

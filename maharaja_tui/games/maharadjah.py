@@ -346,6 +346,22 @@ class MaharadjahAdapter(SpecAdapter):
                             partial(move_refusal, view, seat), self.palette(view))
         return Dialog(screen, lambda move: move)
 
+    place_roles: ClassVar[frozenset[str]] = frozenset({"space"})
+
+    def place_ids(self) -> dict[str, str]:
+        """A space's name in the log -> its id on the area map."""
+        return _space_ids()
+
+    def actor(self, view: MaharadjahState, entry: Segments) -> int | None:
+        """The player of the nation an entry begins with (``side:K``, the K-th nation)."""
+        for _, role in entry:
+            if role.startswith("side:"):
+                order = role[5:].partition("+")[0]
+                if order.isdigit() and int(order) < len(Q.rules().order):
+                    return view.control.get(Q.rules().order[int(order)])
+                return None
+        return super().actor(view, entry)
+
     def unused(self, view: MaharadjahState, seat: int, intent: Any) -> str | None:
         """Ending a phase with stacks that could still move, posts still to attack or
         build, arms still to give (the engine's ``unused``)."""
@@ -498,6 +514,13 @@ class MaharadjahAdapter(SpecAdapter):
     def make_options(cls, values: dict[str, Any], colours: tuple[str, ...],
                      *, first_game: bool = False) -> MaharadjahOptions:
         return MaharadjahOptions(short_game=bool(values.get("short_game", False)))
+
+
+@cache
+def _space_ids() -> dict[str, str]:
+    board = Q.board()
+    return {board.name(space): space
+            for space in (*board.territories, *board.seas, *board.barbarians)}
 
 
 def stop_bases(moves: Sequence[Any]) -> list[Any]:

@@ -174,6 +174,22 @@ class RouteGameAdapter(SpecAdapter):
             return f"village {place} ({road.a}–{road.b})"
         return place
 
+    place_roles: ClassVar[frozenset[str]] = frozenset({"city", "village"})
+
+    def place_ids(self) -> dict[str, str]:
+        """How the log names each place (a city by its name, a village as ``village
+        v12`` or ``v12``) -> its id: the log's places, marked on the map."""
+        ids = self._place_ids
+        if ids is None:
+            net = self.network
+            ids = {p: p for p in (*net.junctions, *net.road_of)}
+            ids.update({f"village {v}": v for v in net.road_of})
+            ids.update({city.name: c for c, city in net.cities.items()})
+            self._place_ids = ids
+        return ids
+
+    _place_ids: dict[str, str] | None = None
+
     def place_names(self) -> dict[str, str]:
         """Every place of the board by the name the log and menus give it."""
         net = self.network

@@ -37,6 +37,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
+from engine.core.describe import part_of
 from engine.core.errors import IllegalIntent
 from maharaja_tui.games import adapter_for
 from maharaja_tui.games.base import MenuEntry, Panel, entry_key
@@ -47,10 +48,11 @@ from maharaja_tui.widgets.backdrop import BackdropColumn, BackdropRow
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.move_log import MoveLog
-from maharaja_tui.widgets.segments import Painter
+from maharaja_tui.widgets.segments import Painter, Segment
 from maharaja_tui.widgets.selection import PlaceSelected
 
 HOT_SEAT: Final = "hot-seat"
+SINCE_LINES = 3  # entries "since your last turn" shows (those that concern you first)
 SeatMode = int | None | Literal["hot-seat"]
 COMPUTER_DELAY = 0.25  # seconds between computer moves, so a person can follow them
 
@@ -103,6 +105,12 @@ class GameScreen(Closing, Screen[None]):
         self._scored_round: Any = None  # the adapter's key of the last scoring shown
         self.colours = self.adapter.palette(first)
         self._styled_at: int | None = None  # the app's CSS generation compose styled with
+        # "Since your last turn": per human seat, the log's length when it last played;
+        # the seats that played since their decision last came round; the places marked
+        # until the next key.
+        self._seen: dict[int, int] = {}
+        self._played: set[int] = set()
+        self.news: frozenset[str] = frozenset()
 
     # ------------------------------------------------------------- compose
     def compose(self) -> ComposeResult:
@@ -119,6 +127,7 @@ class GameScreen(Closing, Screen[None]):
                 yield MoveLog(self.colours, id="log")
         yield Static(id="refusal")
         yield Static(id="autosave-off")
+        yield Static(id="since")
         yield ActionPanel(self.colours, id="actions", chosen=self._chosen)
         yield Footer(compact=True, show_command_palette=False)  # all keys fit at 80 columns
 
@@ -212,8 +221,14 @@ class GameScreen(Closing, Screen[None]):
         line = self.query_one("#status", Static)
         if status != line.content:  # one line high: no layout (issue 15)
             line.update(status, layout=False)
-        refresh(self, adapter.panels(view, viewer, to_move, self._intents), self._panels)
         entries = tuple(table.log(viewer))
+        if viewer is not None and viewer in to_move and viewer in self._played:
+            self._played.discard(viewer)  # its decision has come round again
+            self._since(viewer, entries, painter)
+        panels = adapter.panels(view, viewer, to_move, self._intents)
+        if self.news:
+            panels = tuple(adapter.highlighted(panel, self.news) for panel in panels)
+        refresh(self, panels, self._panels)
         log.show(entries, frozenset(
             n for n, entry in enumerate(entries) if adapter.concerns(entry, viewer)))
         actions.show(adapter.heading(view, viewer, to_move),
@@ -221,6 +236,46 @@ class GameScreen(Closing, Screen[None]):
                      [entry_key(e) for e in self._entries])
         self._screens_for(view)
         self._asked_to_undo()
+
+    def _since(self, seat: int, entries: tuple[Any, ...], painter: Painter) -> None:
+        """A human's decision comes round: what the others did since the seat last
+        played (the log's entries since, its own and the parts' marks left out), the
+        ones that concern it first, and the places they name marked on the board, both
+        until the next key. Its own further decisions of a turn bring none."""
+        start = self._seen.get(seat)
+        if start is None or start >= len(entries):
+            return
+        view = self.table.view(seat)
+        news = [entry for entry in entries[start:]
+                if part_of(entry) is None and self.adapter.actor(view, entry) != seat]
+        if not news:
+            return
+        mine = [e for e in news if self.adapter.concerns(e, seat)]
+        shown = mine[-SINCE_LINES:]
+        shown += [e for e in news if e not in shown][-(SINCE_LINES - len(shown)):] \
+            if len(shown) < SINCE_LINES else []
+        shown.sort(key=news.index)
+        more = len(news) - len(shown)
+        head: tuple[Segment, ...] = (("Since your last turn", "strong"),
+                                     (f" ({len(news)}; l: the whole log)" if more else "",
+                                      "dim"))
+        box = self.query_one("#since", Static)
+        box.update(painter.lines((head, *((("• ", "dim"), *entry) for entry in shown))))
+        box.display = True
+        self.news = frozenset().union(*(self.adapter.places_in(e) for e in news))
+
+    def clear_news(self) -> None:
+        """The next key: the summary and the places marked go."""
+        if not self.news and not self.query_one("#since").display:
+            return
+        self.query_one("#since").display = False
+        self.news = frozenset()
+        view = self.table.view(self.viewer)
+        refresh(self, self.adapter.panels(view, self.viewer, self.table.to_move(),
+                                          self._intents), self._panels)
+
+    def on_key(self, event: events.Key) -> None:
+        self.clear_news()
 
     @cached_property
     def _fixed(self) -> tuple[ActionPanel, MoveLog]:
@@ -318,6 +373,7 @@ class GameScreen(Closing, Screen[None]):
         self._chosen(message.index)
 
     def _chosen(self, index: int) -> None:
+        self.clear_news()  # Enter is a priority key: it never reaches on_key
         if 0 <= index < len(self._entries):
             self.choose(self._entries[index])
 
@@ -435,11 +491,23 @@ class GameScreen(Closing, Screen[None]):
         return bool(getattr(getattr(self.app, "settings", None), "confirm_end_turn", True))
 
     def play(self, intent: Any) -> None:
-        if self.viewer is None:
+        seat = self.viewer
+        if seat is None:
             return
+        # Before the play: the table redraws this screen as it plays, the computers'
+        # replies too (at once, without a delay between them).
+        before = self._seen.get(seat), seat in self._played
+        self._seen[seat] = len(self.table.log(seat))
+        self._played.add(seat)
         try:
-            self.table.play(self.viewer, intent)
+            self.table.play(seat, intent)
         except IllegalIntent as refusal:
+            if before[0] is None:
+                del self._seen[seat]
+            else:
+                self._seen[seat] = before[0]
+            if not before[1]:
+                self._played.discard(seat)
             self.refuse(refusal)
             return
         if self.last_refusal is not None:  # a layout only when there is one to take down
