@@ -33,7 +33,9 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
                         id="scoring.enter"),
                 # Scoring decisions are decisions too: take them back from here.
                 Binding("ctrl+z", "undo", "Undo", show=False, id="scoring.undo"),
-                Binding("ctrl+y", "redo", "Redo", show=False, id="scoring.redo")]
+                Binding("ctrl+y", "redo", "Redo", show=False, id="scoring.redo"),
+                # A reward to choose is a decision like any: the hint asks about it here.
+                Binding("h", "hint", "Hint", id="scoring.hint")]
 
     def __init__(self, game: GameScreen, summary: ScoreTable) -> None:
         super().__init__()
@@ -107,6 +109,14 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            return self.game.hints_allowed
+        return True
+
+    def action_hint(self) -> None:
+        self.game.action_hint()
 
     def action_undo(self) -> None:
         self.game.action_undo()
