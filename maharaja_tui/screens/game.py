@@ -606,13 +606,18 @@ class GameScreen(Closing, Screen[None]):
 
     # --------------------------------------------------------------- focus
     def action_focus_actions(self) -> None:
-        self.query_one(ActionPanel).focus_options()
+        panel = self.query_one(ActionPanel)
+        if panel.options.has_focus:
+            self.app.bell()  # already there
+        panel.focus_options()
 
     def action_focus_map(self) -> None:
         """The game's board: the first focusable panel of the board region."""
         for board in self._boards:
             widget = self.query_one(f"#{board}")
             if widget.focusable:
+                if widget.has_focus:
+                    self.app.bell()  # already there
                 focus_now(widget)
                 return
 
@@ -630,12 +635,18 @@ class GameScreen(Closing, Screen[None]):
         if self.adapter.is_over(view):
             self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats,
                                              self._story()))
+        else:
+            self.notify("The final scores come when the game is over; the players' boards "
+                        "show how each stands", timeout=4)
 
     def action_leave(self) -> None:
-        """Back to a host app's lobby (the SSH server has one); nothing to leave here."""
+        """Back to a host app's lobby (the SSH server has one); here, say what there is."""
         leave = getattr(self.app, "leave_table", None)
         if leave is not None:
             leave(self)
+            return
+        self.notify("Nothing to close here · ctrl+q quits (the game is saved after every "
+                    "move) · ctrl+n a new game", timeout=4)
 
     # False where the screen runs for someone at another machine (an SSH session): a
     # file dialog would read and write the server's disk, not the player's.

@@ -138,6 +138,10 @@ class HelpScreen(Closing, Screen[None]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show(event.option_index)
 
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a section: its text takes the keys (↑↓ PgUp PgDn read it; Tab back)."""
+        focus_now(self.query_one("#help-body"))
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         rule = event.value.strip().upper()
         if rule:

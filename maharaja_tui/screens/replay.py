@@ -174,6 +174,10 @@ class ReplayScreen(Closing, Screen[None]):
 
     def action_step(self, unit: str, direction: int) -> None:
         replay = self.replay
+        if (direction < 0 and replay.position == 0) or (
+                direction > 0 and replay.position >= replay.length):
+            self.app.bell()  # at the start (the end): nothing further that way
+            return
         if unit == "event":
             replay.step(unit, direction)
         else:
@@ -190,7 +194,10 @@ class ReplayScreen(Closing, Screen[None]):
             replay.seek(replay.position + 1)
 
     def action_seek(self, position: int) -> None:
-        self.replay.seek(self.replay.length if position < 0 else position)
+        target = self.replay.length if position < 0 else min(position, self.replay.length)
+        if target == self.replay.position:
+            self.app.bell()  # there already
+        self.replay.seek(target)
         self.show()
 
     def action_round(self, number: int) -> None:

@@ -48,7 +48,11 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
         track = game.adapter.scoring_track(game.table.view(game.viewer))
         with Vertical(id="scoring-box"):
             yield Static(self.summary.title, id="scoring-title", classes="screen-title")
-            yield DataTable(id="scoring-table", cursor_type="none", zebra_stripes=True)
+            # Read, never steered (no cursor): the keys go to the choices below.
+            table: DataTable[Text] = DataTable(id="scoring-table", cursor_type="none",
+                                               zebra_stripes=True)
+            table.can_focus = False
+            yield table
             if self.summary.notes:
                 yield Static(id="scoring-notes")
             if track is not None:  # the adapter's panel (Maharaja's rewards)
@@ -119,7 +123,12 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
         self.game.action_hint()
 
     def action_undo(self) -> None:
+        """The game screen's undo; said here, where its board is not to be seen."""
+        steps = len(getattr(getattr(self.game.table, "game", None), "steps", ()))
         self.game.action_undo()
+        game = getattr(self.game.table, "game", None)
+        if game is not None and len(game.steps) < steps:
+            self.notify("Your last decision is taken back", timeout=3)
 
     def action_redo(self) -> None:
         self.game.action_redo()

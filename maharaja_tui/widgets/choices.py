@@ -60,7 +60,8 @@ class ChoiceList(OptionList):
 
     # ------------------------------------------------------------ moving
     def _step(self, direction: int) -> None:
-        """To the next enabled option that way; at the end, stay (no wrapping)."""
+        """To the next enabled option that way; at the end, stay (no wrapping) and ring
+        the bell, so the key is not a silent no-op."""
         options = self.options
         here = self.highlighted
         if here is None:
@@ -72,12 +73,39 @@ class ChoiceList(OptionList):
                 self.highlighted = index
                 return
             index += direction
+        self.app.bell()
 
     def action_cursor_down(self) -> None:
         self._step(1)
 
     def action_cursor_up(self) -> None:
         self._step(-1)
+
+    def _moved(self, move: Any) -> None:
+        """Home, End, PageUp, PageDown as Textual moves them; the bell when they do not."""
+        before = self.highlighted
+        move()
+        if self.highlighted == before:
+            self.app.bell()
+
+    def action_first(self) -> None:
+        self._moved(super().action_first)
+
+    def action_last(self) -> None:
+        self._moved(super().action_last)
+
+    def action_page_up(self) -> None:
+        self._moved(super().action_page_up)
+
+    def action_page_down(self) -> None:
+        self._moved(super().action_page_down)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # A list scrolls up and down only: its sideways keys (a scroll container's)
+        # are left to the screen, not bound to a scroll that cannot move.
+        if action in ("scroll_left", "scroll_right", "page_left", "page_right"):
+            return self.allow_horizontal_scroll
+        return True
 
     # ---------------------------------------------------------- filtering
     @property

@@ -11,6 +11,9 @@ a turn, Left closes it or goes to the turn it is in.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from textual.binding import Binding
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
@@ -95,6 +98,57 @@ class LogTree(RoleStyles, Tree[int]):
     def _go_to(self, node: TreeNode[int]) -> None:
         self.move_cursor(node)
         self.scroll_to_node(node, animate=False)
+
+    # Textual's tree keys, each ringing the bell when it moves or opens nothing (the
+    # last line, a leaf to toggle): no key is a silent no-op.
+    def _moved(self, action: Callable[[], Any]) -> None:
+        node = self.cursor_node
+        before = (self.cursor_line, node.is_expanded if node is not None else None)
+        action()
+        node = self.cursor_node
+        if (self.cursor_line, node.is_expanded if node is not None else None) == before:
+            self.app.bell()
+
+    def action_cursor_up(self) -> None:
+        self._moved(super().action_cursor_up)
+
+    def action_cursor_down(self) -> None:
+        self._moved(super().action_cursor_down)
+
+    def action_page_up(self) -> None:
+        self._moved(super().action_page_up)
+
+    def action_page_down(self) -> None:
+        self._moved(super().action_page_down)
+
+    def action_scroll_home(self) -> None:
+        self._moved(super().action_scroll_home)
+
+    def action_scroll_end(self) -> None:
+        self._moved(super().action_scroll_end)
+
+    def action_toggle_node(self) -> None:
+        self._moved(super().action_toggle_node)
+
+    def action_select_cursor(self) -> None:
+        self._moved(super().action_select_cursor)
+
+    def action_cursor_parent(self) -> None:
+        self._moved(super().action_cursor_parent)
+
+    def action_cursor_parent_next_sibling(self) -> None:
+        self._moved(super().action_cursor_parent_next_sibling)
+
+    def action_cursor_previous_sibling(self) -> None:
+        self._moved(super().action_cursor_previous_sibling)
+
+    def action_cursor_next_sibling(self) -> None:
+        self._moved(super().action_cursor_next_sibling)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("scroll_left", "scroll_right", "page_left", "page_right"):
+            return self.allow_horizontal_scroll  # its lines fit: no sideways scroll
+        return True
 
     def action_open(self) -> None:
         node = self.cursor_node

@@ -75,6 +75,13 @@ class MoveLog(RoleStyles, ScrollView, can_focus=True):
         self._painter: Painter | None = None  # its styles, also emptied by a style update
         self._end_y: float | None = None  # where the last paint that followed scrolled to
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Its lines wrap: its sideways scroll keys are not bound to a scroll that
+        # cannot move (they reach the screen, a replay's stepping keys).
+        if action in ("scroll_left", "scroll_right", "page_left", "page_right"):
+            return self.allow_horizontal_scroll
+        return True
+
     def show(self, entries: tuple[Segments, ...], flagged: frozenset[int]) -> None:
         """Both at once, painted once, and only when something changed: the game screen
         calls this after every step of every seat (issue 15: key to frame)."""
