@@ -76,6 +76,7 @@ class ActionPanel(RoleStyles, Vertical):
         # reactive and its class without a restyle, which ``compact=True`` ran on the
         # list (and its five component classes) before it was even mounted (issue 15).
         options = Choices(id="action-options")
+        options.slash_filters = True
         options.set_reactive(Choices.compact, True)
         options.set_class(True, "-textual-compact", update=False)
         yield options

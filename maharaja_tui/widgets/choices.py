@@ -54,6 +54,10 @@ class ChoiceList(OptionList):
             return self.choices
 
     typing = False  # printable keys filter the list
+    # "/" starts the filter (the action list, whose letters are the screen's keys):
+    # taken here as the key arrives, so letters typed right behind it (a burst, a slow
+    # link) are filtered, not sent up to the screen before its binding had run.
+    slash_filters = False
     _all: tuple[Text | str, ...] = ()
     _filter = ""
     _shown: tuple[int, ...] = ()  # the indices (among all) of the options shown
@@ -164,6 +168,15 @@ class ChoiceList(OptionList):
     def on_key(self, event: events.Key) -> None:
         # Before the list's own keys (a subclass's handler runs first; prevent_default
         # keeps Textual's from handling the key again).
+        if self.slash_filters and not self.typing and event.character == "/":
+            event.stop()
+            event.prevent_default()
+            if self._all:
+                self.typing = True
+                self.post_message(self.Filtered(self))
+            else:
+                self.app.bell()  # nothing to filter
+            return
         if self.typing and self._all:
             if event.key == "backspace" and self._filter:
                 event.stop()

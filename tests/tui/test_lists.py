@@ -205,3 +205,18 @@ async def test_a_maharadjah_stack_s_many_moves_filter_as_you_type() -> None:
         assert isinstance(app.screen, GameScreen) and len(game.steps) > steps
         moved = game.steps[steps].intent
         assert end in [Q.board().name(s) for s in moved.path]
+
+
+@synchronously
+async def test_slash_and_the_letters_typed_together_filter() -> None:
+    """A burst (a paste, a slow link): the letters right behind / are the filter's, not
+    sent on to the screen's keys before / had opened it."""
+    from tests.tui.helpers import typed
+
+    app = MaharajaApp(Start("game", game=games.game_until(games.my_turn)),
+                      computer_delay=QUIET)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await typed(pilot, "/end your")
+        options = app.screen.query_one("#action-options", ChoiceList)
+        assert options.filter == "end your" and options.option_count == 1
