@@ -31,9 +31,8 @@ class LogScreen(Closing, Screen[None]):
 
     def compose(self) -> ComposeResult:
         count = len(self.entries)
-        yield Static(f"The log — {count} entries by round and turn; ● concerns you · ↑↓ "
-                     "PgUp PgDn · → or Enter opens a turn, ← closes it",
-                     classes="screen-title")
+        yield Static(f"The log ({count}) · ● concerns you · → or Enter opens a turn, "
+                     "← closes it", classes="screen-title")
         yield LogTree(self.entries, self.flagged, self.colours, id="full-log")
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 

@@ -92,6 +92,12 @@ class ChoiceList(OptionList):
         if self.highlighted == before:
             self.app.bell()
 
+    def action_select(self) -> None:
+        if self.highlighted is None:  # nothing shown (a filter that matches nothing)
+            self.app.bell()
+            return
+        super().action_select()
+
     def action_first(self) -> None:
         self._moved(super().action_first)
 
