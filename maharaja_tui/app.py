@@ -155,6 +155,20 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeysFollowF
         self.report_autosaves()
         self.call_after_refresh(gc.enable)  # the command paused it for the launch (cli)
 
+    # Tab and shift+Tab (the screens' keys, the app's actions) ring the bell where there
+    # is nothing else to focus: no key is a silent no-op.
+    def action_focus_next(self) -> None:
+        before = self.focused
+        super().action_focus_next()
+        if self.focused is before:
+            self.bell()
+
+    def action_focus_previous(self) -> None:
+        before = self.focused
+        super().action_focus_previous()
+        if self.focused is before:
+            self.bell()
+
     # ------------------------------------------------------------- screens
     def show_main(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
         """Make ``screen`` the one main screen (a game, a replay, the new-game form)."""
