@@ -109,7 +109,9 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeysFollowF
         Binding("f1", "help", "Rules", id="app.help"),
         Binding("ctrl+n", "new_game", "New game", show=False, id="app.new-game"),
         Binding("ctrl+o", "open_file", "Open", show=False, id="app.open"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit"),
+        # A priority binding, as Textual's own: found before any screen's (a dialog is
+        # modal: the app's other keys do not reach through it) and as soon as it is read.
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
     ]
 
     def __init__(self, start: Start | None = None, *,
