@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 from maharaja_tui import crashlog
 from maharaja_tui.contrast import ContrastFloor
-from maharaja_tui.keys_follow_focus import KeysFollowFocus
+from maharaja_tui.key_backlog import KeyBacklog
 from maharaja_tui.minimum_size import MinimumSize
 from maharaja_tui.paths import STYLE_FILES
 
@@ -98,7 +98,7 @@ class GameCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
-class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeysFollowFocus,
+class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
                   App[None]):
     TITLE = "Maharaja"
     CSS_PATH = STYLE_FILES
