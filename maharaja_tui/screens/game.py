@@ -266,8 +266,9 @@ class GameScreen(Closing, Screen[None]):
         return view != self.table.view(None) or self.adapter.secret_decision(view, seat)
 
     def _screens_for(self, view: Any) -> None:
-        """City scoring and final scoring get their own screens, once each."""
-        if self.app.screen is not self:
+        """City scoring and final scoring get their own screens, once each (under the
+        size cover too: they are there when the terminal is large enough again)."""
+        if not on_top(self):
             return
         key = self.adapter.scoring_key(view)
         if key is not None and self._scored_round != key:
