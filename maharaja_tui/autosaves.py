@@ -8,8 +8,12 @@ oldest finished games go first, then the oldest unfinished ones. The single
 ``autosave.json`` of earlier versions is still listed, never deleted.
 
 A file that cannot be read never blocks a list: a damaged one is moved to
-``autosave/damaged/`` with a notice the app shows; a game whose autosave cannot be
+``autosave/damaged/`` with a notice the app shows (the newest ``KEEP_DAMAGED`` stay
+there), one saved by a newer program is left alone; a game whose autosave cannot be
 written (a read-only or full disk) goes on in memory (``LocalTable.autosave_problem``).
+
+The window playing an autosave holds a lock on it (``claim``, ``autosave/locks/``): a
+second window on the same game plays a branch, its own file, instead of rewriting it.
 """
 
 from __future__ import annotations
@@ -234,21 +238,55 @@ def set_aside(path: Path, problem: RecordError) -> None:
     and leave a notice for the app to show (where it went and why)."""
     reason = str(problem).removeprefix(f"{path}: ")
     folder = autosave_dir() / "damaged"
-    target = folder / path.name
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        number = 1
-        while target.exists():
-            number += 1
-            target = folder / f"{path.stem}.{number}{path.suffix}"
+        target = _free_name(folder, path)
         path.rename(target)
+        os.utime(target)  # when it was set aside: the oldest go first (prune_damaged)
     except OSError as exc:
         said = (f"The autosave {path.name} is damaged and is skipped ({reason}); it could "
                 f"not be moved aside: {exc.strerror or exc}")
     else:
         _read.pop(path, None)
         said = f"The autosave {path.name} is damaged ({reason}); it was moved to {target}"
+        prune_damaged()
     _notices.setdefault(autosave_dir(), []).append((path.name, said))
+
+
+KEEP_DAMAGED = 10  # damaged autosaves kept to look into (up to 16 MiB each)
+
+
+def _free_name(folder: Path, path: Path) -> Path:
+    """``path``'s name in ``folder``, numbered past those taken (``x.json``, ``x.2.json``,
+    ``x.3.json``...): found in one listing, not by trying names one by one."""
+    pattern = re.compile(rf"{re.escape(path.stem)}(?:\.(\d+))?{re.escape(path.suffix)}")
+    taken = [int(m.group(1) or 1) for name in os.listdir(folder)
+             if (m := pattern.fullmatch(name))]
+    if not taken:
+        return folder / path.name
+    return folder / f"{path.stem}.{max(taken) + 1}{path.suffix}"
+
+
+def prune_damaged(keep: int = KEEP_DAMAGED) -> list[Path]:
+    """Delete the damaged autosaves set aside beyond ``keep``, the oldest first."""
+    folder = autosave_dir() / "damaged"
+
+    def set_aside_at(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    kept = sorted((p for p in folder.glob("*") if p.is_file()), key=set_aside_at,
+                  reverse=True) if folder.is_dir() else []
+    removed = []
+    for path in kept[keep:]:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:
+            continue
+        removed.append(path)
+    return removed
 
 
 def notices() -> list[str]:
