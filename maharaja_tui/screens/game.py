@@ -42,7 +42,7 @@ from engine.core.errors import IllegalIntent
 from maharaja_tui.games import adapter_for
 from maharaja_tui.games.base import MenuEntry, Panel, entry_key
 from maharaja_tui.paths import STYLE_FILES
-from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.screens.closing import Closing, on_top, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.backdrop import BackdropColumn, BackdropRow
 from maharaja_tui.widgets.focus import focus_now
@@ -324,8 +324,9 @@ class GameScreen(Closing, Screen[None]):
         return view != self.table.view(None) or self.adapter.secret_decision(view, seat)
 
     def _screens_for(self, view: Any) -> None:
-        """City scoring and final scoring get their own screens, once each."""
-        if self.app.screen is not self:
+        """City scoring and final scoring get their own screens, once each (under the
+        size cover too: they are there when the terminal is large enough again)."""
+        if not on_top(self):
             return
         key = self.adapter.scoring_key(view)
         if key is not None and self._scored_round != key:
@@ -372,16 +373,23 @@ class GameScreen(Closing, Screen[None]):
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
         self._chosen(message.index)
 
+    def _accepts_input(self) -> bool:
+        """A choice or a place picked here counts only while this screen is on top and
+        shows the seat to decide: keys read in a burst (a held Enter) reach the list after
+        the dialog they opened, or after a handover with the last seat's choices still
+        on it; each would open the dialog again or play for the wrong seat."""
+        return not self._covered and on_top(self)
+
     def _chosen(self, index: int) -> None:
         self.clear_news()  # Enter is a priority key: it never reaches on_key
-        if 0 <= index < len(self._entries):
+        if 0 <= index < len(self._entries) and self._accepts_input():
             self.choose(self._entries[index])
 
     def on_place_selected(self, message: PlaceSelected) -> None:
         """A place picked on the game's board: the adapter says what it offers now; a
         place that offers nothing is explained by the engine's refusal, never replaced
         by another place."""
-        if self.viewer is None:
+        if self.viewer is None or not self._accepts_input():
             return
         view = self.table.view(self.viewer)
         entry = self.adapter.selected(view, self.viewer, message.place, self._intents)
