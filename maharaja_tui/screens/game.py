@@ -47,8 +47,8 @@ from maharaja_tui.widgets.backdrop import BackdropColumn, BackdropRow
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.move_log import MoveLog
-from maharaja_tui.widgets.segments import Painter
-from maharaja_tui.widgets.selection import PlaceSelected
+from maharaja_tui.widgets.segments import Painter, Segments
+from maharaja_tui.widgets.selection import PlaceHighlighted, PlaceSelected
 
 HOT_SEAT: Final = "hot-seat"
 SeatMode = int | None | Literal["hot-seat"]
@@ -335,6 +335,29 @@ class GameScreen(Closing, Screen[None]):
                 self.refuse(refusal)
                 return
         self.notify(f"Nothing to do at {message.place} now", severity="warning")
+
+    def on_place_highlighted(self, message: PlaceHighlighted) -> None:
+        """A board's cursor moved: its status line says what Enter would do there."""
+        message.board.say(message.place, self.place_status(message.place))
+
+    def place_status(self, place: str) -> Segments:
+        """What picking ``place`` on the board would do now, in words: the adapter's
+        entry for it, else the engine's refusal (as Enter would say it)."""
+        if self.viewer is None:
+            return (("watching: nothing to pick", "dim"),)
+        view = self.table.view(self.viewer)
+        entry = self.adapter.selected(view, self.viewer, place, self._intents)
+        if entry is not None and entry.intents:
+            first = self.adapter.label(view, self.viewer, entry.intents[0])
+            if len(entry.intents) == 1:
+                return (("Enter: ", "strong"), *first)
+            return (("Enter: ", "strong"), (f"{len(entry.intents)} choices, ", ""), *first,
+                    (" …", "dim"))
+        for intent in self.adapter.why_not_at(view, self.viewer, place, self._intents):
+            refusal = self._refusal(view, intent)
+            if refusal is not None:
+                return (("✗ ", "warning"), (f"{refusal.reason} ({refusal.rule})", ""))
+        return (("nothing to do here now", "dim"),)
 
     def _refused(self, view: Any, entries: list[MenuEntry]) -> list[MenuEntry]:
         """The adapter's unavailable entries the engine refuses, dimmed with its reason."""
