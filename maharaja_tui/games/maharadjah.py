@@ -61,22 +61,27 @@ LEGEND = """\
 
 Each box is a space: `[BEN]` a territory, `^ASM^` rough terrain (W-MAP), `≈BB≈` a sea
 zone, `‹AFG›` a barbarian land beyond the map. After the id: `≈` a coast, `*` a
-trading-post site. Under it, armies by nation: a nation's letter and count (`M3` is
-three Mahratta armies), `!` a leader, `#` a trading post and `+` a colonial arms
-marker, each with its nation's letter. Dotted lines join neighbouring territories
-and `~` is the strait between Karnataka and Lanka; a sea zone touches the coasts
-(`≈`) its name says (the bottom line spells out a space's seas).
+trading-post site. Inside the box, under its id: armies by nation, a nation's letter
+and count (`M3` is three Mahratta armies), `!` a leader, `#` a trading post and `+` a
+colonial arms marker, each with its nation's letter (`…`: more than fit; the status
+line lists them all). Dotted lines join neighbouring territories and `~` is the strait
+between Karnataka and Lanka; a sea zone touches the coasts (`≈`) its name says (the
+status line spells out a space's seas).
 
 Nation letters: P Pandya, G Greeks, A Afghans, M Mahrattas, C Chola, Y Maurya,
 H Harappans, S Sinhalese, K Sikhs, R Rajputs, U Gupta, L Muslims, O Mughals,
 T Portuguese, D Dutch, F French, B British. Players are the hands A–E.
 
-Moving: `m` focuses the map; arrows move the cursor, Enter on a highlighted space
-picks its stack and highlights where it may go, Enter there asks how many (Escape
-drops the pick). A leader's move of two or more crossings may leave armies on the way
-(W-LEAD-3): pick "… stops on the way", then Enter (or click) on a space adds an army
-stopping there, ←/→ one less or more, and "✓ Move" moves. The bottom line of the map
-spells out the space under the cursor.
+Moving: `m` focuses the map; the arrows move the cursor to the nearest space in
+their direction (`▸[MLW]◂`), Tab / shift+Tab to the next highlighted one. Enter on a
+highlighted space picks its stack and highlights where it may go; on each of those
+the move's path is drawn (`•`) and the status line says the move; Enter there asks
+how many, Enter on a space it cannot reach says why (Escape drops the pick). A
+leader's move of two or more crossings may leave armies on the way (W-LEAD-3): pick
+"… stops on the way", then Enter (or click) on a space adds an army stopping there,
+←/→ one less or more, and "✓ Move" moves. The two lines under the map spell out the
+space under the cursor and what Enter does there; at 80×24 the map shows a window that
+follows the cursor, its place in the whole map on the right of the first line.
 """
 
 

@@ -44,6 +44,7 @@ from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.backdrop import BackdropColumn, BackdropRow
+from maharaja_tui.widgets.board_frame import ENTER
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.move_log import MoveLog
@@ -350,13 +351,13 @@ class GameScreen(Closing, Screen[None]):
         if entry is not None and entry.intents:
             first = self.adapter.label(view, self.viewer, entry.intents[0])
             if len(entry.intents) == 1:
-                return (("Enter: ", "strong"), *first)
-            return (("Enter: ", "strong"), (f"{len(entry.intents)} choices, ", ""), *first,
+                return ((f"{ENTER} ", "strong"), *first)
+            return ((f"{ENTER} ", "strong"), (f"{len(entry.intents)} ways: ", ""), *first,
                     (" …", "dim"))
         for intent in self.adapter.why_not_at(view, self.viewer, place, self._intents):
             refusal = self._refusal(view, intent)
             if refusal is not None:
-                return (("✗ ", "warning"), (f"{refusal.reason} ({refusal.rule})", ""))
+                return (("✗ ", "warning"), (f"{refusal.rule}: ", "strong"), (refusal.reason, ""))
         return (("nothing to do here now", "dim"),)
 
     def _refused(self, view: Any, entries: list[MenuEntry]) -> list[MenuEntry]:

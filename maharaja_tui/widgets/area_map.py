@@ -36,17 +36,19 @@ from textual.widget import Widget
 
 from maharaja_tui.widgets.board_cursor import Arrow, ArrowMoves, next_target
 from maharaja_tui.widgets.board_frame import (
+    ENTER,
     MARK_AFTER,
     MARK_BEFORE,
     STATUS_LINES,
     follow,
+    note,
     overview,
     status_rows,
 )
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceHighlighted, PlaceSelected
 
-MIN_WIDTH, MIN_HEIGHT = 72, 26  # below this the map pans instead of squeezing
+MIN_WIDTH, MIN_HEIGHT = 72, 23  # below this the map pans (all of it in sight at 120x40)
 BOX = 9  # widest box in cells, frame included
 TALL = 2  # rows kept for every box: its title and a line of pieces
 INNER = BOX - 2
@@ -199,7 +201,7 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
             moves = self._moves = ArrowMoves(spots)
         there = moves.move(self.cursor, arrow)
         if there is None:
-            self._note = ((f"no space further {arrow} · ", "dim"),)
+            self._note = note(arrow, f"no space further {arrow}")
             self._dirty = True
             self.refresh()
             return
@@ -209,7 +211,7 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         there = next_target(self.spots(), self.targets, self.cursor, step > 0)
         if there is None or there == self.cursor:
             word = "nothing to pick on the map now" if there is None else "the only target"
-            self._note = ((f"{word} · ", "dim"),)
+            self._note = note("Tab" if step > 0 else "⇧Tab", word)
             self._dirty = True
             self.refresh()
         else:
@@ -419,6 +421,10 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
             cx, cy = self._anchors[self.cursor]
             ox = follow(ox, cx - 1, cx + BOX + 1, width, canvas_w)
             oy = follow(oy, cy, cy + TALL, view_h, canvas_h)
+            # a box cut by the left edge is brought in whole, where the cursor's stays
+            cut = [x for x, _ in self._anchors.values() if x - 1 < ox < x + BOX]
+            if cut and cx + BOX + 1 <= min(cut) - 1 + width:
+                ox = max(0, min(cut) - 1)
         self._origin = (ox, oy) = (min(ox, max(0, canvas_w - width)),
                                    min(oy, max(0, canvas_h - view_h)))
         painter = Painter(self, self.colours)
@@ -446,9 +452,9 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         if self.cursor is None:
             return ()
         detail = self.data.details.get(self.cursor, ((self.cursor, "strong"),))
-        if not self.has_focus:
-            return (("m", "strong"), (": the map by keys (arrows, Tab, Enter) · ", "dim"),
-                    *detail)
+        if not self.has_focus:  # a hint where the map takes keys (not in a replay)
+            return ((("m", "strong"), (": the map by keys · ", "dim"),
+                     *detail) if self.can_focus else detail)
         return ((f"{MARK_BEFORE} ", "strong"), *detail)
 
     def _status_line(self) -> Segments:
@@ -457,11 +463,11 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         data = self.data
         if self.picked is None and self.cursor in data.routes:
             n = len(data.routes[self.cursor])
-            local: Segments = (("Enter: ", "strong"), ("pick the stack here", ""),
+            local: Segments = ((f"{ENTER} ", "strong"), ("pick the stack here", ""),
                                (f" (it may go to {n} space{'s' if n != 1 else ''})", "dim"))
             return (*self._note, *local)
         if self.picked is not None and self.cursor == self.picked:
-            return (*self._note, ("Enter or Esc: ", "strong"), ("put the stack back", ""))
+            return (*self._note, (f"{ENTER} or Esc ", "strong"), ("put the stack back", ""))
         said_place, said = self._said
         return (*self._note, *(said if said_place == self.enter_place(self.cursor) else ()))
 

@@ -14,10 +14,10 @@ its direction (the offset along the arrow is positive) and moves to:
    arrow is at most the offset along it);
 2. when that cone is empty, the nearest of the others ahead.
 
-"Nearest" ranks by ``along + 2 × across`` (a place straight ahead wins over one at
-the same distance off to the side), then by ``across``, then by reading order (top to
-bottom, left to right), so equal cases always resolve the same way. No place ahead:
-the arrow stays and says so (the board's status line), never silently.
+"Nearest" is the straight-line distance on screen; between places as far, the one
+less off to the side wins, then reading order (top to bottom, left to right), so
+equal cases always resolve the same way. No place ahead: the arrow stays and says so
+(the board's status line), never silently.
 
 **The guarantee.** Every place can be reached from every other by arrows alone (the
 graph of arrow moves is strongly connected). The rule above gives that on the boards
@@ -42,7 +42,6 @@ Arrow = Literal["left", "right", "up", "down"]
 ARROWS: Final[dict[Arrow, tuple[int, int]]] = {
     "left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 ASPECT: Final = 2  # a row is this many columns tall, to the eye
-ACROSS: Final = 2  # the weight of the offset across the arrow in "nearest"
 Spots = Mapping[str, tuple[int, int]]
 
 
@@ -65,7 +64,7 @@ def nearest(spots: Spots, place: str, arrow: Arrow) -> str | None:
         along, across = _offset(here, there, arrow)
         if along <= 0:
             continue
-        rank = (0 if across <= along else 1, along + ACROSS * across, across,
+        rank = (0 if across <= along else 1, along * along + across * across, across,
                 there[1], there[0])
         if best is None or rank < best[0]:
             best = (rank, other)

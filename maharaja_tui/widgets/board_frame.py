@@ -19,8 +19,16 @@ from maharaja_tui.widgets.segments import Segment, Segments
 MARK_BEFORE: Final = "▸"  # drawn left of the place under the cursor
 MARK_AFTER: Final = "◂"  # and right of it: seen without colour, on reversed pieces too
 STATUS_LINES: Final = 2  # the place's name, then what Enter does there
+ENTER: Final = "⏎"  # "Enter does this", as the footer writes the key
 OVERVIEW_WIDTH: Final = 8  # the mini-overview's columns, on the first status line
 MARGIN: Final = 2  # cells kept in sight around the cursor's place when panning
+KEY_GLYPHS: Final = {"left": "←", "right": "→", "up": "↑", "down": "↓"}
+
+
+def note(key: str, words: str, role: str = "dim") -> Segments:
+    """A board key's own word on the status line, after the key it answers ("← no place
+    further left"): no key leaves the board silent, and each says which it was."""
+    return ((f"{KEY_GLYPHS.get(key, key)} ", "strong"), (f"{words} · ", role))
 
 
 def follow(origin: int, start: int, end: int, view: int, canvas: int) -> int:
@@ -39,6 +47,17 @@ def follow(origin: int, start: int, end: int, view: int, canvas: int) -> int:
 QUADRANTS: Final = " ▘▝▀▖▌▞▛▗▚▐▜▄▙▟█"  # by the quarters a cell's window covers: 1 2 4 8
 
 
+def _covered(start: int, size: int, total: int, parts: int) -> list[bool]:
+    """Which of ``parts`` equal parts of ``0..total`` the window ``start..start+size``
+    covers: those it covers for 40% or more, and always the one it covers most."""
+    share = []
+    for n in range(parts):
+        lo, hi = n * total / parts, (n + 1) * total / parts
+        share.append(max(0.0, min(hi, start + size) - max(lo, start)) / (hi - lo))
+    most = max(range(parts), key=lambda n: share[n])
+    return [part >= 0.4 or n == most for n, part in enumerate(share)]
+
+
 def overview(canvas: tuple[int, int], window: tuple[int, int, int, int],
              spots: Iterable[tuple[int, int]], width: int = OVERVIEW_WIDTH) -> Segments:
     """The whole board in one line of ``width`` cells between ``▕ ▏``: the part in the
@@ -47,31 +66,36 @@ def overview(canvas: tuple[int, int], window: tuple[int, int, int, int],
     it reads without colour."""
     cw, ch = max(1, canvas[0]), max(1, canvas[1])
     wx, wy, ww, wh = window
+    columns = _covered(wx, ww, cw, 2 * width)
+    rows = _covered(wy, wh, ch, 2)
     dots = {min(width - 1, x * width // cw) for x, _ in spots}
     cells: list[str] = []
     for col in range(width):
-        bits = 0
-        for n, (qx, qy) in enumerate(((0, 0), (1, 0), (0, 1), (1, 1))):
-            # the middle of this quarter, in the canvas's cells
-            mx, my = (2 * col + qx + 0.5) * cw / (2 * width), (qy + 0.5) * ch / 2
-            if wx <= mx < wx + ww and wy <= my < wy + wh:
-                bits |= 1 << n
+        bits = sum(1 << n for n, (qx, qy) in enumerate(((0, 0), (1, 0), (0, 1), (1, 1)))
+                   if columns[2 * col + qx] and rows[qy])
         cells.append(QUADRANTS[bits] if bits else "·" if col in dots else " ")
     return (("▕", "dim"), ("".join(cells), ""), ("▏", "dim"))
 
 
 def status_rows(name: Segments, status: Segments, width: int,
                 mini: Segments = ()) -> list[Segments]:
-    """The status lines: the place's name, then what Enter does there, wrapped over
-    both lines (the first ends in the mini-overview when the board pans)."""
+    """The status lines: the place's name, then what Enter does there (the first ends
+    in the mini-overview when the board pans). Each whole on its line where it fits;
+    a long status after a short name wraps over both; else each is cut, ending in …"""
     room = max(1, width - (len(_text(mini)) + 1 if mini else 0))
     named, said = len(_text(name)), len(_text(status))
-    if named + 2 + said > room and named <= room and said <= width:
-        first, rest = name, status  # each whole on a line of its own
+    joined = (*name, ("  ", ""), *status) if name and status else (*name, *status)
+    first: Segments
+    second: Segments
+    if named + 2 + said <= room or not status:
+        first, second = _cut(joined, room), ()
+    elif named <= room and said <= width:
+        first, second = name, status  # each whole on a line of its own
     else:
-        words = (*name, ("  ", ""), *status) if name and status else (*name, *status)
-        first, rest = _wrap(words, room)
-    second = _cut(rest, width)  # what does not fit ends in …
+        first, rest = _wrap(joined, room) if named <= room else ((), ())
+        if not first or len(_text(rest)) > width:  # it does not fit wrapped either
+            first, rest = _cut(name, room), status
+        second = _cut(rest, width)
     if mini:
         first = (*first, (" " * (room - len(_text(first)) + 1), ""), *mini)
     return [first, second]
@@ -79,15 +103,16 @@ def status_rows(name: Segments, status: Segments, width: int,
 
 def _wrap(line: Segments, room: int) -> tuple[Segments, Segments]:
     """``line`` split where it passes ``room`` cells: between two segments if one ends
-    past a third of the room (a segment is one phrase: "slot 2 → r0c4 ↓"), else at the
-    last space before, else at the room."""
+    past a third of the room (a segment is one phrase: "slot 2 → r0c4 ↓"; a lone mark
+    such as "⏎ " stays with the next), else at the last space before, else at the room."""
     text = _text(line)
     if len(text) <= room:
         return line, ()
     ends, at = [], 0
     for part, _ in line:
         at += len(part)
-        ends.append(at)
+        if len(part.strip()) != 1:  # not after a lone mark ("⏎ "): it goes with what follows
+            ends.append(at)
     joints = [end for end in ends if room // 3 <= end <= room]
     cut = joints[-1] if joints else text.rfind(" ", 0, room + 1)
     cut = cut if cut > 0 else room

@@ -43,6 +43,7 @@ from maharaja_tui.widgets.board_frame import (
     MARK_BEFORE,
     STATUS_LINES,
     follow,
+    note,
     overview,
     spots_of,
     status_rows,
@@ -53,9 +54,9 @@ from maharaja_tui.widgets.selection import PlaceHighlighted, PlaceSelected
 FULL_NAMES_WIDTH = 70  # a map this wide has room for the cities' full names
 TAG_ROOM = 4  # cells kept right of a junction's first line for its target tag
 ROAD_CHARS = {"h": "─", "v": "│", "up": "╱", "down": "╲"}
-ROUTE_CHARS = {"─": "━", "│": "┃", "╱": "╱", "╲": "╲"}  # a previewed move's roads, heavy
+# a previewed move's roads: heavy, the diagonals in blocks (seen without colour too)
+ROUTE_CHARS = {"─": "━", "│": "┃", "╱": "▞", "╲": "▚"}
 MIN_CANVAS = (60, 17)  # cells: below this the map pans instead of squeezing its places
-WORDS: dict[Arrow, str] = {"left": "left", "right": "right", "up": "up", "down": "down"}
 
 
 class MapPicture(msgspec.Struct, frozen=True):
@@ -216,18 +217,19 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
             moves = self._moves = ArrowMoves(spots)
         there = moves.move(self.cursor, arrow)
         if there is None:
-            self._note = ((f"no place further {WORDS[arrow]} · ", "dim"),)
+            self._note = note(arrow, f"no place further {arrow}")
             self.refresh()
             return
         self.cursor = there
 
     def action_target(self, step: int) -> None:
         there = next_target(self._spots_now(), self.targets, self.cursor, step > 0)
+        key = "Tab" if step > 0 else "⇧Tab"
         if there is None:
-            self._note = (("nothing to pick on the map now · ", "dim"),)
+            self._note = note(key, "nothing to pick on the map now")
             self.refresh()
         elif there == self.cursor:
-            self._note = (("the only target · ", "dim"),)
+            self._note = note(key, "the only target")
             self.refresh()
         else:
             self.cursor = there
@@ -360,6 +362,7 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
                 for text, part in cells:
                     put(x, vy, text, self._role(village, part), village)
                     x += len(text)
+        tagged: dict[str, int] = {}  # junction -> the last cell of its first line, tag included
         for junction, (x, y) in corners.items():
             anchors[junction] = (x + 1, y)
             lines = self._lines(junction, width)
@@ -375,11 +378,13 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
                     for text, part in targets[junction]:
                         put(cx, y, text, part or "target", junction)
                         cx += len(text)
+                if row == 0:
+                    tagged[junction] = cx - 1
         if self.cursor in extents and self.has_focus:  # marks that read without colour
             x0, x1, y = extents[self.cursor]
             if x0 > 0:
                 put(x0 - 1, y, MARK_BEFORE, "strong", self.cursor)
-            put(x1 + 1, y, MARK_AFTER, "strong", self.cursor)
+            put(tagged.get(self.cursor, x1) + 1, y, MARK_AFTER, "strong", self.cursor)
         self._grid, self._anchors, self._extents = grid, anchors, extents
 
     def _compose_window(self, width: int, height: int) -> list[list[_Cell]]:
@@ -420,8 +425,9 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
 
     def _name_line(self) -> Segments:
         place = self.hover or (self.cursor if self.has_focus else None)
-        if place is None:
-            return (("m", "strong"), (": the map by keys (arrows, Tab, Enter)", "dim"))
+        if place is None:  # a hint where the map takes keys (not in a replay)
+            return ((("m", "strong"), (": the map by keys", "dim"))
+                    if self.can_focus else ())
         return ((f"{MARK_BEFORE} ", "strong"), (self.names.get(place, place), "strong"))
 
     def _status_line(self) -> Segments:

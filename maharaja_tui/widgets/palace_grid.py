@@ -35,7 +35,14 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from maharaja_tui.widgets.board_cursor import Arrow, ArrowMoves, next_target
-from maharaja_tui.widgets.board_frame import MARK_AFTER, MARK_BEFORE, STATUS_LINES, status_rows
+from maharaja_tui.widgets.board_frame import (
+    ENTER,
+    MARK_AFTER,
+    MARK_BEFORE,
+    STATUS_LINES,
+    note,
+    status_rows,
+)
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceHighlighted, PlaceSelected
 
@@ -257,7 +264,10 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
 
     # ------------------------------------------------------------------ input
     def action_slot(self, number: int) -> None:
-        if any(p.slot == number for p in self.data.placements):
+        if number == self.picked.slot:
+            self._note = note(str(number), f"slot {number} is picked: bring its tile onto "
+                                           "a highlighted cell")
+        elif any(p.slot == number for p in self.data.placements):
             self.picked = _Picked(slot=number)
             places = {(c.row, c.col) for c in self.data.cells if c.id in self.targets()}
             if self.cursor not in places:  # straight to the first cell it may go to
@@ -267,7 +277,7 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         else:
             tile = next((s.tile for s in self.data.slots if s.number == number), None)
             why = "is empty" if tile is None else "has no tile that fits anywhere now"
-            self._note = ((f"slot {number} {why} · ", "warning"),)
+            self._note = note(str(number), f"slot {number} {why}", "warning")
         self.refresh()
 
     def action_cursor(self, arrow: Arrow) -> None:
@@ -282,7 +292,7 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
             return
         there = moves.move(here, arrow)
         if there is None:
-            self._note = ((f"no cell further {arrow} · ", "dim"),)
+            self._note = note(arrow, f"no cell further {arrow}")
             self.refresh()
             return
         row, col = there.split(",")
@@ -294,7 +304,7 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         there = next_target(self._spots(), targets, self._key(self.cursor), step > 0)
         if there is None or there == self._key(self.cursor):
             word = "nothing to pick on the board now" if there is None else "the only one"
-            self._note = ((f"{word} · ", "dim"),)
+            self._note = note("Tab" if step > 0 else "⇧Tab", word)
             self.refresh()
             return
         row, col = there.split(",")
@@ -311,11 +321,11 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         if self.picked.cell and cell == self.picked.cell:
             self.confirm()
         elif not cell:
-            self._note = (("no cell here · ", "dim"),)
+            self._note = note(ENTER, "no cell here")
             self.refresh()
         elif not self.picked.slot:
-            self._note = (("pick a slot first: 1-4, or Enter on one in the middle · ",
-                           "warning"),)
+            self._note = note(ENTER, "pick a slot first: 1-4, or Enter on one in the middle",
+                              "warning")
             self.refresh()
         else:  # no target: the screen says why, the cursor stays
             self.post_message(PlaceSelected(self, f"{self.picked.slot}:{cell}"))
@@ -326,9 +336,9 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
             self.picked.arrow = (self.picked.arrow + 1) % ways
             self._highlighted()
         elif ways == 1:
-            self._note = (("the tile fits here one way only · ", "warning"),)
+            self._note = note("r", "the tile fits here one way only", "warning")
         else:
-            self._note = (("r turns the tile once it is on a highlighted cell · ", "dim"),)
+            self._note = note("r", "turns the tile once it is on a highlighted cell")
         self.refresh()
 
     def action_back(self) -> None:
@@ -510,7 +520,7 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         if chosen is not None:
             ways = len(self.picked.ways)
             parts: list[tuple[str, str]] = [
-                ("Enter ", "strong"), (PLACE_BUTTON, "strong+target"), (" ", ""),
+                (f"{ENTER} ", "strong"), (PLACE_BUTTON, "strong+target"), (" ", ""),
                 (f"slot {chosen.slot} → {chosen.cell} {ARROWS[chosen.arrow]}", "strong"),
                 (f" ({self.picked.arrow + 1}/{ways} r)" if ways > 1 else "", "dim"),
                 (" ", "")]

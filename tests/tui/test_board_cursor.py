@@ -19,7 +19,9 @@ from engine.maharadjah.state import Phase
 from engine.maharani import intents as MI
 from engine.maharani.board import palace
 from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.game_setup import default_setup
 from maharaja_tui.games import adapter_for
+from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.widgets.area_map import BOX, AreaMap
 from maharaja_tui.widgets.board_cursor import (
     ArrowMoves,
@@ -36,7 +38,9 @@ from tests.tui.board_keys import arrow_keys
 from tests.tui.helpers import screen_text, settled, synchronously
 
 QUIET = 3600.0
-SIZES = [(80, 24), (100, 30), (120, 40), (160, 50)]
+# The boards' widgets' sizes in terminals of 80x24, 100x30, 120x40 and 160x50.
+MAP_SIZES = [(44, 13), (64, 19), (72, 21), (112, 31)]
+AREA_SIZES = [(46, 12), (66, 19), (74, 25), (114, 35)]
 
 
 def start_shrines(game: Game) -> bool:
@@ -102,7 +106,7 @@ def test_tab_goes_round_the_targets_in_reading_order() -> None:
 
 # ------------------------------------------------------------------ every board connected
 def map_layouts(game: Game, seat: int = 0) -> list[dict[str, tuple[int, int]]]:
-    """The map graph's spots at every size of SIZES, for a few views of ``game``'s
+    """The map graph's spots at every size of MAP_SIZES, for a few views of ``game``'s
     random continuation (the pieces change the drawing)."""
     adapter = adapter_for(game.ruleset, game.seats)
     rng = random.Random(1)
@@ -113,8 +117,8 @@ def map_layouts(game: Game, seat: int = 0) -> list[dict[str, tuple[int, int]]]:
         if step % 100 == 0:
             graph = MapGraph()
             graph.data = adapter.panels(game.view(seat), seat, (), ())[0].data
-            for width, height in SIZES:
-                graph._draw(*graph.canvas_size(width - 36, height - 13))
+            for size in MAP_SIZES:
+                graph._draw(*graph.canvas_size(*size))
                 out.append(spots_of(graph._extents))
         game.play(*random_intent(game, rng))
     return out
@@ -151,33 +155,39 @@ def test_every_space_of_the_area_map_is_reached_by_arrows() -> None:
     game = madj_game()
     board = AreaMap()
     board.data = adapter_for(MADJ, game.seats).map_data(game.view(None), [])
-    for width, height in SIZES:
-        corners = board._lay_out(*board.canvas_size(width - 36, height - 15))
+    for size in AREA_SIZES:
+        corners = board._lay_out(*board.canvas_size(*size))
         spots = {area: (x + BOX // 2, y) for area, (x, y) in corners.items()}
         assert len(spots) == 36 + 3 + 6
         moves = ArrowMoves(spots)
-        assert moves.by_rule and strongly_connected(moves.moves), (width, height)
+        assert moves.by_rule and strongly_connected(moves.moves), size
 
 
 # ------------------------------------------------------------------ the reported case
 @synchronously
 async def test_the_starting_shrine_villages_v20_and_v22_are_reached_by_arrows() -> None:
-    """Maharaja at 80x24, placing a starting shrine: Down, Down, Right, Right, Up used to
-    go v19, v18, v25, v18, and v20 and v22 were out of the arrows' reach."""
-    game = games.game_until(start_shrines)
-    app = app_of(game)
+    """The reported game: ``maharaja play --seed 7`` at 80x24, the first character taken,
+    then the map at the starting shrines. Down, Down, Right, Right, Up went v19, v18,
+    v25, v18, and v20 and v22 were out of the arrows' reach."""
+    app = MaharajaApp(Start("play", setup=default_setup(seed=7)), computer_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("m")
-        graph = app.screen.query_one(MapGraph)
+        await settled(pilot, lambda: isinstance(app.screen, GameScreen)
+                      and bool(app.screen.entries), "the first choice")
+        await pilot.press("a", "enter")  # the first character, as in the report
+        screen = app.screen
+        await settled(pilot, lambda: screen.table.game.state.phase == "start-shrines"
+                      and bool(screen.entries), "the starting shrines")
+        await pilot.press("m", "down", "down", "right", "right", "up")
+        graph = screen.query_one(MapGraph)
         await settled(pilot, lambda: graph.has_focus, "the map focused")
+        assert {"v20", "v22"} <= set(graph.targets)
         for village in ("v20", "v22"):
             moves = ArrowMoves(graph._spots_now())
             await pilot.press(*arrow_keys(moves, graph.cursor, village))
             assert graph.cursor == village
             text = screen_text(app)
             assert f"▸ {graph.names[village]}" in text  # named on the status line
-            assert "Enter: Shrine in" in text  # and what Enter does there
+            assert "⏎ Shrine in" in text  # and what Enter does there
 
 
 # ------------------------------------------------------------------ Tab, marks, status
@@ -246,7 +256,7 @@ async def test_the_status_line_follows_every_arrow_on_each_board() -> None:
                 if board.cursor == was:
                     assert "no place further" in text or "no space further" in text
                     continue
-                assert "▸ " in text and ("Enter" in text or "✗" in text), (key, text)
+                assert "▸ " in text and ("⏎ " in text or "✗" in text), (key, text)
 
 
 @synchronously
@@ -365,7 +375,7 @@ async def test_a_priest_s_move_is_drawn_on_the_map_with_who_is_paid() -> None:
         graph.cursor = dest
         await pilot.pause()
         heavy = {c.char for row in graph._grid for c in row if c.role == "map:route"}
-        assert heavy and heavy <= {"━", "┃", "╱", "╲"}
+        assert heavy and heavy <= {"━", "┃", "▞", "▚"}
         text = screen_text(app)
         assert "Move to" in text and (" — pays " in text or " — free" in text)
         graph.cursor = next(p for p in graph.names if p not in graph.routes)
@@ -388,7 +398,7 @@ async def test_an_army_s_move_is_drawn_on_the_area_map() -> None:
         board.cursor = dest
         await pilot.pause()
         assert any(c.char == "•" for row in board._grid for c in row)
-        assert "Enter:" in screen_text(app) and " → " in screen_text(app)
+        assert "⏎ " in screen_text(app) and " → " in screen_text(app)
 
 
 # ------------------------------------------------------------------ 80x24: apart, panning
@@ -400,8 +410,8 @@ def test_every_place_of_the_road_map_is_drawn_apart_with_its_pieces() -> None:
         adapter = adapter_for(game.ruleset, game.seats)
         graph = MapGraph()
         graph.data = adapter.panels(game.view(0), 0, (), ())[0].data
-        for width, height in SIZES:
-            graph._draw(*graph.canvas_size(width - 36, height - 13))
+        for size in MAP_SIZES:
+            graph._draw(*graph.canvas_size(*size))
             grid = graph._grid
             for place, (x0, x1, y) in graph._extents.items():
                 assert {grid[y][x].place for x in range(x0, x1 + 1)} == {place}, place
@@ -414,9 +424,8 @@ def test_every_space_of_the_area_map_holds_its_armies_inside_its_frame() -> None
     game = madj_game()
     board = AreaMap()
     board.data = adapter_for(MADJ, game.seats).map_data(game.view(None), [])
-    for width, height in SIZES:
-        size = board.canvas_size(width - 36, height - 15)
-        board._draw(*size)
+    for size in AREA_SIZES:
+        board._draw(*board.canvas_size(*size))
         for area in board.data.areas:
             x, y = board._anchors[area.id]
             rows = 1 + (1 if area.lines else 0)
@@ -443,3 +452,91 @@ async def test_at_80x24_the_map_pans_with_the_cursor_and_an_overview_says_where(
                     await pilot.press(key, key)
                     origins.add(board._origin)
             assert len(origins) > 1  # it panned
+
+
+# ------------------------------------------------------------------ pictures at 80x24
+async def steer(pilot, board_type, keys) -> None:  # noqa: ANN001
+    """m, then ``keys`` on the board, each waited for."""
+    app = pilot.app
+    await settled(pilot, lambda: getattr(app.focused, "id", None) == "action-options",
+                  "the game screen's first focus")
+    await pilot.press("m")
+    await settled(pilot, lambda: isinstance(app.focused, board_type), "the board focused")
+    board = app.focused
+    for key in keys(board) if callable(keys) else keys:
+        await pilot.press(key)
+    await pilot.pause()
+
+
+def test_snapshot_maharaja_starting_shrine_on_v20(snap_compare) -> None:  # noqa: ANN001
+    async def to_v20(pilot) -> None:  # noqa: ANN001
+        await steer(pilot, MapGraph, lambda graph: arrow_keys(
+            ArrowMoves(graph._spots_now()), graph.cursor, "v20"))
+
+    assert snap_compare(app_of(games.game_until(start_shrines)), terminal_size=(80, 24),
+                        run_before=to_v20)
+
+
+def test_snapshot_raja_architect_s_move_previewed(snap_compare) -> None:  # noqa: ANN001
+    assert snap_compare(app_of(raja_games.game_until(raja_games.my_turn)),
+                        terminal_size=(80, 24),
+                        run_before=lambda pilot: steer(pilot, MapGraph, ["tab", "tab"]))
+
+
+def test_snapshot_maharani_tile_previewed(snap_compare) -> None:  # noqa: ANN001
+    game = M.game_until(M.my_turn)
+    slot = next(i for i in game.legal_intents(0) if isinstance(i, MI.Place)).slot
+    assert snap_compare(app_of(game), terminal_size=(80, 24),
+                        run_before=lambda pilot: steer(pilot, PalaceGrid, [str(slot), "tab"]))
+
+
+def test_snapshot_maharadjah_army_s_move_previewed(snap_compare) -> None:  # noqa: ANN001
+    assert snap_compare(app_of(madj_game()), terminal_size=(80, 24),
+                        run_before=lambda pilot: steer(pilot, AreaMap, ["enter", "tab", "tab"]))
+
+
+# ------------------------------------------------------------------ no silent key
+def board_keys(board_type: type) -> list[str]:
+    """Every key the board binds, each once (``r,space`` gives both)."""
+    keys = [key for binding in board_type.BINDINGS for key in binding.key.split(",")]
+    return list(dict.fromkeys(keys))
+
+
+@pytest.mark.parametrize("case", ["map", "palace", "area"])
+@synchronously
+async def test_no_board_key_changes_nothing_and_says_nothing(case: str) -> None:
+    """Each key the board binds, pressed in turn (Enter last: it may play), changes the
+    picture or says something: an arrow at the edge, Tab with one target, r on a tile
+    that fits one way, a slot with no tile."""
+    if case == "map":
+        game, board_type, first = games.game_until(my_move), MapGraph, []
+    elif case == "palace":
+        game, board_type = M.game_until(M.my_turn), PalaceGrid
+        first = [str(next(i for i in game.legal_intents(0) if isinstance(i, MI.Place)).slot)]
+    else:
+        game, board_type, first = madj_game(), AreaMap, ["enter"]
+    app = app_of(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m", *first)
+        await pilot.pause()
+        keys = [k for k in board_keys(board_type) if k not in ("enter", "escape")]
+        for key in [*keys, "escape", "enter"]:
+            if key == "escape" and case == "map":
+                continue  # the map binds none
+            before = screen_text(app)
+            await pilot.press(key)
+            await pilot.pause()
+            assert screen_text(app) != before, key
+        if not isinstance(app.screen, GameScreen):
+            return  # Enter opened a choice: the board's part is done
+        await pilot.press("m", *first)
+        for key in ("up", "left", "down", "right"):  # to the edge, and once beyond it
+            board = app.screen.query_one(board_type)
+            for _ in range(40):
+                was = board.cursor
+                await pilot.press(key)
+                if board.cursor == was:
+                    break
+            await pilot.pause()
+            assert "further" in screen_text(app), key
