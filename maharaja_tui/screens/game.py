@@ -49,7 +49,7 @@ from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Painter, Segments
-from maharaja_tui.widgets.selection import PlaceHighlighted, PlaceSelected
+from maharaja_tui.widgets.selection import PlaceSelected, TellsStatus
 
 HOT_SEAT: Final = "hot-seat"
 SeatMode = int | None | Literal["hot-seat"]
@@ -125,6 +125,10 @@ class GameScreen(Closing, Screen[None]):
 
     @while_open
     def on_mount(self) -> None:
+        for board in self._boards:  # their status lines say what Enter does, and why not
+            widget = self.query_one(f"#{board}")
+            if isinstance(widget, TellsStatus):
+                widget.status_of = self.place_status
         self.table.subscribe(self._on_table_changed)
         self.sync()
         self._show_autosave()
@@ -336,10 +340,6 @@ class GameScreen(Closing, Screen[None]):
                 self.refuse(refusal)
                 return
         self.notify(f"Nothing to do at {message.place} now", severity="warning")
-
-    def on_place_highlighted(self, message: PlaceHighlighted) -> None:
-        """A board's cursor moved: its status line says what Enter would do there."""
-        message.board.say(message.place, self.place_status(message.place))
 
     def place_status(self, place: str) -> Segments:
         """What picking ``place`` on the board would do now, in words: the adapter's

@@ -17,7 +17,7 @@ Each area is a box of its own: its title and its pieces framed alike (``[GAN]`` 
 out once per size and data, on a canvas of at least ``MIN_WIDTH`` x ``MIN_HEIGHT``; a
 smaller widget (80x24) shows a window of it that follows the cursor, with a
 mini-overview on the status lines, which name the area under the cursor and say
-what Enter does there (``PlaceHighlighted``, answered by ``say``).
+what Enter does there (``status_of``, given by the screen).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from maharaja_tui.widgets.board_frame import (
     status_rows,
 )
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
-from maharaja_tui.widgets.selection import PlaceHighlighted, PlaceSelected
+from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
 
 MIN_WIDTH, MIN_HEIGHT = 72, 23  # below this the map pans (all of it in sight at 120x40)
 BOX = 9  # widest box in cells, frame included
@@ -161,6 +161,7 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         self._laid: tuple[tuple[int, int], dict[str, tuple[int, int]]] | None = None
         self._moves: ArrowMoves | None = None
         self._said: tuple[str | None, Segments] = (None, ())
+        self.status_of: StatusOf | None = None  # the screen's: what Enter does at a place
         self._note: Segments = ()
 
     # ----------------------------------------------------------------- input
@@ -260,17 +261,12 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
             self.cursor = area
             self.pick(area)
 
-    def say(self, place: str, status: Segments) -> None:
-        """What Enter does at ``place`` (the screen's answer to ``PlaceHighlighted``)."""
-        if (place, status) != self._said:
-            self._said = (place, status)
-            self._dirty = True
-            self.refresh()
-
     def _highlighted(self, focused: bool = False) -> None:
+        """What Enter does at the place under the cursor, asked of the screen as it
+        moves (``focused``: in the focus event, before ``has_focus`` says so)."""
         place = self.enter_place(self.cursor)
-        if place is not None and (focused or self.has_focus):
-            self.post_message(PlaceHighlighted(self, place))
+        if place is not None and self.status_of is not None and (focused or self.has_focus):
+            self._said = (place, self.status_of(place))
 
     def watch_cursor(self) -> None:
         self._note = ()

@@ -8,11 +8,11 @@ geometry (any ``RoadMap``: junction positions, roads and their villages), a
 villages) by the board cursor's rule (``board_cursor``: arrows to the nearest place
 in their direction, Tab / shift+Tab to the next target); Enter or a click posts the
 generic ``PlaceSelected``, on a place that is no target too, for the screen to say
-why. Each move of the cursor posts ``PlaceHighlighted``: the screen answers with what
-Enter would do there (``say``), shown on the status lines under the map with the
-place's name; on a move target the route is drawn on the map (heavy road lines).
-``n`` toggles ``labels`` (the short names the log uses, such as a village's id) in
-place of the villages' pieces, ``k`` the map's key.
+why. As the cursor moves, the status lines under the map name the place and say what
+Enter would do there (``status_of``, given by the screen), and on a move target the
+route is drawn on the map (heavy road lines). ``n`` toggles ``labels`` (the short
+names the log uses, such as a village's id) in place of the villages' pieces, ``k``
+the map's key.
 
 Each place is drawn apart: a village keeps a free cell on each side from any other
 village, and the map is laid out on a canvas of at least ``MIN_CANVAS`` cells; a
@@ -49,7 +49,7 @@ from maharaja_tui.widgets.board_frame import (
     status_rows,
 )
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
-from maharaja_tui.widgets.selection import PlaceHighlighted, PlaceSelected
+from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
 
 FULL_NAMES_WIDTH = 70  # a map this wide has room for the cities' full names
 TAG_ROOM = 4  # cells kept right of a junction's first line for its target tag
@@ -169,13 +169,18 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         self._canvas = (0, 0)
         self._rows: list[Strip] = []
         self._drawn_size = (0, 0)
-        self._dirty = True
+        self._dirty = True  # the map itself
+        self._window_dirty = True  # what is shown of it
+        self._road_cells: dict[str, list[tuple[int, int, str]]] = {}
+        self._first: dict[str, list[tuple[int, str, str]]] = {}
+        self._tagged: dict[str, int] = {}
         self._moves: ArrowMoves | None = None
         self.names: Mapping[str, str] = {}
         self.labels: Mapping[str, str] = {}
         self.key: tuple[Segments, ...] = ()
         self.routes: Mapping[str, tuple[str, ...]] = {}
         self._said: tuple[str | None, Segments] = (None, ())  # the screen's word on a place
+        self.status_of: StatusOf | None = None  # the screen's: what Enter does at a place
         self._note: Segments = ()  # a key's own word (an arrow with nothing ahead)
 
     @property
@@ -187,6 +192,8 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
     def data(self, data: MapData) -> None:
         if data.layout is not self.network:
             self.network = data.layout
+            self._changed()
+        if data.routes != self.routes:
             self.refresh()
         self.names, self.labels, self.key = data.names, data.labels, data.key
         self.routes = data.routes
@@ -197,6 +204,7 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
     def watch_targets(self, targets: dict[str, Segments]) -> None:
         # The cursor stays where it is (any place may be under it); a first one goes
         # to the first target. What Enter does there may have changed: asked again.
+        self._changed()
         if self.cursor is None:
             self.cursor = next_target(self._spots_now(), targets, None) or next(
                 iter(targets), None)
@@ -262,17 +270,12 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         place = self.hover or (self.cursor if self.has_focus else None)
         return f" ▸ {self.names.get(place, place)} " if place else ""
 
-    def say(self, place: str, status: Segments) -> None:
-        """What Enter does at ``place`` (the screen's answer to ``PlaceHighlighted``)."""
-        if (place, status) != self._said:
-            self._said = (place, status)
-            self.refresh()
-
     def _highlighted(self, focused: bool = False) -> None:
-        """Ask the screen what Enter does under the cursor (on every move, while focused;
-        ``focused``: in the focus event, before ``has_focus`` says so)."""
-        if self.cursor is not None and (focused or self.has_focus):
-            self.post_message(PlaceHighlighted(self, self.cursor))
+        """What Enter does at the place under the cursor, asked of the screen as it
+        moves (``focused``: in the focus event, before ``has_focus`` says so)."""
+        place = self.cursor
+        if place is not None and self.status_of is not None and (focused or self.has_focus):
+            self._said = (place, self.status_of(place))
 
     def action_select(self) -> None:
         """Pick the place under the cursor; one that is no target is picked too, for the
@@ -320,30 +323,34 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         return max(width, MIN_CANVAS[0]), max(height - STATUS_LINES, MIN_CANVAS[1])
 
     def _draw(self, width: int, height: int) -> None:
-        """The whole map on a canvas of ``width`` x ``height`` cells."""
+        """The whole map on a canvas of ``width`` x ``height`` cells, without the cursor
+        and the previewed route (``_overlay`` puts them on what is shown): a key that
+        moves the cursor draws a window, not the map."""
         grid = [[_Cell() for _ in range(width)] for _ in range(height)]
         anchors: dict[str, tuple[int, int]] = {}
         extents: dict[str, tuple[int, int, int]] = {}
         corners = self._layout(width, height)
         centre = {j: (x + 1, y) for j, (x, y) in corners.items()}
         picture, targets = self.picture, self.targets
+        road_cells: dict[str, list[tuple[int, int, str]]] = {}
+        first: dict[str, list[tuple[int, str, str]]] = {}  # place -> x, char, part
 
         def put(x: int, y: int, text: str, role: str, place: str | None = None) -> None:
             for i, ch in enumerate(text):
                 if 0 <= y < height and 0 <= x + i < width:
                     grid[y][x + i] = _Cell(ch, role, place)
 
-        shown = self.hover or (self.cursor if self.has_focus else None)
-        route = set(self.routes.get(shown or "", ()))
+        def put_place(x: int, y: int, text: str, part: str, place: str) -> None:
+            put(x, y, text, self._role(place, part), place)
+            first.setdefault(place, []).extend((x + i, ch, part) for i, ch in enumerate(text))
+
         roads = list(self.network.roads.values())
         for road in roads:  # roads first, so no road is drawn over a village
             (ax, ay), (bx, by) = centre[road.a], centre[road.b]
             role = "road" if road.id not in picture.open_roads else "open-road"
-            for x, y, ch in _line(ax, ay, bx, by):
-                if road.id in route:
-                    put(x, y, ROUTE_CHARS.get(ch, ch), "map:route")
-                else:
-                    put(x, y, ch, f"map:{role}")
+            road_cells[road.id] = _line(ax, ay, bx, by)
+            for x, y, ch in road_cells[road.id]:
+                put(x, y, ch, f"map:{role}")
         taken = self._boxes(corners, width)
         for road in roads:
             (ax, ay), (bx, by) = centre[road.a], centre[road.b]
@@ -360,7 +367,7 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
                 extents[village] = (vx, vx + size - 1, vy)
                 x = vx
                 for text, part in cells:
-                    put(x, vy, text, self._role(village, part), village)
+                    put_place(x, vy, text, part, village)
                     x += len(text)
         tagged: dict[str, int] = {}  # junction -> the last cell of its first line, tag included
         for junction, (x, y) in corners.items():
@@ -369,23 +376,53 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
             for row, line in enumerate(lines):
                 cx = x
                 for text, part in line:
-                    put(cx, y + row, text, self._role(junction, part) if row == 0 else part,
-                        junction)
+                    if row == 0:
+                        put_place(cx, y, text, part, junction)
+                    else:
+                        put(cx, y + row, text, part, junction)
                     cx += len(text)
                 if row == 0:
                     extents[junction] = (x, max(x, cx - 1), y)
-                if row == 0 and junction in targets:
-                    for text, part in targets[junction]:
+                    for text, part in targets.get(junction, ()):
                         put(cx, y, text, part or "target", junction)
                         cx += len(text)
-                if row == 0:
                     tagged[junction] = cx - 1
-        if self.cursor in extents and self.has_focus:  # marks that read without colour
-            x0, x1, y = extents[self.cursor]
-            if x0 > 0:
-                put(x0 - 1, y, MARK_BEFORE, "strong", self.cursor)
-            put(tagged.get(self.cursor, x1) + 1, y, MARK_AFTER, "strong", self.cursor)
         self._grid, self._anchors, self._extents = grid, anchors, extents
+        self._road_cells, self._first, self._tagged = road_cells, first, tagged
+
+    def _overlay(self, rows: list[list[_Cell]], ox: int, oy: int) -> None:
+        """The previewed route and the cursor (its reverse video and its marks, which
+        read without colour) over ``rows``, copied from the canvas from (ox, oy)."""
+
+        def at(x: int, y: int) -> _Cell | None:
+            r, c = y - oy, x - ox
+            return rows[r][c] if 0 <= r < len(rows) and 0 <= c < len(rows[r]) else None
+
+        def put(x: int, y: int, cell: _Cell) -> None:
+            if at(x, y) is not None:
+                rows[y - oy][x - ox] = cell
+
+        shown = self.hover or (self.cursor if self.has_focus else None)
+        for road in self.routes.get(shown or "", ()):
+            for x, y, ch in self._road_cells.get(road, ()):
+                under = at(x, y)
+                if under is not None and under.place is None and under.role.startswith("map:"):
+                    put(x, y, _Cell(ROUTE_CHARS.get(ch, ch), "map:route"))
+        cursor = self.cursor
+        if cursor is None or cursor not in self._extents or not self.has_focus:
+            return
+        x0, x1, y = self._extents[cursor]
+        for x, ch, part in self._first.get(cursor, ()):
+            put(x, y, _Cell(ch, f"{part}+cursor" if part else "cursor", cursor))
+        if x0 > 0:
+            put(x0 - 1, y, _Cell(MARK_BEFORE, "strong", cursor))
+        put(self._tagged.get(cursor, x1) + 1, y, _Cell(MARK_AFTER, "strong", cursor))
+
+    def drawn_canvas(self) -> list[list[_Cell]]:
+        """The whole canvas as shown, cursor and route included (for tests)."""
+        rows = [list(row) for row in self._grid]
+        self._overlay(rows, 0, 0)
+        return rows
 
     def _compose_window(self, width: int, height: int) -> list[list[_Cell]]:
         """The widget's rows: the window of the canvas that holds the cursor, the key
@@ -405,6 +442,7 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         self._origin = (ox, oy)
         rows = [[*self._grid[oy + r][ox:ox + width]] if oy + r < canvas_h
                 else [_Cell() for _ in range(width)] for r in range(view_h)]
+        self._overlay(rows, ox, oy)
         if self.show_key and self.key:  # the legend, over the window's top left corner
             key_w = min(width, 2 + max(sum(len(t) for t, _ in line) for line in self.key))
             for row, line in enumerate(self.key[:view_h]):
@@ -465,8 +503,6 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         return cells
 
     def _role(self, place: str, role: str) -> str:
-        if place == self.cursor and self.has_focus:
-            return f"{role}+cursor" if role else "cursor"
         if place in self.targets:
             return f"{role}+target" if role else "target"
         return role
@@ -482,13 +518,16 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         return Strip.blank(width, self.rich_style)
 
     def _drawn(self, width: int, height: int) -> None:
-        """Draw the map anew if it changed or its size did since it was last drawn."""
+        """Draw the map anew if it changed or its size did since it was last drawn, and
+        the window over it if anything shown changed (the cursor, the status)."""
         if self._drawn_size != (width, height) or self._dirty:
             self._canvas = self.canvas_size(width, height)
             self._draw(*self._canvas)
+            self._window_dirty = True
+        if self._window_dirty or self._drawn_size != (width, height):
             self._window = self._compose_window(width, height)
             self._rows = self._strips(width)
-            self._drawn_size, self._dirty = (width, height), False
+        self._drawn_size, self._dirty, self._window_dirty = (width, height), False, False
 
     def _strips(self, width: int) -> list[Strip]:
         painter = Painter(self, self.colours)
@@ -507,8 +546,13 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Self:
-        self._dirty = True
+        self._window_dirty = True  # what is shown; the map itself only when it changed
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _changed(self) -> None:
+        """The map itself changed (pieces, targets, labels): drawn anew."""
+        self._dirty = True
+        self.refresh()
 
     def _style(self, painter: Painter, role: str) -> Style:
         if role.startswith("map:"):  # whole, not partial: a partial style drops the
@@ -533,13 +577,13 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         self.refresh()
 
     def watch_show_labels(self) -> None:
-        self.refresh()
+        self._changed()
 
     def watch_show_key(self) -> None:
         self.refresh()
 
     def watch_picture(self) -> None:
-        self.refresh()
+        self._changed()
 
 
 def _village_spot(ax: int, ay: int, bx: int, by: int, t: float, size: int,

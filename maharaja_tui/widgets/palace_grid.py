@@ -44,7 +44,7 @@ from maharaja_tui.widgets.board_frame import (
     status_rows,
 )
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
-from maharaja_tui.widgets.selection import PlaceHighlighted, PlaceSelected
+from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
 
 SIDES = "NESW"
 ARROWS = "↑→↓←"
@@ -179,6 +179,7 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         self._dirty = True
         self._moves: ArrowMoves | None = None
         self._said: tuple[str | None, Segments] = (None, ())
+        self.status_of: StatusOf | None = None  # the screen's: what Enter does at a place
         self._note: Segments = ()  # a key's own word (no cell ahead, one rotation only)
         self._clicked = ""  # the place clicked last: a second click on a tile turns it
 
@@ -369,16 +370,12 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
             return f"{self.picked.slot}:{cell}"
         return None
 
-    def say(self, place: str, status: Segments) -> None:
-        """What Enter does at ``place`` (the screen's answer to ``PlaceHighlighted``)."""
-        if (place, status) != self._said:
-            self._said = (place, status)
-            self.refresh()
-
     def _highlighted(self, focused: bool = False) -> None:
+        """What Enter does at the place under the cursor, asked of the screen as it
+        moves (``focused``: in the focus event, before ``has_focus`` says so)."""
         place = self.enter_place()
-        if place is not None and (focused or self.has_focus):
-            self.post_message(PlaceHighlighted(self, place))
+        if place is not None and self.status_of is not None and (focused or self.has_focus):
+            self._said = (place, self.status_of(place))
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)

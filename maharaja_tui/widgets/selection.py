@@ -3,14 +3,14 @@
 A board (a road map, a tile grid, an area map) posts ``PlaceSelected`` with the id
 of the place picked; the game screen asks the game's adapter what that place means
 now (which intents) and never learns what kind of board it was. As its cursor
-moves, a board posts ``PlaceHighlighted`` with the id Enter would pick there; the
-screen answers with the board's ``say(place, status)``: what Enter would do, or why
-it cannot (the engine's refusal), for the board's status line.
+moves, a board asks its ``status_of`` (given by the screen) what Enter would do at
+the place under it, or why it cannot (the engine's refusal), for its status line.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
 
 from textual.message import Message
 from textual.widget import Widget
@@ -31,16 +31,12 @@ class PlaceSelected(Message):
         return self.board
 
 
-class Board(Protocol):
-    """What a board that posts ``PlaceHighlighted`` takes back."""
-
-    def say(self, place: str, status: Segments) -> None: ...
+StatusOf = Callable[[str], Segments]  # a place Enter would pick -> what Enter does there
 
 
-class PlaceHighlighted(Message):
-    """The cursor of a focused board came to ``place`` (the id Enter would pick)."""
+@runtime_checkable
+class TellsStatus(Protocol):
+    """A board with a status line: the screen gives it ``status_of``, asked as its
+    cursor moves (at once, so the status comes in the same frame as the cursor)."""
 
-    def __init__(self, board: Board, place: str) -> None:
-        super().__init__()
-        self.board = board
-        self.place = place
+    status_of: StatusOf | None

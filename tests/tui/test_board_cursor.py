@@ -232,9 +232,10 @@ async def test_the_cursor_is_marked_without_colour_even_on_my_reversed_pieces(
         graph.cursor = mine
         await pilot.pause()
         x0, x1, y = graph._extents[mine]
-        row = "".join(c.char for c in graph._grid[y])
+        canvas = graph.drawn_canvas()
+        row = "".join(c.char for c in canvas[y])
         assert row[x0 - 1] == MARK_BEFORE and row[x1 + 1] == MARK_AFTER
-        drawn = "".join(c.char for c in graph._grid[y][x0:x1 + 1])
+        drawn = "".join(c.char for c in canvas[y][x0:x1 + 1])
         assert marked(screen_text(app), drawn)
 
 
@@ -374,13 +375,13 @@ async def test_a_priest_s_move_is_drawn_on_the_map_with_who_is_paid() -> None:
         dest = next(p for p in graph.routes if graph.routes[p])
         graph.cursor = dest
         await pilot.pause()
-        heavy = {c.char for row in graph._grid for c in row if c.role == "map:route"}
+        heavy = {c.char for row in graph.drawn_canvas() for c in row if c.role == "map:route"}
         assert heavy and heavy <= {"━", "┃", "▞", "▚"}
         text = screen_text(app)
         assert "Move to" in text and (" — pays " in text or " — free" in text)
         graph.cursor = next(p for p in graph.names if p not in graph.routes)
         await pilot.pause()
-        assert not any(c.role == "map:route" for row in graph._grid for c in row)
+        assert not any(c.role == "map:route" for row in graph.drawn_canvas() for c in row)
 
 
 @synchronously
