@@ -210,11 +210,6 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
                 iter(targets), None)
         self._highlighted()
 
-    def places(self) -> list[str]:
-        """Every place of the map: the junctions, then the villages road by road."""
-        net = self.network
-        return [*net.junctions, *(v for road in net.roads.values() for v in road.villages)]
-
     def action_cursor(self, arrow: Arrow) -> None:
         spots = self._spots_now()
         if self.cursor not in spots:
@@ -264,11 +259,6 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
 
     def on_leave(self) -> None:
         self.hover = None
-
-    def caption(self) -> str:
-        """The name of the place under the mouse, else under the cursor while focused."""
-        place = self.hover or (self.cursor if self.has_focus else None)
-        return f" ▸ {self.names.get(place, place)} " if place else ""
 
     def _highlighted(self, focused: bool = False) -> None:
         """What Enter does at the place under the cursor, asked of the screen as it
@@ -430,11 +420,11 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         view_h = max(1, height - STATUS_LINES)
         canvas_w, canvas_h = self._canvas
         ox, oy = self._origin
-        focus = self._extents.get(self.hover or self.cursor or "")
+        focus = self._extents.get(self.cursor or "")  # the cursor's, never the mouse's
         if focus is not None:
             x0, x1, y = focus
-            lines = len(self._lines(self.hover or self.cursor or "", canvas_w)) \
-                if (self.hover or self.cursor) in self.picture.junctions else 1
+            lines = len(self._lines(self.cursor or "", canvas_w)) \
+                if self.cursor in self.picture.junctions else 1
             ox = follow(ox, x0 - 1, x1 + 2 + TAG_ROOM, width, canvas_w)
             oy = follow(oy, y, y + lines, view_h, canvas_h)
         else:

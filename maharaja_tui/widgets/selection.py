@@ -1,4 +1,4 @@
-"""The messages a board widget sends about its places.
+"""What a board widget and the game screen say to each other about its places.
 
 A board (a road map, a tile grid, an area map) posts ``PlaceSelected`` with the id
 of the place picked; the game screen asks the game's adapter what that place means
