@@ -61,22 +61,27 @@ LEGEND = """\
 
 Each box is a space: `[BEN]` a territory, `^ASM^` rough terrain (W-MAP), `≈BB≈` a sea
 zone, `‹AFG›` a barbarian land beyond the map. After the id: `≈` a coast, `*` a
-trading-post site. Under it, armies by nation: a nation's letter and count (`M3` is
-three Mahratta armies), `!` a leader, `#` a trading post and `+` a colonial arms
-marker, each with its nation's letter. Dotted lines join neighbouring territories
-and `~` is the strait between Karnataka and Lanka; a sea zone touches the coasts
-(`≈`) its name says (the bottom line spells out a space's seas).
+trading-post site. Inside the box, under its id: armies by nation, a nation's letter
+and count (`M3` is three Mahratta armies), `!` a leader, `#` a trading post and `+` a
+colonial arms marker, each with its nation's letter (`…`: more than fit; the status
+line lists them all). Dotted lines join neighbouring territories and `~` is the strait
+between Karnataka and Lanka; a sea zone touches the coasts (`≈`) its name says (the
+status line spells out a space's seas).
 
 Nation letters: P Pandya, G Greeks, A Afghans, M Mahrattas, C Chola, Y Maurya,
 H Harappans, S Sinhalese, K Sikhs, R Rajputs, U Gupta, L Muslims, O Mughals,
 T Portuguese, D Dutch, F French, B British. Players are the hands A–E.
 
-Moving: `m` focuses the map; arrows move the cursor, Enter on a highlighted space
-picks its stack and highlights where it may go, Enter there asks how many (Escape
-drops the pick). A leader's move of two or more crossings may leave armies on the way
-(W-LEAD-3): pick "… stops on the way", then Enter (or click) on a space adds an army
-stopping there, ←/→ one less or more, and "✓ Move" moves. The bottom line of the map
-spells out the space under the cursor.
+Moving: `m` focuses the map; the arrows move the cursor to the nearest space in
+their direction (`▸[MLW]◂`), Tab / shift+Tab to the next highlighted one. Enter on a
+highlighted space picks its stack and highlights where it may go; on each of those
+the move's path is drawn (`•`) and the status line says the move; Enter there asks
+how many, Enter on a space it cannot reach says why (Escape drops the pick). A
+leader's move of two or more crossings may leave armies on the way (W-LEAD-3): pick
+"… stops on the way", then Enter (or click) on a space adds an army stopping there,
+←/→ one less or more, and "✓ Move" moves. The two lines under the map spell out the
+space under the cursor and what Enter does there; at 80×24 the map shows a window that
+follows the cursor, its place in the whole map on the right of the first line.
 """
 
 
@@ -146,16 +151,20 @@ class MaharadjahAdapter(SpecAdapter):
             links += [(a, b, "strait" if board.is_strait(a, b) else "land")
                       for b in sorted(near) if a < b]
         routes: dict[str, set[str]] = {}
+        paths: dict[str, tuple[str, ...]] = {}  # the shortest path of each route, previewed
         picks: set[str] = set()
         for intent in intents:
             if isinstance(intent, I.Move):
                 routes.setdefault(intent.start, set()).add(intent.path[-1])
+                route = f"{intent.start}>{intent.path[-1]}"
+                if route not in paths or len(intent.path) < len(paths[route]):
+                    paths[route] = intent.path
             elif isinstance(intent, I.Retreat):
                 picks.add(intent.to)
             elif space := getattr(intent, "space", ""):  # an intent at a space
                 picks.add(space)
         return AreaMapData(tuple(areas), tuple(links), frozenset(picks),
-                           {k: frozenset(v) for k, v in routes.items()}, details)
+                           {k: frozenset(v) for k, v in routes.items()}, details, paths)
 
     def contents(self, view: MaharadjahState, space: str) -> tuple[Segments, ...]:
         """Armies by nation, then leaders (!), posts (#) and arms markers (+)."""
@@ -323,6 +332,35 @@ class MaharadjahAdapter(SpecAdapter):
         if not here:
             return None
         return MenuEntry((), tuple(here), f"{Q.board().name(place)}:")
+
+    def why_not_at(self, view: MaharadjahState, seat: int, place: str,
+                   intents: Sequence[Any]) -> tuple[Any, ...]:
+        """Intents picking ``place`` on the map would have made, for the engine to say
+        why it cannot: the picked stack's move to a space it cannot reach ("FROM>TO",
+        by the fewest crossings of land), a move from a space with no stack to move,
+        or what the seat may do now elsewhere (place an army, fight...) done here."""
+        start, _, dest = place.partition(">")
+        moves = [i for i in intents if isinstance(i, I.Move)]
+        if dest:
+            base = max((m for m in moves if m.start == start), key=lambda m: m.armies,
+                       default=None)
+            if base is None:
+                return ()
+            path = land_path(start, dest) or (dest,)
+            return (msgspec.structs.replace(base, path=path, drops=()),)
+        out: list[Any] = []
+        if moves and place not in {m.start for m in moves}:
+            near = sorted(Q.board().land.get(place, ())) or [moves[0].path[0]]
+            out.append(I.Move(start=place, path=(near[0],), armies=1))
+        kinds: set[type] = set()
+        for intent in intents:
+            if type(intent) in kinds:
+                continue
+            for name in ("space", "to"):
+                if isinstance(getattr(intent, name, None), str) and getattr(intent, name):
+                    kinds.add(type(intent))
+                    out.append(msgspec.structs.replace(intent, **{name: place}))
+        return tuple(out)
 
     def dialog(self, view: MaharadjahState, seat: int, entry: MenuEntry) -> Dialog | None:
         """A move entry with a leader's move of 2+ crossings: the move dialog, where the
@@ -557,6 +595,28 @@ def shortest(moves: Sequence[Any]) -> list[Any]:
         if key not in best or len(m.path) < len(best[key].path):
             best[key] = m
     return sorted(best.values(), key=lambda m: (m.path[-1], -m.armies, m.leaders, m.arms))
+
+
+def land_path(start: str, end: str) -> tuple[str, ...]:
+    """The fewest land crossings from ``start`` to ``end`` (the spaces entered, ``end``
+    last; () when no land joins them): a representative path for the engine to judge."""
+    land = Q.board().land
+    came: dict[str, str] = {start: start}
+    frontier = [start]
+    while frontier and end not in came:
+        nxt = []
+        for here in frontier:
+            for there in sorted(land.get(here, ())):
+                if there not in came:
+                    came[there] = here
+                    nxt.append(there)
+        frontier = nxt
+    if end not in came:
+        return ()
+    path = [end]
+    while came[path[-1]] != start:
+        path.append(came[path[-1]])
+    return tuple(reversed(path))
 
 
 @cache

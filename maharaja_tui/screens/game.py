@@ -45,11 +45,12 @@ from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.closing import Closing, on_top, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.backdrop import BackdropColumn, BackdropRow
+from maharaja_tui.widgets.board_frame import ENTER
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.move_log import MoveLog
-from maharaja_tui.widgets.segments import Painter, Segment
-from maharaja_tui.widgets.selection import PlaceSelected
+from maharaja_tui.widgets.segments import Painter, Segment, Segments
+from maharaja_tui.widgets.selection import PlaceSelected, TellsStatus
 
 HOT_SEAT: Final = "hot-seat"
 SINCE_LINES = 3  # entries "since your last turn" shows (those that concern you first)
@@ -133,6 +134,10 @@ class GameScreen(Closing, Screen[None]):
 
     @while_open
     def on_mount(self) -> None:
+        for board in self._boards:  # their status lines say what Enter does, and why not
+            widget = self.query_one(f"#{board}")
+            if isinstance(widget, TellsStatus):
+                widget.status_of = self.place_status
         self.table.subscribe(self._on_table_changed)
         self.sync()
         self._show_autosave()
@@ -402,6 +407,25 @@ class GameScreen(Closing, Screen[None]):
                 self.refuse(refusal)
                 return
         self.notify(f"Nothing to do at {message.place} now", severity="warning")
+
+    def place_status(self, place: str) -> Segments:
+        """What picking ``place`` on the board would do now, in words: the adapter's
+        entry for it, else the engine's refusal (as Enter would say it)."""
+        if self.viewer is None:
+            return (("watching: nothing to pick", "dim"),)
+        view = self.table.view(self.viewer)
+        entry = self.adapter.selected(view, self.viewer, place, self._intents)
+        if entry is not None and entry.intents:
+            first = self.adapter.label(view, self.viewer, entry.intents[0])
+            if len(entry.intents) == 1:
+                return ((f"{ENTER} ", "strong"), *first)
+            return ((f"{ENTER} ", "strong"), (f"{len(entry.intents)} ways: ", ""), *first,
+                    (" …", "dim"))
+        for intent in self.adapter.why_not_at(view, self.viewer, place, self._intents):
+            refusal = self._refusal(view, intent)
+            if refusal is not None:
+                return (("✗ ", "warning"), (f"{refusal.rule}: ", "strong"), (refusal.reason, ""))
+        return (("nothing to do here now", "dim"),)
 
     def _refused(self, view: Any, entries: list[MenuEntry]) -> list[MenuEntry]:
         """The adapter's unavailable entries the engine refuses, dimmed with its reason."""
