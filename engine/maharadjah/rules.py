@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from engine.core.errors import IllegalIntent
-from engine.maharadjah import combat, diplomacy, flow, legal, scoring
+from engine.maharadjah import combat, diplomacy, flow, legal, scoring, stacking
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
@@ -127,6 +127,9 @@ def _movement(state: State, intent: Any) -> list[Any]:
     else:
         drops = ()
         walk = walk_path(state, group, tuple(intent.path))
+    stacked = stacking.refusal(state, start, legal.move_ends(intent))  # W-STACK-3
+    if stacked is not None:
+        raise stacked
     if walk.sea and walk.pos != walk.sea:  # a sea move (W-BOAT-6): the powers' leave
         asked = tuple(p for p in Q.enemies_in(state, walk.sea, nation)
                       if Q.is_colonial(p) and not Q.same_player(state, p, nation)
