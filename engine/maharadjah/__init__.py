@@ -75,6 +75,7 @@ from engine.maharadjah.flow import to_move as _to_move
 from engine.maharadjah.legal import drop_moves, is_legal, movable, reach, stack_moves
 from engine.maharadjah.options import game_type
 from engine.maharadjah.rules import decide as _decide
+from engine.maharadjah.rules import decide_listed as _decide_listed
 from engine.maharadjah.views import fork as _fork
 from engine.maharadjah.views import redact as _redact
 from engine.maharadjah.views import view as _view
@@ -133,6 +134,9 @@ class MaharadjahRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
 
     def decide(self, state: st.State, seat: int, intent: it.Intent) -> list[ev.Event]:
         return _decide(state, seat, intent)
+
+    def decide_listed(self, state: st.State, seat: int, intent: it.Intent) -> list[ev.Event]:
+        return _decide_listed(state, seat, intent)
 
     def apply(self, state: st.State, event: ev.Event) -> None:
         fold.apply(state, event)

@@ -87,7 +87,8 @@ def movable(state: State) -> list[str]:
     """Spaces holding an unmoved group of the active nation that can go somewhere."""
     starts = _starts(state)
     inputs = search_inputs(state, state.active) if starts else ()
-    return [s for s in starts if _can_leave(state, s, inputs)]
+    judged = stacking.judge(state, inputs) if starts else None
+    return [s for s in starts if _can_leave(state, s, inputs, judged)]
 
 
 def any_movable(state: State) -> bool:
@@ -95,7 +96,8 @@ def any_movable(state: State) -> bool:
     end of a Movement Phase asks this after every move)."""
     starts = _starts(state)
     inputs = search_inputs(state, state.active) if starts else ()
-    return any(_can_leave(state, s, inputs) for s in starts)
+    judged = stacking.judge(state, inputs) if starts else None
+    return any(_can_leave(state, s, inputs, judged) for s in starts)
 
 
 def _starts(state: State) -> list[str]:
@@ -108,17 +110,20 @@ def _starts(state: State) -> list[str]:
     return sorted(starts)
 
 
-def _can_leave(state: State, start: str, inputs: tuple[Any, ...] | None = None) -> bool:
+def _can_leave(state: State, start: str, inputs: tuple[Any, ...] | None = None,
+               judged: stacking.Judgement | None = None) -> bool:
     """A group of ``start`` has a move the rules accept: leaders alone anywhere they can
     go, armies somewhere the stacking limits can still be met after (W-STACK-3)."""
     if inputs is None:
         inputs = search_inputs(state, state.active)
+    if judged is None:
+        judged = stacking.judge(state, inputs)
     armies = state.fresh.get(start, 0)
     for group in groups_at(state, start):
         if not group.armies:
             if can_move(state, group):
                 return True
-        elif any(stacking.sizes(state, start, dest, armies, inputs)
+        elif any(judged.sizes_to(state, start, dest, armies)
                  for dest, _came in destinations(state, group, inputs)):
             return True
     return False
@@ -139,11 +144,11 @@ def stack_moves(state: State, start: str,
     out = []
     if inputs is None:
         inputs = search_inputs(state, state.active)
+    judged = stacking.judge(state, inputs)
     for group in groups_at(state, start):
         found = destinations(state, group, inputs)
         for (dest, _came), path in sorted(found.items()):
-            sizes = (stacking.sizes(state, start, dest, group.armies, inputs)
-                     if group.armies else (0,))
+            sizes = judged.sizes_to(state, start, dest, group.armies) if group.armies else (0,)
             for k in sizes:
                 out.append(it.Move(start=start, path=path, armies=k, leaders=group.leaders,
                                    arms=group.arms))
@@ -158,11 +163,12 @@ def refused_moves(state: State, start: str) -> list[it.Move]:
     if start not in _starts(state):
         return []
     inputs = search_inputs(state, state.active)
+    judged = stacking.judge(state, inputs)
     for group in groups_at(state, start):
         if not group.armies:
             continue  # leaders alone never break the limits (W-STACK-5)
         for (dest, _came), path in sorted(destinations(state, group, inputs).items()):
-            sizes = stacking.sizes(state, start, dest, group.armies, inputs)
+            sizes = judged.sizes_to(state, start, dest, group.armies)
             k = next((n for n in range(1, group.armies + 1) if n not in sizes), 0)
             key = (dest, group.leaders, group.arms)
             if k and (key not in out or len(path) < len(out[key].path)):
@@ -205,10 +211,11 @@ def reach(state: State, start: str) -> dict[str, int]:
     help included); a UI asks this once a stack is picked."""
     out: dict[str, int] = {}
     inputs = search_inputs(state, state.active)
+    judged = stacking.judge(state, inputs)
     for group in groups_at(state, start):
         for (dest, _came) in destinations(state, group, inputs):
             if group.armies:
-                sizes = stacking.sizes(state, start, dest, group.armies, inputs)
+                sizes = judged.sizes_to(state, start, dest, group.armies)
                 if not sizes:
                     continue  # W-STACK-3: none of them may go there now
                 most = sizes[-1]
@@ -477,13 +484,14 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
         drawn: it.Intent = rng.choice(legal_intents(state, seat))
         return drawn
     inputs = search_inputs(state, state.active)
+    judged = stacking.judge(state, inputs)
     shapes = []  # (start, group, path, army counts) as stack_moves walks them
     total = 0
     for start in _starts(state):
         for group in groups_at(state, start):
             found = destinations(state, group, inputs)
             for key in sorted(found):
-                sizes = (stacking.sizes(state, start, key[0], group.armies, inputs)
+                sizes = (judged.sizes_to(state, start, key[0], group.armies)
                          if group.armies else (0,))
                 if sizes:
                     shapes.append((start, group, found[key], sizes))

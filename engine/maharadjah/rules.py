@@ -143,6 +143,30 @@ def _movement(state: State, intent: Any) -> list[Any]:
                  tuple(intent.leaders), tuple(intent.arms), drops)
 
 
+def decide_listed(state: State, seat: int, intent: Any) -> list[Any]:
+    """``decide`` for an intent the listing made for this very state: a move, most
+    decisions of a game, is not walked or judged for stacking again (the listing did
+    both); what it sails past still asks the colonial powers' leave (W-BOAT-6)."""
+    if type(intent) is not it.Move or intent.drops:
+        return decide(state, seat, intent)
+    nation = state.active
+    path = tuple(intent.path)
+    seas = Q.board().seas
+    if not Q.is_colonial(nation) and path[-1] not in seas:
+        zone = next((space for space in path if space in seas), "")
+        if zone:  # a sea move (W-BOAT-2): its one sea zone
+            asked = tuple(p for p in Q.enemies_in(state, zone, nation)
+                          if Q.is_colonial(p) and not Q.same_player(state, p, nation)
+                          and f"{p}@{zone}" not in state.granted)
+            if asked:
+                return [ev.PassageAsked(nation=nation, zone=zone, powers=asked,
+                                        start=intent.start, path=path, armies=intent.armies,
+                                        leaders=tuple(intent.leaders),
+                                        arms=tuple(intent.arms), drops=())]
+    return moved(state, nation, intent.start, path, intent.armies, tuple(intent.leaders),
+                 tuple(intent.arms))
+
+
 def moved(state: State, nation: str, start: str, path: tuple[str, ...], armies: int,
           leaders: tuple[str, ...], arms: tuple[str, ...],
           drops: tuple[int, ...] = ()) -> list[Any]:

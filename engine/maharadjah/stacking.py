@@ -32,7 +32,6 @@ listing asks only ``sizes`` per destination, mostly answered by the judgement's 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
@@ -67,31 +66,100 @@ class Judgement:
 
     ``fixed``: the nation's armies that cannot move (they moved, or no more may), by
     space; ``supply``: armies free to move, by space; ``options``: where each space's
-    free armies may end (staying first, unless it is a barbarian land); ``large``: the
-    plan's large stack ("" for none); ``load``: the plan's armies per territory;
-    ``sent``: the plan's free armies by (from, to)."""
+    free armies may end (staying first, unless it is a barbarian land); ``flow``: the
+    plan (its large stack, the armies it sends where, those it places nowhere)."""
 
-    __slots__ = ("fixed", "large", "load", "loss", "options", "sent", "sizes", "stranded",
-                 "supply")
+    __slots__ = ("fixed", "flow", "loss", "options", "sizes", "supply")
 
     def __init__(self, fixed: dict[str, int], supply: dict[str, int],
                  options: dict[str, tuple[str, ...]]) -> None:
         self.fixed = fixed
         self.supply = supply
         self.options = options
-        loss, self.large, self.load, self.sent, stranded = _solve(fixed, supply, options)
-        stuck = _stuck(fixed)  # unable to move and unable to stay (W-INV-1)
-        self.loss, self.stranded = loss + stuck, stranded + stuck
-        self.sizes: dict[str, tuple[int, ...]] = {}
+        self.flow = _solve(fixed, supply, options)
+        self.loss = self.flow.loss() + _stuck(fixed)  # stuck: they can neither move nor stay
+        self.sizes: dict[tuple[str, str], tuple[int, ...]] = {}
 
-    def headroom(self, space: str, start: str) -> int:
-        """Armies from ``start`` that may end in ``space`` without changing the plan's
-        shortfall: the room the plan leaves there, and what it sends there from
-        ``start`` anyway."""
-        if space not in _limits():
-            return ANY
-        cap = _large_cap(space) if space == self.large else _limits()[space]
-        return cap - self.load.get(space, 0) + self.sent.get((start, space), 0)
+    @property
+    def large(self) -> str:
+        return self.flow.large
+
+    @property
+    def short(self) -> dict[str, int]:
+        return self.flow.short
+
+    def load(self, space: str) -> int:
+        """The plan's armies in a space."""
+        return self.fixed.get(space, 0) + sum(self.flow.into.get(space, {}).values())
+
+    # ----------------------------------------------------------------- one move
+    def sizes_to(self, state: State, start: str, dest: str, most: int) -> tuple[int, ...]:
+        """The numbers of ``start``'s free armies, 1 to ``most``, that may move to
+        ``dest`` now (W-STACK-3)."""
+        key = (start, dest)
+        known = self.sizes.get(key)
+        if known is None:
+            known = self.sizes[key] = self._sizes(state, start, dest)
+        if not known or known[-1] <= most:
+            return known
+        return tuple(k for k in known if k <= most)
+
+    def _sizes(self, state: State, start: str, dest: str) -> tuple[int, ...]:
+        free = self.supply.get(start, 0)
+        flow = self.flow
+        limit = _limits().get(dest)
+        if limit is None:
+            return _upto(free)  # a sea zone (W-STACK-5)
+        # (a space only a leader's group reaches is in no plan: its room is its own)
+        room = flow.left.get(dest, limit - self.fixed.get(dest, 0))
+        if room >= ANY // 2:
+            return _upto(free)  # the large normal stack
+        # the plan's own room there, what it sends there from start anyway, and start's
+        # armies it places nowhere: moving those loses nothing
+        sure = flow.into.get(dest, {}).get(start, 0) + max(0, room) + flow.short.get(start, 0)
+        if sure >= free:
+            return _upto(free)
+        out = list(range(1, sure + 1))
+        steady: bool | None = None
+        for k in range(sure + 1, free + 1):
+            if self.allows(state, start, ((dest, k),)):
+                out.append(k)
+                continue
+            if steady is None:
+                steady = not _overruns(state, dest, free)
+            if steady:
+                break  # more armies there only make it worse (nothing opens on the way)
+        return tuple(out)
+
+    def allows(self, state: State, start: str, ends: Ends) -> bool:
+        """Whether armies of ``start`` ending in ``ends`` keep the shortfall: first with
+        the plan, its armies moved on where they must (its large stack, or the move's
+        end as the large stack); a new plan only when neither will do."""
+        if self._repaired(start, ends, self.flow.large):
+            return True
+        last = ends[-1][0]
+        if last != self.flow.large and last in _limits() and self._repaired(start, ends, last):
+            return True
+        fixed = dict(self.fixed)
+        for space, k in ends:
+            fixed[space] = fixed.get(space, 0) + k
+        if _fixed_loss(fixed) > self.loss:
+            return False  # the armies that can no longer move break the limits for more
+        return _after(state, self, start, ends) <= self.loss
+
+    def _repaired(self, start: str, ends: Ends, large: str) -> bool:
+        flow = self.flow.copy()
+        if large != flow.large:
+            flow.enlarge(large)
+        for space, k in ends:
+            flow.force(start, space, k)
+        flow.repair()
+        return flow.loss() + _stuck(self.fixed) <= self.loss
+
+
+@cache
+def _upto(n: int) -> tuple[int, ...]:
+    return tuple(range(1, n + 1))
 
 
 _JUDGED: dict[tuple[Any, ...], Judgement] = {}
@@ -104,11 +172,11 @@ def judge(state: State, inputs: tuple[Any, ...] | None = None) -> Judgement:
     nation = state.active
     if inputs is None:
         inputs = search_inputs(state, nation)
-    own = tuple(sorted((s, here[nation]) for s, here in state.armies.items()
-                       if here.get(nation, 0) > 0))
-    fresh = tuple(sorted((s, n) for s, n in state.fresh.items() if n > 0))
+    # (dicts in their own order: the same position folded alike keys alike)
+    own = tuple((s, here[nation]) for s, here in state.armies.items() if nation in here)
+    fresh = tuple(state.fresh.items())
     # arrivals matter where an overrun may still come (W-MOVE-5, ``_overruns``)
-    came = tuple(sorted((s, sum(c.values())) for s, c in state.arrived.items()))
+    came = tuple((s, sum(c.values())) for s, c in state.arrived.items())
     key = (nation, own, fresh, came, inputs)
     found = _JUDGED.get(key)
     if found is None:
@@ -147,10 +215,21 @@ def _options(state: State, start: str, inputs: tuple[Any, ...]) -> tuple[str, ..
 
 def loss_now(state: State) -> int:
     """Armies the active nation would lose if its Movement Phase ended now."""
-    nation = state.active
-    counts = Q.nation_counts(state, nation)
-    loss, *_ = _solve(counts, {}, {})
-    return loss + _stuck(counts)
+    return _fixed_loss(Q.nation_counts(state, state.active))
+
+
+def _fixed_loss(armies: dict[str, int]) -> int:
+    """Armies lost if ``armies`` stayed as they are: the excess over the limits with the
+    best large stack (W-STACK-1, W-STACK-2), and those in barbarian lands (W-INV-1)."""
+    limits = _limits()
+    over = 0
+    best = 0  # what the best large stack takes back
+    for space, n in armies.items():
+        limit = limits.get(space)
+        if limit is not None and n > limit:
+            over += n - limit
+            best = max(best, n - limit - max(0, n - _large_cap(space)))
+    return over - best + _stuck(armies)
 
 
 def _stuck(armies: dict[str, int]) -> int:
@@ -164,41 +243,17 @@ def sizes(state: State, start: str, dest: str, most: int,
           inputs: tuple[Any, ...] | None = None) -> tuple[int, ...]:
     """The numbers of ``start``'s free armies, 1 to ``most``, that may move to ``dest``
     now (W-STACK-3)."""
-    judged = judge(state, inputs)
-    known = judged.sizes.get(f"{start}>{dest}")
-    if known is None:
-        known = judged.sizes[f"{start}>{dest}"] = _sizes(state, judged, start, dest)
-    return known if not known or known[-1] <= most else tuple(k for k in known if k <= most)
-
-
-def _sizes(state: State, judged: Judgement, start: str, dest: str) -> tuple[int, ...]:
-    free = judged.supply.get(start, 0)
-    sure = max(0, min(free, judged.headroom(dest, start)))
-    out = list(range(1, sure + 1))
-    steady = not _overruns(state, dest, free)
-    for k in range(sure + 1, free + 1):
-        if _allowed(state, judged, start, ((dest, k),)):
-            out.append(k)
-        elif steady:
-            break  # more armies there only make it worse (nothing opens on the way)
-    return tuple(out)
+    return judge(state, inputs).sizes_to(state, start, dest, most)
 
 
 def allowed(state: State, start: str, ends: Ends,
             inputs: tuple[Any, ...] | None = None) -> bool:
     """Whether armies of ``start`` ending in ``ends`` keep the shortfall (W-STACK-3)."""
-    judged = judge(state, inputs)
-    if all(k <= judged.headroom(space, start) for space, k in ends):
-        return True
-    return _allowed(state, judged, start, ends)
-
-
-def _allowed(state: State, judged: Judgement, start: str, ends: Ends) -> bool:
-    return _after(state, judged, start, ends) <= judged.loss
+    return judge(state, inputs).allows(state, start, ends)
 
 
 def _after(state: State, judged: Judgement, start: str, ends: Ends) -> int:
-    """The shortfall after the move (a new flow; new passages if the move overruns)."""
+    """The shortfall after the move (a new plan; new passages if the move overruns)."""
     fixed = dict(judged.fixed)
     supply = dict(judged.supply)
     supply[start] = supply.get(start, 0) - sum(k for _, k in ends)
@@ -211,15 +266,15 @@ def _after(state: State, judged: Judgement, start: str, ends: Ends) -> int:
         after = _moved_state(state, start, ends)
         inputs = search_inputs(after, after.active)
         options = {s: _options(after, s, inputs) for s in supply}
-    loss, *_ = _solve(fixed, supply, options)
-    return loss + _stuck(fixed)
+    return _solve(fixed, supply, options).loss() + _stuck(fixed)
 
 
 def _overruns(state: State, space: str, k: int) -> bool:
     """Would ``k`` more armies arriving in ``space`` overrun it (W-MOVE-5)?"""
-    enemies = Q.others(state, space, state.active)
-    if not enemies:
+    here = state.armies.get(space)
+    if not here or (len(here) == 1 and state.active in here):
         return False
+    enemies = Q.others(state, space, state.active)
     came = sum(state.arrived.get(space, {}).values())
     return came < 2 * enemies <= came + k
 
@@ -242,9 +297,11 @@ def _moved_state(state: State, start: str, ends: Ends) -> State:
 def refusal(state: State, start: str, ends: Ends) -> IllegalIntent | None:
     """W-STACK-3 for a move whose armies end in ``ends`` (the move itself legal)."""
     ends = tuple((s, k) for s, k in ends if k)
-    if not ends or allowed(state, start, ends):
+    if not ends:
         return None
     judged = judge(state)
+    if judged.allows(state, start, ends):
+        return None
     lost = _after(state, judged, start, ends)
     name = Q.board().name
     nation = state.active.title()
@@ -253,7 +310,7 @@ def refusal(state: State, start: str, ends: Ends) -> IllegalIntent | None:
     text = (f"the stacking limits (W-STACK-1, W-STACK-2) could no longer be met, and {more} "
             f"{'army' if more == 1 else 'armies'} would be removed at the end of the phase")
     if len(ends) == 1:
-        most = len(sizes(state, start, where, judged.supply.get(start, 0)))
+        most = len(judged.sizes_to(state, start, where, judged.supply.get(start, 0)))
         may = f"at most {most}" if most else "none"
         text = (f"{name(where)} cannot take {ends[0][1]} more {nation} "
                 f"{'army' if ends[0][1] == 1 else 'armies'} from {name(start)}: {text}; "
@@ -264,17 +321,20 @@ def refusal(state: State, start: str, ends: Ends) -> IllegalIntent | None:
 # --------------------------------------------------------------- ending the phase
 def end_refusal(state: State) -> IllegalIntent | None:
     """W-STACK-3, W-INV-1: the phase may not end while moves would save armies."""
+    now = loss_now(state)
+    if not now:
+        return None
     judged = judge(state)
-    if loss_now(state) <= judged.loss:
+    if now <= judged.loss:
         return None
     b = Q.board()
     left = [s for s in sorted(judged.supply) if s in b.barbarians
             and any(t != s for t in judged.options[s])]
-    if left and judged.stranded < sum(judged.supply[s] for s in left):
+    if left and sum(judged.short.get(s, 0) for s in left) < sum(judged.supply[s] for s in left):
         return IllegalIntent("W-INV-1", f"the invaders in {b.name(left[0])} must leave it")
     limits = _limits()
     over = [s for s in sorted(judged.supply) if s in limits
-            and judged.fixed.get(s, 0) + judged.supply[s] > judged.load.get(s, 0)]
+            and judged.fixed.get(s, 0) + judged.supply[s] > judged.load(s)]
     where = ", ".join(b.name(s) for s in over) or "the territories over their limits"
     return IllegalIntent("W-STACK-3", f"too many armies in {where} (W-STACK-1, W-STACK-2): "
                                       "move some away")
@@ -282,60 +342,60 @@ def end_refusal(state: State) -> IllegalIntent | None:
 
 # --------------------------------------------------------------------------- the flow
 def _solve(fixed: dict[str, int], supply: dict[str, int],
-           options: dict[str, tuple[str, ...]]
-           ) -> tuple[int, str, dict[str, int], dict[tuple[str, str], int], int]:
-    """(shortfall, large stack, armies per territory, free armies sent (from, to),
-    free armies left in barbarian lands) of the best plan."""
-    limits = _limits()
-    excess = {t: n - limits[t] for t, n in fixed.items() if t in limits and n > limits[t]}
-    base = _Flow(fixed, supply, options, "")
-    if not excess and not base.short:
-        return 0, "", base.load(), base.sent(), 0
-    candidates = set(excess) | base.reachable()
-    if not candidates:
-        return base.loss(excess), "", base.load(), base.sent(), base.stranded()
-    best: _Flow | None = None
-    best_loss = 0
+           options: dict[str, tuple[str, ...]]) -> _Flow:
+    """The best plan: a maximum flow within the limits, then, if armies are left over
+    or stand over a limit, each territory they could use tried as the large stack
+    (its extra room given to the same plan, which then places what it can)."""
+    base = _Flow(fixed, supply, options)
+    if not base.loss():
+        return base
+    left = base.left
+    candidates = {t for t, room in left.items() if room < 0} | base.reachable()
+    best, best_loss = base, base.loss()
     for large in sorted(candidates):
-        rest = sum(n for t, n in excess.items() if t != large)
-        if large in excess:
-            rest += max(0, fixed[large] - _large_cap(large))
-        if best is not None and rest >= best_loss:
-            continue  # cannot beat the best so far
-        flow = _Flow(fixed, supply, options, large)
-        loss = flow.loss(excess)
-        if best is None or loss < best_loss:
+        # cannot beat the best so far: the excess elsewhere stays whatever comes here
+        rest = sum(-room for t, room in left.items() if room < 0 and t != large)
+        if rest >= best_loss:
+            continue
+        flow = base.copy()
+        flow.enlarge(large)
+        flow.settle()
+        loss = flow.loss()
+        if loss < best_loss:
             best, best_loss = flow, loss
             if not loss:
                 break
-    assert best is not None
-    return best_loss, best.large, best.load(), best.sent(), best.stranded()
+    return best
 
 
 class _Flow:
-    """A maximum flow of free armies into room: greedily (staying first, then the
-    options in order), then along augmenting paths (a unit moves into a full space
-    while one of the units sent there goes on elsewhere)."""
+    """A plan: the free armies of each space sent into room (``into``: space -> from ->
+    armies), ``left`` the room left per space (negative: armies over its limit, which
+    are lost), ``short`` the free armies placed nowhere (lost), ``large`` the large
+    stack. Built greedily (staying first, then the options in order) and completed
+    along augmenting paths: an army moves into a full space while one of the armies
+    sent there goes on elsewhere."""
 
-    __slots__ = ("fixed", "into", "large", "left", "options", "short", "supply")
+    __slots__ = ("fixed", "into", "large", "left", "options", "short")
 
     def __init__(self, fixed: dict[str, int], supply: dict[str, int],
-                 options: dict[str, tuple[str, ...]], large: str) -> None:
-        self.fixed, self.supply, self.options, self.large = fixed, supply, options, large
+                 options: dict[str, tuple[str, ...]]) -> None:
+        self.fixed, self.options, self.large = fixed, options, ""
         limits = _limits()
         left: dict[str, int] = {}
-        for space in _spaces(options.values()):
+        for space, n in fixed.items():
             if space in limits:
-                cap = _large_cap(space) if space == large else limits[space]
-                left[space] = max(0, cap - fixed.get(space, 0))
-            else:
-                left[space] = ANY  # a sea zone (W-STACK-5)
+                left[space] = limits[space] - n
+        for group in options.values():
+            for space in group:
+                if space not in left:
+                    left[space] = limits[space] if space in limits else ANY
         into: dict[str, dict[str, int]] = {}
         short: dict[str, int] = {}
         for start, n in supply.items():
             for space in options.get(start, ()):
                 room = left[space]
-                if room:
+                if room > 0:
                     k = n if n < room else room
                     left[space] = room - k
                     into.setdefault(space, {})[start] = k
@@ -345,38 +405,113 @@ class _Flow:
             if n:
                 short[start] = n
         self.left, self.into, self.short = left, into, short
+        self.settle()
+
+    def copy(self) -> _Flow:
+        other = _Flow.__new__(_Flow)
+        other.fixed, other.options, other.large = self.fixed, self.options, self.large
+        other.left = dict(self.left)
+        other.into = {space: dict(here) for space, here in self.into.items()}
+        other.short = dict(self.short)
+        return other
+
+    def cap(self, space: str) -> int:
+        if space not in _limits():
+            return ANY
+        return _large_cap(space) if space == self.large else _limits()[space]
+
+    def loss(self) -> int:
+        return sum(-room for room in self.left.values() if room < 0) + sum(self.short.values())
+
+    def enlarge(self, space: str) -> None:
+        """Make ``space`` the large stack (W-STACK-2), the old one back to its limit."""
+        limits = _limits()
+        old = self.large
+        if old:
+            self.left[old] -= _large_cap(old) - limits[old]
+        self.large = space
+        self.left[space] = self.left.get(space, limits[space] - self.fixed.get(space, 0)) + (
+            _large_cap(space) - limits[space])
+
+    def force(self, start: str, space: str, k: int) -> None:
+        """``k`` free armies of ``start`` end in ``space`` and move no more: those the
+        plan sent there stay, then those it placed nowhere, then the others leave where
+        it sent them (the most crowded first)."""
+        here = self.into.get(space, {})
+        kept = min(k, here.get(start, 0))
+        if kept:
+            here[start] -= kept
+        need = k - kept
+        saved = min(need, self.short.get(start, 0))
+        if saved:
+            self.short[start] -= saved
+        rest = need - saved
+        if rest:
+            for other in sorted(self.into, key=lambda s: self.left.get(s, 0)):
+                if other == space:
+                    continue
+                there = self.into[other]
+                take = min(rest, there.get(start, 0))
+                if take:
+                    there[start] -= take
+                    self.left[other] += take
+                    rest -= take
+                    if not rest:
+                        break
+        if space not in self.left:
+            limits = _limits()
+            self.left[space] = limits[space] - self.fixed.get(space, 0) if (
+                space in limits) else ANY
+        self.left[space] -= need
+
+    def repair(self) -> None:
+        """Move planned armies out of every space over its limit while they can go
+        somewhere, then place what was placed nowhere."""
+        for space in [s for s, room in self.left.items() if room < 0]:
+            while self.left[space] < 0 and self._route([(space, who) for who, k in
+                                                        self.into.get(space, {}).items()
+                                                        if k > 0], space):
+                pass
+        self.settle()
+
+    def settle(self) -> None:
+        """Place the armies placed nowhere, along augmenting paths."""
+        short = self.short
         for start in list(short):
-            while short[start] and self._augment(start):
+            while short[start] and self._route([("", start)], ""):
                 short[start] -= 1
             if not short[start]:
                 del short[start]
 
-    def _augment(self, start: str) -> bool:
-        """Place one more army of ``start``, moving planned ones on if need be."""
+    def _route(self, sources: list[tuple[str, str]], root: str) -> bool:
+        """One army more placed (``root`` "": an army of the one source start) or one
+        army of ``root`` moved out (sources: its armies by start), breadth first through
+        full spaces, whose armies move on; False when no path exists."""
         options, into, left = self.options, self.into, self.left
         parent: dict[str, tuple[str, str]] = {}  # space -> (space before, whose army)
         frontier = []
-        for space in options[start]:
-            if space not in parent:
-                parent[space] = ("", start)
-                frontier.append(space)
+        for before, who in sources:
+            for space in options[who]:
+                if space not in parent and space != root:
+                    parent[space] = (before, who)
+                    frontier.append(space)
         while frontier:
             nxt = []
             for space in frontier:
-                if left[space]:
-                    self._shift(space, parent)
+                if left[space] > 0:
+                    self._shift(space, parent, root)
                     return True
                 for other, k in into.get(space, {}).items():
-                    if k <= 0 or other == start:
+                    if k <= 0:
                         continue
                     for further in options[other]:
-                        if further not in parent:
+                        if further not in parent and further != root:
                             parent[further] = (space, other)
                             nxt.append(further)
             frontier = nxt
         return False
 
-    def _shift(self, end: str, parent: dict[str, tuple[str, str]]) -> None:
+    def _shift(self, end: str, parent: dict[str, tuple[str, str]], root: str) -> None:
         into = self.into
         self.left[end] -= 1
         space = end
@@ -384,14 +519,18 @@ class _Flow:
             before, who = parent[space]
             here = into.setdefault(space, {})
             here[who] = here.get(who, 0) + 1
-            if not before:
+            if before == root:
+                if root:  # an army of root moved out of it
+                    into[root][who] -= 1
+                    self.left[root] += 1
                 return
             into[before][who] -= 1
             space = before
 
     def reachable(self) -> set[str]:
-        """Territories an army still unplaced could reach, directly or by moving planned
-        armies on: a larger limit there (the large stack) might place it."""
+        """Territories an army placed nowhere, or over a limit, could reach, directly or
+        by moving planned armies on: a larger limit there (the large stack) might place
+        it."""
         seen: set[str] = set()
         frontier = [s for start in self.short for s in self.options[start]]
         while frontier:
@@ -403,31 +542,3 @@ class _Flow:
                 if k > 0:
                     frontier.extend(self.options[other])
         return {s for s in seen if s in _limits()}
-
-    def placed(self) -> int:
-        return sum(k for here in self.into.values() for k in here.values())
-
-    def stranded(self) -> int:
-        barbarians = Q.board().barbarians
-        return sum(n for s, n in self.short.items() if s in barbarians)
-
-    def loss(self, excess: dict[str, int]) -> int:
-        rest = sum(n for t, n in excess.items() if t != self.large)
-        if self.large in excess:
-            rest += max(0, self.fixed[self.large] - _large_cap(self.large))
-        return rest + sum(self.short.values())
-
-    def load(self) -> dict[str, int]:
-        out = {t: n for t, n in self.fixed.items() if t in _limits()}
-        for space, here in self.into.items():
-            if space in _limits():
-                out[space] = out.get(space, 0) + sum(here.values())
-        return out
-
-    def sent(self) -> dict[tuple[str, str], int]:
-        return {(who, space): k for space, here in self.into.items()
-                for who, k in here.items() if k > 0}
-
-
-def _spaces(groups: Iterable[tuple[str, ...]]) -> set[str]:
-    return {space for group in groups for space in group}

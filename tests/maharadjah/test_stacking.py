@@ -125,3 +125,30 @@ def test_random_play_never_loses_armies_it_could_have_kept(seed: int) -> None:
             else:
                 lost = 0
     assert checked > 50
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_the_quick_judgement_agrees_with_a_new_plan_for_every_move(seed: int) -> None:
+    """W-STACK-3: the sizes the listing offers (mostly judged from the position's own
+    plan) are exactly the moves after which a new plan loses no more armies, for every
+    group shape and destination of random positions."""
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
+    rng = Random(seed)
+    compared = 0
+    while game.to_move():
+        state = game.state
+        for start in legal._starts(state):
+            judged = stacking.judge(state)
+            for group in legal.groups_at(state, start):
+                if not group.armies:
+                    continue
+                for dest, _came in legal.destinations(state, group):
+                    fresh = stacking.judge(state)  # the same position: the same answer
+                    assert fresh is judged
+                    want = tuple(k for k in range(1, group.armies + 1) if stacking._after(
+                        state, judged, start, ((dest, k),)) <= judged.loss)
+                    assert judged.sizes_to(state, start, dest, group.armies) == want, (
+                        len(game.steps), start, dest)
+                    compared += 1
+        game.play(*random_intent(game, rng))
+    assert compared > 500
