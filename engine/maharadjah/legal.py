@@ -18,7 +18,14 @@ from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import Leader
-from engine.maharadjah.movement import Group, can_move, destinations, search_inputs, walk_drops
+from engine.maharadjah.movement import (
+    Group,
+    Inputs,
+    can_move,
+    destinations,
+    search_inputs,
+    walk_drops,
+)
 from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, State
 
 
@@ -86,8 +93,10 @@ def groups_at(state: State, start: str) -> list[Group]:
 def movable(state: State) -> list[str]:
     """Spaces holding an unmoved group of the active nation that can go somewhere."""
     starts = _starts(state)
-    inputs = search_inputs(state, state.active) if starts else ()
-    judged = stacking.judge(state, inputs) if starts else None
+    if not starts:
+        return []
+    inputs = search_inputs(state, state.active)
+    judged = stacking.judge(state, inputs)
     return [s for s in starts if _can_leave(state, s, inputs, judged)]
 
 
@@ -95,8 +104,10 @@ def any_movable(state: State) -> bool:
     """``bool(movable(state))``, stopping at the first stack that can move (the automatic
     end of a Movement Phase asks this after every move)."""
     starts = _starts(state)
-    inputs = search_inputs(state, state.active) if starts else ()
-    judged = stacking.judge(state, inputs) if starts else None
+    if not starts:
+        return False
+    inputs = search_inputs(state, state.active)
+    judged = stacking.judge(state, inputs)
     return any(_can_leave(state, s, inputs, judged) for s in starts)
 
 
@@ -110,7 +121,7 @@ def _starts(state: State) -> list[str]:
     return sorted(starts)
 
 
-def _can_leave(state: State, start: str, inputs: tuple[Any, ...] | None = None,
+def _can_leave(state: State, start: str, inputs: Inputs | None = None,
                judged: stacking.Judgement | None = None) -> bool:
     """A group of ``start`` has a move the rules accept: leaders alone anywhere they can
     go, armies somewhere the stacking limits can still be met after (W-STACK-3)."""
@@ -138,7 +149,7 @@ def move_ends(move: it.Move) -> stacking.Ends:
 
 
 def stack_moves(state: State, start: str,
-                inputs: tuple[Any, ...] | None = None) -> list[it.Move]:
+                inputs: Inputs | None = None) -> list[it.Move]:
     """Every move offered from one space: each group shape, size and destination.
     ``inputs``: ``search_inputs(state, state.active)`` when the caller has it."""
     out = []

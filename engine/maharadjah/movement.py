@@ -298,11 +298,29 @@ def _sea_neighbours(space: str) -> tuple[str, ...]:
 # destinations by what they depend on (see ``search_inputs``): movable, stack_moves, reach
 # and end_movement_refusal ask the same question of one state several times a listing,
 # and the listing after a move asks it again of every stack the move left alone.
-_FOUND: dict[tuple[Group, tuple[Any, ...]], dict[tuple[str, str], tuple[str, ...]]] = {}
+class Inputs:
+    """``search_inputs``' answer: a value compared by content, hashed once (memo keys
+    holding it are hashed at every lookup)."""
+
+    __slots__ = ("hash", "value")
+
+    def __init__(self, value: tuple[Any, ...]) -> None:
+        self.value = value
+        self.hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Inputs) and self.hash == other.hash
+                                 and self.value == other.value)
+
+
+_FOUND: dict[tuple[Group, Inputs], dict[tuple[str, str], tuple[str, ...]]] = {}
 _FOUND_MAX = 4096
 
 
-def search_inputs(state: State, nation: str) -> tuple[Any, ...]:
+def search_inputs(state: State, nation: str) -> Inputs:
     """Everything in a state that ``_cross`` and ``_ending`` read for a group of
     ``nation``: the other nations' armies (its own are never read, so its moves keep
     the other stacks' searches valid), where those are overrun (W-MOVE-5: all the
@@ -312,19 +330,24 @@ def search_inputs(state: State, nation: str) -> tuple[Any, ...]:
     overrun: list[str] = []
     arrived = state.arrived
     for space, here in state.armies.items():
-        if len(here) > 1 or nation not in here:
-            theirs = tuple((n, c) for n, c in here.items() if n != nation)
-            enemy.append((space, theirs))
-            if space in arrived and sum(arrived[space].values()) >= 2 * sum(
-                    c for _, c in theirs):  # as entering() counts them
-                overrun.append(space)
-    return (state.turn, tuple(enemy), tuple(overrun),
-            tuple(state.refused), tuple(state.allies),
-            tuple((x.subject, x.overlord, tuple(x.territories)) for x in state.submissions))
+        if nation not in here:
+            theirs = tuple(here.items())
+        elif len(here) > 1:
+            theirs = tuple(item for item in here.items() if item[0] != nation)
+        else:
+            continue  # only its own armies
+        enemy.append((space, theirs))
+        if arrived and space in arrived and sum(arrived[space].values()) >= 2 * sum(
+                c for _, c in theirs):  # as entering() counts them
+            overrun.append(space)
+    return Inputs((state.turn, tuple(enemy), tuple(overrun),
+                   tuple(state.refused), tuple(state.allies),
+                   tuple((x.subject, x.overlord, tuple(x.territories))
+                         for x in state.submissions)))
 
 
 def destinations(state: State, group: Group,
-                 inputs: tuple[Any, ...] | None = None) -> dict[tuple[str, str], tuple[str, ...]]:
+                 inputs: Inputs | None = None) -> dict[tuple[str, str], tuple[str, ...]]:
     """Every legal end of a move: (destination, entered-from) -> the first path found.
 
     The entered-from space matters for retreats (W-RET-3), so both are offered.
@@ -334,14 +357,34 @@ def destinations(state: State, group: Group,
     # W-AMB-36, W-MOVE-3), so a stack that only shrank keeps its search
     shape = group if group.armies <= 1 else Group(group.nation, group.start, 1, group.leaders,
                                                   group.arms)
-    key = (shape, inputs if inputs is not None else search_inputs(state, group.nation))
+    return dict(_found(state, shape, inputs if inputs is not None
+                       else search_inputs(state, group.nation)))
+
+
+def _found(state: State, shape: Group, inputs: Inputs) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The memo's answer for a group of ``shape`` (not to be changed: it is shared)."""
+    key = (shape, inputs)
     found = _FOUND.get(key)
     if found is None:
-        found = _search(state, group)
+        found = _search(state, shape)
         if len(_FOUND) >= _FOUND_MAX:
             _FOUND.clear()
+            _ENDS.clear()
         _FOUND[key] = found
-    return dict(found)
+    return found
+
+
+_ENDS: dict[tuple[str, str, Inputs], tuple[str, ...]] = {}
+
+
+def ends(state: State, nation: str, start: str, inputs: Inputs) -> tuple[str, ...]:
+    """Where armies of ``nation`` in ``start`` moving alone may end, sorted."""
+    key = (nation, start, inputs)
+    found = _ENDS.get(key)
+    if found is None:
+        found = _ENDS[key] = tuple(sorted({dest for dest, _came in _found(
+            state, Group(nation, start, 1), inputs)}))
+    return found
 
 
 def can_move(state: State, group: Group) -> bool:

@@ -37,7 +37,7 @@ from typing import Any
 
 from engine.core.errors import IllegalIntent
 from engine.maharadjah import queries as Q
-from engine.maharadjah.movement import Group, destinations, search_inputs
+from engine.maharadjah.movement import Inputs, ends, search_inputs
 from engine.maharadjah.state import State
 
 ANY = 1 << 20  # room in a sea zone or the large normal stack (W-STACK-2, W-STACK-5)
@@ -110,19 +110,19 @@ class Judgement:
         limit = _limits().get(dest)
         if limit is None:
             return _upto(free)  # a sea zone (W-STACK-5)
-        # (a space only a leader's group reaches is in no plan: its room is its own)
-        room = flow.left.get(dest, limit - self.fixed.get(dest, 0))
+        room = flow.room(dest)
         if room >= ANY // 2:
             return _upto(free)  # the large normal stack
         # the plan's own room there, what it sends there from start anyway, and start's
         # armies it places nowhere: moving those loses nothing
         sure = flow.into.get(dest, {}).get(start, 0) + max(0, room) + flow.short.get(start, 0)
-        if sure >= free:
+        if sure >= free or (not flow.large and dest not in _rough()):
+            # (a normal territory may become the large stack the plan has not used)
             return _upto(free)
         out = list(range(1, sure + 1))
         steady: bool | None = None
         for k in range(sure + 1, free + 1):
-            if self.allows(state, start, ((dest, k),)):
+            if self._as_large(start, dest, k) or self.allows(state, start, ((dest, k),)):
                 out.append(k)
                 continue
             if steady is None:
@@ -130,6 +130,28 @@ class Judgement:
             if steady:
                 break  # more armies there only make it worse (nothing opens on the way)
         return tuple(out)
+
+    def _as_large(self, start: str, dest: str, k: int) -> bool:
+        """The plan, ``k`` armies of ``start`` taken from where it sent them (those it
+        placed nowhere first, then those in its large stack) and put in ``dest`` as the
+        large stack, the old one back to its limit, loses no more."""
+        flow = self.flow
+        limits = _limits()
+        if dest not in limits:
+            return True
+        kept = flow.into.get(dest, {}).get(start, 0)
+        need = k - kept if k > kept else 0
+        saved = min(need, flow.short.get(start, 0))
+        room = flow.room(dest)
+        here = flow.cap(dest) - room
+        gain = saved - max(0, here + need - _large_cap(dest)) + max(0, -room)
+        large = flow.large
+        if large and large != dest:
+            freed = min(need - saved, flow.into.get(large, {}).get(start, 0))
+            left = flow.room(large)
+            was = flow.cap(large) - left
+            gain += max(0, -left) - max(0, was - freed - limits[large])
+        return gain >= 0
 
     def allows(self, state: State, start: str, ends: Ends) -> bool:
         """Whether armies of ``start`` ending in ``ends`` keep the shortfall: first with
@@ -166,7 +188,7 @@ _JUDGED: dict[tuple[Any, ...], Judgement] = {}
 _JUDGED_MAX = 256
 
 
-def judge(state: State, inputs: tuple[Any, ...] | None = None) -> Judgement:
+def judge(state: State, inputs: Inputs | None = None) -> Judgement:
     """The active nation's shortfall now (see the module). ``inputs``:
     ``search_inputs(state, state.active)`` when the caller has it."""
     nation = state.active
@@ -204,13 +226,11 @@ def _split(state: State, nation: str) -> tuple[dict[str, int], dict[str, int]]:
     return fixed, supply
 
 
-def _options(state: State, start: str, inputs: tuple[Any, ...]) -> tuple[str, ...]:
+def _options(state: State, start: str, inputs: Inputs) -> tuple[str, ...]:
     """Where the free armies of ``start`` may end: staying, then every destination of
-    an army moving alone (W-MOVE-1), in the search's order."""
-    ends = {dest: None for dest, _came in destinations(state, Group(state.active, start, 1),
-                                                        inputs)}
-    stay = () if start in Q.board().barbarians else (start,)
-    return stay + tuple(sorted(ends))
+    an army moving alone (W-MOVE-1), in order."""
+    found = ends(state, state.active, start, inputs)
+    return found if start in Q.board().barbarians else (start, *found)
 
 
 def loss_now(state: State) -> int:
@@ -240,14 +260,14 @@ def _stuck(armies: dict[str, int]) -> int:
 
 # --------------------------------------------------------------------------- a move
 def sizes(state: State, start: str, dest: str, most: int,
-          inputs: tuple[Any, ...] | None = None) -> tuple[int, ...]:
+          inputs: Inputs | None = None) -> tuple[int, ...]:
     """The numbers of ``start``'s free armies, 1 to ``most``, that may move to ``dest``
     now (W-STACK-3)."""
     return judge(state, inputs).sizes_to(state, start, dest, most)
 
 
 def allowed(state: State, start: str, ends: Ends,
-            inputs: tuple[Any, ...] | None = None) -> bool:
+            inputs: Inputs | None = None) -> bool:
     """Whether armies of ``start`` ending in ``ends`` keep the shortfall (W-STACK-3)."""
     return judge(state, inputs).allows(state, start, ends)
 
@@ -371,10 +391,10 @@ def _solve(fixed: dict[str, int], supply: dict[str, int],
 class _Flow:
     """A plan: the free armies of each space sent into room (``into``: space -> from ->
     armies), ``left`` the room left per space (negative: armies over its limit, which
-    are lost), ``short`` the free armies placed nowhere (lost), ``large`` the large
-    stack. Built greedily (staying first, then the options in order) and completed
-    along augmenting paths: an army moves into a full space while one of the armies
-    sent there goes on elsewhere."""
+    are lost; a space is entered when first asked, ``room``), ``short`` the free armies
+    placed nowhere (lost), ``large`` the large stack. Built greedily (staying first,
+    then the options in order) and completed along augmenting paths: an army moves
+    into a full space while one of the armies sent there goes on elsewhere."""
 
     __slots__ = ("fixed", "into", "large", "left", "options", "short")
 
@@ -382,19 +402,15 @@ class _Flow:
                  options: dict[str, tuple[str, ...]]) -> None:
         self.fixed, self.options, self.large = fixed, options, ""
         limits = _limits()
-        left: dict[str, int] = {}
-        for space, n in fixed.items():
-            if space in limits:
-                left[space] = limits[space] - n
-        for group in options.values():
-            for space in group:
-                if space not in left:
-                    left[space] = limits[space] if space in limits else ANY
+        # territories over their limit already are lost armies whatever comes
+        left = {space: limits[space] - n for space, n in fixed.items() if space in limits}
+        self.left = left
         into: dict[str, dict[str, int]] = {}
         short: dict[str, int] = {}
+        room_of = self.room
         for start, n in supply.items():
             for space in options.get(start, ()):
-                room = left[space]
+                room = room_of(space)
                 if room > 0:
                     k = n if n < room else room
                     left[space] = room - k
@@ -404,8 +420,16 @@ class _Flow:
                         break
             if n:
                 short[start] = n
-        self.left, self.into, self.short = left, into, short
-        self.settle()
+        self.into, self.short = into, short
+        if short:
+            self.settle()
+
+    def room(self, space: str) -> int:
+        """The room left in ``space`` (entered in ``left`` when first asked)."""
+        room = self.left.get(space)
+        if room is None:
+            room = self.left[space] = self.cap(space) - self.fixed.get(space, 0)
+        return room
 
     def copy(self) -> _Flow:
         other = _Flow.__new__(_Flow)
@@ -416,9 +440,10 @@ class _Flow:
         return other
 
     def cap(self, space: str) -> int:
-        if space not in _limits():
-            return ANY
-        return _large_cap(space) if space == self.large else _limits()[space]
+        limit = _limits().get(space)
+        if limit is None:
+            return ANY  # a sea zone (W-STACK-5)
+        return _large_cap(space) if space == self.large else limit
 
     def loss(self) -> int:
         return sum(-room for room in self.left.values() if room < 0) + sum(self.short.values())
@@ -428,15 +453,15 @@ class _Flow:
         limits = _limits()
         old = self.large
         if old:
-            self.left[old] -= _large_cap(old) - limits[old]
+            self.left[old] = self.room(old) - (_large_cap(old) - limits[old])
+        base = self.room(space)
         self.large = space
-        self.left[space] = self.left.get(space, limits[space] - self.fixed.get(space, 0)) + (
-            _large_cap(space) - limits[space])
+        self.left[space] = base + _large_cap(space) - limits[space]
 
     def force(self, start: str, space: str, k: int) -> None:
         """``k`` free armies of ``start`` end in ``space`` and move no more: those the
         plan sent there stay, then those it placed nowhere, then the others leave where
-        it sent them (the most crowded first)."""
+        it sent them."""
         here = self.into.get(space, {})
         kept = min(k, here.get(start, 0))
         if kept:
@@ -447,10 +472,9 @@ class _Flow:
             self.short[start] -= saved
         rest = need - saved
         if rest:
-            for other in sorted(self.into, key=lambda s: self.left.get(s, 0)):
+            for other, there in self.into.items():
                 if other == space:
                     continue
-                there = self.into[other]
                 take = min(rest, there.get(start, 0))
                 if take:
                     there[start] -= take
@@ -458,11 +482,7 @@ class _Flow:
                     rest -= take
                     if not rest:
                         break
-        if space not in self.left:
-            limits = _limits()
-            self.left[space] = limits[space] - self.fixed.get(space, 0) if (
-                space in limits) else ANY
-        self.left[space] -= need
+        self.left[space] = self.room(space) - need
 
     def repair(self) -> None:
         """Move planned armies out of every space over its limit while they can go
@@ -487,7 +507,7 @@ class _Flow:
         """One army more placed (``root`` "": an army of the one source start) or one
         army of ``root`` moved out (sources: its armies by start), breadth first through
         full spaces, whose armies move on; False when no path exists."""
-        options, into, left = self.options, self.into, self.left
+        options, into, room = self.options, self.into, self.room
         parent: dict[str, tuple[str, str]] = {}  # space -> (space before, whose army)
         frontier = []
         for before, who in sources:
@@ -498,7 +518,7 @@ class _Flow:
         while frontier:
             nxt = []
             for space in frontier:
-                if left[space] > 0:
+                if room(space) > 0:
                     self._shift(space, parent, root)
                     return True
                 for other, k in into.get(space, {}).items():
@@ -528,9 +548,8 @@ class _Flow:
             space = before
 
     def reachable(self) -> set[str]:
-        """Territories an army placed nowhere, or over a limit, could reach, directly or
-        by moving planned armies on: a larger limit there (the large stack) might place
-        it."""
+        """Territories an army placed nowhere could reach, directly or by moving
+        planned armies on: a larger limit there (the large stack) might place it."""
         seen: set[str] = set()
         frontier = [s for start in self.short for s in self.options[start]]
         while frontier:
