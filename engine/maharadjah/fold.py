@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.maharadjah import events as ev
 from engine.maharadjah.board import the_board
+from engine.maharadjah.known import forget
 from engine.maharadjah.state import Battle, PendingMove, Phase, State, Submission, Todo
 
 TURNS = 16
@@ -424,4 +425,5 @@ HANDLERS: dict[type, Callable[[State, Any], None]] = {
 
 
 def apply(state: State, event: Any) -> None:
+    forget(state)
     HANDLERS[type(event)](state, event)

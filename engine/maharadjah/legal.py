@@ -24,6 +24,7 @@ from engine.maharadjah.movement import (
     can_move,
     destinations,
     search_inputs,
+    sorted_destinations,
     walk_drops,
 )
 from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, State
@@ -135,7 +136,7 @@ def _can_leave(state: State, start: str, inputs: Inputs | None = None,
             if can_move(state, group):
                 return True
         elif any(judged.sizes_to(state, start, dest, armies)
-                 for dest, _came in destinations(state, group, inputs)):
+                 for (dest, _came), _path in sorted_destinations(state, group, inputs)):
             return True
     return False
 
@@ -157,8 +158,7 @@ def stack_moves(state: State, start: str,
         inputs = search_inputs(state, state.active)
     judged = stacking.judge(state, inputs)
     for group in groups_at(state, start):
-        found = destinations(state, group, inputs)
-        for (dest, _came), path in sorted(found.items()):
+        for (dest, _came), path in sorted_destinations(state, group, inputs):
             sizes = judged.sizes_to(state, start, dest, group.armies) if group.armies else (0,)
             for k in sizes:
                 out.append(it.Move(start=start, path=path, armies=k, leaders=group.leaders,
@@ -500,12 +500,11 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
     total = 0
     for start in _starts(state):
         for group in groups_at(state, start):
-            found = destinations(state, group, inputs)
-            for key in sorted(found):
-                sizes = (judged.sizes_to(state, start, key[0], group.armies)
-                         if group.armies else (0,))
+            armies = group.armies
+            for (dest, _came), path in sorted_destinations(state, group, inputs):
+                sizes = judged.sizes_to(state, start, dest, armies) if armies else (0,)
                 if sizes:
-                    shapes.append((start, group, found[key], sizes))
+                    shapes.append((start, group, path, sizes))
                     total += len(sizes)
     ending = end_movement_refusal(state) is None  # EndMovement comes last
     index = draw_index(rng, total + ending)

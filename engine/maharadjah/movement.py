@@ -12,6 +12,7 @@ from functools import cache, partial
 from typing import Any, NamedTuple
 
 from engine.core.errors import IllegalIntent
+from engine.maharadjah import known
 from engine.maharadjah import queries as Q
 from engine.maharadjah.state import State
 
@@ -326,6 +327,16 @@ def search_inputs(state: State, nation: str) -> Inputs:
     the other stacks' searches valid), where those are overrun (W-MOVE-5: all the
     arrivals are read for, so an attack short of it keeps them valid too), the turn
     (boats), refusals, allies, submissions."""
+    if nation == state.active:  # asked again and again of the position being played
+        kept = known.of(state)
+        inputs: Inputs | None = kept.get("inputs")
+        if inputs is None:
+            inputs = kept["inputs"] = _inputs(state, nation)
+        return inputs
+    return _inputs(state, nation)
+
+
+def _inputs(state: State, nation: str) -> Inputs:
     enemy: list[tuple[str, tuple[tuple[str, int], ...]]] = []
     overrun: list[str] = []
     arrived = state.arrived
@@ -370,7 +381,24 @@ def _found(state: State, shape: Group, inputs: Inputs) -> dict[tuple[str, str], 
         if len(_FOUND) >= _FOUND_MAX:
             _FOUND.clear()
             _ENDS.clear()
+            _SORTED.clear()
         _FOUND[key] = found
+    return found
+
+
+_SORTED: dict[tuple[Group, Inputs], tuple[tuple[tuple[str, str], tuple[str, ...]], ...]] = {}
+
+
+def sorted_destinations(state: State, group: Group, inputs: Inputs
+                        ) -> tuple[tuple[tuple[str, str], tuple[str, ...]], ...]:
+    """``sorted(destinations(...).items())``, kept with the search (the listing's order:
+    by destination, then entered-from space)."""
+    shape = group if group.armies <= 1 else Group(group.nation, group.start, 1, group.leaders,
+                                                  group.arms)
+    key = (shape, inputs)
+    found = _SORTED.get(key)
+    if found is None:
+        found = _SORTED[key] = tuple(sorted(_found(state, shape, inputs).items()))
     return found
 
 

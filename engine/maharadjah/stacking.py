@@ -36,6 +36,7 @@ from functools import cache
 from typing import Any
 
 from engine.core.errors import IllegalIntent
+from engine.maharadjah import known
 from engine.maharadjah import queries as Q
 from engine.maharadjah.movement import Inputs, ends, search_inputs
 from engine.maharadjah.state import State
@@ -191,6 +192,10 @@ _JUDGED_MAX = 256
 def judge(state: State, inputs: Inputs | None = None) -> Judgement:
     """The active nation's shortfall now (see the module). ``inputs``:
     ``search_inputs(state, state.active)`` when the caller has it."""
+    kept = known.of(state)
+    found: Judgement | None = kept.get("judgement")
+    if found is not None:
+        return found
     nation = state.active
     if inputs is None:
         inputs = search_inputs(state, nation)
@@ -208,6 +213,7 @@ def judge(state: State, inputs: Inputs | None = None) -> Judgement:
         if len(_JUDGED) >= _JUDGED_MAX:
             _JUDGED.clear()
         _JUDGED[key] = found
+    kept["judgement"] = found
     return found
 
 
