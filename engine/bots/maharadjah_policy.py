@@ -39,7 +39,7 @@ from engine.maharadjah.legal import (
     move_ends,
 )
 from engine.maharadjah.movement import Group, destinations, walk_drops
-from engine.maharadjah.rules import decide
+from engine.maharadjah.rules import decide, decide_listed
 from engine.maharadjah.state import Phase
 from engine.maharadjah.state import State as MaharadjahState
 
@@ -122,7 +122,10 @@ def score(state: MaharadjahState, seat: int, intent: Any) -> float:
         return value(state, seat) + (ARMS_FRIEND if friend else ARMS_STRANGER
                                      if intent.nation else 0.0)
     after = copy_state(state)
-    for event in decide(after, seat, intent):
+    # the pool's moves are the rules' own (listed, or their stops checked by with_drops)
+    events = decide_listed(after, seat, intent) if isinstance(intent, I.Move) else decide(
+        after, seat, intent)
+    for event in events:
         apply(after, event)
     return value(after, seat)
 

@@ -144,11 +144,13 @@ def _movement(state: State, intent: Any) -> list[Any]:
 
 
 def decide_listed(state: State, seat: int, intent: Any) -> list[Any]:
-    """``decide`` for an intent the listing made for this very state: a move, most
-    decisions of a game, is not walked or judged for stacking again (the listing did
-    both); what it sails past still asks the colonial powers' leave (W-BOAT-6)."""
-    if type(intent) is not it.Move or intent.drops:
+    """``decide`` for an intent the listing made for this very state (or a move with
+    stops on the way its maker checked with ``walk_drops`` and W-STACK-3): a move, most
+    decisions of a game, is not walked or judged for stacking again; what it sails
+    past still asks the colonial powers' leave (W-BOAT-6)."""
+    if type(intent) is not it.Move:
         return decide(state, seat, intent)
+    drops = tuple(intent.drops) if any(intent.drops) else ()
     nation = state.active
     path = tuple(intent.path)
     seas = Q.board().seas
@@ -162,9 +164,9 @@ def decide_listed(state: State, seat: int, intent: Any) -> list[Any]:
                 return [ev.PassageAsked(nation=nation, zone=zone, powers=asked,
                                         start=intent.start, path=path, armies=intent.armies,
                                         leaders=tuple(intent.leaders),
-                                        arms=tuple(intent.arms), drops=())]
+                                        arms=tuple(intent.arms), drops=drops)]
     return moved(state, nation, intent.start, path, intent.armies, tuple(intent.leaders),
-                 tuple(intent.arms))
+                 tuple(intent.arms), drops)
 
 
 def moved(state: State, nation: str, start: str, path: tuple[str, ...], armies: int,

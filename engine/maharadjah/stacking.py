@@ -111,12 +111,7 @@ class Judgement:
         limit = _limits().get(dest)
         if limit is None:
             return _upto(free)  # a sea zone (W-STACK-5)
-        room = flow.room(dest)
-        if room >= ANY // 2:
-            return _upto(free)  # the large normal stack
-        # the plan's own room there, what it sends there from start anyway, and start's
-        # armies it places nowhere: moving those loses nothing
-        sure = flow.into.get(dest, {}).get(start, 0) + max(0, room) + flow.short.get(start, 0)
+        sure = self._sure(start, dest)
         if sure >= free or (not flow.large and dest not in _rough()):
             # (a normal territory may become the large stack the plan has not used)
             return _upto(free)
@@ -131,6 +126,17 @@ class Judgement:
             if steady:
                 break  # more armies there only make it worse (nothing opens on the way)
         return tuple(out)
+
+    def _sure(self, start: str, dest: str) -> int:
+        """Armies of ``start`` that may surely end in ``dest``: the plan's own room there,
+        what it sends there from start anyway, and start's armies it places nowhere
+        (moving those loses nothing); any number into a sea zone or the large normal
+        stack."""
+        flow = self.flow
+        room = flow.room(dest)
+        if room >= ANY // 2:
+            return ANY
+        return flow.into.get(dest, {}).get(start, 0) + max(0, room) + flow.short.get(start, 0)
 
     def _as_large(self, start: str, dest: str, k: int) -> bool:
         """The plan, ``k`` armies of ``start`` taken from where it sent them (those it
@@ -155,9 +161,17 @@ class Judgement:
         return gain >= 0
 
     def allows(self, state: State, start: str, ends: Ends) -> bool:
-        """Whether armies of ``start`` ending in ``ends`` keep the shortfall: first with
-        the plan, its armies moved on where they must (its large stack, or the move's
-        end as the large stack); a new plan only when neither will do."""
+        """Whether armies of ``start`` ending in ``ends`` keep the shortfall: the sizes
+        already judged, then the plan with room to spare, then the plan with its armies
+        moved on where they must (its large stack, or the move's end as the large
+        stack); a new plan only when none will do."""
+        if len(ends) == 1:
+            dest, k = ends[0]
+            known = self.sizes.get((start, dest))
+            if known is not None:
+                return k in known
+            if k <= self._sure(start, dest) or self._as_large(start, dest, k):
+                return True
         if self._repaired(start, ends, self.flow.large):
             return True
         last = ends[-1][0]
