@@ -432,12 +432,72 @@ def _straits() -> dict[str, frozenset[str]]:
 
 def _search(state: State, group: Group,
             first: bool = False) -> dict[tuple[str, str], tuple[str, ...]]:
+    """Where ``group`` may end (see ``destinations``): two land crossings for the most
+    common group (``_over_land``), else the walk search (``_walks``)."""
+    ctx = _Crossing(state, group)
+    if ctx.allowance == 2 and group.armies and not ctx.colonial and not ctx.boats:
+        return _over_land(ctx, first)
+    return _walks(ctx, first)
+
+
+def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
+    """``_walks`` for an Indian group of armies alone with no boats this turn (W-MOVE-2:
+    two land crossings; W-BOAT-1: no sea): each end is reached by one path only, so the
+    walks need no stack and no record of where they have been. The same crossings and
+    stops as ``_cross`` (barbarian lands, the strait, enemies, rough ground)."""
+    state, group = ctx.state, ctx.group
+    b = ctx.board
+    barbarians, territories = b.barbarians, b.territories
+    straits = ctx.straits
+    known = ctx.enemies
+    start = group.start
+    found: dict[tuple[str, str], tuple[str, ...]] = {}
+    ends: dict[str, bool] = {}
+
+    def ending(space: str) -> bool:
+        ok = ends.get(space)
+        if ok is None:
+            ok = ends[space] = _ending(state, group, space) is None
+        return ok
+
+    land = b.borders[start] if start in barbarians else b.land[start]
+    for first_step in neighbours(start):
+        if first_step not in land or first_step in barbarians:
+            continue  # a sea zone (no boats) or a barbarian land (W-MOVE-6)
+        enemy = known[first_step] if first_step in known else ctx.entering(first_step)
+        if isinstance(enemy, _Refusal):
+            continue
+        stop = bool(enemy) or first_step in straits.get(start, ()) or (
+            territories[first_step].rough)
+        if ending(first_step):
+            found[(first_step, start)] = (first_step,)
+            if first:
+                return found
+        if stop:
+            continue
+        for second in neighbours(first_step):
+            if second not in b.land[first_step] or second in barbarians:
+                continue
+            if second in straits.get(first_step, ()):
+                continue  # W-MOVE-7: the strait is the only crossing of its move
+            enemy = known[second] if second in known else ctx.entering(second)
+            if isinstance(enemy, _Refusal) or second == start:
+                continue
+            key = (second, first_step)
+            if ending(second):
+                found[key] = (first_step, second)
+                if first:
+                    return found
+    return found
+
+
+def _walks(ctx: _Crossing, first: bool = False) -> dict[tuple[str, str], tuple[str, ...]]:
     """Depth first over walks. A walk's future depends on its path only through the
     fields of ``seen``'s key, and when a walk is popped the whole subtree of any earlier
     walk with the same key has been explored (a repeat is never its descendant: those
     have more crossings), so repeats are skipped: the same destinations and first
     paths as walking every path, in far fewer crossings."""
-    ctx = _Crossing(state, group)
+    state, group = ctx.state, ctx.group
     found: dict[tuple[str, str], tuple[str, ...]] = {}
     ends: dict[str, bool] = {}
     seen: set[tuple[str, int, str, int, int]] = set()
