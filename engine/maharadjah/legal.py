@@ -346,11 +346,12 @@ def arms_ok(state: State, power: str, nation: str) -> bool:
     """W-ARMS-1 (a) and (b)."""
     if nation not in state.control or Q.is_colonial(nation) or nation in state.gone:
         return False
-    terr = Q.board().territories
-    mine = {s for s, owner in state.posts.items() if owner == power}
-    a = any(Q.count(state, s, nation) for s in mine)
-    b = any(Q.count(state, s, power) for s in terr)
-    return a and b
+    armies = state.armies
+    if not any(owner == power and armies.get(s, {}).get(nation, 0)
+               for s, owner in state.posts.items()):
+        return False  # (a): no army of the nation on a post of the power
+    terr = Q.board().territories  # (b): an army of the power on land
+    return any(here.get(power, 0) for s, here in armies.items() if s in terr)
 
 
 def arms_options(state: State) -> list[Any]:
