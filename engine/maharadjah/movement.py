@@ -435,8 +435,10 @@ def _search(state: State, group: Group,
     """Where ``group`` may end (see ``destinations``): two land crossings for the most
     common group (``_over_land``), else the walk search (``_walks``)."""
     ctx = _Crossing(state, group)
-    if ctx.allowance == 2 and group.armies and not ctx.colonial and not ctx.boats:
-        return _over_land(ctx, first)
+    if not ctx.colonial and not ctx.boats:
+        if ctx.allowance == 2 and group.armies:
+            return _over_land(ctx, first)
+        return _land_walks(ctx, first)
     return _walks(ctx, first)
 
 
@@ -488,6 +490,56 @@ def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, 
                 found[key] = (first_step, second)
                 if first:
                     return found
+    return found
+
+
+def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
+    """``_walks`` for an Indian group with no boats this turn (a leader's group, or
+    leaders alone: three crossings): the same depth-first walks in the same order, so
+    the same first path to each end, over land only (every sea crossing is refused,
+    W-BOAT-1, W-AMB-7), a walk being where it is and how many crossings it made."""
+    state, group = ctx.state, ctx.group
+    b = ctx.board
+    barbarians, territories, land_of, borders = b.barbarians, b.territories, b.land, b.borders
+    straits, known, allowance = ctx.straits, ctx.enemies, ctx.allowance
+    rough_stops = bool(group.armies) and not ctx.boosted  # W-MOVE-3
+    start = group.start
+    found: dict[tuple[str, str], tuple[str, ...]] = {}
+    ends: dict[str, bool] = {}
+    seen: set[tuple[str, int]] = set()
+    stack: list[tuple[str, int, bool, tuple[str, ...]]] = [(start, 0, False, ())]
+    while stack:
+        pos, crossings, stop, path = stack.pop()
+        if stop or crossings >= MAX_PATH:
+            continue
+        seen_key = (pos, crossings)
+        if seen_key in seen:
+            continue
+        seen.add(seen_key)
+        if crossings >= allowance:
+            continue  # W-MOVE-2: only sea crossings would be tried, and they are refused
+        land = borders[pos] if pos in barbarians else land_of[pos]
+        for nxt in neighbours(pos):
+            if nxt not in land or nxt in barbarians:
+                continue
+            strait = nxt in straits.get(pos, ())
+            if strait and path:
+                continue  # W-MOVE-7: the strait is the only crossing of its move
+            enemy = known[nxt] if nxt in known else ctx.entering(nxt)
+            if isinstance(enemy, _Refusal):
+                continue
+            walked = path + (nxt,)
+            key = (nxt, pos)
+            if key not in found and nxt != start:
+                ok = ends.get(nxt)
+                if ok is None:
+                    ok = ends[nxt] = _ending(state, group, nxt) is None
+                if ok:
+                    found[key] = walked
+                    if first:
+                        return found
+            stack.append((nxt, crossings + 1, bool(enemy) or strait or (
+                rough_stops and territories[nxt].rough), walked))
     return found
 
 
