@@ -65,9 +65,14 @@ print(done)
 def counted(kind: str, count: int) -> tuple[int, int]:
     """(instructions, decisions or plies) of ``count`` games of ``kind`` and start-up."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "scripts"), str(ROOT)])}
+    child = [sys.executable, "-c", CHILD, kind, str(count), str(PLAYERS)]
+    # once without valgrind first: a module changed since its bytecode was cached would
+    # be compiled in the first counted run only, and the difference would hide its cost
+    subprocess.run([*child[:-2], "0", child[-1]], env=env, cwd=ROOT, capture_output=True,
+                   check=True)
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                          sys.executable, "-c", CHILD, kind, str(count), str(PLAYERS)],
-                         env=env, cwd=ROOT, capture_output=True, text=True, check=True)
+                          *child], env=env, cwd=ROOT, capture_output=True, text=True,
+                         check=True)
     found = re.search(r"Collected : (\d+)", out.stderr)
     if found is None:
         raise RuntimeError(f"callgrind gave no total for {kind}: {out.stderr[-300:]}")
