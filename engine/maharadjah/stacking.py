@@ -172,11 +172,17 @@ class Judgement:
                 return k in known
             if k <= self._sure(start, dest) or self._as_large(start, dest, k):
                 return True
-        if self._repaired(start, ends, self.flow.large):
+        limits = _limits()
+        large, last = self.flow.large, ends[-1][0]
+        # (with no large stack, the move's end as the large stack has every room the plan
+        # has and more: when that fails, the plan as it is would fail too)
+        if (large or last not in limits) and self._repaired(start, ends, large):
             return True
-        last = ends[-1][0]
-        if last != self.flow.large and last in _limits() and self._repaired(start, ends, last):
-            return True
+        if last in limits and last != large:
+            # another large stack leaves the old one's armies that cannot move over its limit
+            kept = max(0, self.fixed.get(large, 0) - limits[large]) if large else 0
+            if kept + _stuck(self.fixed) <= self.loss and self._repaired(start, ends, last):
+                return True
         fixed = dict(self.fixed)
         for space, k in ends:
             fixed[space] = fixed.get(space, 0) + k
