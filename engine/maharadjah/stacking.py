@@ -57,6 +57,7 @@ def _rough() -> frozenset[str]:
     return frozenset(t for t, terr in Q.board().territories.items() if terr.rough)
 
 
+
 def _large_cap(space: str) -> int:
     """W-STACK-2: the large stack's limit there."""
     return Q.LARGE_ROUGH if space in _rough() else ANY
@@ -106,12 +107,20 @@ class Judgement:
         return tuple(k for k in known if k <= most)
 
     def _sizes(self, state: State, start: str, dest: str) -> tuple[int, ...]:
+        # (asked of every stack and destination after every move: ``_sure`` inline)
         free = self.supply.get(start, 0)
         flow = self.flow
         limit = _limits().get(dest)
         if limit is None:
             return _upto(free)  # a sea zone (W-STACK-5)
-        sure = self._sure(start, dest)
+        room = flow.left.get(dest)
+        if room is None:
+            room = flow.room(dest)
+        if room >= ANY // 2:
+            return _upto(free)  # the large normal stack
+        here = flow.into.get(dest)
+        sure = (here.get(start, 0) if here else 0) + (room if room > 0 else 0) + (
+            flow.short.get(start, 0) if flow.short else 0)
         if sure >= free or (not flow.large and dest not in _rough()):
             # (a normal territory may become the large stack the plan has not used)
             return _upto(free)
