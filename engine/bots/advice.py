@@ -29,7 +29,8 @@ from engine.core.errors import IllegalIntent
 from engine.core.game import copy_state
 from engine.core.ruleset import AnyRuleset
 
-HINT_BUDGET = Budget(iterations=240, seconds=3.0)  # a little more thought than a hard move
+# a little more thought than a hard move: 3 s of the thread's CPU, 3 s of wall at most
+HINT_BUDGET = Budget(iterations=240, seconds=3.0, ceiling=3.0)
 SHOWN = 3  # the suggestion and its two best alternatives
 REASON_TERMS = 2  # the terms a reason names
 NEGLIGIBLE = 0.05  # a term that moves less than this is not worth naming

@@ -11,7 +11,8 @@ the result is scored for the seat. Using the same worlds for all candidates (com
 random numbers) measures their differences on equal terms; the best total wins.
 
 Only the view and the seeded ``rng`` are read, so a fixed iteration budget makes
-the choice reproducible; a time budget makes it depend on the machine.
+the choice reproducible; a time budget (the thread's CPU time, under a wall-clock
+ceiling, ``budget``) makes it depend on the machine.
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from engine.maharadjah import combat
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import DATA
+from engine.maharadjah.legal import refused_moves
 from engine.maharadjah.options import Options as MaharadjahOptions
 from engine.maharadjah.rules import decide
 from engine.maharadjah.scoring import totals
@@ -368,7 +369,8 @@ class MaharadjahAdapter(SpecAdapter):
         if entry.kind != "move":
             return None
         bases = stop_bases(entry.intents)
-        if not bases:
+        refused = refused_here(view, entry)
+        if not bases and not refused:
             return None
         name = Q.board().name
         listed = shortest(entry.intents)
@@ -381,7 +383,8 @@ class MaharadjahAdapter(SpecAdapter):
                  for m in bases]
         screen = MoveScreen(entry.prompt or "Move:",
                             [(self.label(view, seat, m), m) for m in listed], stops,
-                            partial(move_refusal, view, seat), self.palette(view))
+                            partial(move_refusal, view, seat), self.palette(view),
+                            [(self.label(view, seat, m), m) for m in refused])
         return Dialog(screen, lambda move: move)
 
     place_roles: ClassVar[frozenset[str]] = frozenset({"space"})
@@ -411,6 +414,21 @@ class MaharadjahAdapter(SpecAdapter):
         phase = "".join(text for text, _ in self.label(view, seat, intent)[:1])
         return (f"{phase}? Still possible in it:\n"
                 + "\n".join(f"  • {what}" for what in left))
+
+    def unavailable(self, view: MaharadjahState, seat: int,
+                    intents: Sequence[Any]) -> list[MenuEntry]:
+        """W-STACK-3: a stack whose every move the stacking limits refuse is listed
+        dimmed with the engine's reason (its smallest refused move), not left out."""
+        if view.phase != Phase.MOVE or view.todo or view.battle is not None:
+            return []
+        moving = {i.start for i in intents if isinstance(i, I.Move)}
+        out = []
+        for start in sorted(s for s, n in view.fresh.items() if n > 0 and s not in moving):
+            refused = refused_moves(view, start)
+            if refused:
+                out.append(MenuEntry((("Move from ", ""), (Q.board().name(start), "strong"),
+                                      ("…", "")), (refused[0],), kind="move"))
+        return out
 
     def label(self, view: MaharadjahState, seat: int, intent: Any) -> Segments:
         b = Q.board()
@@ -572,6 +590,17 @@ def stop_bases(moves: Sequence[Any]) -> list[Any]:
             if key not in most or m.armies > most[key].armies:
                 most[key] = m
     return list(most.values())
+
+
+def refused_here(view: MaharadjahState, entry: MenuEntry) -> list[Any]:
+    """The moves W-STACK-3 refuses from the entry's stack (to its route's end, for a
+    route picked on the map), to show beside the legal ones."""
+    moves = [m for m in entry.intents if isinstance(m, I.Move)]
+    if not moves or view.phase != Phase.MOVE:
+        return []
+    start = moves[0].start
+    ends = {m.path[-1] for m in moves} if entry.prompt.endswith("how many?") else None
+    return [m for m in refused_moves(view, start) if ends is None or m.path[-1] in ends]
 
 
 def _with_drops(move: Any, drops: tuple[int, ...]) -> Any:
