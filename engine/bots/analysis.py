@@ -97,7 +97,7 @@ def analyse(game: AnyGame, *, budget: Budget | None = None,
         if progress is not None:
             progress(done, total)
 
-    spread = SPREAD.get(unit, DEFAULT_SPREAD)
+    spread = getattr(evaluator, "spread", SPREAD.get(unit, DEFAULT_SPREAD))
     seats = len(game.seats)
     chances = []
     for n, position in enumerate(turns):

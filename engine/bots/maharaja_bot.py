@@ -7,7 +7,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from engine.bots import maharaja_eval, maharaja_policy
+from engine.bots import maharaja_eval, maharaja_policy, maharaja_words
 from engine.bots.evaluator import Scored
 from engine.bots.search import CANDIDATES
 from engine.maharaja import RULESET
@@ -28,6 +28,7 @@ WIDE_SEARCH = 12  # candidates compared where one world settles a search
 
 class MaharajaEvaluator:
     unit = "PP"
+    words = maharaja_words.WORDS  # what the coach says a hint or a mistake changes
 
     def determinise(self, view: State, seat: int, rng: Random) -> State:
         return maharaja_eval.determinise(view, seat, rng)
@@ -76,9 +77,6 @@ class MaharajaEvaluator:
 
     def value(self, state: State, seat: int) -> float:
         return maharaja_eval.value(state, seat)
-
-    def terms(self, state: State, seat: int) -> dict[str, float]:
-        return maharaja_eval.terms(state, seat)
 
     def horizon(self, start: State, state: State) -> bool:
         """Stop at the end of the round (its city scored and rewards chosen)."""

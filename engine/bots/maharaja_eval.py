@@ -232,33 +232,3 @@ def determinise(view: State, seat: int, rng: Random) -> State:
         deal_solo(view, rng)
     return view
 
-
-def terms(state: State, seat: int) -> dict[str, float]:
-    """``estimate`` for ``seat`` in its parts, named in the game's words (hints and
-    analysis explain a choice by the parts it moves); they add up to the estimate."""
-    player = state.players[seat]
-    if state.phase == Phase.OVER:
-        return {"prestige points": float(player.pp)}  # the final scoring's included
-    powers = [abilities(state, s) for s in range(state.seats)]
-    table = city_table(state, powers)
-    left = rounds_left(state)
-    rate = coin_rate(left)
-    ends_soon = any(p.statues == 0 for p in state.players)
-    future = 0.0 if ends_soon else min(left, 3) / 3
-    tile = state.options.final_scoring
-    villages = sum(village_worth(v) * held.count(seat) for v, held in state.villages.items())
-    out = {
-        "prestige points": float(player.pp),
-        "statues built": 3.0 * (C.STATUES_PER_COLOUR - player.statues),
-        "city majorities": float(majority_pp(state, table)[seat]),
-        "coins": rate * player.coins,
-        "coming city scorings": scorings_ahead(state, table, powers, left, rate)[seat],
-        "final scoring tile": (float(tile_points(state, seat, tile))
-                               if tile not in (None, "F1") else 0.0),
-        "shrines in stock": future * SHRINE_ON_BOARD * min(player.shrines, SHRINES_USEFUL,
-                                                          player.statues + 3),
-        "action tokens": future * TOKEN * player.tokens,
-        "village shrines": future * villages,
-        "characters": 0.0 if ends_soon else left * _character_value(state, seat),
-    }
-    return out

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from engine.bots import raja_eval, raja_policy
+from engine.bots import raja_eval, raja_policy, raja_words
 from engine.bots.evaluator import Scored
 from engine.raja import RULESET
 from engine.raja import events as ev
@@ -28,6 +28,7 @@ MODEL_PAIRED = 3  # a cheaper plan judgement for the opponents' model than for t
 
 class RajaEvaluator:
     unit = "gold"
+    words = raja_words.WORDS  # what the coach says a hint or a mistake changes
 
     def determinise(self, view: State, seat: int, rng: Random) -> State:
         return raja_eval.determinise(view, seat, rng)
@@ -70,9 +71,6 @@ class RajaEvaluator:
 
     def value(self, state: State, seat: int) -> float:
         return raja_eval.value(state, seat)
-
-    def terms(self, state: State, seat: int) -> dict[str, float]:
-        return raja_eval.terms(state, seat)
 
     def horizon(self, start: State, state: State) -> bool:
         """Stop once the round's city is scored (or the game is over)."""

@@ -1,0 +1,52 @@
+"""The Maharadjah coach's words: the things a player counts over the nations they
+control (VP scored, and per nation the territories it holds alone, its armies and
+its trading posts), each worth roughly what ``maharadjah_eval`` credits for it in
+VP, so the coach says the weightiest first. Everything is public (W-VP-7).
+"""
+
+from __future__ import annotations
+
+from engine.bots.coach import Thing
+from engine.bots.maharadjah_eval import ARMY
+from engine.maharadjah import queries as Q
+from engine.maharadjah.state import State
+
+THINGS = {
+    "vp": Thing("VP", 1.0, mass=True),  # W-VP-7
+    "territory": Thing("territory", 1.5),  # card VP to come (W-VP-2)
+    "army": Thing("army", ARMY),
+    "post": Thing("trading post", 2.0),  # W-VP-6
+}
+
+
+class MaharadjahWords:
+    things = THINGS
+
+    def count(self, state: State, seat: int) -> dict[str, float]:
+        mine = {n for n, s in state.control.items() if s == seat and n not in state.gone}
+        out = {"vp": float(sum(sum(state.vp.get(n, ())) for n in mine))}
+        territories = Q.board().territories
+        for space, here in state.armies.items():
+            present = [n for n, c in here.items() if c > 0]
+            for nation in present:
+                if nation in mine:
+                    out[f"army:{nation}"] = out.get(f"army:{nation}", 0.0) + here[nation]
+                    if len(present) == 1 and space in territories:
+                        out[f"territory:{nation}"] = out.get(f"territory:{nation}", 0.0) + 1
+        for owner in state.posts.values():
+            if owner in mine:
+                out[f"post:{owner}"] = out.get(f"post:{owner}", 0.0) + 1
+        return out
+
+    def detail(self, name: str, detail: str) -> str:
+        return f"for the {Q.rules().nations[detail].name}"
+
+    def horizon(self, view: State, seat: int) -> str:
+        nation = Q.rules().nations.get(view.active)
+        if nation is None:
+            return "by the sequence's end"
+        mark = "'" if nation.name.endswith("s") else "'s"  # the Mughals', the Maurya's
+        return f"by the end of the {nation.name}{mark} sequence"
+
+
+WORDS = MaharadjahWords()
