@@ -157,6 +157,21 @@ def better(mine: Mapping[str, float], other: Mapping[str, float], words: Vocabul
     return judged if gap >= NEAR else "as good as the next best"
 
 
+def gained(mine: Mapping[str, float], played: Mapping[str, float], words: Vocabulary,
+           when: str, gap: float, unit: str) -> str:
+    """Why a move the seat did not play was ``gap`` better than the one it played (an
+    analysis): "by the round's end it would have given one more statue, for 3 fewer
+    coins"; where it gains nothing one counts, the judgement itself."""
+    gains, losses = compare(mine, played, words)
+    judged = f"the computer judges it about {gap:.1f} {unit} better overall"
+    if gains:
+        price = f", for {listed(losses)}" if losses else ""
+        return f"{when} it would have given {listed(gains)}{price}"
+    if losses:
+        return f"{when} it would have given {listed(losses)}, but {judged}"
+    return f"{judged} {when}"
+
+
 def worse(mine: Mapping[str, float], best: Mapping[str, float], words: Vocabulary,
           when: str, gap: float, unit: str) -> str:
     """Why ``mine`` falls short of the best by ``gap``: what it gains over it, and what

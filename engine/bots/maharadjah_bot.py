@@ -29,7 +29,8 @@ class MaharadjahEvaluator:
         return view
 
     def model_opponents(self, state: MaharadjahState, seat: int,
-                        go_on: Callable[[], bool] = lambda: True) -> None:
+                        go_on: Callable[[], bool] = lambda: True,
+                        known: dict[int, Any] | None = None) -> None:
         return None
 
     def complete(self, state: MaharadjahState, seat: int, model: Any, rng: Random) -> None:

@@ -30,7 +30,8 @@ class MaharaniEvaluator:
         return view
 
     def model_opponents(self, state: State, seat: int,
-                        go_on: Callable[[], bool] = lambda: True) -> None:
+                        go_on: Callable[[], bool] = lambda: True,
+                        known: dict[int, Any] | None = None) -> None:
         return None
 
     def complete(self, state: State, seat: int, model: Any, rng: Random) -> None:

@@ -359,9 +359,11 @@ class ReplayScreen(Closing, Screen[None]):
         view = self.replay.state
         painter = Painter(self.query_one(MoveLog), self.colours)
         text = painter.text(((self.colours.letter(mistake.seat), f"seat:{mistake.seat}"),))
+        # why, in the game's words: what the preferred move would have gained (analysis)
+        why = f": {mistake.reason}" if mistake.reason else ""
         text.append(f" played {self._said(view, mistake.seat, mistake.played)}; the hard "
                     f"computer preferred {self._said(view, mistake.seat, mistake.preferred)}"
-                    f" (−{mistake.cost:.1f} {analysis.unit}) · "
+                    f"{why} (−{mistake.cost:.1f} {analysis.unit}) · "
                     f"{self._mistake + 1}/{len(analysis.mistakes)} · x next")
         self.query_one("#analysis-note", Static).update(text)
 

@@ -1,0 +1,90 @@
+"""The analysis of a game: costly decisions explained in the game's words, the same
+whether the decisions are searched here or in child processes, an honest progress
+count, and a stop that ends the children too."""
+
+from __future__ import annotations
+
+import functools
+from random import Random
+
+import pytest
+
+from engine.bots import Budget, analysis, choose_intent
+from engine.bots.match import bot_seat
+from engine.core.game import Game
+from engine.registry import rulesets
+
+QUICK = Budget.fixed(3)
+
+
+@functools.cache
+def played(game_id: str, decisions: int, seed: int = 3) -> Game:
+    """A game of easy and medium computers (easy ones err, so there is something to
+    find), ``decisions`` decisions long. Read-only: shared by the tests here."""
+    levels = ("easy", "medium", "easy")
+    game = Game(rulesets()[game_id], [bot_seat(f"c{n}", levels[n]) for n in range(3)],
+                None, seed)
+    for n in range(decisions):
+        if not game.to_move():
+            break
+        seat = game.to_move()[0]
+        game.play(seat, choose_intent(game.ruleset, game.view(seat), seat,
+                                      game.legal_intents(seat), levels[seat], Random(n)))
+    return game
+
+
+@pytest.mark.parametrize(("game_id", "decisions", "words"), [
+    ("maharaja-2020", 40, ("statue", "coin", "shrine", "PP", "majorit", "scoring", "token",
+                           "character")),
+    ("raja-2004", 40, ("gold", "palace", "house", "scoring", "token", "the ")),
+])
+def test_a_costly_decision_says_what_the_preferred_move_would_have_gained(
+        game_id: str, decisions: int, words: tuple[str, ...]) -> None:
+    result = analysis.analyse(played(game_id, decisions), budget=QUICK, workers=1)
+    assert result.mistakes, "nothing costly found to explain"
+    for mistake in result.mistakes:
+        assert mistake.reason, mistake
+        assert any(word in mistake.reason for word in words), mistake.reason
+        assert "it would have given" in mistake.reason or "judges it" in mistake.reason
+
+
+def test_child_processes_find_what_this_process_finds_and_the_progress_only_grows() -> None:
+    game = played("maharaja-2020", 40)
+    heard: list[tuple[int, int]] = []
+    alone = analysis.analyse(game, budget=QUICK, workers=1,
+                             progress=lambda done, total: heard.append((done, total)))
+    apart = analysis.analyse(game, budget=QUICK, workers=2)
+    assert apart == alone
+    totals = {total for _, total in heard}
+    assert len(totals) == 1
+    done = [d for d, _ in heard]
+    assert done == sorted(done) and done[-1] == totals.pop()
+
+
+def test_stopping_ends_the_child_processes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stopped at the first decision a child reports, the analysis ends every child at
+    once rather than leave them to finish their rounds."""
+    from engine.bots import analysis_worker
+
+    started: list[analysis_worker.Reports] = []
+    real = analysis_worker.start
+
+    def start(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        started.append(real(*args, **kwargs))
+        return started[-1]
+
+    monkeypatch.setattr(analysis_worker, "start", start)
+    reported: list[int] = []
+
+    def stop() -> bool:
+        return bool(reported)
+
+    def progress(done: int, total: int) -> None:
+        if started:  # the chances come first; then the children's reports
+            reported.append(done)
+
+    with pytest.raises(analysis.Cancelled):
+        analysis.analyse(played("maharaja-2020", 40), budget=Budget.fixed(12), workers=2,
+                         progress=progress, stop=stop)
+    assert started and reported
+    assert all(child.poll() is not None for child in started[0].children)
