@@ -120,10 +120,8 @@ def analyse(game: AnyGame, *, budget: Budget | None = None,
     replay = Replay(game)
     turns = replay.starts("turn")
     rounds = rounds_of(game, replay)
-    ahead = _steps_ahead(replay, evaluator, [p for r in rounds for _, p in r])
-    weights: dict[int, float] = {index: float(WIDTH * (1 + ahead.get(position, 0)))
-                                 for r in rounds for index, position in r}
-    chance_work = [1.0] * (len(turns) + 1)  # a turn's chances: next to nothing
+    weights = _work_ahead(game, replay, evaluator, rounds)
+    chance_work = [0.0] * (len(turns) + 1)  # a turn's chances: next to nothing
     whole = sum(chance_work) + sum(weights.values())
     total = len(chance_work) + len(weights)
     done, spent = 0, 0.0
@@ -134,7 +132,8 @@ def analyse(game: AnyGame, *, budget: Budget | None = None,
             raise Cancelled
         done, spent = done + 1, spent + work
         if progress is not None:
-            progress(min(total, round(total * spent / whole)), total)
+            share = spent / whole if whole > 0 else done / total
+            progress(min(total, round(total * share)), total)
 
     spread = getattr(evaluator, "spread", SPREAD.get(unit, DEFAULT_SPREAD))
     seats = len(game.seats)
@@ -235,18 +234,13 @@ def _cores() -> int:
 def _apart(game: AnyGame, replay: Replay, rounds: list[Decided], weights: dict[int, float],
            budget: Budget, count: int, stop: Callable[[], bool] | None,
            tick: Callable[[float], None]) -> list[Mistake]:
-    """The rounds searched in ``count`` child processes (``analysis_worker``), shared
-    by their work, heaviest first to the least loaded. A child that fails leaves its
-    rounds to this process; stopping ends them all."""
+    """The rounds searched in ``count`` child processes (``analysis_worker``), the
+    heaviest first, each to the next child free. A child that fails leaves what it did
+    not judge to this process; stopping ends them all."""
     from engine.bots import analysis_worker
 
-    shares: list[list[Decided]] = [[] for _ in range(count)]
-    loads = [0.0] * count
-    for decided in sorted(rounds, key=lambda r: -sum(weights[i] for i, _ in r)):
-        least = loads.index(min(loads))
-        shares[least].append(decided)
-        loads[least] += sum(weights[i] for i, _ in decided)
-    reports = analysis_worker.start(game, [s for s in shares if s], budget)
+    heaviest = sorted(rounds, key=lambda r: -sum(weights[i] for i, _ in r))
+    reports = analysis_worker.start(game, heaviest, count, budget)
     mistakes: list[Mistake] = []
     judged: set[int] = set()
     try:
@@ -269,19 +263,24 @@ def _apart(game: AnyGame, replay: Replay, rounds: list[Decided], weights: dict[i
     return mistakes
 
 
-def _steps_ahead(replay: Replay, evaluator: Any, positions: list[int]) -> dict[int, int]:
-    """For each position, the decisions the game itself took from there to the
-    evaluator's horizon (where a playout from there stops): the work a search or a
-    playout there does, for an honest progress bar."""
-    points = sorted(set(positions))
-    states = [copy_state(replay.seek(p)) for p in points]
-    out: dict[int, int] = {}
+def _work_ahead(game: AnyGame, replay: Replay, evaluator: Any,
+                rounds: list[Decided]) -> dict[int, float]:
+    """Each decision's share of the work, for an honest progress bar: its playouts run
+    to the evaluator's horizon, and each of their steps weighs the moves there are to
+    judge, so: the moves listed at the game's own decisions from there to the horizon,
+    times how many decisions those are (a search's cost follows this within half; the
+    steps alone missed by two)."""
+    decided = [(index, position) for r in rounds for index, position in r]
+    states = [copy_state(replay.seek(position)) for _, position in decided]
+    moves = [len(game.ruleset.legal_intents(state, game.steps[index].seat))
+             for (index, _), state in zip(decided, states, strict=True)]
+    out: dict[int, float] = {}
     later = 0
     for n, start in enumerate(states):
-        later = max(later, n)
+        later = max(later, n + 1)
         while later < len(states) and not evaluator.horizon(start, states[later]):
             later += 1
-        out[points[n]] = later - n
+        out[decided[n][0]] = float(sum(moves[n:later]) * (later - n))
     return out
 
 

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from typing import Any
+from typing import BinaryIO
 
 import msgspec
 
@@ -31,11 +31,10 @@ from engine.registry import rulesets
 WAIT = 0.1  # seconds between two looks at whether the analysis was stopped
 
 
-class Share(msgspec.Struct):
-    """What a child is given: the game (its saved form), its rounds, the budget."""
+class Game(msgspec.Struct):
+    """What a child is given first: the game (its saved form) and the budget."""
 
     game: bytes
-    rounds: list[list[tuple[int, int]]]
     iterations: int | None
     seconds: float | None
 
@@ -44,11 +43,14 @@ class Judged(msgspec.Struct):
     """One decision judged: ``preferred`` is the index of the preferred move among the
     seat's legal moves, -1 when the move played cost nothing worth reporting."""
 
-    step: int
+    step: int  # DONE: the round given is all judged
     preferred: int = -1
     cost: float = 0.0
     reason: str = ""
     position: int = 0  # the replay position just before the decision
+
+
+DONE = -1
 
 
 class Report(msgspec.Struct):
@@ -58,35 +60,50 @@ class Report(msgspec.Struct):
 
 class Reports:
     """The children's reports as they come: ``Report``s, or None after ``WAIT`` seconds
-    without one; the iteration ends once every child has finished. ``close`` ends the
-    children still at work."""
+    without one; the iteration ends once every child has finished. Each child is given
+    the next round as soon as it has judged one (the heaviest first), so none sits idle
+    while another works through the rounds it was dealt. ``close`` ends the children
+    still at work."""
 
-    def __init__(self, game: AnyGame, shares: list[list[Decided]], budget: Budget) -> None:
+    def __init__(self, game: AnyGame, rounds: list[Decided], count: int,
+                 budget: Budget) -> None:
         self.replay = Replay(game)
         self.ruleset = game.ruleset
         self.steps = game.steps
         self.queue: queue.Queue[Judged | None] = queue.Queue()
+        self.rounds: queue.Queue[Decided] = queue.Queue()
+        for decided in rounds:
+            self.rounds.put(decided)
         self.children: list[subprocess.Popen[bytes]] = []
-        self.readers: list[threading.Thread] = []
-        saved = record.encode(game)
-        for share in shares:
-            message = msgspec.msgpack.encode(Share(saved, share, budget.iterations,
-                                                   budget.seconds))
+        first = _framed(msgspec.msgpack.encode(Game(record.encode(game), budget.iterations,
+                                                    budget.seconds)))
+        for _ in range(min(count, len(rounds))):
             child = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
             self.children.append(child)
-            reader = threading.Thread(target=self._read, args=(child, message), daemon=True)
-            reader.start()
-            self.readers.append(reader)
+            threading.Thread(target=self._feed, args=(child, first), daemon=True).start()
 
-    def _read(self, child: subprocess.Popen[bytes], message: bytes) -> None:
+    def _feed(self, child: subprocess.Popen[bytes], first: bytes) -> None:
+        """Give ``child`` the game, then a round at a time, passing its reports on."""
         assert child.stdin is not None and child.stdout is not None
         decoder = msgspec.json.Decoder(Judged)
         try:
-            child.stdin.write(message)
+            child.stdin.write(first)
+            while True:
+                try:
+                    decided = self.rounds.get_nowait()
+                except queue.Empty:
+                    break
+                child.stdin.write(_framed(msgspec.msgpack.encode(decided)))
+                child.stdin.flush()
+                for line in child.stdout:
+                    judged = decoder.decode(line)
+                    if judged.step == DONE:
+                        break
+                    self.queue.put(judged)
+                else:
+                    return  # the child ended in the middle of a round
             child.stdin.close()
-            for line in child.stdout:
-                self.queue.put(decoder.decode(line))
         except (OSError, ValueError, msgspec.DecodeError):
             pass  # a child gone wrong: what it did not report is searched by the parent
         finally:
@@ -119,19 +136,40 @@ class Reports:
                 child.kill()
         for child in self.children:
             child.wait()
-            if child.stdout is not None:
-                child.stdout.close()
+            for pipe in (child.stdin, child.stdout):
+                if pipe is not None:
+                    try:
+                        pipe.close()
+                    except OSError:
+                        pass  # (a pipe to a killed child)
 
 
-def start(game: AnyGame, shares: list[list[Decided]], budget: Budget) -> Reports:
-    return Reports(game, shares, budget)
+def _framed(payload: bytes) -> bytes:
+    return len(payload).to_bytes(4, "big") + payload
 
 
-def work(share: Share, out: Any) -> None:
-    """The child's side: search the share's rounds, one report a decision."""
-    game = record.decode(share.game, rulesets(), validate=False)
+def _unframed(source: BinaryIO) -> bytes | None:
+    size = source.read(4)
+    if len(size) < 4:
+        return None
+    return source.read(int.from_bytes(size, "big"))
+
+
+def start(game: AnyGame, rounds: list[Decided], count: int, budget: Budget) -> Reports:
+    """``count`` children searching ``rounds`` (in the order given), their reports."""
+    return Reports(game, rounds, count, budget)
+
+
+def work(source: BinaryIO, out: BinaryIO) -> None:
+    """The child's side: the game, then rounds until the parent has no more; one
+    report a decision, and DONE after each round."""
+    given = _unframed(source)
+    if given is None:
+        return
+    first = msgspec.msgpack.decode(given, type=Game)
+    game = record.decode(first.game, rulesets(), validate=False)
     replay = Replay(game)
-    budget = Budget(iterations=share.iterations, seconds=share.seconds)
+    budget = Budget(iterations=first.iterations, seconds=first.seconds)
     encoder = msgspec.json.Encoder()
 
     def report(index: int, mistake: Mistake | None) -> None:
@@ -143,9 +181,12 @@ def work(share: Share, out: Any) -> None:
         out.write(encoder.encode(judged) + b"\n")
         out.flush()
 
-    for decided in share.rounds:
+    while (message := _unframed(source)) is not None:
+        decided = msgspec.msgpack.decode(message, type=list[tuple[int, int]])
         judge_round(game, replay, decided, budget, None, report)
+        out.write(encoder.encode(Judged(DONE)) + b"\n")
+        out.flush()
 
 
 if __name__ == "__main__":
-    work(msgspec.msgpack.decode(sys.stdin.buffer.read(), type=Share), sys.stdout.buffer)
+    work(sys.stdin.buffer, sys.stdout.buffer)
