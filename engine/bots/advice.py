@@ -6,9 +6,10 @@ sampled exactly as the hard computer samples them. Each suggestion carries its
 score (the evaluator's margin over the best rival, in the game's unit) and a reason
 in the game's words: what it leaves the seat with against the next best (the best)
 or against the best (an alternative), counted by the game's vocabulary
-(``engine.bots.coach``) at the end of the search's own playouts; where the search
-plays nothing out (a decision it does not search), at the end of the seat's turn
-played on by the computer's judgement.
+(``engine.bots.coach``) at the end of the search's own playouts. Where the search
+plays nothing out (a decision it does not search: Raja's turns, setup choices), the
+judgement's best few are played on to the end of the seat's turn by the judgement
+itself, and ranked and explained as they end there.
 
 A hint is right about order too: where the seat's turn, played on from the
 suggestion, holds a step that costs less done first with the same result otherwise
@@ -39,6 +40,7 @@ from engine.core.game import copy_state
 from engine.core.ruleset import AnyRuleset
 
 HINT_BUDGET = Budget(iterations=240, seconds=3.0)  # a little more thought than a hard move
+CANDIDATES = 6  # unsearched: the judgement's best played on to the end of the turn
 SHOWN = 3  # the suggestion and its two best alternatives
 TURN_STEPS = 10  # a seat's turn played on from a suggestion: at most this many steps
 ANSWERS = 2  # another seat's answers owed in the middle of one step, at most
@@ -72,25 +74,35 @@ def advise(ruleset: AnyRuleset, view: Any, seat: int, legal: list[Any], *,
         return [Advice(legal[0], ranked[0].score, "your only choice")]
     unit = getattr(evaluator, "unit", "points")
     root = evaluator.determinise(copy_state(view), seat, Random(rng.getrandbits(64)))
-    first = in_order(ruleset, evaluator, root, seat, ranked[0].intent)
-    if first is not None:  # a step of the turn that costs less done first
-        ahead, plan_end, end = first
-        rest = [c for c in ranked if c.intent != ahead][:count - 1]
-        gain = evaluator.value(end, seat) - evaluator.value(plan_end, seat)
-        shown = [Candidate(ahead, ranked[0].score + gain, 0), *rest]
-        things = [_count(words, end, seat), _count(words, plan_end, seat)]
-        things += [_count(words, turn_end(ruleset, evaluator, root, seat, c.intent), seat)
-                   for c in rest[1:]]
-        when = TURN_END
-    else:
+    things: list[dict[str, float]]
+    if all(c.worlds for c in ranked[:count]):
         shown = ranked[:count]
-        if all(c.worlds for c in shown):
-            things = [c.things for c in shown]
-            when = words.horizon(view, seat) if words is not None else ""
-        else:
-            things = [_count(words, turn_end(ruleset, evaluator, root, seat, c.intent), seat)
-                      for c in shown]
-            when = TURN_END
+        things = [c.things for c in shown]
+        when = words.horizon(view, seat) if words is not None else ""
+    else:
+        # Unsearched (the computer's judgement looks one step ahead): each of its best is
+        # played on to the end of the seat's turn and judged there, so an option that
+        # only looks worse at once (take the Craftsman, then build) ranks as it ends.
+        ends = []
+        for n, candidate in enumerate(ranked[:CANDIDATES]):
+            steps, end = turn_plan(ruleset, evaluator, root, seat, candidate.intent)
+            ends.append((evaluator.value(end, seat), n, candidate.intent, end, len(steps)))
+        ends.sort(key=lambda e: (-e[0], e[1]))
+        shown = [Candidate(intent, worth, 0) for worth, _, intent, _, _ in ends[:count]]
+        things = [_count(words, end, seat) for _, _, _, end, _ in ends[:count]]
+        # a choice that is the whole turn: what it changes at once
+        when = TURN_END if any(steps > 1 for *_, steps in ends) else ""
+    first = in_order(ruleset, evaluator, root, seat, shown[0].intent)
+    if first is not None:  # a step of the turn that costs less done first
+        ahead, _, end = first
+        rest = [turn_plan(ruleset, evaluator, root, seat, c.intent)[1] for c in shown
+                if c.intent != ahead][:count - 1]
+        others = [c.intent for c in shown if c.intent != ahead][:count - 1]
+        shown = [Candidate(ahead, evaluator.value(end, seat), 0)]
+        shown += [Candidate(intent, evaluator.value(state, seat), 0)
+                  for intent, state in zip(others, rest, strict=True)]
+        things = [_count(words, state, seat) for state in (end, *rest)]
+        when = TURN_END
     out = []
     for n, candidate in enumerate(shown):
         if n == 0:
@@ -125,13 +137,17 @@ def _count(words: Vocabulary | None, state: Any, seat: int) -> dict[str, float]:
 def turn_plan(ruleset: AnyRuleset, evaluator: Any, root: Any, seat: int,
               first: Any) -> tuple[list[Any], Any]:
     """``first``, then what the computer's judgement plays while the seat alone is to
-    move (its turn), on a copy of ``root``: the steps and the state they reach."""
+    move in the same phase (its turn), on a copy of ``root``: the steps and the state
+    they reach."""
     state = copy_state(root)
     plan = [first]
+    phase = getattr(root, "phase", None)
     try:
         going = _play(ruleset, evaluator, state, seat, first)
         for _ in range(TURN_STEPS - 1):
-            legal = ruleset.legal_intents(state, seat) if going else []
+            # (the next phase is another decision: Maharaja's characters, then shrines)
+            legal = ruleset.legal_intents(state, seat) if going and getattr(
+                state, "phase", None) == phase else []
             if not legal:
                 break
             choice = evaluator.rank(state, seat, legal)[0][1]
@@ -161,10 +177,6 @@ def _play(ruleset: AnyRuleset, evaluator: Any, state: Any, seat: int, intent: An
         for event in ruleset.decide(state, movers[0], answer):
             ruleset.apply(state, event)
     return False
-
-
-def turn_end(ruleset: AnyRuleset, evaluator: Any, root: Any, seat: int, first: Any) -> Any:
-    return turn_plan(ruleset, evaluator, root, seat, first)[1]
 
 
 def in_order(ruleset: AnyRuleset, evaluator: Any, root: Any, seat: int,

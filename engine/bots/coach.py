@@ -69,6 +69,7 @@ class Difference:
     weight: float  # in the evaluator's unit
     gain: bool
     text: str
+    held: bool = False  # a holding changed hands ("the Craftsman instead of the Monk")
 
 
 def differences(mine: Mapping[str, float], other: Mapping[str, float],
@@ -100,18 +101,19 @@ def differences(mine: Mapping[str, float], other: Mapping[str, float],
                                   _counted(thing, a - b, label)))
     for n, (worth, label) in enumerate(gained):
         if n < len(lost):
-            out.append(Difference(worth + lost[n][0], True, f"{label} instead of {lost[n][1]}"))
+            out.append(Difference(worth + lost[n][0], True, f"{label} instead of {lost[n][1]}",
+                                  held=True))
         else:
-            out.append(Difference(worth, True, label))
+            out.append(Difference(worth, True, label, held=True))
     for worth, label in lost[len(gained):]:
-        out.append(Difference(worth, False, f"without {label}"))
+        out.append(Difference(worth, False, f"without {label}", held=True))
     out.sort(key=lambda d: -d.weight)
     return out
 
 
 def compare(mine: Mapping[str, float], other: Mapping[str, float],
-            words: Vocabulary) -> tuple[list[str], list[str]]:
-    """The weightiest differences (``SAID`` at most) as phrases: what ``mine`` gains over
+            words: Vocabulary) -> tuple[list[Difference], list[Difference]]:
+    """The weightiest differences (``SAID`` at most): what ``mine`` gains over
     ``other``, and what it gives up."""
     found = differences(mine, other, words)
     said = found[:SAID]
@@ -119,7 +121,16 @@ def compare(mine: Mapping[str, float], other: Mapping[str, float],
         missing = [d for d in found if d.gain == side][:1]
         if missing and not any(d.gain == side for d in said):
             said = said[:SAID - 1] + missing
-    return [d.text for d in said if d.gain], [d.text for d in said if not d.gain]
+    return [d for d in said if d.gain], [d for d in said if not d.gain]
+
+
+def _clause(first: list[Difference], joiner: str, then: list[Difference], when: str) -> str:
+    """"a and b, but c, by the round's end"; ``when`` may be empty (at once)."""
+    text = listed([d.text for d in first])
+    if then:
+        text += f"{joiner}{listed([d.text for d in then])}"
+        return f"{text}, {when}" if when else text
+    return f"{text} {when}" if when else text
 
 
 def contrast(mine: Mapping[str, float], other: Mapping[str, float], words: Vocabulary,
@@ -128,10 +139,8 @@ def contrast(mine: Mapping[str, float], other: Mapping[str, float], words: Vocab
     ("one more statue, but 4 fewer coins, by the round's end"); None when they hold the
     same things."""
     gains, losses = compare(mine, other, words)
-    if gains and losses:
-        return f"{listed(gains)}, but {listed(losses)}, {when}"
     if gains or losses:
-        return f"{listed(gains or losses)} {when}"
+        return _clause(gains or losses, ", but ", losses if gains else [], when)
     return None
 
 
@@ -139,21 +148,21 @@ def better(mine: Mapping[str, float], other: Mapping[str, float], words: Vocabul
            when: str, gap: float, unit: str, now: Mapping[str, float] | None = None) -> str:
     """Why ``mine`` is better than ``other`` by ``gap`` (the computer's judgement, in
     ``unit``): what it gains, at what price. Where it gains nothing one counts over
-    ``other``: what it leads to from ``now`` (the seat's things at the decision) and the
-    judgement itself ("one more statue by the round's end; judged about 0.4 PP better
-    than the next best")."""
+    ``other`` (or only holds another card, which its name says already): what it leads
+    to from ``now`` (the seat's things at the decision) and the judgement itself ("one
+    more statue by the round's end; judged about 0.4 PP better than the next best")."""
     gains, losses = compare(mine, other, words)
-    if gains and losses:
-        return f"{listed(gains)}, for {listed(losses)}, {when}"
-    if gains:
-        return f"{listed(gains)} {when}"
     judged = (f"judged about {gap:.1f} {unit} better than the next best" if gap >= NEAR
               else "the next best does as well")
-    lead = contrast(mine, now, words, when) if now is not None else None
+    if gains:
+        said = _clause(gains, ", for ", losses, when)
+        return f"{said}; {judged}" if all(d.held for d in gains) else said
+    # (what a lone step changes at once its label says: a lead only for playouts)
+    lead = contrast(mine, now, words, when) if now is not None and when else None
     if lead:
         return f"{lead}; {judged}"
     if losses and gap >= NEAR:
-        return f"{listed(losses)} {when}, but {judged}"
+        return f"{_clause(losses, '', [], when)}, but {judged}"
     return judged if gap >= NEAR else "as good as the next best"
 
 
@@ -165,10 +174,10 @@ def gained(mine: Mapping[str, float], played: Mapping[str, float], words: Vocabu
     gains, losses = compare(mine, played, words)
     judged = f"the computer judges it about {gap:.1f} {unit} better overall"
     if gains:
-        price = f", for {listed(losses)}" if losses else ""
-        return f"{when} it would have given {listed(gains)}{price}"
+        price = f", for {listed([d.text for d in losses])}" if losses else ""
+        return f"{when} it would have given {listed([d.text for d in gains])}{price}"
     if losses:
-        return f"{when} it would have given {listed(losses)}, but {judged}"
+        return f"{when} it would have given {listed([d.text for d in losses])}, but {judged}"
     return f"{judged} {when}"
 
 
@@ -178,13 +187,13 @@ def worse(mine: Mapping[str, float], best: Mapping[str, float], words: Vocabular
     it gives up; where nothing one counts differs, the judgement itself."""
     gains, losses = compare(mine, best, words)
     judged = f"judged about {gap:.1f} {unit} worse overall" if gap >= NEAR else ""
-    if gains and losses:
-        return f"{listed(gains)}, but {listed(losses)}, {when}"
     if losses:
-        return f"{listed(losses)} {when}"
+        return _clause(gains or losses, ", but ", losses if gains else [], when)
     if gains and judged:
-        return f"{listed(gains)} {when}, but {judged}"
-    return f"{judged} {when}" if judged else "as good as the best"
+        return f"{_clause(gains, '', [], when)}, but {judged}"
+    if judged:
+        return f"{judged} {when}".strip()
+    return "as good as the best"
 
 
 def listed(parts: list[str]) -> str:

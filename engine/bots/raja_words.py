@@ -1,5 +1,5 @@
 """The Raja coach's words: the things a seat counts (gold, palaces, houses on the board
-and in reserve, action tokens, its character cards, its place in a city's scoring),
+and taken from the quarry, action tokens, its character cards, its place in a city's scoring),
 each worth roughly what ``raja_eval`` credits for it in gold, so the coach says the
 weightiest first. Only the seat's own things are read: its gold is its own secret
 (R-INFO-1), the board and the cards are public.
@@ -18,7 +18,10 @@ THINGS = {
     "gold": Thing("gold", 1.0, mass=True),
     "palace": Thing("palace", PALACE_EARLY),
     "house": Thing("house", 1.5),  # on the board: points in a city, tolls on a village
-    "reserve": Thing("house in reserve", RESERVE_HOUSE, many="houses in reserve"),
+    # (houses move quarry -> reserve -> board: counting those built and those taken from
+    # the quarry says both steps, where "one house in reserve fewer" priced every build)
+    "quarried": Thing("house taken from the quarry", RESERVE_HOUSE,
+                      many="houses taken from the quarry"),
     "token": Thing("action token", TOKEN),
     "place": Thing("place", 4.0, kind="place"),  # R-SCORE-2..4
     "card": Thing("character", 5.0, kind="holding"),
@@ -39,7 +42,7 @@ class RajaWords:
             "gold": float(player.gold),
             "palace": float(palaces),
             "house": float(houses),
-            "reserve": float(player.reserve),
+            "quarried": float(C.QUARRY_HOUSES - player.quarry),
             "token": float(player.tokens),
         }
         for card in player.cards:
