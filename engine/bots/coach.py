@@ -35,7 +35,8 @@ class Thing:
     ``count``: more is better ("3 more coins"; ``mass`` nouns read "3 gold less");
     ``place``: a rank, 1 the best and 0 none ("1st instead of 3rd in Delhi's scoring");
     ``holding``: held or not, 1 or 0 ("the Craftsman instead of the Monk").
-    ``worth``: one of it in the evaluator's unit, to say the weightiest first.
+    ``worth``: one of it in the evaluator's unit, to say the weightiest first (below
+    zero: a thing the fewer the better, as enemy armies at one's borders).
     """
 
     noun: str
@@ -96,8 +97,8 @@ def differences(mine: Mapping[str, float], other: Mapping[str, float],
             text = f"{_ordinal(a)} instead of {_ordinal(b)}"
             out.append(Difference(thing.worth * abs(_rank(a) - _rank(b)), better,
                                   f"{text} {label}".strip()))
-        else:
-            out.append(Difference(thing.worth * abs(a - b), a > b,
+        else:  # (a thing worth less than nothing is a gain the fewer there are)
+            out.append(Difference(abs(thing.worth * (a - b)), (a > b) == (thing.worth > 0),
                                   _counted(thing, a - b, label)))
     for n, (worth, label) in enumerate(gained):
         if n < len(lost):

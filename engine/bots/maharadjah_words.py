@@ -1,13 +1,14 @@
 """The Maharadjah coach's words: the things a player counts over the nations they
 control (VP scored, and per nation the territories it holds alone, its armies and
-its trading posts), each worth roughly what ``maharadjah_eval`` credits for it in
-VP, so the coach says the weightiest first. Everything is public (W-VP-7).
+its trading posts; the other players' armies next to the territories held), each
+worth roughly what ``maharadjah_eval`` credits for it in VP, so the coach says the
+weightiest first. Everything is public (W-VP-7).
 """
 
 from __future__ import annotations
 
 from engine.bots.coach import Thing
-from engine.bots.maharadjah_eval import ARMY
+from engine.bots.maharadjah_eval import ARMY, THREAT
 from engine.maharadjah import queries as Q
 from engine.maharadjah.state import State
 
@@ -16,6 +17,10 @@ THINGS = {
     "territory": Thing("territory", 1.5),  # card VP to come (W-VP-2)
     "army": Thing("army", ARMY),
     "post": Thing("trading post", 2.0),  # W-VP-6
+    # the other players' armies next to the territories one holds (maharadjah_eval's
+    # safety): a move that leaves fewer of them keeps its land more surely
+    "threat": Thing("enemy army next to your territories", -THREAT * ARMY,
+                    many="enemy armies next to your territories"),
 }
 
 
@@ -25,14 +30,20 @@ class MaharadjahWords:
     def count(self, state: State, seat: int) -> dict[str, float]:
         mine = {n for n, s in state.control.items() if s == seat and n not in state.gone}
         out = {"vp": float(sum(sum(state.vp.get(n, ())) for n in mine))}
-        territories = Q.board().territories
+        board = Q.board()
+        held: set[str] = set()
         for space, here in state.armies.items():
             present = [n for n, c in here.items() if c > 0]
             for nation in present:
                 if nation in mine:
                     out[f"army:{nation}"] = out.get(f"army:{nation}", 0.0) + here[nation]
-                    if len(present) == 1 and space in territories:
+                    if len(present) == 1 and space in board.territories:
                         out[f"territory:{nation}"] = out.get(f"territory:{nation}", 0.0) + 1
+                        held.add(space)
+        near = {other for space in held for other in board.land[space]} - held
+        out["threat"] = float(sum(c for space in near
+                                  for n, c in state.armies.get(space, {}).items()
+                                  if c > 0 and n in state.control and n not in mine))
         for owner in state.posts.values():
             if owner in mine:
                 out[f"post:{owner}"] = out.get(f"post:{owner}", 0.0) + 1
