@@ -7,11 +7,12 @@ runs ``python -m engine.bots.analysis_worker`` once a share: the child reads the
 saved game and its rounds on stdin, searches them with ``analysis.judge_round`` (the
 same function the parent uses alone) and reports each decision on stdout as soon as
 it is judged, so the progress bar moves with the work. A report names the preferred
-move by its place in the seat's legal moves there, which the parent lists again.
+move as saved games write intents (the game's tagged union).
 """
 
 from __future__ import annotations
 
+import logging
 import queue
 import subprocess
 import sys
@@ -29,6 +30,8 @@ from engine.core.replay import Replay
 from engine.registry import rulesets
 
 WAIT = 0.1  # seconds between two looks at whether the analysis was stopped
+log = logging.getLogger(__name__)
+CHILD = __name__  # the module a child runs
 
 
 class Game(msgspec.Struct):
@@ -39,12 +42,15 @@ class Game(msgspec.Struct):
     seconds: float | None
 
 
+NONE = msgspec.Raw(b"null")
+
+
 class Judged(msgspec.Struct):
-    """One decision judged: ``preferred`` is the index of the preferred move among the
-    seat's legal moves, -1 when the move played cost nothing worth reporting."""
+    """One decision judged: ``preferred`` is the preferred move (the game's intent, as
+    saved games write it), none when the move played cost nothing worth reporting."""
 
     step: int  # DONE: the round given is all judged
-    preferred: int = -1
+    preferred: msgspec.Raw = NONE
     cost: float = 0.0
     reason: str = ""
     position: int = 0  # the replay position just before the decision
@@ -67,7 +73,6 @@ class Reports:
 
     def __init__(self, game: AnyGame, rounds: list[Decided], count: int,
                  budget: Budget) -> None:
-        self.replay = Replay(game)
         self.ruleset = game.ruleset
         self.steps = game.steps
         self.queue: queue.Queue[Judged | None] = queue.Queue()
@@ -75,11 +80,17 @@ class Reports:
         for decided in rounds:
             self.rounds.put(decided)
         self.children: list[subprocess.Popen[bytes]] = []
+        self.closing = False
         first = _framed(msgspec.msgpack.encode(Game(record.encode(game), budget.iterations,
                                                     budget.seconds)))
         for _ in range(min(count, len(rounds))):
-            child = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            # (its stderr is read only once it has failed: a traceback, never 64 KB)
+            try:
+                child = subprocess.Popen([sys.executable, "-m", CHILD], stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            except OSError as error:  # no interpreter to start: the parent does it all
+                log.warning("no analysis child process could start (%s)", error)
+                break
             self.children.append(child)
             threading.Thread(target=self._feed, args=(child, first), daemon=True).start()
 
@@ -102,12 +113,23 @@ class Reports:
                         break
                     self.queue.put(judged)
                 else:
-                    return  # the child ended in the middle of a round
+                    self._failed(child, "it ended in the middle of a round")
+                    return
             child.stdin.close()
-        except (OSError, ValueError, msgspec.DecodeError):
-            pass  # a child gone wrong: what it did not report is searched by the parent
+        except (OSError, ValueError, msgspec.DecodeError) as error:
+            self._failed(child, str(error))
         finally:
             self.queue.put(None)  # this child is done
+
+    def _failed(self, child: subprocess.Popen[bytes], what: str) -> None:
+        """A child gone wrong: logged (with its traceback); what it did not report is
+        searched by the parent."""
+        if self.closing:
+            return  # (killed on purpose)
+        child.kill()
+        said = child.stderr.read().decode(errors="replace")[-2000:] if child.stderr else ""
+        log.warning("an analysis child process failed (%s); the app searches what it "
+                    "left\n%s", what, said)
 
     def __iter__(self) -> Iterator[Report | None]:
         running = len(self.children)
@@ -123,20 +145,21 @@ class Reports:
             yield Report(judged.step, self._mistake(judged))
 
     def _mistake(self, judged: Judged) -> Mistake | None:
-        if judged.preferred < 0:
+        if bytes(judged.preferred) == bytes(NONE):
             return None
         step = self.steps[judged.step]
-        legal = self.ruleset.legal_intents(self.replay.seek(judged.position), step.seat)
-        return Mistake(judged.step, judged.position, step.seat, step.intent,
-                       legal[judged.preferred], judged.cost, judged.reason)
+        preferred = msgspec.json.decode(judged.preferred, type=self.ruleset.Intent)
+        return Mistake(judged.step, judged.position, step.seat, step.intent, preferred,
+                       judged.cost, judged.reason)
 
     def close(self) -> None:
+        self.closing = True
         for child in self.children:
             if child.poll() is None:
                 child.kill()
         for child in self.children:
             child.wait()
-            for pipe in (child.stdin, child.stdout):
+            for pipe in (child.stdin, child.stdout, child.stderr):
                 if pipe is not None:
                     try:
                         pipe.close()
@@ -175,9 +198,8 @@ def work(source: BinaryIO, out: BinaryIO) -> None:
     def report(index: int, mistake: Mistake | None) -> None:
         judged = Judged(index)
         if mistake is not None:
-            legal = game.ruleset.legal_intents(replay.seek(mistake.position), mistake.seat)
-            judged = Judged(index, legal.index(mistake.preferred), mistake.cost,
-                            mistake.reason, mistake.position)
+            judged = Judged(index, msgspec.Raw(encoder.encode(mistake.preferred)),
+                            mistake.cost, mistake.reason, mistake.position)
         out.write(encoder.encode(judged) + b"\n")
         out.flush()
 

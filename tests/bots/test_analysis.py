@@ -61,6 +61,44 @@ def test_child_processes_find_what_this_process_finds_and_the_progress_only_grow
     assert done == sorted(done) and done[-1] == totals.pop()
 
 
+@pytest.mark.parametrize(("game_id", "decisions"), [
+    ("maharaja-2020", 30), ("raja-2004", 30), ("maharani", 12), ("maharadjah", 60)])
+def test_a_child_reports_every_decision_of_its_rounds_as_this_process_judges_it(
+        game_id: str, decisions: int) -> None:
+    """A child that failed would go unseen (this process takes over its rounds): here a
+    child alone judges two rounds, every decision is reported, and the moves it
+    preferred come back as the game's own intents (Maharadjah's leader drops too)."""
+    from engine.bots import analysis_worker
+    from engine.core.replay import Replay
+
+    game = played(game_id, decisions)
+    replay = Replay(game)
+    rounds = [r for r in analysis.rounds_of(game, replay) if len(r) > 1][:2]
+    expected = [m for r in rounds for m in analysis.judge_round(
+        game, replay, r, QUICK, None, lambda index, mistake: None)]
+    reports = analysis_worker.start(game, rounds, 1, QUICK)
+    try:
+        got = [report for report in reports if report is not None]
+    finally:
+        reports.close()
+    assert sorted(r.step for r in got) == sorted(i for r in rounds for i, _ in r)
+    assert [r.mistake for r in got if r.mistake is not None] == expected
+
+
+def test_a_child_that_fails_is_logged_and_its_rounds_searched_here(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    from engine.bots import analysis_worker
+
+    game = played("maharaja-2020", 30)
+    alone = analysis.analyse(game, budget=QUICK, workers=1)
+    monkeypatch.setattr(analysis_worker, "CHILD", "engine.bots.no_such_module")
+    with caplog.at_level("WARNING", logger=analysis_worker.__name__):
+        apart = analysis.analyse(game, budget=QUICK, workers=2)
+    assert apart == alone
+    assert "analysis child process failed" in caplog.text
+    assert "No module named" in caplog.text  # its traceback
+
+
 def test_stopping_ends_the_child_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Stopped at the first decision a child reports, the analysis ends every child at
     once rather than leave them to finish their rounds."""
