@@ -56,8 +56,14 @@ class MaharadjahWords:
         nation = Q.rules().nations.get(view.active)
         if nation is None:
             return "by the sequence's end"
-        mark = "'" if nation.name.endswith("s") else "'s"  # the Mughals', the Maurya's
-        return f"by the end of the {nation.name}{mark} sequence"
+        return f"by the end of the {possessive(nation.name)} sequence"
+
+
+def possessive(name: str) -> str:
+    """The Mughals' sequence, the Maurya's, the British (a people's adjective)."""
+    if name.endswith(("sh", "ch", "ese")):
+        return name
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 WORDS = MaharadjahWords()

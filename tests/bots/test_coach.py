@@ -103,3 +103,10 @@ def test_every_games_vocabulary_counts_a_seats_own_things(game_id: str,
             assert words.detail(name, detail), key
     assert words.horizon(game.view(seat), seat).startswith("by ") or \
         words.horizon(game.view(seat), seat).startswith("once ")
+
+
+def test_a_nations_sequence_reads_as_english() -> None:
+    from engine.bots.maharadjah_words import possessive
+
+    assert [possessive(n) for n in ("Mughals", "Maurya", "British", "Portuguese", "Dutch")] \
+        == ["Mughals'", "Maurya's", "British", "Portuguese", "Dutch"]
