@@ -33,14 +33,20 @@ def played(game_id: str, decisions: int, seed: int = 3) -> Game:
     return game
 
 
+@functools.cache
+def alone(game_id: str, decisions: int) -> analysis.Analysis:
+    """The analysis of ``played(game_id, decisions)`` in this process (shared)."""
+    return analysis.analyse(played(game_id, decisions), budget=QUICK, workers=1)
+
+
 @pytest.mark.parametrize(("game_id", "decisions", "words"), [
-    ("maharaja-2020", 40, ("statue", "coin", "shrine", "PP", "majorit", "scoring", "token",
+    ("maharaja-2020", 30, ("statue", "coin", "shrine", "PP", "majorit", "scoring", "token",
                            "character")),
-    ("raja-2004", 40, ("gold", "palace", "house", "scoring", "token", "the ")),
+    ("raja-2004", 30, ("gold", "palace", "house", "scoring", "token", "the ")),
 ])
 def test_a_costly_decision_says_what_the_preferred_move_would_have_gained(
         game_id: str, decisions: int, words: tuple[str, ...]) -> None:
-    result = analysis.analyse(played(game_id, decisions), budget=QUICK, workers=1)
+    result = alone(game_id, decisions)
     assert result.mistakes, "nothing costly found to explain"
     for mistake in result.mistakes:
         assert mistake.reason, mistake
@@ -49,12 +55,10 @@ def test_a_costly_decision_says_what_the_preferred_move_would_have_gained(
 
 
 def test_child_processes_find_what_this_process_finds_and_the_progress_only_grows() -> None:
-    game = played("maharaja-2020", 40)
     heard: list[tuple[int, int]] = []
-    alone = analysis.analyse(game, budget=QUICK, workers=1,
+    apart = analysis.analyse(played("maharaja-2020", 30), budget=QUICK, workers=2,
                              progress=lambda done, total: heard.append((done, total)))
-    apart = analysis.analyse(game, budget=QUICK, workers=2)
-    assert apart == alone
+    assert apart == alone("maharaja-2020", 30)
     totals = {total for _, total in heard}
     assert len(totals) == 1
     done = [d for d, _ in heard]
@@ -62,18 +66,18 @@ def test_child_processes_find_what_this_process_finds_and_the_progress_only_grow
 
 
 @pytest.mark.parametrize(("game_id", "decisions"), [
-    ("maharaja-2020", 30), ("raja-2004", 30), ("maharani", 12), ("maharadjah", 60)])
+    ("maharaja-2020", 20), ("raja-2004", 20), ("maharani", 12), ("maharadjah", 40)])
 def test_a_child_reports_every_decision_of_its_rounds_as_this_process_judges_it(
         game_id: str, decisions: int) -> None:
     """A child that failed would go unseen (this process takes over its rounds): here a
-    child alone judges two rounds, every decision is reported, and the moves it
+    child alone judges a round, every decision is reported, and the moves it
     preferred come back as the game's own intents (Maharadjah's leader drops too)."""
     from engine.bots import analysis_worker
     from engine.core.replay import Replay
 
     game = played(game_id, decisions)
     replay = Replay(game)
-    rounds = [r for r in analysis.rounds_of(game, replay) if len(r) > 1][:2]
+    rounds = [r for r in analysis.rounds_of(game, replay) if len(r) > 1][:1]
     expected = [m for r in rounds for m in analysis.judge_round(
         game, replay, r, QUICK, None, lambda index, mistake: None)]
     reports = analysis_worker.start(game, rounds, 1, QUICK)
@@ -89,12 +93,10 @@ def test_a_child_that_fails_is_logged_and_its_rounds_searched_here(
         monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     from engine.bots import analysis_worker
 
-    game = played("maharaja-2020", 30)
-    alone = analysis.analyse(game, budget=QUICK, workers=1)
     monkeypatch.setattr(analysis_worker, "CHILD", "engine.bots.no_such_module")
     with caplog.at_level("WARNING", logger=analysis_worker.__name__):
-        apart = analysis.analyse(game, budget=QUICK, workers=2)
-    assert apart == alone
+        apart = analysis.analyse(played("maharaja-2020", 30), budget=QUICK, workers=2)
+    assert apart == alone("maharaja-2020", 30)
     assert "analysis child process failed" in caplog.text
     assert "No module named" in caplog.text  # its traceback
 
@@ -122,7 +124,7 @@ def test_stopping_ends_the_child_processes(monkeypatch: pytest.MonkeyPatch) -> N
             reported.append(done)
 
     with pytest.raises(analysis.Cancelled):
-        analysis.analyse(played("maharaja-2020", 40), budget=Budget.fixed(12), workers=2,
+        analysis.analyse(played("maharaja-2020", 30), budget=Budget.fixed(12), workers=2,
                          progress=progress, stop=stop)
     assert started and reported
     assert all(child.poll() is not None for child in started[0].children)
