@@ -62,6 +62,10 @@ class GameSpec(msgspec.Struct, frozen=True):
     # ones ("city" -> "place"; maharaja_tui/widgets/segments.py ROLES); others draw plainly.
     roles: Mapping[str, str] = msgspec.field(default_factory=dict)
     story: str = ""  # "module:attr" of its end-of-game story Teller (engine.core.story)
+    # "module:attr" of its move notation (engine.core.notation), for the records people
+    # read and write; "" is the NOTATION of the module "notation" beside its ruleset
+    # (engine/<game>/notation.py), when there is one
+    notation: str = ""
 
     def load_ruleset(self) -> AnyRuleset:
         return load(self.ruleset)  # type: ignore[no-any-return]
@@ -74,6 +78,19 @@ class GameSpec(msgspec.Struct, frozen=True):
 
     def load_story(self) -> Any:
         return load(self.story) if self.story else None
+
+    def load_notation(self) -> Any:
+        if self.notation:
+            return load(self.notation)
+        module = self.ruleset.partition(":")[0]
+        package = module if hasattr(import_module(module), "__path__") else \
+            module.rpartition(".")[0]
+        try:
+            return load(f"{package}.notation:NOTATION")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.notation":
+                raise
+            return None
 
     def load_adapter(self) -> Any:
         return load(self.adapter) if self.adapter else None

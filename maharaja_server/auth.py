@@ -1,9 +1,10 @@
 """Who may connect, and under which identity.
 
-Public keys: with an authorized-keys file only its keys are accepted; with
-neither that file nor a password any key is, and a name belongs to the first key
-that used it (kept in the server's records), so nobody else can take over its seats. A per-server
-password can be enabled as well (or instead); password users are known by name.
+Public keys: with an authorized-keys file only its keys are accepted, each bound at
+login to one name; with neither that file nor a password any key is, and a name
+belongs to the first key that sits at a table (or creates one) with it (names.py),
+so nobody else can take over its seats. A per-server password can be enabled as well
+(or instead); password users are known by name.
 """
 
 from __future__ import annotations
@@ -16,24 +17,23 @@ from pathlib import Path
 
 import asyncssh
 
+from maharaja_server.backoff import Backoff
+from maharaja_server.names import Names
 from maharaja_server.records import Records
 from maharaja_server.tables import Identity
 
 log = logging.getLogger("maharaja_server.auth")
 
 NAME = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
-MAX_DELAY = 30.0  # seconds: the longest wait after failed password attempts
-MAX_NAMES = 10_000  # open mode: names the server remembers; new ones are refused beyond
 
 
 class Authenticator:
     def __init__(self, data_dir: Path, authorized_keys: Path | None,
                  password: str | None, user_passwords: dict[str, str] | None = None,
-                 records: Records | None = None) -> None:
+                 records: Records | None = None, names: Names | None = None) -> None:
         self.password = password
         self.user_passwords = dict(user_passwords or {})
-        self._failures: dict[tuple[str, str], int] = {}
-        self.max_names = MAX_NAMES
+        self.backoff = Backoff()  # failed passwords slow that name's guesses from there
         self.keys: set[str] | None = None
         if authorized_keys is None and (password is not None or self.user_passwords):
             self.keys = set()  # a password-protected server does not also take any key
@@ -43,20 +43,28 @@ class Authenticator:
                 for key in asyncssh.load_public_keys(str(authorized_keys))
             }
         self.records = records or Records(data_dir / "server.db")
-        self._names = self.records.names()  # a cache: bounded by max_names
+        self.names = names if names is not None else Names(self.records)
 
     @property
     def accepts_keys(self) -> bool:
         return self.keys is None or bool(self.keys)
 
+    @property
+    def binds_at_login(self) -> bool:
+        """Authorized keys are few and trusted, and each must stay one name: bound as
+        they log in. Any other key binds its name when it first sits (names.py)."""
+        return bool(self.keys)
+
     def describe(self) -> str:
         ways = []
         if self.keys is None:
-            ways.append("any public key (a name belongs to the first key that uses it)")
+            ways.append("any public key (a name belongs to the first key that sits with it)")
         elif self.keys:
             ways.append(f"{len(self.keys)} authorized public key(s)")
         if self.user_passwords:
-            ways.append(f"{len(self.user_passwords)} user password(s)")
+            ways.append(f"the own passwords of {len(self.user_passwords)} player(s) "
+                        f"({', '.join(sorted(self.user_passwords)[:5])}"
+                        f"{', ...' if len(self.user_passwords) > 5 else ''})")
         if self.password is not None:
             ways.append("the shared server password (for names without their own)")
         return " or ".join(ways) or "nothing (no way to log in is configured)"
@@ -73,65 +81,70 @@ class Authenticator:
         if self.keys is not None:
             # An authorized key is one person: one name per key, so it cannot take
             # several seats at a table under several names (issue 14 item 8).
-            other = next((n for n, k in self._names.items() if k == fingerprint), name)
+            other = self.names.name_of(fingerprint) or name
             if other != name:
                 log.info("refused %s: this key logs in as %s", name, other)
                 return None
-        claimed = self._names.get(name)
-        if claimed is None and len(self._names) >= self.max_names:
-            log.warning("refused %s: the server knows %d names, its limit", name,
-                        len(self._names))
-            return None
+        claimed = self.names.owner(name)
         if claimed is not None and claimed != fingerprint:
             log.info("refused %s: the name belongs to another key", name)
             return None
-        # Not claimed yet: a key offered without a signature proves nothing, so the
-        # name is claimed in claim(), once authentication has succeeded.
+        # Not claimed yet: a key offered without a signature proves nothing; an
+        # authorized key claims its name in login_completed(), once authenticated.
         return Identity(name, fingerprint)
 
-    async def claim(self, who: Identity) -> bool:
-        """Bind a name to the key that just authenticated (False: another key
-        took it meanwhile). Written by the records' thread, off the event loop."""
+    async def login_completed(self, who: Identity) -> bool:
+        """The key just authenticated: bind an authorized key's name to it (False:
+        another key took it meanwhile; written by the records' thread, off the event
+        loop); any other key's name is only marked as used, if bound."""
         if who.key == "password":
             return True
-        claimed = self._names.get(who.name)
+        claimed = self.names.owner(who.name)
         if claimed is not None:
+            self.names.touch(who)
             return claimed == who.key
-        if len(self._names) >= self.max_names:
-            return False
-        self._names[who.name] = who.key  # at once: a second login must see the claim
+        if not self.binds_at_login:
+            return True  # bound when it first sits at a table or creates one
+        self.names.keys[who.name] = who.key  # at once: a second login must see the claim
+        self.names.used[who.name] = self.names.now()
         try:
             if await self.records.claim(who.name, who.key):
                 return True
         except sqlite3.Error as exc:  # a full disk: the claim holds until a restart
             log.error("name %s not recorded: %s", who.name, exc)
             return True
-        self._names.pop(who.name, None)
+        self.names.keys.pop(who.name, None)
+        self.names.used.pop(who.name, None)
         return False
 
-    def check_password(self, name: str, password: str, address: str = "") -> Identity | None:
+    def bound_to_key(self, name: str) -> bool:
+        key = self.names.owner(name)
+        return key is not None and key != "password"
+
+    def check_password(self, name: str, password: str) -> Identity | None:
         """A user's own password (``name:password`` lines) binds the name to it; the
-        shared password admits only names that have no own password."""
+        shared password admits only names that have no own password. No delay: logins
+        go through ``password_login``."""
         if not self.valid_name(name):
             return None
-        expected = self.user_passwords.get(name, self.password)
+        expected = self.user_passwords.get(name)
+        if expected is None and not self.bound_to_key(name):
+            # The shared password is for names nobody owns: never a name with its own
+            # line, nor one bound to a key (a player of the server's key logins).
+            expected = self.password
         if expected is not None and hmac.compare_digest(password.encode(), expected.encode()):
             return Identity(name, "password")
-        count = self._failed(address, name)
-        log.warning("password login failed for %s from %s (%d recent failures)", name,
-                    address or "?", count)  # never the password itself
         return None
 
-    def failure_delay(self, address: str, name: str) -> float:
-        """Seconds to wait before answering: doubles with each recent failure of this
-        address or name, up to MAX_DELAY."""
-        count = max(self._failures.get(("address", address), 0),
-                    self._failures.get(("name", name), 0))
-        return 0.0 if count == 0 else min(MAX_DELAY, 0.5 * 2 ** (count - 1))
+    async def password_login(self, name: str, password: str, address: str) -> Identity | None:
+        """A password login over SSH or the web page: after this name's earlier
+        guesses from this address and their delay (backoff.py), checked and counted."""
+        def check() -> Identity | None:
+            who = self.check_password(name, password)
+            if who is None:
+                count = round(self.backoff.failures(name, address)) + 1
+                log.warning("password login failed for %s from %s (%d recent failures)",
+                            name, address or "?", count)  # never the password itself
+            return who
 
-    def _failed(self, address: str, name: str) -> int:
-        if len(self._failures) > 10_000:  # bounded: a flood of names forgets the oldest
-            self._failures.clear()
-        for key in (("address", address), ("name", name)):
-            self._failures[key] = self._failures.get(key, 0) + 1
-        return max(self._failures[("address", address)], self._failures[("name", name)])
+        return await self.backoff.attempt(name, address, check)

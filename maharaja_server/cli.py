@@ -9,8 +9,9 @@ import signal
 import sys
 from pathlib import Path
 
-from maharaja_server.auth import NAME
+from maharaja_server import logflood
 from maharaja_server.config import DEFAULT_PORT, ServerConfig, default_data_dir
+from maharaja_server.passwords import Passwords, read_password_file
 
 
 def parser() -> argparse.ArgumentParser:
@@ -29,8 +30,18 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--authorized-keys", type=Path, default=None,
                     help="accept only these public keys (OpenSSH authorized_keys format)")
     ap.add_argument("--password-file", type=Path, default=None,
-                    help="enable password logins with the password in this file")
+                    help="password logins: NAME:PASSWORD lines (each player's own), "
+                         "*:PASSWORD (a shared password for every other name); "
+                         "# comments")
     ap.add_argument("--max-sessions", type=int, default=64)
+    ap.add_argument("--sessions-per-name", type=int, default=4, metavar="N",
+                    help="sessions one player may have open, SSH and browser together "
+                         "(default %(default)s)")
+    ap.add_argument("--sessions-per-address", type=int, default=16, metavar="N",
+                    help="... one address (IPv6: a /64; default %(default)s)")
+    ap.add_argument("--session-starts-per-minute", type=float, default=10.0, metavar="N",
+                    help="sessions one address may start a minute on average, ten at "
+                         "once (default %(default)s)")
     ap.add_argument("--session-memory", type=int, default=1024, metavar="MIB",
                     help="address-space cap of each session (default %(default)s); a "
                          "process of several sessions has their caps together")
@@ -38,7 +49,20 @@ def parser() -> argparse.ArgumentParser:
                     help="sessions sharing one forked process, which shares its start-up "
                          "memory; 1 gives each session its own (default %(default)s)")
     ap.add_argument("--tables-per-user", type=int, default=5,
-                    help="open tables one player may have created (default %(default)s)")
+                    help="open tables one player (name) may have created (default "
+                         "%(default)s)")
+    ap.add_argument("--tables-per-address", type=int, default=5, metavar="N",
+                    help="... one address (IPv6: a /64; default %(default)s)")
+    ap.add_argument("--tables-per-network", type=int, default=10, metavar="N",
+                    help="... one network (IPv4 /24, IPv6 /48; default %(default)s)")
+    ap.add_argument("--waiting-table-expiry", type=float, default=10.0, metavar="MINUTES",
+                    help="a table whose game never started and that nobody is at is "
+                         "removed after this long (default %(default)s; 0: never)")
+    ap.add_argument("--new-names-per-address", type=int, default=10, metavar="N",
+                    help="names one address may make its own in an hour, as their keys "
+                         "first sit (default %(default)s; IPv6: a /64)")
+    ap.add_argument("--new-names-per-network", type=int, default=30, metavar="N",
+                    help="... and one network (IPv4 /24, IPv6 /48; default %(default)s)")
     ap.add_argument("--table-expiry", type=float, default=168.0, metavar="HOURS",
                     help="a table nobody has been at for this long is removed, finished "
                          "or not (default %(default)s; 0: never)")
@@ -56,6 +80,9 @@ def parser() -> argparse.ArgumentParser:
                          "or name and password with --password-file)")
     ap.add_argument("--web-host", default=None, metavar="ADDR",
                     help="interface of the web page (default: the SSH server's)")
+    ap.add_argument("--web-connections-per-address", type=int, default=16, metavar="N",
+                    help="open connections to the web page from one address "
+                         "(default %(default)s)")
     ap.add_argument("--web-url", default=None, metavar="URL",
                     help="the address join links carry, e.g. an HTTPS proxy's "
                          "(default http://HOST:PORT)")
@@ -68,31 +95,30 @@ def parser() -> argparse.ArgumentParser:
 
 
 def config_from(args: argparse.Namespace) -> ServerConfig:
-    password = None
-    user_passwords: dict[str, str] = {}
+    passwords = Passwords()
     if args.password_file is not None:
-        password = args.password_file.read_text().strip()
-        if not password:  # it once meant "any public key": fail closed instead
-            raise ValueError(f"the password file {args.password_file} is empty; put the "
-                             "password in it, or leave out --password-file")
-        lines = [line.strip() for line in password.splitlines() if line.strip()]
-        if all(":" in line for line in lines) and len(lines) >= 1 and \
-                all(NAME.match(line.split(":", 1)[0]) for line in lines):
-            # NAME:PASSWORD lines: each player's own password, bound to the name.
-            user_passwords = dict(line.split(":", 1) for line in lines)
-            password = None
+        passwords = read_password_file(args.password_file)
     return ServerConfig(
         data_dir=args.data_dir or default_data_dir(),
         host="0.0.0.0" if args.public else args.host,
         port=args.port,
         authorized_keys=args.authorized_keys,
-        password=password,
-        user_passwords=user_passwords,
+        password=passwords.shared,
+        user_passwords=dict(passwords.users),
         max_sessions=args.max_sessions,
+        sessions_per_name=args.sessions_per_name,
+        sessions_per_address=args.sessions_per_address,
+        session_starts_per_minute=args.session_starts_per_minute,
+        web_connections_per_address=args.web_connections_per_address,
         idle_timeout=args.idle_timeout,
         session_memory=args.session_memory,
         sessions_per_process=args.sessions_per_process,
         tables_per_user=args.tables_per_user,
+        tables_per_address=args.tables_per_address,
+        tables_per_network=args.tables_per_network,
+        waiting_expiry=args.waiting_table_expiry * 60.0,
+        new_names_per_address=args.new_names_per_address,
+        new_names_per_network=args.new_names_per_network,
         table_expiry=args.table_expiry * 3600.0,
         handover_after=args.handover_after,
         ruleset_specs=list(args.ruleset),
@@ -167,7 +193,8 @@ def serve_main(argv: list[str] | None = None) -> int:
         print(f"warning: listening on {config.host}, reachable from other machines",
               file=sys.stderr)
     try:
-        asyncio.run(serve(config))
+        with logflood.installed():  # one message at most 20 times a minute, then a count
+            asyncio.run(serve(config))
     except OSError as exc:
         print(f"maharaja serve: {exc}", file=sys.stderr)
         return 1

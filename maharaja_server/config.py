@@ -31,14 +31,34 @@ class ServerConfig:
     user_passwords: dict[str, str] = field(default_factory=dict)  # name -> own password
     # Limits that keep one client from hurting the others.
     max_sessions: int = 64
+    sessions_per_connection: int = 3  # sessions one SSH connection may have open
+    sessions_per_name: int = 4  # ... one player (SSH and browser together)
+    sessions_per_address: int = 16  # ... one address (IPv6: its /64)
+    sessions_per_browser: int = 3  # ... one browser login (its cookie)
+    session_starts_per_minute: float = 10.0  # sessions one address may start, on average
+    session_start_burst: float = 10.0  # ... at once
+    # Window-size changes applied a second (bursts), and the flood that hangs up.
+    resize_rate: float = 10.0
+    resize_burst: float = 10.0
+    resize_flood: float = 30.0
+    resize_flood_burst: float = 600.0
     idle_timeout: float = 1800.0
     max_connections: int = 128  # open SSH connections, authenticated or not
     max_connections_per_address: int = 8
     input_rate: float = 2048.0  # bytes per second, sustained
     input_burst: float = 8192.0
+    # Names (names.py): a key's name is bound as it first sits; new names per hour from
+    # one address (IPv6: its /64) and its network (IPv4 /24, IPv6 /48); a name unused
+    # this long, holding no seat, is forgotten (0: never).
+    new_names_per_address: int = 10
+    new_names_per_network: int = 30
+    name_expiry: float = 90 * 86400.0
     max_tables: int = 200
-    tables_per_user: int = 5  # open (unfinished) tables one login may have created
+    tables_per_user: int = 5  # open (unfinished) tables one name may have created
+    tables_per_address: int = 5  # ... one address (IPv6: its /64)
+    tables_per_network: int = 10  # ... one network (IPv4 /24, IPv6 /48)
     table_expiry: float = 7 * 24 * 3600.0  # seconds unattended before a table goes; 0: never
+    waiting_expiry: float = 600.0  # seconds before a table nobody is at, never started, goes
     session_memory: int = 1024  # MiB of address space per session (RLIMIT_AS)
     # Sessions sharing one forked process (host.py): about 14 MB of the session worker's
     # pages are copied into every process, so sharing one cuts the memory per session.
@@ -57,6 +77,11 @@ class ServerConfig:
     web_port: int | None = None
     web_host: str = "127.0.0.1"
     web_url: str | None = None
+    # Its TCP connections (webguard.py): per address, in all (kept below the descriptor
+    # limit with a reserve for SSH), and the seconds a request has to send its headers.
+    web_connections_per_address: int = 16
+    web_connections: int = 512
+    web_header_timeout: float = 10.0
 
     @property
     def tables_dir(self) -> Path:

@@ -14,7 +14,7 @@ import secrets
 import socket
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -47,6 +47,21 @@ def clear_stale(path: Path) -> None:
                   "answers); stop it first or use another --data-dir")
 
 
+class NameBinder(Protocol):
+    def check(self, who: Identity) -> None: ...
+    def bind(self, who: Identity) -> None: ...
+
+
+class Unbound:
+    """No names to bind (a hub without the server's records)."""
+
+    def check(self, who: Identity) -> None:
+        pass
+
+    def bind(self, who: Identity) -> None:
+        pass
+
+
 class Hub:
     def __init__(self, service: TableService, path: Path) -> None:
         self.service = service
@@ -56,6 +71,9 @@ class Hub:
         self._conns: set[_Conn] = set()
         self._server: asyncio.AbstractServer | None = None
         self._lobby_due = False
+        # Who owns which name (names.py): bound as a key's player first sits or creates a
+        # table; none (a test's hub) binds nothing.
+        self.names: NameBinder = Unbound()
         # Set by the web page when the server has one (web.py): seat -> join link.
         self.web_links: Callable[[Identity, int], list[p.SeatLink]] | None = None
         service.on_change.append(self._push_change)
@@ -253,14 +271,18 @@ class _Conn:
             case p.ListTables():
                 return svc.infos()
             case p.CreateTable():
+                self.hub.names.check(who)  # a name is bound when it first sits or creates
                 table = svc.create(who, req.ruleset, req.seats, req.options, req.handover,
                                    req.title, req.hints)
+                self.hub.names.bind(who)
                 return table.id
             case p.CloseTable():
                 svc.close(who, req.table)
                 return None
             case p.Join():
+                self.hub.names.check(who)
                 seat = svc.join(who, req.table, req.seat)
+                self.hub.names.bind(who)
                 self._enter(req.table, seat)
                 return seat
             case p.Watch():

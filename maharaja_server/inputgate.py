@@ -89,7 +89,9 @@ class GatedDriver(LinuxDriver):
         selector.register(wake, selectors.EVENT_READ)
         fileno = self.fileno
         parser = XTermParser(self._debug)
-        decode = getincrementaldecoder("utf-8")().decode
+        # Bytes that are not UTF-8 (a Latin-1 terminal, an 8-bit Meta key) become U+FFFD:
+        # a strict decoder raised in this thread and ended the session without a word.
+        decode = getincrementaldecoder("utf-8")("replace").decode
 
         def process(selected: list[tuple[selectors.SelectorKey, int]],
                     final: bool = False) -> None:

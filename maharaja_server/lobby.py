@@ -17,6 +17,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.coordinate import Coordinate
+from textual.drivers.web_driver import WebDriver
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 from textual.widgets._footer import FooterKey
@@ -293,8 +294,10 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
         # On a pty, input waits for the app (item 2); a browser session (web.py) runs
         # on the web driver textual-serve names in TEXTUAL_DRIVER; a session sharing a
         # host process (host.py) on its own pty ``terminal`` instead of stdio.
+        # Named, not left to TEXTUAL_DRIVER: Textual reads that once, at import, and a
+        # session forked by the session worker imported it long before.
         web = os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver")
-        driver: Any = None if web else GatedDriver
+        driver: Any = WebDriver if web else GatedDriver
         if terminal is not None:
             from maharaja_server.host import HostedDriver
 

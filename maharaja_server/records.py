@@ -17,6 +17,7 @@ import os
 import shutil
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -27,8 +28,9 @@ log = logging.getLogger("maharaja_server.records")
 T = TypeVar("T")
 
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS names (name TEXT PRIMARY KEY, key TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS names (name TEXT PRIMARY KEY, key TEXT NOT NULL, used REAL);
 CREATE TABLE IF NOT EXISTS tables (id INTEGER PRIMARY KEY, meta BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
 """
 
 
@@ -52,6 +54,9 @@ class Records:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoints, never torn
         self._db.executescript(SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(names)")}
+        if "used" not in columns:  # an older server's: when a name was last used
+            self._db.execute("ALTER TABLE names ADD COLUMN used REAL")
         self.thread = threading.current_thread()
 
     def _do(self, fn: Callable[..., T], *args: Any) -> Future[T]:
@@ -75,16 +80,42 @@ class Records:
         return self._do(lambda: dict(self._run("SELECT name, key FROM names").fetchall())
                         ).result()
 
+    def name_rows(self) -> dict[str, tuple[str, float | None]]:
+        """Each name's key and when it was last used (None: never since an older server
+        bound it at login)."""
+        rows = self._do(lambda: self._run("SELECT name, key, used FROM names").fetchall()
+                        ).result()
+        return {name: (key, used) for name, key, used in rows}
+
+    def put_name(self, name: str, key: str, used: float | None) -> None:
+        """Queued, as the tables' rows are."""
+        self._do(self._run, "INSERT OR REPLACE INTO names VALUES (?, ?, ?)", (name, key, used)
+                 ).add_done_callback(self._logged)
+
+    def forget_names(self, names: list[str]) -> None:
+        self._do(self._many, "DELETE FROM names WHERE name = ?", [(n,) for n in names]
+                 ).add_done_callback(self._logged)
+
     async def claim(self, name: str, key: str) -> bool:
         """Bind ``name`` to ``key`` unless another key has it (True: it is ``key``'s)."""
         def claim() -> bool:
-            self._run("INSERT OR IGNORE INTO names VALUES (?, ?)", (name, key))
+            self._run("INSERT OR IGNORE INTO names VALUES (?, ?, ?)", (name, key, time.time()))
             row = self._run("SELECT key FROM names WHERE name = ?", (name,)).fetchone()
             return bool(row and row[0] == key)
 
         return await asyncio.wrap_future(self._do(claim))
 
     # ---------------------------------------------------------------- tables
+    def counter(self, name: str) -> int:
+        row = self._do(lambda: self._run("SELECT value FROM counters WHERE name = ?",
+                                         (name,)).fetchone()).result()
+        return int(row[0]) if row else 0
+
+    def put_counter(self, name: str, value: int) -> None:
+        """Queued before the rows that use the value (a table's id before its row)."""
+        self._do(self._run, "INSERT OR REPLACE INTO counters VALUES (?, ?)", (name, value)
+                 ).add_done_callback(self._logged)
+
     def tables(self) -> dict[int, bytes]:
         return self._do(lambda: dict(self._run("SELECT id, meta FROM tables").fetchall())
                         ).result()
@@ -143,7 +174,7 @@ class Records:
             try:
                 names = json.loads(old_names.read_text())
                 rows = [(str(n), str(k)) for n, k in names.items()]
-                self._do(self._many, "INSERT OR IGNORE INTO names VALUES (?, ?)", rows
+                self._do(self._many, "INSERT OR IGNORE INTO names (name, key) VALUES (?, ?)", rows
                          ).result()
                 old_names.rename(old_names.with_suffix(".json.migrated"))
                 log.info("imported %d names from %s", len(rows), old_names)

@@ -8,7 +8,7 @@ LocalTable-like object, so it works for every ruleset on the server.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 from rich.text import Text
@@ -35,6 +35,27 @@ VIEW_STEP = 8  # the view's least height; it doubles from there (_fit_view)
 log = logging.getLogger("maharaja_server.screens")
 
 
+class StepShown:
+    """A game's adapter whose status line ends with the table's step, as the lobby
+    ("playing (step 12)") and the plain table screen say it, and "your move" when the
+    seat decides now: players at one table can name a moment, and a player in another
+    window sees their turn come (and so does the load test, scripts/load_ssh.py)."""
+
+    def __init__(self, adapter: Any, table: Any) -> None:
+        self._adapter = adapter
+        self._table = table
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._adapter, name)
+
+    def status(self, view: Any, viewer: int | None, to_move: Any) -> tuple[Any, ...]:
+        parts = (*self._adapter.status(view, viewer, to_move),
+                 (f" · step {getattr(self._table, 'version', 0)}", "dim"))
+        if viewer is not None and viewer in to_move:
+            parts += ((" · your move", "strong"),)
+        return parts
+
+
 def game_screen_for(table: Any, seat: int | None) -> Screen[None]:
     """The UI's game screen when it can show this game, else the plain table screen."""
     try:
@@ -44,6 +65,7 @@ def game_screen_for(table: Any, seat: int | None) -> Screen[None]:
     try:
         screen = GameScreen(table, seat)
         screen.host_files = False  # no save-as onto the server's disk
+        screen.adapter = cast(Any, StepShown(screen.adapter, table))  # the adapter, and more
         return screen
     except Exception as exc:  # UnsupportedGame (e.g. the test game), or a UI bug
         log.info("game screen unavailable for %s: %s", table.ruleset.id, exc)

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import os
 import sys
+from collections.abc import Callable
 
 import asyncssh
 
@@ -14,7 +15,8 @@ from maharaja_server.auth import Authenticator
 from maharaja_server.config import ServerConfig, load_rulesets, ordered
 from maharaja_server.hostkeys import host_key
 from maharaja_server.hub import Hub
-from maharaja_server.limits import ConnectionLimits, SessionCounter
+from maharaja_server.limits import ConnectionLimits, SessionCounter, WindowChanges
+from maharaja_server.names import Names
 from maharaja_server.records import Records
 from maharaja_server.spawn import Zygote
 from maharaja_server.tables import TableService
@@ -34,14 +36,25 @@ class GameServer:
                                     handover_after=config.handover_after,
                                     max_tables=config.max_tables,
                                     tables_per_user=config.tables_per_user,
+                                    tables_per_address=config.tables_per_address,
+                                    tables_per_network=config.tables_per_network,
                                     expire_after=config.table_expiry,
+                                    waiting_expiry=config.waiting_expiry,
                                     records=self.records)
         # Under the data directory (made at start; a stale socket is cleared there), so
         # a killed server leaves nothing in /tmp and a failed start leaks no directory.
         self.hub = Hub(self.service, config.data_dir / "run" / "hub.sock")
+        self.names = Names(self.records, expiry=config.name_expiry,
+                           per_address=config.new_names_per_address,
+                           per_network=config.new_names_per_network)
+        self.names.in_use = self.service.names_in_use
+        self.hub.names = self.names
         self.auth = Authenticator(config.data_dir, config.authorized_keys, config.password,
-                                  config.user_passwords, self.records)
-        self.counter = SessionCounter(config.max_sessions)
+                                  config.user_passwords, self.records, self.names)
+        self.counter = SessionCounter(config.max_sessions, config.sessions_per_name,
+                                      config.sessions_per_address,
+                                      config.session_starts_per_minute,
+                                      config.session_start_burst)
         self.connections = ConnectionLimits(config.max_connections_per_address,
                                             config.max_connections)
         self.sessions = ssh.SessionRunner(
@@ -49,6 +62,8 @@ class GameServer:
             revoke_token=self.hub.revoke_token, child_env=self._child_env,
             idle_timeout=config.idle_timeout, input_rate=config.input_rate,
             input_burst=config.input_burst, default_term=config.default_term,
+            per_connection=config.sessions_per_connection,
+            window_changes=self.window_changes,
         )
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._sweeper: asyncio.Task[None] | None = None
@@ -57,6 +72,12 @@ class GameServer:
             from maharaja_server.web import web_front
 
             self.web = web_front(self)
+
+    def window_changes(self, apply: Callable[[int, int], None]) -> WindowChanges:
+        """A session's window changes, limited as the config says (SSH and browser)."""
+        cfg = self.config
+        return WindowChanges(apply, rate=cfg.resize_rate, burst=cfg.resize_burst,
+                             flood=cfg.resize_flood, flood_burst=cfg.resize_flood_burst)
 
     @property
     def port(self) -> int:
@@ -87,6 +108,7 @@ class GameServer:
         (cfg.data_dir / "logs").mkdir(exist_ok=True)
         self.service.load_all()
         self.service.expire()
+        self.names.expire()
         self._sweeper = asyncio.create_task(self._sweep())
         await self.hub.start()
         # The session worker imports the UI meanwhile; it never sees a table.
@@ -109,14 +131,17 @@ class GameServer:
         log.info("listening on %s port %d; logins by %s", cfg.host, self.port,
                  self.auth.describe())
         if self.web is not None:
+            self.web.links.keep_tables(self.service.tables.__contains__)  # gone meanwhile
             await self.web.start()
 
     async def _sweep(self) -> None:
         """Expire unattended tables now and then (each check is a walk over the tables)."""
-        every = min(600.0, max(1.0, self.config.table_expiry / 10))
+        every = min(600.0, *(max(1.0, after / 10) for after in (
+            self.config.table_expiry, self.config.waiting_expiry) if after > 0))
         while True:
             await asyncio.sleep(every)
             self.service.expire()
+            self.names.expire()
 
     async def close(self) -> None:
         if self._sweeper is not None:

@@ -94,6 +94,11 @@ class Zygote:
     def alive(self) -> bool:
         return self._sock is not None
 
+    @property
+    def pid(self) -> int | None:
+        """The worker's process (the parent of every session it forks)."""
+        return self._process.pid if self._process is not None else None
+
     def _read(self) -> None:
         assert self._sock is not None
         while True:
@@ -142,8 +147,9 @@ class Zygote:
         self._children.clear()
 
     async def spawn(self, slave: int, env: dict[str, str], token: str,
-                    command: str) -> ForkedSession:
-        """Fork a session on ``slave`` (the pty); raises OSError when the worker is gone."""
+                    command: str, *, web: bool = False) -> ForkedSession:
+        """Fork a session on ``slave`` (the pty; with ``web``, the socket of a browser's
+        session, which gets a process of its own); raises OSError when the worker is gone."""
         if self._ready is None:
             raise OSError("the session worker is not started")
         try:
@@ -152,7 +158,8 @@ class Zygote:
             ready = False
         if not ready or self._sock is None:
             raise OSError("the session worker is not running")
-        request = json.dumps({"env": env, "token": token, "command": command}).encode()
+        request = json.dumps({"env": env, "token": token, "command": command,
+                              "web": web}).encode()
         future: asyncio.Future[tuple[int, int]] = asyncio.get_running_loop().create_future()
         self._replies.append(future)
         self._sock.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS,

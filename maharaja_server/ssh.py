@@ -18,13 +18,21 @@ import struct
 import termios
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import asyncssh
 from asyncssh.constants import MSG_IGNORE
 
 from maharaja_server.auth import Authenticator
-from maharaja_server.limits import ConnectionLimits, SessionCounter, StartGate, TokenBucket
+from maharaja_server.limits import (
+    ConnectionLimits,
+    SessionCounter,
+    StartGate,
+    TokenBucket,
+    WindowChanges,
+    sessions,
+)
 from maharaja_server.spawn import ForkedSession, SessionProcess, Zygote, fresh_interpreter
 from maharaja_server.tables import Identity
 
@@ -34,7 +42,9 @@ NO_TERMINAL = (
     b"Maharaja is played in a terminal, but this connection asked for none.\r\n"
     b"Connect again with a terminal, for example:  ssh -t -p PORT NAME@HOST\r\n"
 )
-SERVER_FULL = b"The server is full right now (too many sessions); please try again later.\r\n"
+TOO_MANY_HERE = "This connection has {} open, as many as one may; close one first."
+WINDOW_FLOOD = (b"\r\nDisconnected: the window changed size too often (a stuck key or a "
+                b"script?). Reconnect to resume your seat.\r\n")
 # What Textual turned on, turned off again: mouse reporting, bracketed paste, focus
 # events, the alternate screen; and the cursor shown. A killed child cannot send it.
 RESTORE = (b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l"
@@ -102,6 +112,7 @@ class GameSSHServer(asyncssh.SSHServer):
         self._address: str | None = None
         self.peer = ""  # the client's address, for the password delay and the log
         self.sessions = 0  # sessions this connection opened
+        self.open_sessions = 0  # ... and has open now
         self.identity: Identity | None = None
         self._conn: asyncssh.SSHServerConnection | None = None
         self._session_timer: asyncio.TimerHandle | None = None
@@ -113,15 +124,17 @@ class GameSSHServer(asyncssh.SSHServer):
         return self.auth.accepts_keys
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        self.identity = self.auth.check_key(username, key)
+        who = self.auth.check_key(username, key)
+        self.identity = None if who is None else replace(who, address=self.peer)
         return self.identity is not None
 
     async def auth_completed(self) -> None:
         # A connection that logs in but opens no session holds a slot for nothing.
         self._session_timer = asyncio.get_running_loop().call_later(SESSION_WAIT,
                                                                     self._want_session)
-        # Only now is the key proven: claim its name (a probe claimed names before).
-        if self.identity is None or not await self.auth.claim(self.identity):
+        # Only now is the key proven (a probe claimed names before): an authorized key
+        # claims its name; any other key's is bound when it first sits (names.py).
+        if self.identity is None or not await self.auth.login_completed(self.identity):
             log.info("login as %s dropped: its name was claimed meanwhile",
                      self.identity and self.identity.name)
             self.identity = None
@@ -158,20 +171,27 @@ class GameSSHServer(asyncssh.SSHServer):
         return self.auth.password is not None or bool(self.auth.user_passwords)
 
     async def validate_password(self, username: str, password: str) -> bool:
-        address = self.peer
-        await asyncio.sleep(self.auth.failure_delay(address, username))  # slows guessing
-        self.identity = self.auth.check_password(username, password, address)
+        # After this name's earlier guesses from this address, and their delay.
+        who = await self.auth.password_login(username, password, self.peer)
+        self.identity = None if who is None else replace(who, address=self.peer)
         return self.identity is not None
 
 
 class SessionRunner:
     """Runs one SSH session: a child UI process bridged to the channel."""
 
+    # A session's window-size changes: rate-limited, coalesced, a flood hung up.
+    window_changes: Callable[[Callable[[int, int], None]], WindowChanges] = WindowChanges
+
     def __init__(self, *, counter: SessionCounter, issue_token: Callable[[Identity], str],
                  revoke_token: Callable[[str], None], child_env: Callable[[], dict[str, str]],
                  idle_timeout: float, input_rate: float, input_burst: float,
-                 default_term: str) -> None:
+                 default_term: str, per_connection: int = 1_000_000,
+                 window_changes: Callable[[Callable[[int, int], None]], WindowChanges]
+                 = WindowChanges) -> None:
         self.counter = counter
+        self.per_connection = per_connection  # sessions one SSH connection may have open
+        self.window_changes = window_changes  # a session's window-change limit
         self.issue_token = issue_token
         self.revoke_token = revoke_token
         self.child_env = child_env
@@ -202,10 +222,23 @@ class SessionRunner:
             process.stdout.write(NO_TERMINAL)
             process.exit(1)
             return
-        if not self.counter.acquire():
-            process.stdout.write(SERVER_FULL)
+        refused = (TOO_MANY_HERE.format(sessions(owner.open_sessions))
+                   if owner.open_sessions >= self.per_connection
+                   else self.counter.refusal(who.name, who.address))
+        if refused is not None:
+            log.info("session of %s from %s refused: %s", who.name, who.address, refused)
+            process.stdout.write(refused.encode() + b"\r\n")
             process.exit(1)
             return
+        owner.open_sessions += 1
+        try:
+            await self._admitted(process, who, term)
+        finally:
+            owner.open_sessions -= 1
+            self.counter.release(who.name, who.address)
+
+    async def _admitted(self, process: asyncssh.SSHServerProcess[bytes], who: Identity,
+                        term: str) -> None:
         token = self.issue_token(who)
         started_drawing = await self.gate.enter()
         master, slave = os.openpty()
@@ -225,7 +258,6 @@ class SessionRunner:
             os.close(master)
             os.close(slave)
             self.revoke_token(token)
-            self.counter.release()
             raise
         os.close(slave)
         self.children.add(child)
@@ -242,7 +274,6 @@ class SessionRunner:
             self.children.discard(child)
             self.processes.discard(process)
             self.revoke_token(token)
-            self.counter.release()
             log.info("session ended for %s after %.0fs%s", who.name, time.monotonic() - started,
                      how_it_ended(child.returncode))
         if not process.is_closing():
@@ -333,6 +364,14 @@ class SessionRunner:
 
     async def _pump_in(self, process: asyncssh.SSHServerProcess[bytes], master: int) -> None:
         bucket = TokenBucket(self.input_rate, self.input_burst)
+        sizes = self.window_changes(lambda cols, rows: set_winsize(master, cols, rows))
+        try:
+            await self._read_input(process, master, bucket, sizes)
+        finally:
+            sizes.close()
+
+    async def _read_input(self, process: asyncssh.SSHServerProcess[bytes], master: int,
+                          bucket: TokenBucket, sizes: WindowChanges) -> None:
         while True:
             try:  # a timeout scope, not wait_for: no task per read (3.11's wait_for makes one)
                 async with asyncio.timeout(self.idle_timeout):
@@ -341,7 +380,14 @@ class SessionRunner:
                 process.stdout.write(RESTORE + IDLE)
                 return
             except asyncssh.TerminalSizeChanged as exc:
-                set_winsize(master, exc.width, exc.height)
+                if not sizes.changed(exc.width, exc.height):
+                    log.warning("connection of %s closed: a flood of window changes",
+                                process.get_extra_info("username"))
+                    process.stdout.write(RESTORE + WINDOW_FLOOD)
+                    owner = process.get_extra_info("connection").get_owner()
+                    self.counter.penalise(owner.peer)  # no coming straight back
+                    process.get_extra_info("connection").close()
+                    return
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue

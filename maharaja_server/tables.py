@@ -28,6 +28,7 @@ from engine.core.errors import IllegalIntent, RecordError
 from engine.core.game import AnyGame, Game
 from engine.core.ruleset import HUMAN, Computer, Seat
 from engine.core.table import Chooser, LocalTable, UndoRequest
+from maharaja_server.network import networks
 from maharaja_server.protocol import SeatInfo, SeatSpec, TableInfo, UndoInfo
 from maharaja_server.records import Records
 
@@ -36,10 +37,13 @@ log = logging.getLogger("maharaja_server.tables")
 
 @dataclass(frozen=True)
 class Identity:
-    """Who is connected: the SSH user name and the key they proved (or "" for a password)."""
+    """Who is connected: the SSH user name and the key they proved ("password" for a
+    password, "link:…" for a join link), and the address they came from (not part of
+    who they are: the limits on new names and tables count it)."""
 
     name: str
     key: str = ""
+    address: str = field(default="", compare=False)
 
     @property
     def owner(self) -> str:
@@ -63,6 +67,7 @@ class TableMeta(msgspec.Struct):
     handover: bool
     seed: int
     owner: str = ""  # Identity.owner of who created it: they may close it
+    address: str = ""  # where its creator came from (the quotas per address and network)
     hints: bool = False  # a seat may ask the hard computer for a hint (issue 13 item 7)
 
 
@@ -126,7 +131,10 @@ class TableService:
         handover_after: float = 120.0,
         max_tables: int = 200,
         tables_per_user: int = 5,
+        tables_per_address: int = 5,
+        tables_per_network: int = 10,
         expire_after: float = 7 * 24 * 3600.0,
+        waiting_expiry: float = 600.0,
         chooser: Chooser | None = None,
         handover_level: str = "medium",
         now: Callable[[], float] = time.time,
@@ -134,8 +142,16 @@ class TableService:
     ) -> None:
         self.root = root
         self.records = records or Records(root / "records.db")
+        # Open tables one player may have created: counted per name (whatever its key),
+        # per address and per network (keys are free in open mode: 41 throwaway keys
+        # made 5 tables each and filled all 200 in 27.8 s).
         self.tables_per_user = tables_per_user
+        self.tables_per_address = tables_per_address
+        self.tables_per_network = tables_per_network
         self.expire_after = expire_after  # seconds; 0: tables never expire
+        # A table whose game never started (a seat still free) and that nobody is at
+        # goes after this many seconds, not expire_after's week; 0: never.
+        self.waiting_expiry = waiting_expiry
         self.now = now
         self.rulesets = rulesets
         self.bot_delay = bot_delay
@@ -148,14 +164,19 @@ class TableService:
         self.chooser: Chooser = chooser
         self.handover_level = handover_level
         self.tables: dict[int, Table] = {}
+        # Table ids are a sequence in the records, never reused: an old join link (or a
+        # remembered "join 1") once seated its holder at a new table under the old id.
+        self.last_id = self.records.counter("tables")
         self.on_change: list[Callable[[int, int], None]] = []
+        self.on_remove: list[Callable[[int], None]] = []  # a table's id as it goes
         self.on_lobby: list[Callable[[], None]] = []
 
     # ------------------------------------------------------------ persistence
     def load_all(self) -> None:
         """Resume every table in the records (each validated by replaying its log)."""
         self.root.mkdir(parents=True, exist_ok=True)
-        for table_id, data in sorted(self.records.tables().items()):
+        stored = self.records.tables()
+        for table_id, data in sorted(stored.items()):
             try:
                 meta = msgspec.json.decode(data, type=TableMeta)
                 rules = self.rulesets[meta.ruleset]
@@ -171,6 +192,7 @@ class TableService:
             except (KeyError, msgspec.DecodeError, msgspec.ValidationError,
                     RecordError) as exc:
                 log.error("table %s not resumed: %s", table_id, exc)
+        self.last_id = max([self.last_id, *stored])
         log.info("resumed %d table(s) from %s", len(self.tables), self.root)
         for table in self.tables.values():
             # Nobody is connected after a restart: absent players' seats may be handed
@@ -241,6 +263,12 @@ class TableService:
             undo=undo_info(table.local.pending_undo) if table.local is not None else None,
         )
 
+    def names_in_use(self) -> set[str]:
+        """The names that hold a seat or created a table still here."""
+        owners = {slot.owner for t in self.tables.values() for slot in t.meta.slots
+                  if slot.owner} | {t.meta.owner for t in self.tables.values() if t.meta.owner}
+        return {owner.split(" ", 1)[0] for owner in owners}
+
     def get(self, table_id: int) -> Table:
         try:
             return self.tables[table_id]
@@ -255,13 +283,7 @@ class TableService:
         if len(self.tables) >= self.max_tables:
             raise refuse("SRV-FULL", f"this server has {len(self.tables)} tables, as many "
                                      "as it allows; join one, or try later")
-        mine = [t.id for t in self.tables.values() if t.meta.owner == who.owner
-                and not (t.game is not None and t.game.is_over())]
-        if len(mine) >= self.tables_per_user:
-            tables = "table" if len(mine) == 1 else "tables"
-            raise refuse("SRV-QUOTA", f"you have {len(mine)} open {tables} "
-                                      f"({', '.join(map(str, mine))}), as many as you may; "
-                                      "close one first (c in the lobby)")
+        self._check_quota(who)
         if not rules.min_seats <= len(seats) <= rules.max_seats:
             raise refuse("SRV-SEATS", f"{rules.name} needs {rules.min_seats} to "
                                       f"{rules.max_seats} seats")
@@ -275,11 +297,12 @@ class TableService:
                 slots.append(Slot("computer", spec.level, name=f"Computer {number}"))
             else:
                 slots.append(Slot("human"))
-        table_id = max(self.tables, default=0) + 1
+        self.last_id = table_id = max([self.last_id, *self.tables]) + 1
+        self.records.put_counter("tables", table_id)  # queued before the table's row
         meta = TableMeta(table_id, title[:60] or f"{who.name}'s table", ruleset_id,
                          msgspec.json.encode(opts), slots, handover,
                          random.SystemRandom().randrange(2**31), owner=who.owner,
-                         hints=hints)
+                         hints=hints, address=who.address)
         table = Table(meta, rules, touched=self.now())
         self._dir(table).mkdir(parents=True, exist_ok=True)
         self.tables[table_id] = table
@@ -289,6 +312,30 @@ class TableService:
                  len(seats))
         self._lobby_changed()
         return table
+
+    def _check_quota(self, who: Identity) -> None:
+        """SRV-QUOTA when ``who``'s name, address or network has its open tables."""
+        open_tables = [t for t in self.tables.values()
+                       if not (t.game is not None and t.game.is_over())]
+        mine = [t.id for t in open_tables if t.meta.owner.split(" ", 1)[0] == who.name]
+        if len(mine) >= self.tables_per_user:
+            tables = "table" if len(mine) == 1 else "tables"
+            raise refuse("SRV-QUOTA", f"you have {len(mine)} open {tables} "
+                                      f"({', '.join(map(str, mine))}), as many as you may; "
+                                      "close one first (c in the lobby)")
+        if not who.address:
+            return
+        address, network = networks(who.address)
+        here = [t for t in open_tables if t.meta.address]
+        for limit, where, count in (
+                (self.tables_per_address, "your address",
+                 sum(networks(t.meta.address)[0] == address for t in here)),
+                (self.tables_per_network, "your network",
+                 sum(networks(t.meta.address)[1] == network for t in here))):
+            if count >= limit:
+                raise refuse("SRV-QUOTA", f"{where} has {count} open tables, as many as it "
+                                          "may; join one, or close one first (c in the "
+                                          "lobby)")
 
     def join(self, who: Identity, table_id: int, seat: int | None) -> int:
         """Take (or take back) a seat; returns its index."""
@@ -332,15 +379,21 @@ class TableService:
 
     def expire(self) -> list[int]:
         """Remove the tables nobody has been at, and nothing has happened at, for
-        ``expire_after`` seconds: empty, abandoned and finished ones alike."""
-        if self.expire_after <= 0:
-            return []
-        cutoff = self.now() - self.expire_after
-        old = [t for t in self.tables.values() if t.touched < cutoff and not t.spectators
-               and not any(t.presence.values())]
-        for table in old:
-            self._remove(table, f"expired after {self.expire_after / 3600:g} h unattended")
-        return [t.id for t in old]
+        ``expire_after`` seconds: empty, abandoned and finished ones alike; a table whose
+        game never started after ``waiting_expiry`` seconds."""
+        now = self.now()
+        old = []
+        for table in list(self.tables.values()):
+            if table.spectators or any(table.presence.values()):
+                continue
+            idle = now - table.touched
+            if table.game is None and 0 < self.waiting_expiry < idle:
+                old.append(table.id)
+                self._remove(table, f"nobody came in {self.waiting_expiry / 60:g} min")
+            elif 0 < self.expire_after < idle:
+                old.append(table.id)
+                self._remove(table, f"expired after {self.expire_after / 3600:g} h unattended")
+        return old
 
     def _remove(self, table: Table, why: str) -> None:
         if table.local is not None:
@@ -353,6 +406,8 @@ class TableService:
         shutil.rmtree(self._dir(table), ignore_errors=True)
         self.records.remove_dir(self._dir(table))  # after a save still queued for it
         log.info("table %d removed: %s", table.id, why)
+        for listener in list(self.on_remove):
+            listener(table.id)
         self._lobby_changed()
 
     def _maybe_start(self, table: Table) -> None:

@@ -1,10 +1,12 @@
 """``maharaja serve --web PORT``: the same tables on a web page, through textual-serve.
 
-Each browser session runs the same session child the SSH server runs (the Textual UI,
-here on textual-serve's web driver instead of a pty) and talks to the same hub socket
-with a one-use token for its own identity, so its seat's secrets and nobody else's
-reach the page. Who a browser is: a join link's seat (links.py), or with
-``--password-file`` a name and password (HTTP Basic), the same identity as over SSH.
+Each browser session runs the same session app the SSH server runs (the Textual UI,
+here on Textual's web driver instead of a pty), forked by the session worker as an SSH
+session is (websession.py), and talks to the same hub socket with a one-use token for
+its own identity, so its seat's secrets and nobody else's reach the page. Who a
+browser is: a join link's seat (links.py), or with ``--password-file`` a name and
+password (HTTP Basic), the same identity as over SSH. textual-serve gives the page, its
+script and its styles; the sessions are ours.
 """
 
 from __future__ import annotations
@@ -13,34 +15,40 @@ import asyncio
 import base64
 import json
 import logging
-import os
 import secrets
-import signal
 import socket
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 import jinja2
 from aiohttp import WSMsgType, web
-from textual_serve.app_service import AppService
-from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server, to_int
 
 from engine.core.errors import IllegalIntent
 from maharaja_server.auth import Authenticator
-from maharaja_server.limits import SessionCounter, StartGate, TokenBucket
+from maharaja_server.limits import (
+    SessionCounter,
+    StartGate,
+    TokenBucket,
+    WindowChanges,
+    sessions,
+)
 from maharaja_server.links import LinkBook, LinkRefused, digest
 from maharaja_server.protocol import SeatLink
+from maharaja_server.spawn import SessionProcess, Zygote
 from maharaja_server.tables import Identity, TableService
+from maharaja_server.webguard import Doors, budget, raise_descriptor_limit
+from maharaja_server.websession import ENV, WebSession
 
 log = logging.getLogger("maharaja_server.web")
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+KEEPALIVE = 15.0  # seconds an idle keep-alive connection stays open (aiohttp's: 75)
 LOGIN_COOKIE = "mj-login"
 MAX_LOGINS = 10_000  # remembered browser logins; the oldest are forgotten beyond
 NO_PASSWORD = ("This server's web page admits players by join link only: ask a player at "
@@ -57,46 +65,8 @@ class Limits:
     idle_timeout: float
     input_rate: float
     input_burst: float
-
-
-class SessionService(AppService):
-    """textual-serve's app process, as our session child: our environment (not the
-    server's), started in the run folder, in its own process group; no file downloads
-    (a session never hands the host's files out)."""
-
-    def __init__(self, env: dict[str, str], drawing: Callable[[], None],
-                 **kwargs: Any) -> None:
-        super().__init__("maharaja_server.session", **kwargs)
-        self.env = env
-        self.drawing = drawing  # frees the start gate's slot at the first frame
-
-    async def on_data(self, payload: bytes) -> None:
-        self.drawing()
-        await super().on_data(payload)
-
-    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-        env = dict(self.env)
-        env.update(TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver",
-                   TEXTUAL_FPS="60", TEXTUAL_COLOR_SYSTEM="truecolor",
-                   TERM_PROGRAM="textual", COLUMNS=str(width), ROWS=str(height))
-        return env
-
-    async def _open_app_process(self, width: int = 80, height: int = 24
-                                ) -> asyncio.subprocess.Process:
-        env = self._build_environment(width, height)
-        self._process = process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "maharaja_server.session",
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE, env=env, cwd=env.get("MAHARAJA_RUN"),
-            start_new_session=True)
-        assert process.stdin is not None
-        self._stdin = process.stdin
-        return process
-
-    async def on_meta(self, data: bytes) -> None:
-        if json.loads(data).get("type") == "deliver_file_start":
-            return
-        await super().on_meta(data)
+    per_browser: int = 1_000_000  # sessions one browser login (or link) may have open
+    window_changes: Callable[[Callable[[int, int], None]], WindowChanges] = WindowChanges
 
 
 class WebFront(Server):
@@ -106,7 +76,8 @@ class WebFront(Server):
                  links: LinkBook, counter: SessionCounter,
                  issue_token: Callable[[Identity], str], revoke_token: Callable[[str], None],
                  child_env: Callable[[], dict[str, str]], limits: Limits,
-                 gate: StartGate) -> None:
+                 gate: StartGate, zygote: Callable[[], Zygote | None] = lambda: None,
+                 doors: Doors | None = None) -> None:
         super().__init__("maharaja", host=host, port=port, title="Maharaja")
         self.wanted_url = public_url
         self.auth = auth
@@ -117,18 +88,32 @@ class WebFront(Server):
         self.child_env = child_env
         self.limits = limits
         self.gate = gate
+        self.zygote = zygote  # the session worker, once the server has started it
         self._logins: dict[str, Identity] = {}  # digest of a login cookie -> who
+        self._browsers: dict[str, int] = {}  # digest of a browser's cookie -> its sessions
         self._runner: web.AppRunner | None = None
-        self.sessions: set[SessionService] = set()
+        self._listener: asyncio.Server | None = None
+        # Every TCP connection, before aiohttp reads it: header timeout, caps.
+        self.doors = doors or Doors(per_address=16, total=256)
+        self.sessions: set[WebSession] = set()
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
         app = await self._make_app()
-        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        # An idle keep-alive connection holds a door; a page's next request comes soon.
+        # A request whose client has gone is cancelled: a password guess waiting out its
+        # delay (backoff.py) must not wait on for nobody (each left a waiting handler).
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None,
+                                     keepalive_timeout=KEEPALIVE, handler_cancellation=True)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
-        self.port = self._runner.addresses[0][1]  # the port bound (port 0: any free one)
+        # aiohttp's low-level server (a protocol factory) behind our door (webguard.py).
+        handlers = self._runner.server
+        assert handlers is not None  # made by setup()
+        self._listener = await asyncio.get_running_loop().create_server(
+            self.doors.factory(handlers), self.host, self.port,
+            reuse_address=True)
+        # The port bound (port 0: any free one).
+        self.port = self._listener.sockets[0].getsockname()[1]
         # Links must name this machine as others reach it: a wildcard address names
         # no machine, so its host name stands in (--web-url gives the exact address).
         host = socket.getfqdn() if self.host in ("0.0.0.0", "::", "") else self.host
@@ -136,10 +121,14 @@ class WebFront(Server):
         self.public_url = (self.wanted_url or f"http://{host}:{self.port}").rstrip("/")
 
     async def close(self) -> None:
-        for service in list(self.sessions):
-            await stop(service)
+        if self._listener is not None:
+            self._listener.close()
+        for session in list(self.sessions):
+            await session.stop()
         if self._runner is not None:
             await self._runner.cleanup()
+        if self._listener is not None:
+            await self._listener.wait_closed()
 
     def link_url(self, token: str) -> str:
         return f"{self.public_url}/join/{token}"
@@ -169,11 +158,11 @@ class WebFront(Server):
             except (ValueError, UnicodeDecodeError):
                 name = ""
         if name:
+            # After this name's earlier guesses from this address, and their delay.
             address = request.remote or ""
-            await asyncio.sleep(self.auth.failure_delay(address, name))  # slows guessing
-            who = self.auth.check_password(name, password, address)
+            who = await self.auth.password_login(name, password, address)
             if who is not None:
-                return who
+                return replace(who, address=address)
         raise web.HTTPUnauthorized(
             text="Log in with your player name and the server's password.",
             headers={"WWW-Authenticate": 'Basic realm="Maharaja", charset="UTF-8"'})
@@ -225,44 +214,70 @@ class WebFront(Server):
         response.headers["Referrer-Policy"] = "no-referrer"  # the link is in the URL
         return response
 
-    def _who(self, request: web.Request) -> tuple[Identity, str]:
-        """The websocket's identity and the command its session starts with."""
+    def _who(self, request: web.Request) -> tuple[Identity, str, str]:
+        """The websocket's identity, the command its session starts with, and its
+        browser (the digest of the cookie that proves who it is)."""
         self._same_origin(request)
         token = request.match_info.get("token")
+        address = request.remote or ""
         if token is None:
             # Looked up by digest: the lookup's timing says nothing of the cookie.
-            who = self._logins.get(digest(request.cookies.get(LOGIN_COOKIE, "")))
+            browser = digest(request.cookies.get(LOGIN_COOKIE, ""))
+            who = self._logins.get(browser)
             if who is None:
                 raise web.HTTPForbidden(text="log in on the page first")
-            return who, ""
+            return replace(who, address=address), "", browser
+        cookie = request.cookies.get(LinkBook.cookie_name(token))
         try:
-            who, link = self.links.enter(token, request.cookies.get(LinkBook.cookie_name(token)))
+            who, link = self.links.enter(token, cookie)
         except LinkRefused as exc:
             raise web.HTTPForbidden(text=str(exc)) from None
-        return who, f"join {link.table} {link.seat + 1}"
+        return (replace(who, address=address), f"join {link.table} {link.seat + 1}",
+                digest(cookie or ""))
+
+    def _admit(self, who: Identity, browser: str) -> None:
+        """Count the session against its browser's, player's, address's and the server's
+        caps (one browser login opened 30 websockets, each a session); HTTP 429 when a
+        cap is reached, 503 when the server is full."""
+        if self._browsers.get(browser, 0) >= self.limits.per_browser:
+            raise web.HTTPTooManyRequests(
+                text=f"This browser has {sessions(self.limits.per_browser)} open, as many "
+                     "as one may; close one first.")
+        refused = self.counter.refusal(who.name, who.address)
+        if refused is not None:
+            full = self.counter.active >= self.counter.limit
+            raise (web.HTTPServiceUnavailable if full else web.HTTPTooManyRequests)(
+                text=refused)
+        self._browsers[browser] = self._browsers.get(browser, 0) + 1
+
+    def _let_go(self, who: Identity, browser: str) -> None:
+        self.counter.release(who.name, who.address)
+        left = self._browsers.get(browser, 0) - 1
+        if left > 0:
+            self._browsers[browser] = left
+        else:
+            self._browsers.pop(browser, None)
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
-        who, command = self._who(request)
-        if not self.counter.acquire():
-            raise web.HTTPServiceUnavailable(text="the server is full right now")
+        who, command, browser = self._who(request)
+        self._admit(who, browser)
         token = self.issue_token(who)
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
-        env = self.child_env()
-        env.update(MAHARAJA_TOKEN=token, MAHARAJA_COMMAND=command, TERM="xterm-256color",
-                   COLORTERM="truecolor")
-        service: SessionService | None = None
+        env = self.child_env() | ENV | {
+            "COLUMNS": str(bounded(request.query.get("width"), 80, 10, 1000)),
+            "ROWS": str(bounded(request.query.get("height"), 24, 5, 500))}
+        session: WebSession | None = None
         drawing: Callable[[], None] | None = None
         try:
-            drawing = await self.gate.enter()  # the SSH sessions' gate: two start at once
+            drawing = await self.gate.enter()  # the SSH sessions' gate: four start at once
             await websocket.prepare(request)
-            service = SessionService(env, drawing, write_bytes=websocket.send_bytes,
-                                     write_str=websocket.send_str, close=websocket.close,
-                                     download_manager=DownloadManager())
-            self.sessions.add(service)
-            log.info("web session started for %s", who.name)
-            await service.start(to_int(request.query.get("width", "80"), 80),
-                                to_int(request.query.get("height", "24"), 24))
-            await self._process_messages(websocket, service)
+            self.doors.upgraded(request.transport)  # frames now, not a request's headers
+            session = WebSession(websocket, drawing)
+            self.sessions.add(session)
+            await session.start(lambda fd: self._spawn(fd, env, token, command))
+            assert session.child is not None
+            log.info("web session started for %s (pid %d)", who.name, session.child.pid)
+            await self._run(websocket, session, who.address)
         except asyncio.CancelledError:
             await websocket.close()
         except Exception:
@@ -270,60 +285,98 @@ class WebFront(Server):
         finally:
             if drawing is not None:
                 drawing()
-            if service is not None:
-                self.sessions.discard(service)
-                await stop(service)
+            if session is not None:
+                self.sessions.discard(session)
+                await session.stop()
             self.revoke_token(token)
-            self.counter.release()
+            self._let_go(who, browser)
             log.info("web session ended for %s", who.name)
+        if not websocket.closed:
+            await websocket.close()
         return websocket
 
-    async def _process_messages(self, websocket: web.WebSocketResponse,
-                                app_service: AppService) -> None:
-        """The browser's keys (capped like an SSH session's input), resizes and pings;
-        anything else is dropped. Idle as long as --idle-timeout: the session ends."""
-        bucket = TokenBucket(self.limits.input_rate, self.limits.input_burst)
-        last_input = time.monotonic()
-        while True:
-            left = self.limits.idle_timeout - (time.monotonic() - last_input)
+    async def _spawn(self, fd: int, env: dict[str, str], token: str,
+                     command: str) -> SessionProcess:
+        """Forked by the session worker, in a process of its own; a fresh interpreter
+        only when the worker is down."""
+        zygote = self.zygote()
+        if zygote is not None and zygote.alive:
             try:
-                message = await websocket.receive(timeout=max(left, 0.001))
-            except TimeoutError:
-                log.info("web session closed: idle")
-                return
-            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED,
-                                WSMsgType.ERROR):
-                return
-            if message.type != WSMsgType.TEXT:
-                continue
-            try:
-                kind, data = json.loads(message.data)[:2]
-                if kind == "stdin":
-                    last_input = time.monotonic()
-                    if allowed := bucket.take(str(data).encode()):
-                        await app_service.send_bytes(allowed)
-                elif kind == "resize":
-                    await app_service.set_terminal_size(
-                        max(10, min(int(data["width"]), 1000)),
-                        max(5, min(int(data["height"]), 500)))
-                elif kind == "ping":
-                    await websocket.send_json(["pong", data])
-            except (ValueError, TypeError, KeyError):
-                continue
+                return await zygote.spawn(fd, env, token, command, web=True)
+            except OSError as exc:
+                log.warning("session worker unavailable (%s); starting a fresh interpreter",
+                            exc)
+        return await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "maharaja_server.session",
+            stdin=fd, stdout=fd, stderr=asyncio.subprocess.DEVNULL,
+            env=env | {"MAHARAJA_TOKEN": token, "MAHARAJA_COMMAND": command},
+            cwd=env.get("MAHARAJA_RUN"), start_new_session=True)
 
-
-async def stop(service: SessionService) -> None:
-    """Ask the session to quit; one that does not within seconds is killed."""
-    try:
-        await asyncio.wait_for(service.stop(), 5.0)
-    except TimeoutError:
-        pass
-    process = service._process
-    if process is not None and process.returncode is None:
+    async def _run(self, websocket: web.WebSocketResponse, session: WebSession,
+                   address: str) -> None:
+        """Until the session ends or the browser goes: its frames out, the browser's
+        messages in."""
+        tasks = {asyncio.create_task(session.pump_out()),
+                 asyncio.create_task(self._browser_messages(websocket, session, address))}
         try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            for task in done:
+                if task.exception() is not None:
+                    log.warning("web session: %r", task.exception())
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _browser_messages(self, websocket: web.WebSocketResponse,
+                                session: WebSession, address: str = "") -> None:
+        """The browser's keys (capped like an SSH session's input), window sizes (as an
+        SSH session's) and pings; anything else is dropped. Idle as long as
+        --idle-timeout: the session ends. A flood of window sizes ends it too."""
+        bucket = TokenBucket(self.limits.input_rate, self.limits.input_burst)
+        sizes = self.limits.window_changes(session.resize)
+        last_input = time.monotonic()
+        try:
+            while True:
+                left = self.limits.idle_timeout - (time.monotonic() - last_input)
+                try:
+                    message = await websocket.receive(timeout=max(left, 0.001))
+                except TimeoutError:
+                    log.info("web session closed: idle")
+                    return
+                if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED,
+                                    WSMsgType.ERROR):
+                    return
+                if message.type != WSMsgType.TEXT:
+                    continue
+                try:
+                    kind, data = json.loads(message.data)[:2]
+                    if kind == "stdin":
+                        last_input = time.monotonic()
+                        if allowed := whole_characters(bucket.take(str(data).encode())):
+                            session.send_keys(allowed)
+                    elif kind == "resize":
+                        if not sizes.changed(max(10, min(int(data["width"]), 1000)),
+                                             max(5, min(int(data["height"]), 500))):
+                            log.warning("web session closed: a flood of window changes")
+                            self.counter.penalise(address)  # no coming straight back
+                            return
+                    elif kind == "ping":
+                        await websocket.send_json(["pong", data])
+                except (ValueError, TypeError, KeyError):
+                    continue
+        finally:
+            sizes.close()
+
+
+def whole_characters(data: bytes) -> bytes:
+    """``data`` without a UTF-8 character cut at its end (the input cap cuts bytes):
+    the web driver decodes strictly, and a cut character stopped its input for good."""
+    return data.decode("utf-8", "ignore").encode()
+
+
+def bounded(value: str | None, default: int, low: int, high: int) -> int:
+    return max(low, min(to_int(value or "", default), high))
 
 
 def warning_for(host: str, public_url: str | None) -> str | None:
@@ -340,9 +393,15 @@ def web_front(server: Any) -> WebFront:
                      auth=server.auth, links=LinkBook(cfg.data_dir / "links.json"),
                      counter=server.counter, issue_token=server.hub.issue_token,
                      revoke_token=server.hub.revoke_token, child_env=server._child_env,
-                     limits=Limits(cfg.idle_timeout, cfg.input_rate, cfg.input_burst),
-                     gate=server.sessions.gate)
+                     limits=Limits(cfg.idle_timeout, cfg.input_rate, cfg.input_burst,
+                                   cfg.sessions_per_browser, server.window_changes),
+                     gate=server.sessions.gate, zygote=lambda: server.sessions.zygote,
+                     doors=Doors(cfg.web_connections_per_address,
+                                 budget(raise_descriptor_limit(), cfg.max_connections,
+                                        cfg.max_sessions, cfg.web_connections),
+                                 cfg.web_header_timeout))
     server.hub.web_links = lambda who, table: invite(server.service, front, who, table)
+    server.service.on_remove.append(front.links.forget_table)  # links die with their table
     return front
 
 
@@ -353,9 +412,7 @@ def invite(service: TableService, front: WebFront, who: Identity,
     if table.seat_of(who) is None:
         raise IllegalIntent("SRV-INVITE", "only a player at this table can hand out its "
                                           "seats' links")
-    try:
-        return [SeatLink(seat, front.link_url(front.links.issue(table_id, seat)))
-                for seat, slot in enumerate(table.meta.slots)
-                if slot.kind == "human" and slot.owner is None]
-    except LinkRefused as exc:
-        raise IllegalIntent("SRV-INVITE", str(exc)) from None
+    seated = {slot.owner for slot in table.meta.slots if slot.owner}
+    return [SeatLink(seat, front.link_url(front.links.issue(table_id, seat, seated)))
+            for seat, slot in enumerate(table.meta.slots)
+            if slot.kind == "human" and slot.owner is None]

@@ -12,8 +12,9 @@ Each child is as isolated as a fresh interpreter was: its own session (``setsid`
 with the pty as controlling terminal, its address space capped, its crash logged.
 
 Protocol on the control socket (SOCK_SEQPACKET, one JSON object per message):
-server -> zygote ``{"env": {...}, "token": ..., "command": ...}`` with the pty's
-slave end passed as SCM_RIGHTS; zygote -> server ``{"pid": N}`` in the same order,
+server -> zygote ``{"env": {...}, "token": ..., "command": ..., "web": false}`` with the
+pty's slave end passed as SCM_RIGHTS (with ``"web": true``, a browser session's socket:
+its own process, on Textual's web driver); zygote -> server ``{"pid": N}`` in the same order,
 and ``{"exit": N, "code": C}`` when a child ends (C negative: killed by signal -C).
 The socket's descriptor number comes in MAHARAJA_ZYGOTE_FD.
 """
@@ -191,6 +192,12 @@ def run_child(request: dict[str, Any], slave: int | None, rulesets: dict[str, An
     os.setsid()
     for fd in (0, 1, 2):
         os.dup2(slave, fd)
+    if request.get("web"):
+        # The socket is the web driver's packet stream: nothing else may write to it
+        # (the log file has whatever a session would print).
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+        os.close(null)
     if slave > 2:
         os.close(slave)
     random.seed()  # not the zygote's sequence, shared by every child
@@ -339,7 +346,9 @@ class Worker:
             self.send({"pid": -1})
             return True
         try:
-            if self.per_process == 1:
+            # A browser's session (its terminal is the web driver, not a pty a host can
+            # drive) gets a process of its own, as every session does with one a process.
+            if self.per_process == 1 or request.get("web"):
                 pid = self.fork_child(request, fds[0])
                 self.send({"pid": pid, "session": pid})
             else:
@@ -437,7 +446,11 @@ class Worker:
         return min(room, key=lambda h: len(h.sessions))
 
     def from_host(self, host: HostRecord) -> None:
-        assert host.sock is not None
+        if host.sock is None:
+            # Let go earlier in the same round (reap() saw its process end first): a
+            # stale readable socket, nothing to read. It once asserted here and took the
+            # worker down, every later session then a fresh interpreter.
+            return
         try:
             data = host.sock.recv(MAX_MESSAGE)
         except OSError:

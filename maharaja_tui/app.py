@@ -52,6 +52,8 @@ class Start(NamedTuple):
     game: AnyGame | None = None
     seed: int | None = None
     reveal: bool = False
+    seat: int | None = None  # a replay: whose knowledge it shows (an imported seat's record)
+    notes: tuple[str, ...] = ()  # a replay: what the record's reader said of the file
 
 
 class GameCommands(Provider):
@@ -142,7 +144,8 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeysFollowF
         elif start.kind == "load" and start.path is not None:
             shown = self.open_path(start.path, start.game)
         elif start.kind == "replay" and start.path is not None:
-            shown = self.open_replay(start.path, start.game, reveal=start.reveal)
+            shown = self.open_replay(start.path, start.game, reveal=start.reveal,
+                                     seat=start.seat, notes=start.notes)
         elif start.kind == "game" and start.game is not None:
             shown = self.show_game(start.game)
         elif start.kind == "continue" and (latest := autosaves.latest_unfinished()):
@@ -151,6 +154,20 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeysFollowF
             self.action_new_game(seed=start.seed)
         self.report_autosaves()
         self.call_after_refresh(gc.enable)  # the command paused it for the launch (cli)
+
+    # Tab and shift+Tab (the screens' keys, the app's actions) ring the bell where there
+    # is nothing else to focus: no key is a silent no-op.
+    def action_focus_next(self) -> None:
+        before = self.focused
+        super().action_focus_next()
+        if self.focused is before:
+            self.bell()
+
+    def action_focus_previous(self) -> None:
+        before = self.focused
+        super().action_focus_previous()
+        if self.focused is before:
+            self.bell()
 
     # ------------------------------------------------------------- screens
     def show_main(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
@@ -306,13 +323,14 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeysFollowF
         return True
 
     def open_replay(self, path: Path, game: AnyGame | None = None, *,
-                    reveal: bool = False) -> bool:
+                    reveal: bool = False, seat: int | None = None,
+                    notes: tuple[str, ...] = ()) -> bool:
         from maharaja_tui.screens.replay import ReplayScreen
 
         game = game or self.load(path)
         if game is None:
             return False
-        self.show_main(ReplayScreen(game, reveal=reveal))
+        self.show_main(ReplayScreen(game, reveal=reveal, seat=seat, notes=notes))
         return True
 
     # ------------------------------------------------------------- actions

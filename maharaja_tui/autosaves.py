@@ -94,7 +94,8 @@ class Autosave(msgspec.Struct, frozen=True):
     finished: bool
     options: dict[str, Any]
     round_number: int | None = None
-    started: bool = True  # a human has decided something: an empty game is not offered
+    started: bool = True  # a human has decided something, or it was played from a position
+    progress: str = ""  # how far it is, in the game's words ("round 3", "turn 7/16")
 
     def round(self) -> int | None:
         """The round the game is in, if the game counts rounds."""
@@ -123,11 +124,14 @@ class Autosave(msgspec.Struct, frozen=True):
         return ", ".join(self.names)
 
     def describe(self, *, with_round: bool = True) -> str:
-        """``Maharaja (2020) · You, Anand, Bela · round 3 · 2026-11-22 14:05``."""
+        """``Maharaja (2020) · You, Anand, Bela · round 3 · 2026-11-22 14:05`` (the
+        game's own words for how far it is: Maharadjah's ``turn 7/16``)."""
         parts = [self.title(), self.who()]
         if with_round:
             number = self.round()
-            if number:
+            if self.progress:
+                parts.append(self.progress)
+            elif number:
                 parts.append(f"round {number}")
         parts.append(self.when())
         return " · ".join(parts)
@@ -163,11 +167,13 @@ def read(path: Path) -> Autosave | None:
     value = getattr(game.state, "round", None)
     options = msgspec.to_builtins(game.options)
     humans = {s for s, seat in enumerate(game.seats) if seat.is_human}
-    started = any(step.seat in humans for step in game.steps)
+    # Played from a position (a replay's "play from here"): the player chose that game.
+    started = game.start is not None or any(step.seat in humans for step in game.steps)
     save = Autosave(path, game.ruleset.id, tuple(seat.name for seat in game.seats), game.seed,
                     header.updated, game.is_over(),
                     options if isinstance(options, dict) else {},
-                    value if isinstance(value, int) else None, started)
+                    value if isinstance(value, int) else None, started,
+                    progress_of(game.ruleset.id, game.state))
     _read[path] = (key, save)
     return save
 
@@ -214,23 +220,39 @@ def autosaves() -> list[Autosave]:
     return sorted(found, key=lambda a: (a.updated, a.path.name), reverse=True)
 
 
+def progress_of(ruleset_id: str, state: Any) -> str:
+    """How far a game is, in its adapter's words ("" for a game this UI cannot show)."""
+    from maharaja_tui.games import UnsupportedGame, adapter_class
+
+    try:
+        adapter = adapter_class(ruleset_id)
+    except UnsupportedGame:
+        return ""
+    progress = getattr(adapter, "progress", None)
+    return str(progress(state)) if progress is not None else ""
+
+
 def unfinished() -> list[Autosave]:
     return [a for a in autosaves() if not a.finished]
 
 
 def resumable() -> list[Autosave]:
-    """The unfinished games the lists offer: a game opened and left before any human
-    decided anything (no decision of a person's to lose) is not worth a line."""
-    return [a for a in unfinished() if a.started]
+    """The unfinished games the lists offer, the one Continue resumes first: a game
+    opened and left before any human decided anything (nothing of a person's to lose)
+    is not worth a line, unless it is the latest of all (Continue takes it up: the
+    list says so) or was played from a position (a choice of the player's)."""
+    games = unfinished()
+    return [a for n, a in enumerate(games) if a.started or n == 0]
 
 
 def latest_unfinished() -> Path | None:
-    """The most recently updated unfinished game that loads (validated): what Continue
-    resumes. A damaged one is set aside and the next one tried."""
+    """The first of ``resumable`` that loads (validated): what Continue resumes, the
+    first line of the new-game screen's list. A damaged one is set aside and the next
+    one tried."""
     from engine import rulesets
     from engine.core import record
 
-    for save in unfinished():
+    for save in resumable():
         try:
             record.load(save.path, rulesets())
         except RecordError as problem:

@@ -1,4 +1,5 @@
-"""The ``maharaja`` command: play (the default), new, continue, load, replay and serve."""
+"""The ``maharaja`` command: play (the default), new, continue, load, replay, export,
+import and serve."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from maharaja_tui.games.base import NewGameForm
 
 
-COMMANDS = ("play", "new", "continue", "load", "replay", "serve")
+COMMANDS = ("play", "new", "continue", "load", "replay", "export", "import", "serve")
 
 
 def parser(*, list_games: bool = True,
@@ -68,6 +69,20 @@ def parser(*, list_games: bool = True,
         replay.add_argument("file", type=Path)
         replay.add_argument("--reveal", action="store_true",
                             help="show hidden information (PP, plans) of an unfinished game")
+    if wanted("export"):
+        export = sub.add_parser("export", help="print a game's record, the text people read "
+                                               "and share (FILE: a save or a record)")
+        export.add_argument("file", type=Path)
+        export.add_argument("--seat", metavar="SEAT",
+                            help="only what this seat may know (its letter or number) of "
+                                 "an unfinished game")
+    if wanted("import"):
+        imported = sub.add_parser("import", help="open a game record (text) in the replay "
+                                                 "viewer, the reader's problems listed")
+        imported.add_argument("file", type=Path)
+        imported.add_argument("--reveal", action="store_true",
+                              help="show hidden information of an unfinished game's full "
+                                   "record")
     if wanted("serve"):
         sub.add_parser("serve", help="host games over SSH (maharaja serve --help)",
                        add_help=False)
@@ -115,6 +130,8 @@ def _main(argv: Sequence[str] | None) -> int:
     gc.disable()
     asks_help = any(arg in ("-h", "--help") for arg in args_list)
     args = parser(list_games=asks_help, only=chosen(args_list)).parse_args(args_list)
+    if args.command == "export":
+        return export(args.file, args.seat)
     from maharaja_tui import settings as config_file
     from maharaja_tui.app import MaharajaApp, Start
     from maharaja_tui.game_setup import default_setup  # not the form: it is not shown
@@ -161,6 +178,16 @@ def _main(argv: Sequence[str] | None) -> int:
         # The app shows the game read here: a file is read (and every decision checked) once.
         start = Start(args.command, path=args.file, game=game,
                       reveal=getattr(args, "reveal", False))
+    elif args.command == "import":
+        from maharaja_tui.record_files import open_game
+
+        try:
+            opened = open_game(args.file)
+        except RecordError as error:
+            print(f"maharaja: {error}", file=sys.stderr)
+            return 2
+        start = Start("replay", path=args.file, game=opened.game, reveal=args.reveal,
+                      seat=opened.seat, notes=tuple(opened.errors))
     elif args.command == "continue":
         from maharaja_tui import autosaves
 
@@ -226,6 +253,25 @@ def _check_table(game: str | None, players: int) -> str | None:
     if not form.min_seats <= players <= form.max_seats:
         return f"{form.title} takes {form.min_seats} to {form.max_seats} players"
     return None
+
+
+def export(path: Path, seat: str | None) -> int:
+    """``maharaja export``: the record on stdout, what went wrong on stderr (1 then)."""
+    from engine import records
+    from engine.core.notation import NotationError
+    from maharaja_tui.record_files import open_game, seat_named
+
+    try:
+        opened = open_game(path)
+        shown = opened.seat if seat is None else seat_named(opened.game, seat)
+        text = records.write(opened.game, shown)
+    except (RecordError, NotationError, ValueError) as error:
+        print(f"maharaja: {error}", file=sys.stderr)
+        return 2
+    sys.stdout.write(text)
+    for problem in opened.errors:
+        print(f"maharaja: {path}: {problem}", file=sys.stderr)
+    return 1 if opened.errors else 0
 
 
 def serve(argv: list[str]) -> int:

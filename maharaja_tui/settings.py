@@ -5,6 +5,7 @@ a bad value or an unknown key is one line naming the key and the file.
     name = "Anand"              # your seat's name (default "You")
     theme = "ansi-dark"         # any Textual theme: textual-dark, nord, ansi-light, ...
     autosave_keep = 20          # autosaves kept (the oldest finished ones go first)
+    confirm_end_turn = true     # ending a turn with something unused asks first
 
     [opponents]                 # the bare command's game and `play`'s defaults
     count = 2                   # computer opponents
@@ -68,6 +69,7 @@ class Settings(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     name: Annotated[str, msgspec.Meta(min_length=1, max_length=24)] = "You"
     theme: str | None = None
     autosave_keep: Annotated[int, msgspec.Meta(ge=1, le=10_000)] = 20
+    confirm_end_turn: bool = True  # ending a turn (or phase) with something unused asks
     opponents: Opponents = Opponents()
     keys: dict[str, Annotated[str, msgspec.Meta(min_length=1)]] = {}
     server: Server = Server()

@@ -1,12 +1,16 @@
 """Load test for `maharaja serve` over real SSH on loopback (run by hand, not in CI).
 
 Starts the server as its own process, connects TABLES x PLAYERS asyncssh clients
-with terminals (one Textual child process each on the server), and plays scripted
-rounds of the long test game for DURATION seconds. One action at a time per table:
-a random player whose screen says YOUR MOVE presses Enter, and we time until every
-other player's terminal shows the new step (key press -> update latency).
+with terminals (one Textual session each on the server), and plays the four real games
+(table 1 Maharaja, 2 Raja, 3 Maharani, 4 Maharadjah, 5 Maharaja again, ...) on the
+game screen a player sees, board and all, for DURATION seconds. One action at a time
+per table: a random player whose status line says "your move" presses Enter (the
+first choice of its action list; again, or another choice, when a dialog asks more),
+and we time until every other player's terminal shows the new step with its board
+redrawn (key press -> update latency). A game that ends starts again at a new table.
 
     python scripts/load_ssh.py --tables 8 --players 4 --duration 300
+    python scripts/load_ssh.py --games test-secrets-long   # the long test game instead
     python scripts/load_ssh.py --abuse     # the same while attackers flood the server
 
 Each table's players connect from their own loopback address, as players on the
@@ -27,12 +31,14 @@ import json
 import os
 import random
 import re
+import resource
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO
 
@@ -44,7 +50,13 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
 FULL_SCAN = False  # --full-scan: the client as it was, to compare its CPU (same run)
 ANSI = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_=>]")
 TABLE = re.compile(r"Table (\d+) · ")
-STATUS = re.compile(r"step (\d+) · (YOUR MOVE|waiting for|game over)")
+# The plain table screen's "step 12 · YOUR MOVE" and the game screen's "step 12 · your
+# move" (its "step 12" alone while others decide).
+STATUS = re.compile(r"· step (\d+)(?: · (YOUR MOVE|your move|waiting for|game over))?")
+MARK = "· step ".encode()  # where a status line's step begins (a log line's "step" is not)
+GAMES = ("maharaja-2020", "raja-2004", "maharani", "maharadjah")
+SEATS = {"maharaja-2020": (2, 4), "raja-2004": (2, 5), "maharani": (2, 4),
+         "maharadjah": (3, 5)}  # the seats a table of each may have
 STATUS_SPAN = 200  # bytes after "step " that hold the rest of a status line, escapes included
 
 
@@ -53,29 +65,37 @@ def plain(output: bytes) -> str:
     return ANSI.sub(b"", output).decode("utf-8", "replace")
 
 
+def state_of(match: re.Match[str]) -> tuple[int, str]:
+    said = match[2] or "waiting for"
+    return int(match[1]), "YOUR MOVE" if said == "your move" else said
+
+
 def statuses_full(output: bytes) -> list[tuple[int, str]]:
     """(step, state) of each status line in ``output``: the whole of it made text."""
-    return [(int(m[1]), m[2]) for m in STATUS.finditer(plain(output))]
+    return [state_of(m) for m in STATUS.finditer(plain(output))]
 
 
 def statuses(output: bytes) -> list[tuple[int, str]]:
-    """What ``statuses_full`` finds, making text only of the bytes after each "step ":
+    """What ``statuses_full`` finds, making text only of the bytes after each "· step ":
     a redraw is ~10 KB of escapes and box lines with one status line in it, and
     stripping all of it was the load client's largest cost after decryption."""
     found = []
-    at = output.find(b"step ")
+    at = output.find(MARK)
     while at >= 0:
         if match := STATUS.match(plain(output[at:at + STATUS_SPAN])):
-            found.append((int(match[1]), match[2]))
-        at = output.find(b"step ", at + 5)
+            found.append(state_of(match))
+        at = output.find(MARK, at + len(MARK))
     return found
 
 
 class Player:
-    def __init__(self, name: str, address: str = "127.0.0.1") -> None:
+    def __init__(self, name: str, address: str = "127.0.0.1",
+                 key: asyncssh.SSHKey | None = None) -> None:
         self.name = name
         self.address = address  # the server admits at most 8 connections per address
-        self.key = asyncssh.generate_private_key("ssh-ed25519")
+        self.key = key or asyncssh.generate_private_key("ssh-ed25519")
+        self.password: str | None = None  # logs in with it instead, if set
+        self.entered = 0.0  # when Enter was last pressed to go on from a scoring screen
         self.tail = b""
         self.step = -1
         self.state = ""
@@ -87,9 +107,10 @@ class Player:
         self.statuses = statuses_full if FULL_SCAN else statuses
 
     async def open(self, port: int, command: str) -> None:
-        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name,
-                                           client_keys=[self.key], known_hosts=None,
-                                           agent_path=None, local_addr=(self.address, 0))
+        self.conn = await asyncssh.connect(
+            "127.0.0.1", port, username=self.name, known_hosts=None, agent_path=None,
+            client_keys=None if self.password else [self.key], password=self.password,
+            local_addr=(self.address, 0))
         self.proc = await self.conn.create_process(command, term_type="xterm-256color",
                                                    term_size=(110, 34), encoding=None)
         self.reader = asyncio.create_task(self._read())
@@ -131,6 +152,20 @@ class Player:
     def press(self) -> None:
         self.proc.stdin.write(b"\r")
 
+    def saw(self, step: int) -> float | None:
+        """When this terminal first showed ``step`` or a later one (a redraw may carry
+        two steps at once: a move and what follows it at once)."""
+        return min((when for seen, when in self.seen.items() if seen >= step), default=None)
+
+    def covered(self) -> bool:
+        """Whether a scoring (or the final) screen stands over its board: its footer's
+        "Back to the map" came after its last status line."""
+        return self.tail.rfind(b"Back to the map") > self.tail.rfind(MARK)
+
+    def over(self) -> bool:
+        """Whether the game's final screen shows (its tabs: scores, story, points)."""
+        return "Points from" in plain(self.tail)
+
     def why(self) -> str:
         """What to add to an error about this player: its session's end, if it has
         ended, with the last words its terminal showed (the server's message, if any)."""
@@ -148,6 +183,11 @@ class Stats:
         self.actions = 0
         self.errors: list[str] = []
         self.end = 0.0  # when the tables stop playing (monotonic); watch_ready may extend it
+        self.games_finished = 0  # games played to their end (a new table follows each)
+        self.seated: set[int] = set()  # the numbers of the tables seated at least once
+        self.by_game: dict[str, int] = {}  # moves made in each game
+        self.covered = 0  # players whose step a scoring screen hid (not timed)
+        self.game_latencies: dict[str, list[float]] = {}  # seconds, in each game
 
     def seating_over(self, tables: int) -> bool:
         """Whether every table plays or was given up: the steady window opens then. A
@@ -162,51 +202,134 @@ class Stats:
             self.end = max(self.end, seated_at + steady)
 
 
+# What a player presses to make its move, one after another until the step comes: the
+# first choice (Enter); Enter again (a dialog's default); the next choice; its dialog.
+# Never Escape: on the game screen it leaves the table.
+TRIES = (b"\r", b"\r", b"\x1b[B\r", b"\r", b"\x1b[B\x1b[B\r", b"\r", b"\t\r", b"\r")
+TRY_WAIT = 3.0  # seconds a try has to bring the step before the next is pressed
+
+
 async def run_table(number: int, players: list[Player], port: int, pace: float,
-                    stats: Stats, acked: dict[int, int]) -> None:
-    if not await seat_table(number, players, port, stats):
-        stats.unseated += 1  # the steady window does not wait for it (watch_ready)
-        return
-    stats.ready += 1
+                    stats: Stats, acked: dict[int, int], game: str = GAMES[0]) -> None:
+    while time.monotonic() < stats.end:
+        if not await seat_table(number, players, port, stats, game):
+            stats.unseated += 1  # the steady window does not wait for it (watch_ready)
+            return
+        if number not in stats.seated:
+            stats.seated.add(number)
+            stats.ready += 1
+        if await play_table(number, players, pace, stats, acked, game) != "over":
+            return
+        # The game is over: its players leave, and sit down at a new table of the game.
+        stats.games_finished += 1
+        finished = list(players)
+        for p in players:
+            p.conn.close()
+        players[:] = [Player(p.name, p.address, p.key) for p in players]
+        for new, old in zip(players, finished, strict=True):
+            new.password = old.password
+
+
+async def play_table(number: int, players: list[Player], pace: float, stats: Stats,
+                     acked: dict[int, int], game: str = GAMES[0]) -> str:
+    """Play until the run ends ("done"), the game does ("over") or an error ("error")."""
     rng = random.Random(number)
-    acked[number] = 0
     while time.monotonic() < stats.end:
         step = max(p.step for p in players)
         movers = [p for p in players if p.step == step and p.state == "YOUR MOVE"]
         if not movers:
             await asyncio.sleep(0.05)
-            if not await players[0].wait(lambda s=step: max(p.step for p in players) > s
-                                         or any(p.state == "YOUR MOVE" for p in players), 10):
+            if not await until(players, lambda s=step: max(p.step for p in players) > s
+                               or any(p.state == "YOUR MOVE" for p in players), 10):
+                if any(p.state == "game over" or p.over() for p in players):
+                    return "over"
                 stats.errors.append(f"table {number}: stuck at step {step}")
-                return
+                return "error"
             continue
         actor = rng.choice(movers)
-        t0 = time.monotonic()
-        actor.press()
         target = step + 1
-        for p in players:
-            if not await p.wait(lambda p=p, t=target: t in p.seen, 15):
-                stats.errors.append(f"table {number}: {p.name} missed step {target}{p.why()}")
-                return
+        t0 = await make_move(actor, target)
+        if t0 is None:
+            stats.errors.append(f"table {number}: {actor.name} found no move at step "
+                                f"{step}{actor.why()}")
+            return "error"
+        covered: set[Player] = set()
+        if not await until(players, lambda t=target: all(p.saw(t) is not None
+                                                         for p in players), 15, covered):
+            missed = [p for p in players if p.saw(target) is None]
+            stats.errors.append(f"table {number}: {missed[0].name} missed step {target}"
+                                f"{missed[0].why()}")
+            return "error"
         stats.actions += 1
-        acked[number] += 1
+        assert players[0].table is not None
+        acked[players[0].table] = target  # every player saw it: it must be in the save
+        stats.by_game[game] = stats.by_game.get(game, 0) + 1
         for p in players:
-            if p is not actor:
-                stats.latencies.append((t0, p.seen[target] - t0))
+            if p in covered:
+                # The move brought up a scoring screen over its board: when its step
+                # showed says when the load client closed that, not when the server drew.
+                stats.covered += 1
+            elif p is not actor:
+                shown = p.saw(target)
+                assert shown is not None
+                stats.latencies.append((t0, shown - t0))
+                stats.game_latencies.setdefault(game, []).append(shown - t0)
         await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
+    return "done"
 
 
-async def seat_table(number: int, players: list[Player], port: int, stats: Stats) -> bool:
+async def until(players: list[Player], done: Callable[[], bool], seconds: float,
+                covered: set[Player] | None = None) -> bool:
+    """Wait until ``done()`` (False after ``seconds``), pressing Enter for a player
+    whose board a scoring screen covers (Maharaja's and Raja's city scorings stay up
+    until their player goes on; Enter also makes a scoring decision there, its first
+    choice); those are added to ``covered``."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        now = time.monotonic()
+        if now >= deadline or any(p.closed for p in players):
+            return False
+        for p in players:
+            if p.covered() and now - p.entered >= 1.0:
+                p.entered = now
+                p.press()
+                if covered is not None:
+                    covered.add(p)
+        await players[0].wait(done, min(0.5, deadline - now))
+    return True
+
+
+async def make_move(actor: Player, target: int) -> float | None:
+    """Press keys until ``actor``'s screen shows step ``target``; when the press that
+    made it was (None: none did)."""
+    for keys in TRIES:
+        pressed = time.monotonic()
+        actor.proc.stdin.write(keys)
+        if await actor.wait(lambda: actor.saw(target) is not None, TRY_WAIT):
+            return pressed
+        if actor.closed:
+            return None
+    return None
+
+
+def seats_for(game: str, wanted: int) -> int:
+    """``wanted`` players, within the game's seat range."""
+    low, high = SEATS.get(game, (1, 16))
+    return max(low, min(wanted, high))
+
+
+async def seat_table(number: int, players: list[Player], port: int, stats: Stats,
+                     game: str = GAMES[0]) -> bool:
     """Open the table's sessions until each shows the game; False after an error."""
     host, *guests = players
-    await host.open(port, f"new test-secrets-long {len(players)}")
+    await host.open(port, f"new {game} {len(players)}")
     if not await host.wait(lambda: host.table is not None, 60):
         stats.errors.append(f"table {number}: host never got a table{host.why()}")
         return False
     for guest in guests:
         await guest.open(port, f"join {host.table}")
     for p in players:
-        if not await p.wait(lambda p=p: p.step >= 1, 90):
+        if not await p.wait(lambda p=p: p.step >= 0 and p.state != "", 90):
             stats.errors.append(f"table {number}: {p.name} never saw the game{p.why()}")
             return False
     return True
@@ -418,16 +541,23 @@ def free_port() -> int:
 
 
 def start_server(data: Path, port: int, sessions: int, log: IO[bytes],
-                 per_process: int | None = None) -> subprocess.Popen:
-    """``maharaja serve`` hosting the long test game on ``port``, once it listens."""
+                 per_process: int | None = None, extra: Sequence[str] = (),
+                 descriptors: int | None = None) -> subprocess.Popen:
+    """``maharaja serve`` hosting the games and the long test game on ``port``, once it
+    listens; ``extra`` options; ``descriptors``: its open-file limit (soft and hard)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests" / "server")]),
                MAHARAJA_GC_STATS=str(data.parent / "gc.jsonl"))  # each host's collections
+
+    def limit() -> None:
+        if descriptors is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+
     server = subprocess.Popen(
         [sys.executable, "-m", "maharaja_server", "--data-dir", str(data), "--port",
          str(port), "--ruleset", "fake_ruleset:LONG", "--default-game", "test-secrets-long",
          "--max-sessions", str(sessions), "--idle-timeout", "3600",
-         *(["--sessions-per-process", str(per_process)] if per_process else [])],
-        env=env, stdout=log, stderr=subprocess.STDOUT)
+         *(["--sessions-per-process", str(per_process)] if per_process else []), *extra],
+        env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=limit)
     wait_listening(port)
     return server
 
@@ -451,9 +581,13 @@ async def main(args: argparse.Namespace) -> dict:
                           getattr(args, "sessions_per_process", None))
     stats = Stats()
     acked: dict[int, int] = {}
-    # Each table's players come from their own loopback address (127.0.0.0/8 is all
-    # local), as players from different hosts would.
-    tables = [[Player(f"t{t}p{i}", f"127.0.{t // 250}.{t % 250 + 2}") for i in range(args.players)]
+    # Each table's players come from their own loopback address and network (127.0.0.0/8
+    # is all local), as players from different homes would: the server's limits per
+    # address and per network apply to them as to anyone.
+    games = list(getattr(args, "games", None) or GAMES)
+    played = [games[(t - 1) % len(games)] for t in range(1, args.tables + 1)]
+    tables = [[Player(f"t{t}p{i}", f"127.{t // 250}.{t % 250 + 1}.2")
+               for i in range(seats_for(played[t - 1], args.players))]
               for t in range(1, args.tables + 1)]
     # children_rss_kb's figures and the sessions open (as the clients count them).
     memory: list[tuple[int, int, int, int, int, int, int]] = []
@@ -484,7 +618,7 @@ async def main(args: argparse.Namespace) -> dict:
     for number, players in enumerate(tables, start=1):
         # Tables are created in order so their ids are 1..N.
         tasks.append(asyncio.create_task(run_table(number, players, port, args.pace, stats,
-                                                   acked)))
+                                                   acked, played[number - 1])))
         await asyncio.sleep(args.ramp)
     all_ready_at = deadline
     # CPU seconds (server, sessions, this client) and actions once every table plays:
@@ -535,12 +669,13 @@ async def main(args: argparse.Namespace) -> dict:
     from fake_ruleset import LONG
 
     from engine.core import record
-    lost = 0
-    for number, players in enumerate(tables, start=1):
-        if number not in acked:
-            continue
-        path = data / "srv" / "tables" / str(players[0].table) / "game.json"
-        lost += max(0, acked[number] + 1 - len(record.load(path, {LONG.id: LONG}).steps))
+    from engine.registry import rulesets
+    known = {**rulesets(), LONG.id: LONG}
+    lost = 0  # steps every player saw that the table's save does not hold
+    for table_id, step in acked.items():
+        path = data / "srv" / "tables" / str(table_id) / "game.json"
+        if path.exists():  # a finished game's table may have expired meanwhile
+            lost += max(0, step - len(record.load(path, known).steps))
     server_log = (data / "server.log").read_text(errors="replace")
     def pct(values: list[float], q: float) -> float:
         values = sorted(values) or [float("nan")]
@@ -555,10 +690,14 @@ async def main(args: argparse.Namespace) -> dict:
         "sessions": args.tables * args.players, "seconds": round(elapsed, 1),
         "actions": stats.actions, "actions_per_s": round(stats.actions / elapsed, 2),
         "errors": stats.errors[:20], "error_count": len(stats.errors),
+        "games": played, "games_finished": stats.games_finished,
         "tables_seated": stats.ready, "tables_unseated": stats.unseated,
         "sessions_closed_early": closed_early,
         "lost_events": lost,
         "server_tracebacks": server_log.count("Traceback"),
+        "moves_by_game": stats.by_game,
+        "updates_under_a_scoring_screen": stats.covered,
+        "latency_ms_p95_by_game": {g: pct(v, 0.95) for g, v in stats.game_latencies.items()},
         "latency_ms_p50": pct(lat, 0.5),
         "latency_ms_p95": pct(lat, 0.95),
         "latency_ms_max": pct(lat, 1.0),
@@ -597,7 +736,11 @@ async def main(args: argparse.Namespace) -> dict:
 if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", type=int, default=8)
-    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--players", type=int, default=4,
+                    help="players a table (within each game's seat range)")
+    ap.add_argument("--games", type=lambda text: text.split(","), default=list(GAMES),
+                    help="the games the tables play in turn, comma-separated (default "
+                         "the four; test-secrets-long: the long test game)")
     ap.add_argument("--sessions-per-process", type=int, default=None,
                     help="the server's --sessions-per-process (default: the server's)")
     ap.add_argument("--duration", type=float, default=300.0, help="seconds of play")

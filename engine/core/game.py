@@ -11,11 +11,11 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Iterator
 from random import Random
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
-from engine.core.describe import Description
+from engine.core.describe import Description, marked
 from engine.core.errors import IllegalIntent, RulesetError
 from engine.core.rng import rng_for
 from engine.core.ruleset import LegalGroup, Ruleset, Seat
@@ -30,6 +30,16 @@ SNAPSHOT_EVERY = 16  # steps between stored snapshots: bounds undo/seek cost
 # Automatic batches one step may run before the core calls the ruleset broken. A whole
 # Brahmabot turn is a few batches; a ruleset that never returns [] would hang the game.
 MAX_AUTOMATIC_BATCHES = 10_000
+
+
+class Dealer(Protocol):
+    """Draws given from outside instead of the seed's (a record of a game played on a
+    real table states what was drawn): called with each automatic batch the seed drew,
+    the state it applies to, the step's index and the batch's number, it returns the
+    batch to apply (the same list when it gives nothing). It never changes the state."""
+
+    def __call__(self, state: Any, step: int, batch: int, drawn: list[Any]) -> list[Any]:
+        ...
 
 
 class Step(msgspec.Struct, Generic[I, E], array_like=True, gc=False):
@@ -79,10 +89,14 @@ class Game(Generic[S, I, E, O]):
         *,
         created: str | None = None,
         start: S | None = None,
+        dealer: Dealer | None = None,
         _steps: list[Step[I, E]] | None = None,
     ) -> None:
         """``start``: the state the game begins from instead of a new one (a game
-        played from a position of another, ``engine.core.fork``); saved with it."""
+        played from a position of another, ``engine.core.fork``); saved with it.
+        ``dealer``: the draws a game read from a record gives (see ``Dealer``); a save
+        holds the events it made but not the dealer, so such a game is kept as its
+        record (``engine.core.record_text``), not saved."""
         self.ruleset = ruleset
         self.seats = list(seats)
         self.options: O = options if options is not None else ruleset.Options()
@@ -94,6 +108,7 @@ class Game(Generic[S, I, E, O]):
         self._snapshots: dict[int, bytes] = {}
         self._described: dict[int | None, _Described[S]] = {}
         self.start = start
+        self.dealer = dealer
         self.state: S = self.initial_state()
         self._snapshots[0] = snapshot(self.state)
         if _steps is None:
@@ -149,7 +164,9 @@ class Game(Generic[S, I, E, O]):
         try:
             for step in self.steps[done.steps:]:
                 for event in step.events:
-                    done.lines.append(rules.describe(rules.redact(event, seat), done.state))
+                    done.lines.append(marked(rules.describe(rules.redact(event, seat),
+                                                            done.state),
+                                             rules.boundary(event)))
                     rules.apply(done.state, event)
         except BaseException:
             del self._described[seat]  # half a step folded: start this seat again next time
@@ -190,7 +207,7 @@ class Game(Generic[S, I, E, O]):
 
     def _run_automatic(self, seat: int, intent: I | None, events: list[E]) -> list[E]:
         # every decision runs this: the ruleset's functions and the state in locals
-        rules, state, seed = self.ruleset, self.state, self.seed
+        rules, state, seed, dealer = self.ruleset, self.state, self.seed, self.dealer
         apply, automatic = rules.apply, rules.automatic
         steps = self.steps
         index = len(steps)
@@ -199,6 +216,8 @@ class Game(Generic[S, I, E, O]):
             apply(state, event)
         batch = 0
         while more := automatic(state, rng_for(seed, index, batch)):
+            if dealer is not None:
+                more = dealer(state, index, batch, more)
             batch += 1
             if batch > MAX_AUTOMATIC_BATCHES:
                 self._abandon_step()

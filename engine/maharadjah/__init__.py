@@ -149,6 +149,11 @@ class MaharadjahRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
             return "round"
         if isinstance(event, ev.SequenceStarted):
             return "turn"
+        if isinstance(event, ev.PhaseStarted):
+            return "phase"  # the log folds the many phases in which nothing happens
+        if isinstance(event, ev.MovementEnded | ev.CombatEnded | ev.PostsEnded | ev.ArmsEnded
+                      | ev.SequenceEnded):
+            return "end"
         return None
 
     def is_over(self, state: st.State) -> bool:

@@ -98,6 +98,10 @@ class MaharadjahAdapter(SpecAdapter):
     ruleset_id: ClassVar[str] = "maharadjah"
     legend: ClassVar[str] = LEGEND
     private: ClassVar[bool] = False  # no hidden information: hot seat needs no privacy screen
+    guide_rules: ClassVar[dict[str, str]] = {  # F1's r: each guide section's rules
+        "The goal": "W-END-1", "How a turn goes": "W-TURN-1",
+        "A nation's sequence": "W-SEQ-1", "Combat": "W-CMB-1", "Victory points": "W-VP-1",
+        "Submission and the British": "W-SUB-1"}
 
     def who(self, view: Any, seat: int) -> Segment:
         return (f"{self.letter(view, seat)} {self.name(view, seat)}", f"seat:{seat}")
@@ -342,6 +346,34 @@ class MaharadjahAdapter(SpecAdapter):
                             partial(move_refusal, view, seat), self.palette(view))
         return Dialog(screen, lambda move: move)
 
+    place_roles: ClassVar[frozenset[str]] = frozenset({"space"})
+
+    def place_ids(self) -> dict[str, str]:
+        """A space's name in the log -> its id on the area map."""
+        return _space_ids()
+
+    def actor(self, view: MaharadjahState, entry: Segments) -> int | None:
+        """The player of the nation an entry begins with (``side:K``, the K-th nation)."""
+        for _, role in entry:
+            if role.startswith("side:"):
+                order = role[5:].partition("+")[0]
+                if order.isdigit() and int(order) < len(Q.rules().order):
+                    return view.control.get(Q.rules().order[int(order)])
+                return None
+        return super().actor(view, entry)
+
+    def unused(self, view: MaharadjahState, seat: int, intent: Any) -> str | None:
+        """Ending a phase with stacks that could still move, posts still to attack or
+        build, arms still to give (the engine's ``unused``)."""
+        if not isinstance(intent, I.EndMovement | I.EndCombat | I.EndPosts | I.EndArms):
+            return None
+        left = Q.unused(view, seat)
+        if not left:
+            return None
+        phase = "".join(text for text, _ in self.label(view, seat, intent)[:1])
+        return (f"{phase}? Still possible in it:\n"
+                + "\n".join(f"  • {what}" for what in left))
+
     def label(self, view: MaharadjahState, seat: int, intent: Any) -> Segments:
         b = Q.board()
         name = b.name
@@ -458,6 +490,17 @@ class MaharadjahAdapter(SpecAdapter):
     def is_over(self, view: MaharadjahState) -> bool:
         return view.phase == Phase.OVER
 
+    round_word: ClassVar[str] = "turn"  # W-TURN-1: the game counts turns, not rounds
+
+    @classmethod
+    def progress(cls, state: MaharadjahState) -> str:
+        """``turn 7/16`` (W-TURN-1)."""
+        return f"turn {state.turn}/{TURNS}" if state.turn else ""
+
+    @classmethod
+    def round_number(cls, state: MaharadjahState) -> int | None:
+        return state.turn or None
+
     # ---------------------------------------------------------------- new game
     @classmethod
     def new_game_form(cls) -> NewGameForm:
@@ -471,6 +514,13 @@ class MaharadjahAdapter(SpecAdapter):
     def make_options(cls, values: dict[str, Any], colours: tuple[str, ...],
                      *, first_game: bool = False) -> MaharadjahOptions:
         return MaharadjahOptions(short_game=bool(values.get("short_game", False)))
+
+
+@cache
+def _space_ids() -> dict[str, str]:
+    board = Q.board()
+    return {board.name(space): space
+            for space in (*board.territories, *board.seas, *board.barbarians)}
 
 
 def stop_bases(moves: Sequence[Any]) -> list[Any]:

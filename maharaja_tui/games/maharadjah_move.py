@@ -20,9 +20,9 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
@@ -62,7 +62,8 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         with Vertical(id="choice-box", classes="dialog"):
             yield Static(self.prompt, id="choice-prompt", classes="dialog-title")
-            yield OptionList(id="choice-options")
+            yield ChoiceList(id="choice-options")
+            yield Static("", id="choice-filter", classes="dialog-hint")
             yield Static("", id="move-note")
             yield Static("", id="move-hint", classes="dialog-hint")
 
@@ -75,7 +76,7 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
         self.editing = None
         painter = Painter(self, self.colours)
         labels = [label for label, _ in self.moves] + [s.label for s in self.stops]
-        self._fill([Option(painter.text(label)) for label in labels], highlight)
+        self._fill([painter.text(label) for label in labels], highlight, typing=True)
         self.query_one("#choice-prompt", Static).update(self.prompt)
         self.query_one("#move-note", Static).update("")
         self.query_one("#move-hint", Static).update("↑↓ choose · Enter confirm · Esc back")
@@ -83,10 +84,10 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
     def show_stops(self, stops: Stops, highlight: int = 0) -> None:
         self.editing = stops
         going = stops.move.armies - sum(self.drops)
-        rows = [Option(f"{place}: {n} stop{'s' if n != 1 else ''} here")
+        rows = [f"{place}: {n} stop{'s' if n != 1 else ''} here"
                 for place, n in zip(stops.places[:-1], self.drops, strict=True)]
-        rows.append(Option(f"✓ Move: {going} go on to {stops.places[-1]}"))
-        self._fill(rows, highlight)
+        rows.append(f"✓ Move: {going} go on to {stops.places[-1]}")
+        self._fill(rows, highlight, typing=False)
         self.query_one("#choice-prompt", Static).update(
             Painter(self, self.colours).text(stops.label))
         why = self.refusal(self.chosen()) if any(self.drops) else None
@@ -94,12 +95,20 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
         self.query_one("#move-hint", Static).update(
             "Enter/click a space: one more stops there · ←→ one less/more · Esc back")
 
-    def _fill(self, options: list[Option], highlight: int) -> None:
-        listing = self.query_one("#choice-options", OptionList)
-        listing.clear_options()
-        listing.add_options(options)
-        listing.highlighted = min(highlight, len(options) - 1)
+    def _fill(self, options: list[Any], highlight: int, *, typing: bool) -> None:
+        """The moves filter as you type (a stack may have 40 and more); the stops do not
+        (their letters are no names, and ←→ set them)."""
+        listing = self.query_one("#choice-options", ChoiceList)
+        listing.set_filter("")
+        listing.typing = typing
+        listing.show_choices(options, min(highlight, len(options) - 1))
         focus_now(listing)
+
+    def on_choice_list_filtered(self, event: ChoiceList.Filtered) -> None:
+        line = self.query_one("#choice-filter", Static)
+        said = event.choices.describe_filter()
+        line.update(said)
+        line.display = bool(said)
 
     def chosen(self) -> Any:
         assert self.editing is not None
@@ -108,7 +117,9 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
 
     # ------------------------------------------------------------------ answers
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        index = event.option_index
+        index = self.query_one(ChoiceList).index_of(event.option_index)
+        if index is None:
+            return
         if self.editing is None:
             if index < len(self.moves):
                 self.dismiss(self.moves[index][1])
@@ -132,7 +143,7 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
     def action_adjust(self, step: int) -> None:
         if self.editing is None:
             return
-        index = self.query_one("#choice-options", OptionList).highlighted
+        index = self.query_one("#choice-options", ChoiceList).chosen
         if index is None or index >= len(self.drops):
             return
         room = self.editing.move.armies - sum(self.drops)

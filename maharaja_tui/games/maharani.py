@@ -79,6 +79,10 @@ def colour_word(tile_id: str) -> str:
 class MaharaniAdapter(SpecAdapter):
     ruleset_id: ClassVar[str] = "maharani"
     legend: ClassVar[str] = LEGEND
+    guide_rules: ClassVar[dict[str, str]] = {  # F1's r: each guide section's rules
+        "The goal": "M-END-1", "The board": "M-BOARD-1", "Your turn": "M-TURN-1",
+        "Placing a tile": "M-PLACE-1", "Scoring a quarter": "M-EVAL-1",
+        "Players and artisans": "M-ART-1", "End of the game": "M-END-1"}
 
     def player_count(self, view: State) -> int:
         return view.seats

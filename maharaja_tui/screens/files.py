@@ -46,6 +46,37 @@ class SaveScreen(Closing, ModalScreen[Path | None]):
         self.dismiss(None)
 
 
+class SaveRecordScreen(Closing, ModalScreen[Path | None]):
+    """Save a game's record (text) where the player says."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back", id="files.cancel-record")]
+
+    def __init__(self, text: str, game_id: str) -> None:
+        super().__init__()
+        self.text = text
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        stamp = dt.datetime.now().strftime("%Y%m%d-%H%M")
+        with Vertical(classes="dialog"):
+            yield Static("Save the game's record as", classes="dialog-title")
+            yield Input(str(save_folder() / f"{self.game_id}-{stamp}.txt"), id="record-path")
+            yield Static("Enter save · Esc back", classes="dialog-hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        path = Path(event.value).expanduser()
+        try:
+            record.write_atomic(path, self.text.encode("utf-8"), private=False)
+        except OSError as exc:
+            self.notify(f"{path}: cannot be written ({exc.strerror or exc})", severity="error")
+            return
+        self.notify(f"The record is saved in {path}")
+        self.dismiss(path)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 def save_folder() -> Path:
     """Where save-as proposes to write: the saves folder, or the current directory when
     the data directory cannot be written (autosave is off then, too)."""

@@ -30,6 +30,7 @@ from maharaja_tui.game_setup import default_setup as default_setup  # where call
 from maharaja_tui.games import adapter_class, playable
 from maharaja_tui.games.base import NewGameForm
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 
@@ -151,7 +152,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
             yield Static(id="new-game-error")
             if self.unfinished:
                 yield Static("Unfinished games (Enter resumes)", classes="form-heading")
-                yield OptionList(*[Option(save.describe()) for save in self.unfinished],
+                yield ChoiceList(*[Option(save.describe()) for save in self.unfinished],
                                  id="recent-games")
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 

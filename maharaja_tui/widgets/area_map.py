@@ -50,6 +50,7 @@ class AreaMapData:
     picks: frozenset[str] = frozenset()  # areas that may be picked as they are
     routes: dict[str, frozenset[str]] = field(default_factory=dict)  # from -> where to
     details: dict[str, Segments] = field(default_factory=dict)  # area -> the bottom line
+    highlight: frozenset[str] = frozenset()  # areas drawn marked (what others just did)
 
 
 @dataclass(frozen=True)
@@ -264,6 +265,8 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
             return "map:picked"
         if area == self.cursor and self.has_focus:
             return "cursor"
+        if area in self.data.highlight:
+            return "news"
         if area in targets:
             return "target"
         return ""

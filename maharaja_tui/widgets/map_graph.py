@@ -93,6 +93,7 @@ class MapData(msgspec.Struct, frozen=True):
     names: Mapping[str, str] = msgspec.field(default_factory=dict)  # place -> its name in full
     labels: Mapping[str, str] = msgspec.field(default_factory=dict)  # village -> a short label
     key: tuple[Segments, ...] = ()  # the legend `k` shows over the map
+    highlight: frozenset[str] = frozenset()  # places drawn marked (what others just did)
 
 
 class _Cell(msgspec.Struct):
@@ -138,12 +139,13 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         self.names: Mapping[str, str] = {}
         self.labels: Mapping[str, str] = {}
         self.key: tuple[Segments, ...] = ()
+        self.highlight: frozenset[str] = frozenset()
         self._pinned = False  # the cursor is on a place clicked, which may be no target
 
     @property
     def data(self) -> MapData:
         return MapData(self.network, self.picture, self.targets, self.names, self.labels,
-                       self.key)
+                       self.key, self.highlight)
 
     @data.setter
     def data(self, data: MapData) -> None:
@@ -151,6 +153,9 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
             self.network = data.layout
             self.refresh()
         self.names, self.labels, self.key = data.names, data.labels, data.key
+        if data.highlight != self.highlight:
+            self.highlight = data.highlight
+            self._dirty = True
         self.picture = data.picture
         self.targets = data.targets
 
@@ -344,6 +349,8 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
     def _role(self, place: str, role: str) -> str:
         if place == self.cursor and self.has_focus:
             return f"{role}+cursor" if role else "cursor"
+        if place in self.highlight:
+            return f"{role}+news" if role else "news"
         if place in self.targets:
             return f"{role}+target" if role else "target"
         return role

@@ -270,11 +270,12 @@ class Term:
 
 async def connect(port: int, name: str, *, command: str | None = None,
                   term: str | None = "xterm-256color", size: tuple[int, int] = (110, 34),
-                  key: asyncssh.SSHKey | None = None, password: str | None = None) -> Term:
+                  key: asyncssh.SSHKey | None = None, password: str | None = None,
+                  address: str = "127.0.0.1") -> Term:
     conn = await asyncssh.connect(
         "127.0.0.1", port, username=name, known_hosts=None,
         client_keys=[key or key_for(name)] if password is None else None,
-        password=password, agent_path=None,
+        password=password, agent_path=None, local_addr=(address, 0),
     )
     kwargs: dict[str, Any] = {"encoding": None}
     if term is not None:

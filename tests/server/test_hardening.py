@@ -107,26 +107,26 @@ def test_the_hub_socket_lives_in_the_data_directory_and_stale_ones_are_cleared(
 
 def test_a_name_is_claimed_only_after_authentication_and_names_are_bounded(
         tmp_path: Path) -> None:
-    """Item 4: a public-key probe (no signature) once claimed ``victim``."""
+    """Item 4: a public-key probe (no signature) once claimed ``victim``. Open mode now
+    binds a name only as it first sits (test_names.py); an authorized key at login."""
     import asyncio
 
     import asyncssh
 
     from maharaja_server.auth import Authenticator
 
-    auth = Authenticator(tmp_path, None, None)
     mallory, victim = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(mallory.export_public_key() + victim.export_public_key())
+    auth = Authenticator(tmp_path, keys, None)
     probe = auth.check_key("victim", mallory)  # asyncssh asks this for a bare probe too
     assert probe is not None
     assert auth.records.names() == {}
     assert auth.check_key("victim", victim) is not None  # still free for its owner
-    assert asyncio.run(auth.claim(auth.check_key("victim", victim)))
+    assert asyncio.run(auth.login_completed(auth.check_key("victim", victim)))
     assert auth.records.names() == {"victim": victim.get_fingerprint()}
     assert auth.check_key("victim", mallory) is None
-    assert not asyncio.run(auth.claim(probe))  # a late claim by another key fails
-    auth.max_names = 1
-    assert auth.check_key("newcomer", mallory) is None
-    assert auth.check_key("victim", victim) is not None
+    assert not asyncio.run(auth.login_completed(probe))  # a late claim by another key fails
 
 
 def test_a_session_crash_is_logged_on_the_server_and_shown_in_one_line(caplog) -> None:
@@ -213,11 +213,11 @@ def test_authorized_keys_bind_a_name_to_one_key_and_a_key_to_one_name(
     keys = tmp_path / "authorized_keys"
     keys.write_bytes(alice.export_public_key() + bob.export_public_key())
     auth = Authenticator(tmp_path, keys, None)
-    assert asyncio.run(auth.claim(auth.check_key("alice", alice)))
+    assert asyncio.run(auth.login_completed(auth.check_key("alice", alice)))
     assert auth.check_key("alice", bob) is None  # the name is alice's key's
     assert auth.check_key("alice2", alice) is None  # that key is alice
     assert auth.check_key("alice", alice) is not None
-    assert asyncio.run(auth.claim(auth.check_key("bob", bob)))
+    assert asyncio.run(auth.login_completed(auth.check_key("bob", bob)))
     # Kept across restarts.
     again = Authenticator(tmp_path, keys, None)
     assert again.check_key("alice", bob) is None and again.check_key("bob", bob)
@@ -226,6 +226,7 @@ def test_authorized_keys_bind_a_name_to_one_key_and_a_key_to_one_name(
 def test_password_users_have_their_own_passwords_and_failures_slow_down(
         tmp_path: Path, caplog) -> None:
     """Item 7: with the shared password anyone could be any password user."""
+    import asyncio
     import logging
 
     from maharaja_server.auth import Authenticator
@@ -237,19 +238,30 @@ def test_password_users_have_their_own_passwords_and_failures_slow_down(
     assert cfg.user_passwords == {"alice": "open sesame", "bob": "hunter2"}
     assert cfg.password is None
     auth = Authenticator(tmp_path, None, "shared", cfg.user_passwords)
-    assert auth.check_password("alice", "open sesame", "10.0.0.1") is not None
-    assert auth.check_password("carol", "shared", "10.0.0.1") is not None
+
+    def login(name: str, password: str, address: str) -> object:
+        return asyncio.run(auth.password_login(name, password, address))
+
+    auth.backoff.sleep = no_wait
+    auth.backoff.now = lambda: 1000.0  # no decay meanwhile
+    assert login("alice", "open sesame", "10.0.0.1") is not None
+    assert login("carol", "shared", "10.0.0.1") is not None
     with caplog.at_level(logging.WARNING, logger="maharaja_server.auth"):
-        assert auth.check_password("alice", "shared", "10.0.0.9") is None  # not hers
-        assert auth.check_password("alice", "hunter2", "10.0.0.9") is None
+        assert login("alice", "shared", "10.0.0.9") is None  # not hers
+        assert login("alice", "hunter2", "10.0.0.9") is None
     assert "alice" in caplog.text and "10.0.0.9" in caplog.text
     assert "shared" not in caplog.text and "hunter2" not in caplog.text
-    assert auth.failure_delay("10.0.0.9", "zed") == 1.0  # 2 failures from there
-    assert auth.failure_delay("10.0.0.7", "alice") == 1.0  # 2 failures for the name
+    assert auth.backoff.delay("alice", "10.0.0.9") == 1.0  # 2 failures from there
+    assert auth.backoff.delay("zed", "10.0.0.9") == 1.0  # that address's, for any name
+    assert auth.backoff.delay("alice", "10.0.0.7") == 0.0  # never from elsewhere
     for _ in range(20):
-        auth.check_password("alice", "guess", "10.0.0.9")
-    assert auth.failure_delay("10.0.0.9", "alice") == 30.0
-    assert auth.failure_delay("10.0.0.2", "carol") == 0.0
+        login("alice", "guess", "10.0.0.9")
+    assert auth.backoff.delay("alice", "10.0.0.9") == 10.0  # the cap
+    assert auth.backoff.delay("carol", "10.0.0.2") == 0.0
+
+
+async def no_wait(seconds: float) -> None:
+    """The backoff's sleep in a test: its delays are read, not waited."""
 
 
 def test_remote_sessions_offer_no_host_side_file_commands() -> None:

@@ -182,3 +182,26 @@ def test_an_idle_sessions_input_thread_sleeps_until_input_comes(monkeypatch) -> 
     assert not thread.is_alive() and time.monotonic() - started < inputgate.IDLE_WAIT
     os.close(read)
     os.close(write)
+
+
+def test_bytes_that_are_not_utf8_never_end_a_session(tmp_path: Path) -> None:
+    """A Latin-1 terminal (``\\xe9t`` for "ét") or an 8-bit Meta key sends bytes that are
+    not UTF-8: the session's input thread raised on them and the session ended without a
+    word. Now they read as U+FFFD and the keys after them still work."""
+    import asyncio
+
+    from sshkit import config, connect, running
+
+    async def scenario() -> None:
+        async with running(config(tmp_path)) as srv:
+            term = await connect(srv.port, "alice")
+            await term.wait_for("you are alice")
+            for raw in (b"\xe9t", b"\xff\xfe", b"\xc3", b"(\x80)"):
+                term.process.stdin.write(raw)
+                await asyncio.sleep(0.2)
+            await term.press("n")
+            await term.wait_screen("New table")
+            assert not term.closed
+            await term.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))

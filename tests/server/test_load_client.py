@@ -29,12 +29,18 @@ def status(step: int, state: str) -> str:
 
 REDRAW = (status(5, "YOUR MOVE") + ROW * 30 + "a log line: step 4 was played\r\n"
           + ROW * 20 + status(6, "waiting for t1p0, t1p2") + ROW * 10
-          + "step 7 \x1b[1m· game over\x1b[0m" + ROW).encode()
+          + "· step 7 \x1b[1m· game over\x1b[0m" + ROW
+          # The game screen's: "· step 9" while others decide, "· your move" after it.
+          + "\x1b[1;1HRound 2 · Planning · you are R Red\x1b[2m · step 8\x1b[0m"
+          + "\x1b[1m · your move\x1b[0m    \r\n" + ROW
+          + "\x1b[1;1HRound 2 · Planning · you are R Red\x1b[2m · step 9\x1b[0m    \r\n"
+          ).encode()
 
 
 def test_the_light_scan_finds_what_the_full_scan_finds_wherever_a_read_ends() -> None:
     assert load_ssh.statuses_full(REDRAW) == [(5, "YOUR MOVE"), (6, "waiting for"),
-                                              (7, "game over")]
+                                              (7, "game over"), (8, "YOUR MOVE"),
+                                              (9, "waiting for")]
     for cut in range(0, len(REDRAW), 7):  # a read can end anywhere; the client keeps 400
         for scanned in (REDRAW[:cut], REDRAW[max(0, cut - 400):]):
             assert load_ssh.statuses(scanned) == load_ssh.statuses_full(scanned), cut
@@ -50,8 +56,8 @@ def test_the_light_scan_makes_text_only_around_status_lines(
         return plain(output)
 
     monkeypatch.setattr(load_ssh, "plain", counting)
-    assert len(load_ssh.statuses(REDRAW)) == 3
-    assert sum(made) <= 4 * load_ssh.STATUS_SPAN < len(REDRAW) / 5  # four "step "s
+    assert len(load_ssh.statuses(REDRAW)) == 5
+    assert sum(made) <= 5 * load_ssh.STATUS_SPAN < len(REDRAW) / 4  # five "· step "s
     assert load_ssh.Player("p").statuses is load_ssh.statuses  # what the client uses
 
 

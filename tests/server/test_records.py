@@ -32,7 +32,7 @@ def test_a_restart_keeps_names_tables_seats_and_handovers(tmp_path: Path) -> Non
     records = Records(tmp_path / "server.db")
     auth = Authenticator(tmp_path, None, None, records=records)
     key = asyncssh.generate_private_key("ssh-ed25519")
-    assert asyncio.run(auth.claim(auth.check_key("alice", key)))
+    auth.names.bind(auth.check_key("alice", key))  # type: ignore[arg-type]  # as alice sits
     svc = TableService(tmp_path / "tables", RULESETS, records=records)
     table = svc.create(ALICE, RULESET.id, [SeatSpec(), SeatSpec()], b"{}", True, "Duel").id
     svc.join(ALICE, table, None)

@@ -121,3 +121,23 @@ def test_a_spare_host_serves_the_first_session_it_is_sent(
     finally:
         ours.close()
         theirs.close()
+
+
+def test_a_host_let_go_earlier_in_the_same_round_is_not_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """select() said both the wake-up pipe and a host's socket were readable; reap(), run
+    first, saw that host's process end and let its socket go; reading it then raised and
+    took the session worker down (seen under the names attack, scripts/attack.py)."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    worker = Worker(socket.socket(), {}, 4)
+    host = worker.hosts[7] = HostRecord(7, ours, "256")
+    host.sessions.add(3)
+    sent: list[dict[str, Any]] = []
+    worker.send = sent.append  # type: ignore[method-assign]
+    waits = iter([(7, 0), (0, 0)])
+    monkeypatch.setattr(zygote.os, "waitpid", lambda pid, options: next(waits))
+    theirs.close()  # its end: readable (EOF)
+    worker.reap()
+    assert host.sock is None and sent == [{"exit": 3, "code": 1}]
+    worker.from_host(host)  # the same round's stale readable socket
+    assert sent == [{"exit": 3, "code": 1}]

@@ -95,6 +95,13 @@ def test_maharaja_over_ssh_keeps_plans_and_pp_private_and_updates_live(tmp_path:
             carol = await connect(srv.port, "carol", command="watch 1", size=SIZE)
             for term in (alice, bob, carol):
                 await term.wait_screen(r"Choosing characters")
+            # The status line ends with the table's step, and "your move" for the seat that
+            # decides (the lobby's "playing (step N)"; the load test reads it too).
+            step, chooser = table.version, game.state.chooser
+            await terms[chooser].wait_screen(rf"· step {step} · your move")
+            for term in (terms[1 - chooser], carol):
+                await term.wait_screen(rf"· step {step}")
+                assert "your move" not in term.screen()[0]
 
             def synced(seat: int, prompt: str) -> Callable[[list[str]], bool]:
                 """The seat's screen shows its prompt and every board as the server has it."""

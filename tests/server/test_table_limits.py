@@ -48,8 +48,53 @@ def test_each_player_has_a_quota_of_open_tables(tmp_path: Path) -> None:
     assert refused.value.rule == "SRV-QUOTA"
     assert "you have 2 open tables (1, 2)" in str(refused.value)
     assert create(svc, BOB) == 3  # others are not held back by alice
-    # The same name with another key is another player (open mode binds names to keys).
-    assert create(svc, Identity("alice", "key-other")) == 4
+    with pytest.raises(IllegalIntent) as refused:  # the name counts, whatever the key
+        create(svc, Identity("alice", "key-other"))
+    assert refused.value.rule == "SRV-QUOTA"
+
+
+def test_the_quota_counts_the_address_and_the_network_too(tmp_path: Path) -> None:
+    """41 throwaway keys made 5 tables each and filled all 200 in 27.8 s: keys (and
+    names) are free in open mode, addresses less so."""
+    svc = service(tmp_path, tables_per_user=5, tables_per_address=2, tables_per_network=3)
+    key = iter(range(100))
+
+    def throwaway(address: str) -> Identity:
+        return Identity(f"thrown{next(key)}", "key", address)
+
+    create(svc, throwaway("10.0.0.1"))
+    create(svc, throwaway("10.0.0.1"))
+    with pytest.raises(IllegalIntent, match="your address has 2 open tables") as refused:
+        create(svc, throwaway("10.0.0.1"))
+    assert refused.value.rule == "SRV-QUOTA"
+    create(svc, throwaway("10.0.0.2"))
+    with pytest.raises(IllegalIntent, match="your network has 3 open tables"):
+        create(svc, throwaway("10.0.0.3"))
+    create(svc, throwaway("10.0.1.3"))  # another network
+    with pytest.raises(IllegalIntent, match="your address"):  # IPv6: the /64 counts
+        for host in range(3):
+            create(svc, throwaway(f"2001:db8:0:1::{host + 1}"))
+
+
+def test_a_table_nobody_is_at_whose_game_never_started_goes_within_minutes(
+        tmp_path: Path) -> None:
+    """Tables made and left stayed 168 h, the server full meanwhile."""
+    clock = Clock()
+    svc = service(tmp_path, clock, waiting_expiry=600.0)
+    left, waited, started = create(svc, ALICE), create(svc, BOB), create(svc, BOB)
+    for table in (left, waited):
+        svc.join(ALICE, table, 0)
+    svc.attach(waited, 0)  # alice waits at it for her friend
+    svc.join(ALICE, started, 0)
+    svc.join(BOB, started, 1)  # every seat taken: the game started
+    clock.t += 599
+    assert svc.expire() == []
+    clock.t += 2
+    assert svc.expire() == [left]
+    svc.detach(waited, 0)  # she gives up
+    clock.t += 601
+    assert svc.expire() == [waited]
+    assert list(svc.tables) == [started]  # an unattended game waits the long expiry
 
 
 def test_the_owner_closes_a_table_nobody_is_at(tmp_path: Path) -> None:
@@ -74,7 +119,7 @@ def test_the_owner_closes_a_table_nobody_is_at(tmp_path: Path) -> None:
 
 def test_unattended_tables_expire_attended_ones_stay(tmp_path: Path) -> None:
     clock = Clock()
-    svc = service(tmp_path, clock, expire_after=3600.0)
+    svc = service(tmp_path, clock, expire_after=3600.0, waiting_expiry=0.0)
     waiting, playing = create(svc, ALICE), create(svc, BOB)
     svc.join(ALICE, playing, None)
     svc.join(BOB, playing, None)
@@ -90,7 +135,7 @@ def test_unattended_tables_expire_attended_ones_stay(tmp_path: Path) -> None:
     clock.t += 3601
     assert svc.expire() == [playing]
     assert svc.tables == {}
-    never = service(tmp_path, clock, expire_after=0.0)
+    never = service(tmp_path, clock, expire_after=0.0, waiting_expiry=0.0)
     create(never, ALICE)
     clock.t += 1e9
     assert never.expire() == []

@@ -168,7 +168,7 @@ def test_the_bare_page_needs_the_password_file(tmp_path: Path) -> None:
                     assert reply.headers["WWW-Authenticate"].startswith("Basic")
                 async with browser.get(page, headers=basic("alice", "pear")) as reply:
                     assert reply.status == 401
-                srv.auth._failures.clear()  # no back-off wait for the right one
+                srv.auth.backoff.succeeded("alice", "127.0.0.1")  # no wait for the right one
                 async with browser.get(page, headers=basic("alice", "apple")) as ok:
                     assert ok.status == 200 and "mj-login" in ok.cookies
 
@@ -196,3 +196,83 @@ def test_plain_http_beyond_loopback_warns() -> None:
     cfg = config_from(args)
     assert (cfg.web_port, cfg.web_host) == (8080, "0.0.0.0")
     assert config_from(parser().parse_args([])).web_port is None
+
+
+def test_table_ids_are_never_reused(tmp_path: Path) -> None:
+    """Ids were max(tables) + 1: alice's old link for closed table 1 seated its holder at
+    bob's new table 1. They are a sequence in the records now, across restarts too."""
+    from fake_ruleset import RULESET
+
+    from maharaja_server.records import Records
+    from maharaja_server.tables import TableService
+
+    records = Records(tmp_path / "server.db")
+    svc = TableService(tmp_path / "tables", {RULESET.id: RULESET}, records=records)
+    first = svc.create(ALICE, RULESET.id, [SeatSpec(), SeatSpec()], b"{}", True, "").id
+    svc.close(ALICE, first)
+    assert svc.create(ALICE, RULESET.id, [SeatSpec(), SeatSpec()], b"{}", True, "").id == 2
+    svc.close(ALICE, 2)
+    records.close()
+    records = Records(tmp_path / "server.db")
+    again = TableService(tmp_path / "tables", {RULESET.id: RULESET}, records=records)
+    again.load_all()
+    assert again.tables == {}
+    assert again.create(ALICE, RULESET.id, [SeatSpec(), SeatSpec()], b"{}", True, "").id == 3
+    records.close()
+
+
+def test_a_closed_table_s_links_die_with_it(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path, web_port=0), sessions=False) as srv:
+            table, url = await table_with_link(srv)
+            srv.service.close(ALICE, table)
+            bob = Identity("bob", "password")
+            srv.service.create(bob, "test-secrets", [SeatSpec(), SeatSpec()], b"{}", True, "")
+            async with browser_session() as stranger:
+                async with stranger.get(url) as page:
+                    assert page.status == 403 and "not known" in await page.text()
+            assert len(srv.web.links) == 0
+
+    run(scenario())
+
+
+def test_links_of_tables_gone_while_the_server_was_down_die_at_start(tmp_path: Path) -> None:
+    book = LinkBook(tmp_path / "links.json")
+    token = book.issue(5, 1)
+
+    async def scenario() -> None:
+        async with running(config(tmp_path, web_port=0), sessions=False) as srv:
+            assert 5 not in srv.service.tables
+            with pytest.raises(LinkRefused, match="not known"):
+                srv.web.links.page(token, None)
+
+    run(scenario())
+
+
+def test_an_unopened_link_expires_an_opened_one_lives_with_its_table(tmp_path: Path) -> None:
+    clock = [1_000_000.0]
+    book = LinkBook(tmp_path / "links.json", expiry=86400.0, now=lambda: clock[0])
+    unopened, opened = book.issue(1, 0), book.issue(1, 1)
+    book.enter(opened, "cookie")
+    clock[0] += 86401
+    with pytest.raises(LinkRefused, match="expired"):
+        book.page(unopened, None)
+    assert book.enter(opened, "cookie")[1].seat == 1
+    book.issue(2, 0)  # issuing sweeps the expired ones out
+    assert len(book) == 2
+
+
+def test_the_link_book_cannot_fill(tmp_path: Path) -> None:
+    """Past 10,000 links every new one was refused, for everyone: a table keeps its last
+    links that seat nobody, so the book holds at most PER_TABLE a table."""
+    from maharaja_server.links import PER_TABLE
+
+    book = LinkBook(tmp_path / "links.json")
+    seated = book.issue(1, 0)
+    owners = {book.enter(seated, "alice's browser")[0].owner}  # she sits at seat 1
+    for _ in range(3 * PER_TABLE):
+        for seat in range(1, 6):
+            book.issue(1, seat, owners)
+    assert len(book) <= PER_TABLE + 1
+    assert book.enter(seated, "alice's browser")[1].seat == 0  # her seat's link stays
+    assert book.issue(2, 0)  # never refused
