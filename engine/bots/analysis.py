@@ -33,10 +33,11 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from engine.bots.advice import turn_plan
 from engine.bots.budget import Budget
 from engine.bots.coach import Vocabulary, gained
 from engine.bots.evaluator import evaluator_for
-from engine.bots.search import search_ranked
+from engine.bots.search import Candidate, search_ranked
 from engine.bots.simulate import play_out
 from engine.core.errors import IllegalIntent
 from engine.core.game import SETUP_SEAT, AnyGame, copy_state
@@ -209,19 +210,43 @@ def judge_round(game: AnyGame, replay: Replay, decided: Decided, budget: Budget,
                                    Random(f"analysis/{index}"), budget, stop,
                                    include=played.intent, width=WIDTH,
                                    explain=words.count if words is not None else None)
+            when = words.horizon(view, played.seat) if words is not None else ""
+            if not ranked[0].worlds:  # not searched: judged at the end of the seat's turn
+                ranked, when = _played_on(ruleset, evaluator, view, played.seat, ranked,
+                                          played.intent, index)
             mine = [c for c in ranked if c.intent == played.intent]
             cost = ranked[0].score - mine[0].score if mine else 0.0
             if mine and ranked[0].intent != played.intent and cost >= MIN_COST:
                 reason = ""
                 if words is not None:
-                    reason = gained(ranked[0].things, mine[0].things, words,
-                                    words.horizon(view, played.seat), cost, unit)
+                    reason = gained(ranked[0].things, mine[0].things, words, when, cost, unit)
                 found = Mistake(index, position, played.seat, played.intent,
                                 ranked[0].intent, cost, reason)
         if found is not None:
             out.append(found)
         judged(index, found)
     return out
+
+
+def _played_on(ruleset: Any, evaluator: Any, view: Any, seat: int,
+               ranked: list[Candidate], played: Any, index: int
+               ) -> tuple[list[Candidate], str]:
+    """Where the hard computer does not search (Raja's turns, setup choices), the move
+    played and the judgement's best, each played on to the end of the seat's turn by the
+    judgement (as a hint judges them), best first, and when they are compared."""
+    root = evaluator.determinise(copy_state(view), seat, Random(f"analysis/{index}/turn"))
+    words = getattr(evaluator, "words", None)
+    intents = [c.intent for c in ranked[:WIDTH]]
+    if played not in intents:
+        intents.append(played)
+    out, longest = [], 1
+    for intent in intents:
+        steps, end = turn_plan(ruleset, evaluator, root, seat, intent)
+        longest = max(longest, len(steps))
+        things = words.count(end, seat) if words is not None else {}
+        out.append(Candidate(intent, evaluator.value(end, seat), 0, things))
+    out.sort(key=lambda c: -c.score)  # (stable: ties keep the judgement's order)
+    return out, "by the turn's end" if longest > 1 else "at once"
 
 
 def _cores() -> int:
@@ -269,7 +294,8 @@ def _work_ahead(game: AnyGame, replay: Replay, evaluator: Any,
     to the evaluator's horizon, and each of their steps weighs the moves there are to
     judge, so: the moves listed at the game's own decisions from there to the horizon,
     times how many decisions those are (a search's cost follows this within half; the
-    steps alone missed by two)."""
+    steps alone missed by two). A decision the search leaves to the judgement costs a
+    few listings of its moves."""
     decided = [(index, position) for r in rounds for index, position in r]
     states = [copy_state(replay.seek(position)) for _, position in decided]
     moves = [len(game.ruleset.legal_intents(state, game.steps[index].seat))
@@ -280,7 +306,10 @@ def _work_ahead(game: AnyGame, replay: Replay, evaluator: Any,
         later = max(later, n + 1)
         while later < len(states) and not evaluator.horizon(start, states[later]):
             later += 1
-        out[decided[n][0]] = float(sum(moves[n:later]) * (later - n))
+        if evaluator.searchable(start):
+            out[decided[n][0]] = float(sum(moves[n:later]) * (later - n))
+        else:  # judged at once and played on to the turn's end: a few listings
+            out[decided[n][0]] = float(WIDTH * moves[n])
     return out
 
 
