@@ -212,7 +212,7 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
     def action_target(self, step: int) -> None:
         there = next_target(self.spots(), self.targets, self.cursor, step > 0)
         if there is None or there == self.cursor:
-            word = "nothing to pick on the map now" if there is None else "the only target"
+            word = "nothing to pick on the map now" if there is None else "this is the only target"
             self._note = note("Tab" if step > 0 else "⇧Tab", word)
             self._dirty = True
             self.refresh()
@@ -276,6 +276,7 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         self._highlighted()
 
     def watch_picked(self) -> None:
+        self._note = ()  # a key's word was about the board before the pick
         self._dirty = True
         self.refresh()
         self._highlighted()

@@ -237,7 +237,7 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
             self._note = note(key, "nothing to pick on the map now")
             self.refresh()
         elif there == self.cursor:
-            self._note = note(key, "the only target")
+            self._note = note(key, "this is the only target")
             self.refresh()
         else:
             self.cursor = there
