@@ -374,7 +374,8 @@ async def test_a_key_s_word_said_before_a_pick_is_gone_once_the_stack_is_picked(
         await pilot.pause()
         await pilot.press("m")
         board = app.screen.query_one(AreaMap)
-        board._note = (("Tab ", "strong"), ("this is the only target", ""))  # as action_target says it
+        # the word Tab says when the cursor is on the only target
+        board._note = (("Tab ", "strong"), ("this is the only target", ""))
         board._dirty = True
         board.refresh()
         await pilot.pause()
