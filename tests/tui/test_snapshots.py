@@ -6,6 +6,7 @@ at the SVGs in tests/tui/__snapshots__ before committing them.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -92,10 +93,15 @@ def test_final_scoring(snap_compare, size) -> None:  # noqa: ANN001
     assert snap_compare(at(games.over), terminal_size=size)
 
 
+def highlighted(options: OptionList, index: int) -> bool:
+    return options.highlighted == index
+
+
 async def open_the_guide_five_sections_down(pilot: Pilot) -> None:
     """Escape (round 1's scoring), F1, five times down the contents, each waited for:
     on a loaded machine the picture was once taken before the guide's text, whose
-    Markdown mounts its blocks a few frames after its update, had been laid out."""
+    Markdown mounts its blocks a few frames after its update, had been laid out, and
+    five downs read late are one (a held key's repeats are dropped)."""
     app = pilot.app
     await pilot.press("escape")
     await settled(pilot, lambda: isinstance(app.screen, GameScreen), "the scoring closed")
@@ -106,7 +112,10 @@ async def open_the_guide_five_sections_down(pilot: Pilot) -> None:
     assert isinstance(help_screen, HelpScreen)
     toc = help_screen.query_one("#help-toc", OptionList)
     start = toc.highlighted or 0
-    await pilot.press(*["down"] * 5)
+    for step in range(1, 6):  # one at a time: the app drops a repeated key it reads late
+        await pilot.press("down")
+        await settled(pilot, functools.partial(highlighted, toc, start + step),
+                      f"the highlight {step} down")
     body = help_screen.sections()[start + 5 - 1].body
     text = help_screen.query_one("#help-text", Markdown)
     await settled(pilot, lambda: toc.highlighted == start + 5 and text.source == body
