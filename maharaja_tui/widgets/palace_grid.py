@@ -188,6 +188,7 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         slots = {p.slot for p in data.placements}
         if self.picked.slot not in slots:
             self.picked = _Picked()
+            self._note = ()  # a key's word about the tile that was placed
         elif self.picked.cell:
             self._preview(self.picked.cell, keep_arrow=True)
         if not self.picked.slot and len(slots) == 1:

@@ -336,6 +336,11 @@ async def test_r_on_a_tile_that_fits_one_way_says_so() -> None:
         await pilot.pause()
         assert grid.preview() == before
         assert "one way only" in screen_text(app)
+        steps = len(game.steps)
+        await pilot.press("enter")  # placed: the word was about that tile, and goes
+        await settled(pilot, lambda: len(game.steps) > steps, "the tile placed")
+        await pilot.pause()
+        assert "one way only" not in screen_text(app)
 
 
 @synchronously
