@@ -33,7 +33,7 @@ MIRRORED = {
     "textual.drivers.linux_driver:LinuxDriver.run_input_thread":
         ("d796af6d69db337d", "read_input (it is this loop, but for its waits)"),
     "textual._compositor:Compositor.render_partial_update":
-        ("888dccc892d8ecc2", "Compositor (maharaja_server/partial_update.py writes what "
+        ("888dccc892d8ecc2", "Compositor (maharaja_server/session_ui/partial_update.py writes what "
                              "this writes)"),
     "textual._compositor:Compositor.render_full_update":
         ("ce99ccda4d2449b7", "Compositor (partial_update.py's full update)"),

@@ -103,7 +103,10 @@ class FinalScreen(Closing, RoleStyles, Screen[None]):
         table.add_row("total change", *(_figure(sum(per.values())) for per in story.sources))
 
     def action_tab(self, tab: str) -> None:
-        self.query_one(TabbedContent).active = tab
+        tabs = self.query_one(TabbedContent)
+        if tabs.active == tab:
+            self.app.bell()  # shown already
+        tabs.active = tab
 
     def action_close(self) -> None:
         self.dismiss(None)

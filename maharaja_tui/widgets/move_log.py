@@ -9,7 +9,7 @@ the newest entry is a scroll offset set at once, not a second frame."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from rich.text import Text
 from textual.geometry import Size
@@ -20,10 +20,37 @@ from textual.visual import Visual, visualize
 
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
+
+def part_of(entry: Segments) -> str | None:
+    """The part of the game an entry starts ("round", "turn", "phase") or ends ("end"):
+    its ``part:<part>`` mark, plain data in the engine's descriptions; else None."""
+    for _, role in entry:
+        if role.startswith("part:"):
+            return role[5:]
+    return None
+
 WINDOW = 40  # entries drawn at once: the side log needs no more (the full-screen log: all)
 
 # An entry's margin: the replay's cursor, a flag (it concerns the player), or none.
 CURSOR, FLAG, PLAIN = (("▶ ", "strong"),), (("● ", "strong"),), (("  ", ""),)
+
+
+def idle_phase(entries: Sequence[Segments], index: int) -> bool:
+    """Whether the entry at ``index`` belongs to a phase in which nothing happened: the
+    phase's entry, then only lines that close it, then another part of the game (a phase
+    still going on is not idle)."""
+    part = part_of(entries[index])
+    if part == "end":
+        while index > 0 and part_of(entries[index]) == "end":
+            index -= 1
+        if part_of(entries[index]) != "phase":
+            return False
+    elif part != "phase":
+        return False
+    index += 1
+    while index < len(entries) and part_of(entries[index]) == "end":
+        index += 1
+    return index < len(entries) and part_of(entries[index]) in ("phase", "turn", "round")
 
 
 class MoveLog(RoleStyles, ScrollView, can_focus=True):
@@ -47,6 +74,13 @@ class MoveLog(RoleStyles, ScrollView, can_focus=True):
         self._wrapped: dict[tuple[Segments, Segments, int], list[Strip]] = {}
         self._painter: Painter | None = None  # its styles, also emptied by a style update
         self._end_y: float | None = None  # where the last paint that followed scrolled to
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Its lines wrap: its sideways scroll keys are not bound to a scroll that
+        # cannot move (they reach the screen, a replay's stepping keys).
+        if action in ("scroll_left", "scroll_right", "page_left", "page_right"):
+            return self.allow_horizontal_scroll
+        return True
 
     def show(self, entries: tuple[Segments, ...], flagged: frozenset[int]) -> None:
         """Both at once, painted once, and only when something changed: the game screen
@@ -90,10 +124,18 @@ class MoveLog(RoleStyles, ScrollView, can_focus=True):
 
     def _rows(self) -> Iterator[tuple[Segments, Segments]]:
         """The entries shown, each with its margin: the newest; in a replay, the cursor's
-        entry and the next two at the end."""
+        entry and the next two at the end. A phase in which nothing happened (its entry
+        followed at once by the next phase, turn or round) is left out, as the full log
+        folds it: Maharadjah's many phases of a nation with nothing to do."""
         entries, marked, flagged = self.entries, self.marked, self.flagged  # read once
         end = len(entries) if marked is None else min(len(entries), marked + 3)
-        for index in range(max(0, end - self.window), end):
+        picked: list[int] = []
+        index = end - 1
+        while index >= 0 and len(picked) < self.window:
+            if index == marked or not idle_phase(entries, index):
+                picked.append(index)
+            index -= 1
+        for index in reversed(picked):
             margin = CURSOR if index == marked else FLAG if index in flagged else PLAIN
             yield margin, entries[index]
 

@@ -36,7 +36,7 @@ Segment = tuple[str, str]
 Segments = tuple[Segment, ...]
 
 ROLES = ("place", "minor-place", "money", "score", "piece", "marker", "action", "round",
-         "reward", "dim", "target", "cursor", "strong", "hidden", "warning", "mine")
+         "reward", "dim", "target", "cursor", "strong", "hidden", "warning", "mine", "news")
 _STYLED = frozenset(ROLES)
 
 

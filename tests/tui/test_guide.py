@@ -50,7 +50,7 @@ def test_every_decision_names_a_section_of_its_guide(game: str) -> None:
 
 
 def test_the_keys_say_only_ctrl_q_quits() -> None:
-    assert "| ctrl+q | quit" in KEYS and "| q |" not in KEYS
+    assert "- **ctrl+q**: quit" in KEYS and "- **q**" not in KEYS
 
 
 def test_the_final_scoring_facts_match_the_rules() -> None:
@@ -165,3 +165,57 @@ def test_the_topics_follow_the_decision() -> None:
     assert adapter.guide_topics[mj.ChooseReward] == "City scoring and rewards"
     raja = adapter_class("raja-2004")
     assert raja.guide_topics[rj.SelectActions] == "Selecting your two actions"
+
+
+@pytest.mark.parametrize("game", ["maharaja-2020", "raja-2004", "maharani", "maharadjah"])
+def test_each_guide_section_names_where_its_rules_are(game: str) -> None:
+    from maharaja_tui.reference import section_of
+
+    spec = spec_of(game)
+    guide, rules = spec.guide_file(), spec.rules_file()
+    assert guide is not None and rules is not None
+    mapping = adapter_class(game).guide_rules
+    titles = [s.title for s in sections(guide)][1:]  # not the introduction
+    assert set(titles) == set(mapping)
+    for title, rule in mapping.items():
+        assert section_of(rule, rules) > 0, f"{game}: {title} -> {rule}, not in the rules"
+
+
+@synchronously
+async def test_r_opens_the_rules_at_the_section_read_and_back() -> None:
+    game = games.game_until(games.my_turn)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await settle(pilot)
+        toc = app.screen.query_one("#help-toc")
+
+        def shown() -> str:
+            return str(toc.get_option_at_index(toc.highlighted).prompt)
+
+        title = shown()  # the decision's section (Change character: Characters)
+        family = adapter_class(game.ruleset.id).guide_rules[title].rsplit("-", 1)[0]
+        await pilot.press("r")
+        await settle(pilot)
+        assert f"({family})" in shown() or f"({family}," in shown(), shown()
+        await pilot.press("down", "r")  # back to the guide where it was left
+        await settle(pilot)
+        assert shown() == title
+        await pilot.press("home", "r")  # the keys stay the keys
+        await settle(pilot)
+        assert toc.highlighted == 0 and "Rules reference" in screen_text(app)
+
+
+@synchronously
+async def test_no_key_of_the_keys_stands_alone_on_its_line() -> None:
+    app = MaharajaApp(Start("game", game=games.game_until(games.my_turn)), computer_delay=3600)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1", "home")
+        await settle(pilot)
+        body = [line.split("▎", 1)[-1] for line in screen_text(app).splitlines()]
+        assert any("pick in the action list" in line for line in body)
+        for line in body:
+            words = line.replace("│", " ").split()
+            assert words != ["Enter"], screen_text(app)
