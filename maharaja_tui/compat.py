@@ -25,6 +25,11 @@ method of a Textual class (each one is an instance's, or a subclass's of ours).
   with its parses kept, a session's start to its lobby runs 15% fewer instructions
   (179M against 210M). Textual keeps its own cache of them per stylesheet in
   ``_parse_rules``, and treats the rules as read-only (it hands them out again).
+- ``UncaughtErrors``: an app told of its uncaught errors, which then ends without
+  Textual's report of them. Textual has no public hook for an error a handler raised: it
+  ends the app and prints a traceback with each frame's local variables, and a game's
+  state (other seats' secrets) is in those. The app writes the traceback, without them,
+  to a log file and shows one line (``maharaja_tui.crashlog``).
 """
 
 from __future__ import annotations
@@ -32,11 +37,12 @@ from __future__ import annotations
 import math
 import os
 import selectors
+import sys
 import threading
 import time
 from codecs import getincrementaldecoder
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual._parser import ParseError
@@ -47,9 +53,10 @@ from textual.css.stylesheet import Stylesheet
 from textual.geometry import Region
 from textual.message import Message
 from textual.screen import Screen
+from textual.worker import WorkerFailed
 
 __all__ = ["ChopsUpdate", "Compositor", "LayoutUpdate", "SharedParses", "compositor_of",
-           "dirty_regions", "read_input", "share_parses", "use_compositor"]
+           "dirty_regions", "read_input", "share_parses", "use_compositor", "UncaughtErrors"]
 
 IDLE_WAIT = 5.0  # seconds the input thread sleeps with no input (its wake pipe ends it sooner)
 SETTLING = 0.5  # seconds after input when it still polls: a lone Esc is told by a timeout
@@ -152,3 +159,43 @@ def share_parses(app: App[Any]) -> None:
     """``app`` (in its ``__init__``, before any source is read) parses through a
     ``SharedParses``."""
     app.stylesheet = SharedParses(variables=app.get_css_variables())
+
+
+if TYPE_CHECKING:  # a mixin of App: checked as one, while at run time it adds no base
+    _App = App[Any]
+else:
+    _App = object
+
+
+class UncaughtErrors(_App):
+    """App mixin (before ``App`` in the bases): an error a handler, a timer or a worker
+    raises and nobody catches is handed to ``uncaught`` (a worker's own error, not
+    Textual's wrapper of it), and the app ends with return code 1 as Textual's would,
+    but without its traceback: once the terminal is restored, ``exit_text`` is printed
+    to stderr instead, if there is one.
+
+    Textual's ``App._handle_exception`` (8.2.8) but for its report (``_fatal_error``'s
+    traceback, ``panic`` for an error that renders itself), and its
+    ``_print_error_renderables``, which prints what those left."""
+
+    def uncaught(self, error: BaseException) -> None:
+        """An uncaught error; the app ends after it."""
+
+    def exit_text(self) -> str | None:
+        """What to print on stderr once the app has ended (None: nothing)."""
+        return None
+
+    def _handle_exception(self, error: Exception) -> None:
+        self.uncaught(error.error if isinstance(error, WorkerFailed) else error)
+        self._return_code = 1
+        if self._exception is None:  # a test's pilot raises it again when it ends
+            self._exception = error
+            self._exception_event.set()
+        self._close_messages_no_wait()
+
+    def _print_error_renderables(self) -> None:
+        self._exit_renderables.clear()
+        text = self.exit_text()
+        if text is not None:
+            sys.stderr.write(text + "\n")
+            sys.stderr.flush()

@@ -44,6 +44,12 @@ MIRRORED = {
                              "of divide: its self-referencing cache)"),
     "textual.css.stylesheet:Stylesheet._parse_rules":
         ("2f1c2d220b672d1b", "SharedParses (it keeps what this returns)"),
+    "textual.app:App._handle_exception":
+        ("baea2e7f88e7ac52", "UncaughtErrors (it is this, but for the report)"),
+    "textual.app:App._fatal_error":
+        ("2474616cec7fa94d", "UncaughtErrors (the report it leaves out)"),
+    "textual.app:App._print_error_renderables":
+        ("6e6be40346778a2d", "UncaughtErrors (it prints its own text instead)"),
 }
 
 
@@ -226,3 +232,43 @@ def test_stylesheets_parse_through_parse_rules_with_these_arguments(
     assert parameters == ["self", "css", "read_from", "is_default_rules", "tie_breaker",
                           "scope"], recheck("SharedParses", f"its arguments: {parameters}")
     assert called, recheck("SharedParses", "Stylesheet.parse no longer calls _parse_rules")
+
+
+# -------------------------------------------------------------------- uncaught errors
+class Failing(compat.UncaughtErrors, App[None]):
+    def __init__(self, where: str) -> None:
+        super().__init__()
+        self.where = where
+        self.told: list[BaseException] = []
+
+    def uncaught(self, error: BaseException) -> None:
+        self.told.append(error)
+
+    def exit_text(self) -> str | None:
+        return "one line instead"
+
+    def on_mount(self) -> None:
+        if self.where == "worker":
+            self.run_worker(self.fail_later())
+        else:
+            self.call_later(self.fail)
+
+    def fail(self) -> None:
+        secret = "the other seats' plans"  # a local variable Textual's report would show
+        raise ZeroDivisionError(secret)
+
+    async def fail_later(self) -> None:
+        self.fail()
+
+
+@pytest.mark.parametrize("where", ["handler", "worker"])
+def test_an_uncaught_error_is_told_and_ends_the_app_without_textuals_report(
+        where: str, capsys: pytest.CaptureFixture[str]) -> None:
+    app = Failing(where)
+    asyncio.run(app.run_async(headless=True, size=(20, 5)))
+    out, err = capsys.readouterr()
+    assert [type(e) for e in app.told] == [ZeroDivisionError], recheck(
+        "UncaughtErrors", f"an error in a {where} was told as {app.told}")
+    assert app.return_code == 1, recheck("UncaughtErrors", f"return code {app.return_code}")
+    assert err == "one line instead\n" and "plans" not in out, recheck(
+        "UncaughtErrors", f"the app printed {out + err!r}")
