@@ -126,8 +126,8 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
         from maharaja_tui.screens.game import COMPUTER_DELAY
         from maharaja_tui.settings import Settings
 
-        css_cache.install()  # parsed CSS from the last start, and shared by later apps
         super().__init__()
+        css_cache.install(self)  # parsed CSS from the last start, and shared by later apps
         self.start = start or Start()
         self.settings = settings or Settings()
         self.computer_delay = COMPUTER_DELAY if computer_delay is None else computer_delay

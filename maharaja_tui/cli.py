@@ -1,5 +1,7 @@
 """The ``maharaja`` command: play (the default), new, continue, load, replay, export,
-import and serve."""
+import, and the commands other packages register (``serve``, the SSH server's: an entry
+point of ``maharaja.commands``, loaded by name when asked for; the app imports no
+server)."""
 
 from __future__ import annotations
 
@@ -10,13 +12,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine import RecordError, rulesets
+from engine import RecordError, registry, rulesets
 
 if TYPE_CHECKING:
     from maharaja_tui.games.base import NewGameForm
 
 
-COMMANDS = ("play", "new", "continue", "load", "replay", "export", "import", "serve")
+COMMANDS = ("play", "new", "continue", "load", "replay", "export", "import")
+
+
+def registered() -> dict[str, str]:
+    """The commands other packages add: name -> ``module:function`` (its arguments ->
+    its exit code)."""
+    return {name: path for name, path in registry.entry_points(registry.COMMANDS).items()
+            if name not in COMMANDS}
 
 
 def parser(*, list_games: bool = True,
@@ -83,9 +92,12 @@ def parser(*, list_games: bool = True,
         imported.add_argument("--reveal", action="store_true",
                               help="show hidden information of an unfinished game's full "
                                    "record")
-    if wanted("serve"):
-        sub.add_parser("serve", help="host games over SSH (maharaja serve --help)",
-                       add_help=False)
+    if only is None:  # help, or an error that lists the commands
+        for name, path in registered().items():
+            function = registry.load(path)
+            summary = ((function.__doc__ or "").strip().splitlines() or [name])[0]
+            summary = summary[:1].lower() + summary[1:].rstrip(".")
+            sub.add_parser(name, help=f"{summary} (maharaja {name} --help)", add_help=False)
     return top
 
 
@@ -130,10 +142,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if args_list[:1] == ["serve"]:
-        return serve(args_list[1:])
-    if args_list[:1] == ["--config"] and args_list[2:3] == ["serve"]:  # the file, then serve
-        return serve(["--config", args_list[1], *args_list[3:]])
+    config = args_list[:2] if args_list[:1] == ["--config"] else []  # the file, then a command
+    name = args_list[len(config)] if len(args_list) > len(config) else ""
+    if name and name not in COMMANDS and not name.startswith("-"):
+        path = registered().get(name)
+        if path is not None:  # another package's command, with the rest of the line
+            return int(registry.load(path)([*config, *args_list[len(config) + 1:]]) or 0)
     # The launch creates ~a million objects that live as long as the app (modules,
     # classes, styles): ~150 collections that free almost nothing, a tenth of it. The
     # collector is paused until the app's first frame (MaharajaApp.on_mount resumes it).
@@ -282,12 +296,3 @@ def export(path: Path, seat: str | None) -> int:
     for problem in opened.errors:
         print(f"maharaja: {path}: {problem}", file=sys.stderr)
     return 1 if opened.errors else 0
-
-
-def serve(argv: list[str]) -> int:
-    try:
-        from maharaja_server.cli import serve_main
-    except ImportError as missing:
-        print(f"maharaja serve: the SSH server is not available ({missing})", file=sys.stderr)
-        return 2
-    return int(serve_main(argv) or 0)

@@ -22,13 +22,5 @@ def data_dir() -> Path:
     return Path(user_data_dir(APP_NAME))
 
 
-def autosave_path() -> Path:
-    """The most recently updated autosave (each game has its own, see ``autosaves``);
-    where the single autosave of earlier versions lived when there is none."""
-    from maharaja_tui import autosaves
-
-    return autosaves.latest() or autosaves.legacy_autosave_path()
-
-
 def saves_dir() -> Path:
     return data_dir() / "saves"

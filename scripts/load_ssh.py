@@ -429,7 +429,7 @@ def host_available_mb() -> float:
 
 def session_pids(pid: int) -> tuple[list[str], list[str]]:
     """(session processes, session workers) of the server ``pid``: its children, and the
-    children of its zygote (``maharaja_server.zygote``), which forks the sessions.
+    children of its zygote (``maharaja_server.session_ui.zygote``), which forks the sessions.
     Read from each thread's children list, not a walk over every process's stat file
     (that walk, every 5 s, cost the load client as much as a sixth of its CPU)."""
     sessions, workers = [], []
@@ -438,7 +438,7 @@ def session_pids(pid: int) -> tuple[list[str], list[str]]:
             cmdline = Path(f"/proc/{entry}/cmdline").read_bytes()
         except OSError:
             continue
-        (workers if b"maharaja_server.zygote" in cmdline else sessions).append(entry)
+        (workers if b"maharaja_server.session_ui.zygote" in cmdline else sessions).append(entry)
     for worker in workers:
         sessions += children(int(worker))
     return sessions, workers
@@ -516,7 +516,7 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
 
 
 def gc_figures(path: Path, moves: int) -> dict:
-    """The session hosts' garbage collections (maharaja_server/gcstats.py), all hosts
+    """The session hosts' garbage collections (maharaja_server/session_ui/gcstats.py), all hosts
     together, per generation: thread CPU, not wall time, so a loaded machine does not
     inflate them. A full collection pauses every session of its host."""
     last: dict[int, dict] = {}  # each host's latest (cumulative) line

@@ -33,7 +33,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -93,7 +92,7 @@ class GameScreen(Closing, Screen[None]):
             self.viewer = self.humans[0]
         self._covered = False  # a privacy screen is up
         self._undo_asked: Any = None  # the waiting undo this player was asked about
-        self._closed = False
+        self._unmounted = False  # its table may still call it (another thread)
         self._entries: list[MenuEntry] = []
         self._boards: list[str] = []  # the ids of the board region's widgets
         self._panels: dict[str, Any] = {}  # the panels' widgets by id, found once
@@ -105,7 +104,8 @@ class GameScreen(Closing, Screen[None]):
         self._first_view = first  # which panels the game has, for compose
         self._scored_round: Any = None  # the adapter's key of the last scoring shown
         self.colours = self.adapter.palette(first)
-        self._styled_at: int | None = None  # the app's CSS generation compose styled with
+        self._styled_with: Any = None  # the app's rules compose styled with, till resumed
+        self._app_thread: int | None = None  # the app's thread, once mounted
         # "Since your last turn": per human seat, the log's length when it last played;
         # the seats that played since their decision last came round; the places marked
         # until the next key.
@@ -134,6 +134,7 @@ class GameScreen(Closing, Screen[None]):
 
     @while_open
     def on_mount(self) -> None:
+        self._app_thread = threading.get_ident()  # where the app runs (and mounts)
         for board in self._boards:  # their status lines say what Enter does, and why not
             widget = self.query_one(f"#{board}")
             if isinstance(widget, TellsStatus):
@@ -142,29 +143,20 @@ class GameScreen(Closing, Screen[None]):
         self.sync()
         self._show_autosave()
         self.query_one(ActionPanel).focus_options()
-        self._styled_at = self.app._css_update_count
+        self._styled_with = self.app.stylesheet.rules
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual restyles the whole screen at every resume. The first comes right after
-        # compose styled every widget with the same stylesheet (a stylesheet change
-        # restyles every screen itself): a second pass over each, a quarter of the
-        # launch's styling (issue 15). Later resumes (back from a dialog) keep it.
-        if self._styled_at is not None and self._styled_at == self.app._css_update_count:
+        # compose styled every widget with the same rules (a stylesheet parsed again
+        # holds new ones, and restyles every screen itself): a second pass over each, a
+        # quarter of the launch's styling. Later resumes (back from a dialog) keep it.
+        # Textual's own handler (Screen's) runs after this one and reads the event.
+        if self._styled_with is not None and self._styled_with is self.app.stylesheet.rules:
             event.refresh_styles = False
-        self._styled_at = None
-        # Not super()'s: Textual calls each class's own handler in turn (Screen's after
-        # this one), and calling it here too refocused and refreshed twice a resume.
-
-    def _screen_resized(self, size: Size) -> None:
-        # A screen's first layout posts a Resize to the screen itself, whose handler laid
-        # the whole screen out again at the size it was just laid out at, before the first
-        # frame (issue 15). Nothing has moved then; a pending layout has its own timer.
-        if self.is_attached and size == self._compositor.size:
-            return
-        super()._screen_resized(size)
+        self._styled_with = None
 
     def on_unmount(self) -> None:
-        self._closed = True
+        self._unmounted = True
         flush = getattr(self.table, "flush", None)
         if flush is not None:  # an autosave waiting for the next frame: there is none
             flush()
@@ -175,9 +167,9 @@ class GameScreen(Closing, Screen[None]):
     # ------------------------------------------------------------- refresh
     def _on_table_changed(self) -> None:
         """Table listener: may be called from another thread (a remote table, a worker)."""
-        if self._closed:
+        if self._unmounted:
             return
-        if threading.get_ident() == getattr(self.app, "_thread_id", None):
+        if threading.get_ident() == self._app_thread:
             self._table_changed()
         else:
             self.app.call_from_thread(self._table_changed)

@@ -24,6 +24,8 @@ from textual.strip import Strip
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from maharaja_tui.compat import lines_up_to_date
+
 # Lists at least this long filter as you type (the 28 villages of a starting shrine,
 # a Maharadjah army's moves); shorter ones are read at a glance.
 FILTER_FROM = 10
@@ -255,7 +257,7 @@ class Choices(ChoiceList):
         move). Only where the styles cache adds nothing else to a content row (no tint,
         opacity, text opacity, hatch or side outline, as TextRows' rows); border rows,
         and every row until a frame is known, are Textual's own."""
-        self._update_lines()
+        lines_up_to_date(self)  # as OptionList's own render_lines does first
         size, gutter, styles = self.region.size, self.styles.gutter, self.styles
         content = self.content_region.size
         colours, filters = self.background_colors, tuple(self.get_line_filters())

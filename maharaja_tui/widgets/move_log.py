@@ -18,6 +18,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 
+from maharaja_tui.compat import ScrollbarsRedrawThemselves
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 
@@ -53,7 +54,7 @@ def idle_phase(entries: Sequence[Segments], index: int) -> bool:
     return index < len(entries) and part_of(entries[index]) in ("phase", "turn", "round")
 
 
-class MoveLog(RoleStyles, ScrollView, can_focus=True):
+class MoveLog(RoleStyles, ScrollbarsRedrawThemselves, ScrollView, can_focus=True):
     DEFAULT_CSS = """
     MoveLog { overflow-x: hidden; overflow-y: auto; }
     """
@@ -177,19 +178,6 @@ class MoveLog(RoleStyles, ScrollView, can_focus=True):
             self.vertical_scrollbar.window_virtual_size = len(lines)
             self.vertical_scrollbar.position = self.scroll_y
         self.refresh()
-
-    def _scroll_update(self, virtual_size: Size) -> None:
-        """Textual's (8.2.8), less its scrollbar refresh. A ScrollView gets this at every
-        layout of its screen (the compositor's virtual size for it is never its own), and
-        that refresh came after the frame: a second frame after every move. The scrollbar
-        redraws itself when its sizes or position change (they are reactive)."""
-        self._refresh_scrollbars()
-        width, height = self.container_size
-        if self.show_vertical_scrollbar and self.styles.scrollbar_size_vertical:
-            self.vertical_scrollbar.window_virtual_size = virtual_size.height
-            self.vertical_scrollbar.window_size = height - self.scrollbar_size_horizontal
-        self.scroll_x = self.validate_scroll_x(self.scroll_x)
-        self.scroll_y = self.validate_scroll_y(self.scroll_y)
 
     def _place_scrollbar(self) -> None:
         if self.show_vertical_scrollbar:

@@ -13,11 +13,11 @@ import pytest
 from fake_ruleset import HIDDEN, RULESET, Dealt, Plan
 
 from engine.core.errors import IllegalIntent
-from maharaja_server import protocol as p
-from maharaja_server.hub import Hub
-from maharaja_server.protocol import SeatSpec
-from maharaja_server.remote import Connection, RemoteTable
-from maharaja_server.tables import Identity, TableService
+from maharaja_server.session_ui.remote import Connection, RemoteTable
+from maharaja_server.transport import protocol as p
+from maharaja_server.transport.hub import Hub
+from maharaja_server.transport.protocol import SeatSpec
+from maharaja_server.transport.tables import Identity, TableService
 
 RULESETS = {RULESET.id: RULESET}
 
@@ -262,7 +262,7 @@ def test_computer_players_from_engine_bots_play_a_registry_game(tmp_path: Path) 
 
 
 def test_hints_are_off_at_an_ssh_table_unless_its_creator_allows_them(hub: Hub) -> None:
-    """Issue 13 item 7: a table option, off by default; the game screen offers `h` only
+    """A table option, off by default; the game screen offers `h` only
     where the table's ``hints`` says yes."""
     alice = connect(hub, "alice")
     plain = alice.create(RULESET.id, [SeatSpec(), SeatSpec()])

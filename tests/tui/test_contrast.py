@@ -13,11 +13,11 @@ from random import Random
 from typing import Any
 
 import pytest
-from textual.strip import Strip
 
 from engine import Game
 from engine.core.autoplay import random_intent
 from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.compat import rows_shown
 from maharaja_tui.contrast import (
     GRAPHICS_FLOOR,
     SYSTEMS,
@@ -58,11 +58,9 @@ def too_faint(app: Any) -> list[tuple[float, str, str]]:
     """Every run of cells below its floor: (ratio, text, where), on the screen shown."""
     terminal = app.ansi_theme
     system = SYSTEMS.get(app.console.color_system or "")
-    compositor = app.screen._compositor
-    chops = compositor._render_chops(compositor.size.region, lambda y: True)
     out = []
-    for y, chop in enumerate(chops):
-        for seg in Strip.join(chop.values()):
+    for y, row in enumerate(rows_shown(app.screen)):
+        for seg in row:
             style = seg.style
             if style is None or not seg.text.strip():
                 continue

@@ -10,7 +10,7 @@ from engine.core import record
 from engine.core.ruleset import Computer, Seat
 from engine.registry import rulesets
 from maharaja_tui.app import MaharajaApp, Start
-from maharaja_tui.paths import autosave_path
+from maharaja_tui.autosaves import autosave_path
 from maharaja_tui.screens.choice import ConfirmScreen
 from maharaja_tui.screens.final import FinalScreen
 from maharaja_tui.screens.game import GameScreen

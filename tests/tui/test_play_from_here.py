@@ -9,7 +9,7 @@ from pathlib import Path
 from engine.core import record
 from engine.registry import rulesets
 from maharaja_tui.app import MaharajaApp, Start
-from maharaja_tui.paths import autosave_path
+from maharaja_tui.autosaves import autosave_path
 from maharaja_tui.screens.choice import ChoiceScreen
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.replay import ReplayScreen

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine.core.ruleset import Computer
-from maharaja_server import cli as server_cli
+from maharaja_server.transport import cli as server_cli
 from maharaja_tui import settings
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.help import HelpScreen

@@ -1,0 +1,228 @@
+"""Messages between a session's child process and the server's table service.
+
+Frames are a 4-byte big-endian length and a msgpack-encoded message. Game data
+(views, intents, events) travels as nested msgpack bytes encoded with the
+ruleset's own types, so this protocol stays game-agnostic.
+"""
+
+from __future__ import annotations
+
+import struct
+
+import msgspec
+
+HEADER = struct.Struct(">I")
+
+
+class SeatSpec(msgspec.Struct, frozen=True):
+    kind: str = "human"  # "human" or "computer"
+    level: str = "medium"  # engine.bots level, or "random"
+
+
+class SeatInfo(msgspec.Struct, frozen=True):
+    kind: str  # "free", "human" or "computer"
+    name: str = ""
+    level: str = ""
+    connected: bool = False
+    handed: bool = False  # a computer plays for a human who is gone
+
+
+class UndoInfo(msgspec.Struct, frozen=True):
+    """An undo waiting for the players whose decisions it would take back."""
+
+    by: int
+    keep: int
+    others: list[int]
+    agreed: list[int]
+
+
+class TableInfo(msgspec.Struct, frozen=True):
+    id: int
+    title: str
+    ruleset: str
+    ruleset_name: str
+    seats: list[SeatInfo]
+    spectators: int
+    started: bool
+    over: bool
+    version: int
+    to_move: list[int]
+    handover: bool
+    undo: UndoInfo | None = None
+    hints: bool = False
+
+
+class RulesetInfo(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    min_seats: int
+    max_seats: int
+
+
+# ------------------------------------------------------------------ requests
+class Request(msgspec.Struct, tag_field="t", kw_only=True):
+    id: int = 0
+
+
+class Hello(Request, tag="hello"):
+    token: str
+
+
+class ListTables(Request, tag="list"):
+    pass
+
+
+class CreateTable(Request, tag="create"):
+    ruleset: str
+    seats: list[SeatSpec]
+    options: bytes = b"{}"  # JSON for the ruleset's Options (the variants)
+    handover: bool = True
+    title: str = ""
+    hints: bool = False  # off at SSH tables unless the table allows them
+
+
+class Join(Request, tag="join"):
+    table: int
+    seat: int | None = None  # None: your seat if you have one, else the first free one
+
+
+class Watch(Request, tag="watch"):
+    table: int
+
+
+class Leave(Request, tag="leave"):
+    table: int
+
+
+class CloseTable(Request, tag="close"):
+    """The owner removes a table nobody is at."""
+
+    table: int
+
+
+class Info(Request, tag="info"):
+    table: int
+
+
+class View(Request, tag="view"):
+    table: int
+    seat: int | None
+
+
+class Legal(Request, tag="legal"):
+    table: int
+    seat: int
+
+
+class ToMove(Request, tag="to_move"):
+    table: int
+
+
+class Log(Request, tag="log"):
+    table: int
+    seat: int | None
+
+
+class Play(Request, tag="play"):
+    table: int
+    seat: int
+    intent: bytes
+
+
+class Undo(Request, tag="undo"):
+    """Take back the seat's last decision (the table's policy: maybe asking others)."""
+
+    table: int
+    seat: int
+
+
+class AnswerUndo(Request, tag="answer-undo"):
+    table: int
+    seat: int
+    agree: bool
+
+
+class Redo(Request, tag="redo"):
+    table: int
+    seat: int
+
+
+class WebLinks(Request, tag="links"):
+    """Join links for the table's free human seats (a player at the table asks)."""
+
+    table: int
+
+
+class SeatLink(msgspec.Struct, frozen=True):
+    seat: int  # 0-based
+    url: str
+
+
+AnyRequest = (Hello | ListTables | CreateTable | CloseTable | Join | Watch | Leave | Info
+              | View | Legal | ToMove | Log | Play | Undo | AnswerUndo | Redo | WebLinks)
+
+
+# ------------------------------------------------------- replies and pushes
+class Welcome(msgspec.Struct, tag="welcome"):
+    """The answer to Hello, with the lobby's list: a session shows it first, and asking
+    for it was a second round trip before the first frame."""
+
+    id: int
+    user: str
+    rulesets: list[RulesetInfo]
+    tables: list[TableInfo] | None = None
+
+
+class Result(msgspec.Struct, tag="result"):
+    """A successful reply; ``data`` is msgpack whose type the request implies."""
+
+    id: int
+    data: bytes
+
+
+class Refused(msgspec.Struct, tag="refused"):
+    """An IllegalIntent (rules or server) with its rule id and reason."""
+
+    id: int
+    rule: str
+    reason: str
+
+
+Entry = tuple[tuple[str, str], ...]  # one move-log line (engine.core.describe.Description)
+
+
+class Changed(msgspec.Struct, tag="changed"):
+    """A table changed. Pushed with what the receiving session shows, redacted for its
+    own seat (``seat``; None: a spectator), so it redraws without asking back: the
+    table's info, the seat's view, its legal intents when it is to move (else None),
+    and its move log as "keep the first ``log_keep`` lines, then ``log_new``". A
+    notice without ``info`` carries nothing: the session asks."""
+
+    table: int
+    version: int
+    info: TableInfo | None = None
+    seat: int | None = None
+    view: bytes = b""
+    legal: bytes | None = None
+    log_keep: int = 0
+    log_new: list[Entry] = []
+
+
+class LobbyChanged(msgspec.Struct, tag="lobby"):
+    """The lobby changed; ``tables`` is the list as the lobby shows it (None: ask)."""
+
+    tables: list[TableInfo] | None = None
+
+
+AnyReply = Welcome | Result | Refused | Changed | LobbyChanged
+
+_encoder = msgspec.msgpack.Encoder()
+
+
+def frame(message: msgspec.Struct) -> bytes:
+    body = _encoder.encode(message)
+    return HEADER.pack(len(body)) + body
+
+
+def pack(value: object) -> bytes:
+    return _encoder.encode(value)
