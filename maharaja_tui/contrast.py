@@ -8,6 +8,13 @@ its background is moved toward white or black (keeping its hue as far as it can)
 until it meets the floor, as terminals' own "minimum contrast" settings do. Faint
 (dim) text is drawn as an explicit blended colour first, so its contrast is known.
 
+What counts is what the terminal shows (``shown_colours``): a colour goes out in the
+terminal's colour system (a 256-colour terminal gets the nearest of its palette: a
+grey that met the floor as #7d7d7d was shown as 243, #767676, 4.1:1 on 233), bold text
+in one of the 8 basic colours is shown in its bright variant (xterm's "bold is bright"),
+and a faint colour blended toward the background. The floor picks a colour that still
+meets it once shown so.
+
 The floors are WCAG 2's: 4.5:1 for text (1.4.3, level AA), 3:1 for graphics (1.4.11):
 the map's roads, box and block characters.
 """
@@ -19,6 +26,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rich.color import Color as RichColor
+from rich.color import ColorSystem, ColorType
 from rich.segment import Segment
 from rich.style import Style
 from rich.terminal_theme import TerminalTheme
@@ -56,24 +64,75 @@ def blend(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[i
             round(a[2] + (b[2] - a[2]) * t))
 
 
+Quantize = Callable[[tuple[int, int, int]], tuple[int, int, int]]
+
+
+def _same(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    return colour
+
+
 def readable(fg: tuple[int, int, int], bg: tuple[int, int, int],
-             floor: float) -> tuple[int, int, int]:
-    """``fg``, or the nearest colour toward white or black that meets ``floor`` on ``bg``."""
-    if contrast(fg, bg) >= floor:
+             floor: float, shown: Quantize = _same) -> tuple[int, int, int]:
+    """``fg``, or the nearest colour toward white or black that meets ``floor`` on ``bg``
+    as the terminal shows it (``shown``: the colour it draws for one it is sent; a
+    256-colour terminal's nearest is not always the same colour again, so the colour
+    returned is the one to send)."""
+    if contrast(shown(fg), bg) >= floor:
         return fg
     dark_bg = luminance(bg) < 0.18
     for target in ((255, 255, 255), (0, 0, 0)) if dark_bg else ((0, 0, 0), (255, 255, 255)):
-        if contrast(target, bg) < floor:
+        if contrast(shown(target), bg) < floor:
             continue
         low, high = 0.0, 1.0  # the least move that meets the floor
         for _ in range(12):
             mid = (low + high) / 2
-            if contrast(blend(fg, target, mid), bg) >= floor:
+            if contrast(shown(blend(fg, target, mid)), bg) >= floor:
                 high = mid
             else:
                 low = mid
         return blend(fg, target, high)
     return (255, 255, 255) if dark_bg else (0, 0, 0)  # the best there is
+
+
+SYSTEMS = {"standard": ColorSystem.STANDARD, "256": ColorSystem.EIGHT_BIT,
+           "truecolor": ColorSystem.TRUECOLOR, "windows": ColorSystem.WINDOWS}
+
+
+def terminal_rgb(colour: RichColor, terminal: TerminalTheme, system: ColorSystem | None, *,
+                 foreground: bool, bold: bool = False) -> tuple[int, int, int]:
+    """What the terminal shows for ``colour``: in its colour system, a bold foreground
+    of the 8 basic colours in its bright variant, read from its palette."""
+    if colour.is_default:
+        return tuple(terminal.foreground_color if foreground  # type: ignore[return-value]
+                     else terminal.background_color)
+    if system is not None and system != ColorSystem.TRUECOLOR:
+        colour = colour.downgrade(system)
+    if foreground and bold and colour.type == ColorType.STANDARD and (colour.number or 0) < 8:
+        colour = RichColor.from_ansi((colour.number or 0) + 8)
+    return tuple(colour.get_truecolor(terminal, foreground=foreground))  # type: ignore[return-value]
+
+
+def shown_colours(style: Style, background: tuple[int, int, int] | None,
+                  terminal: TerminalTheme, system: ColorSystem | None
+                  ) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The foreground and background a cell of ``style`` shows (``background``: the
+    widget's own when the style has none; None, the terminal's): reverse swaps them,
+    bold and the colour system as ``terminal_rgb``, faint blended toward the background."""
+    fg, bg = style.color, style.bgcolor
+    if bg is None and background is not None:
+        bg = RichColor.from_rgb(*background)  # the widget's, in the terminal's colours too
+    # bold brightens the foreground colour, which reverse then draws as the background
+    front: tuple[int, int, int] = (
+        terminal_rgb(fg, terminal, system, foreground=True, bold=bool(style.bold))
+        if fg is not None else tuple(terminal.foreground_color))  # type: ignore[assignment]
+    back: tuple[int, int, int] = (
+        terminal_rgb(bg, terminal, system, foreground=False) if bg is not None
+        else tuple(terminal.background_color))  # type: ignore[assignment]
+    if style.reverse:
+        front, back = back, front
+    if style.dim:
+        front = blend(back, front, DIM_FACTOR)
+    return front, back
 
 
 def is_graphic(text: str) -> bool:
@@ -82,51 +141,58 @@ def is_graphic(text: str) -> bool:
 
 
 def fixed_style(style: Style, background: tuple[int, int, int] | None, graphic: bool,
-                terminal: TerminalTheme) -> Style:
-    """``style`` with its visible foreground meeting the floor on its visible background.
-    The terminal's own colours (default and the 16 ANSI ones) are read from ``terminal``,
-    the app's estimate of the terminal's palette (what its ANSI themes draw with)."""
-    fg, bg = style.color, style.bgcolor
-    if style.reverse:
-        fg, bg = bg, fg
-    if fg is not None:
-        front = rgb(fg, terminal, foreground=True)
-    else:  # the terminal's own foreground
-        front = tuple(terminal.foreground_color)  # type: ignore[assignment]
-    if bg is not None:
-        back = rgb(bg, terminal, foreground=False)
-    else:
-        back = background or tuple(terminal.background_color)  # type: ignore[assignment]
-    if style.dim:
-        front = blend(back, front, DIM_FACTOR)
-    better = readable(front, back, GRAPHICS_FLOOR if graphic else TEXT_FLOOR)
-    if better == front and not style.dim:
+                terminal: TerminalTheme, system: ColorSystem | None = None) -> Style:
+    """``style`` with its shown foreground meeting the floor on its shown background
+    (``shown_colours``). The terminal's own colours (default and the 16 ANSI ones) are
+    read from ``terminal``, the app's estimate of the terminal's palette (what its ANSI
+    themes draw with); ``system``: the terminal's colour system (None: true colour)."""
+    front, back = shown_colours(style, background, terminal, system)
+    floor = GRAPHICS_FLOOR if graphic else TEXT_FLOOR
+    if not style.dim and contrast(front, back) >= floor:
         return style
+    # The colour to send, from the style's own (the terminal's nearest of a colour it
+    # shows is not always that colour again): faint blended as the terminal would.
+    own = style.bgcolor if style.reverse else style.color
+    sent: tuple[int, int, int]
+    if own is not None:
+        sent = terminal_rgb(own, terminal, None, foreground=not style.reverse)
+    else:
+        sent = tuple(terminal.background_color if style.reverse  # type: ignore[assignment]
+                     else terminal.foreground_color)
+    if style.dim:
+        sent = blend(back, sent, DIM_FACTOR)
+    bold = bool(style.bold) and not style.reverse  # a reversed cell's front is no text colour
+
+    def drawn(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+        return terminal_rgb(RichColor.from_rgb(*colour), terminal, system, foreground=True,
+                            bold=bold)
+
+    better = readable(sent, back, floor, drawn)
     colour = RichColor.from_rgb(*better)
     change = Style(bgcolor=colour) if style.reverse else Style(color=colour)
     return style + change + Style(dim=False)
 
 
 def rgb(colour: RichColor, terminal: TerminalTheme, *, foreground: bool) -> tuple[int, int, int]:
-    if colour.is_default:
-        return tuple(terminal.foreground_color if foreground  # type: ignore[return-value]
-                     else terminal.background_color)
-    return tuple(colour.get_truecolor(terminal, foreground=foreground))  # type: ignore[return-value]
+    return terminal_rgb(colour, terminal, None, foreground=foreground)
 
 
 class MinimumContrast(LineFilter):
     """The contrast floor, applied to every line the app draws (see the module).
     ``terminal`` gives the terminal's palette as the app estimates it now."""
 
-    def __init__(self, terminal: Callable[[], TerminalTheme]) -> None:
+    def __init__(self, terminal: Callable[[], TerminalTheme],
+                 system: Callable[[], ColorSystem | None] = lambda: None) -> None:
         super().__init__()
         self.terminal = terminal
-        self._cache: dict[tuple[Style, Any, bool, int], Style] = {}
+        self.system = system
+        self._cache: dict[tuple[Style, Any, bool, int, Any], Style] = {}
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
         # An ANSI background is the terminal's own colour: ``terminal`` knows it.
         back = background.rgb if background.a and background.ansi is None else None
         terminal = self.terminal()
+        system = self.system()
         cache = self._cache
         if len(cache) > 8192:
             cache.clear()
@@ -136,16 +202,16 @@ class MinimumContrast(LineFilter):
             if style is None or control:
                 out.append(segment)
                 continue
-            key = (style, back, False, id(terminal))
+            key = (style, back, False, id(terminal), system)
             fixed = cache.get(key)
             if fixed is None:
-                fixed = cache[key] = fixed_style(style, back, False, terminal)
+                fixed = cache[key] = fixed_style(style, back, False, terminal, system)
             if fixed is not style and (not text.strip() or is_graphic(text)):
                 # most styles pass as they are; only those that do not ask what the text is
-                key = (style, back, True, id(terminal))
+                key = (style, back, True, id(terminal), system)
                 fixed = cache.get(key)
                 if fixed is None:
-                    fixed = cache[key] = fixed_style(style, back, True, terminal)
+                    fixed = cache[key] = fixed_style(style, back, True, terminal, system)
             # most segments pass as they are: the same (immutable) segment, not a copy
             out.append(segment if fixed is style else Segment(text, fixed, control))
         return out
@@ -165,8 +231,13 @@ class ContrastFloor(_App):
     def get_line_filters(self) -> list[LineFilter]:
         floor = self.__dict__.get("_contrast_floor")
         if floor is None:
-            floor = self.__dict__["_contrast_floor"] = MinimumContrast(self._terminal_palette)
+            floor = self.__dict__["_contrast_floor"] = MinimumContrast(
+                self._terminal_palette, self._colour_system)
         return [*super().get_line_filters(), floor]
+
+    def _colour_system(self) -> ColorSystem | None:
+        """The terminal's colour system (None: true colour, or not known yet)."""
+        return SYSTEMS.get(self.console.color_system or "")
 
     def _terminal_palette(self) -> TerminalTheme:
         """``ansi_theme``, asked for at every line drawn: Textual looks the current theme

@@ -516,7 +516,7 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
 
 
 def gc_figures(path: Path, moves: int) -> dict:
-    """The session hosts' garbage collections (maharaja_server/gcstats.py), all hosts
+    """The session hosts' garbage collections (maharaja_server/session_ui/gcstats.py), all hosts
     together, per generation: thread CPU, not wall time, so a loaded machine does not
     inflate them. A full collection pauses every session of its host."""
     last: dict[int, dict] = {}  # each host's latest (cumulative) line

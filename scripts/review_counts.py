@@ -618,32 +618,47 @@ def cycles(tree: Tree, modules: Iterable[str], *, everywhere: bool) -> list[list
     on_stack: set[str] = set()
     found: list[list[str]] = []
     counter = 0
-    sys.setrecursionlimit(max(10_000, sys.getrecursionlimit()))
 
-    def connect(node: str) -> None:
+    def connect(root: str) -> None:
+        # Tarjan's walk with a stack of its own (a deep import chain needs no recursion,
+        # and the process's recursion limit is left as it was).
         nonlocal counter
-        index[node] = low[node] = counter
-        counter += 1
-        stack.append(node)
-        on_stack.add(node)
-        for other in graph.get(node, ()):
-            if other not in graph:
-                continue
-            if other not in index:
-                connect(other)
-                low[node] = min(low[node], low[other])
-            elif other in on_stack:
-                low[node] = min(low[node], index[other])
-        if low[node] == index[node]:
-            component = []
-            while True:
-                other = stack.pop()
-                on_stack.discard(other)
-                component.append(other)
-                if other == node:
+        walk: list[tuple[str, Iterator[str]]] = []
+
+        def enter(node: str) -> None:
+            nonlocal counter
+            index[node] = low[node] = counter
+            counter += 1
+            stack.append(node)
+            on_stack.add(node)
+            walk.append((node, iter(graph.get(node, ()))))
+
+        enter(root)
+        while walk:
+            node, others = walk[-1]
+            for other in others:
+                if other not in graph:
+                    continue
+                if other not in index:
+                    enter(other)
                     break
-            if len(component) > 1:
-                found.append(sorted(component))
+                if other in on_stack:
+                    low[node] = min(low[node], index[other])
+            else:
+                walk.pop()
+                if walk:
+                    parent = walk[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        other = stack.pop()
+                        on_stack.discard(other)
+                        component.append(other)
+                        if other == node:
+                            break
+                    if len(component) > 1:
+                        found.append(sorted(component))
 
     for node in sorted(graph):
         if node not in index:

@@ -157,6 +157,17 @@ def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture(autouse=True)
+def true_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Apps draw for a true-colour terminal unless a test says otherwise: the contrast
+    floor picks colours that meet it as the terminal's colour system shows them, and
+    the one Textual finds out from the environment (TERM=xterm: 16 colours) must not
+    decide what a test sees or a snapshot holds."""
+    import textual.constants
+
+    monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", "truecolor")
+
+
+@pytest.fixture(autouse=True)
 def release_apps() -> Iterator[None]:
     """Let a finished test's Textual app be freed. Textual's StylesCache.get_inner_outer
     is an lru_cache (1024) on a method, so it keeps the last 1024 widgets' style caches

@@ -153,3 +153,13 @@ def test_import_cycles_hidden_or_not(tmp_path: Path) -> None:
     assert counts.load_cycles == [["maharaja_server.c", "maharaja_server.d"]]
     report = review_counts.report(counts, tmp_path)
     assert "import cycles (engine, maharaja_tui, maharaja_server): 2, of which 1" in report
+
+
+def test_counting_leaves_the_process_s_recursion_limit_as_it_was(tmp_path: Path) -> None:
+    """The cycle search raised it for the whole process: a later test of the same worker
+    decoded a save nested 3,000 levels deep that the loader refuses under the usual limit."""
+    import sys
+
+    limit = sys.getrecursionlimit()
+    review_counts.count(tree(tmp_path))
+    assert sys.getrecursionlimit() == limit

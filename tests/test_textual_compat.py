@@ -20,8 +20,10 @@ import textual
 from textual import events
 from textual.app import App, ComposeResult
 from textual.drivers.headless_driver import HeadlessDriver
+from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Label, Static
+from textual.scroll_view import ScrollView
+from textual.widgets import Input, Label, OptionList, Static
 
 from maharaja_tui import compat
 
@@ -33,7 +35,7 @@ MIRRORED = {
     "textual.drivers.linux_driver:LinuxDriver.run_input_thread":
         ("d796af6d69db337d", "read_input (it is this loop, but for its waits)"),
     "textual._compositor:Compositor.render_partial_update":
-        ("888dccc892d8ecc2", "Compositor (maharaja_server/partial_update.py writes what "
+        ("888dccc892d8ecc2", "Compositor (maharaja_server/session_ui/partial_update.py writes what "
                              "this writes)"),
     "textual._compositor:Compositor.render_full_update":
         ("ce99ccda4d2449b7", "Compositor (partial_update.py's full update)"),
@@ -44,6 +46,22 @@ MIRRORED = {
                              "of divide: its self-referencing cache)"),
     "textual.css.stylesheet:Stylesheet._parse_rules":
         ("2f1c2d220b672d1b", "SharedParses (it keeps what this returns)"),
+    "textual.css.stylesheet:Stylesheet.reparse":
+        ("dd193eb05f8baeb5", "SharedParses.reparse (it is this, in a stylesheet of its class)"),
+    "textual.app:App._handle_exception":
+        ("baea2e7f88e7ac52", "UncaughtErrors (it is this, but for the report)"),
+    "textual.app:App._fatal_error":
+        ("2474616cec7fa94d", "UncaughtErrors (the report it leaves out)"),
+    "textual.app:App._print_error_renderables":
+        ("6e6be40346778a2d", "UncaughtErrors (it prints its own text instead)"),
+    "textual.widget:Widget._forward_event":
+        ("66c264581d9b4642", "hand_on (it hands a key on as this does)"),
+    "textual.css.stylesheet:Stylesheet._process_component_classes":
+        ("852b5e4b93c6fc25", "virtual_node (it makes the node this makes)"),
+    "textual.widgets._option_list:OptionList.render_lines":
+        ("0bcea00aa05233b0", "lines_up_to_date (what this does before it draws)"),
+    "textual.widget:Widget._scroll_update":
+        ("edb9f6257285830d", "ScrollbarsRedrawThemselves (it is this, less the refresh)"),
 }
 
 
@@ -51,8 +69,8 @@ def recheck(use: str, what: str) -> str:
     return RECHECK.format(version=textual.__version__, use=use, what=what)
 
 
-# Read in an interpreter of its own: a process of the test suite may have wrapped some
-# of these (the app's CSS cache wraps Stylesheet._parse_rules).
+# Read in an interpreter of its own: what a test of this process may have wrapped is not
+# what Textual ships.
 DIGESTS = textwrap.dedent("""
     import hashlib, importlib, inspect, json, sys
     from textual.css.stylesheet import Stylesheet
@@ -189,20 +207,26 @@ def test_a_compositor_keeps_its_dirty_regions_as_a_set() -> None:
 class Styled(App[None]):
     CSS = "Static { color: red; }"
 
-    def __init__(self) -> None:
+    def __init__(self, theme: str | None = None) -> None:
         super().__init__()
         compat.share_parses(self)
+        self.wanted = theme
 
     def compose(self) -> ComposeResult:
         yield Static("styled")
 
+    def on_mount(self) -> None:
+        if self.wanted is not None:
+            self.theme = self.wanted  # the stylesheet is parsed again, in reparse
 
-def rules_of_an_app() -> list[Any]:
+
+def rules_of_an_app(theme: str | None = None) -> list[Any]:
     rules: list[Any] = []
 
     async def run() -> None:
-        app = Styled()
+        app = Styled(theme)
         async with app.run_test(size=(20, 5)) as pilot:
+            await pilot.pause()
             await pilot.pause()
             assert isinstance(app.stylesheet, compat.SharedParses), recheck(
                 "share_parses", "the app's stylesheet was replaced after its __init__")
@@ -220,9 +244,153 @@ def test_apps_that_share_parses_share_the_rules_parsed() -> None:
                         "goes through _parse_rules")
 
 
+def test_a_stylesheet_parsed_again_parses_through_the_shared_parses() -> None:
+    first = rules_of_an_app("textual-light")
+    made = compat.SharedParses.made
+    second = rules_of_an_app("textual-light")
+    assert compat.SharedParses.made == made and len(first) == len(second), recheck(
+        "SharedParses.reparse", "a second app parsed its CSS again when its theme was set")
+    assert all(a is b for a, b in zip(first, second, strict=True))
+
+
 def test_stylesheets_parse_through_parse_rules_with_these_arguments(
         textuals_code: dict[str, Any]) -> None:
     parameters, called = textuals_code["parse_rules"]
     assert parameters == ["self", "css", "read_from", "is_default_rules", "tie_breaker",
                           "scope"], recheck("SharedParses", f"its arguments: {parameters}")
     assert called, recheck("SharedParses", "Stylesheet.parse no longer calls _parse_rules")
+
+
+# -------------------------------------------------------------------- uncaught errors
+class Failing(compat.UncaughtErrors, App[None]):
+    def __init__(self, where: str) -> None:
+        super().__init__()
+        self.where = where
+        self.told: list[BaseException] = []
+
+    def uncaught(self, error: BaseException) -> None:
+        self.told.append(error)
+
+    def exit_text(self) -> str | None:
+        return "one line instead"
+
+    def on_mount(self) -> None:
+        if self.where == "worker":
+            self.run_worker(self.fail_later())
+        else:
+            self.call_later(self.fail)
+
+    def fail(self) -> None:
+        secret = "the other seats' plans"  # a local variable Textual's report would show
+        raise ZeroDivisionError(secret)
+
+    async def fail_later(self) -> None:
+        self.fail()
+
+
+@pytest.mark.parametrize("where", ["handler", "worker"])
+def test_an_uncaught_error_is_told_and_ends_the_app_without_textuals_report(
+        where: str, capsys: pytest.CaptureFixture[str]) -> None:
+    app = Failing(where)
+    asyncio.run(app.run_async(headless=True, size=(20, 5)))
+    out, err = capsys.readouterr()
+    assert [type(e) for e in app.told] == [ZeroDivisionError], recheck(
+        "UncaughtErrors", f"an error in a {where} was told as {app.told}")
+    assert app.return_code == 1, recheck("UncaughtErrors", f"return code {app.return_code}")
+    assert err == "one line instead\n" and "plans" not in out, recheck(
+        "UncaughtErrors", f"the app printed {out + err!r}")
+
+
+# -------------------------------------------------------------------- widgets
+class Widgets(App[None]):
+    CSS = "Label .role--x { color: red; } OptionList { height: 5; }"
+
+    def compose(self) -> ComposeResult:
+        yield Input(id="field")
+        yield Label("label")
+        yield OptionList(id="options")
+        yield Scrolled()
+
+
+class Scrolled(compat.ScrollbarsRedrawThemselves, ScrollView):
+    DEFAULT_CSS = "Scrolled { height: 5; }"
+
+    def on_mount(self) -> None:
+        self.virtual_size = Size(10, 50)
+
+
+def on_widgets(script: Any) -> None:
+    async def run() -> None:
+        app = Widgets()
+        async with app.run_test(size=(40, 20)) as pilot:
+            await pilot.pause()
+            await script(app, pilot)
+
+    asyncio.run(run())
+
+
+def test_a_key_handed_on_reaches_the_widget_once() -> None:
+    async def script(app: Widgets, pilot: Any) -> None:
+        field = app.query_one(Input)
+        app.query_one(OptionList).focus()
+        await pilot.pause()
+        key = events.Key("a", "a")
+        compat.hand_on(field, key)
+        await pilot.pause()
+        assert field.value == "a", recheck("hand_on", f"the field read {field.value!r}")
+        assert key.is_forwarded, recheck("hand_on", "the key is not marked as handed on")
+
+    on_widgets(script)
+
+
+def test_a_virtual_node_is_styled_where_it_stands() -> None:
+    async def script(app: Widgets, pilot: Any) -> None:
+        label = app.query_one(Label)
+        node = compat.virtual_node(label, "role--x")
+        assert node.css_path_nodes[-2:] == [label, node], recheck(
+            "virtual_node", "the node is not under its parent")
+        app.stylesheet.apply(node, animate=False)
+        assert node.styles.color.hex == "#FF0000", recheck(
+            "virtual_node", f"styled {node.styles.color}")
+        assert node not in label.children  # never mounted
+
+    on_widgets(script)
+
+
+def test_an_option_list_s_lines_are_brought_up_to_date() -> None:
+    async def script(app: Widgets, pilot: Any) -> None:
+        options = app.query_one(OptionList)
+        options.add_options(["one", "two", "three"])
+        options.remove_option_at_index(0)  # its rows are laid out again when next drawn
+        compat.lines_up_to_date(options)
+        assert options.virtual_size.height == 2, recheck(
+            "lines_up_to_date", f"{options.virtual_size} for two options")
+
+    on_widgets(script)
+
+
+def test_a_scroll_view_s_scrollbars_still_follow_its_layout() -> None:
+    async def script(app: Widgets, pilot: Any) -> None:
+        view = app.query_one(Scrolled)
+        await pilot.pause()
+        bar = view.vertical_scrollbar
+        assert view.show_vertical_scrollbar and bar.window_virtual_size == 50 \
+            and bar.window_size == 5, recheck(
+                "ScrollbarsRedrawThemselves",
+                f"its scrollbar: {bar.window_virtual_size} of {bar.window_size}")
+
+    on_widgets(script)
+
+
+def test_the_rows_shown_are_what_the_screen_draws() -> None:
+    async def script(app: Widgets, pilot: Any) -> None:
+        rows = compat.rows_shown(app.screen)
+        assert len(rows) == 20 and any("label" in row.text for row in rows), recheck(
+            "rows_shown", f"{[row.text for row in rows]}")
+
+    on_widgets(script)
+
+
+def test_keys_are_parsed_as_a_terminal_sends_them() -> None:
+    keys = [e.key for e in compat.parsed_keys("m1\x1b[B") if isinstance(e, events.Key)]
+    assert keys == ["m", "1", "down"], recheck("parsed_keys", f"XTermParser gave {keys}")

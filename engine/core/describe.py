@@ -34,6 +34,32 @@ def concern(seat: int) -> Segment:
     return ("", f"concern:{seat}")
 
 
+def marked(description: Description, part: str | None) -> Description:
+    """``description`` of an event at a part of the game (the ruleset's ``boundary``:
+    "round", "turn" or "phase" it starts, "end" of one), marked so with an empty
+    segment of role ``part:<part>``: the log groups entries by them, over any table (a
+    networked one sends descriptions only)."""
+    return (*description, ("", f"part:{part}")) if part else description
+
+
+def part_of(description: Description) -> str | None:
+    """The part of the game an entry starts or ends (``marked``), or None."""
+    for _, role in description:
+        if role.startswith("part:"):
+            return role[5:]
+    return None
+
+
+def actor(description: Description) -> int | None:
+    """The seat an entry is about first (its first ``seat:N`` segment: the one who
+    acts, as descriptions begin), or None."""
+    for _, role in description:
+        if role.startswith("seat:"):
+            number = role[5:].partition("+")[0]
+            return int(number) if number.isdigit() else None
+    return None
+
+
 def concerns(description: Description, seat: int | None) -> bool:
     """True when the game marked the event as concerning ``seat`` (or everyone)."""
     return any(role == "concern" or (seat is not None and role == f"concern:{seat}")

@@ -15,7 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
-from engine.core.describe import Description
+from engine.core.describe import Description, marked
 from engine.core.errors import IllegalIntent, RulesetError
 from engine.core.rng import rng_for
 from engine.core.ruleset import LegalGroup, Ruleset, Seat
@@ -164,7 +164,9 @@ class Game(Generic[S, I, E, O]):
         try:
             for step in self.steps[done.steps:]:
                 for event in step.events:
-                    done.lines.append(rules.describe(rules.redact(event, seat), done.state))
+                    done.lines.append(marked(rules.describe(rules.redact(event, seat),
+                                                            done.state),
+                                             rules.boundary(event)))
                     rules.apply(done.state, event)
         except BaseException:
             del self._described[seat]  # half a step folded: start this seat again next time

@@ -14,7 +14,7 @@ from bisect import bisect_right, insort
 from functools import cached_property
 from typing import Any
 
-from engine.core.describe import Description
+from engine.core.describe import Description, marked
 from engine.core.game import AnyGame, restore, snapshot
 from engine.core.ruleset import AnyRuleset
 
@@ -76,7 +76,7 @@ class Replay:
         state = restore(self._snapshots[0], self._state_type)
         lines = []
         for event in self.events:
-            lines.append(rules.describe(event, state))
+            lines.append(marked(rules.describe(event, state), rules.boundary(event)))
             rules.apply(state, event)
         return lines
 

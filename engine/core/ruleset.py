@@ -144,7 +144,9 @@ class Ruleset(Protocol[S, In, Ev, O]):
         ...
 
     def boundary(self, event: Ev) -> str | None:
-        """``"round"`` or ``"turn"`` when the event starts one (replay seeking), else None."""
+        """``"round"`` or ``"turn"`` when the event starts one (replay seeking), ``"phase"``
+        when it starts a phase of a turn and ``"end"`` when it only closes one (the log
+        folds a phase in which nothing else happened), else None."""
         ...
 
     def is_over(self, state: S) -> bool:

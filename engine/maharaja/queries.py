@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import msgspec
+
 from engine.family.network import Network
 from engine.family.travel import tolls
 from engine.maharaja import brahmabot as B
 from engine.maharaja import components as C
 from engine.maharaja.board import load_board
-from engine.maharaja.state import NOBODY, PHASE_OVER, State, Task
+from engine.maharaja.state import NOBODY, PHASE_ACTIONS, PHASE_OVER, State, Task
 
 # The board itself, cached by load_board: the rules ask at every priest move and route
 # listing, and a function that forwards to it was one call frame more each time.
@@ -142,3 +144,46 @@ def available_rewards(state: State) -> list[tuple[int, int]]:
     """(track position, tile) pairs a scoring player may choose (MJ-SCORE-5)."""
     return [(pos, tile) for pos, tile in enumerate(state.rewards[: reward_window(state)])
             if tile is not None]
+
+
+def task_left(task: Task) -> bool:
+    """Whether a planned action has something left: statues or shrines to build, or
+    its one-shot effect not yet taken (MJ-ACT-10)."""
+    if task.statues > 0 or task.shrines > 0:
+        return True
+    spec = C.ACTIONS[C.Action(task.action)]
+    return not (spec.statues or spec.shrines) and not task.done
+
+
+def task_words(task: Task) -> str:
+    """``Statue and shrine (arrow 1): 1 shrine left``: a planned action as the turn shows it."""
+    name = f"{C.ACTIONS[C.Action(task.action)].name} ({task.source})"
+    left = [f"{n} {word}{'s' if n > 1 else ''}" for n, word in
+            ((task.statues, "statue"), (task.shrines, "shrine")) if n]
+    return f"{name}: {' + '.join(left)} left" if left else name
+
+
+def unused_actions(state: State, seat: int) -> tuple[str, ...]:
+    """The seat's planned actions that ending its turn now would leave unused: those
+    with something left that the rules allow now, or after a move of the priest
+    (building needs the priest in the city, MJ-STAT-3). Ending the turn loses them
+    (MJ-ACT-10, MJ-ROUND-3). Empty out of the seat's turn."""
+    # legal, rules and fold import this module: imported here, when a turn ends
+    from engine.maharaja import fold, legal, rules
+
+    turn = state.turn
+    if state.phase != PHASE_ACTIONS or turn is None or turn.seat != seat or state.pending:
+        return ()
+    left = [t for t, task in enumerate(turn.tasks) if task_left(task)]
+    usable = {t for t in left if legal.task_intents(state, seat, t)}
+    builds = [t for t in left if t not in usable
+              and (turn.tasks[t].statues > 0 or turn.tasks[t].shrines > 0)]
+    for move in legal.moves(state, seat) if builds else ():
+        after = msgspec.convert(msgspec.to_builtins(state), State)  # a copy to move in
+        for event in rules.decide(after, seat, move):
+            fold.apply(after, event)
+        usable.update(t for t in builds if legal.task_intents(after, seat, t))
+        builds = [t for t in builds if t not in usable]
+        if not builds:
+            break
+    return tuple(task_words(turn.tasks[t]) for t in sorted(usable))

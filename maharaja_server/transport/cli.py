@@ -188,7 +188,6 @@ def serve_main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("maharaja_server").setLevel(logging.INFO)
-    logflood.install()  # one message at most 20 times a minute, then a count
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     try:
         config = config_from(args)
@@ -199,7 +198,8 @@ def serve_main(argv: list[str] | None = None) -> int:
         print(f"warning: listening on {config.host}, reachable from other machines",
               file=sys.stderr)
     try:
-        asyncio.run(serve(config))
+        with logflood.installed():  # one message at most 20 times a minute, then a count
+            asyncio.run(serve(config))
     except OSError as exc:
         print(f"maharaja serve: {exc}", file=sys.stderr)
         return 1

@@ -13,7 +13,8 @@ from __future__ import annotations
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 BURST = 20  # lines of one message a window
 WINDOW = 60.0  # seconds
@@ -54,9 +55,18 @@ class FloodFilter(logging.Filter):
         return False
 
 
-def install(handlers: list[logging.Handler] | None = None) -> FloodFilter:
-    """Put one FloodFilter on ``handlers`` (the root logger's, by default)."""
+@contextmanager
+def installed(handlers: list[logging.Handler] | None = None) -> Iterator[FloodFilter]:
+    """One FloodFilter on ``handlers`` (the root logger's, by default) while the server
+    runs, taken off again when it stops: a process that serves more than once (the
+    tests call ``serve_main`` in-process) would otherwise keep silencing messages on
+    handlers that outlive the server, such as a test runner's log capture."""
     flood = FloodFilter()
-    for handler in handlers if handlers is not None else logging.getLogger().handlers:
+    chosen = list(handlers if handlers is not None else logging.getLogger().handlers)
+    for handler in chosen:
         handler.addFilter(flood)
-    return flood
+    try:
+        yield flood
+    finally:
+        for handler in chosen:
+            handler.removeFilter(flood)

@@ -21,7 +21,7 @@ import msgspec
 from textual.screen import Screen
 from textual.widget import Widget
 
-from engine.core.describe import concerns
+from engine.core.describe import actor, concerns
 from engine.core.ruleset import Seat
 from engine.registry import GameSpec, spec_of
 from maharaja_tui.widgets.segments import Palette, SeatStyle, Segment, Segments
@@ -61,6 +61,25 @@ class MenuEntry(msgspec.Struct, frozen=True):
     # Set by the screen on an entry the rules refuse now (an ``IllegalIntent``): it is
     # shown dimmed with the reason, and choosing it explains instead of playing.
     refusal: Any = None
+    # Which entry this is from one step to the next (the action list keeps its cursor on
+    # it); None: the screen tells entries apart by their intents or words (entry_key).
+    key: Any = None
+
+
+def entry_key(entry: MenuEntry) -> Hashable:
+    """An entry's identity across steps: its own key; else its one intent (a struct,
+    hashable); else its kind, prompt and words."""
+    if entry.key is not None:
+        key: Hashable = entry.key
+        return key
+    if len(entry.intents) == 1:
+        try:
+            hash(entry.intents[0])
+        except TypeError:
+            pass
+        else:
+            return ("intent", entry.intents[0])
+    return (entry.kind, entry.prompt, "".join(text for text, _ in entry.label))
 
 
 class Dialog(msgspec.Struct, frozen=True):
@@ -124,6 +143,7 @@ class GameAdapter(Protocol):
     # False for a game without hidden information (Maharadjah): hot seat then hands the
     # screen from one human to the next without a privacy screen.
     private: ClassVar[bool]
+    round_word: ClassVar[str]  # "round"; Maharadjah's "turn"
     seats: list[Seat]
 
     def __init__(self, seats: Sequence[Seat]) -> None: ...  # the table's seats
@@ -160,10 +180,21 @@ class GameAdapter(Protocol):
         first: the engine's refusal of the first it refuses says why the place is no target."""
     def concerns(self, entry: Segments, viewer: int | None) -> bool:
         """Whether a log entry concerns ``viewer`` (highlighted in the log)."""
+    def places_in(self, entry: Segments) -> frozenset[str]:
+        """The board's places a log entry names (their ids), for the board to mark."""
+    def actor(self, view: Any, entry: Segments) -> int | None:
+        """The seat whose doing a log entry tells, if any."""
+    def highlighted(self, panel: Panel, places: frozenset[str]) -> Panel:
+        """``panel`` with ``places`` marked on it, when it is a board that marks places."""
     def guide_topic(self, view: Any, intents: Sequence[Any]) -> str:
         """The title of the player's-guide section that explains this decision ("": none)."""
     def warning(self, view: Any, seat: int, intent: Any) -> str | None:
-        """A question to confirm before playing ``intent`` (a forfeit), or None."""
+        """A question to confirm before playing ``intent``, or None."""
+    def unused(self, view: Any, seat: int, intent: Any) -> str | None:
+        """When ``intent`` ends the seat's turn (or phase) with something of it unused:
+        the question asked first, naming what is unused as the game's engine query
+        says (Raja's forfeits, Maharaja's planned actions...); else None. Enter
+        confirms, Esc goes back; the player's setting ``confirm_end_turn`` skips it."""
     def secret_decision(self, view: Any, seat: int) -> bool:
         """True when what ``seat`` decides now is hidden from the others (a plan): hot
         seat then covers the screen even if the seat's view shows no secret yet."""
@@ -178,6 +209,14 @@ class GameAdapter(Protocol):
         """True while decisions belong on the scoring screen (reward tiles)."""
     def final_table(self, view: Any) -> ScoreTable: ...
     def is_over(self, view: Any) -> bool: ...
+
+    @classmethod
+    def progress(cls, state: Any) -> str:
+        """How far a game is, for the lists of unfinished games ("round 3")."""
+    @classmethod
+    def round_number(cls, state: Any) -> int | None:
+        """The number of the round (Maharadjah: the turn) a state is in, as the status
+        line shows it; None before the first."""
 
     # the new-game screen
     @classmethod
@@ -204,6 +243,9 @@ class SpecAdapter:
     # decision, so the more particular decisions come first; else ``guide_default``.
     guide_topics: ClassVar[Mapping[type, str]] = {}
     guide_default: ClassVar[str] = ""
+    # guide section title -> a rule id in the rules reference where its rules are: F1's r
+    # opens the reference there (tests/tui/test_guide.py checks each id is found)
+    guide_rules: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, seats: Sequence[Seat]) -> None:
         self.seats = list(seats)
@@ -265,6 +307,9 @@ class SpecAdapter:
     def warning(self, view: Any, seat: int, intent: Any) -> str | None:
         return None
 
+    def unused(self, view: Any, seat: int, intent: Any) -> str | None:
+        return None
+
     def unavailable(self, view: Any, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
         return []
 
@@ -276,6 +321,37 @@ class SpecAdapter:
         """Whether a log entry concerns ``viewer``: the game's describe marks it."""
         return concerns(entry, viewer)
 
+    def actor(self, view: Any, entry: Segments) -> int | None:
+        """The seat a log entry is about first (descriptions begin with who acts)."""
+        return actor(entry)
+
+    def places_in(self, entry: Segments) -> frozenset[str]:
+        """The places a log entry names: those of its segments whose role is one of the
+        game's place roles and whose words are a place's name (``place_ids``)."""
+        ids = self.place_ids()
+        return frozenset(ids[text] for text, role in entry
+                         if role in self.place_roles and text in ids)
+
+    place_roles: ClassVar[frozenset[str]] = frozenset()  # the describe roles naming places
+
+    def place_ids(self) -> Mapping[str, str]:
+        """A place's words in the log -> its id on the board (none by default)."""
+        return {}
+
+    def highlighted(self, panel: Panel, places: frozenset[str]) -> Panel:
+        """A board whose data has a ``highlight`` (the map graph's, the area map's) gets
+        ``places`` there; any other panel stays as it is."""
+        data = panel.data
+        if not hasattr(data, "highlight") or data.highlight == places:
+            return panel
+        if isinstance(data, msgspec.Struct):
+            data = msgspec.structs.replace(data, highlight=places)
+        else:
+            import dataclasses
+
+            data = dataclasses.replace(data, highlight=places)
+        return msgspec.structs.replace(panel, data=data)
+
     def guide_topic(self, view: Any, intents: Sequence[Any]) -> str:
         present = {type(intent) for intent in intents}
         return next((topic for kind, topic in self.guide_topics.items() if kind in present),
@@ -286,6 +362,19 @@ class SpecAdapter:
 
     def scoring_track(self, view: Any) -> Panel | None:
         return None
+
+    @classmethod
+    def progress(cls, state: Any) -> str:
+        """``round 3`` for a game that counts rounds (a ``round`` of the state), else ""."""
+        number = cls.round_number(state)
+        return f"round {number}" if number else ""
+
+    round_word: ClassVar[str] = "round"  # what the game calls a round, in the replay's keys
+
+    @classmethod
+    def round_number(cls, state: Any) -> int | None:
+        number = getattr(state, "round", None)
+        return number if isinstance(number, int) and number > 0 else None
 
     def scoring_decisions(self, view: Any) -> bool:
         return False
@@ -313,14 +402,18 @@ MenuGroups = dict[type, tuple[int, str, tuple[str, ...]]]
 def grouped_menu(intents: Sequence[Any], groups: MenuGroups,
                  entry: Callable[[tuple[Any, ...], list[Any]], MenuEntry]) -> list[MenuEntry]:
     """The action panel's entries: intents of one group key ``(order, kind, *fields)``
-    share an entry (``entry(key, members)``), in the order of their keys."""
+    share an entry (``entry(key, members)``), in the order of their keys; the group
+    key is the entry's identity (``MenuEntry.key``) unless it gives its own."""
     members: dict[tuple[Any, ...], list[Any]] = {}
     for intent in intents:
         order, kind, fields = groups.get(type(intent), (9, type(intent).__name__, ()))
         key = (order, kind, *(getattr(intent, f) for f in fields))
         members.setdefault(key, []).append(intent)
-    return [entry(key, group) for key, group in sorted(members.items(),
-                                                        key=lambda kv: kv[0][:1])]
+    out = []
+    for key, group in sorted(members.items(), key=lambda kv: kv[0][:1]):
+        made = entry(key, group)
+        out.append(made if made.key is not None else msgspec.structs.replace(made, key=key))
+    return out
 
 
 def listed(segments: Sequence[Segment]) -> list[Segment]:

@@ -1,8 +1,10 @@
 """Maharadjah's move dialog: how many armies go, and where those moving with a leader
 or an arms marker stop on the way (W-LEAD-3, ``Move.drops``).
 
-The first list is the route's moves (as the generic choice list shows them) and, for
-a leader's move of two or more crossings, a line "… stops on the way". That line
+The first list is the route's moves (as the generic choice list shows them), for a
+leader's move of two or more crossings a line "… stops on the way", and last the moves
+the stacking limits refuse, dimmed with the engine's reason (W-STACK-3: they are refused
+before they are made; choosing one says why). The stops line
 opens the stops: one row per space before the end, Enter (or a click) on a row adds an
 army stopping there (round to none), ←/→ or -/+ take one off or add one, and
 "✓ Move" plays it. The adapter's ``refusal`` says why the rules would refuse a choice,
@@ -20,9 +22,9 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
@@ -49,10 +51,13 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
 
     def __init__(self, prompt: str, moves: Sequence[tuple[Segments, Any]],
                  stops: Sequence[Stops], refusal: Callable[[Any], str | None],
-                 colours: Palette | None) -> None:
+                 colours: Palette | None,
+                 refused: Sequence[tuple[Segments, Any]] = ()) -> None:
         super().__init__()
         self.prompt = prompt
         self.moves = list(moves)
+        # (label, move, the engine's reason): shown, never played
+        self.refused = [(label, move, refusal(move) or "") for label, move in refused]
         self.stops = list(stops)
         self.refusal = refusal
         self.colours = colours
@@ -62,7 +67,8 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         with Vertical(id="choice-box", classes="dialog"):
             yield Static(self.prompt, id="choice-prompt", classes="dialog-title")
-            yield OptionList(id="choice-options")
+            yield ChoiceList(id="choice-options")
+            yield Static("", id="choice-filter", classes="dialog-hint")
             yield Static("", id="move-note")
             yield Static("", id="move-hint", classes="dialog-hint")
 
@@ -74,8 +80,11 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
     def show_moves(self, highlight: int = 0) -> None:
         self.editing = None
         painter = Painter(self, self.colours)
-        labels = [label for label, _ in self.moves] + [s.label for s in self.stops]
-        self._fill([Option(painter.text(label)) for label in labels], highlight)
+        refused: list[Segments] = [(("✗ ", "dim"), *((text, "dim") for text, _ in label),
+                                    (f" — {why}", "dim")) for label, _, why in self.refused]
+        labels = ([label for label, _ in self.moves] + [s.label for s in self.stops]
+                  + refused)
+        self._fill([painter.text(label) for label in labels], highlight, typing=True)
         self.query_one("#choice-prompt", Static).update(self.prompt)
         self.query_one("#move-note", Static).update("")
         self.query_one("#move-hint", Static).update("↑↓ choose · Enter confirm · Esc back")
@@ -83,10 +92,10 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
     def show_stops(self, stops: Stops, highlight: int = 0) -> None:
         self.editing = stops
         going = stops.move.armies - sum(self.drops)
-        rows = [Option(f"{place}: {n} stop{'s' if n != 1 else ''} here")
+        rows = [f"{place}: {n} stop{'s' if n != 1 else ''} here"
                 for place, n in zip(stops.places[:-1], self.drops, strict=True)]
-        rows.append(Option(f"✓ Move: {going} go on to {stops.places[-1]}"))
-        self._fill(rows, highlight)
+        rows.append(f"✓ Move: {going} go on to {stops.places[-1]}")
+        self._fill(rows, highlight, typing=False)
         self.query_one("#choice-prompt", Static).update(
             Painter(self, self.colours).text(stops.label))
         why = self.refusal(self.chosen()) if any(self.drops) else None
@@ -94,12 +103,20 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
         self.query_one("#move-hint", Static).update(
             "Enter/click a space: one more stops there · ←→ one less/more · Esc back")
 
-    def _fill(self, options: list[Option], highlight: int) -> None:
-        listing = self.query_one("#choice-options", OptionList)
-        listing.clear_options()
-        listing.add_options(options)
-        listing.highlighted = min(highlight, len(options) - 1)
+    def _fill(self, options: list[Any], highlight: int, *, typing: bool) -> None:
+        """The moves filter as you type (a stack may have 40 and more); the stops do not
+        (their letters are no names, and ←→ set them)."""
+        listing = self.query_one("#choice-options", ChoiceList)
+        listing.set_filter("")
+        listing.typing = typing
+        listing.show_choices(options, min(highlight, len(options) - 1))
         focus_now(listing)
+
+    def on_choice_list_filtered(self, event: ChoiceList.Filtered) -> None:
+        line = self.query_one("#choice-filter", Static)
+        said = event.choices.describe_filter()
+        line.update(said)
+        line.display = bool(said)
 
     def chosen(self) -> Any:
         assert self.editing is not None
@@ -108,12 +125,19 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
 
     # ------------------------------------------------------------------ answers
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        index = event.option_index
+        index = self.query_one(ChoiceList).index_of(event.option_index)
+        if index is None:
+            return
         if self.editing is None:
+            stopping = index - len(self.moves)
             if index < len(self.moves):
                 self.dismiss(self.moves[index][1])
+            elif stopping >= len(self.stops):
+                self.query_one("#move-note", Static).update(
+                    f"✗ {self.refused[stopping - len(self.stops)][2]}")
+                self.app.bell()
             else:
-                stops = self.stops[index - len(self.moves)]
+                stops = self.stops[stopping]
                 self.drops = [0] * (len(stops.places) - 1)
                 self.show_stops(stops)
             return
@@ -132,7 +156,7 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
     def action_adjust(self, step: int) -> None:
         if self.editing is None:
             return
-        index = self.query_one("#choice-options", OptionList).highlighted
+        index = self.query_one("#choice-options", ChoiceList).chosen
         if index is None or index >= len(self.drops):
             return
         room = self.editing.move.armies - sum(self.drops)

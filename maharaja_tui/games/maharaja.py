@@ -23,12 +23,15 @@ from engine.maharaja import intents as it
 from engine.maharaja import scoring, solo
 from engine.maharaja.board import load_board, slot_bonus
 from engine.maharaja.queries import (
+    free_slots,
     move_tolls,
     reward_window,
     shrine_cost,
     statue_cost,
     task_discount,
+    unused_actions,
     village_capacity,
+    village_open_for,
 )
 from engine.maharaja.state import NOBODY, State
 from maharaja_tui.games.base import (
@@ -59,9 +62,11 @@ priests standing there. Below: its seven statue slots, centre first (`o` centre,
 `^` top bonus slot, `v` bottom bonus slot, `·` outer slots; a letter is that
 player's statue), then ⌂ and the shrines per player. A village shows one `○` per
 free shrine slot, or the letters of the shrines in it. Highlighted places can be
-picked now; `→2¢` is the cheapest toll to go there. Players are R Y G B; your own
-pieces are drawn reversed, and ♔ marks the city the Maharaja visits next. On the
-map, `k` shows this key.
+picked now; `→2¢` is the cheapest toll to go there, and with the cursor there the
+route is drawn in heavy lines, who is paid on the status line. Players are R Y G B;
+your own pieces are drawn reversed, and ♔ marks the city the Maharaja visits next.
+The cursor is `▸ ◂`: the arrows move it to the nearest place in their direction, Tab
+to the next highlighted one. On the map, `k` shows this key.
 """
 MAP_KEY: tuple[Segments, ...] = (  # `k` on the map; the same as MAP_LEGEND, in short
     seg(("Key", "strong"), ("  (k hides it)", "dim")),
@@ -156,6 +161,13 @@ class MaharajaAdapter(RouteGameAdapter):
     plan_type: ClassVar[type] = it.CommitPlan
     guide_topics: ClassVar[dict[type, str]] = GUIDE_TOPICS
     guide_default: ClassVar[str] = "How a round goes"
+    guide_rules: ClassVar[dict[str, str]] = {  # F1's r: each guide section's rules
+        "The goal": "MJ-END-1", "How a round goes": "MJ-ROUND-1",
+        "Planning your two actions": "MJ-ROUND-2", "Your turn: moving and building": "MJ-MOVE-1",
+        "The Maharaja track": "MJ-FLAG-1", "City scoring and rewards": "MJ-SCORE-1",
+        "Characters": "MJ-CHAR-1", "Action tokens": "MJ-TOKEN-1",
+        "End of the game": "MJ-END-1", "Variants": "MJ-VAR-R1",
+        "Solo: Brahmabot": "MJ-BOT-S1"}
 
     def load_network(self) -> Network:
         return load_board()
@@ -487,31 +499,57 @@ class MaharajaAdapter(RouteGameAdapter):
         turn = view.turn
         if view.phase != "actions" or turn is None or turn.seat != seat:
             return []
-        player = view.players[seat]
         offered = {(type(i), getattr(i, "task", None)) for i in intents}
-        here = player.priest if player.priest in view.cities else view.maharaja or ""
         out: list[MenuEntry] = []
         for t, task in enumerate(turn.tasks):
             name = (self._task_name(view, t), "action")
-            if task.statues > 0 and (it.BuildStatue, t) not in offered and here:
-                slot = next((n for n, o in enumerate(view.cities[here].slots) if o == NOBODY), 0)
-                out.append(MenuEntry(seg(("Build a statue", "strong"), " — ", name),
-                                     (it.BuildStatue(city=here, slot=slot, task=t),)))
+            if task.statues > 0 and (it.BuildStatue, t) not in offered:
+                statue = self._sample_statue(view, seat, t)
+                if statue is not None:
+                    out.append(MenuEntry(seg(("Build a statue", "strong"), " — ", name),
+                                         (statue,)))
             if task.shrines > 0 and (it.BuildShrine, t) not in offered:
                 out.append(MenuEntry(seg(("Build a shrine", "strong"), " — ", name),
-                                     (it.BuildShrine(place=player.priest, task=t),)))
+                                     (self._sample_shrine(view, seat, t),)))
             if not task.done and (it.DoAction, t) not in offered and task.action in (
                     C.Action.TAKE_SHRINES, C.Action.BUY_PRESTIGE):
                 out.append(MenuEntry(seg((name[0], "strong")), (it.DoAction(task=t),)))
         if not any(isinstance(i, it.MovePriest) for i in intents):
-            moves = [m for c in view.cities if (m := self.representative_move(view, seat, c))]
-            move = min(moves, key=lambda m: len(m.route), default=None)  # the nearest city
+            move = self.sample_move(view, seat)  # the cheapest open route, if any
             if move is not None:
                 out.append(MenuEntry(seg(("Move your priest", "strong")), (move,)))
         if not any(isinstance(i, it.SpendToken) for i in intents):
             out.append(MenuEntry(seg(("Spend an action token", "strong")),
                                  (it.SpendToken(action=int(C.TOKEN_ACTIONS[0])),)))
         return out
+
+    def _sample_statue(self, view: State, seat: int, task: int) -> Any:
+        """The most permissive statue for the engine to judge: a free slot in the
+        priest's city, else in the cheapest city with one (MJ-STAT-1, MJ-STAT-3,
+        MJ-ACT-11: the refusal is then the priest's place or the cost, not the slot)."""
+        priest = view.players[seat].priest
+        discount = task_discount(view.turn.tasks[task]) if view.turn is not None else 0
+        cities = sorted((city for city in view.cities if free_slots(view, city)),
+                        key=lambda c: (c != priest, statue_cost(view, seat, c, discount), c))
+        city = cities[0] if cities else priest if priest in view.cities else view.maharaja
+        if city is None:
+            return None
+        slots = free_slots(view, city)
+        return it.BuildStatue(city=city, slot=slots[0] if slots else 0, task=task)
+
+    def _sample_shrine(self, view: State, seat: int, task: int) -> Any:
+        """The most permissive shrine for the engine to judge: in the priest's city, else
+        in a village open to the seat (unless the last of two must go in a city,
+        MJ-ACT-4), else in a city (the refusal: where the priest must be, MJ-SHR-2)."""
+        priest = view.players[seat].priest
+        if priest in view.cities:
+            return it.BuildShrine(place=priest, task=task)
+        last_in_city = view.turn is not None and view.turn.tasks[task].city_shrine \
+            and view.turn.tasks[task].shrines == 1
+        villages = [] if last_in_city else [v for v in view.villages
+                                            if village_open_for(view, seat, v) is None]
+        place = villages[0] if villages else view.maharaja or next(iter(view.cities))
+        return it.BuildShrine(place=place, task=task)
 
     def why_not_at(self, view: State, seat: int, place: str,
                    intents: Sequence[Any]) -> tuple[Any, ...]:
@@ -536,6 +574,16 @@ class MaharajaAdapter(RouteGameAdapter):
 
     def move_intent(self, view: State, to: str, roads: tuple[str, ...]) -> Any:
         return it.MovePriest(route=roads)
+
+    def unused(self, view: State, seat: int, intent: Any) -> str | None:
+        """Ending the turn with planned actions still usable loses them (MJ-ACT-10)."""
+        if not isinstance(intent, it.EndTurn):
+            return None
+        left = unused_actions(view, seat)
+        if not left:
+            return None
+        return ("End your turn? These planned actions are still unused and are lost "
+                "when it ends (MJ-ACT-10):\n" + "\n".join(f"  • {what}" for what in left))
 
     def intent_label(self, view: State, seat: int, intent: Any) -> Segments:
         match intent:

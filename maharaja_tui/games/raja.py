@@ -91,10 +91,12 @@ architects standing there. Below: its palace garden, the central site first (`o`
 free, `·` a free outer site, `n` a neutral palace, a letter that player's palace),
 then ⌂ and the houses per player. A village shows one `○` per free house site, or
 the letters of the houses in it. Highlighted places can be picked now; `→2g` is
-the cheapest toll to go there. Players are R Y G B P. Under the map: the Maharaja's
-next cities (lowest governor first) and the governor track, whose numbered part
-(after `│`) ends the game when a governor reaches its end. Your own pieces are
-drawn reversed; on the map, `k` shows this key.
+the cheapest toll to go there, and with the cursor there the route is drawn in heavy
+lines, who is paid on the status line. Players are R Y G B P. Under the map: the
+Maharaja's next cities (lowest governor first) and the governor track, whose numbered
+part (after `│`) ends the game when a governor reaches its end. Your own pieces are
+drawn reversed. The cursor is `▸ ◂`: the arrows move it to the nearest place in their
+direction, Tab to the next highlighted one; on the map, `k` shows this key.
 """
 
 MAP_KEY: tuple[Segments, ...] = (  # `k` on the map; the same as MAP_LEGEND, in short
@@ -142,6 +144,11 @@ class RajaAdapter(RouteGameAdapter):
     plan_type: ClassVar[type] = it.SelectActions
     guide_topics: ClassVar[dict[type, str]] = GUIDE_TOPICS
     guide_default: ClassVar[str] = "How a round goes"
+    guide_rules: ClassVar[dict[str, str]] = {  # F1's r: each guide section's rules
+        "The goal": "R-END-1", "How a round goes": "R-ROUND-1",
+        "Selecting your two actions": "R-ROUND-3", "Your turn: moving and building": "R-MOVE-1",
+        "The governor track": "R-ACT-3", "City scoring": "R-SCORE-1",
+        "Characters": "R-CHAR-1", "Variants": "R-VAR-SHORT-1"}
 
     def load_network(self) -> Network:
         return board()
@@ -452,8 +459,7 @@ class RajaAdapter(RouteGameAdapter):
                     out.append(MenuEntry(seg((words, "strong"), " — ", self._via(view, slot)),
                                          (self._build_at(view, kind, here, slot, part),)))
         if not any(isinstance(i, it.MoveArchitect) for i in intents):
-            moves = [m for c in view.cities if (m := self.representative_move(view, seat, c))]
-            move = min(moves, key=lambda m: len(m.roads), default=None)  # the nearest city
+            move = self.sample_move(view, seat)  # the cheapest open route, if any
             if move is not None:
                 out.append(MenuEntry(seg(("Move your architect", "strong")), (move,)))
         return out
@@ -534,7 +540,7 @@ class RajaAdapter(RouteGameAdapter):
                 return seg(("End your turn", "strong"))
         return seg(type(intent).__name__)
 
-    def warning(self, view: RajaState, seat: int, intent: Any) -> str | None:
+    def unused(self, view: RajaState, seat: int, intent: Any) -> str | None:
         """Ending a turn with a part not done gives every other player 2 gold (R-TURN-4)."""
         if not isinstance(intent, it.EndTurn) or view.turn is None:
             return None

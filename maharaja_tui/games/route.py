@@ -57,25 +57,6 @@ def target_tags(
     return out
 
 
-def road_path(net: Network, start: str, end: str, usable: Collection[str]) -> tuple[str, ...]:
-    """The fewest roads from junction ``start`` to ``end`` using only ``usable`` roads
-    (() when there is none): a representative route for the engine to judge."""
-    paths: dict[str, tuple[str, ...]] = {start: ()}
-    frontier = [start]
-    while frontier and end not in paths:
-        nxt = []
-        for here in frontier:
-            for road in sorted(usable):
-                ends = (net.roads[road].a, net.roads[road].b)
-                if here in ends:
-                    there = ends[1] if here == ends[0] else ends[0]
-                    if there not in paths:
-                        paths[there] = (*paths[here], road)
-                        nxt.append(there)
-        frontier = nxt
-    return paths.get(end, ())
-
-
 def mine(line: Segments, viewer: int | None) -> Segments:
     """``line`` with the viewer's own pieces (``seat:N`` segments) marked ``mine``."""
     if viewer is None:
@@ -193,6 +174,22 @@ class RouteGameAdapter(SpecAdapter):
             return f"village {place} ({road.a}–{road.b})"
         return place
 
+    place_roles: ClassVar[frozenset[str]] = frozenset({"city", "village"})
+
+    def place_ids(self) -> dict[str, str]:
+        """How the log names each place (a city by its name, a village as ``village
+        v12`` or ``v12``) -> its id: the log's places, marked on the map."""
+        ids = self._place_ids
+        if ids is None:
+            net = self.network
+            ids = {p: p for p in (*net.junctions, *net.road_of)}
+            ids.update({f"village {v}": v for v in net.road_of})
+            ids.update({city.name: c for c, city in net.cities.items()})
+            self._place_ids = ids
+        return ids
+
+    _place_ids: dict[str, str] | None = None
+
     def place_names(self) -> dict[str, str]:
         """Every place of the board by the name the log and menus give it."""
         net = self.network
@@ -205,9 +202,9 @@ class RouteGameAdapter(SpecAdapter):
         """The map, its tracks, one board per player (the game may have more players
         than the table has seats: solo Maharaja's Brahmabot) and the characters."""
         net = self.network
-        game_map = MapData(net, self.map_picture(view, viewer),
-                           self.targets(view, viewer, intents), self.place_names(),
-                           {v: v for v in net.road_of}, self.key_for(view, viewer))
+        tags, routes = self.targets_and_routes(view, viewer, intents)
+        game_map = MapData(net, self.map_picture(view, viewer), tags, self.place_names(),
+                           {v: v for v in net.road_of}, self.key_for(view, viewer), routes)
         return (Panel("map", "board", MapGraph, game_map),
                 *(track_panel(track_id, data) for track_id, data in self.tracks(view)),
                 *(Panel(f"board-{board.seat}", "seats", PlayerBoard, board, classes="board")
@@ -273,10 +270,17 @@ class RouteGameAdapter(SpecAdapter):
 
     def targets(self, view: Any, seat: int | None, intents: Sequence[Any]) -> dict[str, Segments]:
         """Places to highlight, each with a short tag: the cheapest toll for a move."""
+        return self.targets_and_routes(view, seat, intents)[0]
+
+    def targets_and_routes(self, view: Any, seat: int | None, intents: Sequence[Any]
+                           ) -> tuple[dict[str, Segments], dict[str, tuple[str, ...]]]:
+        """The map's targets with their tags, and for each move target the roads of its
+        cheapest move (the fewest roads among equals), which the map previews."""
         tolls: dict[str, int] = {}
+        routes: dict[str, tuple[str, ...]] = {}
         builds: set[str] = set()
         if seat is None:
-            return {}
+            return {}, {}
         for intent in intents:
             place = self.place_of(view, seat, intent)
             if place is None:
@@ -285,25 +289,45 @@ class RouteGameAdapter(SpecAdapter):
             if roads is not None:
                 cost = 0 if self.toll_payer(view, seat) else sum(
                     n for _, n in self.tolls(view, seat, roads))
-                tolls[place] = min(cost, tolls.get(place, cost))
+                if place not in tolls or (cost, len(roads)) < (tolls[place],
+                                                               len(routes[place])):
+                    tolls[place], routes[place] = cost, roads
             else:
                 builds.add(place)
-        return target_tags(tolls, builds, self.network.cities, self.coin)
+        return target_tags(tolls, builds, self.network.cities, self.coin), routes
 
     def move_intent(self, view: Any, to: str, roads: tuple[str, ...]) -> Any:
         """The game's move intent along ``roads`` to ``to``; None when it has none."""
         return None
 
     def representative_move(self, view: Any, seat: int, place: str) -> Any:
-        """A move to ``place`` for the engine to judge: by open roads if any lead there
-        (the refusal is then the toll), else by any road (the refusal: a closed road)."""
+        """The most permissive move to ``place`` for the engine to judge (None: the pawn
+        is there, or no road leads there): the cheapest route over open roads when one
+        leads there, so its refusal is what it costs; else a route by closed roads, whose
+        refusal names the first closed one."""
         net = self.network
         if place not in net.junctions or place == self.pawn(view, seat):
             return None
-        start = self.pawn(view, seat)
-        roads = (road_path(net, start, place, net.open_roads(view.villages.__getitem__))
-                 or road_path(net, start, place, net.roads))
-        return self.move_intent(view, place, roads) if roads else None
+        routes = [path for path in net.paths_from[self.pawn(view, seat)]
+                  if path.stops[-1] == place]
+        best = min(routes, key=lambda path: self._route_rank(view, seat, path), default=None)
+        return self.move_intent(view, place, best.roads) if best is not None else None
+
+    def sample_move(self, view: Any, seat: int) -> Any:
+        """The most permissive move of all (for "Move" listed as refused): the cheapest
+        open route anywhere, else the nearest place by closed roads."""
+        net = self.network
+        routes = net.paths_from[self.pawn(view, seat)]
+        best = min(routes, key=lambda path: self._route_rank(view, seat, path), default=None)
+        return self.move_intent(view, best.stops[-1], best.roads) if best is not None else None
+
+    def _route_rank(self, view: Any, seat: int, path: Any) -> tuple[Any, ...]:
+        """Open routes first, cheapest first; then the fewest roads (MJ-MOVE-2..4,
+        R-MOVE-3..5: a closed road refuses before any toll is counted)."""
+        is_open = all(view.villages[v] for v in path.villages)
+        cost = 0 if not is_open or self.toll_payer(view, seat) else sum(
+            n for _, n in self.tolls(view, seat, path.roads))
+        return (not is_open, cost, len(path.roads), path.roads)
 
     def intents_at(self, view: Any, seat: int | None, place: str,
                    intents: Sequence[Any]) -> list[Any]:
@@ -311,7 +335,18 @@ class RouteGameAdapter(SpecAdapter):
 
     def selected(self, view: Any, seat: int, place: str,
                  intents: Sequence[Any]) -> MenuEntry | None:
+        """What a place picked on the map offers: the moves there, cheapest first (the
+        one the map previews), then what may be built there."""
         here = self.intents_at(view, seat, place, intents)
+        moves = [i for i in here if self.move_roads(i) is not None]
+        if moves:
+            def cost(intent: Any) -> tuple[int, int]:
+                roads = self.move_roads(intent) or ()
+                paid = 0 if self.toll_payer(view, seat) else sum(
+                    n for _, n in self.tolls(view, seat, roads))
+                return paid, len(roads)
+
+            here = sorted(moves, key=cost) + [i for i in here if i not in moves]
         return MenuEntry((), tuple(here), f"{self.place_name(place)}:") if here else None
 
     def dialog(self, view: Any, seat: int, entry: MenuEntry) -> Dialog | None:

@@ -1,4 +1,7 @@
-"""A modal list of choices (a route, a slot, a character...); dismisses with the index."""
+"""A modal list of choices (a route, a slot, a character...); dismisses with the index.
+
+A long list filters as you type (the words typed, in any order; Backspace, Esc
+clears the filter, a second Esc goes back); Enter picks the highlighted choice."""
 
 from __future__ import annotations
 
@@ -7,11 +10,13 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
+
+HINT = "↑↓ choose · Home/End · PgUp/PgDn · Enter confirm · Esc back"
 
 
 class ChoiceScreen(Closing, RoleStyles, ModalScreen[int | None]):
@@ -26,38 +31,60 @@ class ChoiceScreen(Closing, RoleStyles, ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="choice-box", classes="dialog"):
             yield Static(self.prompt, id="choice-prompt", classes="dialog-title")
-            yield OptionList(id="choice-options")
-            yield Static("↑↓ choose · Enter confirm · Esc back", classes="dialog-hint")
+            options = ChoiceList(id="choice-options")
+            options.typing = True
+            yield options
+            yield Static(id="choice-filter", classes="dialog-hint")
+            yield Static(HINT, classes="dialog-hint")
 
     @while_open
     def on_mount(self) -> None:
         painter = Painter(self, self.colours)
-        options = self.query_one(OptionList)
-        options.add_options([Option(painter.text(label)) for label in self.labels])
-        options.highlighted = 0
+        options = self.query_one(ChoiceList)
+        options.show_choices([painter.text(label) for label in self.labels])
         focus_now(options)
 
+    def on_choice_list_filtered(self, event: ChoiceList.Filtered) -> None:
+        line = self.query_one("#choice-filter", Static)
+        said = event.choices.describe_filter()
+        line.update(said)
+        line.display = bool(said)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option_index)
+        index = self.query_one(ChoiceList).index_of(event.option_index)
+        if index is not None:
+            self.dismiss(index)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
 
 
 class ConfirmScreen(Closing, ModalScreen[bool]):
-    """A yes/no question (taking back other players' decisions, overwriting a file)."""
+    """A yes/no question (taking back other players' decisions, overwriting a file,
+    ending a turn with something unused). ``enter``: the words of Enter's yes (the
+    end of a turn is confirmed as it was chosen, with Enter); without them only y is yes,
+    so a stray Enter never agrees to take back another player's decision."""
 
     BINDINGS = [Binding("y", "answer(True)", "Yes", id="choice.yes"),
-                Binding("n,escape", "answer(False)", "No", id="choice.no")]
+                Binding("n,escape", "answer(False)", "No", id="choice.no"),
+                Binding("enter", "enter", "Yes", show=False, id="choice.enter")]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, enter: str = "") -> None:
         super().__init__()
         self.question = question
+        self.enter = enter
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-title")
-            yield Static("y yes · n no", classes="dialog-hint")
+            yield Static(f"Enter {self.enter} · Esc back" if self.enter else "y yes · n no",
+                         classes="dialog-hint")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "enter" or bool(self.enter)
+
+    def action_enter(self) -> None:
+        self.dismiss(True)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from engine.core.story import Story
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.screens.scoring import fill_table
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.line_chart import ChartData, Line, LineChart
 from maharaja_tui.widgets.segments import Painter, RoleStyles
@@ -67,8 +68,6 @@ class FinalScreen(Closing, RoleStyles, Screen[None]):
 
     @while_open
     def on_mount(self) -> None:
-        from maharaja_tui.screens.scoring import fill_table
-
         painter = Painter(self, self.adapter.palette(self.view))
         fill_table(self.query_one("#final-table", DataTable), self.summary, painter)
         notes = self.summary.notes
@@ -103,7 +102,10 @@ class FinalScreen(Closing, RoleStyles, Screen[None]):
         table.add_row("total change", *(_figure(sum(per.values())) for per in story.sources))
 
     def action_tab(self, tab: str) -> None:
-        self.query_one(TabbedContent).active = tab
+        tabs = self.query_one(TabbedContent)
+        if tabs.active == tab:
+            self.app.bell()  # shown already
+        tabs.active = tab
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -33,24 +33,26 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
+from engine.core.describe import part_of
 from engine.core.errors import IllegalIntent
 from maharaja_tui.games import adapter_for
-from maharaja_tui.games.base import MenuEntry, Panel
+from maharaja_tui.games.base import MenuEntry, Panel, entry_key
 from maharaja_tui.paths import STYLE_FILES
-from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.screens.closing import Closing, on_top, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.backdrop import BackdropColumn, BackdropRow
+from maharaja_tui.widgets.board_frame import ENTER
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.move_log import MoveLog
-from maharaja_tui.widgets.segments import Painter
-from maharaja_tui.widgets.selection import PlaceSelected
+from maharaja_tui.widgets.segments import Painter, Segment, Segments
+from maharaja_tui.widgets.selection import PlaceSelected, TellsStatus
 
 HOT_SEAT: Final = "hot-seat"
+SINCE_LINES = 3  # entries "since your last turn" shows (those that concern you first)
 SeatMode = int | None | Literal["hot-seat"]
 COMPUTER_DELAY = 0.25  # seconds between computer moves, so a person can follow them
 
@@ -90,7 +92,7 @@ class GameScreen(Closing, Screen[None]):
             self.viewer = self.humans[0]
         self._covered = False  # a privacy screen is up
         self._undo_asked: Any = None  # the waiting undo this player was asked about
-        self._closed = False
+        self._unmounted = False  # its table may still call it (another thread)
         self._entries: list[MenuEntry] = []
         self._boards: list[str] = []  # the ids of the board region's widgets
         self._panels: dict[str, Any] = {}  # the panels' widgets by id, found once
@@ -102,8 +104,14 @@ class GameScreen(Closing, Screen[None]):
         self._first_view = first  # which panels the game has, for compose
         self._scored_round: Any = None  # the adapter's key of the last scoring shown
         self.colours = self.adapter.palette(first)
-        self._styled_at: int | None = None  # the app's CSS generation compose styled with
+        self._styled_with: Any = None  # the app's rules compose styled with, till resumed
         self._app_thread: int | None = None  # the app's thread, once mounted
+        # "Since your last turn": per human seat, the log's length when it last played;
+        # the seats that played since their decision last came round; the places marked
+        # until the next key.
+        self._seen: dict[int, int] = {}
+        self._played: set[int] = set()
+        self.news: frozenset[str] = frozenset()
 
     # ------------------------------------------------------------- compose
     def compose(self) -> ComposeResult:
@@ -120,39 +128,35 @@ class GameScreen(Closing, Screen[None]):
                 yield MoveLog(self.colours, id="log")
         yield Static(id="refusal")
         yield Static(id="autosave-off")
+        yield Static(id="since")
         yield ActionPanel(self.colours, id="actions", chosen=self._chosen)
         yield Footer(compact=True, show_command_palette=False)  # all keys fit at 80 columns
 
     @while_open
     def on_mount(self) -> None:
         self._app_thread = threading.get_ident()  # where the app runs (and mounts)
+        for board in self._boards:  # their status lines say what Enter does, and why not
+            widget = self.query_one(f"#{board}")
+            if isinstance(widget, TellsStatus):
+                widget.status_of = self.place_status
         self.table.subscribe(self._on_table_changed)
         self.sync()
         self._show_autosave()
         self.query_one(ActionPanel).focus_options()
-        self._styled_at = self.app._css_update_count
+        self._styled_with = self.app.stylesheet.rules
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual restyles the whole screen at every resume. The first comes right after
-        # compose styled every widget with the same stylesheet (a stylesheet change
-        # restyles every screen itself): a second pass over each, a quarter of the
-        # launch's styling (issue 15). Later resumes (back from a dialog) keep it.
-        if self._styled_at is not None and self._styled_at == self.app._css_update_count:
+        # compose styled every widget with the same rules (a stylesheet parsed again
+        # holds new ones, and restyles every screen itself): a second pass over each, a
+        # quarter of the launch's styling. Later resumes (back from a dialog) keep it.
+        # Textual's own handler (Screen's) runs after this one and reads the event.
+        if self._styled_with is not None and self._styled_with is self.app.stylesheet.rules:
             event.refresh_styles = False
-        self._styled_at = None
-        # Not super()'s: Textual calls each class's own handler in turn (Screen's after
-        # this one), and calling it here too refocused and refreshed twice a resume.
-
-    def _screen_resized(self, size: Size) -> None:
-        # A screen's first layout posts a Resize to the screen itself, whose handler laid
-        # the whole screen out again at the size it was just laid out at, before the first
-        # frame (issue 15). Nothing has moved then; a pending layout has its own timer.
-        if self.is_attached and size == self._compositor.size:
-            return
-        super()._screen_resized(size)
+        self._styled_with = None
 
     def on_unmount(self) -> None:
-        self._closed = True
+        self._unmounted = True
         flush = getattr(self.table, "flush", None)
         if flush is not None:  # an autosave waiting for the next frame: there is none
             flush()
@@ -163,7 +167,7 @@ class GameScreen(Closing, Screen[None]):
     # ------------------------------------------------------------- refresh
     def _on_table_changed(self) -> None:
         """Table listener: may be called from another thread (a remote table, a worker)."""
-        if self._closed:
+        if self._unmounted:
             return
         if threading.get_ident() == self._app_thread:
             self._table_changed()
@@ -214,14 +218,61 @@ class GameScreen(Closing, Screen[None]):
         line = self.query_one("#status", Static)
         if status != line.content:  # one line high: no layout (issue 15)
             line.update(status, layout=False)
-        refresh(self, adapter.panels(view, viewer, to_move, self._intents), self._panels)
         entries = tuple(table.log(viewer))
+        if viewer is not None and viewer in to_move and viewer in self._played:
+            self._played.discard(viewer)  # its decision has come round again
+            self._since(viewer, entries, painter)
+        panels = adapter.panels(view, viewer, to_move, self._intents)
+        if self.news:
+            panels = tuple(adapter.highlighted(panel, self.news) for panel in panels)
+        refresh(self, panels, self._panels)
         log.show(entries, frozenset(
             n for n, entry in enumerate(entries) if adapter.concerns(entry, viewer)))
         actions.show(adapter.heading(view, viewer, to_move),
-                     tuple(e.label for e in self._entries))
+                     tuple(e.label for e in self._entries),
+                     [entry_key(e) for e in self._entries])
         self._screens_for(view)
         self._asked_to_undo()
+
+    def _since(self, seat: int, entries: tuple[Any, ...], painter: Painter) -> None:
+        """A human's decision comes round: what the others did since the seat last
+        played (the log's entries since, its own and the parts' marks left out), the
+        ones that concern it first, and the places they name marked on the board, both
+        until the next key. Its own further decisions of a turn bring none."""
+        start = self._seen.get(seat)
+        if start is None or start >= len(entries):
+            return
+        view = self.table.view(seat)
+        news = [entry for entry in entries[start:]
+                if part_of(entry) is None and self.adapter.actor(view, entry) != seat]
+        if not news:
+            return
+        mine = [e for e in news if self.adapter.concerns(e, seat)]
+        shown = mine[-SINCE_LINES:]
+        shown += [e for e in news if e not in shown][-(SINCE_LINES - len(shown)):] \
+            if len(shown) < SINCE_LINES else []
+        shown.sort(key=news.index)
+        more = len(news) - len(shown)
+        head: tuple[Segment, ...] = (("Since your last turn", "strong"),
+                                     (f" ({len(news)}; l: the whole log)" if more else "",
+                                      "dim"))
+        box = self.query_one("#since", Static)
+        box.update(painter.lines((head, *((("• ", "dim"), *entry) for entry in shown))))
+        box.display = True
+        self.news = frozenset().union(*(self.adapter.places_in(e) for e in news))
+
+    def clear_news(self) -> None:
+        """The next key: the summary and the places marked go."""
+        if not self.news and not self.query_one("#since").display:
+            return
+        self.query_one("#since").display = False
+        self.news = frozenset()
+        view = self.table.view(self.viewer)
+        refresh(self, self.adapter.panels(view, self.viewer, self.table.to_move(),
+                                          self._intents), self._panels)
+
+    def on_key(self, event: events.Key) -> None:
+        self.clear_news()
 
     @cached_property
     def _fixed(self) -> tuple[ActionPanel, MoveLog]:
@@ -253,6 +304,8 @@ class GameScreen(Closing, Screen[None]):
             self.sync()
             if isinstance(self.app.screen, ScoringScreen):  # its choices are the new seat's
                 self.app.screen.refresh_choices()
+            elif self.app.screen is self:  # the next player's keys go to the choices
+                self.query_one(ActionPanel).focus_options()
 
         from maharaja_tui.screens.privacy import PrivacyScreen  # not needed to start
 
@@ -268,8 +321,9 @@ class GameScreen(Closing, Screen[None]):
         return view != self.table.view(None) or self.adapter.secret_decision(view, seat)
 
     def _screens_for(self, view: Any) -> None:
-        """City scoring and final scoring get their own screens, once each."""
-        if self.app.screen is not self:
+        """City scoring and final scoring get their own screens, once each (under the
+        size cover too: they are there when the terminal is large enough again)."""
+        if not on_top(self):
             return
         key = self.adapter.scoring_key(view)
         if key is not None and self._scored_round != key:
@@ -279,8 +333,8 @@ class GameScreen(Closing, Screen[None]):
             from maharaja_tui.screens.scoring import ScoringScreen  # not needed to start
 
             # Once it closes, look again: the game may have ended meanwhile.
-            self.app.push_screen(ScoringScreen(self, self.adapter.scoring_table(view)),
-                                 lambda _: self.sync())
+            self.ask(ScoringScreen(self, self.adapter.scoring_table(view)),
+                     lambda _: self.sync())
         elif self.adapter.is_over(view) and not self._final_shown:
             from maharaja_tui.screens.final import FinalScreen
 
@@ -316,15 +370,23 @@ class GameScreen(Closing, Screen[None]):
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
         self._chosen(message.index)
 
+    def _accepts_input(self) -> bool:
+        """A choice or a place picked here counts only while this screen is on top and
+        shows the seat to decide: keys read in a burst (a held Enter) reach the list after
+        the dialog they opened, or after a handover with the last seat's choices still
+        on it; each would open the dialog again or play for the wrong seat."""
+        return not self._covered and on_top(self)
+
     def _chosen(self, index: int) -> None:
-        if 0 <= index < len(self._entries):
+        self.clear_news()  # Enter is a priority key: it never reaches on_key
+        if 0 <= index < len(self._entries) and self._accepts_input():
             self.choose(self._entries[index])
 
     def on_place_selected(self, message: PlaceSelected) -> None:
         """A place picked on the game's board: the adapter says what it offers now; a
         place that offers nothing is explained by the engine's refusal, never replaced
         by another place."""
-        if self.viewer is None:
+        if self.viewer is None or not self._accepts_input():
             return
         view = self.table.view(self.viewer)
         entry = self.adapter.selected(view, self.viewer, message.place, self._intents)
@@ -338,6 +400,25 @@ class GameScreen(Closing, Screen[None]):
                 return
         self.notify(f"Nothing to do at {message.place} now", severity="warning")
 
+    def place_status(self, place: str) -> Segments:
+        """What picking ``place`` on the board would do now, in words: the adapter's
+        entry for it, else the engine's refusal (as Enter would say it)."""
+        if self.viewer is None:
+            return (("watching: nothing to pick", "dim"),)
+        view = self.table.view(self.viewer)
+        entry = self.adapter.selected(view, self.viewer, place, self._intents)
+        if entry is not None and entry.intents:
+            first = self.adapter.label(view, self.viewer, entry.intents[0])
+            if len(entry.intents) == 1:
+                return ((f"{ENTER} ", "strong"), *first)
+            return ((f"{ENTER} ", "strong"), (f"{len(entry.intents)} ways: ", ""), *first,
+                    (" …", "dim"))
+        for intent in self.adapter.why_not_at(view, self.viewer, place, self._intents):
+            refusal = self._refusal(view, intent)
+            if refusal is not None:
+                return (("✗ ", "warning"), (f"{refusal.rule}: ", "strong"), (refusal.reason, ""))
+        return (("nothing to do here now", "dim"),)
+
     def _refused(self, view: Any, entries: list[MenuEntry]) -> list[MenuEntry]:
         """The adapter's unavailable entries the engine refuses, dimmed with its reason."""
         out = []
@@ -346,7 +427,12 @@ class GameScreen(Closing, Screen[None]):
             if refusal is not None:
                 label = (("✗ ", "dim"), *((text, "dim") for text, _ in entry.label),
                          (f" — {refusal.reason} ({refusal.rule})", "dim"))
-                out.append(msgspec.structs.replace(entry, label=label, refusal=refusal))
+                # Its identity: what it offers, not its sample intent nor the reason
+                # (both may change while it stays the same entry).
+                key = entry.key if entry.key is not None else (
+                    "refused", entry.kind, "".join(text for text, _ in entry.label))
+                out.append(msgspec.structs.replace(entry, label=label, refusal=refusal,
+                                                   key=key))
         return out
 
     def _refusal(self, view: Any, intent: Any) -> IllegalIntent | None:
@@ -373,7 +459,7 @@ class GameScreen(Closing, Screen[None]):
                         # Played even when not among the legal intents: the engine says why.
                         self.play(dialog.intent(answer))
 
-                self.app.push_screen(dialog.screen, answered)
+                self.ask(dialog.screen, answered)
                 return
         if len(entry.intents) == 1:
             self.play_checked(entry.intents[0])
@@ -387,28 +473,65 @@ class GameScreen(Closing, Screen[None]):
 
         from maharaja_tui.screens.choice import ChoiceScreen  # not needed to start
 
-        self.app.push_screen(ChoiceScreen(entry.prompt or "Choose:", labels, self.colours),
-                             chosen)
+        self.ask(ChoiceScreen(entry.prompt or "Choose:", labels, self.colours), chosen)
+
+    def ask(self, screen: Screen[Any], then: Any) -> None:
+        """Push a screen that decides something; once it closes (answered or not), the
+        action list has the focus again, its cursor where it was or on the same entry,
+        so arrows work at once, whichever widget opened the dialog (a board, a hint)."""
+        def answered(answer: Any) -> None:
+            try:
+                then(answer)
+            finally:
+                if self.is_attached and self.app.screen is self:
+                    self.query_one(ActionPanel).focus_options()
+
+        self.app.push_screen(screen, answered)
 
     def play_checked(self, intent: Any) -> None:
-        """Play ``intent``, first asking to confirm when the game warns about it (a forfeit)."""
+        """Play ``intent``, first asking to confirm when the game warns about it, or when
+        it ends a turn with something unused (unless the player's settings say not to:
+        ``confirm_end_turn``); Enter confirms the end of a turn as it was chosen."""
         if self.viewer is None:
             return
-        question = self.adapter.warning(self.table.view(self.viewer), self.viewer, intent)
+        view = self.table.view(self.viewer)
+        question = self.adapter.warning(view, self.viewer, intent)
+        enter = ""
+        if question is None and self.confirm_end_turn:
+            question = self.adapter.unused(view, self.viewer, intent)
+            enter = "ends it"
         if question is None:
             self.play(intent)
             return
         from maharaja_tui.screens.choice import ConfirmScreen
 
-        self.app.push_screen(ConfirmScreen(question),
-                             lambda yes: self.play(intent) if yes else None)
+        self.ask(ConfirmScreen(question, enter=enter),
+                 lambda yes: self.play(intent) if yes else None)
+
+    @property
+    def confirm_end_turn(self) -> bool:
+        """The player's setting (config.toml); an app without settings (the SSH
+        server's sessions) asks."""
+        return bool(getattr(getattr(self.app, "settings", None), "confirm_end_turn", True))
 
     def play(self, intent: Any) -> None:
-        if self.viewer is None:
+        seat = self.viewer
+        if seat is None:
             return
+        # Before the play: the table redraws this screen as it plays, the computers'
+        # replies too (at once, without a delay between them).
+        before = self._seen.get(seat), seat in self._played
+        self._seen[seat] = len(self.table.log(seat))
+        self._played.add(seat)
         try:
-            self.table.play(self.viewer, intent)
+            self.table.play(seat, intent)
         except IllegalIntent as refusal:
+            if before[0] is None:
+                del self._seen[seat]
+            else:
+                self._seen[seat] = before[0]
+            if not before[1]:
+                self._played.discard(seat)
             self.refuse(refusal)
             return
         if self.last_refusal is not None:  # a layout only when there is one to take down
@@ -456,7 +579,7 @@ class GameScreen(Closing, Screen[None]):
 
         from maharaja_tui.screens.choice import ConfirmScreen
 
-        self.app.push_screen(
+        self.ask(
             ConfirmScreen(f"This also takes back decisions of {names}. Do all players "
                           "agree?"), agreed)
 
@@ -483,7 +606,7 @@ class GameScreen(Closing, Screen[None]):
 
         from maharaja_tui.screens.choice import ConfirmScreen
 
-        self.app.push_screen(
+        self.ask(
             ConfirmScreen(f"{who} asks to take back their last decision, which also takes "
                           "back yours. Agree?"), answered)
 
@@ -507,13 +630,18 @@ class GameScreen(Closing, Screen[None]):
 
     # --------------------------------------------------------------- focus
     def action_focus_actions(self) -> None:
-        self.query_one(ActionPanel).focus_options()
+        panel = self.query_one(ActionPanel)
+        if panel.options.has_focus:
+            self.app.bell()  # already there
+        panel.focus_options()
 
     def action_focus_map(self) -> None:
         """The game's board: the first focusable panel of the board region."""
         for board in self._boards:
             widget = self.query_one(f"#{board}")
             if widget.focusable:
+                if widget.has_focus:
+                    self.app.bell()  # already there
                 focus_now(widget)
                 return
 
@@ -531,12 +659,18 @@ class GameScreen(Closing, Screen[None]):
         if self.adapter.is_over(view):
             self.app.push_screen(FinalScreen(self.adapter, view, self.table.seats,
                                              self._story()))
+        else:
+            self.notify("The final scores come when the game is over; the players' boards "
+                        "show how each stands", timeout=4)
 
     def action_leave(self) -> None:
-        """Back to a host app's lobby (the SSH server has one); nothing to leave here."""
+        """Back to a host app's lobby (the SSH server has one); here, say what there is."""
         leave = getattr(self.app, "leave_table", None)
         if leave is not None:
             leave(self)
+            return
+        self.notify("Nothing to close here · ctrl+q quits (the game is saved after every "
+                    "move) · ctrl+n a new game", timeout=4)
 
     # False where the screen runs for someone at another machine (an SSH session): a
     # file dialog would read and write the server's disk, not the player's.
@@ -571,7 +705,7 @@ class GameScreen(Closing, Screen[None]):
         def label(intent: Any) -> Any:
             return self.adapter.label(view, seat, intent)
 
-        self.app.push_screen(
+        self.ask(
             HintScreen(self.table.ruleset, view, seat, list(self._intents), label,
                        self.colours),
             lambda intent: self.play_checked(intent) if intent is not None else None)

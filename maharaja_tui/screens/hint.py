@@ -22,6 +22,7 @@ from textual.worker import get_current_worker
 
 from engine.bots.advice import Advice, advise
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
@@ -50,7 +51,7 @@ class HintScreen(Closing, RoleStyles, ModalScreen[Any]):
             yield Static("Hint — the hard computer's view of this decision",
                          classes="dialog-title")
             yield LoadingIndicator(id="hint-thinking")
-            yield OptionList(id="hint-options")
+            yield ChoiceList(id="hint-options")
             yield Static("Thinking… Esc cancels", id="hint-keys", classes="dialog-hint")
 
     @while_open

@@ -1,5 +1,6 @@
-"""The whole move log on the whole terminal (``l`` on the game screen), the entries that
-concern the player marked as the game screen marks them."""
+"""The whole move log on the whole terminal (``l`` on the game screen): grouped by round
+and turn, the phases in which nothing happened left out, the newest turn open; the
+entries that concern the player marked as the game screen marks them."""
 
 from __future__ import annotations
 
@@ -11,14 +12,14 @@ from textual.widgets import Static
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
-from maharaja_tui.widgets.move_log import MoveLog
+from maharaja_tui.widgets.log_tree import LogTree
 from maharaja_tui.widgets.segments import Palette, Segments
 
 
 class LogScreen(Closing, Screen[None]):
     BINDINGS = [Binding("escape,l", "close", "Back", id="log.close")]
     DEFAULT_CSS = """
-    LogScreen #full-log { height: 1fr; padding: 0 1; }
+    LogScreen #full-log { height: 1fr; }
     """
 
     def __init__(self, entries: tuple[Segments, ...], flagged: frozenset[int],
@@ -30,17 +31,14 @@ class LogScreen(Closing, Screen[None]):
 
     def compose(self) -> ComposeResult:
         count = len(self.entries)
-        yield Static(f"The log — {count} entries; ● concerns you (↑ ↓ PgUp PgDn to read)",
-                     classes="screen-title")
-        yield MoveLog(self.colours, window=max(count, 1), id="full-log")
+        yield Static(f"The log ({count}) · ● concerns you · → or Enter opens a turn, "
+                     "← closes it", classes="screen-title")
+        yield LogTree(self.entries, self.flagged, self.colours, id="full-log")
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
     @while_open
     def on_mount(self) -> None:
-        log = self.query_one(MoveLog)
-        log.flagged = self.flagged
-        log.entries = self.entries
-        focus_now(log)
+        focus_now(self.query_one(LogTree))
 
     def action_close(self) -> None:
         self.dismiss(None)

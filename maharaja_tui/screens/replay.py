@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import ProgressBar, Static
+from textual.widgets import Input, ProgressBar, Static
 from textual.worker import Worker, get_current_worker
 
 from engine.core.errors import IllegalIntent
@@ -68,6 +68,7 @@ class ReplayScreen(Closing, Screen[None]):
         Binding("p", "play_from", "Play from here", id="replay.play-from"),
         Binding("a", "analyse", "Analyse", id="replay.analyse"),
         Binding("x", "next_mistake", "Costly decision", show=False, id="replay.next-mistake"),
+        Binding("g", "go_to", "Go to", id="replay.go-to"),
         # The record's keys: in F1's keys and the controls line (80 columns of footer are full)
         Binding("c", "copy_record", "Copy record", show=False, id="replay.copy-record"),
         Binding("s", "save_record", "Save record", show=False, id="replay.save-record"),
@@ -101,6 +102,7 @@ class ReplayScreen(Closing, Screen[None]):
         self.analysis: Any = None  # engine.bots.analysis.Analysis once done
         self._analysis: Worker[Any] | None = None
         self._mistake = -1
+        self._summary = ""  # the analysis's note while no costly decision is explained
 
     def compose(self) -> ComposeResult:
         panels = self.panels()
@@ -118,12 +120,16 @@ class ReplayScreen(Closing, Screen[None]):
                     yield LineChart(id="analysis-chart")
                     yield Static(id="analysis-note")
         yield Static(id="replay-controls")
+        yield Input(id="replay-goto", compact=True,
+                    placeholder=f"go to: a {self.adapter.round_word} (12), or a step (s340) "
+                                "· Enter · Esc back")
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
     @while_open
     def on_mount(self) -> None:
         self.query_one("#analysis").display = False
         self.show_notes()
+        self.query_one("#replay-goto").display = False
         for panel in self.panels():  # nothing to pick on a replay's board
             if panel.region == "board":
                 self.query_one(f"#{panel.id}").can_focus = False
@@ -168,16 +174,22 @@ class ReplayScreen(Closing, Screen[None]):
             status.append(" · hidden information shown")
         self.query_one("#status", Static).update(status)
         refresh(self, self.panels())
+        self._explaining(False)
         self.query_one(MoveLog).marked = replay.position - 1 if replay.position else None
         playing = "▶ playing" if self._timer is not None else "paused"
+        word = self.adapter.round_word
         self.query_one("#replay-controls", Static).update(
             f"{playing} at {self.speed}/s · p play from here · ←→ event · ↑↓ turn · "
-            "PgUp/PgDn round · 1–9 go to round · space play · +/- speed · c/s copy/save "
-            "the record"
+            f"PgUp/PgDn {word} · 1–9, g go to a {word} · space play · +/- speed · c/s "
+            "copy/save the record"
             + (" · r reveal" if self.may_reveal and not self.replay.finished else ""))
 
     def action_step(self, unit: str, direction: int) -> None:
         replay = self.replay
+        if (direction < 0 and replay.position == 0) or (
+                direction > 0 and replay.position >= replay.length):
+            self.app.bell()  # at the start (the end): nothing further that way
+            return
         if unit == "event":
             replay.step(unit, direction)
         else:
@@ -194,13 +206,64 @@ class ReplayScreen(Closing, Screen[None]):
             replay.seek(replay.position + 1)
 
     def action_seek(self, position: int) -> None:
-        self.replay.seek(self.replay.length if position < 0 else position)
+        target = self.replay.length if position < 0 else min(position, self.replay.length)
+        if target == self.replay.position:
+            self.app.bell()  # there already
+        self.replay.seek(target)
         self.show()
 
     def action_round(self, number: int) -> None:
-        self.replay.seek(self.replay.round_start(number))
+        """The start of round ``number`` as the game numbers it (Maharadjah's turns run
+        0-16, a short game's from 9: the n-th boundary is not turn n)."""
+        position = self.round_position(number)
+        if position is None:
+            self.notify(f"There is no {self.adapter.round_word} {number} in this game",
+                        severity="warning", timeout=4)
+            return
+        self.replay.seek(position)
         self._past_boundary()
         self.show()
+
+    def round_position(self, number: int) -> int | None:
+        """Where round ``number`` starts (just before its first event), None if the log
+        has none: each round boundary's state asked for its number."""
+        replay, at = self.replay, self.replay.position
+        try:
+            for start in replay.starts("round"):
+                replay.seek(start + 1)
+                if self.adapter.round_number(replay.state) == number:
+                    return start
+            return None
+        finally:
+            replay.seek(at)
+
+    def action_go_to(self) -> None:
+        """``g``: a box to type a round (turn) number or a step (``s340``) to go to."""
+        box = self.query_one("#replay-goto", Input)
+        box.value = ""
+        box.display = True
+        focus_now(box)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "replay-goto":
+            return
+        text = event.value.strip().lower().replace(" ", "")
+        step = text.removeprefix("step").removeprefix("s")
+        self._close_go_to()
+        if step != text and step.isdigit():
+            self.action_seek(min(int(step), self.replay.length))
+        elif text.isdigit():
+            self.action_round(int(text))
+        elif text:
+            self.notify(f"Type a {self.adapter.round_word} number (12) or a step (s340)",
+                        severity="warning", timeout=4)
+
+    def _close_go_to(self) -> None:
+        self.query_one("#replay-goto").display = False
+        focus_now(self.query_one(MoveLog))
+
+    def _typing(self) -> bool:
+        return isinstance(self.focused, Input)
 
     def action_play(self) -> None:
         if self._timer is not None:
@@ -228,6 +291,8 @@ class ReplayScreen(Closing, Screen[None]):
         self.show()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self._typing() and action not in ("close",):
+            return False  # the go-to box has the keys (the stepping keys are priority)
         # A finished game is all shown: r would change nothing, so the footer omits it.
         return not (action == "reveal" and self.replay.finished)
 
@@ -354,26 +419,53 @@ class ReplayScreen(Closing, Screen[None]):
         log = self.query_one(MoveLog)
         log.flagged = frozenset(m.position for m in analysis.mistakes)
         count = len(analysis.mistakes)
-        self.query_one("#analysis-note", Static).update(
-            f"{count} costly decision{'' if count == 1 else 's'} marked ● · x next"
-            if count else "No decision cost much")
+        self._summary = (f"{count} costly decision{'' if count == 1 else 's'} marked ● · "
+                         "x next" if count else "No decision cost much")
+        self.query_one("#analysis-note", Static).update(self._summary)
 
     def action_next_mistake(self) -> None:
         analysis = self.analysis
-        if analysis is None or not analysis.mistakes:
+        if analysis is None:
+            self.notify("a analyses the game first; x then goes from one costly decision "
+                        "to the next", severity="warning", timeout=4)
             return
-        self._mistake = (self._mistake + 1) % len(analysis.mistakes)
+        if not analysis.mistakes:
+            self.notify("No decision cost much", timeout=3)
+            return
+        # The next one after the position shown (in the order of the game, not of the
+        # list), from the first again after the last.
+        order = sorted(range(len(analysis.mistakes)),
+                       key=lambda n: analysis.mistakes[n].position)
+        later = [n for n in order if analysis.mistakes[n].position > self.replay.position]
+        self._mistake = later[0] if later else order[0]
         mistake = analysis.mistakes[self._mistake]
         self.replay.seek(mistake.position)
         self.show()
         view = self.replay.state
         painter = Painter(self.query_one(MoveLog), self.colours)
-        text = painter.text(((self.colours.letter(mistake.seat), f"seat:{mistake.seat}"),))
+        # (the count and the key first: a long reason may run past the note's last row)
+        number = order.index(self._mistake) + 1  # in the order of the game
+        text = painter.text(((f"{number}/{len(analysis.mistakes)} · x next · ", ""),
+                             (self.colours.letter(mistake.seat), f"seat:{mistake.seat}")))
+        # why, in the game's words: what the preferred move would have gained (analysis)
+        why = f": {mistake.reason}" if mistake.reason else ""
         text.append(f" played {self._said(view, mistake.seat, mistake.played)}; the hard "
                     f"computer preferred {self._said(view, mistake.seat, mistake.preferred)}"
-                    f" (−{mistake.cost:.1f} {analysis.unit}) · "
-                    f"{self._mistake + 1}/{len(analysis.mistakes)} · x next")
+                    f"{why} (−{mistake.cost:.1f} {analysis.unit})")
         self.query_one("#analysis-note", Static).update(text)
+        self._explaining(True)
+
+    def _explaining(self, on: bool) -> None:
+        """While a costly decision is explained, its sentence takes the chart's rows (at
+        80×24 the note has two); any other step brings the chart back."""
+        chart = self.query_one(LineChart)
+        if self.analysis is None or chart.display != on:
+            return
+        chart.display = not on
+        note = self.query_one("#analysis-note", Static)
+        note.set_class(on, "-explaining")
+        if not on:
+            note.update(self._summary)
 
     def _said(self, view: Any, seat: int, intent: Any) -> str:
         return "".join(part for part, _ in self.adapter.label(view, seat, intent))
@@ -427,6 +519,9 @@ class ReplayScreen(Closing, Screen[None]):
             self._analysis.cancel()
 
     def action_close(self) -> None:
+        if self._typing():
+            self._close_go_to()
+            return
         if len(self.app.screen_stack) > 2:
             self.dismiss(None)
         else:

@@ -3,24 +3,48 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
+from rich.style import Style
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, OptionList, Static
+from textual.widgets import DataTable, Static
 
-from maharaja_tui.games.base import MenuEntry, ScoreTable
-from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.games.base import GameAdapter, MenuEntry, ScoreTable, entry_key
+from maharaja_tui.screens.closing import Closing, on_top, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.footer import Footer
-from maharaja_tui.widgets.segments import Painter, RoleStyles
+from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles
 
-if TYPE_CHECKING:
-    from rich.text import Text
 
-    from maharaja_tui.screens.game import GameScreen
+class ScoredGame(Protocol):
+    """What the scoring screen reads of the game screen under it (``GameScreen``): the
+    table, the seat it shows, its adapter and colours, its decisions, and the keys it
+    lends (undo, redo, the hint), so that the two screens need not import each other."""
+
+    table: Any
+    viewer: int | None
+    adapter: GameAdapter
+    colours: Palette
+
+    @property
+    def entries(self) -> list[MenuEntry]: ...
+
+    @property
+    def hints_allowed(self) -> bool: ...
+
+    def sync(self) -> None: ...
+
+    def choose(self, entry: MenuEntry) -> None: ...
+
+    def action_hint(self) -> None: ...
+
+    def action_undo(self) -> None: ...
+
+    def action_redo(self) -> None: ...
 
 
 class ScoringScreen(Closing, RoleStyles, Screen[None]):
@@ -33,9 +57,11 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
                         id="scoring.enter"),
                 # Scoring decisions are decisions too: take them back from here.
                 Binding("ctrl+z", "undo", "Undo", show=False, id="scoring.undo"),
-                Binding("ctrl+y", "redo", "Redo", show=False, id="scoring.redo")]
+                Binding("ctrl+y", "redo", "Redo", show=False, id="scoring.redo"),
+                # A reward to choose is a decision like any: the hint asks about it here.
+                Binding("h", "hint", "Hint", id="scoring.hint")]
 
-    def __init__(self, game: GameScreen, summary: ScoreTable) -> None:
+    def __init__(self, game: ScoredGame, summary: ScoreTable) -> None:
         super().__init__()
         self.game = game
         self.summary = summary
@@ -46,7 +72,11 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
         track = game.adapter.scoring_track(game.table.view(game.viewer))
         with Vertical(id="scoring-box"):
             yield Static(self.summary.title, id="scoring-title", classes="screen-title")
-            yield DataTable(id="scoring-table", cursor_type="none", zebra_stripes=True)
+            # Read, never steered (no cursor): the keys go to the choices below.
+            table: DataTable[Text] = DataTable(id="scoring-table", cursor_type="none",
+                                               zebra_stripes=True)
+            table.can_focus = False
+            yield table
             if self.summary.notes:
                 yield Static(id="scoring-notes")
             if track is not None:  # the adapter's panel (Maharaja's rewards)
@@ -86,7 +116,8 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
             game.sync()
             self.entries = list(game.entries)
             heading = game.adapter.heading(view, game.viewer, to_move)
-            panel.show(heading, tuple(e.label for e in self.entries))
+            panel.show(heading, tuple(e.label for e in self.entries),
+                       [entry_key(e) for e in self.entries])
             panel.focus_options()
         elif deciding:
             panel.show(game.adapter.heading(view, game.viewer, to_move), ())
@@ -95,20 +126,33 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
 
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
         message.stop()
-        if 0 <= message.index < len(self.entries):
+        if 0 <= message.index < len(self.entries) and on_top(self):  # see GameScreen
             self.game.choose(self.entries[message.index])
 
     def action_enter(self) -> None:
         if self.entries:
-            self.query_one("#action-options", OptionList).action_select()
+            self.query_one(ActionPanel).options.action_select()
         else:
             self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            return self.game.hints_allowed
+        return True
+
+    def action_hint(self) -> None:
+        self.game.action_hint()
+
     def action_undo(self) -> None:
+        """The game screen's undo; said here, where its board is not to be seen."""
+        steps = len(getattr(getattr(self.game.table, "game", None), "steps", ()))
         self.game.action_undo()
+        game = getattr(self.game.table, "game", None)
+        if game is not None and len(game.steps) < steps:
+            self.notify("Your last decision is taken back", timeout=3)
 
     def action_redo(self) -> None:
         self.game.action_redo()
@@ -116,8 +160,6 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
 
 def fill_table(table: DataTable[Text], summary: ScoreTable, painter: Painter) -> None:
     """A score table's columns and rows, the ``bold`` column in bold."""
-    from rich.style import Style
-
     table.add_columns(*summary.columns)
     for row in summary.rows:
         cells = []

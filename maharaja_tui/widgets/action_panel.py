@@ -2,29 +2,50 @@
 
 It shows a heading (whose decision, the revealed disc, the actions left) and the
 entries the screen gives it; picking one posts ``ActionPanel.Chosen`` (Enter calls
-the screen's ``chosen`` instead, when it gave one: see BINDINGS).
+the screen's ``chosen`` instead, when it gave one: see BINDINGS). Each entry may come
+with a key saying which entry it is: new entries (after an action) keep the cursor on
+the entry it was on, or on the next one still there, instead of the top. ``/``
+filters the list by the words typed (the list's letters are the screen's keys
+otherwise); Enter picks, Esc clears the filter.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 
+from textual import events
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
-from maharaja_tui.widgets.choices import Choices
+from maharaja_tui.widgets.choices import ChoiceList, Choices
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
+
+
+def follow(before: Sequence[Hashable], at: int | None, after: Sequence[Hashable]) -> int:
+    """Where the cursor goes when the entries ``before`` (the cursor ``at``) become
+    ``after``: the same entry, else the next one of ``before`` still there, else the
+    one before it; the top for a new decision (nothing in common)."""
+    if at is None or not 0 <= at < len(before):
+        return 0
+    place = {key: n for n, key in reversed(list(enumerate(after)))}
+    for key in before[at:]:
+        if key in place:
+            return place[key]
+    for key in reversed(before[:at]):
+        if key in place:
+            return place[key]
+    return 0
 
 
 class ActionPanel(RoleStyles, Vertical):
     DEFAULT_CSS = """
     ActionPanel #action-heading { height: auto; }
+    ActionPanel #action-filter { height: 1; display: none; color: $text-muted; }
     ActionPanel #action-options { height: 1fr; background: transparent; }
     """
 
@@ -37,7 +58,8 @@ class ActionPanel(RoleStyles, Vertical):
     # the focus) when the screen gave ``chosen``: the list's own Enter reached the screen
     # two messages later (selected, then Chosen), after keys typed behind it had gone
     # to the list, so a dialog the choice opened missed them.
-    BINDINGS = [Binding("enter", "choose", show=False, priority=True, id="actions.choose")]
+    BINDINGS = [Binding("enter", "choose", show=False, priority=True, id="actions.choose"),
+                Binding("slash", "filter", "Filter", show=False, id="actions.filter")]
 
     def __init__(self, colours: Palette | None = None,
                  chosen: Callable[[int], None] | None = None, **kwargs: object) -> None:
@@ -45,18 +67,28 @@ class ActionPanel(RoleStyles, Vertical):
         self.colours = colours
         self.chosen = chosen
         self._entries: tuple[Segments, ...] = ()
+        self._keys: tuple[Hashable, ...] = ()
 
     def compose(self) -> ComposeResult:
         yield Static(id="action-heading")
+        yield Static(id="action-filter")
         # Compact, its height set (1fr). Set as Textual's Footer sets its own: the
         # reactive and its class without a restyle, which ``compact=True`` ran on the
         # list (and its five component classes) before it was even mounted (issue 15).
         options = Choices(id="action-options")
+        options.slash_filters = True
         options.set_reactive(Choices.compact, True)
         options.set_class(True, "-textual-compact", update=False)
         yield options
 
-    def show(self, heading: tuple[Segments, ...], entries: tuple[Segments, ...]) -> None:
+    @property
+    def options(self) -> Choices:
+        return self.query_one("#action-options", Choices)
+
+    def show(self, heading: tuple[Segments, ...], entries: tuple[Segments, ...],
+             keys: Sequence[Hashable] | None = None) -> None:
+        """The heading and the entries; ``keys`` say which entry each is (their identity
+        across steps), so the cursor stays on its entry; without them it goes to the top."""
         painter = Painter(self, self.colours)
         lines = painter.lines(heading)
         shown = self.query_one("#action-heading", Static)
@@ -68,25 +100,73 @@ class ActionPanel(RoleStyles, Vertical):
             if not width or shown.get_content_height(shown.container_size, self.size,
                                                      width) != height:
                 shown.refresh(layout=True)
-        if entries == self._entries:
+        new_keys = tuple(keys) if keys is not None else tuple(range(len(entries)))
+        if entries == self._entries and new_keys == self._keys:
             return
-        self._entries = entries
-        options = self.query_one("#action-options", OptionList)
+        options = self.options
+        at = follow(self._keys, options.chosen, new_keys) if keys is not None else 0
+        if not entries:  # no decision: a filter typed for the last one is done with
+            options.typing = False
+            options.set_filter("")
+        self._entries, self._keys = entries, new_keys
         # One update of its lines (clearing first drew an empty list: its scrollbar went
-        # and came back, two layouts).
-        options.set_options([Option(painter.text(e)) for e in entries])
-        if entries:  # new choices start at the top; the list stays shown to keep the focus
-            options.highlighted = 0
+        # and came back, two layouts); the list stays shown to keep the focus.
+        options.show_choices([painter.text(e) for e in entries], at)
+
+    @property
+    def keys(self) -> tuple[Hashable, ...]:
+        return self._keys
 
     def focus_options(self) -> None:
-        focus_now(self.query_one("#action-options", OptionList))
+        focus_now(self.options)
 
     def action_choose(self) -> None:
-        index = self.query_one("#action-options", OptionList).highlighted
+        options = self.options
+        index = options.chosen
         if self.chosen is None or index is None:
             raise SkipAction()  # the list's own Enter: Chosen, a message later
+        self._end_filter()
         self.chosen(index)
+
+    def action_filter(self) -> None:
+        """``/``: the keys typed next filter the list, until Enter or Esc."""
+        options = self.options
+        if not self._entries:
+            self.notify("Nothing to choose from now", severity="warning", timeout=3)
+            return
+        options.typing = True
+        focus_now(options)
+        self._said(options)
+
+    def _end_filter(self) -> None:
+        options = self.options
+        if options.typing or options.filter:
+            options.typing = False
+            options.set_filter("")
+
+    def on_choice_list_filtered(self, event: ChoiceList.Filtered) -> None:
+        event.stop()
+        self._said(event.choices)
+
+    def _said(self, options: ChoiceList) -> None:
+        line = self.query_one("#action-filter", Static)
+        said = options.describe_filter() or ("type to filter · Esc stops" if options.typing
+                                              else "")
+        line.update(said)
+        line.display = bool(said)
+
+    def on_key(self, event: events.Key) -> None:
+        # Escape with the filter open and empty closes it (the list clears a typed one).
+        options = self.options
+        if event.key == "escape" and options.typing and not options.filter:
+            options.typing = False
+            self._said(options)
+            event.stop()
+            event.prevent_default()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.post_message(self.Chosen(event.option_index))
+        index = self.options.index_of(event.option_index)
+        self._end_filter()
+        if index is not None:
+            self.post_message(self.Chosen(index))

@@ -1,18 +1,209 @@
-"""An option list whose length asks for no layout of the screen (issue 15)."""
+"""The lists players pick from: they stop at their ends, and long ones filter as you type.
+
+``ChoiceList`` is every list of the app (the action panel, dialogs, the help's
+contents, the unfinished games): Up on the first entry and Down on the last stay
+there (a list that wrapped sent a quick Down Down from the last entry to the top,
+where a turn's end may be); Home, End, PageUp and PageDown are Textual's own.
+Its options may be given by ``show_choices`` with a filter: the options whose text
+holds every word typed, each option's ``id`` its index among all of them, so a pick
+made in a filtered list is read with ``index_of``. ``Choices`` is the action
+panel's list, whose length asks for no layout of the screen (issue 15).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from rich.text import Text
+from textual import events
 from textual.geometry import Region, Size
+from textual.message import Message
 from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from maharaja_tui.compat import lines_up_to_date
 
-class Choices(OptionList):
+# Lists at least this long filter as you type (the 28 villages of a starting shrine,
+# a Maharadjah army's moves); shorter ones are read at a glance.
+FILTER_FROM = 10
+
+
+def matches(text: str, words: str) -> bool:
+    """Every word of the filter appears in ``text``, whatever the case."""
+    low = text.lower()
+    return all(word in low for word in words.lower().split())
+
+
+class ChoiceList(OptionList):
+    """An option list that does not wrap and may be filtered by typing.
+
+    ``typing`` (set by the owner): printable keys go to the filter, Backspace takes
+    one back; Escape with a filter clears it (and goes no further). A list given
+    its options by ``show_choices`` keeps them all and shows the matching ones."""
+
+    class Filtered(Message):
+        """The filter or the options changed: what the owner shows under the list."""
+
+        def __init__(self, choices: ChoiceList) -> None:
+            super().__init__()
+            self.choices = choices
+
+        @property
+        def control(self) -> ChoiceList:
+            return self.choices
+
+    typing = False  # printable keys filter the list
+    # "/" starts the filter (the action list, whose letters are the screen's keys):
+    # taken here as the key arrives, so letters typed right behind it (a burst, a slow
+    # link) are filtered, not sent up to the screen before its binding had run.
+    slash_filters = False
+    _all: tuple[Text | str, ...] = ()
+    _filter = ""
+    _shown: tuple[int, ...] = ()  # the indices (among all) of the options shown
+
+    # ------------------------------------------------------------ moving
+    def _step(self, direction: int) -> None:
+        """To the next enabled option that way; at the end, stay (no wrapping) and ring
+        the bell, so the key is not a silent no-op."""
+        options = self.options
+        here = self.highlighted
+        if here is None:
+            index = 0 if direction > 0 else len(options) - 1
+        else:
+            index = here + direction
+        while 0 <= index < len(options):
+            if not options[index].disabled:
+                self.highlighted = index
+                return
+            index += direction
+        self.app.bell()
+
+    def action_cursor_down(self) -> None:
+        self._step(1)
+
+    def action_cursor_up(self) -> None:
+        self._step(-1)
+
+    def _moved(self, move: Any) -> None:
+        """Home, End, PageUp, PageDown as Textual moves them; the bell when they do not."""
+        before = self.highlighted
+        move()
+        if self.highlighted == before:
+            self.app.bell()
+
+    def action_select(self) -> None:
+        if self.highlighted is None:  # nothing shown (a filter that matches nothing)
+            self.app.bell()
+            return
+        super().action_select()
+
+    def action_first(self) -> None:
+        self._moved(super().action_first)
+
+    def action_last(self) -> None:
+        self._moved(super().action_last)
+
+    def action_page_up(self) -> None:
+        self._moved(super().action_page_up)
+
+    def action_page_down(self) -> None:
+        self._moved(super().action_page_down)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # A list scrolls up and down only: its sideways keys (a scroll container's)
+        # are left to the screen, not bound to a scroll that cannot move.
+        if action in ("scroll_left", "scroll_right", "page_left", "page_right"):
+            return self.allow_horizontal_scroll
+        return True
+
+    # ---------------------------------------------------------- filtering
+    @property
+    def filter(self) -> str:
+        return self._filter
+
+    @property
+    def total(self) -> int:
+        """How many options there are, shown or not."""
+        return len(self._all) if self._all else self.option_count
+
+    def show_choices(self, labels: Sequence[Text | str], highlighted: int | None = 0) -> None:
+        """All the options (``highlighted``: an index among them), the filter applied."""
+        self._all = tuple(labels)
+        self._apply(highlighted)
+
+    def index_of(self, shown: int | None) -> int | None:
+        """The index among all the options of the option shown at ``shown``."""
+        if shown is None or not self._all:
+            return shown
+        return self._shown[shown] if 0 <= shown < len(self._shown) else None
+
+    @property
+    def chosen(self) -> int | None:
+        """The highlighted option's index among all of them."""
+        return self.index_of(self.highlighted)
+
+    def set_filter(self, words: str) -> None:
+        if words == self._filter:
+            return
+        before = self.chosen
+        self._filter = words
+        self._apply(before)
+
+    def _apply(self, highlighted: int | None) -> None:
+        words = self._filter
+        shown = tuple(n for n, label in enumerate(self._all)
+                      if not words or matches(label.plain if isinstance(label, Text)
+                                              else label, words))
+        self._shown = shown
+        self.set_options([Option(self._all[n], id=str(n)) for n in shown])
+        if shown:
+            # The same option when it is still shown, else the first that is.
+            self.highlighted = shown.index(highlighted) if highlighted in shown else 0
+        self.post_message(self.Filtered(self))
+
+    def describe_filter(self) -> str:
+        """The line under a filtered list: what is typed and how many options match."""
+        if self._filter:
+            return (f"filter: {self._filter}▏ {len(self._shown)} of {len(self._all)} · "
+                    "Backspace deletes · Esc clears")
+        if self.typing and len(self._all) >= FILTER_FROM:
+            return "type to filter"
+        return ""
+
+    def on_key(self, event: events.Key) -> None:
+        # Before the list's own keys (a subclass's handler runs first; prevent_default
+        # keeps Textual's from handling the key again).
+        if self.slash_filters and not self.typing and event.character == "/":
+            event.stop()
+            event.prevent_default()
+            if self._all:
+                self.typing = True
+                self.post_message(self.Filtered(self))
+            else:
+                self.app.bell()  # nothing to filter
+            return
+        if self.typing and self._all:
+            if event.key == "backspace" and self._filter:
+                event.stop()
+                event.prevent_default()
+                self.set_filter(self._filter[:-1])
+                return
+            if event.key == "escape" and self._filter:
+                event.stop()
+                event.prevent_default()
+                self.set_filter("")
+                return
+            if event.is_printable and event.character and (
+                    event.character != " " or self._filter):
+                event.stop()
+                event.prevent_default()
+                self.set_filter(self._filter + event.character)
+
+
+class Choices(ChoiceList):
     """For a list whose height the CSS sets (not auto): new choices, hence a new virtual
     height, need no layout of the whole screen (Textual's virtual size asks for one at
     every change, each step of a game); a scrollbar that comes or goes still asks for
@@ -66,7 +257,7 @@ class Choices(OptionList):
         move). Only where the styles cache adds nothing else to a content row (no tint,
         opacity, text opacity, hatch or side outline, as TextRows' rows); border rows,
         and every row until a frame is known, are Textual's own."""
-        self._update_lines()
+        lines_up_to_date(self)  # as OptionList's own render_lines does first
         size, gutter, styles = self.region.size, self.styles.gutter, self.styles
         content = self.content_region.size
         colours, filters = self.background_colors, tuple(self.get_line_filters())

@@ -13,17 +13,16 @@ class Footer(TextualFooter):
     reactive declared with bindings: most key presses, every move pushed to a table),
     each key a new widget knotted in reference cycles. Those were most of the cyclic
     garbage a key or a move left, and in an SSH session host the collections it brings
-    pause every session of the host (issue 15). Here the keys are rebuilt only when
-    what they show (key, label, enabled, tooltip) differs."""
+    pause every session of the host. Here Textual's footer hears of a bindings refresh
+    (and rebuilds its keys) only when what they show (key, label, enabled, tooltip)
+    differs from what it shows."""
 
     _shown: tuple[Any, ...] | None = None
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus:
-            return
-        if self.is_attached and screen is self.screen:
-            self.call_after_refresh(self._recompose_if_changed)
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            # Read once the refresh that changed them has run, as Textual's rebuild does.
+            self.call_after_refresh(self._rebuild_if_changed)
 
     def keys_shown(self) -> tuple[Any, ...]:
         """What ``compose`` draws from: the screen's bindings (hidden ones too, which is
@@ -31,10 +30,10 @@ class Footer(TextualFooter):
         return tuple((key, binding, enabled, tooltip) for key, (_, binding, enabled, tooltip)
                      in self.screen.active_bindings.items())
 
-    async def _recompose_if_changed(self) -> None:
+    def _rebuild_if_changed(self) -> None:
         if not self.is_attached:
             return
         shown = self.keys_shown()
         if shown != self._shown:
             self._shown = shown
-            await self.recompose()
+            super().bindings_changed(self.screen)

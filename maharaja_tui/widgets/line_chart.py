@@ -39,14 +39,17 @@ class LineChart(PlotextPlot):
         plt = self.plt
         plt.clear_data()
         plt.clear_figure()
-        plt.title(data.title)
+        # The legend is the title line (each line's letter marks its points): plotext's
+        # own legend is a box drawn over the plot's corner, on top of the points there.
+        names = "   ".join(line.name for line in data.lines)
+        plt.title(f"{data.title}   {names}" if names and data.title else data.title or names)
         if data.ylabel:
             plt.ylabel(data.ylabel)
         xs: list[float] = [*range(len(data.labels))]  # plotext's stub: ticks are floats
         for line in data.lines:
             colour = _rgb(line.colour)
             plt.plot(xs, list(line.values[: len(xs)]), marker=line.letter or "•",
-                     label=line.name, color=colour)  # None: plotext's default colour
+                     color=colour)  # None: plotext's default colour
         if xs:
             plt.xticks(xs, list(data.labels))
         self.refresh()

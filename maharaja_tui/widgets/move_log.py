@@ -9,7 +9,7 @@ the newest entry is a scroll offset set at once, not a second frame."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from rich.text import Text
 from textual.geometry import Size
@@ -18,7 +18,17 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 
+from maharaja_tui.compat import ScrollbarsRedrawThemselves
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
+
+
+def part_of(entry: Segments) -> str | None:
+    """The part of the game an entry starts ("round", "turn", "phase") or ends ("end"):
+    its ``part:<part>`` mark, plain data in the engine's descriptions; else None."""
+    for _, role in entry:
+        if role.startswith("part:"):
+            return role[5:]
+    return None
 
 WINDOW = 40  # entries drawn at once: the side log needs no more (the full-screen log: all)
 
@@ -26,7 +36,25 @@ WINDOW = 40  # entries drawn at once: the side log needs no more (the full-scree
 CURSOR, FLAG, PLAIN = (("▶ ", "strong"),), (("● ", "strong"),), (("  ", ""),)
 
 
-class MoveLog(RoleStyles, ScrollView, can_focus=True):
+def idle_phase(entries: Sequence[Segments], index: int) -> bool:
+    """Whether the entry at ``index`` belongs to a phase in which nothing happened: the
+    phase's entry, then only lines that close it, then another part of the game (a phase
+    still going on is not idle)."""
+    part = part_of(entries[index])
+    if part == "end":
+        while index > 0 and part_of(entries[index]) == "end":
+            index -= 1
+        if part_of(entries[index]) != "phase":
+            return False
+    elif part != "phase":
+        return False
+    index += 1
+    while index < len(entries) and part_of(entries[index]) == "end":
+        index += 1
+    return index < len(entries) and part_of(entries[index]) in ("phase", "turn", "round")
+
+
+class MoveLog(RoleStyles, ScrollbarsRedrawThemselves, ScrollView, can_focus=True):
     DEFAULT_CSS = """
     MoveLog { overflow-x: hidden; overflow-y: auto; }
     """
@@ -47,6 +75,13 @@ class MoveLog(RoleStyles, ScrollView, can_focus=True):
         self._wrapped: dict[tuple[Segments, Segments, int], list[Strip]] = {}
         self._painter: Painter | None = None  # its styles, also emptied by a style update
         self._end_y: float | None = None  # where the last paint that followed scrolled to
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Its lines wrap: its sideways scroll keys are not bound to a scroll that
+        # cannot move (they reach the screen, a replay's stepping keys).
+        if action in ("scroll_left", "scroll_right", "page_left", "page_right"):
+            return self.allow_horizontal_scroll
+        return True
 
     def show(self, entries: tuple[Segments, ...], flagged: frozenset[int]) -> None:
         """Both at once, painted once, and only when something changed: the game screen
@@ -90,10 +125,18 @@ class MoveLog(RoleStyles, ScrollView, can_focus=True):
 
     def _rows(self) -> Iterator[tuple[Segments, Segments]]:
         """The entries shown, each with its margin: the newest; in a replay, the cursor's
-        entry and the next two at the end."""
+        entry and the next two at the end. A phase in which nothing happened (its entry
+        followed at once by the next phase, turn or round) is left out, as the full log
+        folds it: Maharadjah's many phases of a nation with nothing to do."""
         entries, marked, flagged = self.entries, self.marked, self.flagged  # read once
         end = len(entries) if marked is None else min(len(entries), marked + 3)
-        for index in range(max(0, end - self.window), end):
+        picked: list[int] = []
+        index = end - 1
+        while index >= 0 and len(picked) < self.window:
+            if index == marked or not idle_phase(entries, index):
+                picked.append(index)
+            index -= 1
+        for index in reversed(picked):
             margin = CURSOR if index == marked else FLAG if index in flagged else PLAIN
             yield margin, entries[index]
 
@@ -135,19 +178,6 @@ class MoveLog(RoleStyles, ScrollView, can_focus=True):
             self.vertical_scrollbar.window_virtual_size = len(lines)
             self.vertical_scrollbar.position = self.scroll_y
         self.refresh()
-
-    def _scroll_update(self, virtual_size: Size) -> None:
-        """Textual's (8.2.8), less its scrollbar refresh. A ScrollView gets this at every
-        layout of its screen (the compositor's virtual size for it is never its own), and
-        that refresh came after the frame: a second frame after every move. The scrollbar
-        redraws itself when its sizes or position change (they are reactive)."""
-        self._refresh_scrollbars()
-        width, height = self.container_size
-        if self.show_vertical_scrollbar and self.styles.scrollbar_size_vertical:
-            self.vertical_scrollbar.window_virtual_size = virtual_size.height
-            self.vertical_scrollbar.window_size = height - self.scrollbar_size_horizontal
-        self.scroll_x = self.validate_scroll_x(self.scroll_x)
-        self.scroll_y = self.validate_scroll_y(self.scroll_y)
 
     def _place_scrollbar(self) -> None:
         if self.show_vertical_scrollbar:

@@ -23,20 +23,22 @@ import msgspec
 from rich.color import Color, ColorParseError
 from rich.style import Style
 from rich.text import Text
-from textual.css.match import _check_selectors
+from textual.css.match import match
 from textual.dom import DOMNode
 from textual.widget import Widget
 
+from maharaja_tui.compat import virtual_node
+
 if TYPE_CHECKING:
     from textual.color import Color as TextualColor
-    from textual.css.model import RuleSet, Selector
+    from textual.css.model import RuleSet, SelectorSet
     from textual.css.styles import StylesBase
 
 Segment = tuple[str, str]
 Segments = tuple[Segment, ...]
 
 ROLES = ("place", "minor-place", "money", "score", "piece", "marker", "action", "round",
-         "reward", "dim", "target", "cursor", "strong", "hidden", "warning", "mine")
+         "reward", "dim", "target", "cursor", "strong", "hidden", "warning", "mine", "news")
 _STYLED = frozenset(ROLES)
 
 
@@ -82,8 +84,7 @@ class RoleStyles:
         scoped = shared.scoped(role)
         if not scoped and key in shared.styles:
             return shared.styles[key]
-        node = DOMNode(classes=f"role--{role}")
-        node._attach(self)
+        node = virtual_node(self, f"role--{role}")
         alike = not _scoped_rule_matches(scoped, node)
         if alike and key in shared.styles:
             return shared.styles[key]
@@ -110,7 +111,7 @@ class _SharedRoles:
     def __init__(self, rules_map: dict[str, list[RuleSet]]) -> None:
         self.rules_map = rules_map  # kept: its identity tells the rules have not changed
         self.styles: dict[tuple[str, TextualColor], Style] = {}
-        self._scoped: dict[str, list[list[Selector]]] = {}
+        self._scoped: dict[str, list[SelectorSet]] = {}
 
     @classmethod
     def of(cls, app: Any, rules_map: dict[str, list[RuleSet]]) -> _SharedRoles:
@@ -119,7 +120,7 @@ class _SharedRoles:
             shared = app.__dict__["_shared_role_styles"] = cls(rules_map)
         return shared
 
-    def scoped(self, role: str) -> list[list[Selector]]:
+    def scoped(self, role: str) -> list[SelectorSet]:
         """The selectors that may style the role's node and name more than the node
         itself (an ancestor: ``PalaceGrid .role--target``), as Stylesheet.apply finds
         the rules for a node: by its selector names (``*``, its type, its class). Not
@@ -127,23 +128,19 @@ class _SharedRoles:
         under ``*``): a plain DOMNode has none (its ``_PSEUDO_CLASSES`` is empty)."""
         found = self._scoped.get(role)
         if found is None:
-            names = ("*", *(base.__name__ for base in DOMNode._css_bases(DOMNode)),
-                     f".role--{role}")
+            names = ("*", DOMNode.__name__, f".role--{role}")  # a DOMNode's type: its own
             found = self._scoped[role] = [
-                selector_set.selectors for name in names
+                selector_set for name in names
                 for rule in self.rules_map.get(name, ()) for selector_set in rule.selector_set
                 if len(selector_set.selectors) > 1
                 and not selector_set.selectors[-1].pseudo_classes]
         return found
 
 
-def _scoped_rule_matches(scoped: list[list[Selector]], node: DOMNode) -> bool:
+def _scoped_rule_matches(scoped: list[SelectorSet], node: DOMNode) -> bool:
     """One of the ``scoped`` selectors matches ``node`` where it is (as
     Stylesheet.apply checks)."""
-    if not scoped:
-        return False
-    path = node.css_path_nodes
-    return any(_check_selectors(selectors, path) for selectors in scoped)
+    return bool(scoped) and match(scoped, node)
 
 
 def _opaque(styles: StylesBase, under: TextualColor) -> Style:

@@ -9,6 +9,7 @@ import pytest
 
 from engine.core import game as core_game
 from engine.core.autoplay import play_randomly
+from engine.core.describe import marked
 from engine.core.errors import IllegalIntent, RulesetError
 from engine.core.game import Game
 from engine.core.ruleset import Seat, draw_index, flatten
@@ -31,7 +32,8 @@ def refolded(game: Game, seat: int | None) -> list:
     state = rules.new_state(game.options, game.seats)
     out = []
     for _, event in game.events():
-        out.append(rules.describe(rules.redact(event, seat), state))
+        out.append(marked(rules.describe(rules.redact(event, seat), state),
+                          rules.boundary(event)))
         rules.apply(state, event)
     return out
 

@@ -10,6 +10,7 @@ import msgspec
 
 from engine.core import replay as core_replay
 from engine.core.autoplay import play_randomly
+from engine.core.describe import marked
 from engine.core.game import Game
 from engine.core.replay import Replay
 from engine.core.ruleset import Seat
@@ -71,7 +72,8 @@ def test_the_full_log_is_described_once_on_first_use() -> None:
     state = rules.new_state(game.options, game.seats)
     expected = []
     for _, event in game.events():
-        expected.append(rules.describe(event, state))  # unredacted: the full state
+        # unredacted (the full state), marked where a turn or round starts
+        expected.append(marked(rules.describe(event, state), rules.boundary(event)))
         rules.apply(state, event)
     rules.described = 0
     assert replay.descriptions == expected

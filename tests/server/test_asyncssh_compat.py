@@ -15,7 +15,7 @@ import asyncssh
 
 from maharaja_server.transport import asyncssh_compat
 
-RECHECK = ("asyncssh {version}: recheck maharaja_server/asyncssh_compat.py "
+RECHECK = ("asyncssh {version}: recheck maharaja_server/transport/asyncssh_compat.py "
            "(send_no_ignore_packets): {what}")
 CONTEXT = re.compile(r"^\[conn=(\d+)")
 

@@ -1,4 +1,4 @@
-"""Names in open mode (maharaja_server/names.py): bound as a key first sits, limited per
+"""Names in open mode (maharaja_server/transport/names.py): bound as a key first sits, limited per
 address and network, forgotten when unused.
 
 A fresh key per login bound a name each: 10,000 names from one address in ~100 s, after

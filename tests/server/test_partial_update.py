@@ -1,4 +1,4 @@
-"""A session screen's compositor (maharaja_server/partial_update.py), read on the
+"""A session screen's compositor (maharaja_server/session_ui/partial_update.py), read on the
 terminal: after every update the terminal shows what a full repaint of that moment
 shows, however the update got there (scrolled rows, rows written again, a toast over
 the log, a resize, two moves before a frame)."""

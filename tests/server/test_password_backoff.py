@@ -1,4 +1,4 @@
-"""Wrong passwords slow the guesser, never the player (maharaja_server/backoff.py).
+"""Wrong passwords slow the guesser, never the player (maharaja_server/transport/backoff.py).
 
 The delays are recorded instead of waited (the backoff's ``sleep``), so these tests
 read what each answer would wait without waiting it."""

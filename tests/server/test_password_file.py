@@ -1,4 +1,4 @@
-"""The password file's grammar (maharaja_server/passwords.py): read one way only, or
+"""The password file's grammar (maharaja_server/transport/passwords.py): read one way only, or
 refused at start; the shared password never opens a name someone owns."""
 
 from __future__ import annotations

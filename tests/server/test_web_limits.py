@@ -15,6 +15,7 @@ from pathlib import Path
 import aiohttp
 from sshkit import config, connect, running
 
+from maharaja_server.transport import cli
 from maharaja_server.transport.logflood import FloodFilter
 from maharaja_server.transport.web import whole_characters
 from maharaja_server.transport.webguard import budget
@@ -147,3 +148,26 @@ def test_browser_keys_are_cut_at_a_character_never_inside_one() -> None:
     character stopped the session's input for good."""
     assert whole_characters("né".encode()[:2]) == b"n"
     assert whole_characters("né".encode()) == "né".encode()
+
+
+def test_the_log_flood_filter_is_taken_off_when_the_server_stops(
+        tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A process that served once (the tests call serve_main in-process) keeps no flood
+    filter on the handlers that outlive the server: one left on a test runner's log
+    capture silenced 'session ended for ...' in a later test of the same process."""
+    seen: list[bool] = []
+    root = logging.getLogger()
+    handler = logging.NullHandler()
+    root.addHandler(handler)
+
+    def serve_once(coro) -> None:  # type: ignore[no-untyped-def]
+        coro.close()
+        seen.append(any(isinstance(f, FloodFilter) for f in handler.filters))
+
+    monkeypatch.setattr(cli.asyncio, "run", serve_once)
+    try:
+        assert cli.serve_main(["--data-dir", str(tmp_path / "data"), "--port", "0"]) == 0
+    finally:
+        root.removeHandler(handler)
+    assert seen == [True]  # on while serving
+    assert not handler.filters  # off once it stopped

@@ -265,3 +265,41 @@ def test_the_old_single_autosave_is_still_offered(data_home: Path) -> None:
     game = Game(rulesets()["maharaja-2020"], list(seated(5).seats), seated(5).options, 5)
     record.save(game, autosaves.legacy_autosave_path())
     assert autosaves.latest_unfinished() == autosaves.legacy_autosave_path()
+
+
+def test_the_unfinished_list_and_continue_agree(data_home: Path, monkeypatch) -> None:  # noqa: ANN001
+    """The new-game screen's list and Continue (`maharaja continue`) take the same
+    first game: the latest unfinished one, even one nobody decided in yet; a game
+    played from a position is listed though no step of it is played."""
+    from engine.core import fork
+    from engine.core import record as rec
+
+    times = iter(f"2030-01-01T00:00:{n:02d}+00:00" for n in range(60))
+    monkeypatch.setattr(rec, "now", lambda: next(times))
+    older = game_of(401)
+    record.save(older, autosaves.autosave_path_for(older))
+    forked = fork.play_from(older.ruleset, older.state, list(older.seats), older.options, 0,
+                            seed=402)
+    record.save(forked, autosaves.autosave_path_for(forked))
+    empty = game_of(403, started=False)  # the latest: opened, nothing decided
+    record.save(empty, autosaves.autosave_path_for(empty))
+    listed = [a.seed for a in autosaves.resumable()]
+    assert listed == [403, 402, 401]
+    assert autosaves.latest_unfinished() == autosaves.resumable()[0].path
+    newest = game_of(404)  # a started game after it: the empty one drops off the list
+    record.save(newest, autosaves.autosave_path_for(newest))
+    assert [a.seed for a in autosaves.resumable()] == [404, 402, 401]
+    assert autosaves.latest_unfinished() == autosaves.autosave_path_for(newest)
+
+
+def test_a_maharadjah_autosave_says_its_turn(data_home: Path) -> None:
+    from engine.maharadjah import Options as MaharadjahOptions
+
+    game = Game(rulesets()["maharadjah"], [Seat("Ann"), Seat("Bo"), Seat("Cy")],
+                MaharadjahOptions(), 5)
+    rng = Random(5)
+    while game.state.turn < 2:
+        game.play(*autoplay.random_intent(game, rng))
+    record.save(game, autosaves.autosave_path_for(game))
+    (save,) = autosaves.resumable()
+    assert f"turn {game.state.turn}/16" in save.describe()

@@ -1,9 +1,11 @@
 """A contrast floor for every cell (issue 13 item 12): the screens of each game are
 rendered under Textual's themes and under NO_COLOR, and every cell holding a glyph
 must meet WCAG 2's ratio of its foreground to its background: 4.5:1 for text (1.4.3,
-AA), 3:1 for graphics (1.4.11: roads, box and block characters). Faint (dim) text is
-measured as the blended colour a terminal draws. Colours the terminal owns (default,
-the 16 ANSI ones) are read from the app's estimate of its palette."""
+AA), 3:1 for graphics (1.4.11: roads, box and block characters), as the terminal shows
+them (``shown_colours``): in its colour system (a 256-colour terminal draws the nearest
+of its palette), bold text of the 8 basic colours in their bright variants, faint text
+as the blended colour. Colours the terminal owns (default, the 16 ANSI ones) are read
+from the app's estimate of its palette."""
 
 from __future__ import annotations
 
@@ -11,19 +13,18 @@ from random import Random
 from typing import Any
 
 import pytest
-from textual.strip import Strip
 
 from engine import Game
 from engine.core.autoplay import random_intent
 from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.compat import rows_shown
 from maharaja_tui.contrast import (
-    DIM_FACTOR,
     GRAPHICS_FLOOR,
+    SYSTEMS,
     TEXT_FLOOR,
-    blend,
     contrast,
     is_graphic,
-    rgb,
+    shown_colours,
 )
 from tests.tui import games, maharani_games, raja_games
 from tests.tui.helpers import synchronously
@@ -56,23 +57,14 @@ GAMES = {
 def too_faint(app: Any) -> list[tuple[float, str, str]]:
     """Every run of cells below its floor: (ratio, text, where), on the screen shown."""
     terminal = app.ansi_theme
-    compositor = app.screen._compositor
-    chops = compositor._render_chops(compositor.size.region, lambda y: True)
+    system = SYSTEMS.get(app.console.color_system or "")
     out = []
-    for y, chop in enumerate(chops):
-        for seg in Strip.join(chop.values()):
+    for y, row in enumerate(rows_shown(app.screen)):
+        for seg in row:
             style = seg.style
             if style is None or not seg.text.strip():
                 continue
-            fg, bg = style.color, style.bgcolor
-            if style.reverse:
-                fg, bg = bg, fg
-            front = rgb(fg, terminal, foreground=True) if fg else tuple(
-                terminal.foreground_color)
-            back = rgb(bg, terminal, foreground=False) if bg else tuple(
-                terminal.background_color)
-            if style.dim:
-                front = blend(back, front, DIM_FACTOR)
+            front, back = shown_colours(style, None, terminal, system)
             ratio = contrast(front, back)
             floor = GRAPHICS_FLOOR if is_graphic(seg.text) else TEXT_FLOOR
             if ratio < floor - 0.01:
@@ -125,6 +117,50 @@ async def test_each_game_meets_the_floor_under_no_color(game: str,
     app = MaharajaApp(Start("game", game=GAMES[game]()), computer_delay=3600)
     assert app.no_color
     assert await check(app, ("textual-dark", "textual-light", "ansi-dark"), (80, 24)) == {}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@synchronously
+async def test_each_game_meets_the_floor_in_a_256_colour_terminal(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under NO_COLOR in a 256-colour terminal (tmux's): bold grey text that met the floor
+    in true colour (#7d7d7d) was drawn as the palette's nearest, 243 on 233: 4.1:1."""
+    import textual.constants
+
+    monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", "256")
+    for no_color in (True, False):
+        if no_color:
+            monkeypatch.setenv("NO_COLOR", "1")
+        else:
+            monkeypatch.delenv("NO_COLOR")
+        app = MaharajaApp(Start("game", game=GAMES[game]()), computer_delay=3600)
+        assert app.console.color_system == "256"
+        themes = ("textual-dark", "ansi-dark") if no_color else SAMPLE
+        assert await check(app, themes, (80, 24), ("m",)) == {}
+
+
+def test_what_the_terminal_shows_for_bold_and_dim() -> None:
+    from rich.color import Color as RichColor
+    from rich.style import Style
+    from textual.theme import BUILTIN_THEMES  # noqa: F401  (the app's palettes)
+
+    from maharaja_tui.contrast import DIM_FACTOR, blend, fixed_style
+
+    app = MaharajaApp()
+    terminal = app.ansi_theme
+    eight_bit = SYSTEMS["256"]
+    grey = Style(color=RichColor.from_rgb(0x7D, 0x7D, 0x7D), bgcolor=RichColor.from_rgb(
+        0x12, 0x12, 0x12), bold=True)
+    front, back = shown_colours(grey, None, terminal, eight_bit)
+    assert front == (0x76, 0x76, 0x76) and contrast(front, back) < TEXT_FLOOR  # 243 on 233
+    fixed = fixed_style(grey, None, False, terminal, eight_bit)
+    assert contrast(*shown_colours(fixed, None, terminal, eight_bit)) >= TEXT_FLOOR
+    yellow = Style(color="yellow", bold=True)  # ANSI 3, bold: the bright yellow, 11
+    assert shown_colours(yellow, None, terminal, None)[0] == tuple(
+        RichColor.from_ansi(11).get_truecolor(terminal))
+    faint = Style(color="#ffffff", bgcolor="#000000", dim=True)
+    assert shown_colours(faint, None, terminal, None)[0] == blend((0, 0, 0), (255, 255, 255),
+                                                                  DIM_FACTOR)
 
 
 @pytest.mark.parametrize("keys", [(), ("f1",), ("l",)], ids=["new-game", "guide", "log"])

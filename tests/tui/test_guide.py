@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 import pytest
-from textual.screen import Screen
 
 from engine.maharaja import intents as mj
 from engine.raja import intents as rj
@@ -15,7 +14,6 @@ from engine.registry import spec_of
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.games import adapter_class
 from maharaja_tui.reference import sections
-from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.help import KEYS, HelpScreen
 from tests.tui import games, raja_games
 from tests.tui.helpers import screen_text, synchronously
@@ -50,7 +48,7 @@ def test_every_decision_names_a_section_of_its_guide(game: str) -> None:
 
 
 def test_the_keys_say_only_ctrl_q_quits() -> None:
-    assert "| ctrl+q | quit" in KEYS and "| q |" not in KEYS
+    assert "- **ctrl+q**: quit" in KEYS and "- **q**" not in KEYS
 
 
 def test_the_final_scoring_facts_match_the_rules() -> None:
@@ -65,34 +63,6 @@ async def settle(pilot) -> None:  # noqa: ANN001
     """The markdown body renders after the screen: wait for it."""
     for _ in range(4):
         await pilot.pause()
-
-
-@synchronously
-async def test_the_game_screen_resumes_once_when_the_guide_closes(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Textual calls each class's ``_on_screen_resume`` itself (down the MRO): the game
-    screen's own must not call Screen's again, or each return refocuses and refreshes
-    twice (issue 15)."""
-    resumed: list[str] = []
-    real = Screen._on_screen_resume
-
-    def counted(self: Screen, event: object) -> None:
-        resumed.append(type(self).__name__)
-        real(self, event)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Screen, "_on_screen_resume", counted)
-    app = MaharajaApp(Start("game", game=games.game_until(games.my_planning, seed=5)),
-                      computer_delay=3600)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
-        await pilot.press("f1")
-        await settle(pilot)
-        resumed.clear()
-        await pilot.press("escape")
-        await settle(pilot)
-        assert not isinstance(app.screen, HelpScreen)
-        assert resumed.count("GameScreen") == 1, resumed
 
 
 @synchronously
@@ -120,35 +90,6 @@ async def test_f1_opens_the_guide_at_the_decision_and_r_the_rules_reference() ->
 
 
 @synchronously
-async def test_the_guide_draws_its_section_once_as_it_opens(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 15: opening the help parsed and mounted its section twice (shown at once,
-    then again when the contents' highlight said so), ~17% of F1's cost."""
-    from textual.widgets import Markdown
-
-    drawn: list[str] = []
-    update = Markdown.update
-
-    def recording(self: Markdown, markdown: str):  # noqa: ANN202
-        if self.id == "help-text" and markdown:
-            drawn.append(markdown)
-        return update(self, markdown)
-
-    monkeypatch.setattr(Markdown, "update", recording)
-    app = MaharajaApp(Start("game", game=games.game_until(games.my_planning)),
-                      computer_delay=3600)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("f1")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
-        assert len(drawn) == 1 and "Statue at a discount" in drawn[0]
-        await pilot.press("down")
-        await settle(pilot)
-        assert len(drawn) == 2 and drawn[1] != drawn[0]  # the next section, drawn once
-
-
-@synchronously
 async def test_f1_on_a_raja_turn_opens_moving_and_building() -> None:
     game = raja_games.game_until(raja_games.my_turn)
     app = MaharajaApp(Start("game", game=game), computer_delay=3600)
@@ -165,3 +106,57 @@ def test_the_topics_follow_the_decision() -> None:
     assert adapter.guide_topics[mj.ChooseReward] == "City scoring and rewards"
     raja = adapter_class("raja-2004")
     assert raja.guide_topics[rj.SelectActions] == "Selecting your two actions"
+
+
+@pytest.mark.parametrize("game", ["maharaja-2020", "raja-2004", "maharani", "maharadjah"])
+def test_each_guide_section_names_where_its_rules_are(game: str) -> None:
+    from maharaja_tui.reference import section_of
+
+    spec = spec_of(game)
+    guide, rules = spec.guide_file(), spec.rules_file()
+    assert guide is not None and rules is not None
+    mapping = adapter_class(game).guide_rules
+    titles = [s.title for s in sections(guide)][1:]  # not the introduction
+    assert set(titles) == set(mapping)
+    for title, rule in mapping.items():
+        assert section_of(rule, rules) > 0, f"{game}: {title} -> {rule}, not in the rules"
+
+
+@synchronously
+async def test_r_opens_the_rules_at_the_section_read_and_back() -> None:
+    game = games.game_until(games.my_turn)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await settle(pilot)
+        toc = app.screen.query_one("#help-toc")
+
+        def shown() -> str:
+            return str(toc.get_option_at_index(toc.highlighted).prompt)
+
+        title = shown()  # the decision's section (Change character: Characters)
+        family = adapter_class(game.ruleset.id).guide_rules[title].rsplit("-", 1)[0]
+        await pilot.press("r")
+        await settle(pilot)
+        assert f"({family})" in shown() or f"({family}," in shown(), shown()
+        await pilot.press("down", "r")  # back to the guide where it was left
+        await settle(pilot)
+        assert shown() == title
+        await pilot.press("home", "r")  # the keys stay the keys
+        await settle(pilot)
+        assert toc.highlighted == 0 and "Rules reference" in screen_text(app)
+
+
+@synchronously
+async def test_no_key_of_the_keys_stands_alone_on_its_line() -> None:
+    app = MaharajaApp(Start("game", game=games.game_until(games.my_turn)), computer_delay=3600)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("f1", "home")
+        await settle(pilot)
+        body = [line.split("▎", 1)[-1] for line in screen_text(app).splitlines()]
+        assert any("pick in the action list" in line for line in body)
+        for line in body:
+            words = line.replace("│", " ").split()
+            assert words != ["Enter"], screen_text(app)

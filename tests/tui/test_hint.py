@@ -46,7 +46,7 @@ async def test_h_shows_ranked_suggestions_and_enter_plays_the_first() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await _opened(pilot, app)
         screen = await _hint(pilot, app)
-        await settled(pilot, lambda: "the best rival" in screen_text(app), "the hint drawn")
+        await settled(pilot, lambda: "best:" in screen_text(app), "the hint drawn")
         assert "Hint" in screen_text(app)
         assert 2 <= len(screen.advice) <= 3
         best = screen.advice[0].intent
@@ -92,3 +92,23 @@ def test_snapshot_hint(snap_compare) -> None:  # noqa: ANN001
 
     app = MaharajaApp(Start("game", game=game_until(my_planning)), computer_delay=3600)
     assert snap_compare(app, terminal_size=(80, 24), run_before=ask)
+
+
+@synchronously
+async def test_h_works_on_the_scoring_screen() -> None:
+    """A reward to choose at a city scoring (MJ-SCORE-4): h asks about it there, no Esc
+    first; the hint's choice is played from the scoring screen."""
+    from tests.tui.games import my_reward
+
+    game = game_until(my_reward)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ScoringScreen)
+        screen = await _hint(pilot, app)
+        assert screen.advice and all(type(a.intent).__name__ in ("ChooseReward", "PassReward")
+                                     for a in screen.advice)
+        steps = len(game.steps)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(game.steps) > steps

@@ -298,63 +298,6 @@ def test_the_command_pauses_the_collector_until_the_app_s_first_frame(data_home:
         gc.enable()
 
 
-def test_the_layout_measures_tracks_without_laying_out_the_screen_again(
-        data_home: Path, monkeypatch) -> None:  # noqa: ANN001
-    """A track the layout measures draws at the width it is measured at: asking for its
-    ``content_size`` there, in the middle of the first layout, had the compositor lay
-    out the whole screen once more to answer (issue 15)."""
-    from textual.screen import Screen
-
-    from maharaja_tui.widgets.tracks import SegmentWidget
-
-    measuring: list[SegmentWidget] = []
-    asked: list[str] = []
-    measure, find = SegmentWidget.get_content_height, Screen.find_widget
-
-    def measured(self: SegmentWidget, *args: object) -> int:
-        measuring.append(self)
-        try:
-            return measure(self, *args)  # type: ignore[arg-type]
-        finally:
-            measuring.pop()
-
-    def found(self: Screen, widget: object) -> object:
-        if measuring:
-            asked.append(type(widget).__name__)
-        return find(self, widget)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(SegmentWidget, "get_content_height", measured)
-    monkeypatch.setattr(Screen, "find_widget", found)
-
-    # the boards, the tracks, the characters were measured
-    measured = first_game_frame(read=lambda app: len(app.screen.query(SegmentWidget)))
-    assert isinstance(measured, int) and measured > 3
-    assert asked == []
-
-
-def test_the_game_screen_styles_each_widget_once_before_its_first_frame(
-        data_home: Path, monkeypatch) -> None:  # noqa: ANN001
-    """Textual restyles a screen at every resume; the first comes right after compose
-    styled every widget with the same stylesheet (issue 15: a quarter of the styling)."""
-    from collections import Counter
-
-    from textual.css.stylesheet import Stylesheet
-
-
-    styled: Counter[str] = Counter()
-    apply = Stylesheet.apply
-
-    def counted(self: Stylesheet, node: object, **kwargs: object) -> None:
-        styled[getattr(node, "id", None) or ""] += 1
-        apply(self, node, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Stylesheet, "apply", counted)
-
-    first_game_frame()
-    # (the map and the action list are restyled as the focus and the pointer reach them)
-    assert styled["status"] == styled["log"] == styled["board-0"] == styled["track"] == 1, styled
-
-
 # Importing maharaja_tui.app defines the app and nothing more (issue 15: the import
 # figure, measured against ``import textual.app``): the game, its screen, the autosaves,
 # the settings, the CSS cache and what they bring are imported by the running app.
@@ -371,35 +314,6 @@ def test_importing_the_app_imports_no_game_nor_its_screen(data_home: Path) -> No
     loaded = sorted(m for m in modules for lazy in NOT_AT_IMPORT
                     if m == lazy or m.startswith(lazy + "."))
     assert loaded == []
-
-
-def test_the_command_builds_only_the_parser_of_the_sub_command_it_runs(
-        data_home: Path, monkeypatch) -> None:  # noqa: ANN001
-    """Each sub-command's parser costs ~1M instructions at launch (argparse translates
-    every message it holds through gettext); help and errors that list the sub-commands
-    still build them all (issue 15)."""
-    import argparse
-
-    from maharaja_tui import cli
-    from maharaja_tui.app import MaharajaApp
-
-    built: list[str] = []
-    init = argparse.ArgumentParser.__init__
-
-    def counted(self: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
-        init(self, *args, **kwargs)  # type: ignore[arg-type]
-        built.append(self.prog)
-
-    monkeypatch.setattr(argparse.ArgumentParser, "__init__", counted)
-    monkeypatch.setattr(MaharajaApp, "run", lambda self: None)
-    config = data_home.parent / "empty.toml"
-    config.write_text("")
-    for argv, parsers in ((["play", "--seed", "7"], ["maharaja", "maharaja play"]),
-                          (["--config", str(config)], ["maharaja"]), ([], ["maharaja"]),
-                          (["--config", str(config), "new"], ["maharaja", "maharaja new"])):
-        built.clear()
-        assert cli.main(argv) == 0
-        assert built == parsers, argv
 
 
 def test_the_sub_command_is_chosen_only_from_plain_arguments() -> None:
@@ -443,9 +357,8 @@ def test_the_contrast_floor_computes_a_colour_s_luminance_once() -> None:
     assert luminance.cache_info().misses == first.misses  # nothing computed again
 
 
-def test_a_resize_to_another_size_still_lays_the_game_screen_out(
+def test_a_resize_to_another_size_lays_the_game_screen_out_again(
         data_home: Path) -> None:
-    """The layout skipped is only the one at the size just laid out at."""
     from maharaja_tui.app import MaharajaApp, Start
     from tests.tui.helpers import synchronously
 
@@ -480,63 +393,15 @@ def test_a_segment_widget_draws_again_when_its_data_or_width_changes(
     assert wide != after
 
 
-# What the first frame did, counted in the child: the layouts of each screen, the style
-# applications to each node (by id) and the rows each segment widget drew (by id).
-_COUNTS = """
-from collections import Counter
-from textual.css.stylesheet import Stylesheet
-from textual.screen import Screen
-from maharaja_tui.widgets.segments import Painter
-from maharaja_tui.widgets.tracks import SegmentWidget
-counts = {"layouts": Counter(), "styled": Counter(), "drawn": Counter()}
-def counting(owner, name, key, counter):
-    real = getattr(owner, name)
-    def counted(self, *args, **kwargs):
-        counts[counter][key(self, *args)] += 1
-        return real(self, *args, **kwargs)
-    setattr(owner, name, counted)
-counting(Screen, "_refresh_layout", lambda screen, *a: type(screen).__name__, "layouts")
-counting(Stylesheet, "apply", lambda sheet, node, *a: getattr(node, "id", None) or "", "styled")
-counting(Painter, "lines", lambda painter, *a: painter.widget.id
-         if isinstance(painter.widget, SegmentWidget) else "-", "drawn")
-"""
-COUNTED = first_frame_code(
-    '{**counts, "compact": [self.screen.query_one("#action-options").compact,'
-    ' self.screen.query_one("#action-options").has_class("-textual-compact")]}',
-    before=_COUNTS)
+# The action list at the first frame: compact (its own class, and Textual's for it).
+COMPACT = first_frame_code('[self.screen.query_one("#action-options").compact,'
+                           ' self.screen.query_one("#action-options").has_class('
+                           '"-textual-compact")]')
 
 
-@pytest.fixture(scope="module")
-def counted(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return run_in_new_home(tmp_path_factory, "counted", COUNTED)
-
-
-def test_the_game_screen_is_laid_out_once_before_its_first_frame(
-        counted: dict[str, Any]) -> None:
-    """A screen's first layout posts a Resize to the screen itself, whose handler laid
-    the whole screen out again at the same size (issue 15)."""
-    assert counted["layouts"]["GameScreen"] == 1, counted["layouts"]
-
-
-def test_the_segment_widgets_draw_their_rows_once_before_the_first_frame(
-        counted: dict[str, Any]) -> None:
-    """Textual renders a widget to measure it and again after the layout; the boards,
-    tracks and display keep what they drew for the same data and width (issue 15)."""
-    drawn = {key: n for key, n in counted["drawn"].items() if key != "-"}
-    assert len(drawn) > 4 and set(drawn.values()) == {1}, drawn
-
-
-def test_no_widget_is_restyled_before_its_first_frame_but_for_the_focus(
-        counted: dict[str, Any]) -> None:
-    """The bare default screen under the game had its width's class added at its first
-    resize (a restyle of it, its toast rack, scroll bar and tooltip), and the compact
-    action list was restyled, with its five component classes, before it was mounted
-    (issue 15). The list is restyled once more as it takes the focus, the default
-    screen as the app takes its dark class (a bare Textual app does as much)."""
-    styled = counted["styled"]
-    assert counted["compact"] == [True, True]
-    assert styled["_default"] == 2, styled
-    assert styled["action-options"] == 2, styled  # mounted, then focused
+def test_the_action_list_is_compact_at_the_first_frame(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    assert run_in_new_home(tmp_path_factory, "compact", COMPACT) == [True, True]
 
 
 def _uncovered_blank_cells(app: Any) -> dict[str, int]:

@@ -96,10 +96,10 @@ def test_the_forfeit_warning_names_the_parts_left_and_the_penalty() -> None:
     adapter = RajaAdapter(game.seats)
     view = game.view(0)
     end = next(i for i in game.legal_intents(0) if type(i).__name__ == "EndTurn")
-    question = adapter.warning(view, 0, end)
+    question = adapter.unused(view, 0, end)
     assert question is not None and "R-TURN-4" in question and "2 gold" in question
     others = [i for i in game.legal_intents(0) if type(i).__name__ != "EndTurn"]
-    assert others and all(adapter.warning(view, 0, i) is None for i in others)
+    assert others and all(adapter.unused(view, 0, i) is None for i in others)
 
 
 def test_the_new_game_form_covers_every_module_and_preset() -> None:
