@@ -315,6 +315,29 @@ class Game(Generic[S, I, E, O]):
         for seat in [s for s, done in self._described.items() if done.steps > count]:
             del self._described[seat]
 
+    def state_at(self, count: int) -> S:
+        """A copy of the state after the first ``count`` steps, folded from the nearest
+        stored snapshot; the game itself is untouched."""
+        base = max(i for i in self._snapshots if i <= count)
+        state = restore(self._snapshots[base], type(self.state))
+        for step in self.steps[base:count]:
+            for event in step.events:
+                self.ruleset.apply(state, event)
+        return state
+
+    def drew(self, index: int) -> bool:
+        """Whether step ``index`` ran events nobody decided after its decision (a draw,
+        a secret revealed, a scoring): its decision decided again on the state before
+        it (``decide`` is deterministic) gives fewer events than the step holds."""
+        step = self.steps[index]
+        if step.intent is None:
+            return True
+        try:
+            decided = self.ruleset.decide(self.state_at(index), step.seat, step.intent)
+        except IllegalIntent:
+            return True  # cannot tell: as if it did
+        return len(step.events) > len(decided)
+
     def last_step_of(self, seat: int) -> int | None:
         """Index of the last step ``seat`` decided, or None."""
         for index in range(len(self.steps) - 1, self.first_undoable - 1, -1):

@@ -12,7 +12,11 @@ seat, over SSH):
   an undone future a person may still redo;
 * the undo policy: a seat takes back its own last decision with every reply that
   followed; when that also takes back another person's decision, those people must
-  agree first. Redo plays the undone decisions again exactly as they were.
+  agree first. Redo plays the undone decisions again exactly as they were. At a rated
+  table (``undo="own-turn"``, Board Game Arena's policy) a seat takes back only a
+  decision of its own turn: never past another player's decision, a draw or a secret
+  revealed (a step that ran events nobody decided is a barrier: undoing it and
+  choosing again would let the seat choose knowing what it drew).
 
 How a computer's thinking is timed (a UI timer and a thread, the server's event loop,
 or straight away) is the host's business: it hands the table a ``Clock``.
@@ -108,7 +112,8 @@ class _Driver(msgspec.Struct):
 class LocalTable:
     def __init__(self, game: AnyGame, autosave: Path | None = None, *,
                  chooser: Chooser | None = None, hints: bool = True,
-                 save_later: Callable[[Callable[[], None]], Any] | None = None) -> None:
+                 save_later: Callable[[Callable[[], None]], Any] | None = None,
+                 undo: str = "agree") -> None:
         """``save_later``: how the host runs the autosave after the listeners have shown
         a change (a UI: after its next frame, so the disk's sync is not part of the
         frame; ``flush`` writes a waiting one at once); None: before telling them."""
@@ -116,6 +121,9 @@ class LocalTable:
         # May a seat ask the hard computer for a hint? A table option (SSH tables say
         # no unless their creator allows it); the UI asks it from the seat's view only.
         self.hints = hints
+        # "agree": others whose decisions an undo takes back agree first; "own-turn":
+        # only within the seat's own turn, never past a draw or a reveal (rated tables).
+        self.undo_policy = undo
         self.autosave = autosave
         # Why the last autosave failed (a read-only or full disk), None once it works:
         # the game goes on in memory and the UI says autosave is off.
@@ -186,6 +194,8 @@ class LocalTable:
         keep = self.game.last_step_of(seat)
         if keep is None:
             raise IllegalIntent("CORE-UNDO-1", "you have no decision to take back")
+        if self.undo_policy == "own-turn":
+            self._within_own_turn(seat, keep)
         others = frozenset({step.seat for step in self.game.steps[keep:]} & self.people())
         others -= {seat}
         if not others:
@@ -195,6 +205,23 @@ class LocalTable:
         self.pending_undo = UndoRequest(seat, keep, others)
         self._changed()
         return self.pending_undo
+
+    def _within_own_turn(self, seat: int, keep: int) -> None:
+        """The rated tables' undo: refused (CORE-UNDO-3..5) past another player's
+        decision, past a draw or a reveal, or once the seat's turn has passed."""
+        game = self.game
+        if keep != len(game.steps) - 1:
+            raise IllegalIntent("CORE-UNDO-3", "another player has decided since: at this "
+                                               "table you take back only within your own "
+                                               "turn")
+        if game.drew(keep):
+            raise IllegalIntent("CORE-UNDO-4", "your decision drew or revealed something "
+                                               "(or scored): at this table it stands")
+        before = set(game.ruleset.to_move(game.state_at(keep)))
+        now = set(game.to_move())
+        if seat not in now and not now <= before:
+            raise IllegalIntent("CORE-UNDO-5", "your turn has passed: at this table it "
+                                               "stands")
 
     def answer_undo(self, seat: int, agree: bool) -> None:
         """A person asked by a waiting undo answers; the requester may withdraw it."""

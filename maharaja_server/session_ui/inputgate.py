@@ -20,6 +20,7 @@ from typing import Any
 from textual import events
 from textual.drivers.linux_driver import LinuxDriver
 
+from maharaja_server.session_ui.title import Titled
 from maharaja_tui.compat import read_input
 
 IN_FLIGHT = 64  # events read but not yet handled; a person types far fewer ahead
@@ -57,8 +58,9 @@ class InputGate:
             self._cond.notify()
 
 
-class GatedDriver(LinuxDriver):
-    """Textual's Linux driver whose input thread waits for the app to catch up."""
+class GatedDriver(Titled, LinuxDriver):
+    """Textual's Linux driver whose input thread waits for the app to catch up (and
+    that sets the terminal's title for its app)."""
 
     gate = InputGate()
     _wake: int | None = None  # the input thread's wake-up pipe (its writing end)

@@ -6,6 +6,7 @@ import asyncio
 import inspect
 import logging
 import os
+import time
 import traceback
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -14,11 +15,10 @@ import msgspec
 from rich.text import Text
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.coordinate import Coordinate
 from textual.driver import Driver
-from textual.drivers.web_driver import WebDriver
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 
@@ -30,7 +30,10 @@ from maharaja_server.session_ui.invite import LinksScreen
 from maharaja_server.session_ui.partial_update import OnlyWhatShows
 from maharaja_server.session_ui.remote import Connection, Disconnected, RemoteTable
 from maharaja_server.session_ui.screens import WaitingScreen, game_screen_for
-from maharaja_server.transport.protocol import SeatSpec, TableInfo
+from maharaja_server.session_ui.standings import GamesScreen, RatingsScreen
+from maharaja_server.session_ui.title import Titled, TitledWebDriver
+from maharaja_server.session_ui.waiting import SettingsScreen, turn_text, waited
+from maharaja_server.transport.protocol import SeatSpec, TableInfo, TimeControl, Turn
 from maharaja_tui.compat import share_parses
 from maharaja_tui.contrast import ContrastFloor
 from maharaja_tui.crashlog import OneLineCrash
@@ -46,8 +49,11 @@ LEVELS = ["easy", "medium", "hard", "random"]
 
 def seat_text(info: TableInfo) -> str:
     parts = []
-    for seat in info.seats:
-        if seat.kind == "free":
+    out = {clock.seat for clock in info.clocks if clock.out}
+    for index, seat in enumerate(info.seats):
+        if index in out:
+            parts.append(f"{seat.name} (out of time)")
+        elif seat.kind == "free":
             parts.append("free")
         elif seat.kind == "computer":
             parts.append(f"computer ({seat.level})")
@@ -57,7 +63,11 @@ def seat_text(info: TableInfo) -> str:
     return ", ".join(parts)
 
 
-def status_text(info: TableInfo) -> str:
+def status_text(info: TableInfo, turn: Turn | None = None, now: float = 0.0) -> str:
+    if turn is not None:
+        return turn_text(turn, now)
+    if info.ended:
+        return "ended by vote"
     if info.over:
         return "finished"
     if info.started:
@@ -107,13 +117,17 @@ class LobbyKeys(Horizontal):
 
 
 class LobbyScreen(Closing, Screen[None]):
+    # The keys line shows what fits at 80 columns; the title line names the others.
     BINDINGS = [
         Binding("n", "new", "New table"),
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
-        Binding("c", "close_table", "Close table"),
-        Binding("l", "links", "Links for browsers"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("c", "close_table", "Close table", show=False),
+        Binding("l", "links", "Links for browsers", show=False),
+        Binding("g", "games", "Games"),
+        Binding("r", "ratings", "Ratings"),
+        Binding("s", "settings", "Notices"),
+        Binding("q", "app.quit", "Quit", show=False),
     ]
 
 
@@ -122,22 +136,43 @@ class LobbyScreen(Closing, Screen[None]):
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         app = self.app
         keys = [(app.get_key_display(b), b.description, b.action if "." in b.action
-                 else f"screen.{b.action}") for b in self.BINDINGS if isinstance(b, Binding)]
+                 else f"screen.{b.action}") for b in self.BINDINGS
+                if isinstance(b, Binding) and b.show]
         palette = Binding(app.COMMAND_PALETTE_BINDING, "command_palette")
         yield LobbyKeys(keys, (app.get_key_display(palette), "palette", "app.command_palette"))
 
     @while_open
     def on_mount(self) -> None:
         app: SessionApp = self.app  # type: ignore[assignment]
-        self.query_one("#title", Static).update(Text(
-            f"Maharaja server · you are {app.conn.user} · n: new table, j: join a free "
-            "seat (or yours), w: watch, l: links for browsers"))
+        self.show_title()
         table = self.query_one("#tables", DataTable)
         table.add_columns("#", "game", "title", "seats", "watching", "status")
         app.conn.on_lobby_change.append(self._pushed)
+        app.conn.on_turns.append(self._pushed)
+        # How long each waiting decision has waited, said again every half minute.
+        self.set_interval(30, self._tick)
         # The list the hub sent with its welcome (or pushed since), without asking again.
         self.refresh_tables(app.conn.pushed_tables)
         focus_now(table)
+
+    def show_title(self) -> None:
+        """The title line: who you are and the keys, or the decisions waiting for you."""
+        app: SessionApp = self.app  # type: ignore[assignment]
+        turns = app.conn.turns
+        if turns:
+            now = app.clock()
+            text = "Your move at " + ", ".join(
+                f"table {t.table} ({waited(now - t.since)})" for t in turns[:4]) + \
+                (" and more" if len(turns) > 4 else "") + " · j: join the highlighted table"
+        else:
+            text = (f"Maharaja server · you are {app.conn.user} · j: join a free seat (or "
+                    "yours), c: close your table, l: links for browsers, q: quit")
+        self.query_one("#title", Static).update(Text(text, style="bold" if turns else ""))
+
+    @while_open
+    def _tick(self) -> None:
+        if self.app.conn.turns and self.app.screen is self:  # type: ignore[attr-defined]
+            self.refresh_tables(self.app.conn.pushed_tables)  # type: ignore[attr-defined]
 
     @while_open
     def _pushed(self) -> None:
@@ -160,11 +195,20 @@ class LobbyScreen(Closing, Screen[None]):
         table = self.query_one("#tables", DataTable)
         row = table.cursor_row
         table.clear()
-        for info in infos if infos is not None else app.conn.tables():
+        # The tables waiting for you first, the longest waiting first.
+        turns = {t.table: t for t in reversed(app.conn.turns)}
+        order = {table_id: n for n, table_id in enumerate(t.table for t in app.conn.turns)}
+        listed = infos if infos is not None else app.conn.tables()
+        now = app.clock()
+        for info in sorted(listed, key=lambda i: (order.get(i.id, len(order)), i.id)):
+            turn = turns.get(info.id)
             table.add_row(str(info.id), info.ruleset_name, Text(info.title), Text(seat_text(info)),
-                          str(info.spectators), status_text(info), key=str(info.id))
+                          str(info.spectators),
+                          Text(status_text(info, turn, now), style="bold" if turn else ""),
+                          key=str(info.id))
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
+        self.show_title()
 
     def _selected(self) -> int | None:
         table = self.query_one("#tables", DataTable)
@@ -204,6 +248,35 @@ class LobbyScreen(Closing, Screen[None]):
         if table is not None:
             self.app.push_screen(LinksScreen(table))
 
+    def action_settings(self) -> None:
+        self.app.push_screen(SettingsScreen())
+
+    def action_games(self) -> None:
+        self.app.push_screen(GamesScreen())
+
+    def action_ratings(self) -> None:
+        self.app.push_screen(RatingsScreen())
+
+
+CLOCKS = [("No clock", "none"), ("Live clock", "live"), ("Turn-based clock", "turn")]
+TIMEOUTS = [("Out of time: a computer plays until they are back", "computer"),
+            ("Out of time: the others vote to skip them or end", "vote")]
+
+
+def time_control(kind: str, time_text: str, extra_text: str) -> TimeControl:
+    """The form's clock: live (minutes a game, seconds a decision), turn-based (hours a
+    decision, hours of time bank); SRV-CLOCK when a number is not one."""
+    if kind == "none":
+        return TimeControl()
+    try:
+        amount = float(time_text or ("10" if kind == "live" else "24"))
+        extra = float(extra_text or ("5" if kind == "live" else "48"))
+    except ValueError:
+        raise IllegalIntent("SRV-CLOCK", "the clock's times are numbers") from None
+    if kind == "live":
+        return TimeControl("live", base=amount * 60, increment=extra)
+    return TimeControl("turn", base=amount * 3600, bank=extra * 3600)
+
 
 class NewTableScreen(Closing, ModalScreen[None]):
     """Create a table: game, players, computer seats and level, handover, variants."""
@@ -211,8 +284,12 @@ class NewTableScreen(Closing, ModalScreen[None]):
     BINDINGS = [Binding("escape", "dismiss", "Cancel")]
     DEFAULT_CSS = """
     NewTableScreen { align: center middle; }
-    NewTableScreen > Vertical { width: 64; height: auto; border: thick $accent; padding: 1 2;
-                                background: $surface; }
+    NewTableScreen > VerticalScroll { width: 72; height: auto; max-height: 100%;
+                                      border: thick $accent; padding: 0 2;
+                                      background: $surface; }
+    NewTableScreen .row { height: auto; }
+    NewTableScreen .row Label { padding: 1 1 0 0; }
+    NewTableScreen .row Input { width: 1fr; }
     NewTableScreen #error { width: 1fr; height: auto; }  /* a refusal shows whole */
     """
 
@@ -220,19 +297,28 @@ class NewTableScreen(Closing, ModalScreen[None]):
         app: SessionApp = self.app  # type: ignore[assignment]
         games = [(r.name, r.id) for r in app.conn.rulesets]
         first = app.default_ruleset()
-        with Vertical():
+        with VerticalScroll():
             yield Label("New table (Enter in any field creates it)")
             yield Select(games, value=first.id, allow_blank=False, id="game")
-            yield Label("Players (seats)")
-            yield Input(str(table_seats(first)), id="players", type="integer")
-            yield Label("Computer seats among them")
-            yield Input("0", id="computers", type="integer")
+            with Horizontal(classes="row"):
+                yield Label("Players")
+                yield Input(str(table_seats(first)), id="players", type="integer")
+                yield Label("computers")
+                yield Input("0", id="computers", type="integer")
             yield Select([(lvl, lvl) for lvl in LEVELS], value="medium", allow_blank=False,
                          id="level")
             yield Checkbox("A computer takes over a seat whose player is gone", True,
                            id="handover")
             yield Checkbox("Players may ask the hard computer for hints (h)", False,
                            id="hints")
+            yield Label("Clock: live = minutes a game + seconds a decision; turn-based = "
+                        "hours a decision + hours of time bank")
+            yield Select(CLOCKS, value="none", allow_blank=False, id="clock")
+            with Horizontal(classes="row"):
+                yield Input(placeholder="minutes / hours", id="time", type="number")
+                yield Input(placeholder="seconds / bank hours", id="extra", type="number")
+            yield Select(TIMEOUTS, value="computer", allow_blank=False, id="on-timeout")
+            yield Checkbox("Rated (people only: no computer seats)", False, id="rated")
             yield Label("Variants (JSON options of the game)")
             yield Input("{}", id="options")
             yield Label("", id="error")
@@ -255,12 +341,17 @@ class NewTableScreen(Closing, ModalScreen[None]):
         seats = [SeatSpec("computer", level) if i >= players - computers else SeatSpec()
                  for i in range(max(0, players))]
         try:
+            clock = time_control(str(self.query_one("#clock", Select).value),
+                                 self.query_one("#time", Input).value,
+                                 self.query_one("#extra", Input).value)
             msgspec.json.decode(self.query_one("#options", Input).value or "{}")
             table = app.conn.create(
                 str(self.query_one("#game", Select).value), seats,
                 (self.query_one("#options", Input).value or "{}").encode(),
                 self.query_one("#handover", Checkbox).value,
-                hints=self.query_one("#hints", Checkbox).value)
+                hints=self.query_one("#hints", Checkbox).value, clock=clock,
+                on_timeout=str(self.query_one("#on-timeout", Select).value),
+                rated=self.query_one("#rated", Checkbox).value, level=level)
         except (IllegalIntent, msgspec.DecodeError) as exc:
             self.query_one("#error", Label).update(Text(str(exc)))
             return
@@ -306,9 +397,12 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
         # session forked by the session worker imported it long before.
         web = os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver")
         self.terminal = terminal
-        super().__init__(driver_class=driver_class or (WebDriver if web else GatedDriver))
+        super().__init__(driver_class=driver_class or (TitledWebDriver if web else GatedDriver))
         share_parses(self)
         self.conn = conn
+        self._titled: Titled | None = None  # the driver, once made (title.py)
+        self._title_shown = ""
+        self._told: set[tuple[int, int, float]] = set()  # the decisions rung for
         self.rulesets = rulesets
         self.command = command
         self.current: RemoteTable | None = None
@@ -317,6 +411,31 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
     def on_ready(self) -> None:
         if self.on_first_frame is not None:
             self.on_first_frame()
+        self._turns_changed()  # those waiting when the session started
+
+    def driver_ready(self, driver: Titled) -> None:
+        self._titled = driver
+
+    def clock(self) -> float:
+        """The time as the server tells it (the same machine's clock)."""
+        return time.time()
+
+    def _turns_changed(self) -> None:
+        """This player's waiting decisions changed: one that has just come up rings the
+        bell and says so; the terminal's title names the first of them."""
+        turns = self.conn.turns
+        keys = {(t.table, t.seat, t.since) for t in turns}
+        new = [t for t in turns if (t.table, t.seat, t.since) not in self._told]
+        self._told = keys
+        title = f"Maharaja — your move at table {turns[0].table}" if turns else "Maharaja"
+        if title != self._title_shown and self._titled is not None:
+            self._title_shown = title
+            self._titled.set_title(title)
+        if new:
+            self.bell()
+            first = new[0]
+            self.notify(f"Your move at table {first.table}: {first.title} ({first.game})",
+                        title="Your move", timeout=10)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's palette, without commands that write files on the server's host
@@ -370,6 +489,7 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
                 pass  # the app is shutting down
 
         self.conn.dispatch = dispatch
+        self.conn.on_turns.append(self._turns_changed)
 
     def on_mount(self) -> None:
         self.conn.on_disconnect.append(lambda: self.exit(message="The server went away."))

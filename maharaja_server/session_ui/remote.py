@@ -87,6 +87,9 @@ class Connection:
         # whole objects): per table the last change and its log, and the lobby's list.
         self.pushed: dict[int, Pushed] = {}
         self.pushed_tables: list[p.TableInfo] | None = None
+        # This player's decisions waiting at any table, as last pushed (notices.py).
+        self.turns: list[p.Turn] = []
+        self.on_turns: list[Callable[[], None]] = []
         self.on_disconnect: list[Callable[[], None]] = []
         self.closed = False
         self._reader = threading.Thread(target=self._read_loop, name="hub-reader", daemon=True)
@@ -147,6 +150,10 @@ class Connection:
                     self._store(message)
                     for changed in list(self.on_table_change):
                         self.dispatch(partial(changed, message.table, message.version))
+                elif isinstance(message, p.Turns):
+                    self.turns = message.turns
+                    for turns_changed in list(self.on_turns):
+                        self.dispatch(turns_changed)
                 elif isinstance(message, p.LobbyChanged):
                     self.pushed_tables = message.tables
                     for lobby_changed in list(self.on_lobby_change):
@@ -195,10 +202,13 @@ class Connection:
         return self.ask(p.ListTables(), list[p.TableInfo])
 
     def create(self, ruleset: str, seats: list[p.SeatSpec], options: bytes = b"{}",
-               handover: bool = True, title: str = "", hints: bool = False) -> int:
+               handover: bool = True, title: str = "", hints: bool = False, *,
+               clock: p.TimeControl = p.NO_CLOCK, on_timeout: str = "computer",
+               rated: bool = False, level: str = "medium") -> int:
         return self.ask(p.CreateTable(ruleset=ruleset, seats=seats, options=options,
                                       handover=handover, title=title,
-                                      hints=hints), int)
+                                      hints=hints, clock=clock, on_timeout=on_timeout,
+                                      rated=rated, level=level), int)
 
     def close_table(self, table: int) -> None:
         self.ask(p.CloseTable(table=table))
@@ -217,6 +227,24 @@ class Connection:
 
     def web_links(self, table: int) -> list[p.SeatLink]:
         return self.ask(p.WebLinks(table=table), list[p.SeatLink])
+
+    def vote(self, table: int, seat: int, choice: str) -> None:
+        self.ask(p.Vote(table=table, seat=seat, choice=choice))
+
+    def settings(self, webhook: str | None = None) -> p.PlayerSettings:
+        return self.ask(p.Settings(webhook=webhook), p.PlayerSettings)
+
+    def leaderboard(self, ruleset: str) -> list[p.Standing]:
+        return self.ask(p.Leaderboard(ruleset=ruleset), list[p.Standing])
+
+    def games(self, name: str = "", limit: int = 50) -> list[p.GameSummary]:
+        return self.ask(p.Games(name=name, limit=limit), list[p.GameSummary])
+
+    def player(self, name: str) -> p.PlayerInfo:
+        return self.ask(p.PlayerPage(name=name), p.PlayerInfo)
+
+    def record(self, game: int) -> p.GameFile:
+        return self.ask(p.GameRecord(game=game), p.GameFile)
 
 
 class Pushed:

@@ -8,6 +8,7 @@ LocalTable-like object, so it works for every ruleset on the server.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any, cast
 
 import msgspec
@@ -25,11 +26,14 @@ from engine.core.describe import plain
 from engine.core.errors import IllegalIntent
 from maharaja_server.session_ui.invite import LinksScreen
 from maharaja_server.session_ui.text_rows import TextRows
+from maharaja_server.session_ui.waiting import clock_text
+from maharaja_tui.screens.choice import ChoiceScreen
 from maharaja_tui.screens.closing import Closing, top_screen, while_open
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.widgets.choices import Choices
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
+from maharaja_tui.widgets.segments import Painter
 
 LOG_LINES = 12
 LOG_ROWS = 12  # the log panel's rows inside its border (height 14 in the CSS)
@@ -37,31 +41,114 @@ VIEW_STEP = 8  # the view's least height; it doubles from there (_fit_view)
 log = logging.getLogger("maharaja_server.session_ui.screens")
 
 
+def table_notes(info: Any, now: float,
+                viewer: int | None = None) -> tuple[tuple[str, str], ...]:
+    """What the table adds to a status line: the clocks of the seats deciding (every
+    seat's screen shows them, a spectator's too), whose time ran out, a game the
+    players ended, and what the ratings are at a rated table."""
+    if info is None:
+        return ()
+    names = [seat.name or f"seat {n + 1}" for n, seat in enumerate(info.seats)]
+    parts: list[tuple[str, str]] = []
+    for clock in info.clocks:
+        if clock.running and clock.deadline is not None:
+            left = clock.deadline - now
+            parts.append((f" · {names[clock.seat]} {clock_text(left)}",
+                          "warning" if left < 60 else "strong"))
+    if info.timed_out:
+        parts.append((" · time ran out: " + ", ".join(names[s] for s in info.timed_out),
+                      "warning"))
+    if viewer is not None and any(c.out and c.seat == viewer for c in info.clocks):
+        parts.append((" · a computer plays for you: Esc, then j here takes your seat back",
+                      "warning"))
+    if info.ended:
+        parts.append((f" · {info.ended}", "warning"))
+    return tuple(parts)
+
+
 class StepShown:
     """A game's adapter whose status line ends with the table's step, as the lobby
     ("playing (step 12)") and the plain table screen say it, and "your move" when the
     seat decides now: players at one table can name a moment, and a player in another
-    window sees their turn come (and so does the load test, scripts/load_ssh.py)."""
+    window sees their turn come (and so does the load test, scripts/load_ssh.py). Then
+    the table's clocks and timeouts (``table_notes``)."""
 
     def __init__(self, adapter: Any, table: Any) -> None:
         self._adapter = adapter
         self._table = table
+        self.last: tuple[Any, int | None, Any] | None = None  # the status's last arguments
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._adapter, name)
 
     def status(self, view: Any, viewer: int | None, to_move: Any) -> tuple[Any, ...]:
+        self.last = (view, viewer, to_move)
         parts = (*self._adapter.status(view, viewer, to_move),
                  (f" · step {getattr(self._table, 'version', 0)}", "dim"))
         if viewer is not None and viewer in to_move:
             parts += ((" · your move", "strong"),)
-        return parts
+        return parts + table_notes(getattr(self._table, "info", None), time.time(), viewer)
+
+
+class ServerGameScreen(GameScreen):
+    """The game screen at a server's table: its clocks tick on the status line (every
+    second at a live table, every half minute at a turn-based one), and a player asked
+    to vote on a seat whose time ran out is asked."""
+
+    _voted: tuple[int, int] | None = None  # (table version, seat out) last asked about
+
+    @while_open
+    def on_mount(self) -> None:
+        info = getattr(self.table, "info", None)
+        if info is not None and info.clock.kind != "none":
+            self.set_interval(1.0 if info.clock.kind == "live" else 30.0, self._tick)
+        # A remote table's listeners run on the app's own loop (the session's dispatch).
+        self.table.subscribe(self._vote_now)
+        self._vote_now()
+
+    @while_open
+    def _tick(self) -> None:
+        adapter = self.adapter
+        if not isinstance(adapter, StepShown) or adapter.last is None:
+            return
+        actions, _ = self._fixed
+        line = self.query_one("#status", Static)
+        status = Painter(actions, self.colours).text(adapter.status(*adapter.last))
+        if status != line.content:
+            line.update(status, layout=False)
+
+    @while_open
+    def _vote_now(self) -> None:
+        info: Any = getattr(self.table, "info", None)
+        vote = info.vote if info is not None else None
+        seat = self.viewer
+        if vote is None or seat is None or seat not in vote.voters \
+                or seat in vote.skip or seat in vote.end or self._voted == (info.id, vote.seat) \
+                or self.app.screen is not self:
+            return
+        self._voted = (info.id, vote.seat)
+        name = info.seats[vote.seat].name or f"seat {vote.seat + 1}"
+        labels: list[Any] = [((f"Skip {name}: the easy computer plays for them until they are back",
+                    ""),), (("End the game now (it is not rated)", ""),)]
+
+        def voted(index: int | None) -> None:
+            if index is None:
+                self._voted = None  # asked again at the next change
+                return
+            try:
+                self.app.conn.vote(info.id, seat, ("skip", "end")[index])  # type: ignore[attr-defined]
+            except IllegalIntent as refusal:
+                self.refuse(refusal)
+
+        self.app.push_screen(ChoiceScreen(f"{name}'s time ran out. What now? (a majority "
+                                          "of the others decides)", labels, self.colours),
+                             voted)
 
 
 def game_screen_for(table: Any, seat: int | None) -> Screen[None]:
     """The UI's game screen when it can show this game, else the plain table screen."""
     try:
-        screen = GameScreen(table, seat)
+        screen = ServerGameScreen(table, seat)
         screen.host_files = False  # no save-as onto the server's disk
         screen.adapter = cast(Any, StepShown(screen.adapter, table))  # the adapter, and more
         return screen
@@ -142,6 +229,9 @@ class TableScreen(Closing, Screen[None]):
         self.query_one("#table-log").border_title = "Log"
         self.refresh_table()
         focus_now(self.query_one("#intents", Choices))
+        info = getattr(self.table, "info", None)
+        if info is not None and info.clock.kind != "none":  # its clocks tick
+            self.set_interval(1.0 if info.clock.kind == "live" else 30.0, self.refresh_table)
 
     @while_open
     def _changed(self) -> None:
@@ -165,9 +255,11 @@ class TableScreen(Closing, Screen[None]):
         # drawn as the text panels are: a Static's content pipeline cost twice as much a
         # move, and an unchanged text (a player's own move drawn after play and again at
         # its notice) is left alone.
+        notes = "".join(text for text, _ in table_notes(getattr(table, "info", None),
+                                                        time.time()))
         self.query_one("#table-status", TextRows).show(
             f"Table {getattr(table, 'id', '')} · {table.ruleset.name} · {who} · "
-            f"step {version} · {state}")
+            f"step {version} · {state}{notes}")
         # The view and the log repaint only the rows a move changes (TextRows).
         self.query_one("#view", TextRows).show(format_view(table.view(seat)))
         self._fit_view()

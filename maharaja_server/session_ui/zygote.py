@@ -73,6 +73,8 @@ class _Rehearsal:
         self.on_lobby_change: list[Any] = []
         self.on_table_change: list[Any] = []
         self.on_disconnect: list[Any] = []
+        self.on_turns: list[Any] = []
+        self.turns: list[Any] = []
         self.pushed_tables = None
 
     def tables(self) -> list[Any]:

@@ -94,6 +94,9 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--web-url", default=None, metavar="URL",
                     help="the address join links carry, e.g. an HTTPS proxy's "
                          "(default http://HOST:PORT)")
+    ap.add_argument("--webhooks-to-private", action="store_true",
+                    help="players' webhooks may post to this machine and private "
+                         "networks (default: public addresses only)")
     ap.add_argument("--config", metavar="FILE", default=None,
                     help="the config file whose [server] table gives these options' "
                          "defaults (default: $MAHARAJA_CONFIG, else "
@@ -135,6 +138,7 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         web_port=args.web,
         web_host=args.web_host or ("0.0.0.0" if args.public else args.host),
         web_url=args.web_url,
+        webhooks_to_private=args.webhooks_to_private,
     )
 
 

@@ -88,6 +88,9 @@ class ServerConfig:
     web_connections_per_address: int = 16
     web_connections: int = 512
     web_header_timeout: float = 10.0
+    # Players' webhooks may post to loopback and private addresses (a server on a
+    # private network, tests); else only to public ones.
+    webhooks_to_private: bool = False
 
     @property
     def tables_dir(self) -> Path:

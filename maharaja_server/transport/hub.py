@@ -76,6 +76,11 @@ class Hub:
         self.names: NameBinder = Unbound()
         # Set by the web page when the server has one (web.py): seat -> join link.
         self.web_links: Callable[[Identity, int], list[p.SeatLink]] | None = None
+        # Told of each session that says hello (the notices push its waiting decisions).
+        self.on_hello: list[Callable[[Identity], None]] = []
+        # What answers the requests of clocks, ratings, finished games and settings
+        # (online.py); None: a hub without them refuses those requests.
+        self.online: Any = None
         service.on_change.append(self._push_change)
         service.on_lobby.append(self._push_lobby)
 
@@ -113,6 +118,14 @@ class Hub:
         for conn in list(self._conns):
             if table in conn.tables:
                 conn.push_table(table, version, seen)
+
+    def send_to(self, owner: str, message: msgspec.Struct) -> None:
+        """A message to every session of one identity (``Identity.owner``)."""
+        data = None
+        for conn in list(self._conns):
+            if conn.who is not None and conn.who.owner == owner:
+                data = data or p.frame(message)
+                conn.send(data)
 
     def _push_lobby(self) -> None:
         """Coalesced: a burst of lobby changes (joins, presence) is pushed once, after it."""
@@ -254,6 +267,8 @@ class _Conn:
             self.hub._conns.add(self)
             rules = [p.RulesetInfo(r.id, r.name, r.min_seats, r.max_seats)
                      for r in self.hub.service.rulesets.values()]
+            for hello in list(self.hub.on_hello):
+                hello(who)
             return p.Welcome(req.id, who.name, rules, self.hub.service.infos())
         try:
             return p.Result(req.id, p.pack(self._answer(req)))
@@ -272,8 +287,13 @@ class _Conn:
                 return svc.infos()
             case p.CreateTable():
                 self.hub.names.check(who)  # a name is bound when it first sits or creates
+                if req.rated and (self.hub.online is None
+                                  or not self.hub.online.ratings.can_rate(req.ruleset)):
+                    raise IllegalIntent("SRV-RATED", "this game cannot be rated here")
                 table = svc.create(who, req.ruleset, req.seats, req.options, req.handover,
-                                   req.title, req.hints)
+                                   req.title, req.hints, clock=req.clock,
+                                   on_timeout=req.on_timeout, rated=req.rated,
+                                   level=req.level)
                 self.hub.names.bind(who)
                 return table.id
             case p.CloseTable():
@@ -327,6 +347,11 @@ class _Conn:
             case p.Redo():
                 svc.redo(who, req.table, req.seat)
                 return None
+            case p.Vote() | p.Settings() | p.Leaderboard() | p.Games() | p.PlayerPage() \
+                    | p.GameRecord():
+                if self.hub.online is None:
+                    raise IllegalIntent("SRV-REQ", "this server keeps no clocks or games")
+                return self.hub.online.answer(who, req)
             case p.WebLinks():
                 if self.hub.web_links is None:
                     raise IllegalIntent("SRV-WEB", "this server has no web page (it starts "

@@ -25,6 +25,40 @@ class SeatInfo(msgspec.Struct, frozen=True):
     level: str = ""
     connected: bool = False
     handed: bool = False  # a computer plays for a human who is gone
+    rating: str = ""  # the player's rating in this game at a rated table ("27.4 ±3.1")
+
+
+class TimeControl(msgspec.Struct, frozen=True):
+    """A table's clock, chosen at creation. ``live``: ``base`` seconds for the whole
+    game and ``increment`` more after each decision (Fischer); ``turn``: ``base``
+    seconds for each decision, then a time bank of ``bank`` seconds for the game."""
+
+    kind: str = "none"  # "none", "live" or "turn"
+    base: float = 0.0
+    increment: float = 0.0
+    bank: float = 0.0
+
+
+NO_CLOCK = TimeControl()
+
+
+class SeatClock(msgspec.Struct, frozen=True):
+    """One seat's clock as of a change: ``deadline`` (epoch seconds) while it runs."""
+
+    seat: int
+    left: float  # seconds left (live: of the game; turn-based: of the bank)
+    running: bool = False
+    deadline: float | None = None
+    out: bool = False  # its time ran out
+
+
+class VoteInfo(msgspec.Struct, frozen=True):
+    """The others decide what becomes of a seat whose time ran out."""
+
+    seat: int
+    voters: list[int]
+    skip: list[int] = []  # who voted to skip that seat (an easy computer plays it)
+    end: list[int] = []  # who voted to end the game
 
 
 class UndoInfo(msgspec.Struct, frozen=True):
@@ -50,6 +84,14 @@ class TableInfo(msgspec.Struct, frozen=True):
     handover: bool
     undo: UndoInfo | None = None
     hints: bool = False
+    clock: TimeControl = TimeControl()
+    clocks: list[SeatClock] = []
+    on_timeout: str = "computer"  # "computer" or "vote"
+    rated: bool = False
+    timed_out: list[int] = []  # seats whose time ran out in this game
+    vote: VoteInfo | None = None
+    ended: str = ""  # why the game ended before its end (a vote), else ""
+    since: list[float] = []  # per seat: deciding since (epoch seconds), 0 if not
 
 
 class RulesetInfo(msgspec.Struct, frozen=True):
@@ -79,6 +121,10 @@ class CreateTable(Request, tag="create"):
     handover: bool = True
     title: str = ""
     hints: bool = False  # off at SSH tables unless the table allows them
+    clock: TimeControl = TimeControl()
+    on_timeout: str = "computer"  # what a seat whose time runs out becomes
+    rated: bool = False  # the result moves the players' ratings (humans only)
+    level: str = "medium"  # the computer that stands in for a seat
 
 
 class Join(Request, tag="join"):
@@ -153,13 +199,102 @@ class WebLinks(Request, tag="links"):
     table: int
 
 
+class Vote(Request, tag="vote"):
+    """What becomes of a seat whose time ran out: "skip" or "end"."""
+
+    table: int
+    seat: int
+    choice: str
+
+
+class Settings(Request, tag="settings"):
+    """This player's settings (None: only read them)."""
+
+    webhook: str | None = None
+
+
+class PlayerSettings(msgspec.Struct, frozen=True):
+    webhook: str = ""
+
+
+class Leaderboard(Request, tag="leaderboard"):
+    ruleset: str
+
+
+class Standing(msgspec.Struct, frozen=True):
+    name: str
+    mu: float
+    sigma: float
+    games: int
+
+
+class Games(Request, tag="games"):
+    """Finished games, the latest first (``name``: only that player's)."""
+
+    name: str = ""
+    limit: int = 50
+
+
+class GameSummary(msgspec.Struct, frozen=True):
+    id: int  # the table's id (never used twice)
+    ruleset: str
+    title: str
+    finished: float  # epoch seconds
+    players: list[str]
+    places: list[int]  # each seat's place (1: first; equal places tie)
+    rated: bool = False
+    timed_out: list[int] = []
+    ended: str = ""
+
+
+class PlayerPage(Request, tag="player"):
+    name: str
+
+
+class RatingLine(msgspec.Struct, frozen=True):
+    ruleset: str
+    mu: float
+    sigma: float
+    games: int
+    history: list[tuple[float, float, float]] = []  # (when, mu, sigma), oldest first
+
+
+class PlayerInfo(msgspec.Struct, frozen=True):
+    name: str
+    ratings: list[RatingLine]
+    games: list[GameSummary]
+
+
+class GameRecord(Request, tag="record"):
+    """A finished game's save file (the engine's format), whole."""
+
+    game: int
+
+
+class StepClock(msgspec.Struct, frozen=True, array_like=True):
+    """The clocks after a game's first ``step`` steps: when, and each seat's time left."""
+
+    step: int
+    at: float
+    left: list[float]
+
+
+class GameFile(msgspec.Struct, frozen=True):
+    """A finished game: its save (the engine's format) and its clocks step by step."""
+
+    save: bytes
+    clock: TimeControl = TimeControl()
+    clocks: list[StepClock] = []
+
+
 class SeatLink(msgspec.Struct, frozen=True):
     seat: int  # 0-based
     url: str
 
 
 AnyRequest = (Hello | ListTables | CreateTable | CloseTable | Join | Watch | Leave | Info
-              | View | Legal | ToMove | Log | Play | Undo | AnswerUndo | Redo | WebLinks)
+              | View | Legal | ToMove | Log | Play | Undo | AnswerUndo | Redo | WebLinks
+              | Vote | Settings | Leaderboard | Games | PlayerPage | GameRecord)
 
 
 # ------------------------------------------------------- replies and pushes
@@ -214,7 +349,25 @@ class LobbyChanged(msgspec.Struct, tag="lobby"):
     tables: list[TableInfo] | None = None
 
 
-AnyReply = Welcome | Result | Refused | Changed | LobbyChanged
+class Turn(msgspec.Struct, frozen=True):
+    """A decision of this player's waiting at one of their tables."""
+
+    table: int
+    title: str
+    game: str  # the game's name
+    seat: int
+    since: float  # epoch seconds: when the seat began to decide
+    deadline: float | None = None  # when its time runs out (a timed table)
+
+
+class Turns(msgspec.Struct, tag="turns"):
+    """Every decision this player has waiting, pushed to each of their sessions as it
+    changes: the lobby lists them first, a new one rings the bell."""
+
+    turns: list[Turn]
+
+
+AnyReply = Welcome | Result | Refused | Changed | LobbyChanged | Turns
 
 _encoder = msgspec.msgpack.Encoder()
 

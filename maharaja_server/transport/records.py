@@ -153,6 +153,25 @@ class Records:
         """Queued after every write made so far (one of them may still land in it)."""
         self._do(shutil.rmtree, path, True).add_done_callback(self._logged)
 
+    # ------------------------------------------- other modules' own tables
+    # Clocks, finished games, ratings and players' settings (ledger.py) keep tables of
+    # their own in this file, through these three calls, on the same writer thread.
+    def create(self, schema: str) -> None:
+        """Make tables (``CREATE TABLE IF NOT EXISTS ...``) and wait for it."""
+        def create() -> None:
+            assert self._db is not None
+            self._db.executescript(schema)
+
+        self._do(create).result()
+
+    def write(self, sql: str, args: tuple[Any, ...] = ()) -> None:
+        """Queued after every write made so far, like the tables' rows."""
+        self._do(self._run, sql, args).add_done_callback(self._logged)
+
+    def read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Rows, after every write queued so far (blocks: start, lists asked for)."""
+        return self._do(lambda: self._run(sql, args).fetchall()).result()
+
     def flush(self) -> None:
         """Wait for every queued write (tests, shutdown)."""
         self._do(lambda: None).result()

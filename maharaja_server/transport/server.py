@@ -15,8 +15,10 @@ from maharaja_server.transport.auth import Authenticator
 from maharaja_server.transport.config import ServerConfig, load_rulesets, ordered
 from maharaja_server.transport.hostkeys import host_key
 from maharaja_server.transport.hub import Hub
+from maharaja_server.transport.ledger import Ledger
 from maharaja_server.transport.limits import ConnectionLimits, SessionCounter, WindowChanges
 from maharaja_server.transport.names import Names
+from maharaja_server.transport.online import Online
 from maharaja_server.transport.records import Records
 from maharaja_server.transport.spawn import Zygote
 from maharaja_server.transport.tables import TableService
@@ -41,9 +43,14 @@ class GameServer:
                                     expire_after=config.table_expiry,
                                     waiting_expiry=config.waiting_expiry,
                                     records=self.records)
+        # Clocks, notices, ratings and finished games: before the hub, so that each
+        # change's notice carries the clocks and ratings as it left them.
+        self.online = Online(self.service, Ledger(self.records),
+                             webhooks_to_private=config.webhooks_to_private)
         # Under the data directory (made at start; a stale socket is cleared there), so
         # a killed server leaves nothing in /tmp and a failed start leaks no directory.
         self.hub = Hub(self.service, config.data_dir / "run" / "hub.sock")
+        self.online.bind(self.hub)
         self.names = Names(self.records, expiry=config.name_expiry,
                            per_address=config.new_names_per_address,
                            per_network=config.new_names_per_network)
@@ -65,6 +72,7 @@ class GameServer:
             per_connection=config.sessions_per_connection,
             window_changes=self.window_changes,
         )
+        self.sessions.download = self.online.download
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self.web = None
@@ -157,6 +165,7 @@ class GameServer:
         if self.sessions.zygote is not None:
             await self.sessions.zygote.close()
         await self.hub.close()
+        await self.online.close()
         self.records.close()  # the queued writes land first
 
 

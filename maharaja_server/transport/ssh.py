@@ -23,6 +23,7 @@ from typing import Any
 
 import asyncssh
 
+from engine.core.errors import IllegalIntent
 from maharaja_server.transport.asyncssh_compat import send_no_ignore_packets
 from maharaja_server.transport.auth import Authenticator
 from maharaja_server.transport.limits import (
@@ -62,6 +63,7 @@ FIRST_FRAME = 2048  # bytes of output that mean the session's UI has drawn its f
 START_SLOTS = 4
 RELAY_MAX = 256 * 1024  # bytes relayed at one wakeup, so one busy session cannot hold the loop
 COMMAND = re.compile(r"[^ -~]")  # anything but printable ASCII is dropped from a command
+DOWNLOAD = re.compile(r"(save|record) \d{1,9}")  # a finished game's save or record
 
 
 def _drain(master: int) -> bytes | None:
@@ -190,6 +192,9 @@ class SessionRunner:
                  window_changes: Callable[[Callable[[int, int], None]], WindowChanges]
                  = WindowChanges) -> None:
         self.counter = counter
+        # A finished game's file for ``save N`` / ``record N`` without a terminal
+        # (online.py), None: none.
+        self.download: Callable[[str], bytes] | None = None
         self.per_connection = per_connection  # sessions one SSH connection may have open
         self.window_changes = window_changes  # a session's window-change limit
         self.issue_token = issue_token
@@ -218,6 +223,17 @@ class SessionRunner:
         owner.sessions += 1
         who: Identity = owner.identity
         term = process.get_terminal_type()
+        command = process.command or ""
+        if term is None and self.download is not None and DOWNLOAD.fullmatch(command.strip()):
+            # ``ssh HOST save 12 > game.json``: a finished game's file, no terminal needed
+            try:
+                process.stdout.write(self.download(command.strip()))
+            except IllegalIntent as exc:
+                process.stderr.write(f"{exc}\r\n".encode())
+                process.exit(1)
+                return
+            process.exit(0)
+            return
         if term is None:
             process.stdout.write(NO_TERMINAL)
             process.exit(1)

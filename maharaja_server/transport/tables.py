@@ -30,7 +30,14 @@ from engine.core.game import AnyGame, Game
 from engine.core.ruleset import HUMAN, Computer, Seat
 from engine.core.table import Chooser, LocalTable, UndoRequest
 from maharaja_server.transport.network import networks
-from maharaja_server.transport.protocol import SeatInfo, SeatSpec, TableInfo, UndoInfo
+from maharaja_server.transport.protocol import (
+    NO_CLOCK,
+    SeatInfo,
+    SeatSpec,
+    TableInfo,
+    TimeControl,
+    UndoInfo,
+)
 from maharaja_server.transport.records import Records
 
 log = logging.getLogger("maharaja_server.transport.tables")
@@ -70,6 +77,13 @@ class TableMeta(msgspec.Struct):
     owner: str = ""  # Identity.owner of who created it: they may close it
     address: str = ""  # where its creator came from (the quotas per address and network)
     hints: bool = False  # a seat may ask the hard computer for a hint (its creator chose)
+    # Chosen at creation (clocks.py, ratings.py): the clock, what a seat whose time runs
+    # out becomes, whether the result is rated, the level of a computer standing in.
+    clock: TimeControl = TimeControl()
+    on_timeout: str = "computer"
+    rated: bool = False
+    level: str = "medium"
+    ended: str = ""  # why the game ended before its end (the players voted), else ""
 
 
 class LoopClock:
@@ -167,6 +181,11 @@ class TableService:
         self.on_change: list[Callable[[int, int], None]] = []
         self.on_remove: list[Callable[[int], None]] = []  # a table's id as it goes
         self.on_lobby: list[Callable[[], None]] = []
+        # What the clocks, the notices, the ratings and the history add (their modules):
+        # a table hosted (made or resumed), a seat's player arrived, a table's info.
+        self.on_host: list[Callable[[Table], None]] = []
+        self.on_attach: list[Callable[[Table, int | None], None]] = []
+        self.decorate: list[Callable[[Table, TableInfo], TableInfo]] = []
 
     # ------------------------------------------------------------ persistence
     def load_all(self) -> None:
@@ -213,12 +232,15 @@ class TableService:
 
     def _host(self, table: Table, game: AnyGame) -> None:
         """Seat ``game`` at ``table``: a LocalTable told of the seats handed over."""
-        local = LocalTable(game, chooser=self.chooser, hints=table.meta.hints)
+        local = LocalTable(game, chooser=self.chooser, hints=table.meta.hints,
+                           undo="own-turn" if table.meta.rated else "agree")
         for seat, slot in enumerate(table.meta.slots):
             if slot.handed:
                 local.stand_ins[seat] = self.handover_level
         local.subscribe(lambda: self._stepped(table))
         table.local = local
+        for hosted in list(self.on_host):
+            hosted(table)
         self._drive(table)
 
     def _drive(self, table: Table) -> None:
@@ -251,14 +273,20 @@ class TableService:
                 seats.append(SeatInfo("human", slot.name, "", table.presence.get(index, 0) > 0,
                                       slot.handed))
         game = table.game
-        return TableInfo(
-            id=table.id, title=table.meta.title, ruleset=table.meta.ruleset,
+        meta = table.meta
+        info = TableInfo(
+            id=table.id, title=meta.title, ruleset=meta.ruleset,
             ruleset_name=table.rules.name, seats=seats, spectators=table.spectators,
-            started=game is not None, over=game is not None and game.is_over(),
+            started=game is not None, over=game is not None and (game.is_over()
+                                                                 or bool(meta.ended)),
             version=table.version, to_move=list(game.to_move()) if game else [],
-            handover=table.meta.handover, hints=table.meta.hints,
+            handover=meta.handover, hints=meta.hints,
             undo=undo_info(table.local.pending_undo) if table.local is not None else None,
+            clock=meta.clock, on_timeout=meta.on_timeout, rated=meta.rated, ended=meta.ended,
         )
+        for decorate in self.decorate:
+            info = decorate(table, info)
+        return info
 
     def names_in_use(self) -> set[str]:
         """The names that hold a seat or created a table still here."""
@@ -273,7 +301,9 @@ class TableService:
             raise refuse("SRV-TABLE", f"there is no table {table_id}") from None
 
     def create(self, who: Identity, ruleset_id: str, seats: list[SeatSpec], options: bytes,
-               handover: bool, title: str, hints: bool = False) -> Table:
+               handover: bool, title: str, hints: bool = False, *,
+               clock: TimeControl = NO_CLOCK, on_timeout: str = "computer",
+               rated: bool = False, level: str = "medium") -> Table:
         rules = self.rulesets.get(ruleset_id)
         if rules is None:
             raise refuse("SRV-GAME", f"this server has no game {ruleset_id!r}")
@@ -288,6 +318,7 @@ class TableService:
             opts = msgspec.json.decode(options or b"{}", type=rules.Options)
         except (msgspec.DecodeError, msgspec.ValidationError) as exc:
             raise refuse("SRV-OPTIONS", f"these variants are not valid: {exc}") from None
+        check_settings(clock, on_timeout, rated, level, seats)
         slots = []
         for number, spec in enumerate(seats, start=1):
             if spec.kind == "computer":
@@ -299,7 +330,8 @@ class TableService:
         meta = TableMeta(table_id, title[:60] or f"{who.name}'s table", ruleset_id,
                          msgspec.json.encode(opts), slots, handover,
                          random.SystemRandom().randrange(2**31), owner=who.owner,
-                         hints=hints, address=who.address)
+                         hints=hints, address=who.address, clock=clock,
+                         on_timeout=on_timeout, rated=rated, level=level)
         table = Table(meta, rules, touched=self.now())
         self._dir(table).mkdir(parents=True, exist_ok=True)
         self.tables[table_id] = table
@@ -431,6 +463,8 @@ class TableService:
             timer = table.handover_timers.pop(seat, None)
             if timer is not None:
                 timer.cancel()
+            for arrived in list(self.on_attach):
+                arrived(table, seat)
             slot = table.meta.slots[seat]
             if slot.handed:  # the player is back: the computer gives the seat back
                 slot.handed = False
@@ -492,6 +526,9 @@ class TableService:
 
     def play(self, who: Identity, table_id: int, seat: int, intent: Any) -> list[Any]:
         self.check_seat(who, table_id, seat)
+        ended = self.get(table_id).meta.ended
+        if ended:
+            raise refuse("SRV-ENDED", f"this game has ended: {ended}")
         return self.local(table_id).play(seat, intent)
 
     def undo(self, who: Identity, table_id: int, seat: int) -> UndoRequest | None:
@@ -517,6 +554,15 @@ class TableService:
         if table.game.is_over():
             self._lobby_changed()
 
+    def tell(self, table: Table) -> None:
+        """Everyone at the table and in the lobby is told of a change the table's game
+        did not make (a clock ran out, a vote)."""
+        self._changed(table)
+        self._lobby_changed()
+
+    def save_meta(self, table: Table) -> None:
+        self._save_meta(table)
+
     def _changed(self, table: Table) -> None:
         for listener in list(self.on_change):
             listener(table.id, table.version)
@@ -524,6 +570,29 @@ class TableService:
     def _lobby_changed(self) -> None:
         for listener in list(self.on_lobby):
             listener()
+
+
+LEVELS = ("easy", "medium", "hard", "random")
+MAX_CLOCK = 30 * 86400.0  # seconds: a month a decision is as long as a clock goes
+
+
+def check_settings(clock: TimeControl, on_timeout: str, rated: bool, level: str,
+                   seats: list[SeatSpec]) -> None:
+    """A new table's clock, timeout policy, rating and stand-in level, or SRV-CLOCK /
+    SRV-RATED saying what is wrong."""
+    if clock.kind not in ("none", "live", "turn"):
+        raise refuse("SRV-CLOCK", f"no such clock {clock.kind!r}: none, live or turn")
+    times = (clock.base, clock.increment, clock.bank)
+    if any(not 0 <= t <= MAX_CLOCK for t in times):
+        raise refuse("SRV-CLOCK", "a clock's times are from 0 to 30 days")
+    if clock.kind != "none" and clock.base < 10:
+        raise refuse("SRV-CLOCK", "a clock needs at least 10 seconds")
+    if on_timeout not in ("computer", "vote"):
+        raise refuse("SRV-CLOCK", "when time runs out: computer or vote")
+    if level not in LEVELS:
+        raise refuse("SRV-CLOCK", f"no computer level {level!r}")
+    if rated and any(spec.kind != "human" for spec in seats):
+        raise refuse("SRV-RATED", "a rated table is for people only: no computer seats")
 
 
 def undo_info(request: UndoRequest | None) -> UndoInfo | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import html
 import json
 import logging
 import secrets
@@ -103,6 +104,9 @@ class WebFront:
         # Every TCP connection, before aiohttp reads it: header timeout, caps.
         self.doors = doors or Doors(per_address=16, total=256)
         self.sessions: set[WebSession] = set()
+        # The finished games (online.py): their list and files, set by web_front.
+        self.download: Callable[[str], bytes] | None = None
+        self.finished: Callable[[], list[Any]] | None = None
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -148,6 +152,8 @@ class WebFront:
             web.get("/join/{token}", self.index),
             web.get("/ws", self.websocket),
             web.get("/ws/join/{token}", self.websocket),
+            web.get("/games", self.games),
+            web.get(r"/games/{game:\d{1,9}}.{kind:json|txt}", self.game_file),
             web.static("/static", self.statics_path, name="static"),
         ])
         return app
@@ -220,6 +226,33 @@ class WebFront:
         response.headers["Cache-Control"] = "no-store"
         response.headers["Referrer-Policy"] = "no-referrer"  # the link is in the URL
         return response
+
+    async def games(self, request: web.Request) -> web.StreamResponse:
+        """The finished games, each with its save file and its record to download (a
+        finished game has no secret left)."""
+        if self.finished is None:
+            raise web.HTTPNotFound()
+        rows = "".join(
+            f"<li>{g.id}: {html.escape(g.title)} ({html.escape(g.ruleset)}) · "
+            f"{html.escape(', '.join(g.players))} · "
+            f'<a href="/games/{g.id}.json">save</a> · <a href="/games/{g.id}.txt">record</a>'
+            "</li>" for g in self.finished())
+        return web.Response(text=f"<!doctype html><title>Finished games</title>"
+                                 f"<h1>Finished games</h1><ul>{rows}</ul>",
+                            content_type="text/html")
+
+    async def game_file(self, request: web.Request) -> web.StreamResponse:
+        if self.download is None:
+            raise web.HTTPNotFound()
+        game, kind = request.match_info["game"], request.match_info["kind"]
+        try:
+            data = self.download(f"{'save' if kind == 'json' else 'record'} {game}")
+        except IllegalIntent as exc:
+            raise web.HTTPNotFound(text=str(exc)) from None
+        return web.Response(body=data, content_type="application/json" if kind == "json"
+                            else "text/plain", charset="utf-8", headers={
+                                "Content-Disposition":
+                                    f'attachment; filename="maharaja-game-{game}.{kind}"'})
 
     def _who(self, request: web.Request) -> tuple[Identity, str, str]:
         """The websocket's identity, the command its session starts with, and its
@@ -401,6 +434,8 @@ def web_front(server: Any) -> WebFront:
                                         cfg.max_sessions, cfg.web_connections),
                                  cfg.web_header_timeout))
     server.hub.web_links = lambda who, table: invite(server.service, front, who, table)
+    front.download = server.online.download
+    front.finished = server.online.history.games
     server.service.on_remove.append(front.links.forget_table)  # links die with their table
     return front
 

@@ -53,7 +53,7 @@ def test_the_lobbys_first_frame_shows_its_title_and_its_keys() -> None:
     frames, _ = lobby_frames()
     first = frames[0]
     assert "Maharaja server" in first
-    for key in ("n New table", "j Join", "w Watch", "c Close table", "l Links for browsers",
+    for key in ("n New table", "j Join", "w Watch", "g Games", "r Ratings", "s Notices",
                 "^p palette"):
         assert key in first, (key, first)
 
