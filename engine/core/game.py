@@ -202,7 +202,8 @@ class Game(Generic[S, I, E, O]):
         return self._run_automatic(seat, intent, events)
 
     def random_intent(self, seat: int, rng: Random) -> I:
-        """A uniformly random legal intent of ``seat``: ``rng.choice(legal_intents(seat))``."""
+        """A uniformly random legal intent of ``seat``: what
+        ``draw.choice(rng, legal_intents(seat))`` picks."""
         return self.ruleset.random_intent(self.state, seat, rng)
 
     def _run_automatic(self, seat: int, intent: I | None, events: list[E]) -> list[E]:

@@ -15,6 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
+from engine.core import draw
 from engine.core.describe import Description
 from engine.core.errors import IllegalIntent
 
@@ -122,7 +123,7 @@ class Ruleset(Protocol[S, In, Ev, O]):
         ...
 
     def random_intent(self, state: S, seat: int, rng: Random) -> In:
-        """The intent ``rng.choice(legal_intents(state, seat))`` picks, drawing the same
+        """The intent ``draw.choice(rng, legal_intents(state, seat))`` picks, drawing the same
         numbers from ``rng`` (so seeded random games are unchanged), found without
         building every intent where the ruleset can."""
         ...
@@ -202,7 +203,7 @@ class RulesetDefaults(Generic[S, In, Ev]):
         return self.decide(state, seat, intent)
 
     def random_intent(self, state: S, seat: int, rng: Random) -> In:
-        return rng.choice(self.legal_intents(state, seat))
+        return draw.choice(rng, self.legal_intents(state, seat))
 
     def upgrade(self, record: dict[str, Any], rules_version: str) -> dict[str, Any]:
         return record  # no intent or event has changed shape
@@ -226,13 +227,12 @@ def draw_index(rng: Random, count: int) -> int:
     """The index ``rng.choice`` takes from a list of ``count`` intents, drawing the same
     numbers (a ``random_intent`` that counts the intents instead of listing them).
 
-    ``Random.choice(seq)`` is ``seq[self._randbelow(len(seq))]`` (CPython's random.py),
-    and a range's item is its index: the draw itself, without the range and two calls
+    ``draw.choice(rng, seq)`` is ``seq[draw.below(rng, len(seq))]`` (engine.core.draw),
+    and a range's item is its index: the draw itself, without the range and a call
     (every decision of a random game asks; tests/core/test_game.py checks the equality)."""
     if count <= 0:
         raise IndexError("Cannot choose from an empty sequence")  # as choice does
-    randbelow: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
-    return randbelow(count)
+    return draw.below(rng, count)
 
 
 def flatten(groups: Iterable[LegalGroup[In]]) -> list[In]:

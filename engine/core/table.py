@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 import msgspec
 
+from engine.core import draw
 from engine.core.describe import Description
 from engine.core.errors import IllegalIntent
 from engine.core.game import AnyGame
@@ -64,7 +65,7 @@ def decision_rng(seed: int, seat: int, step: int) -> Random:
 def random_chooser(ruleset: Any, view: Any, seat: int, legal: list[Any], level: str,
                    rng: Random) -> Any:
     """The weakest computer player: any legal intent (tests, games without bots)."""
-    return rng.choice(legal)
+    return draw.choice(rng, legal)
 
 
 class ComputerTurn(msgspec.Struct, frozen=True):

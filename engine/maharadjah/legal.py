@@ -11,6 +11,7 @@ from functools import partial
 from random import Random
 from typing import Any
 
+from engine.core import draw
 from engine.core.errors import IllegalIntent
 from engine.core.ruleset import LegalGroup, draw_index, groups_by_type
 from engine.maharadjah import combat, scoring, stacking
@@ -485,7 +486,7 @@ def legal_intents(state: State, seat: int) -> list[Any]:
 
 
 def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
-    """``rng.choice(legal_intents(state, seat))`` drawing the same number, without building
+    """``draw.choice(rng, legal_intents(state, seat))`` drawing the same number, without building
     every move of a Movement Phase (a stack offers dozens: each destination times each
     army count): the moves are counted per group shape and only the one drawn is built,
     in the listing's order (starts, shapes, sorted destinations, army counts)."""
@@ -493,7 +494,7 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
 
     if state.phase != Phase.MOVE or state.todo or state.battle is not None \
             or seat not in to_move(state):
-        drawn: it.Intent = rng.choice(legal_intents(state, seat))
+        drawn: it.Intent = draw.choice(rng, legal_intents(state, seat))
         return drawn
     inputs = search_inputs(state, state.active)
     judged = stacking.judge(state, inputs)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
+from engine.core import draw
 from engine.core.errors import IllegalIntent
 from engine.maharaja import components as C
 from engine.maharaja import events as ev
@@ -130,13 +131,13 @@ def setup_draw(state: State, rng: Random) -> ev.SetupDrawn:
     if state.options.first_game and state.seats == 4:
         display = C.FIRST_GAME_CHARACTERS
     else:
-        display = tuple(sorted(rng.sample(sorted(C.CHARACTERS), count)))
+        display = tuple(sorted(draw.sample(rng, sorted(C.CHARACTERS), count)))
     rewards = list(C.REWARDS)
-    rng.shuffle(rewards)
+    draw.shuffle(rng, rewards)
     flags = list(board().city_ids)
-    rng.shuffle(flags)
+    draw.shuffle(rng, flags)
     return ev.SetupDrawn(display=tuple(display), rewards=tuple(rewards), flags=tuple(flags),
-                         first_player=rng.randrange(state.seats))
+                         first_player=draw.randrange(rng, state.seats))
 
 
 def start_round(state: State) -> ev.RoundStarted:
