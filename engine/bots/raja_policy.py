@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.bots.raja_eval import CARD_ROUND, rounds_left, upcoming, value
 from engine.bots.simulate import after
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.core.game import copy_state, snapshot
 from engine.raja import RULESET
 from engine.raja import components as C
@@ -113,7 +113,7 @@ def score(state: State, seat: int, intent: Any, *, lookahead: bool = True,
             for follow in follow_ups(nxt, seat):
                 try:
                     then = after(RULESET, nxt, seat, follow, blob)
-                except IllegalIntent:
+                except Refused:
                     continue
                 best_ = max(best_, value(then, seat))
         return best_ - DETOUR

@@ -17,7 +17,7 @@ import msgspec
 
 from engine.core import draw
 from engine.core.describe import Description
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Forbidden, Refused
 
 
 class Human(msgspec.Struct, frozen=True, tag="human"):
@@ -89,7 +89,7 @@ class Ruleset(Protocol[S, In, Ev, O]):
         ...
 
     def check_options(self, options: O, seats: list[Seat]) -> None:
-        """Raise IllegalIntent when the options or seats cannot make a game."""
+        """Raise Forbidden when the options or seats cannot make a game."""
         ...
 
     def automatic(self, state: S, rng: Random) -> list[Ev]:
@@ -113,7 +113,8 @@ class Ruleset(Protocol[S, In, Ev, O]):
         ...
 
     def decide(self, state: S, seat: int, intent: In) -> list[Ev]:
-        """Validate an intent into events, or raise IllegalIntent. Never mutates."""
+        """Validate an intent into events, or raise a Refused (Forbidden, OutOfTurn). Never
+        mutates."""
         ...
 
     def decide_listed(self, state: S, seat: int, intent: In) -> list[Ev]:
@@ -161,7 +162,7 @@ class Ruleset(Protocol[S, In, Ev, O]):
     def fork(self, state: S, seat: int, rng: Random) -> S:
         """A full state to start a new game from (play from here): what ``seat`` knew
         at ``state`` kept, every secret it could not see redrawn with ``rng``. Raises
-        IllegalIntent when the game cannot do it."""
+        Forbidden when the game cannot do it."""
         ...
 
 
@@ -192,7 +193,7 @@ class RulesetDefaults(Generic[S, In, Ev]):
             return False
         try:
             self.decide(state, seat, intent)
-        except IllegalIntent:
+        except Refused:
             return False
         return True
 
@@ -210,8 +211,8 @@ class RulesetDefaults(Generic[S, In, Ev]):
 
     def fork(self, state: S, seat: int, rng: Random) -> S:
         name = getattr(self, "name", "this game")
-        raise IllegalIntent("CORE-FORK-1", f"{name} cannot start a new game from a position "
-                                           "yet (it does not say how to redraw its secrets)")
+        raise Forbidden("CORE-FORK-1", f"{name} cannot start a new game from a position "
+                                       "yet (it does not say how to redraw its secrets)")
 
 
 def groups_by_type(intents: list[In]) -> Iterator[LegalGroup[In]]:

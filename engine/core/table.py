@@ -30,7 +30,7 @@ import msgspec
 
 from engine.core import draw
 from engine.core.describe import Description
-from engine.core.errors import IllegalIntent
+from engine.core.errors import NothingToUndo, OutOfTurn, Refused
 from engine.core.game import AnyGame
 from engine.core.ruleset import Computer, Controller
 
@@ -186,7 +186,7 @@ class LocalTable:
         """
         keep = self.game.last_step_of(seat)
         if keep is None:
-            raise IllegalIntent("CORE-UNDO-1", "you have no decision to take back")
+            raise NothingToUndo("CORE-UNDO-1", "you have no decision to take back")
         others = frozenset({step.seat for step in self.game.steps[keep:]} & self.people())
         others -= {seat}
         if not others:
@@ -201,7 +201,7 @@ class LocalTable:
         """A person asked by a waiting undo answers; the requester may withdraw it."""
         request = self.pending_undo
         if request is None or (seat not in request.others and seat != request.by):
-            raise IllegalIntent("CORE-UNDO-2", "no undo is waiting for your answer")
+            raise OutOfTurn("CORE-UNDO-2", "no undo is waiting for your answer")
         if not agree or seat == request.by:
             self.pending_undo = None
             self._changed()
@@ -228,7 +228,7 @@ class LocalTable:
     def redo(self, seat: int) -> None:
         """Play ``seat``'s undone decision again, and the computers' replies that followed."""
         if not self.can_redo(seat):
-            raise IllegalIntent("CORE-REDO-1", "you have no undone decision to play again")
+            raise NothingToUndo("CORE-REDO-1", "you have no undone decision to play again")
         game = self.game
         game.redo()
         while (step := game.next_redo()) is not None and self.level(step.seat) is not None \
@@ -338,7 +338,7 @@ class LocalTable:
             try:
                 if self.play_computer(turn, intent):
                     return  # play() scheduled the next one
-            except IllegalIntent as refusal:  # a bot's bug: say so rather than stall
+            except Refused as refusal:  # a bot's bug: say so rather than stall
                 problem = refusal
         if problem is not None:
             # Only its type here: a message could quote a seat's view (its secrets).

@@ -19,7 +19,7 @@ from functools import cache, lru_cache, partial
 from itertools import product
 from typing import Any
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.core.ruleset import LegalGroup, flatten
 from engine.family.travel import priced_paths
 from engine.raja import components as C
@@ -68,7 +68,7 @@ def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
         return
     try:
         active_turn(state, seat)
-    except IllegalIntent:
+    except Refused:
         return
     yield LegalGroup("end-turn", lambda: [it.EndTurn()])
     yield LegalGroup("move", lambda: _moves(state, seat))
@@ -80,7 +80,7 @@ def _filter(state: State, seat: int, candidates: Iterable[Any]) -> list[Any]:
     for intent in candidates:
         try:
             decide(state, seat, intent)
-        except IllegalIntent:
+        except Refused:
             continue
         legal.append(intent)
     return legal

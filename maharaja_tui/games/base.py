@@ -58,7 +58,7 @@ class MenuEntry(msgspec.Struct, frozen=True):
     intents: tuple[Any, ...]
     prompt: str = ""
     kind: str = "choose"
-    # Set by the screen on an entry the rules refuse now (an ``IllegalIntent``): it is
+    # Set by the screen on an entry the rules refuse now (a ``Refused``): it is
     # shown dimmed with the reason, and choosing it explains instead of playing.
     refusal: Any = None
     # Which entry this is from one step to the next (the action list keeps its cursor on

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.maharadjah import combat
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
@@ -611,7 +611,7 @@ def move_refusal(view: MaharadjahState, seat: int, move: Any) -> str | None:
     """Why the rules would refuse ``move`` now (the rule id first), or None."""
     try:
         decide(view, seat, move)
-    except IllegalIntent as refusal:
+    except Refused as refusal:
         return str(refusal)
     return None
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.maharani import RULESET, Options, State
 from engine.maharani import components as C
 from engine.maharani import events as E
@@ -159,7 +159,7 @@ class MaharaniAdapter(SpecAdapter):
         """What placing ``intent`` brings, read off the engine's events (M-GOLD)."""
         try:
             events = RULESET.decide(view, seat, intent)
-        except IllegalIntent:
+        except Refused:
             return (), frozenset()
         out: list[Segment] = []
         zone: frozenset[str] = frozenset()

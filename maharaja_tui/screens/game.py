@@ -38,7 +38,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from engine.core.describe import part_of
-from engine.core.errors import IllegalIntent
+from engine.core.errors import NothingToUndo, Refused
 from maharaja_tui.games import adapter_for
 from maharaja_tui.games.base import MenuEntry, Panel, entry_key
 from maharaja_tui.paths import STYLE_FILES
@@ -100,7 +100,7 @@ class GameScreen(Closing, Screen[None]):
         self._intents: list[Any] = []
         self._final_shown = False
         self._autosave_problem: str | None = None  # the one being shown
-        self.last_refusal: IllegalIntent | None = None
+        self.last_refusal: Refused | None = None
         first = table.view(self.viewer)
         self._first_view = first  # which panels the game has, for compose
         self._scored_round: Any = None  # the adapter's key of the last scoring shown
@@ -443,12 +443,12 @@ class GameScreen(Closing, Screen[None]):
                                                    key=key))
         return out
 
-    def _refusal(self, view: Any, intent: Any) -> IllegalIntent | None:
+    def _refusal(self, view: Any, intent: Any) -> Refused | None:
         """The engine's reason for refusing ``intent`` on the viewer's own view (so it
         can tell nothing the viewer may not know), or None when it would be played."""
         try:
             self.table.ruleset.decide(view, self.viewer, intent)
-        except IllegalIntent as refusal:
+        except Refused as refusal:
             return refusal
         return None
 
@@ -533,7 +533,7 @@ class GameScreen(Closing, Screen[None]):
         self._played.add(seat)
         try:
             self.table.play(seat, intent)
-        except IllegalIntent as refusal:
+        except Refused as refusal:
             if before[0] is None:
                 del self._seen[seat]
             else:
@@ -547,7 +547,7 @@ class GameScreen(Closing, Screen[None]):
             self.query_one("#refusal").display = False
         self.last_refusal = None
 
-    def refuse(self, refusal: IllegalIntent) -> None:
+    def refuse(self, refusal: Refused) -> None:
         self.last_refusal = refusal
         notice = self.query_one("#refusal", Static)
         notice.update(f"✗ {refusal}   (F1: rule {refusal.rule})")
@@ -564,11 +564,11 @@ class GameScreen(Closing, Screen[None]):
             return
         try:
             request = self.table.undo(seat)
-        except IllegalIntent as refusal:
-            if refusal.rule != "CORE-UNDO-1":  # e.g. a server's refusal: say it as it is
-                self.refuse(refusal)
-                return
+        except NothingToUndo:
             self.notify("Nothing of yours to take back", severity="warning")
+            return
+        except Refused as refusal:  # e.g. a server's refusal: say it as it is
+            self.refuse(refusal)
             return
         if request is None:
             return
@@ -622,18 +622,17 @@ class GameScreen(Closing, Screen[None]):
         seat = self._undoer()
         try:
             if seat is None:
-                raise IllegalIntent("CORE-REDO-1", "nothing to redo")
+                raise NothingToUndo("CORE-REDO-1", "nothing to redo")
             self.table.redo(seat)  # the computers' replies come back with it
-        except IllegalIntent as refusal:
-            if refusal.rule != "CORE-REDO-1":
-                self.refuse(refusal)
-                return
+        except NothingToUndo:
             self.notify("Nothing to redo", severity="warning")
+        except Refused as refusal:  # e.g. a server's refusal: say it as it is
+            self.refuse(refusal)
 
     def _call(self, fn: Any) -> None:
         try:
             fn()
-        except IllegalIntent as refusal:
+        except Refused as refusal:
             self.refuse(refusal)
 
     # --------------------------------------------------------------- focus

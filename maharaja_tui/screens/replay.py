@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Input, ProgressBar, Static
 from textual.worker import Worker, get_current_worker
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.core.fork import play_from
 from engine.core.game import AnyGame
 from engine.core.replay import Replay
@@ -346,7 +346,7 @@ class ReplayScreen(Closing, Screen[None]):
         try:
             game = play_from(self.game.ruleset, replay.state, self.game.seats,
                              self.game.options, seat, seed)
-        except IllegalIntent as refusal:
+        except Refused as refusal:
             self.notify(f"{refusal} ({refusal.rule})", title="Cannot play from here",
                         severity="error")
             return
@@ -392,7 +392,7 @@ class ReplayScreen(Closing, Screen[None]):
             result = analyse(self.game, progress=progress, stop=lambda: worker.is_cancelled)
         except Cancelled:
             return None
-        except IllegalIntent as refusal:
+        except Refused as refusal:
             self.app.call_from_thread(self.notify, str(refusal), severity="error")
             return None
         if not worker.is_cancelled:

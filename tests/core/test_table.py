@@ -13,7 +13,7 @@ import pytest
 
 from engine.core import record
 from engine.core.describe import Description, desc
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Forbidden, IllegalIntent
 from engine.core.game import Game
 from engine.core.ruleset import Computer, Seat
 from engine.core.table import LocalTable, random_chooser
@@ -71,7 +71,7 @@ class Race:
 
     def decide(self, state: State, seat: int, intent: Any) -> list[Any]:
         if intent not in (Add(1), Add(2)):
-            raise IllegalIntent("RACE-1", "add 1 or 2")
+            raise Forbidden("RACE-1", "add 1 or 2")
         return [Added(seat, intent.amount)]
 
     def apply(self, state: State, event: Any) -> None:

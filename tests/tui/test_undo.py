@@ -190,3 +190,31 @@ async def test_a_networked_player_is_asked_to_agree_to_anothers_undo() -> None:
         await pilot.press("y")
         await pilot.pause()
         assert len(game.steps) == keep
+
+
+@synchronously
+async def test_undo_and_redo_tell_nothing_to_take_back_by_its_kind() -> None:
+    """The screen branches on the refusal's type, whatever rule id a table cites (a
+    server's table cites its own): nothing to undo or redo is a notice, any other
+    refusal is shown with its rule as the rules' refusals are."""
+    from engine.core.errors import NothingToUndo, Refused
+
+    app = app_at(games.my_planning, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await play_until(pilot, app, lambda: isinstance(app.screen, GameScreen), limit=10)
+        screen = app.game_screen()
+        table = screen.table
+        answers: list[Exception] = [NothingToUndo("SRV-UNDO-7", "nothing here"),
+                                    Refused("SRV-UNDO-8", "the host said no")]
+
+        def refuse(seat: int) -> None:
+            raise answers.pop(0)
+
+        table.undo = table.redo = refuse  # type: ignore[method-assign]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert screen.last_refusal is None  # told as a notice: nothing was refused
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert screen.last_refusal is not None and screen.last_refusal.rule == "SRV-UNDO-8"
