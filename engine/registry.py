@@ -68,7 +68,8 @@ class GameSpec(msgspec.Struct, frozen=True):
     notation: str = ""
 
     def load_ruleset(self) -> AnyRuleset:
-        return load(self.ruleset)  # type: ignore[no-any-return]
+        ruleset: AnyRuleset = load(self.ruleset)  # what the spec names is a Ruleset
+        return ruleset
 
     def load_evaluator(self) -> Any:
         return load(self.evaluator) if self.evaluator else None

@@ -216,18 +216,22 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
         return next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)),
                     None)
 
+    def shown_table(self) -> LocalTable | None:
+        """The table of the game screen shown: held here, as every game this app shows."""
+        screen = self.game_screen()
+        return self.table if screen is not None and screen.table is self.table else None
+
     def action_new_game(self, seed: int | None = None) -> None:
         # From a game, Escape on the form goes back to it: the game in memory, still
         # writing its own autosave (which may be off: a full disk must lose nothing).
-        current = self.game_screen()
-        table = current.table if current is not None else None
-        game = getattr(table, "game", None)
+        table = self.shown_table()
+        game = table.game if table is not None else None
 
         def chosen(setup: GameSetup | None) -> None:
             if setup is not None:
                 self.start_game(setup)
-            elif game is not None:
-                self.show_game(game, source=getattr(table, "autosave", None))
+            elif table is not None:
+                self.show_game(table.game, source=table.autosave)
 
         from maharaja_tui.screens.new_game import NewGameScreen
 
@@ -342,8 +346,8 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
         if game is None or not self.show_game(game, source=path):
             return False
         legacy = autosaves.legacy_autosave_path()
-        table = getattr(self.game_screen(), "table", None)
-        if path == legacy and getattr(table, "autosave_problem", True) is None:
+        table = self.shown_table()
+        if path == legacy and table is not None and table.autosave_problem is None:
             with contextlib.suppress(OSError):  # the old single slot, now the game's own file
                 legacy.unlink(missing_ok=True)
         return True
@@ -382,9 +386,9 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
     def action_replay_current(self) -> None:
         from maharaja_tui.screens.replay import ReplayScreen
 
-        screen = self.game_screen()
-        if screen is not None and hasattr(screen.table, "game"):
+        screen, table = self.game_screen(), self.shown_table()
+        if screen is not None and table is not None:
             # An unfinished game shows only what the seat at this terminal may know
             # (hot seat: the seat on screen now); no reveal short of the game's end.
-            self.push_screen(ReplayScreen(screen.table.game, seat=screen.seat_shown,
+            self.push_screen(ReplayScreen(table.game, seat=screen.seat_shown,
                                           follow=lambda: screen.seat_shown))

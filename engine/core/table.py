@@ -32,7 +32,7 @@ from engine.core import draw
 from engine.core.describe import Description
 from engine.core.errors import NothingToUndo, OutOfTurn, Refused
 from engine.core.game import AnyGame
-from engine.core.ruleset import Computer, Controller
+from engine.core.ruleset import AnyRuleset, Computer, Controller, Seat
 
 Listener = Callable[[], None]
 # (ruleset, the seat's view, seat, its legal intents, level, seeded generator) -> intent
@@ -106,6 +106,54 @@ class _Driver(msgspec.Struct):
     errors: list[Callable[[int, BaseException], None]] = msgspec.field(default_factory=list)
 
 
+class Table(Protocol):
+    """What a screen asks of a table, wherever the game is held: ``LocalTable`` (this
+    process) and the server's ``RemoteTable`` (a seat at a table on the server) both
+    are one. Refusals are ``engine.core.errors.Refused`` of their kind.
+
+    What only a game held here offers (its whole log for the replay, the final story
+    and save-as; its autosave) is asked of ``held_here(table)``."""
+
+    @property
+    def ruleset(self) -> AnyRuleset: ...
+
+    @property
+    def seats(self) -> list[Seat]: ...
+
+    @property
+    def hints(self) -> bool:
+        """May a seat ask the hard computer for a hint here (the table's option)?"""
+        ...
+
+    @property
+    def pending_undo(self) -> UndoRequest | None:
+        """The undo waiting for the agreement of the people it would take back."""
+        ...
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener`` after every change (maybe from another thread)."""
+
+    def unsubscribe(self, listener: Listener) -> None: ...
+
+    def to_move(self) -> tuple[int, ...]: ...
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may know (None: the public view), a state of the ruleset's."""
+
+    def legal_intents(self, seat: int) -> list[Any]: ...
+
+    def log(self, seat: int | None) -> list[Description]: ...
+
+    def play(self, seat: int, intent: Any) -> list[Any]: ...
+
+    def undo(self, seat: int) -> UndoRequest | None:
+        """Take back ``seat``'s last decision: done (None) or waiting for others."""
+
+    def answer_undo(self, seat: int, agree: bool) -> None: ...
+
+    def redo(self, seat: int) -> None: ...
+
+
 class LocalTable:
     def __init__(self, game: AnyGame, autosave: Path | None = None, *,
                  chooser: Chooser | None = None, hints: bool = True,
@@ -132,11 +180,11 @@ class LocalTable:
         self._driver: _Driver | None = None
 
     @property
-    def ruleset(self) -> Any:
+    def ruleset(self) -> AnyRuleset:
         return self.game.ruleset
 
     @property
-    def seats(self) -> list[Any]:
+    def seats(self) -> list[Seat]:
         return self.game.seats
 
     def subscribe(self, listener: Listener) -> None:
@@ -400,3 +448,8 @@ class LocalTable:
         self._tell()
         self._schedule()
 
+
+def held_here(table: Table) -> LocalTable | None:
+    """``table`` when its game is held in this process, with its whole log and its
+    autosave; None for a seat at a table held elsewhere (a server's)."""
+    return table if isinstance(table, LocalTable) else None

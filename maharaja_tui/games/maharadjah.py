@@ -33,6 +33,7 @@ from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase
 from engine.maharadjah.state import State as MaharadjahState
 from maharaja_tui.games.base import (
     Dialog,
+    GameAdapter,
     MenuEntry,
     NewGameForm,
     OptionField,
@@ -100,7 +101,7 @@ def nation_name(nation: str) -> Segment:
     return nation_seg(nation, nations[nation].name if nation in nations else nation)
 
 
-class MaharadjahAdapter(SpecAdapter):
+class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
     ruleset_id: ClassVar[str] = "maharadjah"
     legend: ClassVar[str] = LEGEND
     private: ClassVar[bool] = False  # no hidden information: hot seat needs no privacy screen
@@ -655,3 +656,7 @@ def barbarian_layout() -> dict[str, tuple[int, int]]:
     data = json.loads((DATA / "map.json").read_text(encoding="utf-8"))
     return {b["id"]: (int(b["layout"][0]), int(b["layout"][1]))
             for b in data.get("barbarian_lands", ())}
+
+
+# mypy holds the adapter to the screens' contract (GameAdapter, games/base.py)
+_CONTRACT: type[GameAdapter[MaharadjahState, I.Intent]] = MaharadjahAdapter

@@ -35,6 +35,7 @@ from engine.maharaja.queries import (
 )
 from engine.maharaja.state import NOBODY, State
 from maharaja_tui.games.base import (
+    GameAdapter,
     MenuEntry,
     MenuGroups,
     NewGameForm,
@@ -149,7 +150,7 @@ class FinalSummary(msgspec.Struct, frozen=True):
     rows: tuple[FinalRow, ...] = msgspec.field(default=())
 
 
-class MaharajaAdapter(RouteGameAdapter):
+class MaharajaAdapter(RouteGameAdapter[State, it.Intent]):
     ruleset_id: ClassVar[str] = "maharaja-2020"
     legend: ClassVar[str] = MAP_LEGEND
     map_key: ClassVar[tuple[Segments, ...]] = MAP_KEY
@@ -820,3 +821,7 @@ class MaharajaAdapter(RouteGameAdapter):
                            final_scoring=final, mode="solo", difficulty=str(values["solo"]))
         return Options(colours=tuple(colours), special_rules=special, final_scoring=final,
                        first_game=first_game)
+
+
+# mypy holds the adapter to the screens' contract (GameAdapter, games/base.py)
+_CONTRACT: type[GameAdapter[State, it.Intent]] = MaharajaAdapter

@@ -19,7 +19,14 @@ from engine.maharani import intents as I
 from engine.maharani.board import palace
 from engine.maharani.queries import slot_quarter
 from engine.maharani.state import Phase
-from maharaja_tui.games.base import MenuEntry, Panel, ScoreTable, SpecAdapter, cell
+from maharaja_tui.games.base import (
+    GameAdapter,
+    MenuEntry,
+    Panel,
+    ScoreTable,
+    SpecAdapter,
+    cell,
+)
 from maharaja_tui.widgets.palace_grid import (
     ARROWS,
     PalaceCell,
@@ -77,7 +84,7 @@ def colour_word(tile_id: str) -> str:
     return TILE_LOOK.get(palace().tiles[tile_id].colour, ("?", "?"))[0]
 
 
-class MaharaniAdapter(SpecAdapter):
+class MaharaniAdapter(SpecAdapter[State, I.Intent]):
     ruleset_id: ClassVar[str] = "maharani"
     legend: ClassVar[str] = LEGEND
     guide_rules: ClassVar[dict[str, str]] = {  # F1's r: each guide section's rules
@@ -318,3 +325,7 @@ class MaharaniAdapter(SpecAdapter):
     def make_options(cls, values: dict[str, Any], colours: tuple[str, ...],
                      *, first_game: bool = False) -> Options:
         return Options()
+
+
+# mypy holds the adapter to the screens' contract (GameAdapter, games/base.py)
+_CONTRACT: type[GameAdapter[State, I.Intent]] = MaharaniAdapter

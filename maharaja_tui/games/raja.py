@@ -34,6 +34,7 @@ from engine.raja.state import BUILDER_SLOT, Phase
 from engine.raja.state import State as RajaState
 from engine.raja.views import HIDDEN_GOLD
 from maharaja_tui.games.base import (
+    GameAdapter,
     MenuEntry,
     MenuGroups,
     NewGameForm,
@@ -130,7 +131,7 @@ def _space(index: int) -> str:
     return f"space {printed}" if printed >= 1 else f"start space {index}"
 
 
-class RajaAdapter(RouteGameAdapter):
+class RajaAdapter(RouteGameAdapter[RajaState, it.Intent]):
     """Seats take the spec's five colours in seat order (R-COMP-4)."""
 
     final_word: ClassVar[str] = "final ranking"
@@ -632,3 +633,7 @@ class RajaAdapter(RouteGameAdapter):
 
     def is_over(self, view: RajaState) -> bool:
         return view.phase == Phase.OVER
+
+
+# mypy holds the adapter to the screens' contract (GameAdapter, games/base.py)
+_CONTRACT: type[GameAdapter[RajaState, it.Intent]] = RajaAdapter

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from engine.core.ruleset import Seat
 from engine.family.network import Network
@@ -34,6 +34,9 @@ from maharaja_tui.widgets.segments import Segment, Segments
 from maharaja_tui.widgets.tracks import SpaceTrack, SpaceTrackData
 
 TRACK_WIDGETS: dict[type, PanelWidget] = {TrackData: RouteTrack, SpaceTrackData: SpaceTrack}
+
+S = TypeVar("S")  # the game's state
+In = TypeVar("In")  # its intents
 
 
 def track_panel(track_id: str, data: Any) -> Panel:
@@ -65,7 +68,7 @@ def mine(line: Segments, viewer: int | None) -> Segments:
     return tuple((text, f"{role}+mine" if role == own else role) for text, role in line)
 
 
-class RouteGameAdapter(SpecAdapter):
+class RouteGameAdapter(SpecAdapter[S, In]):
     plan_actions: ClassVar[tuple[tuple[Any, str], ...]] = ()  # the disc, for the plan dialog
     final_word: ClassVar[str] = "final scores"  # what ``s`` shows once the game is over
     plan_entry: ClassVar[Segments] = ()  # the action panel's line for setting the disc

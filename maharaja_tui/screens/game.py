@@ -1,9 +1,9 @@
 """The game screen: the game's board and panels, the log and the player's choices.
 
-``GameScreen(table, seat)`` is the contract the SSH server relies on. ``table`` is a
-``LocalTable`` or anything with its methods (``view``, ``legal_intents``,
-``to_move``, ``play``, ``undo``, ``redo``, ``answer_undo``, ``pending_undo``, ``log``,
-``subscribe``, ``seats``, ``ruleset``). ``seat`` is:
+``GameScreen(table, seat)`` is the contract the SSH server relies on. ``table`` is an
+``engine.core.table.Table``: a ``LocalTable`` or the server's ``RemoteTable``; what
+only a game held here offers (save as, the final story, the autosave) it asks of
+``held_here``. ``seat`` is:
 
 * an ``int``: the screen shows that seat's view only and plays for it (a networked
   player);
@@ -39,6 +39,7 @@ from textual.widgets import Static
 
 from engine.core.describe import part_of
 from engine.core.errors import NothingToUndo, Refused
+from engine.core.table import Table, held_here
 from maharaja_tui.games import adapter_for
 from maharaja_tui.games.base import MenuEntry, Panel, entry_key
 from maharaja_tui.paths import STYLE_FILES
@@ -79,7 +80,7 @@ class GameScreen(Closing, Screen[None]):
 
     def __init__(
         self,
-        table: Any,
+        table: Table,
         seat: SeatMode = HOT_SEAT,
     ) -> None:
         super().__init__()
@@ -165,12 +166,10 @@ class GameScreen(Closing, Screen[None]):
 
     def on_unmount(self) -> None:
         self._closed = True
-        flush = getattr(self.table, "flush", None)
-        if flush is not None:  # an autosave waiting for the next frame: there is none
-            flush()
-        unsubscribe = getattr(self.table, "unsubscribe", None)
-        if unsubscribe is not None:
-            unsubscribe(self._on_table_changed)
+        held = held_here(self.table)
+        if held is not None:  # an autosave waiting for the next frame: there is none
+            held.flush()
+        self.table.unsubscribe(self._on_table_changed)
 
     # ------------------------------------------------------------- refresh
     def _on_table_changed(self) -> None:
@@ -190,7 +189,8 @@ class GameScreen(Closing, Screen[None]):
     def _show_autosave(self) -> None:
         """A table that cannot write its autosave (read-only or full disk) plays on; the
         player is told once, and a line stays up until it works again."""
-        problem = getattr(self.table, "autosave_problem", None)
+        held = held_here(self.table)
+        problem = held.autosave_problem if held is not None else None
         if problem == self._autosave_problem:
             return
         line = self.query_one("#autosave-off", Static)
@@ -355,8 +355,8 @@ class GameScreen(Closing, Screen[None]):
         here (an SSH session holds only its seat's view, so it shows none)."""
         from maharaja_tui.screens.final import story_of
 
-        game = getattr(self.table, "game", None)
-        return story_of(game) if game is not None else None
+        held = held_here(self.table)
+        return story_of(held.game) if held is not None else None
 
     @property
     def seat_shown(self) -> int | None:
@@ -445,7 +445,10 @@ class GameScreen(Closing, Screen[None]):
 
     def _refusal(self, view: Any, intent: Any) -> Refused | None:
         """The engine's reason for refusing ``intent`` on the viewer's own view (so it
-        can tell nothing the viewer may not know), or None when it would be played."""
+        can tell nothing the viewer may not know), or None when it would be played
+        (a spectator plays nothing, and is asked nothing)."""
+        if self.viewer is None:
+            return None
         try:
             self.table.ruleset.decide(view, self.viewer, intent)
         except Refused as refusal:
@@ -598,7 +601,7 @@ class GameScreen(Closing, Screen[None]):
 
     def _asked_to_undo(self) -> None:
         """A networked player whose decision another's undo would take back is asked."""
-        request = getattr(self.table, "pending_undo", None)
+        request = self.table.pending_undo
         if request is None:
             self._undo_asked = None  # a later request, even an equal one, is asked anew
         seat = self.viewer
@@ -609,7 +612,7 @@ class GameScreen(Closing, Screen[None]):
         who = self.table.seats[request.by].name
 
         def answered(yes: bool | None) -> None:
-            if getattr(self.table, "pending_undo", None) == request:
+            if self.table.pending_undo == request:
                 self._call(lambda: self.table.answer_undo(seat, bool(yes)))
 
         from maharaja_tui.screens.choice import ConfirmScreen
@@ -694,7 +697,7 @@ class GameScreen(Closing, Screen[None]):
     def hints_allowed(self) -> bool:
         """Hints are the table's choice (an SSH table allows them or not); a local table
         always does."""
-        return bool(getattr(self.table, "hints", False))
+        return self.table.hints
 
     def action_hint(self) -> None:
         """The hard computer's suggestion for this decision (issue 13 item 7), thought
@@ -720,12 +723,12 @@ class GameScreen(Closing, Screen[None]):
     def action_save_as(self) -> None:
         from maharaja_tui.screens.files import SaveScreen
 
-        game = getattr(self.table, "game", None)
-        if game is None:
+        held = held_here(self.table)
+        if held is None:
             self.notify("Only a game played on this computer can be saved here",
                         severity="warning")
             return
-        self.app.push_screen(SaveScreen(game))
+        self.app.push_screen(SaveScreen(held.game))
 
 
 def build(panels: tuple[Panel, ...], *regions: str, palette: Any) -> list[Any]:

@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from engine.core.table import held_here
 from maharaja_tui.games.base import MenuEntry, ScoreTable, entry_key
 from maharaja_tui.screens.closing import Closing, on_top, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
@@ -124,10 +125,10 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
 
     def action_undo(self) -> None:
         """The game screen's undo; said here, where its board is not to be seen."""
-        steps = len(getattr(getattr(self.game.table, "game", None), "steps", ()))
+        held = held_here(self.game.table)  # a seat on a server is told by its table
+        steps = len(held.game.steps) if held is not None else 0
         self.game.action_undo()
-        game = getattr(self.game.table, "game", None)
-        if game is not None and len(game.steps) < steps:
+        if held is not None and len(held.game.steps) < steps:
             self.notify("Your last decision is taken back", timeout=3)
 
     def action_redo(self) -> None:

@@ -18,12 +18,12 @@ SEEDS = [0, 1, 7, 42, 2**31 - 1, "3/14/0", "123456/9/2"]
 BOUNDS = [*range(1, 70), 127, 128, 129, 255, 256, 1000, 2**16 - 1, 2**16, 2**31 + 5, 10**20]
 
 
-def pair(seed: object) -> tuple[Random, Random]:
-    return Random(seed), Random(seed)  # type: ignore[arg-type]
+def pair(seed: int | str) -> tuple[Random, Random]:
+    return Random(seed), Random(seed)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_below_and_randrange_draw_what_random_draws(seed: object) -> None:
+def test_below_and_randrange_draw_what_random_draws(seed: int | str) -> None:
     ours, theirs = pair(seed)
     for n in BOUNDS:
         for _ in range(20):
@@ -35,7 +35,7 @@ def test_below_and_randrange_draw_what_random_draws(seed: object) -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_choice_draws_what_random_draws(seed: object) -> None:
+def test_choice_draws_what_random_draws(seed: int | str) -> None:
     ours, theirs = pair(seed)
     for n in BOUNDS:
         if n >= 2**31:  # beyond a sequence's length
@@ -47,7 +47,7 @@ def test_choice_draws_what_random_draws(seed: object) -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_shuffle_draws_what_random_draws(seed: object) -> None:
+def test_shuffle_draws_what_random_draws(seed: int | str) -> None:
     ours, theirs = pair(seed)
     for n in [*range(0, 60), 100, 500]:
         mine, yours = list(range(n)), list(range(n))
@@ -58,7 +58,7 @@ def test_shuffle_draws_what_random_draws(seed: object) -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_sample_draws_what_random_draws(seed: object) -> None:
+def test_sample_draws_what_random_draws(seed: int | str) -> None:
     """Up to CPython's small-set threshold (21 members), where it samples from a pool;
     our games draw from fewer (Maharaja's 15 characters)."""
     ours, theirs = pair(seed)

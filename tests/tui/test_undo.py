@@ -211,7 +211,7 @@ async def test_undo_and_redo_tell_nothing_to_take_back_by_its_kind() -> None:
         def refuse(seat: int) -> None:
             raise answers.pop(0)
 
-        table.undo = table.redo = refuse  # type: ignore[method-assign]
+        table.undo = table.redo = refuse
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert screen.last_refusal is None  # told as a notice: nothing was refused
