@@ -26,7 +26,7 @@ from engine.raja import components as C
 from engine.raja import intents as it
 from engine.raja.board import board
 from engine.raja.flow import to_move
-from engine.raja.queries import holds, village_has_room
+from engine.raja.queries import holds, house_cost, village_has_room
 from engine.raja.rules import active_turn, chooser, decide
 from engine.raja.state import BUILDER_SLOT, Phase, State
 
@@ -156,7 +156,7 @@ def _houses(state: State, seat: int, s: int, p: int, kind: str) -> list[Any]:
     player = state.players[seat]
     here = player.architect
     if kind == C.P_HOUSE:
-        cost = 0 if s == BUILDER_SLOT else C.HOUSE_COST
+        cost = house_cost(s)
         if player.reserve < 1 or player.gold < cost:
             return []
     villages_allowed = s == BUILDER_SLOT or (

@@ -17,6 +17,7 @@ from engine.raja.queries import (
     bank_pays_tolls,
     forfeits,
     holds,
+    house_cost,
     move_tolls,
     palace_cost,
     untaken_gold,
@@ -191,7 +192,7 @@ def _build_house(state: State, seat: int, intent: it.BuildHouse) -> list[Any]:
     chosen = _part(state, turn, intent.slot, intent.part, (C.P_HOUSE,))
     if state.players[seat].reserve < 1:
         raise refuse("R-BUILD-6", "you have no house in your reserve")
-    cost = 0 if chosen is None else C.HOUSE_COST
+    cost = house_cost(intent.slot)  # chosen is None for the Builder's slot alone
     _spend(state, seat, cost)
     village = _destination(state, seat, intent.place, chosen)
     return [ev.HouseBuilt(seat=seat, place=intent.place, slot=intent.slot, part=intent.part,

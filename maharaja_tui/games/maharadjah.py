@@ -49,7 +49,6 @@ from maharaja_tui.widgets.player_board import BoardData, PlayerBoard
 from maharaja_tui.widgets.segments import Segment, Segments
 from maharaja_tui.widgets.tracks import SpaceTrack, SpaceTrackData
 
-TURNS = 16  # W-TURN-1
 PHASE_WORDS = {"setup": "Setup", "turn_start": "Turn start", "next": "", "growth": "Growth",
                "invasion": "Invasion", "move": "Movement", "combat": "Combat",
                "posts": "Trading posts", "arms": "Colonial arms", "vp": "Victory points",
@@ -231,7 +230,7 @@ class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
 
     def turn_track(self, view: MaharadjahState) -> SpaceTrackData:
         spaces = tuple(((f"{t}", "cursor" if t == view.turn else
-                         "dim" if t < view.turn else ""),) for t in range(1, TURNS + 1))
+                         "dim" if t < view.turn else ""),) for t in range(1, Q.last_turn() + 1))
         years = Q.rules().turns.get(view.turn, {}).get("years", "") if view.turn else ""
         return SpaceTrackData("Turn", spaces, tail=((years, "dim"),))
 
@@ -259,7 +258,7 @@ class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
                to_move: Sequence[int]) -> Segments:
         if view.phase == Phase.OVER:
             return (("Game over", "strong"),)
-        out: list[Segment] = [(f"Turn {view.turn}/{TURNS}", "strong")]
+        out: list[Segment] = [(f"Turn {view.turn}/{Q.last_turn()}", "strong")]
         if view.active:
             seat = view.control.get(view.active, 0)
             out += [(" · ", ""), nation_name(view.active), (" (", ""),
@@ -552,7 +551,7 @@ class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
     @classmethod
     def progress(cls, state: MaharadjahState) -> str:
         """``turn 7/16`` (W-TURN-1)."""
-        return f"turn {state.turn}/{TURNS}" if state.turn else ""
+        return f"turn {state.turn}/{Q.last_turn()}" if state.turn else ""
 
     @classmethod
     def round_number(cls, state: MaharadjahState) -> int | None:

@@ -17,7 +17,7 @@ from engine.maharani import components as C
 from engine.maharani import events as E
 from engine.maharani import intents as I
 from engine.maharani.board import palace
-from engine.maharani.queries import slot_quarter
+from engine.maharani.queries import slot_square
 from engine.maharani.state import Phase
 from maharaja_tui.games.base import (
     GameAdapter,
@@ -43,8 +43,6 @@ from maharaja_tui.widgets.segments import Segment, Segments
 # Tile colours as the widget draws them, and the letter that stands for each (NO_COLOR).
 TILE_LOOK = {"T_BLUE": ("blue", "B"), "T_ORANGE": ("orange", "O"), "T_GREEN": ("green", "G"),
              "T_RED": ("red", "R"), "T_YELLOW": ("yellow", "Y"), "T_PURPLE": ("purple", "P")}
-# The turntable's slot s lies on the centre cell of its quarter (M-BOARD-8).
-CENTRE_OF = {"NW": (3, 3), "NE": (3, 4), "SE": (4, 4), "SW": (4, 3)}
 
 LEGEND = """\
 ## The palace
@@ -133,7 +131,7 @@ class MaharaniAdapter(SpecAdapter[State, I.Intent]):
             cells.append(PalaceCell(cell_id, data.row, data.col, data.quarter, data.mask, tile,
                                     (self.artisan(standing),) if standing else ()))
         slots = tuple(
-            Slot(n, *CENTRE_OF[slot_quarter(view.orientation, n)],
+            Slot(n, *slot_square(view.orientation, n),
                  None if tile is None else face(tile))
             for n, tile in zip(C.SLOTS, view.slots, strict=True))
         placements = self.placements(view, viewer, intents)

@@ -25,6 +25,7 @@ from engine.raja.queries import (
     capacity,
     end_index,
     forfeits,
+    house_cost,
     move_tolls,
     palace_cost,
     palaces_on_board,
@@ -504,7 +505,7 @@ class RajaAdapter(RouteGameAdapter[RajaState, it.Intent]):
                 return seg(("Take ", "strong"), (f"{C.GOLD_ACTION} gold", "coins"), " — ",
                            self._via(view, s))
             case it.BuildHouse(place=place, slot=s):
-                cost = 0 if s == BUILDER_SLOT else C.HOUSE_COST
+                cost = house_cost(s)
                 role = "city" if place in view.cities else "village"
                 return seg("House in ", (self.place_name(place), role), " — ",
                            (f"{cost} gold", "coins"), " — ", self._via(view, s))
