@@ -43,7 +43,7 @@ from maharaja_tui.games.base import (
     ScoreTable,
     cell,
 )
-from maharaja_tui.games.route import RouteGameAdapter
+from maharaja_tui.games.route import RouteGameAdapter, board_marks, plan_row
 from maharaja_tui.widgets.character_display import CharacterCard, DisplayData
 from maharaja_tui.widgets.player_board import BoardData
 from maharaja_tui.widgets.segments import Segment, Segments, seg
@@ -318,12 +318,14 @@ class RajaAdapter(RouteGameAdapter[RajaState, it.Intent]):
                 + (((" tk", "dim"), (str(p.tokens), "")) if view.options.yogi_tokens else ()),
             ]
             plan = " + ".join(self.action_name(a) for a in p.plan) if p.plan else ""
+            wide_marks, narrow_marks = board_marks(
+                tuple(p.cards), p.selected if view.phase == Phase.SELECT else None)
             out.append(BoardData(
                 seat=seat, letter=self.letter(view, seat), name=self.seats[seat].name,
-                badges=tuple(p.cards), planned=p.selected if view.phase == Phase.SELECT else None,
-                plan=plan, active=seat in to_move, you=seat == viewer,
-                computer=not self.seats[seat].is_human, wide_rows=tuple(wide),
-                narrow_rows=tuple(narrow)))
+                active=seat in to_move, you=seat == viewer,
+                computer=not self.seats[seat].is_human, wide_marks=wide_marks,
+                narrow_marks=narrow_marks, wide_rows=(*wide, *plan_row(plan)),
+                narrow_rows=(*narrow, *plan_row(plan))))
         return out
 
     # -------------------------------------------------------------- status

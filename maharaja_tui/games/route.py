@@ -68,6 +68,28 @@ def mine(line: Segments, viewer: int | None) -> Segments:
     return tuple((text, f"{role}+mine" if role == own else role) for text, role in line)
 
 
+def board_marks(characters: Sequence[int], planned: bool | None) -> tuple[Segments, Segments]:
+    """What a route game's player board says after the player's name, spelt out and
+    abbreviated: the characters held (by number), and while the players plan in secret
+    whether this one has (``planned`` None outside planning)."""
+    wide: list[Segment] = []
+    narrow: list[Segment] = []
+    if characters:
+        numbers = ",".join(str(n) for n in characters)
+        word = "  character " if len(characters) == 1 else "  characters "
+        wide += [(word, "dim"), (numbers, "piece")]
+        narrow += [(" #", "dim"), (numbers, "piece")]
+    if planned is not None:
+        wide.append(("  ✓ planned" if planned else "  … planning", "dim"))
+        narrow.append(("  ✓plan" if planned else "  …", "dim"))
+    return tuple(wide), tuple(narrow)
+
+
+def plan_row(plan: str) -> tuple[Segments, ...]:
+    """The board's last row: the owner's own committed plan, or a revealed one."""
+    return ((("  plan: ", "dim"), (plan, "action")),) if plan else ()
+
+
 class RouteGameAdapter(SpecAdapter[S, In]):
     plan_actions: ClassVar[tuple[tuple[Any, str], ...]] = ()  # the disc, for the plan dialog
     final_word: ClassVar[str] = "final scores"  # what ``s`` shows once the game is over
