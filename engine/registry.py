@@ -138,7 +138,7 @@ def _plain_table(text: str) -> dict[str, str] | None:
     ``name = "module:attr"`` lines, comments and blank lines up to the next table.
     None when written any other way (tomllib reads those). A launch from a checkout
     reads its games here: importing tomllib compiles its regexes, and with parsing the
-    whole file it was ~13M instructions of the launch (issue 15)."""
+    whole file it was ~13M instructions of the launch."""
     lines = iter(text.splitlines())
     if not any(line.strip() == _TABLE for line in lines):
         return None
@@ -160,7 +160,7 @@ def _plain_table(text: str) -> dict[str, str] | None:
 
 
 def _toml_entry_points(text: str) -> dict[str, str]:
-    import tomllib  # here, not at the top: importing the registry stays cheap (issue 15)
+    import tomllib  # here, not at the top: importing the registry stays cheap (the launch)
 
     try:
         project = tomllib.loads(text)
@@ -185,7 +185,7 @@ _extra: dict[str, GameSpec] = {}
 
 class _Found:
     """The entry points' specs, each imported when first asked for: starting a game
-    imports its own package, not every game's (issue 15: the launch).
+    imports its own package, not every game's (the launch figure).
 
     ``first`` holds the checkout's entry points, which win over installed ones of the
     same name: a game found there (the default game among them) is started without

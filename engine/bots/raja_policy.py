@@ -12,7 +12,6 @@ left is worth over the one the seat would get anyway.
 
 from __future__ import annotations
 
-from functools import cache
 from random import Random
 from typing import Any
 
@@ -221,12 +220,6 @@ def play_turn(state: State, seat: int, *, lookahead: bool = True) -> None:
 
 
 # ------------------------------------------------------------------ setup
-@cache
-def _roads_at() -> dict[str, tuple[str, ...]]:
-    net = board()
-    return {j: tuple(net.roads_at[j]) for j in net.junctions}
-
-
 def village_use(state: State, seat: int, village: str) -> float:
     """How useful a house on ``village`` is: it opens roads out of where the architects
     stand and into the next cities scored, and collects tolls there."""

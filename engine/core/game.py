@@ -44,7 +44,7 @@ class Dealer(Protocol):
 
 class Step(msgspec.Struct, Generic[I, E], array_like=True, gc=False):
     # gc=False: a step holds its intent and its events, never itself; the cyclic
-    # collector need not walk one more object a decision (issue 15)
+    # collector need not walk one more object a decision
     seat: int
     intent: I | None
     events: list[E]

@@ -402,7 +402,7 @@ class LocalTable:
         again)."""
         if self.autosave is None:
             return
-        from engine.core import record  # written after the first frame (issue 15)
+        from engine.core import record  # written after the first frame (the launch)
 
         try:
             record.save(self.game, self.autosave)

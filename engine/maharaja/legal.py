@@ -47,7 +47,7 @@ from engine.maharaja.state import (
     Turn,
 )
 
-# The actions as module constants, like the phases in state.py (issue 15).
+# The actions as module constants, like the phases in state.py (read at every listing).
 _TAKE_COINS, _TAKE_SHRINES, _BUY_PRESTIGE, _CHANGE_CHARACTER, _MOVE_FLAG = (
     C.Action.TAKE_COINS, C.Action.TAKE_SHRINES, C.Action.BUY_PRESTIGE,
     C.Action.CHANGE_CHARACTER, C.Action.MOVE_FLAG)

@@ -53,11 +53,6 @@ def setup_draw(state: State, rng: Random) -> ev.SetupDrawn:
                          first_player=HUMAN, solo=solo)
 
 
-def setup_villages(solo: Solo) -> list[str]:
-    marks = B.DIFFICULTIES[solo.difficulty].marks
-    return [v for mark in marks for v in B.SETUP_TILES[solo.setup_tile][mark]]
-
-
 def track_order(state: State) -> list[str]:
     """Cities left to right on the Maharaja track: pre-visit, then visited in order."""
     return [f for f in state.flags if f is not None] + list(state.visited)

@@ -88,10 +88,6 @@ def owner(state: State, artisan: str) -> int:
     raise KeyError(artisan)
 
 
-def empty_cells(state: State) -> Iterator[str]:
-    return (c for c in palace().cells if c not in state.cells)
-
-
 def placements(state: State, seat: int) -> Iterator[tuple[int, str, int]]:
     """Every (slot, cell, arrow) ``seat`` may place now under M-PLACE-1..4 and M-PLACE-6."""
     for slot, _tile, offers in placement_offers(state, seat):

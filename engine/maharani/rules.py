@@ -13,7 +13,7 @@ from engine.maharani import components as C
 from engine.maharani import events as ev
 from engine.maharani import intents as it
 from engine.maharani.board import CENTRAL, palace, turn_mask
-from engine.maharani.queries import artisan_options, can_place, group, slot_quarter, zone
+from engine.maharani.queries import artisan_options, group, slot_quarter, zone
 from engine.maharani.state import Phase, State
 
 
@@ -150,7 +150,3 @@ def decide(state: State, seat: int, intent: Any) -> list[Any]:
     if handler is None:
         raise OutOfTurn("M-TURN-2", f"{type(intent).__name__} is not a Maharani action")
     return handler(state, seat, intent)
-
-
-def has_placement(state: State, seat: int) -> bool:
-    return can_place(state, seat)

@@ -65,10 +65,6 @@ def palaces_on_board(state: State, seat: int) -> int:
     )
 
 
-def governor_at(state: State) -> dict[int, str]:
-    return {index: city for city, index in state.governors.items()}
-
-
 def move_tolls(state: State, seat: int, roads: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
     """R-MOVE-4: one gold per house of another player in each village passed, per seat
     paid; who pays them is ``bank_pays_tolls``. ValueError when the roads do not lead
