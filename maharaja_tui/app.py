@@ -20,7 +20,7 @@ from maharaja_tui.key_backlog import KeyBacklog
 from maharaja_tui.minimum_size import MinimumSize
 from maharaja_tui.paths import STYLE_FILES
 
-# Importing this module defines the app and nothing more (issue 15: the import figure);
+# Importing this module defines the app and nothing more (the import figure);
 # the game, its screen, the autosaves and the settings are imported where first used.
 # What the first game frame does not need waits longer still: the help screen
 # (markdown), the file dialog, the new-game form, the bots.
@@ -45,7 +45,7 @@ class Start(NamedTuple):
     ``load`` or ``replay`` (a file; ``game`` when already read from it), ``continue``
     (the latest unfinished autosave, else the new-game screen), or ``game`` (a Game
     object, for tests). A NamedTuple: a dataclass generates its methods' source and
-    compiles it at import (issue 15: ~3M instructions each at launch)."""
+    compiles it at import (~3M instructions each at launch)."""
 
     kind: str = "new"
     setup: GameSetup | None = None
@@ -191,7 +191,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
     def get_default_screen(self) -> Screen[Any]:
         # The bare screen under the others takes its width's class from the start too:
         # added at its first resize, it restyled that screen, its toast rack, scroll bar
-        # and tooltip once more before the first frame (issue 15).
+        # and tooltip once more before the first frame (the launch figure).
         screen = super().get_default_screen()
         screen.add_class(*self.breakpoint_classes(self.size.width), update=False)
         return screen
@@ -262,7 +262,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
             self.table.flush()  # what it still had to write, under its lock
         self._release_autosave()
         path, branched, lock = autosaves.claim(game, source)
-        # The autosave is written after the frame that shows the move (issue 15: the
+        # The autosave is written after the frame that shows the move (key to frame: the
         # disk's sync took as long as the rest of the frame).
         table = LocalTable(game, autosave=path, chooser=choose,
                            save_later=self.call_after_refresh)
@@ -280,7 +280,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
             return False
         if source is None:
             # A new game's autosave is written after its first frame, as after a move
-            # (issue 15: the disk's sync took longer than drawing the frame); a disk that
+            # (the disk's sync took longer than drawing the frame); a disk that
             # refuses it is reported then. A file opened is saved at once: open_path
             # retires the legacy slot only once the game's own autosave is written.
             table.save_soon()
@@ -289,7 +289,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
         self.show_main(screen)
         self.table = table
         self._autosave_lock = lock  # held while this window plays it (autosaves.claim)
-        # After the first frame (issue 15): the computers' first thought and the pruning
+        # After the first frame (the launch figure): the computers' first thought and the pruning
         # of old autosaves (which reads every one of them) wait until the game is drawn.
         self.call_after_refresh(self._after_first_frame, table, path)
         if branched:

@@ -22,7 +22,7 @@ COMMANDS = ("play", "new", "continue", "load", "replay", "export", "import", "se
 def parser(*, list_games: bool = True,
            only: str | None = None) -> argparse.ArgumentParser:
     """The command line; ``list_games`` names the games in ``--game``'s help, which
-    imports every game's spec (and so its rules): only help shows it (issue 15).
+    imports every game's spec (and so its rules): only help shows it (the launch figure).
     ``only``: the sub-command to build ("" for none), when the arguments name it
     (``chosen``); each sub-command's parser costs ~1M instructions at launch."""
 

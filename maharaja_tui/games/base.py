@@ -270,12 +270,12 @@ class SpecAdapter(Generic[S, In]):
     @classmethod
     def styles(cls) -> Mapping[str, SeatStyle]:
         """The spec's seat styles by colour name: fixed data, built once per game (every
-        letter on the map asks for it, on every redraw: issue 15)."""
+        letter on the map asks for it, on every redraw)."""
         return _styles(cls.ruleset_id)
 
     def seat_colour(self, view: S, seat: int) -> str:
         """The name of the seat's colour (seat order by default)."""
-        names = _colour_names(self.ruleset_id)  # every letter drawn asks (issue 15)
+        names = _colour_names(self.ruleset_id)  # every letter drawn asks
         return names[seat] if 0 <= seat < len(names) else ""
 
     def player_count(self, view: S) -> int:
@@ -418,7 +418,7 @@ class SpecAdapter(Generic[S, In]):
     def table_form(cls) -> NewGameForm:
         """``new_game_form`` as the command checks a table and sets it up before the first
         frame, which shows no form: a game may leave its labels out (Maharaja's read the
-        rules reference, ~4.5M instructions of the launch; issue 15)."""
+        rules reference, ~4.5M instructions of the launch)."""
         return cls.new_game_form()
 
 

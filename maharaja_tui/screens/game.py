@@ -149,7 +149,7 @@ class GameScreen(Closing, Screen[None]):
         # Textual restyles the whole screen at every resume. The first comes right after
         # compose styled every widget with the same stylesheet (a stylesheet change
         # restyles every screen itself): a second pass over each, a quarter of the
-        # launch's styling (issue 15). Later resumes (back from a dialog) keep it.
+        # launch's styling. Later resumes (back from a dialog) keep it.
         if self._styled_at is not None and self._styled_at == self.app._css_update_count:
             event.refresh_styles = False
         self._styled_at = None
@@ -159,7 +159,7 @@ class GameScreen(Closing, Screen[None]):
     def _screen_resized(self, size: Size) -> None:
         # A screen's first layout posts a Resize to the screen itself, whose handler laid
         # the whole screen out again at the size it was just laid out at, before the first
-        # frame (issue 15). Nothing has moved then; a pending layout has its own timer.
+        # frame. Nothing has moved then; a pending layout has its own timer.
         if self.is_attached and size == self._compositor.size:
             return
         super()._screen_resized(size)
@@ -224,7 +224,7 @@ class GameScreen(Closing, Screen[None]):
         painter = Painter(actions, self.colours)
         status = painter.text(adapter.status(view, viewer, to_move))
         line = self.query_one("#status", Static)
-        if status != line.content:  # one line high: no layout (issue 15)
+        if status != line.content:  # one line high: no layout (key to frame)
             line.update(status, layout=False)
         entries = tuple(table.log(viewer))
         if viewer is not None and viewer in to_move and viewer in self._played:
@@ -700,7 +700,7 @@ class GameScreen(Closing, Screen[None]):
         return self.table.hints
 
     def action_hint(self) -> None:
-        """The hard computer's suggestion for this decision (issue 13 item 7), thought
+        """The hard computer's suggestion for this decision (a hint), thought
         out from this seat's view only, off the UI thread."""
         from maharaja_tui.screens.hint import HintScreen
 
@@ -740,7 +740,7 @@ def build(panels: tuple[Panel, ...], *regions: str, palette: Any) -> list[Any]:
 def refresh(screen: Screen[Any], panels: tuple[Panel, ...],
             widgets: dict[str, Any] | None = None) -> None:
     """Each panel's widget gets its data now; ``widgets`` keeps them by id (a query
-    walks the whole screen, and this runs after every step: issue 15)."""
+    walks the whole screen, and this runs after every step)."""
     for panel in panels:
         # Any: each panel's widget class has its own ``data`` (see Panel)
         widget: Any = widgets.get(panel.id) if widgets is not None else None

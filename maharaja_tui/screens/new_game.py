@@ -64,7 +64,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
     ]
     # Textual's auto-focus gives the first focusable widget the focus at compose: the
     # form's scroll area, which on_mount then took it from. Each of the two moves
-    # restyled the whole form (~30% of the screen's start, issue 15): the first field
+    # restyled the whole form (~30% of the screen's start): the first field
     # (the one on_mount focuses) takes it at once instead.
     AUTO_FOCUS = "Select"
 

@@ -314,7 +314,7 @@ class ReplayScreen(Closing, Screen[None]):
         return [] if self.seat is None else [self.seat]
 
     def action_play_from(self) -> None:
-        """Play from here (issue 13 item 8): a new game from this position (the end of
+        """Play from here: a new game from this position (the end of
         the step shown) against computers, only what the chosen seat knew kept."""
         seats = self.fork_seats()
         if not seats:
@@ -359,7 +359,7 @@ class ReplayScreen(Closing, Screen[None]):
 
     # ------------------------------------------------------------ analysis
     def action_analyse(self) -> None:
-        """The hard computer's analysis (issue 13 item 10): winning chances after every
+        """The hard computer's analysis: winning chances after every
         turn as a chart under the move list, the costliest decisions marked (● in the
         log, x goes to the next). In the background; a again cancels it."""
         if self._analysis is not None and self._analysis.is_running:

@@ -13,7 +13,7 @@ class Footer(TextualFooter):
     reactive declared with bindings: most key presses, every move pushed to a table),
     each key a new widget knotted in reference cycles. Those were most of the cyclic
     garbage a key or a move left, and in an SSH session host the collections it brings
-    pause every session of the host (issue 15). Here the keys are rebuilt only when
+    pause every session of the host (the SSH figures). Here the keys are rebuilt only when
     what they show (key, label, enabled, tooltip) differs."""
 
     _shown: tuple[Any, ...] | None = None
