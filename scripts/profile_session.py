@@ -1,4 +1,4 @@
-"""One SSH session's work per move, in process: Python calls and CPU (issue 15).
+"""One SSH session's work per move, in process: Python calls and CPU (the SSH figures).
 
 A hub on a thread of its own, the long test game at 4 seats, and seat 0's session
 app (``SessionApp`` with the session worker's patches, frames encoded as for a

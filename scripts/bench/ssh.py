@@ -1,4 +1,4 @@
-"""SSH figures of issue 15, measured with ``scripts/load_ssh.py``'s machinery.
+"""The SSH figures of the README's Benchmarks, measured with ``scripts/load_ssh.py``'s machinery.
 
 * connect to the first lobby frame, beside a bare ``asyncssh`` server that answers
   a session with a fixed frame (the anchor: key exchange, login, channel, in the
@@ -181,7 +181,7 @@ def figures(runs: int) -> Iterator[Figure]:
 
     held, tried = 0, []
     for tables in (32, 24, 16, 8):
-        # Seating 32 tables took 30-57 s of the 76 (issue 15): the p95 is over at least
+        # Seating 32 tables took 30-57 s of the 76 in one run: the p95 is over at least
         # STEADY_SECONDS of play once seated, however long a loaded machine seats them.
         result = load(tables, LOAD_SECONDS + tables * 0.5, STEADY_SECONDS)
         p95 = result["steady_latency_ms_p95"]
