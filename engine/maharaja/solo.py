@@ -5,7 +5,7 @@ turn is worked out here as automatic events. Each part is decided on a scratch
 copy of the state so later parts see the earlier ones (a shrine built on the way,
 coins paid for a statue).
 
-Rulings where §13 is silent (also in the issue note):
+Rulings where §13 is silent:
 - R4 with 6+ coins but no free slot (or no statue left): it builds the free shrine
   and takes 1 coin instead, so it always does something on arrival.
 - A priest already standing on the destination counts as "reachable" by an empty

@@ -152,7 +152,7 @@ def capacity_step(sessions: int, result: dict[str, Any]) -> str:
 def connect_figure(runs: int) -> Figure:
     ours, anchor = asyncio.run(connect_times(max(5, 10 * runs)))
     ours_ms, anchor_ms = 1000 * statistics.median(ours), 1000 * statistics.median(anchor)
-    # The target is 150 ms itself; the bare server (key exchange, login, channel
+    # The target is 150 ms itself; the bare server (key exchange, login, channel
     # and a fixed frame on the same loopback) is shown beside it to tell a slow machine
     # from a slow session: it took 12 ms quiet, 40-65 ms on a loaded machine.
     return Figure("SSH connect to first lobby frame (median)", round(ours_ms, 1), "ms",
