@@ -1,4 +1,4 @@
-"""A normal install works: the wheel ships every file the code reads (issue 9, item 9), and
+"""A normal install works: the wheel ships every file the code reads, and
 the README's quick start starts the game where pip's scripts directory is not on PATH
 (item 10). CI also installs the wheel into a fresh venv and starts it (.ci/run)."""
 

@@ -277,7 +277,7 @@ def test_the_default_chooser_is_random_legal() -> None:
 
 def test_a_deferred_autosave_is_written_after_the_listeners_once_for_changes_together(
         tmp_path: Any) -> None:
-    """Issue 15: a UI shows the change first and writes the autosave after its frame
+    """A UI shows the change first and writes the autosave after its frame
     (``save_later``); changes before that write share it, and ``flush`` writes a
     waiting one when the game closes."""
     later: list[Callable[[], None]] = []

@@ -1,4 +1,4 @@
-"""The footer rebuilds its keys only when what they show changes (issue 15: each
+"""The footer rebuilds its keys only when what they show changes (each
 rebuild was a dozen widgets of cyclic garbage per key press, collected in SSH hosts
 at every session's expense)."""
 

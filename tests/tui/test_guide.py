@@ -1,4 +1,4 @@
-"""F1 is a player's guide per game (issue 13 item 1): written for players, opened at the
+"""F1 is a player's guide per game: written for players, opened at the
 section of the decision at hand, with the rules reference (rule ids) one key away."""
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ async def test_the_game_screen_resumes_once_when_the_guide_closes(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Textual calls each class's ``_on_screen_resume`` itself (down the MRO): the game
     screen's own must not call Screen's again, or each return refocuses and refreshes
-    twice (issue 15)."""
+    twice."""
     resumed: list[str] = []
     real = Screen._on_screen_resume
 
@@ -122,7 +122,7 @@ async def test_f1_opens_the_guide_at_the_decision_and_r_the_rules_reference() ->
 @synchronously
 async def test_the_guide_draws_its_section_once_as_it_opens(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 15: opening the help parsed and mounted its section twice (shown at once,
+    """Opening the help parsed and mounted its section twice (shown at once,
     then again when the contents' highlight said so), ~17% of F1's cost."""
     from textual.widgets import Markdown
 

@@ -1,4 +1,4 @@
-"""The launch imports what the first game frame needs and nothing more (issue 15).
+"""The launch imports what the first game frame needs and nothing more.
 
 Each check runs a fresh interpreter, as the ``maharaja`` command starts: modules an
 earlier test imported would hide what the launch itself imports. Nothing is timed
@@ -79,7 +79,7 @@ def test_the_first_game_frame_imports_no_other_game_nor_the_help(
 
 def test_a_table_is_set_up_from_the_form_the_new_game_screen_shows_but_its_labels() -> None:
     """``table_form`` (the command's checks, ``default_setup``) leaves the labels out,
-    nothing else (issue 15)."""
+    nothing else."""
     import msgspec
 
     from engine.registry import specs
@@ -103,7 +103,7 @@ def test_a_table_is_set_up_from_the_form_the_new_game_screen_shows_but_its_label
 def test_the_maharaja_state_s_annotations_are_objects_not_strings() -> None:
     """msgspec reads a Struct's annotations to decode it (the first view copies the state
     through msgpack, the board file is decoded to draw the map); string annotations it
-    compiles and evaluates first: 85 of them, ~4 ms of the launch (issue 15)."""
+    compiles and evaluates first: 85 of them, ~4 ms of the launch."""
     import msgspec
 
     from engine.family import network
@@ -123,7 +123,7 @@ def test_the_computers_think_only_after_the_first_frame(first_frame: dict[str, A
 
 def test_a_new_game_s_autosave_is_written_after_its_first_frame(
         first_frame: dict[str, Any]) -> None:
-    """Its disk sync took longer than drawing the frame (issue 15); it waits, as a
+    """Its disk sync took longer than drawing the frame; it waits, as a
     move's autosave does, for the frame (test_autosave: it is written then)."""
     assert first_frame["autosave_written"] is False and first_frame["autosave_due"] is True
 
@@ -146,7 +146,7 @@ def test_importing_the_app_reads_no_package_metadata(data_home: Path) -> None:
 
 def test_the_board_file_is_read_without_the_json_module(data_home: Path) -> None:
     """msgspec (imported anyway) decodes and checks the board file in one pass; the json
-    module is not imported for it at launch (issue 15)."""
+    module is not imported for it at launch."""
     code = ("import sys, msgspec; from engine.maharaja.board import load_board; "
             "load_board(); "
             "print(msgspec.json.encode({'json': 'json' in sys.modules}).decode())")
@@ -192,7 +192,7 @@ def test_load_and_replay_read_the_file_once(tmp_path: Path, monkeypatch) -> None
 
 def test_replay_folds_a_file_as_written_and_load_re_decides_it(
         tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
-    """``maharaja replay`` trusts the digest of a file this program wrote (issue 15: no
+    """``maharaja replay`` trusts the digest of a file this program wrote (no
     step re-decided); ``maharaja load``, whose game is played on, re-decides every step."""
     from random import Random
 
@@ -302,7 +302,7 @@ def test_the_layout_measures_tracks_without_laying_out_the_screen_again(
         data_home: Path, monkeypatch) -> None:  # noqa: ANN001
     """A track the layout measures draws at the width it is measured at: asking for its
     ``content_size`` there, in the middle of the first layout, had the compositor lay
-    out the whole screen once more to answer (issue 15)."""
+    out the whole screen once more to answer."""
     from textual.screen import Screen
 
     from maharaja_tui.widgets.tracks import SegmentWidget
@@ -335,7 +335,7 @@ def test_the_layout_measures_tracks_without_laying_out_the_screen_again(
 def test_the_game_screen_styles_each_widget_once_before_its_first_frame(
         data_home: Path, monkeypatch) -> None:  # noqa: ANN001
     """Textual restyles a screen at every resume; the first comes right after compose
-    styled every widget with the same stylesheet (issue 15: a quarter of the styling)."""
+    styled every widget with the same stylesheet (a quarter of the styling)."""
     from collections import Counter
 
     from textual.css.stylesheet import Stylesheet
@@ -355,7 +355,7 @@ def test_the_game_screen_styles_each_widget_once_before_its_first_frame(
     assert styled["status"] == styled["log"] == styled["board-0"] == styled["track"] == 1, styled
 
 
-# Importing maharaja_tui.app defines the app and nothing more (issue 15: the import
+# Importing maharaja_tui.app defines the app and nothing more (the import
 # figure, measured against ``import textual.app``): the game, its screen, the autosaves,
 # the settings, the CSS cache and what they bring are imported by the running app.
 NOT_AT_IMPORT = ("engine", "engine.core.table", "engine.core.record", "engine.registry",
@@ -377,7 +377,7 @@ def test_the_command_builds_only_the_parser_of_the_sub_command_it_runs(
         data_home: Path, monkeypatch) -> None:  # noqa: ANN001
     """Each sub-command's parser costs ~1M instructions at launch (argparse translates
     every message it holds through gettext); help and errors that list the sub-commands
-    still build them all (issue 15)."""
+    still build them all."""
     import argparse
 
     from maharaja_tui import cli
@@ -430,7 +430,7 @@ def test_a_sub_command_alone_parses_and_helps_as_among_all() -> None:
 
 def test_the_contrast_floor_computes_a_colour_s_luminance_once() -> None:
     """Every style drawn asks for its background's luminance, and a colour moved to meet
-    the floor is searched for through a dozen blends (issue 15: ~5M instructions of the
+    the floor is searched for through a dozen blends (~5M instructions of the
     first frame)."""
     from maharaja_tui.contrast import TEXT_FLOOR, luminance, readable
 
@@ -514,14 +514,14 @@ def counted(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 def test_the_game_screen_is_laid_out_once_before_its_first_frame(
         counted: dict[str, Any]) -> None:
     """A screen's first layout posts a Resize to the screen itself, whose handler laid
-    the whole screen out again at the same size (issue 15)."""
+    the whole screen out again at the same size."""
     assert counted["layouts"]["GameScreen"] == 1, counted["layouts"]
 
 
 def test_the_segment_widgets_draw_their_rows_once_before_the_first_frame(
         counted: dict[str, Any]) -> None:
     """Textual renders a widget to measure it and again after the layout; the boards,
-    tracks and display keep what they drew for the same data and width (issue 15)."""
+    tracks and display keep what they drew for the same data and width."""
     drawn = {key: n for key, n in counted["drawn"].items() if key != "-"}
     assert len(drawn) > 4 and set(drawn.values()) == {1}, drawn
 
@@ -530,8 +530,8 @@ def test_no_widget_is_restyled_before_its_first_frame_but_for_the_focus(
         counted: dict[str, Any]) -> None:
     """The bare default screen under the game had its width's class added at its first
     resize (a restyle of it, its toast rack, scroll bar and tooltip), and the compact
-    action list was restyled, with its five component classes, before it was mounted
-    (issue 15). The list is restyled once more as it takes the focus, the default
+    action list was restyled, with its five component classes, before it was mounted.
+    The list is restyled once more as it takes the focus, the default
     screen as the app takes its dark class (a bare Textual app does as much)."""
     styled = counted["styled"]
     assert counted["compact"] == [True, True]

@@ -108,7 +108,7 @@ def test_maharadjah_s_seventeen_nations_are_sides_under_five_players() -> None:
 
 
 def test_roles_are_the_ui_s_words_and_each_game_maps_its_own_onto_them() -> None:
-    """Issue 10 item 4: the UI's role vocabulary names no game's things; each game maps
+    """The UI's role vocabulary names no game's things; each game maps
     its description words ("city", "pp") onto it, and every role it maps has a style."""
     words = {word for spec in specs().values() for word in spec.roles}
     assert words and not words & set(ROLES)

@@ -1,4 +1,4 @@
-"""The game screen redraws only what changed (issue 15: key press to frame).
+"""The game screen redraws only what changed (key press to frame).
 
 The screen re-reads the table after every step; a widget whose data is the same is not
 given it again, and the move log is painted only when its entries or marks change."""
@@ -68,7 +68,7 @@ def _shown(app: App[Any]) -> list[str]:
 
 @synchronously
 async def test_the_log_keeps_each_entry_s_lines_and_still_shows_every_change() -> None:
-    """Issue 15: the log keeps each entry wrapped; a new entry, a new flag and a new
+    """The log keeps each entry wrapped; a new entry, a new flag and a new
     width each draw anew (a cache that stopped updating fails here), and the newest
     entry stays in sight."""
     app = _OneLog()
@@ -124,7 +124,7 @@ class _OneBoard(App[None]):
 
 @synchronously
 async def test_a_board_is_laid_out_again_only_when_its_height_changes() -> None:
-    """Issue 15: a board's new figures redraw it; a new line also grows it (the layout
+    """A board's new figures redraw it; a new line also grows it (the layout
     it asks for only then)."""
     app = _OneBoard()
     async with app.run_test(size=(60, 10)) as pilot:
@@ -153,7 +153,7 @@ async def test_a_board_is_laid_out_again_only_when_its_height_changes() -> None:
 
 @synchronously
 async def test_another_seats_move_lays_out_the_screen_only_for_a_new_height() -> None:
-    """Issue 15 (SSH: each session redraws after every move at its table): the move log's
+    """(SSH: each session redraws after every move at its table): the move log's
     new virtual height, the action heading's new words and the action list's new
     choices each asked for a layout of the whole screen after every move. Now the log
     asks for none while its scrollbar stays, the heading only when its rows change, and
@@ -208,7 +208,7 @@ async def test_another_seats_move_lays_out_the_screen_only_for_a_new_height() ->
 
 @synchronously
 async def test_an_idle_game_screen_draws_nothing() -> None:
-    """Issue 15: a seat waiting for the others (an SSH session, most of the time) costs
+    """A seat waiting for the others (an SSH session, most of the time) costs
     no CPU: no timer, cursor or clock redraws its screen while nothing happens."""
     from textual._compositor import Compositor
 

@@ -1,4 +1,4 @@
-"""Undo across the computers' decisions (issue 9 item 1): ctrl+z takes back to my last
+"""Undo across the computers' decisions: ctrl+z takes back to my last
 decision with every reply after it, the computers wait instead of moving for seats
 whose turn it no longer is, and ctrl+y brings it all back."""
 
@@ -44,7 +44,7 @@ async def undo_and_redo(pilot, app, game, seat: int = 0) -> None:  # noqa: ANN00
 
 @synchronously
 async def test_undo_at_the_start_shrine_after_the_computers_chose_characters() -> None:
-    # The issue's report: `maharaja play --seed 11`, take character 15, ctrl+z.
+    # As a player found it: `maharaja play --seed 11`, take character 15, ctrl+z.
     app = MaharajaApp(Start("play", setup=default_setup(3, 11, 1)), computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -67,7 +67,7 @@ async def test_undo_at_the_start_of_my_turn_after_a_computer_played() -> None:
         return game.state.phase == "actions" and 0 in game.to_move() \
             and game.steps[-1].seat not in (0, -1)
 
-    # The engine brings the game there (issue 15); the keys close what the app shows.
+    # The engine brings the game there; the keys close what the app shows.
     app = app_at(my_turn_after_a_computer, seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -111,7 +111,7 @@ async def test_undo_at_game_over() -> None:
 
 @synchronously
 async def test_hot_seat_undo_when_all_agree_takes_back_the_computers_too() -> None:
-    # The engine plays the start shrines (issue 15); the keys play from the first plan.
+    # The engine plays the start shrines; the keys play from the first plan.
     app = app_at(lambda g: g.state.phase == "planning", humans=2, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
