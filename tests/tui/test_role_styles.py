@@ -15,13 +15,13 @@ from textual.app import App, ComposeResult
 from textual.color import Color
 from textual.widget import Widget
 
-import maharaja_tui
+from maharaja_tui.paths import STYLES
 from maharaja_tui.widgets.segments import ROLES, Painter, RoleStyles
 from tests.tui.first_frame import run_child
 from tests.tui.helpers import synchronously
 
 MUTED = ("minor-place", "dim", "hidden")  # $text-muted in app.tcss
-APP_CSS = str(Path(maharaja_tui.__file__).parent / "styles" / "app.tcss")
+APP_CSS = str(STYLES / "app.tcss")
 
 
 class Lazy(RoleStyles, Widget):
