@@ -73,7 +73,8 @@ class GameSpec(msgspec.Struct, frozen=True):
     notation: str = ""
 
     def load_ruleset(self) -> AnyRuleset:
-        return load(self.ruleset)  # type: ignore[no-any-return]
+        ruleset: AnyRuleset = load(self.ruleset)  # what the spec names is a Ruleset
+        return ruleset
 
     def load_evaluator(self) -> Any:
         return load(self.evaluator) if self.evaluator else None
@@ -139,7 +140,7 @@ def _plain_table(text: str, group: str = GROUP) -> dict[str, str] | None:
     ``name = "module:attr"`` lines, comments and blank lines up to the next table.
     None when written any other way (tomllib reads those). A launch from a checkout
     reads its games here: importing tomllib compiles its regexes, and with parsing the
-    whole file it was ~13M instructions of the launch (issue 15)."""
+    whole file it was ~13M instructions of the launch."""
     lines = iter(text.splitlines())
     table = f'[project.entry-points."{group}"]'
     if not any(line.strip() == table for line in lines):
@@ -162,7 +163,7 @@ def _plain_table(text: str, group: str = GROUP) -> dict[str, str] | None:
 
 
 def _toml_entry_points(text: str, group: str = GROUP) -> dict[str, str]:
-    import tomllib  # here, not at the top: importing the registry stays cheap (issue 15)
+    import tomllib  # here, not at the top: importing the registry stays cheap (the launch)
 
     try:
         project = tomllib.loads(text)
@@ -188,7 +189,7 @@ _extra: dict[str, GameSpec] = {}
 
 class _Found:
     """The entry points' specs, each imported when first asked for: starting a game
-    imports its own package, not every game's (issue 15: the launch).
+    imports its own package, not every game's (the launch figure).
 
     ``first`` holds the checkout's entry points, which win over installed ones of the
     same name: a game found there (the default game among them) is started without

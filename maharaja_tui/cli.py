@@ -31,7 +31,7 @@ def registered() -> dict[str, str]:
 def parser(*, list_games: bool = True,
            only: str | None = None) -> argparse.ArgumentParser:
     """The command line; ``list_games`` names the games in ``--game``'s help, which
-    imports every game's spec (and so its rules): only help shows it (issue 15).
+    imports every game's spec (and so its rules): only help shows it (the launch figure).
     ``only``: the sub-command to build ("" for none), when the arguments name it
     (``chosen``); each sub-command's parser costs ~1M instructions at launch."""
 
@@ -170,7 +170,8 @@ def _main(argv: Sequence[str] | None) -> int:
     name, level = settings.name, settings.opponents.level
     if getattr(args, "players", None) is None:
         count = settings.opponents.count
-        args.players = 3 if count is None else count + getattr(args, "humans", 1)
+        args.players = _default_players(getattr(args, "game", None)) if count is None \
+            else count + getattr(args, "humans", 1)
 
     if args.command == "play" and args.solo:
         problem = _check_solo(args.game, args.solo)
@@ -251,6 +252,15 @@ def _form(game: str) -> NewGameForm | None:
         return adapter_class(game).table_form()
     except UnsupportedGame:
         return None
+
+
+def _default_players(game: str | None) -> int:
+    """The game's own default number of players (its spec's); 3 for a game this UI cannot
+    show, which ``_check_table`` then names."""
+    from engine.registry import default_game
+
+    form = _form(game or default_game())
+    return form.default_seats if form is not None else 3
 
 
 def _check_solo(game: str | None, level: str) -> str | None:

@@ -1,7 +1,7 @@
 """The table a new game starts with (seats, options, seed), without the new-game form.
 
 ``maharaja play`` builds its game from here before the first frame; the form itself
-(``screens.new_game``, with its Textual widgets) is imported only when shown (issue 15).
+(``screens.new_game``, with its Textual widgets) is imported only when shown (the launch figure).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ meanwhile (a computer's move may bring a scoring screen), and takes it away as s
 the terminal is large enough again; nothing underneath changes or is lost.
 
 The cover (a Textual screen: ~2.5M instructions to define its class) is imported the
-first time it is needed, not at every launch (issue 15); until then no screen is it.
+first time it is needed, not at every launch; until then no screen is it.
 """
 
 from __future__ import annotations

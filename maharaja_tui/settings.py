@@ -124,7 +124,7 @@ def load(given: str | Path | None = None) -> Settings:
         return Settings()
     except OSError as exc:
         raise ConfigError(f"config file {path}: {exc.strerror or exc}") from None
-    import tomllib  # only for a file to read (issue 15: its regexes, ~8M instructions)
+    import tomllib  # only for a file to read (its regexes: ~8M instructions of the launch)
 
     try:
         raw = tomllib.loads(data.decode("utf-8"))

@@ -192,7 +192,7 @@ class Stats:
     def seating_over(self, tables: int) -> bool:
         """Whether every table plays or was given up: the steady window opens then. A
         table given up (its error counted) does not hold it back: waiting for it left
-        the 128-session step of issue 15 with no move timed at all."""
+        the 128-session step of the SSH figures with no move timed at all."""
         return self.ready + self.unseated >= tables
 
     def play_on(self, tables: int, seated_at: float, steady: float) -> None:
@@ -753,5 +753,6 @@ if __name__ == "__main__":
                     help="attack the server while the tables play (see above)")
     ap.add_argument("--full-scan", action="store_true",
                     help="make text of each whole redraw to find the status line, as the "
-                         "client did before issue 15's fourth round (to compare its CPU)")
+                         "client did before it looked at the changed rows only (to compare "
+                         "its CPU)")
     print(json.dumps(asyncio.run(main(ap.parse_args())), indent=1))

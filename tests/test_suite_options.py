@@ -1,4 +1,4 @@
-"""The suite's own options (issue 15): how many workers ``-n auto`` starts, and where the
+"""The suite's own options: how many workers ``-n auto`` starts, and where the
 workers keep compiled bytecode when the environment asks for none in the source tree."""
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def test_workers_keep_bytecode_in_pytests_cache_when_the_tree_may_have_none(
 
 def test_the_suite_loads_no_benchmark_plugin(request: pytest.FixtureRequest) -> None:
     """pytest-benchmark, where installed, is not ours (benchmarks are scripts/bench):
-    pyproject's addopts block it, so no process loads it (issue 15)."""
+    pyproject's addopts block it, so no process loads it."""
     assert request.config.pluginmanager.is_blocked("benchmark")
     assert "pytest_benchmark.plugin" not in sys.modules
 
@@ -64,7 +64,7 @@ def test_installed_packages_read_their_own_bytecode_not_the_prefixs(
         request: pytest.FixtureRequest) -> None:
     """The prefix holds our modules' bytecode only: an installed package's module whose own
     __pycache__ copy is current is read from there, so a clean checkout does not compile
-    Textual, asyncssh ... again in every worker (issue 15). asyncssh: no pytest plugin
+    Textual, asyncssh ... again in every worker. asyncssh: no pytest plugin
     imports it, so the prefix was set before it was imported."""
     import importlib.util
 

@@ -19,7 +19,6 @@ from engine.core.game import AnyGame, restore, snapshot
 from engine.core.ruleset import AnyRuleset
 
 SNAPSHOT_EVERY = 32
-UNITS = ("event", "turn", "round")
 
 
 class Replay:

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.maharadjah import combat
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
@@ -33,6 +33,7 @@ from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase
 from engine.maharadjah.state import State as MaharadjahState
 from maharaja_tui.games.base import (
     Dialog,
+    GameAdapter,
     MenuEntry,
     NewGameForm,
     OptionField,
@@ -48,7 +49,6 @@ from maharaja_tui.widgets.player_board import BoardData, PlayerBoard
 from maharaja_tui.widgets.segments import Segment, Segments
 from maharaja_tui.widgets.tracks import SpaceTrack, SpaceTrackData
 
-TURNS = 16  # W-TURN-1
 PHASE_WORDS = {"setup": "Setup", "turn_start": "Turn start", "next": "", "growth": "Growth",
                "invasion": "Invasion", "move": "Movement", "combat": "Combat",
                "posts": "Trading posts", "arms": "Colonial arms", "vp": "Victory points",
@@ -100,7 +100,7 @@ def nation_name(nation: str) -> Segment:
     return nation_seg(nation, nations[nation].name if nation in nations else nation)
 
 
-class MaharadjahAdapter(SpecAdapter):
+class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
     ruleset_id: ClassVar[str] = "maharadjah"
     legend: ClassVar[str] = LEGEND
     private: ClassVar[bool] = False  # no hidden information: hot seat needs no privacy screen
@@ -230,7 +230,7 @@ class MaharadjahAdapter(SpecAdapter):
 
     def turn_track(self, view: MaharadjahState) -> SpaceTrackData:
         spaces = tuple(((f"{t}", "cursor" if t == view.turn else
-                         "dim" if t < view.turn else ""),) for t in range(1, TURNS + 1))
+                         "dim" if t < view.turn else ""),) for t in range(1, Q.last_turn() + 1))
         years = Q.rules().turns.get(view.turn, {}).get("years", "") if view.turn else ""
         return SpaceTrackData("Turn", spaces, tail=((years, "dim"),))
 
@@ -258,7 +258,7 @@ class MaharadjahAdapter(SpecAdapter):
                to_move: Sequence[int]) -> Segments:
         if view.phase == Phase.OVER:
             return (("Game over", "strong"),)
-        out: list[Segment] = [(f"Turn {view.turn}/{TURNS}", "strong")]
+        out: list[Segment] = [(f"Turn {view.turn}/{Q.last_turn()}", "strong")]
         if view.active:
             seat = view.control.get(view.active, 0)
             out += [(" · ", ""), nation_name(view.active), (" (", ""),
@@ -551,7 +551,7 @@ class MaharadjahAdapter(SpecAdapter):
     @classmethod
     def progress(cls, state: MaharadjahState) -> str:
         """``turn 7/16`` (W-TURN-1)."""
-        return f"turn {state.turn}/{TURNS}" if state.turn else ""
+        return f"turn {state.turn}/{Q.last_turn()}" if state.turn else ""
 
     @classmethod
     def round_number(cls, state: MaharadjahState) -> int | None:
@@ -611,7 +611,7 @@ def move_refusal(view: MaharadjahState, seat: int, move: Any) -> str | None:
     """Why the rules would refuse ``move`` now (the rule id first), or None."""
     try:
         decide(view, seat, move)
-    except IllegalIntent as refusal:
+    except Refused as refusal:
         return str(refusal)
     return None
 
@@ -655,3 +655,7 @@ def barbarian_layout() -> dict[str, tuple[int, int]]:
     data = json.loads((DATA / "map.json").read_text(encoding="utf-8"))
     return {b["id"]: (int(b["layout"][0]), int(b["layout"][1]))
             for b in data.get("barbarian_lands", ())}
+
+
+# mypy holds the adapter to the screens' contract (GameAdapter, games/base.py)
+_CONTRACT: type[GameAdapter[MaharadjahState, I.Intent]] = MaharadjahAdapter

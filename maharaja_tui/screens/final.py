@@ -1,5 +1,5 @@
 """Final scoring: the game's final table (its breakdown per player) and the winner, then
-the game's story (issue 13 item 9): each player's score round by round as a chart, and
+the game's story: each player's score round by round as a chart, and
 where the points came from, by source, as the events credited them."""
 
 from __future__ import annotations
@@ -18,8 +18,6 @@ from maharaja_tui.screens.scoring import fill_table
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.line_chart import ChartData, Line, LineChart
 from maharaja_tui.widgets.segments import Painter, RoleStyles
-
-TABS = ("scores", "story", "sources")
 
 
 def story_of(game: Any) -> Story | None:

@@ -1,9 +1,9 @@
 """The game screen: the game's board and panels, the log and the player's choices.
 
-``GameScreen(table, seat)`` is the contract the SSH server relies on. ``table`` is a
-``LocalTable`` or anything with its methods (``view``, ``legal_intents``,
-``to_move``, ``play``, ``undo``, ``redo``, ``answer_undo``, ``pending_undo``, ``log``,
-``subscribe``, ``seats``, ``ruleset``). ``seat`` is:
+``GameScreen(table, seat)`` is the contract the SSH server relies on. ``table`` is an
+``engine.core.table.Table``: a ``LocalTable`` or the server's ``RemoteTable``; what
+only a game held here offers (save as, the final story, the autosave) it asks of
+``held_here``. ``seat`` is:
 
 * an ``int``: the screen shows that seat's view only and plays for it (a networked
   player);
@@ -37,7 +37,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from engine.core.describe import part_of
-from engine.core.errors import IllegalIntent
+from engine.core.errors import NothingToUndo, Refused
+from engine.core.table import Table, held_here
 from maharaja_tui.games import adapter_for
 from maharaja_tui.games.base import MenuEntry, Panel, entry_key
 from maharaja_tui.paths import STYLE_FILES
@@ -78,7 +79,7 @@ class GameScreen(Closing, Screen[None]):
 
     def __init__(
         self,
-        table: Any,
+        table: Table,
         seat: SeatMode = HOT_SEAT,
     ) -> None:
         super().__init__()
@@ -99,7 +100,7 @@ class GameScreen(Closing, Screen[None]):
         self._intents: list[Any] = []
         self._final_shown = False
         self._autosave_problem: str | None = None  # the one being shown
-        self.last_refusal: IllegalIntent | None = None
+        self.last_refusal: Refused | None = None
         first = table.view(self.viewer)
         self._first_view = first  # which panels the game has, for compose
         self._scored_round: Any = None  # the adapter's key of the last scoring shown
@@ -157,12 +158,10 @@ class GameScreen(Closing, Screen[None]):
 
     def on_unmount(self) -> None:
         self._unmounted = True
-        flush = getattr(self.table, "flush", None)
-        if flush is not None:  # an autosave waiting for the next frame: there is none
-            flush()
-        unsubscribe = getattr(self.table, "unsubscribe", None)
-        if unsubscribe is not None:
-            unsubscribe(self._on_table_changed)
+        held = held_here(self.table)
+        if held is not None:  # an autosave waiting for the next frame: there is none
+            held.flush()
+        self.table.unsubscribe(self._on_table_changed)
 
     # ------------------------------------------------------------- refresh
     def _on_table_changed(self) -> None:
@@ -182,7 +181,8 @@ class GameScreen(Closing, Screen[None]):
     def _show_autosave(self) -> None:
         """A table that cannot write its autosave (read-only or full disk) plays on; the
         player is told once, and a line stays up until it works again."""
-        problem = getattr(self.table, "autosave_problem", None)
+        held = held_here(self.table)
+        problem = held.autosave_problem if held is not None else None
         if problem == self._autosave_problem:
             return
         line = self.query_one("#autosave-off", Static)
@@ -216,7 +216,7 @@ class GameScreen(Closing, Screen[None]):
         painter = Painter(actions, self.colours)
         status = painter.text(adapter.status(view, viewer, to_move))
         line = self.query_one("#status", Static)
-        if status != line.content:  # one line high: no layout (issue 15)
+        if status != line.content:  # one line high: no layout (key to frame)
             line.update(status, layout=False)
         entries = tuple(table.log(viewer))
         if viewer is not None and viewer in to_move and viewer in self._played:
@@ -347,8 +347,8 @@ class GameScreen(Closing, Screen[None]):
         here (an SSH session holds only its seat's view, so it shows none)."""
         from maharaja_tui.screens.final import story_of
 
-        game = getattr(self.table, "game", None)
-        return story_of(game) if game is not None else None
+        held = held_here(self.table)
+        return story_of(held.game) if held is not None else None
 
     @property
     def seat_shown(self) -> int | None:
@@ -435,12 +435,15 @@ class GameScreen(Closing, Screen[None]):
                                                    key=key))
         return out
 
-    def _refusal(self, view: Any, intent: Any) -> IllegalIntent | None:
+    def _refusal(self, view: Any, intent: Any) -> Refused | None:
         """The engine's reason for refusing ``intent`` on the viewer's own view (so it
-        can tell nothing the viewer may not know), or None when it would be played."""
+        can tell nothing the viewer may not know), or None when it would be played
+        (a spectator plays nothing, and is asked nothing)."""
+        if self.viewer is None:
+            return None
         try:
             self.table.ruleset.decide(view, self.viewer, intent)
-        except IllegalIntent as refusal:
+        except Refused as refusal:
             return refusal
         return None
 
@@ -525,7 +528,7 @@ class GameScreen(Closing, Screen[None]):
         self._played.add(seat)
         try:
             self.table.play(seat, intent)
-        except IllegalIntent as refusal:
+        except Refused as refusal:
             if before[0] is None:
                 del self._seen[seat]
             else:
@@ -539,7 +542,7 @@ class GameScreen(Closing, Screen[None]):
             self.query_one("#refusal").display = False
         self.last_refusal = None
 
-    def refuse(self, refusal: IllegalIntent) -> None:
+    def refuse(self, refusal: Refused) -> None:
         self.last_refusal = refusal
         notice = self.query_one("#refusal", Static)
         notice.update(f"✗ {refusal}   (F1: rule {refusal.rule})")
@@ -556,11 +559,11 @@ class GameScreen(Closing, Screen[None]):
             return
         try:
             request = self.table.undo(seat)
-        except IllegalIntent as refusal:
-            if refusal.rule != "CORE-UNDO-1":  # e.g. a server's refusal: say it as it is
-                self.refuse(refusal)
-                return
+        except NothingToUndo:
             self.notify("Nothing of yours to take back", severity="warning")
+            return
+        except Refused as refusal:  # e.g. a server's refusal: say it as it is
+            self.refuse(refusal)
             return
         if request is None:
             return
@@ -590,7 +593,7 @@ class GameScreen(Closing, Screen[None]):
 
     def _asked_to_undo(self) -> None:
         """A networked player whose decision another's undo would take back is asked."""
-        request = getattr(self.table, "pending_undo", None)
+        request = self.table.pending_undo
         if request is None:
             self._undo_asked = None  # a later request, even an equal one, is asked anew
         seat = self.viewer
@@ -601,7 +604,7 @@ class GameScreen(Closing, Screen[None]):
         who = self.table.seats[request.by].name
 
         def answered(yes: bool | None) -> None:
-            if getattr(self.table, "pending_undo", None) == request:
+            if self.table.pending_undo == request:
                 self._call(lambda: self.table.answer_undo(seat, bool(yes)))
 
         from maharaja_tui.screens.choice import ConfirmScreen
@@ -614,18 +617,17 @@ class GameScreen(Closing, Screen[None]):
         seat = self._undoer()
         try:
             if seat is None:
-                raise IllegalIntent("CORE-REDO-1", "nothing to redo")
+                raise NothingToUndo("CORE-REDO-1", "nothing to redo")
             self.table.redo(seat)  # the computers' replies come back with it
-        except IllegalIntent as refusal:
-            if refusal.rule != "CORE-REDO-1":
-                self.refuse(refusal)
-                return
+        except NothingToUndo:
             self.notify("Nothing to redo", severity="warning")
+        except Refused as refusal:  # e.g. a server's refusal: say it as it is
+            self.refuse(refusal)
 
     def _call(self, fn: Any) -> None:
         try:
             fn()
-        except IllegalIntent as refusal:
+        except Refused as refusal:
             self.refuse(refusal)
 
     # --------------------------------------------------------------- focus
@@ -687,10 +689,10 @@ class GameScreen(Closing, Screen[None]):
     def hints_allowed(self) -> bool:
         """Hints are the table's choice (an SSH table allows them or not); a local table
         always does."""
-        return bool(getattr(self.table, "hints", False))
+        return self.table.hints
 
     def action_hint(self) -> None:
-        """The hard computer's suggestion for this decision (issue 13 item 7), thought
+        """The hard computer's suggestion for this decision (a hint), thought
         out from this seat's view only, off the UI thread."""
         from maharaja_tui.screens.hint import HintScreen
 
@@ -713,12 +715,12 @@ class GameScreen(Closing, Screen[None]):
     def action_save_as(self) -> None:
         from maharaja_tui.screens.files import SaveScreen
 
-        game = getattr(self.table, "game", None)
-        if game is None:
+        held = held_here(self.table)
+        if held is None:
             self.notify("Only a game played on this computer can be saved here",
                         severity="warning")
             return
-        self.app.push_screen(SaveScreen(game))
+        self.app.push_screen(SaveScreen(held.game))
 
 
 def build(panels: tuple[Panel, ...], *regions: str, palette: Any) -> list[Any]:
@@ -730,7 +732,7 @@ def build(panels: tuple[Panel, ...], *regions: str, palette: Any) -> list[Any]:
 def refresh(screen: Screen[Any], panels: tuple[Panel, ...],
             widgets: dict[str, Any] | None = None) -> None:
     """Each panel's widget gets its data now; ``widgets`` keeps them by id (a query
-    walks the whole screen, and this runs after every step: issue 15)."""
+    walks the whole screen, and this runs after every step)."""
     for panel in panels:
         # Any: each panel's widget class has its own ``data`` (see Panel)
         widget: Any = widgets.get(panel.id) if widgets is not None else None

@@ -20,7 +20,7 @@ from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, 
 from textual.widgets.option_list import Option
 
 from engine import rulesets
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.core.record import MAX_NAME
 from engine.core.ruleset import HUMAN, Computer, Controller, Human, Seat
 from engine.registry import default_game
@@ -64,7 +64,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
     ]
     # Textual's auto-focus gives the first focusable widget the focus at compose: the
     # form's scroll area, which on_mount then took it from. Each of the two moves
-    # restyled the whole form (~30% of the screen's start, issue 15): the first field
+    # restyled the whole form (~30% of the screen's start): the first field
     # (the one on_mount focuses) takes it at once instead.
     AUTO_FOCUS = "Select"
 
@@ -249,7 +249,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
     def _check(self, setup: GameSetup) -> bool:
         try:
             rulesets()[setup.ruleset_id].check_options(setup.options, list(setup.seats))
-        except IllegalIntent as refusal:
+        except Refused as refusal:
             self.query_one("#new-game-error", Static).update(f"✗ {refusal}")
             return False
         return True

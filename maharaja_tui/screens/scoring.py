@@ -13,7 +13,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from maharaja_tui.games.base import GameAdapter, MenuEntry, ScoreTable, entry_key
+from engine.core.table import Table, held_here
+from maharaja_tui.games.base import AnyAdapter, MenuEntry, ScoreTable, entry_key
 from maharaja_tui.screens.closing import Closing, on_top, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.footer import Footer
@@ -25,9 +26,9 @@ class ScoredGame(Protocol):
     table, the seat it shows, its adapter and colours, its decisions, and the keys it
     lends (undo, redo, the hint), so that the two screens need not import each other."""
 
-    table: Any
+    table: Table
     viewer: int | None
-    adapter: GameAdapter
+    adapter: AnyAdapter
     colours: Palette
 
     @property
@@ -148,10 +149,10 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
 
     def action_undo(self) -> None:
         """The game screen's undo; said here, where its board is not to be seen."""
-        steps = len(getattr(getattr(self.game.table, "game", None), "steps", ()))
+        held = held_here(self.game.table)  # a seat on a server is told by its table
+        steps = len(held.game.steps) if held is not None else 0
         self.game.action_undo()
-        game = getattr(self.game.table, "game", None)
-        if game is not None and len(game.steps) < steps:
+        if held is not None and len(held.game.steps) < steps:
             self.notify("Your last decision is taken back", timeout=3)
 
     def action_redo(self) -> None:

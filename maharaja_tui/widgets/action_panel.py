@@ -74,7 +74,7 @@ class ActionPanel(RoleStyles, Vertical):
         yield Static(id="action-filter")
         # Compact, its height set (1fr). Set as Textual's Footer sets its own: the
         # reactive and its class without a restyle, which ``compact=True`` ran on the
-        # list (and its five component classes) before it was even mounted (issue 15).
+        # list (and its five component classes) before it was even mounted (the launch figure).
         options = Choices(id="action-options")
         options.slash_filters = True
         options.set_reactive(Choices.compact, True)
@@ -92,7 +92,7 @@ class ActionPanel(RoleStyles, Vertical):
         painter = Painter(self, self.colours)
         lines = painter.lines(heading)
         shown = self.query_one("#action-heading", Static)
-        if lines != shown.content:  # else no redraw, no layout (issue 15)
+        if lines != shown.content:  # else no redraw, no layout (key to frame)
             # A layout (of the whole screen) only when the heading's rows change: most
             # steps change its words ("waiting for ..."), not its height.
             width, height = shown.content_size

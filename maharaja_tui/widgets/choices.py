@@ -7,7 +7,7 @@ where a turn's end may be); Home, End, PageUp and PageDown are Textual's own.
 Its options may be given by ``show_choices`` with a filter: the options whose text
 holds every word typed, each option's ``id`` its index among all of them, so a pick
 made in a filtered list is read with ``index_of``. ``Choices`` is the action
-panel's list, whose length asks for no layout of the screen (issue 15).
+panel's list, whose length asks for no layout of the screen (key to frame).
 """
 
 from __future__ import annotations
@@ -252,7 +252,7 @@ class Choices(ChoiceList):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """The option rows framed as a row Textual drew before: its border and padding
-        cells around the row's own strip through the line filters (issue 15: new choices
+        cells around the row's own strip through the line filters (key to frame: new choices
         went through Textual's styles cache row by row, 15-20% of an SSH session's CPU a
         move). Only where the styles cache adds nothing else to a content row (no tint,
         opacity, text opacity, hatch or side outline, as TextRows' rows); border rows,

@@ -3,7 +3,7 @@
 Entries the screen says concern the player (``flagged``, indices; the game judges
 which) get a ``●`` in the margin, drawn strong, so they read without colour too.
 
-A Line API widget (issue 15: key press to frame): each entry is wrapped into lines once
+A Line API widget (the key-to-frame figure): each entry is wrapped into lines once
 per width and style and kept, so a new entry costs its own lines only, and following
 the newest entry is a scroll offset set at once, not a second frame."""
 
@@ -85,7 +85,7 @@ class MoveLog(RoleStyles, ScrollbarsRedrawThemselves, ScrollView, can_focus=True
 
     def show(self, entries: tuple[Segments, ...], flagged: frozenset[int]) -> None:
         """Both at once, painted once, and only when something changed: the game screen
-        calls this after every step of every seat (issue 15: key to frame)."""
+        calls this after every step of every seat (key to frame)."""
         if entries == self.entries and flagged == self.flagged:
             return
         self.set_reactive(MoveLog.flagged, flagged)
@@ -163,7 +163,7 @@ class MoveLog(RoleStyles, ScrollbarsRedrawThemselves, ScrollView, can_focus=True
         if overflows and self.show_vertical_scrollbar and size.width == self.virtual_size.width:
             # The scrollbar stays and the width with it: nothing on screen moves, so no
             # layout of the whole screen (a new virtual size asks for one) after every
-            # move; the scrollbar's sizes are set below, as a layout would (issue 15).
+            # move; the scrollbar's sizes are set below, as a layout would.
             self.set_reactive(MoveLog.virtual_size, size)
         else:
             self.virtual_size = size

@@ -50,7 +50,7 @@ class RoleStyles:
     Each role is resolved when first drawn and kept until the widget's styles change.
     Declared as Textual component classes instead, all 16 roles were restyled at every
     style update of every such widget (twice before the first frame), most of them
-    never drawn: a third of the launch (issue 15). As with component classes, a style
+    never drawn: a third of the launch. As with component classes, a style
     update that changes a drawn role's style refreshes the widget.
     """
 
@@ -74,10 +74,10 @@ class RoleStyles:
         under = self.background_colors[1]
         # Most roles are styled by rules that name the role alone (``.role--dim``), alike
         # in every widget over the same background: those are styled once for the app
-        # (issue 15: 28 role nodes styled before the first frame, 11 of them different).
+        # (28 role nodes styled before the first frame, 11 of them different).
         # A rule that also names an ancestor (``PalaceGrid .role--target``) and matches
         # here styles this widget's role apart. A role no such rule names is known alike
-        # without its node (issue 15: making one, 17 times a launch, to find the style
+        # without its node (making one, 17 times a launch, to find the style
         # already shared, cost as much as styling all 11).
         shared = _SharedRoles.of(self.app, sheet.rules_map)
         key = (role, under)

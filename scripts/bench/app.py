@@ -1,4 +1,5 @@
-"""The terminal app's figures (issue 15): launch, import, key to frame, replay from file.
+"""The terminal app's figures of the README's Benchmarks: launch, import, key to frame,
+replay from file.
 
 Each figure is measured beside its anchor in the same run, the two alternating run by
 run so that a busy moment on a shared machine weighs on both:

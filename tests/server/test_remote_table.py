@@ -295,3 +295,17 @@ def test_connections_make_no_decoder_of_their_own(hub: Hub,
         thread.join(10)
     assert made == []
     assert connect(hub, "last").user == "last"  # the shared decoder reads the welcome
+
+
+def test_remote_table_has_every_member_of_the_table_protocol(hub: Hub) -> None:
+    """The game screen takes an ``engine.core.table.Table``; the server hands it a
+    RemoteTable (typed loosely on its way), so its members are checked here."""
+    from engine.core.table import Table
+
+    alice = connect(hub, "alice")
+    table_id = alice.create(RULESET.id, [SeatSpec(), SeatSpec()])
+    alice.join(table_id)
+    remote = RemoteTable(alice, table_id, RULESETS)
+    members = [name for name in vars(Table) if not name.startswith("_")]
+    assert {"view", "play", "undo", "pending_undo", "hints", "seats"} <= set(members)
+    assert [name for name in members if not hasattr(remote, name)] == []

@@ -1,4 +1,4 @@
-"""The choices list draws its option rows framed as Textual framed one (issue 15)."""
+"""The choices list draws its option rows framed as Textual framed one."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""An uncaught error (issue 9 item 2): exit status non-zero, one line naming the log file
+"""An uncaught error: exit status non-zero, one line naming the log file
 that holds the traceback, and no game state (it holds other seats' secrets) on the
 terminal — Textual's own traceback prints local variables."""
 

@@ -1,4 +1,4 @@
-"""F1 is a player's guide per game (issue 13 item 1): written for players, opened at the
+"""F1 is a player's guide per game: written for players, opened at the
 section of the decision at hand, with the rules reference (rule ids) one key away."""
 
 from __future__ import annotations

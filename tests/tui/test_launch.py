@@ -1,4 +1,4 @@
-"""The launch imports what the first game frame needs and nothing more (issue 15).
+"""The launch imports what the first game frame needs and nothing more.
 
 Each check runs a fresh interpreter, as the ``maharaja`` command starts: modules an
 earlier test imported would hide what the launch itself imports. Nothing is timed
@@ -79,7 +79,7 @@ def test_the_first_game_frame_imports_no_other_game_nor_the_help(
 
 def test_a_table_is_set_up_from_the_form_the_new_game_screen_shows_but_its_labels() -> None:
     """``table_form`` (the command's checks, ``default_setup``) leaves the labels out,
-    nothing else (issue 15)."""
+    nothing else."""
     import msgspec
 
     from engine.registry import specs
@@ -103,7 +103,7 @@ def test_a_table_is_set_up_from_the_form_the_new_game_screen_shows_but_its_label
 def test_the_maharaja_state_s_annotations_are_objects_not_strings() -> None:
     """msgspec reads a Struct's annotations to decode it (the first view copies the state
     through msgpack, the board file is decoded to draw the map); string annotations it
-    compiles and evaluates first: 85 of them, ~4 ms of the launch (issue 15)."""
+    compiles and evaluates first: 85 of them, ~4 ms of the launch."""
     import msgspec
 
     from engine.family import network
@@ -123,7 +123,7 @@ def test_the_computers_think_only_after_the_first_frame(first_frame: dict[str, A
 
 def test_a_new_game_s_autosave_is_written_after_its_first_frame(
         first_frame: dict[str, Any]) -> None:
-    """Its disk sync took longer than drawing the frame (issue 15); it waits, as a
+    """Its disk sync took longer than drawing the frame; it waits, as a
     move's autosave does, for the frame (test_autosave: it is written then)."""
     assert first_frame["autosave_written"] is False and first_frame["autosave_due"] is True
 
@@ -146,7 +146,7 @@ def test_importing_the_app_reads_no_package_metadata(data_home: Path) -> None:
 
 def test_the_board_file_is_read_without_the_json_module(data_home: Path) -> None:
     """msgspec (imported anyway) decodes and checks the board file in one pass; the json
-    module is not imported for it at launch (issue 15)."""
+    module is not imported for it at launch."""
     code = ("import sys, msgspec; from engine.maharaja.board import load_board; "
             "load_board(); "
             "print(msgspec.json.encode({'json': 'json' in sys.modules}).decode())")
@@ -192,7 +192,7 @@ def test_load_and_replay_read_the_file_once(tmp_path: Path, monkeypatch) -> None
 
 def test_replay_folds_a_file_as_written_and_load_re_decides_it(
         tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
-    """``maharaja replay`` trusts the digest of a file this program wrote (issue 15: no
+    """``maharaja replay`` trusts the digest of a file this program wrote (no
     step re-decided); ``maharaja load``, whose game is played on, re-decides every step."""
     from random import Random
 
@@ -298,7 +298,7 @@ def test_the_command_pauses_the_collector_until_the_app_s_first_frame(data_home:
         gc.enable()
 
 
-# Importing maharaja_tui.app defines the app and nothing more (issue 15: the import
+# Importing maharaja_tui.app defines the app and nothing more (the launch: the import
 # figure, measured against ``import textual.app``): the game, its screen, the autosaves,
 # the settings, the CSS cache and what they bring are imported by the running app.
 NOT_AT_IMPORT = ("engine", "engine.core.table", "engine.core.record", "engine.registry",
@@ -344,7 +344,7 @@ def test_a_sub_command_alone_parses_and_helps_as_among_all() -> None:
 
 def test_the_contrast_floor_computes_a_colour_s_luminance_once() -> None:
     """Every style drawn asks for its background's luminance, and a colour moved to meet
-    the floor is searched for through a dozen blends (issue 15: ~5M instructions of the
+    the floor is searched for through a dozen blends (~5M instructions of the
     first frame)."""
     from maharaja_tui.contrast import TEXT_FLOOR, luminance, readable
 

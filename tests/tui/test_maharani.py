@@ -235,7 +235,7 @@ async def test_the_action_list_places_a_tile_and_ends_the_turn_after_one() -> No
 @synchronously
 async def test_hot_seat_hands_over_without_a_privacy_screen() -> None:
     """Everything in Maharani is public (M-INFO-1): hot seat turns to the next human
-    without covering the screen (issue 13: a cover only before a secret)."""
+    without covering the screen (a cover only before a secret)."""
     game = M.game_until(lambda g: g.state.turn is not None and g.state.turn.seat == 0,
                         players=2, humans=2)
     app = app_at(game)

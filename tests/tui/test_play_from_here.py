@@ -1,4 +1,4 @@
-"""Play from here (issue 13 item 8): `p` in the replay viewer starts a new game from the
+"""Play from here: `p` in the replay viewer starts a new game from the
 position shown, for a chosen seat against computers, saved as its own game; in an
 unfinished game only the seat whose knowledge the replay shows may be taken over."""
 

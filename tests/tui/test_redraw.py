@@ -70,7 +70,7 @@ def _shown(app: App[Any]) -> list[str]:
 
 @synchronously
 async def test_the_log_keeps_each_entry_s_lines_and_still_shows_every_change() -> None:
-    """Issue 15: the log keeps each entry wrapped; a new entry, a new flag and a new
+    """The log keeps each entry wrapped; a new entry, a new flag and a new
     width each draw anew (a cache that stopped updating fails here), and the newest
     entry stays in sight."""
     app = _OneLog()

@@ -38,7 +38,7 @@ def test_new_game(snap_compare, size) -> None:  # noqa: ANN001
 
 @pytest.mark.parametrize("size", SIZES)
 def test_game_planning(snap_compare, size) -> None:  # noqa: ANN001
-    # Escape closes round 1's scoring, where only computers were ranked (issue 13 item 6).
+    # Escape closes round 1's scoring, where only computers were ranked.
     assert snap_compare(at(games.my_planning), terminal_size=size, press=["escape"])
 
 
