@@ -88,6 +88,11 @@ class ServerConfig:
     web_connections_per_address: int = 16
     web_connections: int = 512
     web_header_timeout: float = 10.0
+    # Several server processes (cluster.py): the PostgreSQL URL they share (None: the
+    # embedded store in the data directory), and the seconds a table's owner may be
+    # silent before another process takes the table over.
+    store: str | None = None
+    lease_seconds: float = 5.0
 
     @property
     def tables_dir(self) -> Path:

@@ -374,7 +374,7 @@ class TableService:
         game never started after ``waiting_expiry`` seconds."""
         now = self.now()
         old = []
-        for table in list(self.tables.values()):
+        for table in self._expirable():
             if table.spectators or any(table.presence.values()):
                 continue
             idle = now - table.touched
@@ -385,6 +385,10 @@ class TableService:
                 old.append(table.id)
                 self._remove(table, f"expired after {self.expire_after / 3600:g} h unattended")
         return old
+
+    def _expirable(self) -> list[Table]:
+        """The tables this process may remove (with several servers: those it owns)."""
+        return list(self.tables.values())
 
     def _remove(self, table: Table, why: str) -> None:
         if table.local is not None:

@@ -1,8 +1,45 @@
+import os
 import sys
+import uuid
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 # The helpers and the fake ruleset are imported by bare name here and in the server's
 # session processes (which get this sys.path), whatever the test-suite layout.
 HERE = str(Path(__file__).resolve().parent)
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
+
+
+@pytest.fixture(scope="session")
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real PostgreSQL server for the test run (pgserver, installed with the test
+    extra, brings its binaries), started once and shared by the workers: the first to
+    ask starts it, the last to finish stops it. Never skipped: a machine without it
+    fails these tests, as CI would."""
+    # The workers' temporary folders share a parent: one data directory for all.
+    base = tmp_path_factory.getbasetemp()
+    root = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "postgres"
+    root.mkdir(exist_ok=True)
+    with warnings.catch_warnings():  # its lock file's folder: no XDG_RUNTIME_DIR here
+        warnings.simplefilter("ignore")
+        import pgserver
+
+        server = pgserver.get_server(root, cleanup_mode="stop")
+    yield server.get_uri()
+
+
+@pytest.fixture
+def postgres(postgres_server: str) -> Iterator[str]:
+    """A database of its own for one test: its URL (dropped after the test)."""
+    import psycopg
+
+    name = "test_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(postgres_server, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    yield postgres_server.replace("/postgres?", f"/{name}?", 1)
+    with psycopg.connect(postgres_server, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE {name} WITH (FORCE)")
