@@ -238,7 +238,7 @@ class ClusterTables(TableService):
         match req:
             case p.CreateTable():
                 await self._may_sit(who)
-                table = await self._create(who, req)
+                table = await self.create_shared(who, req)
                 if self.names is not None:
                     self.names.bind(who)
                 return table.id
@@ -290,7 +290,8 @@ class ClusterTables(TableService):
             raise IllegalIntent("SRV-NAME", f"the name {who.name} belongs to another "
                                             "player's key; log in with another name")
 
-    async def _create(self, who: Identity, req: p.CreateTable) -> Table:
+    async def create_shared(self, who: Identity, req: p.CreateTable) -> Table:
+        """A new table, owned by this process, once written (its id the store's)."""
         table_id = await self.store.next_id()
         self.store.adopt(table_id, 1, None, 0, new=True)
         try:
@@ -455,6 +456,10 @@ class ClusterTables(TableService):
                 log.warning("store: %s", problem)
             else:
                 log.error("store: a change not read", exc_info=problem)
+
+    async def read(self, table_id: int) -> None:
+        """Read the table as written now (what another process changed)."""
+        await self._syncs.run(table_id)
 
     async def _sync(self, table_id: int) -> None:
         """Read the table's seats and game as written, and tell this process's sessions."""

@@ -1,5 +1,6 @@
 import os
 import sys
+import tempfile
 import uuid
 import warnings
 from collections.abc import Iterator
@@ -15,20 +16,22 @@ if HERE not in sys.path:
 
 
 @pytest.fixture(scope="session")
-def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def postgres_server() -> Iterator[str]:
     """A real PostgreSQL server for the test run (pgserver, installed with the test
     extra, brings its binaries), started once and shared by the workers: the first to
-    ask starts it, the last to finish stops it. Never skipped: a machine without it
-    fails these tests, as CI would."""
-    # The workers' temporary folders share a parent: one data directory for all.
-    base = tmp_path_factory.getbasetemp()
-    root = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "postgres"
-    root.mkdir(exist_ok=True)
+    ask starts it, the last to finish stops it and removes its files. Never skipped: a
+    machine without it fails these tests, as CI would.
+
+    Its files are not under pytest's temporary folder: as root, pgserver runs the server
+    as a user of its own, who must reach them, and every pytest run makes that folder
+    private to root again."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or uuid.uuid4().hex
+    root = Path(tempfile.gettempdir()) / f"maharaja-pg-{run[:16]}"
     with warnings.catch_warnings():  # its lock file's folder: no XDG_RUNTIME_DIR here
         warnings.simplefilter("ignore")
         import pgserver
 
-        server = pgserver.get_server(root, cleanup_mode="stop")
+        server = pgserver.get_server(root, cleanup_mode="delete")
     yield server.get_uri()
 
 
