@@ -35,6 +35,7 @@ from engine.core.errors import IllegalIntent, RecordError
 from engine.core.table import UndoRequest
 from maharaja_server.transport import protocol as p
 from maharaja_server.transport.config import ServerConfig
+from maharaja_server.transport.links import LinkBook
 from maharaja_server.transport.names import Names, bound_by_key
 from maharaja_server.transport.store_pg import Answer, Lost, PgStore, StepDecoder, game_from
 from maharaja_server.transport.tables import Identity, Table, TableMeta, TableService, undo_info
@@ -114,6 +115,7 @@ class ClusterTables(TableService):
         super().__init__(root, rulesets, records=store, **options)
         self.store = store
         self.names: Names | None = None  # the server's, told of names bound elsewhere
+        self.links: LinkBook | None = None  # the web page's join links, if it has one
         self.mine: dict[int, Counter[int]] = {}  # this process's sessions: seat (-1 watching)
         self.theirs: dict[int, dict[int, int]] = {}  # the other processes' sessions
         self.seen: dict[int, int] = {}  # the game revision each table's game is at here
@@ -430,6 +432,8 @@ class ClusterTables(TableService):
                 self._spawn(self._presence(int(args[0])))
             elif kind == "name":
                 self._spawn(self._name_changed(args[0]))
+            elif kind == "links" and args[0] != self.store.node:
+                self._spawn(self._links_changed())
             elif kind == "bye":
                 self._spawn(self._presence(None))
         except (IndexError, ValueError):
@@ -441,6 +445,7 @@ class ClusterTables(TableService):
             event.set()
         self._spawn(self._census())
         self._spawn(self._presence(None))
+        self._spawn(self._links_changed())
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -575,6 +580,10 @@ class ClusterTables(TableService):
         for known, (key, used) in rows.items():
             self.names.keys[known] = key
             self.names.used[known] = used or 0.0
+
+    async def _links_changed(self) -> None:
+        if self.links is not None:
+            self.links.reload(await self.store.read_links())
 
     async def _census(self) -> None:
         """Every table's revisions against this process's: read what was missed."""

@@ -7,7 +7,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
@@ -22,6 +22,9 @@ from maharaja_server.transport.records import Records
 from maharaja_server.transport.spawn import Zygote
 from maharaja_server.transport.store import Store
 from maharaja_server.transport.tables import TableService
+
+if TYPE_CHECKING:  # psycopg is imported only by a server given --store
+    from maharaja_server.transport.cluster import ClusterTables
 
 log = logging.getLogger("maharaja_server")
 
@@ -38,7 +41,7 @@ class GameServer:
             waiting_expiry=config.waiting_expiry)
         self.records: Store
         self.service: TableService
-        self.cluster = None
+        self.cluster: ClusterTables | None = None
         if config.store:  # shared with other server processes (psycopg only then)
             from maharaja_server.transport.cluster import ClusterTables, shared_store
 

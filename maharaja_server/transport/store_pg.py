@@ -761,7 +761,7 @@ class PgStore:
             self._do("INSERT INTO links VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (digest) "
                      "DO UPDATE SET browser = EXCLUDED.browser",
                      (digest, table, seat, name, browser, made), None)
-        self._do("SELECT 1", (), "links")
+        self._do("SELECT 1", (), f"links {self.node}")
 
     def host_key(self, name: str, make: Callable[[], str]) -> str:
         """The host key every process shows its clients (the first process's), so that a

@@ -15,6 +15,7 @@ from sshkit import FAKE
 from maharaja_server.transport import cli
 from maharaja_server.transport import protocol as p
 from maharaja_server.transport.cluster import ClusterTables
+from maharaja_server.transport.links import LinkBook, LinkRefused
 from maharaja_server.transport.records import Records
 from maharaja_server.transport.store_pg import VERSION, Lost, PgStore, SchemaTooNew, connect
 from maharaja_server.transport.tables import Identity, TableService
@@ -133,3 +134,22 @@ def test_the_store_is_named_on_the_command_line_by_the_environment_or_the_config
     assert cli.parse_args(["--store", "postgresql://given/db"]).store == "postgresql://given/db"
     monkeypatch.delenv("MAHARAJA_STORE")
     assert cli.parse_args([]).store is None  # the embedded store, as ever
+
+
+def test_a_join_link_issued_on_one_process_seats_its_browser_on_another(
+        postgres: str, tmp_path: Path) -> None:
+    here, there = PgStore(postgres), PgStore(postgres)
+    book = LinkBook(tmp_path / "here.json", shared=here)
+    token = book.issue(7, 1)
+    elsewhere = LinkBook(tmp_path / "there.json", shared=there)  # another process's book
+    who, link = elsewhere.enter(token, "cookie-of-the-first-browser")
+    assert (link.table, link.seat, who.name) == (7, 1, "web7-2")
+    book.reload(here.links())  # as the store's notice makes it
+    with pytest.raises(LinkRefused, match="opened in another browser"):
+        book.enter(token, "cookie-of-another-browser")
+    assert book.enter(token, "cookie-of-the-first-browser")[0] == who
+    book.forget_table(7)
+    assert there.links() == {}
+    assert not (tmp_path / "here.json").exists() and not (tmp_path / "there.json").exists()
+    here.close()
+    there.close()
