@@ -766,10 +766,13 @@ class PgStore:
     def host_key(self, name: str, make: Callable[[], str]) -> str:
         """The host key every process shows its clients (the first process's), so that a
         player moving to another process sees the same server."""
-        self._sync.execute("INSERT INTO host_keys VALUES (%s, %s) ON CONFLICT DO NOTHING",
-                           (name, make()))
         row = self._sync.execute("SELECT key FROM host_keys WHERE name = %s",
                                  (name,)).fetchone()
+        if row is None:  # the first process: its own key becomes everyone's
+            self._sync.execute("INSERT INTO host_keys VALUES (%s, %s) ON CONFLICT DO NOTHING",
+                               (name, make()))
+            row = self._sync.execute("SELECT key FROM host_keys WHERE name = %s",
+                                     (name,)).fetchone()
         assert row is not None
         return str(row[0])
 
