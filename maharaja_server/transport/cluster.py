@@ -603,6 +603,10 @@ class ClusterTables(TableService):
         while True:
             try:
                 held = await self.store.renew()
+                if self.store.rejoined:  # given up by the others: who is here, again
+                    for table_id, counts in self.mine.items():
+                        for seat, count in counts.items():
+                            self.store.put_presence(table_id, seat, count)
                 for table_id in list(self.store.owned):
                     if table_id not in held and not self.store.is_new(table_id):
                         self._lost(table_id)

@@ -281,6 +281,7 @@ class PgStore:
         self.on_notice: Callable[[str, list[str]], Awaitable[None] | None] | None = None
         self.on_lost: Callable[[int], None] | None = None
         self.on_listening: Callable[[], None] | None = None
+        self.rejoined = False
         self.closed = False
 
     # ------------------------------------------------------------ lifecycle
@@ -642,8 +643,9 @@ class PgStore:
 
     # ---------------------------------------------------------------- leases
     async def renew(self) -> dict[int, int]:
-        """Extend this process's leases; the tables still its own (with their epochs)."""
-        await self._heartbeat()
+        """Extend this process's leases; the tables still its own (with their epochs).
+        ``rejoined`` is set when the others had given this process up meanwhile."""
+        self.rejoined = await self._heartbeat()
         async with self._conn() as conn:
             rows = await (await conn.execute(
                 "UPDATE leases SET expires = now() + make_interval(secs => %s) "
@@ -662,10 +664,15 @@ class PgStore:
                 (self.node, self.lease, limit))).fetchall()
         return {int(t): int(e) for t, e in rows}
 
-    async def _heartbeat(self) -> None:
+    async def _heartbeat(self) -> bool:
+        """This process is alive; True if the others had given it up (silent past a
+        lease: its presence rows went), which it then writes again."""
         async with self._conn() as conn:
-            await conn.execute("INSERT INTO nodes VALUES (%s, now(), %s) ON CONFLICT (node) "
-                               "DO UPDATE SET seen = now()", (self.node, self.about))
+            row = await (await conn.execute(
+                "INSERT INTO nodes VALUES (%s, now(), %s) ON CONFLICT (node) "
+                "DO UPDATE SET seen = now() RETURNING xmax = 0", (self.node, self.about)
+            )).fetchone()
+        return bool(row and row[0])
 
     async def gone_nodes(self) -> list[str]:
         """Forget the processes silent for longer than a lease, and who was at their
