@@ -712,7 +712,11 @@ async def main(args: argparse.Namespace) -> dict:
     for process in processes:
         process.send_signal(signal.SIGTERM)
     for process in processes:
-        process.wait(30)
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:  # a loaded machine: the figures are taken
+            process.kill()
+            process.wait()
     log.close()
 
     from fake_ruleset import LONG

@@ -121,6 +121,7 @@ class ClusterTables(TableService):
         self.seen: dict[int, int] = {}  # the game revision each table's game is at here
         self.mrev: dict[int, int] = {}  # ... and its seats' and settings' revision
         self._full: set[int] = set()  # tables whose game is read whole next time
+        self._meta_due: set[int] = set()  # tables whose seats and settings changed
         self._answered: dict[int, asyncio.Event] = {}  # this process's decisions
         self._deciding: set[int] = set()  # decisions being decided here
         self._syncs = Runner(self._sync)
@@ -325,6 +326,8 @@ class ClusterTables(TableService):
                                         kind, body)
         got = await self._answer_to(asked, table_id)
         data, rule, reason = got
+        if kind in ("join", "close"):
+            self._meta_due.add(table_id)
         await self._syncs.run(table_id)  # the change it made, here before the answer
         if rule is not None:
             raise IllegalIntent(rule, reason or "")
@@ -421,6 +424,8 @@ class ClusterTables(TableService):
             if kind in ("game", "meta"):
                 table_id = int(args[0])
                 if not self.owns(table_id):  # the owner's own writes: it has them
+                    if kind == "meta":
+                        self._meta_due.add(table_id)
                     self._syncs.ask(table_id)
             elif kind == "decide":
                 table_id = int(args[0])
@@ -468,13 +473,18 @@ class ClusterTables(TableService):
 
     async def _sync(self, table_id: int) -> None:
         """Read the table's seats and game as written, and tell this process's sessions."""
+        table = self.tables.get(table_id)
+        if table is not None and table_id not in self._meta_due:
+            if not self.owns(table_id):  # a step: its seats are as they were
+                await self._sync_game(table)
+            return
+        self._meta_due.discard(table_id)
         found = await self.store.read_meta(table_id)
         if found is None:
             if not self.store.is_new(table_id):
                 self._gone(table_id)
             return
         data, mrev = found
-        table = self.tables.get(table_id)
         if table is None:
             meta = msgspec.json.decode(data, type=TableMeta)
             rules = self.rulesets.get(meta.ruleset)
@@ -589,11 +599,14 @@ class ClusterTables(TableService):
         """Every table's revisions against this process's: read what was missed."""
         written = await self.store.census()
         for table_id, (mrev, revision) in written.items():
-            if table_id not in self.tables or mrev > self.mrev.get(table_id, 0) or (
-                    not self.owns(table_id) and revision > self.seen.get(table_id, 0)):
+            if table_id not in self.tables or mrev > self.mrev.get(table_id, 0):
+                self._meta_due.add(table_id)
+                self._syncs.ask(table_id)
+            elif not self.owns(table_id) and revision > self.seen.get(table_id, 0):
                 self._syncs.ask(table_id)
         for table_id in set(self.tables) - set(written):
             if not self.store.is_new(table_id) and not self.owns(table_id):
+                self._meta_due.add(table_id)
                 self._syncs.ask(table_id)
 
     # ---------------------------------------------------------------- leases
@@ -625,6 +638,7 @@ class ClusterTables(TableService):
     async def _gained(self, table_id: int, epoch: int) -> None:
         """This process owns the table now: it goes on from its last written step."""
         self._full.add(table_id)
+        self._meta_due.add(table_id)
         await self._syncs.run(table_id)
         table = self.tables.get(table_id)
         if table is None:
@@ -652,4 +666,5 @@ class ClusterTables(TableService):
                 timer.cancel()
             table.handover_timers.clear()
         self._full.add(table_id)
+        self._meta_due.add(table_id)
         self._syncs.ask(table_id)

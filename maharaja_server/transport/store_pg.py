@@ -535,6 +535,8 @@ class PgStore:
     async def _commit(self, table_id: int, meta: bytes | None, game: AnyGame | None,
                       undo: bytes | None, undo_set: bool, answers: list[Answer], drop: bool,
                       new: bool) -> None:
+        """One transaction, its statements sent together (psycopg's pipeline: one round
+        trip, not one a statement); Lost if the lease is another's or the step is."""
         epoch = self.owned.get(table_id)
         if epoch is None:
             raise Lost("its lease went to another process")
@@ -542,70 +544,74 @@ class PgStore:
         written = self._written.get(table_id, [])
         steps: list[AnyStep] = list(game.steps) if game is not None else []
         rev = self.revisions.get(table_id, 0)
-        async with self._conn() as conn, conn.transaction():
-            if new:  # made here: its row and its lease come with its first write
-                assert meta is not None
-                await conn.execute("INSERT INTO tables (id, meta, touched) VALUES (%s, %s, %s)",
-                                   (table_id, meta.decode(), time.time()))
-                await conn.execute(
-                    "INSERT INTO leases VALUES (%s, %s, %s, now() + make_interval(secs => %s))",
-                    (table_id, self.node, epoch, self.lease))
-                meta = None
-                notices.append(f"meta {table_id}")
-            held = await (await conn.execute(
-                "SELECT node, epoch FROM leases WHERE table_id = %s FOR SHARE",
-                (table_id,))).fetchone()
-            if held is None or (held[0], held[1]) != (self.node, epoch):
-                raise Lost("its lease went to another process")
-            if meta is not None:
-                await conn.execute("UPDATE tables SET meta = %s, mrev = mrev + 1, touched = %s "
-                                   "WHERE id = %s", (meta.decode(), time.time(), table_id))
-                notices.append(f"meta {table_id}")
-            if game is not None or undo_set:
-                rev += 1
-                common = 0
-                for mine, theirs in zip(steps, written, strict=False):
-                    if mine is not theirs:
-                        break
-                    common += 1
-                if game is None:  # only the waiting undo changed
-                    game_steps = len(written)
-                else:
-                    game_steps = len(steps)
-                    if common < len(written):  # an undo took these back
-                        await conn.execute("DELETE FROM steps WHERE table_id = %s AND step >= %s",
-                                           (table_id, common))
-                    rows = [step_row(table_id, i, rev, steps[i]) for i in range(common, len(steps))]
+        now = time.time()
+        try:
+            async with self._conn() as conn, conn.transaction(), conn.pipeline():
+                if new:  # made here: its row and its lease come with its first write
+                    assert meta is not None
+                    await conn.execute("INSERT INTO tables (id, meta, touched) "
+                                       "VALUES (%s, %s, %s)", (table_id, meta.decode(), now))
+                    await conn.execute(
+                        "INSERT INTO leases VALUES (%s, %s, %s, "
+                        "now() + make_interval(secs => %s))",
+                        (table_id, self.node, epoch, self.lease))
+                    meta = None
+                    notices.append(f"meta {table_id}")
+                held = await conn.execute(
+                    "SELECT node, epoch FROM leases WHERE table_id = %s FOR SHARE", (table_id,))
+                if meta is not None:
+                    await conn.execute("UPDATE tables SET meta = %s, mrev = mrev + 1, "
+                                       "touched = %s WHERE id = %s",
+                                       (meta.decode(), now, table_id))
+                    notices.append(f"meta {table_id}")
+                if game is not None or undo_set:
+                    rev += 1
+                    common = 0
+                    for mine, theirs in zip(steps, written, strict=False):
+                        if mine is not theirs:
+                            break
+                        common += 1
+                    game_steps = len(written) if game is None else len(steps)
+                    if game is not None and common < len(written):  # an undo took these back
+                        await conn.execute("DELETE FROM steps WHERE table_id = %s AND "
+                                           "step >= %s", (table_id, common))
+                    rows = [step_row(table_id, i, rev, steps[i])
+                            for i in range(common, len(steps))]
                     if rows:
-                        try:
-                            async with conn.cursor() as cur:
-                                await cur.executemany(
-                                    "INSERT INTO steps VALUES (%s, %s, %s, %s, %s, %s)", rows)
-                        except psycopg.errors.UniqueViolation:
-                            raise Lost(f"step {common} was written by another process"
-                                       ) from None
-                head = head_of(game) if game is not None else ""
-                await conn.execute(
-                    "INSERT INTO games VALUES (%s, %s, %s, %s, %s) ON CONFLICT (table_id) DO "
-                    "UPDATE SET steps = EXCLUDED.steps, revision = EXCLUDED.revision, "
-                    "undo = EXCLUDED.undo", (table_id, head, game_steps, rev, undo))
-                await conn.execute("UPDATE tables SET touched = %s WHERE id = %s",
-                                   (time.time(), table_id))
-                notices.append(f"game {table_id} {rev}")
-            for answer in answers:
-                await conn.execute(
-                    "UPDATE decisions SET answered = true, result = %s, rule = %s, reason = %s "
-                    "WHERE id = %s", (answer.result, answer.rule, answer.reason, answer.decision))
-                notices.append(f"answer {answer.node} {answer.decision}")
-            if drop:
-                await conn.execute("DELETE FROM tables WHERE id = %s", (table_id,))
-                await conn.execute("DELETE FROM presence WHERE table_id = %s", (table_id,))
-                await conn.execute("DELETE FROM decisions WHERE table_id = %s AND NOT answered",
-                                   (table_id,))
-                await conn.execute("DELETE FROM links WHERE table_id = %s", (table_id,))
-                notices.append(f"meta {table_id}")
-            for notice in dict.fromkeys(notices):
-                await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, notice))
+                        async with conn.cursor() as cur:
+                            await cur.executemany(
+                                "INSERT INTO steps VALUES (%s, %s, %s, %s, %s, %s)", rows)
+                    head = head_of(game) if game is not None else ""
+                    await conn.execute(
+                        "INSERT INTO games VALUES (%s, %s, %s, %s, %s) ON CONFLICT (table_id) "
+                        "DO UPDATE SET steps = EXCLUDED.steps, revision = EXCLUDED.revision, "
+                        "undo = EXCLUDED.undo", (table_id, head, game_steps, rev, undo))
+                    if meta is None:
+                        await conn.execute("UPDATE tables SET touched = %s WHERE id = %s",
+                                           (now, table_id))
+                    notices.append(f"game {table_id} {rev}")
+                for answer in answers:
+                    await conn.execute(
+                        "UPDATE decisions SET answered = true, result = %s, rule = %s, "
+                        "reason = %s WHERE id = %s",
+                        (answer.result, answer.rule, answer.reason, answer.decision))
+                    notices.append(f"answer {answer.node} {answer.decision}")
+                if drop:
+                    for query in ("DELETE FROM tables WHERE id = %s",
+                                  "DELETE FROM presence WHERE table_id = %s",
+                                  "DELETE FROM decisions WHERE table_id = %s AND NOT answered",
+                                  "DELETE FROM links WHERE table_id = %s"):
+                        await conn.execute(query, (table_id,))
+                    notices.append(f"meta {table_id}")
+                for notice in dict.fromkeys(notices):
+                    await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, notice))
+                # The lease is checked before anything is committed (FOR SHARE holds it
+                # against a takeover until then): another's lease undoes it all.
+                owner = await held.fetchone()
+                if owner is None or (owner[0], owner[1]) != (self.node, epoch):
+                    raise Lost("its lease went to another process")
+        except psycopg.errors.UniqueViolation:
+            raise Lost(f"step {len(written)} was written by another process") from None
         if game is not None:
             self._written[table_id] = steps
         if game is not None or undo_set:
@@ -619,18 +625,19 @@ class PgStore:
         return None if row is None else (row[0].encode(), int(row[1]))
 
     async def read_game(self, table_id: int, since: int) -> GameRows | None:
-        """The game's rows written after revision ``since`` (None: no game yet)."""
-        async with self._conn() as conn, conn.transaction():
-            await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            row = await (await conn.execute(
-                "SELECT revision, steps, undo, head FROM games WHERE table_id = %s",
-                (table_id,))).fetchone()
-            if row is None:
-                return None
+        """The game's rows written after revision ``since`` (None: no game yet), in one
+        statement (one snapshot, one round trip)."""
+        async with self._conn() as conn:
             rows = await (await conn.execute(
-                "SELECT step, seat, intent, events FROM steps WHERE table_id = %s AND rev > %s "
-                "ORDER BY step", (table_id, since))).fetchall()
-        return GameRows(int(row[0]), int(row[1]), row[2], row[3], rows)
+                "SELECT g.revision, g.steps, g.undo, g.head, s.step, s.seat, s.intent, "
+                "s.events FROM games g LEFT JOIN steps s ON s.table_id = g.table_id "
+                "AND s.rev > %s WHERE g.table_id = %s ORDER BY s.step",
+                (since, table_id))).fetchall()
+        if not rows:
+            return None
+        revision, steps, undo, head = rows[0][:4]
+        return GameRows(int(revision), int(steps), undo, head,
+                        [row[4:] for row in rows if row[4] is not None])
 
     async def census(self) -> dict[int, tuple[int, int]]:
         """Every table's meta revision and game revision (0: none): what a process

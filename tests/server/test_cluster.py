@@ -27,7 +27,7 @@ LEASE = 2.0  # seconds: a killed owner's tables are taken over within about this
 
 
 def run(coro) -> None:
-    asyncio.run(asyncio.wait_for(coro, 100))
+    asyncio.run(asyncio.wait_for(coro, 150))
 
 
 class Node:
@@ -50,7 +50,7 @@ class Node:
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, env=env)
         assert self.proc.stdout is not None
         while True:
-            line = await asyncio.wait_for(self.proc.stdout.readline(), 30)
+            line = await asyncio.wait_for(self.proc.stdout.readline(), 60)
             if not line:
                 raise AssertionError(f"the server did not start:\n{self.output.decode()}")
             self.output += line
