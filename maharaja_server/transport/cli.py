@@ -252,7 +252,7 @@ def migrate_main(config: ServerConfig) -> int:
 
 def describe_store_error(url: str, exc: BaseException) -> str:
     """A store problem in a person's words (the URL without its password)."""
-    from maharaja_server.transport.store_pg import safe_url
+    from maharaja_server.transport.store_pg_schema import safe_url
 
     if isinstance(exc, ModuleNotFoundError):
         return (f"--store needs {exc.name}, which is not installed: "

@@ -37,7 +37,8 @@ from maharaja_server.transport import protocol as p
 from maharaja_server.transport.config import ServerConfig
 from maharaja_server.transport.links import LinkBook
 from maharaja_server.transport.names import Names, bound_by_key
-from maharaja_server.transport.store_pg import Answer, Lost, PgStore, StepDecoder, game_from
+from maharaja_server.transport.store_pg import Answer, Lost, PgStore
+from maharaja_server.transport.store_pg_rows import StepDecoder, game_from
 from maharaja_server.transport.tables import Identity, Table, TableMeta, TableService, undo_info
 
 log = logging.getLogger("maharaja_server.transport.cluster")

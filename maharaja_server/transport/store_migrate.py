@@ -20,7 +20,8 @@ import msgspec
 from engine.core.errors import RecordError
 from maharaja_server.transport.links import Link
 from maharaja_server.transport.records import Records
-from maharaja_server.transport.store_pg import connect, head_of, migrate, safe_url, step_row
+from maharaja_server.transport.store_pg_rows import head_of, step_row
+from maharaja_server.transport.store_pg_schema import connect, migrate, safe_url
 
 
 class MigrationError(Exception):

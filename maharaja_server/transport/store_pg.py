@@ -8,7 +8,7 @@ share the tables: which process owns each table (a lease row with an expiry and 
 epoch), decisions sent to a table's owner from sessions on other processes, and who
 is at which table on each process.
 
-Plain SQL through psycopg 3 and its pool. The schema is versioned (``MIGRATIONS``):
+Plain SQL through psycopg 3 and its pool. The schema is versioned (``store_pg_schema``):
 each start brings an older schema up to date in one transaction, and a schema newer
 than this code stops the server with a message saying so.
 
@@ -25,182 +25,28 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import time
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgspec
 import psycopg
 from psycopg import sql
-from psycopg.rows import TupleRow
 from psycopg_pool import AsyncConnectionPool
 
-from engine.core import record
-from engine.core.errors import RecordError
-from engine.core.game import AnyGame, AnyStep, Step
+from engine.core.game import AnyGame, AnyStep
+from maharaja_server.transport.store_pg_rows import game_from, head_of, step_row
+from maharaja_server.transport.store_pg_schema import connect, migrate
 
 log = logging.getLogger("maharaja_server.transport.store_pg")
 
 CHANNEL = "maharaja"  # every process LISTENs here; payloads are "<kind> <args>"
-LOCK = 7_130_541  # pg_advisory_xact_lock key: one migration at a time
-
-# The schema, one entry a version: entry N brings version N to N + 1. Never edit an
-# entry once released; add one.
-MIGRATIONS: list[str] = [
-    """
-    CREATE TABLE names (name text PRIMARY KEY, key text NOT NULL, used double precision);
-    CREATE TABLE counters (name text PRIMARY KEY, value bigint NOT NULL);
-    CREATE TABLE tables (
-        id bigint PRIMARY KEY,
-        meta text NOT NULL,                 -- tables.TableMeta as JSON
-        mrev bigint NOT NULL DEFAULT 1,     -- bumped by each change of meta
-        touched double precision NOT NULL   -- when anything last happened there
-    );
-    CREATE TABLE games (
-        table_id bigint PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
-        head text NOT NULL,                 -- engine.core.record.Header as JSON
-        steps integer NOT NULL,             -- how many steps the game has
-        revision bigint NOT NULL,           -- bumped by each change of the game
-        undo bytea                          -- an undo waiting for agreement (msgpack)
-    );
-    CREATE TABLE steps (
-        table_id bigint NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
-        step integer NOT NULL,
-        rev bigint NOT NULL,                -- the game's revision that wrote it
-        seat integer NOT NULL,
-        intent text,                        -- the ruleset's intent as JSON (none: setup)
-        events text NOT NULL,               -- its events as JSON
-        PRIMARY KEY (table_id, step)
-    );
-    CREATE TABLE leases (
-        table_id bigint PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
-        node text NOT NULL,                 -- the process that owns the table
-        epoch bigint NOT NULL,              -- bumped by each change of owner
-        expires timestamptz NOT NULL
-    );
-    CREATE TABLE nodes (node text PRIMARY KEY, seen timestamptz NOT NULL,
-                        about text NOT NULL DEFAULT '');
-    CREATE TABLE presence (
-        node text NOT NULL, table_id bigint NOT NULL,
-        seat integer NOT NULL,              -- -1: the spectators
-        count integer NOT NULL,
-        PRIMARY KEY (node, table_id, seat)
-    );
-    CREATE TABLE decisions (
-        id bigserial PRIMARY KEY,
-        table_id bigint NOT NULL,
-        node text NOT NULL,                 -- the process whose session asks
-        name text NOT NULL, key text NOT NULL, address text NOT NULL,
-        seat integer,
-        kind text NOT NULL,                 -- play, undo, answer-undo, redo, join, close
-        body bytea NOT NULL,
-        answered boolean NOT NULL DEFAULT false,
-        result bytea, rule text, reason text,
-        made timestamptz NOT NULL DEFAULT now()
-    );
-    CREATE INDEX decisions_waiting ON decisions (table_id) WHERE NOT answered;
-    CREATE TABLE links (
-        digest text PRIMARY KEY, table_id bigint NOT NULL, seat integer NOT NULL,
-        name text NOT NULL, browser text, made double precision NOT NULL
-    );
-    CREATE TABLE host_keys (name text PRIMARY KEY, key text NOT NULL);
-    """,
-]
-VERSION = len(MIGRATIONS)
-
-
-class SchemaTooNew(RuntimeError):
-    """The database was migrated by a newer server than this one."""
 
 
 class Lost(Exception):
     """This process no longer owns the table (its lease went to another, or another
     wrote the same step first): it reads the table again instead of writing."""
-
-
-def safe_url(url: str) -> str:
-    """The URL without its password (messages, logs)."""
-    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
-
-
-def migrate(conn: psycopg.Connection[TupleRow]) -> tuple[int, int]:
-    """Bring the schema to ``VERSION`` (one process at a time, in one transaction).
-    Returns (the version found, the version now); SchemaTooNew if the database's is
-    newer than this code's."""
-    with conn.transaction():
-        conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK,))
-        conn.execute("CREATE TABLE IF NOT EXISTS maharaja_schema (version integer NOT NULL)")
-        row = conn.execute("SELECT version FROM maharaja_schema").fetchone()
-        found = int(row[0]) if row else 0
-        if found > VERSION:
-            raise SchemaTooNew(
-                f"the database's schema is version {found}, newer than this server's "
-                f"({VERSION}): a newer maharaja migrated it; upgrade maharaja here too")
-        for version in range(found, VERSION):
-            conn.execute(MIGRATIONS[version].encode())
-        if row is None:
-            conn.execute("INSERT INTO maharaja_schema VALUES (%s)", (VERSION,))
-        else:
-            conn.execute("UPDATE maharaja_schema SET version = %s", (VERSION,))
-    return found, VERSION
-
-
-def connect(url: str) -> psycopg.Connection[TupleRow]:
-    """A plain connection (start-up reads, the migrate command), autocommit."""
-    return psycopg.connect(url, autocommit=True, connect_timeout=10)
-
-
-# ------------------------------------------------------------------- a game's rows
-def head_of(game: AnyGame) -> str:
-    """What a game is besides its steps, as a save's header (engine.core.record)."""
-    if game.start is not None:  # a server's games start from their seed
-        raise ValueError("a game played from a position is not hosted by the server")
-    rules = game.ruleset
-    header = record.Header(
-        ruleset=rules.id, rules_version=rules.rules_version,
-        options=msgspec.Raw(msgspec.json.encode(game.options)), seats=game.seats,
-        seed=game.seed, created=game.created, updated=game.created)
-    return msgspec.json.encode(header).decode()
-
-
-def step_row(table_id: int, index: int, rev: int, step: AnyStep) -> tuple[Any, ...]:
-    intent = None if step.intent is None else msgspec.json.encode(step.intent).decode()
-    return (table_id, index, rev, step.seat, intent, msgspec.json.encode(step.events).decode())
-
-
-class StepDecoder:
-    """A ruleset's steps from their rows."""
-
-    def __init__(self, rules: Any) -> None:
-        self.rules = rules
-        self._intent = msgspec.json.Decoder(rules.Intent)
-        self._events: msgspec.json.Decoder[Any] = msgspec.json.Decoder(list[rules.Event])
-
-    def step(self, seat: int, intent: str | None, events: str) -> AnyStep:
-        return Step(seat, None if intent is None else self._intent.decode(intent),
-                    self._events.decode(events))
-
-
-def game_from(table_id: int, head: str, rows: list[tuple[int, str | None, str]],
-              rulesets: dict[str, Any], *, validate: bool = True) -> AnyGame:
-    """The game of ``head`` and its steps' rows (seat, intent, events), replayed through
-    the rules when ``validate`` (as a save is loaded); RecordError if they do not make
-    one."""
-    name = f"table {table_id}'s game"
-    try:
-        header = msgspec.json.decode(head, type=record.Header)
-        rules = rulesets[header.ruleset]
-        options = msgspec.json.decode(header.options, type=rules.Options)
-        decoder = StepDecoder(rules)
-        steps = [decoder.step(*row) for row in rows]
-    except KeyError as exc:
-        raise RecordError(f"{name}: this server has no game {exc}", damaged=False) from None
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise RecordError(f"{name}: corrupted content ({exc})") from None
-    return record.rebuild(rules, header, options, steps, name=name, validate=validate)
 
 
 # -------------------------------------------------------------------- table writes

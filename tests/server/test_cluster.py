@@ -18,7 +18,7 @@ from fake_ruleset import RULESET, Dealt, Planned
 from sshkit import ENTER, FAKE, connect, key_for
 
 from engine.core.game import AnyGame
-from maharaja_server.transport.store_pg import game_from
+from maharaja_server.transport.store_pg_rows import game_from
 
 HERE = str(Path(__file__).resolve().parent)
 ROOT = Path(__file__).resolve().parents[2]

@@ -17,7 +17,8 @@ from maharaja_server.transport import protocol as p
 from maharaja_server.transport.cluster import ClusterTables
 from maharaja_server.transport.links import LinkBook, LinkRefused
 from maharaja_server.transport.records import Records
-from maharaja_server.transport.store_pg import VERSION, Lost, PgStore, SchemaTooNew, connect
+from maharaja_server.transport.store_pg import Lost, PgStore
+from maharaja_server.transport.store_pg_schema import VERSION, SchemaTooNew, connect
 from maharaja_server.transport.tables import Identity, TableService
 
 RULESETS = {RULESET.id: RULESET}
