@@ -616,14 +616,21 @@ class ClusterTables(TableService):
         rounds = 0
         while True:
             try:
+                # Only the tables owned, and written, before the renewal: one made here
+                # meanwhile has a lease row the renewal may not have seen yet.
+                settled = {table_id: epoch for table_id, epoch in self.store.owned.items()
+                           if not self.store.is_new(table_id)}
                 held = await self.store.renew()
                 if self.store.rejoined:  # given up by the others: who is here, again
                     for table_id, counts in self.mine.items():
                         for seat, count in counts.items():
                             self.store.put_presence(table_id, seat, count)
-                for table_id in list(self.store.owned):
-                    if table_id not in held and not self.store.is_new(table_id):
+                for table_id, epoch in settled.items():
+                    if held.get(table_id) != epoch and self.store.owned.get(table_id) == epoch:
                         self._lost(table_id)
+                for table_id in set(held) - set(self.store.owned):
+                    if not self.store.is_new(table_id):  # a lease this process let go of
+                        await self.store.release(table_id)
                 for table_id, epoch in (await self.store.acquire()).items():
                     await self._gained(table_id, epoch)
                 if await self.store.gone_nodes() or rounds % 5 == 0:

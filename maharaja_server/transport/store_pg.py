@@ -505,6 +505,12 @@ class PgStore:
                 "WHERE node = %s RETURNING table_id, epoch", (self.lease, self.node))).fetchall()
         return {int(t): int(e) for t, e in rows}
 
+    async def release(self, table_id: int) -> None:
+        """Let a lease go at once (another process, or this one, takes it anew)."""
+        async with self._conn() as conn:
+            await conn.execute("UPDATE leases SET expires = now() WHERE table_id = %s AND "
+                               "node = %s", (table_id, self.node))
+
     async def acquire(self, limit: int | None = None) -> dict[int, int]:
         """Take the leases nobody holds any more (their owner stopped or was cut off):
         the tables taken, with their new epochs."""

@@ -154,3 +154,41 @@ def test_a_join_link_issued_on_one_process_seats_its_browser_on_another(
     assert not (tmp_path / "here.json").exists() and not (tmp_path / "there.json").exists()
     here.close()
     there.close()
+
+
+def test_a_table_made_while_the_leases_are_renewed_stays_its_makers(
+        postgres: str, tmp_path: Path) -> None:
+    """A renewal that started before a new table's first write does not see its lease:
+    the table was taken for lost, and nobody served it (found by the load test)."""
+    async def scenario() -> None:
+        store = PgStore(postgres, lease=1.0)
+        svc = ClusterTables(tmp_path / "a", RULESETS, store=store)
+        svc.load_all()
+        renewing, go_on = asyncio.Event(), asyncio.Event()
+        renew = store.renew
+
+        async def slow_renew() -> dict[int, int]:
+            held = await renew()
+            renewing.set()
+            await go_on.wait()  # the table is made and written meanwhile
+            return held
+
+        store.renew = slow_renew  # type: ignore[method-assign]
+        await svc.start()
+        try:
+            await renewing.wait()
+            table = (await svc.create_shared(ALICE, p.CreateTable(ruleset=RULESET.id,
+                                                                   seats=TWO))).id
+            store.renew = renew  # type: ignore[method-assign]
+            go_on.set()
+            for _ in range(5):  # a few rounds of renewals (every 0.2 s)
+                await asyncio.sleep(0.3)
+                assert svc.owns(table)
+            with psycopg.connect(postgres) as conn:
+                assert conn.execute("SELECT node, epoch FROM leases").fetchall() == [
+                    (store.node, 1)]
+        finally:
+            await svc.stop()
+            store.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
