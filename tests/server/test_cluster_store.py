@@ -192,3 +192,12 @@ def test_a_table_made_while_the_leases_are_renewed_stays_its_makers(
             store.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_a_store_that_cannot_be_reached_is_one_line_without_its_password(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"postgresql://maharaja:s3cret@/maharaja?host={tmp_path / 'nobody-listens'}"
+    assert cli.serve_main(["--store", url, "--port", "0", "--data-dir", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("maharaja serve: the store postgresql://maharaja:***@/maharaja")
+    assert "cannot be used" in err and "s3cret" not in err and len(err.splitlines()) == 1
