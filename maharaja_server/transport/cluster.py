@@ -37,7 +37,7 @@ from maharaja_server.transport import protocol as p
 from maharaja_server.transport.config import ServerConfig
 from maharaja_server.transport.links import LinkBook
 from maharaja_server.transport.names import Names, bound_by_key
-from maharaja_server.transport.store_pg import Answer, Lost, PgStore
+from maharaja_server.transport.store_pg import Answer, Lost, PgStore, Taken
 from maharaja_server.transport.store_pg_rows import StepDecoder, game_from
 from maharaja_server.transport.tables import Identity, Table, TableMeta, TableService, undo_info
 
@@ -326,16 +326,15 @@ class ClusterTables(TableService):
         asked = await self.store.decide(table_id, who.name, who.key, who.address, seat,
                                         kind, body)
         got = await self._answer_to(asked, table_id)
-        data, rule, reason = got
         if kind in ("join", "close"):
             self._meta_due.add(table_id)
-        await self._syncs.run(table_id)  # the change it made, here before the answer
-        if rule is not None:
-            raise IllegalIntent(rule, reason or "")
-        return data or b""
+        if kind in ("join", "close") or self.seen.get(table_id, 0) < got.revision:
+            await self._syncs.run(table_id)  # the change it made, here before the answer
+        if got.rule is not None:
+            raise IllegalIntent(got.rule, got.reason or "")
+        return got.result or b""
 
-    async def _answer_to(self, asked: int, table_id: int
-                         ) -> tuple[bytes | None, str | None, str | None]:
+    async def _answer_to(self, asked: int, table_id: int) -> Taken:
         answered = self._answered.setdefault(asked, asyncio.Event())
         loop = asyncio.get_running_loop()
         deadline = loop.time() + ANSWER_WAIT

@@ -62,6 +62,17 @@ class Answer:
 
 
 @dataclass
+class Taken:
+    """An answer as the asking process takes it: the result, or a refusal's rule and
+    reason; and the game revision the change it made is in."""
+
+    result: bytes | None
+    rule: str | None
+    reason: str | None
+    revision: int
+
+
+@dataclass
 class Decision:
     id: int
     table: int
@@ -439,8 +450,8 @@ class PgStore:
                 for answer in answers:
                     await conn.execute(
                         "UPDATE decisions SET answered = true, result = %s, rule = %s, "
-                        "reason = %s WHERE id = %s",
-                        (answer.result, answer.rule, answer.reason, answer.decision))
+                        "reason = %s, revision = %s WHERE id = %s",
+                        (answer.result, answer.rule, answer.reason, rev, answer.decision))
                     notices.append(f"answer {answer.node} {answer.decision}")
                 if drop:
                     for query in ("DELETE FROM tables WHERE id = %s",
@@ -552,12 +563,13 @@ class PgStore:
     async def decide(self, table_id: int, name: str, key: str, address: str,
                      seat: int | None, kind: str, body: bytes) -> int:
         """Ask the table's owner (wherever it runs) to decide; the decision's id."""
-        async with self._conn() as conn, conn.transaction():
-            row = await (await conn.execute(
+        async with self._conn() as conn, conn.transaction(), conn.pipeline():
+            asked = await conn.execute(
                 "INSERT INTO decisions (table_id, node, name, key, address, seat, kind, body) "
                 "VALUES (%s, %s, %s, %s, %s, %s, %s, %s) RETURNING id",
-                (table_id, self.node, name, key, address, seat, kind, body))).fetchone()
+                (table_id, self.node, name, key, address, seat, kind, body))
             await conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"decide {table_id}"))
+            row = await asked.fetchone()
         assert row is not None
         return int(row[0])
 
@@ -569,17 +581,17 @@ class PgStore:
                 "WHERE table_id = %s AND NOT answered ORDER BY id", (table_id,))).fetchall()
         return [Decision(*row) for row in rows]
 
-    async def take_answer(self, decision: int, *, give_up: bool = False
-                          ) -> tuple[bytes | None, str | None, str | None] | None:
+    async def take_answer(self, decision: int, *, give_up: bool = False) -> Taken | None:
         """The answer to a decision this process asked (the row goes); None while
         unanswered. ``give_up``: the question goes too, answered or not."""
         async with self._conn() as conn:
             row = await (await conn.execute(
                 "DELETE FROM decisions WHERE id = %s" + ("" if give_up else " AND answered")
-                + " RETURNING answered, result, rule, reason", (decision,))).fetchone()
+                + " RETURNING answered, result, rule, reason, revision",
+                (decision,))).fetchone()
         if row is None or not row[0]:
             return None
-        return row[1], row[2], row[3]
+        return Taken(row[1], row[2], row[3], int(row[4] or 0))
 
     # -------------------------------------------------------------- presence
     def put_presence(self, table_id: int, seat: int, count: int) -> None:

@@ -65,6 +65,7 @@ MIGRATIONS: list[str] = [
         body bytea NOT NULL,
         answered boolean NOT NULL DEFAULT false,
         result bytea, rule text, reason text,
+        revision bigint,                    -- the table's game revision once answered
         made timestamptz NOT NULL DEFAULT now()
     );
     CREATE INDEX decisions_waiting ON decisions (table_id) WHERE NOT answered;
