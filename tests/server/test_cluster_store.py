@@ -201,3 +201,51 @@ def test_a_store_that_cannot_be_reached_is_one_line_without_its_password(
     err = capsys.readouterr().err
     assert err.startswith("maharaja serve: the store postgresql://maharaja:***@/maharaja")
     assert "cannot be used" in err and "s3cret" not in err and len(err.splitlines()) == 1
+
+
+def test_a_seat_left_on_another_process_is_handed_over_by_the_owner_and_given_back(
+        postgres: str, tmp_path: Path) -> None:
+    """Who is at a table is counted over every process: the owner hands a seat whose
+    player left through another process to a computer, and gives it back when the
+    player returns there."""
+    async def scenario() -> None:
+        owner = ClusterTables(tmp_path / "a", RULESETS, store=PgStore(postgres),
+                              handover_after=0.3)
+        other = ClusterTables(tmp_path / "b", RULESETS, store=PgStore(postgres),
+                              handover_after=0.3)
+        for svc in (owner, other):
+            svc.load_all()
+            await svc.start()
+        try:
+            table = (await owner.create_shared(ALICE, p.CreateTable(ruleset=RULESET.id,
+                                                                     seats=TWO))).id
+            owner.join(ALICE, table, None)
+            owner.join(BOB, table, None)
+            await owner.store.written(table)
+            await other.read(table)
+            owner.attach(table, 0)  # alice's session, on the owner's process
+            other.attach(table, 1)  # bob's, on the other
+            await until(lambda: owner.tables[table].presence.get(1) == 1)
+            assert other.info(other.tables[table]).seats[0].connected  # counted there too
+            await asyncio.sleep(0.6)
+            assert not owner.tables[table].meta.slots[1].handed  # bob is there
+            other.detach(table, 1)  # bob leaves through the other process
+            await until(lambda: other.tables[table].meta.slots[1].handed)
+            assert owner.local(table).stand_ins == {1: "medium"}
+            other.attach(table, 1)  # and comes back there
+            await until(lambda: not other.tables[table].meta.slots[1].handed)
+            assert owner.local(table).stand_ins == {}
+        finally:
+            for svc in (owner, other):
+                await svc.stop()
+                svc.store.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+async def until(done, timeout: float = 15.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not done():
+        assert loop.time() < deadline, "not reached in time"
+        await asyncio.sleep(0.05)
