@@ -1,6 +1,8 @@
 import os
+import shutil
 import sys
 import tempfile
+import time
 import uuid
 import warnings
 from collections.abc import Iterator
@@ -27,6 +29,12 @@ def postgres_server() -> Iterator[str]:
     private to root again."""
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or uuid.uuid4().hex
     root = Path(tempfile.gettempdir()) / f"maharaja-pg-{run[:16]}"
+    for old in root.parent.glob("maharaja-pg-*"):
+        # An earlier run's that its last worker could not remove whole (a server
+        # process still writing as it went): gone once nobody can be using it.
+        if old != root and time.time() - old.stat().st_mtime > 3600 and \
+                not (old / "postmaster.pid").exists():
+            shutil.rmtree(old, ignore_errors=True)
     with warnings.catch_warnings():  # its lock file's folder: no XDG_RUNTIME_DIR here
         warnings.simplefilter("ignore")
         import pgserver
