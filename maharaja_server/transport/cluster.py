@@ -468,7 +468,9 @@ class ClusterTables(TableService):
                 log.error("store: a change not read", exc_info=problem)
 
     async def read(self, table_id: int) -> None:
-        """Read the table as written now (what another process changed)."""
+        """Read the table as written now, seats and game (what another process
+        changed, its notices maybe still on their way)."""
+        self._meta_due.add(table_id)
         await self._syncs.run(table_id)
 
     async def _sync(self, table_id: int) -> None:

@@ -34,10 +34,10 @@ def test_two_processes_racing_to_append_the_same_step_one_wins_the_other_reads_i
     async def scenario() -> None:
         a = ClusterTables(tmp_path / "a", RULESETS, store=PgStore(postgres, lease=60))
         b = ClusterTables(tmp_path / "b", RULESETS, store=PgStore(postgres, lease=60))
-        b.store.node = a.store.node  # both hold the lease, as the lease itself rules out
         for svc in (a, b):
             svc.load_all()
-            await svc.start()
+        await a.start()
+        await b.store.start()  # no lease keeping of its own: it is told it holds a's
         try:
             table = (await a.create_shared(ALICE, p.CreateTable(ruleset=RULESET.id,
                                                                  seats=TWO))).id
@@ -45,6 +45,7 @@ def test_two_processes_racing_to_append_the_same_step_one_wins_the_other_reads_i
             a.join(BOB, table, None)
             await a.store.written(table)
             await b.read(table)
+            b.store.node = a.store.node  # both hold the lease, as the lease itself rules out
             b.store.adopt(table, a.store.owned[table], b.tables[table].game, b.seen[table])
             hand = a.tables[table].game.state.hands[0]
             a.play(ALICE, table, 0, Plan(hand[0]))
