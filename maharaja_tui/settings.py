@@ -63,6 +63,7 @@ class Server(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defau
     web: Port | None = None
     web_host: str | None = None
     web_url: str | None = None
+    store: str | None = None  # postgresql://...: several servers share their tables
 
 
 class Settings(msgspec.Struct, forbid_unknown_fields=True, frozen=True):

@@ -20,6 +20,7 @@ import asyncssh
 from maharaja_server.transport.backoff import Backoff
 from maharaja_server.transport.names import Names
 from maharaja_server.transport.records import Records
+from maharaja_server.transport.store import Store
 from maharaja_server.transport.tables import Identity
 
 log = logging.getLogger("maharaja_server.transport.auth")
@@ -30,7 +31,7 @@ NAME = re.compile(r"^[A-Za-z0-9_.-]{1,24}$")
 class Authenticator:
     def __init__(self, data_dir: Path, authorized_keys: Path | None,
                  password: str | None, user_passwords: dict[str, str] | None = None,
-                 records: Records | None = None, names: Names | None = None) -> None:
+                 records: Store | None = None, names: Names | None = None) -> None:
         self.password = password
         self.user_passwords = dict(user_passwords or {})
         self.backoff = Backoff()  # failed passwords slow that name's guesses from there
@@ -42,7 +43,7 @@ class Authenticator:
                 key.get_fingerprint()
                 for key in asyncssh.load_public_keys(str(authorized_keys))
             }
-        self.records = records or Records(data_dir / "server.db")
+        self.records: Store = records or Records(data_dir / "server.db")
         self.names = names if names is not None else Names(self.records)
 
     @property
@@ -110,7 +111,7 @@ class Authenticator:
         try:
             if await self.records.claim(who.name, who.key):
                 return True
-        except sqlite3.Error as exc:  # a full disk: the claim holds until a restart
+        except (sqlite3.Error, OSError) as exc:  # a full disk: the claim holds until a restart
             log.error("name %s not recorded: %s", who.name, exc)
             return True
         self.names.keys.pop(who.name, None)

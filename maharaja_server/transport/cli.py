@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
@@ -97,6 +98,17 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--webhooks-to-private", action="store_true",
                     help="players' webhooks may post to this machine and private "
                          "networks (default: public addresses only)")
+    ap.add_argument("--store", default=os.environ.get("MAHARAJA_STORE") or None,
+                    metavar="postgresql://USER@HOST/DB",
+                    help="keep names, tables and games in this PostgreSQL database, "
+                         "shared by every server process given it (default: "
+                         "$MAHARAJA_STORE, else SQLite and files in the data directory)")
+    ap.add_argument("--lease-seconds", type=float, default=5.0, metavar="SECONDS",
+                    help="with --store: how long a table's process may be silent before "
+                         "another takes the table over (default %(default)s)")
+    ap.add_argument("action", nargs="?", choices=["migrate"],
+                    help="migrate: bring the --store database's schema up to date and "
+                         "copy the data directory's tables, names and games into it")
     ap.add_argument("--config", metavar="FILE", default=None,
                     help="the config file whose [server] table gives these options' "
                          "defaults (default: $MAHARAJA_CONFIG, else "
@@ -139,12 +151,19 @@ def config_from(args: argparse.Namespace) -> ServerConfig:
         web_host=args.web_host or ("0.0.0.0" if args.public else args.host),
         web_url=args.web_url,
         webhooks_to_private=args.webhooks_to_private,
+        store=args.store or None,
+        lease_seconds=args.lease_seconds,
     )
 
 
 async def serve(config: ServerConfig) -> None:
-    server = GameServer(config)
-    await server.start()
+    try:
+        server = GameServer(config)
+        await server.start()
+    except Exception as exc:
+        if not config.store or isinstance(exc, OSError):
+            raise
+        raise StoreProblem(describe_store_error(config.store, exc)) from None
     where = "this machine only" if config.host in ("127.0.0.1", "localhost", "::1") \
         else "ALL interfaces given by --host/--public"
     print(f"Maharaja server listening on {config.host}:{server.port} ({where}).", flush=True)
@@ -194,6 +213,8 @@ def serve_main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as exc:
         print(f"maharaja serve: {exc}", file=sys.stderr)
         return 2
+    if args.action == "migrate":
+        return migrate_main(config)
     if config.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"warning: listening on {config.host}, reachable from other machines",
               file=sys.stderr)
@@ -203,7 +224,47 @@ def serve_main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"maharaja serve: {exc}", file=sys.stderr)
         return 1
+    except StoreProblem as exc:
+        print(f"maharaja serve: {exc}", file=sys.stderr)
+        return 1
     return 0
+
+
+class StoreProblem(Exception):
+    """The --store database cannot be used (one line)."""
+
+
+def migrate_main(config: ServerConfig) -> int:
+    if not config.store:
+        print("maharaja serve migrate: name the database with --store postgresql://... "
+              "(or MAHARAJA_STORE)", file=sys.stderr)
+        return 2
+    try:
+        from maharaja_server.transport import store_migrate
+        from maharaja_server.transport.config import load_rulesets
+
+        lines = store_migrate.run(config.store, config.data_dir,
+                                  load_rulesets(config.ruleset_specs))
+    except Exception as exc:  # one line for a person: which database, what went wrong
+        print(f"maharaja serve migrate: {describe_store_error(config.store, exc)}",
+              file=sys.stderr)
+        return 1
+    for line in lines:
+        print(line)
+    return 0
+
+
+def describe_store_error(url: str, exc: BaseException) -> str:
+    """A store problem in a person's words (the URL without its password)."""
+    from maharaja_server.transport.store_pg_schema import safe_url
+
+    if isinstance(exc, ModuleNotFoundError):
+        return (f"--store needs {exc.name}, which is not installed: "
+                "pip install 'maharaja[postgres]'")
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    if type(exc).__name__ in ("MigrationError", "SchemaTooNew"):
+        return text
+    return f"the store {safe_url(url)} cannot be used: {text}"
 
 
 if __name__ == "__main__":  # pragma: no cover

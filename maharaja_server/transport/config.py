@@ -91,6 +91,11 @@ class ServerConfig:
     # Players' webhooks may post to loopback and private addresses (a server on a
     # private network, tests); else only to public ones.
     webhooks_to_private: bool = False
+    # Several server processes (cluster.py): the PostgreSQL URL they share (None: the
+    # embedded store in the data directory), and the seconds a table's owner may be
+    # silent before another process takes the table over.
+    store: str | None = None
+    lease_seconds: float = 5.0
 
     @property
     def tables_dir(self) -> Path:

@@ -62,6 +62,14 @@ class Unbound:
         pass
 
 
+class Shared(Protocol):
+    """Tables shared with other server processes (cluster.py): the requests that change
+    a table are answered once its owner, maybe another process, has decided them."""
+
+    def shares(self, request: Any) -> bool: ...
+    async def answer(self, conn: _Conn, request: Any) -> Any: ...
+
+
 class Hub:
     def __init__(self, service: TableService, path: Path) -> None:
         self.service = service
@@ -81,6 +89,8 @@ class Hub:
         # What answers the requests of clocks, ratings, finished games and settings
         # (online.py); None: a hub without them refuses those requests.
         self.online: Any = None
+        # Set when the tables are shared by several server processes (cluster.py).
+        self.shared: Shared | None = None
         service.on_change.append(self._push_change)
         service.on_lobby.append(self._push_lobby)
 
@@ -159,6 +169,8 @@ class Hub:
                     raise ValueError("frame too large")
                 request = decoder.decode(await reader.readexactly(size))
                 reply = conn.handle(request)
+                if asyncio.iscoroutine(reply):  # decided by the table's owner (cluster.py)
+                    reply = await reply
                 if reply is not None:
                     conn.send(p.frame(reply))
         except (asyncio.IncompleteReadError, ConnectionError):
@@ -270,8 +282,20 @@ class _Conn:
             for hello in list(self.hub.on_hello):
                 hello(who)
             return p.Welcome(req.id, who.name, rules, self.hub.service.infos())
+        shared = self.hub.shared
+        if shared is not None and shared.shares(req):
+            return self._answer_shared(shared, req)
         try:
             return p.Result(req.id, p.pack(self._answer(req)))
+        except IllegalIntent as exc:
+            return p.Refused(req.id, exc.rule, exc.reason)
+        except Exception:  # a bug in one request must not end the session or the server
+            log.exception("request %s failed", type(req).__name__)
+            return p.Refused(req.id, "SRV-ERROR", "the server could not do that (logged)")
+
+    async def _answer_shared(self, shared: Shared, req: Any) -> Any:
+        try:
+            return p.Result(req.id, p.pack(await shared.answer(self, req)))
         except IllegalIntent as exc:
             return p.Refused(req.id, exc.rule, exc.reason)
         except Exception:  # a bug in one request must not end the session or the server
@@ -303,11 +327,11 @@ class _Conn:
                 self.hub.names.check(who)
                 seat = svc.join(who, req.table, req.seat)
                 self.hub.names.bind(who)
-                self._enter(req.table, seat)
+                self.enter(req.table, seat)
                 return seat
             case p.Watch():
                 svc.get(req.table)
-                self._enter(req.table, None)
+                self.enter(req.table, None)
                 return None
             case p.Leave():
                 if req.table in self.tables:
@@ -359,7 +383,7 @@ class _Conn:
                 return self.hub.web_links(who, req.table)
         raise IllegalIntent("SRV-REQ", "unknown request")
 
-    def _enter(self, table: int, seat: int | None) -> None:
+    def enter(self, table: int, seat: int | None) -> None:
         if table in self.tables:
             if self.tables[table] == seat:
                 return

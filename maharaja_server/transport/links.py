@@ -24,6 +24,7 @@ import secrets
 import time
 from collections.abc import Callable, Collection
 from pathlib import Path
+from typing import Protocol
 
 import msgspec
 
@@ -63,14 +64,30 @@ def link_owner(key: str, link: Link) -> str:
     return Identity(link.name, "link:" + key[:24]).owner
 
 
+Row = tuple[int, int, str, str | None, float]  # a link's fields, as a shared store keeps them
+
+
+class SharedLinks(Protocol):
+    """Where several server processes keep their links (store_pg.PgStore)."""
+
+    def links(self) -> dict[str, Row]: ...
+    def put_links(self, changed: dict[str, Row], gone: list[str]) -> None: ...
+
+
 class LinkBook:
     def __init__(self, path: Path, *, expiry: float = EXPIRY,
-                 now: Callable[[], float] = time.time) -> None:
+                 now: Callable[[], float] = time.time,
+                 shared: SharedLinks | None = None) -> None:
+        """``shared``: the links live there (several processes) instead of ``path``."""
         self.path = path
         self.expiry = expiry
         self.now = now
+        self.shared = shared
         self._links: dict[str, Link] = {}
-        if path.exists():
+        self._saved: dict[str, Row] = {}  # the shared store's, as last read or written
+        if shared is not None:
+            self.reload(shared.links())
+        elif path.exists():
             try:
                 self._links = msgspec.json.decode(path.read_bytes(), type=dict[str, Link])
             except (msgspec.DecodeError, msgspec.ValidationError) as exc:
@@ -166,5 +183,19 @@ class LinkBook:
         """One cookie per link, so one browser may hold several links' seats."""
         return "mj-" + digest(token)[:16]
 
+    def reload(self, rows: dict[str, Row]) -> None:
+        """The links as the shared store has them now (another process changed them)."""
+        self._links = {key: Link(*row) for key, row in rows.items()}
+        self._saved = dict(rows)
+
     def _save(self) -> None:
-        write_atomic(self.path, json.dumps(msgspec.to_builtins(self._links)).encode())
+        if self.shared is None:
+            write_atomic(self.path, json.dumps(msgspec.to_builtins(self._links)).encode())
+            return
+        rows = {key: (link.table, link.seat, link.name, link.browser, link.made)
+                for key, link in self._links.items()}
+        changed = {key: row for key, row in rows.items() if self._saved.get(key) != row}
+        gone = [key for key in self._saved if key not in rows]
+        self._saved = rows
+        if changed or gone:
+            self.shared.put_links(changed, gone)

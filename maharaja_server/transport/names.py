@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 
 from engine.core.errors import IllegalIntent
 from maharaja_server.transport.network import networks
-from maharaja_server.transport.records import Records
+from maharaja_server.transport.store import Store
 from maharaja_server.transport.tables import Identity
 
 log = logging.getLogger("maharaja_server.transport.names")
@@ -69,7 +69,7 @@ class RateLimit:
 
 
 class Names:
-    def __init__(self, records: Records, *, limit: int = LIMIT, expiry: float = EXPIRY,
+    def __init__(self, records: Store, *, limit: int = LIMIT, expiry: float = EXPIRY,
                  per_address: int = PER_ADDRESS, per_network: int = PER_NETWORK,
                  now: Callable[[], float] = time.time) -> None:
         self.records = records

@@ -6,6 +6,8 @@ It replaces ``names.json`` and each table's ``table.json``, once rewritten whole
 the loop (107 ms at 100,000 names); those are imported once at start, and kept as
 ``*.migrated``. A table's game log stays in the ordinary save format
 (``tables/<id>/game.json``), so any game can still be opened by the app.
+
+The embedded implementation of ``store.Store`` (one server process).
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
+from engine.core import record
+from engine.core.game import AnyGame
+
 log = logging.getLogger("maharaja_server.transport.records")
 
 T = TypeVar("T")
@@ -35,8 +40,11 @@ CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NU
 
 
 class Records:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, games: Path | None = None) -> None:
+        """``games``: the folder of the tables' game files (default: ``tables`` beside
+        the database)."""
         self.path = path
+        self.games = games if games is not None else path.parent / "tables"
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="records")
         self._db: sqlite3.Connection | None = None
         self.thread: threading.Thread | None = None  # the one thread that touches the file
@@ -122,12 +130,34 @@ class Records:
 
     def put_table(self, table_id: int, meta: bytes) -> None:
         """Queued: the loop goes on at once; writes land in the order they were made."""
+        folder = self.games / str(table_id)
+        if not folder.exists():  # its game's folder, made with it (its time: the table's)
+            folder.mkdir(parents=True, exist_ok=True)
         self._do(self._run, "INSERT OR REPLACE INTO tables VALUES (?, ?)", (table_id, meta)
                  ).add_done_callback(self._logged)
 
     def drop_table(self, table_id: int) -> None:
         self._do(self._run, "DELETE FROM tables WHERE id = ?", (table_id,)
                  ).add_done_callback(self._logged)
+
+    # ------------------------------------------------------------- game logs
+    def save_game(self, table_id: int, game: AnyGame) -> None:
+        """Encoded here (the game goes on changing), written by the records' thread: the
+        fsync took a loaded disk's time on the loop before every move's push."""
+        self.put_file(self.games / str(table_id) / "game.json", record.encode(game))
+
+    def load_game(self, table_id: int, rulesets: dict[str, Any]
+                  ) -> tuple[AnyGame | None, float | None]:
+        folder = self.games / str(table_id)
+        path = folder / "game.json"
+        # Last activity: the game's last save, else when the table was made.
+        touched = max((p.stat().st_mtime for p in (folder, path) if p.exists()), default=None)
+        return (record.load(path, rulesets) if path.exists() else None), touched
+
+    def drop_game(self, table_id: int) -> None:
+        folder = self.games / str(table_id)
+        shutil.rmtree(folder, ignore_errors=True)
+        self.remove_dir(folder)  # after a save still queued for it
 
     def put_file(self, path: Path, data: bytes) -> None:
         """Queued like the rows: a file written whole (atomically, fsynced) by the writer

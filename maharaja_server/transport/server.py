@@ -7,6 +7,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
@@ -21,7 +22,11 @@ from maharaja_server.transport.names import Names
 from maharaja_server.transport.online import Online
 from maharaja_server.transport.records import Records
 from maharaja_server.transport.spawn import Zygote
+from maharaja_server.transport.store import Store
 from maharaja_server.transport.tables import TableService
+
+if TYPE_CHECKING:  # psycopg is imported only by a server given --store
+    from maharaja_server.transport.cluster import ClusterTables
 
 log = logging.getLogger("maharaja_server")
 
@@ -30,22 +35,36 @@ class GameServer:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.rulesets = ordered(load_rulesets(config.ruleset_specs), config.default_game)
-        # Names, tables and seats: SQLite, written by one thread off the event loop.
-        self.records = Records(config.data_dir / "server.db")
-        self.records.migrate(config.data_dir, config.tables_dir)
-        self.service = TableService(config.tables_dir, self.rulesets,
-                                    bot_delay=config.bot_delay,
-                                    handover_after=config.handover_after,
-                                    max_tables=config.max_tables,
-                                    tables_per_user=config.tables_per_user,
-                                    tables_per_address=config.tables_per_address,
-                                    tables_per_network=config.tables_per_network,
-                                    expire_after=config.table_expiry,
-                                    waiting_expiry=config.waiting_expiry,
-                                    records=self.records)
+        limits: dict[str, Any] = dict(
+            bot_delay=config.bot_delay, handover_after=config.handover_after,
+            max_tables=config.max_tables, tables_per_user=config.tables_per_user,
+            tables_per_address=config.tables_per_address,
+            tables_per_network=config.tables_per_network, expire_after=config.table_expiry,
+            waiting_expiry=config.waiting_expiry)
+        self.records: Store
+        self.service: TableService
+        self.cluster: ClusterTables | None = None
+        if config.store:  # shared with other server processes (psycopg only then)
+            from maharaja_server.transport.cluster import ClusterTables, shared_store
+
+            store = shared_store(config)
+            self.records = store
+            self.cluster = self.service = ClusterTables(config.tables_dir, self.rulesets,
+                                                        store=store, **limits)
+        else:
+            # Names, tables and seats: SQLite, written by one thread off the event loop.
+            records = Records(config.data_dir / "server.db")
+            records.migrate(config.data_dir, config.tables_dir)
+            self.records = records
+            self.service = TableService(config.tables_dir, self.rulesets, records=records,
+                                        **limits)
         # Clocks, notices, ratings and finished games: before the hub, so that each
-        # change's notice carries the clocks and ratings as it left them.
-        self.online = Online(self.service, Ledger(self.records),
+        # change's notice carries the clocks and ratings as it left them. Their ledger is
+        # SQLite in the data directory, also when the tables are shared (each process
+        # keeps its own: sharing them through the store is still to come).
+        ledger = self.records if isinstance(self.records, Records) else \
+            Records(config.data_dir / "server.db")
+        self.online = Online(self.service, Ledger(ledger),
                              webhooks_to_private=config.webhooks_to_private)
         # Under the data directory (made at start; a stale socket is cleared there), so
         # a killed server leaves nothing in /tmp and a failed start leaks no directory.
@@ -56,6 +75,9 @@ class GameServer:
                            per_network=config.new_names_per_network)
         self.names.in_use = self.service.names_in_use
         self.hub.names = self.names
+        if self.cluster is not None:
+            self.cluster.names = self.names
+            self.hub.shared = self.cluster
         self.auth = Authenticator(config.data_dir, config.authorized_keys, config.password,
                                   config.user_passwords, self.records, self.names)
         self.counter = SessionCounter(config.max_sessions, config.sessions_per_name,
@@ -115,6 +137,8 @@ class GameServer:
         cfg.data_dir.mkdir(parents=True, exist_ok=True)
         (cfg.data_dir / "logs").mkdir(exist_ok=True)
         self.service.load_all()
+        if self.cluster is not None:
+            await self.cluster.start()
         self.service.expire()
         self.names.expire()
         self._sweeper = asyncio.create_task(self._sweep())
@@ -129,7 +153,7 @@ class GameServer:
         try:
             self._acceptor = await asyncssh.create_server(
                 ssh.server_factory(self.auth, self.connections), cfg.host, cfg.port,
-                server_host_keys=[host_key(cfg.data_dir)],
+                server_host_keys=[self.host_key()],
                 process_factory=self.sessions, **ssh.options(),
             )
         except BaseException:
@@ -141,6 +165,15 @@ class GameServer:
         if self.web is not None:
             self.web.links.keep_tables(self.service.tables.__contains__)  # gone meanwhile
             await self.web.start()
+
+    def host_key(self) -> asyncssh.SSHKey:
+        """The data directory's; with several server processes, the one they all show
+        (kept in the shared store: a player moving to another sees the same server)."""
+        if self.cluster is None:
+            return host_key(self.config.data_dir)
+        shared = self.cluster.store.host_key(
+            "ssh-ed25519", lambda: host_key(self.config.data_dir).export_private_key().decode())
+        return asyncssh.import_private_key(shared)
 
     async def _sweep(self) -> None:
         """Expire unattended tables now and then (each check is a walk over the tables)."""
@@ -166,6 +199,8 @@ class GameServer:
             await self.sessions.zygote.close()
         await self.hub.close()
         await self.online.close()
+        if self.cluster is not None:
+            await self.cluster.stop()  # its writes land, its tables go to the others
         self.records.close()  # the queued writes land first
 
 

@@ -3,10 +3,10 @@
 Each table's game is held by an ``engine.core.table.LocalTable``, the same seam the
 app plays through: it drives the computer seats (timed by this server's event loop)
 and holds the undo policy, so a table over SSH behaves like one on a single terminal.
-Who sits where and each table's settings are rows of the server's records
-(``records.py``, SQLite); each table's game is ``tables/<id>/game.json`` (the
-engine's own save format, rewritten atomically after every change), so a restart
-loses no finished event.
+Who sits where and each table's settings are rows of the server's store
+(``store.py``: by default SQLite, ``records.py``), and so is each table's game (by
+default ``tables/<id>/game.json``, the engine's own save format, rewritten
+atomically after every change), so a restart loses no finished event.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,7 +23,6 @@ from typing import Any
 import msgspec
 
 from engine.bots import choose
-from engine.core import record
 from engine.core.errors import IllegalIntent, RecordError
 from engine.core.game import AnyGame, Game
 from engine.core.ruleset import HUMAN, Computer, Seat
@@ -39,6 +37,7 @@ from maharaja_server.transport.protocol import (
     UndoInfo,
 )
 from maharaja_server.transport.records import Records
+from maharaja_server.transport.store import Store
 
 log = logging.getLogger("maharaja_server.transport.tables")
 
@@ -153,10 +152,10 @@ class TableService:
         chooser: Chooser | None = None,
         handover_level: str = "medium",
         now: Callable[[], float] = time.time,
-        records: Records | None = None,
+        records: Store | None = None,
     ) -> None:
         self.root = root
-        self.records = records or Records(root / "records.db")
+        self.records: Store = records or Records(root / "records.db", games=root)
         # Open tables one player may have created: counted per name (whatever its key),
         # per address and per network (keys are free in open mode: 41 throwaway keys
         # made 5 tables each and filled all 200 in 27.8 s).
@@ -197,13 +196,10 @@ class TableService:
                 meta = msgspec.json.decode(data, type=TableMeta)
                 rules = self.rulesets[meta.ruleset]
                 table = Table(meta, rules)
-                folder = self._dir(table)
-                game_path = folder / "game.json"
-                # Last activity: the game's last save, else when the table was made.
-                table.touched = max((p.stat().st_mtime for p in (folder, game_path)
-                                     if p.exists()), default=self.now())
-                if game_path.exists():
-                    self._host(table, record.load(game_path, self.rulesets))
+                game, touched = self.records.load_game(table_id, self.rulesets)
+                table.touched = touched or self.now()
+                if game is not None:
+                    self._host(table, game)
                 self.tables[meta.id] = table
             except (KeyError, msgspec.DecodeError, msgspec.ValidationError,
                     RecordError) as exc:
@@ -218,17 +214,12 @@ class TableService:
                     self._arm_handover(table, seat)
             self._drive(table)
 
-    def _dir(self, table: Table) -> Path:
-        return self.root / str(table.id)
-
     def _save_meta(self, table: Table) -> None:
         self.records.put_table(table.id, msgspec.json.encode(table.meta))  # off the loop
 
     def _save_game(self, table: Table) -> None:
         assert table.game is not None
-        # Encoded here (the game goes on changing), written by the records' thread: the
-        # fsync took a loaded disk's time on the loop before every move's push.
-        self.records.put_file(self._dir(table) / "game.json", record.encode(table.game))
+        self.records.save_game(table.id, table.game)  # queued: off the loop
 
     def _host(self, table: Table, game: AnyGame) -> None:
         """Seat ``game`` at ``table``: a LocalTable told of the seats handed over."""
@@ -303,7 +294,9 @@ class TableService:
     def create(self, who: Identity, ruleset_id: str, seats: list[SeatSpec], options: bytes,
                handover: bool, title: str, hints: bool = False, *,
                clock: TimeControl = NO_CLOCK, on_timeout: str = "computer",
-               rated: bool = False, level: str = "medium") -> Table:
+               rated: bool = False, level: str = "medium",
+               table_id: int | None = None) -> Table:
+        """``table_id``: the id the shared store gave (several servers); else the next."""
         rules = self.rulesets.get(ruleset_id)
         if rules is None:
             raise refuse("SRV-GAME", f"this server has no game {ruleset_id!r}")
@@ -325,7 +318,9 @@ class TableService:
                 slots.append(Slot("computer", spec.level, name=f"Computer {number}"))
             else:
                 slots.append(Slot("human"))
-        self.last_id = table_id = max([self.last_id, *self.tables]) + 1
+        if table_id is None:
+            table_id = max([self.last_id, *self.tables]) + 1
+        self.last_id = max(self.last_id, table_id)
         self.records.put_counter("tables", table_id)  # queued before the table's row
         meta = TableMeta(table_id, title[:60] or f"{who.name}'s table", ruleset_id,
                          msgspec.json.encode(opts), slots, handover,
@@ -333,7 +328,6 @@ class TableService:
                          hints=hints, address=who.address, clock=clock,
                          on_timeout=on_timeout, rated=rated, level=level)
         table = Table(meta, rules, touched=self.now())
-        self._dir(table).mkdir(parents=True, exist_ok=True)
         self.tables[table_id] = table
         self._maybe_start(table)
         self._save_meta(table)
@@ -412,7 +406,7 @@ class TableService:
         game never started after ``waiting_expiry`` seconds."""
         now = self.now()
         old = []
-        for table in list(self.tables.values()):
+        for table in self._expirable():
             if table.spectators or any(table.presence.values()):
                 continue
             idle = now - table.touched
@@ -424,6 +418,10 @@ class TableService:
                 self._remove(table, f"expired after {self.expire_after / 3600:g} h unattended")
         return old
 
+    def _expirable(self) -> list[Table]:
+        """The tables this process may remove (with several servers: those it owns)."""
+        return list(self.tables.values())
+
     def _remove(self, table: Table, why: str) -> None:
         if table.local is not None:
             table.local.stop()
@@ -432,8 +430,7 @@ class TableService:
         table.handover_timers.clear()
         del self.tables[table.id]
         self.records.drop_table(table.id)
-        shutil.rmtree(self._dir(table), ignore_errors=True)
-        self.records.remove_dir(self._dir(table))  # after a save still queued for it
+        self.records.drop_game(table.id)
         log.info("table %d removed: %s", table.id, why)
         for listener in list(self.on_remove):
             listener(table.id)

@@ -422,8 +422,13 @@ def bounded(value: str | None, default: int, low: int, high: int) -> int:
 def web_front(server: Any) -> WebFront:
     """The GameServer's web page, its join links offered through the hub."""
     cfg = server.config
+    # With several server processes, their links are the shared store's (cluster.py).
+    shared = server.cluster.store if server.cluster is not None else None
+    links = LinkBook(cfg.data_dir / "links.json", shared=shared)
+    if server.cluster is not None:
+        server.cluster.links = links
     front = WebFront(host=cfg.web_host, port=cfg.web_port, public_url=cfg.web_url,
-                     auth=server.auth, links=LinkBook(cfg.data_dir / "links.json"),
+                     auth=server.auth, links=links,
                      counter=server.counter, issue_token=server.hub.issue_token,
                      revoke_token=server.hub.revoke_token, child_env=server._child_env,
                      limits=Limits(cfg.idle_timeout, cfg.input_rate, cfg.input_burst,
