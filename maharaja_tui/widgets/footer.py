@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 
@@ -13,16 +14,26 @@ class Footer(TextualFooter):
     reactive declared with bindings: most key presses, every move pushed to a table),
     each key a new widget knotted in reference cycles. Those were most of the cyclic
     garbage a key or a move left, and in an SSH session host the collections it brings
-    pause every session of the host. Here Textual's footer hears of a bindings refresh
-    (and rebuilds its keys) only when what they show (key, label, enabled, tooltip)
-    differs from what it shows."""
+    pause every session of the host. Here the keys are rebuilt only when what they show
+    (key, label, enabled, tooltip) differs from what they were composed from."""
 
-    _shown: tuple[Any, ...] | None = None
+    _shown: tuple[Any, ...] | None = None  # what the keys were composed from
+
+    def compose(self) -> ComposeResult:
+        shown = self.keys_shown()
+        drawn = False
+        for child in super().compose():  # one at a time: a key group holds its keys
+            drawn = True
+            yield child
+        if drawn:
+            self._shown = shown
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        if screen.app.app_focus and self.is_attached and screen is self.screen:
+        if self._shown is None:  # no keys yet: Textual's own first rebuild
+            super().bindings_changed(screen)
+        elif screen.app.app_focus and self.is_attached and screen is self.screen:
             # Read once the refresh that changed them has run, as Textual's rebuild does.
-            self.call_after_refresh(self._rebuild_if_changed)
+            self.call_after_refresh(self._recompose_if_changed)
 
     def keys_shown(self) -> tuple[Any, ...]:
         """What ``compose`` draws from: the screen's bindings (hidden ones too, which is
@@ -30,10 +41,6 @@ class Footer(TextualFooter):
         return tuple((key, binding, enabled, tooltip) for key, (_, binding, enabled, tooltip)
                      in self.screen.active_bindings.items())
 
-    def _rebuild_if_changed(self) -> None:
-        if not self.is_attached:
-            return
-        shown = self.keys_shown()
-        if shown != self._shown:
-            self._shown = shown
-            super().bindings_changed(self.screen)
+    async def _recompose_if_changed(self) -> None:
+        if self.is_attached and self.keys_shown() != self._shown:
+            await self.recompose()
