@@ -33,6 +33,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -175,7 +176,15 @@ class GameScreen(Closing, Screen[None]):
 
     @while_open
     def _table_changed(self) -> None:
-        self.sync()
+        if self._unmounted or not self.is_mounted:
+            return  # called from another thread before it left: nothing here to redraw
+        try:
+            self.sync()
+        except NoMatches:
+            # Under the too-small cover a change can come while the screen's panels are
+            # away (seen at 1x1 to 79x23 with the computers playing on): the next change
+            # or the screen's return to view redraws it whole.
+            return
         self._show_autosave()
 
     def _show_autosave(self) -> None:
