@@ -347,15 +347,24 @@ def latest_unfinished() -> Path | None:
     from engine import rulesets
     from engine.core import record
 
-    for save in resumable():
-        try:
-            record.load(save.path, rulesets())
-        except RecordError as problem:
-            if problem.damaged:
-                set_aside(save.path, problem)
-            continue
-        return save.path
-    return None
+    skipped: set[Path] = set()
+    while True:
+        for save in resumable():
+            if save.path in skipped:
+                continue
+            try:
+                record.load(save.path, rulesets())
+            except RecordError as problem:
+                if problem.damaged:
+                    set_aside(save.path, problem)
+                    # The list is asked again: with the damaged one gone, a game
+                    # nobody had started yet may now be the latest and offered.
+                    break
+                skipped.add(save.path)
+                continue
+            return save.path
+        else:
+            return None
 
 
 def latest() -> Path | None:
