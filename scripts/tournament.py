@@ -202,7 +202,8 @@ def main(argv: list[str] | None = None) -> int:
         p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
         print(f"decision time {level}: median {statistics.median(ordered) * 1000:.1f} ms, "
               f"p95 {p95 * 1000:.1f} ms over {len(ordered)} decisions")
-    print(by_seat(results, args.a, args.seed, args.players, spec_of(args.game).palette))
+    print(by_seat(results, args.a, args.seed, args.players, spec_of(args.game).palette,
+                 alone=args.b in (None, args.a)))
     sides = by_side(results, spec_of(args.game).sides)
     if sides:
         print(sides)
@@ -210,22 +211,23 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def by_seat(results: list[Result], a: str, seed: int, players: int,
-            palette: tuple[Any, ...]) -> str:
-    """A table by seat: ``a``'s games and wins there, then every game's wins and the mean
-    of each figure that has one number a seat (e.g. the players' points)."""
+            palette: tuple[Any, ...], alone: bool = False) -> str:
+    """A table by seat: ``a``'s games and wins there (unless ``alone``: one level in every
+    seat, where they would repeat the rest), then every game's wins and the mean of each
+    figure that has one number a seat (e.g. the players' points)."""
     names = [k for k, v in (results[0].figures.items() if results else ())
              if isinstance(v, list) and len(v) == players]
-    head = ["seat", f"{a} games", f"{a} won", *(f"{a} {n}" for n in names),
-            "all: won", *(f"all: {n}" for n in names)]
+    own_head = [] if alone else [f"{a} games", f"{a} won", *(f"{a} {n}" for n in names)]
+    head = ["seat", *own_head, "games", "won", *(f"mean {n}" for n in names)]
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for seat in range(players):
-        own = [r for r in results if (r.seed - seed) % players == seat]
-        won = sum(r.winners == [seat] for r in own)
-        every = sum(r.winners == [seat] for r in results)
-        cells = [palette[seat].letter if seat < len(palette) else str(seat + 1),
-                 str(len(own)), _share(won, len(own))]
-        cells += [_mean([r.figures[n][seat] for r in own]) for n in names]
-        cells.append(_share(every, len(results)))
+        cells = [palette[seat].letter if seat < len(palette) else str(seat + 1)]
+        if not alone:
+            own = [r for r in results if (r.seed - seed) % players == seat]
+            cells += [str(len(own)), _share(sum(r.winners == [seat] for r in own), len(own))]
+            cells += [_mean([r.figures[n][seat] for r in own]) for n in names]
+        cells += [str(len(results)),
+                  _share(sum(r.winners == [seat] for r in results), len(results))]
         cells += [_mean([r.figures[n][seat] for r in results]) for n in names]
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows)
