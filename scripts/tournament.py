@@ -20,7 +20,10 @@ iteration budget so every game is reproducible from its seed, or with ``--time``
 app's default time budget (its thread's CPU time, cut short by the wall-clock ceiling
 on a loaded machine: what a player gets), or with ``--cpu-clock`` that budget without
 the ceiling (what a quiet machine would give it, whatever the load). Each game prints
-its final figures as its GameSpec's ``outcome`` gives them.
+its final figures as its GameSpec's ``outcome`` gives them, and the end has them per
+seat (``a``'s games and wins in each seat; every game's wins and mean figures by seat,
+which with one level everywhere says whether a seat is stronger than another) and, for a
+game whose pieces are grouped under players (its spec's ``sides``), each side's mean.
 """
 
 from __future__ import annotations
@@ -170,10 +173,12 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     wins = shared = done = 0
     timings = Timings()
+    results: list[Result] = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for result in pool.map(play_one, jobs):
             mine = (result.seed - args.seed) % args.players  # the seat ``a`` played
             done += 1
+            results.append(result)
             if result.winners == [mine]:
                 wins += 1
             elif mine in result.winners:
@@ -197,7 +202,55 @@ def main(argv: list[str] | None = None) -> int:
         p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
         print(f"decision time {level}: median {statistics.median(ordered) * 1000:.1f} ms, "
               f"p95 {p95 * 1000:.1f} ms over {len(ordered)} decisions")
+    print(by_seat(results, args.a, args.seed, args.players, spec_of(args.game).palette,
+                 alone=args.b in (None, args.a)))
+    sides = by_side(results, spec_of(args.game).sides)
+    if sides:
+        print(sides)
     return 0
+
+
+def by_seat(results: list[Result], a: str, seed: int, players: int,
+            palette: tuple[Any, ...], alone: bool = False) -> str:
+    """A table by seat: ``a``'s games and wins there (unless ``alone``: one level in every
+    seat, where they would repeat the rest), then every game's wins and the mean of each
+    figure that has one number a seat (e.g. the players' points)."""
+    names = [k for k, v in (results[0].figures.items() if results else ())
+             if isinstance(v, list) and len(v) == players]
+    own_head = [] if alone else [f"{a} games", f"{a} won", *(f"{a} {n}" for n in names)]
+    head = ["seat", *own_head, "games", "won", *(f"mean {n}" for n in names)]
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for seat in range(players):
+        cells = [palette[seat].letter if seat < len(palette) else str(seat + 1)]
+        if not alone:
+            own = [r for r in results if (r.seed - seed) % players == seat]
+            cells += [str(len(own)), _share(sum(r.winners == [seat] for r in own), len(own))]
+            cells += [_mean([r.figures[n][seat] for r in own]) for n in names]
+        cells += [str(len(results)),
+                  _share(sum(r.winners == [seat] for r in results), len(results))]
+        cells += [_mean([r.figures[n][seat] for r in results]) for n in names]
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def by_side(results: list[Result], sides: tuple[Any, ...]) -> str:
+    """Each side's mean over the games, from the first figure with one number a side."""
+    figure = next((k for k, v in (results[0].figures.items() if results and sides else ())
+                   if isinstance(v, list) and len(v) == len(sides)), None)
+    if figure is None:
+        return ""
+    rows = [f"| side | mean {figure} |", "|---|---|"]
+    rows += [f"| {side.name} | {_mean([r.figures[figure][k] for r in results])} |"
+             for k, side in enumerate(sides)]
+    return "\n".join(rows)
+
+
+def _share(wins: int, games: int) -> str:
+    return f"{wins} ({wins / games:.0%})" if games else "0"
+
+
+def _mean(values: list[Any]) -> str:
+    return f"{statistics.fmean(values):.1f}" if values else "-"
 
 
 if __name__ == "__main__":

@@ -71,3 +71,22 @@ def test_options_the_game_does_not_take_are_refused_in_one_line(
         tournament.main(["easy", "medium", "--games", "1", *argv])
     assert exit_.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_end_has_each_seats_wins_and_mean_figures() -> None:
+    """Which seat is stronger, whatever the level in it: ``a``'s games and wins seat by
+    seat, every game's wins and mean figures by seat, and each side's mean."""
+    from engine.registry import spec_of
+
+    spec = spec_of("maharadjah")
+    results = [tournament.Result(100 + n, [], winners, {"vp": vp, "nations": [n] * 17}, {})
+               for n, (winners, vp) in enumerate([([0], [50, 40, 30]), ([2], [20, 30, 60]),
+                                                  ([0, 2], [40, 10, 40])])]
+    table = tournament.by_seat(results, "hard", 100, 3, spec.palette).splitlines()
+    assert table[0] == ("| seat | hard games | hard won | hard vp | games | won | mean vp |")
+    assert table[2] == "| A | 1 | 1 (100%) | 50.0 | 3 | 1 (33%) | 36.7 |"
+    assert table[4] == "| C | 1 | 0 (0%) | 40.0 | 3 | 1 (33%) | 43.3 |"  # a shared win: not won
+    alone = tournament.by_seat(results, "medium", 100, 3, spec.palette, alone=True)
+    assert alone.splitlines()[3] == "| B | 3 | 0 (0%) | 26.7 |"
+    sides = tournament.by_side(results, spec.sides).splitlines()
+    assert sides[0] == "| side | mean nations |" and sides[2] == "| Pandya | 1.0 |"

@@ -215,3 +215,36 @@ def unused(state: State, seat: int) -> tuple[str, ...]:
         elif isinstance(intent, it.AssignArms) and intent.nation:
             words.append(f"the arms for the {rules().nations[intent.nation].name}")
     return tuple(words)
+
+
+# ------------------------------------------------- the event table, nation by nation
+# (what a player's nations have coming over the turns: the computers plan with it)
+def successor(nation: str) -> tuple[int, str] | None:
+    """W-SCHED-2: the turn at whose start ``nation``'s armies on the map are replaced,
+    and by which nation (the Maurya by the Gupta at the start of turn 6); None if never."""
+    for turn, row in sorted(rules().turns.items()):
+        for item in row.get("start", []):
+            if item.get("replace") == nation:
+                return turn, item["by"]
+    return None
+
+
+def scheduled_removals(nation: str, game_type: str) -> tuple[tuple[int, bool, int], ...]:
+    """W-SCHED-1, 3, 4, 5: the armies the event table takes off the map, as (turn, at the
+    end of the nation's sequence, armies): (5, False, 6) for the Maurya, (4, True, 2) for
+    the Greeks. The short game's exception (W-SETUP-S3) is left out."""
+    out = []
+    for turn, row in sorted(rules().turns.items()):
+        for item in row.get("start", []):
+            if item.get("remove") == nation and item.get("not_in") != game_type:
+                out.append((turn, False, int(item["armies"])))
+        for item in row.get("end_of_sequence", []):
+            if item["nation"] == nation:
+                out.append((turn, True, int(item["armies"])))
+    return tuple(out)
+
+
+def grows(nation: str, turn: int) -> bool:
+    """W-GROW-1, W-GROW-3: whether ``nation`` has a growth in ``turn`` (its marker aside)."""
+    info = rules().nations[nation]
+    return not info.colonial and turn not in info.no_growth
