@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from engine.core.game import AnyGame
     from engine.core.table import LocalTable
     from maharaja_tui.game_setup import GameSetup
+    from maharaja_tui.lessons.run import LessonRun
     from maharaja_tui.screens.game import GameScreen
     from maharaja_tui.settings import Settings
 
@@ -232,9 +233,16 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeysFollowF
         from engine import Game, get_ruleset
 
         game = Game(get_ruleset(setup.ruleset_id), list(setup.seats), setup.options, setup.seed)
-        return self.show_game(game)
+        lesson = None
+        if setup.lesson:
+            from maharaja_tui.lessons import load
+            from maharaja_tui.lessons.run import LessonRun
 
-    def show_game(self, game: AnyGame, *, source: Path | None = None) -> bool:
+            lesson = LessonRun(load(setup.ruleset_id))
+        return self.show_game(game, lesson=lesson)
+
+    def show_game(self, game: AnyGame, *, source: Path | None = None,
+                  lesson: LessonRun | None = None) -> bool:
         """Play ``game`` (read from ``source``, if from a file) on the main screen.
 
         Each game has its own autosave file, so a new game never overwrites an unfinished
@@ -252,7 +260,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeysFollowF
         table = LocalTable(game, autosave=path, chooser=choose,
                            save_later=self.call_after_refresh)
         try:
-            screen = GameScreen(table, HOT_SEAT)
+            screen = GameScreen(table, HOT_SEAT, lesson=lesson)
         except UnsupportedGame as problem:
             self.notify(str(problem), severity="error", timeout=10)
             return False

@@ -23,9 +23,9 @@ from engine.core.errors import IllegalIntent
 from engine.core.record import MAX_NAME
 from engine.core.ruleset import HUMAN, Computer, Controller, Human, Seat
 from engine.registry import default_game
-from maharaja_tui import autosaves
+from maharaja_tui import autosaves, lessons
 from maharaja_tui.computer import bot_levels
-from maharaja_tui.game_setup import GameSetup, bot_level, form_of, seat_name
+from maharaja_tui.game_setup import GameSetup, bot_level, form_of, lesson_setup, seat_name
 from maharaja_tui.game_setup import default_setup as default_setup  # where callers found it
 from maharaja_tui.games import adapter_class, playable
 from maharaja_tui.games.base import NewGameForm
@@ -58,6 +58,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         Binding("ctrl+n", "start", "Start", id="new-game.start"),
         Binding("ctrl+f", "first_game", "First game", id="new-game.first-game"),
         Binding("ctrl+t", "resume", "Continue", id="new-game.resume"),
+        Binding("ctrl+l", "learn", "Learn to play", id="new-game.learn"),
         Binding("escape", "quit", "Quit", show=False, id="new-game.quit"),
     ]
     # Textual's auto-focus gives the first focusable widget the focus at compose: the
@@ -77,6 +78,8 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "first_game":  # only a game that recommends a first game
             return self.form.first_game_seats > 0
+        if action == "learn":  # only a game with a lesson
+            return self.game in lessons.games()
         return True
 
     @property
@@ -146,6 +149,8 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 if form.first_game_seats:
                     yield Button("First game", id="first-game", compact=True)
+                if self.game in lessons.games():
+                    yield Button("Learn to play", id="learn", compact=True)
                 yield Button("Continue", id="resume", compact=True,
                              disabled=not self.unfinished)
                 yield Button("Load…", id="load", compact=True)
@@ -215,6 +220,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"start": self.action_start, "first-game": self.action_first_game,
+                   "learn": self.action_learn,
                    "resume": self.action_resume, "load": self.app.action_open_file}  # type: ignore[attr-defined]
         actions[event.button.id or ""]()
 
@@ -268,6 +274,18 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         setup = self.setup(first_game=True)
         if self._check(setup):
             self.dismiss(setup)
+
+    def action_learn(self) -> None:
+        """A guided first game of the game chosen (its lesson's own table and seed)."""
+        if self.game not in lessons.games():
+            return
+        name = self.query_one("#name-0", Input).value.strip() or seat_name(0)
+        try:
+            setup = lesson_setup(self.game, name=name)
+        except lessons.LessonError as problem:
+            self.query_one("#new-game-error", Static).update(f"✗ {problem}")
+            return
+        self.dismiss(setup)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "recent-games":
