@@ -74,13 +74,12 @@ def raja_ideas(game: Game[Any, Any, Any, Any]) -> dict[str, int | None]:
     def mine(step: Any) -> bool:
         return bool(step.seat == GUIDED)
 
-    names = {type(e).__name__ for s in game.steps for e in s.events}
-    governor = next((n for n in names if "Governor" in n), "")
     return {
         "a palace": first(game, lambda s, e: mine(s) and isinstance(e, ev.PalaceBuilt)),
         "the governor moved": first(game, lambda s, e: mine(s)
-                                    and type(e).__name__ == governor),
-        "a scoring": first(game, lambda s, e: type(e).__name__ == "CityScored"),
+                                    and isinstance(e, ev.GovernorMoved)),
+        "a scoring ranked": first(game, lambda s, e: isinstance(e, ev.CityScored)
+                                  and bool(e.points) and e.points[0][0] == GUIDED),
     }
 
 
@@ -114,6 +113,24 @@ def maharadjah_ideas(game: Game[Any, Any, Any, Any]) -> dict[str, int | None]:
         "a submission": first(game, lambda s, e: isinstance(e, ev.Submitted)),
     }
 
+
+# Per game: the guided seat's choices narrowed before the teacher picks, where the
+# teacher alone seldom shows an idea (the game so far, the legal intents).
+Steer = Callable[[Game[Any, Any, Any, Any], list[Any]], list[Any]]
+
+
+def raja_steer(game: Game[Any, Any, Any, Any], legal: list[Any]) -> list[Any]:
+    """The first selection is the palace and the governor (R-ACT-3): the lesson's two."""
+    from engine.raja import intents as it
+
+    if any(isinstance(s.intent, it.SelectActions) for s in game.steps if s.seat == GUIDED):
+        return legal
+    picked = [i for i in legal if isinstance(i, it.SelectActions)
+              and {i.first, i.second} == {"palace", "governor"}]
+    return picked or legal
+
+
+STEER: dict[str, Steer] = {"raja-2004": raja_steer}
 
 IDEAS: dict[str, Ideas] = {"maharaja-2020": maharaja_ideas, "raja-2004": raja_ideas,
                            "maharani": maharani_ideas, "maharadjah": maharadjah_ideas}
@@ -154,6 +171,8 @@ def play(setup: GameSetup, teacher: str, decisions: int,
 
                 intent = _resolve(game.ruleset, notation, game.state, seat, script[guided])
             else:
+                steer = STEER.get(setup.ruleset_id)
+                legal = steer(game, legal) if steer is not None else legal
                 intent = choose(game.ruleset, game.view(seat), seat, legal, teacher,
                                 Random(f"teacher/{setup.seed}/{len(game.steps)}"))
             guided += 1

@@ -144,7 +144,7 @@ def check(lesson: Lesson, game: str) -> list[str]:
     reference = rules.read_text(encoding="utf-8") if rules is not None else ""
     places = set(adapter(()).place_ids().values())
     problems += too_long("the welcome", lesson.welcome, TEXT_LINES, DIALOG_WIDTH)
-    problems += too_long("the farewell", lesson.farewell, TEXT_LINES + 2)
+    problems += too_long("the farewell", lesson.farewell, TEXT_LINES + 1)
     for number, step in enumerate(lesson.steps, start=1):
         where = f"step {number} ({step.expect})"
         if not step.expect.strip():
