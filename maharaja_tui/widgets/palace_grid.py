@@ -94,6 +94,7 @@ class PalaceData:
     scored: frozenset[str] = frozenset()  # quarters already scored
     placements: tuple[Placement, ...] = ()
     hint: Segments = ()  # the line under the board when nothing is being placed
+    highlight: frozenset[str] = frozenset()  # cells drawn marked (a lesson's step)
 
 
 @dataclass
@@ -431,6 +432,8 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
             extra = "+g:picked"
         elif cell.id in zone:
             extra = "+g:zone"
+        elif cell.id in self.data.highlight:
+            extra = "+news"
         elif cell.id in targets:
             extra = "+target"
         if extra:

@@ -16,9 +16,10 @@ from maharaja_tui import lessons
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.game_setup import lesson_setup
 from maharaja_tui.lessons import key_presses
-from maharaja_tui.screens.choice import ConfirmScreen
+from maharaja_tui.screens.choice import ChoiceScreen, ConfirmScreen
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.help import HelpScreen
+from maharaja_tui.screens.plan import PlanScreen
 from maharaja_tui.screens.scoring import ScoringScreen
 from maharaja_tui.widgets.lesson_panel import LessonPanel
 from tests.tui.helpers import screen_text, synchronously
@@ -46,11 +47,13 @@ async def begun(pilot: Any, app: MaharajaApp) -> GameScreen:
     return screen
 
 
-async def until(pilot: Any, condition: Any, what: str, seconds: float = 60.0) -> None:
+async def until(pilot: Any, condition: Any, what: str, seconds: float = 60.0,
+                shown: Any = None) -> None:
+    """Pause until ``condition()``; else fail saying ``what`` (and ``shown()``: the screen)."""
     deadline = time.monotonic() + seconds
     while not condition():
         if time.monotonic() > deadline:
-            raise AssertionError(f"never came: {what}")
+            raise AssertionError(f"never came: {what}" + (f"\n{shown()}" if shown else ""))
         await pilot.pause(0.01)
 
 
@@ -90,11 +93,15 @@ async def test_a_lesson_plays_to_its_end_by_the_keys_it_asks_for(game: str) -> N
                 f"step {number} ({step.expect}): no entry of the action list is its own")
             await pilot.press(*key_presses(step.keys))
             await until(pilot, lambda n=number: lesson.done(screen._steps()) >= n,
-                        f"step {number} ({step.expect}) played by {step.keys}")
+                        f"step {number} ({step.expect}) played by {step.keys}",
+                        shown=lambda: screen_text(app))
             assert lesson.done(screen._steps()) == number, (
                 f"step {number} ({step.expect}): the keys {step.keys} played more")
+            await pilot.pause()
+            assert not isinstance(app.screen, ChoiceScreen | ConfirmScreen | PlanScreen), (
+                f"step {number} ({step.expect}): the keys {step.keys} opened {app.screen}")
         await until(pilot, lambda: app.screen is screen or isinstance(app.screen, ScoringScreen),
-                    "back to the game")
+                    f"back to the game from {app.screen}")
         panel = screen.query_one("#lesson", LessonPanel)
         assert panel.data is not None and panel.data.title == "Lesson done"
         assert not lesson.running(screen._steps())
