@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 from maharaja_tui import crashlog
 from maharaja_tui.contrast import ContrastFloor
-from maharaja_tui.keys_follow_focus import KeysFollowFocus
+from maharaja_tui.key_backlog import KeyBacklog
 from maharaja_tui.minimum_size import MinimumSize
 from maharaja_tui.paths import STYLE_FILES
 
@@ -27,6 +27,7 @@ from maharaja_tui.paths import STYLE_FILES
 if TYPE_CHECKING:
     from engine.core.game import AnyGame
     from engine.core.table import LocalTable
+    from maharaja_tui.file_lock import FileLock
     from maharaja_tui.game_setup import GameSetup
     from maharaja_tui.lessons.run import LessonRun
     from maharaja_tui.screens.game import GameScreen
@@ -101,7 +102,7 @@ class GameCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
-class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeysFollowFocus,
+class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
                   App[None]):
     TITLE = "Maharaja"
     CSS_PATH = STYLE_FILES
@@ -112,7 +113,9 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeysFollowF
         Binding("f1", "help", "Rules", id="app.help"),
         Binding("ctrl+n", "new_game", "New game", show=False, id="app.new-game"),
         Binding("ctrl+o", "open_file", "Open", show=False, id="app.open"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit"),
+        # A priority binding, as Textual's own: found before any screen's (a dialog is
+        # modal: the app's other keys do not reach through it) and as soon as it is read.
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
     ]
 
     def __init__(self, start: Start | None = None, *,
@@ -175,7 +178,9 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeysFollowF
         """Make ``screen`` the one main screen (a game, a replay, the new-game form)."""
         if self.table is not None and getattr(screen, "table", None) is not self.table:
             self.table.stop()  # the computers of a game no longer shown stop playing
+            self.table.flush()  # its last autosave, written while its lock is still held
             self.table = None
+            self._release_autosave()
         while len(self.screen_stack) > 1:
             self.pop_screen()
         # The width's breakpoint class from the start: Textual adds it at the screen's
@@ -254,7 +259,13 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeysFollowF
         from maharaja_tui.games import UnsupportedGame
         from maharaja_tui.screens.game import HOT_SEAT, GameScreen
 
-        path, branched = autosaves.autosave_for(game, source)
+        # This window's own autosave is no other window's: let it go before claiming
+        # (reopening the game played here is not a second window on it).
+        playing = self._autosave_lock
+        if self.table is not None:
+            self.table.flush()  # what it still had to write, under its lock
+        self._release_autosave()
+        path, branched, lock = autosaves.claim(game, source)
         # The autosave is written after the frame that shows the move (issue 15: the
         # disk's sync took as long as the rest of the frame).
         table = LocalTable(game, autosave=path, chooser=choose,
@@ -262,6 +273,13 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeysFollowF
         try:
             screen = GameScreen(table, HOT_SEAT, lesson=lesson)
         except UnsupportedGame as problem:
+            if lock is not None:
+                lock.release()
+            if playing is not None:  # the game still shown keeps its autosave's lock
+                from maharaja_tui import file_lock
+
+                with contextlib.suppress(OSError):
+                    self._autosave_lock = file_lock.take(playing.path)
             self.notify(str(problem), severity="error", timeout=10)
             return False
         if source is None:
@@ -274,12 +292,20 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeysFollowF
             table.save_autosave()
         self.show_main(screen)
         self.table = table
+        self._autosave_lock = lock  # held while this window plays it (autosaves.claim)
         # After the first frame (issue 15): the computers' first thought and the pruning
         # of old autosaves (which reads every one of them) wait until the game is drawn.
         self.call_after_refresh(self._after_first_frame, table, path)
         if branched:
             self.notify(branched, title="A branch of this game", timeout=15)
         return True
+
+    _autosave_lock: FileLock | None = None  # on the autosave of the game played here
+
+    def _release_autosave(self) -> None:
+        lock, self._autosave_lock = self._autosave_lock, None
+        if lock is not None:
+            lock.release()
 
     def _after_first_frame(self, table: LocalTable, path: Path) -> None:
         from maharaja_tui import autosaves

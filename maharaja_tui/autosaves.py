@@ -8,19 +8,27 @@ oldest finished games go first, then the oldest unfinished ones. The single
 ``autosave.json`` of earlier versions is still listed, never deleted.
 
 A file that cannot be read never blocks a list: a damaged one is moved to
-``autosave/damaged/`` with a notice the app shows; a game whose autosave cannot be
+``autosave/damaged/`` with a notice the app shows (the newest ``KEEP_DAMAGED`` stay
+there), one saved by a newer program is left alone; a game whose autosave cannot be
 written (a read-only or full disk) goes on in memory (``LocalTable.autosave_problem``).
+
+The window playing an autosave holds a lock on it (``claim``, ``autosave/locks/``): a
+second window on the same game plays a branch, its own file, instead of rewriting it.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import os
+import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
 from engine.core.errors import RecordError
+from maharaja_tui import file_lock
+from maharaja_tui.file_lock import FileLock
 from maharaja_tui.paths import data_dir
 
 KEEP = 20
@@ -45,24 +53,77 @@ def is_autosave(path: Path) -> bool:
     return path.parent == autosave_dir() or path == legacy_autosave_path()
 
 
-def autosave_for(game: Any, source: Path | None = None) -> tuple[Path, str | None]:
-    """Where ``game``, read from ``source`` (None: a new game), autosaves from now on, and
-    a notice when that is a branch.
+class Claim(NamedTuple):
+    """The autosave a game is played on here: its path, why it is a branch (None: not
+    one) and the lock this process holds on it while it plays it (None: the folder
+    cannot hold a lock, a read-only disk, where autosave is off anyway)."""
+
+    path: Path
+    branched: str | None
+    lock: FileLock | None
+
+
+def claim(game: Any, source: Path | None = None) -> Claim:
+    """Where ``game``, read from ``source`` (None: a new game), autosaves from now on,
+    locked for this process.
 
     A game resumed from its autosave keeps writing that file. Any other game writes its
     own (``autosave_path_for``) unless that file holds moves this game lacks, a newer or
-    another line of the same game, which must never be overwritten: the game then
-    autosaves to a new file beside it, a branch."""
+    another line of the same game, which must never be overwritten. Either file in use
+    by another window (a second ``maharaja continue`` on the same data) is not written
+    here either: two windows rewriting one file lost steps. The game then autosaves to a
+    new file beside it, a branch, and the notice says why."""
     if source is not None and source.parent == autosave_dir():
-        return source, None
-    path = autosave_path_for(game)
-    if not path.exists() or _extends(game, path):
-        return path, None
-    number = 2
-    while (branch := path.with_name(f"{path.stem}-{number}{path.suffix}")).exists():
-        number += 1
-    return branch, (f"This game's autosave {path.name} has moves this one lacks; it is "
-                    f"kept, and this game now autosaves to {branch.name} (a branch).")
+        path = source
+    else:
+        path = autosave_path_for(game)
+    try:
+        lock = file_lock.take(lock_path(path))
+    except OSError:  # no lock can be made here (read-only): nobody can write it either
+        lock = None
+    else:
+        if lock is None:
+            return _branch(path, f"This game is open in another window (its autosave "
+                                 f"{path.name} is in use there)")
+    if path == source or not path.exists() or _extends(game, path):
+        return Claim(path, None, lock)
+    if lock is not None:
+        lock.release()
+    return _branch(path, f"This game's autosave {path.name} has moves this one lacks; "
+                         "it is kept")
+
+
+def _branch(path: Path, why: str) -> Claim:
+    """A new autosave beside ``path``: ``<stem>-<n>.json``, n one past the highest taken
+    (found in one listing, not by trying names), locked for this process."""
+    stem = path.stem
+    pattern = re.compile(rf"{re.escape(stem)}-(\d+)\.(?:json|lock)")
+    taken = [int(m.group(1)) for folder in (autosave_dir(), lock_path(path).parent)
+             if folder.is_dir() for name in os.listdir(folder)
+             if (m := pattern.fullmatch(name))]
+    number = max(taken, default=1) + 1
+    while True:  # a second try only when another window took that number meanwhile
+        branch = path.with_name(f"{stem}-{number}{path.suffix}")
+        try:
+            lock = file_lock.take(lock_path(branch))
+        except OSError:  # no lock can be made here: autosave is off anyway
+            lock = None
+        else:
+            if lock is None:
+                number += 1
+                continue
+        return Claim(branch, f"{why}; this game now autosaves to {branch.name} "
+                             "(a branch).", lock)
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of the autosave at ``path`` (autosave/locks/<name>.lock)."""
+    return autosave_dir() / "locks" / f"{path.stem}.lock"
+
+
+def in_use(path: Path) -> bool:
+    """Another window plays the autosave at ``path``."""
+    return file_lock.is_held(lock_path(path))
 
 
 def _extends(game: Any, path: Path) -> bool:
@@ -183,21 +244,55 @@ def set_aside(path: Path, problem: RecordError) -> None:
     and leave a notice for the app to show (where it went and why)."""
     reason = str(problem).removeprefix(f"{path}: ")
     folder = autosave_dir() / "damaged"
-    target = folder / path.name
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        number = 1
-        while target.exists():
-            number += 1
-            target = folder / f"{path.stem}.{number}{path.suffix}"
+        target = _free_name(folder, path)
         path.rename(target)
+        os.utime(target)  # when it was set aside: the oldest go first (prune_damaged)
     except OSError as exc:
         said = (f"The autosave {path.name} is damaged and is skipped ({reason}); it could "
                 f"not be moved aside: {exc.strerror or exc}")
     else:
         _read.pop(path, None)
         said = f"The autosave {path.name} is damaged ({reason}); it was moved to {target}"
+        prune_damaged()
     _notices.setdefault(autosave_dir(), []).append((path.name, said))
+
+
+KEEP_DAMAGED = 10  # damaged autosaves kept to look into (up to 16 MiB each)
+
+
+def _free_name(folder: Path, path: Path) -> Path:
+    """``path``'s name in ``folder``, numbered past those taken (``x.json``, ``x.2.json``,
+    ``x.3.json``...): found in one listing, not by trying names one by one."""
+    pattern = re.compile(rf"{re.escape(path.stem)}(?:\.(\d+))?{re.escape(path.suffix)}")
+    taken = [int(m.group(1) or 1) for name in os.listdir(folder)
+             if (m := pattern.fullmatch(name))]
+    if not taken:
+        return folder / path.name
+    return folder / f"{path.stem}.{max(taken) + 1}{path.suffix}"
+
+
+def prune_damaged(keep: int = KEEP_DAMAGED) -> list[Path]:
+    """Delete the damaged autosaves set aside beyond ``keep``, the oldest first."""
+    folder = autosave_dir() / "damaged"
+
+    def set_aside_at(path: Path) -> float:
+        try:
+            return path.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    kept = sorted((p for p in folder.glob("*") if p.is_file()), key=set_aside_at,
+                  reverse=True) if folder.is_dir() else []
+    removed = []
+    for path in kept[keep:]:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:
+            continue
+        removed.append(path)
+    return removed
 
 
 def notices() -> list[str]:
@@ -252,15 +347,24 @@ def latest_unfinished() -> Path | None:
     from engine import rulesets
     from engine.core import record
 
-    for save in resumable():
-        try:
-            record.load(save.path, rulesets())
-        except RecordError as problem:
-            if problem.damaged:
-                set_aside(save.path, problem)
-            continue
-        return save.path
-    return None
+    skipped: set[Path] = set()
+    while True:
+        for save in resumable():
+            if save.path in skipped:
+                continue
+            try:
+                record.load(save.path, rulesets())
+            except RecordError as problem:
+                if problem.damaged:
+                    set_aside(save.path, problem)
+                    # The list is asked again: with the damaged one gone, a game
+                    # nobody had started yet may now be the latest and offered.
+                    break
+                skipped.add(save.path)
+                continue
+            return save.path
+        else:
+            return None
 
 
 def latest() -> Path | None:
@@ -271,12 +375,15 @@ def latest() -> Path | None:
 
 def prune(keep: int = KEEP, protect: Path | None = None) -> list[Path]:
     """Delete autosaves beyond ``keep``: the oldest finished first, then the oldest
-    unfinished; never ``protect`` (the game being played) nor the legacy file."""
+    unfinished; never ``protect`` (the game being played), a game another window plays,
+    nor the legacy file. Lock files of autosaves gone go too."""
     candidates = [a for a in autosaves()
-                  if a.path != protect and a.path != legacy_autosave_path()]
+                  if a.path != protect and a.path != legacy_autosave_path()
+                  and not in_use(a.path)]
     total = len(candidates) + (1 if protect is not None and protect.exists() else 0)
     excess = total - keep
     if excess <= 0:
+        _forget_locks()
         return []
     oldest_first = sorted(candidates, key=lambda a: (not a.finished, a.updated, a.path.name))
     removed = []
@@ -286,4 +393,23 @@ def prune(keep: int = KEEP, protect: Path | None = None) -> list[Path]:
         except OSError:  # a read-only folder: keep them, autosave warns on its own
             continue
         removed.append(save.path)
+    _forget_locks()
     return removed
+
+
+def _forget_locks() -> None:
+    """Remove the lock files whose autosave is gone and that nobody holds (a lock file
+    stays after its window closes: the lock is the OS's, the file only its anchor)."""
+    folder = autosave_dir() / "locks"
+    if not folder.is_dir():
+        return
+    for path in folder.glob("*.lock"):
+        if (autosave_dir() / f"{path.stem}.json").exists():
+            continue
+        try:
+            lock = file_lock.take(path)
+        except OSError:
+            continue
+        if lock is not None:  # unlinked while held: nobody takes it meanwhile
+            path.unlink(missing_ok=True)
+            lock.release()

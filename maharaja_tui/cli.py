@@ -52,7 +52,7 @@ def parser(*, list_games: bool = True,
                                "humans, else 3)")
         play.add_argument("--humans", type=int, default=1,
                           help="human seats sharing this terminal (hot seat); 0 to watch")
-        play.add_argument("--seed", type=int)
+        play.add_argument("--seed", type=seed, help="the game's seed (same seed, same setup)")
         play.add_argument("--solo", metavar="LEVEL",
                           help="the game's solo mode, at this difficulty (Maharaja: you alone "
                                "against Brahmabot, easy, medium or hard)")
@@ -65,7 +65,7 @@ def parser(*, list_games: bool = True,
     if wanted("new"):
         new = sub.add_parser("new", help="the new-game screen (players, solo, options, "
                                          "unfinished games to resume)")
-        new.add_argument("--seed", type=int, help="the game's seed (same seed, same setup)")
+        new.add_argument("--seed", type=seed, help="the game's seed (same seed, same setup)")
     if wanted("continue"):
         sub.add_parser("continue", help="resume the most recent unfinished game (its autosave)")
     if wanted("load"):
@@ -94,6 +94,16 @@ def parser(*, list_games: bool = True,
         sub.add_parser("serve", help="host games over SSH (maharaja serve --help)",
                        add_help=False)
     return top
+
+
+def seed(text: str) -> int | None:
+    """--seed: as the new-game form takes it (maharaja_tui.fields)."""
+    from maharaja_tui.fields import FieldError, seed_field
+
+    try:
+        return seed_field(text)
+    except FieldError as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
 
 
 def chosen(args: Sequence[str]) -> str | None:

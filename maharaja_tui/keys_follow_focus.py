@@ -43,7 +43,14 @@ class KeysFollowFocus(_App):
             return  # handed to the focus it has now: Textual's own way
         event.prevent_default()  # no bindings for this one: its copy gets them
         # As Textual hands a key on (marked forwarded: the app takes it as read already).
-        focused._forward_event(events.Key(event.key, event.character))
+        copy = events.Key(event.key, event.character)
+        copy.time = event.time  # read then, not now (a cover lifts only for keys typed after it)
+        self.handing_on(event, copy)
+        focused._forward_event(copy)
+
+    def handing_on(self, key: events.Key, copy: events.Key) -> None:
+        """``copy`` of ``key`` is about to be handed to the focus (key_backlog counts it
+        as a key in flight)."""
 
     @cached_property
     def _handed_to(self) -> weakref.WeakKeyDictionary[events.Key, Widget]:

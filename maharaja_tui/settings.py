@@ -83,7 +83,7 @@ class Settings(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
             if value is None:
                 continue
             if key in ("data_dir", "authorized_keys", "password_file"):
-                value = Path(value).expanduser()
+                value = _path(str(value), f"config file {self.path}: key 'server.{key}'")
             out[key] = value
         return out
 
@@ -97,10 +97,20 @@ def default_path() -> Path:
 def config_path(given: str | Path | None = None) -> tuple[Path, bool]:
     """The file to read and whether it was named (a named file must exist)."""
     if given:
-        return Path(given).expanduser(), True
+        return _path(str(given), "config file"), True
     if os.environ.get(ENV):
-        return Path(os.environ[ENV]).expanduser(), True
+        return _path(os.environ[ENV], f"config file (${ENV})"), True
     return default_path(), False
+
+
+def _path(text: str, what: str) -> Path:
+    """A path written by a person (~ and ~user expanded); ConfigError when refused."""
+    from maharaja_tui.fields import FieldError, path_field
+
+    try:
+        return path_field(text)
+    except FieldError as problem:
+        raise ConfigError(f"{what}: {problem}") from None
 
 
 def load(given: str | Path | None = None) -> Settings:

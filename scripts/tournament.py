@@ -17,10 +17,10 @@ Maharadjah, which nations go round); with one level only (``b`` omitted) the gam
 has one seat (a solo mode). ``a`` beats ``b`` when it wins more than its fair share,
 1 / players, of the games; a shared win counts as not won. Hard uses a fixed
 iteration budget so every game is reproducible from its seed, or with ``--time`` the
-app's default time budget (wall clock: what a player gets, fewer rollouts on a loaded
-machine), or with ``--cpu-clock`` that budget counted in the process's CPU time (what a
-quiet machine would give it, whatever the load). Each game prints its final figures as
-its GameSpec's ``outcome`` gives them.
+app's default time budget (its thread's CPU time, cut short by the wall-clock ceiling
+on a loaded machine: what a player gets), or with ``--cpu-clock`` that budget without
+the ceiling (what a quiet machine would give it, whatever the load). Each game prints
+its final figures as its GameSpec's ``outcome`` gives them.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def schedule(a: str, b: str | None, games: int, seed: int, budget: Budget,
 
 def budget_of(args: argparse.Namespace) -> Budget:
     if args.cpu_clock:
-        return Budget(cpu_clock=True)
+        return Budget(ceiling=None)
     if args.time:
         return Budget()
     return Budget.fixed(args.iterations)
@@ -106,8 +106,8 @@ def budget_of(args: argparse.Namespace) -> Budget:
 def describe(budget: Budget) -> str:
     if budget.seconds is None:
         return f"{budget.iterations} rollouts/decision"
-    clock = "CPU" if budget.cpu_clock else "wall-clock"
-    return f"default {budget.seconds:g} s/decision ({clock})"
+    ceiling = "no ceiling" if budget.ceiling is None else f"at most {budget.ceiling:g} s wall"
+    return f"default {budget.seconds:g} CPU s/decision ({ceiling})"
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -144,9 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=24, help="hard: rollouts/decision")
     timed = parser.add_mutually_exclusive_group()
     timed.add_argument("--time", action="store_true",
-                       help="hard: the app's default time budget (wall clock) instead")
+                       help="hard: the app's default time budget (CPU time, wall ceiling)")
     timed.add_argument("--cpu-clock", action="store_true",
-                       help="hard: the default time budget counted in CPU time instead")
+                       help="hard: the default time budget in CPU time, no wall ceiling")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--game", choices=list(specs()), default=default_game(),
                         help="game id (default %(default)s)")

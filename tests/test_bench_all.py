@@ -74,8 +74,11 @@ def test_random_play_is_the_middle_of_fresh_processes_by_ratio(
                                              for rid in engine.RANDOM_GAMES}}
 
     monkeypatch.setattr(engine, "rates_in_fresh_process", fake)
-    figure = engine.random_play(1)
+    figure, wargame = engine.random_play(1)
     assert len(set(seeds)) == engine.PROCESSES == 5  # each process its own seed
     assert figure.ratio == pytest.approx(1.9)
     assert figure.anchor == 10_000.0 + seeds[2]  # the middle process's own chess rate
     assert "1.50–2.40×" in figure.detail
+    # Maharadjah's own figure from the same processes, the middle by its own ratio
+    assert "Maharadjah" in wargame.name and wargame.ratio == pytest.approx(1.9)
+    assert wargame.target == 1.0 and "1.50–2.40×" in wargame.detail

@@ -31,7 +31,7 @@ def test_any_registered_game_plays_and_reports_its_own_figures(
     ([], Budget.fixed(24)),
     (["--iterations", "30"], Budget.fixed(30)),
     (["--time"], Budget()),
-    (["--cpu-clock"], Budget(cpu_clock=True)),
+    (["--cpu-clock"], Budget(ceiling=None)),
 ])
 def test_hard_thinks_by_iterations_the_wall_clock_or_its_cpu_time(
         argv: list[str], budget: Budget, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -24,7 +24,8 @@ from engine.bots.search import search
 from engine.core.ruleset import AnyRuleset
 from engine.levels import LEVELS
 
-DEFAULT_BUDGET = Budget()  # hard: about 0.85 s a decision (budget.DEFAULT_SECONDS)
+# hard: 0.85 CPU s of its thread a decision, 2 s of wall clock at most (budget.py)
+DEFAULT_BUDGET = Budget()
 END_TURN_CHANCE = 0.25  # the random player's chance to end its turn when it may
 
 

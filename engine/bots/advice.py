@@ -3,9 +3,18 @@
 ``advise`` runs the hard level's search (``search_ranked``) on the seat's view only,
 so a hint can never use what the seat may not know: the other seats' secrets are
 sampled exactly as the hard computer samples them. Each suggestion carries its
-score (the evaluator's margin over the best rival, in the game's unit) and a
-one-line reason naming the evaluator's terms that move most (an evaluator with
-``terms`` names them; one without is explained by its score alone).
+score (the evaluator's margin over the best rival, in the game's unit) and a reason
+in the game's words: what it leaves the seat with against the next best (the best)
+or against the best (an alternative), counted by the game's vocabulary
+(``engine.bots.coach``) at the end of the search's own playouts. Where the search
+plays nothing out (a decision it does not search: Raja's turns, setup choices), the
+judgement's best few are played on to the end of the seat's turn by the judgement
+itself, and ranked and explained as they end there.
+
+A hint is right about order too: where the seat's turn, played on from the
+suggestion, holds a step that costs less done first with the same result otherwise
+(Raja: take the Craftsman, then build the palace for 9 rather than 12), that step is
+suggested first (``in_order``).
 
 The generator is seeded from the view itself, so the same position always gives
 the same hint under an iteration budget, whoever asks and whatever is hidden.
@@ -22,17 +31,22 @@ from typing import Any
 import msgspec
 
 from engine.bots.budget import Budget
+from engine.bots.coach import NEAR, Vocabulary, better, worse
 from engine.bots.evaluator import evaluator_for
 from engine.bots.search import Candidate, search_ranked
-from engine.bots.simulate import after
+from engine.bots.simulate import settle
 from engine.core.errors import IllegalIntent
 from engine.core.game import copy_state
 from engine.core.ruleset import AnyRuleset
 
-HINT_BUDGET = Budget(iterations=240, seconds=3.0)  # a little more thought than a hard move
+# a little more thought than a hard move: 3 s of the thread's CPU, 3 s of wall at most
+HINT_BUDGET = Budget(iterations=240, seconds=3.0, ceiling=3.0)
+CANDIDATES = 6  # unsearched: the judgement's best played on to the end of the turn
 SHOWN = 3  # the suggestion and its two best alternatives
-REASON_TERMS = 2  # the terms a reason names
-NEGLIGIBLE = 0.05  # a term that moves less than this is not worth naming
+TURN_STEPS = 10  # a seat's turn played on from a suggestion: at most this many steps
+ANSWERS = 2  # another seat's answers owed in the middle of one step, at most
+BETTER = 1e-6  # an order better than this (in the evaluator's unit) comes first
+TURN_END = "by your turn's end"
 
 
 @dataclass(frozen=True)
@@ -54,42 +68,159 @@ def advise(ruleset: AnyRuleset, view: Any, seat: int, legal: list[Any], *,
     if evaluator is None:
         return [Advice(intent, 0.0, "no computer judgement exists for this game")
                 for intent in legal[:count]]
+    words: Vocabulary | None = getattr(evaluator, "words", None)
     ranked = search_ranked(ruleset, evaluator, view, seat, legal, rng, budget or HINT_BUDGET,
-                           stop)
+                           stop, explain=words.count if words is not None else None)
+    if len(legal) == 1:
+        return [Advice(legal[0], ranked[0].score, "your only choice")]
     unit = getattr(evaluator, "unit", "points")
     root = evaluator.determinise(copy_state(view), seat, Random(rng.getrandbits(64)))
+    things: list[dict[str, float]]
+    if all(c.worlds for c in ranked[:count]):
+        shown = ranked[:count]
+        things = [c.things for c in shown]
+        when = words.horizon(view, seat) if words is not None else ""
+    else:
+        # Unsearched (the computer's judgement looks one step ahead): each of its best is
+        # played on to the end of the seat's turn and judged there, so an option that
+        # only looks worse at once (take the Craftsman, then build) ranks as it ends.
+        ends = []
+        for n, candidate in enumerate(ranked[:CANDIDATES]):
+            steps, end = turn_plan(ruleset, evaluator, root, seat, candidate.intent)
+            ends.append((evaluator.value(end, seat), n, candidate.intent, end, len(steps)))
+        ends.sort(key=lambda e: (-e[0], e[1]))
+        shown = [Candidate(intent, worth, 0) for worth, _, intent, _, _ in ends[:count]]
+        things = [_count(words, end, seat) for _, _, _, end, _ in ends[:count]]
+        # a choice that is the whole turn: what it changes at once
+        when = TURN_END if any(steps > 1 for *_, steps in ends) else ""
+    first = in_order(ruleset, evaluator, root, seat, shown[0].intent)
+    if first is not None:  # a step of the turn that costs less done first
+        ahead, _, end = first
+        rest = [turn_plan(ruleset, evaluator, root, seat, c.intent)[1] for c in shown
+                if c.intent != ahead][:count - 1]
+        others = [c.intent for c in shown if c.intent != ahead][:count - 1]
+        shown = [Candidate(ahead, evaluator.value(end, seat), 0)]
+        shown += [Candidate(intent, evaluator.value(state, seat), 0)
+                  for intent, state in zip(others, rest, strict=True)]
+        things = [_count(words, state, seat) for state in (end, *rest)]
+        when = TURN_END
     out = []
-    for candidate in ranked[:count]:
-        changes = candidate.changes or _one_step(ruleset, evaluator, root, seat,
-                                                 candidate.intent)
-        out.append(Advice(candidate.intent, candidate.score,
-                          reason(candidate, changes, unit)))
+    for n, candidate in enumerate(shown):
+        if n == 0:
+            nxt = shown[1] if len(shown) > 1 else None
+            gap = candidate.score - nxt.score if nxt is not None else 0.0
+            if nxt is None:
+                text = "the best choice here"
+            elif words is None:
+                text = _judged(gap, unit, "better")
+            else:
+                text = better(things[0], things[1], words, when, gap, unit,
+                              words.count(root, seat))
+            if first is not None:
+                text = f"do this first: {text} than the other way round"
+        else:
+            gap = shown[0].score - candidate.score
+            text = (worse(things[n], things[0], words, when, gap, unit) if words is not None
+                    else _judged(gap, unit, "worse"))
+        out.append(Advice(candidate.intent, candidate.score, text))
     return out
 
 
-def reason(candidate: Candidate, changes: dict[str, float], unit: str) -> str:
-    """One line: the terms that move most (at once, or by the search's horizon), then
-    where it leaves the seat against its best rival."""
-    moving = sorted((item for item in changes.items() if abs(item[1]) >= NEGLIGIBLE),
-                    key=lambda item: -abs(item[1]))[:REASON_TERMS]
-    parts = [f"{name} {amount:+.1f}" for name, amount in moving]
-    when = "by the round's end" if candidate.worlds else "now"
-    said = f"{', '.join(parts)} {when}" if parts else f"little changes {when}"
-    side = "ahead of" if candidate.score >= 0 else "behind"
-    return f"{said}; {abs(candidate.score):.1f} {unit} {side} the best rival"
+def _judged(gap: float, unit: str, way: str) -> str:
+    return f"judged about {abs(gap):.1f} {unit} {way} overall" if abs(gap) >= NEAR \
+        else "as good"
 
 
-def _one_step(ruleset: AnyRuleset, evaluator: Any, root: Any, seat: int,
-              intent: Any) -> dict[str, float]:
-    terms = getattr(evaluator, "terms", None)
-    if terms is None:
-        return {}
+def _count(words: Vocabulary | None, state: Any, seat: int) -> dict[str, float]:
+    return words.count(state, seat) if words is not None else {}
+
+
+def turn_plan(ruleset: AnyRuleset, evaluator: Any, root: Any, seat: int,
+              first: Any) -> tuple[list[Any], Any]:
+    """``first``, then what the computer's judgement plays while the seat alone is to
+    move in the same phase (its turn), on a copy of ``root``: the steps and the state
+    they reach."""
+    state = copy_state(root)
+    plan = [first]
+    phase = getattr(root, "phase", None)
     try:
-        then = after(ruleset, root, seat, intent)
-    except IllegalIntent:  # a guessed hidden value made it impossible in this world
-        return {}
-    before, later = terms(root, seat), terms(then, seat)
-    return {k: later.get(k, 0.0) - before.get(k, 0.0) for k in before.keys() | later.keys()}
+        going = _play(ruleset, evaluator, state, seat, first)
+        for _ in range(TURN_STEPS - 1):
+            # (the next phase is another decision: Maharaja's characters, then shrines)
+            legal = ruleset.legal_intents(state, seat) if going and getattr(
+                state, "phase", None) == phase else []
+            if not legal:
+                break
+            choice = evaluator.rank(state, seat, legal)[0][1]
+            plan.append(choice)
+            going = _play(ruleset, evaluator, state, seat, choice)
+    except IllegalIntent:  # a guessed hidden value made a step impossible: stop there
+        pass
+    return plan, state
+
+
+def _play(ruleset: AnyRuleset, evaluator: Any, state: Any, seat: int, intent: Any) -> bool:
+    """Play one step of the seat's turn in place, with the answers another seat owes in
+    its middle (Raja: the card a seat picks when its own is taken, R-ACT-4); True while
+    the seat alone is still to move. What follows the turn (another seat's turn, whose
+    secrets the view only guesses at) is left unplayed."""
+    for event in ruleset.decide(state, seat, intent):
+        ruleset.apply(state, event)
+    for _ in range(ANSWERS):
+        movers = list(ruleset.to_move(state))
+        if movers == [seat]:
+            settle(ruleset, state, Random(0))
+            return list(ruleset.to_move(state)) == [seat]
+        legal = ruleset.legal_intents(state, movers[0]) if len(movers) == 1 else []
+        if not legal:
+            return False
+        answer = evaluator.rank(state, movers[0], legal)[0][1]
+        for event in ruleset.decide(state, movers[0], answer):
+            ruleset.apply(state, event)
+    return False
+
+
+def in_order(ruleset: AnyRuleset, evaluator: Any, root: Any, seat: int,
+             first: Any) -> tuple[Any, Any, Any] | None:
+    """A step of the seat's turn (played on from ``first`` by the computer's judgement)
+    that, played before the others, reaches the same position but for amounts (gold,
+    coins...) and is worth more to the seat: (that step, the turn's end as planned, the
+    end in the better order); None when the planned order is the best."""
+    plan, planned = turn_plan(ruleset, evaluator, root, seat, first)
+    if len(plan) < 2:
+        return None
+    shape = msgspec.to_builtins(planned)
+    best, found = evaluator.value(planned, seat), None
+    for n in range(1, len(plan)):
+        state = copy_state(root)
+        try:
+            for intent in [plan[n], *plan[:n], *plan[n + 1:]]:
+                _play(ruleset, evaluator, state, seat, intent)
+        except IllegalIntent:
+            continue
+        if not same_but_amounts(msgspec.to_builtins(state), shape):
+            continue  # not the same steps: something else stands or moved elsewhere
+        worth = evaluator.value(state, seat)
+        if worth > best + BETTER:
+            best, found = worth, (plan[n], planned, state)
+    return found
+
+
+def same_but_amounts(a: Any, b: Any) -> bool:
+    """Two states (as builtins) alike but for numbers (what was paid or gained): the
+    same things in the same places. A number where the other has none, a list of
+    another length or a key more is a difference of shape, not of amount."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return bool(a == b)
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return True
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return bool(a.keys() == b.keys()) and all(same_but_amounts(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_but_amounts(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
 
 
 def _seed(view: Any, seat: int) -> int:

@@ -2,6 +2,11 @@
 
 Iterations make play reproducible for a seed (tournaments, recordings, tests); a
 time limit bounds the wait at the table but makes the choice depend on the clock.
+
+The time limit is counted in the CPU time of the thinking thread (``time.thread_time``):
+on a loaded machine the computer thinks as much as on a quiet one instead of searching
+a few times less without telling anyone. A wall-clock ceiling bounds what a player
+waits whatever the load: the decision ends at whichever comes first.
 """
 
 from __future__ import annotations
@@ -11,42 +16,57 @@ from dataclasses import dataclass
 
 # A whole decision (judging the options, modelling the others, the rollouts) ends by this
 # deadline give or take the last unit of work begun, which must fit in the time left by
-# the longest such unit seen so far: a wait of at most 1 s (issue 15) with room to spare.
+# the longest such unit seen so far: a wait of at most 1 s on a quiet machine.
 DEFAULT_SECONDS = 0.85
+CEILING = 2.0  # wall-clock seconds a player waits at most for a computer's decision
 
 
 @dataclass(frozen=True)
 class Budget:
     iterations: int | None = None  # rollouts per decision; None: no limit
-    seconds: float | None = DEFAULT_SECONDS  # wall-clock per decision; None: no limit
-    # Count ``seconds`` in this process's CPU time instead: on a loaded machine (benchmarks,
-    # tournaments) hard then thinks as long as it would on a quiet one; never at a table.
-    cpu_clock: bool = False
+    seconds: float | None = DEFAULT_SECONDS  # CPU seconds of the thinking thread; None: none
+    # wall-clock seconds at most, whatever the load; None: no ceiling (tournaments and
+    # benchmarks, where a loaded machine must not cut the thinking short)
+    ceiling: float | None = CEILING
 
     def __post_init__(self) -> None:
-        if self.iterations is None and self.seconds is None:
+        if self.iterations is None and self.seconds is None and self.ceiling is None:
             raise ValueError("a budget needs an iteration count, a time limit or both")
 
     @classmethod
     def fixed(cls, iterations: int) -> Budget:
         """A clock-free budget: the same seed always gives the same choice."""
-        return cls(iterations=iterations, seconds=None)
+        return cls(iterations=iterations, seconds=None, ceiling=None)
 
     def start(self) -> Allowance:
         return Allowance(self)
 
 
 class Allowance:
-    """One decision's running count against its budget."""
+    """One decision's running count against its budget.
+
+    Its clock (``now``) reads seconds of the budget since the decision began: the
+    thread's CPU seconds, or the wall-clock seconds scaled to the CPU limit once those
+    run ahead of it (the ceiling then comes first), so the deadline is ``seconds`` on
+    one scale and pacing compares like with like."""
 
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
         self.used = 0
-        self.deadline = None if budget.seconds is None else self.now() + budget.seconds
+        self.cpu0, self.wall0 = time.thread_time(), time.perf_counter()
+        cpu, wall = budget.seconds, budget.ceiling
+        self.deadline = cpu if cpu is not None else wall
+        self.scale = cpu / wall if cpu is not None and wall is not None else 1.0
 
     def now(self) -> float:
-        """The budget's clock, in seconds."""
-        return time.process_time() if self.budget.cpu_clock else time.perf_counter()
+        """The budget's clock, in seconds since the decision began."""
+        budget = self.budget
+        if budget.seconds is None:
+            return time.perf_counter() - self.wall0
+        cpu = time.thread_time() - self.cpu0
+        if budget.ceiling is None:
+            return cpu
+        return max(cpu, (time.perf_counter() - self.wall0) * self.scale)
 
     def expired(self) -> bool:
         """The time limit (if any) has passed: start nothing more."""

@@ -18,11 +18,14 @@ class Evaluator(Protocol):
         """A full state consistent with the view: hidden values sampled. May reuse ``view``."""
 
     def model_opponents(self, state: Any, seat: int,
-                        go_on: Callable[[], bool] = lambda: True) -> Any:
+                        go_on: Callable[[], bool] = lambda: True,
+                        known: dict[int, Any] | None = None) -> Any:
         """What the search assumes about other seats' secret choices, computed once per
         decision from a determinised state (passed back to ``complete``). ``go_on`` is
         asked before each seat is modelled: when it says no (the decision's time is
-        spent), return at once; the search then plays without its model."""
+        spent), return at once; the search then plays without its model. ``known``: a
+        seat's model computed earlier for the same secret choice (by seat), reused and
+        added to (an analysis models a round's secret plans once)."""
 
     def complete(self, state: Any, seat: int, model: Any, rng: Random) -> None:
         """Fill the other seats' secret choices in a determinised state, in place."""

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from engine.bots import maharadjah_eval, maharadjah_policy
+from engine.bots import maharadjah_eval, maharadjah_policy, maharadjah_words
 from engine.bots.evaluator import Scored
 from engine.maharadjah.legal import legal_intents
 from engine.maharadjah.state import Phase
@@ -22,11 +22,15 @@ from engine.maharadjah.state import State as MaharadjahState
 
 
 class MaharadjahEvaluator:
+    unit = "VP"
+    words = maharadjah_words.WORDS  # what the coach says a hint or a mistake changes
+
     def determinise(self, view: MaharadjahState, seat: int, rng: Random) -> MaharadjahState:
         return view
 
     def model_opponents(self, state: MaharadjahState, seat: int,
-                        go_on: Callable[[], bool] = lambda: True) -> None:
+                        go_on: Callable[[], bool] = lambda: True,
+                        known: dict[int, Any] | None = None) -> None:
         return None
 
     def complete(self, state: MaharadjahState, seat: int, model: Any, rng: Random) -> None:

@@ -18,6 +18,7 @@ Everything in Maharadjah is public (W-VP-7): a seat's view is the whole state.
 from __future__ import annotations
 
 from functools import cache
+from itertools import product
 from math import comb
 from typing import Any
 
@@ -125,32 +126,46 @@ def _scores_this_turn(state: MaharadjahState, nation: str) -> bool:
 
 
 def nation_values(state: MaharadjahState) -> dict[str, float]:
-    b = Q.board()
+    # (the bots' judgement asks this of every candidate of every decision: the board's
+    # tables are read into locals once, and the sums keep their order)
+    territories = Q.board().territories
     turn = state.turn
-    values: dict[str, float] = {n: float(sum(state.vp.get(n, ()))) + state.raj.get(n, 0)
-                                for n in state.control}
-    held: dict[str, list[tuple[str, float]]] = {n: [] for n in state.control}
-    armies: dict[str, float] = dict.fromkeys(state.control, 0.0)
-    spaces: dict[str, int] = dict.fromkeys(state.control, 0)
-    seat = state.control
+    control = state.control
+    vp_of, raj_of = state.vp, state.raj
+    values: dict[str, float] = {n: float(sum(vp_of.get(n, ()))) + raj_of.get(n, 0)
+                                for n in control}
+    held: dict[str, list[tuple[str, float]]] = {n: [] for n in control}
+    armies: dict[str, float] = dict.fromkeys(control, 0.0)
+    spaces: dict[str, int] = dict.fromkeys(control, 0)
+    seat = control
     around = _Around(state)
+    safety = around.safety
+    fight = state.battle
+    fought = fight.space if fight is not None else None
     for space, here in state.armies.items():
+        if len(here) == 1 and space != fought:  # most spaces: one nation's armies
+            for n, c in here.items():
+                if c > 0 and n in seat:
+                    spaces[n] += 1
+                    armies[n] += c
+                    if space in territories:
+                        held[n].append((space, safety(space, n, c)))
+            continue
         present = [(n, c) for n, c in here.items() if c > 0 and n in seat]
         if not present:
             continue
         for n, _ in present:
             spaces[n] += 1
-        if len(present) == 1 and not (state.battle is not None and state.battle.space == space):
+        if len(present) == 1 and space != fought:
             n, c = present[0]
             armies[n] += c
-            if space in b.territories:
-                held[n].append((space, around.safety(space, n, c)))
+            if space in territories:
+                held[n].append((space, safety(space, n, c)))
             continue
         # a battle to come: the active nation (or the biggest army) attacks the others
         present.sort(key=lambda nc: (nc[0] != state.active, -nc[1], nc[0]))
         att = present[0][0]
         defenders = present[1:]
-        fight = state.battle
         if fight is not None and fight.space == space and fight.attacker == att and all(
                 n != fight.defender for n, _ in defenders) and fight.defender in seat:
             defenders.append((fight.defender, 0))  # a lone post (W-POST-9)
@@ -161,10 +176,10 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
             win, lose, a_left, d_left = battle(state, space, att, dfd)
             armies[att] += a_left / len(defenders)
             armies[dfd] += d_left
-            kills = scoring.kill_armies(state, att, dfd, 1)
-            if kills:
-                values[att] += kills[0].vp * (c - d_left)
-            if space in b.territories:
+            kill = _kill_vp(att, dfd, state.game_type) if att in control else 0
+            if kill:
+                values[att] += kill * (c - d_left)
+            if space in territories:
                 held[att].append((space, win / len(defenders)))
                 held[dfd].append((space, lose))
             owner = state.posts.get(space)
@@ -172,40 +187,62 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
                 values[dfd] -= win * _post_worth(state)
     for lead, where in state.leaders.items():  # lone leaders occupy too (W-GEN-5)
         n = Q.leader_nation(lead)
-        if n in held and where in b.territories and not state.armies.get(where) and \
+        if n in held and where in territories and not state.armies.get(where) and \
                 all(t != where for t, _ in held[n]):
             held[n].append((where, 0.5))
-    rules = Q.rules()
+    nations = Q.rules().nations
     owners = set(state.posts.values())
     scoring_later = _weights(turn + 1)
-    for n in state.control:
+    halves_of = _halves()
+    order = _order_index()
+    later_phase = state.phase not in (Phase.VP, Phase.SEQ_END, Phase.OVERPOP)
+    for n in control:
         if n in state.gone:
             continue
-        vps = _territory_vps(turn, n, _scores_this_turn(state, n))
+        index = order[n]  # _scores_this_turn, inline
+        vps = _territory_vps(turn, n, index > state.seq or (index == state.seq and later_phase))
         future = 0.0
-        for t, share in held[n]:
+        mine = held[n]
+        for t, share in mine:
             future += share * vps[t]
-        info = rules.nations[n]
+        info = nations[n]
         raj = 0.0
         if info.raj and turn <= RAJ_LAST.get(n, LAST_TURN):
             level = scoring.raj_level(scoring.raj_count(state, n)) if (
-                n == "BRITISH" or held[n]) else 0
-            first = turn + 1 if n in state.raj else turn
+                n == "BRITISH" or mine) else 0
+            first = turn + 1 if n in raj_of else turn
             raj = level * _future_turns(first, RAJ_LAST.get(n, LAST_TURN)) * (
                 DECAY if first > turn else 1.0)
         colonial = 0.0
         if info.colonial and n in owners:
-            [scored] = scoring.colonial(state, n)
-            colonial = scored.vp * _future_turns(turn)
+            colonial = _colonial_vp(tuple(sorted(s for s, o in state.posts.items() if o == n))
+                                    ) * _future_turns(turn)
         worth = ARMY if (future or raj or colonial or scoring_later[n]) else IDLE_ARMY
         count = armies[n]
         if not info.colonial:
             count = min(count, 2.0 * spaces[n])  # W-OVP-1
             if n not in state.marker_boxed and turn < LAST_TURN:
-                halves = sum(_halves()[t] for t, _ in held[n])
+                halves = sum(halves_of[t] for t, _ in mine)
                 future += GROWTH * worth * halves / 6 * min(3.0, LAST_TURN - turn)
         values[n] += future + raj + colonial + worth * count
     return values
+
+
+@cache
+def _kill_vp(killer: str, victim: str, game_type: str) -> int:
+    """W-VP-4: what one army of ``victim`` destroyed by ``killer`` scores."""
+    return sum(line["vp"] for line in Q.rules().cards[killer]["any_time"]
+               if line.get("kill_armies") == victim and (
+                   "only_in" not in line or game_type in line["only_in"])
+               and game_type not in line.get("not_in", []))
+
+
+@cache
+def _colonial_vp(posts: tuple[str, ...]) -> int:
+    """W-VP-6: what a power's posts score a turn (``scoring.colonial``'s figure)."""
+    choices = [Q.board().territories[s].seas for s in posts]
+    coasts = max(len(set(pick)) for pick in product(*choices))
+    return len(posts) + min(coasts, 3)
 
 
 @cache
@@ -227,11 +264,11 @@ class _Around:
     """Per position, what ``safety`` reads around a territory: the armies of each
     player's nations and the nations with a leader, space by space."""
 
-    __slots__ = ("by_seat", "led", "state", "total")
+    __slots__ = ("by_seat", "control", "land", "led", "total")
 
     def __init__(self, state: MaharadjahState) -> None:
-        self.state = state
-        control = state.control
+        control = self.control = state.control
+        self.land = _land()
         self.by_seat: dict[str, dict[int, int]] = {}
         self.total: dict[str, int] = {}
         for space, here in state.armies.items():
@@ -248,13 +285,20 @@ class _Around:
     def safety(self, space: str, nation: str, own: int) -> float:
         """How likely ``nation`` keeps ``space``: its armies against the armies of other
         players' nations in the territories around it."""
-        me = self.state.control[nation]
+        me = self.control[nation]
+        total, by_seat = self.total, self.by_seat
         threat = 0
-        for near in Q.board().land[space]:
-            if near in self.total:
-                threat += self.total[near] - self.by_seat[near].get(me, 0)
+        for near in self.land[space]:
+            if near in total:
+                threat += total[near] - by_seat[near].get(me, 0)
         strength = own + (1 if nation in self.led.get(space, ()) else 0)
         return strength / (strength + THREAT * threat)
+
+
+@cache
+def _land() -> dict[str, tuple[str, ...]]:
+    """Each territory's land neighbours (``Board.land``) as tuples, read in a loop."""
+    return {t: tuple(near) for t, near in Q.board().land.items()}
 
 
 def estimates(state: MaharadjahState) -> list[float]:

@@ -29,10 +29,17 @@ from engine.core.errors import IllegalIntent
 from engine.core.game import copy_state
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
+from engine.maharadjah import stacking
 from engine.maharadjah.fold import apply
-from engine.maharadjah.legal import end_movement_refusal, groups_at, legal_intents, movable
+from engine.maharadjah.legal import (
+    end_movement_refusal,
+    groups_at,
+    legal_intents,
+    movable,
+    move_ends,
+)
 from engine.maharadjah.movement import Group, destinations, walk_drops
-from engine.maharadjah.rules import decide
+from engine.maharadjah.rules import decide, decide_listed
 from engine.maharadjah.state import Phase
 from engine.maharadjah.state import State as MaharadjahState
 
@@ -82,7 +89,9 @@ def with_drops(state: MaharadjahState, pool: list[Any]) -> list[Any]:
                 walk_drops(state, group, intent.path, drops)
             except IllegalIntent:
                 continue
-            out.append(msgspec.structs.replace(intent, drops=drops))
+            dropped = msgspec.structs.replace(intent, drops=drops)
+            if stacking.refusal(state, intent.start, move_ends(dropped)) is None:  # W-STACK-3
+                out.append(dropped)
     return out
 
 
@@ -98,6 +107,8 @@ def quick_moves(state: MaharadjahState) -> list[Any]:
                 continue
             seen.add(dest)
             sizes = {group.armies, group.armies - 1} - {0} if group.armies else {0}
+            if group.armies:  # W-STACK-3
+                sizes &= set(stacking.sizes(state, start, dest, group.armies))
             out += [I.Move(start=start, path=path, armies=k, leaders=group.leaders,
                            arms=group.arms) for k in sorted(sizes)]
     if end_movement_refusal(state) is None:
@@ -111,7 +122,10 @@ def score(state: MaharadjahState, seat: int, intent: Any) -> float:
         return value(state, seat) + (ARMS_FRIEND if friend else ARMS_STRANGER
                                      if intent.nation else 0.0)
     after = copy_state(state)
-    for event in decide(after, seat, intent):
+    # the pool's moves are the rules' own (listed, or their stops checked by with_drops)
+    events = decide_listed(after, seat, intent) if isinstance(intent, I.Move) else decide(
+        after, seat, intent)
+    for event in events:
         apply(after, event)
     return value(after, seat)
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from engine.bots import maharaja_eval, maharaja_policy
+from engine.bots import maharaja_eval, maharaja_policy, maharaja_words
 from engine.bots.evaluator import Scored
 from engine.bots.search import CANDIDATES
 from engine.maharaja import RULESET
@@ -28,23 +28,32 @@ WIDE_SEARCH = 12  # candidates compared where one world settles a search
 
 class MaharajaEvaluator:
     unit = "PP"
+    words = maharaja_words.WORDS  # what the coach says a hint or a mistake changes
 
     def determinise(self, view: State, seat: int, rng: Random) -> State:
         return maharaja_eval.determinise(view, seat, rng)
 
-    def model_opponents(self, state: State, seat: int, go_on: Callable[[], bool] = lambda: True
+    def model_opponents(self, state: State, seat: int, go_on: Callable[[], bool] = lambda: True,
+                        known: dict[int, Any] | None = None
                         ) -> dict[int, list[tuple[int, int]]]:
-        """Each other seat whose plan is secret: its likeliest plans, best first."""
+        """Each other seat whose plan is secret: its likeliest plans, best first.
+        ``known``: plans modelled earlier this round, by seat, reused and added to (an
+        analysis models a seat's plan once a round: it was chosen once, at planning)."""
         out: dict[int, list[tuple[int, int]]] = {}
         if state.phase not in (Phase.PLANNING, Phase.ACTIONS):
             return out
         for other, player in enumerate(state.players):
             if other == seat or player.played or player.plan is not None:
                 continue
+            if known is not None and other in known:
+                out[other] = known[other]
+                continue
             if not go_on():
                 return out
             ranked = maharaja_policy.plan_scores(state, other)
             out[other] = [(p.first, p.second) for _, p in ranked[: len(OPPONENT_PLAN_WEIGHTS)]]
+            if known is not None:
+                known[other] = out[other]
         return out
 
     def complete(self, state: State, seat: int, model: Any, rng: Random) -> None:
@@ -76,9 +85,6 @@ class MaharajaEvaluator:
 
     def value(self, state: State, seat: int) -> float:
         return maharaja_eval.value(state, seat)
-
-    def terms(self, state: State, seat: int) -> dict[str, float]:
-        return maharaja_eval.terms(state, seat)
 
     def horizon(self, start: State, state: State) -> bool:
         """Stop at the end of the round (its city scored and rewards chosen)."""

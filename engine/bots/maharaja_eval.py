@@ -22,7 +22,15 @@ from typing import NamedTuple
 from engine.maharaja import components as C
 from engine.maharaja.queries import board
 from engine.maharaja.scoring import tile_points
-from engine.maharaja.state import Phase, State
+from engine.maharaja.state import (
+    PHASE_ACTIONS,
+    PHASE_CHARACTERS,
+    PHASE_OVER,
+    PHASE_PLANNING,
+    PHASE_SETUP,
+    PHASE_START_SHRINES,
+    State,
+)
 from engine.maharaja.views import HIDDEN, deal_solo
 
 # PP-equivalents; tuned by self-play tournaments (scripts/tournament.py).
@@ -35,6 +43,9 @@ REWARD_FIRST, REWARD_LATER = 2.2, 1.5  # a reward tile chosen first / later in a
 # how surely the current CP ranking in a city will still hold when it is scored:
 # this round's city, next round's, then later ones
 SCORING_WEIGHT = (1.0, 0.55, 0.3, 0.2)
+
+BEFORE_ROUNDS = (PHASE_SETUP, PHASE_CHARACTERS, PHASE_START_SHRINES)
+IN_ROUND = (PHASE_PLANNING, PHASE_ACTIONS)
 
 # What holding a character is worth per round still to play (PP-equivalent).
 CHARACTER_ROUND_VALUE = {
@@ -53,31 +64,36 @@ class CityCP(NamedTuple):
 
 def abilities(state: State, seat: int) -> set[int]:
     """Characters whose effect the seat has: its tile and its Maharani tokens (MJ-REW-8)."""
-    if state.phase == Phase.OVER:
+    if state.phase == PHASE_OVER:
         return set()
     held = {state.players[seat].character}
     held.update(m.character for m in state.maharanis if m.seat == seat)
     return held
 
 
+SCORING_CHARACTERS = frozenset({5, 7, 8})  # characters that change a city scoring's CP
+
+
 def city_table(state: State, powers: list[set[int]]) -> dict[str, CityCP]:
     """MJ-SCORE-1 and MJ-END-2 for every city and seat at once."""
     seats = range(state.seats)
-    outer = C.CP_OUTER_R2 if state.options.has("R2") else C.CP_OUTER
+    outer = C.CP_OUTER_R2 if "R2" in state.options.special_rules else C.CP_OUTER
     priests = [p.priest for p in state.players]
-    scorers = [s for s in seats if powers[s] & {5, 7, 8}]
+    scorers = [s for s in seats if powers[s] & SCORING_CHARACTERS]
+    centre = C.CP_CENTRE
     table = {}
     for name, city in state.cities.items():
         final = list(city.shrines)
         slots = city.slots
         if slots[0] >= 0:
-            final[slots[0]] += C.CP_CENTRE
+            final[slots[0]] += centre
         for owner in slots[1:]:
             if owner >= 0:
                 final[owner] += outer
-        for s in seats:
-            if priests[s] == name:
-                final[s] += 1
+        if name in priests:
+            for s in seats:
+                if priests[s] == name:
+                    final[s] += 1
         scoring = final
         if scorers:
             scoring = list(final)
@@ -114,7 +130,7 @@ def majority_pp(state: State, table: dict[str, CityCP]) -> list[int]:
 
 def rounds_left(state: State) -> int:
     """Rounds after the current one."""
-    if state.phase in (Phase.SETUP, Phase.CHARACTERS, Phase.START_SHRINES):
+    if state.phase in BEFORE_ROUNDS:
         return C.ROUNDS
     return max(0, C.ROUNDS - state.round)
 
@@ -125,25 +141,37 @@ def coin_rate(left: int) -> float:
 
 def estimates(state: State) -> list[float]:
     """Estimated final PP of every seat."""
-    if state.phase == Phase.OVER:  # the final scoring is in the PP already (MJ-END-2)
+    if state.phase == PHASE_OVER:  # the final scoring is in the PP already (MJ-END-2)
         return [float(p.pp) for p in state.players]
-    powers = [abilities(state, s) for s in range(state.seats)]
+    players = state.players
+    # (the hard search asks this of every option of every step it plays out: what it
+    # does not need is skipped, and Maharani tokens are looked at only where lent)
+    lent = state.maharanis
+    if lent:
+        powers = [abilities(state, s) for s in range(state.seats)]
+    else:
+        powers = [{p.character} for p in players]
     table = city_table(state, powers)
     majority = majority_pp(state, table)
     left = rounds_left(state)
     rate = coin_rate(left)
     ahead = scorings_ahead(state, table, powers, left, rate)
-    ends_soon = any(p.statues == 0 for p in state.players)
+    ends_soon = False
+    for p in players:
+        if p.statues == 0:
+            ends_soon = True
+            break
     future = 0.0 if ends_soon else min(left, 3) / 3
     tile = state.options.final_scoring
     villages = [0.0] * state.seats
+    worths = _village_worths()
     for village, held in state.villages.items():
         if held:
-            worth = village_worth(village)
+            worth = worths[village]
             for s in held:
                 villages[s] += worth
     out = []
-    for seat, player in enumerate(state.players):
+    for seat, player in enumerate(players):
         value = float(player.pp) + 3 * (C.STATUES_PER_COLOUR - player.statues)
         value += majority[seat] + ahead[seat] + rate * player.coins
         if tile not in (None, "F1"):
@@ -177,8 +205,15 @@ def village_worth(village: str) -> float:
     return worth
 
 
+@cache
+def _village_worths() -> dict[str, float]:
+    return {village: village_worth(village) for village in board().road_of}
+
+
 def _character_value(state: State, seat: int) -> float:
     own = CHARACTER_ROUND_VALUE.get(state.players[seat].character, 0.0)
+    if not state.maharanis:
+        return own
     lent = sum(CHARACTER_ROUND_VALUE.get(m.character, 0.0) * 0.5
                for m in state.maharanis if m.seat == seat)
     return own + lent
@@ -188,12 +223,12 @@ def scorings_ahead(state: State, table: dict[str, CityCP], powers: list[set[int]
                    left: int, rate: float) -> list[float]:
     """Per seat: coins and reward tiles its current CP rank would earn in coming scorings."""
     cities: list[str] = []
-    if state.phase in (Phase.PLANNING, Phase.ACTIONS) and state.maharaja is not None:
+    if state.phase in IN_ROUND and state.maharaja is not None:
         cities.append(state.maharaja)
     if not any(p.statues == 0 for p in state.players):
         cities += [f for f in state.flags if f is not None][:left]
     amounts = C.RANK_COINS[state.seats]
-    r1 = state.options.has("R1")
+    r1 = "R1" in state.options.special_rules
     doubled = [16 in power for power in powers]
     out = [0.0] * state.seats
     for weight, city in zip(SCORING_WEIGHT, cities, strict=False):
@@ -232,33 +267,3 @@ def determinise(view: State, seat: int, rng: Random) -> State:
         deal_solo(view, rng)
     return view
 
-
-def terms(state: State, seat: int) -> dict[str, float]:
-    """``estimate`` for ``seat`` in its parts, named in the game's words (hints and
-    analysis explain a choice by the parts it moves); they add up to the estimate."""
-    player = state.players[seat]
-    if state.phase == Phase.OVER:
-        return {"prestige points": float(player.pp)}  # the final scoring's included
-    powers = [abilities(state, s) for s in range(state.seats)]
-    table = city_table(state, powers)
-    left = rounds_left(state)
-    rate = coin_rate(left)
-    ends_soon = any(p.statues == 0 for p in state.players)
-    future = 0.0 if ends_soon else min(left, 3) / 3
-    tile = state.options.final_scoring
-    villages = sum(village_worth(v) * held.count(seat) for v, held in state.villages.items())
-    out = {
-        "prestige points": float(player.pp),
-        "statues built": 3.0 * (C.STATUES_PER_COLOUR - player.statues),
-        "city majorities": float(majority_pp(state, table)[seat]),
-        "coins": rate * player.coins,
-        "coming city scorings": scorings_ahead(state, table, powers, left, rate)[seat],
-        "final scoring tile": (float(tile_points(state, seat, tile))
-                               if tile not in (None, "F1") else 0.0),
-        "shrines in stock": future * SHRINE_ON_BOARD * min(player.shrines, SHRINES_USEFUL,
-                                                          player.statues + 3),
-        "action tokens": future * TOKEN * player.tokens,
-        "village shrines": future * villages,
-        "characters": 0.0 if ends_soon else left * _character_value(state, seat),
-    }
-    return out

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from engine.bots import maharani_eval, maharani_policy
+from engine.bots import maharani_eval, maharani_policy, maharani_words
 from engine.bots.evaluator import Scored
 from engine.maharani.legal import legal_intents
 from engine.maharani.state import Phase, State
@@ -22,11 +22,16 @@ HORIZON_TURNS = 2  # a simulation runs to the start of this many turns later (ca
 
 
 class MaharaniEvaluator:
+    unit = "gold"
+    words = maharani_words.WORDS  # what the coach says a hint or a mistake changes
+    spread = 3.0  # an analysis's winning chances: a 3-gold margin gives odds of e:1
+
     def determinise(self, view: State, seat: int, rng: Random) -> State:
         return view
 
     def model_opponents(self, state: State, seat: int,
-                        go_on: Callable[[], bool] = lambda: True) -> None:
+                        go_on: Callable[[], bool] = lambda: True,
+                        known: dict[int, Any] | None = None) -> None:
         return None
 
     def complete(self, state: State, seat: int, model: Any, rng: Random) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from engine.bots import raja_eval, raja_policy
+from engine.bots import raja_eval, raja_policy, raja_words
 from engine.bots.evaluator import Scored
 from engine.raja import RULESET
 from engine.raja import events as ev
@@ -28,13 +28,17 @@ MODEL_PAIRED = 3  # a cheaper plan judgement for the opponents' model than for t
 
 class RajaEvaluator:
     unit = "gold"
+    words = raja_words.WORDS  # what the coach says a hint or a mistake changes
 
     def determinise(self, view: State, seat: int, rng: Random) -> State:
         return raja_eval.determinise(view, seat, rng)
 
-    def model_opponents(self, state: State, seat: int, go_on: Callable[[], bool] = lambda: True
+    def model_opponents(self, state: State, seat: int, go_on: Callable[[], bool] = lambda: True,
+                        known: dict[int, Any] | None = None
                         ) -> dict[int, list[tuple[str, str]]]:
-        """Each other seat whose selection is secret: its likeliest plans, best first."""
+        """Each other seat whose selection is secret: its likeliest plans, best first.
+        ``known``: plans modelled earlier this round, by seat, reused and added to (an
+        analysis models a seat's selection once a round: it was made once)."""
         out: dict[int, list[tuple[str, str]]] = {}
         if state.phase not in (Phase.SELECT, Phase.TURNS):
             return out
@@ -43,10 +47,15 @@ class RajaEvaluator:
                 continue
             if player.selected and player.plan:
                 continue  # already known (an open view)
+            if known is not None and other in known:
+                out[other] = known[other]
+                continue
             if not go_on():
                 return out
             ranked = raja_policy.plan_scores(state, other, paired=MODEL_PAIRED)
             out[other] = [(p.first, p.second) for _, p in ranked[: len(OPPONENT_PLAN_WEIGHTS)]]
+            if known is not None:
+                known[other] = out[other]
         return out
 
     def complete(self, state: State, seat: int, model: Any, rng: Random) -> None:
@@ -70,9 +79,6 @@ class RajaEvaluator:
 
     def value(self, state: State, seat: int) -> float:
         return raja_eval.value(state, seat)
-
-    def terms(self, state: State, seat: int) -> dict[str, float]:
-        return raja_eval.terms(state, seat)
 
     def horizon(self, start: State, state: State) -> bool:
         """Stop once the round's city is scored (or the game is over)."""

@@ -205,32 +205,3 @@ def determinise(view: State, seat: int, rng: Random) -> State:
             player.gold = max(0, guess_gold(view, other) + rng.randint(-3, 3))
     return view
 
-
-def terms(state: State, seat: int) -> dict[str, float]:
-    """``estimates`` for ``seat`` in its parts, named in the game's words (hints and
-    analysis explain a choice by the parts it moves); they add up to the estimate."""
-    built = palaces(state)
-    player = state.players[seat]
-    if state.phase == Phase.OVER:
-        won = WIN_BONUS if state.ranking and state.ranking[0] == seat else 0.0
-        return {"palaces": END_PALACE * built[seat], "gold": float(player.gold),
-                "winning": won}
-    left = rounds_left(state)
-    scorings = 0.0
-    if state.governors:
-        for (city, current), weight in upcoming_weights(state, left).items():
-            points = city_points(state, city, current)
-            scorings += weight * (rewards(state, points)[seat] + POINT * points[seat])
-    rounds = left + (1 if state.phase in (Phase.SELECT, Phase.TURNS) else 0)
-    villages = sum(owners.count(seat) for owners in state.villages.values())
-    return {
-        "gold": float(player.gold),
-        "palaces": palace_worth(left) * built[seat],
-        "coming city scorings": scorings,
-        "houses in reserve": RESERVE_HOUSE * min(player.reserve + player.setup_houses,
-                                                 RESERVE_USEFUL),
-        "quarry": QUARRY_HOUSE * player.quarry * min(rounds, 4) / 4,
-        "village houses": VILLAGE_HOUSE * villages * min(rounds, 5),
-        "action tokens": TOKEN * player.tokens * (rounds > 0),
-        "characters": rounds * sum(CARD_ROUND.get(c, 0.0) for c in player.cards),
-    }

@@ -11,7 +11,8 @@ the result is scored for the seat. Using the same worlds for all candidates (com
 random numbers) measures their differences on equal terms; the best total wins.
 
 Only the view and the seeded ``rng`` are read, so a fixed iteration budget makes
-the choice reproducible; a time budget makes it depend on the machine.
+the choice reproducible; a time budget (the thread's CPU time, under a wall-clock
+ceiling, ``budget``) makes it depend on the machine.
 """
 
 from __future__ import annotations
@@ -58,13 +59,13 @@ def search(
 class Candidate:
     """One intent the search compared: its mean result for the seat (the evaluator's
     ``value``: its margin over the best rival), how many worlds it was played in, and
-    how each of the evaluator's terms moved on average from the decision to the horizon
-    (``{}`` when the evaluator names no terms or nothing was simulated)."""
+    what the seat held at the horizon on average, as the caller's ``explain`` counts it
+    (``{}`` when nothing was asked or simulated): the coach's words compare these."""
 
     intent: Any
     score: float
     worlds: int
-    changes: dict[str, float] = field(default_factory=dict)
+    things: dict[str, float] = field(default_factory=dict)
 
 
 def search_ranked(
@@ -78,6 +79,7 @@ def search_ranked(
     stop: Callable[[], bool] | None = None,
     include: Any = None,
     width: int | None = None,
+    explain: Callable[[Any, int], dict[str, float]] | None = None,
 ) -> list[Candidate]:
     """The candidates the search compared, best first; the first is what ``search`` plays.
 
@@ -87,7 +89,9 @@ def search_ranked(
     (an analysis weighs the move played against the best), in the last place's stead;
     ``width``: how many of the judgement's best are compared (default: the evaluator's
     ``search_width`` if it has one, else ``CANDIDATES``; the deadline still cuts a world
-    to what fits, ``_afford``), the same for a move, a hint and a tournament.
+    to what fits, ``_afford``), the same for a move, a hint and a tournament;
+    ``explain``: counts the seat's things at the end of every playout (a hint, an
+    analysis), averaged into each candidate's ``things``.
     """
     allowance = budget.start()
     started = allowance.now()
@@ -116,8 +120,7 @@ def search_ranked(
     if modelling.stopped or allowance.expired():
         return [Candidate(intent, score, 0) for score, intent in ranked]
     totals = [0.0] * len(candidates)
-    terms = getattr(evaluator, "terms", None)
-    moved: list[dict[str, float]] = [{} for _ in candidates]
+    held: list[dict[str, float]] = [{} for _ in candidates]
     rollouts = allowance.pacer()
     worlds, longest = 0, 0.0  # complete worlds, the longest one's seconds
     first_gaps: list[float] | None = None  # the first world's scores less its first one's
@@ -139,23 +142,22 @@ def search_ranked(
                 break
             sample = Random(world)
             state = evaluator.determinise(copy_state(view), seat, sample)
-            before = terms(state, seat) if terms is not None else {}
             score = _simulate(ruleset, evaluator, state, seat, intent, model, sample)
-            results.append((score, _moves(before, terms(state, seat)) if terms else {}))
+            results.append((score, explain(state, seat) if explain is not None else {}))
             if not worlds and len(results) == 1 and include is None:
                 # The first rollout says how many of the judgement's best one world can
                 # afford before the deadline: compare those (at least two) rather than
                 # run out of time in the first world and compare none.
                 afford = _afford(allowance, allowance.now() - began)
                 if afford < len(candidates):
-                    del candidates[afford:], totals[afford:], moved[afford:]
+                    del candidates[afford:], totals[afford:], held[afford:]
         if len(results) < len(candidates):
             break  # a world the budget cut short would compare candidates unequally
         worlds, longest = worlds + 1, max(longest, allowance.now() - began)
-        for index, (score, change) in enumerate(results):
+        for index, (score, things) in enumerate(results):
             totals[index] += score
-            for name, amount in change.items():
-                moved[index][name] = moved[index].get(name, 0.0) + amount
+            for name, amount in things.items():
+                held[index][name] = held[index].get(name, 0.0) + amount
         gaps = [score - results[0][0] for score, _ in results]
         if first_gaps is None:
             first_gaps = gaps
@@ -169,7 +171,7 @@ def search_ranked(
         greedy = [score for score, _ in ranked]
         return [Candidate(candidates[i], greedy[i], 0) for i in order]
     return [Candidate(candidates[i], totals[i] / worlds, worlds,
-                      {k: v / worlds for k, v in moved[i].items()}) for i in order]
+                      {k: v / worlds for k, v in held[i].items()}) for i in order]
 
 
 def _afford(allowance: Allowance, first: float) -> int:
@@ -180,11 +182,6 @@ def _afford(allowance: Allowance, first: float) -> int:
     if left == float("inf") or first <= 0:
         return CANDIDATES_LIMIT
     return max(MIN_WIDTH, 1 + int(left / first))
-
-
-def _moves(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
-    return {name: after.get(name, 0.0) - before.get(name, 0.0)
-            for name in before.keys() | after.keys()}
 
 
 def _simulate(

@@ -233,6 +233,10 @@ def decode_record(
         raise fail(f"unknown game {ruleset!r}; known: {', '.join(sorted(rulesets))}",
                    damaged=False)
     written_by = str(head.get("rules_version"))
+    if _newer_rules(written_by, rules.rules_version):
+        raise fail(f"saved under a newer version of the {rules.id} rules "
+                   f"({_short(written_by, 24)}; this program plays {rules.rules_version}): "
+                   "update the program to open it", damaged=False)
     digested = False
     try:
         if version == FORMAT_VERSION and written_by == rules.rules_version:
@@ -258,6 +262,9 @@ def decode_record(
         raise fail(NESTED) from None
     except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, KeyError,
             TypeError, ValueError) as exc:
+        other = _whose_steps(parts.steps, rules, rulesets)
+        if other is not None:
+            raise fail(f"this file says {rules.id} but holds {other} events") from None
         raise fail(f"corrupted content ({exc})") from None
     _check_header(header, rules, fail)
     # Only a fold of the same rules, of the events as this program wrote them, can be
@@ -269,6 +276,39 @@ def decode_record(
 
 
 NESTED = f"not a saved game: nested more than about {MAX_DEPTH} levels deep"
+
+
+def _newer_rules(written_by: str, plays: str) -> bool:
+    """A rules version after the one this program plays: the same text ending in a
+    greater number ("3" after "2", "raja.md/2" after "raja.md/1"). Its events may mean
+    what this program does not know, so it is refused, as a newer format is; any other
+    difference is an older version, upgraded and replayed."""
+    mine, theirs = _numbered(plays), _numbered(written_by)
+    return mine is not None and theirs is not None and theirs[0] == mine[0] \
+        and theirs[1] > mine[1]
+
+
+def _numbered(version: str) -> tuple[str, int] | None:
+    head = version.rstrip("0123456789")
+    digits = version[len(head):]
+    return (head, int(digits)) if digits and len(digits) <= 9 else None
+
+
+def _whose_steps(steps: msgspec.Raw, rules: AnyRuleset,
+                 rulesets: dict[str, AnyRuleset]) -> str | None:
+    """The other game whose events the steps are, when the header names the wrong one
+    (a save of one game under another's id): only the rules can tell, by reading them."""
+    if not steps:
+        return None
+    for other in rulesets.values():
+        if other.id == rules.id:
+            continue
+        try:
+            msgspec.json.decode(steps, type=_typed_steps(other))
+        except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+            continue
+        return str(other.id)
+    return None
 
 
 def _format_version(value: Any, fail: Callable[..., RecordError]) -> int:

@@ -13,9 +13,12 @@ Rulings made here where the spec is silent:
   going on, and ``drop_moves`` the ways to stop on the way (there can be thousands).
 - The overrun count of W-MOVE-5 counts the active armies that entered T this phase.
 - Armies that did not move have no entered-from space and cannot retreat (W-RET-3).
-- W-STACK-3: ending the Movement Phase is refused while an over-limit territory or a
-  barbarian land still holds an army that can move; otherwise the excess is removed
-  at once, the territory keeping the most armies serving as the large stack.
+- W-STACK-3 (amended): a move after which the limits could no longer be met by the
+  armies still free to move (each judged moving on its own) is refused before it is
+  made, and ending the Movement Phase is refused while moves would still save armies
+  (``stacking``); what excess remains was not of the player's making (W-STACK-6, a
+  blocked stack) and is removed at once, the territory keeping the most armies
+  serving as the large stack (W-AMB-40).
 - W-INV-5: short groups are filled in the listed order (it never matters in play).
 - A leader of W-LEAD-2 is placed after the growth armies, in any space holding its
   nation's army or post, or held for the space of this turn's first invader group.
@@ -24,6 +27,8 @@ Rulings made here where the spec is silent:
   saved = min(2½, total − 3 × (placed − reinforcements)).
 - The end-of-sequence raid checkpoint (W-VP-3) is taken in the VP Phase, where raids
   are tallied; nothing but removals happens after it.
+- W-SUB-5, W-ALLY-5 (amended): leaders and arms markers go with the last group that
+  withdraws from a space (a post of their nation there keeps no leader back).
 - W-RET-5: leaders and arms markers go with a retreating group that takes them
   (``Retreat.escort``), else with the last retreating group of their nation (a
   leader stays with its nation's post unless a group takes it).
@@ -70,6 +75,7 @@ from engine.maharadjah.flow import to_move as _to_move
 from engine.maharadjah.legal import drop_moves, is_legal, movable, reach, stack_moves
 from engine.maharadjah.options import game_type
 from engine.maharadjah.rules import decide as _decide
+from engine.maharadjah.rules import decide_listed as _decide_listed
 from engine.maharadjah.views import fork as _fork
 from engine.maharadjah.views import redact as _redact
 from engine.maharadjah.views import view as _view
@@ -128,6 +134,9 @@ class MaharadjahRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
 
     def decide(self, state: st.State, seat: int, intent: it.Intent) -> list[ev.Event]:
         return _decide(state, seat, intent)
+
+    def decide_listed(self, state: st.State, seat: int, intent: it.Intent) -> list[ev.Event]:
+        return _decide_listed(state, seat, intent)
 
     def apply(self, state: st.State, event: ev.Event) -> None:
         fold.apply(state, event)

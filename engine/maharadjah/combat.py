@@ -19,13 +19,15 @@ def compulsory(state: State) -> list[tuple[str, str]]:
     from engine.maharadjah.movement import naval_targets
 
     terr = Q.board().territories
+    active = state.active
     out: list[tuple[str, str]] = []
-    for space in sorted(state.armies):
-        if space in terr and Q.count(state, space, state.active):
-            out.extend((space, enemy) for enemy in Q.enemies_in(state, space, state.active))
-        elif (space in Q.board().seas and not Q.is_colonial(state.active)
-              and Q.count(state, space, state.active) and space not in state.fought):
-            out.extend((space, enemy) for enemy in naval_targets(state, state.active, space))
+    for space in sorted(s for s, here in state.armies.items()
+                        if len(here) > 1 and here.get(active, 0)):  # shared, with its armies
+        if space in terr:
+            out.extend((space, enemy) for enemy in Q.enemies_in(state, space, active))
+        elif (space in Q.board().seas and not Q.is_colonial(active)
+              and space not in state.fought):
+            out.extend((space, enemy) for enemy in naval_targets(state, active, space))
     return out
 
 

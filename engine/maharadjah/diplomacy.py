@@ -89,6 +89,21 @@ def withdrawals(state: State, mover: str, spaces: list[str]) -> Withdrawals | No
     return tuple((s, d, n) for (s, d), n in sorted(merged.items()))
 
 
+def escorts(state: State, mover: str, moves: Withdrawals
+            ) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """W-SUB-5, W-ALLY-5 (amended): the leaders and arms markers of ``mover`` in a space
+    its armies leave go with the last group leaving it (as in W-RET-5), so no leader is
+    left beside the other nation's armies (ruling: a post of its nation there does not
+    keep a leader back, unlike a retreat: the territory is the other nation's).
+    ((leader, to), ...), ((power, to), ...)."""
+    last = {src: dst for src, dst, _n in moves}  # moves are sorted: the last group wins
+    leaders = tuple((lead, last[where]) for lead, where in sorted(state.leaders.items())
+                    if where in last and Q.leader_nation(lead) == mover)
+    arms = tuple((power, last[where]) for power, where in sorted(state.arms_at.items())
+                 if where in last and state.arms.get(power) == mover)
+    return leaders, arms
+
+
 def alliance_open(state: State) -> bool:
     """W-ALLY-1, W-AMB-31: from the British invaders' placement in turn 12."""
     if state.turn > 12:
@@ -178,8 +193,10 @@ def decide(state: State, seat: int, intent: Any) -> list[Any]:
         held = region_territories(state, nation, intent.region)
         moves = withdrawals(state, state.active, held)
         assert moves is not None
+        leaders, arms = escorts(state, state.active, moves)
         out: list[Any] = [ev.Submitted(subject=nation, overlord=state.active,
-                                       territories=tuple(held), withdrawals=moves)]
+                                       territories=tuple(held), withdrawals=moves,
+                                       leaders=leaders, arms=arms)]
         if state.active in Q.alliance(state) and can_ally(state, nation):  # W-SUB-9
             out.append(ev.Owe(kind="ally", nation=nation, count=1, what="submitted"))
         return out
@@ -193,4 +210,6 @@ def decide(state: State, seat: int, intent: Any) -> list[Any]:
     moves = _ally_withdrawals(state, nation)
     if moves is None:
         raise IllegalIntent("W-ALLY-5", "the alliance's armies could not leave its territories")
-    return [ev.Allied(nation=nation, cost=intent.cost, space=intent.space, withdrawals=moves)]
+    leaders, arms = escorts(state, state.active, moves)
+    return [ev.Allied(nation=nation, cost=intent.cost, space=intent.space, withdrawals=moves,
+                      leaders=leaders, arms=arms)]

@@ -239,6 +239,8 @@ class Submitted(_Event, frozen=True, kw_only=True):  # W-SUB-3..5
     overlord: str
     territories: tuple[str, ...]
     withdrawals: tuple[tuple[str, str, int], ...]  # (from, to, armies)
+    leaders: tuple[tuple[str, str], ...] = ()  # (leader, to): with the armies (W-SUB-5)
+    arms: tuple[tuple[str, str], ...] = ()  # (power, to): its arms marker, likewise
 
 
 class Declined(_Event, frozen=True, kw_only=True):  # an offer to submit or ally answered no
@@ -250,6 +252,8 @@ class Allied(_Event, frozen=True, kw_only=True):  # W-ALLY-1/2/5
     cost: str
     space: str
     withdrawals: tuple[tuple[str, str, int], ...]
+    leaders: tuple[tuple[str, str], ...] = ()  # as in Submitted (W-ALLY-5)
+    arms: tuple[tuple[str, str], ...] = ()
 
 
 class RajFixed(_Event, frozen=True, kw_only=True):  # W-RAJ-2

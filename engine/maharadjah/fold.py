@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.maharadjah import events as ev
 from engine.maharadjah.board import the_board
+from engine.maharadjah.known import forget
 from engine.maharadjah.state import Battle, PendingMove, Phase, State, Submission, Todo
 
 TURNS = 16
@@ -292,7 +293,18 @@ def _arms_returned(state: State, e: ev.ArmsReturned) -> None:
 
 
 def _withdraw(state: State, withdrawals: tuple[tuple[str, str, int], ...],
-              nation: str) -> None:
+              nation: str, leaders: tuple[tuple[str, str], ...] = (),
+              arms: tuple[tuple[str, str], ...] = ()) -> None:
+    """W-SUB-5, W-ALLY-5: the armies leave, their leaders and arms markers with them,
+    and none of them moves further this phase."""
+    for leader, dst in leaders:
+        state.leaders[leader] = dst
+        if leader not in state.moved:
+            state.moved.append(leader)
+    for power, dst in arms:
+        state.arms_at[power] = dst
+        if power not in state.moved:
+            state.moved.append(power)
     for src, dst, n in withdrawals:
         came = state.arrived.get(src, {})
         for origin in sorted(came):
@@ -315,7 +327,7 @@ def _declined(state: State, e: ev.Declined) -> None:
 def _submitted(state: State, e: ev.Submitted) -> None:
     _pop_offer(state, e.subject)
     state.submissions.append(Submission(e.subject, e.overlord, list(e.territories)))
-    _withdraw(state, e.withdrawals, e.overlord)
+    _withdraw(state, e.withdrawals, e.overlord, e.leaders, e.arms)
     if state.battle is not None and state.battle.space in e.territories:
         state.battle = None
 
@@ -329,8 +341,7 @@ def _allied(state: State, e: ev.Allied) -> None:
     else:
         _add(state, e.space, e.nation, -1)
         state.boxed[e.nation] = state.boxed.get(e.nation, 0) + 1
-    for src, dst, n in e.withdrawals:
-        _withdraw(state, ((src, dst, n),), state.active)
+    _withdraw(state, e.withdrawals, state.active, e.leaders, e.arms)
     if state.battle is not None and {state.battle.attacker, state.battle.defender} <= {
             "BRITISH", *state.allies}:
         state.battle = None
@@ -414,4 +425,5 @@ HANDLERS: dict[type, Callable[[State, Any], None]] = {
 
 
 def apply(state: State, event: Any) -> None:
+    forget(state)
     HANDLERS[type(event)](state, event)

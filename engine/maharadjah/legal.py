@@ -13,12 +13,20 @@ from typing import Any
 
 from engine.core.errors import IllegalIntent
 from engine.core.ruleset import LegalGroup, draw_index, groups_by_type
-from engine.maharadjah import combat, scoring
+from engine.maharadjah import combat, scoring, stacking
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import Leader
-from engine.maharadjah.movement import Group, can_move, destinations, search_inputs, walk_drops
+from engine.maharadjah.movement import (
+    Group,
+    Inputs,
+    can_move,
+    destinations,
+    search_inputs,
+    sorted_destinations,
+    walk_drops,
+)
 from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, State
 
 
@@ -85,13 +93,23 @@ def groups_at(state: State, start: str) -> list[Group]:
 
 def movable(state: State) -> list[str]:
     """Spaces holding an unmoved group of the active nation that can go somewhere."""
-    return [s for s in _starts(state) if _can_leave(state, s)]
+    starts = _starts(state)
+    if not starts:
+        return []
+    inputs = search_inputs(state, state.active)
+    judged = stacking.judge(state, inputs)
+    return [s for s in starts if _can_leave(state, s, inputs, judged)]
 
 
 def any_movable(state: State) -> bool:
     """``bool(movable(state))``, stopping at the first stack that can move (the automatic
     end of a Movement Phase asks this after every move)."""
-    return any(_can_leave(state, s) for s in _starts(state))
+    starts = _starts(state)
+    if not starts:
+        return False
+    inputs = search_inputs(state, state.active)
+    judged = stacking.judge(state, inputs)
+    return any(_can_leave(state, s, inputs, judged) for s in starts)
 
 
 def _starts(state: State) -> list[str]:
@@ -104,25 +122,70 @@ def _starts(state: State) -> list[str]:
     return sorted(starts)
 
 
-def _can_leave(state: State, start: str) -> bool:
-    return any(can_move(state, g) for g in groups_at(state, start))
+def _can_leave(state: State, start: str, inputs: Inputs | None = None,
+               judged: stacking.Judgement | None = None) -> bool:
+    """A group of ``start`` has a move the rules accept: leaders alone anywhere they can
+    go, armies somewhere the stacking limits can still be met after (W-STACK-3)."""
+    if inputs is None:
+        inputs = search_inputs(state, state.active)
+    if judged is None:
+        judged = stacking.judge(state, inputs)
+    armies = state.fresh.get(start, 0)
+    for group in groups_at(state, start):
+        if not group.armies:
+            if can_move(state, group):
+                return True
+        elif any(judged.sizes_to(state, start, dest, armies)
+                 for (dest, _came), _path in sorted_destinations(state, group, inputs)):
+            return True
+    return False
+
+
+def move_ends(move: it.Move) -> stacking.Ends:
+    """Where a move's armies end: those stopping on the way (W-LEAD-3), the rest at the
+    end of its path."""
+    ends = [(space, d) for space, d in zip(move.path, move.drops, strict=False) if d]
+    rest = move.armies - sum(move.drops)
+    return (*ends, (move.path[-1], rest)) if rest else tuple(ends)
 
 
 def stack_moves(state: State, start: str,
-                inputs: tuple[Any, ...] | None = None) -> list[it.Move]:
+                inputs: Inputs | None = None) -> list[it.Move]:
     """Every move offered from one space: each group shape, size and destination.
     ``inputs``: ``search_inputs(state, state.active)`` when the caller has it."""
     out = []
     if inputs is None:
         inputs = search_inputs(state, state.active)
+    judged = stacking.judge(state, inputs)
     for group in groups_at(state, start):
-        found = destinations(state, group, inputs)
-        sizes = range(1, group.armies + 1) if group.armies else (0,)
-        for (_dest, _came), path in sorted(found.items()):
+        for (dest, _came), path in sorted_destinations(state, group, inputs):
+            sizes = judged.sizes_to(state, start, dest, group.armies) if group.armies else (0,)
             for k in sizes:
                 out.append(it.Move(start=start, path=path, armies=k, leaders=group.leaders,
                                    arms=group.arms))
     return out
+
+
+def refused_moves(state: State, start: str) -> list[it.Move]:
+    """W-STACK-3: for each destination the armies of ``start`` can reach, the smallest
+    move the stacking limits refuse there (one path each), so a UI can show it with the
+    engine's reason instead of leaving it out unexplained."""
+    out: dict[tuple[Any, ...], it.Move] = {}
+    if start not in _starts(state):
+        return []
+    inputs = search_inputs(state, state.active)
+    judged = stacking.judge(state, inputs)
+    for group in groups_at(state, start):
+        if not group.armies:
+            continue  # leaders alone never break the limits (W-STACK-5)
+        for (dest, _came), path in sorted(destinations(state, group, inputs).items()):
+            sizes = judged.sizes_to(state, start, dest, group.armies)
+            k = next((n for n in range(1, group.armies + 1) if n not in sizes), 0)
+            key = (dest, group.leaders, group.arms)
+            if k and (key not in out or len(path) < len(out[key].path)):
+                out[key] = it.Move(start=start, path=path, armies=k, leaders=group.leaders,
+                                   arms=group.arms)
+    return list(out.values())
 
 
 def drop_moves(state: State, move: it.Move) -> list[it.Move]:
@@ -142,8 +205,10 @@ def drop_moves(state: State, move: it.Move) -> list[it.Move]:
                     walk_drops(state, group, path, acc)
                 except IllegalIntent:
                     return
-                out.append(it.Move(start=group.start, path=path, armies=k, leaders=group.leaders,
-                                   arms=group.arms, drops=acc))
+                move = it.Move(start=group.start, path=path, armies=k, leaders=group.leaders,
+                               arms=group.arms, drops=acc)
+                if stacking.refusal(state, group.start, move_ends(move)) is None:
+                    out.append(move)
             return
         for d in range(left + 1):
             spread(i + 1, left - d, acc + (d,))
@@ -157,9 +222,17 @@ def reach(state: State, start: str) -> dict[str, int]:
     help included); a UI asks this once a stack is picked."""
     out: dict[str, int] = {}
     inputs = search_inputs(state, state.active)
+    judged = stacking.judge(state, inputs)
     for group in groups_at(state, start):
         for (dest, _came) in destinations(state, group, inputs):
-            out[dest] = max(out.get(dest, 0), group.armies)
+            if group.armies:
+                sizes = judged.sizes_to(state, start, dest, group.armies)
+                if not sizes:
+                    continue  # W-STACK-3: none of them may go there now
+                most = sizes[-1]
+            else:
+                most = 0
+            out[dest] = max(out.get(dest, 0), most)
     return dict(sorted(out.items()))
 
 
@@ -208,19 +281,7 @@ def end_movement(state: State) -> list[Any]:
 
 def end_movement_refusal(state: State) -> IllegalIntent | None:
     """W-STACK-3 and W-INV-1: fix what can still be fixed before ending the phase."""
-    b = Q.board()
-    for space in sorted(b.barbarians):
-        if state.fresh.get(space, 0) and any(
-                can_move(state, g) for g in groups_at(state, space)):
-            return IllegalIntent("W-INV-1", f"the invaders in {b.name(space)} must leave it")
-    counts = Q.nation_counts(state, state.active)
-    if not Q.stacks_ok(counts):
-        for space, n in counts.items():
-            if n > Q.limit(space) and state.fresh.get(space, 0) and any(
-                    can_move(state, g) for g in groups_at(state, space)):
-                return IllegalIntent("W-STACK-3", f"too many armies in {b.name(space)} "
-                                                  "(W-STACK-1, W-STACK-2): move some away")
-    return None
+    return stacking.end_refusal(state)
 
 
 # ---------------------------------------------------------- posts and arms
@@ -285,11 +346,12 @@ def arms_ok(state: State, power: str, nation: str) -> bool:
     """W-ARMS-1 (a) and (b)."""
     if nation not in state.control or Q.is_colonial(nation) or nation in state.gone:
         return False
-    terr = Q.board().territories
-    mine = {s for s, owner in state.posts.items() if owner == power}
-    a = any(Q.count(state, s, nation) for s in mine)
-    b = any(Q.count(state, s, power) for s in terr)
-    return a and b
+    armies = state.armies
+    if not any(owner == power and armies.get(s, {}).get(nation, 0)
+               for s, owner in state.posts.items()):
+        return False  # (a): no army of the nation on a post of the power
+    terr = Q.board().territories  # (b): an army of the power on land
+    return any(here.get(power, 0) for s, here in armies.items() if s in terr)
 
 
 def arms_options(state: State) -> list[Any]:
@@ -434,24 +496,24 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
         drawn: it.Intent = rng.choice(legal_intents(state, seat))
         return drawn
     inputs = search_inputs(state, state.active)
-    shapes = []  # (start, group, destinations, army counts) as stack_moves walks them
+    judged = stacking.judge(state, inputs)
+    shapes = []  # (start, group, path, army counts) as stack_moves walks them
     total = 0
     for start in _starts(state):
         for group in groups_at(state, start):
-            found = destinations(state, group, inputs)
-            sizes = range(1, group.armies + 1) if group.armies else range(1)
-            if found:
-                shapes.append((start, group, found, sizes))
-                total += len(found) * len(sizes)
+            armies = group.armies
+            for (dest, _came), path in sorted_destinations(state, group, inputs):
+                sizes = judged.sizes_to(state, start, dest, armies) if armies else (0,)
+                if sizes:
+                    shapes.append((start, group, path, sizes))
+                    total += len(sizes)
     ending = end_movement_refusal(state) is None  # EndMovement comes last
     index = draw_index(rng, total + ending)
-    for start, group, found, sizes in shapes:
-        count = len(found) * len(sizes)
-        if index < count:
-            key = sorted(found)[index // len(sizes)]
-            return it.Move(start=start, path=found[key], armies=sizes[index % len(sizes)],
-                           leaders=group.leaders, arms=group.arms)
-        index -= count
+    for start, group, path, sizes in shapes:
+        if index < len(sizes):
+            return it.Move(start=start, path=path, armies=sizes[index], leaders=group.leaders,
+                           arms=group.arms)
+        index -= len(sizes)
     return it.EndMovement()
 
 

@@ -12,6 +12,7 @@ from functools import cache, partial
 from typing import Any, NamedTuple
 
 from engine.core.errors import IllegalIntent
+from engine.maharadjah import known
 from engine.maharadjah import queries as Q
 from engine.maharadjah.state import State
 
@@ -298,33 +299,66 @@ def _sea_neighbours(space: str) -> tuple[str, ...]:
 # destinations by what they depend on (see ``search_inputs``): movable, stack_moves, reach
 # and end_movement_refusal ask the same question of one state several times a listing,
 # and the listing after a move asks it again of every stack the move left alone.
-_FOUND: dict[tuple[Group, tuple[Any, ...]], dict[tuple[str, str], tuple[str, ...]]] = {}
+class Inputs:
+    """``search_inputs``' answer: a value compared by content, hashed once (memo keys
+    holding it are hashed at every lookup)."""
+
+    __slots__ = ("hash", "value")
+
+    def __init__(self, value: tuple[Any, ...]) -> None:
+        self.value = value
+        self.hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Inputs) and self.hash == other.hash
+                                 and self.value == other.value)
+
+
+_FOUND: dict[tuple[Group, Inputs], dict[tuple[str, str], tuple[str, ...]]] = {}
 _FOUND_MAX = 4096
 
 
-def search_inputs(state: State, nation: str) -> tuple[Any, ...]:
+def search_inputs(state: State, nation: str) -> Inputs:
     """Everything in a state that ``_cross`` and ``_ending`` read for a group of
     ``nation``: the other nations' armies (its own are never read, so its moves keep
     the other stacks' searches valid), where those are overrun (W-MOVE-5: all the
     arrivals are read for, so an attack short of it keeps them valid too), the turn
     (boats), refusals, allies, submissions."""
+    if nation == state.active:  # asked again and again of the position being played
+        kept = known.of(state)
+        inputs: Inputs | None = kept.get("inputs")
+        if inputs is None:
+            inputs = kept["inputs"] = _inputs(state, nation)
+        return inputs
+    return _inputs(state, nation)
+
+
+def _inputs(state: State, nation: str) -> Inputs:
     enemy: list[tuple[str, tuple[tuple[str, int], ...]]] = []
     overrun: list[str] = []
     arrived = state.arrived
     for space, here in state.armies.items():
-        if len(here) > 1 or nation not in here:
-            theirs = tuple((n, c) for n, c in here.items() if n != nation)
-            enemy.append((space, theirs))
-            if space in arrived and sum(arrived[space].values()) >= 2 * sum(
-                    c for _, c in theirs):  # as entering() counts them
-                overrun.append(space)
-    return (state.turn, tuple(enemy), tuple(overrun),
-            tuple(state.refused), tuple(state.allies),
-            tuple((x.subject, x.overlord, tuple(x.territories)) for x in state.submissions))
+        if nation not in here:
+            theirs = tuple(here.items())
+        elif len(here) > 1:
+            theirs = tuple(item for item in here.items() if item[0] != nation)
+        else:
+            continue  # only its own armies
+        enemy.append((space, theirs))
+        if arrived and space in arrived and sum(arrived[space].values()) >= 2 * sum(
+                c for _, c in theirs):  # as entering() counts them
+            overrun.append(space)
+    return Inputs((state.turn, tuple(enemy), tuple(overrun),
+                   tuple(state.refused), tuple(state.allies),
+                   tuple((x.subject, x.overlord, tuple(x.territories))
+                         for x in state.submissions)))
 
 
 def destinations(state: State, group: Group,
-                 inputs: tuple[Any, ...] | None = None) -> dict[tuple[str, str], tuple[str, ...]]:
+                 inputs: Inputs | None = None) -> dict[tuple[str, str], tuple[str, ...]]:
     """Every legal end of a move: (destination, entered-from) -> the first path found.
 
     The entered-from space matters for retreats (W-RET-3), so both are offered.
@@ -334,14 +368,51 @@ def destinations(state: State, group: Group,
     # W-AMB-36, W-MOVE-3), so a stack that only shrank keeps its search
     shape = group if group.armies <= 1 else Group(group.nation, group.start, 1, group.leaders,
                                                   group.arms)
-    key = (shape, inputs if inputs is not None else search_inputs(state, group.nation))
+    return dict(_found(state, shape, inputs if inputs is not None
+                       else search_inputs(state, group.nation)))
+
+
+def _found(state: State, shape: Group, inputs: Inputs) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The memo's answer for a group of ``shape`` (not to be changed: it is shared)."""
+    key = (shape, inputs)
     found = _FOUND.get(key)
     if found is None:
-        found = _search(state, group)
+        found = _search(state, shape)
         if len(_FOUND) >= _FOUND_MAX:
             _FOUND.clear()
+            _ENDS.clear()
+            _SORTED.clear()
         _FOUND[key] = found
-    return dict(found)
+    return found
+
+
+_SORTED: dict[tuple[Group, Inputs], tuple[tuple[tuple[str, str], tuple[str, ...]], ...]] = {}
+
+
+def sorted_destinations(state: State, group: Group, inputs: Inputs
+                        ) -> tuple[tuple[tuple[str, str], tuple[str, ...]], ...]:
+    """``sorted(destinations(...).items())``, kept with the search (the listing's order:
+    by destination, then entered-from space)."""
+    shape = group if group.armies <= 1 else Group(group.nation, group.start, 1, group.leaders,
+                                                  group.arms)
+    key = (shape, inputs)
+    found = _SORTED.get(key)
+    if found is None:
+        found = _SORTED[key] = tuple(sorted(_found(state, shape, inputs).items()))
+    return found
+
+
+_ENDS: dict[tuple[str, str, Inputs], tuple[str, ...]] = {}
+
+
+def ends(state: State, nation: str, start: str, inputs: Inputs) -> tuple[str, ...]:
+    """Where armies of ``nation`` in ``start`` moving alone may end, sorted."""
+    key = (nation, start, inputs)
+    found = _ENDS.get(key)
+    if found is None:
+        found = _ENDS[key] = tuple(sorted({dest for dest, _came in _found(
+            state, Group(nation, start, 1), inputs)}))
+    return found
 
 
 def can_move(state: State, group: Group) -> bool:
@@ -361,12 +432,124 @@ def _straits() -> dict[str, frozenset[str]]:
 
 def _search(state: State, group: Group,
             first: bool = False) -> dict[tuple[str, str], tuple[str, ...]]:
+    """Where ``group`` may end (see ``destinations``): two land crossings for the most
+    common group (``_over_land``), else the walk search (``_walks``)."""
+    ctx = _Crossing(state, group)
+    if not ctx.colonial and not ctx.boats:
+        if ctx.allowance == 2 and group.armies:
+            return _over_land(ctx, first)
+        return _land_walks(ctx, first)
+    return _walks(ctx, first)
+
+
+def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
+    """``_walks`` for an Indian group of armies alone with no boats this turn (W-MOVE-2:
+    two land crossings; W-BOAT-1: no sea): each end is reached by one path only, so the
+    walks need no stack and no record of where they have been. The same crossings and
+    stops as ``_cross`` (barbarian lands, the strait, enemies, rough ground)."""
+    state, group = ctx.state, ctx.group
+    b = ctx.board
+    barbarians, territories = b.barbarians, b.territories
+    straits = ctx.straits
+    known = ctx.enemies
+    start = group.start
+    found: dict[tuple[str, str], tuple[str, ...]] = {}
+    ends: dict[str, bool] = {}
+
+    def ending(space: str) -> bool:
+        ok = ends.get(space)
+        if ok is None:
+            ok = ends[space] = _ending(state, group, space) is None
+        return ok
+
+    land = b.borders[start] if start in barbarians else b.land[start]
+    for first_step in neighbours(start):
+        if first_step not in land or first_step in barbarians:
+            continue  # a sea zone (no boats) or a barbarian land (W-MOVE-6)
+        enemy = known[first_step] if first_step in known else ctx.entering(first_step)
+        if isinstance(enemy, _Refusal):
+            continue
+        stop = bool(enemy) or first_step in straits.get(start, ()) or (
+            territories[first_step].rough)
+        if ending(first_step):
+            found[(first_step, start)] = (first_step,)
+            if first:
+                return found
+        if stop:
+            continue
+        for second in neighbours(first_step):
+            if second not in b.land[first_step] or second in barbarians:
+                continue
+            if second in straits.get(first_step, ()):
+                continue  # W-MOVE-7: the strait is the only crossing of its move
+            enemy = known[second] if second in known else ctx.entering(second)
+            if isinstance(enemy, _Refusal) or second == start:
+                continue
+            key = (second, first_step)
+            if ending(second):
+                found[key] = (first_step, second)
+                if first:
+                    return found
+    return found
+
+
+def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
+    """``_walks`` for an Indian group with no boats this turn (a leader's group, or
+    leaders alone: three crossings): the same depth-first walks in the same order, so
+    the same first path to each end, over land only (every sea crossing is refused,
+    W-BOAT-1, W-AMB-7), a walk being where it is and how many crossings it made."""
+    state, group = ctx.state, ctx.group
+    b = ctx.board
+    barbarians, territories, land_of, borders = b.barbarians, b.territories, b.land, b.borders
+    straits, known, allowance = ctx.straits, ctx.enemies, ctx.allowance
+    rough_stops = bool(group.armies) and not ctx.boosted  # W-MOVE-3
+    start = group.start
+    found: dict[tuple[str, str], tuple[str, ...]] = {}
+    ends: dict[str, bool] = {}
+    seen: set[tuple[str, int]] = set()
+    stack: list[tuple[str, int, bool, tuple[str, ...]]] = [(start, 0, False, ())]
+    while stack:
+        pos, crossings, stop, path = stack.pop()
+        if stop or crossings >= MAX_PATH:
+            continue
+        seen_key = (pos, crossings)
+        if seen_key in seen:
+            continue
+        seen.add(seen_key)
+        if crossings >= allowance:
+            continue  # W-MOVE-2: only sea crossings would be tried, and they are refused
+        land = borders[pos] if pos in barbarians else land_of[pos]
+        for nxt in neighbours(pos):
+            if nxt not in land or nxt in barbarians:
+                continue
+            strait = nxt in straits.get(pos, ())
+            if strait and path:
+                continue  # W-MOVE-7: the strait is the only crossing of its move
+            enemy = known[nxt] if nxt in known else ctx.entering(nxt)
+            if isinstance(enemy, _Refusal):
+                continue
+            walked = path + (nxt,)
+            key = (nxt, pos)
+            if key not in found and nxt != start:
+                ok = ends.get(nxt)
+                if ok is None:
+                    ok = ends[nxt] = _ending(state, group, nxt) is None
+                if ok:
+                    found[key] = walked
+                    if first:
+                        return found
+            stack.append((nxt, crossings + 1, bool(enemy) or strait or (
+                rough_stops and territories[nxt].rough), walked))
+    return found
+
+
+def _walks(ctx: _Crossing, first: bool = False) -> dict[tuple[str, str], tuple[str, ...]]:
     """Depth first over walks. A walk's future depends on its path only through the
     fields of ``seen``'s key, and when a walk is popped the whole subtree of any earlier
     walk with the same key has been explored (a repeat is never its descendant: those
     have more crossings), so repeats are skipped: the same destinations and first
     paths as walking every path, in far fewer crossings."""
-    ctx = _Crossing(state, group)
+    state, group = ctx.state, ctx.group
     found: dict[tuple[str, str], tuple[str, ...]] = {}
     ends: dict[str, bool] = {}
     seen: set[tuple[str, int, str, int, int]] = set()

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from engine.core.errors import IllegalIntent
-from engine.maharadjah import combat, diplomacy, flow, legal, scoring
+from engine.maharadjah import combat, diplomacy, flow, legal, scoring, stacking
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
@@ -127,6 +127,9 @@ def _movement(state: State, intent: Any) -> list[Any]:
     else:
         drops = ()
         walk = walk_path(state, group, tuple(intent.path))
+    stacked = stacking.refusal(state, start, legal.move_ends(intent))  # W-STACK-3
+    if stacked is not None:
+        raise stacked
     if walk.sea and walk.pos != walk.sea:  # a sea move (W-BOAT-6): the powers' leave
         asked = tuple(p for p in Q.enemies_in(state, walk.sea, nation)
                       if Q.is_colonial(p) and not Q.same_player(state, p, nation)
@@ -138,6 +141,32 @@ def _movement(state: State, intent: Any) -> list[Any]:
                                     drops=drops)]
     return moved(state, nation, start, tuple(intent.path), intent.armies,
                  tuple(intent.leaders), tuple(intent.arms), drops)
+
+
+def decide_listed(state: State, seat: int, intent: Any) -> list[Any]:
+    """``decide`` for an intent the listing made for this very state (or a move with
+    stops on the way its maker checked with ``walk_drops`` and W-STACK-3): a move, most
+    decisions of a game, is not walked or judged for stacking again; what it sails
+    past still asks the colonial powers' leave (W-BOAT-6)."""
+    if type(intent) is not it.Move:
+        return decide(state, seat, intent)
+    drops = tuple(intent.drops) if any(intent.drops) else ()
+    nation = state.active
+    path = tuple(intent.path)
+    seas = Q.board().seas
+    if not Q.is_colonial(nation) and path[-1] not in seas:
+        zone = next((space for space in path if space in seas), "")
+        if zone:  # a sea move (W-BOAT-2): its one sea zone
+            asked = tuple(p for p in Q.enemies_in(state, zone, nation)
+                          if Q.is_colonial(p) and not Q.same_player(state, p, nation)
+                          and f"{p}@{zone}" not in state.granted)
+            if asked:
+                return [ev.PassageAsked(nation=nation, zone=zone, powers=asked,
+                                        start=intent.start, path=path, armies=intent.armies,
+                                        leaders=tuple(intent.leaders),
+                                        arms=tuple(intent.arms), drops=drops)]
+    return moved(state, nation, intent.start, path, intent.armies, tuple(intent.leaders),
+                 tuple(intent.arms), drops)
 
 
 def moved(state: State, nation: str, start: str, path: tuple[str, ...], armies: int,

@@ -24,6 +24,7 @@ from engine.maharadjah import combat
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import DATA
+from engine.maharadjah.legal import refused_moves
 from engine.maharadjah.options import Options as MaharadjahOptions
 from engine.maharadjah.rules import decide
 from engine.maharadjah.scoring import totals
@@ -61,22 +62,27 @@ LEGEND = """\
 
 Each box is a space: `[BEN]` a territory, `^ASM^` rough terrain (W-MAP), `≈BB≈` a sea
 zone, `‹AFG›` a barbarian land beyond the map. After the id: `≈` a coast, `*` a
-trading-post site. Under it, armies by nation: a nation's letter and count (`M3` is
-three Mahratta armies), `!` a leader, `#` a trading post and `+` a colonial arms
-marker, each with its nation's letter. Dotted lines join neighbouring territories
-and `~` is the strait between Karnataka and Lanka; a sea zone touches the coasts
-(`≈`) its name says (the bottom line spells out a space's seas).
+trading-post site. Inside the box, under its id: armies by nation, a nation's letter
+and count (`M3` is three Mahratta armies), `!` a leader, `#` a trading post and `+` a
+colonial arms marker, each with its nation's letter (`…`: more than fit; the status
+line lists them all). Dotted lines join neighbouring territories and `~` is the strait
+between Karnataka and Lanka; a sea zone touches the coasts (`≈`) its name says (the
+status line spells out a space's seas).
 
 Nation letters: P Pandya, G Greeks, A Afghans, M Mahrattas, C Chola, Y Maurya,
 H Harappans, S Sinhalese, K Sikhs, R Rajputs, U Gupta, L Muslims, O Mughals,
 T Portuguese, D Dutch, F French, B British. Players are the hands A–E.
 
-Moving: `m` focuses the map; arrows move the cursor, Enter on a highlighted space
-picks its stack and highlights where it may go, Enter there asks how many (Escape
-drops the pick). A leader's move of two or more crossings may leave armies on the way
-(W-LEAD-3): pick "… stops on the way", then Enter (or click) on a space adds an army
-stopping there, ←/→ one less or more, and "✓ Move" moves. The bottom line of the map
-spells out the space under the cursor.
+Moving: `m` focuses the map; the arrows move the cursor to the nearest space in
+their direction (`▸[MLW]◂`), Tab / shift+Tab to the next highlighted one. Enter on a
+highlighted space picks its stack and highlights where it may go; on each of those
+the move's path is drawn (`•`) and the status line says the move; Enter there asks
+how many, Enter on a space it cannot reach says why (Escape drops the pick). A
+leader's move of two or more crossings may leave armies on the way (W-LEAD-3): pick
+"… stops on the way", then Enter (or click) on a space adds an army stopping there,
+←/→ one less or more, and "✓ Move" moves. The two lines under the map spell out the
+space under the cursor and what Enter does there; at 80×24 the map shows a window that
+follows the cursor, its place in the whole map on the right of the first line.
 """
 
 
@@ -146,16 +152,20 @@ class MaharadjahAdapter(SpecAdapter):
             links += [(a, b, "strait" if board.is_strait(a, b) else "land")
                       for b in sorted(near) if a < b]
         routes: dict[str, set[str]] = {}
+        paths: dict[str, tuple[str, ...]] = {}  # the shortest path of each route, previewed
         picks: set[str] = set()
         for intent in intents:
             if isinstance(intent, I.Move):
                 routes.setdefault(intent.start, set()).add(intent.path[-1])
+                route = f"{intent.start}>{intent.path[-1]}"
+                if route not in paths or len(intent.path) < len(paths[route]):
+                    paths[route] = intent.path
             elif isinstance(intent, I.Retreat):
                 picks.add(intent.to)
             elif space := getattr(intent, "space", ""):  # an intent at a space
                 picks.add(space)
         return AreaMapData(tuple(areas), tuple(links), frozenset(picks),
-                           {k: frozenset(v) for k, v in routes.items()}, details)
+                           {k: frozenset(v) for k, v in routes.items()}, details, paths)
 
     def contents(self, view: MaharadjahState, space: str) -> tuple[Segments, ...]:
         """Armies by nation, then leaders (!), posts (#) and arms markers (+)."""
@@ -324,13 +334,43 @@ class MaharadjahAdapter(SpecAdapter):
             return None
         return MenuEntry((), tuple(here), f"{Q.board().name(place)}:")
 
+    def why_not_at(self, view: MaharadjahState, seat: int, place: str,
+                   intents: Sequence[Any]) -> tuple[Any, ...]:
+        """Intents picking ``place`` on the map would have made, for the engine to say
+        why it cannot: the picked stack's move to a space it cannot reach ("FROM>TO",
+        by the fewest crossings of land), a move from a space with no stack to move,
+        or what the seat may do now elsewhere (place an army, fight...) done here."""
+        start, _, dest = place.partition(">")
+        moves = [i for i in intents if isinstance(i, I.Move)]
+        if dest:
+            base = max((m for m in moves if m.start == start), key=lambda m: m.armies,
+                       default=None)
+            if base is None:
+                return ()
+            path = land_path(start, dest) or (dest,)
+            return (msgspec.structs.replace(base, path=path, drops=()),)
+        out: list[Any] = []
+        if moves and place not in {m.start for m in moves}:
+            near = sorted(Q.board().land.get(place, ())) or [moves[0].path[0]]
+            out.append(I.Move(start=place, path=(near[0],), armies=1))
+        kinds: set[type] = set()
+        for intent in intents:
+            if type(intent) in kinds:
+                continue
+            for name in ("space", "to"):
+                if isinstance(getattr(intent, name, None), str) and getattr(intent, name):
+                    kinds.add(type(intent))
+                    out.append(msgspec.structs.replace(intent, **{name: place}))
+        return tuple(out)
+
     def dialog(self, view: MaharadjahState, seat: int, entry: MenuEntry) -> Dialog | None:
         """A move entry with a leader's move of 2+ crossings: the move dialog, where the
         armies may stop along the path (W-LEAD-3); otherwise the generic list."""
         if entry.kind != "move":
             return None
         bases = stop_bases(entry.intents)
-        if not bases:
+        refused = refused_here(view, entry)
+        if not bases and not refused:
             return None
         name = Q.board().name
         listed = shortest(entry.intents)
@@ -343,7 +383,8 @@ class MaharadjahAdapter(SpecAdapter):
                  for m in bases]
         screen = MoveScreen(entry.prompt or "Move:",
                             [(self.label(view, seat, m), m) for m in listed], stops,
-                            partial(move_refusal, view, seat), self.palette(view))
+                            partial(move_refusal, view, seat), self.palette(view),
+                            [(self.label(view, seat, m), m) for m in refused])
         return Dialog(screen, lambda move: move)
 
     place_roles: ClassVar[frozenset[str]] = frozenset({"space"})
@@ -373,6 +414,21 @@ class MaharadjahAdapter(SpecAdapter):
         phase = "".join(text for text, _ in self.label(view, seat, intent)[:1])
         return (f"{phase}? Still possible in it:\n"
                 + "\n".join(f"  • {what}" for what in left))
+
+    def unavailable(self, view: MaharadjahState, seat: int,
+                    intents: Sequence[Any]) -> list[MenuEntry]:
+        """W-STACK-3: a stack whose every move the stacking limits refuse is listed
+        dimmed with the engine's reason (its smallest refused move), not left out."""
+        if view.phase != Phase.MOVE or view.todo or view.battle is not None:
+            return []
+        moving = {i.start for i in intents if isinstance(i, I.Move)}
+        out = []
+        for start in sorted(s for s, n in view.fresh.items() if n > 0 and s not in moving):
+            refused = refused_moves(view, start)
+            if refused:
+                out.append(MenuEntry((("Move from ", ""), (Q.board().name(start), "strong"),
+                                      ("…", "")), (refused[0],), kind="move"))
+        return out
 
     def label(self, view: MaharadjahState, seat: int, intent: Any) -> Segments:
         b = Q.board()
@@ -536,6 +592,17 @@ def stop_bases(moves: Sequence[Any]) -> list[Any]:
     return list(most.values())
 
 
+def refused_here(view: MaharadjahState, entry: MenuEntry) -> list[Any]:
+    """The moves W-STACK-3 refuses from the entry's stack (to its route's end, for a
+    route picked on the map), to show beside the legal ones."""
+    moves = [m for m in entry.intents if isinstance(m, I.Move)]
+    if not moves or view.phase != Phase.MOVE:
+        return []
+    start = moves[0].start
+    ends = {m.path[-1] for m in moves} if entry.prompt.endswith("how many?") else None
+    return [m for m in refused_moves(view, start) if ends is None or m.path[-1] in ends]
+
+
 def _with_drops(move: Any, drops: tuple[int, ...]) -> Any:
     return msgspec.structs.replace(move, drops=drops)
 
@@ -557,6 +624,28 @@ def shortest(moves: Sequence[Any]) -> list[Any]:
         if key not in best or len(m.path) < len(best[key].path):
             best[key] = m
     return sorted(best.values(), key=lambda m: (m.path[-1], -m.armies, m.leaders, m.arms))
+
+
+def land_path(start: str, end: str) -> tuple[str, ...]:
+    """The fewest land crossings from ``start`` to ``end`` (the spaces entered, ``end``
+    last; () when no land joins them): a representative path for the engine to judge."""
+    land = Q.board().land
+    came: dict[str, str] = {start: start}
+    frontier = [start]
+    while frontier and end not in came:
+        nxt = []
+        for here in frontier:
+            for there in sorted(land.get(here, ())):
+                if there not in came:
+                    came[there] = here
+                    nxt.append(there)
+        frontier = nxt
+    if end not in came:
+        return ()
+    path = [end]
+    while came[path[-1]] != start:
+        path.append(came[path[-1]])
+    return tuple(reversed(path))
 
 
 @cache

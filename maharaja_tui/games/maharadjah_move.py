@@ -1,8 +1,10 @@
 """Maharadjah's move dialog: how many armies go, and where those moving with a leader
 or an arms marker stop on the way (W-LEAD-3, ``Move.drops``).
 
-The first list is the route's moves (as the generic choice list shows them) and, for
-a leader's move of two or more crossings, a line "… stops on the way". That line
+The first list is the route's moves (as the generic choice list shows them), for a
+leader's move of two or more crossings a line "… stops on the way", and last the moves
+the stacking limits refuse, dimmed with the engine's reason (W-STACK-3: they are refused
+before they are made; choosing one says why). The stops line
 opens the stops: one row per space before the end, Enter (or a click) on a row adds an
 army stopping there (round to none), ←/→ or -/+ take one off or add one, and
 "✓ Move" plays it. The adapter's ``refusal`` says why the rules would refuse a choice,
@@ -49,10 +51,13 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
 
     def __init__(self, prompt: str, moves: Sequence[tuple[Segments, Any]],
                  stops: Sequence[Stops], refusal: Callable[[Any], str | None],
-                 colours: Palette | None) -> None:
+                 colours: Palette | None,
+                 refused: Sequence[tuple[Segments, Any]] = ()) -> None:
         super().__init__()
         self.prompt = prompt
         self.moves = list(moves)
+        # (label, move, the engine's reason): shown, never played
+        self.refused = [(label, move, refusal(move) or "") for label, move in refused]
         self.stops = list(stops)
         self.refusal = refusal
         self.colours = colours
@@ -75,7 +80,10 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
     def show_moves(self, highlight: int = 0) -> None:
         self.editing = None
         painter = Painter(self, self.colours)
-        labels = [label for label, _ in self.moves] + [s.label for s in self.stops]
+        refused: list[Segments] = [(("✗ ", "dim"), *((text, "dim") for text, _ in label),
+                                    (f" — {why}", "dim")) for label, _, why in self.refused]
+        labels = ([label for label, _ in self.moves] + [s.label for s in self.stops]
+                  + refused)
         self._fill([painter.text(label) for label in labels], highlight, typing=True)
         self.query_one("#choice-prompt", Static).update(self.prompt)
         self.query_one("#move-note", Static).update("")
@@ -121,10 +129,15 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
         if index is None:
             return
         if self.editing is None:
+            stopping = index - len(self.moves)
             if index < len(self.moves):
                 self.dismiss(self.moves[index][1])
+            elif stopping >= len(self.stops):
+                self.query_one("#move-note", Static).update(
+                    f"✗ {self.refused[stopping - len(self.stops)][2]}")
+                self.app.bell()
             else:
-                stops = self.stops[index - len(self.moves)]
+                stops = self.stops[stopping]
                 self.drops = [0] * (len(stops.places) - 1)
                 self.show_stops(stops)
             return

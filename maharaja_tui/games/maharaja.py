@@ -62,9 +62,11 @@ priests standing there. Below: its seven statue slots, centre first (`o` centre,
 `^` top bonus slot, `v` bottom bonus slot, `·` outer slots; a letter is that
 player's statue), then ⌂ and the shrines per player. A village shows one `○` per
 free shrine slot, or the letters of the shrines in it. Highlighted places can be
-picked now; `→2¢` is the cheapest toll to go there. Players are R Y G B; your own
-pieces are drawn reversed, and ♔ marks the city the Maharaja visits next. On the
-map, `k` shows this key.
+picked now; `→2¢` is the cheapest toll to go there, and with the cursor there the
+route is drawn in heavy lines, who is paid on the status line. Players are R Y G B;
+your own pieces are drawn reversed, and ♔ marks the city the Maharaja visits next.
+The cursor is `▸ ◂`: the arrows move it to the nearest place in their direction, Tab
+to the next highlighted one. On the map, `k` shows this key.
 """
 MAP_KEY: tuple[Segments, ...] = (  # `k` on the map; the same as MAP_LEGEND, in short
     seg(("Key", "strong"), ("  (k hides it)", "dim")),

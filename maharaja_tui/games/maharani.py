@@ -55,11 +55,12 @@ An 8×8 grid of cells in four quarters (NW NE / SW SE, split by the lines);
 - A quarter's name reads `✓ scored` once it has been scored (M-EVAL-3).
 
 Placing a tile (m puts the keys on the board): `1`-`4` or a click picks a slot and
-highlights every cell it may go to; arrows + Enter or a click picks a cell and
-previews the tile with the gold it brings (the zone underlined); `r`, space or
-another click turns it to the next legal rotation; Enter or `[✓ place]` places it;
-Escape steps back. The action list holds the same placements, REFRESH and ending
-the turn after one tile.
+highlights every cell it may go to; the arrows (or Tab, from one highlighted cell to
+the next) or a click bring the tile onto a cell, previewed there with the gold it
+brings (the zone whose gold it earns marked `+`, the gold on the line below); `r`,
+space or another click turns it to the next legal rotation; Enter or `[✓ place]`
+places it; Enter on a cell it cannot go to says why. Escape steps back. The action
+list holds the same placements, REFRESH and ending the turn after one tile.
 
 A player's board: gold, artisans left per colour, and the action markers by
 quarter (`●` face up, `○` face down: a tile from that quarter must stay there).
@@ -131,7 +132,8 @@ class MaharaniAdapter(SpecAdapter):
         placements = self.placements(view, viewer, intents)
         hint: Segments = ()
         if placements:
-            hint = (("m", "strong"), (": 1-4 slot · Enter cell · r turn", "dim"))
+            hint = (("m", "strong"), (": 1-4 slot · arrows or Tab to a cell · r turn · Enter "
+                                      "place", "dim"))
         return PalaceData(tuple(cells), 8, slots, view.orientation,
                           frozenset(view.scored), placements, hint)
 
@@ -267,6 +269,15 @@ class MaharaniAdapter(SpecAdapter):
         if not here:
             return None
         return MenuEntry((), here, "Which artisan goes onto the tile? (M-2P-2)")
+
+    def why_not_at(self, view: State, seat: int, place: str,
+                   intents: Sequence[Any]) -> tuple[Any, ...]:
+        """``slot:cell`` picked on the grid where the slot's tile cannot go: that tile
+        there, each way round, for the engine to say why (its first refusal)."""
+        slot, _, cell_id = place.partition(":")
+        if not slot.isdigit() or not cell_id or ":" in cell_id:
+            return ()
+        return tuple(I.Place(slot=int(slot), cell=cell_id, arrow=side) for side in C.SIDES)
 
     def label(self, view: State, seat: int, intent: Any) -> Segments:
         if isinstance(intent, I.Refresh):

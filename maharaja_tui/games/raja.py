@@ -91,10 +91,12 @@ architects standing there. Below: its palace garden, the central site first (`o`
 free, `·` a free outer site, `n` a neutral palace, a letter that player's palace),
 then ⌂ and the houses per player. A village shows one `○` per free house site, or
 the letters of the houses in it. Highlighted places can be picked now; `→2g` is
-the cheapest toll to go there. Players are R Y G B P. Under the map: the Maharaja's
-next cities (lowest governor first) and the governor track, whose numbered part
-(after `│`) ends the game when a governor reaches its end. Your own pieces are
-drawn reversed; on the map, `k` shows this key.
+the cheapest toll to go there, and with the cursor there the route is drawn in heavy
+lines, who is paid on the status line. Players are R Y G B P. Under the map: the
+Maharaja's next cities (lowest governor first) and the governor track, whose numbered
+part (after `│`) ends the game when a governor reaches its end. Your own pieces are
+drawn reversed. The cursor is `▸ ◂`: the arrows move it to the nearest place in their
+direction, Tab to the next highlighted one; on the map, `k` shows this key.
 """
 
 MAP_KEY: tuple[Segments, ...] = (  # `k` on the map; the same as MAP_LEGEND, in short

@@ -202,9 +202,9 @@ class RouteGameAdapter(SpecAdapter):
         """The map, its tracks, one board per player (the game may have more players
         than the table has seats: solo Maharaja's Brahmabot) and the characters."""
         net = self.network
-        game_map = MapData(net, self.map_picture(view, viewer),
-                           self.targets(view, viewer, intents), self.place_names(),
-                           {v: v for v in net.road_of}, self.key_for(view, viewer))
+        tags, routes = self.targets_and_routes(view, viewer, intents)
+        game_map = MapData(net, self.map_picture(view, viewer), tags, self.place_names(),
+                           {v: v for v in net.road_of}, self.key_for(view, viewer), routes)
         return (Panel("map", "board", MapGraph, game_map),
                 *(track_panel(track_id, data) for track_id, data in self.tracks(view)),
                 *(Panel(f"board-{board.seat}", "seats", PlayerBoard, board, classes="board")
@@ -270,10 +270,17 @@ class RouteGameAdapter(SpecAdapter):
 
     def targets(self, view: Any, seat: int | None, intents: Sequence[Any]) -> dict[str, Segments]:
         """Places to highlight, each with a short tag: the cheapest toll for a move."""
+        return self.targets_and_routes(view, seat, intents)[0]
+
+    def targets_and_routes(self, view: Any, seat: int | None, intents: Sequence[Any]
+                           ) -> tuple[dict[str, Segments], dict[str, tuple[str, ...]]]:
+        """The map's targets with their tags, and for each move target the roads of its
+        cheapest move (the fewest roads among equals), which the map previews."""
         tolls: dict[str, int] = {}
+        routes: dict[str, tuple[str, ...]] = {}
         builds: set[str] = set()
         if seat is None:
-            return {}
+            return {}, {}
         for intent in intents:
             place = self.place_of(view, seat, intent)
             if place is None:
@@ -282,10 +289,12 @@ class RouteGameAdapter(SpecAdapter):
             if roads is not None:
                 cost = 0 if self.toll_payer(view, seat) else sum(
                     n for _, n in self.tolls(view, seat, roads))
-                tolls[place] = min(cost, tolls.get(place, cost))
+                if place not in tolls or (cost, len(roads)) < (tolls[place],
+                                                               len(routes[place])):
+                    tolls[place], routes[place] = cost, roads
             else:
                 builds.add(place)
-        return target_tags(tolls, builds, self.network.cities, self.coin)
+        return target_tags(tolls, builds, self.network.cities, self.coin), routes
 
     def move_intent(self, view: Any, to: str, roads: tuple[str, ...]) -> Any:
         """The game's move intent along ``roads`` to ``to``; None when it has none."""
@@ -326,7 +335,18 @@ class RouteGameAdapter(SpecAdapter):
 
     def selected(self, view: Any, seat: int, place: str,
                  intents: Sequence[Any]) -> MenuEntry | None:
+        """What a place picked on the map offers: the moves there, cheapest first (the
+        one the map previews), then what may be built there."""
         here = self.intents_at(view, seat, place, intents)
+        moves = [i for i in here if self.move_roads(i) is not None]
+        if moves:
+            def cost(intent: Any) -> tuple[int, int]:
+                roads = self.move_roads(intent) or ()
+                paid = 0 if self.toll_payer(view, seat) else sum(
+                    n for _, n in self.tolls(view, seat, roads))
+                return paid, len(roads)
+
+            here = sorted(moves, key=cost) + [i for i in here if i not in moves]
         return MenuEntry((), tuple(here), f"{self.place_name(place)}:") if here else None
 
     def dialog(self, view: Any, seat: int, entry: MenuEntry) -> Dialog | None:

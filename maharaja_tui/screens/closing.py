@@ -62,6 +62,13 @@ class Closing(_Screen):
         return super().dismiss(result)
 
 
+def on_top(screen: Screen[Any]) -> bool:
+    """``screen`` is the one on top (under the size cover, when that is up): the one
+    a player's key or click was meant for. A key read before a dialog opened over a
+    screen may reach that screen afterwards; it must not act there a second time."""
+    return screen.is_attached and top_screen(screen.app) is screen
+
+
 def top_screen(app: Any) -> Screen[Any]:
     """The screen on top: under the size cover while it is up (the app's pop closes
     that one then, minimum_size.MinimumSize)."""

@@ -1,4 +1,6 @@
-"""Save as and load dialogs: a path to type, and the saves already in the data directory."""
+"""Save as and load dialogs: a path to type, and the saves already in the data directory.
+A path refused (no such user's home, a folder, no such file) is said on the line under
+the field, and the dialog stays."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core import record
+from maharaja_tui.fields import FieldError, path_field
 from maharaja_tui.paths import autosave_path, saves_dir
 from maharaja_tui.screens.closing import Closing, while_open
 
@@ -30,14 +33,21 @@ class SaveScreen(Closing, ModalScreen[Path | None]):
         with Vertical(classes="dialog"):
             yield Static("Save the game as", classes="dialog-title")
             yield Input(str(save_folder() / f"maharaja-{stamp}.json"), id="save-path")
+            yield Static(id="save-problem", classes="field-problem", markup=False)
             yield Static("Enter save · Esc back", classes="dialog-hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        path = Path(event.value).expanduser()
+        try:
+            path = path_field(event.value)
+            if path.is_dir():
+                raise FieldError(f"{path} is a folder: add a file name")
+        except FieldError as problem:
+            say(self, "#save-problem", str(problem))
+            return
         try:
             record.save(self.game, path, private=False)
         except OSError as exc:
-            self.notify(f"{path}: cannot be written ({exc.strerror or exc})", severity="error")
+            say(self, "#save-problem", f"{path}: cannot be written ({exc.strerror or exc})")
             return
         self.notify(f"Saved to {path}")
         self.dismiss(path)
@@ -115,6 +125,7 @@ class LoadScreen(Closing, ModalScreen[Path | None]):
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title")
             yield Input(placeholder="path to a saved game (.json)", id="load-path")
+            yield Static(id="load-problem", classes="field-problem", markup=False)
             yield OptionList(*[Option(self._label(p)) for p in self.paths], id="load-list")
             yield Static("Type a path and Enter, or pick a save below · Esc back",
                          classes="dialog-hint")
@@ -129,11 +140,26 @@ class LoadScreen(Closing, ModalScreen[Path | None]):
         self.query_one("#load-list").display = bool(self.paths)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.value.strip():
-            self.dismiss(Path(event.value.strip()).expanduser())
+        try:
+            path = path_field(event.value)
+            if path.is_dir():
+                raise FieldError(f"{path} is a folder: type the saved game's file")
+            if not path.exists():
+                raise FieldError(f"No file at {path}")
+        except FieldError as problem:
+            say(self, "#load-problem", str(problem))
+            return
+        self.dismiss(path)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.paths[event.option_index])
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def say(screen: ModalScreen[Any], line: str, problem: str) -> None:
+    """The dialog's one line under its field: why what was typed is refused."""
+    shown = screen.query_one(line, Static)
+    shown.update(problem)
+    shown.display = True

@@ -43,15 +43,16 @@ from engine.core.errors import IllegalIntent
 from maharaja_tui.games import adapter_for
 from maharaja_tui.games.base import MenuEntry, Panel, entry_key
 from maharaja_tui.paths import STYLE_FILES
-from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.screens.closing import Closing, on_top, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.backdrop import BackdropColumn, BackdropRow
+from maharaja_tui.widgets.board_frame import ENTER
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.lesson_panel import LessonPanel
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Painter, Segment, Segments
-from maharaja_tui.widgets.selection import PlaceSelected
+from maharaja_tui.widgets.selection import PlaceSelected, TellsStatus
 
 if TYPE_CHECKING:
     from maharaja_tui.lessons.run import LessonRun
@@ -150,6 +151,10 @@ class GameScreen(Closing, Screen[None]):
 
     @while_open
     def on_mount(self) -> None:
+        for board in self._boards:  # their status lines say what Enter does, and why not
+            widget = self.query_one(f"#{board}")
+            if isinstance(widget, TellsStatus):
+                widget.status_of = self.place_status
         self.table.subscribe(self._on_table_changed)
         self.sync()
         self._show_autosave()
@@ -484,8 +489,9 @@ class GameScreen(Closing, Screen[None]):
         return view != self.table.view(None) or self.adapter.secret_decision(view, seat)
 
     def _screens_for(self, view: Any) -> None:
-        """City scoring and final scoring get their own screens, once each."""
-        if self.app.screen is not self:
+        """City scoring and final scoring get their own screens, once each (under the
+        size cover too: they are there when the terminal is large enough again)."""
+        if not on_top(self):
             return
         key = self.adapter.scoring_key(view)
         if key is not None and self._scored_round != key:
@@ -536,16 +542,23 @@ class GameScreen(Closing, Screen[None]):
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
         self._chosen(message.index)
 
+    def _accepts_input(self) -> bool:
+        """A choice or a place picked here counts only while this screen is on top and
+        shows the seat to decide: keys read in a burst (a held Enter) reach the list after
+        the dialog they opened, or after a handover with the last seat's choices still
+        on it; each would open the dialog again or play for the wrong seat."""
+        return not self._covered and on_top(self)
+
     def _chosen(self, index: int) -> None:
         self.clear_news()  # Enter is a priority key: it never reaches on_key
-        if 0 <= index < len(self._entries):
+        if 0 <= index < len(self._entries) and self._accepts_input():
             self.choose(self._entries[index])
 
     def on_place_selected(self, message: PlaceSelected) -> None:
         """A place picked on the game's board: the adapter says what it offers now; a
         place that offers nothing is explained by the engine's refusal, never replaced
         by another place."""
-        if self.viewer is None:
+        if self.viewer is None or not self._accepts_input():
             return
         view = self.table.view(self.viewer)
         entry = self.adapter.selected(view, self.viewer, message.place, self._intents)
@@ -558,6 +571,25 @@ class GameScreen(Closing, Screen[None]):
                 self.refuse(refusal)
                 return
         self.notify(f"Nothing to do at {message.place} now", severity="warning")
+
+    def place_status(self, place: str) -> Segments:
+        """What picking ``place`` on the board would do now, in words: the adapter's
+        entry for it, else the engine's refusal (as Enter would say it)."""
+        if self.viewer is None:
+            return (("watching: nothing to pick", "dim"),)
+        view = self.table.view(self.viewer)
+        entry = self.adapter.selected(view, self.viewer, place, self._intents)
+        if entry is not None and entry.intents:
+            first = self.adapter.label(view, self.viewer, entry.intents[0])
+            if len(entry.intents) == 1:
+                return ((f"{ENTER} ", "strong"), *first)
+            return ((f"{ENTER} ", "strong"), (f"{len(entry.intents)} ways: ", ""), *first,
+                    (" …", "dim"))
+        for intent in self.adapter.why_not_at(view, self.viewer, place, self._intents):
+            refusal = self._refusal(view, intent)
+            if refusal is not None:
+                return (("✗ ", "warning"), (f"{refusal.rule}: ", "strong"), (refusal.reason, ""))
+        return (("nothing to do here now", "dim"),)
 
     def _refused(self, view: Any, entries: list[MenuEntry]) -> list[MenuEntry]:
         """The adapter's unavailable entries the engine refuses, dimmed with its reason."""

@@ -71,6 +71,7 @@ class HelpScreen(Closing, Screen[None]):
         self.rules_file: Path = rules_file
         self.guide_file: Path | None = spec.guide_file()
         self.title = spec.title
+        self.rule_example = spec.rule_example
         self.placeholder = f"rule id, e.g. {spec.rule_example} — Enter to jump"
         adapter = adapter_class(spec.id)
         legend: str = getattr(adapter, "legend", "")
@@ -146,7 +147,14 @@ class HelpScreen(Closing, Screen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         rule = event.value.strip().upper()
         if rule:
-            self.open_rules(section_of(rule, self.rules_file) + 1)
+            section = section_of(rule, self.rules_file)
+            if not section:  # not in the rules: say so, and stay where the reader is
+                from maharaja_tui.fields import quote
+
+                self.notify(f"No rule {quote(rule)} in this reference; an id looks like "
+                            f"{self.rule_example}", severity="warning")
+                return
+            self.open_rules(section + 1)
             focus_now(self.query_one(OptionList))
 
     def action_find(self) -> None:

@@ -8,6 +8,7 @@ ruleset's options.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
@@ -25,7 +26,9 @@ from engine.core.ruleset import HUMAN, Computer, Controller, Human, Seat
 from engine.registry import default_game
 from maharaja_tui import autosaves, lessons
 from maharaja_tui.computer import bot_levels
-from maharaja_tui.game_setup import GameSetup, bot_level, form_of, lesson_setup, seat_name
+from maharaja_tui.fields import FieldError, seed_field
+from maharaja_tui.game_setup import (GameSetup, bot_level, form_of, lesson_setup,
+                                     seat_name)
 from maharaja_tui.game_setup import default_setup as default_setup  # where callers found it
 from maharaja_tui.games import adapter_class, playable
 from maharaja_tui.games.base import NewGameForm
@@ -198,8 +201,9 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
 
     async def switch_game(self, game: str) -> None:
         """Another game: the same screen composed again with that game's form."""
-        seed = self.query_one("#seed", Input).value.strip()
-        self.seed = int(seed) if seed else self.seed
+        with contextlib.suppress(FieldError):  # a seed refused: the one before stays
+            typed = seed_field(self.query_one("#seed", Input).value)
+            self.seed = self.seed if typed is None else typed
         self.game = game
         await self.recompose()
         self.refresh_bindings()
@@ -239,8 +243,9 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         for field in self.form.fields:
             widget = self.query_one(f"#{field.id}")
             values[field.id] = widget.value  # type: ignore[attr-defined]
-        seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text else random.randrange(1, 10**6)
+        seed = seed_field(self.query_one("#seed", Input).value)  # FieldError: refused
+        if seed is None:
+            seed = random.randrange(1, 10**6)
         if count == SOLO:
             values["solo"] = self.query_one("#solo-level", Select).value
             seats = [Seat(seats[0].name)]
@@ -256,9 +261,18 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
             return False
         return True
 
+    def _setup(self, *, first_game: bool = False) -> GameSetup | None:
+        """The form's setup, or None with the field's refusal shown (a seed of letters
+        or of 10,000 digits)."""
+        try:
+            return self.setup(first_game=first_game)
+        except FieldError as problem:
+            self.query_one("#new-game-error", Static).update(f"✗ {problem}")
+            return None
+
     def action_start(self) -> None:
-        setup = self.setup()
-        if self._check(setup):
+        setup = self._setup()
+        if setup is not None and self._check(setup):
             self.dismiss(setup)
 
     def action_first_game(self) -> None:
@@ -271,8 +285,8 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         self._show_seats(seats)
         for field in self.form.fields:
             self.query_one(f"#{field.id}").value = field.default  # type: ignore[attr-defined]
-        setup = self.setup(first_game=True)
-        if self._check(setup):
+        setup = self._setup(first_game=True)
+        if setup is not None and self._check(setup):
             self.dismiss(setup)
 
     def action_learn(self) -> None:

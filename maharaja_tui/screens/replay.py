@@ -102,6 +102,7 @@ class ReplayScreen(Closing, Screen[None]):
         self.analysis: Any = None  # engine.bots.analysis.Analysis once done
         self._analysis: Worker[Any] | None = None
         self._mistake = -1
+        self._summary = ""  # the analysis's note while no costly decision is explained
 
     def compose(self) -> ComposeResult:
         panels = self.panels()
@@ -173,6 +174,7 @@ class ReplayScreen(Closing, Screen[None]):
             status.append(" · hidden information shown")
         self.query_one("#status", Static).update(status)
         refresh(self, self.panels())
+        self._explaining(False)
         self.query_one(MoveLog).marked = replay.position - 1 if replay.position else None
         playing = "▶ playing" if self._timer is not None else "paused"
         word = self.adapter.round_word
@@ -417,9 +419,9 @@ class ReplayScreen(Closing, Screen[None]):
         log = self.query_one(MoveLog)
         log.flagged = frozenset(m.position for m in analysis.mistakes)
         count = len(analysis.mistakes)
-        self.query_one("#analysis-note", Static).update(
-            f"{count} costly decision{'' if count == 1 else 's'} marked ● · x next"
-            if count else "No decision cost much")
+        self._summary = (f"{count} costly decision{'' if count == 1 else 's'} marked ● · "
+                         "x next" if count else "No decision cost much")
+        self.query_one("#analysis-note", Static).update(self._summary)
 
     def action_next_mistake(self) -> None:
         analysis = self.analysis
@@ -441,12 +443,29 @@ class ReplayScreen(Closing, Screen[None]):
         self.show()
         view = self.replay.state
         painter = Painter(self.query_one(MoveLog), self.colours)
-        text = painter.text(((self.colours.letter(mistake.seat), f"seat:{mistake.seat}"),))
+        # (the count and the key first: a long reason may run past the note's last row)
+        number = order.index(self._mistake) + 1  # in the order of the game
+        text = painter.text(((f"{number}/{len(analysis.mistakes)} · x next · ", ""),
+                             (self.colours.letter(mistake.seat), f"seat:{mistake.seat}")))
+        # why, in the game's words: what the preferred move would have gained (analysis)
+        why = f": {mistake.reason}" if mistake.reason else ""
         text.append(f" played {self._said(view, mistake.seat, mistake.played)}; the hard "
                     f"computer preferred {self._said(view, mistake.seat, mistake.preferred)}"
-                    f" (−{mistake.cost:.1f} {analysis.unit}) · "
-                    f"{order.index(self._mistake) + 1}/{len(analysis.mistakes)} · x next")
+                    f"{why} (−{mistake.cost:.1f} {analysis.unit})")
         self.query_one("#analysis-note", Static).update(text)
+        self._explaining(True)
+
+    def _explaining(self, on: bool) -> None:
+        """While a costly decision is explained, its sentence takes the chart's rows (at
+        80×24 the note has two); any other step brings the chart back."""
+        chart = self.query_one(LineChart)
+        if self.analysis is None or chart.display != on:
+            return
+        chart.display = not on
+        note = self.query_one("#analysis-note", Static)
+        note.set_class(on, "-explaining")
+        if not on:
+            note.update(self._summary)
 
     def _said(self, view: Any, seat: int, intent: Any) -> str:
         return "".join(part for part, _ in self.adapter.label(view, seat, intent))

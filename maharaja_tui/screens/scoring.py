@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from maharaja_tui.games.base import MenuEntry, ScoreTable, entry_key
-from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.screens.closing import Closing, on_top, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.segments import Painter, RoleStyles
@@ -102,7 +102,7 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
 
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
         message.stop()
-        if 0 <= message.index < len(self.entries):
+        if 0 <= message.index < len(self.entries) and on_top(self):  # see GameScreen
             self.game.choose(self.entries[message.index])
 
     def action_enter(self) -> None:

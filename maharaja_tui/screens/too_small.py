@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from textual import events
 from textual.app import ComposeResult
 from textual.geometry import Size
@@ -14,14 +16,31 @@ from maharaja_tui.screens.closing import Closing
 
 
 def too_small_text(size: Size) -> str:
-    return (f"This terminal is {size.width}×{size.height}; the game needs at least "
-            f"{MIN_SIZE.width}×{MIN_SIZE.height}.\nEnlarge the window (or make the font "
-            "smaller) and the game comes back as it was.\nctrl+q quits.")
+    """The message, as much of it as the terminal shows: the whole when it fits, else
+    the size needed and how to quit, else the size needed alone."""
+    need = f"{MIN_SIZE.width}×{MIN_SIZE.height}"
+    full = (f"This terminal is {size.width}×{size.height}; the game needs at least "
+            f"{need}.\nEnlarge the window (or make the font smaller) and the game comes "
+            "back as it was.\nctrl+q quits.")
+    short = f"The game needs {need} · ctrl+q quits"
+    for text in (full, short):
+        if _fits(text, size):
+            return text
+    return need
+
+
+def _fits(text: str, size: Size) -> bool:
+    width = max(size.width, 1)
+    lines = sum(len(textwrap.wrap(line, width, break_long_words=False) or [""])
+                for line in text.split("\n"))
+    longest = max(len(word) for word in text.split())
+    return lines <= size.height and longest <= width
 
 
 class TooSmallScreen(Closing, Screen[None]):
     DEFAULT_CSS = """
-    TooSmallScreen { align: center middle; }
+    /* Never a scroll bar: at 1×1 one came and went at every layout, a busy loop. */
+    TooSmallScreen { align: center middle; overflow: hidden; }
     TooSmallScreen #too-small { width: auto; max-width: 100%; height: auto;
                                 text-align: center; text-style: bold; }
     """

@@ -3,14 +3,21 @@ cursor that picks an area, or a piece's area and then where it goes.
 
 It knows no game. The adapter gives each area its position (any scale; the map
 stretches it over the widget), a title line and content lines of segments, the
-links to draw (land, strait, coast), the areas that may be picked now and the
-routes a piece picked in one area may take. Enter on an area with routes picks it
-and highlights where it may go; Enter on one of those posts ``PlaceSelected`` with
-``"FROM>TO"``; Enter on a plain pickable area posts its id. Escape drops a pick.
+links to draw (land, strait, coast), the areas that may be picked now, the routes
+a piece picked in one area may take and the path each route previews. The cursor
+visits every area by the board cursor's rule (``board_cursor``: arrows to the nearest
+area in their direction, Tab / shift+Tab to the next area that may be picked).
+Enter on an area with routes picks it and highlights where it may go; Enter on
+another area then posts ``PlaceSelected`` with ``"FROM>TO"`` (the screen plays it, or
+says why it cannot), and the path of the move there is drawn while the cursor is on
+it; Enter on any other area posts its id. Escape drops a pick.
 
-Drawn with the Line API: the map is laid out once per size and data, on a canvas
-at least ``MIN_WIDTH`` x ``MIN_HEIGHT``; a smaller widget pans to keep the cursor
-in sight (80x24 terminals). The bottom line spells out the area under the cursor.
+Each area is a box of its own: its title and its pieces framed alike (``[GAN]`` over
+``[H1 ]``), a cell clear of links around it. Drawn with the Line API: the map is laid
+out once per size and data, on a canvas of at least ``MIN_WIDTH`` x ``MIN_HEIGHT``; a
+smaller widget (80x24) shows a window of it that follows the cursor, with a
+mini-overview on the status lines, which name the area under the cursor and say
+what Enter does there (``status_of``, given by the screen).
 """
 
 from __future__ import annotations
@@ -20,17 +27,31 @@ from itertools import groupby
 
 from rich.segment import Segment
 from rich.style import Style
+from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.events import Click
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from maharaja_tui.widgets.board_cursor import Arrow, ArrowMoves, next_target
+from maharaja_tui.widgets.board_frame import (
+    ENTER,
+    MARK_AFTER,
+    MARK_BEFORE,
+    STATUS_LINES,
+    follow,
+    note,
+    overview,
+    status_rows,
+)
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
-from maharaja_tui.widgets.selection import PlaceSelected
+from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
 
-MIN_WIDTH, MIN_HEIGHT = 72, 26  # below this the map pans instead of squeezing
-BOX = 9  # widest box in cells
+MIN_WIDTH, MIN_HEIGHT = 72, 23  # below this the map pans (all of it in sight at 120x40)
+BOX = 9  # widest box in cells, frame included
+TALL = 2  # rows kept for every box: its title and a line of pieces
+INNER = BOX - 2
 
 
 @dataclass(frozen=True)
@@ -49,7 +70,9 @@ class AreaMapData:
     links: tuple[tuple[str, str, str], ...] = ()  # (a, b, "land" | "strait" | "coast")
     picks: frozenset[str] = frozenset()  # areas that may be picked as they are
     routes: dict[str, frozenset[str]] = field(default_factory=dict)  # from -> where to
-    details: dict[str, Segments] = field(default_factory=dict)  # area -> the bottom line
+    details: dict[str, Segments] = field(default_factory=dict)  # area -> its full name line
+    # "FROM>TO" -> the areas a move there passes, TO last (drawn while previewed)
+    paths: dict[str, tuple[str, ...]] = field(default_factory=dict)
     highlight: frozenset[str] = frozenset()  # areas drawn marked (what others just did)
 
 
@@ -64,12 +87,41 @@ NUDGES = sorted(((dx, dy) for dx in range(-12, 13) for dy in range(-4, 5)),
                 key=lambda d: abs(d[0]) + 3 * abs(d[1]))
 FRAMES = {"land": ("[", "]"), "rough": ("^", "^"), "sea": ("≈", "≈"), "edge": ("‹", "›")}
 LINK_CHARS = {"land": "·", "strait": "~", "coast": "."}
+ROUTE_CHAR = "•"  # the links of a previewed move
+
+
+def _boxed(area: Area) -> list[Segments]:
+    """An area's lines inside its frame: the title, then its pieces wrapped to the box
+    (at most TALL - 1 lines; what does not fit ends in "…", the status line has all)."""
+    tokens: list[Segments] = []
+    for line in area.lines:
+        word: list[tuple[str, str]] = []
+        for text, role in line:
+            if text == " ":
+                if word:
+                    tokens.append(tuple(word))
+                word = []
+            else:
+                word.append((text, role))
+        if word:
+            tokens.append(tuple(word))
+    lines: list[list[tuple[str, str]]] = []
+    for token in tokens:
+        size = sum(len(t) for t, _ in token)
+        if lines and sum(len(t) for t, _ in lines[-1]) + 1 + size <= INNER:
+            lines[-1] += [(" ", ""), *token]
+        else:
+            lines.append(list(token))
+    if len(lines) > TALL - 1:
+        lines = lines[:TALL - 1]
+        lines[-1] = [*lines[-1][:-1], ("…", "dim")]
+    return [area.title, *(tuple(line) for line in lines)]
 
 
 class AreaMap(RoleStyles, Widget, can_focus=True):
     COMPONENT_CLASSES = {
         "area-map--land", "area-map--strait", "area-map--coast", "area-map--sea",
-        "area-map--edge", "area-map--frame", "area-map--picked"}
+        "area-map--edge", "area-map--frame", "area-map--picked", "area-map--route"}
     DEFAULT_CSS = """
     AreaMap { height: 1fr; min-height: 12; }
     AreaMap .area-map--land { color: $text-muted 50%; }
@@ -79,12 +131,16 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
     AreaMap .area-map--edge { color: $text-muted; text-style: italic; }
     AreaMap .area-map--frame { color: $text-muted; }
     AreaMap .area-map--picked { text-style: bold reverse; color: $warning; }
+    AreaMap .area-map--route { color: $accent; text-style: bold; }
     """
     BINDINGS = [
-        Binding("left", "cursor(-1, 0)", "Left", show=False, id="area-map.left"),
-        Binding("right", "cursor(1, 0)", "Right", show=False, id="area-map.right"),
-        Binding("up", "cursor(0, -1)", "Up", show=False, id="area-map.up"),
-        Binding("down", "cursor(0, 1)", "Down", show=False, id="area-map.down"),
+        Binding("left", "cursor('left')", "Left", show=False, id="area-map.left"),
+        Binding("right", "cursor('right')", "Right", show=False, id="area-map.right"),
+        Binding("up", "cursor('up')", "Up", show=False, id="area-map.up"),
+        Binding("down", "cursor('down')", "Down", show=False, id="area-map.down"),
+        Binding("tab", "target(1)", "Next target", show=False, id="area-map.next-target"),
+        Binding("shift+tab", "target(-1)", "Previous target", show=False,
+                id="area-map.previous-target"),
         Binding("enter", "select", "Pick", id="area-map.select"),
         Binding("escape", "drop", "Drop pick", show=False, id="area-map.drop"),
     ]
@@ -96,12 +152,18 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
     def __init__(self, colours: Palette | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.colours = colours
-        self._grid: list[list[_Cell]] = []
-        self._anchors: dict[str, tuple[int, int]] = {}
+        self._grid: list[list[_Cell]] = []  # the whole canvas
+        self._anchors: dict[str, tuple[int, int]] = {}  # area -> its box's top left
         self._rows: list[Strip] = []
         self._origin = (0, 0)
+        self._canvas = (0, 0)
         self._drawn: tuple[int, int] = (0, 0)
         self._dirty = True
+        self._laid: tuple[tuple[int, int], dict[str, tuple[int, int]]] | None = None
+        self._moves: ArrowMoves | None = None
+        self._said: tuple[str | None, Segments] = (None, ())
+        self.status_of: StatusOf | None = None  # the screen's: what Enter does at a place
+        self._note: Segments = ()
 
     # ----------------------------------------------------------------- input
     @property
@@ -116,106 +178,148 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         if self.picked is not None and self.picked not in data.routes:
             self.picked = None
         known = {a.id for a in data.areas}
-        if self.cursor not in known or (self.cursor not in self.targets and self.targets):
-            self.cursor = next((a.id for a in data.areas if a.id in self.targets),
-                               self.cursor if self.cursor in known else
-                               next(iter(known), None))
+        if self.cursor not in known:  # else it stays where it is, target or not
+            self.cursor = next_target(self.spots(), self.targets, None) or next(
+                (a.id for a in data.areas), None)
+        self._laid = None
         self._dirty = True
         self.refresh()
+        self._highlighted()
 
-    def action_cursor(self, dx: int, dy: int) -> None:
-        here = self._anchors.get(self.cursor or "")
-        if here is None:
+    def spots(self) -> dict[str, tuple[int, int]]:
+        """Each area's spot for the cursor (the middle of its box's title line), on the
+        canvas of the widget's size now."""
+        width, height = self.content_size.width, self.content_size.height
+        corners = self._lay_out(*self.canvas_size(max(1, width), max(1, height)))
+        return {area: (x + BOX // 2, y) for area, (x, y) in corners.items()}
+
+    def action_cursor(self, arrow: Arrow) -> None:
+        spots = self.spots()
+        if self.cursor not in spots:
+            self.cursor = next(iter(spots), None)
             return
-        best: tuple[float, str] | None = None
-        targets = self.targets
-        for area, there in self._anchors.items():
-            if area == self.cursor:
-                continue
-            ox, oy = there[0] - here[0], (there[1] - here[1]) * 2  # cells are twice as tall
-            along = ox * dx + oy * dy
-            if along <= 0:
-                continue
-            # Pickable areas come first, so the cursor jumps between what matters now.
-            score = along + 2 * (abs(ox * dy) + abs(oy * dx)) + (0 if area in targets else 40)
-            if best is None or score < best[0]:
-                best = (score, area)
-        if best is not None:
-            self.cursor = best[1]
+        moves = self._moves
+        if moves is None or moves.spots != spots:
+            moves = self._moves = ArrowMoves(spots)
+        there = moves.move(self.cursor, arrow)
+        if there is None:
+            self._note = note(arrow, f"no space further {arrow}")
+            self._dirty = True
+            self.refresh()
+            return
+        self.cursor = there
+
+    def action_target(self, step: int) -> None:
+        there = next_target(self.spots(), self.targets, self.cursor, step > 0)
+        if there is None or there == self.cursor:
+            word = "nothing to pick on the map now" if there is None else "the only target"
+            self._note = note("Tab" if step > 0 else "⇧Tab", word)
+            self._dirty = True
+            self.refresh()
+        else:
+            self.cursor = there
 
     def action_select(self) -> None:
         self.pick(self.cursor)
 
     def action_drop(self) -> None:
+        if self.picked is None:
+            raise SkipAction()  # nothing picked: Escape means what the screen says
         self.picked = None
+
+    def enter_place(self, area: str | None) -> str | None:
+        """What Enter at ``area`` posts ("FROM>TO" with a piece picked, else the area),
+        None when it picks or drops a piece here instead."""
+        if area is None:
+            return None
+        if self.picked is not None:
+            return None if area == self.picked else f"{self.picked}>{area}"
+        return None if area in self.data.routes else area
 
     def pick(self, area: str | None) -> None:
         if area is None:
             return
-        data = self.data
-        if self.picked is not None:
-            if area == self.picked:
-                self.picked = None
-            elif area in data.routes.get(self.picked, frozenset()):
-                start, self.picked = self.picked, None
-                self.post_message(PlaceSelected(self, f"{start}>{area}"))
+        if self.picked is not None and area == self.picked:
+            self.picked = None
             return
-        if area in data.routes:
+        if self.picked is None and area in self.data.routes:
             self.picked = area
-            dests = sorted(data.routes[area], key=lambda a: self._anchors.get(a, (0, 0)))
-            if dests:
-                self.cursor = dests[0]
-        elif area in data.picks:
-            self.post_message(PlaceSelected(self, area))
+            return
+        place = self.enter_place(area)
+        if place is not None:
+            # a destination is played (the pick done); any other place is explained
+            # by the screen, the pick kept
+            if self.picked is not None and area in self.data.routes.get(self.picked, ()):
+                self.picked = None
+            self.post_message(PlaceSelected(self, place))
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        ox, oy = self._origin
-        y, x = offset.y + oy, offset.x + ox
-        if 0 <= y < len(self._grid) and 0 <= x < len(self._grid[y]):
-            area = self._grid[y][x].area
-            if area is not None:
-                self.cursor = area
-                self.pick(area)
+        area = self.place_at(offset.x, offset.y)
+        if area is not None:
+            self.cursor = area
+            self.pick(area)
+
+    def _highlighted(self, focused: bool = False) -> None:
+        """What Enter does at the place under the cursor, asked of the screen as it
+        moves (``focused``: in the focus event, before ``has_focus`` says so)."""
+        place = self.enter_place(self.cursor)
+        if place is not None and self.status_of is not None and (focused or self.has_focus):
+            self._said = (place, self.status_of(place))
 
     def watch_cursor(self) -> None:
+        self._note = ()
         self._dirty = True
         self.refresh()
+        self._highlighted()
 
     def watch_picked(self) -> None:
         self._dirty = True
         self.refresh()
+        self._highlighted()
 
     def on_focus(self) -> None:
-        self.watch_cursor()
+        self._dirty = True
+        self.refresh()
+        self._highlighted(focused=True)
 
     def on_blur(self) -> None:
-        self.watch_cursor()
+        self._note = ()
+        self._dirty = True
+        self.refresh()
 
     # ---------------------------------------------------------------- layout
+    def canvas_size(self, width: int, height: int) -> tuple[int, int]:
+        return max(width, MIN_WIDTH), max(height - STATUS_LINES, MIN_HEIGHT)
+
     def _lay_out(self, width: int, height: int) -> dict[str, tuple[int, int]]:
+        """Each area's box's top left cell on a canvas of this size (kept per size)."""
+        if self._laid is not None and self._laid[0] == (width, height):
+            return self._laid[1]
         areas = self.data.areas
-        if not areas:
-            return {}
-        xs, ys = [a.x for a in areas], [a.y for a in areas]
-        span_x, span_y = max(1.0, max(xs) - min(xs)), max(1.0, max(ys) - min(ys))
-        room_x, room_y = max(1, width - BOX), max(1, height - 3)
-        taken: set[tuple[int, int]] = set()
         out: dict[str, tuple[int, int]] = {}
-        for area in sorted(areas, key=lambda a: (a.y, a.x)):
-            x = round((area.x - min(xs)) / span_x * room_x)
-            y = round((area.y - min(ys)) / span_y * room_y)
-            tall = 2  # the same for every box, so the map keeps still as armies come and go
-            # The free spot nearest the layout hint (a row costs as much as three columns).
-            for dx, dy in NUDGES:
-                cells = {(x + dx + i, y + dy + j) for i in range(-1, BOX) for j in range(tall)}
-                if not cells & taken and 0 <= x + dx <= width - BOX and 0 <= y + dy:
-                    x, y = x + dx, y + dy
-                    break
-            taken |= {(x + i, y + j) for i in range(-1, BOX) for j in range(tall)}
-            out[area.id] = (max(0, min(width - BOX, x)), max(0, min(height - 1 - tall, y)))
+        if areas:
+            xs, ys = [a.x for a in areas], [a.y for a in areas]
+            span_x, span_y = max(1.0, max(xs) - min(xs)), max(1.0, max(ys) - min(ys))
+            room_x, room_y = max(1, width - BOX - 2), max(1, height - TALL)
+            taken: set[tuple[int, int]] = set()
+            for area in sorted(areas, key=lambda a: (a.y, a.x)):
+                x = 1 + round((area.x - min(xs)) / span_x * room_x)
+                y = round((area.y - min(ys)) / span_y * room_y)
+                # The free spot nearest the layout hint (a row costs as much as three
+                # columns); a box keeps a cell free either side (the cursor's marks).
+                for dx, dy in NUDGES:
+                    cells = {(x + dx + i, y + dy + j)
+                             for i in range(-1, BOX + 1) for j in range(TALL)}
+                    if not cells & taken and 1 <= x + dx <= width - BOX - 1 \
+                            and 0 <= y + dy <= height - TALL:
+                        x, y = x + dx, y + dy
+                        break
+                taken |= {(x + i, y + j) for i in range(-1, BOX + 1) for j in range(TALL)}
+                out[area.id] = (max(1, min(width - BOX - 1, x)), max(0, min(height - TALL, y)))
+        self._laid = ((width, height), out)
         return out
 
     def _draw(self, width: int, height: int) -> None:
@@ -228,43 +332,65 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
                 if 0 <= y < height and 0 <= x + i < width:
                     grid[y][x + i] = _Cell(ch, role, area)
 
-        centre = {a: (x + 2, y) for a, (x, y) in corners.items()}
+        path = self._previewed()
+        route = set(zip(path, path[1:], strict=False)) if path else set()
+        centre = {a: (x + BOX // 2, y) for a, (x, y) in corners.items()}
         for a, b, kind in data.links:
             if a in centre and b in centre:
                 (ax, ay), (bx, by) = centre[a], centre[b]
+                on_route = (a, b) in route or (b, a) in route
                 steps = max(abs(bx - ax), abs(by - ay), 1)
                 for n in range(1, steps):
                     put(round(ax + (bx - ax) * n / steps), round(ay + (by - ay) * n / steps),
-                        LINK_CHARS.get(kind, "·"), f"map:{kind}")
+                        ROUTE_CHAR if on_route else LINK_CHARS.get(kind, "·"),
+                        "map:route" if on_route else f"map:{kind}")
+        boxes = {a.id: _boxed(a) for a in data.areas if a.id in corners}
+        for area_id, lines in boxes.items():  # a clear cell around every box
+            x, y = corners[area_id]
+            wide = max(sum(len(t) for t, _ in line) for line in lines) + 2
+            for row in range(len(lines)):
+                put(x - 1, y + row, " " * (wide + 2), "")
         targets = self.targets
+        on_path = set(path)
         for area in data.areas:
-            if area.id not in corners:
+            if area.id not in boxes:
                 continue
             x, y = corners[area.id]
+            lines = boxes[area.id]
+            inner = max(sum(len(t) for t, _ in line) for line in lines)
             left, right = FRAMES.get(area.frame, FRAMES["land"])
             frame = "map:sea" if area.frame == "sea" else (
                 "map:edge" if area.frame == "edge" else "map:frame")
-            mark = self._mark(area.id, targets)
-            put(x, y, left, mark or frame, area.id)
-            cx = x + 1
-            for text, role in area.title:
-                put(cx, y, text, self._join(role, mark), area.id)
-                cx += len(text)
-            put(cx, y, right, mark or frame, area.id)
-            for row, line in enumerate(area.lines, start=1):
+            mark = self._mark(area.id, targets, on_path)
+            for row, line in enumerate(lines):
+                put(x, y + row, left, mark or frame, area.id)
                 cx = x + 1
                 for text, role in line:
-                    text = text[:max(0, x + BOX - cx)]
-                    put(cx, y + row, text, role, area.id)
+                    put(cx, y + row, text, self._join(role, mark) if row == 0 else role,
+                        area.id)
                     cx += len(text)
+                put(cx, y + row, " " * (x + 1 + inner - cx), "", area.id)
+                put(x + 1 + inner, y + row, right, mark or frame, area.id)
+            if area.id == self.cursor and self.has_focus:  # marks that read without colour
+                put(x - 1, y, MARK_BEFORE, "strong", area.id)
+                put(x + 2 + inner, y, MARK_AFTER, "strong", area.id)
         self._grid = grid
         self._anchors = corners
 
-    def _mark(self, area: str, targets: frozenset[str]) -> str:
+    def _previewed(self) -> tuple[str, ...]:
+        """The path drawn now: the picked piece's move to the area under the cursor."""
+        if self.picked is None or self.cursor is None:
+            return ()
+        path = self.data.paths.get(f"{self.picked}>{self.cursor}")
+        return (self.picked, *path) if path else ()
+
+    def _mark(self, area: str, targets: frozenset[str], on_path: set[str]) -> str:
         if area == self.picked:
             return "map:picked"
         if area == self.cursor and self.has_focus:
             return "cursor"
+        if area in on_path:
+            return "map:route"
         if area in self.data.highlight:
             return "news"
         if area in targets:
@@ -286,33 +412,63 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         return Strip.blank(width, self.rich_style)
 
     def _redraw(self, width: int, height: int) -> None:
-        canvas_w, canvas_h = max(width, MIN_WIDTH), max(height - 1, MIN_HEIGHT)
+        canvas_w, canvas_h = self._canvas = self.canvas_size(width, height)
         self._draw(canvas_w, canvas_h)
-        # Pan so the cursor's box is in sight (the map keeps its size below MIN_*).
+        view_h = max(1, height - STATUS_LINES)
         ox, oy = self._origin
-        cx, cy = self._anchors.get(self.cursor or "", (0, 0))
-        view_h = height - 1
-        ox = min(max(ox, cx + BOX - width), cx, canvas_w - width)
-        oy = min(max(oy, cy + 3 - view_h), cy, canvas_h - view_h)
-        self._origin = (max(0, ox), max(0, oy))
+        if self.cursor in self._anchors:  # pan so the cursor's box is in sight
+            cx, cy = self._anchors[self.cursor]
+            ox = follow(ox, cx - 1, cx + BOX + 1, width, canvas_w)
+            oy = follow(oy, cy, cy + TALL, view_h, canvas_h)
+            # a box cut by the left edge is brought in whole, where the cursor's stays
+            cut = [x for x, _ in self._anchors.values() if x - 1 < ox < x + BOX]
+            if cut and cx + BOX + 1 <= min(cut) - 1 + width:
+                ox = max(0, min(cut) - 1)
+        self._origin = (ox, oy) = (min(ox, max(0, canvas_w - width)),
+                                   min(oy, max(0, canvas_h - view_h)))
         painter = Painter(self, self.colours)
         styles: dict[str, Style] = {}
         base = self.rich_style
-        rows: list[Strip] = []
-        ox, oy = self._origin
-        for row in self._grid[oy:oy + view_h]:
+
+        def strip(cells: list[_Cell]) -> Strip:
             segments = []
-            for role, cells in groupby(row[ox:ox + width], key=lambda c: c.role):
+            for role, run in groupby(cells, key=lambda c: c.role):
                 style = styles.get(role)
                 if style is None:
                     style = styles[role] = base + self._style(painter, role)
-                segments.append(Segment("".join(c.char for c in cells), style))
-            rows.append(Strip(segments, width))
-        detail = self.data.details.get(self.cursor or "", ())
-        line = painter.text(detail)
-        line.truncate(width)
-        rows.append(Strip(list(line.render(self.app.console))).extend_cell_length(width, base))
+                segments.append(Segment("".join(c.char for c in run), style))
+            return Strip(segments).extend_cell_length(width, base).crop(0, width)
+
+        rows = [strip(row[ox:ox + width]) for row in self._grid[oy:oy + view_h]]
+        panned = canvas_w > width or canvas_h > view_h
+        mini = overview((canvas_w, canvas_h), (ox, oy, width, view_h),
+                        [(x + BOX // 2, y) for x, y in self._anchors.values()]) if panned else ()
+        for line in status_rows(self._name_line(), self._status_line(), width, mini):
+            rows.append(strip([_Cell(ch, role) for text, role in line for ch in text]))
         self._rows, self._drawn, self._dirty = rows, (width, height), False
+
+    def _name_line(self) -> Segments:
+        if self.cursor is None:
+            return ()
+        detail = self.data.details.get(self.cursor, ((self.cursor, "strong"),))
+        if not self.has_focus:  # a hint where the map takes keys (not in a replay)
+            return ((("m", "strong"), (": the map by keys · ", "dim"),
+                     *detail) if self.can_focus else detail)
+        return ((f"{MARK_BEFORE} ", "strong"), *detail)
+
+    def _status_line(self) -> Segments:
+        if not self.has_focus or self.cursor is None:
+            return ()
+        data = self.data
+        if self.picked is None and self.cursor in data.routes:
+            n = len(data.routes[self.cursor])
+            local: Segments = ((f"{ENTER} ", "strong"), ("pick the stack here", ""),
+                               (f" (it may go to {n} space{'s' if n != 1 else ''})", "dim"))
+            return (*self._note, *local)
+        if self.picked is not None and self.cursor == self.picked:
+            return (*self._note, (f"{ENTER} or Esc ", "strong"), ("put the stack back", ""))
+        said_place, said = self._said
+        return (*self._note, *(said if said_place == self.enter_place(self.cursor) else ()))
 
     def _style(self, painter: Painter, role: str) -> Style:
         style = Style()
@@ -326,6 +482,8 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
     def place_at(self, x: int, y: int) -> str | None:
         """The area drawn at a cell of the widget (tests, clicks)."""
         ox, oy = self._origin
-        if 0 <= y + oy < len(self._grid) and 0 <= x + ox < len(self._grid[y + oy]):
+        view_h = self.content_size.height - STATUS_LINES
+        if 0 <= y < view_h and 0 <= y + oy < len(self._grid) \
+                and 0 <= x + ox < len(self._grid[y + oy]):
             return self._grid[y + oy][x + ox].area
         return None

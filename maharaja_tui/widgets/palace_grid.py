@@ -2,15 +2,21 @@
 
 The widget draws plain data (``PalaceData``) and knows no rule: which placements are
 legal and what each brings come from the adapter as ``Placement`` rows. Placing a
-tile is three picks, by keys or by mouse: a slot (``1``-``4``, or a click on it),
-a highlighted cell (arrows + Enter, or a click), then a rotation among the legal
-ones (``r``/space or another click on the cell), previewed in place with the gold
-it brings; Enter (or a click on "place") confirms and posts ``PlaceSelected`` with
-``slot:cell:arrow``. Escape steps back.
+tile, by keys or by mouse: a slot (``1``-``4``, Enter on it, or a click), then the
+cursor onto a highlighted cell (arrows by the board cursor's rule, ``board_cursor``;
+Tab / shift+Tab jump between the highlighted cells; or a click): the tile is
+previewed there at once, drawn with the zone whose gold it earns (``+`` in those
+cells) and the gold on the status line; ``r``/space (or another click) turns it to
+the next legal rotation; Enter (or a click on "[✓ place]") places it, posting
+``PlaceSelected`` with ``slot:cell:arrow``. Enter on a cell the tile cannot go to
+posts ``slot:cell``, for the screen to say why (the cursor stays). Escape steps back.
+Every key says something: a slot with no placement, ``r`` where the tile fits one
+way only, an arrow with no cell ahead.
 
 Two sizes: one row per cell (5 columns) when the room is short (80×24), two rows
-per cell (7 columns) with the cells' ids when there is room. Tile colours are drawn
-as backgrounds and always carry their letter too, so NO_COLOR loses nothing.
+per cell (8 columns) with the cells' ids when there is room. Tile colours are drawn
+as backgrounds and always carry their letter too, so NO_COLOR loses nothing; the
+cursor is marked ``▸ ◂`` besides its reverse video.
 """
 
 from __future__ import annotations
@@ -28,8 +34,17 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from maharaja_tui.widgets.board_cursor import Arrow, ArrowMoves, next_target
+from maharaja_tui.widgets.board_frame import (
+    ENTER,
+    MARK_AFTER,
+    MARK_BEFORE,
+    STATUS_LINES,
+    note,
+    status_rows,
+)
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
-from maharaja_tui.widgets.selection import PlaceSelected
+from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
 
 SIDES = "NESW"
 ARROWS = "↑→↓←"
@@ -38,6 +53,7 @@ ARROWS = "↑→↓←"
 COLUMN_GLYPHS = {"C": "●", "N": "╵", "E": "╶", "S": "╷", "W": "╴", "NS": "│", "EW": "─",
                  "NE": "└", "ES": "┌", "SW": "┐", "NW": "┘", "": " "}
 TILE_COLOURS = ("blue", "orange", "green", "red", "yellow", "purple")
+PLACE_BUTTON = "[✓ place]"  # on the status line: a click places the tile previewed
 
 
 def column_glyph(mask: str) -> str:
@@ -93,7 +109,7 @@ class PalaceData:
     points: int = 0  # the side the turntable points to
     scored: frozenset[str] = frozenset()  # quarters already scored
     placements: tuple[Placement, ...] = ()
-    hint: Segments = ()  # the line under the board when nothing is being placed
+    hint: Segments = ()  # the status line when nothing is being placed
     highlight: frozenset[str] = frozenset()  # cells drawn marked (a lesson's step)
 
 
@@ -135,10 +151,13 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
     PalaceGrid .role--strong { text-style: bold; }
     """
     BINDINGS = [
-        Binding("left", "cursor(0, -1)", "Left", show=False, id="palace-grid.left"),
-        Binding("right", "cursor(0, 1)", "Right", show=False, id="palace-grid.right"),
-        Binding("up", "cursor(-1, 0)", "Up", show=False, id="palace-grid.up"),
-        Binding("down", "cursor(1, 0)", "Down", show=False, id="palace-grid.down"),
+        Binding("left", "cursor('left')", "Left", show=False, id="palace-grid.left"),
+        Binding("right", "cursor('right')", "Right", show=False, id="palace-grid.right"),
+        Binding("up", "cursor('up')", "Up", show=False, id="palace-grid.up"),
+        Binding("down", "cursor('down')", "Down", show=False, id="palace-grid.down"),
+        Binding("tab", "target(1)", "Next cell", show=False, id="palace-grid.next-target"),
+        Binding("shift+tab", "target(-1)", "Previous cell", show=False,
+                id="palace-grid.previous-target"),
         Binding("enter", "pick", "Pick", id="palace-grid.pick"),
         Binding("r,space", "rotate", "Rotate", id="palace-grid.rotate"),
         Binding("escape", "back", "Back", show=False, id="palace-grid.back"),
@@ -159,6 +178,11 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         self._places: list[list[str]] = []  # per screen cell: "cell:ID", "slot:N", "place"
         self._drawn: tuple[int, int] = (0, 0)
         self._dirty = True
+        self._moves: ArrowMoves | None = None
+        self._said: tuple[str | None, Segments] = (None, ())
+        self.status_of: StatusOf | None = None  # the screen's: what Enter does at a place
+        self._note: Segments = ()  # a key's own word (no cell ahead, one rotation only)
+        self._clicked = ""  # the place clicked last: a second click on a tile turns it
 
     # ------------------------------------------------------------------ state
     def watch_data(self, data: PalaceData) -> None:
@@ -169,7 +193,9 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
             self._preview(self.picked.cell, keep_arrow=True)
         if not self.picked.slot and len(slots) == 1:
             self.picked.slot = next(iter(slots))
+        self._moves = None
         self.refresh()
+        self._highlighted()
 
     def targets(self) -> set[str]:
         """The cells the picked slot's tile may go to now."""
@@ -196,24 +222,96 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         if not ways:
             self.picked.cell, self.picked.ways = "", []
             return
-        arrow = self.picked.arrow if keep_arrow else 0
+        arrow = self.picked.arrow if keep_arrow and cell == self.picked.cell else 0
         self.picked.cell, self.picked.ways, self.picked.arrow = cell, ways, arrow % len(ways)
+
+    def _follow_cursor(self) -> None:
+        """The preview follows the cursor: on a cell the picked tile may go to it is
+        shown there (as it would be placed), elsewhere none."""
+        cell = self._cell_at(*self.cursor)
+        if self.picked.slot and cell in self.targets():
+            self._preview(cell, keep_arrow=True)
+        else:
+            self.picked.cell, self.picked.ways = "", []
+
+    # ---------------------------------------------------------------- places
+    def place_spots(self) -> dict[tuple[int, int], tuple[int, int]]:
+        """Each cell's and slot's (row, col) -> its spot on screen at the size now."""
+        cw, ch = self._cell_size()
+        mid = self.data.size // 2
+        positions = [(c.row, c.col) for c in self.data.cells]
+        positions += [(s.row, s.col) for s in self.data.slots]
+        return {(r, c): (c * cw + (1 if c >= mid else 0) + cw // 2,
+                         1 + r * ch + (1 if r >= mid else 0)) for r, c in positions}
+
+    def _cell_size(self) -> tuple[int, int]:
+        size = self.data.size
+        width, height = self.content_size.width, self.content_size.height
+        wide = height >= 2 * size + 4 + STATUS_LINES and width >= 8 * size + 1
+        return (8, 2) if wide else (5, 1)
+
+    def _key(self, at: tuple[int, int]) -> str:
+        return f"{at[0]},{at[1]}"
+
+    def _spots(self) -> dict[str, tuple[int, int]]:
+        return {self._key(at): spot for at, spot in self.place_spots().items()}
+
+    def _target_positions(self) -> set[tuple[int, int]]:
+        """Where Tab goes: the highlighted cells, or the slots when none is picked."""
+        if self.picked.slot:
+            targets = self.targets()
+            return {(c.row, c.col) for c in self.data.cells if c.id in targets}
+        slots = {p.slot for p in self.data.placements}
+        return {(s.row, s.col) for s in self.data.slots if s.number in slots}
 
     # ------------------------------------------------------------------ input
     def action_slot(self, number: int) -> None:
-        if any(p.slot == number for p in self.data.placements):
+        if number == self.picked.slot:
+            self._note = note(str(number), f"slot {number} is picked: bring its tile onto "
+                                           "a highlighted cell")
+        elif any(p.slot == number for p in self.data.placements):
             self.picked = _Picked(slot=number)
             places = {(c.row, c.col) for c in self.data.cells if c.id in self.targets()}
             if self.cursor not in places:  # straight to the first cell it may go to
                 self.cursor = min(places)
+            self._follow_cursor()
+            self._highlighted()
         else:
-            self.app.bell()
+            tile = next((s.tile for s in self.data.slots if s.number == number), None)
+            why = "is empty" if tile is None else "has no tile that fits anywhere now"
+            self._note = note(str(number), f"slot {number} {why}", "warning")
         self.refresh()
 
-    def action_cursor(self, drow: int, dcol: int) -> None:
-        row, col = self.cursor
-        size = self.data.size
-        self.cursor = (min(size - 1, max(0, row + drow)), min(size - 1, max(0, col + dcol)))
+    def action_cursor(self, arrow: Arrow) -> None:
+        spots = self._spots()
+        moves = self._moves
+        if moves is None or moves.spots != spots:
+            moves = self._moves = ArrowMoves(spots)
+        here = self._key(self.cursor)
+        if here not in spots:  # on no place (a minaret): the nearest place
+            self.cursor = min(self.place_spots(), key=lambda at: (
+                abs(at[0] - self.cursor[0]) + abs(at[1] - self.cursor[1]), at))
+            return
+        there = moves.move(here, arrow)
+        if there is None:
+            self._note = note(arrow, f"no cell further {arrow}")
+            self.refresh()
+            return
+        row, col = there.split(",")
+        self.cursor = (int(row), int(col))
+
+    def action_target(self, step: int) -> None:
+        spots = self.place_spots()
+        targets = {self._key(at) for at in self._target_positions()}
+        there = next_target(self._spots(), targets, self._key(self.cursor), step > 0)
+        if there is None or there == self._key(self.cursor):
+            word = "nothing to pick on the board now" if there is None else "the only one"
+            self._note = note("Tab" if step > 0 else "⇧Tab", word)
+            self.refresh()
+            return
+        row, col = there.split(",")
+        if (int(row), int(col)) in spots:
+            self.cursor = (int(row), int(col))
 
     def action_pick(self) -> None:
         row, col = self.cursor
@@ -224,24 +322,37 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         cell = self._cell_at(row, col)
         if self.picked.cell and cell == self.picked.cell:
             self.confirm()
-        elif cell in self.targets():
-            self._preview(cell)
+        elif not cell:
+            self._note = note(ENTER, "no cell here")
             self.refresh()
-        else:
-            self.app.bell()
+        elif not self.picked.slot:
+            self._note = note(ENTER, "pick a slot first: 1-4, or Enter on one in the middle",
+                              "warning")
+            self.refresh()
+        else:  # no target: the screen says why, the cursor stays
+            self.post_message(PlaceSelected(self, f"{self.picked.slot}:{cell}"))
 
     def action_rotate(self) -> None:
-        if self.picked.ways:
-            self.picked.arrow = (self.picked.arrow + 1) % len(self.picked.ways)
-            self.refresh()
+        ways = len(self.picked.ways)
+        if ways > 1:
+            self.picked.arrow = (self.picked.arrow + 1) % ways
+            self._highlighted()
+        elif ways == 1:
+            self._note = note("r", "the tile fits here one way only", "warning")
+        else:
+            self._note = note("r", "turns the tile once it is on a highlighted cell")
+        self.refresh()
 
     def action_back(self) -> None:
         if self.picked.cell:
+            # the cursor leaves the cell, so the preview does not follow it back at once
             self.picked.cell, self.picked.ways = "", []
+            self.picked = _Picked(slot=self.picked.slot)
         elif self.picked.slot:
             self.picked = _Picked()
         else:
             raise SkipAction()  # nothing to step back from: Escape means what the screen says
+        self._highlighted()
         self.refresh()
 
     def confirm(self) -> None:
@@ -249,6 +360,23 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         if chosen is not None:
             self.post_message(PlaceSelected(
                 self, f"{chosen.slot}:{chosen.cell}:{SIDES[chosen.arrow]}"))
+
+    def enter_place(self) -> str | None:
+        """What Enter posts under the cursor now (None: it picks a slot or says why itself)."""
+        chosen = self.preview()
+        if chosen is not None:
+            return f"{chosen.slot}:{chosen.cell}:{SIDES[chosen.arrow]}"
+        cell = self._cell_at(*self.cursor)
+        if cell and self.picked.slot:
+            return f"{self.picked.slot}:{cell}"
+        return None
+
+    def _highlighted(self, focused: bool = False) -> None:
+        """What Enter does at the place under the cursor, asked of the screen as it
+        moves (``focused``: in the focus event, before ``has_focus`` says so)."""
+        place = self.enter_place()
+        if place is not None and self.status_of is not None and (focused or self.has_focus):
+            self._said = (place, self.status_of(place))
 
     def on_click(self, event: Click) -> None:
         offset = event.get_content_offset(self)
@@ -263,20 +391,26 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
             self.confirm()
         elif kind == "cell":
             cell = next(c for c in self.data.cells if c.id == what)
-            self.cursor = (cell.row, cell.col)
-            if what == self.picked.cell:
+            if what == self.picked.cell and self._clicked == place:  # clicked again
                 self.action_rotate()
-            elif what in self.targets():
-                self._preview(what)
+            else:
+                self.cursor = (cell.row, cell.col)
+                self._follow_cursor()
                 self.refresh()
+        self._clicked = place
 
     def watch_cursor(self) -> None:
+        self._note = ()
+        self._follow_cursor()
         self.refresh()
+        self._highlighted()
 
     def on_focus(self) -> None:
         self.refresh()
+        self._highlighted(focused=True)
 
     def on_blur(self) -> None:
+        self._note = ()
         self.refresh()
 
     # ----------------------------------------------------------------- drawing
@@ -308,8 +442,7 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
     def _draw(self, width: int, height: int) -> None:
         data = self.data
         size = data.size
-        wide = height >= 2 * size + 5 and width >= 8 * size + 1
-        cw, ch = (8, 2) if wide else (5, 1)
+        cw, ch = self._cell_size()
         mid = size // 2
         lines: list[list[tuple[str, str, str]]] = []  # (text, role, place) per character
 
@@ -340,12 +473,15 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
                                             zone)
                 lines.append(line)
         lines.append(quarters[1])
-        info = self._info_line(chosen)
-        while info:  # wrapped to the width, so "[✓ place]" is always on screen
-            cut = len(info) if len(info) <= width else max(
-                (n for n in range(1, width + 1) if info[n - 1][0] == " "), default=width)
-            lines.append(info[:cut])
-            info = info[cut:]
+        lines = lines[:max(0, height - STATUS_LINES)]
+        for status in status_rows(self._name_line(), self._status_line(chosen), width):
+            text = "".join(t for t, _ in status)
+            at = text.find(PLACE_BUTTON)
+            line = [(ch_, role, "") for t, role in status for ch_ in t]
+            if at >= 0:  # the button a click places the tile with
+                line[at:at + len(PLACE_BUTTON)] = [
+                    (ch_, role, "place") for ch_, role, _ in line[at:at + len(PLACE_BUTTON)]]
+            lines.append(line)
         painter = Painter(self, self.colours)
         base = self.rich_style
         styles: dict[str, Style] = {}
@@ -359,6 +495,43 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
                 segments.append(Segment(text, style))
             self._rows.append(Strip(Segment.simplify(segments)).crop_extend(0, width, base))
             self._places.append([p for text, _, p in line for _ in text])
+
+    def _name_line(self) -> Segments:
+        """The place under the cursor: a cell with its quarter and what is on it, or a slot."""
+        row, col = self.cursor
+        slot = self._slot_at(row, col)
+        if slot:
+            tile = next((s.tile for s in self.data.slots if s.number == slot), None)
+            what = "empty" if tile is None else f"a {tile.colour} tile"
+            return ((f"{MARK_BEFORE} ", "strong"), (f"slot {slot}", "strong"),
+                    (f": {what}", ""))
+        cell = next((c for c in self.data.cells if (c.row, c.col) == (row, col)), None)
+        if cell is None:
+            return ()
+        held = "empty" if cell.tile is None else f"a {cell.tile.colour} tile"
+        return ((f"{MARK_BEFORE} ", "strong"), (cell.id, "strong"),
+                (f" ({cell.quarter}): {held}", ""))
+
+    def _status_line(self, chosen: Placement | None) -> Segments:
+        if not self.has_focus:
+            return tuple(self.data.hint)
+        if chosen is not None:
+            ways = len(self.picked.ways)
+            parts: list[tuple[str, str]] = [
+                (f"{ENTER} ", "strong"), (PLACE_BUTTON, "strong+target"), (" ", ""),
+                (f"slot {chosen.slot} → {chosen.cell} {ARROWS[chosen.arrow]}", "strong"),
+                (f" ({self.picked.arrow + 1}/{ways} r)" if ways > 1 else "", "dim"),
+                (" ", "")]
+            return (*self._note, *parts, *chosen.gains)
+        if self.picked.slot:
+            said_place, said = self._said
+            if said_place is not None and said_place == self.enter_place():
+                return (*self._note, *said)
+            return (*self._note, (f"slot {self.picked.slot}: pick a highlighted cell", ""))
+        if not self.data.placements:
+            return (*self._note, ("nothing to place now", "dim"))
+        return (*self._note, ("1-4 picks a slot", ""),
+                (" (or Tab to one and Enter)", "dim"))
 
     def _quarter_labels(self, mid: int, cw: int) -> tuple[list[tuple[str, str, str]], ...]:
         """The quarters' names above and below the grid, ✓ once scored."""
@@ -438,7 +611,17 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
             extra = "+target"
         if extra:
             out = [(t, r + extra, p) for t, r, p in out]
-        return self._fit(out, cw)
+        chars = self._fit(out, cw)
+        if sub == 0 and cell.id in zone and not previewing and not cursor:
+            chars[0] = ("+", chars[0][1], place)  # its gold counts: drawn, not only styled
+        return self._marked(chars) if cursor and sub == 0 else chars
+
+    @staticmethod
+    def _marked(chars: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+        """A place's first line with the cursor's marks in its outer cells."""
+        chars[0] = (MARK_BEFORE, chars[0][1], chars[0][2])
+        chars[-1] = (MARK_AFTER, chars[-1][1], chars[-1][2])
+        return chars
 
     def _slot_text(self, slot: Slot, sub: int, cw: int,
                    cursor: bool) -> list[tuple[str, str, str]]:
@@ -449,6 +632,12 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         if sub == 1:
             word = "slot" if tile else "empty"
             return self._fit([(f" {word}".ljust(cw), "dim" + mark, place)], cw)
+        chars = self._slot_first_line(slot, cw, mark, place)
+        return self._marked(chars) if cursor else chars
+
+    def _slot_first_line(self, slot: Slot, cw: int, mark: str,
+                         place: str) -> list[tuple[str, str, str]]:
+        tile = slot.tile
         if tile is None:
             return self._fit([(f" {slot.number} · ".ljust(cw), "g:slot+dim" + mark, place)], cw)
         glyph = column_glyph(tile.columns)
@@ -461,18 +650,3 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         """Exactly ``cw`` characters, one entry per character (clicks map to places)."""
         out = [(ch, role, place) for text, role, place in parts for ch in text]
         return (out + [(" ", "", "")] * cw)[:cw]
-
-    def _info_line(self, chosen: Placement | None) -> list[tuple[str, str, str]]:
-        if chosen is not None:
-            ways = len(self.picked.ways)
-            parts: list[tuple[str, str, str]] = [
-                (f"slot {chosen.slot} → {chosen.cell} {ARROWS[chosen.arrow]}", "strong", ""),
-                (f" ({self.picked.arrow + 1}/{ways} r)" if ways > 1 else "", "dim", ""),
-                (" ", "", "")]
-            parts += [(t, r, "") for t, r in chosen.gains]
-            parts += [(" ", "", ""), ("[✓ place]", "strong+target", "place")]
-        elif self.picked.slot:
-            parts = [(f"slot {self.picked.slot}: pick a highlighted cell", "", "")]
-        else:
-            parts = [(t, r, "") for t, r in self.data.hint]
-        return [(ch, role, place) for text, role, place in parts for ch in text]

@@ -65,7 +65,9 @@ class SegmentWidget(RoleStyles, Widget):
 
     def watch_data(self) -> None:
         measured = self._measured
-        if measured is not None:
+        # Nothing to measure at no width (a terminal too small: the screen under the
+        # size cover is laid out at it; wrapping at width 0 raised ValueError).
+        if measured is not None and measured[0] > 0:
             width, height = measured
             # Textual's Widget passes its styles here too; its annotation (RulesMap) is wrong.
             visual = visualize(self, self.render())

@@ -9,6 +9,12 @@
   figure is the median of several fresh processes (the middle one by its ratio).
   Raja, Maharani and Maharadjah are measured the same way and shown in the detail
   (Maharadjah at 4 players too: its rules' first standard game and the app's default).
+* Maharadjah random play has its own figure, at least python-chess's rate (its rules'
+  first standard game, 4 players, from the same processes).
+* a medium computer's whole nation sequence in Maharadjah (its growth, moves, battles,
+  posts and scoring, and what the other seats answer in it, e.g. retreats), in games of
+  five medium computers: the 95th percentile in wall-clock seconds, what a player waits
+  while a computer plays one of its nations.
 * hard decision: a hard computer's decision (its default budget, the app's) at the
   positions where it searches (the others are the medium judgement), taken from games of
   medium computers, for every game and player count; the figure is the 95th percentile in
@@ -109,7 +115,7 @@ def rates_in_fresh_process(seed: int) -> dict[str, float]:
     return rates
 
 
-def random_play(runs: int) -> Figure:
+def random_play(runs: int) -> Iterator[Figure]:
     # An odd number of fresh processes, each alternating the blocks; the figure is the
     # middle one by its ratio (the median), the others' spread in the detail.
     processes = max(PROCESSES, 2 * max(1, runs) - 1)
@@ -120,13 +126,70 @@ def random_play(runs: int) -> Figure:
     detail = ", ".join(
         f"{rid} {statistics.median(r[rid] / r['chess'] for r in samples):.2f}×"
         for rid in RANDOM_GAMES)
-    return Figure(
+    yield Figure(
         name="engine random play, decisions/s (Maharaja, 4 players)",
         value=middle["maharaja-2020"], unit="decisions/s", target=2.0, better="higher",
         anchor=middle["chess"], anchor_name="python-chess random-game plies/s",
         detail=(f"CPU time, alternating blocks, the median of {processes} processes "
                 f"(Maharaja {spread[0]:.2f}–{spread[-1]:.2f}×); medians at "
                 f"{RANDOM_PLAYERS} players: {detail}"),
+    )
+    yield maharadjah_random_play(samples)
+
+
+def maharadjah_random_play(samples: list[dict[str, float]]) -> Figure:
+    """Maharadjah's random play from ``random_play``'s processes: the median process by
+    its ratio to python-chess."""
+    ordered = sorted(samples, key=lambda rates: rates["maharadjah"] / rates["chess"])
+    middle = ordered[len(ordered) // 2]
+    spread = [rates["maharadjah"] / rates["chess"] for rates in ordered]
+    return Figure(
+        name=f"engine random play, decisions/s (Maharadjah, {RANDOM_PLAYERS} players)",
+        value=middle["maharadjah"], unit="decisions/s", target=1.0, better="higher",
+        anchor=middle["chess"], anchor_name="python-chess random-game plies/s",
+        detail=(f"CPU time, alternating blocks, the median of {len(samples)} processes "
+                f"({spread[0]:.2f}–{spread[-1]:.2f}×)"),
+    )
+
+
+SEQUENCE_PLAYERS = 5  # the wargame's largest table: the most nations a player waits for
+SEQUENCE_SEED = 1700
+
+
+def sequence_seconds(seed: int) -> list[tuple[float, float]]:
+    """(wall, CPU) seconds of each nation sequence of a game of medium computers: every
+    step played in it (a seat's decision, chosen as the app's computers choose, and what
+    follows on its own) counted to the sequence it was decided in."""
+    from engine.bots import choose
+    from engine.core.table import LocalTable
+
+    seats = [bot_seat(f"medium {n + 1}", "medium") for n in range(SEQUENCE_PLAYERS)]
+    game = Game(rulesets()["maharadjah"], seats, None, seed)
+    table = LocalTable(game, chooser=choose)
+    spent: dict[tuple[int, int], tuple[float, float]] = {}
+    while not game.is_over():
+        key = (game.state.turn, game.state.seq)
+        wall, cpu = time.perf_counter(), time.process_time()
+        if not table.run_computers(1):
+            break
+        before = spent.get(key, (0.0, 0.0))
+        spent[key] = (before[0] + time.perf_counter() - wall,
+                      before[1] + time.process_time() - cpu)
+    return list(spent.values())
+
+
+def medium_sequence(runs: int) -> Figure:
+    seconds: list[tuple[float, float]] = []
+    for run in range(max(1, runs)):
+        seconds += sequence_seconds(SEQUENCE_SEED + run)
+    walls = [w for w, _ in seconds]
+    return Figure(
+        name="Maharadjah: a medium computer's whole nation sequence, p95",
+        value=p95(walls), unit="s", target=0.3, better="lower",
+        detail=(f"wall clock, growth to scoring, {len(seconds)} sequences of "
+                f"{max(1, runs)} games of {SEQUENCE_PLAYERS} medium computers "
+                f"(seeds {SEQUENCE_SEED}+); CPU p95 {p95([c for _, c in seconds]):.3f} s, "
+                f"longest {max(walls):.3f} s"),
     )
 
 
@@ -195,7 +258,8 @@ def hard_decision(runs: int) -> Figure:
 
 
 def figures(runs: int) -> Iterator[Figure]:
-    yield random_play(runs)
+    yield from random_play(runs)
+    yield medium_sequence(runs)
     yield hard_decision(runs)
 
 

@@ -59,5 +59,4 @@ def test_a_finished_game_is_worth_its_final_pp_once() -> None:
     assert state.phase == "over" and any(f.total for f in state.final)
     pp = [float(p.pp) for p in state.players]
     assert E.estimates(state) == pp
-    assert E.terms(state, 0) == {"prestige points": pp[0]}
     assert E.value(state, 0) == pp[0] - pp[1]

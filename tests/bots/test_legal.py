@@ -87,4 +87,4 @@ def test_a_ruleset_without_evaluator_falls_back_to_easy(monkeypatch: pytest.Monk
 
 def test_budget_needs_a_limit() -> None:
     with pytest.raises(ValueError):
-        Budget(iterations=None, seconds=None)
+        Budget(iterations=None, seconds=None, ceiling=None)

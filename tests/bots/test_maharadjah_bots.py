@@ -199,6 +199,23 @@ def test_medium_attacks_when_the_odds_are_good() -> None:
     assert any(isinstance(i, I.Move) and i.path[-1] == "KER" for _, i in scored)
 
 
+def test_medium_loses_no_maurya_army_to_stacking_in_turn_one() -> None:
+    """W-STACK-3 (amended): five medium computers, seed 7100: the Maurya invasion of turn
+    1 used to end with Maurya armies removed for stacking (moves the rules now refuse
+    before they are made); no army is lost that way any more."""
+    from engine.bots import choose
+    from engine.core.table import LocalTable
+    from engine.maharadjah import events as ev
+
+    game = Game(RULESET, [bot_seat(f"medium {n}", "medium") for n in range(5)], None, 7100)
+    table = LocalTable(game, chooser=choose)
+    while game.state.turn <= 1 and table.run_computers(1):
+        pass
+    removed = [e for _, e in game.events() if isinstance(e, ev.ArmiesRemoved)
+               and e.why == "stacking"]
+    assert game.state.turn == 2 and removed == []
+
+
 def test_battle_odds_are_exact() -> None:
     """W-CMB-3..5: one army against one, rolling until one falls."""
     pa, pd = 2 / 6, 2 / 6

@@ -39,3 +39,30 @@ def test_memoised_destinations_are_the_fresh_search() -> None:
             assert L.any_movable(state) == bool(L.movable(state))
             game.play(seat, rng.choice(game.legal_intents(seat)))
     assert compared > 1000
+
+
+def test_the_land_searches_are_the_walk_search_for_the_groups_they_serve() -> None:
+    """W-MOVE-2..9, W-LEAD-3, W-INV-1: an Indian group without boats this turn is
+    searched over land only (armies alone: two crossings, one path to each end; with a
+    leader, or leaders alone: the walks in the same order); each finds exactly the ends
+    and first paths the general walk search finds, in random positions of every kind."""
+    rng = Random(16)
+    compared = 0
+    for seed in range(2, 4):
+        game = Game(RULESET, [Seat(f"P{i}") for i in range(4)], None, seed)
+        while game.to_move():
+            state = game.state
+            for start in L._starts(state):
+                for group in L.groups_at(state, start):
+                    ctx = M._Crossing(state, group)
+                    if ctx.colonial or ctx.boats:
+                        continue
+                    fast = M._over_land if ctx.allowance == 2 and group.armies else (
+                        M._land_walks)
+                    assert fast(ctx, False) == M._walks(M._Crossing(state, group))
+                    assert bool(fast(M._Crossing(state, group), True)) == bool(
+                        M._walks(M._Crossing(state, group)))
+                    compared += 1
+            seat = rng.choice(game.to_move())
+            game.play(seat, rng.choice(game.legal_intents(seat)))
+    assert compared > 300

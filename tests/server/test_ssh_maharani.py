@@ -10,9 +10,8 @@ from pathlib import Path
 from sshkit import ENTER, config, connect, running
 
 from engine.maharani import intents as I
-from engine.maharani.board import palace
 
-UP, DOWN, LEFT, RIGHT = "\x1b[A", "\x1b[B", "\x1b[D", "\x1b[C"
+TAB = "\t"
 
 
 async def until(predicate, timeout: float = 15.0) -> None:  # noqa: ANN001
@@ -35,7 +34,6 @@ def test_a_maharani_table_plays_a_tile_by_keys_over_ssh(tmp_path: Path) -> None:
             (seat,) = game.to_move()
             mover, other = (alice, bob) if seat == 0 else (bob, alice)
             place = next(i for i in game.legal_intents(seat) if isinstance(i, I.Place))
-            cell = palace().cells[place.cell]
             # The board's keys in the footer say that m gave it the focus; but the board
             # has it first, for a moment (Textual focuses the first focusable widget, then
             # the screen its action list): wait for the screen as it settles, else the
@@ -49,20 +47,25 @@ def test_a_maharani_table_plays_a_tile_by_keys_over_ssh(tmp_path: Path) -> None:
             await mover.press("m")
             await mover.wait_screen(r"r Rotate", timeout=40)  # the board has the keys
             await mover.press(str(place.slot))
-            await mover.wait_for(rf"{place.slot}: pick a highlighted cell", timeout=40)
-            for key in [UP] * 8 + [LEFT] * 8 + [DOWN] * cell.row + [RIGHT] * cell.col:
-                await mover.press(key)
+            # the tile previewed at once on the first cell it may go to, with its gold
+            shown = await mover.wait_screen(rf"slot {place.slot} → (r\dc\d)", timeout=40)
+            cells = {i.cell for i in game.legal_intents(seat)
+                     if isinstance(i, I.Place) and i.slot == place.slot}
+            if len(cells) > 1:  # Tab: the next cell it may go to, previewed there
+                await mover.press(TAB)
+                shown = await mover.wait_screen(
+                    rf"slot {place.slot} → (?!{shown.group(1)}\b)(r\dc\d)", timeout=40)
+            cell_id = shown.group(1)
+            assert any(i.slot == place.slot and i.cell == cell_id
+                       for i in game.legal_intents(seat) if isinstance(i, I.Place))
             mark = other.mark()
-            await mover.press(ENTER)  # the preview, with its gold
-            # Only what changed is redrawn: look for the part of the line that is new.
-            await mover.wait_for(rf"→ {place.cell}", timeout=40)
             asked = mover.mark()
             await mover.press(ENTER)  # placed, or asked which artisan goes onto the tile
-            await until(lambda: place.cell in game.state.cells
+            await until(lambda: cell_id in game.state.cells
                         or "Which artisan" in mover.text(asked), timeout=40)
-            if place.cell not in game.state.cells:  # the artisan's colour (M-2P-2)
+            if cell_id not in game.state.cells:  # the artisan's colour (M-2P-2)
                 await mover.press(ENTER)
-            await until(lambda: place.cell in game.state.cells, timeout=40)
+            await until(lambda: cell_id in game.state.cells, timeout=40)
             await other.wait_for(r"places\s+an?\s", since=mark, timeout=40)  # its log, live
             await alice.close()
             await bob.close()

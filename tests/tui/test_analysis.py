@@ -74,6 +74,14 @@ async def test_a_draws_the_chances_under_the_log_and_marks_costly_decisions(monk
             assert screen.replay.position == min(m.position for m in result.mistakes
                                                  if m.position > 1)
             assert "preferred" in screen_text(app)
+            # the reason in the game's words takes the chart's rows, a step gives them back
+            note = str(screen.query_one("#analysis-note").render())
+            assert result.mistakes[0].reason and not chart.display
+            assert "would" in note or "judges" in note, note
+            await pilot.press("right")
+            await pilot.pause()
+            assert chart.display and "costly decision" in str(
+                screen.query_one("#analysis-note").render())
 
 
 @synchronously

@@ -87,6 +87,25 @@ def test_damaged_autosaves_are_moved_aside_and_never_block_the_lists(data_home: 
     assert autosaves.unfinished() and "nested" in autosaves.notices()[0]  # one says why
 
 
+def test_continue_takes_a_game_nobody_started_once_a_newer_damaged_one_is_set_aside(
+        data_home: Path) -> None:
+    """A game nobody has decided in yet is offered only when it is the latest; the
+    latest being damaged, it is set aside and the one under it is the latest."""
+    where = folder(data_home)
+    fresh = saved(game_of(10, started=False), where / "20261101000000-10.json",
+                  "2026-11-01T00:00:00+00:00")
+    # Its seed edited: the digest (of options and steps) still matches, so the list
+    # trusts its fold, but the setup no longer replays from that seed.
+    reseeded = json.loads(record.encode(game_of(11, started=False)))
+    reseeded["header"]["seed"] += 1
+    reseeded["header"]["updated"] = "2031-12-31T00:00:00+00:00"
+    newest = where / "20311231000000-11.json"
+    newest.write_bytes(json.dumps(reseeded, separators=(",", ":"), ensure_ascii=False).encode())
+    assert [a.path for a in autosaves.unfinished()] == [newest, fresh]
+    assert autosaves.latest_unfinished() == fresh
+    assert not newest.exists()
+
+
 def test_lists_trust_the_game_not_the_header_about_being_finished(data_home: Path) -> None:
     where = folder(data_home)
     unfinished = saved(played(6, 20), where / "20261101000000-6.json", "2026-11-01T00:00:00Z")
@@ -137,7 +156,8 @@ async def test_the_app_starts_whatever_the_autosave_folder_holds(data_home: Path
             assert len(said) == 1 and "4 autosaves are damaged" in said[0]  # one notice
             new_game = app.game_screen().table.autosave if start.kind == "play" else None
     assert [p.name for p in where.glob("*.json")] == [new_game.name]
-    assert len(list((where / "damaged").iterdir())) == 3 * 4
+    # 3 * 4 set aside, the oldest beyond the number kept pruned
+    assert len(list((where / "damaged").iterdir())) == min(3 * 4, autosaves.KEEP_DAMAGED)
 
 
 @synchronously

@@ -55,8 +55,7 @@ async def no_label_cut(app, size: tuple[int, int]) -> None:  # noqa: ANN001
         graph.picture = replace(graph.picture, junctions=junctions)
         graph.targets = {j: (("→12¢", "target+coins"), ("+", "target")) for j in junctions}
         await pilot.pause()
-        width = graph.content_size.width
-        corners = graph._layout(width, graph.content_size.height)
+        corners = graph._layout(*graph._canvas)  # the canvas the map is laid out on
         right = max(corners, key=lambda j: corners[j][0])
         row = "".join(c.char for c in graph._grid[corners[right][1]])
         assert f"{right}♛ ♙RYGB→12¢+" in row, row

@@ -141,12 +141,12 @@ async def test_the_map_cursor_steps_to_its_neighbour_before_the_map_is_painted()
         await pilot.press("m")
         graph = app.screen.query_one(MapGraph)
         start = graph.cursor
-        graph.action_cursor(1, 0)
+        graph.action_cursor("right")
         neighbour = graph.cursor
         assert neighbour not in (start, next(iter(graph.targets)))  # the test can fail
         graph.cursor = start
-        graph._anchors, graph._drawn_size = {}, (0, 0)  # as before its first paint
-        graph.action_cursor(1, 0)
+        graph._extents, graph._drawn_size = {}, (0, 0)  # as before its first paint
+        graph.action_cursor("right")
         assert graph.cursor == neighbour
 
 

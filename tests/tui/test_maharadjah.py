@@ -31,8 +31,10 @@ from maharaja_tui.screens.new_game import NewGameScreen
 from maharaja_tui.screens.privacy import PrivacyScreen
 from maharaja_tui.screens.replay import ReplayScreen
 from maharaja_tui.widgets.area_map import AreaMap
+from maharaja_tui.widgets.board_cursor import ArrowMoves
 from maharaja_tui.widgets.move_log import MoveLog
 from tests.maharadjah.helpers import Dice, play, position
+from tests.tui.board_keys import arrow_keys
 from tests.tui.helpers import screen_text, synchronously
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -150,15 +152,9 @@ async def test_a_stack_is_moved_by_keys_on_the_map() -> None:
         assert board.picked == start
         assert board.targets == board.data.routes[start] | {start}
         dest = min(board.data.routes[start])
-        while board.cursor != dest:  # walk the cursor there by keys
-            x0, y0 = board._anchors[board.cursor]
-            x1, y1 = board._anchors[dest]
-            key = ("right" if x1 > x0 else "left") if abs(x1 - x0) > abs(y1 - y0) * 2 else (
-                "down" if y1 > y0 else "up")
-            was = board.cursor
-            await pilot.press(key)
-            if board.cursor == was:
-                board.cursor = dest  # no key leads closer: the test is about picking
+        # walk the cursor there by arrows (the fewest the board's moves allow)
+        await pilot.press(*arrow_keys(ArrowMoves(board.spots()), board.cursor, dest))
+        assert board.cursor == dest
         offered = madj.selected(game.state, seat, f"{start}>{dest}", game.legal_intents(seat))
         await pilot.press("enter")
         await pilot.pause()

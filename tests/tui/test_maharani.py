@@ -27,8 +27,10 @@ from maharaja_tui.screens.help import HelpScreen
 from maharaja_tui.screens.new_game import NewGameScreen
 from maharaja_tui.screens.privacy import PrivacyScreen
 from maharaja_tui.screens.replay import ReplayScreen
+from maharaja_tui.widgets.board_cursor import ArrowMoves
 from maharaja_tui.widgets.palace_grid import ARROWS, SIDES, PalaceGrid
 from tests.tui import maharani_games as M
+from tests.tui.board_keys import arrow_keys
 from tests.tui.helpers import screen_text, settled, synchronously
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -109,11 +111,12 @@ async def test_a_tile_placed_by_keys_slot_cell_rotation_confirm() -> None:
         await pilot.press("m", str(slot))
         assert grid.has_focus and grid.picked.slot == slot
         assert grid.targets() == {i.cell for i in legal if i.slot == slot}
-        assert f"slot {slot}: pick a highlighted cell" in screen_text(app)
         cell = palace().cells[cell_id]
-        await pilot.press(*["up"] * 8, *["left"] * 8, *["down"] * cell.row,
-                          *["right"] * cell.col, "enter")
-        first = grid.preview()
+        start = grid.cursor
+        assert grid.preview() is not None  # on the first cell it may go to, previewed
+        moves = ArrowMoves(grid._spots())
+        await pilot.press(*arrow_keys(moves, grid._key(start), grid._key((cell.row, cell.col))))
+        first = grid.preview()  # the preview follows the cursor: no Enter needed
         assert first is not None and first.cell == cell_id
         arrows = [i.arrow for i in legal if (i.slot, i.cell) == (slot, cell_id)]
         if len(set(arrows)) > 1:
@@ -124,7 +127,7 @@ async def test_a_tile_placed_by_keys_slot_cell_rotation_confirm() -> None:
                       == (slot, cell_id, SIDES[chosen.arrow]))
         gold, zone = engine_gold(game, 0, intent)
         text = screen_text(app)
-        assert f"slot {slot} → {cell_id} {ARROWS[chosen.arrow]}" in text
+        assert f"slot {slot} → {cell_id} {ARROWS[chosen.arrow]}" in text, text
         assert f"+{gold} gold" in text and chosen.zone == frozenset(zone)
         steps = len(game.steps)
         await pilot.press("enter")
@@ -147,7 +150,7 @@ async def test_escape_steps_back_from_the_preview_then_the_slot() -> None:
         await pilot.press("m", str(place.slot))
         cell = palace().cells[place.cell]
         grid.cursor = (cell.row, cell.col)
-        await pilot.press("enter")
+        await pilot.pause()
         assert grid.preview() is not None
         await pilot.press("escape")
         assert grid.preview() is None and grid.picked.slot == place.slot
@@ -403,7 +406,6 @@ def test_snapshot_maharani_preview(snap_compare, size) -> None:  # noqa: ANN001
     async def preview(pilot) -> None:  # noqa: ANN001
         await pilot.press("m", str(place.slot))
         pilot.app.screen.query_one(PalaceGrid).cursor = (cell.row, cell.col)
-        await pilot.press("enter")
         await pilot.pause()
 
     assert snap_compare(app_at(game), terminal_size=size, run_before=preview)

@@ -78,4 +78,4 @@ async def test_a_junction_the_picture_leaves_out_is_drawn_by_its_name() -> None:
         graph.picture = replace(graph.picture, junctions=junctions)
         await pilot.pause()
         rows = ["".join(cell.char for cell in row) for row in graph._grid]
-        assert any(row.startswith("Jaipur─") for row in rows), rows
+        assert any(row.startswith(" Jaipur─") for row in rows), rows  # a cell for the mark

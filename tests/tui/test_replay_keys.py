@@ -74,7 +74,8 @@ async def test_x_goes_to_the_next_costly_decision_after_the_position_shown() -> 
         intent = game.steps[-1].intent
         # costliest first, as the analysis lists them; positions in another order
         mistakes = [SimpleNamespace(position=p, seat=0, played=intent, preferred=intent,
-                                    cost=c) for p, c in ((30, 9.0), (10, 5.0), (20, 1.0))]
+                                    cost=c, reason="")
+                    for p, c in ((30, 9.0), (10, 5.0), (20, 1.0))]
         screen.analysis = SimpleNamespace(mistakes=mistakes, unit="PP")
         screen.action_seek(15)
         await pilot.press("x")

@@ -1,0 +1,598 @@
+"""W-STACK-3 judged before a move: can the stacking limits still be met at the end of
+the Movement Phase by the armies still free to move?
+
+A position's *shortfall* is the fewest armies the active nation would lose when its
+Movement Phase ends (the excess over the limits, W-STACK-3 / W-AMB-40, and invaders
+stranded in a barbarian land, W-INV-1) if each army still free to move either stays or
+makes one move of its own to a space open to it now. It is a transport problem: the
+free armies of each space go to the spaces they can reach, each territory takes up to
+its limit (W-STACK-1) beside the armies already there, one territory may be the large
+stack (W-STACK-2), sea zones take any number (W-STACK-5); a small max-flow solves it
+for each candidate large stack.
+
+A move is refused when the position after it has a larger shortfall than before
+(``refusal``): the player learns it before moving, never by losing armies. Whatever
+shortfall a position already has was not of the player's making (invaders placed above
+the limits, W-STACK-6; a blocked stack) and is removed at the end of the phase.
+``EndMovement`` is refused while the armies would lose more now than the shortfall.
+
+Rulings (the spec's amendment leaves the model open):
+- The armies free to move are judged moving on their own: a leader's or an arms
+  marker's longer reach (W-LEAD-3) and passages an overrun not yet made would open
+  (W-MOVE-5) are not counted. Every move this judgement plans is then a move the player
+  can make, one after another, so a phase never locks with every move refused and its
+  end refused too; a move the judgement cannot see through may be refused although a
+  leader could have saved it, and then the player makes the leader's move first.
+- Only armies that have not moved are free to move (W-MOVE-1: each army moves once).
+
+A position's judgement (``judge``) is kept for the positions asked most recently; the
+listing asks only ``sizes`` per destination, mostly answered by the judgement's own plan
+(the armies it plans for a space leave room for the move) without a new flow.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from engine.core.errors import IllegalIntent
+from engine.maharadjah import known
+from engine.maharadjah import queries as Q
+from engine.maharadjah.movement import Inputs, ends, search_inputs
+from engine.maharadjah.state import State
+
+ANY = 1 << 20  # room in a sea zone or the large normal stack (W-STACK-2, W-STACK-5)
+
+Ends = tuple[tuple[str, int], ...]  # (space, armies ending there)
+
+
+@cache
+def _limits() -> dict[str, int]:
+    """W-STACK-1 by territory."""
+    return {t: (2 if terr.rough else 3) for t, terr in Q.board().territories.items()}
+
+
+@cache
+def _rough() -> frozenset[str]:
+    return frozenset(t for t, terr in Q.board().territories.items() if terr.rough)
+
+
+
+def _large_cap(space: str) -> int:
+    """W-STACK-2: the large stack's limit there."""
+    return Q.LARGE_ROUGH if space in _rough() else ANY
+
+
+class Judgement:
+    """The shortfall of one position and the plan that reaches it.
+
+    ``fixed``: the nation's armies that cannot move (they moved, or no more may), by
+    space; ``supply``: armies free to move, by space; ``options``: where each space's
+    free armies may end (staying first, unless it is a barbarian land); ``flow``: the
+    plan (its large stack, the armies it sends where, those it places nowhere)."""
+
+    __slots__ = ("fixed", "flow", "loss", "options", "sizes", "supply")
+
+    def __init__(self, fixed: dict[str, int], supply: dict[str, int],
+                 options: dict[str, tuple[str, ...]]) -> None:
+        self.fixed = fixed
+        self.supply = supply
+        self.options = options
+        self.flow = _solve(fixed, supply, options)
+        self.loss = self.flow.loss() + _stuck(fixed)  # stuck: they can neither move nor stay
+        self.sizes: dict[tuple[str, str], tuple[int, ...]] = {}
+
+    @property
+    def large(self) -> str:
+        return self.flow.large
+
+    @property
+    def short(self) -> dict[str, int]:
+        return self.flow.short
+
+    def load(self, space: str) -> int:
+        """The plan's armies in a space."""
+        return self.fixed.get(space, 0) + sum(self.flow.into.get(space, {}).values())
+
+    # ----------------------------------------------------------------- one move
+    def sizes_to(self, state: State, start: str, dest: str, most: int) -> tuple[int, ...]:
+        """The numbers of ``start``'s free armies, 1 to ``most``, that may move to
+        ``dest`` now (W-STACK-3)."""
+        key = (start, dest)
+        known = self.sizes.get(key)
+        if known is None:
+            known = self.sizes[key] = self._sizes(state, start, dest)
+        if not known or known[-1] <= most:
+            return known
+        return tuple(k for k in known if k <= most)
+
+    def _sizes(self, state: State, start: str, dest: str) -> tuple[int, ...]:
+        # (asked of every stack and destination after every move: ``_sure`` inline)
+        free = self.supply.get(start, 0)
+        flow = self.flow
+        limit = _limits().get(dest)
+        if limit is None:
+            return _upto(free)  # a sea zone (W-STACK-5)
+        room = flow.left.get(dest)
+        if room is None:
+            room = flow.room(dest)
+        if room >= ANY // 2:
+            return _upto(free)  # the large normal stack
+        here = flow.into.get(dest)
+        sure = (here.get(start, 0) if here else 0) + (room if room > 0 else 0) + (
+            flow.short.get(start, 0) if flow.short else 0)
+        if sure >= free or (not flow.large and dest not in _rough()):
+            # (a normal territory may become the large stack the plan has not used)
+            return _upto(free)
+        out = list(range(1, sure + 1))
+        steady: bool | None = None
+        for k in range(sure + 1, free + 1):
+            if self._as_large(start, dest, k) or self.allows(state, start, ((dest, k),)):
+                out.append(k)
+                continue
+            if steady is None:
+                steady = not _overruns(state, dest, free)
+            if steady:
+                break  # more armies there only make it worse (nothing opens on the way)
+        return tuple(out)
+
+    def _sure(self, start: str, dest: str) -> int:
+        """Armies of ``start`` that may surely end in ``dest``: the plan's own room there,
+        what it sends there from start anyway, and start's armies it places nowhere
+        (moving those loses nothing); any number into a sea zone or the large normal
+        stack."""
+        flow = self.flow
+        room = flow.room(dest)
+        if room >= ANY // 2:
+            return ANY
+        return flow.into.get(dest, {}).get(start, 0) + max(0, room) + flow.short.get(start, 0)
+
+    def _as_large(self, start: str, dest: str, k: int) -> bool:
+        """The plan, ``k`` armies of ``start`` taken from where it sent them (those it
+        placed nowhere first, then those in its large stack) and put in ``dest`` as the
+        large stack, the old one back to its limit, loses no more."""
+        flow = self.flow
+        limits = _limits()
+        if dest not in limits:
+            return True
+        kept = flow.into.get(dest, {}).get(start, 0)
+        need = k - kept if k > kept else 0
+        saved = min(need, flow.short.get(start, 0))
+        room = flow.room(dest)
+        here = flow.cap(dest) - room
+        gain = saved - max(0, here + need - _large_cap(dest)) + max(0, -room)
+        large = flow.large
+        if large and large != dest:
+            freed = min(need - saved, flow.into.get(large, {}).get(start, 0))
+            left = flow.room(large)
+            was = flow.cap(large) - left
+            gain += max(0, -left) - max(0, was - freed - limits[large])
+        return gain >= 0
+
+    def allows(self, state: State, start: str, ends: Ends) -> bool:
+        """Whether armies of ``start`` ending in ``ends`` keep the shortfall: the sizes
+        already judged, then the plan with room to spare, then the plan with its armies
+        moved on where they must (its large stack, or the move's end as the large
+        stack); a new plan only when none will do."""
+        if len(ends) == 1:
+            dest, k = ends[0]
+            known = self.sizes.get((start, dest))
+            if known is not None:
+                return k in known
+            if k <= self._sure(start, dest) or self._as_large(start, dest, k):
+                return True
+        limits = _limits()
+        large, last = self.flow.large, ends[-1][0]
+        # (with no large stack, the move's end as the large stack has every room the plan
+        # has and more: when that fails, the plan as it is would fail too)
+        if (large or last not in limits) and self._repaired(start, ends, large):
+            return True
+        if last in limits and last != large:
+            # another large stack leaves the old one's armies that cannot move over its limit
+            kept = max(0, self.fixed.get(large, 0) - limits[large]) if large else 0
+            if kept + _stuck(self.fixed) <= self.loss and self._repaired(start, ends, last):
+                return True
+        fixed = dict(self.fixed)
+        for space, k in ends:
+            fixed[space] = fixed.get(space, 0) + k
+        if _fixed_loss(fixed) > self.loss:
+            return False  # the armies that can no longer move break the limits for more
+        return _after(state, self, start, ends) <= self.loss
+
+    def _repaired(self, start: str, ends: Ends, large: str) -> bool:
+        flow = self.flow.copy()
+        if large != flow.large:
+            flow.enlarge(large)
+        for space, k in ends:
+            flow.force(start, space, k)
+        flow.repair()
+        return flow.loss() + _stuck(self.fixed) <= self.loss
+
+
+@cache
+def _upto(n: int) -> tuple[int, ...]:
+    return tuple(range(1, n + 1))
+
+
+_JUDGED: dict[tuple[Any, ...], Judgement] = {}
+_JUDGED_MAX = 256
+
+
+def judge(state: State, inputs: Inputs | None = None) -> Judgement:
+    """The active nation's shortfall now (see the module). ``inputs``:
+    ``search_inputs(state, state.active)`` when the caller has it."""
+    kept = known.of(state)
+    found: Judgement | None = kept.get("judgement")
+    if found is not None:
+        return found
+    nation = state.active
+    if inputs is None:
+        inputs = search_inputs(state, nation)
+    # (dicts in their own order: the same position folded alike keys alike)
+    own = tuple((s, here[nation]) for s, here in state.armies.items() if nation in here)
+    fresh = tuple(state.fresh.items())
+    # arrivals matter where an overrun may still come (W-MOVE-5, ``_overruns``)
+    came = tuple((s, sum(c.values())) for s, c in state.arrived.items())
+    key = (nation, own, fresh, came, inputs)
+    found = _JUDGED.get(key)
+    if found is None:
+        fixed, supply = _split(state, nation)
+        options = {s: _options(state, s, inputs) for s in supply}
+        found = Judgement(fixed, supply, options)
+        if len(_JUDGED) >= _JUDGED_MAX:
+            _JUDGED.clear()
+        _JUDGED[key] = found
+    kept["judgement"] = found
+    return found
+
+
+def _split(state: State, nation: str) -> tuple[dict[str, int], dict[str, int]]:
+    fixed: dict[str, int] = {}
+    supply: dict[str, int] = {}
+    for space, here in state.armies.items():
+        n = here.get(nation, 0)
+        if n <= 0:
+            continue
+        free = min(n, max(0, state.fresh.get(space, 0)))
+        if free:
+            supply[space] = free
+        if n - free:
+            fixed[space] = n - free
+    return fixed, supply
+
+
+def _options(state: State, start: str, inputs: Inputs) -> tuple[str, ...]:
+    """Where the free armies of ``start`` may end: staying, then every destination of
+    an army moving alone (W-MOVE-1), in order."""
+    found = ends(state, state.active, start, inputs)
+    return found if start in Q.board().barbarians else (start, *found)
+
+
+def loss_now(state: State) -> int:
+    """Armies the active nation would lose if its Movement Phase ended now."""
+    return _fixed_loss(Q.nation_counts(state, state.active))
+
+
+def _fixed_loss(armies: dict[str, int]) -> int:
+    """Armies lost if ``armies`` stayed as they are: the excess over the limits with the
+    best large stack (W-STACK-1, W-STACK-2), and those in barbarian lands (W-INV-1)."""
+    limits = _limits()
+    over = 0
+    best = 0  # what the best large stack takes back
+    for space, n in armies.items():
+        limit = limits.get(space)
+        if limit is not None and n > limit:
+            over += n - limit
+            best = max(best, n - limit - max(0, n - _large_cap(space)))
+    return over - best + _stuck(armies)
+
+
+def _stuck(armies: dict[str, int]) -> int:
+    """Armies in barbarian lands: removed when the phase ends (W-INV-1, W-AMB-27)."""
+    barbarians = Q.board().barbarians
+    return sum(n for s, n in armies.items() if s in barbarians)
+
+
+# --------------------------------------------------------------------------- a move
+def sizes(state: State, start: str, dest: str, most: int,
+          inputs: Inputs | None = None) -> tuple[int, ...]:
+    """The numbers of ``start``'s free armies, 1 to ``most``, that may move to ``dest``
+    now (W-STACK-3)."""
+    return judge(state, inputs).sizes_to(state, start, dest, most)
+
+
+def allowed(state: State, start: str, ends: Ends,
+            inputs: Inputs | None = None) -> bool:
+    """Whether armies of ``start`` ending in ``ends`` keep the shortfall (W-STACK-3)."""
+    return judge(state, inputs).allows(state, start, ends)
+
+
+def _after(state: State, judged: Judgement, start: str, ends: Ends) -> int:
+    """The shortfall after the move (a new plan; new passages if the move overruns)."""
+    fixed = dict(judged.fixed)
+    supply = dict(judged.supply)
+    supply[start] = supply.get(start, 0) - sum(k for _, k in ends)
+    if supply[start] <= 0:
+        del supply[start]
+    for space, k in ends:
+        fixed[space] = fixed.get(space, 0) + k
+    options = judged.options
+    if any(_overruns(state, space, k) for space, k in ends):
+        after = _moved_state(state, start, ends)
+        inputs = search_inputs(after, after.active)
+        options = {s: _options(after, s, inputs) for s in supply}
+    return _solve(fixed, supply, options).loss() + _stuck(fixed)
+
+
+def _overruns(state: State, space: str, k: int) -> bool:
+    """Would ``k`` more armies arriving in ``space`` overrun it (W-MOVE-5)?"""
+    here = state.armies.get(space)
+    if not here or (len(here) == 1 and state.active in here):
+        return False
+    enemies = Q.others(state, space, state.active)
+    came = sum(state.arrived.get(space, {}).values())
+    return came < 2 * enemies <= came + k
+
+
+def _moved_state(state: State, start: str, ends: Ends) -> State:
+    """The position's armies and arrivals after the move (what the search reads)."""
+    import msgspec
+
+    nation = state.active
+    armies = {s: dict(here) for s, here in state.armies.items()}
+    arrived = {s: dict(came) for s, came in state.arrived.items()}
+    for space, k in ends:
+        armies[start][nation] -= k
+        armies.setdefault(space, {})[nation] = armies.get(space, {}).get(nation, 0) + k
+        came = arrived.setdefault(space, {})
+        came[start] = came.get(start, 0) + k  # only the count is read (W-MOVE-5)
+    return msgspec.structs.replace(state, armies=armies, arrived=arrived)
+
+
+def refusal(state: State, start: str, ends: Ends) -> IllegalIntent | None:
+    """W-STACK-3 for a move whose armies end in ``ends`` (the move itself legal)."""
+    ends = tuple((s, k) for s, k in ends if k)
+    if not ends:
+        return None
+    judged = judge(state)
+    if judged.allows(state, start, ends):
+        return None
+    lost = _after(state, judged, start, ends)
+    name = Q.board().name
+    nation = state.active.title()
+    where = ends[-1][0]
+    more = lost - judged.loss
+    text = (f"the stacking limits (W-STACK-1, W-STACK-2) could no longer be met, and {more} "
+            f"{'army' if more == 1 else 'armies'} would be removed at the end of the phase")
+    if len(ends) == 1:
+        most = len(judged.sizes_to(state, start, where, judged.supply.get(start, 0)))
+        may = f"at most {most}" if most else "none"
+        text = (f"{name(where)} cannot take {ends[0][1]} more {nation} "
+                f"{'army' if ends[0][1] == 1 else 'armies'} from {name(start)}: {text}; "
+                f"{may} may go there now")
+    return IllegalIntent("W-STACK-3", text)
+
+
+# --------------------------------------------------------------- ending the phase
+def end_refusal(state: State) -> IllegalIntent | None:
+    """W-STACK-3, W-INV-1: the phase may not end while moves would save armies."""
+    now = loss_now(state)
+    if not now:
+        return None
+    judged = judge(state)
+    if now <= judged.loss:
+        return None
+    b = Q.board()
+    left = [s for s in sorted(judged.supply) if s in b.barbarians
+            and any(t != s for t in judged.options[s])]
+    if left and sum(judged.short.get(s, 0) for s in left) < sum(judged.supply[s] for s in left):
+        return IllegalIntent("W-INV-1", f"the invaders in {b.name(left[0])} must leave it")
+    limits = _limits()
+    over = [s for s in sorted(judged.supply) if s in limits
+            and judged.fixed.get(s, 0) + judged.supply[s] > judged.load(s)]
+    where = ", ".join(b.name(s) for s in over) or "the territories over their limits"
+    return IllegalIntent("W-STACK-3", f"too many armies in {where} (W-STACK-1, W-STACK-2): "
+                                      "move some away")
+
+
+# --------------------------------------------------------------------------- the flow
+def _solve(fixed: dict[str, int], supply: dict[str, int],
+           options: dict[str, tuple[str, ...]]) -> _Flow:
+    """The best plan: a maximum flow within the limits, then, if armies are left over
+    or stand over a limit, each territory they could use tried as the large stack
+    (its extra room given to the same plan, which then places what it can)."""
+    base = _Flow(fixed, supply, options)
+    if not base.loss():
+        return base
+    left = base.left
+    candidates = {t for t, room in left.items() if room < 0} | base.reachable()
+    best, best_loss = base, base.loss()
+    for large in sorted(candidates):
+        # cannot beat the best so far: the excess elsewhere stays whatever comes here
+        rest = sum(-room for t, room in left.items() if room < 0 and t != large)
+        if rest >= best_loss:
+            continue
+        flow = base.copy()
+        flow.enlarge(large)
+        flow.settle()
+        loss = flow.loss()
+        if loss < best_loss:
+            best, best_loss = flow, loss
+            if not loss:
+                break
+    return best
+
+
+class _Flow:
+    """A plan: the free armies of each space sent into room (``into``: space -> from ->
+    armies), ``left`` the room left per space (negative: armies over its limit, which
+    are lost; a space is entered when first asked, ``room``), ``short`` the free armies
+    placed nowhere (lost), ``large`` the large stack. Built greedily (staying first,
+    then the options in order) and completed along augmenting paths: an army moves
+    into a full space while one of the armies sent there goes on elsewhere."""
+
+    __slots__ = ("fixed", "into", "large", "left", "options", "short")
+
+    def __init__(self, fixed: dict[str, int], supply: dict[str, int],
+                 options: dict[str, tuple[str, ...]]) -> None:
+        self.fixed, self.options, self.large = fixed, options, ""
+        limits = _limits()
+        # territories over their limit already are lost armies whatever comes
+        left = {space: limits[space] - n for space, n in fixed.items() if space in limits}
+        self.left = left
+        into: dict[str, dict[str, int]] = {}
+        short: dict[str, int] = {}
+        room_of = self.room
+        for start, n in supply.items():
+            for space in options.get(start, ()):
+                room = room_of(space)
+                if room > 0:
+                    k = n if n < room else room
+                    left[space] = room - k
+                    into.setdefault(space, {})[start] = k
+                    n -= k
+                    if not n:
+                        break
+            if n:
+                short[start] = n
+        self.into, self.short = into, short
+        if short:
+            self.settle()
+
+    def room(self, space: str) -> int:
+        """The room left in ``space`` (entered in ``left`` when first asked)."""
+        room = self.left.get(space)
+        if room is None:
+            room = self.left[space] = self.cap(space) - self.fixed.get(space, 0)
+        return room
+
+    def copy(self) -> _Flow:
+        other = _Flow.__new__(_Flow)
+        other.fixed, other.options, other.large = self.fixed, self.options, self.large
+        other.left = dict(self.left)
+        other.into = {space: dict(here) for space, here in self.into.items()}
+        other.short = dict(self.short)
+        return other
+
+    def cap(self, space: str) -> int:
+        limit = _limits().get(space)
+        if limit is None:
+            return ANY  # a sea zone (W-STACK-5)
+        return _large_cap(space) if space == self.large else limit
+
+    def loss(self) -> int:
+        return sum(-room for room in self.left.values() if room < 0) + sum(self.short.values())
+
+    def enlarge(self, space: str) -> None:
+        """Make ``space`` the large stack (W-STACK-2), the old one back to its limit."""
+        limits = _limits()
+        old = self.large
+        if old:
+            self.left[old] = self.room(old) - (_large_cap(old) - limits[old])
+        base = self.room(space)
+        self.large = space
+        self.left[space] = base + _large_cap(space) - limits[space]
+
+    def force(self, start: str, space: str, k: int) -> None:
+        """``k`` free armies of ``start`` end in ``space`` and move no more: those the
+        plan sent there stay, then those it placed nowhere, then the others leave where
+        it sent them."""
+        here = self.into.get(space, {})
+        kept = min(k, here.get(start, 0))
+        if kept:
+            here[start] -= kept
+        need = k - kept
+        saved = min(need, self.short.get(start, 0))
+        if saved:
+            self.short[start] -= saved
+        rest = need - saved
+        if rest:
+            for other, there in self.into.items():
+                if other == space:
+                    continue
+                take = min(rest, there.get(start, 0))
+                if take:
+                    there[start] -= take
+                    self.left[other] += take
+                    rest -= take
+                    if not rest:
+                        break
+        self.left[space] = self.room(space) - need
+
+    def repair(self) -> None:
+        """Move planned armies out of every space over its limit while they can go
+        somewhere, then place what was placed nowhere."""
+        for space in [s for s, room in self.left.items() if room < 0]:
+            while self.left[space] < 0 and self._route([(space, who) for who, k in
+                                                        self.into.get(space, {}).items()
+                                                        if k > 0], space):
+                pass
+        self.settle()
+
+    def settle(self) -> None:
+        """Place the armies placed nowhere, along augmenting paths."""
+        short = self.short
+        for start in list(short):
+            while short[start] and self._route([("", start)], ""):
+                short[start] -= 1
+            if not short[start]:
+                del short[start]
+
+    def _route(self, sources: list[tuple[str, str]], root: str) -> bool:
+        """One army more placed (``root`` "": an army of the one source start) or one
+        army of ``root`` moved out (sources: its armies by start), breadth first through
+        full spaces, whose armies move on; False when no path exists."""
+        options, into, room = self.options, self.into, self.room
+        parent: dict[str, tuple[str, str]] = {}  # space -> (space before, whose army)
+        frontier = []
+        for before, who in sources:
+            for space in options[who]:
+                if space not in parent and space != root:
+                    parent[space] = (before, who)
+                    frontier.append(space)
+        while frontier:
+            nxt = []
+            for space in frontier:
+                if room(space) > 0:
+                    self._shift(space, parent, root)
+                    return True
+                for other, k in into.get(space, {}).items():
+                    if k <= 0:
+                        continue
+                    for further in options[other]:
+                        if further not in parent and further != root:
+                            parent[further] = (space, other)
+                            nxt.append(further)
+            frontier = nxt
+        return False
+
+    def _shift(self, end: str, parent: dict[str, tuple[str, str]], root: str) -> None:
+        into = self.into
+        self.left[end] -= 1
+        space = end
+        while True:
+            before, who = parent[space]
+            here = into.setdefault(space, {})
+            here[who] = here.get(who, 0) + 1
+            if before == root:
+                if root:  # an army of root moved out of it
+                    into[root][who] -= 1
+                    self.left[root] += 1
+                return
+            into[before][who] -= 1
+            space = before
+
+    def reachable(self) -> set[str]:
+        """Territories an army placed nowhere could reach, directly or by moving
+        planned armies on: a larger limit there (the large stack) might place it."""
+        seen: set[str] = set()
+        frontier = [s for start in self.short for s in self.options[start]]
+        while frontier:
+            space = frontier.pop()
+            if space in seen:
+                continue
+            seen.add(space)
+            for other, k in self.into.get(space, {}).items():
+                if k > 0:
+                    frontier.extend(self.options[other])
+        return {s for s in seen if s in _limits()}

@@ -1,0 +1,112 @@
+"""The coach's sentences: two options' things compared in a game's words, the weightiest
+first, a gain and a price both said, and every game's vocabulary counting a seat's own
+things at a real position."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import pytest
+
+from engine.bots import choose_intent
+from engine.bots.coach import Thing, better, contrast, differences, worse
+from engine.bots.evaluator import evaluator_for
+from engine.bots.match import bot_seat
+from engine.core.game import Game
+from engine.registry import rulesets
+
+
+class Words:
+    things = {
+        "statue": Thing("statue", 3.0),
+        "coin": Thing("coin", 0.3),
+        "gold": Thing("gold", 1.0, mass=True),
+        "place": Thing("place", 2.0, kind="place"),
+        "card": Thing("character", 5.0, kind="holding"),
+    }
+
+    def count(self, state: Any, seat: int) -> dict[str, float]:
+        return dict(state)
+
+    def detail(self, name: str, detail: str) -> str:
+        return {"place": f"in {detail}'s scoring", "card": f"the {detail}"}[name]
+
+    def horizon(self, view: Any, seat: int) -> str:
+        return "by the round's end"
+
+
+WORDS = Words()
+WHEN = "by the round's end"
+
+
+def test_the_weightiest_difference_comes_first() -> None:
+    said = differences({"statue": 2, "coin": 3}, {"statue": 1, "coin": 10}, WORDS)
+    assert [d.text for d in said] == ["one more statue", "7 fewer coins"]
+    assert [d.gain for d in said] == [True, False]
+
+
+def test_means_over_playouts_read_as_whole_things() -> None:
+    assert contrast({"coin": 4.6}, {"coin": 2.0}, WORDS, WHEN) == "3 more coins " + WHEN
+    assert contrast({"coin": 2.2}, {"coin": 2.0}, WORDS, WHEN) is None
+
+
+def test_mass_nouns_and_places_and_holdings_read_as_players_say_them() -> None:
+    assert contrast({"gold": 9}, {"gold": 12}, WORDS, WHEN) == "3 gold less " + WHEN
+    assert contrast({"place:Delhi": 1}, {"place:Delhi": 3}, WORDS, WHEN) == (
+        "1st instead of 3rd in Delhi's scoring " + WHEN)
+    assert contrast({"place:Delhi": 0}, {"place:Delhi": 2}, WORDS, WHEN) == (
+        "no place instead of 2nd in Delhi's scoring " + WHEN)
+    assert contrast({"card:Craftsman": 1}, {"card:Monk": 1}, WORDS, WHEN) == (
+        "the Craftsman instead of the Monk " + WHEN)
+
+
+def test_a_gain_and_its_price_are_both_said() -> None:
+    mine = {"statue": 3, "place:Delhi": 1, "card:Yogi": 1, "coin": 0}
+    other = {"statue": 1, "place:Delhi": 3, "coin": 9}
+    text = contrast(mine, other, WORDS, WHEN)
+    assert text is not None and "but 9 fewer coins" in text, text
+
+
+def test_the_best_says_what_it_gains_and_at_what_price() -> None:
+    assert better({"statue": 2, "coin": 1}, {"statue": 1, "coin": 8}, WORDS, WHEN, 1.2,
+                  "PP") == f"one more statue, for 7 fewer coins, {WHEN}"
+
+
+def test_where_nothing_one_counts_differs_the_judgement_is_said() -> None:
+    assert better({"coin": 1}, {"coin": 1}, WORDS, WHEN, 0.4, "PP") == (
+        "judged about 0.4 PP better than the next best")
+    assert better({"coin": 4}, {"coin": 4}, WORDS, WHEN, 0.4, "PP", now={"coin": 1}) == (
+        f"3 more coins {WHEN}; judged about 0.4 PP better than the next best")
+    assert worse({"coin": 1}, {"coin": 1}, WORDS, WHEN, 0.0, "PP") == "as good as the best"
+
+
+@pytest.mark.parametrize(("game_id", "decisions"), [
+    ("maharaja-2020", 40), ("raja-2004", 40), ("maharani", 9), ("maharadjah", 40)])
+def test_every_games_vocabulary_counts_a_seats_own_things(game_id: str,
+                                                          decisions: int) -> None:
+    evaluator = evaluator_for(game_id)
+    words = getattr(evaluator, "words", None)
+    assert words is not None, f"{game_id} has no coach's words"
+    game = Game(rulesets()[game_id], [bot_seat(f"m{n}", "medium") for n in range(3)], None, 2)
+    for n in range(decisions):
+        seat = game.to_move()[0]
+        game.play(seat, choose_intent(game.ruleset, game.view(seat), seat,
+                                      game.legal_intents(seat), "medium", Random(n)))
+    seat = game.to_move()[0]
+    counted = words.count(game.view(seat), seat)
+    assert counted and all(isinstance(v, float) for v in counted.values())
+    for key in counted:
+        name, _, detail = key.partition(":")
+        assert name in words.things, key
+        if detail:
+            assert words.detail(name, detail), key
+    assert words.horizon(game.view(seat), seat).startswith("by ") or \
+        words.horizon(game.view(seat), seat).startswith("once ")
+
+
+def test_a_nations_sequence_reads_as_english() -> None:
+    from engine.bots.maharadjah_words import possessive
+
+    assert [possessive(n) for n in ("Mughals", "Maurya", "British", "Portuguese", "Dutch")] \
+        == ["Mughals'", "Maurya's", "British", "Portuguese", "Dutch"]

@@ -1,0 +1,154 @@
+"""No silent stacking loss (amended W-STACK-3): a move after which the stacking limits
+could no longer be met by the armies still free to move is refused before it is made,
+with its reason; the excess is removed only where it was not of the player's making
+(W-STACK-6, a blocked stack: W-AMB-40)."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from engine.core.autoplay import random_intent
+from engine.core.game import Game
+from engine.core.ruleset import Seat
+from engine.maharadjah import RULESET, legal, stacking
+from engine.maharadjah import events as ev
+from engine.maharadjah import intents as it
+from engine.maharadjah.state import Phase
+from tests.maharadjah.helpers import of, play, position, refused, seat
+
+HARAPPANS = ("BAL", "DEL", "GAN", "GUJ", "KAS", "LAH", "PUN", "RAJ", "SND")
+
+
+def maurya_invasion() -> object:
+    """Turn 1 (W-INV-4, a great invasion): 6 Maurya in Afghanistan and 6 in China, the
+    Harappans one army in each of their territories."""
+    armies = {t: {"HARAPPANS": 1} for t in HARAPPANS}
+    armies.update({"AFG": {"MAURYA": 6}, "CAS": {"MAURYA": 6}})
+    return position(1, "MAURYA", armies, seats=5)
+
+
+def reason(state: object, nation: str, intent: object) -> str:
+    from engine.core.errors import IllegalIntent
+
+    try:
+        RULESET.decide(state, seat(state, nation), intent)  # type: ignore[arg-type]
+    except IllegalIntent as exc:
+        return str(exc)
+    raise AssertionError(f"{intent} was accepted")
+
+
+def test_a_move_that_makes_the_limits_unreachable_is_refused_first() -> None:
+    """W-STACK-3 (amended), W-STACK-1, W-STACK-2: Kashmir is rough, 2 armies at most or
+    4 as the one large stack. Four Maurya may go there from China (the others still fit
+    around it); then 2 more would stay over the limit for good: refused with its
+    reason, and the list no longer offers it."""
+    s = maurya_invasion()
+    assert refused(s, "MAURYA", it.Move(start="CAS", path=("KAS",), armies=5)) == "W-STACK-3"
+    assert "at most 4 may go there now" in reason(s, "MAURYA",
+                                                  it.Move(start="CAS", path=("KAS",), armies=5))
+    play(s, "MAURYA", it.Move(start="CAS", path=("KAS",), armies=4))
+    play(s, "MAURYA", it.Move(start="AFG", path=("BAL",), armies=2))
+    play(s, "MAURYA", it.Move(start="AFG", path=("PUN",), armies=3))
+    two = it.Move(start="CAS", path=("KAS",), armies=2)
+    assert refused(s, "MAURYA", two) == "W-STACK-3"
+    text = reason(s, "MAURYA", two)
+    assert text.startswith("W-STACK-3: Kashmir cannot take 2 more Maurya armies from Central Asia")
+    assert "none may go there now" in text
+    listed = RULESET.legal_intents(s, seat(s, "MAURYA"))
+    assert not [m for m in listed if isinstance(m, it.Move) and m.path[-1] == "KAS"]
+    assert it.Move(start="CAS", path=("GAN",), armies=2) in listed
+    assert "KAS" not in legal.reach(s, "CAS")
+    assert refused(s, "MAURYA", it.EndMovement()) == "W-INV-1"  # China must be left
+    play(s, "MAURYA", it.Move(start="CAS", path=("GAN",), armies=2))
+    events = play(s, "MAURYA", it.Move(start="AFG", path=("GAN",), armies=1))
+    assert not [e for e in of(events, ev.ArmiesRemoved) if e.nation == "MAURYA"]
+    assert s.phase != Phase.MOVE  # nothing left to move: the phase ended by itself
+
+
+def test_the_excess_not_of_the_players_making_is_still_removed() -> None:
+    """W-STACK-3, W-AMB-40, W-INV-1: the Afghans' invaders can leave Afghanistan only into
+    rough Baluchistan (their allies hold the Punjab and the Ganges): 4 fit there as the
+    large stack and 2 are lost whatever they do. Moves that lose no more are allowed; the
+    phase ends once nothing better is possible, and only those 2 are removed."""
+    s = position(15, "AFGHANS", {"AFG": {"AFGHANS": 6}, "PUN": {"SIKHS": 1},
+                                 "GAN": {"MUGHALS": 1}},
+                 allies=["AFGHANS", "SIKHS", "MUGHALS"])
+    assert stacking.judge(s).loss == 2
+    assert refused(s, "AFGHANS", it.EndMovement()) == "W-INV-1"
+    play(s, "AFGHANS", it.Move(start="AFG", path=("BAL",), armies=4))
+    assert s.armies["BAL"] == {"AFGHANS": 4}
+    events = play(s, "AFGHANS", it.EndMovement())
+    removed = [(e.space, e.armies, e.why) for e in of(events, ev.ArmiesRemoved)
+               if e.why != "scheduled"]  # (2 leave at the end of the sequence, W-SCHED-5)
+    assert removed == [("AFG", 2, "stranded")]
+
+
+def test_a_later_move_can_make_room_and_the_phase_waits_for_it() -> None:
+    """W-STACK-3: Agra is the large stack; Delhi may take a fourth army while its own
+    armies can still leave, and ending the phase is refused until one does."""
+    s = position(10, "MUSLIMS", {"DEL": {"MUSLIMS": 3}, "AGR": {"MUSLIMS": 4},
+                                 "RAJ": {"MUSLIMS": 1}})
+    play(s, "MUSLIMS", it.Move(start="RAJ", path=("DEL",), armies=1))  # DEL 4, AGR 4
+    assert reason(s, "MUSLIMS", it.EndMovement()).startswith(
+        "W-STACK-3: too many armies in Agra, Delhi")
+    play(s, "MUSLIMS", it.Move(start="DEL", path=("RAJ",), armies=1))
+    events = play(s, "MUSLIMS", it.EndMovement())
+    assert not of(events, ev.ArmiesRemoved)
+    assert s.armies["DEL"] == {"MUSLIMS": 3} and s.armies["AGR"] == {"MUSLIMS": 4}
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_random_play_never_loses_armies_it_could_have_kept(seed: int) -> None:
+    """W-STACK-3 (amended), W-AMB-40: in random games, the armies removed for stacking
+    or stranded when a Movement Phase ends are never more than the loss already there
+    when the phase began (its invaders placed above the limits, a blocked stack)."""
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
+    rng = Random(seed)
+    began: int | None = None
+    checked = 0
+    while game.to_move():
+        state = game.state
+        if state.phase == Phase.MOVE and began is None and not state.todo:
+            began = stacking.judge(state).loss
+        seat_, intent = random_intent(game, rng)
+        lost = 0
+        for event in game.play(seat_, intent):
+            if isinstance(event, ev.ArmiesRemoved) and event.why in ("stacking", "stranded"):
+                lost += event.armies  # the removals end_movement makes, just before
+            elif isinstance(event, ev.MovementEnded):
+                if began is not None:  # (a phase no one decided in ended as it began)
+                    assert lost <= began, (len(game.steps), lost, began)
+                    checked += 1
+                began = None
+            else:
+                lost = 0
+    assert checked > 50
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_the_quick_judgement_agrees_with_a_new_plan_for_every_move(seed: int) -> None:
+    """W-STACK-3: the sizes the listing offers (mostly judged from the position's own
+    plan) are exactly the moves after which a new plan loses no more armies, for every
+    group shape and destination of random positions."""
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
+    rng = Random(seed)
+    compared = 0
+    while game.to_move():
+        state = game.state
+        for start in legal._starts(state):
+            judged = stacking.judge(state)
+            for group in legal.groups_at(state, start):
+                if not group.armies:
+                    continue
+                for dest, _came in legal.destinations(state, group):
+                    fresh = stacking.judge(state)  # the same position: the same answer
+                    assert fresh is judged
+                    want = tuple(k for k in range(1, group.armies + 1) if stacking._after(
+                        state, judged, start, ((dest, k),)) <= judged.loss)
+                    assert judged.sizes_to(state, start, dest, group.armies) == want, (
+                        len(game.steps), start, dest)
+                    compared += 1
+        game.play(*random_intent(game, rng))
+    assert compared > 500
