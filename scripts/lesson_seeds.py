@@ -3,6 +3,8 @@
     python scripts/lesson_seeds.py maharaja-2020                  # seeds 1-200, the best 5
     python scripts/lesson_seeds.py raja-2004 --seeds 1-500 --top 3
     python scripts/lesson_seeds.py maharani --show 42             # seed 42's decisions
+    python scripts/lesson_seeds.py maharadjah --players 3 --option short_game=true \
+        --show 2 --script "+MYS MYS-KARx2 end"    # these first, then the teacher
 
 A lesson's game is a fixed seed and table; its computers play at their level with
 the generator the app's table gives each decision (``engine.core.table.decision_rng``),
@@ -20,6 +22,7 @@ steps' texts from. After a change of the computers' play or the rules, the lesso
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -105,12 +108,17 @@ def maharadjah_ideas(game: Game[Any, Any, Any, Any]) -> dict[str, int | None]:
     def mine(step: Any) -> bool:
         return bool(step.seat == GUIDED)
 
+    def ours(nation: str) -> bool:
+        return bool(game.state.control.get(nation) == GUIDED)
+
     return {
-        "growth placed": first(game, lambda s, e: mine(s) and isinstance(e, ev.ArmiesPlaced)),
+        "growth placed": first(game, lambda s, e: mine(s) and isinstance(e, ev.ArmiesPlaced)
+                               and e.why == "growth"),
         "a move": first(game, lambda s, e: mine(s) and isinstance(e, ev.Moved)),
         "a battle": first(game, lambda s, e: mine(s) and isinstance(e, ev.BattleStarted)),
-        "a retreat": first(game, lambda s, e: isinstance(e, ev.Retreated)),
-        "a submission": first(game, lambda s, e: isinstance(e, ev.Submitted)),
+        "a retreat": first(game, lambda s, e: mine(s) and isinstance(e, ev.Retreated)),
+        "a submission": first(game, lambda s, e: isinstance(e, ev.Submitted)
+                              and (ours(e.subject) or ours(e.overlord))),
     }
 
 
@@ -130,19 +138,34 @@ def raja_steer(game: Game[Any, Any, Any, Any], legal: list[Any]) -> list[Any]:
     return picked or legal
 
 
-STEER: dict[str, Steer] = {"raja-2004": raja_steer}
+def maharadjah_steer(game: Game[Any, Any, Any, Any], legal: list[Any]) -> list[Any]:
+    """A submission (W-SUB) and a retreat (W-RET), of all the armies that may go at
+    once, when offered: the medium computer seldom takes either, and they are two of
+    the lesson's ideas."""
+    from engine.maharadjah import intents as it
+
+    submit = [i for i in legal if isinstance(i, it.Submit)]
+    if submit:
+        return submit
+    retreats = [i for i in legal if isinstance(i, it.Retreat)]
+    most = max((i.armies for i in retreats), default=0)
+    return [i for i in retreats if i.armies == most] or legal  # all at once: one step
+
+
+STEER: dict[str, Steer] = {"raja-2004": raja_steer, "maharadjah": maharadjah_steer}
 
 IDEAS: dict[str, Ideas] = {"maharaja-2020": maharaja_ideas, "raja-2004": raja_ideas,
                            "maharani": maharani_ideas, "maharadjah": maharadjah_ideas}
 
 
 # ------------------------------------------------------------------- playing
-def table(game_id: str, players: int, seed: int, level: str) -> GameSetup:
+def table(game_id: str, players: int, seed: int, level: str,
+          options: dict[str, Any] | None = None) -> GameSetup:
     from engine.core.ruleset import HUMAN, Computer, Seat
     from maharaja_tui.games import adapter_class
 
     form = adapter_class(game_id).table_form()
-    values = {f.id: f.default for f in form.fields}
+    values = {f.id: f.default for f in form.fields} | (options or {})
     seats = tuple(Seat("You", HUMAN) if s == GUIDED else Seat(f"C{s}", Computer(level=level))
                   for s in range(players))
     return GameSetup(seats, adapter_class(game_id).make_options(values,
@@ -222,17 +245,25 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=5)
     parser.add_argument("--show", type=int, help="one seed's decisions, as tokens")
     parser.add_argument("--decisions", type=int, default=MAX_DECISIONS)
+    parser.add_argument("--script", default="",
+                        help="with --show: the guided seat's first decisions (tokens, "
+                             "as a lesson's steps expect them); the teacher then goes on")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=JSON",
+                        help="a new-game form value, as the lesson's table.options "
+                             "(short_game=true)")
     args = parser.parse_args()
+    options = {name: json.loads(value) for name, _, value in
+               (o.partition("=") for o in args.option)}
     if args.show is not None:
-        setup = table(args.game, args.players, args.show, args.level)
-        game = play(setup, args.teacher, args.decisions)
+        setup = table(args.game, args.players, args.show, args.level, options)
+        game = play(setup, args.teacher, args.decisions, args.script.split())
         print(judge(args.game, game))
         show(args.game, game)
         return
     low, _, high = args.seeds.partition("-")
     found = []
     for seed in range(int(low), int(high or low) + 1):
-        setup = table(args.game, args.players, seed, args.level)
+        setup = table(args.game, args.players, seed, args.level, options)
         game = play(setup, args.teacher, args.decisions)
         score, ideas = judge(args.game, game)
         found.append((score, seed, ideas))
