@@ -31,11 +31,14 @@ from typing import Any
 import msgspec
 
 FOLDER = Path(__file__).parent
-# The lesson panel's width at 80 columns (the side column less its padding): a step's
-# text must fit the lines below at this width, its keys and citations aside.
-PANEL_WIDTH = 31
-TEXT_LINES = 5
+# The lesson panel at 80x24: the whole width over the choices less its padding, and
+# the rows it may take from the board above it under its top border (as "since your
+# last turn" does). A step (its title and keys, then its words) must fit them whole,
+# and where the guide and the rules explain it must fit the border.
+PANEL_WIDTH = 78
+STEP_ROWS = 3
 DIALOG_WIDTH = 72  # the welcome's dialog at 80 columns
+WELCOME_LINES = 5
 
 # Keys a step may ask for by name; any single character is a key too, and a longer
 # word that is no key name is typed letter by letter (a list's filter).
@@ -46,6 +49,7 @@ KEY_WORDS = {"enter": "Enter", "escape": "Esc", "up": "↑", "down": "↓", "lef
              "right": "→", "home": "Home", "end": "End", "pageup": "PgUp",
              "pagedown": "PgDn", "tab": "Tab", "space": "Space", "backspace": "Backspace",
              "f1": "F1"}
+DONE = "Lesson done"  # the panel's title over the farewell
 RULE_ID = re.compile(r"^[A-Z]+(?:-[A-Z0-9]+)+$")
 
 
@@ -143,13 +147,14 @@ def check(lesson: Lesson, game: str) -> list[str]:
     titles = {s.title for s in sections(guide)} if guide is not None else set()
     reference = rules.read_text(encoding="utf-8") if rules is not None else ""
     places = set(adapter(()).place_ids().values())
-    problems += too_long("the welcome", lesson.welcome, TEXT_LINES, DIALOG_WIDTH)
-    problems += too_long("the farewell", lesson.farewell, TEXT_LINES + 1)
+    problems += too_long("the welcome", lesson.welcome, WELCOME_LINES, DIALOG_WIDTH)
+    problems += too_long("the farewell", lesson.farewell, STEP_ROWS)
+    problems += too_many(DONE, "the farewell", text=lesson.farewell)
     for number, step in enumerate(lesson.steps, start=1):
         where = f"step {number} ({step.expect})"
         if not step.expect.strip():
             problems.append(f"step {number} expects no decision")
-        problems += too_long(where, step.text, TEXT_LINES)
+        problems += too_many_rows(where, step, number, len(lesson.steps))
         if step.section not in titles:
             problems.append(f"{where}: the guide has no section {step.section!r}")
         if not step.rules:
@@ -172,6 +177,35 @@ def too_long(where: str, text: str, lines: int, width: int = PANEL_WIDTH) -> lis
         return [f"{where} says nothing"]
     if len(wrapped) > lines:
         return [f"{where} is {len(wrapped)} lines at {width} columns (at most {lines})"]
+    return []
+
+
+def too_many_rows(where: str, step: Step, number: int, total: int) -> list[str]:
+    """``where`` (the step) takes more room on the lesson panel at 80 columns than it
+    has: its words, keys, guide section or rule ids would be cut."""
+    from maharaja_tui.lessons.run import step_data
+
+    if not step.text.strip():
+        return [f"{where} says nothing"]
+    data = step_data(step, number, total)
+    problems = too_many("", where, data)
+    if len(data.footer) > PANEL_WIDTH - 2:  # the border's corners
+        problems.append(f"{where}: {data.footer!r} is longer than the panel's border "
+                        f"({PANEL_WIDTH - 2}): fewer rule ids")
+    return problems
+
+
+def too_many(title: str, where: str, data: Any = None, text: str = "") -> list[str]:
+    """``where`` takes more rows of the lesson panel at 80 columns than it has: ``data``
+    (the panel's), or ``text`` under ``title``."""
+    from maharaja_tui.widgets.lesson_panel import LessonData, LessonPanel
+
+    panel = LessonPanel()
+    panel.set_reactive(LessonPanel.data, data or LessonData(title, texts=(text,)))
+    rows = len(panel.rows(PANEL_WIDTH))
+    if rows > STEP_ROWS:
+        return [f"{where} takes {rows} rows of the lesson panel at 80 columns "
+                f"(at most {STEP_ROWS}: fewer words)"]
     return []
 
 

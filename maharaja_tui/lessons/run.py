@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.core.notation import NotationError
 from engine.registry import spec_of
-from maharaja_tui.lessons import Lesson, Step, keys_in_words
+from maharaja_tui.lessons import DONE, Lesson, Step, keys_in_words
 from maharaja_tui.widgets.lesson_panel import LessonData
 from maharaja_tui.widgets.segments import Segments
 
@@ -76,7 +76,7 @@ class LessonRun:
         if self.left:
             return LessonData("Lesson left", texts=(LEFT_WORDS,))
         if done >= total:
-            return LessonData("Lesson done", texts=(lesson.farewell,))
+            return LessonData(DONE, texts=(lesson.farewell,))
         step = lesson.steps[done]
         title = f"Step {done + 1}/{total}"
         if not deciding:
@@ -84,18 +84,24 @@ class LessonRun:
                               footer=LEAVE_WORDS)
         if not self.allowed(view, step):
             return LessonData(title, texts=(LOST_WORDS,))
-        return LessonData(title, keys_in_words(step.keys), (step.text,), said,
-                          f"F1 {step.section} · {' '.join(step.rules)}")
+        return step_data(step, done + 1, total, said)
 
     def note(self, steps: Sequence[Any]) -> LessonData | None:
         """The step due, for a dialog it opens (which covers the panel)."""
         step = self.due(steps)
         if step is None:
             return None
-        return LessonData(self.note_title(steps), keys_in_words(step.keys), (step.text,))
+        return step_data(step, self.done(steps) + 1, len(self.lesson.steps))
 
     def note_title(self, steps: Sequence[Any]) -> str:
         return f"Step {self.done(steps) + 1}/{len(self.lesson.steps)}"
+
+
+def step_data(step: Step, number: int, total: int, said: Segments = ()) -> LessonData:
+    """The lesson panel's data for ``step``, the ``number``-th of ``total``: its title,
+    keys and words, and the guide's section F1 opens with the rule ids it teaches."""
+    return LessonData(f"Step {number}/{total}", keys_in_words(step.keys), (step.text,), said,
+                      f"F1 {step.section} · {' '.join(step.rules)}")
 
 
 LEFT_WORDS = ("You left the lesson: the game goes on as any other, against easy computers. "

@@ -52,7 +52,7 @@ from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.lesson_panel import LessonPanel
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Painter, Segment, Segments
-from maharaja_tui.widgets.selection import PlaceSelected, TellsStatus
+from maharaja_tui.widgets.selection import PlaceSelected, PointsAt, TellsStatus
 
 if TYPE_CHECKING:
     from maharaja_tui.lessons.run import LessonRun
@@ -126,6 +126,7 @@ class GameScreen(Closing, Screen[None]):
         self._lesson_said: Segments = ()  # why the last decision tried was not the step's
         self._lesson_over_at: int | None = None  # its seat's decisions when it ended
         self.pointed: int | None = None  # the entry the lesson's step asks for, if any
+        self._lesson_pointed: int | None = None  # the step the boards' cursors went for
         self._notes: list[LessonPanel] = []  # the step shown over the dialogs it opened
 
     # ------------------------------------------------------------- compose
@@ -140,12 +141,13 @@ class GameScreen(Closing, Screen[None]):
                 with BackdropColumn(id="boards"):
                     yield from build(panels, "seats", palette=self.colours)
                 yield from build(panels, "side", palette=self.colours)
-                if self.lesson is not None:  # in the log's place while it runs
-                    yield LessonPanel(self.colours, id="lesson")
                 yield MoveLog(self.colours, id="log")
         yield Static(id="refusal")
         yield Static(id="autosave-off")
         yield Static(id="since")
+        if self.lesson is not None:  # the whole width over the choices, in the summary's
+            # place: at 80x24 the side column has no room to spare beside the boards
+            yield LessonPanel(self.colours, id="lesson")
         yield ActionPanel(self.colours, id="actions", chosen=self._chosen)
         yield Footer(compact=True, show_command_palette=False)  # all keys fit at 80 columns
 
@@ -254,6 +256,7 @@ class GameScreen(Closing, Screen[None]):
         if self.news or marked:
             panels = tuple(adapter.highlighted(panel, self.news | marked) for panel in panels)
         refresh(self, panels, self._panels)
+        self._lesson_points()
         log.show(entries, frozenset(
             n for n, entry in enumerate(entries) if adapter.concerns(entry, viewer)))
         actions.show(adapter.heading(view, viewer, to_move),
@@ -286,8 +289,7 @@ class GameScreen(Closing, Screen[None]):
                                       "dim"))
         box = self.query_one("#since", Static)
         box.update(painter.lines((head, *((("• ", "dim"), *entry) for entry in shown))))
-        # While a lesson runs its panel says what matters (the log still has it all):
-        # the summary's rows would be the lesson panel's at 80x24.
+        # While a lesson runs its panel is in the summary's place (the log has it all).
         box.display = self.lesson is None or not self.lesson.running(self._steps())
         self.news = frozenset().union(*(self.adapter.places_in(e) for e in news))
 
@@ -347,10 +349,8 @@ class GameScreen(Closing, Screen[None]):
         elif running:
             self._lesson_over_at = None
         panel = self.query_one("#lesson", LessonPanel)
-        # The farewell stays until the guided seat's next decision; then the log is back.
-        shown = running or done <= (self._lesson_over_at or 0)
-        panel.display = shown
-        self.query_one(MoveLog).display = not shown
+        # The farewell stays until the guided seat's next decision.
+        panel.display = running or done <= (self._lesson_over_at or 0)
         step = self._lesson_step()
         deciding = deciding and step is not None
         panel.data = lesson.panel(steps, view, deciding, self._lesson_said)
@@ -371,6 +371,22 @@ class GameScreen(Closing, Screen[None]):
                     entry, label=mark + tuple(entry.label), key=entry_key(entry))
                 break
         return frozenset(step.highlight)
+
+    def _lesson_points(self) -> None:
+        """A step due that marks places: the boards' cursors go to its first, once (the
+        window of a board bigger than its widget follows, so the place is in sight; the
+        player's own moves of the cursor are left alone after)."""
+        step = self._lesson_step()
+        if step is None or self.lesson is None or not step.highlight:
+            return
+        number = self.lesson.done(self._steps())
+        if self._lesson_pointed == number:
+            return
+        self._lesson_pointed = number
+        for board in self._boards:
+            widget = self.query_one(f"#{board}")
+            if isinstance(widget, PointsAt):
+                widget.point_at(step.highlight[0])
 
     def lesson_choice(self, intents: Sequence[Any]) -> int | None:
         """Among ``intents`` (a dialog's choices), the one the lesson's step asks for."""
@@ -418,11 +434,12 @@ class GameScreen(Closing, Screen[None]):
                 self.action_leave_lesson()
 
         self.ask(ConfirmScreen(f"{lesson.lesson.title}\n\n{lesson.lesson.welcome}\n\n"
-                               "The panel on the right says what to do and why; the entry "
-                               "to pick is marked ▶. F1 opens the guide there. ^e leaves the "
-                               "lesson: the game goes on against easy computers.",
+                               "The panel above your choices says what to do and why; the "
+                               "entry to pick is marked ▶, the places on the board too. F1 "
+                               "opens the guide there. ^e leaves the lesson: the game goes "
+                               "on against easy computers.",
                                enter="begins the lesson", no="plays without it"),
-                 answered)
+                 answered, step_on_top=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_lesson":
@@ -524,6 +541,10 @@ class GameScreen(Closing, Screen[None]):
         a privacy screen stands between two players (a replay opened from here shows
         no more than this)."""
         return None if self._covered else self.viewer
+
+    def guide_at(self) -> tuple[str, str | None]:
+        """F1 explains this game, at the section for the decision at hand."""
+        return self.table.ruleset.id, self.guide_topic() or None
 
     def guide_topic(self) -> str:
         """The player's-guide section for the decision at hand (F1 opens it): the
@@ -651,10 +672,12 @@ class GameScreen(Closing, Screen[None]):
         self.ask(ChoiceScreen(entry.prompt or "Choose:", labels, self.colours,
                               highlighted=asked or 0), chosen)
 
-    def ask(self, screen: Screen[Any], then: Any) -> None:
+    def ask(self, screen: Screen[Any], then: Any, *, step_on_top: bool = True) -> None:
         """Push a screen that decides something; once it closes (answered or not), the
         action list has the focus again, its cursor where it was or on the same entry,
-        so arrows work at once, whichever widget opened the dialog (a board, a hint)."""
+        so arrows work at once, whichever widget opened the dialog (a board, a hint).
+        ``step_on_top``: a lesson's step due goes on top of it (not on the welcome,
+        which comes before any step)."""
         def answered(answer: Any) -> None:
             try:
                 then(answer)
@@ -663,8 +686,8 @@ class GameScreen(Closing, Screen[None]):
                     self.query_one(ActionPanel).focus_options()
 
         self.app.push_screen(screen, answered)
-        note = self.lesson.note(self._steps()) if self._lesson_step() is not None \
-            and self.lesson is not None else None
+        note = self.lesson.note(self._steps()) if step_on_top \
+            and self._lesson_step() is not None and self.lesson is not None else None
         if note is not None:  # the dialog covers the lesson panel: its step goes on top
             screen.call_after_refresh(self._note_on, screen, note)
 

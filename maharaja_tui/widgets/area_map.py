@@ -193,6 +193,13 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         corners = self._lay_out(*self.canvas_size(max(1, width), max(1, height)))
         return {area: (x + BOX // 2, y) for area, (x, y) in corners.items()}
 
+    def point_at(self, place: str) -> bool:
+        """The cursor on the area ``place`` (the window follows it)."""
+        if place not in {area.id for area in self.data.areas}:
+            return False
+        self.cursor = place
+        return True
+
     def action_cursor(self, arrow: Arrow) -> None:
         spots = self.spots()
         if self.cursor not in spots:

@@ -1,10 +1,9 @@
 """The lesson panel: a guided game's step in words (what to do and why), the keys it asks
 for, and where the guide and the rules explain it. It draws plain data and knows no
-game and no lesson file."""
+game and no lesson file. The game screen shows it the whole width over the choices;
+a dialog the step opens shows it on top (``lesson-note``)."""
 
 from __future__ import annotations
-
-import textwrap
 
 import msgspec
 from textual.reactive import reactive
@@ -18,7 +17,7 @@ class LessonData(msgspec.Struct, frozen=True):
     keys: str = ""  # the keys the step asks for, in words, beside the title
     texts: tuple[str, ...] = ()  # paragraphs, wrapped to the width
     said: Segments = ()  # a line about the last decision tried (not the step's)
-    footer: str = ""  # where the guide explains it: one line, cut to the width
+    footer: str = ""  # where the guide explains it (the panel's top border)
 
 
 def wrapped(segments: Segments, width: int) -> list[Segments]:
@@ -47,7 +46,30 @@ class LessonPanel(SegmentWidget):
     """
     data: reactive[LessonData | None] = reactive(None)
 
+    def text_rows(self) -> list[str]:
+        """The rows it draws at its width now, as plain text (what must be read whole)."""
+        return ["".join(text for text, _ in row) for row in self.rows(self.content_size.width)]
+
+    def on_mount(self) -> None:
+        self._cite()
+
+    def watch_data(self) -> None:
+        self._cite()
+        super().watch_data()  # a new height lays the screen out again
+
+    def _cite(self) -> None:
+        """Where the guide and the rules explain the step, on the panel's border: a row
+        it has anyway (at 80x24 the panel has three more to spare, for its words); a
+        note over a dialog has its border under it."""
+        data = self.data
+        footer = data.footer if data is not None and data.footer else None
+        if self.has_class("lesson-note"):
+            self.border_subtitle = footer
+        else:
+            self.border_title = footer
+
     def rows(self, width: int) -> list[Segments]:
+        """The title and the keys, the words after them, then the last try."""
         d = self.data
         if d is None:
             return []
@@ -55,12 +77,14 @@ class LessonPanel(SegmentWidget):
         head: Segments = ((d.title, "strong"),)
         if d.keys:
             head += (("  keys ", "dim"), (d.keys, "strong"))
-        rows = wrapped(head, width)
-        for text in d.texts:
-            rows += [((line, ""),) for line in textwrap.wrap(text, width)]
+        texts = [((text, ""),) for text in d.texts]
+        if self.has_class("lesson-note") or not texts:  # a dialog's top: the words below
+            rows = wrapped(head, width)
+        else:  # the words right after the title: a row saved for them
+            rows = wrapped(head + ((" —", "dim"),) + texts[0], width)
+            texts = texts[1:]
+        for text in texts:
+            rows += wrapped(text, width)
         if d.said:
             rows += wrapped(d.said, width)
-        if d.footer:  # the least needed line: cut rather than wrapped
-            footer = d.footer if len(d.footer) <= width else d.footer[: width - 1] + "…"
-            rows.append(((footer, "dim"),))
         return rows

@@ -282,6 +282,14 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
             self._note = note(str(number), f"slot {number} {why}", "warning")
         self.refresh()
 
+    def point_at(self, place: str) -> bool:
+        """The cursor on the cell whose id is ``place`` (``r3c4``)."""
+        cell = next((c for c in self.data.cells if c.id == place), None)
+        if cell is None:
+            return False
+        self.cursor = (cell.row, cell.col)
+        return True
+
     def action_cursor(self, arrow: Arrow) -> None:
         spots = self._spots()
         moves = self._moves
