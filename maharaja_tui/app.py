@@ -382,10 +382,14 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
 
         if isinstance(self.screen, HelpScreen):
             return
+        # The topmost screen that shows a game (a game, a replay over it or alone, the
+        # new-game form) says which game F1 explains, and where in its guide.
+        shown = next((s for s in reversed(self.screen_stack) if hasattr(s, "guide_at")), None)
+        ruleset, topic = shown.guide_at() if shown is not None else (None, None)
         game = self.game_screen()
-        rule = game.last_refusal.rule if game and game.last_refusal else None
-        self.push_screen(HelpScreen(rule, game.table.ruleset.id if game else None,
-                                    topic=game.guide_topic() if game else None))
+        refusal = game.last_refusal if game is not None else None
+        rule = refusal.rule if refusal is not None and shown is game else None
+        self.push_screen(HelpScreen(rule, ruleset, topic=topic))
 
     def action_replay_current(self) -> None:
         from maharaja_tui.screens.replay import ReplayScreen

@@ -24,11 +24,10 @@ from engine.core.errors import IllegalIntent
 from engine.core.record import MAX_NAME
 from engine.core.ruleset import HUMAN, Computer, Controller, Human, Seat
 from engine.registry import default_game
-from maharaja_tui import autosaves, lessons
+from maharaja_tui import autosaves, lessons, watch
 from maharaja_tui.computer import bot_levels
 from maharaja_tui.fields import FieldError, seed_field
-from maharaja_tui.game_setup import (GameSetup, bot_level, form_of, lesson_setup,
-                                     seat_name)
+from maharaja_tui.game_setup import GameSetup, bot_level, form_of, lesson_setup, seat_name
 from maharaja_tui.game_setup import default_setup as default_setup  # where callers found it
 from maharaja_tui.games import adapter_class, playable
 from maharaja_tui.games.base import NewGameForm
@@ -157,11 +156,19 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
                 yield Button("Continue", id="resume", compact=True,
                              disabled=not self.unfinished)
                 yield Button("Load…", id="load", compact=True)
+                if self.recorded:
+                    yield Button("Watch…", id="watch", compact=True)
             yield Static(id="new-game-error")
             if self.unfinished:
                 yield Static("Unfinished games (Enter resumes)", classes="form-heading")
                 yield ChoiceList(*[Option(save.describe()) for save in self.unfinished],
                                  id="recent-games")
+            if self.recorded:
+                yield Static("Watch a game: computers play it (Enter opens the replay; "
+                             "there, space plays it and F1 has the guide)",
+                             classes="form-heading", id="watch-heading")
+                yield ChoiceList(*[Option(game.describe()) for game in self.recorded],
+                                 id="recordings")
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
     def _defaults(self) -> tuple[str, str, int]:
@@ -224,7 +231,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"start": self.action_start, "first-game": self.action_first_game,
-                   "learn": self.action_learn,
+                   "learn": self.action_learn, "watch": self.action_watch,
                    "resume": self.action_resume, "load": self.app.action_open_file}  # type: ignore[attr-defined]
         actions[event.button.id or ""]()
 
@@ -304,6 +311,23 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "recent-games":
             self.app.open_path(self.unfinished[event.option_index].path)  # type: ignore[attr-defined]
+        elif event.option_list.id == "recordings":
+            self.app.open_replay(self.recorded[event.option_index].path)  # type: ignore[attr-defined]
+
+    @property
+    def recorded(self) -> list[watch.Recorded]:
+        """The recorded games of the game chosen, to watch (they ship with the app)."""
+        return watch.recorded(self.game)
+
+    def action_watch(self) -> None:
+        """To the list of the game's recorded games (Enter there opens one)."""
+        for games in self.query("#recordings"):
+            games.scroll_visible()
+            focus_now(games)
+
+    def guide_at(self) -> tuple[str, str | None]:
+        """F1 explains the game chosen on the form, from its guide's start."""
+        return self.game, None
 
     def action_resume(self) -> None:
         """Continue: the most recently played unfinished game."""
