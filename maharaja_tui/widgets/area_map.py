@@ -48,7 +48,8 @@ from maharaja_tui.widgets.board_frame import (
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
 
-MIN_WIDTH, MIN_HEIGHT = 72, 23  # below this the map pans (all of it in sight at 120x40)
+MIN_WIDTH, MIN_HEIGHT = 72, 24  # below this the map pans (all of it in sight at 120x40);
+# at 23 rows the south's boxes could not all find room and were drawn over each other
 BOX = 9  # widest box in cells, frame included
 TALL = 2  # rows kept for every box: its title and a line of pieces
 INNER = BOX - 2
