@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
@@ -61,6 +62,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         Binding("ctrl+f", "first_game", "First game", id="new-game.first-game"),
         Binding("ctrl+t", "resume", "Continue", id="new-game.resume"),
         Binding("ctrl+l", "learn", "Learn to play", id="new-game.learn"),
+        Binding("ctrl+r", "watch", "Watch", id="new-game.watch"),  # a recorded game
         Binding("escape", "quit", "Quit", show=False, id="new-game.quit"),
     ]
     # Textual's auto-focus gives the first focusable widget the focus at compose: the
@@ -82,6 +84,8 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
             return self.form.first_game_seats > 0
         if action == "learn":  # only a game with a lesson
             return self.game in lessons.games()
+        if action == "watch":  # only a game with recorded games
+            return bool(self.recorded)
         return True
 
     @property
@@ -164,8 +168,8 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
                 yield ChoiceList(*[Option(save.describe()) for save in self.unfinished],
                                  id="recent-games")
             if self.recorded:
-                yield Static("Watch a game: computers play it (Enter opens the replay; "
-                             "there, space plays it and F1 has the guide)",
+                yield Static("Watch a game (Enter: its replay; there space plays it, "
+                             "F1 has the guide)",
                              classes="form-heading", id="watch-heading")
                 yield ChoiceList(*[Option(game.describe()) for game in self.recorded],
                                  id="recordings")
@@ -312,7 +316,15 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         if event.option_list.id == "recent-games":
             self.app.open_path(self.unfinished[event.option_index].path)  # type: ignore[attr-defined]
         elif event.option_list.id == "recordings":
-            self.app.open_replay(self.recorded[event.option_index].path)  # type: ignore[attr-defined]
+            self.open_recording(self.recorded[event.option_index].path)
+
+    def open_recording(self, path: Path) -> None:
+        """A recorded game in the replay viewer, over this form: Esc there comes back."""
+        from maharaja_tui.screens.replay import ReplayScreen
+
+        game = self.app.load(path)  # type: ignore[attr-defined]  # a bad file: a notice
+        if game is not None:
+            self.app.push_screen(ReplayScreen(game))
 
     @property
     def recorded(self) -> list[watch.Recorded]:

@@ -52,7 +52,7 @@ async def test_the_new_game_screen_opens_a_recorded_game_and_f1_explains_that_ga
         await screen.switch_game(game)
         await pilot.pause()
         recorded = watch.recorded(game)
-        await pilot.click("#watch")  # the button goes to the list, in sight
+        await pilot.press("ctrl+r")  # as the Watch… button: to the list, in sight
         await pilot.pause()
         assert screen.focused is not None and screen.focused.id == "recordings"
         text = screen_text(app)
@@ -74,3 +74,6 @@ async def test_the_new_game_screen_opens_a_recorded_game_and_f1_explains_that_ga
         assert help_screen.title == spec_of(game).title
         assert help_screen.topic  # at the section of the decision the replay shows next
         assert help_screen.topic in screen_text(app)
+        await pilot.press("escape", "escape")  # the guide, then the replay: the form again
+        await pilot.pause()
+        assert app.screen is screen
