@@ -47,7 +47,7 @@ async def begun(pilot: Any, app: MaharajaApp) -> GameScreen:
     return screen
 
 
-async def until(pilot: Any, condition: Any, what: str, seconds: float = 60.0,
+async def until(pilot: Any, condition: Any, what: str, seconds: float = 180.0,
                 shown: Any = None) -> None:
     """Pause until ``condition()``; else fail saying ``what`` (and ``shown()``: the screen)."""
     deadline = time.monotonic() + seconds
@@ -62,7 +62,7 @@ async def due(pilot: Any, app: MaharajaApp, screen: GameScreen, number: int) -> 
     play, and a scoring that is over is closed with Enter, as its screen says."""
     lesson = screen.lesson
     assert lesson is not None
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # the computers play: a loaded machine is slow
     title = f"Step {number}/{len(lesson.lesson.steps)}"
     while not (lesson.done(screen._steps()) == number - 1 and screen._lesson_step()
                and title in screen_text(app)):
