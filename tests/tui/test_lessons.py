@@ -87,6 +87,8 @@ async def test_a_lesson_plays_to_its_end_by_the_keys_it_asks_for(game: str) -> N
         problems: list[str] = []
         for number, step in enumerate(steps, start=1):
             await due(pilot, app, screen, number)
+            await pilot.pause()  # the frame the step came in settled, as a person reads it
+            await pilot.pause()
             shown = screen_text(app)
             assert f"Step {number}/{len(steps)}" in shown, shown
             problems += [f"step {number} ({step.expect}): {line!r} not shown"
