@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from engine.core.table import LocalTable
     from maharaja_tui.file_lock import FileLock
     from maharaja_tui.game_setup import GameSetup
+    from maharaja_tui.lessons.run import LessonRun
     from maharaja_tui.screens.game import GameScreen
     from maharaja_tui.settings import Settings
 
@@ -241,9 +242,16 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
         from engine import Game, get_ruleset
 
         game = Game(get_ruleset(setup.ruleset_id), list(setup.seats), setup.options, setup.seed)
-        return self.show_game(game)
+        lesson = None
+        if setup.lesson:
+            from maharaja_tui.lessons import load
+            from maharaja_tui.lessons.run import LessonRun
 
-    def show_game(self, game: AnyGame, *, source: Path | None = None) -> bool:
+            lesson = LessonRun(load(setup.ruleset_id))
+        return self.show_game(game, lesson=lesson)
+
+    def show_game(self, game: AnyGame, *, source: Path | None = None,
+                  lesson: LessonRun | None = None) -> bool:
         """Play ``game`` (read from ``source``, if from a file) on the main screen.
 
         Each game has its own autosave file, so a new game never overwrites an unfinished
@@ -267,7 +275,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
         table = LocalTable(game, autosave=path, chooser=choose,
                            save_later=self.call_after_refresh)
         try:
-            screen = GameScreen(table, HOT_SEAT)
+            screen = GameScreen(table, HOT_SEAT, lesson=lesson)
         except UnsupportedGame as problem:
             if lock is not None:
                 lock.release()
@@ -378,10 +386,14 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
 
         if isinstance(self.screen, HelpScreen):
             return
+        # The topmost screen that shows a game (a game, a replay over it or alone, the
+        # new-game form) says which game F1 explains, and where in its guide.
+        shown = next((s for s in reversed(self.screen_stack) if hasattr(s, "guide_at")), None)
+        ruleset, topic = shown.guide_at() if shown is not None else (None, None)
         game = self.game_screen()
-        rule = game.last_refusal.rule if game and game.last_refusal else None
-        self.push_screen(HelpScreen(rule, game.table.ruleset.id if game else None,
-                                    topic=game.guide_topic() if game else None))
+        refusal = game.last_refusal if game is not None else None
+        rule = refusal.rule if refusal is not None and shown is game else None
+        self.push_screen(HelpScreen(rule, ruleset, topic=topic))
 
     def action_replay_current(self) -> None:
         from maharaja_tui.screens.replay import ReplayScreen

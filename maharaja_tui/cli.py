@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from maharaja_tui.games.base import NewGameForm
 
 
-COMMANDS = ("play", "new", "continue", "load", "replay", "export", "import")
+COMMANDS = ("play", "learn", "new", "continue", "load", "replay", "export", "import")
 
 
 def registered() -> dict[str, str]:
@@ -64,6 +64,12 @@ def parser(*, list_games: bool = True,
         play.add_argument("--solo", metavar="LEVEL",
                           help="the game's solo mode, at this difficulty (Maharaja: you alone "
                                "against Brahmabot, easy, medium or hard)")
+    if wanted("learn"):
+        learn = sub.add_parser("learn", help="a guided first game: each step says what to do "
+                                             "and why, against easy computers")
+        learn.add_argument("game", nargs="?", default=None,
+                           help="the game to learn, by its id or the start of its name "
+                                "(default: the first game)")
     if wanted("new"):
         new = sub.add_parser("new", help="the new-game screen (players, solo, options, "
                                          "unfinished games to resume)")
@@ -190,6 +196,19 @@ def _main(argv: Sequence[str] | None) -> int:
             return 2
         start = Start("play", setup=default_setup(args.players, args.seed, args.humans,
                                                   args.game, name=name, level=level))
+    elif args.command == "learn":
+        from maharaja_tui.game_setup import lesson_setup
+        from maharaja_tui.lessons import LessonError
+
+        learnt, problem = _learnable(args.game)
+        if learnt is None:
+            print(f"maharaja: {problem}", file=sys.stderr)
+            return 2
+        try:
+            start = Start("play", setup=lesson_setup(learnt, name=name))
+        except LessonError as error:
+            print(f"maharaja: {error}", file=sys.stderr)
+            return 2
     elif args.command in ("load", "replay"):
         from engine.core import record  # a file's reader: not needed to start a game
 
@@ -241,6 +260,28 @@ def _games() -> list[str]:
     from engine.registry import specs
 
     return [game_id for game_id, spec in specs().items() if spec.adapter]
+
+
+def _learnable(word: str | None) -> tuple[str | None, str]:
+    """The game with a lesson that ``word`` names (its id, or the start of its id or
+    title, any case); else None and why."""
+    from maharaja_tui.lessons import games
+
+    known = games()
+    if word is None:
+        return (known[0], "") if known else (None, "no game has a lesson")
+    from engine.registry import spec_of
+
+    key = word.casefold()
+    named = [g for g in known if key == g.casefold()] or [
+        g for g in known if g.casefold().startswith(key)
+        or spec_of(g).title.casefold().startswith(key)]
+    if len(named) == 1:
+        return named[0], ""
+    listed = ", ".join(known)
+    if named:
+        return None, f"{word!r} may be any of {', '.join(named)}: write more of it"
+    return None, f"no lesson for {word!r}; the games with a lesson: {listed}"
 
 
 def _form(game: str) -> NewGameForm | None:

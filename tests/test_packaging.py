@@ -17,8 +17,9 @@ import pytest
 pytestmark = pytest.mark.slow  # builds a wheel, starts the app from a fresh install
 
 REPO = Path(__file__).resolve().parent.parent
-# The checkout's folders an install never needs: tests, their golden games, developer tools.
-NOT_SHIPPED = ("tests", "recordings", "scripts")
+# The checkout's folders an install never needs: tests and developer tools (the recorded
+# games ship: the new-game screen offers them to watch).
+NOT_SHIPPED = ("tests", "scripts")
 # A top-level folder shipped inside a package (setup.py's STYLES): where the wheel has it.
 SHIPPED_AS = {"styles": "maharaja_tui/styles"}
 

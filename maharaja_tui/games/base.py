@@ -190,6 +190,9 @@ class GameAdapter(Protocol[V, I]):
         """Whether a log entry concerns ``viewer`` (highlighted in the log)."""
     def places_in(self, entry: Segments) -> frozenset[str]:
         """The board's places a log entry names (their ids), for the board to mark."""
+    def place_ids(self) -> Mapping[str, str]:
+        """A place's words in the log -> its id on the board: every place's id is among
+        the values (a lesson's places to mark are checked against them)."""
     def actor(self, view: V, entry: Segments) -> int | None:
         """The seat whose doing a log entry tells, if any."""
     def highlighted(self, panel: Panel, places: frozenset[str]) -> Panel:

@@ -49,6 +49,9 @@ from maharaja_tui.widgets.player_board import BoardData, PlayerBoard
 from maharaja_tui.widgets.segments import Segment, Segments
 from maharaja_tui.widgets.tracks import SpaceTrack, SpaceTrackData
 
+REGION_WORDS = {"SOUTH": "South India", "NORTH": "North India", "CEYLON": "Ceylon",
+                "HIMALAYA": "the Himalaya"}  # the regions as the rules name them (W-SUB-1)
+GROWTH_OWED = frozenset({"place", "leader", "arms"})  # what the growth phase leaves owed
 PHASE_WORDS = {"setup": "Setup", "turn_start": "Turn start", "next": "", "growth": "Growth",
                "invasion": "Invasion", "move": "Movement", "combat": "Combat",
                "posts": "Trading posts", "arms": "Colonial arms", "vp": "Victory points",
@@ -108,6 +111,18 @@ class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
         "The goal": "W-END-1", "How a turn goes": "W-TURN-1",
         "A nation's sequence": "W-SEQ-1", "Combat": "W-CMB-1", "Victory points": "W-VP-1",
         "Submission and the British": "W-SUB-1"}
+    # F1 at a decision: the guide's section that explains it (the first kind present)
+    guide_topics: ClassVar[dict[type, str]] = {
+        I.Submit: "Submission and the British", I.Ally: "Submission and the British",
+        I.Fight: "Combat", I.TakeLosses: "Combat", I.Retreat: "Combat", I.Stand: "Combat",
+        I.BreakOff: "Combat", I.EndCombat: "Combat",
+        I.PlaceArmy: "A nation's sequence", I.PlaceLeader: "A nation's sequence",
+        I.PlaceArms: "A nation's sequence", I.RemoveArmy: "A nation's sequence",
+        I.Move: "A nation's sequence", I.EndMovement: "A nation's sequence",
+        I.BuildPost: "A nation's sequence", I.RemovePost: "A nation's sequence",
+        I.EndPosts: "A nation's sequence", I.AnswerConsent: "A nation's sequence",
+        I.AssignArms: "A nation's sequence", I.EndArms: "A nation's sequence"}
+    guide_default: ClassVar[str] = "How a turn goes"
 
     def who(self, view: Any, seat: int) -> Segment:
         return (f"{self.letter(view, seat)} {self.name(view, seat)}", f"seat:{seat}")
@@ -264,6 +279,10 @@ class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
             out += [(" · ", ""), nation_name(view.active), (" (", ""),
                     (self.letter(view, seat), f"seat:{seat}"), (")", "")]
         phase = PHASE_WORDS.get(view.phase, view.phase)
+        if view.phase == Phase.INVASION and view.todo and view.todo[0].kind in GROWTH_OWED:
+            # The growth phase's armies, leaders and arms are placed as the engine's
+            # invasion phase begins, before any invader: the player is still growing.
+            phase = PHASE_WORDS["growth"]
         if phase:
             out.append((f" · {phase}", ""))
         if view.battle is not None:
@@ -471,7 +490,9 @@ class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
         if isinstance(intent, I.BreakOff):
             return (("Break off the attack", "strong"), (" W-POST-9", "dim"))
         if isinstance(intent, I.Submit):
-            return (("Submit the ", ""), nation_name(intent.nation), (f" in {intent.region}", ""),
+            to = ((" to the ", ""), nation_name(view.active)) if view.active else ()
+            region = REGION_WORDS.get(intent.region, intent.region.title())
+            return (("Submit the ", ""), nation_name(intent.nation), *to, (f" in {region}", ""),
                     (" W-SUB-3", "dim"))
         if isinstance(intent, I.Ally):
             cost = f"an army in {name(intent.space)}" if intent.cost == "army" else "a marker"

@@ -203,6 +203,10 @@ class MaharaniAdapter(SpecAdapter[State, I.Intent]):
                          computer=seat < len(self.seats) and not self.seats[seat].is_human,
                          wide_rows=(wide, marker_row), narrow_rows=(narrow, marker_row))
 
+    def place_ids(self) -> dict[str, str]:
+        """The palace's cells by their ids (``r3c4``), as the log and the grid name them."""
+        return {cell: cell for cell in palace().cells}
+
     # ------------------------------------------------------------------ words
     def status(self, view: State, viewer: int | None,
                to_move: Sequence[int]) -> Segments:

@@ -25,8 +25,9 @@ legal intents; a refusal shows the engine's message, rule id first.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from functools import cached_property
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import msgspec
 from textual import events
@@ -35,7 +36,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from engine.core.describe import part_of
 from engine.core.errors import NothingToUndo, Refused
@@ -49,9 +50,13 @@ from maharaja_tui.widgets.backdrop import BackdropColumn, BackdropRow
 from maharaja_tui.widgets.board_frame import ENTER
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
+from maharaja_tui.widgets.lesson_panel import LessonPanel
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Painter, Segment, Segments
-from maharaja_tui.widgets.selection import PlaceSelected, TellsStatus
+from maharaja_tui.widgets.selection import PlaceSelected, PointsAt, TellsStatus
+
+if TYPE_CHECKING:
+    from maharaja_tui.lessons.run import LessonRun
 
 HOT_SEAT: Final = "hot-seat"
 SINCE_LINES = 3  # entries "since your last turn" shows (those that concern you first)
@@ -76,13 +81,18 @@ class GameScreen(Closing, Screen[None]):
         Binding("s", "scores", "Scores", show=False, id="game.scores"),
         Binding("ctrl+s", "save_as", "Save as", show=False, id="game.save-as"),
         Binding("h", "hint", "Hint", id="game.hint"),
+        # A guided game (a lesson): leave it and play on freely.
+        Binding("ctrl+e", "leave_lesson", "Leave lesson", id="game.leave-lesson"),
     ]
 
     def __init__(
         self,
         table: Table,
         seat: SeatMode = HOT_SEAT,
+        lesson: LessonRun | None = None,
     ) -> None:
+        """``lesson``: a guided game's lesson, played by its guided seat here (a table
+        of this app's own: its steps are read off the game's log)."""
         super().__init__()
         self.table = table
         self.mode: SeatMode = seat
@@ -114,6 +124,12 @@ class GameScreen(Closing, Screen[None]):
         self._seen: dict[int, int] = {}
         self._played: set[int] = set()
         self.news: frozenset[str] = frozenset()
+        self.lesson = lesson
+        self._lesson_said: Segments = ()  # why the last decision tried was not the step's
+        self._lesson_over_at: int | None = None  # its seat's decisions when it ended
+        self.pointed: int | None = None  # the entry the lesson's step asks for, if any
+        self._lesson_pointed: int | None = None  # the step the boards' cursors went for
+        self._notes: list[LessonPanel] = []  # the step shown over the dialogs it opened
 
     # ------------------------------------------------------------- compose
     def compose(self) -> ComposeResult:
@@ -131,6 +147,9 @@ class GameScreen(Closing, Screen[None]):
         yield Static(id="refusal")
         yield Static(id="autosave-off")
         yield Static(id="since")
+        if self.lesson is not None:  # the whole width over the choices, in the summary's
+            # place: at 80x24 the side column has no room to spare beside the boards
+            yield LessonPanel(self.colours, id="lesson")
         yield ActionPanel(self.colours, id="actions", chosen=self._chosen)
         yield Footer(compact=True, show_command_palette=False)  # all keys fit at 80 columns
 
@@ -146,6 +165,8 @@ class GameScreen(Closing, Screen[None]):
         self._show_autosave()
         self.query_one(ActionPanel).focus_options()
         self._styled_with = self.app.stylesheet.rules
+        if self.lesson is not None and self.lesson.done(self._steps()) == 0:
+            self._welcome()
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual restyles the whole screen at every resume. The first comes right after
@@ -221,6 +242,7 @@ class GameScreen(Closing, Screen[None]):
                                                                        self._intents)))
         else:
             self._intents, self._entries = [], []
+        marked = self._lesson_sync(view, viewer is not None and viewer in to_move)
         actions, log = self._fixed
         painter = Painter(actions, self.colours)
         status = painter.text(adapter.status(view, viewer, to_move))
@@ -232,14 +254,15 @@ class GameScreen(Closing, Screen[None]):
             self._played.discard(viewer)  # its decision has come round again
             self._since(viewer, entries, painter)
         panels = adapter.panels(view, viewer, to_move, self._intents)
-        if self.news:
-            panels = tuple(adapter.highlighted(panel, self.news) for panel in panels)
+        if self.news or marked:
+            panels = tuple(adapter.highlighted(panel, self.news | marked) for panel in panels)
         refresh(self, panels, self._panels)
+        self._lesson_points()
         log.show(entries, frozenset(
             n for n, entry in enumerate(entries) if adapter.concerns(entry, viewer)))
         actions.show(adapter.heading(view, viewer, to_move),
                      tuple(e.label for e in self._entries),
-                     [entry_key(e) for e in self._entries])
+                     [entry_key(e) for e in self._entries], at=self.pointed)
         self._screens_for(view)
         self._asked_to_undo()
 
@@ -267,18 +290,175 @@ class GameScreen(Closing, Screen[None]):
                                       "dim"))
         box = self.query_one("#since", Static)
         box.update(painter.lines((head, *((("• ", "dim"), *entry) for entry in shown))))
-        box.display = True
+        # While a lesson runs its panel is in the summary's place (the log has it all).
+        box.display = self.lesson is None or not self.lesson.running(self._steps())
         self.news = frozenset().union(*(self.adapter.places_in(e) for e in news))
 
     def clear_news(self) -> None:
-        """The next key: the summary and the places marked go."""
+        """The next key: the summary and the places marked go (the lesson's stay)."""
         if not self.news and not self.query_one("#since").display:
             return
         self.query_one("#since").display = False
         self.news = frozenset()
         view = self.table.view(self.viewer)
-        refresh(self, self.adapter.panels(view, self.viewer, self.table.to_move(),
-                                          self._intents), self._panels)
+        panels = self.adapter.panels(view, self.viewer, self.table.to_move(), self._intents)
+        marked = self._lesson_places()
+        if marked:
+            panels = tuple(self.adapter.highlighted(panel, marked) for panel in panels)
+        refresh(self, panels, self._panels)
+
+    # ------------------------------------------------------------- lesson
+    def _steps(self) -> list[Any]:
+        """The game's log of steps (a guided game is played on a table of this app)."""
+        return list(getattr(getattr(self.table, "game", None), "steps", ()))
+
+    def _lesson_step(self) -> Any:
+        """The lesson's step due now, when the guided seat decides; else None."""
+        lesson = self.lesson
+        if lesson is None or self.viewer != lesson.seat \
+                or lesson.seat not in self.table.to_move() or self._lesson_held():
+            return None
+        return lesson.due(self._steps())
+
+    def _lesson_held(self) -> bool:
+        """While a lesson runs, the computers decide first when they decide at the same
+        time as the guided seat (plans): the lesson's game, seeded, is then the same
+        however quick the player is (each decision's generator follows the log)."""
+        lesson = self.lesson
+        if lesson is None or lesson.left:
+            return False
+        held = held_here(self.table)  # a lesson's game is always held here
+        if held is None:
+            return False
+        to_move = held.to_move()
+        return lesson.seat in to_move and lesson.running(self._steps()) and any(
+            seat != lesson.seat and held.level(seat) is not None for seat in to_move)
+
+    def _lesson_places(self) -> frozenset[str]:
+        step = self._lesson_step()
+        return frozenset(step.highlight) if step is not None else frozenset()
+
+    def _lesson_sync(self, view: Any, deciding: bool) -> frozenset[str]:
+        """The lesson's part of a redraw: its panel, the entry its step asks for marked
+        (``pointed``, where the cursor goes), and the places to mark on the board."""
+        self.pointed = None
+        lesson = self.lesson
+        if lesson is None:
+            return frozenset()
+        steps = self._steps()
+        done = lesson.done(steps)
+        running = lesson.running(steps)
+        if not running and self._lesson_over_at is None:
+            self._lesson_over_at = done
+        elif running:
+            self._lesson_over_at = None
+        panel = self.query_one("#lesson", LessonPanel)
+        # The farewell stays until the guided seat's next decision.
+        panel.display = running or done <= (self._lesson_over_at or 0)
+        step = self._lesson_step()
+        deciding = deciding and step is not None
+        panel.data = lesson.panel(steps, view, deciding, self._lesson_said)
+        # A note shows the step its dialog was opened for, and goes once it is played
+        # (a scoring still up after its reward says itself to press Enter).
+        self._notes = [n for n in self._notes if n.is_attached]
+        for note in self._notes:
+            note.display = deciding and note.data is not None \
+                and note.data.title == lesson.note_title(steps)
+        if not deciding:
+            return frozenset()
+        allowed = lesson.allowed(view, step)
+        for n, entry in enumerate(self._entries):
+            if entry.refusal is None and any(i in allowed for i in entry.intents):
+                self.pointed = n
+                mark = (("▶ ", "strong"),)
+                self._entries[n] = msgspec.structs.replace(
+                    entry, label=mark + tuple(entry.label), key=entry_key(entry))
+                break
+        return frozenset(step.highlight)
+
+    def _lesson_points(self) -> None:
+        """A step due that marks places: the boards' cursors go to its first, once (the
+        window of a board bigger than its widget follows, so the place is in sight; the
+        player's own moves of the cursor are left alone after)."""
+        step = self._lesson_step()
+        if step is None or self.lesson is None or not step.highlight:
+            return
+        number = self.lesson.done(self._steps())
+        if self._lesson_pointed == number:
+            return
+        self._lesson_pointed = number
+        for board in self._boards:
+            widget = self.query_one(f"#{board}")
+            if isinstance(widget, PointsAt):
+                widget.point_at(step.highlight[0])
+
+    def lesson_choice(self, intents: Sequence[Any]) -> int | None:
+        """Among ``intents`` (a dialog's choices), the one the lesson's step asks for."""
+        step = self._lesson_step()
+        if step is None or self.lesson is None:
+            return None
+        allowed = self.lesson.allowed(self.table.view(self.viewer), step)
+        return next((n for n, intent in enumerate(intents) if intent in allowed), None)
+
+    def _off_script(self, intent: Any) -> bool:
+        """True (and said why) when the lesson's step asks for another decision than
+        ``intent``: it is not played, and the player may try again or leave the lesson."""
+        if self._lesson_held():
+            self.notify("A moment: the computers decide first", timeout=3)
+            return True
+        step = self._lesson_step()
+        if step is None or self.lesson is None:
+            return False
+        view = self.table.view(self.viewer)
+        allowed = self.lesson.allowed(view, step)
+        if not allowed or intent in allowed:  # the lesson cannot go on: anything goes
+            return False
+        seat = self.lesson.seat
+        chosen = "".join(text for text, _ in self.adapter.label(view, seat, intent))
+        wanted = "".join(text for text, _ in self.adapter.label(view, seat, allowed[0]))
+        self._lesson_said = (("✗ Not this time: ", "warning"), (chosen, ""),
+                             (". The step asks for ", ""), (wanted, "strong"),
+                             (" (▶). Try again, or ^e to leave the lesson.", ""))
+        self.app.bell()
+        self.notify(f"The lesson asks for: {wanted}", title="Not this step",
+                    severity="warning", timeout=6)
+        self.sync()
+        return True
+
+    def _welcome(self) -> None:
+        """The lesson's welcome, once, before its first step: Enter begins it, Esc plays
+        the game without it."""
+        lesson = self.lesson
+        if lesson is None:
+            return
+        from maharaja_tui.screens.choice import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                self.action_leave_lesson()
+
+        self.ask(ConfirmScreen(f"{lesson.lesson.title}\n\n{lesson.lesson.welcome}\n\n"
+                               "The panel above your choices says what to do and why; the "
+                               "entry to pick is marked ▶, the places on the board too. F1 "
+                               "opens the guide there. ^e leaves the lesson: the game goes "
+                               "on against easy computers.",
+                               enter="begins the lesson", no="plays without it"),
+                 answered, step_on_top=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave_lesson":
+            return self.lesson is not None and self.lesson.running(self._steps())
+        return self._check_action(action, parameters)
+
+    def action_leave_lesson(self) -> None:
+        """Leave the lesson: the game goes on as any other, against its computers."""
+        if self.lesson is None or not self.lesson.running(self._steps()):
+            return
+        self.lesson.left = True
+        self._lesson_said = ()
+        self.notify("You left the lesson: the game goes on as any other", timeout=5)
+        self.refresh_bindings()
+        self.sync()
 
     def on_key(self, event: events.Key) -> None:
         self.clear_news()
@@ -366,8 +546,16 @@ class GameScreen(Closing, Screen[None]):
         no more than this)."""
         return None if self._covered else self.viewer
 
+    def guide_at(self) -> tuple[str, str | None]:
+        """F1 explains this game, at the section for the decision at hand."""
+        return self.table.ruleset.id, self.guide_topic() or None
+
     def guide_topic(self) -> str:
-        """The player's-guide section for the decision at hand (F1 opens it)."""
+        """The player's-guide section for the decision at hand (F1 opens it): the
+        lesson's step's own, while a guided game's step is due."""
+        step = self._lesson_step()
+        if step is not None:
+            return str(step.section)
         return self.adapter.guide_topic(self.table.view(self.viewer), self._intents)
 
     # ------------------------------------------------------------ deciding
@@ -478,6 +666,9 @@ class GameScreen(Closing, Screen[None]):
             return
         view = self.table.view(self.viewer)
         labels = [self.adapter.label(view, self.viewer or 0, i) for i in entry.intents]
+        asked = self.lesson_choice(entry.intents)
+        if asked is not None:  # the choice a lesson's step asks for, marked as its entry
+            labels[asked] = (("▶ ", "strong"), *labels[asked])
 
         def chosen(index: int | None) -> None:
             if index is not None:
@@ -485,12 +676,15 @@ class GameScreen(Closing, Screen[None]):
 
         from maharaja_tui.screens.choice import ChoiceScreen  # not needed to start
 
-        self.ask(ChoiceScreen(entry.prompt or "Choose:", labels, self.colours), chosen)
+        self.ask(ChoiceScreen(entry.prompt or "Choose:", labels, self.colours,
+                              highlighted=asked or 0), chosen)
 
-    def ask(self, screen: Screen[Any], then: Any) -> None:
+    def ask(self, screen: Screen[Any], then: Any, *, step_on_top: bool = True) -> None:
         """Push a screen that decides something; once it closes (answered or not), the
         action list has the focus again, its cursor where it was or on the same entry,
-        so arrows work at once, whichever widget opened the dialog (a board, a hint)."""
+        so arrows work at once, whichever widget opened the dialog (a board, a hint).
+        ``step_on_top``: a lesson's step due goes on top of it (not on the welcome,
+        which comes before any step)."""
         def answered(answer: Any) -> None:
             try:
                 then(answer)
@@ -499,6 +693,29 @@ class GameScreen(Closing, Screen[None]):
                     self.query_one(ActionPanel).focus_options()
 
         self.app.push_screen(screen, answered)
+        note = self.lesson.note(self._steps()) if step_on_top \
+            and self._lesson_step() is not None and self.lesson is not None else None
+        if note is not None:  # the dialog covers the lesson panel: its step goes on top
+            screen.call_after_refresh(self._note_on, screen, note)
+
+    def _note_on(self, screen: Screen[Any], note: Any) -> None:
+        """The step due on top of a dialog it opened: the dialog's box begins with it
+        (marked ``-lesson``, which leaves it room), or a screen without one (the
+        scoring) shows it at its top."""
+        if not screen.is_attached:
+            return
+        panel = LessonPanel(self.colours, classes="lesson-note")
+        panel.set_reactive(LessonPanel.data, note)
+        boxes = screen.query(".dialog")
+        if boxes:
+            box = boxes.first()
+            box.add_class("-lesson")
+            box.mount(panel, before=0)
+        else:
+            screen.mount(panel)
+        self._notes.append(panel)
+        for options in screen.query(OptionList):  # shorter now: the choice still in sight
+            options.call_after_refresh(options.scroll_to_highlight)
 
     def play_checked(self, intent: Any) -> None:
         """Play ``intent``, first asking to confirm when the game warns about it, or when
@@ -528,8 +745,9 @@ class GameScreen(Closing, Screen[None]):
 
     def play(self, intent: Any) -> None:
         seat = self.viewer
-        if seat is None:
+        if seat is None or self._off_script(intent):
             return
+        self._lesson_said = ()
         # Before the play: the table redraws this screen as it plays, the computers'
         # replies too (at once, without a delay between them).
         before = self._seen.get(seat), seat in self._played
@@ -687,7 +905,7 @@ class GameScreen(Closing, Screen[None]):
     # file dialog would read and write the server's disk, not the player's.
     host_files = True
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def _check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "save_as" and not self.host_files:
             return False  # neither offered in the footer nor run
         if action == "hint":

@@ -153,6 +153,12 @@ class ReplayScreen(Closing, Screen[None]):
             self.notify("The replay closed: it showed another player's view", timeout=4)
             self.action_close()
 
+    def guide_at(self) -> tuple[str, str | None]:
+        """F1 explains this game, at the guide's section for the decision shown next."""
+        intent = self.replay.next_intent()
+        topic = self.adapter.guide_topic(self.view(), [intent]) if intent is not None else ""
+        return self.game.ruleset.id, topic or None
+
     def panels(self) -> tuple[Any, ...]:
         return tuple(p for p in self.adapter.panels(self.view(), self.viewer(), (), ())
                      if p.region in SHOWN)

@@ -28,6 +28,7 @@ class ScoredGame(Protocol):
 
     table: Table
     viewer: int | None
+    pointed: int | None  # the entry a lesson's step asks for, if any
     adapter: AnyAdapter
     colours: Palette
 
@@ -118,7 +119,7 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
             self.entries = list(game.entries)
             heading = game.adapter.heading(view, game.viewer, to_move)
             panel.show(heading, tuple(e.label for e in self.entries),
-                       [entry_key(e) for e in self.entries])
+                       [entry_key(e) for e in self.entries], at=game.pointed)
             panel.focus_options()
         elif deciding:
             panel.show(game.adapter.heading(view, game.viewer, to_move), ())

@@ -48,7 +48,8 @@ from maharaja_tui.widgets.board_frame import (
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
 
-MIN_WIDTH, MIN_HEIGHT = 72, 23  # below this the map pans (all of it in sight at 120x40)
+MIN_WIDTH, MIN_HEIGHT = 72, 24  # below this the map pans (all of it in sight at 120x40);
+# at 23 rows the south's boxes could not all find room and were drawn over each other
 BOX = 9  # widest box in cells, frame included
 TALL = 2  # rows kept for every box: its title and a line of pieces
 INNER = BOX - 2
@@ -192,6 +193,13 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         width, height = self.content_size.width, self.content_size.height
         corners = self._lay_out(*self.canvas_size(max(1, width), max(1, height)))
         return {area: (x + BOX // 2, y) for area, (x, y) in corners.items()}
+
+    def point_at(self, place: str) -> bool:
+        """The cursor on the area ``place`` (the window follows it)."""
+        if place not in {area.id for area in self.data.areas}:
+            return False
+        self.cursor = place
+        return True
 
     def action_cursor(self, arrow: Arrow) -> None:
         spots = self.spots()

@@ -242,6 +242,15 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         else:
             self.cursor = there
 
+    def point_at(self, place: str) -> bool:
+        """The cursor on ``place``, a junction or a village (the window follows it)."""
+        net = self.network
+        if place not in net.junctions and not any(
+                place in road.villages for road in net.roads.values()):
+            return False
+        self.cursor = place
+        return True
+
     def _spots_now(self) -> dict[str, tuple[int, int]]:
         """Where each place is drawn at the map's size now (the canvas's cells). A key
         that came before the map's first paint at this size (typed with m at the start,
