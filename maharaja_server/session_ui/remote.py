@@ -21,7 +21,7 @@ from typing import Any, TypeVar, overload
 import msgspec
 
 from engine.core.describe import Description
-from engine.core.errors import IllegalIntent
+from engine.core.errors import IllegalIntent, refusal
 from engine.core.ruleset import HUMAN, Computer, Seat
 from engine.core.table import UndoRequest
 from maharaja_server.transport import protocol as p
@@ -127,7 +127,7 @@ class Connection:
         """A request whose Result decodes to ``kind``; a refusal raises IllegalIntent."""
         reply = self.call(request)
         if isinstance(reply, p.Refused):
-            raise IllegalIntent(reply.rule, reply.reason)
+            raise refusal(reply.kind, reply.rule, reply.reason)
         return msgspec.msgpack.decode(reply.data, type=kind)
 
     def _recv_exactly(self, size: int) -> bytes:

@@ -288,7 +288,7 @@ class _Conn:
         try:
             return p.Result(req.id, p.pack(self._answer(req)))
         except IllegalIntent as exc:
-            return p.Refused(req.id, exc.rule, exc.reason)
+            return p.Refused(req.id, exc.rule, exc.reason, type(exc).__name__)
         except Exception:  # a bug in one request must not end the session or the server
             log.exception("request %s failed", type(req).__name__)
             return p.Refused(req.id, "SRV-ERROR", "the server could not do that (logged)")
@@ -297,7 +297,7 @@ class _Conn:
         try:
             return p.Result(req.id, p.pack(await shared.answer(self, req)))
         except IllegalIntent as exc:
-            return p.Refused(req.id, exc.rule, exc.reason)
+            return p.Refused(req.id, exc.rule, exc.reason, type(exc).__name__)
         except Exception:  # a bug in one request must not end the session or the server
             log.exception("request %s failed", type(req).__name__)
             return p.Refused(req.id, "SRV-ERROR", "the server could not do that (logged)")

@@ -321,6 +321,7 @@ class Refused(msgspec.Struct, tag="refused"):
     id: int
     rule: str
     reason: str
+    kind: str = "Refused"  # its class (engine.core.errors.KINDS): screens branch on it
 
 
 Entry = tuple[tuple[str, str], ...]  # one move-log line (engine.core.describe.Description)

@@ -309,3 +309,18 @@ def test_remote_table_has_every_member_of_the_table_protocol(hub: Hub) -> None:
     members = [name for name in vars(Table) if not name.startswith("_")]
     assert {"view", "play", "undo", "pending_undo", "hints", "seats"} <= set(members)
     assert [name for name in members if not hasattr(remote, name)] == []
+
+
+def test_a_refusal_over_the_wire_keeps_its_kind(hub: Hub) -> None:
+    """The game screen branches on the refusal's kind (nothing to take back is a notice,
+    not a refusal line): a remote table raises the kind the table service raised."""
+    from engine.core.errors import NothingToUndo
+
+    alice = connect(hub, "alice")
+    table_id = alice.create(RULESET.id, [SeatSpec(), SeatSpec("computer"), SeatSpec("computer")])
+    alice.join(table_id)
+    a = RemoteTable(alice, table_id, RULESETS)
+    with pytest.raises(NothingToUndo) as nothing:
+        a.undo(0)
+    assert nothing.value.rule == "CORE-UNDO-1"
+    alice.close()
