@@ -167,8 +167,8 @@ class GameScreen(Closing, Screen[None]):
     # ------------------------------------------------------------- refresh
     def _on_table_changed(self) -> None:
         """Table listener: may be called from another thread (a remote table, a worker)."""
-        if self._unmounted:
-            return
+        if self._unmounted or not self.is_running:  # closed (by the app's end: unmounted
+            return  # or not, its widgets go)
         if threading.get_ident() == self._app_thread:
             self._table_changed()
         else:
@@ -176,6 +176,8 @@ class GameScreen(Closing, Screen[None]):
 
     @while_open
     def _table_changed(self) -> None:
+        if not self.is_running:  # closed with the app since the listener was called
+            return
         self.sync()
         self._show_autosave()
 
