@@ -66,8 +66,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
-from textual._parser import ParseError
-from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
@@ -103,6 +101,11 @@ def read_input(fileno: int, stop: threading.Event, wake: int,
     waits for input, ``IDLE_WAIT`` seconds at most. Bytes that are not UTF-8 (a Latin-1
     terminal, an 8-bit Meta key) read as U+FFFD: Textual's strict decoder raised on them
     in this thread, which ended the session without a word."""
+    # Textual's terminal parser, imported as its terminal drivers import it: when a
+    # terminal is read (the app's import, a benchmark, does without it).
+    from textual._parser import ParseError
+    from textual._xterm_parser import XTermParser
+
     selector = selectors.SelectSelector()
     selector.register(fileno, selectors.EVENT_READ)
     selector.register(wake, selectors.EVENT_READ)
@@ -143,6 +146,8 @@ def read_input(fileno: int, stop: threading.Event, wake: int,
 def parsed_keys(text: str) -> list[Message]:
     """The events (keys, mouse, paste) Textual's parser reads in ``text``, as a terminal
     sends it."""
+    from textual._xterm_parser import XTermParser  # as in read_input
+
     return list(XTermParser().feed(text))
 
 

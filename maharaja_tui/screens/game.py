@@ -188,8 +188,8 @@ class GameScreen(Closing, Screen[None]):
     # ------------------------------------------------------------- refresh
     def _on_table_changed(self) -> None:
         """Table listener: may be called from another thread (a remote table, a worker)."""
-        if self._unmounted:
-            return
+        if self._unmounted or not self.is_running:  # closed (by the app's end: unmounted
+            return  # or not, its widgets go)
         if threading.get_ident() == self._app_thread:
             self._table_changed()
         else:
@@ -197,8 +197,9 @@ class GameScreen(Closing, Screen[None]):
 
     @while_open
     def _table_changed(self) -> None:
-        if self._unmounted or not self.is_mounted:
-            return  # called from another thread before it left: nothing here to redraw
+        if self._unmounted or not self.is_mounted or not self.is_running:
+            # called from another thread after it left, or closed with the app since
+            return
         try:
             self.sync()
         except NoMatches:
