@@ -40,8 +40,9 @@ async def test_the_others_turns_are_summed_up_and_their_places_marked_until_a_ke
         while app.screen is not screen:
             app.pop_screen()
             await pilot.pause()
-        text = screen_text(app)
-        assert "Since your last turn" in text
+        # The screen just came back to view: its next frame shows the summary.
+        await settled(pilot, lambda: "Since your last turn" in screen_text(app),
+                      "the summary drawn")
         board = screen.query_one(MapGraph)
         assert screen.news and board.highlight == screen.news
         assert board.highlight <= set(board.network.junctions) | set(
