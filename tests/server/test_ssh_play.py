@@ -40,6 +40,9 @@ def test_two_players_plan_a_round_and_see_only_their_own_secrets(tmp_path: Path)
             # The dialog's title: "New table" alone is the lobby footer's n key, there
             # from the start, and an Enter sent before the dialog opened was lost.
             await alice.wait_for(r"Enter in any field creates it")
+            # Ticked or not reads without colour: the handover box on, the hints box off.
+            await alice.wait_screen(r"✓▌ A computer takes over")
+            await alice.wait_screen(r"▐ ▌ Players may ask")
             await alice.press(ENTER)  # 2 players, the default game: create and sit down
             await alice.wait_for(r"every seat is taken")
             bob = await connect(srv.port, "bob")
