@@ -147,7 +147,8 @@ class LobbyScreen(Closing, Screen[None]):
         app: SessionApp = self.app  # type: ignore[assignment]
         self.show_title()
         table = self.query_one("#tables", DataTable)
-        table.add_columns("#", "game", "title", "seats", "watching", "status")
+        # The seats last: the longest column, cut at 80 columns rather than the status.
+        table.add_columns("#", "game", "title", "status", "watching", "seats")
         app.conn.on_lobby_change.append(self._pushed)
         app.conn.on_turns.append(self._pushed)
         # How long each waiting decision has waited, said again every half minute.
@@ -203,10 +204,9 @@ class LobbyScreen(Closing, Screen[None]):
         now = app.clock()
         for info in sorted(listed, key=lambda i: (order.get(i.id, len(order)), i.id)):
             turn = turns.get(info.id)
-            table.add_row(str(info.id), info.ruleset_name, Text(info.title), Text(seat_text(info)),
-                          str(info.spectators),
+            table.add_row(str(info.id), info.ruleset_name, Text(info.title),
                           Text(status_text(info, turn, now), style="bold" if turn else ""),
-                          key=str(info.id))
+                          str(info.spectators), Text(seat_text(info)), key=str(info.id))
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
         self.show_title()

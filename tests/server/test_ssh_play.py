@@ -232,3 +232,20 @@ def test_resize_and_colour_depth_follow_the_client(tmp_path: Path) -> None:
                 await term.close()
 
     run(scenario())
+
+
+def test_at_80_columns_the_lobby_shows_each_tables_status_before_its_seats(
+        tmp_path: Path) -> None:
+    from maharaja_server.transport.protocol import SeatSpec
+    from maharaja_server.transport.tables import Identity
+
+    async def scenario() -> None:
+        async with running(config(tmp_path)) as srv:
+            srv.service.create(Identity("a_rather_long_player_name", "k"), "maharaja-2020",
+                               [SeatSpec() for _ in range(4)], b"{}", False, "Evening game")
+            carol = await connect(srv.port, "carol", size=(80, 24))
+            found = await carol.wait_screen(r"(?m)^ *1 +Maharaja.*$")
+            assert "waiting for players" in found[0]  # on the table's own row, not cut off
+            await carol.close()
+
+    run(scenario())
