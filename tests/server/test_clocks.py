@@ -210,3 +210,4 @@ def test_every_seat_and_a_spectator_see_the_clocks_of_the_seats_deciding(
                 await term.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 80))
+

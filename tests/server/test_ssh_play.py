@@ -118,7 +118,7 @@ def test_reconnect_resumes_the_seat_and_a_different_key_cannot_take_it(tmp_path:
                 await connect(srv.port, "alice", key=asyncssh.generate_private_key("ssh-ed25519"))
 
             again = await connect(srv.port, "alice", key=key_for("alice"))
-            await again.wait_for(r"alice \(away\), bob .*playing \(step 2\)")  # the lobby
+            await again.wait_for(r"playing \(step 2\) .*alice \(away\), bob")  # the lobby
             await again.press("j")
             await again.wait_for(r"seat 1 \(alice\) · step 2 · waiting for bob")
             await again.wait_for(plan)  # her own planned card, as she left it
