@@ -244,7 +244,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
         game = Game(get_ruleset(setup.ruleset_id), list(setup.seats), setup.options, setup.seed)
         lesson = None
         if setup.lesson:
-            from maharaja_tui.lessons import load
+            from maharaja_tui.lessons.files import load
             from maharaja_tui.lessons.run import LessonRun
 
             lesson = LessonRun(load(setup.ruleset_id))

@@ -265,7 +265,7 @@ def _games() -> list[str]:
 def _learnable(word: str | None) -> tuple[str | None, str]:
     """The game with a lesson that ``word`` names (its id, or the start of its id or
     title, any case); else None and why."""
-    from maharaja_tui.lessons import games
+    from maharaja_tui.lessons.files import games
 
     known = games()
     if word is None:

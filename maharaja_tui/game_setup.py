@@ -43,7 +43,7 @@ class GameSetup(msgspec.Struct, frozen=True):
 def lesson_setup(game: str | None = None, *, name: str = "You") -> GameSetup:
     """The table of ``game``'s lesson (its seed, seats and options): the guided seat
     first, easy computers (or the lesson's level) after. LessonError if it has none."""
-    from maharaja_tui.lessons import load
+    from maharaja_tui.lessons.files import load
 
     game = game or default_game()
     lesson = load(game)

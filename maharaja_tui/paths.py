@@ -9,16 +9,20 @@ from platformdirs import user_data_dir
 APP_NAME = "maharaja"
 
 
-def _styles() -> Path:
-    """The folder of the app's theme and screen layouts (.tcss; widgets carry their own
-    defaults in DEFAULT_CSS): the checkout's top-level ``styles/``, which the wheel
-    ships inside the package as ``maharaja_tui/styles`` (setup.py)."""
+def _shipped(folder: str) -> Path:
+    """A top-level folder of the checkout that the wheel ships inside the package, under
+    the same name (setup.py): the installed one, else the checkout's."""
     here = Path(__file__).parent
-    shipped = here / "styles"  # an installed wheel
-    return shipped if shipped.is_dir() else here.parent / "styles"  # a checkout
+    shipped = here / folder  # an installed wheel
+    return shipped if shipped.is_dir() else here.parent / folder  # a checkout
 
 
-STYLES = _styles()
+# The app's theme and screen layouts (.tcss; widgets carry their own defaults in
+# DEFAULT_CSS).
+STYLES = _shipped("styles")
+# The recorded games (games between computers) the new-game screen offers to watch and
+# the tests replay as golden games.
+RECORDINGS = _shipped("recordings")
 # Every screen that may be shown by another app (the SSH server's) names these,
 # so it is styled there too; Textual reads each file once. Typed as Textual's CSS_PATH
 # (lists are invariant), so a screen may name it as it is.

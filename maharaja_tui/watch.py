@@ -1,6 +1,7 @@
 """Watch a game: the recorded games that ship with the app, listed by game.
 
-``recordings/`` in this package holds games between computers, one or more of each
+The checkout's top-level ``recordings/`` (shipped in the wheel inside this package,
+``paths.RECORDINGS`` finds either) holds games between computers, one or more of each
 game (``scripts/make_recordings.py`` plays them; the tests replay them as golden
 games). The new-game screen lists those of the game chosen, and one opens in the
 replay viewer, where F1 has the game's guide: a newcomer watches the computers play
@@ -18,8 +19,9 @@ from typing import NamedTuple
 import msgspec
 
 from engine.core.record import Header
+from maharaja_tui.paths import RECORDINGS
 
-FOLDER = Path(__file__).parent / "recordings"
+FOLDER = RECORDINGS
 EXPECTED = ".expected.json"  # the tests' final figures beside each recording
 
 

@@ -20,8 +20,8 @@ REPO = Path(__file__).resolve().parent.parent
 # The checkout's folders an install never needs: tests and developer tools (the recorded
 # games ship: the new-game screen offers them to watch).
 NOT_SHIPPED = ("tests", "scripts")
-# A top-level folder shipped inside a package (setup.py's STYLES): where the wheel has it.
-SHIPPED_AS = {"styles": "maharaja_tui/styles"}
+# The top-level folders shipped inside a package (setup.py's SHIPPED): where the wheel has them.
+SHIPPED_AS = {"styles": "maharaja_tui/styles", "recordings": "maharaja_tui/recordings"}
 
 
 def source_files() -> list[PurePosixPath]:
@@ -64,6 +64,7 @@ def test_the_wheel_ships_every_file_the_code_reads(tmp_path: Path) -> None:
     needed = resources(files)
     assert any(n.endswith(".tcss") for n in needed) and any(n.endswith(".md") for n in needed)
     assert "maharaja_tui/styles/app.tcss" in needed  # the top-level styles/, as shipped
+    assert "maharaja_tui/recordings/four-players.json" in needed  # and recordings/
     wheel = build_wheel(files, tmp_path)
     shipped = set(wheel.namelist())
     missing = [n for n in needed if n not in shipped]

@@ -22,6 +22,7 @@ from engine.bots.budget import Budget
 from engine.bots.evaluator import evaluator_for
 from engine.bots.search import search
 from engine.core import draw
+from engine.core.game import copy_state
 from engine.core.ruleset import AnyRuleset
 from engine.levels import LEVELS
 
@@ -79,8 +80,6 @@ def random_choice(legal_intents: list[Any], rng: Random) -> Any:
 
 
 def _copy(view: Any) -> Any:
-    from engine.core.game import copy_state
-
     return copy_state(view)
 
 

@@ -33,17 +33,15 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from engine.bots.advice import turn_plan
+from engine.bots import analysis_worker
 from engine.bots.budget import Budget
-from engine.bots.coach import Vocabulary, gained
+from engine.bots.decisions import WIDTH, Decided, Mistake, judge_round
 from engine.bots.evaluator import evaluator_for
-from engine.bots.search import Candidate, search_ranked
 from engine.bots.simulate import play_out
 from engine.core.errors import Forbidden, Refused
 from engine.core.game import SETUP_SEAT, AnyGame, copy_state
 from engine.core.replay import Replay
 
-WIDTH = 3  # the judgement's best two and the move played
 DECISION_BUDGET = Budget.fixed(WIDTH)  # one world a decision: reproducible
 PLAYOUTS = 3  # fast playouts per turn for the winning chances
 PLAYOUT_STEPS = 200
@@ -51,7 +49,6 @@ SPREAD = {"PP": 3.0, "gold": 12.0}  # a margin of one spread gives odds of e:1
 DEFAULT_SPREAD = 3.0
 UNCERTAINTY = 2.0  # at the start the spread is this much wider, narrowing to the end
 MISTAKES = 5  # the costliest decisions reported
-MIN_COST = 0.1  # a difference below this is noise, not a mistake
 MAX_WORKERS = 4  # processes searching an analysis's decisions at once
 
 Progress = Callable[[int, int], None]  # (done, total)
@@ -65,17 +62,6 @@ class Chances:
 
 
 @dataclass(frozen=True)
-class Mistake:
-    step: int  # index of the decision in the game's steps
-    position: int  # replay position just before it
-    seat: int
-    played: Any
-    preferred: Any
-    cost: float  # in the evaluator's unit
-    reason: str = ""  # what the preferred move would have gained, in the game's words
-
-
-@dataclass(frozen=True)
 class Analysis:
     unit: str
     chances: list[Chances]
@@ -84,23 +70,6 @@ class Analysis:
 
 class Cancelled(Exception):
     """The analysis was stopped before its end."""
-
-
-class _Modelled:
-    """The evaluator, modelling each seat's secret plan once a round: the search asks
-    at every decision, but a plan was chosen once (``model_opponents``' ``known``)."""
-
-    def __init__(self, evaluator: Any) -> None:
-        self.evaluator = evaluator
-        self.known: dict[int, Any] = {}
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.evaluator, name)
-
-    def model_opponents(self, state: Any, seat: int, go_on: Callable[[], bool] = lambda: True,
-                        known: dict[int, Any] | None = None) -> Any:
-        return self.evaluator.model_opponents(state, seat, go_on,
-                                              known=self.known if known is None else known)
 
 
 def analyse(game: AnyGame, *, budget: Budget | None = None,
@@ -164,9 +133,6 @@ def analyse(game: AnyGame, *, budget: Budget | None = None,
     return Analysis(unit, chances, mistakes[:MISTAKES * seats])
 
 
-Decided = list[tuple[int, int]]  # (step index, replay position just before it)
-
-
 def rounds_of(game: AnyGame, replay: Replay) -> list[Decided]:
     """The game's decisions, by round (where its rules mark rounds; else one by one):
     a round's secret plans are modelled once, so its decisions are searched together."""
@@ -186,69 +152,6 @@ def rounds_of(game: AnyGame, replay: Replay) -> list[Decided]:
     return out
 
 
-def judge_round(game: AnyGame, replay: Replay, decided: Decided, budget: Budget,
-                stop: Callable[[], bool] | None,
-                judged: Callable[[int, Mistake | None], None]) -> list[Mistake]:
-    """One round's decisions searched again as the hard computer would, the secret plans
-    modelled once for the round; ``judged(step index, its mistake or None)`` after each.
-    Its costly ones."""
-    ruleset = game.ruleset
-    evaluator = evaluator_for(ruleset.id)
-    assert evaluator is not None
-    unit = getattr(evaluator, "unit", "points")
-    words: Vocabulary | None = getattr(evaluator, "words", None)
-    modelled = _Modelled(evaluator)
-    out = []
-    for index, position in decided:
-        played = game.steps[index]
-        state = replay.seek(position)
-        view = ruleset.view(state, played.seat)
-        legal = ruleset.legal_intents(state, played.seat)
-        found = None
-        if len(legal) >= 2:
-            ranked = search_ranked(ruleset, modelled, view, played.seat, legal,
-                                   Random(f"analysis/{index}"), budget, stop,
-                                   include=played.intent, width=WIDTH,
-                                   explain=words.count if words is not None else None)
-            when = words.horizon(view, played.seat) if words is not None else ""
-            if not ranked[0].worlds:  # not searched: judged at the end of the seat's turn
-                ranked, when = _played_on(ruleset, evaluator, view, played.seat, ranked,
-                                          played.intent, index)
-            mine = [c for c in ranked if c.intent == played.intent]
-            cost = ranked[0].score - mine[0].score if mine else 0.0
-            if mine and ranked[0].intent != played.intent and cost >= MIN_COST:
-                reason = ""
-                if words is not None:
-                    reason = gained(ranked[0].things, mine[0].things, words, when, cost, unit)
-                found = Mistake(index, position, played.seat, played.intent,
-                                ranked[0].intent, cost, reason)
-        if found is not None:
-            out.append(found)
-        judged(index, found)
-    return out
-
-
-def _played_on(ruleset: Any, evaluator: Any, view: Any, seat: int,
-               ranked: list[Candidate], played: Any, index: int
-               ) -> tuple[list[Candidate], str]:
-    """Where the hard computer does not search (Raja's turns, setup choices), the move
-    played and the judgement's best, each played on to the end of the seat's turn by the
-    judgement (as a hint judges them), best first, and when they are compared."""
-    root = evaluator.determinise(copy_state(view), seat, Random(f"analysis/{index}/turn"))
-    words = getattr(evaluator, "words", None)
-    intents = [c.intent for c in ranked[:WIDTH]]
-    if played not in intents:
-        intents.append(played)
-    out, longest = [], 1
-    for intent in intents:
-        steps, end = turn_plan(ruleset, evaluator, root, seat, intent)
-        longest = max(longest, len(steps))
-        things = words.count(end, seat) if words is not None else {}
-        out.append(Candidate(intent, evaluator.value(end, seat), 0, things))
-    out.sort(key=lambda c: -c.score)  # (stable: ties keep the judgement's order)
-    return out, "by the turn's end" if longest > 1 else "at once"
-
-
 def _cores() -> int:
     try:
         return len(os.sched_getaffinity(0))
@@ -262,8 +165,6 @@ def _apart(game: AnyGame, replay: Replay, rounds: list[Decided], weights: dict[i
     """The rounds searched in ``count`` child processes (``analysis_worker``), the
     heaviest first, each to the next child free. A child that fails leaves what it did
     not judge to this process; stopping ends them all."""
-    from engine.bots import analysis_worker
-
     heaviest = sorted(rounds, key=lambda r: -sum(weights[i] for i, _ in r))
     reports = analysis_worker.start(game, heaviest, count, budget)
     mistakes: list[Mistake] = []

@@ -4,7 +4,7 @@ An analysis spends nearly all its time searching decisions again, one round afte
 another; in a thread of the app (or of the SSH server) that work would share one
 core with everything else (the interpreter runs one thread at a time). ``start``
 runs ``python -m engine.bots.analysis_worker`` once a share: the child reads the
-saved game and its rounds on stdin, searches them with ``analysis.judge_round`` (the
+saved game and its rounds on stdin, searches them with ``decisions.judge_round`` (the
 same function the parent uses alone) and reports each decision on stdout as soon as
 it is judged, so the progress bar moves with the work. A report names the preferred
 move as saved games write intents (the game's tagged union).
@@ -22,8 +22,8 @@ from typing import BinaryIO
 
 import msgspec
 
-from engine.bots.analysis import Decided, Mistake, judge_round
 from engine.bots.budget import Budget
+from engine.bots.decisions import Decided, Mistake, judge_round
 from engine.core import record
 from engine.core.game import AnyGame
 from engine.core.replay import Replay

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from engine.core.game import copy_state
 from engine.core.ruleset import AnyRuleset, Seat
 
 Credit = tuple[int, str, float]  # (seat, source, amount)
@@ -42,8 +43,6 @@ class Story:
 def tell(ruleset: AnyRuleset, seats: list[Seat], options: Any,
          events: Iterable[Any], teller: Teller, start: Any = None) -> Story:
     """``start``: the state a game played from a position began from."""
-    from engine.core.game import copy_state
-
     state = copy_state(start) if start is not None else ruleset.new_state(options, seats)
     count = len(seats)
     labels: list[str] = []

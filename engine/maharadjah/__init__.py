@@ -71,11 +71,12 @@ from engine.maharadjah import options as op
 from engine.maharadjah import state as st
 from engine.maharadjah.describe import describe as _describe
 from engine.maharadjah.flow import automatic as _automatic
-from engine.maharadjah.flow import to_move as _to_move
-from engine.maharadjah.legal import drop_moves, is_legal, movable, reach, stack_moves
+from engine.maharadjah.legal import drop_moves, movable, reach, stack_moves
 from engine.maharadjah.options import game_type
+from engine.maharadjah.queries import to_move as _to_move
 from engine.maharadjah.rules import decide as _decide
 from engine.maharadjah.rules import decide_listed as _decide_listed
+from engine.maharadjah.rules import is_legal
 from engine.maharadjah.views import fork as _fork
 from engine.maharadjah.views import redact as _redact
 from engine.maharadjah.views import view as _view
@@ -127,7 +128,7 @@ class MaharadjahRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
         return legal.legal_groups(state, seat)
 
     def is_legal(self, state: st.State, seat: int, intent: it.Intent) -> bool:
-        return legal.is_legal(state, seat, intent)
+        return is_legal(state, seat, intent)
 
     def random_intent(self, state: st.State, seat: int, rng: Random) -> it.Intent:
         return legal.random_intent(state, seat, rng)  # builds only the move drawn

@@ -9,6 +9,8 @@ from engine.core import draw
 from engine.maharadjah import events as ev
 from engine.maharadjah import queries as Q
 from engine.maharadjah import scoring
+from engine.maharadjah.diplomacy import can_submit, offers_for
+from engine.maharadjah.movement import naval_targets
 from engine.maharadjah.state import RETREAT_ATT, RETREAT_DEF, ROLL, Battle, State
 
 AFTER = "after"  # a battle stage: the round's losses are taken, W-CMB-7..9 follow
@@ -17,8 +19,6 @@ AFTER = "after"  # a battle stage: the round's losses are taken, W-CMB-7..9 foll
 def compulsory(state: State) -> list[tuple[str, str]]:
     """W-CMB-1: every land territory where the active nation shares with another's armies;
     W-NAV-3: an Indian nation at sea fights a first colonial power there."""
-    from engine.maharadjah.movement import naval_targets
-
     terr = Q.board().territories
     active = state.active
     out: list[tuple[str, str]] = []
@@ -160,8 +160,6 @@ def after_round(state: State) -> list[Any]:
 def end(state: State, why: str) -> list[Any]:
     battle = state.battle
     assert battle is not None
-    from engine.maharadjah.diplomacy import can_submit
-
     alone = scoring.alone(state, state.active)
     out: list[Any] = [ev.BattleEnded(space=battle.space, why=why)]
     if Q.rules().cards[state.active]["raid"].get(state.turn):
@@ -279,7 +277,5 @@ def lone_post(state: State, battle: Battle) -> bool:
 
 
 def can_submit_now(state: State) -> bool:
-    from engine.maharadjah.diplomacy import offers_for
-
     battle = state.battle
     return battle is not None and bool(offers_for(state, battle.defender))

@@ -1,5 +1,5 @@
-"""The game's clock (W-TURN-1, W-SEQ-1): what happens with nobody deciding, and whose
-decision the game waits for."""
+"""The game's clock (W-TURN-1, W-SEQ-1): what happens with nobody deciding (whose
+decision the game waits for is ``queries.to_move``)."""
 
 from __future__ import annotations
 
@@ -10,28 +10,11 @@ from engine.maharadjah import combat, diplomacy, legal, scoring
 from engine.maharadjah import events as ev
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import Leader
-from engine.maharadjah.state import LAST_TURN, LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, State
+from engine.maharadjah.state import LAST_TURN, Phase, State
 
 HALVES_PER_ARMY = 6  # W-GROW-5: an army costs 3
 MAX_SAVED = 5  # W-GROW-5: 2½
 LETTERS = "ABCDE"
-
-
-def to_move(state: State) -> tuple[int, ...]:
-    if state.phase == Phase.OVER:
-        return ()
-    if state.todo:
-        return (Q.seat_of(state, state.todo[0].nation),)
-    battle = state.battle
-    if battle is not None:
-        if battle.stage == RETREAT_DEF:
-            return (Q.seat_of(state, battle.defender),)
-        if battle.stage in (LOSSES, RETREAT_ATT):
-            return (Q.seat_of(state, battle.attacker),)
-        return ()
-    if state.phase in (Phase.MOVE, Phase.COMBAT, Phase.POSTS, Phase.ARMS) and state.active:
-        return (Q.seat_of(state, state.active),)
-    return ()
 
 
 def automatic(state: State, rng: Random) -> list[Any]:

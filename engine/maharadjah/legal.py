@@ -1,7 +1,7 @@
 """Legal decisions, built so a caller can ask cheaply: which stacks can move
 (``movable``), where can this stack go (``stack_moves``), then the rest.
 
-``legal_intents`` lists everything; ``is_legal`` asks the rules themselves.
+``legal_intents`` lists everything; ``rules.is_legal`` asks the rules themselves.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from engine.core import draw
 from engine.core.errors import Forbidden, Refused
 from engine.core.ruleset import LegalGroup, draw_index, groups_by_type
-from engine.maharadjah import combat, scoring, stacking
+from engine.maharadjah import combat, diplomacy, scoring, stacking
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
@@ -269,15 +269,13 @@ def end_movement(state: State) -> list[Any]:
             if n:
                 out.append(ev.ArmiesRemoved(nation=state.active, space=space, armies=n,
                                             why="stranded"))
-    from engine.maharadjah.diplomacy import offer_events
-
     out.append(ev.MovementEnded(nation=state.active))
     if Q.rules().cards[state.active]["raid"].get(state.turn):  # W-VP-3
         # the removals above never empty a territory, so they change nobody's raids
         out.append(ev.Checkpoint(nation=state.active, territories=scoring.alone(state,
                                                                                 state.active)))
     return out + [ev.PhaseStarted(phase=Phase.COMBAT, move_round=state.move_round),
-                  *offer_events(state)]
+                  *diplomacy.offer_events(state)]
 
 
 def end_movement_refusal(state: State) -> Forbidden | None:
@@ -427,10 +425,7 @@ def loss_options(state: State) -> list[Any]:
 
 # ---------------------------------------------------------------- everything
 def legal_intents(state: State, seat: int) -> list[Any]:
-    from engine.maharadjah import diplomacy
-    from engine.maharadjah.flow import to_move
-
-    if seat not in to_move(state):
+    if seat not in Q.to_move(state):
         return []
     if state.todo:
         todo = state.todo[0]
@@ -490,10 +485,8 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
     every move of a Movement Phase (a stack offers dozens: each destination times each
     army count): the moves are counted per group shape and only the one drawn is built,
     in the listing's order (starts, shapes, sorted destinations, army counts)."""
-    from engine.maharadjah.flow import to_move
-
     if state.phase != Phase.MOVE or state.todo or state.battle is not None \
-            or seat not in to_move(state):
+            or seat not in Q.to_move(state):
         drawn: it.Intent = draw.choice(rng, legal_intents(state, seat))
         return drawn
     inputs = search_inputs(state, state.active)
@@ -522,9 +515,7 @@ def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
     """In a Movement Phase one group per stack that can move ("stack LAH"), its moves
     produced only when walked, so "which stacks can move" lists no move; otherwise the
     legal intents grouped by kind."""
-    from engine.maharadjah.flow import to_move
-
-    if seat not in to_move(state):
+    if seat not in Q.to_move(state):
         return
     if state.phase == Phase.MOVE and not state.todo and state.battle is None:
         for start in movable(state):
@@ -535,15 +526,31 @@ def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
     yield from groups_by_type(legal_intents(state, seat))
 
 
-def is_legal(state: State, seat: int, intent: Any) -> bool:
-    """True when the rules accept ``intent`` from ``seat`` now."""
-    from engine.maharadjah.rules import decide
-
-    try:
-        decide(state, seat, intent)
-    except Refused:
-        return False
-    return True
+def unused(state: State, seat: int) -> tuple[str, ...]:
+    """What ending the active nation's phase now would leave undone, in words: stacks
+    that could still move (W-MOVE-1), posts it may still attack (W-CMB-2, W-POST-9),
+    posts it may still build (W-POST-6), the arms it may still give (W-ARMS-1). Empty
+    while something else is asked (a placement, a battle) or out of those phases."""
+    if state.todo or state.battle is not None or seat not in Q.to_move(state):
+        return ()
+    name = Q.board().name
+    if state.phase == Phase.MOVE:
+        out = []
+        for space in movable(state):
+            armies = state.fresh.get(space, 0)
+            what = f"{armies} arm{'ies' if armies != 1 else 'y'}" if armies else "a leader"
+            out.append(f"{what} in {name(space)}")
+        return tuple(out)
+    words = []
+    for intent in legal_intents(state, seat):
+        if isinstance(intent, it.Fight):
+            words.append(f"an attack on the {Q.rules().nations[intent.enemy].name} in "
+                         f"{name(intent.space)}")
+        elif isinstance(intent, it.BuildPost):
+            words.append(f"a trading post in {name(intent.space)}")
+        elif isinstance(intent, it.AssignArms) and intent.nation:
+            words.append(f"the arms for the {Q.rules().nations[intent.nation].name}")
+    return tuple(words)
 
 
 def kill_credit(state: State, killer: str, leader: str) -> list[Any]:

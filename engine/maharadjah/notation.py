@@ -37,6 +37,7 @@ from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
 from engine.maharadjah.flow import automatic
 from engine.maharadjah.options import Options
+from engine.maharadjah.scoring import totals
 from engine.maharadjah.spec import NATIONS
 from engine.maharadjah.state import State
 
@@ -230,8 +231,6 @@ class MaharadjahNotation(NotationDefaults[State, Any, Any, Options]):
         return made
 
     def result(self, state: State) -> str:
-        from engine.maharadjah.scoring import totals
-
         vp = totals(state)
         winners = " and ".join(LETTERS[s] for s in state.winners)
         scores = ", ".join(f"{LETTERS[s]} {v} VP" for s, v in enumerate(vp))

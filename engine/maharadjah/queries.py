@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.maharadjah.board import Board, Rules, the_board, the_rules
-from engine.maharadjah.state import LAST_TURN, State
+from engine.maharadjah.state import LAST_TURN, LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, State
 
 LARGE_ROUGH = 4  # W-STACK-2
 
@@ -184,37 +184,23 @@ def reinforcements(state: State, nation: str) -> int:
     return sum(r["armies"] for r in row.get("reinforcements", []) if r["nation"] == nation)
 
 
-def unused(state: State, seat: int) -> tuple[str, ...]:
-    """What ending the active nation's phase now would leave undone, in words: stacks
-    that could still move (W-MOVE-1), posts it may still attack (W-CMB-2, W-POST-9),
-    posts it may still build (W-POST-6), the arms it may still give (W-ARMS-1). Empty
-    while something else is asked (a placement, a battle) or out of those phases."""
-    # legal and flow import this module: imported here, when a phase is ended
-    from engine.maharadjah import intents as it
-    from engine.maharadjah import legal
-    from engine.maharadjah.flow import to_move
-    from engine.maharadjah.state import Phase
-
-    if state.todo or state.battle is not None or seat not in to_move(state):
+def to_move(state: State) -> tuple[int, ...]:
+    """Whose decision the game waits for (W-SEQ-1): the nation a placement or answer is
+    asked of, a battle's side for its stage, else the active nation in its own phases."""
+    if state.phase == Phase.OVER:
         return ()
-    name = board().name
-    if state.phase == Phase.MOVE:
-        out = []
-        for space in legal.movable(state):
-            armies = state.fresh.get(space, 0)
-            what = f"{armies} arm{'ies' if armies != 1 else 'y'}" if armies else "a leader"
-            out.append(f"{what} in {name(space)}")
-        return tuple(out)
-    words = []
-    for intent in legal.legal_intents(state, seat):
-        if isinstance(intent, it.Fight):
-            words.append(f"an attack on the {rules().nations[intent.enemy].name} in "
-                         f"{name(intent.space)}")
-        elif isinstance(intent, it.BuildPost):
-            words.append(f"a trading post in {name(intent.space)}")
-        elif isinstance(intent, it.AssignArms) and intent.nation:
-            words.append(f"the arms for the {rules().nations[intent.nation].name}")
-    return tuple(words)
+    if state.todo:
+        return (seat_of(state, state.todo[0].nation),)
+    battle = state.battle
+    if battle is not None:
+        if battle.stage == RETREAT_DEF:
+            return (seat_of(state, battle.defender),)
+        if battle.stage in (LOSSES, RETREAT_ATT):
+            return (seat_of(state, battle.attacker),)
+        return ()
+    if state.phase in (Phase.MOVE, Phase.COMBAT, Phase.POSTS, Phase.ARMS) and state.active:
+        return (seat_of(state, state.active),)
+    return ()
 
 
 # ------------------------------------------------- the event table, nation by nation

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, get_args
 
-from engine.core.errors import Forbidden, OutOfTurn
+from engine.core.errors import Forbidden, OutOfTurn, Refused
 from engine.maharadjah import combat, diplomacy, flow, legal, scoring, stacking
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
@@ -23,7 +23,7 @@ INTENTS = get_args(it.Intent)
 
 
 def decide(state: State, seat: int, intent: Any) -> list[Any]:
-    if seat not in flow.to_move(state):
+    if seat not in Q.to_move(state):
         raise OutOfTurn("W-SEQ-2", "it is not this seat's decision now")
     if not isinstance(intent, INTENTS):
         raise OutOfTurn("W-SEQ-1", f"{type(intent).__name__} is not a Maharadjah decision")
@@ -290,3 +290,12 @@ def _arms(state: State, intent: Any) -> list[Any]:
         _need(power in state.arms, "W-ARMS-2", "the marker is not assigned")
     return [ev.ArmsAssigned(power=power, nation=intent.nation), ev.ArmsEnded(power=power),
             ev.PhaseStarted(phase=Phase.VP)]
+
+
+def is_legal(state: State, seat: int, intent: Any) -> bool:
+    """True when the rules accept ``intent`` from ``seat`` now."""
+    try:
+        decide(state, seat, intent)
+    except Refused:
+        return False
+    return True

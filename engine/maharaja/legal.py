@@ -23,6 +23,7 @@ from engine.core import draw
 from engine.core.ruleset import LegalGroup, draw_index
 from engine.family.travel import price_open_paths, road_tolls
 from engine.maharaja import components as C
+from engine.maharaja import fold
 from engine.maharaja import intents as it
 from engine.maharaja.queries import (
     available_rewards,
@@ -35,9 +36,11 @@ from engine.maharaja.queries import (
     shrine_cost,
     statue_cost,
     task_discount,
+    task_left,
+    task_words,
     village_capacity,
 )
-from engine.maharaja.rules import maharani_targets, start_shrine_seat, to_move
+from engine.maharaja.rules import decide, maharani_targets, start_shrine_seat, to_move
 from engine.maharaja.state import (
     PHASE_ACTIONS,
     PHASE_CHARACTERS,
@@ -467,4 +470,27 @@ def _path_intents(here: str) -> tuple[it.MovePriest, ...]:
     return tuple(it.MovePriest(route=path.roads) for path in board().paths_from[here])
 
 
-__all__ = ["character_holder", "legal_groups", "legal_intents", "route_tolls"]
+def unused_actions(state: State, seat: int) -> tuple[str, ...]:
+    """The seat's planned actions that ending its turn now would leave unused: those
+    with something left that the rules allow now, or after a move of the priest
+    (building needs the priest in the city, MJ-STAT-3). Ending the turn loses them
+    (MJ-ACT-10, MJ-ROUND-3). Empty out of the seat's turn."""
+    turn = state.turn
+    if state.phase != PHASE_ACTIONS or turn is None or turn.seat != seat or state.pending:
+        return ()
+    left = [t for t, task in enumerate(turn.tasks) if task_left(task)]
+    usable = {t for t in left if task_intents(state, seat, t)}
+    builds = [t for t in left if t not in usable
+              and (turn.tasks[t].statues > 0 or turn.tasks[t].shrines > 0)]
+    for move in moves(state, seat) if builds else ():
+        after = msgspec.convert(msgspec.to_builtins(state), State)  # a copy to move in
+        for event in decide(after, seat, move):
+            fold.apply(after, event)
+        usable.update(t for t in builds if task_intents(after, seat, t))
+        builds = [t for t in builds if t not in usable]
+        if not builds:
+            break
+    return tuple(task_words(turn.tasks[t]) for t in sorted(usable))
+
+
+__all__ = ["character_holder", "legal_groups", "legal_intents", "route_tolls", "unused_actions"]

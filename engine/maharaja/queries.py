@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import msgspec
-
 from engine.family.network import Network
 from engine.family.travel import tolls
 from engine.maharaja import brahmabot as B
 from engine.maharaja import components as C
 from engine.maharaja.board import load_board
-from engine.maharaja.state import NOBODY, PHASE_ACTIONS, PHASE_OVER, State, Task
+from engine.maharaja.state import NOBODY, PHASE_OVER, State, Task
 
 # The board itself, cached by load_board: the rules ask at every priest move and route
 # listing, and a function that forwards to it was one call frame more each time.
@@ -156,29 +154,3 @@ def task_words(task: Task) -> str:
     left = [f"{n} {word}{'s' if n > 1 else ''}" for n, word in
             ((task.statues, "statue"), (task.shrines, "shrine")) if n]
     return f"{name}: {' + '.join(left)} left" if left else name
-
-
-def unused_actions(state: State, seat: int) -> tuple[str, ...]:
-    """The seat's planned actions that ending its turn now would leave unused: those
-    with something left that the rules allow now, or after a move of the priest
-    (building needs the priest in the city, MJ-STAT-3). Ending the turn loses them
-    (MJ-ACT-10, MJ-ROUND-3). Empty out of the seat's turn."""
-    # legal, rules and fold import this module: imported here, when a turn ends
-    from engine.maharaja import fold, legal, rules
-
-    turn = state.turn
-    if state.phase != PHASE_ACTIONS or turn is None or turn.seat != seat or state.pending:
-        return ()
-    left = [t for t, task in enumerate(turn.tasks) if task_left(task)]
-    usable = {t for t in left if legal.task_intents(state, seat, t)}
-    builds = [t for t in left if t not in usable
-              and (turn.tasks[t].statues > 0 or turn.tasks[t].shrines > 0)]
-    for move in legal.moves(state, seat) if builds else ():
-        after = msgspec.convert(msgspec.to_builtins(state), State)  # a copy to move in
-        for event in rules.decide(after, seat, move):
-            fold.apply(after, event)
-        usable.update(t for t in builds if legal.task_intents(after, seat, t))
-        builds = [t for t in builds if t not in usable]
-        if not builds:
-            break
-    return tuple(task_words(turn.tasks[t]) for t in sorted(usable))

@@ -9,7 +9,9 @@ import msgspec
 from engine.core import draw
 from engine.core.game import copy_state
 from engine.maharaja import events as ev
-from engine.maharaja.brahmabot import BOT_SEAT
+from engine.maharaja.brahmabot import ACTION_TILES, BOT_SEAT
+from engine.maharaja.components import CHARACTERS
+from engine.maharaja.legal import PLANS
 from engine.maharaja.state import Phase, Solo, State
 
 HIDDEN = -1  # a PP total the viewer may not see
@@ -68,8 +70,6 @@ def fork(state: State, seat: int, rng: Random) -> State:
     drawn again among all plans; Brahmabot's unseen tiles and characters (MJ-HIDE-3)
     are shuffled again.
     """
-    from engine.maharaja.legal import PLANS
-
     out = view(state, seat)
     own = out.players[seat].pp
     for other, player in enumerate(out.players):
@@ -88,9 +88,6 @@ def fork(state: State, seat: int, rng: Random) -> State:
 def deal_solo(state: State, rng: Random) -> None:
     """MJ-HIDE-3: Brahmabot's unseen action tiles and character stack, shuffled anew
     (a fork here, and the bots' sampled worlds)."""
-    from engine.maharaja.brahmabot import ACTION_TILES
-    from engine.maharaja.components import CHARACTERS
-
     solo = state.solo
     assert solo is not None
     seen = set(solo.removed) | {t for t in solo.drawn if t}

@@ -9,6 +9,7 @@ import msgspec
 
 from engine.core import draw
 from engine.raja import events as ev
+from engine.raja.legal import SELECTIONS
 from engine.raja.state import Phase, State
 
 HIDDEN_GOLD = -1  # the gold a view shows for a seat it may not see
@@ -42,8 +43,6 @@ def fork(state: State, seat: int, rng: Random) -> State:
     (at least 0); a selection not yet revealed (R-INFO-2) is drawn again among all
     selections.
     """
-    from engine.raja.legal import SELECTIONS
-
     out = view(state, seat)
     own = out.players[seat].gold
     for other, player in enumerate(out.players):

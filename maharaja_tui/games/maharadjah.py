@@ -24,7 +24,7 @@ from engine.maharadjah import combat
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import DATA
-from engine.maharadjah.legal import refused_moves
+from engine.maharadjah.legal import refused_moves, unused
 from engine.maharadjah.options import Options as MaharadjahOptions
 from engine.maharadjah.rules import decide
 from engine.maharadjah.scoring import totals
@@ -427,7 +427,7 @@ class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
         build, arms still to give (the engine's ``unused``)."""
         if not isinstance(intent, I.EndMovement | I.EndCombat | I.EndPosts | I.EndArms):
             return None
-        left = Q.unused(view, seat)
+        left = unused(view, seat)
         if not left:
             return None
         phase = "".join(text for text, _ in self.label(view, seat, intent)[:1])

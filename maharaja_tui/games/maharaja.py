@@ -22,6 +22,7 @@ from engine.maharaja import events as ev
 from engine.maharaja import intents as it
 from engine.maharaja import scoring, solo
 from engine.maharaja.board import load_board, slot_bonus
+from engine.maharaja.legal import unused_actions
 from engine.maharaja.queries import (
     free_slots,
     move_tolls,
@@ -29,7 +30,6 @@ from engine.maharaja.queries import (
     shrine_cost,
     statue_cost,
     task_discount,
-    unused_actions,
     village_capacity,
     village_open_for,
 )

@@ -32,6 +32,7 @@ from maharaja_tui.game_setup import GameSetup, bot_level, form_of, lesson_setup,
 from maharaja_tui.game_setup import default_setup as default_setup  # where callers found it
 from maharaja_tui.games import adapter_class, playable
 from maharaja_tui.games.base import NewGameForm
+from maharaja_tui.lessons import files
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.focus import focus_now
@@ -74,7 +75,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         if action == "first_game":  # only a game that recommends a first game
             return self.form.first_game_seats > 0
         if action == "learn":  # only a game with a lesson
-            return self.game in lessons.games()
+            return self.game in files.games()
         if action == "watch":  # only a game with recorded games
             return bool(self.recorded)
         return True
@@ -146,7 +147,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 if form.first_game_seats:
                     yield Button("First game", id="first-game", compact=True)
-                if self.game in lessons.games():
+                if self.game in files.games():
                     yield Button("Learn to play", id="learn", compact=True)
                 yield Button("Continue", id="resume", compact=True,
                              disabled=not self.unfinished)
@@ -293,7 +294,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
 
     def action_learn(self) -> None:
         """A guided first game of the game chosen (its lesson's own table and seed)."""
-        if self.game not in lessons.games():
+        if self.game not in files.games():
             return
         name = self.query_one("#name-0", Input).value.strip() or seat_name(0)
         try:

@@ -4,19 +4,23 @@ replay from file.
 Each figure is measured beside its anchor in the same run, the two alternating run by
 run so that a busy moment on a shared machine weighs on both:
 
-* launch: a fresh ``python`` to the first frame of the game screen (headless, 80×24,
-  ``maharaja play --seed 7`` through ``cli.main`` as the command runs it, computers at
-  their real pace) vs a bare Textual app (Header, Static, Footer) started the same way;
+* launch: a fresh ``python`` to the first frame of the game screen written to its
+  terminal (80×24, ``maharaja play --seed 7`` through ``cli.main`` as the command runs
+  it, computers at their real pace) vs a bare Textual app (Header, Static, Footer)
+  started the same way;
 * import: ``import maharaja_tui.app`` vs ``import textual.app``, each in a fresh
   interpreter (the time of the import statement; find the cost with ``-X importtime``);
 * key to frame: in a seeded game at the player's turn, a highlight move (↓ in the
-  action list) and an action (Enter on "Take 3 coins": play, re-read the view, redraw);
-* replay: ``maharaja_tui/recordings/four-players.json`` read, checked (its digest: a fold-only
+  action list) and an action (Enter on "Take 3 coins": play, re-read the view, redraw),
+  to the last frame written;
+* replay: ``recordings/four-players.json`` read, checked (its digest: a fold-only
   load), folded and made a replay cursor that shows any position, vs
   ``msgspec.json.decode`` of the same file. The viewer describes the move log when it
   first shows it, which this figure leaves out (see engine/core/replay.py).
 
-Saves go to a temporary data directory.
+A frame counts when Textual writes it to its driver (``frames.py``: a driver of our own
+on Textual's public ``Driver``, the terminal's bytes rendered, no pty crossed); saves go
+to a temporary data directory.
 """
 
 from __future__ import annotations
@@ -34,22 +38,25 @@ from pathlib import Path
 from bench.figure import Figure
 
 ROOT = Path(__file__).resolve().parents[2]
-RECORDING = ROOT / "maharaja_tui" / "recordings" / "four-players.json"
+SCRIPTS = ROOT / "scripts"
+RECORDING = ROOT / "recordings" / "four-players.json"
 
-# The child prints the wall-clock time of its first frame of ``WANTED`` and exits at
-# once (os._exit: shutting down is not part of the launch). Both apps run alike.
-_FIRST_FRAME = """
+# The child prints the wall-clock time of its first frame of a ``wanted`` screen and
+# exits at once (os._exit: shutting down is not part of the launch). Both apps run
+# alike. The running app captures sys.stdout: the time is written to the process's own.
+_FIRST_FRAME = f"""
 import os, sys, time
+sys.path.insert(0, {str(SCRIPTS)!r})
 from textual.app import App
+from bench.frames import SIZE, frame_driver
 
-def first_frame(app_class, wanted):
-    class Timed(app_class):
-        def _display(self, screen, renderable):
-            super()._display(screen, renderable)
-            if renderable is not None and type(screen).__name__ == wanted:
-                print(time.time(), flush=True)
-                os._exit(0)
-    return Timed
+def first_frame(app, wanted):
+    def seen(app):
+        if type(app.screen).__name__ == wanted:
+            os.write(1, f"{{time.time()}}\\n".encode())
+            os._exit(0)
+    app.driver_class = frame_driver(seen)
+    return app
 """
 
 BARE_CHILD = _FIRST_FRAME + """
@@ -61,7 +68,7 @@ class Bare(App):
         yield Static("Hello")
         yield Footer()
 
-first_frame(Bare, "Screen")().run(headless=True, size=(80, 24))
+first_frame(Bare(), "Screen").run(size=SIZE)
 """
 
 # ``maharaja play --seed 7`` as the command runs it: cli.main, its argument parsing and
@@ -69,11 +76,15 @@ first_frame(Bare, "Screen")().run(headless=True, size=(80, 24))
 APP_CHILD = _FIRST_FRAME + """
 from maharaja_tui import app as app_module, cli
 
-class Headless(first_frame(app_module.MaharajaApp, "GameScreen")):
-    def run(self, **kwargs):
-        return super().run(headless=True, size=(80, 24))
+class Timed(app_module.MaharajaApp):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        first_frame(self, "GameScreen")
 
-app_module.MaharajaApp = Headless
+    def run(self, **kwargs):
+        return super().run(size=SIZE)
+
+app_module.MaharajaApp = Timed
 cli.main(["play", "--seed", "7"])
 """
 
@@ -125,7 +136,7 @@ def _paired(runs: int, value: Callable[[], float],
 
 def launch(runs: int, env: dict[str, str]) -> Figure:
     ours, bare = _paired(runs, lambda: _launch(APP_CHILD, env), lambda: _launch(BARE_CHILD, env))
-    return Figure("launch to first game frame (headless, 80×24)", ours * 1e3, "ms", 1.3,
+    return Figure("launch to first game frame written (80×24)", ours * 1e3, "ms", 1.3,
                   anchor=bare * 1e3, anchor_name="bare Textual app (Header, Static, Footer)")
 
 
@@ -166,16 +177,12 @@ def replay(runs: int) -> Figure:
 
 async def _key_times(runs: int) -> dict[str, list[float]]:
     sys.path.insert(0, str(ROOT))
+    from bench.frames import SIZE, frame_driver
     from maharaja_tui.app import MaharajaApp, Start
     from tests.tui import games
 
     frames: list[float] = []
-
-    class Timed(MaharajaApp):
-        def _display(self, screen, renderable) -> None:  # noqa: ANN001
-            super()._display(screen, renderable)
-            if renderable is not None:
-                frames.append(time.perf_counter())
+    driver = frame_driver(lambda app: frames.append(time.perf_counter()))
 
     async def frame_after(pilot, key: str) -> float:  # noqa: ANN001
         frames.clear()
@@ -202,8 +209,9 @@ async def _key_times(runs: int) -> dict[str, list[float]]:
                 break
             except AssertionError:
                 continue
-        app = Timed(Start("game", game=game), computer_delay=3600)
-        async with app.run_test(size=(80, 24)) as pilot:
+        app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+        app.driver_class = driver
+        async with app.run_test(headless=False, size=SIZE) as pilot:
             await pilot.pause(0.3)
             for _ in range(3):
                 out["highlight"].append(await frame_after(pilot, "down"))

@@ -7,11 +7,14 @@ from __future__ import annotations
 import functools
 from random import Random
 
+import msgspec
 import pytest
 
-from engine.bots import Budget, analysis, choose_intent
+from engine.bots import Budget, analysis, analysis_worker, choose_intent
+from engine.bots.decisions import judge_round
 from engine.bots.match import bot_seat
 from engine.core.game import Game
+from engine.core.replay import Replay
 from engine.registry import rulesets
 
 QUICK = Budget.fixed(3)
@@ -72,13 +75,10 @@ def test_a_child_reports_every_decision_of_its_rounds_as_this_process_judges_it(
     """A child that failed would go unseen (this process takes over its rounds): here a
     child alone judges a round, every decision is reported, and the moves it
     preferred come back as the game's own intents (Maharadjah's leader drops too)."""
-    from engine.bots import analysis_worker
-    from engine.core.replay import Replay
-
     game = played(game_id, decisions)
     replay = Replay(game)
     rounds = [r for r in analysis.rounds_of(game, replay) if len(r) > 1][:1]
-    expected = [m for r in rounds for m in analysis.judge_round(
+    expected = [m for r in rounds for m in judge_round(
         game, replay, r, QUICK, None, lambda index, mistake: None)]
     reports = analysis_worker.start(game, rounds, 1, QUICK)
     try:
@@ -93,10 +93,6 @@ def test_a_child_is_given_the_whole_budget_so_a_clock_free_one_stays_clock_free(
     """A child rebuilt its budget from the iterations and seconds alone and took the
     default wall-clock ceiling for the rest: on a loaded machine its searches were cut
     short and the analysis in children differed from this process's."""
-    import msgspec
-
-    from engine.bots import analysis_worker
-
     given = analysis_worker.Game(b"{}", QUICK)
     received = msgspec.msgpack.decode(msgspec.msgpack.encode(given), type=analysis_worker.Game)
     assert received.budget == QUICK and received.budget.ceiling is None
@@ -104,8 +100,6 @@ def test_a_child_is_given_the_whole_budget_so_a_clock_free_one_stays_clock_free(
 
 def test_a_child_that_fails_is_logged_and_its_rounds_searched_here(
         monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
-    from engine.bots import analysis_worker
-
     monkeypatch.setattr(analysis_worker, "CHILD", "engine.bots.no_such_module")
     with caplog.at_level("WARNING", logger=analysis_worker.__name__):
         apart = analysis.analyse(played("maharaja-2020", 30), budget=QUICK, workers=2)
@@ -117,8 +111,6 @@ def test_a_child_that_fails_is_logged_and_its_rounds_searched_here(
 def test_stopping_ends_the_child_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Stopped at the first decision a child reports, the analysis ends every child at
     once rather than leave them to finish their rounds."""
-    from engine.bots import analysis_worker
-
     started: list[analysis_worker.Reports] = []
     real = analysis_worker.start
 

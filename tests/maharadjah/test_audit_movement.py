@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.maharadjah import combat, legal
+from engine.maharadjah import combat, legal, rules
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
@@ -117,7 +117,7 @@ def test_armies_with_a_leader_may_stop_along_its_path() -> None:
                    drops=(0, 1))
     whole = it.Move(start="DEL", path=("AGR", "BUN", "GON"), armies=3, leaders=("ALAMGIR",))
     assert whole in legal.stack_moves(s, "DEL") and drop in legal.drop_moves(s, whole)
-    assert all(legal.is_legal(s, seat(s, "MUGHALS"), m) for m in legal.drop_moves(s, whole))
+    assert all(rules.is_legal(s, seat(s, "MUGHALS"), m) for m in legal.drop_moves(s, whole))
     events = play(s, "MUGHALS", drop)
     assert ev.Moved(nation="MUGHALS", start="DEL", path=("AGR", "BUN"), armies=1) in events
     assert s.armies["BUN"] == {"MUGHALS": 1} and s.armies["GON"] == {"MUGHALS": 2}

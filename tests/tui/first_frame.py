@@ -20,9 +20,10 @@ class FirstFrame(app.MaharajaApp):
     def run(self, **kwargs):
         return super().run(headless=True, size=(80, 24))
 
-    def _display(self, screen, renderable):
-        super()._display(screen, renderable)
-        if renderable is not None and type(screen).__name__ == "GameScreen":
+    def post_display_hook(self):
+        # Textual's public hook after each display; the game screen's first is its first
+        # frame (a screen's first refresh draws it whole)
+        if type(self.screen).__name__ == "GameScreen":
             print(json.dumps(REPORT))
             sys.stdout.flush()
             os._exit(0)

@@ -4,6 +4,7 @@ setting ``confirm_end_turn = false`` plays it at once."""
 
 from __future__ import annotations
 
+from engine.maharaja.legal import unused_actions
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.choice import ConfirmScreen
 from maharaja_tui.screens.game import GameScreen
@@ -70,8 +71,6 @@ async def test_the_setting_turns_the_question_off() -> None:
 def test_only_what_the_turn_can_still_do_is_unused() -> None:
     """MJ-ACT-10: an action done, or one the rules allow neither now nor after a move
     of the priest, is not named; a statue possible after a move is (MJ-STAT-3)."""
-    from engine.maharaja.queries import unused_actions
-
     game = games.game_until(change_unused)
     view = game.view(0)
     before = unused_actions(view, 0)

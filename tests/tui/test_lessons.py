@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
-from maharaja_tui import lessons
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.game_setup import lesson_setup
-from maharaja_tui.lessons import key_presses
+from maharaja_tui.lessons import files, key_presses
 from maharaja_tui.screens.choice import ChoiceScreen, ConfirmScreen
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.help import HelpScreen
@@ -24,7 +23,7 @@ from maharaja_tui.screens.scoring import ScoringScreen
 from maharaja_tui.widgets.lesson_panel import LessonPanel
 from tests.tui.helpers import screen_text, synchronously
 
-GAMES = lessons.games()
+GAMES = files.games()
 
 
 def test_every_game_has_a_lesson() -> None:

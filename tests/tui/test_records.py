@@ -18,7 +18,7 @@ from maharaja_tui.screens.replay import ReplayScreen
 from tests.test_records import random_game
 from tests.tui.helpers import synchronously
 
-RECORDING = (Path(__file__).resolve().parents[2] / "maharaja_tui" / "recordings"
+RECORDING = (Path(__file__).resolve().parents[2] / "recordings"
      / "two-players.json")
 
 

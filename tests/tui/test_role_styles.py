@@ -120,9 +120,9 @@ def counted(self, node, **kwargs):
 Stylesheet.apply = counted
 
 class FirstFrame(MaharajaApp):
-    def _display(self, screen, renderable):
-        super()._display(screen, renderable)
-        if renderable is not None and type(screen).__name__ == "GameScreen":
+    def post_display_hook(self):  # Textual's public hook after each display
+        screen = self.screen
+        if type(screen).__name__ == "GameScreen":
             widgets = [w for w in screen.walk_children(with_self=True)
                        if hasattr(w, "_role_styles")]
             drawn = sum(len(w._role_styles or ()) for w in widgets)

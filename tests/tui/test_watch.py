@@ -1,4 +1,4 @@
-"""Watch a game: the recorded games ship with the app (``maharaja_tui/recordings``), the
+"""Watch a game: the recorded games ship with the app (``recordings``), the
 new-game screen lists those of the game chosen, Enter opens one in the replay viewer,
 and F1 there opens that game's guide (not the default game's)."""
 
