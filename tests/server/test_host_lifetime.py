@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from maharaja_server.session_ui import host as host_module
 from maharaja_server.session_ui.host import Host, lifetime_sessions
 from maharaja_server.session_ui.zygote import HostRecord, Worker
 
@@ -94,3 +95,43 @@ def test_a_host_that_took_its_quota_takes_no_more_and_exits_when_empty(
         ours.close()
         theirs.close()
 
+
+
+class _HungUp:
+    """A session's hub connection after its server went."""
+
+    closed = True
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_session_whose_server_went_is_ended_and_its_host_exits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A session whose app does not end after its hub connection closed (it was still
+    starting, or stuck on its way out when its server was killed) is ended after the
+    grace period, and its host, its zygote gone too, exits instead of running on
+    orphaned. It stayed for ever before."""
+    monkeypatch.setattr(host_module, "END_GRACE", 0.2)
+    monkeypatch.setattr(host_module, "HUB_CHECK", 0.05)
+
+    async def stuck(self: Host, sid: int, request: dict[str, Any], terminal: int) -> int:
+        self.conns[sid] = _HungUp()  # type: ignore[assignment]
+        await asyncio.Event().wait()  # an app that never returns
+        return 0
+
+    monkeypatch.setattr(Host, "_session", stuck)
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+
+    async def scenario() -> None:
+        host = Host(theirs, {}, lifetime=2)
+        serving = asyncio.create_task(host.serve({"session": 1}, os.pipe()[0]))
+        await asyncio.sleep(0.05)
+        ours.close()  # the zygote went with the server
+        await asyncio.wait_for(serving, 10)
+        assert not host.sessions
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        theirs.close()
