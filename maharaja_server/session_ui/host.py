@@ -326,6 +326,7 @@ class Host:
         self.sessions: dict[int, asyncio.Task[None]] = {}
         self.apps: dict[int, Any] = {}
         self.conns: dict[int, Connection] = {}  # each session's to the hub
+        self.exit: Callable[[int], None] = os._exit  # the host's end, when all else fails
         self.accepting = True
         self.done: asyncio.Event | None = None
         self.taken = 0  # sessions started in this host's life
@@ -416,7 +417,10 @@ class Host:
         has ``END_GRACE`` to end; then its task is cancelled, as ``end`` does. Its app
         is told to exit when its connection closes and its terminal hangs up, but one
         that was still starting, or stuck on its way out, once kept its host (and a
-        share of a core, redrawing) for ever after a killed server."""
+        share of a core, redrawing) for ever after a killed server: Textual's message
+        loops take a cancellation as the end of their loop, not of their task, so one
+        may still not end. When every session left has been so gone for twice the
+        grace period, the host exits: nothing it holds can reach a player any more."""
         closed_since: dict[int, float] = {}
         loop = asyncio.get_running_loop()
         while True:
@@ -428,6 +432,13 @@ class Host:
                 task = self.sessions.get(sid)
                 if now - closed_since.setdefault(sid, now) >= END_GRACE and task is not None:
                     task.cancel()
+            stuck = [sid for sid in self.sessions
+                     if now - closed_since.get(sid, now) >= 2 * END_GRACE]
+            if stuck and len(stuck) == len(self.sessions):
+                log.warning("sessions %s did not end after their hub connection closed: "
+                            "their host exits", stuck)
+                self.exit(0)
+                return
 
     def report(self, message: dict[str, Any]) -> None:
         try:

@@ -120,16 +120,39 @@ def test_a_session_whose_server_went_is_ended_and_its_host_exits(
         await asyncio.Event().wait()  # an app that never returns
         return 0
 
-    monkeypatch.setattr(Host, "_session", stuck)
+    exited: list[int] = []
+
+    async def deaf(self: Host, sid: int, request: dict[str, Any], terminal: int) -> int:
+        self.conns[sid] = _HungUp()  # type: ignore[assignment]
+        while not exited:  # ... nor ends when cancelled (as Textual's message loops take it)
+            try:
+                await asyncio.Event().wait()
+            except asyncio.CancelledError:
+                continue
+        return 0
+
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
 
     async def scenario() -> None:
+        monkeypatch.setattr(Host, "_session", stuck)
         host = Host(theirs, {}, lifetime=2)
         serving = asyncio.create_task(host.serve({"session": 1}, os.pipe()[0]))
         await asyncio.sleep(0.05)
         ours.close()  # the zygote went with the server
         await asyncio.wait_for(serving, 10)
         assert not host.sessions
+        # A session that ignores its cancellation: the host exits all the same.
+        monkeypatch.setattr(Host, "_session", deaf)
+        other = Host(theirs, {}, lifetime=2)
+        other.exit = exited.append
+        serving = asyncio.create_task(other.serve({"session": 1}, os.pipe()[0]))
+        for _ in range(200):
+            await asyncio.sleep(0.05)
+            if exited:
+                break
+        assert exited == [0]
+        for task in [serving, *other.sessions.values()]:
+            task.cancel()
 
     try:
         asyncio.run(scenario())
