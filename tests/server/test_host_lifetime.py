@@ -158,3 +158,22 @@ def test_a_session_whose_server_went_is_ended_and_its_host_exits(
         asyncio.run(scenario())
     finally:
         theirs.close()
+
+
+def test_a_worker_whose_server_went_ends_the_session_processes_left() -> None:
+    """Once the server has gone, the worker gives its hosts and session processes a
+    grace period to end by themselves and kills those still running: hosts whose
+    sessions were still starting when a load run's server stopped ran on, orphaned."""
+    import subprocess
+    import time
+
+    lingering = subprocess.Popen(["sleep", "60"])  # a host that does not end
+    ending = subprocess.Popen(["true"])  # one that ends by itself
+    worker = Worker(socket.socket(), {}, 2)
+    worker.live = {lingering.pid, ending.pid}
+    started = time.monotonic()
+    worker.wind_down(grace=0.5)
+    assert time.monotonic() - started < 5
+    for child in (lingering, ending):  # gone, and reaped by the worker
+        with pytest.raises(ProcessLookupError):
+            os.kill(child.pid, 0)
