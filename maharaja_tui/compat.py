@@ -55,6 +55,7 @@ method of a Textual class (each one is an instance's, or a subclass's of ours).
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 import selectors
@@ -100,7 +101,13 @@ def read_input(fileno: int, stop: threading.Event, wake: int,
     a key's escape sequence by a timeout, which only a later tick tells), and otherwise
     waits for input, ``IDLE_WAIT`` seconds at most. Bytes that are not UTF-8 (a Latin-1
     terminal, an 8-bit Meta key) read as U+FFFD: Textual's strict decoder raised on them
-    in this thread, which ended the session without a word."""
+    in this thread, which ended the session without a word.
+
+    A terminal that reads empty has been hung up (a pty whose other end closed, as when
+    the server holding it is killed, reads empty for ever): that raises ``OSError``
+    (EIO), as a terminal failing does. Textual's loop only leaves its inner loop there,
+    and so read the hung-up terminal again and again at full speed: a session whose
+    server died and whose app was not told otherwise spun so, its process orphaned."""
     # Textual's terminal parser, imported as its terminal drivers import it: when a
     # terminal is read (the app's import, a benchmark, does without it).
     from textual._parser import ParseError
@@ -119,8 +126,10 @@ def read_input(fileno: int, stop: threading.Event, wake: int,
         for index, (key, mask) in enumerate(selected):
             if key.fd == fileno and mask & selectors.EVENT_READ:
                 last_input = time.monotonic()
-                data = decode(os.read(fileno, 1024 * 4),
-                              final=final and index == len(selected) - 1)
+                read = os.read(fileno, 1024 * 4)
+                if not read and not final:
+                    raise OSError(errno.EIO, "the terminal was hung up")
+                data = decode(read, final=final and index == len(selected) - 1)
                 if not data:
                     break
                 for event in parser.feed(data):

@@ -5,9 +5,11 @@ moving to a new Textual."""
 from __future__ import annotations
 
 import asyncio
+import errno
 import inspect
 import json
 import os
+import pty
 import subprocess
 import sys
 import textwrap
@@ -141,6 +143,37 @@ def test_read_input_tells_a_lone_escape_by_its_timeout() -> None:
 def test_read_input_reads_bytes_that_are_not_utf8_as_replacement_characters() -> None:
     keys = [e.character for e in read(b"\xe9t") if isinstance(e, events.Key)]
     assert keys == ["\ufffd", "t"], recheck("read_input", f"Latin-1 bytes gave {keys}")
+
+
+def test_read_input_ends_with_eio_when_its_terminal_is_hung_up() -> None:
+    """A pty whose other end closed (the server holding it was killed) reads empty for
+    ever: the input thread must end with EIO, not read it again and again at full
+    speed (a session so orphaned spun on a core until killed by hand)."""
+    master, slave = pty.openpty()
+    wake_read, wake_write = os.pipe()
+    stop = threading.Event()
+    failed: list[OSError] = []
+
+    def run() -> None:
+        try:
+            compat.read_input(slave, stop, wake_read, lambda event: None)
+        except OSError as error:
+            failed.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    try:
+        os.close(master)
+        thread.join(3)
+        still_reading = thread.is_alive()
+    finally:
+        stop.set()
+        os.write(wake_write, b"x")
+        thread.join(5)
+        for fd in (slave, wake_read, wake_write):
+            os.close(fd)
+    assert not still_reading, "read_input went on reading a hung-up terminal"
+    assert [e.errno for e in failed] == [errno.EIO]
 
 
 # -------------------------------------------------------------------- the compositor

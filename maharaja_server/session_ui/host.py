@@ -75,6 +75,7 @@ RESIZE_POLL = 0.25  # seconds between reads of a session's window size
 MAX_PENDING = 4 * 1024 * 1024  # bytes of output a client may leave unread
 STOP_WAIT = 1.0  # seconds a session's end waits for its output to be taken
 END_GRACE = 5.0  # seconds a hung-up session has to end before its task is cancelled
+HUB_CHECK = 1.0  # seconds between looks at the sessions' hub connections
 PER_SESSION_ENV = ("TERM", "COLORTERM")  # what differs between sessions' environments
 LIFETIME_ROUNDS = 2  # a host takes at most this many times its sessions per process
 # The collector's thresholds in a host (Python's are 700, 10, 10); see tune_collector.
@@ -324,6 +325,8 @@ class Host:
         self.rulesets = rulesets
         self.sessions: dict[int, asyncio.Task[None]] = {}
         self.apps: dict[int, Any] = {}
+        self.conns: dict[int, Connection] = {}  # each session's to the hub
+        self.exit: Callable[[int], None] = os._exit  # the host's end, when all else fails
         self.accepting = True
         self.done: asyncio.Event | None = None
         self.taken = 0  # sessions started in this host's life
@@ -346,6 +349,8 @@ class Host:
         code = 1
         try:
             code = await self._session(sid, request, terminal)
+        except asyncio.CancelledError:
+            log.info("session %d ended: it did not end by itself when told", sid)
         except BaseException as exc:  # noqa: BLE001 - contained: the other sessions run on
             log.error("session %d failed:\n%s", sid,
                       "".join(traceback.format_exception(exc)).rstrip())
@@ -356,6 +361,7 @@ class Host:
                 pass
         finally:
             self.apps.pop(sid, None)
+            self.conns.pop(sid, None)
             try:
                 os.close(terminal)
             except OSError:
@@ -374,6 +380,7 @@ class Host:
         except (OSError, KeyError) as exc:
             os.write(terminal, f"The game server is not reachable ({exc}).\r\n".encode())
             return 1
+        self.conns[sid] = conn
         try:
             with session_environ(env):
                 app = SessionApp(conn, self.rulesets, request.get("command", ""),
@@ -404,6 +411,34 @@ class Host:
             app.exit()
         if task is not None:
             asyncio.get_running_loop().call_later(END_GRACE, task.cancel)
+
+    async def watch_hub(self) -> None:
+        """A session whose hub connection has closed (its server went, or hung it up)
+        has ``END_GRACE`` to end; then its task is cancelled, as ``end`` does. Its app
+        is told to exit when its connection closes and its terminal hangs up, but one
+        that was still starting, or stuck on its way out, once kept its host (and a
+        share of a core, redrawing) for ever after a killed server: Textual's message
+        loops take a cancellation as the end of their loop, not of their task, so one
+        may still not end. When every session left has been so gone for twice the
+        grace period, the host exits: nothing it holds can reach a player any more."""
+        closed_since: dict[int, float] = {}
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(HUB_CHECK)
+            now = loop.time()
+            for sid, conn in list(self.conns.items()):
+                if not conn.closed:
+                    continue
+                task = self.sessions.get(sid)
+                if now - closed_since.setdefault(sid, now) >= END_GRACE and task is not None:
+                    task.cancel()
+            stuck = [sid for sid in self.sessions
+                     if now - closed_since.get(sid, now) >= 2 * END_GRACE]
+            if stuck and len(stuck) == len(self.sessions):
+                log.warning("sessions %s did not end after their hub connection closed: "
+                            "their host exits", stuck)
+                self.exit(0)
+                return
 
     def report(self, message: dict[str, Any]) -> None:
         try:
@@ -449,7 +484,11 @@ class Host:
         asyncio.get_running_loop().add_reader(self.sock.fileno(), self.on_message)
         if terminal is not None:
             self.start(request, terminal)
-        await self.done.wait()
+        watch = asyncio.get_running_loop().create_task(self.watch_hub())
+        try:
+            await self.done.wait()
+        finally:
+            watch.cancel()
 
 
 def run_host(sock: socket.socket, request: dict[str, Any], terminal: int | None,
@@ -463,5 +502,12 @@ def run_host(sock: socket.socket, request: dict[str, Any], terminal: int | None,
     host = Host(sock, rulesets, lifetime_sessions(sessions_per_process(os.environ)))
     host.gc_stats = gcstats.install()
     tune_collector()
-    asyncio.run(host.serve(request, terminal))
+
+    async def hosted() -> None:
+        await host.serve(request, terminal)
+        # asyncio.run then cancels the tasks left and waits for them: one of a session's
+        # that ignored its cancellation would keep the host for ever.
+        asyncio.get_running_loop().call_later(END_GRACE, os._exit, 0)
+
+    asyncio.run(hosted())
     return 0

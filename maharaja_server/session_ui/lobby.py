@@ -494,6 +494,9 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[
 
     def on_mount(self) -> None:
         self.conn.on_disconnect.append(lambda: self.exit(message="The server went away."))
+        if self.conn.closed:  # it went before there was anyone to tell
+            self.exit(message="The server went away.")
+            return
         self.run_command(self.command)
 
     def run_command(self, command: str) -> None:

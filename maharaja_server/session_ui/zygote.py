@@ -188,6 +188,8 @@ class HostRecord:
 
 
 SPARE_AFTER = 0.5  # seconds without a request before a spare host is forked
+WIND_DOWN = 4.0  # seconds the sessions have to end once the server has gone (under the
+# server's own wait for the worker at its shutdown, spawn.Zygote.close)
 
 
 class Worker:
@@ -393,6 +395,40 @@ class Worker:
             except OSError:
                 pass
 
+    def wind_down(self, grace: float = WIND_DOWN) -> None:
+        """The server has gone, and with it every session's hub and terminal: the hosts
+        and session processes end by themselves, and any still running after ``grace``
+        seconds is killed. After load runs whose server was stopped, hosts whose
+        sessions were still starting ran on for ever, orphaned, a tenth of a core each."""
+        for host in self.hosts.values():
+            self.let_go(host)
+        children = set(self.hosts) | self.live
+        deadline = time.monotonic() + grace
+        while children and time.monotonic() < deadline:
+            children -= self._reaped()
+            time.sleep(0.1)
+        for pid in children:
+            logging.getLogger("maharaja_server.session_ui.zygote").warning(
+                "session process %d still running %.0f s after the server went: killed",
+                pid, grace)
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+
+    def _reaped(self) -> set[int]:
+        """The children that have ended (reaped), telling nobody."""
+        ended: set[int] = set()
+        while True:
+            try:
+                pid, _ = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return ended
+            if pid == 0:
+                return ended
+            ended.add(pid)
+
     def reap(self) -> None:
         while True:
             try:
@@ -428,11 +464,14 @@ def main() -> int:
     # touching (and so copying) it in each of them.
     gc.collect()
     gc.freeze()
+    worker = Worker(control, rulesets, session.sessions_per_process(os.environ))
     try:
         control.send(json.dumps({"ready": True}).encode())
-        Worker(control, rulesets, session.sessions_per_process(os.environ)).serve()
+        worker.serve()
     except ConnectionError:
         pass  # the server has gone (or failed to start): nothing left to serve
+    finally:
+        worker.wind_down()
     return 0
 
 

@@ -201,6 +201,7 @@ class Timekeeper:
         service.on_change.append(self._changed)
         service.on_attach.append(self._attached)
         service.on_remove.append(self._removed)
+        service.on_owned.append(self._owned)
         service.decorate.append(self._decorate)
 
     # ---------------------------------------------------------------- the log
@@ -223,6 +224,15 @@ class Timekeeper:
     # ------------------------------------------------------------ the service
     def _hosted(self, table: Table) -> None:
         stored = self._stored.pop(table.id, None)
+        if not self.service.owns(table.id):
+            # Another process runs the table (cluster.py): its clocks are the log as that
+            # one writes it, read here.
+            if stored and table.id not in self.clocks:
+                clock = self.clock(table)
+                for data in stored:
+                    clock.apply(ENTRY.decode(data))
+            self._refresh(table)
+            return
         if stored:  # resumed after a restart: the clocks as the log left them
             clock = self.clock(table)
             for data in stored:
@@ -235,6 +245,28 @@ class Timekeeper:
                     table.local.stand_ins[seat] = stand_in
         self._mark(table)
 
+    def _owned(self, table: Table) -> None:
+        """Taken over from another process: the clocks as the log it wrote leaves them,
+        resumed from here (the seconds the table went unserved charged to nobody), and
+        its timeouts applied from here."""
+        clock = self.clocks[table.id] = Clock(table.meta.clock, len(table.meta.slots))
+        entries = self.ledger.clock_log(table.id)
+        for data in entries:
+            clock.apply(ENTRY.decode(data))
+        if entries and table.local is not None:
+            self._add(table, Resumed(self.now()))
+            for seat in clock.out:
+                stand_in = self._stand_in(table, seat)
+                if stand_in is not None:
+                    table.local.stand_ins[seat] = stand_in
+        self._mark(table)
+
+    def _refresh(self, table: Table) -> None:
+        """The entries the table's owner, another process, added since those read."""
+        clock = self.clock(table)
+        for data in self.ledger.clock_log(table.id, len(clock.entries)):
+            clock.apply(ENTRY.decode(data))
+
     def _stand_in(self, table: Table, seat: int) -> str | None:
         """Who plays a seat whose time ran out: the table's level, the easy computer
         after a vote to skip it, nobody while the others vote."""
@@ -245,8 +277,12 @@ class Timekeeper:
 
     def _changed(self, table_id: int, version: int) -> None:
         table = self.service.tables.get(table_id)
-        if table is not None and table.local is not None:
+        if table is None or table.local is None:
+            return
+        if self.service.owns(table_id):
             self._mark(table)
+        else:
+            self._refresh(table)
 
     def _mark(self, table: Table) -> None:
         """A Mark when who decides (or the step) changed since the last one."""
@@ -265,7 +301,8 @@ class Timekeeper:
     def _attached(self, table: Table, seat: int | None) -> None:
         """A seat's player arrived: a seat whose time ran out is theirs again."""
         clock = self.clocks.get(table.id)
-        if seat is None or clock is None or seat not in clock.out or table.local is None:
+        if seat is None or clock is None or seat not in clock.out or table.local is None \
+                or not self.service.owns(table.id):
             return
         self._add(table, Back(self.now(), seat))
         log.info("table %d: seat %d is back after its time ran out", table.id, seat + 1)
@@ -321,8 +358,8 @@ class Timekeeper:
     def check_table(self, table_id: int) -> list[int]:
         self._timers.pop(table_id, None)
         table = self.service.tables.get(table_id)
-        if table is None or table.local is None:
-            return []
+        if table is None or table.local is None or not self.service.owns(table_id):
+            return []  # (another process runs it: its timeouts are that one's)
         clock = self.clock(table)
         overdue = clock.overdue(self.now())
         for seat in overdue:

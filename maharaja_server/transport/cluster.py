@@ -44,7 +44,7 @@ from maharaja_server.transport.tables import Identity, Table, TableMeta, TableSe
 log = logging.getLogger("maharaja_server.transport.cluster")
 
 ANSWER_WAIT = 20.0  # seconds a session waits for another process to decide (under its 30)
-SHARED = (p.CreateTable, p.Join, p.CloseTable, p.Play, p.Undo, p.AnswerUndo, p.Redo)
+SHARED = (p.CreateTable, p.Join, p.CloseTable, p.Play, p.Undo, p.AnswerUndo, p.Redo, p.Vote)
 
 
 def shared_store(config: ServerConfig) -> PgStore:
@@ -117,6 +117,10 @@ class ClusterTables(TableService):
         self.store = store
         self.names: Names | None = None  # the server's, told of names bound elsewhere
         self.links: LinkBook | None = None  # the web page's join links, if it has one
+        # The online play's (online.py): a vote at a table run here, and the ledger's
+        # notices (another process rated a game, or saved a player's settings).
+        self.voter: Callable[[Identity, int, int, str], None] | None = None
+        self.on_ledger: list[Callable[[str, list[str]], None]] = []
         self.mine: dict[int, Counter[int]] = {}  # this process's sessions: seat (-1 watching)
         self.theirs: dict[int, dict[int, int]] = {}  # the other processes' sessions
         self.seen: dict[int, int] = {}  # the game revision each table's game is at here
@@ -218,6 +222,9 @@ class ClusterTables(TableService):
             for seat, slot in enumerate(table.meta.slots):
                 if slot.kind != "human" or slot.owner is None:
                     continue
+                if table.presence[seat] > 0 and not before.get(seat, 0):
+                    for arrived in list(self.on_attach):  # on whichever process
+                        arrived(table, seat)
                 if table.presence[seat] > 0:
                     timer = table.handover_timers.pop(seat, None)
                     if timer is not None:
@@ -278,6 +285,10 @@ class ClusterTables(TableService):
             case p.Redo():
                 self.check_seat(who, req.table, req.seat)
                 await self.decide(who, req.table, req.seat, "redo", b"")
+                return None
+            case p.Vote():
+                self.check_seat(who, req.table, req.seat)
+                await self.decide(who, req.table, req.seat, "vote", req.choice.encode())
                 return None
         raise IllegalIntent("SRV-REQ", "unknown request")
 
@@ -389,6 +400,9 @@ class ClusterTables(TableService):
         if kind == "redo":
             self.redo(who, table_id, seat)
             return p.pack(None)
+        if kind == "vote" and self.voter is not None:
+            self.voter(who, table_id, seat, body.decode())
+            return p.pack(None)
         raise IllegalIntent("SRV-REQ", "unknown request")
 
     async def _decide_waiting(self, table_id: int) -> None:
@@ -443,6 +457,13 @@ class ClusterTables(TableService):
                 self._spawn(self._links_changed())
             elif kind == "bye":
                 self._spawn(self._presence(None))
+            elif kind == "clock":  # clocks moved without a step (a timeout, a vote)
+                table = self.tables.get(int(args[0]))
+                if table is not None and not self.owns(table.id):
+                    self._changed(table)
+            elif kind in ("ratings", "settings"):
+                for told in list(self.on_ledger):
+                    told(kind, args)
         except (IndexError, ValueError):
             log.warning("store: a change notice not understood: %s %s", kind, args)
 
@@ -659,6 +680,8 @@ class ClusterTables(TableService):
         if table.local is not None:
             table.local.stand_ins = {seat: self.handover_level for seat, slot
                                      in enumerate(table.meta.slots) if slot.handed}
+        for owned in list(self.on_owned):  # its clocks resumed here, a finished game kept
+            owned(table)
         table.driven = False
         self._count(table, arm_all=True)  # absent players' seats may be handed over
         self._maybe_start(table)

@@ -48,6 +48,7 @@ class History:
         self.kept: set[int] = set()
         service.on_change.append(self._changed)
         service.on_host.append(lambda table: self._changed(table.id, 0))
+        service.on_owned.append(lambda table: self._changed(table.id, 0))
         service.decorate.append(self._decorate)
 
     def _decorate(self, table: Table, info: p.TableInfo) -> p.TableInfo:
@@ -64,6 +65,8 @@ class History:
         game = table.game if table is not None else None
         if table is None or game is None or table_id in self.kept:
             return
+        if not self.service.owns(table_id):
+            return  # its owner, another process, keeps it (and this one, should it take over)
         if not (game.is_over() or table.meta.ended):
             return
         self.kept.add(table_id)

@@ -5,7 +5,8 @@ that the event loop never waits on the disk: each table's clock log (``clocks.py
 every finished game with its save and its result (``history.py``), each player's
 rating per game with its history (``ratings.py``), and each player's settings (the
 webhook a notice is posted to, ``webhooks.py``). A store that is not SQLite provides
-these functions and nothing else: they are all the other modules ask of it.
+these functions and nothing else: they are all the other modules ask of it
+(``ledger_pg.PgLedger``: PostgreSQL, shared by several server processes).
 """
 
 from __future__ import annotations
@@ -48,6 +49,13 @@ class Ledger:
                 "SELECT table_id, entry FROM clock_log ORDER BY table_id, n"):
             logs.setdefault(int(table_id), []).append(bytes(entry))
         return logs
+
+    def clock_log(self, table_id: int, since: int = 0) -> list[bytes]:
+        """A table's clock log from its entry ``since`` on (what another process, the
+        table's owner, wrote: ``ledger_pg``)."""
+        return [bytes(entry) for (entry,) in self.records.read(
+            "SELECT entry FROM clock_log WHERE table_id = ? AND n >= ? ORDER BY n",
+            (table_id, since))]
 
     def add_clock_entry(self, table_id: int, n: int, entry: bytes) -> None:
         self.records.write("INSERT OR REPLACE INTO clock_log VALUES (?, ?, ?)",
@@ -134,6 +142,10 @@ class Ledger:
                                (name, url))
         else:
             self.records.write("DELETE FROM player_settings WHERE name = ?", (name,))
+
+
+    def close(self) -> None:
+        """Nothing of its own to close: the records close with the server."""
 
 
 def encode(value: object) -> bytes:

@@ -90,8 +90,8 @@ class Notices:
             self.hub.send_to(who.owner, p.Turns(self.turns(who.owner)))
 
     def _post(self, owner: str, table: Table, turn: p.Turn) -> None:
-        if self.webhooks is None:
-            return
+        if self.webhooks is None or not self.service.owns(table.id):
+            return  # (posted once, by the process that runs the table)
         name = owner.split(" ", 1)[0]
         self.webhooks.notify(name, {
             "event": "your-move", "player": name, "table": turn.table,

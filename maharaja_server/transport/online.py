@@ -36,6 +36,23 @@ class Online:
                                  timeout=webhook_timeout)
         self.notices: Notices | None = None
 
+    def vote(self, who: Identity, table_id: int, seat: int, choice: str) -> None:
+        """``who``'s vote at a table this process runs (its owner's, with shared tables)."""
+        table = self.service.get(table_id)
+        self.service.check_seat(who, table_id, seat)
+        self.clocks.vote(table, seat, choice)
+
+    def read_again(self, kind: str, args: list[str]) -> None:
+        """Another server process sharing the tables rated a game (``ratings``) or saved a
+        player's settings (``settings``): read them again."""
+        if kind == "ratings":
+            self.ratings.reload()
+            for table in list(self.service.tables.values()):
+                if table.meta.rated:  # its seats show the ratings
+                    self.service.tell(table)
+        elif kind == "settings":
+            self.webhooks.reload()
+
     def bind(self, hub: Hub) -> None:
         self.notices = Notices(self.service, self.clocks, hub, self.webhooks)
         hub.online = self
@@ -54,9 +71,7 @@ class Online:
     def answer(self, who: Identity, req: Any) -> Any:
         match req:
             case p.Vote():
-                table = self.service.get(req.table)
-                self.service.check_seat(who, req.table, req.seat)
-                self.clocks.vote(table, req.seat, req.choice)
+                self.vote(who, req.table, req.seat, req.choice)
                 return None
             case p.Settings():
                 if req.webhook is not None:

@@ -68,8 +68,14 @@ class Ratings:
         self.model = PlackettLuce()
         # name -> ruleset -> (mu, sigma, games); read once, written through.
         self.table: dict[str, dict[str, tuple[float, float, int]]] = {}
-        for name, ruleset, mu, sigma, games in ledger.all_ratings():
-            self.table.setdefault(name, {})[ruleset] = (mu, sigma, games)
+        self.reload()
+
+    def reload(self) -> None:
+        """Read every rating again (another server process rated a game: ledger_pg)."""
+        table: dict[str, dict[str, tuple[float, float, int]]] = {}
+        for name, ruleset, mu, sigma, games in self.ledger.all_ratings():
+            table.setdefault(name, {})[ruleset] = (mu, sigma, games)
+        self.table = table
 
     def can_rate(self, ruleset_id: str) -> bool:
         return self.outcome(ruleset_id) is not None

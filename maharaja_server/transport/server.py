@@ -60,11 +60,15 @@ class GameServer:
                                         **limits)
         # Clocks, notices, ratings and finished games: before the hub, so that each
         # change's notice carries the clocks and ratings as it left them. Their ledger is
-        # SQLite in the data directory, also when the tables are shared (each process
-        # keeps its own: sharing them through the store is still to come).
-        ledger = self.records if isinstance(self.records, Records) else \
-            Records(config.data_dir / "server.db")
-        self.online = Online(self.service, Ledger(ledger),
+        # the store's: SQLite in the data directory, or the PostgreSQL the processes share.
+        if self.cluster is not None:
+            from maharaja_server.transport.ledger_pg import PgLedger
+
+            self.ledger: Ledger = PgLedger(self.cluster.store)
+        else:
+            assert isinstance(self.records, Records)
+            self.ledger = Ledger(self.records)
+        self.online = Online(self.service, self.ledger,
                              webhooks_to_private=config.webhooks_to_private)
         # Under the data directory (made at start; a stale socket is cleared there), so
         # a killed server leaves nothing in /tmp and a failed start leaks no directory.
@@ -77,6 +81,8 @@ class GameServer:
         self.hub.names = self.names
         if self.cluster is not None:
             self.cluster.names = self.names
+            self.cluster.voter = self.online.vote
+            self.cluster.on_ledger.append(self.online.read_again)
             self.hub.shared = self.cluster
         self.auth = Authenticator(config.data_dir, config.authorized_keys, config.password,
                                   config.user_passwords, self.records, self.names)
@@ -201,6 +207,7 @@ class GameServer:
         await self.online.close()
         if self.cluster is not None:
             await self.cluster.stop()  # its writes land, its tables go to the others
+        self.ledger.close()
         self.records.close()  # the queued writes land first
 
 

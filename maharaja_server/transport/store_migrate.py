@@ -4,8 +4,10 @@ Brings the database's schema up to date (as every start does) and, when the data
 directory (``--data-dir``, else the default one) holds an embedded server's records
 (``server.db``), copies them in, in one transaction: names and their keys, the table
 counter, every table with its seats and its game (each replayed through its rules
-first, as a start does), the join links and the host key, so that players find their
-tables, seats and server as they left them. The data directory is left as it was.
+first, as a start does), the join links and the host key, and the ledger of online play
+(each table's clock log, the finished games, the ratings with their history and the
+players' settings), so that players find their tables, clocks, seats, games, ratings
+and server as they left them. The data directory is left as it was.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 import msgspec
 
 from engine.core.errors import RecordError
+from maharaja_server.transport.ledger import Ledger
 from maharaja_server.transport.links import Link
 from maharaja_server.transport.records import Records
 from maharaja_server.transport.store_pg_rows import head_of, step_row
@@ -56,6 +59,8 @@ def run(url: str, data_dir: Path, rulesets: dict[str, Any]) -> list[str]:
                 except RecordError as exc:
                     raise MigrationError(f"{exc} (nothing was copied)") from None
             counter = max([records.counter("tables"), *metas])
+            Ledger(records)  # its tables, empty, in records older than the ledger
+            kept = {table: records.read(f"SELECT * FROM {table}") for table in LEDGER}
         finally:
             records.close()
         links = _links(data_dir / "links.json")
@@ -84,14 +89,33 @@ def run(url: str, data_dir: Path, rulesets: dict[str, Any]) -> list[str]:
                                 [(digest, link.table, link.seat, link.name, link.browser,
                                   link.made) for digest, link in links.items()
                                  if link.table in metas])
+                for table, columns in LEDGER.items():
+                    rows_kept = [row for row in kept[table]
+                                 if table != "clock_log" or row[0] in metas]
+                    if rows_kept:
+                        cur.executemany(f"INSERT INTO {table} VALUES ({columns})", rows_kept)
                 if key_path.exists():
                     cur.execute("INSERT INTO host_keys VALUES ('ssh-ed25519', %s) "
                                 "ON CONFLICT (name) DO UPDATE SET key = EXCLUDED.key",
                                 (key_path.read_text(),))
         out.append(f"copied from {data_dir}: {len(rows)} name(s), {len(metas)} table(s) with "
                    f"{steps} step(s), {len(links)} join link(s)"
-                   + (", the host key" if key_path.exists() else ""))
+                   + (", the host key" if key_path.exists() else "")
+                   + f"; {len(kept['finished_games'])} finished game(s), "
+                   f"{len(kept['ratings'])} rating(s), {len(kept['clock_log'])} clock entries")
     return out
+
+
+# The ledger's tables (ledger.py), in the order their keys need, with their columns'
+# placeholders (the same columns, in the same order, in both schemas).
+LEDGER = {
+    "finished_games": "%s, %s, %s, %s, %s, %s, %s",
+    "game_players": "%s, %s",
+    "ratings": "%s, %s, %s, %s, %s",
+    "rating_history": "%s, %s, %s, %s, %s, %s",
+    "player_settings": "%s, %s",
+    "clock_log": "%s, %s, %s",
+}
 
 
 def _links(path: Path) -> dict[str, Link]:

@@ -94,6 +94,7 @@ class _Pending:
     undo: bytes | None = None
     undo_set: bool = False
     answers: list[Answer] = field(default_factory=list)
+    clock: list[tuple[int, bytes]] = field(default_factory=list)  # clock log entries (n, entry)
     drop: bool = False
     made: int = 0  # changes asked for so far
     done: int = 0  # ... and written
@@ -269,6 +270,13 @@ class PgStore:
         if pending is not None:
             pending.undo, pending.undo_set = undo, True
 
+    def add_clock(self, table_id: int, n: int, entry: bytes) -> None:
+        """An entry of the table's clock log, written with the table's next write (the
+        step that moved the clocks and their entry are one transaction)."""
+        pending = self._pending_for(table_id)
+        if pending is not None:
+            pending.clock.append((n, entry))
+
     def answer(self, table_id: int, answer: Answer) -> None:
         """Answered with the table's next write (the step a decision made, and its
         answer, are one transaction: neither is seen without the other)."""
@@ -357,10 +365,12 @@ class PgStore:
         while pending.done < pending.made and self._pending.get(table_id) is pending:
             upto = pending.made
             meta, game, undo, undo_set = pending.meta, pending.game, pending.undo, pending.undo_set
-            answers, drop, new = pending.answers, pending.drop, pending.new
+            answers, drop, new, clock = pending.answers, pending.drop, pending.new, pending.clock
             pending.meta, pending.game, pending.undo_set, pending.answers = None, None, False, []
+            pending.clock = []
             try:
-                await self._commit(table_id, meta, game, undo, undo_set, answers, drop, new)
+                await self._commit(table_id, meta, game, undo, undo_set, answers, drop, new,
+                                   clock)
             except Lost as exc:
                 log.warning("table %d: %s; reading it again", table_id, exc)
                 self.disown(table_id)
@@ -374,6 +384,7 @@ class PgStore:
                 if undo_set and not pending.undo_set:
                     pending.undo, pending.undo_set = undo, True
                 pending.answers[:0] = answers
+                pending.clock[:0] = clock
                 await asyncio.sleep(1.0)
                 if table_id not in self.owned:
                     return
@@ -391,7 +402,7 @@ class PgStore:
 
     async def _commit(self, table_id: int, meta: bytes | None, game: AnyGame | None,
                       undo: bytes | None, undo_set: bool, answers: list[Answer], drop: bool,
-                      new: bool) -> None:
+                      new: bool, clock: list[tuple[int, bytes]] | None = None) -> None:
         """One transaction, its statements sent together (psycopg's pipeline: one round
         trip, not one a statement); Lost if the lease is another's or the step is."""
         epoch = self.owned.get(table_id)
@@ -447,6 +458,14 @@ class PgStore:
                         await conn.execute("UPDATE tables SET touched = %s WHERE id = %s",
                                            (now, table_id))
                     notices.append(f"game {table_id} {rev}")
+                if clock and not drop:
+                    async with conn.cursor() as cur:
+                        await cur.executemany(
+                            "INSERT INTO clock_log VALUES (%s, %s, %s) ON CONFLICT "
+                            "(table_id, n) DO UPDATE SET entry = EXCLUDED.entry",
+                            [(table_id, n, entry) for n, entry in clock])
+                    if game is None and not undo_set:  # else the step's notice says it
+                        notices.append(f"clock {table_id}")
                 for answer in answers:
                     await conn.execute(
                         "UPDATE decisions SET answered = true, result = %s, rule = %s, "
@@ -655,6 +674,11 @@ class PgStore:
         return str(row[0])
 
     # --------------------------------------------------------------- helpers
+    def queue(self, query: str, args: Any, notice: str | None = None) -> None:
+        """A write of no table's (finished games, ratings, settings) queued behind the
+        others, then ``notice`` announced to every process."""
+        self._do(query, args, notice)
+
     def _conn(self) -> Any:
         if self.pool is None:
             raise psycopg.OperationalError("the store is not started")

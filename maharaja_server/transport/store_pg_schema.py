@@ -75,6 +75,47 @@ MIGRATIONS: list[str] = [
     );
     CREATE TABLE host_keys (name text PRIMARY KEY, key text NOT NULL);
     """,
+    # 2: online play over days (ledger.py), shared as the tables are: every table's clock
+    # log (written by its owner with its steps, so it survives a failover), the finished
+    # games, the ratings and the players' settings.
+    """
+    CREATE TABLE clock_log (
+        table_id bigint NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        n integer NOT NULL,                 -- the entry's place in the table's clock log
+        entry bytea NOT NULL,               -- clocks.Entry as JSON
+        PRIMARY KEY (table_id, n)
+    );
+    CREATE TABLE finished_games (
+        id bigint PRIMARY KEY,              -- its table's id (a table's expiry keeps it)
+        ruleset text NOT NULL,
+        finished double precision NOT NULL,
+        summary bytea NOT NULL,             -- protocol.GameSummary as JSON
+        save bytea NOT NULL,                -- the game's save file
+        clock bytea NOT NULL,               -- its clock log as JSON
+        control bytea NOT NULL              -- protocol.TimeControl as JSON
+    );
+    CREATE INDEX finished_games_latest ON finished_games (finished);
+    CREATE TABLE game_players (
+        game bigint NOT NULL REFERENCES finished_games (id) ON DELETE CASCADE,
+        name text NOT NULL,
+        PRIMARY KEY (game, name)
+    );
+    CREATE INDEX game_players_name ON game_players (name);
+    CREATE TABLE ratings (
+        name text NOT NULL, ruleset text NOT NULL,
+        mu double precision NOT NULL, sigma double precision NOT NULL,
+        games integer NOT NULL,
+        PRIMARY KEY (name, ruleset)
+    );
+    CREATE TABLE rating_history (
+        name text NOT NULL, ruleset text NOT NULL,
+        game bigint NOT NULL,               -- a game moves a rating once (the key)
+        at double precision NOT NULL,
+        mu double precision NOT NULL, sigma double precision NOT NULL,
+        PRIMARY KEY (name, ruleset, game)
+    );
+    CREATE TABLE player_settings (name text PRIMARY KEY, webhook text NOT NULL);
+    """,
 ]
 VERSION = len(MIGRATIONS)
 

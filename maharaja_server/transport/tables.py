@@ -185,6 +185,14 @@ class TableService:
         self.on_host: list[Callable[[Table], None]] = []
         self.on_attach: list[Callable[[Table, int | None], None]] = []
         self.decorate: list[Callable[[Table, TableInfo], TableInfo]] = []
+        # A table this process runs from now on that another process ran (tables shared
+        # by several processes, cluster.py: it took the table over).
+        self.on_owned: list[Callable[[Table], None]] = []
+
+    def owns(self, table_id: int) -> bool:
+        """Whether this process runs the table (its computers, clocks, writes): every
+        table, unless the tables are shared by several processes (cluster.py)."""
+        return True
 
     # ------------------------------------------------------------ persistence
     def load_all(self) -> None:

@@ -73,6 +73,10 @@ class Webhooks:
     def get(self, name: str) -> str:
         return self.urls.get(name, "")
 
+    def reload(self) -> None:
+        """Read every address again (set through another server process: ledger_pg)."""
+        self.urls = self.ledger.webhooks()
+
     def set(self, name: str, url: str) -> str:
         url = check_url(url)
         if url:

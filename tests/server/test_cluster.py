@@ -33,9 +33,10 @@ def run(coro) -> None:
 class Node:
     """One ``maharaja serve --store`` process, as an operator starts it."""
 
-    def __init__(self, url: str, data_dir: Path) -> None:
+    def __init__(self, url: str, data_dir: Path, module: str = "maharaja_server") -> None:
         self.url = url
         self.data_dir = data_dir
+        self.module = module  # what runs ``maharaja serve``'s command line
         self.proc: asyncio.subprocess.Process | None = None
         self.port = 0
         self.output = bytearray()
@@ -44,7 +45,7 @@ class Node:
     async def start(self) -> None:
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), HERE]))
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "maharaja_server", "--store", self.url, "--port", "0",
+            sys.executable, "-m", self.module, "--store", self.url, "--port", "0",
             "--data-dir", str(self.data_dir), "--ruleset", FAKE, "--bot-delay", "0.05",
             "--default-game", "test-secrets", "--lease-seconds", str(LEASE), "-v",
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, env=env)
@@ -82,8 +83,9 @@ class Node:
 
 
 @asynccontextmanager
-async def nodes(url: str, tmp_path: Path, count: int) -> AsyncIterator[list[Node]]:
-    started = [Node(url, tmp_path / f"node{i}") for i in range(count)]
+async def nodes(url: str, tmp_path: Path, count: int,
+                module: str = "maharaja_server") -> AsyncIterator[list[Node]]:
+    started = [Node(url, tmp_path / f"node{i}", module) for i in range(count)]
     try:
         await asyncio.gather(*(node.start() for node in started))
         yield started

@@ -250,3 +250,59 @@ async def until(done, timeout: float = 15.0) -> None:
     while not done():
         assert loop.time() < deadline, "not reached in time"
         await asyncio.sleep(0.05)
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.t = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_votes_on_a_seat_out_of_time_go_to_the_owner_and_every_process_sees_them(
+        postgres: str, tmp_path: Path) -> None:
+    """The clocks are the owner's (its log, shared): a seat whose time ran out on the
+    owner shows as out on the other process, whose players' votes the owner counts."""
+    from maharaja_server.transport.ledger_pg import PgLedger
+    from maharaja_server.transport.online import Online
+
+    carol = Identity("carol", "key-c")
+    now = _Clock()
+
+    async def scenario() -> None:
+        owner = ClusterTables(tmp_path / "a", RULESETS, store=PgStore(postgres), now=now)
+        other = ClusterTables(tmp_path / "b", RULESETS, store=PgStore(postgres), now=now)
+        onlines = {}
+        for svc in (owner, other):
+            svc.load_all()
+            onlines[svc] = Online(svc, PgLedger(svc.store))
+            svc.voter = onlines[svc].vote
+            await svc.start()
+        try:
+            table = (await owner.create_shared(ALICE, p.CreateTable(
+                ruleset=RULESET.id, seats=[p.SeatSpec()] * 3, on_timeout="vote",
+                clock=p.TimeControl("live", base=60)))).id
+            for who in (ALICE, BOB, carol):
+                owner.join(who, table, None)
+            for who, seat in ((ALICE, 0), (BOB, 1)):
+                owner.play(who, table, seat, owner.game(table).legal_intents(seat)[0])
+            await owner.store.written(table)
+            now.t += 61
+            assert onlines[owner].clocks.check() == [(table, 2)]  # carol's time ran out
+            await until(lambda: (vote := other.info(other.tables[table]).vote) is not None
+                        and vote.seat == 2 and vote.voters == [0, 1])
+            await other.decide(ALICE, table, 0, "vote", b"skip")  # through the other
+            await until(lambda: (vote := other.info(other.tables[table]).vote) is not None
+                        and vote.skip == [0])
+            await other.decide(BOB, table, 1, "vote", b"skip")  # a majority: skipped
+            assert owner.local(table).level(2) == "easy"
+            await until(lambda: other.info(other.tables[table]).vote is None)
+            assert other.info(other.tables[table]).timed_out == [2]
+        finally:
+            for svc in (owner, other):
+                await svc.stop()
+                onlines[svc].ledger.close()
+                svc.store.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))

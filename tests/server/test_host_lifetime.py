@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from maharaja_server.session_ui import host as host_module
 from maharaja_server.session_ui.host import Host, lifetime_sessions
 from maharaja_server.session_ui.zygote import HostRecord, Worker
 
@@ -94,3 +95,85 @@ def test_a_host_that_took_its_quota_takes_no_more_and_exits_when_empty(
         ours.close()
         theirs.close()
 
+
+
+class _HungUp:
+    """A session's hub connection after its server went."""
+
+    closed = True
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_session_whose_server_went_is_ended_and_its_host_exits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A session whose app does not end after its hub connection closed (it was still
+    starting, or stuck on its way out when its server was killed) is ended after the
+    grace period, and its host, its zygote gone too, exits instead of running on
+    orphaned. It stayed for ever before."""
+    monkeypatch.setattr(host_module, "END_GRACE", 0.2)
+    monkeypatch.setattr(host_module, "HUB_CHECK", 0.05)
+
+    async def stuck(self: Host, sid: int, request: dict[str, Any], terminal: int) -> int:
+        self.conns[sid] = _HungUp()  # type: ignore[assignment]
+        await asyncio.Event().wait()  # an app that never returns
+        return 0
+
+    exited: list[int] = []
+
+    async def deaf(self: Host, sid: int, request: dict[str, Any], terminal: int) -> int:
+        self.conns[sid] = _HungUp()  # type: ignore[assignment]
+        while not exited:  # ... nor ends when cancelled (as Textual's message loops take it)
+            try:
+                await asyncio.Event().wait()
+            except asyncio.CancelledError:
+                continue
+        return 0
+
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+
+    async def scenario() -> None:
+        monkeypatch.setattr(Host, "_session", stuck)
+        host = Host(theirs, {}, lifetime=2)
+        serving = asyncio.create_task(host.serve({"session": 1}, os.pipe()[0]))
+        await asyncio.sleep(0.05)
+        ours.close()  # the zygote went with the server
+        await asyncio.wait_for(serving, 10)
+        assert not host.sessions
+        # A session that ignores its cancellation: the host exits all the same.
+        monkeypatch.setattr(Host, "_session", deaf)
+        other = Host(theirs, {}, lifetime=2)
+        other.exit = exited.append
+        serving = asyncio.create_task(other.serve({"session": 1}, os.pipe()[0]))
+        for _ in range(200):
+            await asyncio.sleep(0.05)
+            if exited:
+                break
+        assert exited == [0]
+        for task in [serving, *other.sessions.values()]:
+            task.cancel()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        theirs.close()
+
+
+def test_a_worker_whose_server_went_ends_the_session_processes_left() -> None:
+    """Once the server has gone, the worker gives its hosts and session processes a
+    grace period to end by themselves and kills those still running: hosts whose
+    sessions were still starting when a load run's server stopped ran on, orphaned."""
+    import subprocess
+    import time
+
+    lingering = subprocess.Popen(["sleep", "60"])  # a host that does not end
+    ending = subprocess.Popen(["true"])  # one that ends by itself
+    worker = Worker(socket.socket(), {}, 2)
+    worker.live = {lingering.pid, ending.pid}
+    started = time.monotonic()
+    worker.wind_down(grace=0.5)
+    assert time.monotonic() - started < 5
+    for child in (lingering, ending):  # gone, and reaped by the worker
+        with pytest.raises(ProcessLookupError):
+            os.kill(child.pid, 0)

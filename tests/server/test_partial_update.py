@@ -75,7 +75,10 @@ def test_every_screen_of_a_session_composes_with_it() -> None:
     from maharaja_server.session_ui.lobby import SessionApp
     from maharaja_server.session_ui.zygote import _Rehearsal
 
-    app = SessionApp(_Rehearsal({"fake": RULESET}), {"fake": RULESET})  # type: ignore[arg-type]
+    # On a recording driver: a session's own would read the test's standard input, which
+    # reads empty (a hung-up terminal: the session ends).
+    app = SessionApp(_Rehearsal({"fake": RULESET}), {"fake": RULESET},  # type: ignore[arg-type]
+                     driver_class=recording([]))
     kinds: list[bool] = []
 
     async def screens(pilot: Pilot[Any]) -> None:
