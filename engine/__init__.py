@@ -4,8 +4,8 @@ Nothing under ``engine`` imports Textual: the terminal UI, the bots, the SSH ser
 the tests and the benchmarks all drive the same code.
 """
 
-from engine.core.errors import IllegalIntent, RecordError
+from engine.core.errors import IllegalIntent, RecordError, Refused
 from engine.core.game import Game
 from engine.registry import get_ruleset, rulesets
 
-__all__ = ["Game", "IllegalIntent", "RecordError", "get_ruleset", "rulesets"]
+__all__ = ["Game", "IllegalIntent", "RecordError", "Refused", "get_ruleset", "rulesets"]

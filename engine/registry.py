@@ -11,6 +11,10 @@ default game) and win over installed ones of the same name.
 A spec holds import paths, not objects, for its ruleset, its bots' evaluator and
 its terminal UI's adapter: reading the registry imports no ruleset and never
 Textual; each part is imported on first use.
+
+Other groups of entry points are read the same way (``entry_points(group)``): the
+``maharaja`` command's commands that other packages add (``maharaja.commands``: the
+SSH server's ``serve``), so that the app imports no server.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from engine.core.errors import RecordError
 from engine.core.ruleset import AnyRuleset
 
 GROUP = "maharaja.games"
+COMMANDS = "maharaja.commands"  # commands of the ``maharaja`` command other packages add
 SOURCE_PROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 
 
@@ -68,7 +73,8 @@ class GameSpec(msgspec.Struct, frozen=True):
     notation: str = ""
 
     def load_ruleset(self) -> AnyRuleset:
-        return load(self.ruleset)  # type: ignore[no-any-return]
+        ruleset: AnyRuleset = load(self.ruleset)  # what the spec names is a Ruleset
+        return ruleset
 
     def load_evaluator(self) -> Any:
         return load(self.evaluator) if self.evaluator else None
@@ -119,27 +125,25 @@ def load(path: str) -> Any:
     return target
 
 
-_TABLE = f'[project.entry-points."{GROUP}"]'
-
-
-def _source_entry_points() -> dict[str, str]:
-    """The game entry points of the checkout this code runs from, if it is one."""
+def _source_entry_points(group: str = GROUP) -> dict[str, str]:
+    """The entry points of ``group`` in the checkout this code runs from, if it is one."""
     try:
         text = SOURCE_PROJECT.read_text(encoding="utf-8")
     except OSError:
         return {}
-    plain = _plain_table(text)
-    return _toml_entry_points(text) if plain is None else plain
+    plain = _plain_table(text, group)
+    return _toml_entry_points(text, group) if plain is None else plain
 
 
-def _plain_table(text: str) -> dict[str, str] | None:
+def _plain_table(text: str, group: str = GROUP) -> dict[str, str] | None:
     """The entry points' table as pyproject.toml writes it: its header, then only
     ``name = "module:attr"`` lines, comments and blank lines up to the next table.
     None when written any other way (tomllib reads those). A launch from a checkout
     reads its games here: importing tomllib compiles its regexes, and with parsing the
-    whole file it was ~13M instructions of the launch (issue 15)."""
+    whole file it was ~13M instructions of the launch."""
     lines = iter(text.splitlines())
-    if not any(line.strip() == _TABLE for line in lines):
+    table = f'[project.entry-points."{group}"]'
+    if not any(line.strip() == table for line in lines):
         return None
     found: dict[str, str] = {}
     for line in lines:
@@ -158,23 +162,24 @@ def _plain_table(text: str) -> dict[str, str] | None:
     return found
 
 
-def _toml_entry_points(text: str) -> dict[str, str]:
-    import tomllib  # here, not at the top: importing the registry stays cheap (issue 15)
+def _toml_entry_points(text: str, group: str = GROUP) -> dict[str, str]:
+    import tomllib  # here, not at the top: importing the registry stays cheap (the launch)
 
     try:
         project = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return {}
-    found = project.get("project", {}).get("entry-points", {}).get(GROUP, {})
+    found = project.get("project", {}).get("entry-points", {}).get(group, {})
     return {str(k): str(v) for k, v in found.items()}
 
 
-def entry_points() -> dict[str, str]:
-    """name -> ``module:attr`` of every registered spec, the checkout's first."""
+def entry_points(group: str = GROUP) -> dict[str, str]:
+    """name -> ``module:attr`` of every entry point of ``group`` (every registered spec),
+    the checkout's first."""
     from importlib import metadata  # (with email, csv...) only when the games are listed
 
-    found = _source_entry_points()
-    for point in metadata.entry_points(group=GROUP):
+    found = _source_entry_points(group)
+    for point in metadata.entry_points(group=group):
         found.setdefault(point.name, point.value)
     return found
 
@@ -184,7 +189,7 @@ _extra: dict[str, GameSpec] = {}
 
 class _Found:
     """The entry points' specs, each imported when first asked for: starting a game
-    imports its own package, not every game's (issue 15: the launch).
+    imports its own package, not every game's (the launch figure).
 
     ``first`` holds the checkout's entry points, which win over installed ones of the
     same name: a game found there (the default game among them) is started without

@@ -1,5 +1,5 @@
 import sys
 
-from maharaja_server.cli import serve_main
+from maharaja_server.transport.cli import serve_main
 
 sys.exit(serve_main(sys.argv[1:]))

@@ -20,7 +20,7 @@ from maharaja_tui.key_backlog import KeyBacklog
 from maharaja_tui.minimum_size import MinimumSize
 from maharaja_tui.paths import STYLE_FILES
 
-# Importing this module defines the app and nothing more (issue 15: the import figure);
+# Importing this module defines the app and nothing more (the import figure);
 # the game, its screen, the autosaves and the settings are imported where first used.
 # What the first game frame does not need waits longer still: the help screen
 # (markdown), the file dialog, the new-game form, the bots.
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from engine.core.table import LocalTable
     from maharaja_tui.file_lock import FileLock
     from maharaja_tui.game_setup import GameSetup
+    from maharaja_tui.lessons.run import LessonRun
     from maharaja_tui.screens.game import GameScreen
     from maharaja_tui.settings import Settings
 
@@ -45,7 +46,7 @@ class Start(NamedTuple):
     ``load`` or ``replay`` (a file; ``game`` when already read from it), ``continue``
     (the latest unfinished autosave, else the new-game screen), or ``game`` (a Game
     object, for tests). A NamedTuple: a dataclass generates its methods' source and
-    compiles it at import (issue 15: ~3M instructions each at launch)."""
+    compiles it at import (~3M instructions each at launch)."""
 
     kind: str = "new"
     setup: GameSetup | None = None
@@ -126,8 +127,8 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
         from maharaja_tui.screens.game import COMPUTER_DELAY
         from maharaja_tui.settings import Settings
 
-        css_cache.install()  # parsed CSS from the last start, and shared by later apps
         super().__init__()
+        css_cache.install(self)  # parsed CSS from the last start, and shared by later apps
         self.start = start or Start()
         self.settings = settings or Settings()
         self.computer_delay = COMPUTER_DELAY if computer_delay is None else computer_delay
@@ -191,7 +192,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
     def get_default_screen(self) -> Screen[Any]:
         # The bare screen under the others takes its width's class from the start too:
         # added at its first resize, it restyled that screen, its toast rack, scroll bar
-        # and tooltip once more before the first frame (issue 15).
+        # and tooltip once more before the first frame (the launch figure).
         screen = super().get_default_screen()
         screen.add_class(*self.breakpoint_classes(self.size.width), update=False)
         return screen
@@ -216,18 +217,22 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
         return next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)),
                     None)
 
+    def shown_table(self) -> LocalTable | None:
+        """The table of the game screen shown: held here, as every game this app shows."""
+        screen = self.game_screen()
+        return self.table if screen is not None and screen.table is self.table else None
+
     def action_new_game(self, seed: int | None = None) -> None:
         # From a game, Escape on the form goes back to it: the game in memory, still
         # writing its own autosave (which may be off: a full disk must lose nothing).
-        current = self.game_screen()
-        table = current.table if current is not None else None
-        game = getattr(table, "game", None)
+        table = self.shown_table()
+        game = table.game if table is not None else None
 
         def chosen(setup: GameSetup | None) -> None:
             if setup is not None:
                 self.start_game(setup)
-            elif game is not None:
-                self.show_game(game, source=getattr(table, "autosave", None))
+            elif table is not None:
+                self.show_game(table.game, source=table.autosave)
 
         from maharaja_tui.screens.new_game import NewGameScreen
 
@@ -237,9 +242,16 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
         from engine import Game, get_ruleset
 
         game = Game(get_ruleset(setup.ruleset_id), list(setup.seats), setup.options, setup.seed)
-        return self.show_game(game)
+        lesson = None
+        if setup.lesson:
+            from maharaja_tui.lessons import load
+            from maharaja_tui.lessons.run import LessonRun
 
-    def show_game(self, game: AnyGame, *, source: Path | None = None) -> bool:
+            lesson = LessonRun(load(setup.ruleset_id))
+        return self.show_game(game, lesson=lesson)
+
+    def show_game(self, game: AnyGame, *, source: Path | None = None,
+                  lesson: LessonRun | None = None) -> bool:
         """Play ``game`` (read from ``source``, if from a file) on the main screen.
 
         Each game has its own autosave file, so a new game never overwrites an unfinished
@@ -258,12 +270,12 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
             self.table.flush()  # what it still had to write, under its lock
         self._release_autosave()
         path, branched, lock = autosaves.claim(game, source)
-        # The autosave is written after the frame that shows the move (issue 15: the
+        # The autosave is written after the frame that shows the move (key to frame: the
         # disk's sync took as long as the rest of the frame).
         table = LocalTable(game, autosave=path, chooser=choose,
                            save_later=self.call_after_refresh)
         try:
-            screen = GameScreen(table, HOT_SEAT)
+            screen = GameScreen(table, HOT_SEAT, lesson=lesson)
         except UnsupportedGame as problem:
             if lock is not None:
                 lock.release()
@@ -276,7 +288,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
             return False
         if source is None:
             # A new game's autosave is written after its first frame, as after a move
-            # (issue 15: the disk's sync took longer than drawing the frame); a disk that
+            # (the disk's sync took longer than drawing the frame); a disk that
             # refuses it is reported then. A file opened is saved at once: open_path
             # retires the legacy slot only once the game's own autosave is written.
             table.save_soon()
@@ -285,7 +297,7 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
         self.show_main(screen)
         self.table = table
         self._autosave_lock = lock  # held while this window plays it (autosaves.claim)
-        # After the first frame (issue 15): the computers' first thought and the pruning
+        # After the first frame (the launch figure): the computers' first thought and the pruning
         # of old autosaves (which reads every one of them) wait until the game is drawn.
         self.call_after_refresh(self._after_first_frame, table, path)
         if branched:
@@ -342,8 +354,8 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
         if game is None or not self.show_game(game, source=path):
             return False
         legacy = autosaves.legacy_autosave_path()
-        table = getattr(self.game_screen(), "table", None)
-        if path == legacy and getattr(table, "autosave_problem", True) is None:
+        table = self.shown_table()
+        if path == legacy and table is not None and table.autosave_problem is None:
             with contextlib.suppress(OSError):  # the old single slot, now the game's own file
                 legacy.unlink(missing_ok=True)
         return True
@@ -374,17 +386,21 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
 
         if isinstance(self.screen, HelpScreen):
             return
+        # The topmost screen that shows a game (a game, a replay over it or alone, the
+        # new-game form) says which game F1 explains, and where in its guide.
+        shown = next((s for s in reversed(self.screen_stack) if hasattr(s, "guide_at")), None)
+        ruleset, topic = shown.guide_at() if shown is not None else (None, None)
         game = self.game_screen()
-        rule = game.last_refusal.rule if game and game.last_refusal else None
-        self.push_screen(HelpScreen(rule, game.table.ruleset.id if game else None,
-                                    topic=game.guide_topic() if game else None))
+        refusal = game.last_refusal if game is not None else None
+        rule = refusal.rule if refusal is not None and shown is game else None
+        self.push_screen(HelpScreen(rule, ruleset, topic=topic))
 
     def action_replay_current(self) -> None:
         from maharaja_tui.screens.replay import ReplayScreen
 
-        screen = self.game_screen()
-        if screen is not None and hasattr(screen.table, "game"):
+        screen, table = self.game_screen(), self.shown_table()
+        if screen is not None and table is not None:
             # An unfinished game shows only what the seat at this terminal may know
             # (hot seat: the seat on screen now); no reveal short of the game's end.
-            self.push_screen(ReplayScreen(screen.table.game, seat=screen.seat_shown,
+            self.push_screen(ReplayScreen(table.game, seat=screen.seat_shown,
                                           follow=lambda: screen.seat_shown))

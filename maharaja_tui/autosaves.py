@@ -373,6 +373,12 @@ def latest() -> Path | None:
     return games[0].path if games else None
 
 
+def autosave_path() -> Path:
+    """The most recently updated autosave; where the single autosave of earlier versions
+    lived when there is none."""
+    return latest() or legacy_autosave_path()
+
+
 def prune(keep: int = KEEP, protect: Path | None = None) -> list[Path]:
     """Delete autosaves beyond ``keep``: the oldest finished first, then the oldest
     unfinished; never ``protect`` (the game being played), a game another window plays,

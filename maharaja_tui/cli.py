@@ -1,5 +1,7 @@
 """The ``maharaja`` command: play (the default), new, continue, load, replay, export,
-import and serve."""
+import, and the commands other packages register (``serve``, the SSH server's: an entry
+point of ``maharaja.commands``, loaded by name when asked for; the app imports no
+server)."""
 
 from __future__ import annotations
 
@@ -10,19 +12,26 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine import RecordError, rulesets
+from engine import RecordError, registry, rulesets
 
 if TYPE_CHECKING:
     from maharaja_tui.games.base import NewGameForm
 
 
-COMMANDS = ("play", "new", "continue", "load", "replay", "export", "import", "serve")
+COMMANDS = ("play", "learn", "new", "continue", "load", "replay", "export", "import")
+
+
+def registered() -> dict[str, str]:
+    """The commands other packages add: name -> ``module:function`` (its arguments ->
+    its exit code)."""
+    return {name: path for name, path in registry.entry_points(registry.COMMANDS).items()
+            if name not in COMMANDS}
 
 
 def parser(*, list_games: bool = True,
            only: str | None = None) -> argparse.ArgumentParser:
     """The command line; ``list_games`` names the games in ``--game``'s help, which
-    imports every game's spec (and so its rules): only help shows it (issue 15).
+    imports every game's spec (and so its rules): only help shows it (the launch figure).
     ``only``: the sub-command to build ("" for none), when the arguments name it
     (``chosen``); each sub-command's parser costs ~1M instructions at launch."""
 
@@ -55,6 +64,12 @@ def parser(*, list_games: bool = True,
         play.add_argument("--solo", metavar="LEVEL",
                           help="the game's solo mode, at this difficulty (Maharaja: you alone "
                                "against Brahmabot, easy, medium or hard)")
+    if wanted("learn"):
+        learn = sub.add_parser("learn", help="a guided first game: each step says what to do "
+                                             "and why, against easy computers")
+        learn.add_argument("game", nargs="?", default=None,
+                           help="the game to learn, by its id or the start of its name "
+                                "(default: the first game)")
     if wanted("new"):
         new = sub.add_parser("new", help="the new-game screen (players, solo, options, "
                                          "unfinished games to resume)")
@@ -83,9 +98,12 @@ def parser(*, list_games: bool = True,
         imported.add_argument("--reveal", action="store_true",
                               help="show hidden information of an unfinished game's full "
                                    "record")
-    if wanted("serve"):
-        sub.add_parser("serve", help="host games over SSH (maharaja serve --help)",
-                       add_help=False)
+    if only is None:  # help, or an error that lists the commands
+        for name, path in registered().items():
+            function = registry.load(path)
+            summary = ((function.__doc__ or "").strip().splitlines() or [name])[0]
+            summary = summary[:1].lower() + summary[1:].rstrip(".")
+            sub.add_parser(name, help=f"{summary} (maharaja {name} --help)", add_help=False)
     return top
 
 
@@ -130,10 +148,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if args_list[:1] == ["serve"]:
-        return serve(args_list[1:])
-    if args_list[:1] == ["--config"] and args_list[2:3] == ["serve"]:  # the file, then serve
-        return serve(["--config", args_list[1], *args_list[3:]])
+    config = args_list[:2] if args_list[:1] == ["--config"] else []  # the file, then a command
+    name = args_list[len(config)] if len(args_list) > len(config) else ""
+    if name and name not in COMMANDS and not name.startswith("-"):
+        path = registered().get(name)
+        if path is not None:  # another package's command, with the rest of the line
+            return int(registry.load(path)([*config, *args_list[len(config) + 1:]]) or 0)
     # The launch creates ~a million objects that live as long as the app (modules,
     # classes, styles): ~150 collections that free almost nothing, a tenth of it. The
     # collector is paused until the app's first frame (MaharajaApp.on_mount resumes it).
@@ -156,7 +176,8 @@ def _main(argv: Sequence[str] | None) -> int:
     name, level = settings.name, settings.opponents.level
     if getattr(args, "players", None) is None:
         count = settings.opponents.count
-        args.players = 3 if count is None else count + getattr(args, "humans", 1)
+        args.players = _default_players(getattr(args, "game", None)) if count is None \
+            else count + getattr(args, "humans", 1)
 
     if args.command == "play" and args.solo:
         problem = _check_solo(args.game, args.solo)
@@ -175,6 +196,19 @@ def _main(argv: Sequence[str] | None) -> int:
             return 2
         start = Start("play", setup=default_setup(args.players, args.seed, args.humans,
                                                   args.game, name=name, level=level))
+    elif args.command == "learn":
+        from maharaja_tui.game_setup import lesson_setup
+        from maharaja_tui.lessons import LessonError
+
+        learnt, problem = _learnable(args.game)
+        if learnt is None:
+            print(f"maharaja: {problem}", file=sys.stderr)
+            return 2
+        try:
+            start = Start("play", setup=lesson_setup(learnt, name=name))
+        except LessonError as error:
+            print(f"maharaja: {error}", file=sys.stderr)
+            return 2
     elif args.command in ("load", "replay"):
         from engine.core import record  # a file's reader: not needed to start a game
 
@@ -228,6 +262,28 @@ def _games() -> list[str]:
     return [game_id for game_id, spec in specs().items() if spec.adapter]
 
 
+def _learnable(word: str | None) -> tuple[str | None, str]:
+    """The game with a lesson that ``word`` names (its id, or the start of its id or
+    title, any case); else None and why."""
+    from maharaja_tui.lessons import games
+
+    known = games()
+    if word is None:
+        return (known[0], "") if known else (None, "no game has a lesson")
+    from engine.registry import spec_of
+
+    key = word.casefold()
+    named = [g for g in known if key == g.casefold()] or [
+        g for g in known if g.casefold().startswith(key)
+        or spec_of(g).title.casefold().startswith(key)]
+    if len(named) == 1:
+        return named[0], ""
+    listed = ", ".join(known)
+    if named:
+        return None, f"{word!r} may be any of {', '.join(named)}: write more of it"
+    return None, f"no lesson for {word!r}; the games with a lesson: {listed}"
+
+
 def _form(game: str) -> NewGameForm | None:
     """The game's new-game form; None for a game this UI cannot show (or none such).
     Only that game is imported: listing the known games imports them all."""
@@ -237,6 +293,15 @@ def _form(game: str) -> NewGameForm | None:
         return adapter_class(game).table_form()
     except UnsupportedGame:
         return None
+
+
+def _default_players(game: str | None) -> int:
+    """The game's own default number of players (its spec's); 3 for a game this UI cannot
+    show, which ``_check_table`` then names."""
+    from engine.registry import default_game
+
+    form = _form(game or default_game())
+    return form.default_seats if form is not None else 3
 
 
 def _check_solo(game: str | None, level: str) -> str | None:
@@ -282,12 +347,3 @@ def export(path: Path, seat: str | None) -> int:
     for problem in opened.errors:
         print(f"maharaja: {path}: {problem}", file=sys.stderr)
     return 1 if opened.errors else 0
-
-
-def serve(argv: list[str]) -> int:
-    try:
-        from maharaja_server.cli import serve_main
-    except ImportError as missing:
-        print(f"maharaja serve: the SSH server is not available ({missing})", file=sys.stderr)
-        return 2
-    return int(serve_main(argv) or 0)

@@ -40,7 +40,7 @@ DIM_FACTOR = 0.66  # a faint colour is this much of the way from the background
 
 # Every style drawn asks for the luminance of its colours and of the same few
 # backgrounds, and ``readable`` searches through blends: remembered, the floor cost a
-# third less of the launch's first frame (issue 15: ~5M instructions).
+# third less of the launch's first frame (~5M instructions).
 @lru_cache(maxsize=4096)
 def luminance(rgb: tuple[int, int, int]) -> float:
     """WCAG 2 relative luminance."""
@@ -242,7 +242,7 @@ class ContrastFloor(_App):
     def _terminal_palette(self) -> TerminalTheme:
         """``ansi_theme``, asked for at every line drawn: Textual looks the current theme
         up each time (a merge of every theme's table), more than half the floor's cost
-        (issue 15). Kept until the app's CSS is invalidated, as a change of theme or of
+        (the launch figure). Kept until the app's CSS is invalidated, as a change of theme or of
         the ANSI palettes does at once."""
         count = self._css_update_count
         kept: tuple[int, TerminalTheme] | None = self.__dict__.get("_kept_palette")

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-import sys
 import tempfile
 import traceback
 from pathlib import Path
-from typing import Any
 
+from maharaja_tui.compat import UncaughtErrors
 from maharaja_tui.paths import data_dir
 
 KEEP = 20  # crash logs kept, the oldest removed first
@@ -58,7 +57,7 @@ def _prune(folder: Path) -> None:
         old.unlink(missing_ok=True)
 
 
-class OneLineCrash:
+class OneLineCrash(UncaughtErrors):
     """Mixed into a Textual ``App`` before ``App``: an uncaught error ends the app with
     return code 1 and one line, instead of Textual's traceback with its local variables."""
 
@@ -69,23 +68,10 @@ class OneLineCrash:
         on the server instead: a path on the host means nothing to a remote player)."""
         return report(error)
 
-    def _handle_exception(self, error: Exception) -> None:
-        from textual.worker import WorkerFailed
+    def uncaught(self, error: BaseException) -> None:
+        if self.crash_line is None:  # the first error is the one to tell
+            self.crash_line = self.crash_report(error)
 
-        app: Any = self
-        if self.crash_line is None:
-            cause = error.error if isinstance(error, WorkerFailed) else error
-            self.crash_line = self.crash_report(cause)
-        app._return_code = 1
-        if app._exception is None:  # a pilot test re-raises it
-            app._exception = error
-            app._exception_event.set()
-        app._close_messages_no_wait()
-
-    def _print_error_renderables(self) -> None:
+    def exit_text(self) -> str | None:
         """Once the terminal is restored: the one line, unwrapped, and nothing else."""
-        app: Any = self
-        app._exit_renderables.clear()
-        if self.crash_line is not None:
-            sys.stderr.write(self.crash_line + "\n")
-            sys.stderr.flush()
+        return self.crash_line

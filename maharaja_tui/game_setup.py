@@ -1,7 +1,7 @@
 """The table a new game starts with (seats, options, seed), without the new-game form.
 
 ``maharaja play`` builds its game from here before the first frame; the form itself
-(``screens.new_game``, with its Textual widgets) is imported only when shown (issue 15).
+(``screens.new_game``, with its Textual widgets) is imported only when shown (the launch figure).
 """
 
 from __future__ import annotations
@@ -37,6 +37,23 @@ class GameSetup(msgspec.Struct, frozen=True):
     options: Any
     seed: int
     ruleset_id: str = msgspec.field(default_factory=default_game)
+    lesson: bool = False  # a guided first game: the game's lesson (maharaja_tui.lessons)
+
+
+def lesson_setup(game: str | None = None, *, name: str = "You") -> GameSetup:
+    """The table of ``game``'s lesson (its seed, seats and options): the guided seat
+    first, easy computers (or the lesson's level) after. LessonError if it has none."""
+    from maharaja_tui.lessons import load
+
+    game = game or default_game()
+    lesson = load(game)
+    table = lesson.table
+    form = adapter_class(game).table_form()
+    values = {f.id: f.default for f in form.fields} | dict(table.options)
+    seats = (Seat(name),) + tuple(Seat(seat_name(s), Computer(level=table.level))
+                                  for s in range(1, table.players))
+    options = adapter_class(game).make_options(values, form.colours[:table.players])
+    return GameSetup(seats, options, table.seed, game, lesson=True)
 
 
 def form_of(ruleset_id: str) -> NewGameForm:

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.widget import Widget
 
+from maharaja_tui.compat import hand_on
+
 if TYPE_CHECKING:
     from textual.app import App
 
@@ -46,7 +48,7 @@ class KeysFollowFocus(_App):
         copy = events.Key(event.key, event.character)
         copy.time = event.time  # read then, not now (a cover lifts only for keys typed after it)
         self.handing_on(event, copy)
-        focused._forward_event(copy)
+        hand_on(focused, copy)
 
     def handing_on(self, key: events.Key, copy: events.Key) -> None:
         """``copy`` of ``key`` is about to be handed to the focus (key_backlog counts it

@@ -7,7 +7,7 @@ meanwhile (a computer's move may bring a scoring screen), and takes it away as s
 the terminal is large enough again; nothing underneath changes or is lost.
 
 The cover (a Textual screen: ~2.5M instructions to define its class) is imported the
-first time it is needed, not at every launch (issue 15); until then no screen is it.
+first time it is needed, not at every launch; until then no screen is it.
 """
 
 from __future__ import annotations
@@ -15,23 +15,20 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any
 
-from textual.geometry import Size
+from maharaja_tui.size_floor import MIN_SIZE, is_too_small
 
 if TYPE_CHECKING:  # a mixin of App: checked as one, while at run time it adds no base
     from textual import events
     from textual.app import App
+    from textual.geometry import Size
     from textual.screen import Screen
 
     _App = App[Any]
 else:
     _App = object
 
-MIN_SIZE = Size(80, 24)  # issue 13 item 11: every screen is fully usable at 80×24
+__all__ = ["MIN_SIZE", "MinimumSize", "is_too_small"]
 _COVER_MODULE = "maharaja_tui.screens.too_small"
-
-
-def is_too_small(size: Size) -> bool:
-    return size.width < MIN_SIZE.width or size.height < MIN_SIZE.height
 
 
 def _cover() -> Screen[None]:

@@ -7,9 +7,18 @@ from pathlib import Path, PurePath
 from platformdirs import user_data_dir
 
 APP_NAME = "maharaja"
-# The app's theme and screen layouts, shipped inside the package (a wheel carries only
-# what lies in its packages); widgets carry their own defaults in DEFAULT_CSS.
-STYLES = Path(__file__).parent / "styles"
+
+
+def _styles() -> Path:
+    """The folder of the app's theme and screen layouts (.tcss; widgets carry their own
+    defaults in DEFAULT_CSS): the checkout's top-level ``styles/``, which the wheel
+    ships inside the package as ``maharaja_tui/styles`` (setup.py)."""
+    here = Path(__file__).parent
+    shipped = here / "styles"  # an installed wheel
+    return shipped if shipped.is_dir() else here.parent / "styles"  # a checkout
+
+
+STYLES = _styles()
 # Every screen that may be shown by another app (the SSH server's) names these,
 # so it is styled there too; Textual reads each file once. Typed as Textual's CSS_PATH
 # (lists are invariant), so a screen may name it as it is.
@@ -20,14 +29,6 @@ STYLE_FILES: list[str | PurePath] = [
 def data_dir() -> Path:
     # platformdirs honours XDG_DATA_HOME, which is how tests keep saves in a tmp dir.
     return Path(user_data_dir(APP_NAME))
-
-
-def autosave_path() -> Path:
-    """The most recently updated autosave (each game has its own, see ``autosaves``);
-    where the single autosave of earlier versions lived when there is none."""
-    from maharaja_tui import autosaves
-
-    return autosaves.latest() or autosaves.legacy_autosave_path()
 
 
 def saves_dir() -> Path:

@@ -63,6 +63,7 @@ class Server(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defau
     web: Port | None = None
     web_host: str | None = None
     web_url: str | None = None
+    store: str | None = None  # postgresql://...: several servers share their tables
 
 
 class Settings(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -124,7 +125,7 @@ def load(given: str | Path | None = None) -> Settings:
         return Settings()
     except OSError as exc:
         raise ConfigError(f"config file {path}: {exc.strerror or exc}") from None
-    import tomllib  # only for a file to read (issue 15: its regexes, ~8M instructions)
+    import tomllib  # only for a file to read (its regexes: ~8M instructions of the launch)
 
     try:
         raw = tomllib.loads(data.decode("utf-8"))

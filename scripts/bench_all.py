@@ -1,4 +1,5 @@
-"""Every benchmark figure of issue 15, each beside its anchor measured in the same run.
+"""Every figure of the README's Benchmarks, each beside its anchor measured in the same
+run.
 
 Runs each area module of ``scripts/bench/`` that exists (app, engine, ssh, suite...):
 its ``figures(runs)`` yields ``Figure``s, printed with value, anchor, ratio, target and

@@ -1,4 +1,4 @@
-"""Engine benchmark (issue 2): run by hand, report the figures; never a timed test.
+"""Engine benchmark: run by hand, report the figures; never a timed test.
 
     python scripts/bench_engine.py            # every registered game
     python scripts/bench_engine.py --games 200 maharaja-2020

@@ -1,5 +1,6 @@
 """Fingerprints of seeded games, to show an engine optimisation changed no behaviour
-(issue 15): run it before and after, then diff the outputs; run by hand, never a test.
+(a speed change must keep every game): run it before and after, then diff the outputs;
+run by hand, never a test.
 
     python scripts/game_hashes.py > before.txt     # on main
     python scripts/game_hashes.py > after.txt      # on the branch

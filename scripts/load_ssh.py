@@ -12,6 +12,12 @@ redrawn (key press -> update latency). A game that ends starts again at a new ta
     python scripts/load_ssh.py --tables 8 --players 4 --duration 300
     python scripts/load_ssh.py --games test-secrets-long   # the long test game instead
     python scripts/load_ssh.py --abuse     # the same while attackers flood the server
+    python scripts/load_ssh.py --servers 2 --store postgresql://...  # two processes
+
+With ``--servers N`` the tables are served by N server processes sharing one
+PostgreSQL (``--store``; without it a throwaway one, pgserver from the test extra):
+a table's players connect to the processes in turn, so half of another player's
+moves cross from one process to the other. Its figures add up the processes.
 
 Each table's players connect from their own loopback address, as players on the
 internet would, so the per-address connection limit applies to them as it does to
@@ -192,7 +198,7 @@ class Stats:
     def seating_over(self, tables: int) -> bool:
         """Whether every table plays or was given up: the steady window opens then. A
         table given up (its error counted) does not hold it back: waiting for it left
-        the 128-session step of issue 15 with no move timed at all."""
+        the 128-session step of the SSH figures with no move timed at all."""
         return self.ready + self.unseated >= tables
 
     def play_on(self, tables: int, seated_at: float, steady: float) -> None:
@@ -209,8 +215,9 @@ TRIES = (b"\r", b"\r", b"\x1b[B\r", b"\r", b"\x1b[B\x1b[B\r", b"\r", b"\t\r", b"
 TRY_WAIT = 3.0  # seconds a try has to bring the step before the next is pressed
 
 
-async def run_table(number: int, players: list[Player], port: int, pace: float,
-                    stats: Stats, acked: dict[int, int], game: str = GAMES[0]) -> None:
+async def run_table(number: int, players: list[Player], port: int | Sequence[int],
+                    pace: float, stats: Stats, acked: dict[int, int],
+                    game: str = GAMES[0]) -> None:
     while time.monotonic() < stats.end:
         if not await seat_table(number, players, port, stats, game):
             stats.unseated += 1  # the steady window does not wait for it (watch_ready)
@@ -318,16 +325,18 @@ def seats_for(game: str, wanted: int) -> int:
     return max(low, min(wanted, high))
 
 
-async def seat_table(number: int, players: list[Player], port: int, stats: Stats,
-                     game: str = GAMES[0]) -> bool:
-    """Open the table's sessions until each shows the game; False after an error."""
+async def seat_table(number: int, players: list[Player], port: int | Sequence[int],
+                     stats: Stats, game: str = GAMES[0]) -> bool:
+    """Open the table's sessions until each shows the game; False after an error.
+    Several ports (server processes): the players connect to them in turn."""
+    ports = [port] if isinstance(port, int) else list(port)
     host, *guests = players
-    await host.open(port, f"new {game} {len(players)}")
+    await host.open(ports[number % len(ports)], f"new {game} {len(players)}")
     if not await host.wait(lambda: host.table is not None, 60):
         stats.errors.append(f"table {number}: host never got a table{host.why()}")
         return False
-    for guest in guests:
-        await guest.open(port, f"join {host.table}")
+    for index, guest in enumerate(guests, start=1):
+        await guest.open(ports[(number + index) % len(ports)], f"join {host.table}")
     for p in players:
         if not await p.wait(lambda p=p: p.step >= 0 and p.state != "", 90):
             stats.errors.append(f"table {number}: {p.name} never saw the game{p.why()}")
@@ -429,7 +438,7 @@ def host_available_mb() -> float:
 
 def session_pids(pid: int) -> tuple[list[str], list[str]]:
     """(session processes, session workers) of the server ``pid``: its children, and the
-    children of its zygote (``maharaja_server.zygote``), which forks the sessions.
+    children of its zygote (``maharaja_server.session_ui.zygote``), which forks the sessions.
     Read from each thread's children list, not a walk over every process's stat file
     (that walk, every 5 s, cost the load client as much as a sixth of its CPU)."""
     sessions, workers = [], []
@@ -438,7 +447,7 @@ def session_pids(pid: int) -> tuple[list[str], list[str]]:
             cmdline = Path(f"/proc/{entry}/cmdline").read_bytes()
         except OSError:
             continue
-        (workers if b"maharaja_server.zygote" in cmdline else sessions).append(entry)
+        (workers if b"maharaja_server.session_ui.zygote" in cmdline else sessions).append(entry)
     for worker in workers:
         sessions += children(int(worker))
     return sessions, workers
@@ -516,7 +525,7 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
 
 
 def gc_figures(path: Path, moves: int) -> dict:
-    """The session hosts' garbage collections (maharaja_server/gcstats.py), all hosts
+    """The session hosts' garbage collections (maharaja_server/session_ui/gcstats.py), all hosts
     together, per generation: thread CPU, not wall time, so a loaded machine does not
     inflate them. A full collection pauses every session of its host."""
     last: dict[int, dict] = {}  # each host's latest (cumulative) line
@@ -571,14 +580,51 @@ def wait_listening(port: int) -> None:
             time.sleep(0.1)
 
 
+def throwaway_postgres(data: Path) -> str:
+    """A PostgreSQL server for this run only (pgserver, installed with the test extra),
+    stopped and removed when the run ends."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import pgserver
+
+        return pgserver.get_server(data / "postgres", cleanup_mode="delete").get_uri()
+
+
+class Servers:
+    """The server processes of a run: their figures added up."""
+
+    def __init__(self, processes: list[subprocess.Popen]) -> None:
+        self.processes = processes
+
+    def cpu(self) -> tuple[float, float]:
+        found = [cpu_seconds(s.pid) for s in self.processes]
+        return sum(f[0] for f in found), sum(f[1] for f in found)
+
+    def memory(self, pss: bool) -> tuple[int, ...]:
+        found = [children_rss_kb(s.pid, pss=pss) for s in self.processes]
+        return tuple(sum(column) for column in zip(*found, strict=True))
+
+
 async def main(args: argparse.Namespace) -> dict:
     global FULL_SCAN
     FULL_SCAN = getattr(args, "full_scan", False)
     data = Path(tempfile.mkdtemp(prefix="mj-load-"))
-    port = free_port()
+    count = max(1, getattr(args, "servers", 1) or 1)
+    store = getattr(args, "store", None)
+    if count > 1 and not store:
+        store = throwaway_postgres(data)
+    ports = [free_port() for _ in range(count)]
     log = open(data / "server.log", "wb")
-    server = start_server(data / "srv", port, args.tables * args.players + 10, log,
-                          getattr(args, "sessions_per_process", None))
+    processes = [start_server(data / f"srv{i}" if count > 1 else data / "srv", ports[i],
+                              args.tables * args.players + 10, log,
+                              getattr(args, "sessions_per_process", None),
+                              extra=["--store", store] if store else [])
+                 for i in range(count)]
+    servers = Servers(processes)
+    port: int | list[int] = ports[0] if count == 1 else ports
+    loads: list[float] = [os.getloadavg()[0]]
     stats = Stats()
     acked: dict[int, int] = {}
     # Each table's players come from their own loopback address and network (127.0.0.0/8
@@ -601,10 +647,11 @@ async def main(args: argparse.Namespace) -> dict:
             open_sessions = sum(hasattr(p, "proc") and not p.closed
                                 for players in tables for p in players)
             full = open_sessions >= args.tables * args.players * 0.9
-            figures = children_rss_kb(server.pid, pss=False)
+            figures = servers.memory(pss=False)
             if may_be_peak(most, figures[1], full):
-                figures = children_rss_kb(server.pid)
+                figures = servers.memory(pss=True)
             memory.append((*figures, open_sessions))
+            loads.append(os.getloadavg()[0])
             server_kb, kids_kb, kids = memory[-1][:3]
             timeline.append((round(time.monotonic() - started), round(server_kb / 1024, 1),
                              round(kids_kb / 1024, 1), kids, round(host_available_mb())))
@@ -633,20 +680,20 @@ async def main(args: argparse.Namespace) -> dict:
         # At least --steady seconds of play once seated, however long the seating took
         # on a loaded machine (the capacity steps' p95 is over this window).
         stats.play_on(args.tables, all_ready_at, args.steady)
-        steady_from = (*cpu_seconds(server.pid), time.process_time(), stats.actions)
+        steady_from = (*servers.cpu(), time.process_time(), stats.actions)
 
     watcher = asyncio.create_task(watch_ready())
     abuse = Abuse()
     attackers = []
     if args.abuse:
         await watcher  # the players are seated and playing first
-        attackers = [asyncio.create_task(attack(kind, copy, port, stats.end, abuse))
+        attackers = [asyncio.create_task(attack(kind, copy, ports[0], stats.end, abuse))
                      for kind, copies in ATTACKS.items() for copy in range(copies)]
     await asyncio.gather(*tasks, *attackers, return_exceptions=False)
     await watcher
     elapsed = time.monotonic() - started
     sampler.cancel()
-    server_cpu, children_cpu = cpu_seconds(server.pid)
+    server_cpu, children_cpu = servers.cpu()
     client_cpu = time.process_time()
     steady_cpu: dict[str, float] = {}
     if steady_from and stats.actions > steady_from[3]:
@@ -662,8 +709,14 @@ async def main(args: argparse.Namespace) -> dict:
             if hasattr(p, "conn"):
                 p.conn.close()
     await asyncio.sleep(1)
-    server.send_signal(signal.SIGTERM)
-    server.wait(30)
+    for process in processes:
+        process.send_signal(signal.SIGTERM)
+    for process in processes:
+        try:
+            process.wait(30)
+        except subprocess.TimeoutExpired:  # a loaded machine: the figures are taken
+            process.kill()
+            process.wait()
     log.close()
 
     from fake_ruleset import LONG
@@ -672,7 +725,16 @@ async def main(args: argparse.Namespace) -> dict:
     from engine.registry import rulesets
     known = {**rulesets(), LONG.id: LONG}
     lost = 0  # steps every player saw that the table's save does not hold
-    for table_id, step in acked.items():
+    if store:  # the steps as rows of the shared store
+        import psycopg
+
+        with psycopg.connect(store) as conn:
+            counts = dict(conn.execute("SELECT table_id, count(*) FROM steps "
+                                       "GROUP BY table_id").fetchall())
+        for table_id, step in acked.items():
+            if table_id in counts:  # a finished game's table may have expired meanwhile
+                lost += max(0, step - counts[table_id])
+    for table_id, step in acked.items() if not store else ():
         path = data / "srv" / "tables" / str(table_id) / "game.json"
         if path.exists():  # a finished game's table may have expired meanwhile
             lost += max(0, step - len(record.load(path, known).steps))
@@ -686,6 +748,8 @@ async def main(args: argparse.Namespace) -> dict:
     full = [m for m in memory if m[6] >= args.tables * args.players * 0.9] or memory
     peak = max(full, key=lambda m: m[1]) if full else (0, 0, 1, 0, 0, 0, 1)
     result = {
+        "servers": count, "store": "postgresql" if store else "embedded",
+        "load_average_min_max": [round(min(loads), 1), round(max(loads), 1)],
         "tables": args.tables, "players_per_table": args.players,
         "sessions": args.tables * args.players, "seconds": round(elapsed, 1),
         "actions": stats.actions, "actions_per_s": round(stats.actions / elapsed, 2),
@@ -751,7 +815,13 @@ if __name__ == "__main__":
     ap.add_argument("--ramp", type=float, default=0.5, help="seconds between table starts")
     ap.add_argument("--abuse", action="store_true",
                     help="attack the server while the tables play (see above)")
+    ap.add_argument("--servers", type=int, default=1,
+                    help="server processes sharing the tables through PostgreSQL")
+    ap.add_argument("--store", default=None, metavar="postgresql://...",
+                    help="their database (default with --servers 2 or more: a throwaway "
+                         "one, pgserver)")
     ap.add_argument("--full-scan", action="store_true",
                     help="make text of each whole redraw to find the status line, as the "
-                         "client did before issue 15's fourth round (to compare its CPU)")
+                         "client did before it looked at the changed rows only (to compare "
+                         "its CPU)")
     print(json.dumps(asyncio.run(main(ap.parse_args())), indent=1))

@@ -1,4 +1,5 @@
-"""Regenerate recordings/: real games played by the bots, saved as engine records.
+"""Regenerate maharaja_tui/recordings/: real games played by the bots, saved as engine
+records (they ship with the app: the new-game screen's "Watch a game").
 
     python scripts/make_recordings.py            # every recording
     python scripts/make_recordings.py raja-      # those whose name starts so
@@ -38,7 +39,7 @@ from engine.maharani import Options as MaharaniOptions
 from engine.raja.options import preset
 from engine.registry import get_ruleset, rulesets, spec_of
 
-OUT = Path(__file__).resolve().parent.parent / "recordings"
+OUT = Path(__file__).resolve().parent.parent / "maharaja_tui" / "recordings"
 CREATED = "2026-11-22T00:00:00+00:00"
 BUDGET = Budget.fixed(8)  # hard's rollouts per decision in recordings
 MAHARAJA, RAJA, MAHARANI, MAHARADJAH = "maharaja-2020", "raja-2004", "maharani", "maharadjah"

@@ -1,8 +1,8 @@
-"""One SSH session's work per move, in process: Python calls and CPU (issue 15).
+"""One SSH session's work per move, in process: Python calls and CPU.
 
 A hub on a thread of its own, the long test game at 4 seats, and seat 0's session
-app (``SessionApp`` with the session worker's patches, frames encoded as for a
-terminal) on this thread; the other seats play through their own hub connections.
+app (``SessionApp``, its frames encoded as for a terminal) on this thread; the other
+seats play through their own hub connections.
 Counted on this thread only (cProfile): what the session's loop does per move,
 which does not vary with the machine's load as CPU time does.
 
@@ -30,15 +30,14 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "server")]
 
 from fake_ruleset import LONG  # noqa: E402
 from textual import events  # noqa: E402
-from textual.drivers import headless_driver  # noqa: E402
 from textual.drivers.headless_driver import HeadlessDriver  # noqa: E402
+from textual.pilot import Pilot  # noqa: E402
 
-from maharaja_server import protocol as p  # noqa: E402
-from maharaja_server.hub import Hub  # noqa: E402
-from maharaja_server.lobby import SessionApp  # noqa: E402
-from maharaja_server.remote import Connection  # noqa: E402
-from maharaja_server.tables import Identity, TableService  # noqa: E402
-from maharaja_server.zygote import strips_without_self_cycles  # noqa: E402
+from maharaja_server.session_ui.lobby import SessionApp  # noqa: E402
+from maharaja_server.session_ui.remote import Connection  # noqa: E402
+from maharaja_server.transport import protocol as p  # noqa: E402
+from maharaja_server.transport.hub import Hub  # noqa: E402
+from maharaja_server.transport.tables import Identity, TableService  # noqa: E402
 
 
 class Terminal(HeadlessDriver):
@@ -69,15 +68,12 @@ def connect(hub: Hub, name: str) -> Connection:
 
 async def drive(hub: Hub, moves: int, warm: int, top: int, sort: str,
                 profiled: bool = True) -> dict[str, Any]:
-    from maharaja_server.partial_update import render_only_what_shows
-
-    render_only_what_shows()
-    strips_without_self_cycles()
     conn = connect(hub, "p0")
-    app = SessionApp(conn, {LONG.id: LONG}, f"new {LONG.id} 4")
-    headless_driver.HeadlessDriver = Terminal  # what run_test builds
+    app = SessionApp(conn, {LONG.id: LONG}, f"new {LONG.id} 4", driver_class=Terminal)
     rng = random.Random(5)
-    async with app.run_test(size=(110, 34)) as pilot:
+    result: dict[str, Any] = {}
+
+    async def play(pilot: Pilot[None]) -> None:
         await pilot.pause()
         table = app.current.id  # type: ignore[union-attr]
         others = [connect(hub, f"p{i}") for i in (1, 2, 3)]
@@ -124,11 +120,15 @@ async def drive(hub: Hub, moves: int, warm: int, top: int, sort: str,
             stats.sort_stats(sort).print_stats(top)
         for other in others:
             other.close()
+        result.update({"moves": int(played),
+                       "calls_per_move": round(stats.total_calls / played) if stats else None,
+                       "cpu_ms_per_move": round(1000 * cpu / played, 2),
+                       "bytes_per_move": round(Terminal.written / (warm + played))})
+        app.exit()
+
+    await app.run_async(size=(110, 34), auto_pilot=play)
     conn.close()
-    return {"moves": int(played),
-            "calls_per_move": round(stats.total_calls / played) if stats else None,
-            "cpu_ms_per_move": round(1000 * cpu / played, 2),
-            "bytes_per_move": round(Terminal.written / (warm + played))}
+    return result
 
 
 def main() -> None:

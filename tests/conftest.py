@@ -8,7 +8,6 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -90,62 +89,6 @@ def _installed_bytecode_first(prefix: str, root: str) -> None:
             return read(self, os.path.join(head, "__pycache__", name))
 
     SourceFileLoader.get_data = get_data  # type: ignore[method-assign,assignment]
-
-
-def pytest_sessionstart(session: pytest.Session) -> None:
-    if not hasattr(session.config, "workerinput") and session.config.getoption(
-            "numprocesses", None):
-        return  # the xdist controller runs no test: it need not import Textual
-    _quick_pilot_pauses()
-
-
-def _quick_pilot_pauses() -> None:
-    """Textual's pilot decides the app is idle by sleeping at least 20 ms, until a 20 ms
-    window passes with under 1 ms of the process's CPU: once a ``pilot.pause()`` and
-    twice a key press. That was 3,467 sleeps and ~168 s of the workers' time in a run of
-    this suite (~56 s a worker, much of it with a core idle). The same check on a 2 ms
-    window (under 0.2 ms of CPU) still waits while anything of the process works, a
-    computer's thread included, up to Textual's 1 s.
-
-    What the 20 ms also did was let the screen's refresh timer (60 a second) run: the
-    layout, the repaint and what ``call_after_refresh`` queued, and what those asked for
-    in turn (a footer's recompose mounts keys, which need a layout). After a pause or a
-    key press the pilot now runs those rounds itself until the screen has nothing left to
-    do (a few at most); a pause with a delay sleeps that long first (a test that polls the
-    screen with one reads it whole: its footer's keys laid out, not half recomposed).
-    Private Textual, checked when its pin moves: ``textual._wait``'s constants, the
-    screen's ``_on_timer_update`` and its flags, ``Pilot._wait_for_screen``."""
-    import textual._wait as wait
-    from textual.app import ModeError, ScreenError
-    from textual.pilot import Pilot
-
-    wait.SLEEP_GRANULARITY = 0.002
-    wait.SLEEP_IDLE = 0.0002
-    pause, press = Pilot.pause, Pilot.press
-
-    async def refreshed(pilot: Pilot[Any]) -> None:
-        for _ in range(10):  # a bound: a screen that always has work would spin
-            await pilot._wait_for_screen()
-            try:
-                screen = pilot.app.screen
-            except (ScreenError, ModeError):  # no screen left (the app is closing)
-                return
-            if not (screen._layout_required or screen._scroll_required
-                    or screen._repaint_required or screen._dirty_widgets
-                    or screen._recompose_required or screen._callbacks):
-                return
-            screen._on_timer_update()
-
-    async def pause_until_refreshed(self: Pilot[Any], delay: float | None = None) -> None:
-        await pause(self, delay)
-        await refreshed(self)
-
-    async def press_until_refreshed(self: Pilot[Any], *keys: str) -> None:
-        await press(self, *keys)
-        await refreshed(self)
-
-    Pilot.pause = pause_until_refreshed  # type: ignore[method-assign]
-    Pilot.press = press_until_refreshed  # type: ignore[method-assign]
 
 
 @pytest.fixture(autouse=True)

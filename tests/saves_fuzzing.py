@@ -32,7 +32,7 @@ CONFUSERS: list[Any] = [
 def sources(seed: int = 0, *, random_games: int = 4) -> list[bytes]:
     """Real saves: every recording, the old saves of tests/saves/, plus fresh random
     games of each ruleset, some finished, some stopped midway."""
-    found = [p.read_bytes() for p in sorted((ROOT / "recordings").glob("*.json"))
+    found = [p.read_bytes() for p in sorted((ROOT / "maharaja_tui" / "recordings").glob("*.json"))
              if not p.name.endswith(".expected.json")]
     # saves of older formats and rules versions, which are upcast and re-decided
     found += [p.read_bytes() for p in sorted((ROOT / "tests" / "saves").glob("*.json"))]

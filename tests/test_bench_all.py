@@ -1,4 +1,4 @@
-"""bench_all.py runs every benchmark area but the long ones unless asked (issue 15: the
+"""bench_all.py runs every benchmark area but the long ones unless asked (the
 strength figure plays 200 games)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every registered game follows the core's conventions (issue 10 item 5).
+"""Every registered game follows the core's conventions.
 
 Intents and events derive from the core's frozen, keyword-only bases in one union
 tagged by ``type``; each game package exports State, Options, Intent, Event and

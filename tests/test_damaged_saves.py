@@ -1,5 +1,5 @@
-"""The save loader turns every bad input into one short RecordError naming the file
-(issue 9, item 5): invalid UTF-8, deep nesting, formats that do not exist, a header
+"""The save loader turns every bad input into one short RecordError naming the file:
+invalid UTF-8, deep nesting, formats that do not exist, a header
 that contradicts the game, sizes no real save has, and whatever the rules raise on
 crafted steps, validated or folded."""
 

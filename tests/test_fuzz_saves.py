@@ -1,4 +1,4 @@
-"""Fuzzing the loader and the autosave list (issue 9): a few thousand truncated,
+"""Fuzzing the loader and the autosave list: a few thousand truncated,
 bit-flipped, re-encoded, deeply nested and type-confused saves, made from the recordings
 and fresh random games of both games; every outcome is a short RecordError naming the
 file or a game that works. ``python scripts/fuzz_saves.py`` runs many more."""

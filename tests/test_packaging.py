@@ -1,4 +1,4 @@
-"""A normal install works: the wheel ships every file the code reads (issue 9, item 9), and
+"""A normal install works: the wheel ships every file the code reads, and
 the README's quick start starts the game where pip's scripts directory is not on PATH
 (item 10). CI also installs the wheel into a fresh venv and starts it (.ci/run)."""
 
@@ -17,8 +17,11 @@ import pytest
 pytestmark = pytest.mark.slow  # builds a wheel, starts the app from a fresh install
 
 REPO = Path(__file__).resolve().parent.parent
-# The checkout's folders an install never needs: tests, their golden games, developer tools.
-NOT_SHIPPED = ("tests", "recordings", "scripts")
+# The checkout's folders an install never needs: tests and developer tools (the recorded
+# games ship: the new-game screen offers them to watch).
+NOT_SHIPPED = ("tests", "scripts")
+# A top-level folder shipped inside a package (setup.py's STYLES): where the wheel has it.
+SHIPPED_AS = {"styles": "maharaja_tui/styles"}
 
 
 def source_files() -> list[PurePosixPath]:
@@ -33,8 +36,10 @@ def source_files() -> list[PurePosixPath]:
 
 def resources(files: list[PurePosixPath]) -> list[str]:
     """Every file other than Python source inside the checkout's folders, except those
-    never shipped: what the code may read at run time (top-level files are metadata)."""
-    return sorted(f.as_posix() for f in files
+    never shipped: what the code may read at run time (top-level files are metadata),
+    named as the wheel names it."""
+    return sorted(PurePosixPath(SHIPPED_AS.get(f.parts[0], f.parts[0]), *f.parts[1:]).as_posix()
+                  for f in files
                   if len(f.parts) > 1 and f.parts[0] not in NOT_SHIPPED
                   and not f.parts[0].startswith(".") and f.suffix not in (".py", ".pyc"))
 
@@ -58,12 +63,14 @@ def test_the_wheel_ships_every_file_the_code_reads(tmp_path: Path) -> None:
     files = source_files()
     needed = resources(files)
     assert any(n.endswith(".tcss") for n in needed) and any(n.endswith(".md") for n in needed)
+    assert "maharaja_tui/styles/app.tcss" in needed  # the top-level styles/, as shipped
     wheel = build_wheel(files, tmp_path)
     shipped = set(wheel.namelist())
     missing = [n for n in needed if n not in shipped]
     assert not missing, (
         f"a normal install would lack {', '.join(missing)}: keep resources inside a package "
-        "and list their kind in pyproject.toml's [tool.setuptools.package-data]")
+        "(or a folder setup.py ships as one) and list their kind in pyproject.toml's "
+        "[tool.setuptools.package-data]")
     entry_points = next(n for n in shipped if n.endswith(".dist-info/entry_points.txt"))
     assert "maharaja = maharaja_tui.cli:main" in wheel.read(entry_points).decode()
 

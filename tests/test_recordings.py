@@ -21,7 +21,7 @@ from engine.registry import spec_of
 
 # Not marked slow: every change to the rules must meet it (about 4 s of one core).
 
-RECORDINGS = Path(__file__).resolve().parent.parent / "recordings"
+RECORDINGS = Path(__file__).resolve().parent.parent / "maharaja_tui" / "recordings"
 GAMES = sorted(p for p in RECORDINGS.glob("*.json") if not p.name.endswith(".expected.json"))
 
 

@@ -24,7 +24,7 @@ from engine.core.notation import NotationError
 from engine.core.ruleset import Seat
 from engine.registry import get_ruleset, rulesets
 
-RECORDINGS = Path(__file__).resolve().parent.parent / "recordings"
+RECORDINGS = Path(__file__).resolve().parent.parent / "maharaja_tui" / "recordings"
 GAMES = sorted(p for p in RECORDINGS.glob("*.json") if not p.name.endswith(".expected.json"))
 
 # (game, options, player counts): each game with its variants and modes.

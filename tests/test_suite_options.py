@@ -1,4 +1,4 @@
-"""The suite's own options (issue 15): how many workers ``-n auto`` starts, and where the
+"""The suite's own options: how many workers ``-n auto`` starts, and where the
 workers keep compiled bytecode when the environment asks for none in the source tree."""
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def test_workers_keep_bytecode_in_pytests_cache_when_the_tree_may_have_none(
 
 def test_the_suite_loads_no_benchmark_plugin(request: pytest.FixtureRequest) -> None:
     """pytest-benchmark, where installed, is not ours (benchmarks are scripts/bench):
-    pyproject's addopts block it, so no process loads it (issue 15)."""
+    pyproject's addopts block it, so no process loads it."""
     assert request.config.pluginmanager.is_blocked("benchmark")
     assert "pytest_benchmark.plugin" not in sys.modules
 
@@ -64,7 +64,7 @@ def test_installed_packages_read_their_own_bytecode_not_the_prefixs(
         request: pytest.FixtureRequest) -> None:
     """The prefix holds our modules' bytecode only: an installed package's module whose own
     __pycache__ copy is current is read from there, so a clean checkout does not compile
-    Textual, asyncssh ... again in every worker (issue 15). asyncssh: no pytest plugin
+    Textual, asyncssh ... again in every worker. asyncssh: no pytest plugin
     imports it, so the prefix was set before it was imported."""
     import importlib.util
 
@@ -84,33 +84,3 @@ def test_installed_packages_read_their_own_bytecode_not_the_prefixs(
 
     ours = Path(importlib.util.cache_from_source(engine.__file__))
     assert ours.exists() and ours.is_relative_to(prefix)
-
-
-def test_a_pilot_pause_watches_a_2_ms_window_and_runs_what_the_refresh_queued() -> None:
-    """The pilot's idle check is Textual's, on a 2 ms window instead of 20 ms, and the
-    first pause still finds done what the app's mount queued for after its first refresh
-    (the app's notices are shown so): the 20 ms let Textual's refresh timer run it, the
-    pause now waits for it (``_quick_pilot_pauses``)."""
-    import asyncio
-
-    import textual._wait as wait
-    from textual.app import App
-
-    assert (wait.SLEEP_GRANULARITY, wait.SLEEP_IDLE) == (0.002, 0.0002)
-
-    class Mounted(App[None]):
-        ran = 0
-
-        def on_mount(self) -> None:
-            self.call_after_refresh(self.after_the_first_frame)
-
-        def after_the_first_frame(self) -> None:
-            self.ran += 1
-
-    async def run() -> int:
-        app = Mounted()
-        async with app.run_test() as pilot:
-            await pilot.pause()
-            return app.ran
-
-    assert asyncio.run(run()) == 1

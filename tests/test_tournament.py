@@ -1,5 +1,5 @@
 """scripts/tournament.py knows no game: any registered game, its presets and options
-from its GameSpec, its winners from the spec's outcome (issue 10 item 3)."""
+from its GameSpec, its winners from the spec's outcome."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_any_registered_game_plays_and_reports_its_own_figures(
 ])
 def test_hard_thinks_by_iterations_the_wall_clock_or_its_cpu_time(
         argv: list[str], budget: Budget, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 15: strength at the default time budget, on a loaded machine too (CPU clock)."""
+    """Strength at the default time budget, on a loaded machine too (CPU clock)."""
     seen: list[tournament.Job] = []
 
     def record(job: tournament.Job) -> tournament.Result:

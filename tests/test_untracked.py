@@ -1,4 +1,4 @@
-"""Steps, events and intents are never tracked by the cyclic garbage collector (issue 15):
+"""Steps, events and intents are never tracked by the cyclic garbage collector:
 they cannot hold a cycle, and a game makes several every decision, which the collector
 would otherwise walk again and again."""
 

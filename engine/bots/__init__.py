@@ -21,6 +21,7 @@ from engine.bots import easy
 from engine.bots.budget import Budget
 from engine.bots.evaluator import evaluator_for
 from engine.bots.search import search
+from engine.core import draw
 from engine.core.ruleset import AnyRuleset
 from engine.levels import LEVELS
 
@@ -74,7 +75,7 @@ def random_choice(legal_intents: list[Any], rng: Random) -> Any:
     others = [i for i in legal_intents if type(i).__name__ != "EndTurn"]
     if ends and (not others or rng.random() < END_TURN_CHANCE):
         return ends[0]
-    return rng.choice(others)
+    return draw.choice(rng, others)
 
 
 def _copy(view: Any) -> Any:

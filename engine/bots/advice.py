@@ -35,7 +35,7 @@ from engine.bots.coach import NEAR, Vocabulary, better, worse
 from engine.bots.evaluator import evaluator_for
 from engine.bots.search import Candidate, search_ranked
 from engine.bots.simulate import settle
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.core.game import copy_state
 from engine.core.ruleset import AnyRuleset
 
@@ -154,7 +154,7 @@ def turn_plan(ruleset: AnyRuleset, evaluator: Any, root: Any, seat: int,
             choice = evaluator.rank(state, seat, legal)[0][1]
             plan.append(choice)
             going = _play(ruleset, evaluator, state, seat, choice)
-    except IllegalIntent:  # a guessed hidden value made a step impossible: stop there
+    except Refused:  # a guessed hidden value made a step impossible: stop there
         pass
     return plan, state
 
@@ -196,7 +196,7 @@ def in_order(ruleset: AnyRuleset, evaluator: Any, root: Any, seat: int,
         try:
             for intent in [plan[n], *plan[:n], *plan[n + 1:]]:
                 _play(ruleset, evaluator, state, seat, intent)
-        except IllegalIntent:
+        except Refused:
             continue
         if not same_but_amounts(msgspec.to_builtins(state), shape):
             continue  # not the same steps: something else stands or moved elsewhere

@@ -39,7 +39,7 @@ from engine.bots.coach import Vocabulary, gained
 from engine.bots.evaluator import evaluator_for
 from engine.bots.search import Candidate, search_ranked
 from engine.bots.simulate import play_out
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Forbidden, Refused
 from engine.core.game import SETUP_SEAT, AnyGame, copy_state
 from engine.core.replay import Replay
 
@@ -115,8 +115,8 @@ def analyse(game: AnyGame, *, budget: Budget | None = None,
     ruleset = game.ruleset
     evaluator = evaluator_for(ruleset.id)
     if evaluator is None:
-        raise IllegalIntent("CORE-ANALYSIS-1", f"{ruleset.name} has no computer judgement "
-                                               "to analyse with")
+        raise Forbidden("CORE-ANALYSIS-1", f"{ruleset.name} has no computer judgement "
+                                           "to analyse with")
     unit = getattr(evaluator, "unit", "points")
     replay = Replay(game)
     turns = replay.starts("turn")
@@ -341,7 +341,7 @@ def _shares(ruleset: Any, evaluator: Any, state: Any, seats: int, spread: float,
         start = copy_state(state)
         try:
             play_out(ruleset, evaluator, start, world, rng, PLAYOUT_STEPS)
-        except IllegalIntent:
+        except Refused:
             pass  # score what was reached
         # value is a seat's margin over its best rival; min(.., 0) makes it the margin
         # to the leader (0 for the leader), so the shares compare estimates alike

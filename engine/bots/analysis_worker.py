@@ -38,8 +38,7 @@ class Game(msgspec.Struct):
     """What a child is given first: the game (its saved form) and the budget."""
 
     game: bytes
-    iterations: int | None
-    seconds: float | None
+    budget: Budget  # whole: a child given only some of it took the default for the rest
 
 
 NONE = msgspec.Raw(b"null")
@@ -81,8 +80,7 @@ class Reports:
             self.rounds.put(decided)
         self.children: list[subprocess.Popen[bytes]] = []
         self.closing = False
-        first = _framed(msgspec.msgpack.encode(Game(record.encode(game), budget.iterations,
-                                                    budget.seconds)))
+        first = _framed(msgspec.msgpack.encode(Game(record.encode(game), budget)))
         for _ in range(min(count, len(rounds))):
             # (its stderr is read only once it has failed: a traceback, never 64 KB)
             try:
@@ -192,7 +190,7 @@ def work(source: BinaryIO, out: BinaryIO) -> None:
     first = msgspec.msgpack.decode(given, type=Game)
     game = record.decode(first.game, rulesets(), validate=False)
     replay = Replay(game)
-    budget = Budget(iterations=first.iterations, seconds=first.seconds)
+    budget = first.budget
     encoder = msgspec.json.Encoder()
 
     def report(index: int, mistake: Mistake | None) -> None:

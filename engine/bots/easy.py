@@ -12,6 +12,7 @@ from random import Random
 from typing import Any
 
 from engine.bots.evaluator import Evaluator
+from engine.core import draw
 
 TEMPERATURE = 1.5  # in the evaluator's units (PP for Maharaja)
 SHORTLIST = 8  # never pick outside the greedy judgement's best few
@@ -20,7 +21,7 @@ SHORTLIST = 8  # never pick outside the greedy judgement's best few
 def choose(evaluator: Evaluator | None, view: Any, seat: int, legal: list[Any],
            rng: Random) -> Any:
     if evaluator is None:
-        return rng.choice(legal)
+        return draw.choice(rng, legal)
     state = evaluator.determinise(view, seat, rng)
     ranked = evaluator.rank(state, seat, legal)[:SHORTLIST]
     top = ranked[0][0]

@@ -26,8 +26,7 @@ from engine.maharadjah import queries as Q
 from engine.maharadjah import scoring
 from engine.maharadjah.board import Nation
 from engine.maharadjah.combat import bonus, threshold
-from engine.maharadjah.flow import LAST_TURN
-from engine.maharadjah.state import Phase
+from engine.maharadjah.state import LAST_TURN, Phase
 from engine.maharadjah.state import State as MaharadjahState
 
 # VP-equivalents, tuned by tournaments (scripts/tournament.py --game maharadjah).

@@ -25,7 +25,7 @@ from typing import Any
 import msgspec
 
 from engine.bots.maharadjah_eval import value
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.core.game import copy_state
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
@@ -87,7 +87,7 @@ def with_drops(state: MaharadjahState, pool: list[Any]) -> list[Any]:
         for drops in shapes:
             try:
                 walk_drops(state, group, intent.path, drops)
-            except IllegalIntent:
+            except Refused:
                 continue
             dropped = msgspec.structs.replace(intent, drops=drops)
             if stacking.refusal(state, intent.start, move_ends(dropped)) is None:  # W-STACK-3

@@ -16,11 +16,11 @@ from engine.maharaja.state import Phase, State
 
 # The search assumes each other seat picks among its best plans (by the medium
 # judgement) with these chances: the best one, which predicted a medium player's plan in
-# 78 of 78 planning decisions measured (issue 15; 0.5/0.3/0.2 spent half the worlds on
+# 78 of 78 planning decisions measured (0.5/0.3/0.2 spent half the worlds on
 # plans that were not played).
 OPPONENT_PLAN_WEIGHTS = (1.0,)
 # Every turn's moves are searched too, not only those of a round that may end the game
-# (issue 15: paired on the same seeds against medium, hard's final PP margin rose; the
+# (paired on the same seeds against medium, hard's final PP margin rose; the
 # medium judgement's one-step lookahead misprices moves whose worth shows later in the round).
 SEARCHED_PHASES = (Phase.PLANNING, Phase.ACTIONS, Phase.SCORING)
 WIDE_SEARCH = 12  # candidates compared where one world settles a search
@@ -76,9 +76,10 @@ class MaharajaEvaluator:
 
     def search_choice(self, state: State, seat: int) -> Any:
         """The hard search's rollouts play the medium judgement itself, lookahead included
-        (issue 15): without it a priest's move is worth only what it changes at once, so
-        rollouts barely moved priests and played rounds unlike any player, hard too
-        outside its searched phases. Five times dearer: fewer worlds, each one true."""
+        (hard beats medium more often so): without it a priest's move is worth only what
+        it changes at once, so rollouts barely moved priests and played rounds unlike any
+        player, hard too outside its searched phases. Five times dearer: fewer worlds,
+        each one true."""
         choice = maharaja_policy.best(state, seat)
         assert choice is not None
         return choice
@@ -93,7 +94,7 @@ class MaharajaEvaluator:
     def worlds_alike(self, state: State) -> bool:
         """Two players, no Brahmabot: every world is the same but for the other's PP,
         which shifts every candidate's margin alike (the other's plan is modelled as one
-        plan), so every world compares the candidates alike (issue 15)."""
+        plan), so every world compares the candidates alike."""
         return state.seats == 2 and state.solo is None
 
     def search_width(self, state: State) -> int:

@@ -19,6 +19,7 @@ from functools import cache
 from random import Random
 from typing import NamedTuple
 
+from engine.core import draw
 from engine.maharaja import components as C
 from engine.maharaja.queries import board
 from engine.maharaja.scoring import tile_points
@@ -262,7 +263,7 @@ def determinise(view: State, seat: int, rng: Random) -> State:
     own = view.players[seat].pp
     for other, player in enumerate(view.players):
         if other != seat and player.pp == HIDDEN:
-            player.pp = max(0, own + rng.randint(-2, 2))
+            player.pp = max(0, own + draw.randint(rng, -2, 2))
     if view.solo is not None and not view.solo.deck:
         deal_solo(view, rng)
     return view

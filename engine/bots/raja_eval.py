@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import cache
 from random import Random
 
+from engine.core import draw
 from engine.raja import components as C
 from engine.raja.board import board, home_of
 from engine.raja.queries import end_index, lowest_card
@@ -202,6 +203,6 @@ def determinise(view: State, seat: int, rng: Random) -> State:
     """
     for other, player in enumerate(view.players):
         if other != seat and player.gold == HIDDEN_GOLD:
-            player.gold = max(0, guess_gold(view, other) + rng.randint(-3, 3))
+            player.gold = max(0, guess_gold(view, other) + draw.randint(rng, -3, 3))
     return view
 

@@ -12,13 +12,12 @@ left is worth over the one the seat would get anyway.
 
 from __future__ import annotations
 
-from functools import cache
 from random import Random
 from typing import Any
 
 from engine.bots.raja_eval import CARD_ROUND, rounds_left, upcoming, value
 from engine.bots.simulate import after
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.core.game import copy_state, snapshot
 from engine.raja import RULESET
 from engine.raja import components as C
@@ -113,7 +112,7 @@ def score(state: State, seat: int, intent: Any, *, lookahead: bool = True,
             for follow in follow_ups(nxt, seat):
                 try:
                     then = after(RULESET, nxt, seat, follow, blob)
-                except IllegalIntent:
+                except Refused:
                     continue
                 best_ = max(best_, value(then, seat))
         return best_ - DETOUR
@@ -221,12 +220,6 @@ def play_turn(state: State, seat: int, *, lookahead: bool = True) -> None:
 
 
 # ------------------------------------------------------------------ setup
-@cache
-def _roads_at() -> dict[str, tuple[str, ...]]:
-    net = board()
-    return {j: tuple(net.roads_at[j]) for j in net.junctions}
-
-
 def village_use(state: State, seat: int, village: str) -> float:
     """How useful a house on ``village`` is: it opens roads out of where the architects
     stand and into the next cities scored, and collects tolls there."""

@@ -25,7 +25,7 @@ from typing import Any
 from engine.bots.budget import Allowance, Budget
 from engine.bots.evaluator import Evaluator
 from engine.bots.simulate import play_out, settle, step
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.core.game import copy_state
 from engine.core.ruleset import AnyRuleset
 
@@ -201,7 +201,7 @@ def _simulate(
         # (an evaluator may give the search a dearer, truer policy than its fast one)
         play_out(ruleset, evaluator, start, state, rng, ROLLOUT_STEPS,
                  getattr(evaluator, "search_choice", None))
-    except IllegalIntent:
+    except Refused:
         # A guessed hidden value made the line impossible (e.g. a guessed PP total too
         # small for an ability): score what was reached.
         pass

@@ -13,7 +13,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Forbidden, OutOfTurn
 from engine.core.game import AnyGame, Game, copy_state
 from engine.core.ruleset import HUMAN, AnyRuleset, Computer, Seat
 
@@ -28,14 +28,14 @@ def play_from(ruleset: AnyRuleset, state: Any, seats: list[Seat], options: Any, 
     """A new game from ``state`` where a person plays ``seat`` and computers at ``level``
     play the others (their names kept)."""
     if not 0 <= seat < len(seats):
-        raise IllegalIntent("CORE-FORK-2", f"there is no seat {seat + 1} in this game")
+        raise OutOfTurn("CORE-FORK-2", f"there is no seat {seat + 1} in this game")
     if ruleset.is_over(state):
-        raise IllegalIntent("CORE-FORK-3", "the game is over at this position: nothing "
-                                           "is left to play from here")
+        raise Forbidden("CORE-FORK-3", "the game is over at this position: nothing "
+                                       "is left to play from here")
     redraw = getattr(ruleset, "fork", None)
     if redraw is None:  # a ruleset written before the contract had fork
-        raise IllegalIntent("CORE-FORK-1", f"{ruleset.name} cannot start a new game from "
-                                           "a position yet")
+        raise Forbidden("CORE-FORK-1", f"{ruleset.name} cannot start a new game from "
+                                       "a position yet")
     start = redraw(copy_state(state), seat, fork_rng(seed))
     players = [Seat(s.name, HUMAN if n == seat else Computer(level=level))
                for n, s in enumerate(seats)]

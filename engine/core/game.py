@@ -16,7 +16,7 @@ from typing import Any, Generic, Protocol, TypeVar
 import msgspec
 
 from engine.core.describe import Description, marked
-from engine.core.errors import IllegalIntent, RulesetError
+from engine.core.errors import NothingToUndo, OutOfTurn, Refused, RulesetError
 from engine.core.rng import rng_for
 from engine.core.ruleset import LegalGroup, Ruleset, Seat
 
@@ -44,7 +44,7 @@ class Dealer(Protocol):
 
 class Step(msgspec.Struct, Generic[I, E], array_like=True, gc=False):
     # gc=False: a step holds its intent and its events, never itself; the cyclic
-    # collector need not walk one more object a decision (issue 15)
+    # collector need not walk one more object a decision
     seat: int
     intent: I | None
     events: list[E]
@@ -184,10 +184,11 @@ class Game(Generic[S, I, E, O]):
     def play(self, seat: int, intent: I) -> list[E]:
         """Validate and apply an intent; returns every event it produced.
 
-        Raises IllegalIntent, leaving the game untouched, when the rules refuse.
+        Raises a Refused (OutOfTurn, Forbidden: engine.core.errors), leaving the game
+        untouched, when the rules refuse.
         """
         if seat not in self.to_move():
-            raise IllegalIntent("CORE-1", f"it is not {self._seat_name(seat)}'s decision now")
+            raise OutOfTurn("CORE-1", f"it is not {self._seat_name(seat)}'s decision now")
         events = self.ruleset.decide(self.state, seat, intent)
         self._redo.clear()
         return self._run_automatic(seat, intent, events)
@@ -202,7 +203,8 @@ class Game(Generic[S, I, E, O]):
         return self._run_automatic(seat, intent, events)
 
     def random_intent(self, seat: int, rng: Random) -> I:
-        """A uniformly random legal intent of ``seat``: ``rng.choice(legal_intents(seat))``."""
+        """A uniformly random legal intent of ``seat``: what
+        ``draw.choice(rng, legal_intents(seat))`` picks."""
         return self.ruleset.random_intent(self.state, seat, rng)
 
     def _run_automatic(self, seat: int, intent: I | None, events: list[E]) -> list[E]:
@@ -290,7 +292,7 @@ class Game(Generic[S, I, E, O]):
     def undo(self) -> Step[I, E]:
         """Take back the last step; it can be redone until a new intent is played."""
         if not self.can_undo():
-            raise IllegalIntent("CORE-2", "there is nothing to undo")
+            raise NothingToUndo("CORE-2", "there is nothing to undo")
         step = self.steps[-1]
         self.rewind(len(self.steps) - 1)
         self._redo.append(step)
@@ -299,7 +301,7 @@ class Game(Generic[S, I, E, O]):
     def redo(self) -> Step[I, E]:
         """Re-apply the last undone step exactly as it was (no new draw)."""
         if not self._redo:
-            raise IllegalIntent("CORE-3", "there is nothing to redo")
+            raise NothingToUndo("CORE-3", "there is nothing to redo")
         step = self._redo.pop()
         self._append(step)
         return step
@@ -314,6 +316,29 @@ class Game(Generic[S, I, E, O]):
         # a log folded past the cut cannot be unfolded: those seats start again
         for seat in [s for s, done in self._described.items() if done.steps > count]:
             del self._described[seat]
+
+    def state_at(self, count: int) -> S:
+        """A copy of the state after the first ``count`` steps, folded from the nearest
+        stored snapshot; the game itself is untouched."""
+        base = max(i for i in self._snapshots if i <= count)
+        state = restore(self._snapshots[base], type(self.state))
+        for step in self.steps[base:count]:
+            for event in step.events:
+                self.ruleset.apply(state, event)
+        return state
+
+    def drew(self, index: int) -> bool:
+        """Whether step ``index`` ran events nobody decided after its decision (a draw,
+        a secret revealed, a scoring): its decision decided again on the state before
+        it (``decide`` is deterministic) gives fewer events than the step holds."""
+        step = self.steps[index]
+        if step.intent is None:
+            return True
+        try:
+            decided = self.ruleset.decide(self.state_at(index), step.seat, step.intent)
+        except Refused:
+            return True  # cannot tell: as if it did
+        return len(step.events) > len(decided)
 
     def last_step_of(self, seat: int) -> int | None:
         """Index of the last step ``seat`` decided, or None."""

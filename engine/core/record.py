@@ -20,7 +20,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 import msgspec
 
-from engine.core.errors import IllegalIntent, RecordError
+from engine.core.errors import RecordError, Refused
 from engine.core.game import SETUP_SEAT, AnyGame, AnyStep, Game, Step, now
 from engine.core.ruleset import AnyRuleset, Computer, Seat, legacy_controller
 
@@ -367,7 +367,7 @@ def rebuild(
     start: Any = None,
 ) -> AnyGame:
     """The game the steps make. Whatever the rules raise on crafted steps (not only
-    IllegalIntent: an IndexError, an AssertionError...) becomes a RecordError."""
+    Refused: an IndexError, an AssertionError...) becomes a RecordError."""
 
     def fail(what: str) -> RecordError:
         return RecordError(f"{name}: {_short(what)}")
@@ -419,6 +419,6 @@ def _probe(game: AnyGame) -> None:
 
 
 def _problem(exc: Exception) -> str:
-    if isinstance(exc, IllegalIntent):
+    if isinstance(exc, Refused):
         return str(exc)
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__

@@ -43,7 +43,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.core.game import AnyGame, Game, copy_state
 from engine.core.notation import AnyNotation, NotationError, fold_key
 from engine.core.ruleset import HUMAN, AnyRuleset, Computer, Controller, Seat
@@ -399,7 +399,7 @@ def read_record(text: str, kinds: Kinds) -> Reading:
         options = rules.Options()
     try:
         rules.check_options(options, seats)
-    except IllegalIntent as exc:
+    except Refused as exc:
         raise NotationError(f"{kind.title}: {exc.reason} ({exc.rule})", 1, 1, exc.rule) from None
     order = list(notation.letters(options, len(seats)))
     if [fold_key(x) for x in order] != [fold_key(x) for x in letters]:
@@ -627,7 +627,7 @@ def _play(game: AnyGame, decisions: list[Decision], letters: list[str],
         before = len(game.steps)
         try:
             game.play(seat, intent)
-        except IllegalIntent as exc:
+        except Refused as exc:
             errors.append(NotationError(f"{letters[seat]} cannot play {token.text}: "
                                         f"{exc.reason} ({exc.rule})", token.line,
                                         token.column, exc.rule))

@@ -19,7 +19,6 @@ from engine.core.game import AnyGame, restore, snapshot
 from engine.core.ruleset import AnyRuleset
 
 SNAPSHOT_EVERY = 32
-UNITS = ("event", "turn", "round")
 
 
 class Replay:
@@ -58,6 +57,15 @@ class Replay:
     def step_of(self) -> list[int]:
         """Event index -> step index (on first use: only ``decision_point`` asks)."""
         return [index for index, step in enumerate(self._steps) for _ in step.events]
+
+    def next_intent(self) -> Any:
+        """The decision whose events come next from ``position``, the setup and what
+        nobody decides passed over (None at the end): what the game shown is about to
+        do."""
+        if self.position >= self.length:
+            return None
+        return next((step.intent for step in self._steps[self.step_of[self.position]:]
+                     if step.intent is not None), None)
 
     @property
     def length(self) -> int:

@@ -15,8 +15,9 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
+from engine.core import draw
 from engine.core.describe import Description
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Forbidden, Refused
 
 
 class Human(msgspec.Struct, frozen=True, tag="human"):
@@ -88,7 +89,7 @@ class Ruleset(Protocol[S, In, Ev, O]):
         ...
 
     def check_options(self, options: O, seats: list[Seat]) -> None:
-        """Raise IllegalIntent when the options or seats cannot make a game."""
+        """Raise Forbidden when the options or seats cannot make a game."""
         ...
 
     def automatic(self, state: S, rng: Random) -> list[Ev]:
@@ -112,7 +113,8 @@ class Ruleset(Protocol[S, In, Ev, O]):
         ...
 
     def decide(self, state: S, seat: int, intent: In) -> list[Ev]:
-        """Validate an intent into events, or raise IllegalIntent. Never mutates."""
+        """Validate an intent into events, or raise a Refused (Forbidden, OutOfTurn). Never
+        mutates."""
         ...
 
     def decide_listed(self, state: S, seat: int, intent: In) -> list[Ev]:
@@ -122,7 +124,7 @@ class Ruleset(Protocol[S, In, Ev, O]):
         ...
 
     def random_intent(self, state: S, seat: int, rng: Random) -> In:
-        """The intent ``rng.choice(legal_intents(state, seat))`` picks, drawing the same
+        """The intent ``draw.choice(rng, legal_intents(state, seat))`` picks, drawing the same
         numbers from ``rng`` (so seeded random games are unchanged), found without
         building every intent where the ruleset can."""
         ...
@@ -160,7 +162,7 @@ class Ruleset(Protocol[S, In, Ev, O]):
     def fork(self, state: S, seat: int, rng: Random) -> S:
         """A full state to start a new game from (play from here): what ``seat`` knew
         at ``state`` kept, every secret it could not see redrawn with ``rng``. Raises
-        IllegalIntent when the game cannot do it."""
+        Forbidden when the game cannot do it."""
         ...
 
 
@@ -191,7 +193,7 @@ class RulesetDefaults(Generic[S, In, Ev]):
             return False
         try:
             self.decide(state, seat, intent)
-        except IllegalIntent:
+        except Refused:
             return False
         return True
 
@@ -202,15 +204,15 @@ class RulesetDefaults(Generic[S, In, Ev]):
         return self.decide(state, seat, intent)
 
     def random_intent(self, state: S, seat: int, rng: Random) -> In:
-        return rng.choice(self.legal_intents(state, seat))
+        return draw.choice(rng, self.legal_intents(state, seat))
 
     def upgrade(self, record: dict[str, Any], rules_version: str) -> dict[str, Any]:
         return record  # no intent or event has changed shape
 
     def fork(self, state: S, seat: int, rng: Random) -> S:
         name = getattr(self, "name", "this game")
-        raise IllegalIntent("CORE-FORK-1", f"{name} cannot start a new game from a position "
-                                           "yet (it does not say how to redraw its secrets)")
+        raise Forbidden("CORE-FORK-1", f"{name} cannot start a new game from a position "
+                                       "yet (it does not say how to redraw its secrets)")
 
 
 def groups_by_type(intents: list[In]) -> Iterator[LegalGroup[In]]:
@@ -226,13 +228,12 @@ def draw_index(rng: Random, count: int) -> int:
     """The index ``rng.choice`` takes from a list of ``count`` intents, drawing the same
     numbers (a ``random_intent`` that counts the intents instead of listing them).
 
-    ``Random.choice(seq)`` is ``seq[self._randbelow(len(seq))]`` (CPython's random.py),
-    and a range's item is its index: the draw itself, without the range and two calls
+    ``draw.choice(rng, seq)`` is ``seq[draw.below(rng, len(seq))]`` (engine.core.draw),
+    and a range's item is its index: the draw itself, without the range and a call
     (every decision of a random game asks; tests/core/test_game.py checks the equality)."""
     if count <= 0:
         raise IndexError("Cannot choose from an empty sequence")  # as choice does
-    randbelow: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
-    return randbelow(count)
+    return draw.below(rng, count)
 
 
 def flatten(groups: Iterable[LegalGroup[In]]) -> list[In]:

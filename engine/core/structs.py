@@ -9,7 +9,7 @@ field. msgspec does not inherit ``kw_only`` and type checkers do not inherit
 
 Neither is ever tracked by the cyclic garbage collector (``gc=False``, inherited):
 they are frozen and hold only scalars, tuples and data Structs, so they cannot be part
-of a reference cycle, and a game makes one or more every decision (issue 15).
+of a reference cycle, and a game makes one or more every decision (the random-play figure).
 
 New games tag as ``"<game>.<Name>"``. Maharaja and Raja keep the tags their saved
 games and recordings already hold (``"choose-character"``, ``"raja.PickCard"``).

@@ -12,7 +12,11 @@ seat, over SSH):
   an undone future a person may still redo;
 * the undo policy: a seat takes back its own last decision with every reply that
   followed; when that also takes back another person's decision, those people must
-  agree first. Redo plays the undone decisions again exactly as they were.
+  agree first. Redo plays the undone decisions again exactly as they were. At a rated
+  table (``undo="own-turn"``, Board Game Arena's policy) a seat takes back only a
+  decision of its own turn: never past another player's decision, a draw or a secret
+  revealed (a step that ran events nobody decided is a barrier: undoing it and
+  choosing again would let the seat choose knowing what it drew).
 
 How a computer's thinking is timed (a UI timer and a thread, the server's event loop,
 or straight away) is the host's business: it hands the table a ``Clock``.
@@ -28,10 +32,11 @@ from typing import Any, Protocol
 
 import msgspec
 
+from engine.core import draw
 from engine.core.describe import Description
-from engine.core.errors import IllegalIntent
+from engine.core.errors import NotAllowed, NothingToUndo, OutOfTurn, Refused
 from engine.core.game import AnyGame
-from engine.core.ruleset import Computer, Controller
+from engine.core.ruleset import AnyRuleset, Computer, Controller, Seat
 
 Listener = Callable[[], None]
 # (ruleset, the seat's view, seat, its legal intents, level, seeded generator) -> intent
@@ -64,7 +69,7 @@ def decision_rng(seed: int, seat: int, step: int) -> Random:
 def random_chooser(ruleset: Any, view: Any, seat: int, legal: list[Any], level: str,
                    rng: Random) -> Any:
     """The weakest computer player: any legal intent (tests, games without bots)."""
-    return rng.choice(legal)
+    return draw.choice(rng, legal)
 
 
 class ComputerTurn(msgspec.Struct, frozen=True):
@@ -105,10 +110,59 @@ class _Driver(msgspec.Struct):
     errors: list[Callable[[int, BaseException], None]] = msgspec.field(default_factory=list)
 
 
+class Table(Protocol):
+    """What a screen asks of a table, wherever the game is held: ``LocalTable`` (this
+    process) and the server's ``RemoteTable`` (a seat at a table on the server) both
+    are one. Refusals are ``engine.core.errors.Refused`` of their kind.
+
+    What only a game held here offers (its whole log for the replay, the final story
+    and save-as; its autosave) is asked of ``held_here(table)``."""
+
+    @property
+    def ruleset(self) -> AnyRuleset: ...
+
+    @property
+    def seats(self) -> list[Seat]: ...
+
+    @property
+    def hints(self) -> bool:
+        """May a seat ask the hard computer for a hint here (the table's option)?"""
+        ...
+
+    @property
+    def pending_undo(self) -> UndoRequest | None:
+        """The undo waiting for the agreement of the people it would take back."""
+        ...
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener`` after every change (maybe from another thread)."""
+
+    def unsubscribe(self, listener: Listener) -> None: ...
+
+    def to_move(self) -> tuple[int, ...]: ...
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may know (None: the public view), a state of the ruleset's."""
+
+    def legal_intents(self, seat: int) -> list[Any]: ...
+
+    def log(self, seat: int | None) -> list[Description]: ...
+
+    def play(self, seat: int, intent: Any) -> list[Any]: ...
+
+    def undo(self, seat: int) -> UndoRequest | None:
+        """Take back ``seat``'s last decision: done (None) or waiting for others."""
+
+    def answer_undo(self, seat: int, agree: bool) -> None: ...
+
+    def redo(self, seat: int) -> None: ...
+
+
 class LocalTable:
     def __init__(self, game: AnyGame, autosave: Path | None = None, *,
                  chooser: Chooser | None = None, hints: bool = True,
-                 save_later: Callable[[Callable[[], None]], Any] | None = None) -> None:
+                 save_later: Callable[[Callable[[], None]], Any] | None = None,
+                 undo: str = "agree") -> None:
         """``save_later``: how the host runs the autosave after the listeners have shown
         a change (a UI: after its next frame, so the disk's sync is not part of the
         frame; ``flush`` writes a waiting one at once); None: before telling them."""
@@ -116,6 +170,9 @@ class LocalTable:
         # May a seat ask the hard computer for a hint? A table option (SSH tables say
         # no unless their creator allows it); the UI asks it from the seat's view only.
         self.hints = hints
+        # "agree": others whose decisions an undo takes back agree first; "own-turn":
+        # only within the seat's own turn, never past a draw or a reveal (rated tables).
+        self.undo_policy = undo
         self.autosave = autosave
         # Why the last autosave failed (a read-only or full disk), None once it works:
         # the game goes on in memory and the UI says autosave is off.
@@ -131,11 +188,11 @@ class LocalTable:
         self._driver: _Driver | None = None
 
     @property
-    def ruleset(self) -> Any:
+    def ruleset(self) -> AnyRuleset:
         return self.game.ruleset
 
     @property
-    def seats(self) -> list[Any]:
+    def seats(self) -> list[Seat]:
         return self.game.seats
 
     def subscribe(self, listener: Listener) -> None:
@@ -185,7 +242,9 @@ class LocalTable:
         """
         keep = self.game.last_step_of(seat)
         if keep is None:
-            raise IllegalIntent("CORE-UNDO-1", "you have no decision to take back")
+            raise NothingToUndo("CORE-UNDO-1", "you have no decision to take back")
+        if self.undo_policy == "own-turn":
+            self._within_own_turn(seat, keep)
         others = frozenset({step.seat for step in self.game.steps[keep:]} & self.people())
         others -= {seat}
         if not others:
@@ -196,11 +255,28 @@ class LocalTable:
         self._changed()
         return self.pending_undo
 
+    def _within_own_turn(self, seat: int, keep: int) -> None:
+        """The rated tables' undo: refused (CORE-UNDO-3..5) past another player's
+        decision, past a draw or a reveal, or once the seat's turn has passed."""
+        game = self.game
+        if keep != len(game.steps) - 1:
+            raise NotAllowed("CORE-UNDO-3", "another player has decided since: at this "
+                                               "table you take back only within your own "
+                                               "turn")
+        if game.drew(keep):
+            raise NotAllowed("CORE-UNDO-4", "your decision drew or revealed something "
+                                               "(or scored): at this table it stands")
+        before = set(game.ruleset.to_move(game.state_at(keep)))
+        now = set(game.to_move())
+        if seat not in now and not now <= before:
+            raise NotAllowed("CORE-UNDO-5", "your turn has passed: at this table it "
+                                               "stands")
+
     def answer_undo(self, seat: int, agree: bool) -> None:
         """A person asked by a waiting undo answers; the requester may withdraw it."""
         request = self.pending_undo
         if request is None or (seat not in request.others and seat != request.by):
-            raise IllegalIntent("CORE-UNDO-2", "no undo is waiting for your answer")
+            raise OutOfTurn("CORE-UNDO-2", "no undo is waiting for your answer")
         if not agree or seat == request.by:
             self.pending_undo = None
             self._changed()
@@ -227,7 +303,7 @@ class LocalTable:
     def redo(self, seat: int) -> None:
         """Play ``seat``'s undone decision again, and the computers' replies that followed."""
         if not self.can_redo(seat):
-            raise IllegalIntent("CORE-REDO-1", "you have no undone decision to play again")
+            raise NothingToUndo("CORE-REDO-1", "you have no undone decision to play again")
         game = self.game
         game.redo()
         while (step := game.next_redo()) is not None and self.level(step.seat) is not None \
@@ -337,7 +413,7 @@ class LocalTable:
             try:
                 if self.play_computer(turn, intent):
                     return  # play() scheduled the next one
-            except IllegalIntent as refusal:  # a bot's bug: say so rather than stall
+            except Refused as refusal:  # a bot's bug: say so rather than stall
                 problem = refusal
         if problem is not None:
             # Only its type here: a message could quote a seat's view (its secrets).
@@ -353,7 +429,7 @@ class LocalTable:
         again)."""
         if self.autosave is None:
             return
-        from engine.core import record  # written after the first frame (issue 15)
+        from engine.core import record  # written after the first frame (the launch)
 
         try:
             record.save(self.game, self.autosave)
@@ -399,3 +475,8 @@ class LocalTable:
         self._tell()
         self._schedule()
 
+
+def held_here(table: Table) -> LocalTable | None:
+    """``table`` when its game is held in this process, with its whole log and its
+    autosave; None for a seat at a table held elsewhere (a server's)."""
+    return table if isinstance(table, LocalTable) else None

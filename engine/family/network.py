@@ -7,7 +7,7 @@ prices them.
 """
 
 # No ``from __future__ import annotations``: msgspec reads the board file's Structs'
-# annotations to decode it at launch, and strings it must compile first (issue 15).
+# annotations to decode it at launch, and strings it must compile first (the launch).
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -197,7 +197,7 @@ def load_network(path: Path, *, expected_villages: int | None = None) -> Network
     name = str(path)
     try:
         # msgspec decodes and checks in one pass; the json module is not imported at
-        # launch for this one file (issue 15).
+        # launch for this one file.
         data = msgspec.json.decode(path.read_bytes(), type=_BoardFile)
         cities = [
             City(

@@ -46,7 +46,7 @@ def priced_paths(
     """One route per destination and distinct toll breakdown, as two columns ``(paths,
     totals)``: each path is ``labels[i]``, ``i`` its index in ``network.paths_from[here]``
     (the paths themselves, or what the caller keeps one of per path: an intent, listed
-    straight away instead of rebuilt; issue 15).
+    straight away instead of rebuilt: the engine's random-play figure).
 
     Among routes with the same breakdown the one with the fewest roads (then the lowest
     road ids) is kept; the result is sorted by destination id, then cheapest. Roads are
@@ -119,7 +119,7 @@ def price_open_paths(network: Network, here: str, road_toll: Sequence[int], open
     totals per (destination, breakdown), sorted by destination id, total, then (number
     of roads, road ids): the order ``priced_paths`` promises. Each path comes as
     ``labels[i]``, ``i`` its index in ``network.paths_from[here]``: a caller's own object
-    per path (an intent), with no second pass to map them (issue 15)."""
+    per path (an intent), with no second pass to map them."""
     tree = _tree(network, here)
     step = tree.step
     nodes = _open_nodes(network, here, open_mask)

@@ -62,7 +62,7 @@ from collections.abc import Iterator
 from random import Random
 
 from engine.core.describe import Description
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Forbidden
 from engine.core.ruleset import LegalGroup, Ruleset, RulesetDefaults, Seat
 from engine.maharadjah import events as ev
 from engine.maharadjah import fold, legal
@@ -108,11 +108,11 @@ class MaharadjahRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
 
     def check_options(self, options: op.Options, seats: list[Seat]) -> None:
         if not isinstance(options, op.Options):
-            raise IllegalIntent("W-ASSIGN-1", "these are not Maharadjah options")
+            raise Forbidden("W-ASSIGN-1", "these are not Maharadjah options")
         if not self.min_seats <= len(seats) <= self.max_seats:
-            raise IllegalIntent("W-ASSIGN-1", f"Maharadjah takes 3 to 5 players, not {len(seats)}")
+            raise Forbidden("W-ASSIGN-1", f"Maharadjah takes 3 to 5 players, not {len(seats)}")
         if options.short_game and len(seats) != 3:
-            raise IllegalIntent("W-SETUP-S1", "the short game is for 3 players")
+            raise Forbidden("W-SETUP-S1", "the short game is for 3 players")
 
     def automatic(self, state: st.State, rng: Random) -> list[ev.Event]:
         return _automatic(state, rng)

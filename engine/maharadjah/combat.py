@@ -5,6 +5,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from engine.core import draw
 from engine.maharadjah import events as ev
 from engine.maharadjah import queries as Q
 from engine.maharadjah import scoring
@@ -88,8 +89,8 @@ def roll(state: State, rng: Random) -> list[Any]:
     att_armies = Q.count(state, space, att)
     def_armies = Q.count(state, space, dfd)
     def_posts = defending_posts(state, battle)
-    a_dice = tuple(rng.randint(1, 6) for _ in range(att_armies))
-    d_dice = tuple(rng.randint(1, 6) for _ in range(def_armies + def_posts))
+    a_dice = tuple(draw.randint(rng, 1, 6) for _ in range(att_armies))
+    d_dice = tuple(draw.randint(rng, 1, 6) for _ in range(def_armies + def_posts))
     a_bonus = bonus(state, att, space)
     d_bonus = bonus(state, dfd, space)
     a_mod = a_bonus + int(Q.is_colonial(att))

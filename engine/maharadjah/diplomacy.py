@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Forbidden, OutOfTurn
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
@@ -177,19 +177,19 @@ def _beside(state: State) -> set[str]:
 def decide(state: State, seat: int, intent: Any) -> list[Any]:
     nation = intent.nation
     if nation not in state.control or Q.seat_of(state, nation) != seat:
-        raise IllegalIntent("W-GEN-10", "a nation's declarations are its own player's")
+        raise OutOfTurn("W-GEN-10", "a nation's declarations are its own player's")
     asked = bool(state.todo) and state.todo[0].nation == nation and state.todo[0].kind in (
         "offer", "ally")
     defending = (state.battle is not None and state.battle.stage == RETREAT_DEF
                  and state.battle.defender == nation and not state.todo)
     if not (asked or defending):
-        raise IllegalIntent("W-SEQ-2", f"the {nation.title()} are not asked now")
+        raise OutOfTurn("W-SEQ-2", f"the {nation.title()} are not asked now")
     if isinstance(intent, it.Submit):
         if state.todo and state.todo[0].kind == "ally":
-            raise IllegalIntent("W-SUB-9", "ally with the British first")
+            raise Forbidden("W-SUB-9", "ally with the British first")
         if not can_submit(state, nation, intent.region):
-            raise IllegalIntent("W-SUB-1", f"the {nation.title()} may not submit in "
-                                           f"{intent.region.title()} now")
+            raise Forbidden("W-SUB-1", f"the {nation.title()} may not submit in "
+                                       f"{intent.region.title()} now")
         held = region_territories(state, nation, intent.region)
         moves = withdrawals(state, state.active, held)
         assert moves is not None
@@ -201,15 +201,15 @@ def decide(state: State, seat: int, intent: Any) -> list[Any]:
             out.append(ev.Owe(kind="ally", nation=nation, count=1, what="submitted"))
         return out
     if not can_ally(state, nation):
-        raise IllegalIntent("W-ALLY-1", f"the {nation.title()} may not ally with the British now")
+        raise Forbidden("W-ALLY-1", f"the {nation.title()} may not ally with the British now")
     if intent.cost == "army":
         if not Q.count(state, intent.space, nation):
-            raise IllegalIntent("W-ALLY-2", f"no {nation.title()} army in {intent.space}")
+            raise Forbidden("W-ALLY-2", f"no {nation.title()} army in {intent.space}")
     elif intent.cost != "marker":
-        raise IllegalIntent("W-ALLY-2", "the cost is the growth marker or one army")
+        raise Forbidden("W-ALLY-2", "the cost is the growth marker or one army")
     moves = _ally_withdrawals(state, nation)
     if moves is None:
-        raise IllegalIntent("W-ALLY-5", "the alliance's armies could not leave its territories")
+        raise Forbidden("W-ALLY-5", "the alliance's armies could not leave its territories")
     leaders, arms = escorts(state, state.active, moves)
     return [ev.Allied(nation=nation, cost=intent.cost, space=intent.space, withdrawals=moves,
                       leaders=leaders, arms=arms)]

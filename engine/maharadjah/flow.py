@@ -10,9 +10,8 @@ from engine.maharadjah import combat, diplomacy, legal, scoring
 from engine.maharadjah import events as ev
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import Leader
-from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, State
+from engine.maharadjah.state import LAST_TURN, LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, State
 
-LAST_TURN = 16  # W-END-1
 HALVES_PER_ARMY = 6  # W-GROW-5: an army costs 3
 MAX_SAVED = 5  # W-GROW-5: 2½
 LETTERS = "ABCDE"

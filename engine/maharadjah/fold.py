@@ -8,9 +8,15 @@ from typing import Any
 from engine.maharadjah import events as ev
 from engine.maharadjah.board import the_board
 from engine.maharadjah.known import forget
-from engine.maharadjah.state import Battle, PendingMove, Phase, State, Submission, Todo
-
-TURNS = 16
+from engine.maharadjah.state import (
+    LAST_TURN,
+    Battle,
+    PendingMove,
+    Phase,
+    State,
+    Submission,
+    Todo,
+)
 
 
 def _add(state: State, space: str, nation: str, n: int) -> None:
@@ -63,7 +69,7 @@ def _setup(state: State, e: ev.GameSetUp) -> None:
     state.turn = e.turn - 1
     for space, nation, n in e.armies:
         _add(state, space, nation, n)
-    state.vp = {nation: [0] * (TURNS + 1) for nation in state.control}
+    state.vp = {nation: [0] * (LAST_TURN + 1) for nation in state.control}
     state.growth = {nation: 0 for nation in state.control}
     state.phase = Phase.TURN_START
 

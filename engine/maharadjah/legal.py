@@ -11,7 +11,8 @@ from functools import partial
 from random import Random
 from typing import Any
 
-from engine.core.errors import IllegalIntent
+from engine.core import draw
+from engine.core.errors import Forbidden, Refused
 from engine.core.ruleset import LegalGroup, draw_index, groups_by_type
 from engine.maharadjah import combat, scoring, stacking
 from engine.maharadjah import events as ev
@@ -203,7 +204,7 @@ def drop_moves(state: State, move: it.Move) -> list[it.Move]:
             if any(acc):
                 try:
                     walk_drops(state, group, path, acc)
-                except IllegalIntent:
+                except Refused:
                     return
                 move = it.Move(start=group.start, path=path, armies=k, leaders=group.leaders,
                                arms=group.arms, drops=acc)
@@ -279,7 +280,7 @@ def end_movement(state: State) -> list[Any]:
                   *offer_events(state)]
 
 
-def end_movement_refusal(state: State) -> IllegalIntent | None:
+def end_movement_refusal(state: State) -> Forbidden | None:
     """W-STACK-3 and W-INV-1: fix what can still be fixed before ending the phase."""
     return stacking.end_refusal(state)
 
@@ -300,28 +301,28 @@ def post_options(state: State) -> list[Any]:
     return out
 
 
-def build_refusal(state: State, space: str) -> IllegalIntent | None:
+def build_refusal(state: State, space: str) -> Forbidden | None:
     power = state.active
     b = Q.board()
     terr = b.territories.get(space)
     if terr is None or not terr.post_site:
-        return IllegalIntent("W-POST-2", f"{b.name(space)} is not a post site")
+        return Forbidden("W-POST-2", f"{b.name(space)} is not a post site")
     if space in state.posts:
-        return IllegalIntent("W-POST-3", f"{b.name(space)} already holds a post")
+        return Forbidden("W-POST-3", f"{b.name(space)} already holds a post")
     if state.posts_built >= 2:
-        return IllegalIntent("W-POST-6", "at most 2 posts a Trading Post Phase")
+        return Forbidden("W-POST-6", "at most 2 posts a Trading Post Phase")
     mine = sum(owner == power for owner in state.posts.values())
     if mine >= Q.rules().nations[power].posts:
-        return IllegalIntent("W-POST-4", f"the {power.title()} hold all the posts they may")
+        return Forbidden("W-POST-4", f"the {power.title()} hold all the posts they may")
     if Q.count(state, space, power):
         return None  # (a)
     holder = Q.occupier(state, space)
     if holder is None or holder == power:
-        return IllegalIntent("W-POST-5", f"no army of the {power.title()} in {b.name(space)}")
+        return Forbidden("W-POST-5", f"no army of the {power.title()} in {b.name(space)}")
     if not any(Q.count(state, sea, power) for sea in terr.seas):
-        return IllegalIntent("W-POST-5", f"no {power.title()} army at sea beside {b.name(space)}")
+        return Forbidden("W-POST-5", f"no {power.title()} army at sea beside {b.name(space)}")
     if f"post:{space}" in state.refused:
-        return IllegalIntent("W-POST-5", f"the {holder.title()} refused a post in {b.name(space)}")
+        return Forbidden("W-POST-5", f"the {holder.title()} refused a post in {b.name(space)}")
     return None
 
 
@@ -485,7 +486,7 @@ def legal_intents(state: State, seat: int) -> list[Any]:
 
 
 def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
-    """``rng.choice(legal_intents(state, seat))`` drawing the same number, without building
+    """``draw.choice(rng, legal_intents(state, seat))`` drawing the same number, without building
     every move of a Movement Phase (a stack offers dozens: each destination times each
     army count): the moves are counted per group shape and only the one drawn is built,
     in the listing's order (starts, shapes, sorted destinations, army counts)."""
@@ -493,7 +494,7 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
 
     if state.phase != Phase.MOVE or state.todo or state.battle is not None \
             or seat not in to_move(state):
-        drawn: it.Intent = rng.choice(legal_intents(state, seat))
+        drawn: it.Intent = draw.choice(rng, legal_intents(state, seat))
         return drawn
     inputs = search_inputs(state, state.active)
     judged = stacking.judge(state, inputs)
@@ -540,7 +541,7 @@ def is_legal(state: State, seat: int, intent: Any) -> bool:
 
     try:
         decide(state, seat, intent)
-    except IllegalIntent:
+    except Refused:
         return False
     return True
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from functools import cache, partial
 from typing import Any, NamedTuple
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Forbidden
 from engine.maharadjah import known
 from engine.maharadjah import queries as Q
 from engine.maharadjah.state import State
@@ -50,8 +50,8 @@ def allowance(group: Group) -> int:
     return 2
 
 
-def _refuse(rule: str, text: str) -> IllegalIntent:
-    return IllegalIntent(rule, text)
+def _refuse(rule: str, text: str) -> Forbidden:
+    return Forbidden(rule, text)
 
 
 class _Refusal(NamedTuple):
@@ -119,10 +119,10 @@ class _Crossing:
 
 
 def step(state: State, group: Group, walk: Walk, nxt: str) -> Walk:
-    """One crossing from ``walk.pos`` to ``nxt``; raises IllegalIntent when not allowed."""
+    """One crossing from ``walk.pos`` to ``nxt``; raises Forbidden when not allowed."""
     out = _cross(_Crossing(state, group), walk, nxt)
     if isinstance(out, _Refusal):
-        raise IllegalIntent(out.rule, out.text())
+        raise Forbidden(out.rule, out.text())
     return out
 
 
@@ -211,7 +211,7 @@ def finish(state: State, group: Group, walk: Walk) -> None:
         raise _refuse("W-MOVE-1", "a move crosses at least one border")
     refusal = _ending(state, group, walk.pos)
     if refusal is not None:
-        raise IllegalIntent(refusal.rule, refusal.text())
+        raise Forbidden(refusal.rule, refusal.text())
 
 
 def _ending(state: State, group: Group, end: str) -> _Refusal | None:
@@ -272,7 +272,7 @@ def walk_path(state: State, group: Group, path: tuple[str, ...]) -> Walk:
     for nxt in path:
         out = _cross(ctx, walk, nxt)
         if isinstance(out, _Refusal):
-            raise IllegalIntent(out.rule, out.text())
+            raise Forbidden(out.rule, out.text())
         walk = out
     finish(state, group, walk)
     return walk

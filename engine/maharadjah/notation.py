@@ -85,16 +85,19 @@ LEADER_WORD = {value: word for word, value in LEADERS.items() if word != value}
 
 
 class Dice(Random):
-    """The dice a record gives, rolled in order in place of the seed's (W-CMB-3)."""
+    """The dice a record gives, rolled in order in place of the seed's (W-CMB-3).
+
+    A die is ``draw.randint(rng, 1, 6)``: one number below 6 (engine.core.draw) plus
+    one, so each number the combat asks of the generator is the next face less one."""
 
     def __init__(self, faces: Sequence[int]) -> None:
         super().__init__(0)
         self.faces = list(faces)
 
-    def randint(self, a: int, b: int) -> int:
+    def getrandbits(self, k: int, /) -> int:
         if not self.faces:
             raise NotationError("more dice are rolled here than the record gives")
-        return self.faces.pop(0)
+        return self.faces.pop(0) - 1
 
 
 class MaharadjahNotation(NotationDefaults[State, Any, Any, Options]):

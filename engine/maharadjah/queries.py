@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.maharadjah.board import Board, Rules, the_board, the_rules
-from engine.maharadjah.state import State
+from engine.maharadjah.state import LAST_TURN, State
 
 LARGE_ROUGH = 4  # W-STACK-2
 
@@ -16,6 +16,11 @@ def board() -> Board:
 
 def rules() -> Rules:
     return the_rules()
+
+
+def last_turn() -> int:
+    """The number of the game's last turn (W-TURN-1, W-END-1; the short game's too)."""
+    return LAST_TURN
 
 
 def is_colonial(nation: str) -> bool:

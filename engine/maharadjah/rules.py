@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, get_args
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Forbidden, OutOfTurn
 from engine.maharadjah import combat, diplomacy, flow, legal, scoring, stacking
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
@@ -16,12 +16,17 @@ from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, ROLL, Phas
 
 def _need(ok: bool, rule: str, text: str) -> None:
     if not ok:
-        raise IllegalIntent(rule, text)
+        raise Forbidden(rule, text)
+
+
+INTENTS = get_args(it.Intent)
 
 
 def decide(state: State, seat: int, intent: Any) -> list[Any]:
     if seat not in flow.to_move(state):
-        raise IllegalIntent("W-SEQ-2", "it is not this seat's decision now")
+        raise OutOfTurn("W-SEQ-2", "it is not this seat's decision now")
+    if not isinstance(intent, INTENTS):
+        raise OutOfTurn("W-SEQ-1", f"{type(intent).__name__} is not a Maharadjah decision")
     if isinstance(intent, (it.Submit, it.Ally)):
         return diplomacy.decide(state, seat, intent)
     if state.todo:
@@ -31,7 +36,7 @@ def decide(state: State, seat: int, intent: Any) -> list[Any]:
     handler = {Phase.MOVE: _movement, Phase.COMBAT: _combat, Phase.POSTS: _posts,
                Phase.ARMS: _arms}.get(state.phase)
     if handler is None:
-        raise IllegalIntent("W-SEQ-1", "nothing can be decided now")
+        raise OutOfTurn("W-SEQ-1", "nothing can be decided now")
     return handler(state, intent)
 
 
@@ -44,11 +49,11 @@ def _owed(state: State, intent: Any) -> list[Any]:
         options = legal.place_spaces(state)
         if intent.space not in options:
             if intent.space not in todo.spaces:
-                raise IllegalIntent("W-GROW-6", f"new armies go where the {todo.nation.title()} "
-                                                "had armies at the start of the phase")
+                raise Forbidden("W-GROW-6", f"new armies go where the {todo.nation.title()} "
+                                            "had armies at the start of the phase")
             if not Q.can_add(state, todo.nation, intent.space):
-                raise IllegalIntent("W-STACK-4", f"{name(intent.space)} is full (W-STACK-1)")
-            raise IllegalIntent("W-GROW-6", "one new army per territory before any gets two")
+                raise Forbidden("W-STACK-4", f"{name(intent.space)} is full (W-STACK-1)")
+            raise Forbidden("W-GROW-6", "one new army per territory before any gets two")
         return [ev.ArmiesPlaced(nation=todo.nation, space=intent.space, armies=1, why="growth")]
     if todo.kind == "leader":
         _need(isinstance(intent, it.PlaceLeader), "W-LEAD-2", "place the leader first")
@@ -91,7 +96,7 @@ def _owed(state: State, intent: Any) -> list[Any]:
         power, space = todo.what.split("@")
         answered: list[Any] = [ev.ConsentAnswered(yes=intent.yes)]
         return answered + ([ev.PostBuilt(power=power, space=space)] if intent.yes else [])
-    raise IllegalIntent("W-SEQ-1", "nothing can be decided now")
+    raise OutOfTurn("W-SEQ-1", "nothing can be decided now")
 
 
 # ------------------------------------------------------------------- movement
@@ -199,8 +204,8 @@ def _combat(state: State, intent: Any) -> list[Any]:
     _need(isinstance(intent, it.Fight), "W-CMB-1", "choose a battle or end the Combat Phase")
     key = (intent.space, intent.enemy)
     if key not in must and key not in combat.optional(state):
-        raise IllegalIntent("W-CMB-2", f"no battle against the {intent.enemy.title()} in "
-                                       f"{Q.board().name(intent.space)}")
+        raise Forbidden("W-CMB-2", f"no battle against the {intent.enemy.title()} in "
+                                   f"{Q.board().name(intent.space)}")
     return [ev.BattleStarted(space=intent.space, attacker=state.active, defender=intent.enemy)]
 
 

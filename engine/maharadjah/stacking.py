@@ -35,7 +35,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Forbidden
 from engine.maharadjah import known
 from engine.maharadjah import queries as Q
 from engine.maharadjah.movement import Inputs, ends, search_inputs
@@ -349,7 +349,7 @@ def _moved_state(state: State, start: str, ends: Ends) -> State:
     return msgspec.structs.replace(state, armies=armies, arrived=arrived)
 
 
-def refusal(state: State, start: str, ends: Ends) -> IllegalIntent | None:
+def refusal(state: State, start: str, ends: Ends) -> Forbidden | None:
     """W-STACK-3 for a move whose armies end in ``ends`` (the move itself legal)."""
     ends = tuple((s, k) for s, k in ends if k)
     if not ends:
@@ -370,11 +370,11 @@ def refusal(state: State, start: str, ends: Ends) -> IllegalIntent | None:
         text = (f"{name(where)} cannot take {ends[0][1]} more {nation} "
                 f"{'army' if ends[0][1] == 1 else 'armies'} from {name(start)}: {text}; "
                 f"{may} may go there now")
-    return IllegalIntent("W-STACK-3", text)
+    return Forbidden("W-STACK-3", text)
 
 
 # --------------------------------------------------------------- ending the phase
-def end_refusal(state: State) -> IllegalIntent | None:
+def end_refusal(state: State) -> Forbidden | None:
     """W-STACK-3, W-INV-1: the phase may not end while moves would save armies."""
     now = loss_now(state)
     if not now:
@@ -386,13 +386,13 @@ def end_refusal(state: State) -> IllegalIntent | None:
     left = [s for s in sorted(judged.supply) if s in b.barbarians
             and any(t != s for t in judged.options[s])]
     if left and sum(judged.short.get(s, 0) for s in left) < sum(judged.supply[s] for s in left):
-        return IllegalIntent("W-INV-1", f"the invaders in {b.name(left[0])} must leave it")
+        return Forbidden("W-INV-1", f"the invaders in {b.name(left[0])} must leave it")
     limits = _limits()
     over = [s for s in sorted(judged.supply) if s in limits
             and judged.fixed.get(s, 0) + judged.supply[s] > judged.load(s)]
     where = ", ".join(b.name(s) for s in over) or "the territories over their limits"
-    return IllegalIntent("W-STACK-3", f"too many armies in {where} (W-STACK-1, W-STACK-2): "
-                                      "move some away")
+    return Forbidden("W-STACK-3", f"too many armies in {where} (W-STACK-1, W-STACK-2): "
+                                  "move some away")
 
 
 # --------------------------------------------------------------------------- the flow

@@ -14,6 +14,8 @@ import msgspec
 
 from engine.maharadjah.options import Options
 
+LAST_TURN = 16  # W-TURN-1, W-END-1: the standard game's 16 turns; the short one plays 9-16
+
 
 class Phase(StrEnum):
     """The phases of the game, in order (W-TURN-1, W-SEQ-1)."""

@@ -13,7 +13,7 @@ from random import Random
 from typing import Any
 
 from engine.core.describe import Description
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Forbidden
 from engine.core.ruleset import LegalGroup, Ruleset, RulesetDefaults, Seat
 from engine.maharaja import components as C
 from engine.maharaja import describe as _describe
@@ -49,30 +49,30 @@ class MaharajaRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
         if options.mode == "solo":
             self._check_solo(options, seats)
         elif options.mode != "standard":
-            raise IllegalIntent("MJ-BOT-S1", f"unknown game mode {options.mode!r}")
+            raise Forbidden("MJ-BOT-S1", f"unknown game mode {options.mode!r}")
         elif not 2 <= len(seats) <= self.max_seats:  # min_seats 1 is solo only
-            raise IllegalIntent("MJ-COMP-7", f"Maharaja takes 2 to 4 players, not {len(seats)} "
-                                "(or 1 in solo mode against Brahmabot)")
+            raise Forbidden("MJ-COMP-7", f"Maharaja takes 2 to 4 players, not {len(seats)} "
+                            "(or 1 in solo mode against Brahmabot)")
         colours = options.colours or C.COLOURS[: len(seats)]
         if options.mode == "solo":
             colours = colours[:1]
         if len(colours) != len(seats) or len(set(colours)) != len(colours) or any(
             c not in C.COLOURS for c in colours
         ):
-            raise IllegalIntent("MJ-COMP-7", "each seat needs its own colour: "
-                                + ", ".join(C.COLOURS))
+            raise Forbidden("MJ-COMP-7", "each seat needs its own colour: "
+                            + ", ".join(C.COLOURS))
         unknown = [r for r in options.special_rules if r not in SPECIAL_RULES]
         if unknown:
-            raise IllegalIntent("MJ-VAR-R1", f"unknown special-rule tile {unknown[0]}")
+            raise Forbidden("MJ-VAR-R1", f"unknown special-rule tile {unknown[0]}")
         if options.final_scoring is not None and options.final_scoring not in FINAL_SCORING:
-            raise IllegalIntent("MJ-VAR-F1", f"unknown final-scoring tile {options.final_scoring}")
+            raise Forbidden("MJ-VAR-F1", f"unknown final-scoring tile {options.final_scoring}")
 
     def _check_solo(self, options: op.Options, seats: list[Seat]) -> None:
         if len(seats) != 1:
-            raise IllegalIntent("MJ-BOT-S1", "a solo game has exactly one player")
+            raise Forbidden("MJ-BOT-S1", "a solo game has exactly one player")
         if options.difficulty not in DIFFICULTIES:
-            raise IllegalIntent("MJ-BOT-S3", "difficulty is easy, medium or hard, not "
-                                f"{options.difficulty!r}")
+            raise Forbidden("MJ-BOT-S3", "difficulty is easy, medium or hard, not "
+                            f"{options.difficulty!r}")
 
     def new_state(self, options: op.Options, seats: list[Seat]) -> st.State:
         return fold.new_state(options, len(seats))  # solo adds Brahmabot as player 1

@@ -19,6 +19,7 @@ from typing import Any
 
 import msgspec
 
+from engine.core import draw
 from engine.core.ruleset import LegalGroup, draw_index
 from engine.family.travel import price_open_paths, road_tolls
 from engine.maharaja import components as C
@@ -46,7 +47,7 @@ from engine.maharaja.state import (
     Turn,
 )
 
-# The actions as module constants, like the phases in state.py (issue 15).
+# The actions as module constants, like the phases in state.py (read at every listing).
 _TAKE_COINS, _TAKE_SHRINES, _BUY_PRESTIGE, _CHANGE_CHARACTER, _MOVE_FLAG = (
     C.Action.TAKE_COINS, C.Action.TAKE_SHRINES, C.Action.BUY_PRESTIGE,
     C.Action.CHANGE_CHARACTER, C.Action.MOVE_FLAG)
@@ -263,27 +264,28 @@ def _flag(task: int, city: str) -> it.MoveFlag:
 
 
 def random_intent(state: State, seat: int, rng: Random) -> Any:
-    """``rng.choice(legal_intents(state, seat))``, drawing the same number, but in a turn
+    """``draw.choice(rng, legal_intents(state, seat))``, drawing the same number, but in a turn
     built from counts: only the intent drawn is made (the routes are listed anyway)."""
     turn = state.turn
     if turn is None or turn.seat != seat or state.pending or state.phase != PHASE_ACTIONS:
         phase = state.phase
         if not state.pending:  # the listings of _listing drawn from by count (same draw)
             if phase == PHASE_PLANNING and not state.players[seat].planned:
-                return rng.choice(PLANS)  # the listing is PLANS itself: drawn from, not copied
+                # the listing is PLANS itself: drawn from, not copied
+                return draw.choice(rng, PLANS)
             if phase == PHASE_START_SHRINES and start_shrine_seat(state) == seat:
                 villages = open_villages(state, seat)
                 return it.PlaceStartShrine(village=villages[draw_index(rng, len(villages))])
             if phase == PHASE_CHARACTERS and seat == state.chooser:
                 display = state.display
                 return it.ChooseCharacter(number=display[draw_index(rng, len(display))])
-        return rng.choice(legal_intents(state, seat))
+        return draw.choice(rng, legal_intents(state, seat))
     parts = turn_parts(state, seat)
     count = 0
     for items, _ in parts:
         count += len(items)
     # draw_index(rng, count) without its call: a turn lists at least END_TURN (count > 0)
-    pick = rng._randbelow(count)  # type: ignore[attr-defined]
+    pick = draw.below(rng, count)
     for items, make in parts:
         if pick < len(items):
             return items[pick] if make is None else make(items[pick])

@@ -67,7 +67,6 @@ OUTER = "+"
 FLAG_MARK = "<"  # a flag moves left along the pre-visit track (MJ-FLAG-1)
 VARIANT_WORDS = {**{r: r for r in SPECIAL_RULES}, **{f: f for f in FINAL_SCORING},
                  "first-game": "first-game"}
-DEAL_PARTS = ("characters", "rewards", "flags", "first", "tile", "stack", "deck")
 BRAHMABOT = "Brahmabot"
 
 

@@ -71,7 +71,7 @@ def shrine_cost(discount: int) -> int:
 
 def builds_anywhere(state: State, seat: int) -> bool:
     # MJ-STAT-3, MJ-SHR-2; has_ability asked only where it may hold (the seat's tile, or
-    # a Maharani token): every listing of a building task asks (issue 15)
+    # a Maharani token): every listing of a building task asks
     return (state.players[seat].character == 12 or bool(state.maharanis)) \
         and has_ability(state, seat, 12)
 
@@ -81,11 +81,6 @@ def pp_gain(state: State, seat: int, amount: int) -> int:
     if amount > 0 and has_ability(state, seat, 11):
         return amount + 1
     return amount
-
-
-def road_open(state: State, road: str) -> bool:
-    """MJ-MOVE-2: a road is usable when each of its villages holds a shrine."""
-    return board().is_open(road, state.villages.__getitem__)
 
 
 def open_roads(state: State) -> frozenset[str]:

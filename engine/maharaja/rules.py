@@ -1,7 +1,7 @@
 """Deciding: intents validated into events, and the events no one decides.
 
-Every function here reads the state and never changes it; a refusal raises
-IllegalIntent citing the rule id (MJ-…).
+Every function here reads the state and never changes it; a refusal raises a
+Refused citing the rule id (MJ-…).
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from engine.core.errors import IllegalIntent
+from engine.core import draw
+from engine.core.errors import Forbidden, OutOfTurn
 from engine.maharaja import components as C
 from engine.maharaja import events as ev
 from engine.maharaja import intents as it
@@ -56,8 +57,8 @@ from engine.maharaja.state import (
 Events = list[Any]
 
 
-def refuse(rule: str, reason: str) -> IllegalIntent:
-    return IllegalIntent(rule, reason)
+def refuse(rule: str, reason: str) -> Forbidden:
+    return Forbidden(rule, reason)
 
 
 # ------------------------------------------------------------------ whose move
@@ -130,13 +131,13 @@ def setup_draw(state: State, rng: Random) -> ev.SetupDrawn:
     if state.options.first_game and state.seats == 4:
         display = C.FIRST_GAME_CHARACTERS
     else:
-        display = tuple(sorted(rng.sample(sorted(C.CHARACTERS), count)))
+        display = tuple(sorted(draw.sample(rng, sorted(C.CHARACTERS), count)))
     rewards = list(C.REWARDS)
-    rng.shuffle(rewards)
+    draw.shuffle(rng, rewards)
     flags = list(board().city_ids)
-    rng.shuffle(flags)
+    draw.shuffle(rng, flags)
     return ev.SetupDrawn(display=tuple(display), rewards=tuple(rewards), flags=tuple(flags),
-                         first_player=rng.randrange(state.seats))
+                         first_player=draw.randrange(rng, state.seats))
 
 
 def start_round(state: State) -> ev.RoundStarted:
@@ -192,7 +193,7 @@ def end_game(state: State) -> ev.GameEnded:
 def decide(state: State, seat: int, intent: Any) -> Events:
     handler = DECIDERS.get(type(intent))
     if handler is None:
-        raise refuse("CORE-4", f"{type(intent).__name__} is not a Maharaja intent")
+        raise OutOfTurn("CORE-4", f"{type(intent).__name__} is not a Maharaja intent")
     return handler(state, seat, intent)
 
 
@@ -231,7 +232,7 @@ def _start_shrine(state: State, seat: int, i: it.PlaceStartShrine) -> Events:
         raise refuse("MJ-SETUP-6", f"{i.village} is not a village")
     problem = village_open_for(state, seat, i.village)
     if problem:
-        raise IllegalIntent(*problem.split(": ", 1))
+        raise Forbidden(*problem.split(": ", 1))
     return [ev.ShrineBuilt(seat=seat, place=i.village, cost=0, reason="setup")]
 
 
@@ -249,9 +250,9 @@ def _plan(state: State, seat: int, i: it.CommitPlan) -> Events:
 def _turn(state: State, seat: int) -> Turn:
     turn = state.turn
     if state.phase != PHASE_ACTIONS or turn is None or state.pending:
-        raise refuse("MJ-ROUND-3", "this can only be done during your turn")
+        raise OutOfTurn("MJ-ROUND-3", "this can only be done during your turn")
     if turn.seat != seat:
-        raise refuse("MJ-ROUND-3", "it is not your turn")
+        raise OutOfTurn("MJ-ROUND-3", "it is not your turn")
     return turn
 
 
@@ -354,7 +355,7 @@ def shrine_events(state: State, seat: int, place: str, cost: int, *, task: int =
     elif place in state.villages:
         problem = village_open_for(state, seat, place)
         if problem:
-            raise IllegalIntent(*problem.split(": ", 1))
+            raise Forbidden(*problem.split(": ", 1))
     else:
         raise refuse("MJ-SHR-1", f"{place} is neither a city nor a village")
     if cost > player.coins:

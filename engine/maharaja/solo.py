@@ -5,7 +5,7 @@ turn is worked out here as automatic events. Each part is decided on a scratch
 copy of the state so later parts see the earlier ones (a shrine built on the way,
 coins paid for a statue).
 
-Rulings where §13 is silent (also in the issue note):
+Rulings where §13 is silent:
 - R4 with 6+ coins but no free slot (or no statue left): it builds the free shrine
   and takes 1 coin instead, so it always does something on arrival.
 - A priest already standing on the destination counts as "reachable" by an empty
@@ -22,6 +22,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from engine.core import draw
 from engine.core.game import copy_state
 from engine.family.ranking import majority, rank
 from engine.maharaja import brahmabot as B
@@ -39,22 +40,17 @@ Events = list[Any]
 def setup_draw(state: State, rng: Random) -> ev.SetupDrawn:
     """MJ-BOT-S2, S3, S5 plus the usual reward and flag shuffles."""
     stack = list(C.CHARACTERS)
-    rng.shuffle(stack)
+    draw.shuffle(rng, stack)
     deck = list(B.ACTION_TILES)
-    rng.shuffle(deck)
+    draw.shuffle(rng, deck)
     rewards = list(C.REWARDS)
-    rng.shuffle(rewards)
+    draw.shuffle(rng, rewards)
     flags = list(board().city_ids)
-    rng.shuffle(flags)
-    tile = rng.choice(sorted(B.SETUP_TILES))
+    draw.shuffle(rng, flags)
+    tile = draw.choice(rng, sorted(B.SETUP_TILES))
     solo = Solo(difficulty=state.options.difficulty, setup_tile=tile, stack=stack, deck=deck)
     return ev.SetupDrawn(display=(), rewards=tuple(rewards), flags=tuple(flags),
                          first_player=HUMAN, solo=solo)
-
-
-def setup_villages(solo: Solo) -> list[str]:
-    marks = B.DIFFICULTIES[solo.difficulty].marks
-    return [v for mark in marks for v in B.SETUP_TILES[solo.setup_tile][mark]]
 
 
 def track_order(state: State) -> list[str]:
@@ -292,7 +288,7 @@ def reshuffle(state: State, rng: Random) -> tuple[str, ...]:
     solo = state.solo
     assert solo is not None
     deck = [t for t in (*solo.deck, *solo.drawn) if t != solo.used]
-    rng.shuffle(deck)
+    draw.shuffle(rng, deck)
     return tuple(deck)
 
 

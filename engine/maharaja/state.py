@@ -3,7 +3,7 @@
 # No ``from __future__ import annotations`` here: msgspec reads these classes'
 # annotations to decode a state (every view is a copy through msgpack), and string
 # annotations it must compile and evaluate first (75 of them, ~4 ms of the launch's
-# first view; issue 15). The classes are declared before they are named.
+# first view). The classes are declared before they are named.
 
 from enum import StrEnum
 
@@ -29,7 +29,7 @@ class Phase(StrEnum):
 
 # The phases as module constants for the rules' hot paths (to_move, the turn's listing,
 # the fold): an enum member read from its class goes through the enum's metaclass,
-# ~4x a global (issue 15). Import them by name to keep that.
+# ~4x a global. Import them by name to keep that.
 (PHASE_SETUP, PHASE_CHARACTERS, PHASE_START_SHRINES, PHASE_PLANNING, PHASE_ACTIONS,
  PHASE_SCORING, PHASE_BETWEEN_ROUNDS, PHASE_OVER) = (
     Phase.SETUP, Phase.CHARACTERS, Phase.START_SHRINES, Phase.PLANNING, Phase.ACTIONS,
@@ -141,7 +141,7 @@ class State(msgspec.Struct):
     pending: list[Pending] = []
     ranking: list[int] = []  # city scoring: ranked seats of this round
     # The last city scored, its round and ranking: a scoring whose rewards nobody had to choose
-    # passes within one step, and a UI still shows it (issue 13 item 6).
+    # passes within one step, and a UI still shows it (the scoring screen).
     scored: tuple[int, str, tuple[int, ...]] | None = None  # round, city, ranking
     final: list[Final] = []
     winners: list[int] = []

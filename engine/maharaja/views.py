@@ -6,6 +6,7 @@ from random import Random
 
 import msgspec
 
+from engine.core import draw
 from engine.core.game import copy_state
 from engine.maharaja import events as ev
 from engine.maharaja.brahmabot import BOT_SEAT
@@ -75,9 +76,9 @@ def fork(state: State, seat: int, rng: Random) -> State:
         if other == seat:
             continue
         if player.pp == HIDDEN:
-            player.pp = max(0, own + rng.randint(-2, 2))
+            player.pp = max(0, own + draw.randint(rng, -2, 2))
         if player.planned and player.plan is None and not player.played:
-            plan = rng.choice(PLANS)
+            plan = draw.choice(rng, PLANS)
             player.plan = (int(plan.first), int(plan.second))
     if out.solo is not None and not out.solo.deck:
         deal_solo(out, rng)
@@ -94,7 +95,7 @@ def deal_solo(state: State, rng: Random) -> None:
     assert solo is not None
     seen = set(solo.removed) | {t for t in solo.drawn if t}
     unseen = [t for t in ACTION_TILES if t not in seen and t != solo.check]
-    rng.shuffle(unseen)
+    draw.shuffle(rng, unseen)
     # The check tile turned up this round is the deck's top, never the face-down tile
     # (after Brahmabot's turn an unused face-down tile stays hidden, MJ-BOT-R2).
     solo.drawn = [t if t else unseen.pop() for t in solo.drawn]
@@ -102,5 +103,5 @@ def deal_solo(state: State, rng: Random) -> None:
     held = set(state.display) | {p.character for p in state.players}
     held |= {m.character for m in state.maharanis}
     characters = [c for c in CHARACTERS if c not in held]
-    rng.shuffle(characters)
+    draw.shuffle(rng, characters)
     solo.stack = characters[: solo.stack_size]

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from random import Random
 
 from engine.core.describe import Description
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Forbidden
 from engine.core.ruleset import LegalGroup, Ruleset, RulesetDefaults, Seat
 from engine.maharani import components as C
 from engine.maharani import events as ev
@@ -78,9 +78,9 @@ class MaharaniRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
 
     def check_options(self, options: op.Options, seats: list[Seat]) -> None:
         if not isinstance(options, op.Options):
-            raise IllegalIntent("M-SETUP-2", "these are not Maharani options")
+            raise Forbidden("M-SETUP-2", "these are not Maharani options")
         if not self.min_seats <= len(seats) <= self.max_seats:
-            raise IllegalIntent("M-SETUP-2", f"Maharani takes 2 to 4 players, not {len(seats)}")
+            raise Forbidden("M-SETUP-2", f"Maharani takes 2 to 4 players, not {len(seats)}")
 
     def automatic(self, state: st.State, rng: Random) -> list[ev.Event]:
         return _automatic(state, rng)

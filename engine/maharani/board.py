@@ -35,6 +35,9 @@ class BoardFile(msgspec.Struct, frozen=True):
     quarters: tuple[str, ...]
     sides: tuple[str, ...]
     cells: tuple[CellData, ...]
+    # quarter -> the (row, col) of the turntable's square in it, where the slot lying in
+    # that quarter is (M-BOARD-8): a square without a cell, beside the quarter's cells
+    turntable: dict[str, tuple[int, int]]
     id: str = ""
     source: str = ""
 
@@ -70,6 +73,7 @@ class Palace:
 
     quarters: tuple[str, ...]  # the order Q of M-BOARD-8
     cells: dict[str, CellData]
+    turntable: dict[str, tuple[int, int]]  # quarter -> its slot's square (M-BOARD-8)
     tiles: dict[str, Tile]
     colours: tuple[str, ...]
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -130,6 +134,28 @@ def _problems_of_board(data: BoardFile) -> list[str]:
         elif cell.mask != CENTRAL and (set(cell.mask) - set(SIDES)
                                        or len(set(cell.mask)) < len(cell.mask)):
             problems.append(f"cell {cell.id} has mask {cell.mask!r}: expected C or edges from NESW")
+    return problems + _turntable_problems(data, seen)
+
+
+def _turntable_problems(data: BoardFile, cells: dict[tuple[int, int], str]) -> list[str]:
+    """M-BOARD-8: one square of the turntable per quarter, without a cell, beside that
+    quarter's cells only."""
+    if sorted(data.turntable) != sorted(data.quarters):
+        return [f"the turntable has squares for {sorted(data.turntable)}, not the quarters "
+                f"{sorted(data.quarters)} (M-BOARD-8)"]
+    quarter_of = {(c.row, c.col): c.quarter for c in data.cells}
+    problems = []
+    for quarter, (row, col) in sorted(data.turntable.items()):
+        if (row, col) in cells:
+            problems.append(f"the turntable's {quarter} square ({row}, {col}) is cell "
+                            f"{cells[(row, col)]} (M-BOARD-8)")
+            continue
+        beside = {quarter_of[(row + dr, col + dc)] for dr, dc in STEPS.values()
+                  if (row + dr, col + dc) in quarter_of}
+        if beside != {quarter}:
+            problems.append(f"the turntable's {quarter} square ({row}, {col}) lies beside "
+                            f"{sorted(beside) or 'no cell'}, not the {quarter} quarter only "
+                            "(M-BOARD-8)")
     return problems
 
 
@@ -233,7 +259,8 @@ def _build(data: BoardFile, cells: dict[str, CellData], tile_data: TilesFile) ->
     fit_cells_in = {(local, q): frozenset(f[0] for f in offers if f[1] == q)
                     for local, offers in fitting.items() for q in data.quarters}
     return Palace(
-        quarters=data.quarters, cells=cells, tiles=tiles, colours=tile_data.colours,
+        quarters=data.quarters, cells=cells, turntable=dict(data.turntable), tiles=tiles,
+        colours=tile_data.colours,
         neighbours=neighbours, by_quarter=by_quarter,
         central_cells=tuple(c.id for c in data.cells if c.mask == CENTRAL),
         central_set=frozenset(c.id for c in data.cells if c.mask == CENTRAL),

@@ -66,7 +66,10 @@ def _placed(e: ev.TilePlaced, s: State) -> Description:
 
 def _artisan(e: ev.ArtisanStep, s: State) -> Description:
     how = f"moves from {e.source} to" if e.source else "is placed on"
-    return desc("A ", (e.colour.capitalize(), "artisan"), f" artisan {how} ", (e.cell, "cell"),
+    # Whose artisan it is, unseen (its colour word keeps the artisan's colour): the log
+    # and "since your last turn" tell a seat's own doings from the others'.
+    return desc(("", f"seat:{e.seat}"), "A ", (e.colour.capitalize(), "artisan"),
+                f" artisan {how} ", (e.cell, "cell"),
                 ": +", _gold(e.gold), f" (a group of {len(e.group)})")
 
 

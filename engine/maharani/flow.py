@@ -9,6 +9,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from engine.core import draw
 from engine.maharani import components as C
 from engine.maharani import events as ev
 from engine.maharani.board import palace
@@ -19,7 +20,7 @@ from engine.maharani.state import Phase, State
 
 def automatic(state: State, rng: Random) -> list[Any]:
     if state.phase == Phase.SETUP:
-        return [ev.GameSetUp(first=rng.randrange(state.seats))]  # M-SETUP-2
+        return [ev.GameSetUp(first=draw.randrange(rng, state.seats))]  # M-SETUP-2
     if state.phase == Phase.TURN:
         return _maybe_end_turn(state)
     if state.phase == Phase.END_OF_TURN:
@@ -74,7 +75,7 @@ def _refill(state: State, rng: Random, purge: bool) -> ev.TurntableFilled:
         if tile is not None:
             continue
         while bag:
-            pick = bag.pop(rng.randrange(len(bag)))
+            pick = bag.pop(draw.randrange(rng, len(bag)))
             if purge and board.tiles[pick].central:
                 removed.append(pick)
                 continue

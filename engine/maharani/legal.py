@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from functools import cache, partial
 from typing import Any
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.core.ruleset import LegalGroup
 from engine.maharani import components as C
 from engine.maharani import intents as it
@@ -109,6 +109,6 @@ def is_legal(state: State, seat: int, intent: Any) -> bool:
         return False
     try:
         decide(state, seat, intent)
-    except IllegalIntent:
+    except Refused:
         return False
     return True

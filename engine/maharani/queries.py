@@ -15,6 +15,12 @@ def slot_quarter(orientation: int, slot: int) -> str:
     return quarters[(slot - 1 + orientation) % len(quarters)]
 
 
+def slot_square(orientation: int, slot: int) -> tuple[int, int]:
+    """M-BOARD-8: the (row, col) of the board where slot ``s`` of the turntable lies now,
+    the turntable's square in the slot's quarter (declared in the board file)."""
+    return palace().turntable[slot_quarter(orientation, slot)]
+
+
 def tile_colour(state: State, cell: str) -> str | None:
     placed = state.cells.get(cell)
     return None if placed is None else palace().tiles[placed.tile].colour
@@ -80,10 +86,6 @@ def owner(state: State, artisan: str) -> int:
         if artisan in player.colours:
             return seat
     raise KeyError(artisan)
-
-
-def empty_cells(state: State) -> Iterator[str]:
-    return (c for c in palace().cells if c not in state.cells)
 
 
 def placements(state: State, seat: int) -> Iterator[tuple[int, str, int]]:

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from random import Random
 
 from engine.core.describe import Description
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Forbidden
 from engine.core.ruleset import LegalGroup, Ruleset, RulesetDefaults, Seat
 from engine.raja import components as C
 from engine.raja import events as ev
@@ -90,9 +90,9 @@ class RajaRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
 
     def check_options(self, options: op.Options, seats: list[Seat]) -> None:
         if not isinstance(options, op.Options):
-            raise IllegalIntent("R-MODE-2", "these are not Raja options")
+            raise Forbidden("R-MODE-2", "these are not Raja options")
         if not self.min_seats <= len(seats) <= self.max_seats:
-            raise IllegalIntent("R-MODE-1", f"Raja takes 2 to 5 players, not {len(seats)}")
+            raise Forbidden("R-MODE-1", f"Raja takes 2 to 5 players, not {len(seats)}")
 
     def automatic(self, state: st.State, rng: Random) -> list[ev.Event]:
         return _automatic(state, rng)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from engine.core import draw
 from engine.raja import components as C
 from engine.raja import events as ev
 from engine.raja.board import board, home_of
@@ -21,7 +22,7 @@ from engine.raja.state import Phase, State
 def automatic(state: State, rng: Random) -> list[Any]:
     if state.phase == Phase.SETUP:
         track = list(board().city_ids)
-        rng.shuffle(track)  # R-SETUP-4
+        draw.shuffle(rng, track)  # R-SETUP-4
         neutral = C.COLOURS - state.seats if state.options.neutral_palaces else 0
         return [ev.SetupDealt(track=tuple(track), neutral=neutral)]
     if state.pending is not None:

@@ -19,14 +19,14 @@ from functools import cache, lru_cache, partial
 from itertools import product
 from typing import Any
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.core.ruleset import LegalGroup, flatten
 from engine.family.travel import priced_paths
 from engine.raja import components as C
 from engine.raja import intents as it
 from engine.raja.board import board
 from engine.raja.flow import to_move
-from engine.raja.queries import holds, village_has_room
+from engine.raja.queries import holds, house_cost, village_has_room
 from engine.raja.rules import active_turn, chooser, decide
 from engine.raja.state import BUILDER_SLOT, Phase, State
 
@@ -68,7 +68,7 @@ def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
         return
     try:
         active_turn(state, seat)
-    except IllegalIntent:
+    except Refused:
         return
     yield LegalGroup("end-turn", lambda: [it.EndTurn()])
     yield LegalGroup("move", lambda: _moves(state, seat))
@@ -80,7 +80,7 @@ def _filter(state: State, seat: int, candidates: Iterable[Any]) -> list[Any]:
     for intent in candidates:
         try:
             decide(state, seat, intent)
-        except IllegalIntent:
+        except Refused:
             continue
         legal.append(intent)
     return legal
@@ -156,7 +156,7 @@ def _houses(state: State, seat: int, s: int, p: int, kind: str) -> list[Any]:
     player = state.players[seat]
     here = player.architect
     if kind == C.P_HOUSE:
-        cost = 0 if s == BUILDER_SLOT else C.HOUSE_COST
+        cost = house_cost(s)
         if player.reserve < 1 or player.gold < cost:
             return []
     villages_allowed = s == BUILDER_SLOT or (

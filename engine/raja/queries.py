@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.family.travel import tolls
 from engine.raja import components as C
 from engine.raja.board import board
-from engine.raja.state import State, Turn
+from engine.raja.state import BUILDER_SLOT, State, Turn
 
 
 def lowest_card(state: State, seat: int) -> int:
@@ -15,6 +15,12 @@ def lowest_card(state: State, seat: int) -> int:
 
 def holds(state: State, seat: int, card: int) -> bool:
     return card in state.players[seat].cards
+
+
+def house_cost(slot: int) -> int:
+    """What building a house for ``slot`` costs: nothing with the Builder's power
+    (R-CHAR-5), else the house's price (R-ACT-2)."""
+    return 0 if slot == BUILDER_SLOT else C.HOUSE_COST
 
 
 def capacity(state: State) -> int:
@@ -57,10 +63,6 @@ def palaces_on_board(state: State, seat: int) -> int:
     return sum(
         (city.central == seat) + city.outer.count(seat) for city in state.cities.values()
     )
-
-
-def governor_at(state: State) -> dict[int, str]:
-    return {index: city for city, index in state.governors.items()}
 
 
 def move_tolls(state: State, seat: int, roads: tuple[str, ...]) -> tuple[tuple[int, int], ...]:

@@ -1,6 +1,6 @@
 """decide: turn a seat's intent into events, or refuse it with the rule it breaks.
 
-Nothing here mutates the state. Every refusal raises IllegalIntent citing an R- id.
+Nothing here mutates the state. Every refusal raises a Refused citing an R- id.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Forbidden, OutOfTurn
 from engine.raja import components as C
 from engine.raja import events as ev
 from engine.raja import intents as it
@@ -17,6 +17,7 @@ from engine.raja.queries import (
     bank_pays_tolls,
     forfeits,
     holds,
+    house_cost,
     move_tolls,
     palace_cost,
     untaken_gold,
@@ -25,8 +26,8 @@ from engine.raja.queries import (
 from engine.raja.state import BUILDER_SLOT, Phase, Slot, State, Turn
 
 
-def refuse(rule: str, reason: str) -> IllegalIntent:
-    return IllegalIntent(rule, reason)
+def refuse(rule: str, reason: str) -> Forbidden:
+    return Forbidden(rule, reason)
 
 
 # ------------------------------------------------------------------ setup decisions
@@ -34,12 +35,12 @@ def _pick(state: State, seat: int, intent: it.PickCard) -> list[Any]:
     pending = state.pending
     if pending is not None:
         if pending.seat != seat or pending.kind != "pick":
-            raise refuse("R-ACT-4", "another player must choose a card first")
+            raise OutOfTurn("R-ACT-4", "another player must choose a card first")
     elif state.phase == Phase.CHOOSE:
         if seat != chooser(state):
-            raise refuse("R-SETUP-7", "it is not your turn to choose a character")
+            raise OutOfTurn("R-SETUP-7", "it is not your turn to choose a character")
     else:
-        raise refuse("R-SETUP-7", "you have no card to choose now")
+        raise OutOfTurn("R-SETUP-7", "you have no card to choose now")
     if intent.card not in state.bank:
         raise refuse("R-SETUP-7", f"card {intent.card} is not in the bank")
     return [ev.CardPicked(seat=seat, card=intent.card)]
@@ -56,9 +57,9 @@ def chooser(state: State) -> int | None:
 def _auction_turn(state: State, seat: int) -> None:
     auction = state.auction
     if state.phase != Phase.AUCTION or auction is None or state.pending is not None:
-        raise refuse("R-VAR-AUCTION-2", "no auction is waiting for a bid")
+        raise OutOfTurn("R-VAR-AUCTION-2", "no auction is waiting for a bid")
     if auction.next != seat:
-        raise refuse("R-VAR-AUCTION-2", "it is not your turn to bid")
+        raise OutOfTurn("R-VAR-AUCTION-2", "it is not your turn to bid")
 
 
 def _bid(state: State, seat: int, intent: it.Bid) -> list[Any]:
@@ -81,7 +82,7 @@ def _pass(state: State, seat: int, intent: it.Pass) -> list[Any]:
 
 def _setup_house(state: State, seat: int, intent: it.PlaceSetupHouse) -> list[Any]:
     if state.phase != Phase.HOUSES or state.setup_order[state.houses_placed] != seat:
-        raise refuse("R-SETUP-8", "it is not your turn to place a setup house")
+        raise OutOfTurn("R-SETUP-8", "it is not your turn to place a setup house")
     if intent.village not in state.villages:
         raise refuse("R-AMB-19", "setup houses go only on villages")
     if not village_has_room(state, intent.village):
@@ -102,9 +103,9 @@ def _select(state: State, seat: int, intent: it.SelectActions) -> list[Any]:
 def active_turn(state: State, seat: int) -> Turn:
     turn = state.turn
     if state.phase != Phase.TURNS or turn is None or turn.seat != seat:
-        raise refuse("R-MOVE-1", "it is not your turn")
+        raise OutOfTurn("R-MOVE-1", "it is not your turn")
     if state.pending is not None:
-        raise refuse("R-ACT-4", "another player must choose a card first")
+        raise OutOfTurn("R-ACT-4", "another player must choose a card first")
     return turn
 
 
@@ -191,7 +192,7 @@ def _build_house(state: State, seat: int, intent: it.BuildHouse) -> list[Any]:
     chosen = _part(state, turn, intent.slot, intent.part, (C.P_HOUSE,))
     if state.players[seat].reserve < 1:
         raise refuse("R-BUILD-6", "you have no house in your reserve")
-    cost = 0 if chosen is None else C.HOUSE_COST
+    cost = house_cost(intent.slot)  # chosen is None for the Builder's slot alone
     _spend(state, seat, cost)
     village = _destination(state, seat, intent.place, chosen)
     return [ev.HouseBuilt(seat=seat, place=intent.place, slot=intent.slot, part=intent.part,
@@ -371,6 +372,6 @@ DECIDERS: dict[type, Callable[[State, int, Any], list[Any]]] = {
 def decide(state: State, seat: int, intent: Any) -> list[Any]:
     handler = DECIDERS.get(type(intent))
     if handler is None:
-        raise refuse("R-TURN-2", f"not a Raja intent: {type(intent).__name__}")
+        raise OutOfTurn("R-TURN-2", f"not a Raja intent: {type(intent).__name__}")
     return handler(state, seat, intent)
 

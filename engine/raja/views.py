@@ -7,6 +7,7 @@ from random import Random
 
 import msgspec
 
+from engine.core import draw
 from engine.raja import events as ev
 from engine.raja.state import Phase, State
 
@@ -49,7 +50,7 @@ def fork(state: State, seat: int, rng: Random) -> State:
         if other == seat:
             continue
         if player.gold == HIDDEN_GOLD:
-            player.gold = max(0, own + rng.randint(-3, 3))
+            player.gold = max(0, own + draw.randint(rng, -3, 3))
         if player.selected and not player.revealed and not player.plan:
-            player.plan = list(rng.choice(SELECTIONS))
+            player.plan = list(draw.choice(rng, SELECTIONS))
     return out

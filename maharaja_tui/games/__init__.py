@@ -12,7 +12,7 @@ from typing import Any
 from engine.core.errors import RecordError
 from engine.core.ruleset import Seat
 from engine.registry import GameSpec, spec_of, specs
-from maharaja_tui.games.base import GameAdapter
+from maharaja_tui.games.base import AnyAdapter
 
 
 class UnsupportedGame(Exception):
@@ -24,7 +24,7 @@ def playable() -> dict[str, GameSpec]:
     return {game_id: spec for game_id, spec in specs().items() if spec.adapter}
 
 
-def adapter_class(ruleset_id: str) -> type[GameAdapter]:
+def adapter_class(ruleset_id: str) -> type[AnyAdapter]:
     try:  # spec_of imports that game only; listing them all would import every game
         spec: GameSpec | None = spec_of(ruleset_id)
     except RecordError:
@@ -33,8 +33,9 @@ def adapter_class(ruleset_id: str) -> type[GameAdapter]:
         known = ", ".join(sorted(playable()))
         raise UnsupportedGame(
             f"{ruleset_id} cannot be shown in this terminal UI yet (it shows: {known})")
-    return spec.load_adapter()  # type: ignore[no-any-return]
+    adapter: type[AnyAdapter] = spec.load_adapter()  # what the spec names is an adapter
+    return adapter
 
 
-def adapter_for(ruleset: Any, seats: Sequence[Seat]) -> GameAdapter:
+def adapter_for(ruleset: Any, seats: Sequence[Seat]) -> AnyAdapter:
     return adapter_class(ruleset.id)(seats)

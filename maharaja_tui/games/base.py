@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 import msgspec
 from textual.screen import Screen
@@ -27,6 +27,11 @@ from engine.registry import GameSpec, spec_of
 from maharaja_tui.widgets.segments import Palette, SeatStyle, Segment, Segments
 
 Region = Literal["board", "tracks", "seats", "side"]
+
+V = TypeVar("V", contravariant=True)  # a game's state, as the adapter reads it
+I = TypeVar("I")  # noqa: E741 - a game's intents
+S = TypeVar("S")  # the same two for SpecAdapter, which also returns them
+In = TypeVar("In")
 
 
 class PanelWidget(Protocol):
@@ -58,7 +63,7 @@ class MenuEntry(msgspec.Struct, frozen=True):
     intents: tuple[Any, ...]
     prompt: str = ""
     kind: str = "choose"
-    # Set by the screen on an entry the rules refuse now (an ``IllegalIntent``): it is
+    # Set by the screen on an entry the rules refuse now (a ``Refused``): it is
     # shown dimmed with the reason, and choosing it explains instead of playing.
     refusal: Any = None
     # Which entry this is from one step to the next (the action list keeps its cursor on
@@ -135,8 +140,11 @@ class NewGameForm(msgspec.Struct, frozen=True):
     first_game_seats: int = 0
 
 
-class GameAdapter(Protocol):
-    """What the screens ask of a game; every method reads a seat's view, never more."""
+class GameAdapter(Protocol[V, I]):
+    """What the screens ask of a game; every method reads a seat's view, never more.
+
+    ``V`` is the game's state (a seat's view is one), ``I`` its intents; the screens,
+    which know no game, hold a ``GameAdapter[Any, Any]`` (``AnyAdapter``)."""
 
     ruleset_id: ClassVar[str]
     legend: ClassVar[str]  # how to read its board, for the help screen (markdown)
@@ -149,72 +157,75 @@ class GameAdapter(Protocol):
     def __init__(self, seats: Sequence[Seat]) -> None: ...  # the table's seats
 
     # words
-    def palette(self, view: Any) -> Palette: ...
-    def letter(self, view: Any, seat: int) -> str: ...
-    def who(self, view: Any, seat: int) -> Segment: ...
-    def seat_title(self, view: Any, seat: int) -> str: ...
+    def palette(self, view: V) -> Palette: ...
+    def letter(self, view: V, seat: int) -> str: ...
+    def who(self, view: V, seat: int) -> Segment: ...
+    def seat_title(self, view: V, seat: int) -> str: ...
 
     # the board and the other widgets
-    def panels(self, view: Any, viewer: int | None, to_move: Sequence[int],
-               intents: Sequence[Any]) -> tuple[Panel, ...]:
+    def panels(self, view: V, viewer: int | None, to_move: Sequence[int],
+               intents: Sequence[I]) -> tuple[Panel, ...]:
         """Every widget of the game screen with its data now, in layout order."""
-    def status(self, view: Any, viewer: int | None, to_move: Sequence[int]) -> Segments: ...
+    def status(self, view: V, viewer: int | None, to_move: Sequence[int]) -> Segments: ...
 
     # deciding
-    def heading(self, view: Any, viewer: int | None,
+    def heading(self, view: V, viewer: int | None,
                 to_move: Sequence[int]) -> tuple[Segments, ...]: ...
-    def menu(self, view: Any, seat: int, intents: Sequence[Any]) -> list[MenuEntry]: ...
-    def selected(self, view: Any, seat: int, place: str,
-                 intents: Sequence[Any]) -> MenuEntry | None:
+    def menu(self, view: V, seat: int, intents: Sequence[I]) -> list[MenuEntry]: ...
+    def selected(self, view: V, seat: int, place: str,
+                 intents: Sequence[I]) -> MenuEntry | None:
         """What picking ``place`` on the board offers now (a board's PlaceSelected)."""
-    def dialog(self, view: Any, seat: int, entry: MenuEntry) -> Dialog | None:
+    def dialog(self, view: V, seat: int, entry: MenuEntry) -> Dialog | None:
         """The game's own dialog for an entry, or None for the generic choice list."""
-    def label(self, view: Any, seat: int, intent: Any) -> Segments: ...
-    def unavailable(self, view: Any, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
+    def label(self, view: V, seat: int, intent: I) -> Segments: ...
+    def unavailable(self, view: V, seat: int, intents: Sequence[I]) -> list[MenuEntry]:
         """Actions the seat might expect now that are not among ``intents``: one entry
         each, holding one representative intent that the screen asks the engine to judge
         (its refusal is the reason shown; an entry the engine accepts is dropped)."""
-    def why_not_at(self, view: Any, seat: int, place: str,
-                   intents: Sequence[Any]) -> tuple[Any, ...]:
+    def why_not_at(self, view: V, seat: int, place: str,
+                   intents: Sequence[I]) -> tuple[I, ...]:
         """Intents that picking ``place`` (no target now) would have made, most telling
         first: the engine's refusal of the first it refuses says why the place is no target."""
     def concerns(self, entry: Segments, viewer: int | None) -> bool:
         """Whether a log entry concerns ``viewer`` (highlighted in the log)."""
     def places_in(self, entry: Segments) -> frozenset[str]:
         """The board's places a log entry names (their ids), for the board to mark."""
-    def actor(self, view: Any, entry: Segments) -> int | None:
+    def place_ids(self) -> Mapping[str, str]:
+        """A place's words in the log -> its id on the board: every place's id is among
+        the values (a lesson's places to mark are checked against them)."""
+    def actor(self, view: V, entry: Segments) -> int | None:
         """The seat whose doing a log entry tells, if any."""
     def highlighted(self, panel: Panel, places: frozenset[str]) -> Panel:
         """``panel`` with ``places`` marked on it, when it is a board that marks places."""
-    def guide_topic(self, view: Any, intents: Sequence[Any]) -> str:
+    def guide_topic(self, view: V, intents: Sequence[I]) -> str:
         """The title of the player's-guide section that explains this decision ("": none)."""
-    def warning(self, view: Any, seat: int, intent: Any) -> str | None:
+    def warning(self, view: V, seat: int, intent: I) -> str | None:
         """A question to confirm before playing ``intent``, or None."""
-    def unused(self, view: Any, seat: int, intent: Any) -> str | None:
+    def unused(self, view: V, seat: int, intent: I) -> str | None:
         """When ``intent`` ends the seat's turn (or phase) with something of it unused:
         the question asked first, naming what is unused as the game's engine query
         says (Raja's forfeits, Maharaja's planned actions...); else None. Enter
         confirms, Esc goes back; the player's setting ``confirm_end_turn`` skips it."""
-    def secret_decision(self, view: Any, seat: int) -> bool:
+    def secret_decision(self, view: V, seat: int) -> bool:
         """True when what ``seat`` decides now is hidden from the others (a plan): hot
         seat then covers the screen even if the seat's view shows no secret yet."""
 
     # scoring
-    def scoring_key(self, view: Any) -> Hashable | None:
+    def scoring_key(self, view: V) -> Hashable | None:
         """Which scoring to show now (each key once), None when none."""
-    def scoring_table(self, view: Any) -> ScoreTable: ...
-    def scoring_track(self, view: Any) -> Panel | None:
+    def scoring_table(self, view: V) -> ScoreTable: ...
+    def scoring_track(self, view: V) -> Panel | None:
         """A panel to show on the scoring screen (Maharaja's rewards), or None."""
-    def scoring_decisions(self, view: Any) -> bool:
+    def scoring_decisions(self, view: V) -> bool:
         """True while decisions belong on the scoring screen (reward tiles)."""
-    def final_table(self, view: Any) -> ScoreTable: ...
-    def is_over(self, view: Any) -> bool: ...
+    def final_table(self, view: V) -> ScoreTable: ...
+    def is_over(self, view: V) -> bool: ...
 
     @classmethod
-    def progress(cls, state: Any) -> str:
+    def progress(cls, state: V) -> str:
         """How far a game is, for the lists of unfinished games ("round 3")."""
     @classmethod
-    def round_number(cls, state: Any) -> int | None:
+    def round_number(cls, state: V) -> int | None:
         """The number of the round (Maharadjah: the turn) a state is in, as the status
         line shows it; None before the first."""
 
@@ -230,11 +241,16 @@ class GameAdapter(Protocol):
                      *, first_game: bool = False) -> Any: ...
 
 
-class SpecAdapter:
+
+AnyAdapter = GameAdapter[Any, Any]  # an adapter of whichever game (the screens')
+
+
+class SpecAdapter(Generic[S, In]):
     """What every adapter reads from its game's spec: title, seats, palette, words.
 
     Seats take the palette's colours in seat order unless ``seat_colour`` says
-    otherwise (Maharaja's players choose theirs)."""
+    otherwise (Maharaja's players choose theirs). ``S`` is the game's state, ``In`` its
+    intents (``SpecAdapter[State, Intent]``)."""
 
     ruleset_id: ClassVar[str] = ""
     legend: ClassVar[str] = ""
@@ -257,71 +273,76 @@ class SpecAdapter:
     @classmethod
     def styles(cls) -> Mapping[str, SeatStyle]:
         """The spec's seat styles by colour name: fixed data, built once per game (every
-        letter on the map asks for it, on every redraw: issue 15)."""
+        letter on the map asks for it, on every redraw)."""
         return _styles(cls.ruleset_id)
 
-    def seat_colour(self, view: Any, seat: int) -> str:
+    def seat_colour(self, view: S, seat: int) -> str:
         """The name of the seat's colour (seat order by default)."""
-        names = _colour_names(self.ruleset_id)  # every letter drawn asks (issue 15)
+        names = _colour_names(self.ruleset_id)  # every letter drawn asks
         return names[seat] if 0 <= seat < len(names) else ""
 
-    def player_count(self, view: Any) -> int:
+    def player_count(self, view: S) -> int:
         return len(self.seats)
 
-    def palette(self, view: Any) -> Palette:
+    def palette(self, view: S) -> Palette:
         styles = self.styles()
         sides = tuple(SeatStyle(*c) for c in self.spec().sides)
         return Palette(tuple(styles[self.seat_colour(view, s)]
                              for s in range(self.player_count(view))), sides,
                        self.spec().roles)
 
-    def letter(self, view: Any, seat: int) -> str:
+    def letter(self, view: S, seat: int) -> str:
         style = self.styles().get(self.seat_colour(view, seat))
         return style.letter if style is not None else str(seat + 1)
 
-    def name(self, view: Any, seat: int) -> str:
+    def name(self, view: S, seat: int) -> str:
         if seat < len(self.seats):
             return self.seats[seat].name
         return self.seat_colour(view, seat).capitalize()
 
-    def who(self, view: Any, seat: int) -> Segment:
+    def who(self, view: S, seat: int) -> Segment:
         return (self.seat_colour(view, seat).capitalize(), f"seat:{seat}")
 
-    def seat_title(self, view: Any, seat: int) -> str:
+    def seat_title(self, view: S, seat: int) -> str:
         """``Yellow (Ann)``: the colour first, as the privacy screen and log say it."""
         name = self.name(view, seat)
         colour = self.seat_colour(view, seat).capitalize()
         return f"{colour} ({name})" if name and name.lower() != colour.lower() else colour
 
-    def names(self, view: Any, seats: Sequence[int]) -> list[Segment]:
+    def names(self, view: S, seats: Sequence[int]) -> list[Segment]:
         return listed([self.who(view, s) for s in seats])
 
-    def player_cell(self, view: Any, seat: int, extra: str = "") -> tuple[Segments]:
+    def player_cell(self, view: S, seat: int, extra: str = "") -> tuple[Segments]:
         """A score table's player cell: the seat's letter, then its name."""
         return (((self.letter(view, seat), f"seat:{seat}"),
                  (" " + self.name(view, seat) + extra, "")),)
 
-    def dialog(self, view: Any, seat: int, entry: MenuEntry) -> Dialog | None:
+    def selected(self, view: S, seat: int, place: str,
+                 intents: Sequence[In]) -> MenuEntry | None:
+        """Nothing: a game without a board to pick from plays from the action panel."""
         return None
 
-    def warning(self, view: Any, seat: int, intent: Any) -> str | None:
+    def dialog(self, view: S, seat: int, entry: MenuEntry) -> Dialog | None:
         return None
 
-    def unused(self, view: Any, seat: int, intent: Any) -> str | None:
+    def warning(self, view: S, seat: int, intent: In) -> str | None:
         return None
 
-    def unavailable(self, view: Any, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
+    def unused(self, view: S, seat: int, intent: In) -> str | None:
+        return None
+
+    def unavailable(self, view: S, seat: int, intents: Sequence[In]) -> list[MenuEntry]:
         return []
 
-    def why_not_at(self, view: Any, seat: int, place: str,
-                   intents: Sequence[Any]) -> tuple[Any, ...]:
+    def why_not_at(self, view: S, seat: int, place: str,
+                   intents: Sequence[In]) -> tuple[In, ...]:
         return ()
 
     def concerns(self, entry: Segments, viewer: int | None) -> bool:
         """Whether a log entry concerns ``viewer``: the game's describe marks it."""
         return concerns(entry, viewer)
 
-    def actor(self, view: Any, entry: Segments) -> int | None:
+    def actor(self, view: S, entry: Segments) -> int | None:
         """The seat a log entry is about first (descriptions begin with who acts)."""
         return actor(entry)
 
@@ -352,19 +373,28 @@ class SpecAdapter:
             data = dataclasses.replace(data, highlight=places)
         return msgspec.structs.replace(panel, data=data)
 
-    def guide_topic(self, view: Any, intents: Sequence[Any]) -> str:
+    def guide_topic(self, view: S, intents: Sequence[In]) -> str:
         present = {type(intent) for intent in intents}
         return next((topic for kind, topic in self.guide_topics.items() if kind in present),
                     self.guide_default)
 
-    def secret_decision(self, view: Any, seat: int) -> bool:
+    def secret_decision(self, view: S, seat: int) -> bool:
         return False
 
-    def scoring_track(self, view: Any) -> Panel | None:
+    def scoring_key(self, view: S) -> Hashable | None:
+        """None: a game that scores only at its end (its final table) shows no scoring
+        screen during play."""
+        return None
+
+    def scoring_table(self, view: S) -> ScoreTable:
+        """Asked only for a ``scoring_key``: a game that has one writes its own."""
+        raise LookupError(f"{self.spec().title} has no scoring during play")
+
+    def scoring_track(self, view: S) -> Panel | None:
         return None
 
     @classmethod
-    def progress(cls, state: Any) -> str:
+    def progress(cls, state: S) -> str:
         """``round 3`` for a game that counts rounds (a ``round`` of the state), else ""."""
         number = cls.round_number(state)
         return f"round {number}" if number else ""
@@ -372,11 +402,11 @@ class SpecAdapter:
     round_word: ClassVar[str] = "round"  # what the game calls a round, in the replay's keys
 
     @classmethod
-    def round_number(cls, state: Any) -> int | None:
+    def round_number(cls, state: S) -> int | None:
         number = getattr(state, "round", None)
         return number if isinstance(number, int) and number > 0 else None
 
-    def scoring_decisions(self, view: Any) -> bool:
+    def scoring_decisions(self, view: S) -> bool:
         return False
 
     @classmethod
@@ -391,7 +421,7 @@ class SpecAdapter:
     def table_form(cls) -> NewGameForm:
         """``new_game_form`` as the command checks a table and sets it up before the first
         frame, which shows no form: a game may leave its labels out (Maharaja's read the
-        rules reference, ~4.5M instructions of the launch; issue 15)."""
+        rules reference, ~4.5M instructions of the launch)."""
         return cls.new_game_form()
 
 

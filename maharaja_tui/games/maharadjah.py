@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.maharadjah import combat
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
@@ -33,6 +33,7 @@ from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase
 from engine.maharadjah.state import State as MaharadjahState
 from maharaja_tui.games.base import (
     Dialog,
+    GameAdapter,
     MenuEntry,
     NewGameForm,
     OptionField,
@@ -48,7 +49,9 @@ from maharaja_tui.widgets.player_board import BoardData, PlayerBoard
 from maharaja_tui.widgets.segments import Segment, Segments
 from maharaja_tui.widgets.tracks import SpaceTrack, SpaceTrackData
 
-TURNS = 16  # W-TURN-1
+REGION_WORDS = {"SOUTH": "South India", "NORTH": "North India", "CEYLON": "Ceylon",
+                "HIMALAYA": "the Himalaya"}  # the regions as the rules name them (W-SUB-1)
+GROWTH_OWED = frozenset({"place", "leader", "arms"})  # what the growth phase leaves owed
 PHASE_WORDS = {"setup": "Setup", "turn_start": "Turn start", "next": "", "growth": "Growth",
                "invasion": "Invasion", "move": "Movement", "combat": "Combat",
                "posts": "Trading posts", "arms": "Colonial arms", "vp": "Victory points",
@@ -100,7 +103,7 @@ def nation_name(nation: str) -> Segment:
     return nation_seg(nation, nations[nation].name if nation in nations else nation)
 
 
-class MaharadjahAdapter(SpecAdapter):
+class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
     ruleset_id: ClassVar[str] = "maharadjah"
     legend: ClassVar[str] = LEGEND
     private: ClassVar[bool] = False  # no hidden information: hot seat needs no privacy screen
@@ -108,6 +111,18 @@ class MaharadjahAdapter(SpecAdapter):
         "The goal": "W-END-1", "How a turn goes": "W-TURN-1",
         "A nation's sequence": "W-SEQ-1", "Combat": "W-CMB-1", "Victory points": "W-VP-1",
         "Submission and the British": "W-SUB-1"}
+    # F1 at a decision: the guide's section that explains it (the first kind present)
+    guide_topics: ClassVar[dict[type, str]] = {
+        I.Submit: "Submission and the British", I.Ally: "Submission and the British",
+        I.Fight: "Combat", I.TakeLosses: "Combat", I.Retreat: "Combat", I.Stand: "Combat",
+        I.BreakOff: "Combat", I.EndCombat: "Combat",
+        I.PlaceArmy: "A nation's sequence", I.PlaceLeader: "A nation's sequence",
+        I.PlaceArms: "A nation's sequence", I.RemoveArmy: "A nation's sequence",
+        I.Move: "A nation's sequence", I.EndMovement: "A nation's sequence",
+        I.BuildPost: "A nation's sequence", I.RemovePost: "A nation's sequence",
+        I.EndPosts: "A nation's sequence", I.AnswerConsent: "A nation's sequence",
+        I.AssignArms: "A nation's sequence", I.EndArms: "A nation's sequence"}
+    guide_default: ClassVar[str] = "How a turn goes"
 
     def who(self, view: Any, seat: int) -> Segment:
         return (f"{self.letter(view, seat)} {self.name(view, seat)}", f"seat:{seat}")
@@ -230,7 +245,7 @@ class MaharadjahAdapter(SpecAdapter):
 
     def turn_track(self, view: MaharadjahState) -> SpaceTrackData:
         spaces = tuple(((f"{t}", "cursor" if t == view.turn else
-                         "dim" if t < view.turn else ""),) for t in range(1, TURNS + 1))
+                         "dim" if t < view.turn else ""),) for t in range(1, Q.last_turn() + 1))
         years = Q.rules().turns.get(view.turn, {}).get("years", "") if view.turn else ""
         return SpaceTrackData("Turn", spaces, tail=((years, "dim"),))
 
@@ -258,12 +273,16 @@ class MaharadjahAdapter(SpecAdapter):
                to_move: Sequence[int]) -> Segments:
         if view.phase == Phase.OVER:
             return (("Game over", "strong"),)
-        out: list[Segment] = [(f"Turn {view.turn}/{TURNS}", "strong")]
+        out: list[Segment] = [(f"Turn {view.turn}/{Q.last_turn()}", "strong")]
         if view.active:
             seat = view.control.get(view.active, 0)
             out += [(" · ", ""), nation_name(view.active), (" (", ""),
                     (self.letter(view, seat), f"seat:{seat}"), (")", "")]
         phase = PHASE_WORDS.get(view.phase, view.phase)
+        if view.phase == Phase.INVASION and view.todo and view.todo[0].kind in GROWTH_OWED:
+            # The growth phase's armies, leaders and arms are placed as the engine's
+            # invasion phase begins, before any invader: the player is still growing.
+            phase = PHASE_WORDS["growth"]
         if phase:
             out.append((f" · {phase}", ""))
         if view.battle is not None:
@@ -471,7 +490,9 @@ class MaharadjahAdapter(SpecAdapter):
         if isinstance(intent, I.BreakOff):
             return (("Break off the attack", "strong"), (" W-POST-9", "dim"))
         if isinstance(intent, I.Submit):
-            return (("Submit the ", ""), nation_name(intent.nation), (f" in {intent.region}", ""),
+            to = ((" to the ", ""), nation_name(view.active)) if view.active else ()
+            region = REGION_WORDS.get(intent.region, intent.region.title())
+            return (("Submit the ", ""), nation_name(intent.nation), *to, (f" in {region}", ""),
                     (" W-SUB-3", "dim"))
         if isinstance(intent, I.Ally):
             cost = f"an army in {name(intent.space)}" if intent.cost == "army" else "a marker"
@@ -551,7 +572,7 @@ class MaharadjahAdapter(SpecAdapter):
     @classmethod
     def progress(cls, state: MaharadjahState) -> str:
         """``turn 7/16`` (W-TURN-1)."""
-        return f"turn {state.turn}/{TURNS}" if state.turn else ""
+        return f"turn {state.turn}/{Q.last_turn()}" if state.turn else ""
 
     @classmethod
     def round_number(cls, state: MaharadjahState) -> int | None:
@@ -611,7 +632,7 @@ def move_refusal(view: MaharadjahState, seat: int, move: Any) -> str | None:
     """Why the rules would refuse ``move`` now (the rule id first), or None."""
     try:
         decide(view, seat, move)
-    except IllegalIntent as refusal:
+    except Refused as refusal:
         return str(refusal)
     return None
 
@@ -655,3 +676,7 @@ def barbarian_layout() -> dict[str, tuple[int, int]]:
     data = json.loads((DATA / "map.json").read_text(encoding="utf-8"))
     return {b["id"]: (int(b["layout"][0]), int(b["layout"][1]))
             for b in data.get("barbarian_lands", ())}
+
+
+# mypy holds the adapter to the screens' contract (GameAdapter, games/base.py)
+_CONTRACT: type[GameAdapter[MaharadjahState, I.Intent]] = MaharadjahAdapter

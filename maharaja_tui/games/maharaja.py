@@ -35,6 +35,7 @@ from engine.maharaja.queries import (
 )
 from engine.maharaja.state import NOBODY, State
 from maharaja_tui.games.base import (
+    GameAdapter,
     MenuEntry,
     MenuGroups,
     NewGameForm,
@@ -43,7 +44,7 @@ from maharaja_tui.games.base import (
     ScoreTable,
     cell,
 )
-from maharaja_tui.games.route import RouteGameAdapter, track_panel
+from maharaja_tui.games.route import RouteGameAdapter, board_marks, plan_row, track_panel
 from maharaja_tui.widgets.character_display import CharacterCard, DisplayData
 from maharaja_tui.widgets.player_board import BoardData
 from maharaja_tui.widgets.route_track import TrackData
@@ -149,7 +150,7 @@ class FinalSummary(msgspec.Struct, frozen=True):
     rows: tuple[FinalRow, ...] = msgspec.field(default=())
 
 
-class MaharajaAdapter(RouteGameAdapter):
+class MaharajaAdapter(RouteGameAdapter[State, it.Intent]):
     ruleset_id: ClassVar[str] = "maharaja-2020"
     legend: ClassVar[str] = MAP_LEGEND
     map_key: ClassVar[tuple[Segments, ...]] = MAP_KEY
@@ -301,13 +302,15 @@ class MaharajaAdapter(RouteGameAdapter):
             bot = self.is_brahmabot(view, seat)
             if bot:
                 wide, narrow = self._brahmabot_rows(view)
+            wide_marks, narrow_marks = board_marks(
+                (p.character,) if p.character else (),
+                p.planned if view.phase == "planning" and not bot else None)  # MJ-ROUND-2
             out.append(BoardData(
                 seat=seat, letter=self.letter(view, seat), name=self.name(view, seat),
-                badges=(p.character,) if p.character else (),
-                planned=p.planned if view.phase == "planning" and not bot else None, plan=plan,
                 active=seat in to_move, you=seat == viewer,
-                computer=bot or not self.seats[seat].is_human, wide_rows=wide,
-                narrow_rows=narrow))
+                computer=bot or not self.seats[seat].is_human, wide_marks=wide_marks,
+                narrow_marks=narrow_marks, wide_rows=wide + plan_row(plan),
+                narrow_rows=narrow + plan_row(plan)))
         return out
 
     # ---------------------------------------------------------------- solo
@@ -820,3 +823,7 @@ class MaharajaAdapter(RouteGameAdapter):
                            final_scoring=final, mode="solo", difficulty=str(values["solo"]))
         return Options(colours=tuple(colours), special_rules=special, final_scoring=final,
                        first_game=first_game)
+
+
+# mypy holds the adapter to the screens' contract (GameAdapter, games/base.py)
+_CONTRACT: type[GameAdapter[State, it.Intent]] = MaharajaAdapter

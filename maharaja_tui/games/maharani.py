@@ -11,15 +11,22 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.maharani import RULESET, Options, State
 from engine.maharani import components as C
 from engine.maharani import events as E
 from engine.maharani import intents as I
 from engine.maharani.board import palace
-from engine.maharani.queries import slot_quarter
+from engine.maharani.queries import slot_square
 from engine.maharani.state import Phase
-from maharaja_tui.games.base import MenuEntry, Panel, ScoreTable, SpecAdapter, cell
+from maharaja_tui.games.base import (
+    GameAdapter,
+    MenuEntry,
+    Panel,
+    ScoreTable,
+    SpecAdapter,
+    cell,
+)
 from maharaja_tui.widgets.palace_grid import (
     ARROWS,
     PalaceCell,
@@ -36,8 +43,6 @@ from maharaja_tui.widgets.segments import Segment, Segments
 # Tile colours as the widget draws them, and the letter that stands for each (NO_COLOR).
 TILE_LOOK = {"T_BLUE": ("blue", "B"), "T_ORANGE": ("orange", "O"), "T_GREEN": ("green", "G"),
              "T_RED": ("red", "R"), "T_YELLOW": ("yellow", "Y"), "T_PURPLE": ("purple", "P")}
-# The turntable's slot s lies on the centre cell of its quarter (M-BOARD-8).
-CENTRE_OF = {"NW": (3, 3), "NE": (3, 4), "SE": (4, 4), "SW": (4, 3)}
 
 LEGEND = """\
 ## The palace
@@ -77,7 +82,7 @@ def colour_word(tile_id: str) -> str:
     return TILE_LOOK.get(palace().tiles[tile_id].colour, ("?", "?"))[0]
 
 
-class MaharaniAdapter(SpecAdapter):
+class MaharaniAdapter(SpecAdapter[State, I.Intent]):
     ruleset_id: ClassVar[str] = "maharani"
     legend: ClassVar[str] = LEGEND
     guide_rules: ClassVar[dict[str, str]] = {  # F1's r: each guide section's rules
@@ -126,7 +131,7 @@ class MaharaniAdapter(SpecAdapter):
             cells.append(PalaceCell(cell_id, data.row, data.col, data.quarter, data.mask, tile,
                                     (self.artisan(standing),) if standing else ()))
         slots = tuple(
-            Slot(n, *CENTRE_OF[slot_quarter(view.orientation, n)],
+            Slot(n, *slot_square(view.orientation, n),
                  None if tile is None else face(tile))
             for n, tile in zip(C.SLOTS, view.slots, strict=True))
         placements = self.placements(view, viewer, intents)
@@ -159,7 +164,7 @@ class MaharaniAdapter(SpecAdapter):
         """What placing ``intent`` brings, read off the engine's events (M-GOLD)."""
         try:
             events = RULESET.decide(view, seat, intent)
-        except IllegalIntent:
+        except Refused:
             return (), frozenset()
         out: list[Segment] = []
         zone: frozenset[str] = frozenset()
@@ -197,6 +202,10 @@ class MaharaniAdapter(SpecAdapter):
                          active=seat in to_move, you=seat == viewer,
                          computer=seat < len(self.seats) and not self.seats[seat].is_human,
                          wide_rows=(wide, marker_row), narrow_rows=(narrow, marker_row))
+
+    def place_ids(self) -> dict[str, str]:
+        """The palace's cells by their ids (``r3c4``), as the log and the grid name them."""
+        return {cell: cell for cell in palace().cells}
 
     # ------------------------------------------------------------------ words
     def status(self, view: State, viewer: int | None,
@@ -318,3 +327,7 @@ class MaharaniAdapter(SpecAdapter):
     def make_options(cls, values: dict[str, Any], colours: tuple[str, ...],
                      *, first_game: bool = False) -> Options:
         return Options()
+
+
+# mypy holds the adapter to the screens' contract (GameAdapter, games/base.py)
+_CONTRACT: type[GameAdapter[State, I.Intent]] = MaharaniAdapter

@@ -25,6 +25,7 @@ from engine.raja.queries import (
     capacity,
     end_index,
     forfeits,
+    house_cost,
     move_tolls,
     palace_cost,
     palaces_on_board,
@@ -34,6 +35,7 @@ from engine.raja.state import BUILDER_SLOT, Phase
 from engine.raja.state import State as RajaState
 from engine.raja.views import HIDDEN_GOLD
 from maharaja_tui.games.base import (
+    GameAdapter,
     MenuEntry,
     MenuGroups,
     NewGameForm,
@@ -41,7 +43,7 @@ from maharaja_tui.games.base import (
     ScoreTable,
     cell,
 )
-from maharaja_tui.games.route import RouteGameAdapter
+from maharaja_tui.games.route import RouteGameAdapter, board_marks, plan_row
 from maharaja_tui.widgets.character_display import CharacterCard, DisplayData
 from maharaja_tui.widgets.player_board import BoardData
 from maharaja_tui.widgets.segments import Segment, Segments, seg
@@ -130,7 +132,7 @@ def _space(index: int) -> str:
     return f"space {printed}" if printed >= 1 else f"start space {index}"
 
 
-class RajaAdapter(RouteGameAdapter):
+class RajaAdapter(RouteGameAdapter[RajaState, it.Intent]):
     """Seats take the spec's five colours in seat order (R-COMP-4)."""
 
     final_word: ClassVar[str] = "final ranking"
@@ -316,12 +318,14 @@ class RajaAdapter(RouteGameAdapter):
                 + (((" tk", "dim"), (str(p.tokens), "")) if view.options.yogi_tokens else ()),
             ]
             plan = " + ".join(self.action_name(a) for a in p.plan) if p.plan else ""
+            wide_marks, narrow_marks = board_marks(
+                tuple(p.cards), p.selected if view.phase == Phase.SELECT else None)
             out.append(BoardData(
                 seat=seat, letter=self.letter(view, seat), name=self.seats[seat].name,
-                badges=tuple(p.cards), planned=p.selected if view.phase == Phase.SELECT else None,
-                plan=plan, active=seat in to_move, you=seat == viewer,
-                computer=not self.seats[seat].is_human, wide_rows=tuple(wide),
-                narrow_rows=tuple(narrow)))
+                active=seat in to_move, you=seat == viewer,
+                computer=not self.seats[seat].is_human, wide_marks=wide_marks,
+                narrow_marks=narrow_marks, wide_rows=(*wide, *plan_row(plan)),
+                narrow_rows=(*narrow, *plan_row(plan))))
         return out
 
     # -------------------------------------------------------------- status
@@ -503,7 +507,7 @@ class RajaAdapter(RouteGameAdapter):
                 return seg(("Take ", "strong"), (f"{C.GOLD_ACTION} gold", "coins"), " — ",
                            self._via(view, s))
             case it.BuildHouse(place=place, slot=s):
-                cost = 0 if s == BUILDER_SLOT else C.HOUSE_COST
+                cost = house_cost(s)
                 role = "city" if place in view.cities else "village"
                 return seg("House in ", (self.place_name(place), role), " — ",
                            (f"{cost} gold", "coins"), " — ", self._via(view, s))
@@ -632,3 +636,7 @@ class RajaAdapter(RouteGameAdapter):
 
     def is_over(self, view: RajaState) -> bool:
         return view.phase == Phase.OVER
+
+
+# mypy holds the adapter to the screens' contract (GameAdapter, games/base.py)
+_CONTRACT: type[GameAdapter[RajaState, it.Intent]] = RajaAdapter

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from engine.core.ruleset import Seat
 from engine.family.network import Network
@@ -34,6 +34,9 @@ from maharaja_tui.widgets.segments import Segment, Segments
 from maharaja_tui.widgets.tracks import SpaceTrack, SpaceTrackData
 
 TRACK_WIDGETS: dict[type, PanelWidget] = {TrackData: RouteTrack, SpaceTrackData: SpaceTrack}
+
+S = TypeVar("S")  # the game's state
+In = TypeVar("In")  # its intents
 
 
 def track_panel(track_id: str, data: Any) -> Panel:
@@ -65,7 +68,29 @@ def mine(line: Segments, viewer: int | None) -> Segments:
     return tuple((text, f"{role}+mine" if role == own else role) for text, role in line)
 
 
-class RouteGameAdapter(SpecAdapter):
+def board_marks(characters: Sequence[int], planned: bool | None) -> tuple[Segments, Segments]:
+    """What a route game's player board says after the player's name, spelt out and
+    abbreviated: the characters held (by number), and while the players plan in secret
+    whether this one has (``planned`` None outside planning)."""
+    wide: list[Segment] = []
+    narrow: list[Segment] = []
+    if characters:
+        numbers = ",".join(str(n) for n in characters)
+        word = "  character " if len(characters) == 1 else "  characters "
+        wide += [(word, "dim"), (numbers, "piece")]
+        narrow += [(" #", "dim"), (numbers, "piece")]
+    if planned is not None:
+        wide.append(("  ✓ planned" if planned else "  … planning", "dim"))
+        narrow.append(("  ✓plan" if planned else "  …", "dim"))
+    return tuple(wide), tuple(narrow)
+
+
+def plan_row(plan: str) -> tuple[Segments, ...]:
+    """The board's last row: the owner's own committed plan, or a revealed one."""
+    return ((("  plan: ", "dim"), (plan, "action")),) if plan else ()
+
+
+class RouteGameAdapter(SpecAdapter[S, In]):
     plan_actions: ClassVar[tuple[tuple[Any, str], ...]] = ()  # the disc, for the plan dialog
     final_word: ClassVar[str] = "final scores"  # what ``s`` shows once the game is over
     plan_entry: ClassVar[Segments] = ()  # the action panel's line for setting the disc

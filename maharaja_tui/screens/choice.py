@@ -22,11 +22,14 @@ HINT = "↑↓ choose · Home/End · PgUp/PgDn · Enter confirm · Esc back"
 class ChoiceScreen(Closing, RoleStyles, ModalScreen[int | None]):
     BINDINGS = [Binding("escape", "cancel", "Back", id="choice.cancel")]
 
-    def __init__(self, prompt: str, labels: list[Segments], colours: Palette | None) -> None:
+    def __init__(self, prompt: str, labels: list[Segments], colours: Palette | None, *,
+                 highlighted: int = 0) -> None:
+        """``highlighted``: the choice the cursor starts on (a lesson's step)."""
         super().__init__()
         self.prompt = prompt
         self.labels = labels
         self.colours = colours
+        self.highlighted = highlighted
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choice-box", classes="dialog"):
@@ -41,7 +44,7 @@ class ChoiceScreen(Closing, RoleStyles, ModalScreen[int | None]):
     def on_mount(self) -> None:
         painter = Painter(self, self.colours)
         options = self.query_one(ChoiceList)
-        options.show_choices([painter.text(label) for label in self.labels])
+        options.show_choices([painter.text(label) for label in self.labels], self.highlighted)
         focus_now(options)
 
     def on_choice_list_filtered(self, event: ChoiceList.Filtered) -> None:
@@ -69,15 +72,17 @@ class ConfirmScreen(Closing, ModalScreen[bool]):
                 Binding("n,escape", "answer(False)", "No", id="choice.no"),
                 Binding("enter", "enter", "Yes", show=False, id="choice.enter")]
 
-    def __init__(self, question: str, enter: str = "") -> None:
+    def __init__(self, question: str, enter: str = "", no: str = "back") -> None:
+        """``no``: the words of Esc's no, beside Enter's (``enter``)."""
         super().__init__()
         self.question = question
         self.enter = enter
+        self.no = no
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-title")
-            yield Static(f"Enter {self.enter} · Esc back" if self.enter else "y yes · n no",
+            yield Static(f"Enter {self.enter} · Esc {self.no}" if self.enter else "y yes · n no",
                          classes="dialog-hint")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

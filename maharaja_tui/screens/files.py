@@ -16,8 +16,9 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core import record
+from maharaja_tui.autosaves import autosave_path
 from maharaja_tui.fields import FieldError, path_field
-from maharaja_tui.paths import autosave_path, saves_dir
+from maharaja_tui.paths import saves_dir
 from maharaja_tui.screens.closing import Closing, while_open
 
 

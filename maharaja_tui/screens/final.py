@@ -1,5 +1,5 @@
 """Final scoring: the game's final table (its breakdown per player) and the winner, then
-the game's story (issue 13 item 9): each player's score round by round as a chart, and
+the game's story: each player's score round by round as a chart, and
 where the points came from, by source, as the events credited them."""
 
 from __future__ import annotations
@@ -14,11 +14,10 @@ from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from engine.core.story import Story
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.screens.scoring import fill_table
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.line_chart import ChartData, Line, LineChart
 from maharaja_tui.widgets.segments import Painter, RoleStyles
-
-TABS = ("scores", "story", "sources")
 
 
 def story_of(game: Any) -> Story | None:
@@ -67,8 +66,6 @@ class FinalScreen(Closing, RoleStyles, Screen[None]):
 
     @while_open
     def on_mount(self) -> None:
-        from maharaja_tui.screens.scoring import fill_table
-
         painter = Painter(self, self.adapter.palette(self.view))
         fill_table(self.query_one("#final-table", DataTable), self.summary, painter)
         notes = self.summary.notes

@@ -1,9 +1,9 @@
 """The game screen: the game's board and panels, the log and the player's choices.
 
-``GameScreen(table, seat)`` is the contract the SSH server relies on. ``table`` is a
-``LocalTable`` or anything with its methods (``view``, ``legal_intents``,
-``to_move``, ``play``, ``undo``, ``redo``, ``answer_undo``, ``pending_undo``, ``log``,
-``subscribe``, ``seats``, ``ruleset``). ``seat`` is:
+``GameScreen(table, seat)`` is the contract the SSH server relies on. ``table`` is an
+``engine.core.table.Table``: a ``LocalTable`` or the server's ``RemoteTable``; what
+only a game held here offers (save as, the final story, the autosave) it asks of
+``held_here``. ``seat`` is:
 
 * an ``int``: the screen shows that seat's view only and plays for it (a networked
   player);
@@ -25,20 +25,22 @@ legal intents; a refusal shows the engine's message, rule id first.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from functools import cached_property
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import msgspec
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.geometry import Size
+from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from engine.core.describe import part_of
-from engine.core.errors import IllegalIntent
+from engine.core.errors import NothingToUndo, Refused
+from engine.core.table import Table, held_here
 from maharaja_tui.games import adapter_for
 from maharaja_tui.games.base import MenuEntry, Panel, entry_key
 from maharaja_tui.paths import STYLE_FILES
@@ -48,9 +50,13 @@ from maharaja_tui.widgets.backdrop import BackdropColumn, BackdropRow
 from maharaja_tui.widgets.board_frame import ENTER
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
+from maharaja_tui.widgets.lesson_panel import LessonPanel
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Painter, Segment, Segments
-from maharaja_tui.widgets.selection import PlaceSelected, TellsStatus
+from maharaja_tui.widgets.selection import PlaceSelected, PointsAt, TellsStatus
+
+if TYPE_CHECKING:
+    from maharaja_tui.lessons.run import LessonRun
 
 HOT_SEAT: Final = "hot-seat"
 SINCE_LINES = 3  # entries "since your last turn" shows (those that concern you first)
@@ -75,13 +81,18 @@ class GameScreen(Closing, Screen[None]):
         Binding("s", "scores", "Scores", show=False, id="game.scores"),
         Binding("ctrl+s", "save_as", "Save as", show=False, id="game.save-as"),
         Binding("h", "hint", "Hint", id="game.hint"),
+        # A guided game (a lesson): leave it and play on freely.
+        Binding("ctrl+e", "leave_lesson", "Leave lesson", id="game.leave-lesson"),
     ]
 
     def __init__(
         self,
-        table: Any,
+        table: Table,
         seat: SeatMode = HOT_SEAT,
+        lesson: LessonRun | None = None,
     ) -> None:
+        """``lesson``: a guided game's lesson, played by its guided seat here (a table
+        of this app's own: its steps are read off the game's log)."""
         super().__init__()
         self.table = table
         self.mode: SeatMode = seat
@@ -93,25 +104,32 @@ class GameScreen(Closing, Screen[None]):
             self.viewer = self.humans[0]
         self._covered = False  # a privacy screen is up
         self._undo_asked: Any = None  # the waiting undo this player was asked about
-        self._closed = False
+        self._unmounted = False  # its table may still call it (another thread)
         self._entries: list[MenuEntry] = []
         self._boards: list[str] = []  # the ids of the board region's widgets
         self._panels: dict[str, Any] = {}  # the panels' widgets by id, found once
         self._intents: list[Any] = []
         self._final_shown = False
         self._autosave_problem: str | None = None  # the one being shown
-        self.last_refusal: IllegalIntent | None = None
+        self.last_refusal: Refused | None = None
         first = table.view(self.viewer)
         self._first_view = first  # which panels the game has, for compose
         self._scored_round: Any = None  # the adapter's key of the last scoring shown
         self.colours = self.adapter.palette(first)
-        self._styled_at: int | None = None  # the app's CSS generation compose styled with
+        self._styled_with: Any = None  # the app's rules compose styled with, till resumed
+        self._app_thread: int | None = None  # the app's thread, once mounted
         # "Since your last turn": per human seat, the log's length when it last played;
         # the seats that played since their decision last came round; the places marked
         # until the next key.
         self._seen: dict[int, int] = {}
         self._played: set[int] = set()
         self.news: frozenset[str] = frozenset()
+        self.lesson = lesson
+        self._lesson_said: Segments = ()  # why the last decision tried was not the step's
+        self._lesson_over_at: int | None = None  # its seat's decisions when it ended
+        self.pointed: int | None = None  # the entry the lesson's step asks for, if any
+        self._lesson_pointed: int | None = None  # the step the boards' cursors went for
+        self._notes: list[LessonPanel] = []  # the step shown over the dialogs it opened
 
     # ------------------------------------------------------------- compose
     def compose(self) -> ComposeResult:
@@ -129,11 +147,15 @@ class GameScreen(Closing, Screen[None]):
         yield Static(id="refusal")
         yield Static(id="autosave-off")
         yield Static(id="since")
+        if self.lesson is not None:  # the whole width over the choices, in the summary's
+            # place: at 80x24 the side column has no room to spare beside the boards
+            yield LessonPanel(self.colours, id="lesson")
         yield ActionPanel(self.colours, id="actions", chosen=self._chosen)
         yield Footer(compact=True, show_command_palette=False)  # all keys fit at 80 columns
 
     @while_open
     def on_mount(self) -> None:
+        self._app_thread = threading.get_ident()  # where the app runs (and mounts)
         for board in self._boards:  # their status lines say what Enter does, and why not
             widget = self.query_one(f"#{board}")
             if isinstance(widget, TellsStatus):
@@ -142,55 +164,56 @@ class GameScreen(Closing, Screen[None]):
         self.sync()
         self._show_autosave()
         self.query_one(ActionPanel).focus_options()
-        self._styled_at = self.app._css_update_count
+        self._styled_with = self.app.stylesheet.rules
+        if self.lesson is not None and self.lesson.done(self._steps()) == 0:
+            self._welcome()
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         # Textual restyles the whole screen at every resume. The first comes right after
-        # compose styled every widget with the same stylesheet (a stylesheet change
-        # restyles every screen itself): a second pass over each, a quarter of the
-        # launch's styling (issue 15). Later resumes (back from a dialog) keep it.
-        if self._styled_at is not None and self._styled_at == self.app._css_update_count:
+        # compose styled every widget with the same rules (a stylesheet parsed again
+        # holds new ones, and restyles every screen itself): a second pass over each, a
+        # quarter of the launch's styling. Later resumes (back from a dialog) keep it.
+        # Textual's own handler (Screen's) runs after this one and reads the event.
+        if self._styled_with is not None and self._styled_with is self.app.stylesheet.rules:
             event.refresh_styles = False
-        self._styled_at = None
-        # Not super()'s: Textual calls each class's own handler in turn (Screen's after
-        # this one), and calling it here too refocused and refreshed twice a resume.
-
-    def _screen_resized(self, size: Size) -> None:
-        # A screen's first layout posts a Resize to the screen itself, whose handler laid
-        # the whole screen out again at the size it was just laid out at, before the first
-        # frame (issue 15). Nothing has moved then; a pending layout has its own timer.
-        if self.is_attached and size == self._compositor.size:
-            return
-        super()._screen_resized(size)
+        self._styled_with = None
 
     def on_unmount(self) -> None:
-        self._closed = True
-        flush = getattr(self.table, "flush", None)
-        if flush is not None:  # an autosave waiting for the next frame: there is none
-            flush()
-        unsubscribe = getattr(self.table, "unsubscribe", None)
-        if unsubscribe is not None:
-            unsubscribe(self._on_table_changed)
+        self._unmounted = True
+        held = held_here(self.table)
+        if held is not None:  # an autosave waiting for the next frame: there is none
+            held.flush()
+        self.table.unsubscribe(self._on_table_changed)
 
     # ------------------------------------------------------------- refresh
     def _on_table_changed(self) -> None:
         """Table listener: may be called from another thread (a remote table, a worker)."""
-        if self._closed:
-            return
-        if threading.get_ident() == getattr(self.app, "_thread_id", None):
+        if self._unmounted or not self.is_running:  # closed (by the app's end: unmounted
+            return  # or not, its widgets go)
+        if threading.get_ident() == self._app_thread:
             self._table_changed()
         else:
             self.app.call_from_thread(self._table_changed)
 
     @while_open
     def _table_changed(self) -> None:
-        self.sync()
+        if self._unmounted or not self.is_mounted or not self.is_running:
+            # called from another thread after it left, or closed with the app since
+            return
+        try:
+            self.sync()
+        except NoMatches:
+            # Under the too-small cover a change can come while the screen's panels are
+            # away (seen at 1x1 to 79x23 with the computers playing on): the next change
+            # or the screen's return to view redraws it whole.
+            return
         self._show_autosave()
 
     def _show_autosave(self) -> None:
         """A table that cannot write its autosave (read-only or full disk) plays on; the
         player is told once, and a line stays up until it works again."""
-        problem = getattr(self.table, "autosave_problem", None)
+        held = held_here(self.table)
+        problem = held.autosave_problem if held is not None else None
         if problem == self._autosave_problem:
             return
         line = self.query_one("#autosave-off", Static)
@@ -220,25 +243,27 @@ class GameScreen(Closing, Screen[None]):
                                                                        self._intents)))
         else:
             self._intents, self._entries = [], []
+        marked = self._lesson_sync(view, viewer is not None and viewer in to_move)
         actions, log = self._fixed
         painter = Painter(actions, self.colours)
         status = painter.text(adapter.status(view, viewer, to_move))
         line = self.query_one("#status", Static)
-        if status != line.content:  # one line high: no layout (issue 15)
+        if status != line.content:  # one line high: no layout (key to frame)
             line.update(status, layout=False)
         entries = tuple(table.log(viewer))
         if viewer is not None and viewer in to_move and viewer in self._played:
             self._played.discard(viewer)  # its decision has come round again
             self._since(viewer, entries, painter)
         panels = adapter.panels(view, viewer, to_move, self._intents)
-        if self.news:
-            panels = tuple(adapter.highlighted(panel, self.news) for panel in panels)
+        if self.news or marked:
+            panels = tuple(adapter.highlighted(panel, self.news | marked) for panel in panels)
         refresh(self, panels, self._panels)
+        self._lesson_points()
         log.show(entries, frozenset(
             n for n, entry in enumerate(entries) if adapter.concerns(entry, viewer)))
         actions.show(adapter.heading(view, viewer, to_move),
                      tuple(e.label for e in self._entries),
-                     [entry_key(e) for e in self._entries])
+                     [entry_key(e) for e in self._entries], at=self.pointed)
         self._screens_for(view)
         self._asked_to_undo()
 
@@ -266,18 +291,175 @@ class GameScreen(Closing, Screen[None]):
                                       "dim"))
         box = self.query_one("#since", Static)
         box.update(painter.lines((head, *((("• ", "dim"), *entry) for entry in shown))))
-        box.display = True
+        # While a lesson runs its panel is in the summary's place (the log has it all).
+        box.display = self.lesson is None or not self.lesson.running(self._steps())
         self.news = frozenset().union(*(self.adapter.places_in(e) for e in news))
 
     def clear_news(self) -> None:
-        """The next key: the summary and the places marked go."""
+        """The next key: the summary and the places marked go (the lesson's stay)."""
         if not self.news and not self.query_one("#since").display:
             return
         self.query_one("#since").display = False
         self.news = frozenset()
         view = self.table.view(self.viewer)
-        refresh(self, self.adapter.panels(view, self.viewer, self.table.to_move(),
-                                          self._intents), self._panels)
+        panels = self.adapter.panels(view, self.viewer, self.table.to_move(), self._intents)
+        marked = self._lesson_places()
+        if marked:
+            panels = tuple(self.adapter.highlighted(panel, marked) for panel in panels)
+        refresh(self, panels, self._panels)
+
+    # ------------------------------------------------------------- lesson
+    def _steps(self) -> list[Any]:
+        """The game's log of steps (a guided game is played on a table of this app)."""
+        return list(getattr(getattr(self.table, "game", None), "steps", ()))
+
+    def _lesson_step(self) -> Any:
+        """The lesson's step due now, when the guided seat decides; else None."""
+        lesson = self.lesson
+        if lesson is None or self.viewer != lesson.seat \
+                or lesson.seat not in self.table.to_move() or self._lesson_held():
+            return None
+        return lesson.due(self._steps())
+
+    def _lesson_held(self) -> bool:
+        """While a lesson runs, the computers decide first when they decide at the same
+        time as the guided seat (plans): the lesson's game, seeded, is then the same
+        however quick the player is (each decision's generator follows the log)."""
+        lesson = self.lesson
+        if lesson is None or lesson.left:
+            return False
+        held = held_here(self.table)  # a lesson's game is always held here
+        if held is None:
+            return False
+        to_move = held.to_move()
+        return lesson.seat in to_move and lesson.running(self._steps()) and any(
+            seat != lesson.seat and held.level(seat) is not None for seat in to_move)
+
+    def _lesson_places(self) -> frozenset[str]:
+        step = self._lesson_step()
+        return frozenset(step.highlight) if step is not None else frozenset()
+
+    def _lesson_sync(self, view: Any, deciding: bool) -> frozenset[str]:
+        """The lesson's part of a redraw: its panel, the entry its step asks for marked
+        (``pointed``, where the cursor goes), and the places to mark on the board."""
+        self.pointed = None
+        lesson = self.lesson
+        if lesson is None:
+            return frozenset()
+        steps = self._steps()
+        done = lesson.done(steps)
+        running = lesson.running(steps)
+        if not running and self._lesson_over_at is None:
+            self._lesson_over_at = done
+        elif running:
+            self._lesson_over_at = None
+        panel = self.query_one("#lesson", LessonPanel)
+        # The farewell stays until the guided seat's next decision.
+        panel.display = running or done <= (self._lesson_over_at or 0)
+        step = self._lesson_step()
+        deciding = deciding and step is not None
+        panel.data = lesson.panel(steps, view, deciding, self._lesson_said)
+        # A note shows the step its dialog was opened for, and goes once it is played
+        # (a scoring still up after its reward says itself to press Enter).
+        self._notes = [n for n in self._notes if n.is_attached]
+        for note in self._notes:
+            note.display = deciding and note.data is not None \
+                and note.data.title == lesson.note_title(steps)
+        if not deciding:
+            return frozenset()
+        allowed = lesson.allowed(view, step)
+        for n, entry in enumerate(self._entries):
+            if entry.refusal is None and any(i in allowed for i in entry.intents):
+                self.pointed = n
+                mark = (("▶ ", "strong"),)
+                self._entries[n] = msgspec.structs.replace(
+                    entry, label=mark + tuple(entry.label), key=entry_key(entry))
+                break
+        return frozenset(step.highlight)
+
+    def _lesson_points(self) -> None:
+        """A step due that marks places: the boards' cursors go to its first, once (the
+        window of a board bigger than its widget follows, so the place is in sight; the
+        player's own moves of the cursor are left alone after)."""
+        step = self._lesson_step()
+        if step is None or self.lesson is None or not step.highlight:
+            return
+        number = self.lesson.done(self._steps())
+        if self._lesson_pointed == number:
+            return
+        self._lesson_pointed = number
+        for board in self._boards:
+            widget = self.query_one(f"#{board}")
+            if isinstance(widget, PointsAt):
+                widget.point_at(step.highlight[0])
+
+    def lesson_choice(self, intents: Sequence[Any]) -> int | None:
+        """Among ``intents`` (a dialog's choices), the one the lesson's step asks for."""
+        step = self._lesson_step()
+        if step is None or self.lesson is None:
+            return None
+        allowed = self.lesson.allowed(self.table.view(self.viewer), step)
+        return next((n for n, intent in enumerate(intents) if intent in allowed), None)
+
+    def _off_script(self, intent: Any) -> bool:
+        """True (and said why) when the lesson's step asks for another decision than
+        ``intent``: it is not played, and the player may try again or leave the lesson."""
+        if self._lesson_held():
+            self.notify("A moment: the computers decide first", timeout=3)
+            return True
+        step = self._lesson_step()
+        if step is None or self.lesson is None:
+            return False
+        view = self.table.view(self.viewer)
+        allowed = self.lesson.allowed(view, step)
+        if not allowed or intent in allowed:  # the lesson cannot go on: anything goes
+            return False
+        seat = self.lesson.seat
+        chosen = "".join(text for text, _ in self.adapter.label(view, seat, intent))
+        wanted = "".join(text for text, _ in self.adapter.label(view, seat, allowed[0]))
+        self._lesson_said = (("✗ Not this time: ", "warning"), (chosen, ""),
+                             (". The step asks for ", ""), (wanted, "strong"),
+                             (" (▶). Try again, or ^e to leave the lesson.", ""))
+        self.app.bell()
+        self.notify(f"The lesson asks for: {wanted}", title="Not this step",
+                    severity="warning", timeout=6)
+        self.sync()
+        return True
+
+    def _welcome(self) -> None:
+        """The lesson's welcome, once, before its first step: Enter begins it, Esc plays
+        the game without it."""
+        lesson = self.lesson
+        if lesson is None:
+            return
+        from maharaja_tui.screens.choice import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                self.action_leave_lesson()
+
+        self.ask(ConfirmScreen(f"{lesson.lesson.title}\n\n{lesson.lesson.welcome}\n\n"
+                               "The panel above your choices says what to do and why; the "
+                               "entry to pick is marked ▶, the places on the board too. F1 "
+                               "opens the guide there. ^e leaves the lesson: the game goes "
+                               "on against easy computers.",
+                               enter="begins the lesson", no="plays without it"),
+                 answered, step_on_top=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave_lesson":
+            return self.lesson is not None and self.lesson.running(self._steps())
+        return self._check_action(action, parameters)
+
+    def action_leave_lesson(self) -> None:
+        """Leave the lesson: the game goes on as any other, against its computers."""
+        if self.lesson is None or not self.lesson.running(self._steps()):
+            return
+        self.lesson.left = True
+        self._lesson_said = ()
+        self.notify("You left the lesson: the game goes on as any other", timeout=5)
+        self.refresh_bindings()
+        self.sync()
 
     def on_key(self, event: events.Key) -> None:
         self.clear_news()
@@ -355,8 +537,8 @@ class GameScreen(Closing, Screen[None]):
         here (an SSH session holds only its seat's view, so it shows none)."""
         from maharaja_tui.screens.final import story_of
 
-        game = getattr(self.table, "game", None)
-        return story_of(game) if game is not None else None
+        held = held_here(self.table)
+        return story_of(held.game) if held is not None else None
 
     @property
     def seat_shown(self) -> int | None:
@@ -365,8 +547,16 @@ class GameScreen(Closing, Screen[None]):
         no more than this)."""
         return None if self._covered else self.viewer
 
+    def guide_at(self) -> tuple[str, str | None]:
+        """F1 explains this game, at the section for the decision at hand."""
+        return self.table.ruleset.id, self.guide_topic() or None
+
     def guide_topic(self) -> str:
-        """The player's-guide section for the decision at hand (F1 opens it)."""
+        """The player's-guide section for the decision at hand (F1 opens it): the
+        lesson's step's own, while a guided game's step is due."""
+        step = self._lesson_step()
+        if step is not None:
+            return str(step.section)
         return self.adapter.guide_topic(self.table.view(self.viewer), self._intents)
 
     # ------------------------------------------------------------ deciding
@@ -443,12 +633,15 @@ class GameScreen(Closing, Screen[None]):
                                                    key=key))
         return out
 
-    def _refusal(self, view: Any, intent: Any) -> IllegalIntent | None:
+    def _refusal(self, view: Any, intent: Any) -> Refused | None:
         """The engine's reason for refusing ``intent`` on the viewer's own view (so it
-        can tell nothing the viewer may not know), or None when it would be played."""
+        can tell nothing the viewer may not know), or None when it would be played
+        (a spectator plays nothing, and is asked nothing)."""
+        if self.viewer is None:
+            return None
         try:
             self.table.ruleset.decide(view, self.viewer, intent)
-        except IllegalIntent as refusal:
+        except Refused as refusal:
             return refusal
         return None
 
@@ -474,6 +667,9 @@ class GameScreen(Closing, Screen[None]):
             return
         view = self.table.view(self.viewer)
         labels = [self.adapter.label(view, self.viewer or 0, i) for i in entry.intents]
+        asked = self.lesson_choice(entry.intents)
+        if asked is not None:  # the choice a lesson's step asks for, marked as its entry
+            labels[asked] = (("▶ ", "strong"), *labels[asked])
 
         def chosen(index: int | None) -> None:
             if index is not None:
@@ -481,12 +677,15 @@ class GameScreen(Closing, Screen[None]):
 
         from maharaja_tui.screens.choice import ChoiceScreen  # not needed to start
 
-        self.ask(ChoiceScreen(entry.prompt or "Choose:", labels, self.colours), chosen)
+        self.ask(ChoiceScreen(entry.prompt or "Choose:", labels, self.colours,
+                              highlighted=asked or 0), chosen)
 
-    def ask(self, screen: Screen[Any], then: Any) -> None:
+    def ask(self, screen: Screen[Any], then: Any, *, step_on_top: bool = True) -> None:
         """Push a screen that decides something; once it closes (answered or not), the
         action list has the focus again, its cursor where it was or on the same entry,
-        so arrows work at once, whichever widget opened the dialog (a board, a hint)."""
+        so arrows work at once, whichever widget opened the dialog (a board, a hint).
+        ``step_on_top``: a lesson's step due goes on top of it (not on the welcome,
+        which comes before any step)."""
         def answered(answer: Any) -> None:
             try:
                 then(answer)
@@ -495,6 +694,29 @@ class GameScreen(Closing, Screen[None]):
                     self.query_one(ActionPanel).focus_options()
 
         self.app.push_screen(screen, answered)
+        note = self.lesson.note(self._steps()) if step_on_top \
+            and self._lesson_step() is not None and self.lesson is not None else None
+        if note is not None:  # the dialog covers the lesson panel: its step goes on top
+            screen.call_after_refresh(self._note_on, screen, note)
+
+    def _note_on(self, screen: Screen[Any], note: Any) -> None:
+        """The step due on top of a dialog it opened: the dialog's box begins with it
+        (marked ``-lesson``, which leaves it room), or a screen without one (the
+        scoring) shows it at its top."""
+        if not screen.is_attached:
+            return
+        panel = LessonPanel(self.colours, classes="lesson-note")
+        panel.set_reactive(LessonPanel.data, note)
+        boxes = screen.query(".dialog")
+        if boxes:
+            box = boxes.first()
+            box.add_class("-lesson")
+            box.mount(panel, before=0)
+        else:
+            screen.mount(panel)
+        self._notes.append(panel)
+        for options in screen.query(OptionList):  # shorter now: the choice still in sight
+            options.call_after_refresh(options.scroll_to_highlight)
 
     def play_checked(self, intent: Any) -> None:
         """Play ``intent``, first asking to confirm when the game warns about it, or when
@@ -524,8 +746,9 @@ class GameScreen(Closing, Screen[None]):
 
     def play(self, intent: Any) -> None:
         seat = self.viewer
-        if seat is None:
+        if seat is None or self._off_script(intent):
             return
+        self._lesson_said = ()
         # Before the play: the table redraws this screen as it plays, the computers'
         # replies too (at once, without a delay between them).
         before = self._seen.get(seat), seat in self._played
@@ -533,7 +756,7 @@ class GameScreen(Closing, Screen[None]):
         self._played.add(seat)
         try:
             self.table.play(seat, intent)
-        except IllegalIntent as refusal:
+        except Refused as refusal:
             if before[0] is None:
                 del self._seen[seat]
             else:
@@ -547,7 +770,7 @@ class GameScreen(Closing, Screen[None]):
             self.query_one("#refusal").display = False
         self.last_refusal = None
 
-    def refuse(self, refusal: IllegalIntent) -> None:
+    def refuse(self, refusal: Refused) -> None:
         self.last_refusal = refusal
         notice = self.query_one("#refusal", Static)
         notice.update(f"✗ {refusal}   (F1: rule {refusal.rule})")
@@ -564,11 +787,11 @@ class GameScreen(Closing, Screen[None]):
             return
         try:
             request = self.table.undo(seat)
-        except IllegalIntent as refusal:
-            if refusal.rule != "CORE-UNDO-1":  # e.g. a server's refusal: say it as it is
-                self.refuse(refusal)
-                return
+        except NothingToUndo:
             self.notify("Nothing of yours to take back", severity="warning")
+            return
+        except Refused as refusal:  # e.g. a server's refusal: say it as it is
+            self.refuse(refusal)
             return
         if request is None:
             return
@@ -598,7 +821,7 @@ class GameScreen(Closing, Screen[None]):
 
     def _asked_to_undo(self) -> None:
         """A networked player whose decision another's undo would take back is asked."""
-        request = getattr(self.table, "pending_undo", None)
+        request = self.table.pending_undo
         if request is None:
             self._undo_asked = None  # a later request, even an equal one, is asked anew
         seat = self.viewer
@@ -609,7 +832,7 @@ class GameScreen(Closing, Screen[None]):
         who = self.table.seats[request.by].name
 
         def answered(yes: bool | None) -> None:
-            if getattr(self.table, "pending_undo", None) == request:
+            if self.table.pending_undo == request:
                 self._call(lambda: self.table.answer_undo(seat, bool(yes)))
 
         from maharaja_tui.screens.choice import ConfirmScreen
@@ -622,18 +845,17 @@ class GameScreen(Closing, Screen[None]):
         seat = self._undoer()
         try:
             if seat is None:
-                raise IllegalIntent("CORE-REDO-1", "nothing to redo")
+                raise NothingToUndo("CORE-REDO-1", "nothing to redo")
             self.table.redo(seat)  # the computers' replies come back with it
-        except IllegalIntent as refusal:
-            if refusal.rule != "CORE-REDO-1":
-                self.refuse(refusal)
-                return
+        except NothingToUndo:
             self.notify("Nothing to redo", severity="warning")
+        except Refused as refusal:  # e.g. a server's refusal: say it as it is
+            self.refuse(refusal)
 
     def _call(self, fn: Any) -> None:
         try:
             fn()
-        except IllegalIntent as refusal:
+        except Refused as refusal:
             self.refuse(refusal)
 
     # --------------------------------------------------------------- focus
@@ -684,7 +906,7 @@ class GameScreen(Closing, Screen[None]):
     # file dialog would read and write the server's disk, not the player's.
     host_files = True
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def _check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "save_as" and not self.host_files:
             return False  # neither offered in the footer nor run
         if action == "hint":
@@ -695,10 +917,10 @@ class GameScreen(Closing, Screen[None]):
     def hints_allowed(self) -> bool:
         """Hints are the table's choice (an SSH table allows them or not); a local table
         always does."""
-        return bool(getattr(self.table, "hints", False))
+        return self.table.hints
 
     def action_hint(self) -> None:
-        """The hard computer's suggestion for this decision (issue 13 item 7), thought
+        """The hard computer's suggestion for this decision (a hint), thought
         out from this seat's view only, off the UI thread."""
         from maharaja_tui.screens.hint import HintScreen
 
@@ -721,12 +943,12 @@ class GameScreen(Closing, Screen[None]):
     def action_save_as(self) -> None:
         from maharaja_tui.screens.files import SaveScreen
 
-        game = getattr(self.table, "game", None)
-        if game is None:
+        held = held_here(self.table)
+        if held is None:
             self.notify("Only a game played on this computer can be saved here",
                         severity="warning")
             return
-        self.app.push_screen(SaveScreen(game))
+        self.app.push_screen(SaveScreen(held.game))
 
 
 def build(panels: tuple[Panel, ...], *regions: str, palette: Any) -> list[Any]:
@@ -738,7 +960,7 @@ def build(panels: tuple[Panel, ...], *regions: str, palette: Any) -> list[Any]:
 def refresh(screen: Screen[Any], panels: tuple[Panel, ...],
             widgets: dict[str, Any] | None = None) -> None:
     """Each panel's widget gets its data now; ``widgets`` keeps them by id (a query
-    walks the whole screen, and this runs after every step: issue 15)."""
+    walks the whole screen, and this runs after every step)."""
     for panel in panels:
         # Any: each panel's widget class has its own ``data`` (see Panel)
         widget: Any = widgets.get(panel.id) if widgets is not None else None

@@ -130,7 +130,7 @@ class HelpScreen(Closing, Screen[None]):
         text = self.keys if index == 0 else self.sections()[index - 1].body
         # _fill shows its section at once, and its highlight then asks again (the
         # OptionHighlighted message): parsing and mounting the same text twice was ~17%
-        # of opening the help (issue 15). The same text is not drawn again.
+        # of opening the help. The same text is not drawn again.
         if text != self._shown:
             self._shown = text
             self.query_one("#help-text", Markdown).update(text)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
@@ -20,14 +21,14 @@ from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, 
 from textual.widgets.option_list import Option
 
 from engine import rulesets
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.core.record import MAX_NAME
 from engine.core.ruleset import HUMAN, Computer, Controller, Human, Seat
 from engine.registry import default_game
-from maharaja_tui import autosaves
+from maharaja_tui import autosaves, lessons, watch
 from maharaja_tui.computer import bot_levels
 from maharaja_tui.fields import FieldError, seed_field
-from maharaja_tui.game_setup import GameSetup, bot_level, form_of, seat_name
+from maharaja_tui.game_setup import GameSetup, bot_level, form_of, lesson_setup, seat_name
 from maharaja_tui.game_setup import default_setup as default_setup  # where callers found it
 from maharaja_tui.games import adapter_class, playable
 from maharaja_tui.games.base import NewGameForm
@@ -60,11 +61,13 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         Binding("ctrl+n", "start", "Start", id="new-game.start"),
         Binding("ctrl+f", "first_game", "First game", id="new-game.first-game"),
         Binding("ctrl+t", "resume", "Continue", id="new-game.resume"),
+        Binding("ctrl+l", "learn", "Learn to play", id="new-game.learn"),
+        Binding("ctrl+r", "watch", "Watch", id="new-game.watch"),  # a recorded game
         Binding("escape", "quit", "Quit", show=False, id="new-game.quit"),
     ]
     # Textual's auto-focus gives the first focusable widget the focus at compose: the
     # form's scroll area, which on_mount then took it from. Each of the two moves
-    # restyled the whole form (~30% of the screen's start, issue 15): the first field
+    # restyled the whole form (~30% of the screen's start): the first field
     # (the one on_mount focuses) takes it at once instead.
     AUTO_FOCUS = "Select"
 
@@ -79,6 +82,10 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "first_game":  # only a game that recommends a first game
             return self.form.first_game_seats > 0
+        if action == "learn":  # only a game with a lesson
+            return self.game in lessons.games()
+        if action == "watch":  # only a game with recorded games
+            return bool(self.recorded)
         return True
 
     @property
@@ -148,14 +155,24 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 if form.first_game_seats:
                     yield Button("First game", id="first-game", compact=True)
+                if self.game in lessons.games():
+                    yield Button("Learn to play", id="learn", compact=True)
                 yield Button("Continue", id="resume", compact=True,
                              disabled=not self.unfinished)
                 yield Button("Load…", id="load", compact=True)
+                if self.recorded:
+                    yield Button("Watch…", id="watch", compact=True)
             yield Static(id="new-game-error")
             if self.unfinished:
                 yield Static("Unfinished games (Enter resumes)", classes="form-heading")
                 yield ChoiceList(*[Option(save.describe()) for save in self.unfinished],
                                  id="recent-games")
+            if self.recorded:
+                yield Static("Watch a game (Enter: its replay; there space plays it, "
+                             "F1 has the guide)",
+                             classes="form-heading", id="watch-heading")
+                yield ChoiceList(*[Option(game.describe()) for game in self.recorded],
+                                 id="recordings")
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
     def _defaults(self) -> tuple[str, str, int]:
@@ -218,6 +235,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"start": self.action_start, "first-game": self.action_first_game,
+                   "learn": self.action_learn, "watch": self.action_watch,
                    "resume": self.action_resume, "load": self.app.action_open_file}  # type: ignore[attr-defined]
         actions[event.button.id or ""]()
 
@@ -249,7 +267,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
     def _check(self, setup: GameSetup) -> bool:
         try:
             rulesets()[setup.ruleset_id].check_options(setup.options, list(setup.seats))
-        except IllegalIntent as refusal:
+        except Refused as refusal:
             self.query_one("#new-game-error", Static).update(f"✗ {refusal}")
             return False
         return True
@@ -282,9 +300,46 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         if setup is not None and self._check(setup):
             self.dismiss(setup)
 
+    def action_learn(self) -> None:
+        """A guided first game of the game chosen (its lesson's own table and seed)."""
+        if self.game not in lessons.games():
+            return
+        name = self.query_one("#name-0", Input).value.strip() or seat_name(0)
+        try:
+            setup = lesson_setup(self.game, name=name)
+        except lessons.LessonError as problem:
+            self.query_one("#new-game-error", Static).update(f"✗ {problem}")
+            return
+        self.dismiss(setup)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "recent-games":
             self.app.open_path(self.unfinished[event.option_index].path)  # type: ignore[attr-defined]
+        elif event.option_list.id == "recordings":
+            self.open_recording(self.recorded[event.option_index].path)
+
+    def open_recording(self, path: Path) -> None:
+        """A recorded game in the replay viewer, over this form: Esc there comes back."""
+        from maharaja_tui.screens.replay import ReplayScreen
+
+        game = self.app.load(path)  # type: ignore[attr-defined]  # a bad file: a notice
+        if game is not None:
+            self.app.push_screen(ReplayScreen(game))
+
+    @property
+    def recorded(self) -> list[watch.Recorded]:
+        """The recorded games of the game chosen, to watch (they ship with the app)."""
+        return watch.recorded(self.game)
+
+    def action_watch(self) -> None:
+        """To the list of the game's recorded games (Enter there opens one)."""
+        for games in self.query("#recordings"):
+            games.scroll_visible()
+            focus_now(games)
+
+    def guide_at(self) -> tuple[str, str | None]:
+        """F1 explains the game chosen on the form, from its guide's start."""
+        return self.game, None
 
     def action_resume(self) -> None:
         """Continue: the most recently played unfinished game."""

@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Input, ProgressBar, Static
 from textual.worker import Worker, get_current_worker
 
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Refused
 from engine.core.fork import play_from
 from engine.core.game import AnyGame
 from engine.core.replay import Replay
@@ -152,6 +152,12 @@ class ReplayScreen(Closing, Screen[None]):
         if self.follow() != self.seat:  # another player has the terminal now
             self.notify("The replay closed: it showed another player's view", timeout=4)
             self.action_close()
+
+    def guide_at(self) -> tuple[str, str | None]:
+        """F1 explains this game, at the guide's section for the decision shown next."""
+        intent = self.replay.next_intent()
+        topic = self.adapter.guide_topic(self.view(), [intent]) if intent is not None else ""
+        return self.game.ruleset.id, topic or None
 
     def panels(self) -> tuple[Any, ...]:
         return tuple(p for p in self.adapter.panels(self.view(), self.viewer(), (), ())
@@ -314,7 +320,7 @@ class ReplayScreen(Closing, Screen[None]):
         return [] if self.seat is None else [self.seat]
 
     def action_play_from(self) -> None:
-        """Play from here (issue 13 item 8): a new game from this position (the end of
+        """Play from here: a new game from this position (the end of
         the step shown) against computers, only what the chosen seat knew kept."""
         seats = self.fork_seats()
         if not seats:
@@ -346,7 +352,7 @@ class ReplayScreen(Closing, Screen[None]):
         try:
             game = play_from(self.game.ruleset, replay.state, self.game.seats,
                              self.game.options, seat, seed)
-        except IllegalIntent as refusal:
+        except Refused as refusal:
             self.notify(f"{refusal} ({refusal.rule})", title="Cannot play from here",
                         severity="error")
             return
@@ -359,7 +365,7 @@ class ReplayScreen(Closing, Screen[None]):
 
     # ------------------------------------------------------------ analysis
     def action_analyse(self) -> None:
-        """The hard computer's analysis (issue 13 item 10): winning chances after every
+        """The hard computer's analysis: winning chances after every
         turn as a chart under the move list, the costliest decisions marked (● in the
         log, x goes to the next). In the background; a again cancels it."""
         if self._analysis is not None and self._analysis.is_running:
@@ -392,7 +398,7 @@ class ReplayScreen(Closing, Screen[None]):
             result = analyse(self.game, progress=progress, stop=lambda: worker.is_cancelled)
         except Cancelled:
             return None
-        except IllegalIntent as refusal:
+        except Refused as refusal:
             self.app.call_from_thread(self.notify, str(refusal), severity="error")
             return None
         if not worker.is_cancelled:

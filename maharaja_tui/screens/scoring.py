@@ -3,24 +3,50 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from rich.style import Style
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from maharaja_tui.games.base import MenuEntry, ScoreTable, entry_key
+from engine.core.table import Table, held_here
+from maharaja_tui.games.base import AnyAdapter, MenuEntry, ScoreTable, entry_key
 from maharaja_tui.screens.closing import Closing, on_top, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.footer import Footer
-from maharaja_tui.widgets.segments import Painter, RoleStyles
+from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles
 
-if TYPE_CHECKING:
-    from rich.text import Text
 
-    from maharaja_tui.screens.game import GameScreen
+class ScoredGame(Protocol):
+    """What the scoring screen reads of the game screen under it (``GameScreen``): the
+    table, the seat it shows, its adapter and colours, its decisions, and the keys it
+    lends (undo, redo, the hint), so that the two screens need not import each other."""
+
+    table: Table
+    viewer: int | None
+    pointed: int | None  # the entry a lesson's step asks for, if any
+    adapter: AnyAdapter
+    colours: Palette
+
+    @property
+    def entries(self) -> list[MenuEntry]: ...
+
+    @property
+    def hints_allowed(self) -> bool: ...
+
+    def sync(self) -> None: ...
+
+    def choose(self, entry: MenuEntry) -> None: ...
+
+    def action_hint(self) -> None: ...
+
+    def action_undo(self) -> None: ...
+
+    def action_redo(self) -> None: ...
 
 
 class ScoringScreen(Closing, RoleStyles, Screen[None]):
@@ -37,7 +63,7 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
                 # A reward to choose is a decision like any: the hint asks about it here.
                 Binding("h", "hint", "Hint", id="scoring.hint")]
 
-    def __init__(self, game: GameScreen, summary: ScoreTable) -> None:
+    def __init__(self, game: ScoredGame, summary: ScoreTable) -> None:
         super().__init__()
         self.game = game
         self.summary = summary
@@ -93,7 +119,7 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
             self.entries = list(game.entries)
             heading = game.adapter.heading(view, game.viewer, to_move)
             panel.show(heading, tuple(e.label for e in self.entries),
-                       [entry_key(e) for e in self.entries])
+                       [entry_key(e) for e in self.entries], at=game.pointed)
             panel.focus_options()
         elif deciding:
             panel.show(game.adapter.heading(view, game.viewer, to_move), ())
@@ -124,10 +150,10 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
 
     def action_undo(self) -> None:
         """The game screen's undo; said here, where its board is not to be seen."""
-        steps = len(getattr(getattr(self.game.table, "game", None), "steps", ()))
+        held = held_here(self.game.table)  # a seat on a server is told by its table
+        steps = len(held.game.steps) if held is not None else 0
         self.game.action_undo()
-        game = getattr(self.game.table, "game", None)
-        if game is not None and len(game.steps) < steps:
+        if held is not None and len(held.game.steps) < steps:
             self.notify("Your last decision is taken back", timeout=3)
 
     def action_redo(self) -> None:
@@ -136,8 +162,6 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
 
 def fill_table(table: DataTable[Text], summary: ScoreTable, painter: Painter) -> None:
     """A score table's columns and rows, the ``bold`` column in bold."""
-    from rich.style import Style
-
     table.add_columns(*summary.columns)
     for row in summary.rows:
         cells = []

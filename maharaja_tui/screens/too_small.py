@@ -11,8 +11,8 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
-from maharaja_tui.minimum_size import MIN_SIZE
 from maharaja_tui.screens.closing import Closing
+from maharaja_tui.size_floor import MIN_SIZE
 
 
 def too_small_text(size: Size) -> str:

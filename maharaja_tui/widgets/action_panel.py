@@ -74,7 +74,7 @@ class ActionPanel(RoleStyles, Vertical):
         yield Static(id="action-filter")
         # Compact, its height set (1fr). Set as Textual's Footer sets its own: the
         # reactive and its class without a restyle, which ``compact=True`` ran on the
-        # list (and its five component classes) before it was even mounted (issue 15).
+        # list (and its five component classes) before it was even mounted (the launch figure).
         options = Choices(id="action-options")
         options.slash_filters = True
         options.set_reactive(Choices.compact, True)
@@ -86,13 +86,14 @@ class ActionPanel(RoleStyles, Vertical):
         return self.query_one("#action-options", Choices)
 
     def show(self, heading: tuple[Segments, ...], entries: tuple[Segments, ...],
-             keys: Sequence[Hashable] | None = None) -> None:
+             keys: Sequence[Hashable] | None = None, *, at: int | None = None) -> None:
         """The heading and the entries; ``keys`` say which entry each is (their identity
-        across steps), so the cursor stays on its entry; without them it goes to the top."""
+        across steps), so the cursor stays on its entry; without them it goes to the top.
+        ``at``: the entry the cursor goes to instead (the one a lesson's step asks for)."""
         painter = Painter(self, self.colours)
         lines = painter.lines(heading)
         shown = self.query_one("#action-heading", Static)
-        if lines != shown.content:  # else no redraw, no layout (issue 15)
+        if lines != shown.content:  # else no redraw, no layout (key to frame)
             # A layout (of the whole screen) only when the heading's rows change: most
             # steps change its words ("waiting for ..."), not its height.
             width, height = shown.content_size
@@ -101,10 +102,13 @@ class ActionPanel(RoleStyles, Vertical):
                                                      width) != height:
                 shown.refresh(layout=True)
         new_keys = tuple(keys) if keys is not None else tuple(range(len(entries)))
-        if entries == self._entries and new_keys == self._keys:
-            return
         options = self.options
-        at = follow(self._keys, options.chosen, new_keys) if keys is not None else 0
+        if entries == self._entries and new_keys == self._keys:
+            if at is not None and options.chosen != at and not options.filter:
+                options.highlighted = at
+            return
+        if at is None:
+            at = follow(self._keys, options.chosen, new_keys) if keys is not None else 0
         if not entries:  # no decision: a filter typed for the last one is done with
             options.typing = False
             options.set_filter("")

@@ -48,7 +48,8 @@ from maharaja_tui.widgets.board_frame import (
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
 
-MIN_WIDTH, MIN_HEIGHT = 72, 23  # below this the map pans (all of it in sight at 120x40)
+MIN_WIDTH, MIN_HEIGHT = 72, 24  # below this the map pans (all of it in sight at 120x40);
+# at 23 rows the south's boxes could not all find room and were drawn over each other
 BOX = 9  # widest box in cells, frame included
 TALL = 2  # rows kept for every box: its title and a line of pieces
 INNER = BOX - 2
@@ -193,6 +194,13 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         corners = self._lay_out(*self.canvas_size(max(1, width), max(1, height)))
         return {area: (x + BOX // 2, y) for area, (x, y) in corners.items()}
 
+    def point_at(self, place: str) -> bool:
+        """The cursor on the area ``place`` (the window follows it)."""
+        if place not in {area.id for area in self.data.areas}:
+            return False
+        self.cursor = place
+        return True
+
     def action_cursor(self, arrow: Arrow) -> None:
         spots = self.spots()
         if self.cursor not in spots:
@@ -212,7 +220,7 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
     def action_target(self, step: int) -> None:
         there = next_target(self.spots(), self.targets, self.cursor, step > 0)
         if there is None or there == self.cursor:
-            word = "nothing to pick on the map now" if there is None else "the only target"
+            word = "nothing to pick on the map now" if there is None else "this is the only target"
             self._note = note("Tab" if step > 0 else "⇧Tab", word)
             self._dirty = True
             self.refresh()
@@ -276,6 +284,7 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         self._highlighted()
 
     def watch_picked(self) -> None:
+        self._note = ()  # a key's word was about the board before the pick
         self._dirty = True
         self.refresh()
         self._highlighted()

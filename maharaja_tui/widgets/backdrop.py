@@ -3,7 +3,7 @@
 The game screen's frame (``#main``, ``#left``, ``#boards``) has neither border nor
 padding, and its children fill it: nothing of it shows. Textual still rendered each of
 its rows through the styles cache and the line filters, a tenth of the first frame's
-rendering (issue 15). ``BLANK`` is Textual's own switch for that: each row is one blank
+rendering (key to frame). ``BLANK`` is Textual's own switch for that: each row is one blank
 strip in the container's background, which is what would show through a gap.
 """
 

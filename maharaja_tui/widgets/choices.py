@@ -7,7 +7,7 @@ where a turn's end may be); Home, End, PageUp and PageDown are Textual's own.
 Its options may be given by ``show_choices`` with a filter: the options whose text
 holds every word typed, each option's ``id`` its index among all of them, so a pick
 made in a filtered list is read with ``index_of``. ``Choices`` is the action
-panel's list, whose length asks for no layout of the screen (issue 15).
+panel's list, whose length asks for no layout of the screen (key to frame).
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
+
+from maharaja_tui.compat import lines_up_to_date
 
 # Lists at least this long filter as you type (the 28 villages of a starting shrine,
 # a Maharadjah army's moves); shorter ones are read at a glance.
@@ -250,12 +252,12 @@ class Choices(ChoiceList):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """The option rows framed as a row Textual drew before: its border and padding
-        cells around the row's own strip through the line filters (issue 15: new choices
+        cells around the row's own strip through the line filters (key to frame: new choices
         went through Textual's styles cache row by row, 15-20% of an SSH session's CPU a
         move). Only where the styles cache adds nothing else to a content row (no tint,
         opacity, text opacity, hatch or side outline, as TextRows' rows); border rows,
         and every row until a frame is known, are Textual's own."""
-        self._update_lines()
+        lines_up_to_date(self)  # as OptionList's own render_lines does first
         size, gutter, styles = self.region.size, self.styles.gutter, self.styles
         content = self.content_region.size
         colours, filters = self.background_colors, tuple(self.get_line_filters())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 
@@ -13,16 +14,25 @@ class Footer(TextualFooter):
     reactive declared with bindings: most key presses, every move pushed to a table),
     each key a new widget knotted in reference cycles. Those were most of the cyclic
     garbage a key or a move left, and in an SSH session host the collections it brings
-    pause every session of the host (issue 15). Here the keys are rebuilt only when
-    what they show (key, label, enabled, tooltip) differs."""
+    pause every session of the host. Here the keys are rebuilt only when what they show
+    (key, label, enabled, tooltip) differs from what they were composed from."""
 
-    _shown: tuple[Any, ...] | None = None
+    _shown: tuple[Any, ...] | None = None  # what the keys were composed from
+
+    def compose(self) -> ComposeResult:
+        shown = self.keys_shown()
+        drawn = False
+        for child in super().compose():  # one at a time: a key group holds its keys
+            drawn = True
+            yield child
+        if drawn:
+            self._shown = shown
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus:
-            return
-        if self.is_attached and screen is self.screen:
+        if self._shown is None:  # no keys yet: Textual's own first rebuild
+            super().bindings_changed(screen)
+        elif screen.app.app_focus and self.is_attached and screen is self.screen:
+            # Read once the refresh that changed them has run, as Textual's rebuild does.
             self.call_after_refresh(self._recompose_if_changed)
 
     def keys_shown(self) -> tuple[Any, ...]:
@@ -32,9 +42,5 @@ class Footer(TextualFooter):
                      in self.screen.active_bindings.items())
 
     async def _recompose_if_changed(self) -> None:
-        if not self.is_attached:
-            return
-        shown = self.keys_shown()
-        if shown != self._shown:
-            self._shown = shown
+        if self.is_attached and self.keys_shown() != self._shown:
             await self.recompose()

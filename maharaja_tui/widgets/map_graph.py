@@ -237,10 +237,19 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
             self._note = note(key, "nothing to pick on the map now")
             self.refresh()
         elif there == self.cursor:
-            self._note = note(key, "the only target")
+            self._note = note(key, "this is the only target")
             self.refresh()
         else:
             self.cursor = there
+
+    def point_at(self, place: str) -> bool:
+        """The cursor on ``place``, a junction or a village (the window follows it)."""
+        net = self.network
+        if place not in net.junctions and not any(
+                place in road.villages for road in net.roads.values()):
+            return False
+        self.cursor = place
+        return True
 
     def _spots_now(self) -> dict[str, tuple[int, int]]:
         """Where each place is drawn at the map's size now (the canvas's cells). A key

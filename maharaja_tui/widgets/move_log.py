@@ -3,7 +3,7 @@
 Entries the screen says concern the player (``flagged``, indices; the game judges
 which) get a ``●`` in the margin, drawn strong, so they read without colour too.
 
-A Line API widget (issue 15: key press to frame): each entry is wrapped into lines once
+A Line API widget (the key-to-frame figure): each entry is wrapped into lines once
 per width and style and kept, so a new entry costs its own lines only, and following
 the newest entry is a scroll offset set at once, not a second frame."""
 
@@ -18,6 +18,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 
+from maharaja_tui.compat import ScrollbarsRedrawThemselves
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 
@@ -53,7 +54,7 @@ def idle_phase(entries: Sequence[Segments], index: int) -> bool:
     return index < len(entries) and part_of(entries[index]) in ("phase", "turn", "round")
 
 
-class MoveLog(RoleStyles, ScrollView, can_focus=True):
+class MoveLog(RoleStyles, ScrollbarsRedrawThemselves, ScrollView, can_focus=True):
     DEFAULT_CSS = """
     MoveLog { overflow-x: hidden; overflow-y: auto; }
     """
@@ -84,7 +85,7 @@ class MoveLog(RoleStyles, ScrollView, can_focus=True):
 
     def show(self, entries: tuple[Segments, ...], flagged: frozenset[int]) -> None:
         """Both at once, painted once, and only when something changed: the game screen
-        calls this after every step of every seat (issue 15: key to frame)."""
+        calls this after every step of every seat (key to frame)."""
         if entries == self.entries and flagged == self.flagged:
             return
         self.set_reactive(MoveLog.flagged, flagged)
@@ -162,7 +163,7 @@ class MoveLog(RoleStyles, ScrollView, can_focus=True):
         if overflows and self.show_vertical_scrollbar and size.width == self.virtual_size.width:
             # The scrollbar stays and the width with it: nothing on screen moves, so no
             # layout of the whole screen (a new virtual size asks for one) after every
-            # move; the scrollbar's sizes are set below, as a layout would (issue 15).
+            # move; the scrollbar's sizes are set below, as a layout would.
             self.set_reactive(MoveLog.virtual_size, size)
         else:
             self.virtual_size = size
@@ -177,19 +178,6 @@ class MoveLog(RoleStyles, ScrollView, can_focus=True):
             self.vertical_scrollbar.window_virtual_size = len(lines)
             self.vertical_scrollbar.position = self.scroll_y
         self.refresh()
-
-    def _scroll_update(self, virtual_size: Size) -> None:
-        """Textual's (8.2.8), less its scrollbar refresh. A ScrollView gets this at every
-        layout of its screen (the compositor's virtual size for it is never its own), and
-        that refresh came after the frame: a second frame after every move. The scrollbar
-        redraws itself when its sizes or position change (they are reactive)."""
-        self._refresh_scrollbars()
-        width, height = self.container_size
-        if self.show_vertical_scrollbar and self.styles.scrollbar_size_vertical:
-            self.vertical_scrollbar.window_virtual_size = virtual_size.height
-            self.vertical_scrollbar.window_size = height - self.scrollbar_size_horizontal
-        self.scroll_x = self.validate_scroll_x(self.scroll_x)
-        self.scroll_y = self.validate_scroll_y(self.scroll_y)
 
     def _place_scrollbar(self) -> None:
         if self.show_vertical_scrollbar:

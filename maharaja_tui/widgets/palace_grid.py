@@ -110,6 +110,7 @@ class PalaceData:
     scored: frozenset[str] = frozenset()  # quarters already scored
     placements: tuple[Placement, ...] = ()
     hint: Segments = ()  # the status line when nothing is being placed
+    highlight: frozenset[str] = frozenset()  # cells drawn marked (a lesson's step)
 
 
 @dataclass
@@ -188,6 +189,7 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         slots = {p.slot for p in data.placements}
         if self.picked.slot not in slots:
             self.picked = _Picked()
+            self._note = ()  # a key's word about the tile that was placed
         elif self.picked.cell:
             self._preview(self.picked.cell, keep_arrow=True)
         if not self.picked.slot and len(slots) == 1:
@@ -280,6 +282,14 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
             why = "is empty" if tile is None else "has no tile that fits anywhere now"
             self._note = note(str(number), f"slot {number} {why}", "warning")
         self.refresh()
+
+    def point_at(self, place: str) -> bool:
+        """The cursor on the cell whose id is ``place`` (``r3c4``)."""
+        cell = next((c for c in self.data.cells if c.id == place), None)
+        if cell is None:
+            return False
+        self.cursor = (cell.row, cell.col)
+        return True
 
     def action_cursor(self, arrow: Arrow) -> None:
         spots = self._spots()
@@ -604,6 +614,8 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
             extra = "+g:picked"
         elif cell.id in zone:
             extra = "+g:zone"
+        elif cell.id in self.data.highlight:
+            extra = "+news"
         elif cell.id in targets:
             extra = "+target"
         if extra:

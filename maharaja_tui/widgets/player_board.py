@@ -1,4 +1,5 @@
-"""A player's board: name, characters, plan, and the rows of figures its game gives it."""
+"""A player's board: the seat's letter and name, then what its game shows of it (the
+game's words after the name, its figures in rows under it), as plain data."""
 
 from __future__ import annotations
 
@@ -15,12 +16,13 @@ class BoardData(msgspec.Struct, frozen=True):
     seat: int
     letter: str  # R, Y, G, B...: colour is never the only cue
     name: str
-    badges: tuple[int, ...] = ()  # the characters held, by number
-    planned: bool | None = None  # None outside planning
-    plan: str = ""  # the owner's own committed plan, or a revealed one
     active: bool = False  # it is this seat's turn or decision
     you: bool = False
     computer: bool = False
+    # The game's own words after the name (its characters, whether its plan is made),
+    # spelt out from WIDE columns, else abbreviated for a narrow column
+    wide_marks: Segments = ()
+    narrow_marks: Segments = ()
     wide_rows: tuple[Segments, ...] = ()  # the game's figures (money, pieces), spelt out
     narrow_rows: tuple[Segments, ...] = ()  # the same, abbreviated for a narrow column
 
@@ -40,14 +42,5 @@ class PlayerBoard(SegmentWidget):
             head.append((" (you)", "dim"))
         elif d.computer:
             head.append((" (cpu)", "dim"))
-        if d.badges:
-            numbers = ",".join(str(b) for b in d.badges)
-            word = "  character " if len(d.badges) == 1 else "  characters "
-            head += [(word if wide else " #", "dim"), (numbers, "piece")]
-        if d.planned is not None:
-            done = ("✓ planned", "… planning") if wide else ("✓plan", "…")
-            head.append(("  " + done[0] if d.planned else "  " + done[1], "dim"))
-        rows: list[Segments] = [tuple(head), *(d.wide_rows if wide else d.narrow_rows)]
-        if d.plan:
-            rows.append((("  plan: ", "dim"), (d.plan, "action")))
-        return rows
+        head += d.wide_marks if wide else d.narrow_marks
+        return [tuple(head), *(d.wide_rows if wide else d.narrow_rows)]

@@ -23,13 +23,15 @@ import msgspec
 from rich.color import Color, ColorParseError
 from rich.style import Style
 from rich.text import Text
-from textual.css.match import _check_selectors
+from textual.css.match import match
 from textual.dom import DOMNode
 from textual.widget import Widget
 
+from maharaja_tui.compat import virtual_node
+
 if TYPE_CHECKING:
     from textual.color import Color as TextualColor
-    from textual.css.model import RuleSet, Selector
+    from textual.css.model import RuleSet, SelectorSet
     from textual.css.styles import StylesBase
 
 Segment = tuple[str, str]
@@ -48,7 +50,7 @@ class RoleStyles:
     Each role is resolved when first drawn and kept until the widget's styles change.
     Declared as Textual component classes instead, all 16 roles were restyled at every
     style update of every such widget (twice before the first frame), most of them
-    never drawn: a third of the launch (issue 15). As with component classes, a style
+    never drawn: a third of the launch. As with component classes, a style
     update that changes a drawn role's style refreshes the widget.
     """
 
@@ -72,18 +74,17 @@ class RoleStyles:
         under = self.background_colors[1]
         # Most roles are styled by rules that name the role alone (``.role--dim``), alike
         # in every widget over the same background: those are styled once for the app
-        # (issue 15: 28 role nodes styled before the first frame, 11 of them different).
+        # (28 role nodes styled before the first frame, 11 of them different).
         # A rule that also names an ancestor (``PalaceGrid .role--target``) and matches
         # here styles this widget's role apart. A role no such rule names is known alike
-        # without its node (issue 15: making one, 17 times a launch, to find the style
+        # without its node (making one, 17 times a launch, to find the style
         # already shared, cost as much as styling all 11).
         shared = _SharedRoles.of(self.app, sheet.rules_map)
         key = (role, under)
         scoped = shared.scoped(role)
         if not scoped and key in shared.styles:
             return shared.styles[key]
-        node = DOMNode(classes=f"role--{role}")
-        node._attach(self)
+        node = virtual_node(self, f"role--{role}")
         alike = not _scoped_rule_matches(scoped, node)
         if alike and key in shared.styles:
             return shared.styles[key]
@@ -110,7 +111,7 @@ class _SharedRoles:
     def __init__(self, rules_map: dict[str, list[RuleSet]]) -> None:
         self.rules_map = rules_map  # kept: its identity tells the rules have not changed
         self.styles: dict[tuple[str, TextualColor], Style] = {}
-        self._scoped: dict[str, list[list[Selector]]] = {}
+        self._scoped: dict[str, list[SelectorSet]] = {}
 
     @classmethod
     def of(cls, app: Any, rules_map: dict[str, list[RuleSet]]) -> _SharedRoles:
@@ -119,7 +120,7 @@ class _SharedRoles:
             shared = app.__dict__["_shared_role_styles"] = cls(rules_map)
         return shared
 
-    def scoped(self, role: str) -> list[list[Selector]]:
+    def scoped(self, role: str) -> list[SelectorSet]:
         """The selectors that may style the role's node and name more than the node
         itself (an ancestor: ``PalaceGrid .role--target``), as Stylesheet.apply finds
         the rules for a node: by its selector names (``*``, its type, its class). Not
@@ -127,23 +128,19 @@ class _SharedRoles:
         under ``*``): a plain DOMNode has none (its ``_PSEUDO_CLASSES`` is empty)."""
         found = self._scoped.get(role)
         if found is None:
-            names = ("*", *(base.__name__ for base in DOMNode._css_bases(DOMNode)),
-                     f".role--{role}")
+            names = ("*", DOMNode.__name__, f".role--{role}")  # a DOMNode's type: its own
             found = self._scoped[role] = [
-                selector_set.selectors for name in names
+                selector_set for name in names
                 for rule in self.rules_map.get(name, ()) for selector_set in rule.selector_set
                 if len(selector_set.selectors) > 1
                 and not selector_set.selectors[-1].pseudo_classes]
         return found
 
 
-def _scoped_rule_matches(scoped: list[list[Selector]], node: DOMNode) -> bool:
+def _scoped_rule_matches(scoped: list[SelectorSet], node: DOMNode) -> bool:
     """One of the ``scoped`` selectors matches ``node`` where it is (as
     Stylesheet.apply checks)."""
-    if not scoped:
-        return False
-    path = node.css_path_nodes
-    return any(_check_selectors(selectors, path) for selectors in scoped)
+    return bool(scoped) and match(scoped, node)
 
 
 def _opaque(styles: StylesBase, under: TextualColor) -> Style:

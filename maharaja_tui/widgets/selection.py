@@ -40,3 +40,14 @@ class TellsStatus(Protocol):
     cursor moves (at once, so the status comes in the same frame as the cursor)."""
 
     status_of: StatusOf | None
+
+
+@runtime_checkable
+class PointsAt(Protocol):
+    """A board whose cursor the screen may put on a place: the board's window follows
+    its cursor, so a place it has drawn out of sight (at 80x24) comes into view. A
+    guided game's step points at the place it asks for."""
+
+    def point_at(self, place: str) -> bool:
+        """The cursor on ``place``; False (and nothing moves) when the board has none."""
+        ...

@@ -19,11 +19,11 @@ class SegmentWidget(RoleStyles, Widget):
 
     Its ``data`` (each subclass declares it, a plain reactive: a change redraws it)
     asks for a layout of the screen only when the widget's height changes: a layout is
-    most of the frame after a move (issue 15), and new figures seldom add a line.
+    most of the frame after a move (key to frame), and new figures seldom add a line.
 
     ``rows()`` reads ``data`` and the width only: what it drew is kept for them (with
     the role styles it was drawn with), since Textual renders a widget once to measure
-    it and again after every layout (issue 15: the first frame drew each one twice)."""
+    it and again after every layout (the first frame drew each one twice)."""
 
     def __init__(self, colours: Palette | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -54,7 +54,7 @@ class SegmentWidget(RoleStyles, Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         # The layout renders to measure; the width it measures at is the one to draw at.
         # (Asking for content_size here, in the middle of the screen's first layout,
-        # had the compositor lay out the whole screen once more to answer: issue 15.)
+        # had the compositor lay out the whole screen once more to answer.)
         self._measuring = width
         try:
             height = super().get_content_height(container, viewport, width)

@@ -1,4 +1,4 @@
-"""Benchmark areas for ``scripts/bench_all.py`` (issue 15): one module per area.
+"""Benchmark areas for ``scripts/bench_all.py`` (the README's Benchmarks): one module per area.
 
 Each module exposes ``figures(runs: int) -> Iterator[Figure]``: every figure is
 measured side by side with its anchor in the same run, because absolute times on

@@ -1,7 +1,7 @@
 """The analysis figure: a finished 4-player Maharaja game analysed in the replay viewer's
 way (``engine.bots.analysis.analyse``, its default workers and budget: the `a` key).
 
-* value: wall seconds from the saved file to the analysis's end (``recordings/
+* value: wall seconds from the saved file to the analysis's end (``maharaja_tui/recordings/
   four-players.json`` read, replayed, its chances estimated and every decision searched
   again); target 20 s on a 2-core machine.
 * beside it, in the same run: the engine's replay of the same file (read, checked,
@@ -29,7 +29,7 @@ from pathlib import Path
 from bench.figure import Figure
 
 ROOT = Path(__file__).resolve().parents[2]
-RECORDING = ROOT / "recordings" / "four-players.json"
+RECORDING = ROOT / "maharaja_tui" / "recordings" / "four-players.json"
 TARGET_SECONDS = 20.0
 MAX_RUNS = 3  # an analysis takes a quarter of a minute: three runs at most
 SAMPLE = 0.1  # seconds between two readings of the children's CPU time

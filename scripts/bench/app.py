@@ -1,4 +1,5 @@
-"""The terminal app's figures (issue 15): launch, import, key to frame, replay from file.
+"""The terminal app's figures of the README's Benchmarks: launch, import, key to frame,
+replay from file.
 
 Each figure is measured beside its anchor in the same run, the two alternating run by
 run so that a busy moment on a shared machine weighs on both:
@@ -10,7 +11,7 @@ run so that a busy moment on a shared machine weighs on both:
   interpreter (the time of the import statement; find the cost with ``-X importtime``);
 * key to frame: in a seeded game at the player's turn, a highlight move (↓ in the
   action list) and an action (Enter on "Take 3 coins": play, re-read the view, redraw);
-* replay: ``recordings/four-players.json`` read, checked (its digest: a fold-only
+* replay: ``maharaja_tui/recordings/four-players.json`` read, checked (its digest: a fold-only
   load), folded and made a replay cursor that shows any position, vs
   ``msgspec.json.decode`` of the same file. The viewer describes the move log when it
   first shows it, which this figure leaves out (see engine/core/replay.py).
@@ -33,7 +34,7 @@ from pathlib import Path
 from bench.figure import Figure
 
 ROOT = Path(__file__).resolve().parents[2]
-RECORDING = ROOT / "recordings" / "four-players.json"
+RECORDING = ROOT / "maharaja_tui" / "recordings" / "four-players.json"
 
 # The child prints the wall-clock time of its first frame of ``WANTED`` and exits at
 # once (os._exit: shutting down is not part of the launch). Both apps run alike.

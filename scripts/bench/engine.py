@@ -1,4 +1,5 @@
-"""The engine's figures (issue 15): random play against python-chess, hard decision time.
+"""The engine's figures of the README's Benchmarks: random play against python-chess,
+hard decision time.
 
 * random play: complete random games of Maharaja at 4 players (``play_randomly``: whose
   move, every legal intent listed, one picked and played with its automatic events), in

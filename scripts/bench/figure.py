@@ -1,4 +1,4 @@
-"""One benchmark figure beside its anchor and its target (issue 15)."""
+"""One benchmark figure beside its anchor and its target (the README's Benchmarks)."""
 
 from __future__ import annotations
 

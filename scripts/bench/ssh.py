@@ -1,4 +1,4 @@
-"""SSH figures of issue 15, measured with ``scripts/load_ssh.py``'s machinery.
+"""The SSH figures of the README's Benchmarks, measured with ``scripts/load_ssh.py``'s machinery.
 
 * connect to the first lobby frame, beside a bare ``asyncssh`` server that answers
   a session with a fixed frame (the anchor: key exchange, login, channel, in the
@@ -152,7 +152,7 @@ def capacity_step(sessions: int, result: dict[str, Any]) -> str:
 def connect_figure(runs: int) -> Figure:
     ours, anchor = asyncio.run(connect_times(max(5, 10 * runs)))
     ours_ms, anchor_ms = 1000 * statistics.median(ours), 1000 * statistics.median(anchor)
-    # The issue's target is 150 ms itself; the bare server (key exchange, login, channel
+    # The target is 150 ms itself; the bare server (key exchange, login, channel
     # and a fixed frame on the same loopback) is shown beside it to tell a slow machine
     # from a slow session: it took 12 ms quiet, 40-65 ms on a loaded machine.
     return Figure("SSH connect to first lobby frame (median)", round(ours_ms, 1), "ms",
@@ -181,7 +181,7 @@ def figures(runs: int) -> Iterator[Figure]:
 
     held, tried = 0, []
     for tables in (32, 24, 16, 8):
-        # Seating 32 tables took 30-57 s of the 76 (issue 15): the p95 is over at least
+        # Seating 32 tables took 30-57 s of the 76 in one run: the p95 is over at least
         # STEADY_SECONDS of play once seated, however long a loaded machine seats them.
         result = load(tables, LOAD_SECONDS + tables * 0.5, STEADY_SECONDS)
         p95 = result["steady_latency_ms_p95"]

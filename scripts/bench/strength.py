@@ -1,4 +1,4 @@
-"""Hard's strength (issue 15): hard against medium, Maharaja at 2 players.
+"""Hard's strength (the README's Benchmarks): hard against medium, Maharaja at 2 players.
 
 Hard plays one seat and medium the other, one seat further each game (who starts, which
 colour), seeds 5000 on, with the app's default time budget in the thinking thread's CPU

@@ -1,4 +1,5 @@
-"""The test suite's figure (issue 15): wall time of ``python3 -m pytest`` on this machine.
+"""The test suite's figure of the README's Benchmarks: wall time of ``python3 -m pytest``
+on this machine.
 
 The README's and CI's command, run as is from the checkout (its addopts: every core,
 the quick default selection); no anchor, the target is 2 minutes. The detail gives the

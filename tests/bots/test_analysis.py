@@ -89,6 +89,19 @@ def test_a_child_reports_every_decision_of_its_rounds_as_this_process_judges_it(
     assert [r.mistake for r in got if r.mistake is not None] == expected
 
 
+def test_a_child_is_given_the_whole_budget_so_a_clock_free_one_stays_clock_free() -> None:
+    """A child rebuilt its budget from the iterations and seconds alone and took the
+    default wall-clock ceiling for the rest: on a loaded machine its searches were cut
+    short and the analysis in children differed from this process's."""
+    import msgspec
+
+    from engine.bots import analysis_worker
+
+    given = analysis_worker.Game(b"{}", QUICK)
+    received = msgspec.msgpack.decode(msgspec.msgpack.encode(given), type=analysis_worker.Game)
+    assert received.budget == QUICK and received.budget.ceiling is None
+
+
 def test_a_child_that_fails_is_logged_and_its_rounds_searched_here(
         monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     from engine.bots import analysis_worker

@@ -1,4 +1,4 @@
-"""A hard decision honours one deadline (issue 15: hard ≤ 1 s p95): judging the options,
+"""A hard decision honours one deadline (hard ≤ 1 s p95): judging the options,
 modelling the others and the rollouts all count, and no unit of work begins that the
 longest one seen so far says would end past it. A fake clock makes this exact."""
 
@@ -149,7 +149,7 @@ def test_a_player_never_waits_past_the_wall_clock_ceiling(
 def test_worlds_that_all_agree_end_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """When every world separates the candidates by the same gaps (a reward chosen at the
     round's end: nothing hidden changes what follows), more worlds cannot change the
-    order, so hard stops after a few instead of spending its whole budget (issue 15)."""
+    order, so hard stops after a few instead of spending its whole budget."""
     calls: list[object] = []
 
     def rollout(*args: object) -> float:
@@ -165,7 +165,7 @@ def test_worlds_that_all_agree_end_the_search(monkeypatch: pytest.MonkeyPatch) -
 def test_one_world_settles_a_two_player_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two-player Maharaja: the one hidden value, the other's PP, shifts every candidate's
     margin alike, so every world compares them alike and a second would only repeat the
-    first, a third of a searched turn's time (issue 15)."""
+    first, a third of a searched turn's time."""
     calls: list[object] = []
 
     def rollout(*args: object) -> float:

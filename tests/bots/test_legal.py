@@ -41,7 +41,7 @@ def test_hard_plays_setup_and_two_rounds() -> None:
 
 
 # 3 players (~4.7 CPU-s) in the slow job: 4 players, in the default run, seats the same
-# levels and one more on the same options (issue 15).
+# levels and one more on the same options.
 @pytest.mark.parametrize("players", [pytest.param(3, marks=pytest.mark.slow), 4])
 def test_mixed_levels_with_more_players(players: int) -> None:
     levels = ["easy", "medium", "hard", "medium"][:players]

@@ -75,7 +75,7 @@ def test_bots_leave_armies_along_a_leaders_path(level: str) -> None:
 
 # ~5 CPU-s: in the slow job. The default run keeps each level's legal choices over 90
 # decisions at 3-5 players (test_every_level_chooses_legal_intents) and random play to
-# the end with a winner (tests/maharadjah/test_games.py, W-END-1, W-END-2) (issue 15).
+# the end with a winner (tests/maharadjah/test_games.py, W-END-1, W-END-2).
 @pytest.mark.slow
 def test_a_short_bot_game_finishes() -> None:
     """W-END-1, W-END-2: easy, medium and hard play the short game to its end."""

@@ -172,7 +172,7 @@ def test_hard_is_reproducible_with_a_fixed_budget() -> None:
 
 # 40 decisions of hard and easy played twice (~2-3 CPU-s) in the slow job; the default run
 # keeps hard's whole search from decision_rng checked against another seed
-# (test_hard_is_reproducible_with_a_fixed_budget) (issue 15).
+# (test_hard_is_reproducible_with_a_fixed_budget).
 @pytest.mark.slow
 def test_a_game_replays_identically_from_its_seed() -> None:
     def record(seed: int) -> list:

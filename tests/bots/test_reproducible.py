@@ -46,7 +46,7 @@ def test_same_seed_same_choice(level: str) -> None:
 
 # Two whole games (~3 CPU-s) in the slow job; the default run keeps each level's pick
 # (test_same_seed_same_choice) and hard's whole search (test_hard_planning_is_reproducible)
-# checked against a seed and another seed (issue 15).
+# checked against a seed and another seed.
 @pytest.mark.slow
 def test_same_seed_same_game() -> None:
     seats = [bot_seat("A", "easy"), bot_seat("B", "easy")]
@@ -75,7 +75,7 @@ def test_time_budget_returns_a_legal_intent() -> None:
 
 
 def test_a_spent_time_budget_begins_no_simulation(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The player's wait is bounded (issue 15: hard ≤ 1 s): when judging the options and
+    """The player's wait is bounded (hard ≤ 1 s): when judging the options and
     modelling the others has used the time, hard plays the greedy judgement's best at
     once instead of running one more rollout past its deadline."""
     import importlib

@@ -1,4 +1,4 @@
-"""What Maharaja's hard search assumes (issue 15: hard beats medium): the others commit the
+"""What Maharaja's hard search assumes (hard beats medium): the others commit the
 plan the medium judgement rates best for them, and the rest of the round is played by the
 medium judgement itself, lookahead included (priests move to where they build)."""
 
@@ -51,7 +51,7 @@ def test_every_turn_is_searched() -> None:
     """Hard searches its turn's moves in every round, not only in one that may end the game
     (MJ-ROUND-7): the medium judgement's one-step lookahead misprices a move whose worth
     shows later in the round, and searching every turn raised hard's PP margin over medium
-    on the same seeds (issue 15)."""
+    on the same seeds."""
     game = advance(new_game(2, seed=9), lambda s: s.phase == "actions" and s.round == 3)
     state = copy_state(game.state)
     assert all(p.statues > 1 for p in state.players)  # (not a round that may end the game)

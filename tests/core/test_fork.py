@@ -1,4 +1,4 @@
-"""Play from here (issue 13 item 8): a new game from a position, for one seat, keeping only
+"""Play from here: a new game from a position, for one seat, keeping only
 what that seat knew and redrawing the rest from the new seed; saved as its own game."""
 
 from __future__ import annotations

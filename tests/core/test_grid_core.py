@@ -45,3 +45,14 @@ def test_bots_finish_a_game_without_an_evaluator(grid_game: str) -> None:
         game.play(seat, choose_intent(ruleset, game.view(seat), seat,
                                       game.legal_intents(seat), "medium", rng))
     assert game.state.winner in (0, 1, DRAW)  # GR-2, GR-3
+
+
+def test_the_template_game_keeps_the_core_s_conventions(grid_game: str) -> None:
+    """The grid game is the template a new game copies (ARCHITECTURE.md, "Adding a
+    game"): it meets what every registered game must (tests/test_conventions.py)."""
+    from engine.core import structs
+    from tests import test_conventions as conventions
+
+    conventions.test_game_packages_export_the_same_names(grid_game)
+    for kind, base in (("Intent", structs.Intent), ("Event", structs.Event)):
+        conventions.test_intents_and_events_use_the_core_bases(grid_game, kind, base)

@@ -75,3 +75,16 @@ async def test_the_action_panel_and_the_rules_are_the_grid_game_s(grid_game: str
         await pilot.press("slash", *"GR-3", "enter")
         await pilot.pause()
         assert "A full grid without a row is a draw" in screen_text(app)
+
+
+def test_play_with_a_game_seats_that_game_s_default_players(grid_game: str,
+                                                           monkeypatch) -> None:  # noqa: ANN001
+    """``maharaja play --game X`` sits the game's own default number of players (its
+    spec's), as the new-game screen does: Three in a Row takes exactly two."""
+    from maharaja_tui import cli
+
+    started: list[Start] = []
+    monkeypatch.setattr(MaharajaApp, "run", lambda self: started.append(self.start))
+    assert cli.main(["play", "--game", grid_game, "--seed", "1"]) == 0
+    assert cli.main(["play", "--game", "maharadjah", "--seed", "1"]) == 0
+    assert [len(start.setup.seats) for start in started if start.setup] == [2, 4]

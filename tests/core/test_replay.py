@@ -1,4 +1,4 @@
-"""The replay cursor reuses the game's fold (issue 15): built without applying or
+"""The replay cursor reuses the game's fold: built without applying or
 describing a single event, it seeks from the game's stored states and its own, and
 every position gives the state folding that many events gives."""
 

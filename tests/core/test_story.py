@@ -1,4 +1,4 @@
-"""The end-of-game story (issue 13 item 9): each seat's score per round and its sources,
+"""The end-of-game story: each seat's score per round and its sources,
 told from the whole log; the sources add up to what each seat gained."""
 
 from __future__ import annotations

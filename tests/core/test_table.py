@@ -13,7 +13,7 @@ import pytest
 
 from engine.core import record
 from engine.core.describe import Description, desc
-from engine.core.errors import IllegalIntent
+from engine.core.errors import Forbidden, IllegalIntent
 from engine.core.game import Game
 from engine.core.ruleset import Computer, Seat
 from engine.core.table import LocalTable, random_chooser
@@ -71,7 +71,7 @@ class Race:
 
     def decide(self, state: State, seat: int, intent: Any) -> list[Any]:
         if intent not in (Add(1), Add(2)):
-            raise IllegalIntent("RACE-1", "add 1 or 2")
+            raise Forbidden("RACE-1", "add 1 or 2")
         return [Added(seat, intent.amount)]
 
     def apply(self, state: State, event: Any) -> None:
@@ -277,7 +277,7 @@ def test_the_default_chooser_is_random_legal() -> None:
 
 def test_a_deferred_autosave_is_written_after_the_listeners_once_for_changes_together(
         tmp_path: Any) -> None:
-    """Issue 15: a UI shows the change first and writes the autosave after its frame
+    """A UI shows the change first and writes the autosave after its frame
     (``save_later``); changes before that write share it, and ``flush`` writes a
     waiting one when the game closes."""
     later: list[Callable[[], None]] = []

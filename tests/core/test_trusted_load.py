@@ -1,5 +1,5 @@
 """A trusted load and the replay built on it do only what showing one position needs
-(issue 15): the fold stores no snapshot on the way (undo stores them as it folds
+(the replay-from-file figure): the fold stores no snapshot on the way (undo stores them as it folds
 again), and the replay decodes no state until it shows one."""
 
 from __future__ import annotations

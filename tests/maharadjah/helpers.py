@@ -13,14 +13,17 @@ from engine.maharadjah.state import State
 
 
 class Dice(Random):
-    """A generator whose d6 rolls are given in advance (W-GEN-11: dice come from the rng)."""
+    """A generator whose d6 rolls are given in advance (W-GEN-11: dice come from the rng).
+
+    A die is ``draw.randint(rng, 1, 6)``, a number below 6 plus one (engine.core.draw):
+    each number asked of the generator is the next roll less one."""
 
     def __init__(self, rolls: list[int]) -> None:
         super().__init__(0)
         self.rolls = list(rolls)
 
-    def randint(self, a: int, b: int) -> int:  # type: ignore[override]
-        return self.rolls.pop(0)
+    def getrandbits(self, k: int, /) -> int:
+        return self.rolls.pop(0) - 1
 
 
 def position(turn: int, active: str, armies: dict[str, dict[str, int]],

@@ -14,6 +14,7 @@ from engine.core.ruleset import Seat
 from engine.maharadjah import RULESET, Options, is_legal
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
+from engine.maharadjah import queries as Q
 
 
 def new(n: int, short: bool = False, seed: int = 1) -> Game:
@@ -70,7 +71,7 @@ def test_short_game_setup() -> None:
 def test_random_games_end(players: int, short: bool, seed: int) -> None:
     """W-END-1, W-END-2: random legal play reaches the end after turn 16 with a winner."""
     g = play_randomly(new(players, short, seed), Random(seed), max_steps=50_000)
-    assert g.is_over() and g.state.turn == 16 and g.state.winners
+    assert g.is_over() and g.state.turn == Q.last_turn() == 16 and g.state.winners
     totals = [e for _, e in g.events() if isinstance(e, ev.GameEnded)][0].totals
     assert max(totals) == totals[g.state.winners[0]]
 

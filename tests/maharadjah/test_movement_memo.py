@@ -1,4 +1,4 @@
-"""The movement searches' memo (issue 15): a memoised answer is always the fresh one.
+"""The movement searches' memo: a memoised answer is always the fresh one.
 
 ``destinations`` memoises a search by ``search_inputs`` (what a search reads) and by the
 group's shape with its armies as none or some; a key that missed something a search

@@ -11,7 +11,8 @@ from engine.maharadjah import intents as it
 from engine.maharadjah.notation import NOTATION
 from engine.registry import rulesets
 
-RECORDING = Path(__file__).resolve().parents[2] / "recordings" / "maharadjah-4p.json"
+RECORDING = (Path(__file__).resolve().parents[2] / "maharaja_tui" / "recordings"
+     / "maharadjah-4p.json")
 
 
 def recorded() -> str:

@@ -87,7 +87,7 @@ def test_wrong_shape(tmp_path: Path) -> None:
 
 
 def test_paths_are_enumerated_per_junction_when_first_asked_for(tmp_path: Path) -> None:
-    """Loading the board enumerates no route (issue 15: the launch draws the board before
+    """Loading the board enumerates no route (the launch draws the board before
     any route is priced); a junction's paths are the same whenever they are asked for."""
     network = load_network(write(tmp_path, board_data()))
     assert dict(network.paths_from) == {}

@@ -15,7 +15,8 @@ from engine.maharaja.notation import NOTATION
 from engine.registry import rulesets
 from tests.test_records import random_game
 
-TWO_PLAYERS = Path(__file__).resolve().parents[2] / "recordings" / "two-players.json"
+TWO_PLAYERS = (Path(__file__).resolve().parents[2] / "maharaja_tui" / "recordings"
+     / "two-players.json")
 
 
 def recorded() -> str:
@@ -26,7 +27,7 @@ def deal() -> str:
     return recorded().split('[Deal "')[1].split('"')[0]
 
 
-# The first two rounds of recordings/two-players.json as its record writes them...
+# The first two rounds of maharaja_tui/recordings/two-players.json as its record writes them...
 CANONICAL = """R: C6 Y: C12 R: v24 Y: v18 R: v19 Y: v20 R: v21 Y: v22 R: v23 Y: v25
 
 1. R: 1/5 Y: 4/4
@@ -132,7 +133,7 @@ def test_the_task_a_decision_uses_is_written_only_when_it_is_not_the_first() -> 
 
 def test_a_token_two_planned_actions_read_differently_is_ambiguous() -> None:
     """Plan 1/3: a statue at a discount or with a shrine, at different prices; the
-    reader asks which (recordings/three-players.json, R's first statue)."""
+    reader asks which (maharaja_tui/recordings/three-players.json, R's first statue)."""
     text = records.write(record.load(TWO_PLAYERS.with_name("three-players.json"), rulesets(),
                                      validate=False))
     assert "R: START-VAR VAR-START-MAD MAD_@2 v23 end" in text

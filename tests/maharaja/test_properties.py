@@ -1,4 +1,4 @@
-"""Property tests over random legal games (issue 2): invariants, folds, round trips."""
+"""Property tests over random legal games: invariants, folds, round trips."""
 
 from __future__ import annotations
 

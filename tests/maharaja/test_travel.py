@@ -106,8 +106,8 @@ def test_the_route_walk_and_the_open_roads_are_the_network_s() -> None:
 
 def test_shrine_places_follow_a_village_capacity_for_the_same_villages_held() -> None:
     """MJ-SHR-4: with the same villages held, a village with one shrine is full at 2
-    players and open at 4. The listing keeps shrine places per occupancy of the villages
-    (issue 15), so it must tell games of 2 and 4 seats apart."""
+    players and open at 4. The listing keeps shrine places per occupancy of the villages,
+    so it must tell games of 2 and 4 seats apart."""
     for n, open_to_seat_0 in ((4, True), (2, False), (4, True)):
         game = at_turn(n, plans={0: (4, 5)})  # seat 0 moves first: Two shrines, coins
         put(game, "v01", 1)

@@ -9,7 +9,7 @@ import pytest
 
 from engine.core.errors import RecordError
 from engine.maharani.board import BOARD_FILE, TILES_FILE, load, mask_class, palace
-from engine.maharani.queries import slot_quarter
+from engine.maharani.queries import slot_quarter, slot_square
 
 QUARTER_OF = {"NW": (range(0, 4), range(0, 4)), "NE": (range(0, 4), range(4, 8)),
               "SE": (range(4, 8), range(4, 8)), "SW": (range(4, 8), range(0, 4))}
@@ -223,3 +223,31 @@ def test_legal_intents_come_in_the_same_order_under_any_hash_seed() -> None:
                               env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
                for seed in (1, 2, 3, 4)}
     assert len(outputs) == 1
+
+
+@pytest.mark.parametrize(("orientation", "quarters"), [
+    (0, ("NW", "NE", "SE", "SW")), (1, ("NE", "SE", "SW", "NW")),
+    (2, ("SE", "SW", "NW", "NE")), (3, ("SW", "NW", "NE", "SE"))])
+def test_each_slot_lies_on_the_turntable_square_of_its_quarter(
+        orientation: int, quarters: tuple[str, ...]) -> None:
+    """M-BOARD-8's table: the slot's square is the turntable's square in its quarter (the
+    screen draws the slot there, asking the engine)."""
+    for slot, quarter in enumerate(quarters, start=1):
+        rows, cols = QUARTER_OF[quarter]
+        row, col = slot_square(orientation, slot)
+        assert row in rows and col in cols and 3 <= row <= 4 and 3 <= col <= 4
+        assert f"r{row}c{col}" not in palace().cells
+
+
+def test_a_turntable_square_must_lie_beside_its_own_quarter(tmp_path: Path) -> None:
+    """M-BOARD-8, declared in the board file and checked at load."""
+    data = _board()
+    data["turntable"]["NW"] = [2, 2]  # a cell
+    with pytest.raises(RecordError, match=r"turntable's NW square \(2, 2\) is cell r2c2"):
+        load(*_write(tmp_path, data))
+    data["turntable"]["NW"] = [3, 4]  # NE's square
+    with pytest.raises(RecordError, match=r"NW square \(3, 4\) lies beside \['NE'\]"):
+        load(*_write(tmp_path, data))
+    del data["turntable"]["NW"]
+    with pytest.raises(RecordError, match="the turntable has squares for"):
+        load(*_write(tmp_path, data))

@@ -1,4 +1,4 @@
-"""The placement listing's precomputed tables (issue 15) answer as the plain rules do.
+"""The placement listing's precomputed tables answer as the plain rules do.
 
 The listing reads a per-tile-mask table of the cells and arrows that fit, shares its
 Place intents, and asks "can a tile still go anywhere?" as subset tests of the filled

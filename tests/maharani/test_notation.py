@@ -11,7 +11,8 @@ from engine.maharani import intents as it
 from engine.maharani.notation import NOTATION
 from engine.registry import rulesets
 
-RECORDING = Path(__file__).resolve().parents[2] / "recordings" / "maharani-2p.json"
+RECORDING = (Path(__file__).resolve().parents[2] / "maharaja_tui" / "recordings"
+     / "maharani-2p.json")
 
 
 def recorded() -> str:

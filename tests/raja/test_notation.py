@@ -14,7 +14,8 @@ from engine.raja.notation import NOTATION
 from engine.raja.state import BUILDER_SLOT
 from engine.registry import rulesets
 
-RECORDING = Path(__file__).resolve().parents[2] / "recordings" / "raja-3p-advanced-i.json"
+RECORDING = (Path(__file__).resolve().parents[2] / "maharaja_tui" / "recordings"
+     / "raja-3p-advanced-i.json")
 
 
 def recorded() -> str:

@@ -224,7 +224,7 @@ def test_boundaries_and_descriptions() -> None:
 @given(n=st.integers(2, 5), opts=options, seed=st.integers(0, 10**6))
 def test_house_parts_list_what_decide_accepts(n: int, opts: Options, seed: int) -> None:
     """R-BUILD-1/3/6, R-ACT-1, R-TURN-5, R-CHAR-5: a house or house-move part is listed
-    straight from the rules (issue 15); it must be exactly the candidates ``decide``
+    straight from the rules; it must be exactly the candidates ``decide``
     accepts, in the same order, at every decision of a random game."""
     from engine.raja import legal as L
 

@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import pytest
 
+from engine.raja import components as C
 from engine.raja import intents as it
-from engine.raja.queries import bank_pays_tolls, forfeits, move_tolls, untaken_gold
+from engine.raja.queries import (
+    bank_pays_tolls,
+    forfeits,
+    house_cost,
+    move_tolls,
+    untaken_gold,
+)
 from engine.raja.scoring import city_points, city_sources
+from engine.raja.state import BUILDER_SLOT
 
 from .helpers import LETTER, game, select, slot_of
 from .test_turn import GREEN, RED, _toll_game
@@ -49,3 +57,10 @@ def test_city_sources_add_up_to_the_points_scored() -> None:
     assert [s.total for s in sources] == [city_points(g.state, city)[s] for s in range(3)]
     assert sources[0].architect > 0 and sources[0].houses == 2 * sources[1].houses
     assert sources[1].palaces > 0 and sources[2] == (0, 0, 0, 0)
+
+
+def test_the_builder_s_house_is_free_and_any_other_costs_its_price() -> None:
+    """R-CHAR-5: the Builder builds free; R-ACT-2: an action's house costs HOUSE_COST
+    (the action list prices its houses by this query)."""
+    assert house_cost(BUILDER_SLOT) == 0
+    assert house_cost(0) == house_cost(1) == C.HOUSE_COST == 1

@@ -8,7 +8,7 @@ from typing import Any
 
 from fake_ruleset import RULESET  # noqa: F401 - the spec's attribute
 
-from maharaja_server.lobby import SessionApp
+from maharaja_server.session_ui.lobby import SessionApp
 
 _run_command = SessionApp.run_command
 

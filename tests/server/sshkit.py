@@ -15,9 +15,9 @@ from unittest import mock
 import asyncssh
 from rich.cells import get_character_cell_size
 
-from maharaja_server import server as server_module
-from maharaja_server.config import ServerConfig
-from maharaja_server.server import GameServer
+from maharaja_server.transport import server as server_module
+from maharaja_server.transport.config import ServerConfig
+from maharaja_server.transport.server import GameServer
 
 FAKE = "fake_ruleset:RULESET"
 ANSI = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_=>]")
@@ -59,8 +59,8 @@ class NoSessionWorker:
 
 @asynccontextmanager
 async def running(cfg: ServerConfig, *, sessions: bool = True) -> AsyncIterator[GameServer]:
-    """A started server; ``sessions=False`` for a test that opens no session (issue 15:
-    no session worker is started for it)."""
+    """A started server; ``sessions=False`` for a test that opens no session (no session
+    worker is started for it)."""
     server = GameServer(cfg)
     if sessions:
         await server.start()

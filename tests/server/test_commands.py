@@ -1,4 +1,4 @@
-"""Commands named on the ssh command line are parsed strictly (issue 14 item 1)."""
+"""Commands named on the ssh command line are parsed strictly."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from sshkit import config, connect, running
 
 from engine.core.errors import IllegalIntent
-from maharaja_server import commands
-from maharaja_server.protocol import RulesetInfo
+from maharaja_server.session_ui import commands
+from maharaja_server.transport.protocol import RulesetInfo
 
 DUEL = RulesetInfo("test-secrets", "Secret Duel", 2, 4)
 SOLO = RulesetInfo("solo", "Solo", 1, 5)
@@ -64,7 +64,7 @@ def test_an_oversized_command_over_ssh_is_refused_and_the_lobby_stays(tmp_path: 
             await term.wait_screen(r"SRV-COMMAND: the number of seats must be")
             assert not srv.service.tables
             await term.close()
-            srv.service.max_tables = 0  # item 3: a full server says so, not "unknown command"
+            srv.service.max_tables = 0  # a full server says so, not "unknown command"
             term = await connect(srv.port, "alice", command="new")
             await term.wait_screen(r"SRV-FULL")
             await term.close()

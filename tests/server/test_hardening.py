@@ -1,4 +1,4 @@
-"""The server against a hostile internet (issue 14): logins, limits, session hygiene."""
+"""The server against a hostile internet: logins, limits, session hygiene."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from maharaja_server.cli import serve_main
+from maharaja_server.transport.cli import serve_main
 
 
 def test_an_empty_password_file_refuses_to_start(tmp_path: Path, capsys, monkeypatch) -> None:
-    """It used to mean "any public key" (item 6)."""
-    import maharaja_server.cli as cli
+    """It used to mean "any public key"."""
+    import maharaja_server.transport.cli as cli
 
     def must_not_serve(coro) -> None:
         coro.close()
@@ -32,9 +32,9 @@ def test_an_empty_password_file_refuses_to_start(tmp_path: Path, capsys, monkeyp
 
 
 def test_each_session_process_has_its_memory_capped(tmp_path: Path) -> None:
-    """The child caps its own address space from the server's setting (item 2)."""
+    """The child caps its own address space from the server's setting."""
     code = ("import os, resource; os.environ['MAHARAJA_MEMORY_MIB'] = '300';"
-            "from maharaja_server import session;"
+            "from maharaja_server.session_ui import session;"
             "session.cap_memory(int(os.environ['MAHARAJA_MEMORY_MIB']));"
             "print(resource.getrlimit(resource.RLIMIT_AS)[0]);"
             "b = bytearray(400 * 1024 * 1024)")
@@ -47,7 +47,7 @@ def test_each_session_process_has_its_memory_capped(tmp_path: Path) -> None:
 def test_the_server_passes_the_memory_cap_to_its_sessions(tmp_path: Path) -> None:
     from sshkit import config
 
-    from maharaja_server.server import GameServer
+    from maharaja_server.transport.server import GameServer
 
     server = GameServer(config(tmp_path, session_memory=512))
     assert server._child_env()["MAHARAJA_MEMORY_MIB"] == "512"
@@ -61,7 +61,7 @@ def test_a_session_writes_bytecode_as_the_server_does(
     none of it into the source tree when the parent writes none there."""
     from sshkit import config
 
-    from maharaja_server.server import GameServer
+    from maharaja_server.transport.server import GameServer
 
     server = GameServer(config(tmp_path))
     prefix = str(tmp_path / "pycache") if writes == "into the cache" else None
@@ -75,7 +75,7 @@ def test_a_session_writes_bytecode_as_the_server_does(
 
 def test_the_hub_socket_lives_in_the_data_directory_and_stale_ones_are_cleared(
         tmp_path: Path) -> None:
-    """Item 12: nothing in /tmp; a socket a SIGKILLed server left is cleared at start;
+    """Nothing in /tmp; a socket a SIGKILLed server left is cleared at start;
     a live one is not taken over; a data directory too deep for a socket address works."""
     import asyncio
     import socket
@@ -107,13 +107,13 @@ def test_the_hub_socket_lives_in_the_data_directory_and_stale_ones_are_cleared(
 
 def test_a_name_is_claimed_only_after_authentication_and_names_are_bounded(
         tmp_path: Path) -> None:
-    """Item 4: a public-key probe (no signature) once claimed ``victim``. Open mode now
+    """A public-key probe (no signature) once claimed ``victim``. Open mode now
     binds a name only as it first sits (test_names.py); an authorized key at login."""
     import asyncio
 
     import asyncssh
 
-    from maharaja_server.auth import Authenticator
+    from maharaja_server.transport.auth import Authenticator
 
     mallory, victim = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
     keys = tmp_path / "authorized_keys"
@@ -130,18 +130,18 @@ def test_a_name_is_claimed_only_after_authentication_and_names_are_bounded(
 
 
 def test_a_session_crash_is_logged_on_the_server_and_shown_in_one_line(caplog) -> None:
-    """Item 9: no traceback, install path or local variable reaches the player."""
+    """No traceback, install path or local variable reaches the player."""
     import logging
     from types import SimpleNamespace
 
-    from maharaja_server.lobby import SessionApp
+    from maharaja_server.session_ui.lobby import SessionApp
 
     app = SessionApp(SimpleNamespace(user="alice"), {})  # type: ignore[arg-type]
     try:
         secret = "ruby4821"  # noqa: F841 - a local the old traceback showed
         raise RuntimeError("boom")
     except RuntimeError as exc:
-        with caplog.at_level(logging.ERROR, logger="maharaja_server.session"):
+        with caplog.at_level(logging.ERROR, logger="maharaja_server.session_ui.session"):
             line = app.crash_report(exc)
     assert "\n" not in line and "/" not in line and "boom" not in line
     logged = caplog.text
@@ -151,7 +151,7 @@ def test_a_session_crash_is_logged_on_the_server_and_shown_in_one_line(caplog) -
 
 def test_connections_are_limited_per_address_and_the_hub_drops_silent_ones(
         tmp_path: Path) -> None:
-    """Item 5: unauthenticated connections count; a hub socket connection that never
+    """Unauthenticated connections count; a hub socket connection that never
     says hello is dropped."""
     import asyncio
 
@@ -179,13 +179,13 @@ def test_connections_are_limited_per_address_and_the_hub_drops_silent_ones(
 
 
 def test_a_login_that_opens_no_session_is_closed(tmp_path: Path, monkeypatch) -> None:
-    """Item 5: an authenticated connection without a session no longer stays open."""
+    """An authenticated connection without a session no longer stays open."""
     import asyncio
 
     import asyncssh
     from sshkit import config, key_for, running
 
-    from maharaja_server import ssh
+    from maharaja_server.transport import ssh
 
     monkeypatch.setattr(ssh, "SESSION_WAIT", 1.0)
 
@@ -202,12 +202,12 @@ def test_a_login_that_opens_no_session_is_closed(tmp_path: Path, monkeypatch) ->
 
 def test_authorized_keys_bind_a_name_to_one_key_and_a_key_to_one_name(
         tmp_path: Path) -> None:
-    """Item 8: any authorized key could use any name, and one key sit twice at a table."""
+    """Any authorized key could use any name, and one key sit twice at a table."""
     import asyncio
 
     import asyncssh
 
-    from maharaja_server.auth import Authenticator
+    from maharaja_server.transport.auth import Authenticator
 
     alice, bob = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
     keys = tmp_path / "authorized_keys"
@@ -225,12 +225,12 @@ def test_authorized_keys_bind_a_name_to_one_key_and_a_key_to_one_name(
 
 def test_password_users_have_their_own_passwords_and_failures_slow_down(
         tmp_path: Path, caplog) -> None:
-    """Item 7: with the shared password anyone could be any password user."""
+    """With the shared password anyone could be any password user."""
     import asyncio
     import logging
 
-    from maharaja_server.auth import Authenticator
-    from maharaja_server.cli import config_from, parser
+    from maharaja_server.transport.auth import Authenticator
+    from maharaja_server.transport.cli import config_from, parser
 
     file = tmp_path / "passwords"
     file.write_text("alice:open sesame\nbob:hunter2\n")
@@ -246,7 +246,7 @@ def test_password_users_have_their_own_passwords_and_failures_slow_down(
     auth.backoff.now = lambda: 1000.0  # no decay meanwhile
     assert login("alice", "open sesame", "10.0.0.1") is not None
     assert login("carol", "shared", "10.0.0.1") is not None
-    with caplog.at_level(logging.WARNING, logger="maharaja_server.auth"):
+    with caplog.at_level(logging.WARNING, logger="maharaja_server.transport.auth"):
         assert login("alice", "shared", "10.0.0.9") is None  # not hers
         assert login("alice", "hunter2", "10.0.0.9") is None
     assert "alice" in caplog.text and "10.0.0.9" in caplog.text
@@ -265,7 +265,7 @@ async def no_wait(seconds: float) -> None:
 
 
 def test_remote_sessions_offer_no_host_side_file_commands() -> None:
-    """Item 10: the palette's Screenshot wrote into the operator's ~/Downloads; the
+    """The palette's Screenshot wrote into the operator's ~/Downloads; the
     game screen's Save as would write the server's disk."""
     from types import SimpleNamespace
 
@@ -273,8 +273,8 @@ def test_remote_sessions_offer_no_host_side_file_commands() -> None:
     from engine.core.ruleset import Seat
     from engine.core.table import LocalTable
     from engine.registry import get_ruleset
-    from maharaja_server.lobby import SessionApp
-    from maharaja_server.screens import game_screen_for
+    from maharaja_server.session_ui.lobby import SessionApp
+    from maharaja_server.session_ui.screens import game_screen_for
 
     app = SessionApp(SimpleNamespace(user="alice"), {})  # type: ignore[arg-type]
     screen = SimpleNamespace(query=lambda _: [], maximized=None, focused=None)
@@ -290,7 +290,7 @@ def test_remote_sessions_offer_no_host_side_file_commands() -> None:
 
 
 def test_a_real_session_process_runs_under_the_memory_cap(tmp_path: Path) -> None:
-    """Item 2, end to end: whatever starts the session process, its limits say so."""
+    """End to end: whatever starts the session process, its limits say so."""
     import asyncio
 
     from sshkit import config, connect, running
@@ -319,7 +319,7 @@ def test_a_login_that_leaves_at_once_is_let_go_at_once(tmp_path: Path, monkeypat
     import asyncssh
     from sshkit import config, key_for, running
 
-    from maharaja_server import ssh
+    from maharaja_server.transport import ssh
 
     monkeypatch.setattr(ssh, "SESSION_WAIT", 1.0)
 
@@ -334,6 +334,6 @@ def test_a_login_that_leaves_at_once_is_let_go_at_once(tmp_path: Path, monkeypat
             await asyncio.sleep(2.0)
             assert srv.connections.open == {}
 
-    with caplog.at_level(logging.INFO, logger="maharaja_server.ssh"):
+    with caplog.at_level(logging.INFO, logger="maharaja_server.transport.ssh"):
         asyncio.run(asyncio.wait_for(scenario(), 60))
     assert "no session opened" not in caplog.text

@@ -1,4 +1,4 @@
-"""A session host's garbage collector runs seldom during redraws (issue 15)."""
+"""A session host's garbage collector runs seldom during redraws."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from test_table_screen import _Host, fill_the_log
 from engine.core.game import Game
 from engine.core.ruleset import HUMAN, Seat
 from engine.core.table import LocalTable
-from maharaja_server import host
+from maharaja_server.session_ui import host
 
 
 def collections_over_moves(moves: int) -> int:

@@ -1,4 +1,4 @@
-"""A session host's lifetime quota (issue 15): each session's start-up objects are
+"""A session host's lifetime quota: each session's start-up objects are
 frozen out of the garbage collector after its first frame, so an ended session's
 frozen reference cycles stay until its host exits. A host therefore takes at most
 ``lifetime_sessions`` sessions in its life, then no new one, and exits when empty."""
@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from maharaja_server.host import Host, lifetime_sessions
-from maharaja_server.zygote import HostRecord, Worker
+from maharaja_server.session_ui.host import Host, lifetime_sessions
+from maharaja_server.session_ui.zygote import HostRecord, Worker
 
 
 def test_the_quota_is_twice_the_sessions_a_host_holds_and_none_for_one() -> None:

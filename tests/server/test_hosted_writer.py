@@ -1,5 +1,5 @@
 """A hosted session's output (host.HostedWriter): straight to the terminal while it takes
-it, queued in order behind what it has not (issue 15)."""
+it, queued in order behind what it has not."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pty
 import threading
 from typing import Any
 
-from maharaja_server import host
+from maharaja_server.session_ui import host
 
 
 def pty_writer() -> tuple[host.HostedWriter, int, list[Any]]:

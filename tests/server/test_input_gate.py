@@ -1,4 +1,4 @@
-"""Issue 14 item 2: a session's input cannot outrun its app and grow its memory.
+"""A session's input cannot outrun its app and grow its memory.
 
 Typing at the server's input rate on a game screen grew the session process by about
 1.7 kB a key, never freed: Textual's input thread scheduled every key on the app's
@@ -15,8 +15,10 @@ import threading
 import time
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
-from maharaja_server.inputgate import InputGate
+from maharaja_server.session_ui.inputgate import InputGate
+from maharaja_tui import compat
 
 SLOW_APP = """
 import asyncio, importlib, sys, time
@@ -74,7 +76,7 @@ def test_the_gate_lets_a_closing_app_go() -> None:
 def test_a_flood_of_keys_stays_bounded_in_a_session_process(tmp_path: Path) -> None:
     """A real pty and Textual's real driver, the session app's driver class, an app
     ten times slower than the keys: what waits in the app's loop stays bounded."""
-    from maharaja_server.lobby import SessionApp
+    from maharaja_server.session_ui.lobby import SessionApp
 
     cls = SessionApp(SimpleNamespace(user="x"), {}).driver_class  # type: ignore[arg-type]
     # Gated: the app's own few tasks and at most IN_FLIGHT (64) keys, 7 in a run here;
@@ -138,50 +140,78 @@ def flood(tmp_path: Path, driver: str) -> int:
     return most  # ungated, every key waited as a task on the loop
 
 
-def test_an_idle_sessions_input_thread_sleeps_until_input_comes(monkeypatch) -> None:
-    """Issue 15: Textual's input thread polled every 0.1 s, waking each idle session ten
-    times a second (1 ms of CPU a second each: 13% of a core at 128 sessions). Ours waits
-    for input (IDLE_WAIT at most), polls only while a lone Esc waits for its timeout,
-    and ends at once when input is disabled."""
-    import selectors
+def wakeups(thread: threading.Thread) -> int:
+    """How often ``thread`` has slept and been woken (the kernel's count)."""
+    status = Path(f"/proc/self/task/{thread.native_id}/status").read_text()
+    return int(status.split("voluntary_ctxt_switches:")[1].split()[0])
 
-    from maharaja_server import inputgate
 
-    timeouts: list[float | None] = []
-    real_select = selectors.SelectSelector.select
+def test_an_idle_sessions_input_thread_sleeps_until_input_comes() -> None:
+    """Textual's input thread polled every 0.1 s, waking each idle session ten times a
+    second (1 ms of CPU a second each: 13% of a core at 128 sessions). A session's input
+    thread now sleeps while no input comes; a lone Esc (told from a key's escape
+    sequence by a timeout) still arrives, and the session ends at once when asked."""
+    import asyncio
 
-    def select(self, timeout=None):
-        timeouts.append(timeout)
-        return real_select(self, timeout)
+    from fake_ruleset import RULESET
 
-    monkeypatch.setattr(selectors.SelectSelector, "select", select)
+    from maharaja_server.session_ui.host import HostedDriver
+    from maharaja_server.session_ui.lobby import SessionApp
+    from maharaja_server.session_ui.zygote import _Rehearsal
+
     keys: list[str] = []
-    driver = inputgate.GatedDriver.__new__(inputgate.GatedDriver)
-    driver._debug = False
-    driver.exit_event = threading.Event()
-    driver._key_thread = None
-    driver._disable_mouse_support = lambda: None
-    driver.process_message = lambda event: keys.append(getattr(event, "key", ""))
-    read, write = os.pipe()
-    driver.fileno = read
-    thread = threading.Thread(target=driver.run_input_thread)
-    driver._key_thread = thread
-    thread.start()
-    deadline = time.monotonic() + 5
-    while not timeouts and time.monotonic() < deadline:
-        time.sleep(0.05)
-    time.sleep(0.5)  # Textual's poll would have woken five times by now
-    assert timeouts == [inputgate.IDLE_WAIT]  # asleep, not polling
-    os.write(write, b"\x1b")  # a lone Esc: told from a sequence by its timeout
-    deadline = time.monotonic() + 5
-    while "escape" not in keys and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert "escape" in keys and 0.1 in timeouts
-    started = time.monotonic()
-    driver.disable_input()  # wakes the thread through its pipe
-    assert not thread.is_alive() and time.monotonic() - started < inputgate.IDLE_WAIT
-    os.close(read)
-    os.close(write)
+
+    class Session(SessionApp):
+        def on_key(self, event: Any) -> None:
+            keys.append(event.key)
+
+    master, slave = os.openpty()
+    os.set_blocking(master, False)
+    app = Session(_Rehearsal({"fake": RULESET}), {"fake": RULESET},  # type: ignore[arg-type]
+                  terminal=slave, driver_class=HostedDriver)
+    seen: dict[str, float] = {}
+
+    async def drain() -> None:  # the terminal reads what the app draws
+        while True:
+            try:
+                os.read(master, 65536)
+            except BlockingIOError:
+                pass
+            await asyncio.sleep(0.02)
+
+    async def scenario() -> None:
+        reader = asyncio.create_task(drain())
+        running = asyncio.create_task(app.run_async())
+        for _ in range(300):
+            input_thread = next((t for t in threading.enumerate()
+                                 if t.name == "textual-input"), None)
+            if input_thread is not None and app.screen_stack:
+                break
+            await asyncio.sleep(0.02)
+        assert input_thread is not None
+        await asyncio.sleep(1.0)  # settled: its first frames drawn, no input
+        before = wakeups(input_thread)
+        await asyncio.sleep(1.5)  # Textual's poll wakes 15 times meanwhile
+        seen["idle wakeups"] = wakeups(input_thread) - before
+        os.write(master, b"\x1b")
+        for _ in range(250):
+            if "escape" in keys:
+                break
+            await asyncio.sleep(0.02)
+        started = time.monotonic()
+        app.exit()
+        await asyncio.wait_for(running, 30)
+        seen["ending"] = time.monotonic() - started
+        reader.cancel()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert seen["idle wakeups"] <= 3, seen
+    assert "escape" in keys
+    assert seen["ending"] < compat.IDLE_WAIT, seen  # woken, not waiting out its sleep
 
 
 def test_bytes_that_are_not_utf8_never_end_a_session(tmp_path: Path) -> None:

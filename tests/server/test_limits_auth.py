@@ -9,8 +9,8 @@ import asyncssh
 import pytest
 from sshkit import config, connect, key_for, running
 
-from maharaja_server.hostkeys import host_key
-from maharaja_server.limits import TokenBucket
+from maharaja_server.transport.hostkeys import host_key
+from maharaja_server.transport.limits import TokenBucket
 
 
 def run(coro) -> None:
@@ -45,7 +45,7 @@ def test_idle_sessions_are_closed(tmp_path: Path) -> None:
 
 
 def assert_terminal_restored(raw: bytes) -> None:
-    """Issue 14 item 11: after the UI is gone, the alternate screen and mouse reporting
+    """After the UI is gone, the alternate screen and mouse reporting
     are off again (the server sends it; a killed child cannot)."""
     for on, off in ((b"\x1b[?1049h", b"\x1b[?1049l"), (b"\x1b[?1000h", b"\x1b[?1000l"),
                     (b"\x1b[?1003h", b"\x1b[?1003l")):
@@ -107,11 +107,11 @@ def test_host_key_is_made_once_and_kept(tmp_path: Path) -> None:
 
 
 def test_four_sessions_start_at_once_and_the_fifth_waits() -> None:
-    """Issue 15: sessions forked from the session worker start far cheaper than the
+    """Sessions forked from the session worker start far cheaper than the
     fresh interpreters the start gate was sized for (two at once); with four, 64
     sessions were seated in 26-27 s instead of 38-43 s, and the capacity steps wait
     for the seating. A fifth start still waits for a slot (a session's first frame)."""
-    from maharaja_server.ssh import SessionRunner
+    from maharaja_server.transport.ssh import SessionRunner
 
     runner = SessionRunner(counter=None, issue_token=str, revoke_token=print,  # type: ignore[arg-type]
                            child_env=dict, idle_timeout=60, input_rate=100, input_burst=100,

@@ -1,4 +1,4 @@
-"""scripts/load_ssh.py's client (issue 15): it shares the 2 cores with the server it
+"""scripts/load_ssh.py's client: it shares the 2 cores with the server it
 measures, so it makes text only of the bytes around each status line, and finds the
 server's session processes without walking every process on the machine."""
 
@@ -69,7 +69,7 @@ def test_session_processes_are_found_without_walking_every_process(
               "kids = [subprocess.Popen(['sleep', '30']) for _ in range(2)]\n"
               "print(' '.join(str(k.pid) for k in kids), flush=True)\n"
               "time.sleep(30)\n")
-    zygote = subprocess.Popen([sys.executable, "-c", forker, "maharaja_server.zygote"],
+    zygote = subprocess.Popen([sys.executable, "-c", forker, "maharaja_server.session_ui.zygote"],
                               stdout=subprocess.PIPE, text=True)
     alone = subprocess.Popen(["sleep", "30"])
     listed: list[str] = []

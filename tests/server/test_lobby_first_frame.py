@@ -1,111 +1,81 @@
-"""The work a session does before its lobby's first frame, counted (issue 15: the SSH
-connect to the first lobby frame). Counts, never times: each test fails if work a
-cut removed comes back."""
+"""A session's first frame is its whole lobby: the SSH connect figure (connect to the
+first lobby frame, scripts/bench/ssh.py) waits for its title and its keys."""
 
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
+import re
 from typing import Any
 
 import pytest
 from fake_ruleset import RULESET
+from terminal import recording, run
 from test_remote_table import RULESETS, connect
 from test_remote_table import hub as served  # noqa: F401 - a fixture: a hub on its own loop
-from textual.css.stylesheet import Stylesheet
-from textual.screen import Screen
-from textual.widget import Widget
+from textual.pilot import Pilot
 from textual.widgets import DataTable
-from textual.widgets._footer import FooterKey
 
-from maharaja_server.hub import Hub
-from maharaja_server.lobby import LobbyScreen, SessionApp
-from maharaja_server.protocol import SeatSpec
-from maharaja_server.zygote import _Rehearsal
+from maharaja_server.session_ui.lobby import LobbyScreen, SessionApp
+from maharaja_server.session_ui.zygote import _Rehearsal
+from maharaja_server.transport.hub import Hub
+from maharaja_server.transport.protocol import SeatSpec
+
+ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
 
 
-def lobby_start(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    """Start a session on the lobby (headless, 80×24) and count, until it has settled,
-    the screens laid out and the nodes styled (by type name)."""
-    layouts: Counter[str] = Counter()
-    styled: Counter[str] = Counter()
-    recomposed: Counter[str] = Counter()
-    real_layout, real_apply = Screen._refresh_layout, Stylesheet.apply
-    real_recompose = Widget.recompose
+def lobby_frames() -> tuple[list[str], list[Any]]:
+    """The frames a new session writes (as text) until it has settled, and its screens."""
+    writes: list[str] = []
+    stack: list[Any] = []
 
-    def layout(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
-        layouts[type(screen).__name__] += 1
-        real_layout(screen, *args, **kwargs)
-
-    def apply(sheet: Stylesheet, node: Any, *args: Any, **kwargs: Any) -> None:
-        styled[type(node).__name__] += 1
-        real_apply(sheet, node, *args, **kwargs)
-
-    async def recompose(widget: Widget) -> None:
-        recomposed[type(widget).__name__] += 1
-        await real_recompose(widget)
-
-    monkeypatch.setattr(Screen, "_refresh_layout", layout)
-    monkeypatch.setattr(Stylesheet, "apply", apply)
-    monkeypatch.setattr(Widget, "recompose", recompose)
-    app = SessionApp(_Rehearsal({"fake": RULESET}), {"fake": RULESET})  # type: ignore[arg-type]
-    stack: list[Screen[Any]] = []
-    at_first_frame: dict[str, Any] = {}
-
-    def first_frame() -> None:  # as a session host hooks it (host.py)
-        at_first_frame["keys"] = [key.key for key in app.screen.query(FooterKey)]
-        at_first_frame["styled"] = Counter(styled)
-
-    app.on_first_frame = first_frame
-
-    async def run() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
+    async def settle(pilot: Pilot[Any]) -> None:
+        for _ in range(3):
             await pilot.pause()
-            stack.extend(app.screen_stack)
+        stack.extend(pilot.app.screen_stack)
 
-    asyncio.run(run())
-    return {"layouts": layouts, "styled": styled, "stack": stack, "recomposed": recomposed,
-            "first": at_first_frame}
+    app = SessionApp(_Rehearsal({"fake": RULESET}), {"fake": RULESET},  # type: ignore[arg-type]
+                     driver_class=recording(writes))
+    asyncio.run(run(app, (80, 24), settle))
+    return [text for w in writes if (text := ANSI.sub("", w)).strip()], stack
 
 
-def test_the_lobby_is_the_only_screen_a_session_starts_with(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_lobby_is_the_only_screen_a_session_starts_with() -> None:
     """The lobby was pushed over Textual's bare default screen, which was composed,
-    styled, laid out and resized too before the first frame: half the start's layouts
-    and styling (issue 15). The lobby is the default screen now."""
-    started = lobby_start(monkeypatch)
-    assert [type(s) for s in started["stack"]] == [LobbyScreen], started["stack"]
-    assert started["layouts"]["Screen"] == 0, started["layouts"]
-    assert started["styled"]["Screen"] == 0, started["styled"]
+    styled, laid out and resized too before the first frame. The lobby is the default
+    screen now."""
+    _, stack = lobby_frames()
+    assert [type(s) for s in stack] == [LobbyScreen], stack
 
 
-def test_the_lobby_shows_its_keys_in_its_first_frame_and_builds_them_once(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Textual's footer composes its keys after the screen's first refresh: the lobby's
-    first frame had none, and a second mount, styling, layout and frame brought them
-    (issue 15). The lobby's keys are known at its mount."""
-    started = lobby_start(monkeypatch)
-    assert started["first"]["keys"] == ["n", "j", "w", "c", "l", "q", "ctrl+p"], started["first"]
-    assert started["recomposed"]["LobbyFooter"] == 0, started["recomposed"]
+def test_the_lobbys_first_frame_shows_its_title_and_its_keys() -> None:
+    """Textual's footer composes its keys a refresh after the screen's first: the first
+    frame had none. The lobby's first frame shows its title and its keys."""
+    frames, _ = lobby_frames()
+    first = frames[0]
+    assert "Maharaja server" in first
+    for key in ("n New table", "j Join", "w Watch", "g Games", "r Ratings", "s Notices",
+                "^p palette"):
+        assert key in first, (key, first)
 
 
-def test_the_lobby_styles_each_widget_once_before_its_first_frame(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each footer key was restyled twice before it showed (its compactness set, then
-    unset by the footer's), and the whole lobby again at its first resume, right after
-    its mount styled it with the same stylesheet (issue 15). Now each widget is styled
-    once, but for the table as it takes the focus (as in a bare Textual app)."""
-    started = lobby_start(monkeypatch)
-    styled = started["first"]["styled"]
-    assert styled["FooterKey"] == 7, styled
-    assert styled["LobbyScreen"] == 1 and styled["Static"] == 1, styled
-    assert styled["DataTable"] == 2, styled  # mounted, then focused
+def test_a_lobby_key_is_a_click_too() -> None:
+    app = SessionApp(_Rehearsal({"fake": RULESET}), {"fake": RULESET})  # type: ignore[arg-type]
+    shown: list[str] = []
+
+    async def click(pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        await pilot.click("LobbyKeys Static", offset=(3, 0))  # " n New table"
+        await pilot.pause()
+        shown.append(type(app.screen).__name__)
+
+    asyncio.run(run(app, (80, 24), click))
+    assert shown == ["NewTableScreen"]
 
 
 def test_the_lobby_shows_the_list_the_hub_sent_with_its_welcome(
         served: Hub, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811 - the fixture
     """The lobby asked the hub for its list right after the hello: a second round trip
-    before the first frame (issue 15). The welcome carries it, and the lobby shows it."""
+    before the first frame. The welcome carries it, and the lobby shows it."""
     alice = connect(served, "alice")
     alice.create(RULESET.id, [SeatSpec(), SeatSpec()])
     bob = connect(served, "bob")
@@ -121,13 +91,13 @@ def test_the_lobby_shows_the_list_the_hub_sent_with_its_welcome(
     app = SessionApp(bob, RULESETS)
     rows: list[int] = []
 
-    async def run() -> None:
+    async def run_it() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             rows.append(app.screen.query_one("#tables", DataTable).row_count)
 
     try:
-        asyncio.run(run())
+        asyncio.run(run_it())
     finally:
         alice.close()
         bob.close()

@@ -13,10 +13,10 @@ from engine import rulesets
 from engine.core.autoplay import random_intent
 from engine.maharadjah import intents as I
 from engine.maharadjah.state import RETREAT_DEF
-from maharaja_server.hub import Hub
-from maharaja_server.protocol import SeatSpec
-from maharaja_server.remote import Connection, RemoteTable
-from maharaja_server.tables import Identity, TableService
+from maharaja_server.session_ui.remote import Connection, RemoteTable
+from maharaja_server.transport.hub import Hub
+from maharaja_server.transport.protocol import SeatSpec
+from maharaja_server.transport.tables import Identity, TableService
 
 
 def test_the_defender_s_player_is_asked_over_the_socket(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Names in open mode (maharaja_server/names.py): bound as a key first sits, limited per
+"""Names in open mode (maharaja_server/transport/names.py): bound as a key first sits, limited per
 address and network, forgotten when unused.
 
 A fresh key per login bound a name each: 10,000 names from one address in ~100 s, after
@@ -17,13 +17,13 @@ from fake_ruleset import RULESET
 from sshkit import config, running
 
 from engine.core.errors import IllegalIntent
-from maharaja_server.hub import Hub
-from maharaja_server.names import Names
-from maharaja_server.network import networks
-from maharaja_server.protocol import SeatSpec
-from maharaja_server.records import Records
-from maharaja_server.remote import Connection
-from maharaja_server.tables import Identity, TableService
+from maharaja_server.session_ui.remote import Connection
+from maharaja_server.transport.hub import Hub
+from maharaja_server.transport.names import Names
+from maharaja_server.transport.network import networks
+from maharaja_server.transport.protocol import SeatSpec
+from maharaja_server.transport.records import Records
+from maharaja_server.transport.tables import Identity, TableService
 
 RULESETS = {RULESET.id: RULESET}
 TWO = [SeatSpec(), SeatSpec()]

@@ -50,7 +50,7 @@ def test_openssh_without_and_with_a_terminal(tmp_path: Path) -> None:
 
 
 def test_a_key_offered_without_a_signature_claims_no_name(tmp_path: Path) -> None:
-    """Issue 14 item 4, as OpenSSH does it: with only mallory's public key file, ssh
+    """As OpenSSH does it: with only mallory's public key file, ssh
     offers the key (the server says it would do) but cannot sign; the name must stay
     free for the first key that does log in with it."""
     import asyncssh

@@ -1,4 +1,4 @@
-"""Wrong passwords slow the guesser, never the player (maharaja_server/backoff.py).
+"""Wrong passwords slow the guesser, never the player (maharaja_server/transport/backoff.py).
 
 The delays are recorded instead of waited (the backoff's ``sleep``), so these tests
 read what each answer would wait without waiting it."""
@@ -12,8 +12,8 @@ import asyncssh
 import pytest
 from sshkit import config, running
 
-from maharaja_server.auth import Authenticator
-from maharaja_server.backoff import Backoff
+from maharaja_server.transport.auth import Authenticator
+from maharaja_server.transport.backoff import Backoff
 
 
 class Delays:

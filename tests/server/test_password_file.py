@@ -1,4 +1,4 @@
-"""The password file's grammar (maharaja_server/passwords.py): read one way only, or
+"""The password file's grammar (maharaja_server/transport/passwords.py): read one way only, or
 refused at start; the shared password never opens a name someone owns."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from maharaja_server.auth import Authenticator
-from maharaja_server.cli import serve_main
-from maharaja_server.passwords import PasswordFileError, Passwords, parse
+from maharaja_server.transport.auth import Authenticator
+from maharaja_server.transport.cli import serve_main
+from maharaja_server.transport.passwords import PasswordFileError, Passwords, parse
 
 
 def test_players_lines_and_a_shared_password() -> None:
@@ -47,7 +47,7 @@ def test_ambiguous_files_are_refused(text: str, says: str) -> None:
 def test_the_server_refuses_to_start_on_an_ambiguous_file(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         text: str) -> None:
-    import maharaja_server.cli as cli
+    import maharaja_server.transport.cli as cli
 
     def must_not_serve(coro) -> None:  # type: ignore[no-untyped-def]
         coro.close()

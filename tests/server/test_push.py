@@ -1,4 +1,4 @@
-"""Change notices carry each session's own seat's data (issue 15): a redraw asks the
+"""Change notices carry each session's own seat's data: a redraw asks the
 server nothing, a burst of notices is redrawn once, the lobby is pushed once per burst;
 and no seat's push ever holds another seat's secrets."""
 
@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from fake_ruleset import HIDDEN, RULESET, Plan
 
-from maharaja_server import hub as hub_module
-from maharaja_server import protocol as p
-from maharaja_server.hub import Hub, common_prefix
-from maharaja_server.protocol import SeatSpec
-from maharaja_server.remote import Connection, RemoteTable
-from maharaja_server.tables import Identity, TableService
+from maharaja_server.session_ui.remote import Connection, RemoteTable
+from maharaja_server.transport import hub as hub_module
+from maharaja_server.transport import protocol as p
+from maharaja_server.transport.hub import Hub, common_prefix
+from maharaja_server.transport.protocol import SeatSpec
+from maharaja_server.transport.tables import Identity, TableService
 
 RULESETS = {RULESET.id: RULESET}
 
@@ -127,7 +127,7 @@ def test_a_spectator_is_pushed_the_public_view_only(hub: Hub, asked: Counter) ->
 
 
 def test_spectators_share_one_encoded_notice(hub: Hub, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 15: a notice is encoded once per seat and log delta, not once per session."""
+    """A notice is encoded once per seat and log delta, not once per session."""
     alice, bob = connect(hub, "alice"), connect(hub, "bob")
     watchers = [connect(hub, f"watcher{n}") for n in range(3)]
     table_id = alice.create(RULESET.id, [SeatSpec(), SeatSpec()])
@@ -239,7 +239,7 @@ def test_a_notice_without_data_makes_the_session_ask(hub: Hub) -> None:
 
 
 def test_a_session_whose_ui_dispatches_starts_no_listener_thread(hub: Hub) -> None:
-    """Issue 15: every session started a listener thread its UI never used (the app
+    """Every session started a listener thread its UI never used (the app
     dispatches on its own loop); the default dispatch starts it with its first call."""
     def listeners() -> int:
         return sum(t.name == "hub-listeners" for t in threading.enumerate())

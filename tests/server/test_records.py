@@ -1,4 +1,4 @@
-"""Issue 14 item 4: the server's records in SQLite (WAL), written off the event loop.
+"""The server's records in SQLite (WAL), written off the event loop.
 
 ``names.json`` was rewritten whole on the event loop (107 ms at 100,000 names) and
 each table's ``table.json`` likewise; now one writer thread owns ``server.db``, and
@@ -19,10 +19,10 @@ import msgspec
 from fake_ruleset import RULESET
 
 from engine.core import record
-from maharaja_server.auth import Authenticator
-from maharaja_server.protocol import SeatSpec
-from maharaja_server.records import Records
-from maharaja_server.tables import Identity, Slot, TableMeta, TableService
+from maharaja_server.transport.auth import Authenticator
+from maharaja_server.transport.protocol import SeatSpec
+from maharaja_server.transport.records import Records
+from maharaja_server.transport.tables import Identity, Slot, TableMeta, TableService
 
 RULESETS = {RULESET.id: RULESET}
 ALICE, BOB = Identity("alice", "key-a"), Identity("bob", "key-b")
@@ -89,7 +89,7 @@ def test_json_records_are_migrated_once(tmp_path: Path) -> None:
     """names.json and tables/<id>/table.json of an older server are imported at start."""
     from sshkit import config
 
-    from maharaja_server.server import GameServer
+    from maharaja_server.transport.server import GameServer
 
     (tmp_path / "names.json").write_text(json.dumps({"olga": "SHA256:abc"}))
     old = TableMeta(7, "Old table", RULESET.id, b"{}", [Slot("human"), Slot("human")], True, 3)
@@ -127,7 +127,7 @@ def _play_once(svc: TableService, table: int) -> None:
 
 
 def test_a_move_is_saved_by_the_records_thread(tmp_path: Path, monkeypatch) -> None:
-    """Issue 15: the game file's write and fsync ran on the event loop before the
+    """The game file's write and fsync ran on the event loop before the
     move's push reached its players; the records' thread writes it now, whole and in
     order, and the file holds every step once the queue is flushed."""
     records, svc, table = _started_duel(tmp_path)
@@ -163,7 +163,7 @@ def test_a_removed_table_leaves_no_folder_behind_a_queued_save(tmp_path: Path) -
 
 def test_a_game_file_queued_again_is_written_once_with_its_latest_content(
         tmp_path: Path, monkeypatch) -> None:
-    """Issue 15: each move queued its table's whole game file, and the writer thread wrote
+    """Each move queued its table's whole game file, and the writer thread wrote
     and fsynced every one in turn, though the next already held all of it (with the
     hand-over to the thread, a third of the server's Python CPU a move). While a file
     waits in the queue, a newer content replaces it there: one write, the latest, at

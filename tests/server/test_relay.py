@@ -1,4 +1,4 @@
-"""The server's relay from a session's pty to its SSH channel (issue 15): each write to
+"""The server's relay from a session's pty to its SSH channel: each write to
 the channel is an encrypted packet and a send, so a redraw the pty hands out in pieces
 (at most ~4 KiB a read) goes out as one write; and a client that stops reading stops
 the relay until its window opens again (the session waits, not the server's memory)."""
@@ -10,14 +10,12 @@ import os
 import select
 import tty
 from collections.abc import Iterator
-from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
 from task_count import tasks_made
 
-from maharaja_server import ssh
+from maharaja_server.transport import ssh
 
 PIECES = [b"a" * 4095, b"b" * 4095, b"c" * 810]  # how a pty hands out a 9000-byte redraw
 
@@ -201,36 +199,3 @@ def test_the_server_negotiates_no_chacha20_whatever_the_client_prefers(
             server.close()
 
     assert asyncio.run(run()) == (expected, expected)
-
-
-def test_the_server_sends_no_ignore_packets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                            ) -> None:
-    """Issue 15: asyncssh put an empty SSH_MSG_IGNORE before every packet it sent (a
-    countermeasure for CBC modes, which the server does not offer): half the packets of
-    every redraw were encrypted, sent and decrypted for nothing. A session (login, the
-    lobby's frames) now brings the client none, while the client's own still come."""
-    import asyncssh
-    from asyncssh.connection import SSHConnection
-    from asyncssh.constants import MSG_IGNORE
-    from sshkit import config, connect, running
-
-    received: list[bool] = []
-    real = SSHConnection._packet_handlers[MSG_IGNORE]
-
-    def count(conn: SSHConnection, *args: Any) -> Any:
-        received.append(isinstance(conn, asyncssh.SSHClientConnection))
-        return real(conn, *args)
-
-    monkeypatch.setitem(SSHConnection._packet_handlers, MSG_IGNORE, count)
-
-    async def scenario() -> None:
-        async with running(config(tmp_path)) as srv:
-            term = await connect(srv.port, "ann")
-            await term.wait_for(r"Maharaja server")
-            term.process.stdin.write(b"?")  # a key, and what the lobby draws for it
-            await asyncio.sleep(0.3)
-            await term.close()
-
-    asyncio.run(scenario())
-    assert received, "the client sent none either: the count is not watching"
-    assert not any(received), f"{received.count(True)} ignore packets reached the client"

@@ -13,11 +13,11 @@ import pytest
 from fake_ruleset import HIDDEN, RULESET, Dealt, Plan
 
 from engine.core.errors import IllegalIntent
-from maharaja_server import protocol as p
-from maharaja_server.hub import Hub
-from maharaja_server.protocol import SeatSpec
-from maharaja_server.remote import Connection, RemoteTable
-from maharaja_server.tables import Identity, TableService
+from maharaja_server.session_ui.remote import Connection, RemoteTable
+from maharaja_server.transport import protocol as p
+from maharaja_server.transport.hub import Hub
+from maharaja_server.transport.protocol import SeatSpec
+from maharaja_server.transport.tables import Identity, TableService
 
 RULESETS = {RULESET.id: RULESET}
 
@@ -262,7 +262,7 @@ def test_computer_players_from_engine_bots_play_a_registry_game(tmp_path: Path) 
 
 
 def test_hints_are_off_at_an_ssh_table_unless_its_creator_allows_them(hub: Hub) -> None:
-    """Issue 13 item 7: a table option, off by default; the game screen offers `h` only
+    """A table option, off by default; the game screen offers `h` only
     where the table's ``hints`` says yes."""
     alice = connect(hub, "alice")
     plain = alice.create(RULESET.id, [SeatSpec(), SeatSpec()])
@@ -295,3 +295,32 @@ def test_connections_make_no_decoder_of_their_own(hub: Hub,
         thread.join(10)
     assert made == []
     assert connect(hub, "last").user == "last"  # the shared decoder reads the welcome
+
+
+def test_remote_table_has_every_member_of_the_table_protocol(hub: Hub) -> None:
+    """The game screen takes an ``engine.core.table.Table``; the server hands it a
+    RemoteTable (typed loosely on its way), so its members are checked here."""
+    from engine.core.table import Table
+
+    alice = connect(hub, "alice")
+    table_id = alice.create(RULESET.id, [SeatSpec(), SeatSpec()])
+    alice.join(table_id)
+    remote = RemoteTable(alice, table_id, RULESETS)
+    members = [name for name in vars(Table) if not name.startswith("_")]
+    assert {"view", "play", "undo", "pending_undo", "hints", "seats"} <= set(members)
+    assert [name for name in members if not hasattr(remote, name)] == []
+
+
+def test_a_refusal_over_the_wire_keeps_its_kind(hub: Hub) -> None:
+    """The game screen branches on the refusal's kind (nothing to take back is a notice,
+    not a refusal line): a remote table raises the kind the table service raised."""
+    from engine.core.errors import NothingToUndo
+
+    alice = connect(hub, "alice")
+    table_id = alice.create(RULESET.id, [SeatSpec(), SeatSpec("computer"), SeatSpec("computer")])
+    alice.join(table_id)
+    a = RemoteTable(alice, table_id, RULESETS)
+    with pytest.raises(NothingToUndo) as nothing:
+        a.undo(0)
+    assert nothing.value.rule == "CORE-UNDO-1"
+    alice.close()

@@ -1,4 +1,4 @@
-"""Sessions forked by the pre-imported session worker (issue 15), as isolated as a
+"""Sessions forked by the pre-imported session worker, as isolated as a
 fresh interpreter was: own session and terminal, memory cap, no token in /proc; or
 several sessions sharing one host process (host.py), each contained."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from sshkit import FAKE, config, connect, running
 
-from maharaja_server.spawn import ForkedSession
+from maharaja_server.transport.spawn import ForkedSession
 
 
 def parent_of(pid: int) -> int:
@@ -84,10 +84,10 @@ def test_sessions_still_start_when_the_worker_is_gone(tmp_path: Path) -> None:
 def test_a_session_that_fails_to_start_shows_one_line_and_logs_why(tmp_path: Path,
                                                                   logged: bool) -> None:
     """Before its UI runs, a forked child's error goes to the sessions log; the player
-    gets one line, no traceback (issue 14 item 9, kept by the worker)."""
+    gets one line, no traceback (kept by the worker)."""
     import sys
 
-    from maharaja_server.spawn import Zygote
+    from maharaja_server.transport.spawn import Zygote
 
     log = tmp_path / "sessions.log"
     env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": os.pathsep.join(sys.path),
@@ -127,7 +127,7 @@ def test_a_session_that_fails_to_start_shows_one_line_and_logs_why(tmp_path: Pat
 def test_a_server_that_cannot_listen_leaves_no_worker_behind(tmp_path: Path) -> None:
     import socket
 
-    from maharaja_server.server import GameServer
+    from maharaja_server.transport.server import GameServer
 
     async def scenario() -> None:
         with socket.socket() as taken:
@@ -148,40 +148,6 @@ def test_a_server_that_cannot_listen_leaves_no_worker_behind(tmp_path: Path) -> 
     asyncio.run(asyncio.wait_for(scenario(), 60))
 
 
-def test_the_rehearsal_leaves_a_sessions_lobby_no_css_to_parse(monkeypatch: pytest.MonkeyPatch
-                                                               ) -> None:
-    """Issue 15: the worker's rehearsal drew the lobby with Textual's test defaults (no
-    tooltips, no notifications), so every session parsed the CSS of those widgets
-    again; rehearsed as a session runs, a session's lobby finds every parse shared."""
-    from textual.css.stylesheet import Stylesheet
-
-    from maharaja_server import zygote
-    from maharaja_server.config import load_rulesets
-    from maharaja_server.lobby import SessionApp
-
-    parses: list[object] = []
-    real_parse = Stylesheet._parse_rules
-
-    def counting(self: Stylesheet, css: str, read_from: object, *args: object,
-                 **kwargs: object) -> object:
-        parses.append(read_from)
-        return real_parse(self, css, read_from, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Stylesheet, "_parse_rules", counting)  # restored after the test
-    zygote.share_css_parses()  # wraps ``counting``: only parses it has not seen reach it
-    rulesets = load_rulesets([])
-    zygote.rehearse(rulesets)
-    parses.clear()
-
-    async def session_lobby() -> None:
-        app = SessionApp(zygote._Rehearsal(rulesets), rulesets)  # type: ignore[arg-type]
-        async with app.run_test(size=(80, 24), tooltips=True, notifications=True) as pilot:
-            await pilot.pause()
-
-    asyncio.run(session_lobby())
-    assert parses == []
-
-
 async def gone(srv: object, child: ForkedSession) -> None:
     for _ in range(100):  # the host reports the exit; the runner lets go of it
         if child not in srv.sessions.children:  # type: ignore[attr-defined]
@@ -191,7 +157,7 @@ async def gone(srv: object, child: ForkedSession) -> None:
 
 
 def test_sessions_share_a_host_and_a_crash_ends_only_its_own(tmp_path: Path) -> None:
-    """Issue 15: up to sessions_per_process sessions share one forked host (its start-up
+    """Up to sessions_per_process sessions share one forked host (its start-up
     copy of the worker's pages paid once); one session crashing is logged and ends that
     session alone, on its own terminal, while the others play on."""
     cfg = config(tmp_path, ruleset_specs=[FAKE, "crashing:RULESET"], sessions_per_process=2,
@@ -272,7 +238,7 @@ def test_a_hosted_session_never_blocks_its_host_on_a_client_that_does_not_read(
     queues without blocking and hangs that session up past MAX_PENDING."""
     import threading
 
-    from maharaja_server import host
+    from maharaja_server.session_ui import host
 
     class StuckTerminal:
         """A terminal whose writes block until released, then fail (hung up)."""
@@ -313,7 +279,7 @@ def test_a_hosted_session_never_blocks_its_host_on_a_client_that_does_not_read(
 
 def test_a_host_killed_by_a_signal_is_named_in_its_sessions_end(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    """Issue 15: a host that crashed in C (a SIGSEGV in msgspec) ended its two sessions
+    """A host that crashed in C (a SIGSEGV in msgspec) ended its two sessions
     with nothing in the server's log but 'session ended ... after 0s'; the signal that
     killed the process is now named."""
     async def scenario() -> None:
@@ -325,7 +291,7 @@ def test_a_host_killed_by_a_signal_is_named_in_its_sessions_end(
             os.kill(child.pid, signal.SIGSEGV)
             await gone(srv, child)
 
-    with caplog.at_level("INFO", logger="maharaja_server.ssh"):
+    with caplog.at_level("INFO", logger="maharaja_server.transport.ssh"):
         asyncio.run(asyncio.wait_for(scenario(), 120))
     (ended,) = [r.getMessage() for r in caplog.records
                 if r.getMessage().startswith("session ended for alice")]

@@ -1,4 +1,4 @@
-"""The spare session host (issue 15): a host forked ahead with no session, so a session
+"""The spare session host: a host forked ahead with no session, so a session
 that needs a new host attaches to a process already running instead of waiting for a
 fork and its set-up. Counted, never timed."""
 
@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from maharaja_server import zygote
-from maharaja_server.host import Host
-from maharaja_server.zygote import HostRecord, Worker
+from maharaja_server.session_ui import zygote
+from maharaja_server.session_ui.host import Host
+from maharaja_server.session_ui.zygote import HostRecord, Worker
 
 
 def no_fork() -> int:

@@ -10,7 +10,7 @@ import asyncssh
 import pytest
 from sshkit import ENTER, ESC, config, connect, key_for, running
 
-from maharaja_server.server import GameServer
+from maharaja_server.transport.server import GameServer
 
 
 def run(coro) -> None:
@@ -49,7 +49,7 @@ def test_two_players_plan_a_round_and_see_only_their_own_secrets(tmp_path: Path)
             await alice.wait_for(r"seat 1 \(alice\) · step 1 · YOUR MOVE")
             carol = await connect(srv.port, "carol", command="watch 1")
             await carol.wait_for(r"spectator · step 1")
-            # Two of the three sessions share a host process (host.py, issue 15): each
+            # Two of the three sessions share a host process (host.py): each
             # still sees only what its own seat may; the checks below hold there too.
             assert len({child.pid for child in srv.sessions.children}) == 2
             assert len(srv.sessions.children) == 3
@@ -218,7 +218,7 @@ def test_resize_and_colour_depth_follow_the_client(tmp_path: Path) -> None:
             mark = rich.mark()
             rich.resize(64, 20)
             # Textual redraws for the new size: below 80×24 the app says the size it
-            # needs (issue 13 item 11)
+            # needs (every screen works at 80x24)
             await rich.wait_for(r"This terminal is 64.20", since=mark)
             assert "\x1b[20;" in rich.text(mark) or b"\x1b[20;" in bytes(rich.raw[mark:])
             assert b"\x1b[30;" not in bytes(rich.raw[mark:])

@@ -1,4 +1,4 @@
-"""Issue 14 item 3: one key created 200 tables in 106 s and filled the server.
+"""One key created 200 tables in 106 s and filled the server.
 
 Now each player has a quota of open tables, tables nobody attends expire, and the
 owner may close one; the refusals say what they are (SRV-QUOTA, SRV-OWNER, SRV-BUSY).
@@ -16,8 +16,8 @@ from fake_ruleset import RULESET
 from test_openssh_client import ssh_command
 
 from engine.core.errors import IllegalIntent
-from maharaja_server.protocol import SeatSpec
-from maharaja_server.tables import Identity, TableService
+from maharaja_server.transport.protocol import SeatSpec
+from maharaja_server.transport.tables import Identity, TableService
 
 ALICE, BOB = Identity("alice", "key-a"), Identity("bob", "key-b")
 TWO = [SeatSpec(), SeatSpec()]

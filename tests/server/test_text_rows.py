@@ -1,4 +1,4 @@
-"""TextRows wraps a text as a Static does (issue 15: it redraws only the rows that change)."""
+"""TextRows wraps a text as a Static does (it redraws only the rows that change)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from textual.content import Content
 
-from maharaja_server.text_rows import TextRows
+from maharaja_server.session_ui.text_rows import TextRows
 
 
 def test_rows_wrap_as_content_wraps_them() -> None:
@@ -24,7 +24,7 @@ def test_rows_wrap_as_content_wraps_them() -> None:
 
 
 def test_a_framed_row_is_the_row_textual_draws(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 15: a new text's row is no longer drawn by Textual's styles cache but framed
+    """A new text's row is no longer drawn by Textual's styles cache but framed
     as a row it drew before (TextRows._framed). Every row shown, cell by cell and style
     by style, is the one the styles cache draws: with the app's line filters (the
     contrast floor), bordered and padded or bare, wide characters and blank rows, in a
@@ -70,7 +70,7 @@ def test_a_framed_row_is_the_row_textual_draws(monkeypatch: pytest.MonkeyPatch) 
                     for panel in app.query(TextRows):
                         region = Region(0, 0, *panel.region.size)
                         ours = panel.render_lines(region)
-                        panel._styles_cache.clear()
+                        panel.refresh()  # Textual's own rows drawn afresh below
                         textual = Widget.render_lines(panel, region)
                         assert [list(s) for s in ours] == [list(s) for s in textual], n
                         compared += len(ours)
@@ -81,7 +81,7 @@ def test_a_framed_row_is_the_row_textual_draws(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_a_row_and_its_blank_are_one_segment() -> None:
-    """Issue 15: a row's text and the blank after it were two segments of one style, so
+    """A row's text and the blank after it were two segments of one style, so
     every row drawn sent its colour code twice (~23 bytes a row, to every client at the
     table). One segment now, as wide as the panel, for any text that fits."""
     import asyncio

@@ -1,4 +1,4 @@
-"""The web page without a browser (issue 16): who a browser is, join links, the warning."""
+"""The web page without a browser: who a browser is, join links, the warning."""
 
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ import pytest
 from sshkit import ANSI, config, running
 
 from engine.core.errors import IllegalIntent
-from maharaja_server.cli import config_from, parser
-from maharaja_server.links import LinkBook, LinkRefused
-from maharaja_server.protocol import SeatSpec
-from maharaja_server.tables import Identity
-from maharaja_server.web import invite, warning_for
+from maharaja_server.transport.cli import config_from, parser
+from maharaja_server.transport.config import warning_for
+from maharaja_server.transport.links import LinkBook, LinkRefused
+from maharaja_server.transport.protocol import SeatSpec
+from maharaja_server.transport.tables import Identity
+from maharaja_server.transport.web import invite
 
 ALICE = Identity("alice", "password")
 
@@ -203,8 +204,8 @@ def test_table_ids_are_never_reused(tmp_path: Path) -> None:
     bob's new table 1. They are a sequence in the records now, across restarts too."""
     from fake_ruleset import RULESET
 
-    from maharaja_server.records import Records
-    from maharaja_server.tables import TableService
+    from maharaja_server.transport.records import Records
+    from maharaja_server.transport.tables import TableService
 
     records = Records(tmp_path / "server.db")
     svc = TableService(tmp_path / "tables", {RULESET.id: RULESET}, records=records)
@@ -265,7 +266,7 @@ def test_an_unopened_link_expires_an_opened_one_lives_with_its_table(tmp_path: P
 def test_the_link_book_cannot_fill(tmp_path: Path) -> None:
     """Past 10,000 links every new one was refused, for everyone: a table keeps its last
     links that seat nobody, so the book holds at most PER_TABLE a table."""
-    from maharaja_server.links import PER_TABLE
+    from maharaja_server.transport.links import PER_TABLE
 
     book = LinkBook(tmp_path / "links.json")
     seated = book.issue(1, 0)

@@ -1,5 +1,5 @@
 """A real browser at a real table: `maharaja serve --web` in headless Chromium beside an
-SSH player (issue 16). Skips, saying why, where Chromium or Playwright is missing;
+SSH player. Skips, saying why, where Chromium or Playwright is missing;
 `scripts/install_browser_test.sh` installs both."""
 
 from __future__ import annotations

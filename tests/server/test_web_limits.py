@@ -15,9 +15,10 @@ from pathlib import Path
 import aiohttp
 from sshkit import config, connect, running
 
-from maharaja_server.logflood import FloodFilter
-from maharaja_server.web import whole_characters
-from maharaja_server.webguard import budget
+from maharaja_server.transport import cli
+from maharaja_server.transport.logflood import FloodFilter
+from maharaja_server.transport.web import whole_characters
+from maharaja_server.transport.webguard import budget
 
 
 def run(coro) -> None:  # type: ignore[no-untyped-def]
@@ -154,8 +155,6 @@ def test_the_log_flood_filter_is_taken_off_when_the_server_stops(
     """A process that served once (the tests call serve_main in-process) keeps no flood
     filter on the handlers that outlive the server: one left on a test runner's log
     capture silenced 'session ended for ...' in a later test of the same process."""
-    import maharaja_server.cli as cli
-
     seen: list[bool] = []
     root = logging.getLogger()
     handler = logging.NullHandler()

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from sshkit import config, connect, running
 
-from maharaja_server import ssh
-from maharaja_server.limits import WindowChanges
+from maharaja_server.transport import ssh
+from maharaja_server.transport.limits import WindowChanges
 
 
 class Clock:

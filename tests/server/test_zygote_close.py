@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from maharaja_server.spawn import Zygote
+from maharaja_server.transport.spawn import Zygote
 
 
 class _LateWorker:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 
 from textual.pilot import Pilot
-from textual.strip import Strip
 
+from maharaja_tui.compat import parsed_keys, rows_shown
 from maharaja_tui.screens.choice import ChoiceScreen, ConfirmScreen
 from maharaja_tui.screens.final import FinalScreen
 from maharaja_tui.screens.game import GameScreen
@@ -17,9 +17,7 @@ from maharaja_tui.screens.scoring import ScoringScreen
 
 def screen_text(app) -> str:  # noqa: ANN001
     """The rendered terminal, as plain text (what a person would read)."""
-    compositor = app.screen._compositor
-    chops = compositor._render_chops(compositor.size.region, lambda y: True)
-    return "\n".join(Strip.join(chop.values()).text for chop in chops)
+    return "\n".join(strip.text for strip in rows_shown(app.screen))
 
 
 def pick(labels: list[str]) -> int:
@@ -118,10 +116,8 @@ async def typed(pilot: Pilot, text: str) -> None:
     it began: a key may start a chain of messages (a dialog opened and focused).
     ``pilot.press`` instead waits after every key, which hides a key that goes astray
     while the one before it is still being handled."""
-    from textual._xterm_parser import XTermParser
-
     app = pilot.app
-    for event in XTermParser().feed(text):
+    for event in parsed_keys(text):
         event.set_sender(app)
         app.post_message(event)
     for _ in range(3):

@@ -1,4 +1,4 @@
-"""Analysis of a game (issue 13 item 10): `a` in the replay viewer asks the hard computer
+"""Analysis of a game: `a` in the replay viewer asks the hard computer
 for each seat's winning chances after every turn (a chart under the move list) and
 marks the costliest decisions (● in the log; x shows the next with the alternative the
 computer preferred). It runs in the background with a progress bar; `a` again cancels."""
@@ -24,7 +24,7 @@ def short_game():  # noqa: ANN201
 def chances_add_up_and_costly_decisions_name_the_preferred_move(game, result) -> None:  # noqa: ANN001
     """Checked on the analysis the replay viewer ran (the a key, below): the same call
     on the same game and budget as a test of its own made, which cost another ~2.3
-    CPU-s of hard searches for no check of its own (issue 15)."""
+    CPU-s of hard searches for no check of its own."""
     assert result.unit == "PP" and result.chances[0].label == "start"
     for chances in result.chances:
         assert abs(sum(chances.shares) - 1) < 1e-9

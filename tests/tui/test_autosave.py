@@ -208,7 +208,7 @@ async def test_the_new_game_screen_lists_unfinished_games_to_resume(data_home: P
 
 @synchronously
 async def test_games_left_before_anyone_decided_are_not_listed(data_home: Path) -> None:
-    """Issue 13 item 14: an abandoned empty game (opened, no human decision) does not
+    """An abandoned empty game (opened, no human decision) does not
     fill the unfinished list; one with a decision is listed."""
     for seed, started in ((301, False), (302, True)):
         game = game_of(seed, started=started)

@@ -1,4 +1,4 @@
-"""Autosaves in trouble (issue 9, items 6–8): a damaged file in the autosave folder never
+"""Autosaves in trouble: a damaged file in the autosave folder never
 blocks the app, loading an older save never overwrites a newer autosave, and a disk that
 cannot be written turns autosave off with a warning while the game goes on."""
 

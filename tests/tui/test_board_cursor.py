@@ -336,6 +336,11 @@ async def test_r_on_a_tile_that_fits_one_way_says_so() -> None:
         await pilot.pause()
         assert grid.preview() == before
         assert "one way only" in screen_text(app)
+        steps = len(game.steps)
+        await pilot.press("enter")  # placed: the word was about that tile, and goes
+        await settled(pilot, lambda: len(game.steps) > steps, "the tile placed")
+        await pilot.pause()
+        assert "one way only" not in screen_text(app)
 
 
 @synchronously
@@ -361,6 +366,29 @@ async def test_enter_on_a_space_a_stack_cannot_reach_says_why_and_keeps_the_pick
         assert len(game.steps) == steps
         assert board.picked == start and board.cursor == far
         assert screen.last_refusal is not None and screen.last_refusal.rule.startswith("W-")
+
+
+@synchronously
+async def test_a_key_s_word_said_before_a_pick_is_gone_once_the_stack_is_picked() -> None:
+    """"Tab: the only target", said while one stack was left to pick, stayed on the
+    status line beside "put the stack back" once it was picked, as if the picked
+    stack had only one place to go."""
+    game = madj_game()
+    app = app_of(game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        board = app.screen.query_one(AreaMap)
+        # the word Tab says when the cursor is on the only target
+        board._note = (("Tab ", "strong"), ("this is the only target", ""))
+        board._dirty = True
+        board.refresh()
+        await pilot.pause()
+        assert "the only target" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert board.picked is not None
+        assert "the only target" not in screen_text(app)
 
 
 # ------------------------------------------------------------------ previews

@@ -1,4 +1,4 @@
-"""The choices list draws its option rows framed as Textual framed one (issue 15)."""
+"""The choices list draws its option rows framed as Textual framed one."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_an_option_row_is_the_row_textual_draws(monkeypatch: pytest.MonkeyPatch)
                             box.styles.gutter.top_left)
                         for crop in (rows, region):  # the option rows first, as a move
                             ours = box.render_lines(crop)
-                            box._styles_cache.clear()
+                            Widget.refresh(box)  # Textual's: its styles cache emptied
                             textual = Widget.render_lines(box, crop)
                             assert [list(s) for s in ours] == [list(s) for s in textual], \
                                 (n, theme)

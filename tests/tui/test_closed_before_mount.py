@@ -68,7 +68,7 @@ SCREENS: dict[str, Callable[[GameScreen], Any]] = {
 
 @synchronously
 async def test_a_screen_closed_by_a_key_before_its_mount_does_not_crash() -> None:
-    # One app for every screen (issue 15: an app start in round 2 is most of a case's
+    # One app for every screen (an app start in round 2 is most of a case's
     # ~0.65 CPU-s); each screen is pushed on the game screen and closed before its mount,
     # and a failure names it.
     app = app_in_round_2()

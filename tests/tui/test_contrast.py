@@ -1,4 +1,4 @@
-"""A contrast floor for every cell (issue 13 item 12): the screens of each game are
+"""A contrast floor for every cell: the screens of each game are
 rendered under Textual's themes and under NO_COLOR, and every cell holding a glyph
 must meet WCAG 2's ratio of its foreground to its background: 4.5:1 for text (1.4.3,
 AA), 3:1 for graphics (1.4.11: roads, box and block characters), as the terminal shows
@@ -13,11 +13,11 @@ from random import Random
 from typing import Any
 
 import pytest
-from textual.strip import Strip
 
 from engine import Game
 from engine.core.autoplay import random_intent
 from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.compat import rows_shown
 from maharaja_tui.contrast import (
     GRAPHICS_FLOOR,
     SYSTEMS,
@@ -58,11 +58,9 @@ def too_faint(app: Any) -> list[tuple[float, str, str]]:
     """Every run of cells below its floor: (ratio, text, where), on the screen shown."""
     terminal = app.ansi_theme
     system = SYSTEMS.get(app.console.color_system or "")
-    compositor = app.screen._compositor
-    chops = compositor._render_chops(compositor.size.region, lambda y: True)
     out = []
-    for y, chop in enumerate(chops):
-        for seg in Strip.join(chop.values()):
+    for y, row in enumerate(rows_shown(app.screen)):
+        for seg in row:
             style = seg.style
             if style is None or not seg.text.strip():
                 continue
@@ -93,7 +91,7 @@ async def check(app: MaharajaApp, themes: tuple[str, ...], size: tuple[int, int]
 
 # Every theme (19, ~3.3 CPU-s) in the slow job; the default run keeps the sampled themes
 # on every game's screen (test_each_game_meets_the_floor_in_light_dark_and_ansi_themes)
-# and NO_COLOR, so a theme-wide regression still fails there (issue 15).
+# and NO_COLOR, so a theme-wide regression still fails there.
 @pytest.mark.slow
 @synchronously
 async def test_every_theme_meets_the_floor_on_the_maharaja_game_screen() -> None:
@@ -192,7 +190,7 @@ def test_the_floor_moves_a_colour_only_as_far_as_needed() -> None:
 def test_the_floor_looks_the_terminal_palette_up_once_a_css_generation(monkeypatch) -> None:  # noqa: ANN001
     """The floor asks for the terminal's palette at every line it draws; Textual's
     ``ansi_theme`` looks the current theme up each time (more than half the floor's cost
-    at launch, issue 15). It is kept until the CSS is invalidated (a theme change)."""
+    at launch). It is kept until the CSS is invalidated (a theme change)."""
     looked_up: list[str] = []
     real = MaharajaApp.ansi_theme
 

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.compat import rows_shown
 from maharaja_tui.screens.choice import ChoiceScreen, ConfirmScreen
 from maharaja_tui.screens.final import FinalScreen
 from maharaja_tui.screens.game import GameScreen
@@ -39,12 +40,8 @@ Reach = Callable[[Any, MaharajaApp], Awaitable[None]]
 
 def picture(app: MaharajaApp) -> tuple[Any, ...]:
     """What the terminal shows: every cell's text and style, and which screen."""
-    from textual.strip import Strip
-
-    compositor = app.screen._compositor
-    chops = compositor._render_chops(compositor.size.region, lambda y: True)
-    rows = tuple(tuple((seg.text, str(seg.style)) for seg in Strip.join(chop.values()))
-                 for chop in chops)
+    rows = tuple(tuple((seg.text, str(seg.style)) for seg in row)
+                 for row in rows_shown(app.screen))
     return (id(app.screen), rows)
 
 

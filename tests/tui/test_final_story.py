@@ -1,4 +1,4 @@
-"""The final screen tells the game's story (issue 13 item 9): PP per round as a chart
+"""The final screen tells the game's story: PP per round as a chart
 (2) and where the points came from (3), besides the final table (1)."""
 
 from __future__ import annotations

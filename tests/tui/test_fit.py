@@ -1,4 +1,4 @@
-"""Fit the terminal (issue 13 item 11): below 80×24 one clear screen says which size the
+"""Fit the terminal: below 80×24 one clear screen says which size the
 app needs (instead of dropping tracks and merging villages), the game comes back as it
 was once the terminal is large enough, and no label is cut at the map's right edge."""
 

@@ -1,4 +1,4 @@
-"""F1 is a player's guide per game (issue 13 item 1): written for players, opened at the
+"""F1 is a player's guide per game: written for players, opened at the
 section of the decision at hand, with the rules reference (rule ids) one key away."""
 
 from __future__ import annotations
@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 import pytest
-from textual.screen import Screen
 
 from engine.maharaja import intents as mj
 from engine.raja import intents as rj
@@ -15,7 +14,6 @@ from engine.registry import spec_of
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.games import adapter_class
 from maharaja_tui.reference import sections
-from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.help import KEYS, HelpScreen
 from tests.tui import games, raja_games
 from tests.tui.helpers import screen_text, synchronously
@@ -68,34 +66,6 @@ async def settle(pilot) -> None:  # noqa: ANN001
 
 
 @synchronously
-async def test_the_game_screen_resumes_once_when_the_guide_closes(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Textual calls each class's ``_on_screen_resume`` itself (down the MRO): the game
-    screen's own must not call Screen's again, or each return refocuses and refreshes
-    twice (issue 15)."""
-    resumed: list[str] = []
-    real = Screen._on_screen_resume
-
-    def counted(self: Screen, event: object) -> None:
-        resumed.append(type(self).__name__)
-        real(self, event)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Screen, "_on_screen_resume", counted)
-    app = MaharajaApp(Start("game", game=games.game_until(games.my_planning, seed=5)),
-                      computer_delay=3600)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
-        await pilot.press("f1")
-        await settle(pilot)
-        resumed.clear()
-        await pilot.press("escape")
-        await settle(pilot)
-        assert not isinstance(app.screen, HelpScreen)
-        assert resumed.count("GameScreen") == 1, resumed
-
-
-@synchronously
 async def test_f1_opens_the_guide_at_the_decision_and_r_the_rules_reference() -> None:
     game = games.game_until(games.my_planning)
     app = MaharajaApp(Start("game", game=game), computer_delay=3600)
@@ -117,35 +87,6 @@ async def test_f1_opens_the_guide_at_the_decision_and_r_the_rules_reference() ->
         await pilot.press("r")
         await settle(pilot)
         assert "Planning your two actions" in screen_text(app)
-
-
-@synchronously
-async def test_the_guide_draws_its_section_once_as_it_opens(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 15: opening the help parsed and mounted its section twice (shown at once,
-    then again when the contents' highlight said so), ~17% of F1's cost."""
-    from textual.widgets import Markdown
-
-    drawn: list[str] = []
-    update = Markdown.update
-
-    def recording(self: Markdown, markdown: str):  # noqa: ANN202
-        if self.id == "help-text" and markdown:
-            drawn.append(markdown)
-        return update(self, markdown)
-
-    monkeypatch.setattr(Markdown, "update", recording)
-    app = MaharajaApp(Start("game", game=games.game_until(games.my_planning)),
-                      computer_delay=3600)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("f1")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
-        assert len(drawn) == 1 and "Statue at a discount" in drawn[0]
-        await pilot.press("down")
-        await settle(pilot)
-        assert len(drawn) == 2 and drawn[1] != drawn[0]  # the next section, drawn once
 
 
 @synchronously

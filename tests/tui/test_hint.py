@@ -1,4 +1,4 @@
-"""Hint (issue 13 item 7): `h` asks the hard computer about the decision at hand, off the
+"""Hint: `h` asks the hard computer about the decision at hand, off the
 UI thread, shows its suggestion and two alternatives with a reason each, and Enter plays
 the one chosen. A table that does not allow hints (SSH tables by default) offers none."""
 

@@ -1,4 +1,4 @@
-"""Keys typed together reach what the key before them focused (issue 15 follow-up).
+"""Keys typed together reach what the key before them focused.
 
 A terminal hands the app every key of a burst (fast typing, a paste, a slow SSH link)
 in one read. ``m1`` focused the palace grid but its ``1`` went to the action list:

@@ -1,4 +1,4 @@
-"""The launch imports what the first game frame needs and nothing more (issue 15).
+"""The launch imports what the first game frame needs and nothing more.
 
 Each check runs a fresh interpreter, as the ``maharaja`` command starts: modules an
 earlier test imported would hide what the launch itself imports. Nothing is timed
@@ -79,7 +79,7 @@ def test_the_first_game_frame_imports_no_other_game_nor_the_help(
 
 def test_a_table_is_set_up_from_the_form_the_new_game_screen_shows_but_its_labels() -> None:
     """``table_form`` (the command's checks, ``default_setup``) leaves the labels out,
-    nothing else (issue 15)."""
+    nothing else."""
     import msgspec
 
     from engine.registry import specs
@@ -103,7 +103,7 @@ def test_a_table_is_set_up_from_the_form_the_new_game_screen_shows_but_its_label
 def test_the_maharaja_state_s_annotations_are_objects_not_strings() -> None:
     """msgspec reads a Struct's annotations to decode it (the first view copies the state
     through msgpack, the board file is decoded to draw the map); string annotations it
-    compiles and evaluates first: 85 of them, ~4 ms of the launch (issue 15)."""
+    compiles and evaluates first: 85 of them, ~4 ms of the launch."""
     import msgspec
 
     from engine.family import network
@@ -123,7 +123,7 @@ def test_the_computers_think_only_after_the_first_frame(first_frame: dict[str, A
 
 def test_a_new_game_s_autosave_is_written_after_its_first_frame(
         first_frame: dict[str, Any]) -> None:
-    """Its disk sync took longer than drawing the frame (issue 15); it waits, as a
+    """Its disk sync took longer than drawing the frame; it waits, as a
     move's autosave does, for the frame (test_autosave: it is written then)."""
     assert first_frame["autosave_written"] is False and first_frame["autosave_due"] is True
 
@@ -146,7 +146,7 @@ def test_importing_the_app_reads_no_package_metadata(data_home: Path) -> None:
 
 def test_the_board_file_is_read_without_the_json_module(data_home: Path) -> None:
     """msgspec (imported anyway) decodes and checks the board file in one pass; the json
-    module is not imported for it at launch (issue 15)."""
+    module is not imported for it at launch."""
     code = ("import sys, msgspec; from engine.maharaja.board import load_board; "
             "load_board(); "
             "print(msgspec.json.encode({'json': 'json' in sys.modules}).decode())")
@@ -192,7 +192,7 @@ def test_load_and_replay_read_the_file_once(tmp_path: Path, monkeypatch) -> None
 
 def test_replay_folds_a_file_as_written_and_load_re_decides_it(
         tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
-    """``maharaja replay`` trusts the digest of a file this program wrote (issue 15: no
+    """``maharaja replay`` trusts the digest of a file this program wrote (no
     step re-decided); ``maharaja load``, whose game is played on, re-decides every step."""
     from random import Random
 
@@ -298,64 +298,7 @@ def test_the_command_pauses_the_collector_until_the_app_s_first_frame(data_home:
         gc.enable()
 
 
-def test_the_layout_measures_tracks_without_laying_out_the_screen_again(
-        data_home: Path, monkeypatch) -> None:  # noqa: ANN001
-    """A track the layout measures draws at the width it is measured at: asking for its
-    ``content_size`` there, in the middle of the first layout, had the compositor lay
-    out the whole screen once more to answer (issue 15)."""
-    from textual.screen import Screen
-
-    from maharaja_tui.widgets.tracks import SegmentWidget
-
-    measuring: list[SegmentWidget] = []
-    asked: list[str] = []
-    measure, find = SegmentWidget.get_content_height, Screen.find_widget
-
-    def measured(self: SegmentWidget, *args: object) -> int:
-        measuring.append(self)
-        try:
-            return measure(self, *args)  # type: ignore[arg-type]
-        finally:
-            measuring.pop()
-
-    def found(self: Screen, widget: object) -> object:
-        if measuring:
-            asked.append(type(widget).__name__)
-        return find(self, widget)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(SegmentWidget, "get_content_height", measured)
-    monkeypatch.setattr(Screen, "find_widget", found)
-
-    # the boards, the tracks, the characters were measured
-    measured = first_game_frame(read=lambda app: len(app.screen.query(SegmentWidget)))
-    assert isinstance(measured, int) and measured > 3
-    assert asked == []
-
-
-def test_the_game_screen_styles_each_widget_once_before_its_first_frame(
-        data_home: Path, monkeypatch) -> None:  # noqa: ANN001
-    """Textual restyles a screen at every resume; the first comes right after compose
-    styled every widget with the same stylesheet (issue 15: a quarter of the styling)."""
-    from collections import Counter
-
-    from textual.css.stylesheet import Stylesheet
-
-
-    styled: Counter[str] = Counter()
-    apply = Stylesheet.apply
-
-    def counted(self: Stylesheet, node: object, **kwargs: object) -> None:
-        styled[getattr(node, "id", None) or ""] += 1
-        apply(self, node, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Stylesheet, "apply", counted)
-
-    first_game_frame()
-    # (the map and the action list are restyled as the focus and the pointer reach them)
-    assert styled["status"] == styled["log"] == styled["board-0"] == styled["track"] == 1, styled
-
-
-# Importing maharaja_tui.app defines the app and nothing more (issue 15: the import
+# Importing maharaja_tui.app defines the app and nothing more (the launch: the import
 # figure, measured against ``import textual.app``): the game, its screen, the autosaves,
 # the settings, the CSS cache and what they bring are imported by the running app.
 NOT_AT_IMPORT = ("engine", "engine.core.table", "engine.core.record", "engine.registry",
@@ -373,35 +316,6 @@ def test_importing_the_app_imports_no_game_nor_its_screen(data_home: Path) -> No
     assert loaded == []
 
 
-def test_the_command_builds_only_the_parser_of_the_sub_command_it_runs(
-        data_home: Path, monkeypatch) -> None:  # noqa: ANN001
-    """Each sub-command's parser costs ~1M instructions at launch (argparse translates
-    every message it holds through gettext); help and errors that list the sub-commands
-    still build them all (issue 15)."""
-    import argparse
-
-    from maharaja_tui import cli
-    from maharaja_tui.app import MaharajaApp
-
-    built: list[str] = []
-    init = argparse.ArgumentParser.__init__
-
-    def counted(self: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
-        init(self, *args, **kwargs)  # type: ignore[arg-type]
-        built.append(self.prog)
-
-    monkeypatch.setattr(argparse.ArgumentParser, "__init__", counted)
-    monkeypatch.setattr(MaharajaApp, "run", lambda self: None)
-    config = data_home.parent / "empty.toml"
-    config.write_text("")
-    for argv, parsers in ((["play", "--seed", "7"], ["maharaja", "maharaja play"]),
-                          (["--config", str(config)], ["maharaja"]), ([], ["maharaja"]),
-                          (["--config", str(config), "new"], ["maharaja", "maharaja new"])):
-        built.clear()
-        assert cli.main(argv) == 0
-        assert built == parsers, argv
-
-
 def test_the_sub_command_is_chosen_only_from_plain_arguments() -> None:
     from maharaja_tui.cli import chosen
 
@@ -414,14 +328,14 @@ def test_the_sub_command_is_chosen_only_from_plain_arguments() -> None:
 
 
 def test_a_sub_command_alone_parses_and_helps_as_among_all() -> None:
-    from maharaja_tui.cli import COMMANDS, parser
+    from maharaja_tui.cli import COMMANDS, parser, registered
 
     def sub_parsers(top: object) -> dict[str, object]:
         action = next(a for a in top._actions if a.dest == "command")  # type: ignore[attr-defined]
         return action.choices  # type: ignore[no-any-return]
 
     every = sub_parsers(parser(list_games=False))
-    assert list(every) == list(COMMANDS)
+    assert list(every) == [*COMMANDS, *registered()]  # the server's serve among the latter
     for command in COMMANDS:
         alone = sub_parsers(parser(list_games=False, only=command))
         assert list(alone) == [command]
@@ -430,7 +344,7 @@ def test_a_sub_command_alone_parses_and_helps_as_among_all() -> None:
 
 def test_the_contrast_floor_computes_a_colour_s_luminance_once() -> None:
     """Every style drawn asks for its background's luminance, and a colour moved to meet
-    the floor is searched for through a dozen blends (issue 15: ~5M instructions of the
+    the floor is searched for through a dozen blends (~5M instructions of the
     first frame)."""
     from maharaja_tui.contrast import TEXT_FLOOR, luminance, readable
 
@@ -443,9 +357,8 @@ def test_the_contrast_floor_computes_a_colour_s_luminance_once() -> None:
     assert luminance.cache_info().misses == first.misses  # nothing computed again
 
 
-def test_a_resize_to_another_size_still_lays_the_game_screen_out(
+def test_a_resize_to_another_size_lays_the_game_screen_out_again(
         data_home: Path) -> None:
-    """The layout skipped is only the one at the size just laid out at."""
     from maharaja_tui.app import MaharajaApp, Start
     from tests.tui.helpers import synchronously
 
@@ -480,63 +393,15 @@ def test_a_segment_widget_draws_again_when_its_data_or_width_changes(
     assert wide != after
 
 
-# What the first frame did, counted in the child: the layouts of each screen, the style
-# applications to each node (by id) and the rows each segment widget drew (by id).
-_COUNTS = """
-from collections import Counter
-from textual.css.stylesheet import Stylesheet
-from textual.screen import Screen
-from maharaja_tui.widgets.segments import Painter
-from maharaja_tui.widgets.tracks import SegmentWidget
-counts = {"layouts": Counter(), "styled": Counter(), "drawn": Counter()}
-def counting(owner, name, key, counter):
-    real = getattr(owner, name)
-    def counted(self, *args, **kwargs):
-        counts[counter][key(self, *args)] += 1
-        return real(self, *args, **kwargs)
-    setattr(owner, name, counted)
-counting(Screen, "_refresh_layout", lambda screen, *a: type(screen).__name__, "layouts")
-counting(Stylesheet, "apply", lambda sheet, node, *a: getattr(node, "id", None) or "", "styled")
-counting(Painter, "lines", lambda painter, *a: painter.widget.id
-         if isinstance(painter.widget, SegmentWidget) else "-", "drawn")
-"""
-COUNTED = first_frame_code(
-    '{**counts, "compact": [self.screen.query_one("#action-options").compact,'
-    ' self.screen.query_one("#action-options").has_class("-textual-compact")]}',
-    before=_COUNTS)
+# The action list at the first frame: compact (its own class, and Textual's for it).
+COMPACT = first_frame_code('[self.screen.query_one("#action-options").compact,'
+                           ' self.screen.query_one("#action-options").has_class('
+                           '"-textual-compact")]')
 
 
-@pytest.fixture(scope="module")
-def counted(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return run_in_new_home(tmp_path_factory, "counted", COUNTED)
-
-
-def test_the_game_screen_is_laid_out_once_before_its_first_frame(
-        counted: dict[str, Any]) -> None:
-    """A screen's first layout posts a Resize to the screen itself, whose handler laid
-    the whole screen out again at the same size (issue 15)."""
-    assert counted["layouts"]["GameScreen"] == 1, counted["layouts"]
-
-
-def test_the_segment_widgets_draw_their_rows_once_before_the_first_frame(
-        counted: dict[str, Any]) -> None:
-    """Textual renders a widget to measure it and again after the layout; the boards,
-    tracks and display keep what they drew for the same data and width (issue 15)."""
-    drawn = {key: n for key, n in counted["drawn"].items() if key != "-"}
-    assert len(drawn) > 4 and set(drawn.values()) == {1}, drawn
-
-
-def test_no_widget_is_restyled_before_its_first_frame_but_for_the_focus(
-        counted: dict[str, Any]) -> None:
-    """The bare default screen under the game had its width's class added at its first
-    resize (a restyle of it, its toast rack, scroll bar and tooltip), and the compact
-    action list was restyled, with its five component classes, before it was mounted
-    (issue 15). The list is restyled once more as it takes the focus, the default
-    screen as the app takes its dark class (a bare Textual app does as much)."""
-    styled = counted["styled"]
-    assert counted["compact"] == [True, True]
-    assert styled["_default"] == 2, styled
-    assert styled["action-options"] == 2, styled  # mounted, then focused
+def test_the_action_list_is_compact_at_the_first_frame(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    assert run_in_new_home(tmp_path_factory, "compact", COMPACT) == [True, True]
 
 
 def _uncovered_blank_cells(app: Any) -> dict[str, int]:

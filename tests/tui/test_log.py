@@ -1,4 +1,4 @@
-"""The log is readable (issue 13 item 5): `l` shows the whole log on the whole terminal,
+"""The log is readable: `l` shows the whole log on the whole terminal,
 and entries that concern the player are marked; the game's describe judges which."""
 
 from __future__ import annotations

@@ -72,7 +72,7 @@ def test_nation_letters_are_unique_and_in_the_order_of_the_data() -> None:
 
 
 # 5 players and the short game in the default run; 3 and 4 players of the long game
-# (~2 CPU-s) in the slow job: the same views, menus and routes at fewer seats (issue 15).
+# (~2 CPU-s) in the slow job: the same views, menus and routes at fewer seats.
 @pytest.mark.parametrize("players,short", [pytest.param(3, False, marks=pytest.mark.slow),
                                            pytest.param(4, False, marks=pytest.mark.slow),
                                            (5, False), (3, True)])

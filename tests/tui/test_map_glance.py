@@ -1,4 +1,4 @@
-"""The map reads at a glance (issue 13 item 4): `k` toggles a key that says what the
+"""The map reads at a glance: `k` toggles a key that says what the
 glyphs mean, cities have their full names where there is room, roads are quieter than
 the pieces, every piece shows its owner's letter in its owner's colour, the viewer's
 own pieces stand out and the Maharaja's next city is marked."""

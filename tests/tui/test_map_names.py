@@ -1,4 +1,4 @@
-"""Name what the log names (issue 13 item 3): the map names the place under its cursor,
+"""Name what the log names: the map names the place under its cursor,
 `n` shows the village ids the log uses, and menu entries say what they do."""
 
 from __future__ import annotations

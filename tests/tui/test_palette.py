@@ -8,18 +8,17 @@ the colours were a fixed list of four) and no two seats share a letter (NO_COLOR
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from rich.style import Style
 from textual.app import App, ComposeResult
 
-import maharaja_tui
 from engine import Game
 from engine.core.autoplay import random_intent
 from engine.core.ruleset import Seat
 from engine.registry import specs
 from maharaja_tui.games import adapter_for, playable
+from maharaja_tui.paths import STYLES
 from maharaja_tui.screens.new_game import default_setup
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import ROLES, Painter, Palette, SeatStyle, is_colour
@@ -108,13 +107,13 @@ def test_maharadjah_s_seventeen_nations_are_sides_under_five_players() -> None:
 
 
 def test_roles_are_the_ui_s_words_and_each_game_maps_its_own_onto_them() -> None:
-    """Issue 10 item 4: the UI's role vocabulary names no game's things; each game maps
+    """The UI's role vocabulary names no game's things; each game maps
     its description words ("city", "pp") onto it, and every role it maps has a style."""
     words = {word for spec in specs().values() for word in spec.roles}
     assert words and not words & set(ROLES)
     for spec in specs().values():
         assert set(spec.roles.values()) <= set(ROLES), spec.id
-    css = (Path(maharaja_tui.__file__).parent / "styles" / "app.tcss").read_text()
+    css = (STYLES / "app.tcss").read_text()
     assert all(f".role--{role} " in css for role in ROLES)
 
 
@@ -124,7 +123,7 @@ async def test_a_game_word_draws_in_the_style_of_the_ui_role_it_maps_to() -> Non
     palette = Palette(roles=spec.roles)
 
     class One(App[None]):
-        CSS_PATH = str(Path(maharaja_tui.__file__).parent / "styles" / "app.tcss")
+        CSS_PATH = str(STYLES / "app.tcss")
 
         def compose(self) -> ComposeResult:
             yield MoveLog(palette)

@@ -10,7 +10,7 @@ from engine.core import record
 from engine.core.ruleset import Computer, Seat
 from engine.registry import rulesets
 from maharaja_tui.app import MaharajaApp, Start
-from maharaja_tui.paths import autosave_path
+from maharaja_tui.autosaves import autosave_path
 from maharaja_tui.screens.choice import ConfirmScreen
 from maharaja_tui.screens.final import FinalScreen
 from maharaja_tui.screens.game import GameScreen
@@ -32,7 +32,7 @@ def app_for(players: int = 3, humans: int = 1, seed: int = 7) -> MaharajaApp:
 
 def app_at(done, **kwargs) -> MaharajaApp:  # noqa: ANN001, ANN003
     """The app on a game brought to ``done`` by seeded random play through the engine
-    (random computers), so the keys drive only the steps under test (issue 15)."""
+    (random computers), so the keys drive only the steps under test."""
     return MaharajaApp(Start("game", game=games.game_until(done, **kwargs)), computer_delay=0)
 
 
@@ -56,7 +56,7 @@ async def play_until(pilot, app, done, limit: int = 400) -> list[str]:  # noqa: 
 
 @synchronously
 async def test_a_round_against_computers_by_keyboard() -> None:
-    # The engine plays round 1 (issue 15); round 2 by keys against the engine's bots,
+    # The engine plays round 1; round 2 by keys against the engine's bots,
     # as `maharaja play` seats them.
     game = games.game_until(lambda g: g.state.round == 2, seed=7)
     game.seats[1:] = default_setup(3, 7).seats[1:]
@@ -232,7 +232,7 @@ async def test_a_bad_file_is_a_readable_message(tmp_path) -> None:  # noqa: ANN0
 
 @synchronously
 async def test_hot_seat_undo_across_another_humans_decision_needs_agreement() -> None:
-    # The engine plays the start shrines (issue 15); the keys make the plans.
+    # The engine plays the start shrines; the keys make the plans.
     app = app_at(lambda g: g.state.phase == "planning", players=2, humans=2, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -257,7 +257,7 @@ async def test_hot_seat_undo_across_another_humans_decision_needs_agreement() ->
 @synchronously
 async def test_the_new_game_forms_first_field_takes_the_focus_at_once(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 15: the focus never passes through the form's scroll area on its way to the
+    """The focus never passes through the form's scroll area on its way to the
     first field (Textual's auto-focus took the first focusable widget, and the screen's
     mount moved it on): each focus move restyled the whole form, ~30% of its start."""
     from textual.widgets import Select
@@ -280,7 +280,7 @@ async def test_the_new_game_forms_first_field_takes_the_focus_at_once(
 
 @synchronously
 async def test_new_game_form_enter_opens_the_first_field_and_computers_are_medium() -> None:
-    """Issue 13 item 14: Enter on the form opens the focused first field (it never starts
+    """Enter on the form opens the focused first field (it never starts
     a default game), and the computers' level is medium, as the bare command plays."""
     from textual.widgets import Select
 
@@ -303,11 +303,11 @@ async def test_new_game_form_enter_opens_the_first_field_and_computers_are_mediu
 
 @synchronously
 async def test_a_scoring_with_no_reward_to_choose_still_shows_its_screen() -> None:
-    """Issue 13 item 6: round 1 of seed 2 scores LAH where nobody has CP (MJ-SCORE-1), so
+    """Round 1 of seed 2 scores LAH where nobody has CP (MJ-SCORE-1), so
     no reward is chosen and the round goes on within one step; its screen still shows."""
     from maharaja_tui.screens.scoring import ScoringScreen
 
-    # The engine plays to my first turn (issue 15); the keys play the rest of round 1.
+    # The engine plays to my first turn; the keys play the rest of round 1.
     app = app_at(lambda g: g.state.phase == "actions" and 0 in g.to_move(), seed=2)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -327,7 +327,7 @@ async def test_a_scoring_with_no_reward_to_choose_still_shows_its_screen() -> No
 
 @synchronously
 async def test_a_game_of_computers_only_does_not_stop_at_scorings() -> None:
-    """Issue 13 item 14: with no human, scorings go to the log and the game goes on."""
+    """With no human, scorings go to the log and the game goes on."""
     from maharaja_tui.screens.scoring import ScoringScreen
 
     setup = default_setup(3, 3)  # seed 3: Y ranks first in LAH, BIJ and JAI

@@ -1,4 +1,4 @@
-"""Play from here (issue 13 item 8): `p` in the replay viewer starts a new game from the
+"""Play from here: `p` in the replay viewer starts a new game from the
 position shown, for a chosen seat against computers, saved as its own game; in an
 unfinished game only the seat whose knowledge the replay shows may be taken over."""
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from engine.core import record
 from engine.registry import rulesets
 from maharaja_tui.app import MaharajaApp, Start
-from maharaja_tui.paths import autosave_path
+from maharaja_tui.autosaves import autosave_path
 from maharaja_tui.screens.choice import ChoiceScreen
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.replay import ReplayScreen

@@ -31,7 +31,7 @@ def board_line(text: str, letter: str, name: str) -> str:
 
 @synchronously
 async def test_hot_seat_hides_the_other_plan_and_pp() -> None:
-    # The engine plays the start shrines (issue 15); the app opens on the first plan,
+    # The engine plays the start shrines; the app opens on the first plan,
     # passing the terminal to whichever human it shows first.
     game = games.game_until(lambda g: g.state.phase == "planning", humans=2, seed=5)
     app = MaharajaApp(Start("game", game=game), computer_delay=0)

@@ -1,4 +1,4 @@
-"""Hot seat covers the screen only when it must (issue 13 item 13)."""
+"""Hot seat covers the screen only when it must."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ async def test_open_gold_raja_covers_only_secret_decisions_and_views() -> None:
     """Raja with open gold (R-INFO-1): a handover to a seat whose view shows nothing
     secret and whose decision is public needs no cover; a disc selection (R-ROUND-3)
     always gets one."""
-    # The engine plays the setup (issue 15): the keys start at the first selection.
+    # The engine plays the setup: the keys start at the first selection.
     game = raja_games.game_until(lambda g: g.state.phase == Phase.SELECT, players=2,
                                  humans=2, seed=3, options=RajaOptions(hidden_gold=False))
     app = MaharajaApp(Start("game", game=game), computer_delay=0)

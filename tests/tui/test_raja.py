@@ -40,7 +40,7 @@ PRESETS = [preset("Basic"), preset("Advanced I"), preset("Advanced II"),
 # ------------------------------------------------------------------ the adapter alone
 PRESET_IDS = ["basic", "adv1", "adv2", "short", "all"]
 # One game a preset, every player count among them (2-5, "all" at 5), in the default run;
-# the other 15 of the 20 games (~2.9 of ~4 CPU-s) in the slow job (issue 15).
+# the other 15 of the 20 games (~2.9 of ~4 CPU-s) in the slow job.
 DEFAULT_GAMES = {("basic", 2), ("adv1", 3), ("adv2", 4), ("short", 5), ("all", 5)}
 
 
@@ -231,7 +231,7 @@ async def test_ending_a_turn_with_parts_left_asks_first() -> None:
 
 @synchronously
 async def test_hot_seat_never_shows_the_other_humans_gold_or_selection() -> None:
-    # The engine plays the setup (issue 15); the app opens on the first selection.
+    # The engine plays the setup; the app opens on the first selection.
     game = R.game_until(lambda g: g.state.phase == Phase.SELECT, humans=2, seed=5,
                         options=preset("Basic"))
     app = MaharajaApp(Start("game", game=game), computer_delay=0)

@@ -18,7 +18,8 @@ from maharaja_tui.screens.replay import ReplayScreen
 from tests.test_records import random_game
 from tests.tui.helpers import synchronously
 
-RECORDING = Path(__file__).resolve().parents[2] / "recordings" / "two-players.json"
+RECORDING = (Path(__file__).resolve().parents[2] / "maharaja_tui" / "recordings"
+     / "two-players.json")
 
 
 def test_export_prints_the_record_of_a_save_or_a_record(

@@ -1,4 +1,4 @@
-"""Role styles are read from the stylesheet when first drawn (issue 15: the launch).
+"""Role styles are read from the stylesheet when first drawn (the launch).
 
 ``RoleStyles`` replaces 16 Textual component classes per widget, which Textual
 restyled at every style update whether drawn or not. It must give the same styles
@@ -15,13 +15,13 @@ from textual.app import App, ComposeResult
 from textual.color import Color
 from textual.widget import Widget
 
-import maharaja_tui
+from maharaja_tui.paths import STYLES
 from maharaja_tui.widgets.segments import ROLES, Painter, RoleStyles
 from tests.tui.first_frame import run_child
 from tests.tui.helpers import synchronously
 
 MUTED = ("minor-place", "dim", "hidden")  # $text-muted in app.tcss
-APP_CSS = str(Path(maharaja_tui.__file__).parent / "styles" / "app.tcss")
+APP_CSS = str(STYLES / "app.tcss")
 
 
 class Lazy(RoleStyles, Widget):
@@ -141,7 +141,7 @@ def test_the_first_frame_styles_only_the_roles_it_draws(data_home: Path) -> None
     action list takes the focus); as component classes, 16 roles per widget were styled
     at each of the screen's style updates (482 before the first frame). A role styled
     by rules that name it alone is styled once for every widget on the same background
-    (28 role nodes styled -> 11; issue 15). A role node is made only to be styled: one
+    (28 role nodes styled -> 11). A role node is made only to be styled: one
     whose style is already shared, and that no rule naming an ancestor may style, is
     not made to find that out (28 made -> 11)."""
     found = run_child(FIRST_FRAME_ROLES, data_home)

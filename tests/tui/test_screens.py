@@ -147,7 +147,7 @@ def _highlighted(app: App) -> str:
 
 @synchronously
 async def test_replay_of_the_game_in_play_shows_only_what_i_may_know() -> None:
-    """Issue 9 item 3 (MJ-HIDE-1, MJ-HIDE-2, MJ-HIDE-6): ctrl+p → Replay this game in
+    """(MJ-HIDE-1, MJ-HIDE-2, MJ-HIDE-6): ctrl+p → Replay this game in
     the middle of a game, End, r: the other seats' PP and plans stay hidden and the
     move log reads as it does for me; my own PP show."""
     game = games.game_until(games.my_turn)
@@ -183,7 +183,7 @@ async def test_replay_of_the_game_in_play_shows_only_what_i_may_know() -> None:
 
 @synchronously
 async def test_hot_seat_replay_shows_the_seat_on_screen_and_closes_at_the_handover() -> None:
-    """Issue 9 item 3 in hot seat: the replay shows what the seat on screen may know;
+    """In hot seat: the replay shows what the seat on screen may know;
     when the game passes to another human (privacy screen), the replay closes instead
     of showing them the last player's secrets."""
     from engine.maharaja.intents import CommitPlan

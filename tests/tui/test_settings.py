@@ -1,4 +1,4 @@
-"""The config file (issue 16 item 4): where it is, what it sets, one line for a bad key."""
+"""The config file: where it is, what it sets, one line for a bad key."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from engine.core.ruleset import Computer
-from maharaja_server import cli as server_cli
+from maharaja_server.transport import cli as server_cli
 from maharaja_tui import settings
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.help import HelpScreen
@@ -163,7 +163,7 @@ def test_the_server_takes_its_defaults_from_the_file_and_the_line_wins(tmp_path:
 
 
 def test_every_key_of_every_screen_and_widget_has_a_binding_id() -> None:
-    """Issue 16 item 4: any key may be rebound from [keys], not only the app's and the game
+    """Any key may be rebound from [keys], not only the app's and the game
     screen's; one class never gives two bindings the same id."""
     from textual.binding import Binding
     from textual.dom import DOMNode

@@ -40,8 +40,9 @@ async def test_the_others_turns_are_summed_up_and_their_places_marked_until_a_ke
         while app.screen is not screen:
             app.pop_screen()
             await pilot.pause()
-        text = screen_text(app)
-        assert "Since your last turn" in text
+        # The screen just came back to view: its next frame shows the summary.
+        await settled(pilot, lambda: "Since your last turn" in screen_text(app),
+                      "the summary drawn")
         board = screen.query_one(MapGraph)
         assert screen.news and board.highlight == screen.news
         assert board.highlight <= set(board.network.junctions) | set(
@@ -96,3 +97,28 @@ async def test_the_full_log_is_grouped_by_turn_with_the_newest_open() -> None:
         await pilot.press("left")  # and closes it
         assert not folded.is_expanded
         assert "(+" in screen_text(app)  # a folded turn says how much it holds
+
+
+def test_a_seat_s_own_artisans_are_its_own_doing_not_news_to_it() -> None:
+    """Maharani: the artisan a tile brings is the placing seat's, so its second tile of
+    a turn brings no "since your last turn" of its own artisan (M-ART-1)."""
+    import random
+
+    from engine import Game
+    from engine.core.autoplay import random_intent
+    from engine.core.describe import actor
+    from engine.core.ruleset import Seat
+    from engine.registry import rulesets
+
+    rules = rulesets()["maharani"]
+    game = Game(rules, [Seat(n) for n in ("Ann", "Bo", "Cy")], rules.Options(), 5)
+    rng = random.Random(5)
+    for _ in range(60):
+        game.play(*random_intent(game, rng))
+    colours = {c.capitalize(): seat for seat, p in enumerate(game.state.players)
+               for c in p.colours}
+    artisans = [e for e in game.descriptions(None) if any(r == "artisan" for _, r in e)]
+    assert artisans
+    for entry in artisans:
+        colour = next(text for text, role in entry if role == "artisan")
+        assert actor(entry) == colours[colour], entry

@@ -1,4 +1,4 @@
-"""Undo across the computers' decisions (issue 9 item 1): ctrl+z takes back to my last
+"""Undo across the computers' decisions: ctrl+z takes back to my last
 decision with every reply after it, the computers wait instead of moving for seats
 whose turn it no longer is, and ctrl+y brings it all back."""
 
@@ -44,7 +44,7 @@ async def undo_and_redo(pilot, app, game, seat: int = 0) -> None:  # noqa: ANN00
 
 @synchronously
 async def test_undo_at_the_start_shrine_after_the_computers_chose_characters() -> None:
-    # The issue's report: `maharaja play --seed 11`, take character 15, ctrl+z.
+    # As a player found it: `maharaja play --seed 11`, take character 15, ctrl+z.
     app = MaharajaApp(Start("play", setup=default_setup(3, 11, 1)), computer_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -67,7 +67,7 @@ async def test_undo_at_the_start_of_my_turn_after_a_computer_played() -> None:
         return game.state.phase == "actions" and 0 in game.to_move() \
             and game.steps[-1].seat not in (0, -1)
 
-    # The engine brings the game there (issue 15); the keys close what the app shows.
+    # The engine brings the game there; the keys close what the app shows.
     app = app_at(my_turn_after_a_computer, seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -111,7 +111,7 @@ async def test_undo_at_game_over() -> None:
 
 @synchronously
 async def test_hot_seat_undo_when_all_agree_takes_back_the_computers_too() -> None:
-    # The engine plays the start shrines (issue 15); the keys play from the first plan.
+    # The engine plays the start shrines; the keys play from the first plan.
     app = app_at(lambda g: g.state.phase == "planning", humans=2, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -190,3 +190,31 @@ async def test_a_networked_player_is_asked_to_agree_to_anothers_undo() -> None:
         await pilot.press("y")
         await pilot.pause()
         assert len(game.steps) == keep
+
+
+@synchronously
+async def test_undo_and_redo_tell_nothing_to_take_back_by_its_kind() -> None:
+    """The screen branches on the refusal's type, whatever rule id a table cites (a
+    server's table cites its own): nothing to undo or redo is a notice, any other
+    refusal is shown with its rule as the rules' refusals are."""
+    from engine.core.errors import NothingToUndo, Refused
+
+    app = app_at(games.my_planning, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await play_until(pilot, app, lambda: isinstance(app.screen, GameScreen), limit=10)
+        screen = app.game_screen()
+        table = screen.table
+        answers: list[Exception] = [NothingToUndo("SRV-UNDO-7", "nothing here"),
+                                    Refused("SRV-UNDO-8", "the host said no")]
+
+        def refuse(seat: int) -> None:
+            raise answers.pop(0)
+
+        table.undo = table.redo = refuse
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert screen.last_refusal is None  # told as a notice: nothing was refused
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert screen.last_refusal is not None and screen.last_refusal.rule == "SRV-UNDO-8"

@@ -1,4 +1,4 @@
-"""Why not (issue 13 item 2): what the rules refuse now is shown dimmed with the engine's
+"""Why not: what the rules refuse now is shown dimmed with the engine's
 reason and rule id; choosing it, or a place on the map that is no target, explains and
 plays nothing, and the map's cursor stays on the place picked."""
 

@@ -1,4 +1,4 @@
-"""Counted words read right everywhere (issue 13 item 15): no "1 coins", "(1 places)" or
+"""Counted words read right everywhere: no "1 coins", "(1 places)" or
 "0 coin" in the log, the action panel or its choices, for any game played here."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def test_counted_says_one_and_many() -> None:
     assert counted(2, "territory") == "2 territories" and counted(5, "gold") == "5 gold"
 
 
-def test_the_pattern_finds_what_the_issue_saw() -> None:
+def test_the_pattern_finds_miscounted_words_and_passes_right_ones() -> None:
     for wrong in ("1 coins", "(1 places)", "0 coin", "pays 2 coin,"):
         assert WRONG.search(wrong), wrong
     for right in ("1 coin", "(1 place)", "0 coins", "12 coins", "+3 coins"):

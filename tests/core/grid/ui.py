@@ -7,24 +7,24 @@ board posts the generic ``PlaceSelected`` when a cell is picked.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from textual.binding import Binding
 from textual.reactive import reactive
 
-from maharaja_tui.games.base import MenuEntry, Panel, ScoreTable, SpecAdapter, cell
+from maharaja_tui.games.base import GameAdapter, MenuEntry, Panel, ScoreTable, SpecAdapter, cell
 from maharaja_tui.widgets.player_board import BoardData, PlayerBoard
 from maharaja_tui.widgets.segments import Segments
 from maharaja_tui.widgets.selection import PlaceSelected
 from maharaja_tui.widgets.tracks import SegmentWidget
-from tests.core.grid.rules import CELLS, DRAW, EMPTY, SIZE, Options, State
+from tests.core.grid.rules import CELLS, DRAW, EMPTY, SIZE, GridOptions, GridState, Phase, Place
 
 
 @dataclass(frozen=True)
 class GridData:
-    cells: dict[str, Segments] = field(default_factory=dict)  # cell -> what stands there
+    cells: Mapping[str, Segments] = field(default_factory=dict)  # cell -> what stands there
     targets: frozenset[str] = frozenset()  # cells that may be picked now
 
 
@@ -63,12 +63,12 @@ class GridBoard(SegmentWidget, can_focus=True):
         return out
 
 
-class GridAdapter(SpecAdapter):
+class GridAdapter(SpecAdapter[GridState, Place]):
     ruleset_id: ClassVar[str] = "grid-test"
     legend: ClassVar[str] = "## The grid\n\nCells a1–c3; a letter is that player's stone.\n"
 
-    def panels(self, view: State, viewer: int | None, to_move: Sequence[int],
-               intents: Sequence[Any]) -> tuple[Panel, ...]:
+    def panels(self, view: GridState, viewer: int | None, to_move: Sequence[int],
+               intents: Sequence[Place]) -> tuple[Panel, ...]:
         stones = {c: ((self.letter(view, s), f"seat:{s}"), (" ", ""))
                   for c, s in view.cells.items() if s != EMPTY}
         targets = frozenset(i.cell for i in intents)
@@ -78,35 +78,29 @@ class GridAdapter(SpecAdapter):
             for s in range(view.seats))
         return (Panel("grid", "board", GridBoard, GridData(stones, targets)), *boards)
 
-    def status(self, view: State, viewer: int | None, to_move: Sequence[int]) -> Segments:
-        if view.over:
+    def status(self, view: GridState, viewer: int | None, to_move: Sequence[int]) -> Segments:
+        if view.phase == Phase.OVER:
             return (("Game over", "strong"),)
         return (self.who(view, view.next), ("'s turn", ""))
 
-    def heading(self, view: State, viewer: int | None,
+    def heading(self, view: GridState, viewer: int | None,
                 to_move: Sequence[int]) -> tuple[Segments, ...]:
         if viewer is not None and viewer in to_move:
             return ((("Place a stone", "strong"), (" (GR-1)", "dim")),)
         return ()
 
-    def menu(self, view: State, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
+    def menu(self, view: GridState, seat: int, intents: Sequence[Place]) -> list[MenuEntry]:
         return [MenuEntry(self.label(view, seat, i), (i,)) for i in intents]
 
-    def selected(self, view: State, seat: int, place: str,
-                 intents: Sequence[Any]) -> MenuEntry | None:
+    def selected(self, view: GridState, seat: int, place: str,
+                 intents: Sequence[Place]) -> MenuEntry | None:
         here = tuple(i for i in intents if i.cell == place)
         return MenuEntry((), here, f"{place}:") if here else None
 
-    def label(self, view: State, seat: int, intent: Any) -> Segments:
+    def label(self, view: GridState, seat: int, intent: Place) -> Segments:
         return (("Place a stone on ", ""), (intent.cell, "strong"))
 
-    def scoring_key(self, view: State) -> Hashable | None:
-        return None
-
-    def scoring_table(self, view: State) -> ScoreTable:
-        raise LookupError("Three in a Row has no scoring during play")
-
-    def final_table(self, view: State) -> ScoreTable:
+    def final_table(self, view: GridState) -> ScoreTable:
         winner = "A draw (GR-3)" if view.winner == DRAW else (
             f"{self.seat_title(view, view.winner)} wins (GR-2)")
         rows = tuple((*self.player_cell(view, s),
@@ -114,11 +108,14 @@ class GridAdapter(SpecAdapter):
                      for s in range(view.seats))
         return ScoreTable("Final", ("Player", "Stones"), rows, (cell(winner, "strong"),))
 
-    def is_over(self, view: State) -> bool:
-        return view.over
+    def is_over(self, view: GridState) -> bool:
+        return view.phase == Phase.OVER
 
     @classmethod
     def make_options(cls, values: dict[str, Any], colours: tuple[str, ...],
-                     *, first_game: bool = False) -> Options:
-        return Options()
+                     *, first_game: bool = False) -> GridOptions:
+        return GridOptions()
 
+
+# mypy holds the adapter to the screens' contract (GameAdapter, games/base.py)
+_CONTRACT: type[GameAdapter[GridState, Place]] = GridAdapter
