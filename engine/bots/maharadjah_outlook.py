@@ -23,7 +23,7 @@ from functools import cache
 
 from engine.maharadjah import queries as Q
 from engine.maharadjah import scoring
-from engine.maharadjah.flow import LAST_TURN
+from engine.maharadjah.state import LAST_TURN
 
 DECAY = 0.7  # a scoring turn one turn further away is worth this much less
 GROWTH_SEEN = 3  # growth phases this many turns ahead are counted (the nearer, the surer)

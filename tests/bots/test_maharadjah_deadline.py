@@ -13,7 +13,7 @@ import pytest
 from engine.bots import Budget, choose_intent
 from engine.bots.budget import CEILING, DEFAULT_SECONDS
 from engine.bots.maharadjah_bot import EVALUATOR
-from engine.core.game import Game
+from engine.core.game import AnyGame, Game
 from engine.core.ruleset import Seat
 from engine.maharadjah import RULESET, Options
 
@@ -40,7 +40,7 @@ class Loaded:
         self.cpu += seconds / 3
 
 
-def _moving_seat() -> tuple[Game, int]:
+def _moving_seat() -> tuple[AnyGame, int]:
     """A Movement Phase decision (W-MOVE-1), where hard searches."""
     game = Game(RULESET, [Seat(f"P{n}") for n in range(5)], Options(), 6)
     for _ in range(200):
