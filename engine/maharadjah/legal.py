@@ -23,9 +23,9 @@ from engine.maharadjah.movement import (
     Group,
     Inputs,
     can_move,
+    destination_runs,
     destinations,
     search_inputs,
-    sorted_destinations,
     walk_drops,
 )
 from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, State
@@ -137,7 +137,7 @@ def _can_leave(state: State, start: str, inputs: Inputs | None = None,
             if can_move(state, group):
                 return True
         elif any(judged.sizes_to(state, start, dest, armies)
-                 for (dest, _came), _path in sorted_destinations(state, group, inputs)):
+                 for dest, _paths in destination_runs(state, group, inputs)):
             return True
     return False
 
@@ -159,11 +159,12 @@ def stack_moves(state: State, start: str,
         inputs = search_inputs(state, state.active)
     judged = stacking.judge(state, inputs)
     for group in groups_at(state, start):
-        for (dest, _came), path in sorted_destinations(state, group, inputs):
+        for dest, paths in destination_runs(state, group, inputs):
             sizes = judged.sizes_to(state, start, dest, group.armies) if group.armies else (0,)
-            for k in sizes:
-                out.append(it.Move(start=start, path=path, armies=k, leaders=group.leaders,
-                                   arms=group.arms))
+            for path in paths:
+                for k in sizes:
+                    out.append(it.Move(start=start, path=path, armies=k,
+                                       leaders=group.leaders, arms=group.arms))
     return out
 
 
@@ -498,23 +499,28 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
         return drawn
     inputs = search_inputs(state, state.active)
     judged = stacking.judge(state, inputs)
-    shapes = []  # (start, group, path, army counts) as stack_moves walks them
+    sizes_to = judged.sizes_to
+    # (start, group, paths, army counts, moves) as stack_moves walks them: each path to a
+    # destination, then each army count
+    shapes = []
     total = 0
     for start in _starts(state):
         for group in groups_at(state, start):
             armies = group.armies
-            for (dest, _came), path in sorted_destinations(state, group, inputs):
-                sizes = judged.sizes_to(state, start, dest, armies) if armies else (0,)
+            for dest, paths in destination_runs(state, group, inputs):
+                sizes = sizes_to(state, start, dest, armies) if armies else (0,)
                 if sizes:
-                    shapes.append((start, group, path, sizes))
-                    total += len(sizes)
+                    moves = len(sizes) * len(paths)
+                    shapes.append((start, group, paths, sizes, moves))
+                    total += moves
     ending = end_movement_refusal(state) is None  # EndMovement comes last
     index = draw_index(rng, total + ending)
-    for start, group, path, sizes in shapes:
-        if index < len(sizes):
-            return it.Move(start=start, path=path, armies=sizes[index], leaders=group.leaders,
-                           arms=group.arms)
-        index -= len(sizes)
+    for start, group, paths, sizes, moves in shapes:
+        if index < moves:
+            path, k = divmod(index, len(sizes))
+            return it.Move(start=start, path=paths[path], armies=sizes[k],
+                           leaders=group.leaders, arms=group.arms)
+        index -= moves
     return it.EndMovement()
 
 

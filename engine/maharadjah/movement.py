@@ -61,6 +61,9 @@ class _Refusal(NamedTuple):
     text: Callable[[], str]
 
 
+# a search's memos of entering and ending in a space (``_Crossing.enemies``, ``endings``)
+Seen = tuple[dict[str, "str | _Refusal | None"], dict[str, bool]]
+
 # Walks are built by the hundred a search: straight from their fields as a tuple, without
 # the Python-level __new__ a NamedTuple call runs (the fields in Walk's order).
 _walk = partial(tuple.__new__, Walk)
@@ -71,10 +74,10 @@ class _Crossing:
     group's kind and allowance, the board's tables) or once per space entered (its
     enemy armies)."""
 
-    __slots__ = ("allowance", "board", "boats", "boosted", "colonial", "enemies", "group",
-                 "state", "straits")
+    __slots__ = ("allowance", "board", "boats", "boosted", "colonial", "endings", "enemies",
+                 "group", "state", "straits")
 
-    def __init__(self, state: State, group: Group) -> None:
+    def __init__(self, state: State, group: Group, seen: Seen | None = None) -> None:
         self.state = state
         self.group = group
         self.board = Q.board()
@@ -83,7 +86,18 @@ class _Crossing:
         self.allowance = allowance(group)
         self.boats = Q.has_boats(state, group.nation)
         self.straits = _straits()
-        self.enemies: dict[str, str | _Refusal | None] = {}
+        # what entering a space and ending there mean for this group, by space: its own
+        # or shared by the searches of one position's groups alike (``_seen``)
+        self.enemies: dict[str, str | _Refusal | None]
+        self.endings: dict[str, bool]
+        self.enemies, self.endings = seen if seen is not None else ({}, {})
+
+    def ends_in(self, end: str) -> bool:
+        """``_ending`` accepts a move of the group ending in ``end``."""
+        ok = self.endings.get(end)
+        if ok is None:
+            ok = self.endings[end] = _ending(self.state, self.group, end) is None
+        return ok
 
     def entering(self, nxt: str) -> str | _Refusal | None:
         """The enemy armies in ``nxt`` (W-MOVE-4, W-AMB-36, W-ALLY-4): a refusal, the
@@ -377,28 +391,42 @@ def _found(state: State, shape: Group, inputs: Inputs) -> dict[tuple[str, str], 
     key = (shape, inputs)
     found = _FOUND.get(key)
     if found is None:
-        found = _search(state, shape)
         if len(_FOUND) >= _FOUND_MAX:
             _FOUND.clear()
             _ENDS.clear()
-            _SORTED.clear()
-        _FOUND[key] = found
+            _RUNS.clear()
+            _SEEN.clear()
+        # what entering and ending in a space mean is read from the same inputs for
+        # every group of the nation, leaders alone apart (W-AMB-36): shared by their
+        # searches (each group's first search in a position meets the same spaces)
+        seen_key = (shape.nation, shape.armies == 0, inputs)
+        seen = _SEEN.get(seen_key)
+        if seen is None:
+            seen = _SEEN[seen_key] = ({}, {})
+        found = _FOUND[key] = _search(state, shape, seen=seen)
     return found
 
 
-_SORTED: dict[tuple[Group, Inputs], tuple[tuple[tuple[str, str], tuple[str, ...]], ...]] = {}
+_SEEN: dict[tuple[str, bool, Inputs], Seen] = {}
 
 
-def sorted_destinations(state: State, group: Group, inputs: Inputs
-                        ) -> tuple[tuple[tuple[str, str], tuple[str, ...]], ...]:
-    """``sorted(destinations(...).items())``, kept with the search (the listing's order:
-    by destination, then entered-from space)."""
+Runs = tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]
+_RUNS: dict[tuple[Group, Inputs], Runs] = {}
+
+
+def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
+    """``destinations`` in the listing's order (by destination, then entered-from
+    space), the paths to each destination together: ((destination, (path, ...)), ...),
+    kept with the search. The listing asks the stacking limits once a destination."""
     shape = group if group.armies <= 1 else Group(group.nation, group.start, 1, group.leaders,
                                                   group.arms)
     key = (shape, inputs)
-    found = _SORTED.get(key)
+    found = _RUNS.get(key)
     if found is None:
-        found = _SORTED[key] = tuple(sorted(_found(state, shape, inputs).items()))
+        runs: dict[str, list[tuple[str, ...]]] = {}
+        for (dest, _came), path in sorted(_found(state, shape, inputs).items()):
+            runs.setdefault(dest, []).append(path)
+        found = _RUNS[key] = tuple((dest, tuple(paths)) for dest, paths in runs.items())
     return found
 
 
@@ -430,11 +458,13 @@ def _straits() -> dict[str, frozenset[str]]:
     return {a: frozenset(b) for a, b in out.items()}
 
 
-def _search(state: State, group: Group,
-            first: bool = False) -> dict[tuple[str, str], tuple[str, ...]]:
+def _search(state: State, group: Group, first: bool = False,
+            seen: Seen | None = None) -> dict[tuple[str, str], tuple[str, ...]]:
     """Where ``group`` may end (see ``destinations``): two land crossings for the most
-    common group (``_over_land``), else the walk search (``_walks``)."""
-    ctx = _Crossing(state, group)
+    common group (``_over_land``), else the walk search (``_walks``). ``seen``: the
+    memos of entering and ending in a space shared with the searches of the same
+    inputs (``_found``); a search of its own without."""
+    ctx = _Crossing(state, group, seen)
     if not ctx.colonial and not ctx.boats:
         if ctx.allowance == 2 and group.armies:
             return _over_land(ctx, first)
@@ -454,13 +484,8 @@ def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, 
     known = ctx.enemies
     start = group.start
     found: dict[tuple[str, str], tuple[str, ...]] = {}
-    ends: dict[str, bool] = {}
-
-    def ending(space: str) -> bool:
-        ok = ends.get(space)
-        if ok is None:
-            ok = ends[space] = _ending(state, group, space) is None
-        return ok
+    endings = ctx.endings
+    ending = ctx.ends_in
 
     land = b.borders[start] if start in barbarians else b.land[start]
     for first_step in neighbours(start):
@@ -471,7 +496,8 @@ def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, 
             continue
         stop = bool(enemy) or first_step in straits.get(start, ()) or (
             territories[first_step].rough)
-        if ending(first_step):
+        ok = endings.get(first_step)
+        if ok if ok is not None else ending(first_step):
             found[(first_step, start)] = (first_step,)
             if first:
                 return found
@@ -486,7 +512,8 @@ def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, 
             if isinstance(enemy, _Refusal) or second == start:
                 continue
             key = (second, first_step)
-            if ending(second):
+            ok = endings.get(second)
+            if ok if ok is not None else ending(second):
                 found[key] = (first_step, second)
                 if first:
                     return found
@@ -505,7 +532,7 @@ def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
     rough_stops = bool(group.armies) and not ctx.boosted  # W-MOVE-3
     start = group.start
     found: dict[tuple[str, str], tuple[str, ...]] = {}
-    ends: dict[str, bool] = {}
+    endings, ending = ctx.endings, ctx.ends_in
     seen: set[tuple[str, int]] = set()
     stack: list[tuple[str, int, bool, tuple[str, ...]]] = [(start, 0, False, ())]
     while stack:
@@ -531,10 +558,8 @@ def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
             walked = path + (nxt,)
             key = (nxt, pos)
             if key not in found and nxt != start:
-                ok = ends.get(nxt)
-                if ok is None:
-                    ok = ends[nxt] = _ending(state, group, nxt) is None
-                if ok:
+                ok = endings.get(nxt)
+                if ok if ok is not None else ending(nxt):
                     found[key] = walked
                     if first:
                         return found
@@ -551,7 +576,7 @@ def _walks(ctx: _Crossing, first: bool = False) -> dict[tuple[str, str], tuple[s
     paths as walking every path, in far fewer crossings."""
     state, group = ctx.state, ctx.group
     found: dict[tuple[str, str], tuple[str, ...]] = {}
-    ends: dict[str, bool] = {}
+    endings, ending = ctx.endings, ctx.ends_in
     seen: set[tuple[str, int, str, int, int]] = set()
     stack = [Walk(group.start)]
     start, allowance, colonial = group.start, ctx.allowance, ctx.colonial
@@ -576,10 +601,8 @@ def _walks(ctx: _Crossing, first: bool = False) -> dict[tuple[str, str], tuple[s
                 continue
             key = (nxt, pos)  # new.pos is nxt
             if key not in found and nxt != start:
-                ok = ends.get(nxt)
-                if ok is None:
-                    ok = ends[nxt] = _ending(state, group, nxt) is None
-                if ok:
+                ok = endings.get(nxt)
+                if ok if ok is not None else ending(nxt):
                     found[key] = new.path
                     if first:
                         return found
