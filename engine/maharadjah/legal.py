@@ -68,11 +68,15 @@ def landing_spaces(state: State) -> list[str]:
 
 # ------------------------------------------------------------------- movement
 def _unmoved_leaders(state: State, start: str) -> tuple[str, ...]:
+    if start not in state.leaders.values():
+        return ()  # (most stacks: no leader there)
     return tuple(lead for lead in Q.leaders_at(state, start)
                  if Q.leader_nation(lead) == state.active and lead not in state.moved)
 
 
 def _unmoved_arms(state: State, start: str) -> tuple[str, ...]:
+    if start not in state.arms_at.values():
+        return ()
     return tuple(p for p in Q.arms_of(state, state.active, start) if p not in state.moved)
 
 
@@ -369,6 +373,8 @@ def arms_options(state: State) -> list[Any]:
 def arms_lapsed(state: State) -> list[Any]:
     """W-ARMS-6: markers whose conditions no longer hold (checked after every step)."""
     out: list[Any] = []
+    if not state.arms:
+        return out  # (most steps: no marker given)
     for power, nation in sorted(state.arms.items()):
         where = state.arms_at.get(power)
         if not arms_ok(state, power, nation) or (where and not Q.count(state, where, nation)):

@@ -465,7 +465,9 @@ def _search(state: State, group: Group, first: bool = False,
     memos of entering and ending in a space shared with the searches of the same
     inputs (``_found``); a search of its own without."""
     ctx = _Crossing(state, group, seen)
-    if not ctx.colonial and not ctx.boats:
+    if ctx.colonial:
+        return _colonial_walks(ctx, first)
+    if not ctx.boats:
         if ctx.allowance == 2 and group.armies:
             return _over_land(ctx, first)
         return _land_walks(ctx, first)
@@ -565,6 +567,79 @@ def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
                         return found
             stack.append((nxt, crossings + 1, bool(enemy) or strait or (
                 rough_stops and territories[nxt].rough), walked))
+    return found
+
+
+def _colonial_walks(ctx: _Crossing,
+                    first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
+    """``_walks`` for a colonial group (W-MOVE-2: three crossings by land or sea, the
+    boat rules not theirs): the same depth-first walks in the same order, so the same
+    first path to each end, a walk being where it is and how many crossings it made.
+    Sea zones never stop them; the same stops on land as ``_cross`` (enemies, the
+    strait, rough ground)."""
+    state, group = ctx.state, ctx.group
+    b = ctx.board
+    barbarians, territories, land_of, borders = b.barbarians, b.territories, b.land, b.borders
+    seas, coasts = b.seas, b.coasts
+    straits, known, allowance = ctx.straits, ctx.enemies, ctx.allowance
+    rough_stops = bool(group.armies) and not ctx.boosted  # W-MOVE-3
+    start = group.start
+    found: dict[tuple[str, str], tuple[str, ...]] = {}
+    endings, ending = ctx.endings, ctx.ends_in
+    seen: set[tuple[str, int]] = set()
+    stack: list[tuple[str, int, bool, tuple[str, ...]]] = [(start, 0, False, ())]
+    while stack:
+        pos, crossings, stop, path = stack.pop()
+        if stop or crossings >= MAX_PATH:
+            continue
+        seen_key = (pos, crossings)
+        if seen_key in seen:
+            continue
+        seen.add(seen_key)
+        if crossings >= allowance:
+            continue  # W-MOVE-2: every crossing is refused
+        at_sea = pos in seas
+        for nxt in neighbours(pos):
+            if nxt in barbarians:
+                continue  # W-MOVE-6
+            strait = False
+            enemy: str | _Refusal | None = None
+            if nxt in seas:
+                if at_sea:
+                    if nxt not in seas[pos].adjacent_seas:
+                        continue  # W-AMB-23
+                elif pos not in territories or nxt not in territories[pos].seas:
+                    continue  # W-MOVE-10
+                halt = False
+            else:
+                terr = territories.get(nxt)
+                if terr is None:
+                    continue
+                if at_sea:
+                    if nxt not in coasts[pos]:
+                        continue  # W-BOAT-2
+                elif pos in barbarians:
+                    if nxt not in borders[pos]:
+                        continue  # W-INV-1
+                else:
+                    if nxt not in land_of[pos]:
+                        continue  # W-MOVE-8
+                    strait = nxt in straits.get(pos, ())
+                    if strait and path:
+                        continue  # W-MOVE-7: the strait is the only crossing of its move
+                enemy = known[nxt] if nxt in known else ctx.entering(nxt)
+                if isinstance(enemy, _Refusal):
+                    continue
+                halt = bool(enemy) or strait or (rough_stops and terr.rough)
+            walked = path + (nxt,)
+            key = (nxt, pos)
+            if key not in found and nxt != start:
+                ok = endings.get(nxt)
+                if ok if ok is not None else ending(nxt):
+                    found[key] = walked
+                    if first:
+                        return found
+            stack.append((nxt, crossings + 1, halt, walked))
     return found
 
 
