@@ -7,7 +7,6 @@ move with the rule it breaks, ``legal`` uses it to explore every destination.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from functools import cache, partial
 from typing import Any, NamedTuple
 
@@ -19,8 +18,9 @@ from engine.maharadjah.state import State
 MAX_PATH = 4  # W-BOAT-3: the one case of 4 crossings
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
+    """A group moving together (a tuple: the searches build and hash thousands)."""
+
     nation: str
     start: str
     armies: int
@@ -263,14 +263,14 @@ def walk_drops(state: State, group: Group, path: tuple[str, ...],
     left = group.armies
     walk = Walk(group.start)
     for i, nxt in enumerate(path):
-        walk = step(state, replace(group, armies=left), walk, nxt)
+        walk = step(state, group._replace(armies=left), walk, nxt)
         here = drops[i] if i < len(drops) else 0
         if here:
             if walk.pos == group.start:
                 raise _refuse("W-MOVE-1", "a move never ends where it started")
             finish(state, Group(group.nation, group.start, here), walk)
             left -= here
-    finish(state, replace(group, armies=left), walk)
+    finish(state, group._replace(armies=left), walk)
     return walk
 
 
