@@ -35,7 +35,8 @@ from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, Sta
 def place_spaces(state: State) -> list[str]:
     """W-GROW-6: spread one per territory before doubling; never break stacking."""
     todo = state.todo[0]
-    fits = [s for s in todo.spaces if Q.can_add(state, todo.nation, s)]
+    can_add = Q.adding(state, todo.nation)
+    fits = [s for s in todo.spaces if can_add(s, 1)]
     if not fits:
         return []
     least = min(todo.placed.get(s, 0) for s in fits)
@@ -58,10 +59,11 @@ def landing_spaces(state: State) -> list[str]:
     todo = state.todo[0]
     nation, zone = todo.nation, todo.what
     out = []
+    can_add = Q.adding(state, nation)
     for coast in sorted(Q.board().coasts[zone]):
         own = set(state.armies.get(coast, {})) == {nation} and Q.occupiers(
             state, coast) == {nation} and state.posts.get(coast, nation) == nation
-        if (Q.vacant(state, coast) or own) and Q.can_add(state, nation, coast):
+        if (Q.vacant(state, coast) or own) and can_add(coast, 1):
             out.append(coast)
     return out
 
@@ -397,14 +399,16 @@ def retreat_options(state: State) -> list[Any]:
 
     if battle.stage == RETREAT_DEF:
         n = Q.count(state, battle.space, battle.defender)
+        can_add = Q.adding(state, battle.defender)
         for dest in combat.defender_retreats(state):
             for k in range(1, n + 1):
-                if Q.can_add(state, battle.defender, dest, k):
+                if can_add(dest, k):
                     add(battle.defender, dest, k)
     else:
+        can_add = Q.adding(state, battle.attacker)
         for dest, n in sorted(combat.attacker_retreats(state).items()):
             for k in range(1, n + 1):
-                if Q.can_add(state, battle.attacker, dest, k):
+                if can_add(dest, k):
                     add(battle.attacker, dest, k)
         if combat.lone_post(state, battle):
             out.append(it.BreakOff())

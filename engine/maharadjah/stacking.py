@@ -111,9 +111,12 @@ class Judgement:
         # (asked of every stack and destination after every move: ``_sure`` inline)
         free = self.supply.get(start, 0)
         flow = self.flow
-        limit = _limits().get(dest)
-        if limit is None:
+        if dest not in _limits():
             return _upto(free)  # a sea zone (W-STACK-5)
+        if not flow.large and dest not in _rough():
+            # a normal territory may become the large stack the plan has not used (the
+            # most common answer: asked first)
+            return _upto(free)
         room = flow.left.get(dest)
         if room is None:
             room = flow.room(dest)
@@ -122,8 +125,7 @@ class Judgement:
         here = flow.into.get(dest)
         sure = (here.get(start, 0) if here else 0) + (room if room > 0 else 0) + (
             flow.short.get(start, 0) if flow.short else 0)
-        if sure >= free or (not flow.large and dest not in _rough()):
-            # (a normal territory may become the large stack the plan has not used)
+        if sure >= free:
             return _upto(free)
         out = list(range(1, sure + 1))
         steady: bool | None = None
