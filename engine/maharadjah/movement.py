@@ -479,7 +479,7 @@ def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, 
     two land crossings; W-BOAT-1: no sea): each end is reached by one path only, so the
     walks need no stack and no record of where they have been. The same crossings and
     stops as ``_cross`` (barbarian lands, the strait, enemies, rough ground)."""
-    state, group = ctx.state, ctx.group
+    group = ctx.group
     b = ctx.board
     barbarians, territories = b.barbarians, b.territories
     straits = ctx.straits
@@ -527,7 +527,7 @@ def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
     leaders alone: three crossings): the same depth-first walks in the same order, so
     the same first path to each end, over land only (every sea crossing is refused,
     W-BOAT-1, W-AMB-7), a walk being where it is and how many crossings it made."""
-    state, group = ctx.state, ctx.group
+    group = ctx.group
     b = ctx.board
     barbarians, territories, land_of, borders = b.barbarians, b.territories, b.land, b.borders
     straits, known, allowance = ctx.straits, ctx.enemies, ctx.allowance
@@ -577,7 +577,7 @@ def _colonial_walks(ctx: _Crossing,
     first path to each end, a walk being where it is and how many crossings it made.
     Sea zones never stop them; the same stops on land as ``_cross`` (enemies, the
     strait, rough ground)."""
-    state, group = ctx.state, ctx.group
+    group = ctx.group
     b = ctx.board
     barbarians, territories, land_of, borders = b.barbarians, b.territories, b.land, b.borders
     seas, coasts = b.seas, b.coasts
@@ -649,7 +649,7 @@ def _walks(ctx: _Crossing, first: bool = False) -> dict[tuple[str, str], tuple[s
     walk with the same key has been explored (a repeat is never its descendant: those
     have more crossings), so repeats are skipped: the same destinations and first
     paths as walking every path, in far fewer crossings."""
-    state, group = ctx.state, ctx.group
+    group = ctx.group
     found: dict[tuple[str, str], tuple[str, ...]] = {}
     endings, ending = ctx.endings, ctx.ends_in
     seen: set[tuple[str, int, str, int, int]] = set()

@@ -12,7 +12,7 @@ from random import Random
 
 from engine.core.game import Game
 from engine.core.ruleset import Seat
-from engine.maharadjah import RULESET
+from engine.maharadjah import RULESET, known
 from engine.maharadjah import legal as L
 from engine.maharadjah import movement as M
 from engine.maharadjah.movement import Group
@@ -68,3 +68,23 @@ def test_the_land_searches_are_the_walk_search_for_the_groups_they_serve() -> No
             seat = rng.choice(game.to_move())
             game.play(seat, rng.choice(game.legal_intents(seat)))
     assert compared > 300 and colonial > 30
+
+
+def test_the_inputs_kept_through_a_move_are_the_fresh_ones() -> None:
+    """W-MOVE-4, W-MOVE-5: the search inputs a position keeps through a move into a
+    space without enemies (``fold.apply``) are those read afresh from the map, at every
+    step of random games (moves, attacks, overruns, battles)."""
+    rng = Random(17)
+    kept = 0
+    for seed in range(4, 6):
+        game = Game(RULESET, [Seat(f"P{i}") for i in range(4)], None, seed)
+        while game.to_move():
+            state = game.state
+            if state.active:
+                before = known.peek(state, "inputs")
+                fresh = M._inputs(state, state.active)
+                assert M.search_inputs(state, state.active) == fresh, (seed, len(game.steps))
+                kept += before is not None
+            seat = rng.choice(game.to_move())
+            game.play(seat, rng.choice(game.legal_intents(seat)))
+    assert kept > 500
