@@ -70,15 +70,11 @@ def landing_spaces(state: State) -> list[str]:
 
 # ------------------------------------------------------------------- movement
 def _unmoved_leaders(state: State, start: str) -> tuple[str, ...]:
-    if start not in state.leaders.values():
-        return ()  # (most stacks: no leader there)
     return tuple(lead for lead in Q.leaders_at(state, start)
                  if Q.leader_nation(lead) == state.active and lead not in state.moved)
 
 
 def _unmoved_arms(state: State, start: str) -> tuple[str, ...]:
-    if start not in state.arms_at.values():
-        return ()
     return tuple(p for p in Q.arms_of(state, state.active, start) if p not in state.moved)
 
 

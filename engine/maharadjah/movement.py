@@ -235,6 +235,9 @@ def _ending(state: State, group: Group, end: str) -> _Refusal | None:
             state, group.nation, end):
         return _Refusal("W-BOAT-5", lambda: "an Indian army ends its move at sea only to "
                                             "attack colonial armies there (W-NAV-3)")
+    here = state.armies.get(end)
+    if not here or (len(here) == 1 and group.nation in here):
+        return None  # (most ends: no other nation's armies there)
     for other in Q.enemies_in(state, end, group.nation):
         if Q.members(state, group.nation, other):
             return _Refusal("W-ALLY-4", lambda: f"members of the alliance may not end in "

@@ -62,6 +62,8 @@ def territories_with_armies(state: State, nation: str) -> list[str]:
 
 
 def leaders_at(state: State, space: str) -> list[str]:
+    if space not in state.leaders.values():
+        return []  # (most spaces: asked after every move)
     return sorted(lead for lead, where in state.leaders.items() if where == space)
 
 
@@ -71,6 +73,8 @@ def leader_nation(leader: str) -> str:
 
 def arms_of(state: State, nation: str, space: str) -> list[str]:
     """Arms markers on the map in ``space`` held by ``nation``."""
+    if space not in state.arms_at.values():
+        return []
     return sorted(p for p, where in state.arms_at.items()
                   if where == space and state.arms.get(p) == nation)
 
