@@ -110,21 +110,24 @@ class _Crossing:
         # most spaces hold no army or only the group's nation's: no enemy to count
         enemies = Q.others(state, nxt, group.nation) if here and (
             len(here) > 1 or group.nation not in here) else 0
-        if enemies:
+        if enemies and here:
             name = self.board.name
             if group.armies == 0:
                 out = _Refusal("W-AMB-36",
                                lambda: f"a leader may not enter {name(nxt)} alone: enemy armies")
             else:
-                occupants = Q.enemies_in(state, nxt, group.nation)
-                if any(Q.members(state, group.nation, o) for o in occupants) and \
-                        group.nation != "BRITISH":
+                nation = group.nation
+                occupants = [o for o, n in here.items() if o != nation and n]  # enemies_in
+                alliance = Q.alliance(state)  # (Q.members, the alliance read once)
+                if nation != "BRITISH" and nation in alliance and any(
+                        o in alliance for o in occupants):
                     out = _Refusal("W-ALLY-4",
                                    lambda: f"{name(nxt)} holds armies of a British ally")
                 else:
+                    submissions = state.submissions
                     passing = all(
-                        Q.submitted_here(state, o, group.nation, nxt)
-                        or (group.nation == "BRITISH" and o in state.allies) for o in occupants)
+                        (submissions and Q.submitted_here(state, o, nation, nxt))
+                        or (nation == "BRITISH" and o in state.allies) for o in occupants)
                     arrived = sum(state.arrived.get(nxt, {}).values())
                     if not passing and arrived < 2 * enemies:
                         out = "W-MOVE-4"  # W-MOVE-5: no overrun yet
