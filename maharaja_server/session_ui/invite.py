@@ -44,8 +44,10 @@ class LinksScreen(Closing, ModalScreen[None]):
         if not links:
             text = "Every seat of this table is taken: no link to give."
         else:
+            # Short lines: the links keep their length (nowrap, to be copied whole), and
+            # the note beside them must fit an 80-column terminal with the frame.
             text = "\n".join(f"seat {link.seat + 1}: {link.url}" for link in links) + (
-                "\n\nSend each player their seat's link. The first browser that opens a "
-                "link sits there\nand gets the seat back with the same link; another "
-                "browser cannot use it.")
+                "\n\nSend each player their seat's link. The first browser\n"
+                "to open a link sits there, and gets the seat back with\n"
+                "the same link; no other browser can use it.")
         self.query_one("#links", Static).update(Text(text))

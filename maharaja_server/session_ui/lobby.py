@@ -42,6 +42,7 @@ from maharaja_tui.minimum_size import MinimumSize
 from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.focus import focus_now
+from maharaja_tui.widgets.tick_box import TickBox
 
 log = logging.getLogger("maharaja_server.session_ui.session")
 LEVELS = ["easy", "medium", "hard", "random"]
@@ -146,7 +147,8 @@ class LobbyScreen(Closing, Screen[None]):
         app: SessionApp = self.app  # type: ignore[assignment]
         self.show_title()
         table = self.query_one("#tables", DataTable)
-        table.add_columns("#", "game", "title", "seats", "watching", "status")
+        # The seats last: the longest column, cut at 80 columns rather than the status.
+        table.add_columns("#", "game", "title", "status", "watching", "seats")
         app.conn.on_lobby_change.append(self._pushed)
         app.conn.on_turns.append(self._pushed)
         # How long each waiting decision has waited, said again every half minute.
@@ -202,10 +204,9 @@ class LobbyScreen(Closing, Screen[None]):
         now = app.clock()
         for info in sorted(listed, key=lambda i: (order.get(i.id, len(order)), i.id)):
             turn = turns.get(info.id)
-            table.add_row(str(info.id), info.ruleset_name, Text(info.title), Text(seat_text(info)),
-                          str(info.spectators),
+            table.add_row(str(info.id), info.ruleset_name, Text(info.title),
                           Text(status_text(info, turn, now), style="bold" if turn else ""),
-                          key=str(info.id))
+                          str(info.spectators), Text(seat_text(info)), key=str(info.id))
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
         self.show_title()
@@ -307,9 +308,9 @@ class NewTableScreen(Closing, ModalScreen[None]):
                 yield Input("0", id="computers", type="integer")
             yield Select([(lvl, lvl) for lvl in LEVELS], value="medium", allow_blank=False,
                          id="level")
-            yield Checkbox("A computer takes over a seat whose player is gone", True,
+            yield TickBox("A computer takes over a seat whose player is gone", True,
                            id="handover")
-            yield Checkbox("Players may ask the hard computer for hints (h)", False,
+            yield TickBox("Players may ask the hard computer for hints (h)", False,
                            id="hints")
             yield Label("Clock: live = minutes a game + seconds a decision; turn-based = "
                         "hours a decision + hours of time bank")
@@ -318,7 +319,7 @@ class NewTableScreen(Closing, ModalScreen[None]):
                 yield Input(placeholder="minutes / hours", id="time", type="number")
                 yield Input(placeholder="seconds / bank hours", id="extra", type="number")
             yield Select(TIMEOUTS, value="computer", allow_blank=False, id="on-timeout")
-            yield Checkbox("Rated (people only: no computer seats)", False, id="rated")
+            yield TickBox("Rated (people only: no computer seats)", False, id="rated")
             yield Label("Variants (JSON options of the game)")
             yield Input("{}", id="options")
             yield Label("", id="error")

@@ -112,10 +112,7 @@ class ServerGameScreen(GameScreen):
         if not isinstance(adapter, StepShown) or adapter.last is None:
             return
         actions, _ = self._fixed
-        line = self.query_one("#status", Static)
-        status = Painter(actions, self.colours).text(adapter.status(*adapter.last))
-        if status != line.content:
-            line.update(status, layout=False)
+        self.show_status(Painter(actions, self.colours).text(adapter.status(*adapter.last)))
 
     @while_open
     def _vote_now(self) -> None:

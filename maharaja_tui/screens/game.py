@@ -30,6 +30,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 import msgspec
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -209,6 +210,28 @@ class GameScreen(Closing, Screen[None]):
             return
         self._show_autosave()
 
+    _status_width = 0  # the screen's width when the status line was last fitted
+
+    def show_status(self, status: Text) -> None:
+        """The status line: one row, with no layout (key to frame), while it fits; two
+        rows when it is wider than the screen (at 80 columns a server table's clocks
+        came after the game's own status and were cut off)."""
+        line = self.query_one("#status", Static)
+        if status == line.content and self._status_width == self.size.width:
+            return
+        self._status_width = self.size.width
+        rows = 1 if status.cell_len <= max(1, self.size.width - 2) else 2  # its padding
+        if line.styles.height is not None and line.styles.height.value == rows:
+            line.update(status, layout=False)
+        else:
+            line.styles.height = rows
+            line.update(status)
+
+    def on_resize(self) -> None:
+        for line in self.query("#status").results(Static):  # none under the too-small cover
+            if isinstance(line.content, Text):
+                self.show_status(line.content)
+
     def _show_autosave(self) -> None:
         """A table that cannot write its autosave (read-only or full disk) plays on; the
         player is told once, and a line stays up until it works again."""
@@ -246,10 +269,7 @@ class GameScreen(Closing, Screen[None]):
         marked = self._lesson_sync(view, viewer is not None and viewer in to_move)
         actions, log = self._fixed
         painter = Painter(actions, self.colours)
-        status = painter.text(adapter.status(view, viewer, to_move))
-        line = self.query_one("#status", Static)
-        if status != line.content:  # one line high: no layout (key to frame)
-            line.update(status, layout=False)
+        self.show_status(painter.text(adapter.status(view, viewer, to_move)))
         entries = tuple(table.log(viewer))
         if viewer is not None and viewer in to_move and viewer in self._played:
             self._played.discard(viewer)  # its decision has come round again

@@ -36,6 +36,7 @@ from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
+from maharaja_tui.widgets.tick_box import TickBox
 
 RECENT = 6  # unfinished games listed on the form
 SOLO = 1  # the "Players" choice of a game's solo mode: you alone against its automaton
@@ -44,16 +45,6 @@ SOLO = 1  # the "Players" choice of a game's solo mode: you alone against its au
 def max_seats() -> int:
     """Seat rows the form holds: the most any registered game takes."""
     return max(spec.seats[1] for spec in playable().values())
-
-
-class TileCheckbox(Checkbox):
-    """A checkbox whose mark is a tick or a blank, not a colour alone (NO_COLOR)."""
-
-    BUTTON_INNER = " "
-
-    def watch_value(self) -> None:
-        self.BUTTON_INNER = "✓" if self.value else " "
-        super().watch_value()  # Textual's: the "-on" class and the Changed message
 
 
 class NewGameScreen(Closing, Screen[GameSetup | None]):
@@ -139,7 +130,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
                 yield Static(form.heading, classes="form-heading")
                 with Vertical(id="special-rules"):
                     for field in checks:
-                        yield TileCheckbox(field.label, value=bool(field.default), compact=True,
+                        yield TickBox(field.label, value=bool(field.default), compact=True,
                                            id=field.id)
             for field in form.fields:
                 if field.choices:

@@ -40,6 +40,9 @@ def test_two_players_plan_a_round_and_see_only_their_own_secrets(tmp_path: Path)
             # The dialog's title: "New table" alone is the lobby footer's n key, there
             # from the start, and an Enter sent before the dialog opened was lost.
             await alice.wait_for(r"Enter in any field creates it")
+            # Ticked or not reads without colour: the handover box on, the hints box off.
+            await alice.wait_screen(r"✓▌ A computer takes over")
+            await alice.wait_screen(r"▐ ▌ Players may ask")
             await alice.press(ENTER)  # 2 players, the default game: create and sit down
             await alice.wait_for(r"every seat is taken")
             bob = await connect(srv.port, "bob")
@@ -227,5 +230,22 @@ def test_resize_and_colour_depth_follow_the_client(tmp_path: Path) -> None:
                 assert "This terminal is" not in term.text()
             for term in (rich, other, plain, third):
                 await term.close()
+
+    run(scenario())
+
+
+def test_at_80_columns_the_lobby_shows_each_tables_status_before_its_seats(
+        tmp_path: Path) -> None:
+    from maharaja_server.transport.protocol import SeatSpec
+    from maharaja_server.transport.tables import Identity
+
+    async def scenario() -> None:
+        async with running(config(tmp_path)) as srv:
+            srv.service.create(Identity("a_rather_long_player_name", "k"), "maharaja-2020",
+                               [SeatSpec() for _ in range(4)], b"{}", False, "Evening game")
+            carol = await connect(srv.port, "carol", size=(80, 24))
+            found = await carol.wait_screen(r"(?m)^ *1 +Maharaja.*$")
+            assert "waiting for players" in found[0]  # on the table's own row, not cut off
+            await carol.close()
 
     run(scenario())

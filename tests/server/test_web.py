@@ -12,7 +12,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from sshkit import ANSI, config, running
+from sshkit import ANSI, config, connect, running
 
 from engine.core.errors import IllegalIntent
 from maharaja_server.transport.cli import config_from, parser
@@ -277,3 +277,21 @@ def test_the_link_book_cannot_fill(tmp_path: Path) -> None:
     assert len(book) <= PER_TABLE + 1
     assert book.enter(seated, "alice's browser")[1].seat == 0  # her seat's link stays
     assert book.issue(2, 0)  # never refused
+
+
+def test_the_join_links_and_their_note_fit_an_80_column_terminal(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with running(config(tmp_path, web_port=0)) as srv:
+            alice = await connect(srv.port, "alice", command="new test-secrets 3", size=(80, 24))
+            await alice.wait_for(r"The game starts once every seat is taken")
+            await alice.press("l")
+            await alice.wait_screen(r"seat 3: http://127\.0\.0\.1:\d+/join/[\w-]+")
+            # Every word of the note is on screen: none cut at the frame's edge.
+            screen = await alice.wait_screen(r"no other browser can use it\.")
+            text = " ".join(" ".join(screen.string.split("\n")).replace("█", " ").split())
+            assert ("Send each player their seat's link. The first browser to open a link "
+                    "sits there, and gets the seat back with the same link; no other "
+                    "browser can use it.") in text
+            await alice.close()
+
+    run(scenario())

@@ -36,6 +36,9 @@ def _skip_reason() -> str | None:
 
 
 SKIP = _skip_reason()
+if SKIP is not None and os.environ.get("MAHARAJA_BROWSER_TESTS") == "required":
+    # CI installs the browser first (.ci/run): there a missing one is a failure, not a skip.
+    raise RuntimeError(f"the browser tests are required here: {SKIP}")
 pytestmark = [pytest.mark.skipif(SKIP is not None, reason=str(SKIP)),
               pytest.mark.slow]  # a real Chromium: CI runs it in the slow job (-m slow)
 
