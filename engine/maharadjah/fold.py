@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.maharadjah import events as ev
+from engine.maharadjah import known
 from engine.maharadjah.board import the_board
 from engine.maharadjah.known import forget
 from engine.maharadjah.state import (
@@ -431,5 +432,24 @@ HANDLERS: dict[type, Callable[[State, Any], None]] = {
 
 
 def apply(state: State, event: Any) -> None:
+    if type(event) is ev.Moved:
+        _moved_keeping_inputs(state, event)
+        return
     forget(state)
     HANDLERS[type(event)](state, event)
+
+
+def _moved_keeping_inputs(state: State, e: ev.Moved) -> None:
+    """A move of the active nation into a space with no other nation's armies changes
+    nothing its searches read (``movement.search_inputs``: the other nations' armies
+    and where they are overrun): their inputs are kept for the position after it, so
+    the next listing does not read the whole map again."""
+    inputs = None
+    if e.nation == state.active:
+        here = state.armies.get(e.path[-1])
+        if not here or (len(here) == 1 and e.nation in here):
+            inputs = known.peek(state, "inputs")
+    forget(state)
+    _moved(state, e)
+    if inputs is not None:
+        known.of(state)["inputs"] = inputs

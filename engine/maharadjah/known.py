@@ -50,6 +50,14 @@ def of(state: State) -> dict[str, Any]:
     return entry.values
 
 
+def peek(state: State, name: str) -> Any:
+    """The value ``name`` kept for ``state`` as it is now, or None."""
+    entry = _ENTRIES.get(id(state))
+    if entry is None or not entry.holds(state):
+        return None
+    return entry.values.get(name)
+
+
 def forget(state: State) -> None:
     """``state`` changes now (``fold.apply``)."""
     _ENTRIES.pop(id(state), None)

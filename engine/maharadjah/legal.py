@@ -23,9 +23,9 @@ from engine.maharadjah.movement import (
     Group,
     Inputs,
     can_move,
+    destination_runs,
     destinations,
     search_inputs,
-    sorted_destinations,
     walk_drops,
 )
 from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, State
@@ -35,7 +35,8 @@ from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, Sta
 def place_spaces(state: State) -> list[str]:
     """W-GROW-6: spread one per territory before doubling; never break stacking."""
     todo = state.todo[0]
-    fits = [s for s in todo.spaces if Q.can_add(state, todo.nation, s)]
+    can_add = Q.adding(state, todo.nation)
+    fits = [s for s in todo.spaces if can_add(s, 1)]
     if not fits:
         return []
     least = min(todo.placed.get(s, 0) for s in fits)
@@ -58,10 +59,11 @@ def landing_spaces(state: State) -> list[str]:
     todo = state.todo[0]
     nation, zone = todo.nation, todo.what
     out = []
+    can_add = Q.adding(state, nation)
     for coast in sorted(Q.board().coasts[zone]):
         own = set(state.armies.get(coast, {})) == {nation} and Q.occupiers(
             state, coast) == {nation} and state.posts.get(coast, nation) == nation
-        if (Q.vacant(state, coast) or own) and Q.can_add(state, nation, coast):
+        if (Q.vacant(state, coast) or own) and can_add(coast, 1):
             out.append(coast)
     return out
 
@@ -137,7 +139,7 @@ def _can_leave(state: State, start: str, inputs: Inputs | None = None,
             if can_move(state, group):
                 return True
         elif any(judged.sizes_to(state, start, dest, armies)
-                 for (dest, _came), _path in sorted_destinations(state, group, inputs)):
+                 for dest, _paths in destination_runs(state, group, inputs)):
             return True
     return False
 
@@ -159,11 +161,12 @@ def stack_moves(state: State, start: str,
         inputs = search_inputs(state, state.active)
     judged = stacking.judge(state, inputs)
     for group in groups_at(state, start):
-        for (dest, _came), path in sorted_destinations(state, group, inputs):
+        for dest, paths in destination_runs(state, group, inputs):
             sizes = judged.sizes_to(state, start, dest, group.armies) if group.armies else (0,)
-            for k in sizes:
-                out.append(it.Move(start=start, path=path, armies=k, leaders=group.leaders,
-                                   arms=group.arms))
+            for path in paths:
+                for k in sizes:
+                    out.append(it.Move(start=start, path=path, armies=k,
+                                       leaders=group.leaders, arms=group.arms))
     return out
 
 
@@ -366,6 +369,8 @@ def arms_options(state: State) -> list[Any]:
 def arms_lapsed(state: State) -> list[Any]:
     """W-ARMS-6: markers whose conditions no longer hold (checked after every step)."""
     out: list[Any] = []
+    if not state.arms:
+        return out  # (most steps: no marker given)
     for power, nation in sorted(state.arms.items()):
         where = state.arms_at.get(power)
         if not arms_ok(state, power, nation) or (where and not Q.count(state, where, nation)):
@@ -388,14 +393,16 @@ def retreat_options(state: State) -> list[Any]:
 
     if battle.stage == RETREAT_DEF:
         n = Q.count(state, battle.space, battle.defender)
+        can_add = Q.adding(state, battle.defender)
         for dest in combat.defender_retreats(state):
             for k in range(1, n + 1):
-                if Q.can_add(state, battle.defender, dest, k):
+                if can_add(dest, k):
                     add(battle.defender, dest, k)
     else:
+        can_add = Q.adding(state, battle.attacker)
         for dest, n in sorted(combat.attacker_retreats(state).items()):
             for k in range(1, n + 1):
-                if Q.can_add(state, battle.attacker, dest, k):
+                if can_add(dest, k):
                     add(battle.attacker, dest, k)
         if combat.lone_post(state, battle):
             out.append(it.BreakOff())
@@ -491,23 +498,28 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
         return drawn
     inputs = search_inputs(state, state.active)
     judged = stacking.judge(state, inputs)
-    shapes = []  # (start, group, path, army counts) as stack_moves walks them
+    sizes_to = judged.sizes_to
+    # (start, group, paths, army counts, moves) as stack_moves walks them: each path to a
+    # destination, then each army count
+    shapes = []
     total = 0
     for start in _starts(state):
         for group in groups_at(state, start):
             armies = group.armies
-            for (dest, _came), path in sorted_destinations(state, group, inputs):
-                sizes = judged.sizes_to(state, start, dest, armies) if armies else (0,)
+            for dest, paths in destination_runs(state, group, inputs):
+                sizes = sizes_to(state, start, dest, armies) if armies else (0,)
                 if sizes:
-                    shapes.append((start, group, path, sizes))
-                    total += len(sizes)
+                    moves = len(sizes) * len(paths)
+                    shapes.append((start, group, paths, sizes, moves))
+                    total += moves
     ending = end_movement_refusal(state) is None  # EndMovement comes last
     index = draw_index(rng, total + ending)
-    for start, group, path, sizes in shapes:
-        if index < len(sizes):
-            return it.Move(start=start, path=path, armies=sizes[index], leaders=group.leaders,
-                           arms=group.arms)
-        index -= len(sizes)
+    for start, group, paths, sizes, moves in shapes:
+        if index < moves:
+            path, k = divmod(index, len(sizes))
+            return it.Move(start=start, path=paths[path], armies=sizes[k],
+                           leaders=group.leaders, arms=group.arms)
+        index -= moves
     return it.EndMovement()
 
 

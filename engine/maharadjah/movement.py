@@ -7,7 +7,6 @@ move with the rule it breaks, ``legal`` uses it to explore every destination.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from functools import cache, partial
 from typing import Any, NamedTuple
 
@@ -19,8 +18,9 @@ from engine.maharadjah.state import State
 MAX_PATH = 4  # W-BOAT-3: the one case of 4 crossings
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
+    """A group moving together (a tuple: the searches build and hash thousands)."""
+
     nation: str
     start: str
     armies: int
@@ -61,6 +61,9 @@ class _Refusal(NamedTuple):
     text: Callable[[], str]
 
 
+# a search's memos of entering and ending in a space (``_Crossing.enemies``, ``endings``)
+Seen = tuple[dict[str, "str | _Refusal | None"], dict[str, bool]]
+
 # Walks are built by the hundred a search: straight from their fields as a tuple, without
 # the Python-level __new__ a NamedTuple call runs (the fields in Walk's order).
 _walk = partial(tuple.__new__, Walk)
@@ -71,10 +74,10 @@ class _Crossing:
     group's kind and allowance, the board's tables) or once per space entered (its
     enemy armies)."""
 
-    __slots__ = ("allowance", "board", "boats", "boosted", "colonial", "enemies", "group",
-                 "state", "straits")
+    __slots__ = ("allowance", "board", "boats", "boosted", "colonial", "endings", "enemies",
+                 "group", "state", "straits")
 
-    def __init__(self, state: State, group: Group) -> None:
+    def __init__(self, state: State, group: Group, seen: Seen | None = None) -> None:
         self.state = state
         self.group = group
         self.board = Q.board()
@@ -83,7 +86,18 @@ class _Crossing:
         self.allowance = allowance(group)
         self.boats = Q.has_boats(state, group.nation)
         self.straits = _straits()
-        self.enemies: dict[str, str | _Refusal | None] = {}
+        # what entering a space and ending there mean for this group, by space: its own
+        # or shared by the searches of one position's groups alike (``_seen``)
+        self.enemies: dict[str, str | _Refusal | None]
+        self.endings: dict[str, bool]
+        self.enemies, self.endings = seen if seen is not None else ({}, {})
+
+    def ends_in(self, end: str) -> bool:
+        """``_ending`` accepts a move of the group ending in ``end``."""
+        ok = self.endings.get(end)
+        if ok is None:
+            ok = self.endings[end] = _ending(self.state, self.group, end) is None
+        return ok
 
     def entering(self, nxt: str) -> str | _Refusal | None:
         """The enemy armies in ``nxt`` (W-MOVE-4, W-AMB-36, W-ALLY-4): a refusal, the
@@ -96,21 +110,24 @@ class _Crossing:
         # most spaces hold no army or only the group's nation's: no enemy to count
         enemies = Q.others(state, nxt, group.nation) if here and (
             len(here) > 1 or group.nation not in here) else 0
-        if enemies:
+        if enemies and here:
             name = self.board.name
             if group.armies == 0:
                 out = _Refusal("W-AMB-36",
                                lambda: f"a leader may not enter {name(nxt)} alone: enemy armies")
             else:
-                occupants = Q.enemies_in(state, nxt, group.nation)
-                if any(Q.members(state, group.nation, o) for o in occupants) and \
-                        group.nation != "BRITISH":
+                nation = group.nation
+                occupants = [o for o, n in here.items() if o != nation and n]  # enemies_in
+                alliance = Q.alliance(state)  # (Q.members, the alliance read once)
+                if nation != "BRITISH" and nation in alliance and any(
+                        o in alliance for o in occupants):
                     out = _Refusal("W-ALLY-4",
                                    lambda: f"{name(nxt)} holds armies of a British ally")
                 else:
+                    submissions = state.submissions
                     passing = all(
-                        Q.submitted_here(state, o, group.nation, nxt)
-                        or (group.nation == "BRITISH" and o in state.allies) for o in occupants)
+                        (submissions and Q.submitted_here(state, o, nation, nxt))
+                        or (nation == "BRITISH" and o in state.allies) for o in occupants)
                     arrived = sum(state.arrived.get(nxt, {}).values())
                     if not passing and arrived < 2 * enemies:
                         out = "W-MOVE-4"  # W-MOVE-5: no overrun yet
@@ -221,6 +238,9 @@ def _ending(state: State, group: Group, end: str) -> _Refusal | None:
             state, group.nation, end):
         return _Refusal("W-BOAT-5", lambda: "an Indian army ends its move at sea only to "
                                             "attack colonial armies there (W-NAV-3)")
+    here = state.armies.get(end)
+    if not here or (len(here) == 1 and group.nation in here):
+        return None  # (most ends: no other nation's armies there)
     for other in Q.enemies_in(state, end, group.nation):
         if Q.members(state, group.nation, other):
             return _Refusal("W-ALLY-4", lambda: f"members of the alliance may not end in "
@@ -249,14 +269,14 @@ def walk_drops(state: State, group: Group, path: tuple[str, ...],
     left = group.armies
     walk = Walk(group.start)
     for i, nxt in enumerate(path):
-        walk = step(state, replace(group, armies=left), walk, nxt)
+        walk = step(state, group._replace(armies=left), walk, nxt)
         here = drops[i] if i < len(drops) else 0
         if here:
             if walk.pos == group.start:
                 raise _refuse("W-MOVE-1", "a move never ends where it started")
             finish(state, Group(group.nation, group.start, here), walk)
             left -= here
-    finish(state, replace(group, armies=left), walk)
+    finish(state, group._replace(armies=left), walk)
     return walk
 
 
@@ -377,28 +397,42 @@ def _found(state: State, shape: Group, inputs: Inputs) -> dict[tuple[str, str], 
     key = (shape, inputs)
     found = _FOUND.get(key)
     if found is None:
-        found = _search(state, shape)
         if len(_FOUND) >= _FOUND_MAX:
             _FOUND.clear()
             _ENDS.clear()
-            _SORTED.clear()
-        _FOUND[key] = found
+            _RUNS.clear()
+            _SEEN.clear()
+        # what entering and ending in a space mean is read from the same inputs for
+        # every group of the nation, leaders alone apart (W-AMB-36): shared by their
+        # searches (each group's first search in a position meets the same spaces)
+        seen_key = (shape.nation, shape.armies == 0, inputs)
+        seen = _SEEN.get(seen_key)
+        if seen is None:
+            seen = _SEEN[seen_key] = ({}, {})
+        found = _FOUND[key] = _search(state, shape, seen=seen)
     return found
 
 
-_SORTED: dict[tuple[Group, Inputs], tuple[tuple[tuple[str, str], tuple[str, ...]], ...]] = {}
+_SEEN: dict[tuple[str, bool, Inputs], Seen] = {}
 
 
-def sorted_destinations(state: State, group: Group, inputs: Inputs
-                        ) -> tuple[tuple[tuple[str, str], tuple[str, ...]], ...]:
-    """``sorted(destinations(...).items())``, kept with the search (the listing's order:
-    by destination, then entered-from space)."""
+Runs = tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]
+_RUNS: dict[tuple[Group, Inputs], Runs] = {}
+
+
+def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
+    """``destinations`` in the listing's order (by destination, then entered-from
+    space), the paths to each destination together: ((destination, (path, ...)), ...),
+    kept with the search. The listing asks the stacking limits once a destination."""
     shape = group if group.armies <= 1 else Group(group.nation, group.start, 1, group.leaders,
                                                   group.arms)
     key = (shape, inputs)
-    found = _SORTED.get(key)
+    found = _RUNS.get(key)
     if found is None:
-        found = _SORTED[key] = tuple(sorted(_found(state, shape, inputs).items()))
+        runs: dict[str, list[tuple[str, ...]]] = {}
+        for (dest, _came), path in sorted(_found(state, shape, inputs).items()):
+            runs.setdefault(dest, []).append(path)
+        found = _RUNS[key] = tuple((dest, tuple(paths)) for dest, paths in runs.items())
     return found
 
 
@@ -430,12 +464,16 @@ def _straits() -> dict[str, frozenset[str]]:
     return {a: frozenset(b) for a, b in out.items()}
 
 
-def _search(state: State, group: Group,
-            first: bool = False) -> dict[tuple[str, str], tuple[str, ...]]:
+def _search(state: State, group: Group, first: bool = False,
+            seen: Seen | None = None) -> dict[tuple[str, str], tuple[str, ...]]:
     """Where ``group`` may end (see ``destinations``): two land crossings for the most
-    common group (``_over_land``), else the walk search (``_walks``)."""
-    ctx = _Crossing(state, group)
-    if not ctx.colonial and not ctx.boats:
+    common group (``_over_land``), else the walk search (``_walks``). ``seen``: the
+    memos of entering and ending in a space shared with the searches of the same
+    inputs (``_found``); a search of its own without."""
+    ctx = _Crossing(state, group, seen)
+    if ctx.colonial:
+        return _colonial_walks(ctx, first)
+    if not ctx.boats:
         if ctx.allowance == 2 and group.armies:
             return _over_land(ctx, first)
         return _land_walks(ctx, first)
@@ -447,20 +485,15 @@ def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, 
     two land crossings; W-BOAT-1: no sea): each end is reached by one path only, so the
     walks need no stack and no record of where they have been. The same crossings and
     stops as ``_cross`` (barbarian lands, the strait, enemies, rough ground)."""
-    state, group = ctx.state, ctx.group
+    group = ctx.group
     b = ctx.board
     barbarians, territories = b.barbarians, b.territories
     straits = ctx.straits
     known = ctx.enemies
     start = group.start
     found: dict[tuple[str, str], tuple[str, ...]] = {}
-    ends: dict[str, bool] = {}
-
-    def ending(space: str) -> bool:
-        ok = ends.get(space)
-        if ok is None:
-            ok = ends[space] = _ending(state, group, space) is None
-        return ok
+    endings = ctx.endings
+    ending = ctx.ends_in
 
     land = b.borders[start] if start in barbarians else b.land[start]
     for first_step in neighbours(start):
@@ -471,7 +504,8 @@ def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, 
             continue
         stop = bool(enemy) or first_step in straits.get(start, ()) or (
             territories[first_step].rough)
-        if ending(first_step):
+        ok = endings.get(first_step)
+        if ok if ok is not None else ending(first_step):
             found[(first_step, start)] = (first_step,)
             if first:
                 return found
@@ -486,7 +520,8 @@ def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, 
             if isinstance(enemy, _Refusal) or second == start:
                 continue
             key = (second, first_step)
-            if ending(second):
+            ok = endings.get(second)
+            if ok if ok is not None else ending(second):
                 found[key] = (first_step, second)
                 if first:
                     return found
@@ -498,14 +533,14 @@ def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
     leaders alone: three crossings): the same depth-first walks in the same order, so
     the same first path to each end, over land only (every sea crossing is refused,
     W-BOAT-1, W-AMB-7), a walk being where it is and how many crossings it made."""
-    state, group = ctx.state, ctx.group
+    group = ctx.group
     b = ctx.board
     barbarians, territories, land_of, borders = b.barbarians, b.territories, b.land, b.borders
     straits, known, allowance = ctx.straits, ctx.enemies, ctx.allowance
     rough_stops = bool(group.armies) and not ctx.boosted  # W-MOVE-3
     start = group.start
     found: dict[tuple[str, str], tuple[str, ...]] = {}
-    ends: dict[str, bool] = {}
+    endings, ending = ctx.endings, ctx.ends_in
     seen: set[tuple[str, int]] = set()
     stack: list[tuple[str, int, bool, tuple[str, ...]]] = [(start, 0, False, ())]
     while stack:
@@ -531,15 +566,86 @@ def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
             walked = path + (nxt,)
             key = (nxt, pos)
             if key not in found and nxt != start:
-                ok = ends.get(nxt)
-                if ok is None:
-                    ok = ends[nxt] = _ending(state, group, nxt) is None
-                if ok:
+                ok = endings.get(nxt)
+                if ok if ok is not None else ending(nxt):
                     found[key] = walked
                     if first:
                         return found
             stack.append((nxt, crossings + 1, bool(enemy) or strait or (
                 rough_stops and territories[nxt].rough), walked))
+    return found
+
+
+def _colonial_walks(ctx: _Crossing,
+                    first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
+    """``_walks`` for a colonial group (W-MOVE-2: three crossings by land or sea, the
+    boat rules not theirs): the same depth-first walks in the same order, so the same
+    first path to each end, a walk being where it is and how many crossings it made.
+    Sea zones never stop them; the same stops on land as ``_cross`` (enemies, the
+    strait, rough ground)."""
+    group = ctx.group
+    b = ctx.board
+    barbarians, territories, land_of, borders = b.barbarians, b.territories, b.land, b.borders
+    seas, coasts = b.seas, b.coasts
+    straits, known, allowance = ctx.straits, ctx.enemies, ctx.allowance
+    rough_stops = bool(group.armies) and not ctx.boosted  # W-MOVE-3
+    start = group.start
+    found: dict[tuple[str, str], tuple[str, ...]] = {}
+    endings, ending = ctx.endings, ctx.ends_in
+    seen: set[tuple[str, int]] = set()
+    stack: list[tuple[str, int, bool, tuple[str, ...]]] = [(start, 0, False, ())]
+    while stack:
+        pos, crossings, stop, path = stack.pop()
+        if stop or crossings >= MAX_PATH:
+            continue
+        seen_key = (pos, crossings)
+        if seen_key in seen:
+            continue
+        seen.add(seen_key)
+        if crossings >= allowance:
+            continue  # W-MOVE-2: every crossing is refused
+        at_sea = pos in seas
+        for nxt in neighbours(pos):
+            if nxt in barbarians:
+                continue  # W-MOVE-6
+            strait = False
+            enemy: str | _Refusal | None = None
+            if nxt in seas:
+                if at_sea:
+                    if nxt not in seas[pos].adjacent_seas:
+                        continue  # W-AMB-23
+                elif pos not in territories or nxt not in territories[pos].seas:
+                    continue  # W-MOVE-10
+                halt = False
+            else:
+                terr = territories.get(nxt)
+                if terr is None:
+                    continue
+                if at_sea:
+                    if nxt not in coasts[pos]:
+                        continue  # W-BOAT-2
+                elif pos in barbarians:
+                    if nxt not in borders[pos]:
+                        continue  # W-INV-1
+                else:
+                    if nxt not in land_of[pos]:
+                        continue  # W-MOVE-8
+                    strait = nxt in straits.get(pos, ())
+                    if strait and path:
+                        continue  # W-MOVE-7: the strait is the only crossing of its move
+                enemy = known[nxt] if nxt in known else ctx.entering(nxt)
+                if isinstance(enemy, _Refusal):
+                    continue
+                halt = bool(enemy) or strait or (rough_stops and terr.rough)
+            walked = path + (nxt,)
+            key = (nxt, pos)
+            if key not in found and nxt != start:
+                ok = endings.get(nxt)
+                if ok if ok is not None else ending(nxt):
+                    found[key] = walked
+                    if first:
+                        return found
+            stack.append((nxt, crossings + 1, halt, walked))
     return found
 
 
@@ -549,9 +655,9 @@ def _walks(ctx: _Crossing, first: bool = False) -> dict[tuple[str, str], tuple[s
     walk with the same key has been explored (a repeat is never its descendant: those
     have more crossings), so repeats are skipped: the same destinations and first
     paths as walking every path, in far fewer crossings."""
-    state, group = ctx.state, ctx.group
+    group = ctx.group
     found: dict[tuple[str, str], tuple[str, ...]] = {}
-    ends: dict[str, bool] = {}
+    endings, ending = ctx.endings, ctx.ends_in
     seen: set[tuple[str, int, str, int, int]] = set()
     stack = [Walk(group.start)]
     start, allowance, colonial = group.start, ctx.allowance, ctx.colonial
@@ -576,10 +682,8 @@ def _walks(ctx: _Crossing, first: bool = False) -> dict[tuple[str, str], tuple[s
                 continue
             key = (nxt, pos)  # new.pos is nxt
             if key not in found and nxt != start:
-                ok = ends.get(nxt)
-                if ok is None:
-                    ok = ends[nxt] = _ending(state, group, nxt) is None
-                if ok:
+                ok = endings.get(nxt)
+                if ok if ok is not None else ending(nxt):
                     found[key] = new.path
                     if first:
                         return found

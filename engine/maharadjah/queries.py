@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.maharadjah.board import Board, Rules, the_board, the_rules
@@ -61,6 +62,8 @@ def territories_with_armies(state: State, nation: str) -> list[str]:
 
 
 def leaders_at(state: State, space: str) -> list[str]:
+    if space not in state.leaders.values():
+        return []  # (most spaces: asked after every move)
     return sorted(lead for lead, where in state.leaders.items() if where == space)
 
 
@@ -70,6 +73,8 @@ def leader_nation(leader: str) -> str:
 
 def arms_of(state: State, nation: str, space: str) -> list[str]:
     """Arms markers on the map in ``space`` held by ``nation``."""
+    if space not in state.arms_at.values():
+        return []
     return sorted(p for p, where in state.arms_at.items()
                   if where == space and state.arms.get(p) == nation)
 
@@ -135,9 +140,29 @@ def nation_counts(state: State, nation: str) -> dict[str, int]:
 
 
 def can_add(state: State, nation: str, space: str, armies: int = 1) -> bool:
+    return adding(state, nation)(space, armies)
+
+
+def adding(state: State, nation: str) -> Callable[[str, int], bool]:
+    """``can_add`` for one position asked of many spaces (placements, retreats): the
+    nation's counts read once. ``fits(space, armies)`` is ``stacks_ok`` of the counts
+    with ``armies`` more in ``space``."""
     counts = nation_counts(state, nation)
-    counts[space] = counts.get(space, 0) + armies
-    return stacks_ok(counts)
+    terr = board().territories
+    over = [s for s, n in counts.items() if s in terr and n > limit(s)]
+
+    def fits(space: str, armies: int = 1) -> bool:
+        rest = [s for s in over if s != space] if over else over
+        here = terr.get(space)
+        n = counts.get(space, 0) + armies
+        if here is not None and n > (2 if here.rough else 3):  # W-STACK-1
+            # the one territory over its limit is the large stack (W-STACK-2)
+            return not rest and (not here.rough or n <= LARGE_ROUGH)
+        if not rest:
+            return True
+        return len(rest) == 1 and (not terr[rest[0]].rough or counts[rest[0]] <= LARGE_ROUGH)
+
+    return fits
 
 
 def seat_of(state: State, nation: str) -> int:

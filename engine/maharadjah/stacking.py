@@ -71,7 +71,7 @@ class Judgement:
     free armies may end (staying first, unless it is a barbarian land); ``flow``: the
     plan (its large stack, the armies it sends where, those it places nowhere)."""
 
-    __slots__ = ("fixed", "flow", "loss", "options", "sizes", "supply")
+    __slots__ = ("fixed", "flow", "loss", "options", "sizes", "stuck", "supply")
 
     def __init__(self, fixed: dict[str, int], supply: dict[str, int],
                  options: dict[str, tuple[str, ...]]) -> None:
@@ -79,7 +79,8 @@ class Judgement:
         self.supply = supply
         self.options = options
         self.flow = _solve(fixed, supply, options)
-        self.loss = self.flow.loss() + _stuck(fixed)  # stuck: they can neither move nor stay
+        self.stuck = _stuck(fixed)  # they can neither move nor stay
+        self.loss = self.flow.loss() + self.stuck
         self.sizes: dict[tuple[str, str], tuple[int, ...]] = {}
 
     @property
@@ -110,9 +111,12 @@ class Judgement:
         # (asked of every stack and destination after every move: ``_sure`` inline)
         free = self.supply.get(start, 0)
         flow = self.flow
-        limit = _limits().get(dest)
-        if limit is None:
+        if dest not in _limits():
             return _upto(free)  # a sea zone (W-STACK-5)
+        if not flow.large and dest not in _rough():
+            # a normal territory may become the large stack the plan has not used (the
+            # most common answer: asked first)
+            return _upto(free)
         room = flow.left.get(dest)
         if room is None:
             room = flow.room(dest)
@@ -121,13 +125,13 @@ class Judgement:
         here = flow.into.get(dest)
         sure = (here.get(start, 0) if here else 0) + (room if room > 0 else 0) + (
             flow.short.get(start, 0) if flow.short else 0)
-        if sure >= free or (not flow.large and dest not in _rough()):
-            # (a normal territory may become the large stack the plan has not used)
+        if sure >= free:
             return _upto(free)
         out = list(range(1, sure + 1))
         steady: bool | None = None
         for k in range(sure + 1, free + 1):
-            if self._as_large(start, dest, k) or self.allows(state, start, ((dest, k),)):
+            # (``allows`` without its quick checks: k is beyond the sure room)
+            if self._as_large(start, dest, k) or self._replanned(state, start, ((dest, k),)):
                 out.append(k)
                 continue
             if steady is None:
@@ -181,6 +185,10 @@ class Judgement:
                 return k in known
             if k <= self._sure(start, dest) or self._as_large(start, dest, k):
                 return True
+        return self._replanned(state, start, ends)
+
+    def _replanned(self, state: State, start: str, ends: Ends) -> bool:
+        """``allows`` once the plan's own room and large stack fall short."""
         limits = _limits()
         large, last = self.flow.large, ends[-1][0]
         # (with no large stack, the move's end as the large stack has every room the plan
@@ -190,7 +198,7 @@ class Judgement:
         if last in limits and last != large:
             # another large stack leaves the old one's armies that cannot move over its limit
             kept = max(0, self.fixed.get(large, 0) - limits[large]) if large else 0
-            if kept + _stuck(self.fixed) <= self.loss and self._repaired(start, ends, last):
+            if kept + self.stuck <= self.loss and self._repaired(start, ends, last):
                 return True
         fixed = dict(self.fixed)
         for space, k in ends:
@@ -206,7 +214,7 @@ class Judgement:
         for space, k in ends:
             flow.force(start, space, k)
         flow.repair()
-        return flow.loss() + _stuck(self.fixed) <= self.loss
+        return flow.loss() + self.stuck <= self.loss
 
 
 @cache
@@ -289,8 +297,13 @@ def _fixed_loss(armies: dict[str, int]) -> int:
 
 def _stuck(armies: dict[str, int]) -> int:
     """Armies in barbarian lands: removed when the phase ends (W-INV-1, W-AMB-27)."""
-    barbarians = Q.board().barbarians
-    return sum(n for s, n in armies.items() if s in barbarians)
+    get = armies.get
+    return sum(get(s, 0) for s in _barbarians())
+
+
+@cache
+def _barbarians() -> tuple[str, ...]:
+    return tuple(sorted(Q.board().barbarians))
 
 
 # --------------------------------------------------------------------------- a move

@@ -12,7 +12,7 @@ from random import Random
 
 from engine.core.game import Game
 from engine.core.ruleset import Seat
-from engine.maharadjah import RULESET
+from engine.maharadjah import RULESET, known
 from engine.maharadjah import legal as L
 from engine.maharadjah import movement as M
 from engine.maharadjah.movement import Group
@@ -44,10 +44,11 @@ def test_memoised_destinations_are_the_fresh_search() -> None:
 def test_the_land_searches_are_the_walk_search_for_the_groups_they_serve() -> None:
     """W-MOVE-2..9, W-LEAD-3, W-INV-1: an Indian group without boats this turn is
     searched over land only (armies alone: two crossings, one path to each end; with a
-    leader, or leaders alone: the walks in the same order); each finds exactly the ends
+    leader, or leaders alone: the walks in the same order), a colonial group by land and
+    sea with no boat rules (W-MOVE-2, W-MOVE-10, W-AMB-23); each finds exactly the ends
     and first paths the general walk search finds, in random positions of every kind."""
     rng = Random(16)
-    compared = 0
+    compared = colonial = 0
     for seed in range(2, 4):
         game = Game(RULESET, [Seat(f"P{i}") for i in range(4)], None, seed)
         while game.to_move():
@@ -55,14 +56,35 @@ def test_the_land_searches_are_the_walk_search_for_the_groups_they_serve() -> No
             for start in L._starts(state):
                 for group in L.groups_at(state, start):
                     ctx = M._Crossing(state, group)
-                    if ctx.colonial or ctx.boats:
+                    if ctx.boats and not ctx.colonial:
                         continue
-                    fast = M._over_land if ctx.allowance == 2 and group.armies else (
-                        M._land_walks)
+                    fast = M._colonial_walks if ctx.colonial else (
+                        M._over_land if ctx.allowance == 2 and group.armies else M._land_walks)
                     assert fast(ctx, False) == M._walks(M._Crossing(state, group))
                     assert bool(fast(M._Crossing(state, group), True)) == bool(
                         M._walks(M._Crossing(state, group)))
                     compared += 1
+                    colonial += ctx.colonial
             seat = rng.choice(game.to_move())
             game.play(seat, rng.choice(game.legal_intents(seat)))
-    assert compared > 300
+    assert compared > 300 and colonial > 30
+
+
+def test_the_inputs_kept_through_a_move_are_the_fresh_ones() -> None:
+    """W-MOVE-4, W-MOVE-5: the search inputs a position keeps through a move into a
+    space without enemies (``fold.apply``) are those read afresh from the map, at every
+    step of random games (moves, attacks, overruns, battles)."""
+    rng = Random(17)
+    kept = 0
+    for seed in range(4, 6):
+        game = Game(RULESET, [Seat(f"P{i}") for i in range(4)], None, seed)
+        while game.to_move():
+            state = game.state
+            if state.active:
+                before = known.peek(state, "inputs")
+                fresh = M._inputs(state, state.active)
+                assert M.search_inputs(state, state.active) == fresh, (seed, len(game.steps))
+                kept += before is not None
+            seat = rng.choice(game.to_move())
+            game.play(seat, rng.choice(game.legal_intents(seat)))
+    assert kept > 500

@@ -152,3 +152,31 @@ def test_the_quick_judgement_agrees_with_a_new_plan_for_every_move(seed: int) ->
                     compared += 1
         game.play(*random_intent(game, rng))
     assert compared > 500
+
+
+def test_adding_many_spaces_is_the_limits_of_each_count() -> None:
+    """W-STACK-1, W-STACK-2, W-STACK-4: the placements' and retreats' check, the
+    nation's counts read once (``adding``), is the limits of the counts with the armies
+    added, for every nation, space and number of armies, territories one, two and three
+    over their limits among them."""
+    from engine.maharadjah import queries as Q
+
+    rng = Random(9)
+    spaces = [*sorted(Q.board().territories), *sorted(Q.board().seas)]
+    checked = 0
+    for _ in range(300):
+        armies: dict[str, dict[str, int]] = {}
+        for space in rng.sample(spaces, 8):
+            armies[space] = {"MAURYA": rng.randint(1, 6)}
+            if rng.random() < 0.3:
+                armies[space]["GREEKS"] = rng.randint(1, 3)
+        state = position(1, "MAURYA", armies, seats=5)
+        for nation in ("MAURYA", "GREEKS"):
+            fits = Q.adding(state, nation)
+            for space in rng.sample(spaces, 10):
+                for k in (1, 2, 3):
+                    counts = Q.nation_counts(state, nation)
+                    counts[space] = counts.get(space, 0) + k
+                    assert fits(space, k) == Q.stacks_ok(counts), (armies, nation, space, k)
+                    checked += 1
+    assert checked > 10_000
