@@ -17,27 +17,26 @@ Everything in Maharadjah is public (W-VP-7): a seat's view is the whole state.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from itertools import product
 from math import comb
+from typing import Any
 
-from engine.bots.maharadjah_outlook import DECAY, Outlook, outlook, reach, removals
 from engine.maharadjah import queries as Q
 from engine.maharadjah import scoring
-from engine.maharadjah.board import Nation
 from engine.maharadjah.combat import bonus, threshold
 from engine.maharadjah.state import LAST_TURN, Phase
 from engine.maharadjah.state import State as MaharadjahState
 
 # VP-equivalents, tuned by tournaments (scripts/tournament.py --game maharadjah).
+DECAY = 0.7  # a scoring turn one turn further away is worth this much less
 THREAT = 0.4  # weight of each enemy army next door against a territory's own armies
 ARMY = 0.45  # an army of a nation that still has something to score
 IDLE_ARMY = 0.1  # an army of a nation with nothing left to score (it can still kill)
 GROWTH = 0.25  # a territory's growth value (W-GROW-2) per army it yields a turn
 WIN_BONUS = 30.0  # winning a finished game outright (shared: split)
 CAP = 12  # battles bigger than this are judged as this big (odds)
-PROSPECT = 0.7  # a post the armies could build, against one built
-PULL = 0.5  # an army's way to card VP elsewhere (``reach``), against holding them
+RAJ_LAST = {"MAURYA": 5}  # W-RAJ-6, W-SCHED-2: the Maurya leave after turn 5
 
 
 @cache
@@ -85,8 +84,44 @@ def battle(state: MaharadjahState, space: str, att: str, dfd: str) -> tuple[
 
 
 @cache
+def _weights(turn: int) -> dict[str, list[tuple[float, bool, dict[str, Any]]]]:
+    """nation -> the card entries still to score from ``turn`` on: (discount, raid, entry)."""
+    out: dict[str, list[tuple[float, bool, dict[str, Any]]]] = {}
+    for nation, card in Q.rules().cards.items():
+        out[nation] = [(DECAY ** (when - turn), kind == "raid", entry)
+                       for kind in ("end_of_turn", "raid")
+                       for when, entry in card[kind].items() if when >= turn]
+    return out
+
+
+@cache
+def _territory_vp(turn: int, nation: str, territory: str, raids_now: bool) -> float:
+    """The discounted card VP ``territory`` brings ``nation`` from ``turn`` on; this
+    turn's raid entry counts only while ``raids_now`` (its VP Phase is still to come)."""
+    total = 0.0
+    for weight, raid, entry in _weights(turn)[nation]:
+        if raid and weight == 1.0 and not raids_now:
+            continue
+        total += weight * scoring.entry_vp(entry, [territory])
+    return total
+
+
+@cache
 def _future_turns(turn: int, last: int = LAST_TURN) -> float:
     return sum(DECAY ** (t - turn) for t in range(turn, last + 1))
+
+
+@cache
+def _order_index() -> dict[str, int]:
+    return {n: i for i, n in enumerate(Q.rules().order)}
+
+
+def _scores_this_turn(state: MaharadjahState, nation: str) -> bool:
+    """False once the nation's VP Phase of this turn is over (raids are tallied then;
+    end-of-turn occupation still counts, see ``_territory_vp``)."""
+    index = _order_index()[nation]
+    return index > state.seq or (index == state.seq and state.phase not in (
+        Phase.VP, Phase.SEQ_END, Phase.OVERPOP))
 
 
 def nation_values(state: MaharadjahState) -> dict[str, float]:
@@ -98,30 +133,22 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
     vp_of, raj_of = state.vp, state.raj
     values: dict[str, float] = {n: float(sum(vp_of.get(n, ()))) + raj_of.get(n, 0)
                                 for n in control}
-    # territories a nation holds alone (with its armies there: how safe, ``safety``, is
-    # asked only where a card entry still to come scores them) and those it may hold
-    # (a battle to come, at its odds; a lone leader)
-    alone: dict[str, list[tuple[str, int]]] = {n: [] for n in control}
     held: dict[str, list[tuple[str, float]]] = {n: [] for n in control}
     armies: dict[str, float] = dict.fromkeys(control, 0.0)
     spaces: dict[str, int] = dict.fromkeys(control, 0)
     seat = control
     around = _Around(state)
+    safety = around.safety
     fight = state.battle
     fought = fight.space if fight is not None else None
-    owed = tuple((t.nation, t.count) for t in state.todo
-                 if t.kind == "remove" and t.what == "scheduled") if state.todo else ()
-    plans, near = _plans(turn, state.seq, state.phase, state.game_type, owed)
-    pull: dict[str, float] = dict.fromkeys(control, 0.0)
     for space, here in state.armies.items():
         if len(here) == 1 and space != fought:  # most spaces: one nation's armies
             for n, c in here.items():
                 if c > 0 and n in seat:
                     spaces[n] += 1
                     armies[n] += c
-                    pull[n] += near[n].get(space, 0.0)
                     if space in territories:
-                        alone[n].append((space, c))
+                        held[n].append((space, safety(space, n, c)))
             continue
         present = [(n, c) for n, c in here.items() if c > 0 and n in seat]
         if not present:
@@ -131,9 +158,8 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
         if len(present) == 1 and space != fought:
             n, c = present[0]
             armies[n] += c
-            pull[n] += near[n].get(space, 0.0)
             if space in territories:
-                alone[n].append((space, c))
+                held[n].append((space, safety(space, n, c)))
             continue
         # a battle to come: the active nation (or the biggest army) attacks the others
         present.sort(key=lambda nc: (nc[0] != state.active, -nc[1], nc[0]))
@@ -152,9 +178,6 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
             kill = _kill_vp(att, dfd, state.game_type) if att in control else 0
             if kill:
                 values[att] += kill * (c - d_left)
-            back = _kill_vp(dfd, att, state.game_type)  # W-VP-4: defending counts too
-            if back:
-                values[dfd] += back * (min(present[0][1], CAP) - a_left) / len(defenders)
             if space in territories:
                 held[att].append((space, win / len(defenders)))
                 held[dfd].append((space, lose))
@@ -166,58 +189,41 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
         if n in held and where in territories and not state.armies.get(where) and \
                 all(t != where for t, _ in held[n]):
             held[n].append((where, 0.5))
+    nations = Q.rules().nations
     owners = set(state.posts.values())
+    scoring_later = _weights(turn + 1)
     halves_of = _halves()
-    safety = around.safety
-    for n, index, info, look in plans:
-        mine = held.get(n, [])
-        ours = alone.get(n, [])
-        if not mine and not ours and not armies.get(n) and n not in owners:
-            continue  # off the map (not come yet, or gone): only what it scored
-        lands = len(mine) + len(ours)
+    order = _order_index()
+    later_phase = state.phase not in (Phase.VP, Phase.SEQ_END, Phase.OVERPOP)
+    for n in control:
+        if n in state.gone:
+            continue
+        index = order[n]  # _scores_this_turn, inline
+        vps = _territory_vps(turn, n, index > state.seq or (index == state.seq and later_phase))
+        future = 0.0
+        mine = held[n]
+        for t, share in mine:
+            future += share * vps[t]
+        info = nations[n]
+        raj = 0.0
+        if info.raj and turn <= RAJ_LAST.get(n, LAST_TURN):
+            level = scoring.raj_level(scoring.raj_count(state, n)) if (
+                n == "BRITISH" or mine) else 0
+            first = turn + 1 if n in raj_of else turn
+            raj = level * _future_turns(first, RAJ_LAST.get(n, LAST_TURN)) * (
+                DECAY if first > turn else 1.0)
+        colonial = 0.0
+        if info.colonial and n in owners:
+            colonial = _colonial_vp(tuple(sorted(s for s, o in state.posts.items() if o == n))
+                                    ) * _future_turns(turn)
+        worth = ARMY if (future or raj or colonial or scoring_later[n]) else IDLE_ARMY
         count = armies[n]
         if not info.colonial:
             count = min(count, 2.0 * spaces[n])  # W-OVP-1
-        per_growth = 0.0  # armies a growth phase yields (W-GROW-2, 5)
-        if not info.colonial and n not in state.marker_boxed:
-            per_growth = (sum(halves_of[t] for t, _ in mine) +
-                          sum(halves_of[t] for t, _ in ours)) / 6
-        ranked = info.raj and bool(lands or n == "BRITISH")  # (W-RAJ-4: vacant land)
-        controlled = scoring.raj_count(state, n) if ranked else 0
-        future = raj = 0.0
-        for stage in look.stages:
-            part = 0.0
-            if stage.vp is not None:
-                vps = stage.vp
-                for t, c in ours:
-                    if vps[t]:
-                        part += safety(t, n, c) * vps[t]
-                for t, share in mine:
-                    part += share * vps[t]
-            if stage.removed:  # W-SCHED-1, 3, 4: what the armies left can still hold
-                kept = min(look.pool, count + per_growth * stage.growths) - stage.removed
-                if lands and kept < lands:
-                    part *= max(0.0, kept) / lands
-                if stage.raj and ranked:
-                    raj += stage.raj * scoring.raj_level(min(controlled, max(0, int(kept))))
-            elif stage.raj and ranked:
-                raj += stage.raj * scoring.raj_level(controlled)
-            future += part
-        colonial = 0.0
-        if info.colonial:
-            if n in owners:
-                mine_posts = tuple(sorted(s for s, o in state.posts.items() if o == n))
-                kept_posts = sum(around.post_safety(s, n) for s in mine_posts) / len(mine_posts)
-                colonial = _colonial_vp(mine_posts) * _future_turns(turn) * kept_posts
-            if armies[n]:
-                colonial += _post_prospects(state, n, index, around)
-        worth = ARMY if (future or raj or colonial or look.scores_later) else IDLE_ARMY
-        doomed = min(count, float(look.doomed))  # W-SCHED-8: soon off the map
-        if per_growth and look.growth_soon:
-            room = max(0.0, look.pool - armies[n] - state.boxed.get(n, 0))
-            future += GROWTH * worth * min(per_growth * look.growth_soon, room)
-        values[n] += future + raj + colonial + worth * (count - doomed) + IDLE_ARMY * doomed
-        values[n] += PULL * pull[n]
+            if n not in state.marker_boxed and turn < LAST_TURN:
+                halves = sum(halves_of[t] for t, _ in mine)
+                future += GROWTH * worth * halves / 6 * min(3.0, LAST_TURN - turn)
+        values[n] += future + raj + colonial + worth * count
     return values
 
 
@@ -244,166 +250,47 @@ def _halves() -> dict[str, int]:
     return {t: 1 if terr.rough else 2 for t, terr in Q.board().territories.items()}
 
 
+@cache
+def _territory_vps(turn: int, nation: str, raids_now: bool) -> dict[str, float]:
+    return {t: _territory_vp(turn, nation, t, raids_now) for t in Q.board().territories}
+
+
 def _post_worth(state: MaharadjahState) -> float:
     return 2.0 * _future_turns(state.turn)
 
 
-@lru_cache(maxsize=256)
-def _plans(turn: int, seq: int, phase: Phase, game_type: str, owed: tuple[tuple[str, int], ...]
-           ) -> tuple[tuple[tuple[str, int, Nation, Outlook], ...], dict[str, dict[str, float]]]:
-    """Per moment of the game (the decisions judged at one point share it): each nation's
-    outlook and where its armies could still go and score (``reach``). ``owed``: what the
-    scheduled removals being made still take off, by nation (W-SCHED-8)."""
-    nations = Q.rules().nations
-    later_phase = phase not in (Phase.VP, Phase.SEQ_END, Phase.OVERPOP)
-    moving = phase in (Phase.START, Phase.GROWTH, Phase.INVASION)
-    plans = []
-    near = _Near(turn)
-    for index, n in enumerate(Q.rules().order):
-        ahead = index > seq
-        removing = dict(owed).get(n, 0)
-        if not removing and (ahead or (index == seq and phase not in (
-                Phase.SEQ_END, Phase.OVERPOP))):  # W-SCHED-5 still to come
-            removing = sum(k for r, at_end, k in removals(n, game_type)
-                           if r == turn and at_end)
-        look = outlook(turn, n, game_type, ahead or (index == seq and later_phase),
-                       ahead or (index == seq and phase == Phase.START), removing)
-        plans.append((n, index, nations[n], look))
-        near.moving[n] = ahead or (index == seq and moving)
-    return tuple(plans), near
-
-
-class _Near(dict[str, dict[str, float]]):
-    """nation -> ``reach`` at one moment of the game, looked up for the nations with
-    armies on the map only."""
-
-    def __init__(self, turn: int) -> None:
-        super().__init__()
-        self.turn = turn
-        self.moving: dict[str, bool] = {}
-
-    def __missing__(self, nation: str) -> dict[str, float]:
-        table = self[nation] = reach(self.turn, nation, self.moving[nation])
-        return table
-
-
-def _post_prospects(state: MaharadjahState, power: str, index: int,
-                    around: _Around) -> float:
-    """W-POST-5, W-VP-6: the posts ``power`` could build where its armies stand now (a
-    free site it occupies, or one a nation of the same player occupies beside a sea
-    zone holding its armies), at most 2 a phase and up to its limit (W-POST-4, 6), for
-    the turns they would score: this turn's Trading Post Phase if it is still to come,
-    else the next one. The armies may be attacked or the site taken before: PROSPECT."""
-    owned = tuple(sorted(s for s, o in state.posts.items() if o == power))
-    room = min(2, Q.rules().nations[power].posts - len(owned))
-    if room <= 0:
-        return 0.0
-    armies = state.armies
-    afloat = {sea for sea in _seas() if armies.get(sea, {}).get(power, 0) > 0}
-    me = state.control[power]
-    sites = []
-    for site, seas in _post_sites():
-        if site in state.posts:
-            continue
-        here = armies.get(site)
-        if not here:
-            continue
-        if here.get(power, 0) > 0:
-            sites.append(site)
-        elif afloat and not afloat.isdisjoint(seas):
-            holder = [n for n, c in here.items() if c > 0]
-            if len(holder) == 1 and state.control.get(holder[0]) == me:
-                sites.append(site)
-    if not sites:
-        return 0.0
-    base = _colonial_vp(owned)
-    gain, built, kept = 0.0, owned, 0.0
-    for _ in range(min(room, len(sites))):  # the best site, then the best beside it
-        best = max(sites, key=lambda s: (_colonial_vp(tuple(sorted((*built, s)))) * (
-            around.post_safety(s, power)), s))
-        sites.remove(best)
-        built = tuple(sorted((*built, best)))
-        kept += around.post_safety(best, power)
-        gain = _colonial_vp(built) - base
-    gain *= kept / (len(built) - len(owned))
-    this_turn = index > state.seq or (index == state.seq and state.phase in (
-        Phase.START, Phase.GROWTH, Phase.INVASION, Phase.MOVE, Phase.COMBAT, Phase.POSTS))
-    turns = _future_turns(state.turn) if this_turn else DECAY * _future_turns(state.turn + 1)
-    return PROSPECT * gain * turns
-
-
-@cache
-def _post_sites() -> tuple[tuple[str, frozenset[str]], ...]:
-    """W-POST-2: the 12 post sites, each with its sea zones."""
-    return tuple(sorted((t, frozenset(terr.seas))
-                        for t, terr in Q.board().territories.items() if terr.post_site))
-
-
-@cache
-def _seas() -> tuple[str, ...]:
-    return tuple(Q.board().seas)
-
-
 class _Around:
     """Per position, what ``safety`` reads around a territory: the armies of each
-    player's nations and the nations with a leader, space by space (most spaces hold one
-    nation's armies: those are kept as (seat, armies), the others as armies by seat)."""
+    player's nations and the nations with a leader, space by space."""
 
-    __slots__ = ("control", "land", "led", "mixed", "single")
+    __slots__ = ("by_seat", "control", "land", "led", "total")
 
     def __init__(self, state: MaharadjahState) -> None:
         control = self.control = state.control
         self.land = _land()
-        single: dict[str, tuple[int, int]] = {}
-        mixed: dict[str, dict[int, int]] = {}
+        self.by_seat: dict[str, dict[int, int]] = {}
+        self.total: dict[str, int] = {}
         for space, here in state.armies.items():
-            if len(here) == 1:
-                for other, c in here.items():
-                    if c > 0 and other in control:
-                        single[space] = (control[other], c)
-                continue
             seats: dict[int, int] = {}
             for other, c in here.items():
                 if c > 0 and other in control:
                     seats[control[other]] = seats.get(control[other], 0) + c
-            if seats:
-                mixed[space] = seats
-        self.single, self.mixed = single, mixed
+            self.by_seat[space] = seats
+            self.total[space] = sum(seats.values())
         self.led: dict[str, set[str]] = {}
         for lead, where in state.leaders.items():
             self.led.setdefault(where, set()).add(Q.leader_nation(lead))
 
-    def _threat(self, spaces: tuple[str, ...], me: int) -> int:
-        """The other players' armies in ``spaces``."""
-        single, mixed = self.single, self.mixed
-        threat = 0
-        for near in spaces:
-            one = single.get(near)
-            if one is not None:
-                if one[0] != me:
-                    threat += one[1]
-            elif near in mixed:
-                seats = mixed[near]
-                threat += sum(seats.values()) - seats.get(me, 0)
-        return threat
-
     def safety(self, space: str, nation: str, own: int) -> float:
         """How likely ``nation`` keeps ``space``: its armies against the armies of other
         players' nations in the territories around it."""
-        threat = self._threat(self.land[space], self.control[nation])
+        me = self.control[nation]
+        total, by_seat = self.total, self.by_seat
+        threat = 0
+        for near in self.land[space]:
+            if near in total:
+                threat += total[near] - by_seat[near].get(me, 0)
         strength = own + (1 if nation in self.led.get(space, ()) else 0)
-        return strength / (strength + THREAT * threat)
-
-    def post_safety(self, space: str, power: str) -> float:
-        """How likely ``power``'s post in ``space`` lasts: the post (twice as hard to hit
-        in rough terrain, W-CMB-5) and the power's player's armies that shield it
-        (W-POST-8), against the other players' armies in and around it (W-POST-9)."""
-        me = self.control[power]
-        threat = self._threat((space, *self.land[space]), me)
-        one = self.single.get(space)
-        own = (one[1] if one[0] == me else 0) if one is not None else \
-            self.mixed.get(space, {}).get(me, 0)
-        strength = (2.0 if Q.board().territories[space].rough else 1.0) + 2.0 * own
         return strength / (strength + THREAT * threat)
 
 
