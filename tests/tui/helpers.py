@@ -76,20 +76,28 @@ async def settled(pilot: Pilot, condition, what: str, seconds: float = 30.0) -> 
         await pilot.pause(0.02)
 
 
-def notices(app) -> list[str]:  # noqa: ANN001
+def notices(app, *, bell: bool = False) -> list[str]:  # noqa: ANN001
     """Every notice ``app`` raises from now on, as text (call it before ``run_test``
-    to catch those of the mount). Not ``app._notifications``: Textual drops a notice from
-    it once its timeout (5-15 s) has passed, and under load the first frame alone can
-    take longer than that (the bad file's 10 s notice was gone when the test first
-    looked, 3 runs of 3 with the test on one core beside 6 busy loops)."""
+    to catch those of the mount), and with ``bell`` every ring of its bell as "(bell)".
+    This one app's methods are wrapped (Textual has no public hook for either); not
+    ``app._notifications``: Textual drops a notice from it once its timeout (5-15 s) has
+    passed, and under load the first frame alone can take longer than that (the bad
+    file's 10 s notice was gone when the test first looked, 3 runs of 3 with the test on
+    one core beside 6 busy loops)."""
     said: list[str] = []
-    notify = app.notify
+    notify, ring = app.notify, app.bell
 
     def recording(message, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
         said.append(str(message))
         return notify(message, *args, **kwargs)
 
+    def ringing() -> None:
+        said.append("(bell)")
+        ring()
+
     app.notify = recording
+    if bell:
+        app.bell = ringing
     return said
 
 

@@ -22,7 +22,7 @@ from maharaja_tui.screens.final import FinalScreen
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.replay import ReplayScreen
 from tests.tui import games, maharani_games, raja_games
-from tests.tui.helpers import synchronously
+from tests.tui.helpers import notices, synchronously
 
 QUIET = 3600.0
 # Ends the app: said by the terminal going back to the shell. super+c is Textual's copy
@@ -55,24 +55,6 @@ def bound_keys(app: MaharajaApp) -> list[tuple[str, str]]:
     return sorted(out, key=lambda kw: (kw[0] in LAST and LAST.index(kw[0]), kw))
 
 
-def heard(app: MaharajaApp) -> list[str]:
-    """Every notice and bell from now on."""
-    said: list[str] = []
-    notify, bell = app.notify, app.bell
-
-    def notifying(message: Any, *args: Any, **kwargs: Any) -> Any:
-        said.append(str(message))
-        return notify(message, *args, **kwargs)
-
-    def ringing() -> None:
-        said.append("(bell)")
-        bell()
-
-    app.notify = notifying  # type: ignore[method-assign]
-    app.bell = ringing  # type: ignore[method-assign]
-    return said
-
-
 async def settle(pilot: Any) -> None:
     for _ in range(3):
         await pilot.pause()
@@ -85,7 +67,7 @@ async def sweep(make_game: Callable[[], Any], reach: Reach, name: str) -> list[s
     while True:
         game = make_game()
         app = MaharajaApp(Start("game", game=game), computer_delay=QUIET)
-        said = heard(app)
+        said = notices(app, bell=True)
         again = False
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
