@@ -199,12 +199,7 @@ class HostedDriver(GatedDriver):
 
     def window_size(self) -> tuple[int, int]:
         """The pty's size (columns, rows): what the server set from the client's."""
-        try:
-            rows, cols, _, _ = struct.unpack(
-                "HHHH", fcntl.ioctl(self.terminal, termios.TIOCGWINSZ, b"\0" * 8))
-        except OSError:
-            return self._window or (80, 24)
-        return (cols or 80, rows or 24)
+        return pty_size(self.terminal) or self._window or (80, 24)
 
     def start_application_mode(self) -> None:
         # Our writer first, so everything Textual writes on the way goes through it
@@ -293,6 +288,30 @@ def colour_system(env: dict[str, str]) -> str:
     return str(console.color_system)
 
 
+def pty_size(terminal: int) -> tuple[int, int] | None:
+    """The size (columns, rows) of the pty ``terminal``, None when it cannot be read;
+    a side the client left at 0 reads as 80 columns or 24 rows."""
+    try:
+        rows, cols, _, _ = struct.unpack(
+            "HHHH", fcntl.ioctl(terminal, termios.TIOCGWINSZ, b"\0" * 8))
+    except OSError:
+        return None
+    return (cols or 80, rows or 24)
+
+
+def sized_environ(env: dict[str, str], terminal: int) -> dict[str, str]:
+    """``env`` with the pty's size as COLUMNS and LINES, which the app's console reads
+    when it is made: Textual lays the first screen out at the console's size before the
+    driver tells the real one, so without them a session started at Rich's 80x25 and
+    its first screen was laid out twice. Worse, that first screen, left under a table
+    opened at once (``ssh … join 3``), got both sizes queued and resized itself back
+    and forth for ever, a whole core, stalling every other session of its host."""
+    size = pty_size(terminal)
+    if size is None:
+        return env
+    return {**env, "COLUMNS": str(size[0]), "LINES": str(size[1])}
+
+
 @contextmanager
 def session_environ(env: dict[str, str],
                     names: Collection[str] = PER_SESSION_ENV) -> Iterator[None]:
@@ -313,6 +332,16 @@ def session_environ(env: dict[str, str],
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
+
+
+def session_app(conn: Connection, rulesets: dict[str, Any], request: dict[str, Any],
+                terminal: int) -> SessionApp:
+    """The app of the session ``request`` asks for, on its pty ``terminal``, made in
+    the session's environment (its terminal type, its pty's size)."""
+    with session_environ(sized_environ(request.get("env", {}), terminal),
+                         (*PER_SESSION_ENV, "COLUMNS", "LINES")):
+        return SessionApp(conn, rulesets, request.get("command", ""),
+                          terminal=terminal, driver_class=HostedDriver)
 
 
 class Host:
@@ -373,7 +402,6 @@ class Host:
             self._maybe_done()
 
     async def _session(self, sid: int, request: dict[str, Any], terminal: int) -> int:
-        env = request.get("env", {})
         try:  # in a thread: the hub's hello must not hold up the host's other sessions
             conn = await asyncio.to_thread(Connection, os.environ["MAHARAJA_SOCKET"],
                                            request.get("token", ""))
@@ -382,9 +410,7 @@ class Host:
             return 1
         self.conns[sid] = conn
         try:
-            with session_environ(env):
-                app = SessionApp(conn, self.rulesets, request.get("command", ""),
-                                 terminal=terminal, driver_class=HostedDriver)
+            app = session_app(conn, self.rulesets, request, terminal)
             app.on_first_frame = self.freeze
             self.apps[sid] = app
             await app.run_async()
