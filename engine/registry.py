@@ -44,6 +44,9 @@ class SeatColour(NamedTuple):
     colour: str  # "#ff5f5f"
 
 
+PLAYERS = "players"  # a preset's key for its number of players, beside its options
+
+
 class GameSpec(msgspec.Struct, frozen=True):
     """Everything the engine, the bots and the screens need to know a game by."""
 
@@ -57,7 +60,8 @@ class GameSpec(msgspec.Struct, frozen=True):
     rules: str = ""  # "package:file" of its rules reference, with rule ids
     guide: str = ""  # "package:file" of its player's guide (F1), markdown in ## sections
     rule_example: str = ""  # a rule id to show as an example ("MJ-SHR-3")
-    # name -> options
+    # name -> options; a preset's PLAYERS sets the number of players too (the form's
+    # first preset is the one it opens on)
     presets: Mapping[str, Mapping[str, Any]] = msgspec.field(default_factory=dict)
     sides: tuple[SeatColour, ...] = ()  # pieces grouped under players (nations), if any
     # "module:attr" of state -> the final figures (recordings check them), "winners" among

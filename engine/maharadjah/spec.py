@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.registry import GameSpec, SeatColour
+from engine.registry import PLAYERS, GameSpec, SeatColour
 
 # W-ORDER-1 order, as data/nations.json lists the nations (checked by a test).
 NATIONS = (
@@ -50,7 +50,9 @@ SPEC = GameSpec(
     rules="maharaja_tui.reference:maharadjah.md",
     guide="maharaja_tui.guides:maharadjah.md",
     rule_example="W-MOVE-5",
-    presets={"Short game (3 players)": {"short_game": True}},
+    # The full game first: the form opens on it, with its default 4 players.
+    presets={"Full game (turns 1-16)": {"short_game": False},
+             "Short game (3 players)": {"short_game": True, PLAYERS: 3}},
     sides=NATIONS,
     outcome="engine.maharadjah.spec:outcome",
     roles={"space": "place", "vp": "score"},

@@ -24,7 +24,7 @@ from engine import rulesets
 from engine.core.errors import Refused
 from engine.core.record import MAX_NAME
 from engine.core.ruleset import HUMAN, Computer, Controller, Human, Seat
-from engine.registry import default_game
+from engine.registry import PLAYERS, default_game
 from maharaja_tui import autosaves, lessons, watch
 from maharaja_tui.computer import bot_levels
 from maharaja_tui.fields import FieldError, seed_field
@@ -200,7 +200,10 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
             await self.switch_game(str(event.value))
         elif event.select.id == "preset":
             for name, value in self.form.presets.get(str(event.value), {}).items():
-                self.query_one(f"#{name}", Checkbox).value = bool(value)
+                if name == PLAYERS:  # the short game's 3 players, say
+                    self.query_one("#players", Select).value = value
+                else:
+                    self.query_one(f"#{name}", Checkbox).value = bool(value)
 
     async def switch_game(self, game: str) -> None:
         """Another game: the same screen composed again with that game's form."""

@@ -8,6 +8,7 @@ from pathlib import Path
 from random import Random
 
 import pytest
+from textual.widgets import Checkbox, Select
 
 from engine import Game
 from engine.core import record
@@ -428,6 +429,30 @@ async def test_maharadjah_is_chosen_on_the_new_game_screen_with_its_short_game()
         assert isinstance(app.screen, GameScreen)
         game = app.screen.table.game
         assert game.ruleset.id == "maharadjah" and len(game.seats) == 3
+
+
+@synchronously
+async def test_the_new_game_form_opens_on_the_full_game_and_the_short_preset_seats_three() -> None:
+    """The form opened on its one preset, the short game, with the default 4 players:
+    Start refused at once (W-SETUP-S1: the short game is for 3 players)."""
+    app = MaharajaApp(Start("new", seed=11), computer_delay=QUIET)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await screen.switch_game("maharadjah")
+        await pilot.pause()
+        assert screen.query_one("#short_game", Checkbox).value is False
+        assert screen.query_one("#players", Select).value == 4
+        screen.query_one("#preset", Select).value = "Short game (3 players)"
+        await pilot.pause()
+        assert screen.query_one("#short_game", Checkbox).value is True
+        assert screen.query_one("#players", Select).value == 3
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        game = app.screen.table.game
+        assert len(game.seats) == 3 and game.options.short_game
 
 
 def test_play_game_maharadjah_on_the_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
