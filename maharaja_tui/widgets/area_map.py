@@ -24,12 +24,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import groupby
+from typing import Self
 
 from rich.segment import Segment
 from rich.style import Style
 from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.events import Click
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
@@ -45,6 +47,7 @@ from maharaja_tui.widgets.board_frame import (
     overview,
     status_rows,
 )
+from maharaja_tui.widgets.changed_rows import Painted
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
 
@@ -146,9 +149,11 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         Binding("escape", "drop", "Drop pick", show=False, id="area-map.drop"),
     ]
 
-    data: reactive[AreaMapData] = reactive(AreaMapData, always_update=True)
-    cursor: reactive[str | None] = reactive(None)
-    picked: reactive[str | None] = reactive(None)
+    # Not repainted by the reactives themselves, which repaint all of it: their
+    # watchers draw again and repaint the rows that changed (_repaint).
+    data: reactive[AreaMapData] = reactive(AreaMapData, always_update=True, repaint=False)
+    cursor: reactive[str | None] = reactive(None, repaint=False)
+    picked: reactive[str | None] = reactive(None, repaint=False)
 
     def __init__(self, colours: Palette | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -160,6 +165,7 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         self._canvas = (0, 0)
         self._drawn: tuple[int, int] = (0, 0)
         self._dirty = True
+        self._painted = Painted()  # the rows Textual was last given
         self._laid: tuple[tuple[int, int], dict[str, tuple[int, int]]] | None = None
         self._moves: ArrowMoves | None = None
         self._said: tuple[str | None, Segments] = (None, ())
@@ -183,9 +189,8 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
             self.cursor = next_target(self.spots(), self.targets, None) or next(
                 (a.id for a in data.areas), None)
         self._laid = None
-        self._dirty = True
-        self.refresh()
         self._highlighted()
+        self._repaint()
 
     def spots(self) -> dict[str, tuple[int, int]]:
         """Each area's spot for the cursor (the middle of its box's title line), on the
@@ -212,8 +217,7 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         there = moves.move(self.cursor, arrow)
         if there is None:
             self._note = note(arrow, f"no space further {arrow}")
-            self._dirty = True
-            self.refresh()
+            self._repaint()
             return
         self.cursor = there
 
@@ -222,8 +226,7 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         if there is None or there == self.cursor:
             word = "nothing to pick on the map now" if there is None else "this is the only target"
             self._note = note("Tab" if step > 0 else "⇧Tab", word)
-            self._dirty = True
-            self.refresh()
+            self._repaint()
         else:
             self.cursor = there
 
@@ -279,25 +282,38 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
 
     def watch_cursor(self) -> None:
         self._note = ()
-        self._dirty = True
-        self.refresh()
         self._highlighted()
+        self._repaint()
 
     def watch_picked(self) -> None:
         self._note = ()  # a key's word was about the board before the pick
-        self._dirty = True
-        self.refresh()
         self._highlighted()
+        self._repaint()
 
     def on_focus(self) -> None:
-        self._dirty = True
-        self.refresh()
         self._highlighted(focused=True)
+        self._repaint()
 
     def on_blur(self) -> None:
         self._note = ()
-        self._dirty = True
-        self.refresh()
+        self._repaint()
+
+    def _repaint(self) -> None:
+        """Draw again now and repaint the rows that changed (changed_rows.py); before
+        the first drawing, or at a new size, all of it when it is next drawn."""
+        width, height = self.content_size.width, self.content_size.height
+        if width <= 0 or height <= 0 or self._drawn != (width, height):
+            self._dirty = True
+            self.refresh()
+            return
+        self._redraw(width, height)
+        self._painted.repaint(self, self._rows)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        if not regions:  # a whole paint (a new size or style): of the rows drawn then
+            self._painted.forget()
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     # ---------------------------------------------------------------- layout
     def canvas_size(self, width: int, height: int) -> tuple[int, int]:
@@ -416,6 +432,7 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
             return Strip.blank(0)
         if self._dirty or self._drawn != (width, height):
             self._redraw(width, height)
+        self._painted.drawn(self._rows)
         if 0 <= y < len(self._rows):
             return self._rows[y]
         return Strip.blank(width, self.rich_style)

@@ -48,6 +48,7 @@ from maharaja_tui.widgets.board_frame import (
     spots_of,
     status_rows,
 )
+from maharaja_tui.widgets.changed_rows import Painted
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
 
@@ -149,8 +150,10 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         Binding("k", "toggle_key", "Key", id="map.toggle-key"),
     ]
 
-    picture: reactive[MapPicture] = reactive(MapPicture, always_update=True)
-    targets: reactive[dict[str, Segments]] = reactive(dict, always_update=True)
+    # Not repainted by the reactives, which repaint all of it: their watchers draw
+    # again and repaint the rows that changed (_repaint, changed_rows.py).
+    picture: reactive[MapPicture] = reactive(MapPicture, always_update=True, repaint=False)
+    targets: reactive[dict[str, Segments]] = reactive(dict, always_update=True, repaint=False)
     cursor: reactive[str | None] = reactive(None)
     hover: reactive[str | None] = reactive(None)  # the place under the mouse
     show_labels: reactive[bool] = reactive(False)
@@ -184,6 +187,8 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         self._said: tuple[str | None, Segments] = (None, ())  # the screen's word on a place
         self.status_of: StatusOf | None = None  # the screen's: what Enter does at a place
         self._note: Segments = ()  # a key's own word (an arrow with nothing ahead)
+        self._taking = False  # new data is being taken: drawn once, when all of it is in
+        self._painted = Painted()  # the rows Textual was last given
 
     @property
     def data(self) -> MapData:
@@ -192,28 +197,31 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
 
     @data.setter
     def data(self, data: MapData) -> None:
-        if data.layout is not self.network:
-            self.network = data.layout
-            self._changed()
-        if data.routes != self.routes:
-            self.refresh()
-        self.names, self.labels, self.key = data.names, data.labels, data.key
-        self.routes = data.routes
-        if data.highlight != self.highlight:
-            self.highlight = data.highlight
-            self._changed()
-        self.picture = data.picture
-        self.targets = data.targets
+        self._taking = True
+        try:
+            if data.layout is not self.network:
+                self.network = data.layout
+                self._changed()
+            self.names, self.labels, self.key = data.names, data.labels, data.key
+            self.routes = data.routes
+            if data.highlight != self.highlight:
+                self.highlight = data.highlight
+                self._changed()
+            self.picture = data.picture
+            self.targets = data.targets
+        finally:
+            self._taking = False
+        self._repaint()
 
     # ----------------------------------------------------------------- input
     def watch_targets(self, targets: dict[str, Segments]) -> None:
         # The cursor stays where it is (any place may be under it); a first one goes
         # to the first target. What Enter does there may have changed: asked again.
-        self._changed()
         if self.cursor is None:
             self.cursor = next_target(self._spots_now(), targets, None) or next(
                 iter(targets), None)
         self._highlighted()
+        self._changed()
 
     def action_cursor(self, arrow: Arrow) -> None:
         spots = self._spots_now()
@@ -519,6 +527,7 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         if width <= 0 or height <= 0:
             return Strip.blank(0)
         self._drawn(width, height)
+        self._painted.drawn(self._rows)
         if 0 <= y < len(self._rows):
             return self._rows[y]
         return Strip.blank(width, self.rich_style)
@@ -552,13 +561,28 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Self:
-        self._window_dirty = True  # what is shown; the map itself only when it changed
+        if not regions:  # rows asked for by _repaint are drawn already
+            self._window_dirty = True  # what is shown; the map itself only when it changed
+            self._painted.forget()
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _changed(self) -> None:
         """The map itself changed (pieces, targets, labels): drawn anew."""
         self._dirty = True
-        self.refresh()
+        if not self._taking:
+            self._repaint()
+
+    def _repaint(self) -> None:
+        """Draw again now and repaint the rows that changed (a move changes a few
+        villages and the status lines); before the first drawing, or at a new size, all
+        of it when it is next drawn."""
+        width, height = self.content_size.width, self.content_size.height
+        if width <= 0 or height <= 0 or self._drawn_size != (width, height):
+            self.refresh()
+            return
+        self._window_dirty = True
+        self._drawn(width, height)
+        self._painted.repaint(self, self._rows)
 
     def _style(self, painter: Painter, role: str) -> Style:
         if role.startswith("map:"):  # whole, not partial: a partial style drops the

@@ -43,6 +43,7 @@ from maharaja_tui.widgets.board_frame import (
     note,
     status_rows,
 )
+from maharaja_tui.widgets.changed_rows import Painted
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
 
@@ -167,7 +168,9 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
 
     Selected = PlaceSelected
 
-    data: reactive[PalaceData] = reactive(PalaceData, always_update=True, layout=True)
+    # Not repainted by the reactive, which repaints (and lays out) all of it: its
+    # watcher draws again and repaints the rows that changed (_repaint, changed_rows.py).
+    data: reactive[PalaceData] = reactive(PalaceData, always_update=True, repaint=False)
     cursor: reactive[tuple[int, int]] = reactive((0, 0))
 
     def __init__(self, colours: Palette | None = None, **kwargs: object) -> None:
@@ -178,6 +181,7 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         self._places: list[list[str]] = []  # per screen cell: "cell:ID", "slot:N", "place"
         self._drawn: tuple[int, int] = (0, 0)
         self._dirty = True
+        self._painted = Painted()  # the rows Textual was last given
         self._moves: ArrowMoves | None = None
         self._said: tuple[str | None, Segments] = (None, ())
         self.status_of: StatusOf | None = None  # the screen's: what Enter does at a place
@@ -195,8 +199,8 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         if not self.picked.slot and len(slots) == 1:
             self.picked.slot = next(iter(slots))
         self._moves = None
-        self.refresh()
         self._highlighted()
+        self._repaint()
 
     def targets(self) -> set[str]:
         """The cells the picked slot's tile may go to now."""
@@ -425,8 +429,22 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
     # ----------------------------------------------------------------- drawing
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Self:
-        self._dirty = True
+        if not regions:  # rows asked for by _repaint are drawn already
+            self._dirty = True
+            self._painted.forget()
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _repaint(self) -> None:
+        """Draw again now and repaint the rows that changed (a tile placed changes a
+        few rows and the status lines); before the first drawing, or at a new size, all
+        of it when it is next drawn."""
+        width, height = self.content_size.width, self.content_size.height
+        if width <= 0 or height <= 0 or self._drawn != (width, height):
+            self.refresh()
+            return
+        self._draw(width, height)
+        self._dirty = False
+        self._painted.repaint(self, self._rows)
 
     def render_line(self, y: int) -> Strip:
         width, height = self.content_size.width, self.content_size.height
@@ -435,6 +453,7 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
         if self._dirty or self._drawn != (width, height):
             self._draw(width, height)
             self._drawn, self._dirty = (width, height), False
+        self._painted.drawn(self._rows)
         if 0 <= y < len(self._rows):
             return self._rows[y]
         return Strip.blank(width, self.rich_style)

@@ -1,0 +1,107 @@
+"""A board repaints the rows a move changed, and shows the same as a board drawn anew.
+
+Every board (the road map, the palace, India) used to be repainted whole at every
+step, so over SSH each seat's terminal got the whole board again at every move of
+anyone (about 15 KB a Maharadjah move). It now repaints the rows that differ from what
+it last showed (``widgets/changed_rows.py``); what it shows must still be, row for row,
+what a board drawn from scratch at the same position shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+from textual.widget import Widget
+
+from engine import Game
+from engine.core.autoplay import random_intent
+from engine.core.ruleset import Computer, Seat
+from engine.maharadjah import RULESET as MAHARADJAH
+from engine.maharadjah import Options as MaharadjahOptions
+from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.compat import rows_shown
+from maharaja_tui.widgets.area_map import AreaMap
+from maharaja_tui.widgets.map_graph import MapGraph
+from maharaja_tui.widgets.palace_grid import PalaceGrid
+from tests.tui import games, maharani_games
+
+SIZE = (130, 45)  # every board whole, none panned (a pan follows the cursor's history)
+CPU = Computer(level="random")
+
+
+def _maharadjah() -> Game:
+    return Game(MAHARADJAH, [Seat("You"), Seat("B", CPU), Seat("C", CPU)],
+                MaharadjahOptions(short_game=True), 3)
+
+
+GAMES: dict[str, tuple[Any, type[Widget]]] = {
+    "maharaja": (lambda: games.game_until(games.my_turn, players=3), MapGraph),
+    "maharani": (lambda: maharani_games.game_until(maharani_games.my_turn), PalaceGrid),
+    "maharadjah": (_maharadjah, AreaMap),
+}
+
+
+def _board_rows(app: MaharajaApp, board: type[Widget]) -> list[str]:
+    """The rows the board's region shows on the game screen, as text (a scoring screen
+    may stand over it)."""
+    screen = app.game_screen()
+    assert screen is not None
+    region = screen.query_one(board).region
+    return [strip.text[region.x:region.right]
+            for strip in rows_shown(screen)[region.y:region.bottom]]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_board_repaints_the_rows_a_move_changed_and_shows_the_new_position(name: str) -> None:
+    make, board = GAMES[name]
+    game = make()
+    asked: list[int] = []  # rows asked to repaint, per repaint (0: the whole board)
+
+    cursor: list[Any] = []  # where the played-on board's cursor was left
+
+    async def play_on() -> list[str]:
+        app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.game_screen()
+            assert screen is not None
+            widget = screen.query_one(board)
+            original = widget.refresh
+
+            def refresh(*regions: Any, **kwargs: Any) -> Any:
+                asked.append(sum(region.height for region in regions))
+                return original(*regions, **kwargs)
+
+            widget.refresh = refresh  # type: ignore[method-assign]  # on this one board
+            rng = random.Random(7)
+            for _ in range(12):
+                if not game.to_move():
+                    break
+                seat, intent = random_intent(game, rng)
+                screen.table.play(seat, intent)
+                await pilot.pause()
+                while app.screen is not screen:  # a scoring screen over the board
+                    app.pop_screen()
+                    await pilot.pause()
+            await pilot.pause()
+            cursor.append(widget.cursor)  # type: ignore[attr-defined]
+            return _board_rows(app, board)
+
+    async def drawn_anew() -> list[str]:
+        app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.game_screen()
+            assert screen is not None
+            # The cursor stays where it was left, which a new board cannot know.
+            screen.query_one(board).cursor = cursor[0]  # type: ignore[attr-defined]
+            await pilot.pause()
+            return _board_rows(app, board)
+
+    shown = asyncio.run(play_on())
+    assert shown == asyncio.run(drawn_anew())
+    height = len(shown)
+    assert any(0 < rows < height for rows in asked), asked  # some moves: a few rows
