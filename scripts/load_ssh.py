@@ -671,9 +671,13 @@ async def main(args: argparse.Namespace) -> dict:
     # CPU seconds (server, sessions, this client) and actions once every table plays:
     # the steady state's CPU per move, without the sessions' start-up.
     steady_from: tuple[float, float, float, int] | None = None
+    steady_bytes = 0  # terminal output the sessions had got when the steady play began
+
+    def output_bytes() -> int:
+        return sum(p.bytes for players in tables for p in players)
 
     async def watch_ready() -> None:
-        nonlocal all_ready_at, steady_from
+        nonlocal all_ready_at, steady_from, steady_bytes
         while not stats.seating_over(args.tables) and time.monotonic() < deadline:
             await asyncio.sleep(0.2)
         all_ready_at = min(time.monotonic(), deadline)
@@ -681,6 +685,7 @@ async def main(args: argparse.Namespace) -> dict:
         # on a loaded machine (the capacity steps' p95 is over this window).
         stats.play_on(args.tables, all_ready_at, args.steady)
         steady_from = (*servers.cpu(), time.process_time(), stats.actions)
+        steady_bytes = output_bytes()
 
     watcher = asyncio.create_task(watch_ready())
     abuse = Abuse()
@@ -702,6 +707,8 @@ async def main(args: argparse.Namespace) -> dict:
             "server": round(1000 * (server_cpu - steady_from[0]) / moves, 1),
             "session": round(1000 * (children_cpu - steady_from[1]) / moves / args.players, 1),
             "load_client": round(1000 * (client_cpu - steady_from[2]) / moves, 1),
+            # Terminal output a seat gets a move once every table plays (no start-up).
+            "bytes_a_seat": round((output_bytes() - steady_bytes) / moves / args.players),
         }
     closed_early = sum(p.closed for players in tables for p in players)
     for players in tables:
@@ -782,8 +789,7 @@ async def main(args: argparse.Namespace) -> dict:
         "steady_cpu_ms_per_move": steady_cpu,
         # Terminal output a session gets per move, start-up screens included.
         "bytes_per_move_per_session": round(
-            sum(p.bytes for players in tables for p in players)
-            / max(1, stats.actions * args.players)),
+            output_bytes() / max(1, stats.actions * args.players)),
         "data_dir": str(data),
     }
     result["gc"] = gc_figures(data / "gc.jsonl", stats.actions)
