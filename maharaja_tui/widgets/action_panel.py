@@ -153,9 +153,11 @@ class ActionPanel(RoleStyles, Vertical):
         self._said(event.choices)
 
     def _said(self, options: ChoiceList) -> None:
-        line = self.query_one("#action-filter", Static)
         said = options.describe_filter() or ("type to filter · Esc stops" if options.typing
                                               else "")
+        line = self.query_one("#action-filter", Static)
+        if said == str(line.content) and line.display == bool(said):
+            return  # every new list of choices says it again: no layout for the same words
         line.update(said)
         line.display = bool(said)
 
