@@ -341,13 +341,14 @@ _FOUND: dict[tuple[Group, Inputs], dict[tuple[str, str], tuple[str, ...]]] = {}
 _FOUND_MAX = 4096
 
 
-def search_inputs(state: State, nation: str) -> Inputs:
+def search_inputs(state: State, nation: str, keep: bool = True) -> Inputs:
     """Everything in a state that ``_cross`` and ``_ending`` read for a group of
     ``nation``: the other nations' armies (its own are never read, so its moves keep
     the other stacks' searches valid), where those are overrun (W-MOVE-5: all the
     arrivals are read for, so an attack short of it keeps them valid too), the turn
-    (boats), refusals, allies, submissions."""
-    if nation == state.active:  # asked again and again of the position being played
+    (boats), refusals, allies, submissions. ``keep``: False for a position made only
+    to be asked once (its inputs not kept beside it)."""
+    if keep and nation == state.active:  # asked again and again of the position played
         kept = known.of(state)
         inputs: Inputs | None = kept.get("inputs")
         if inputs is None:

@@ -71,14 +71,16 @@ class Judgement:
     free armies may end (staying first, unless it is a barbarian land); ``flow``: the
     plan (its large stack, the armies it sends where, those it places nowhere)."""
 
-    __slots__ = ("fixed", "flow", "loss", "options", "sizes", "stuck", "supply")
+    __slots__ = ("carried", "fixed", "flow", "loss", "options", "sizes", "stuck", "supply")
 
     def __init__(self, fixed: dict[str, int], supply: dict[str, int],
-                 options: dict[str, tuple[str, ...]]) -> None:
+                 options: dict[str, tuple[str, ...]], flow: _Flow | None = None) -> None:
         self.fixed = fixed
         self.supply = supply
         self.options = options
-        self.flow = _solve(fixed, supply, options)
+        # ``flow``: a plan carried from the position before (``carry``), else a new one
+        self.carried = flow is not None
+        self.flow = flow if flow is not None else _solve(fixed, supply, options)
         self.stuck = _stuck(fixed)  # they can neither move nor stay
         self.loss = self.flow.loss() + self.stuck
         self.sizes: dict[tuple[str, str], tuple[int, ...]] = {}
@@ -189,6 +191,13 @@ class Judgement:
 
     def _replanned(self, state: State, start: str, ends: Ends) -> bool:
         """``allows`` once the plan's own room and large stack fall short."""
+        fixed = dict(self.fixed)
+        for space, k in ends:
+            fixed[space] = fixed.get(space, 0) + k
+        if _fixed_loss(fixed) > self.loss:
+            # the armies that can no longer move break the limits for more, whatever
+            # the others do: no plan can help (asked first, the cheapest answer)
+            return False
         limits = _limits()
         large, last = self.flow.large, ends[-1][0]
         # (with no large stack, the move's end as the large stack has every room the plan
@@ -200,11 +209,6 @@ class Judgement:
             kept = max(0, self.fixed.get(large, 0) - limits[large]) if large else 0
             if kept + self.stuck <= self.loss and self._repaired(start, ends, last):
                 return True
-        fixed = dict(self.fixed)
-        for space, k in ends:
-            fixed[space] = fixed.get(space, 0) + k
-        if _fixed_loss(fixed) > self.loss:
-            return False  # the armies that can no longer move break the limits for more
         return _after(state, self, start, ends) <= self.loss
 
     def _repaired(self, start: str, ends: Ends, large: str) -> bool:
@@ -231,8 +235,13 @@ def judge(state: State, inputs: Inputs | None = None) -> Judgement:
     ``search_inputs(state, state.active)`` when the caller has it."""
     kept = known.of(state)
     found: Judgement | None = kept.get("judgement")
-    if found is not None:
-        return found
+    if found is None:
+        found = kept["judgement"] = _judged(state, inputs)
+    return found
+
+
+def _judged(state: State, inputs: Inputs | None) -> Judgement:
+    """A new judgement of the position (or the one made of an equal position)."""
     nation = state.active
     if inputs is None:
         inputs = search_inputs(state, nation)
@@ -250,8 +259,50 @@ def judge(state: State, inputs: Inputs | None = None) -> Judgement:
         if len(_JUDGED) >= _JUDGED_MAX:
             _JUDGED.clear()
         _JUDGED[key] = found
-    kept["judgement"] = found
     return found
+
+
+def carry(before: Judgement, state: State, start: str, dest: str) -> Judgement | None:
+    """The judgement of ``state`` just after a move of the active nation's free armies
+    from ``start`` to ``dest``, a space without other nations' armies (so the search
+    inputs, and where every stack may end, are those of ``before``'s position), made
+    from ``before``'s plan instead of a new one: the moved armies forced to stay in
+    ``dest`` (``_Flow.force``) and the plan repaired around them. Only a plan that
+    places every army is carried: none can lose fewer, so it answers every question
+    (``sizes_to``, ``allows``, ``refusal``) as a new plan would. None otherwise (a
+    move the plan cannot absorb, a position that already loses armies): ``judge`` then
+    makes a new one."""
+    if before.loss:
+        return None
+    nation = state.active
+    fixed, supply = before.fixed, before.supply
+    here = state.armies.get(start)
+    n = here.get(nation, 0) if here else 0
+    left = min(n, max(0, state.fresh.get(start, 0)))
+    moved = supply.get(start, 0) - left
+    there = state.armies.get(dest)
+    m = there.get(nation, 0) if there else 0
+    free_there = min(m, max(0, state.fresh.get(dest, 0)))
+    if (moved <= 0 or n - left != fixed.get(start, 0) or free_there != supply.get(dest, 0)
+            or m - free_there != fixed.get(dest, 0) + moved or dest in _barbarians()):
+        return None  # not a plain move of free armies (the split of each space is checked)
+    flow = before.flow.copy()
+    flow.force(start, dest, moved)
+    new_fixed = dict(fixed)
+    new_fixed[dest] = m - free_there
+    new_supply = dict(supply)
+    options = before.options
+    if left:
+        new_supply[start] = left
+    else:
+        del new_supply[start]
+        options = {s: found for s, found in options.items() if s != start}
+    flow.fixed, flow.options = new_fixed, options
+    if flow.short or any(room < 0 for room in flow.left.values()):
+        flow.repair()
+        if flow.loss():
+            return None
+    return Judgement(new_fixed, new_supply, options, flow)
 
 
 def _split(state: State, nation: str) -> tuple[dict[str, int], dict[str, int]]:
@@ -332,7 +383,7 @@ def _after(state: State, judged: Judgement, start: str, ends: Ends) -> int:
     options = judged.options
     if any(_overruns(state, space, k) for space, k in ends):
         after = _moved_state(state, start, ends)
-        inputs = search_inputs(after, after.active)
+        inputs = search_inputs(after, after.active, keep=False)  # asked once
         options = {s: _options(after, s, inputs) for s in supply}
     return _solve(fixed, supply, options).loss() + _stuck(fixed)
 
@@ -395,6 +446,9 @@ def end_refusal(state: State) -> Forbidden | None:
     judged = judge(state)
     if now <= judged.loss:
         return None
+    if judged.carried:
+        # the text names the spaces its plan empties: a new plan's, whatever came before
+        judged = known.of(state)["judgement"] = _judged(state, None)
     b = Q.board()
     left = [s for s in sorted(judged.supply) if s in b.barbarians
             and any(t != s for t in judged.options[s])]
