@@ -441,16 +441,24 @@ def apply(state: State, event: Any) -> None:
 
 
 def _moved_keeping_inputs(state: State, e: ev.Moved) -> None:
-    """A move of the active nation into a space with no other nation's armies changes
-    nothing its searches read (``movement.search_inputs``: the other nations' armies
-    and where they are overrun): their inputs are kept for the position after it, so
-    the next listing does not read the whole map again, and so is the stacking
-    judgement, carried through the move (``stacking.carry``) rather than made anew."""
+    """A move of the active nation changes nothing its searches read
+    (``movement.search_inputs``: the other nations' armies and where they are overrun)
+    unless it overruns the space it enters (W-MOVE-5): their inputs are kept for the
+    position after it, so the next listing does not read the whole map again, and so
+    is the stacking judgement, carried through the move (``stacking.carry``) rather
+    than made anew."""
     inputs = judged = None
     if e.nation == state.active:
+        inputs = known.peek(state, "inputs")
         here = state.armies.get(e.path[-1])
-        if not here or (len(here) == 1 and e.nation in here):
-            inputs = known.peek(state, "inputs")
+        if inputs is not None and here and not (len(here) == 1 and e.nation in here):
+            # enemies there: the inputs hold while the space stays overrun or not
+            enemies = 2 * sum(n for who, n in here.items() if who != e.nation)
+            came = state.arrived.get(e.path[-1])
+            before = sum(came.values()) if came else 0
+            if (before >= enemies) != (before + e.armies >= enemies):
+                inputs = None
+        if inputs is not None:
             judged = known.peek(state, "judgement")
     forget(state)
     _moved(state, e)
