@@ -71,7 +71,8 @@ class Judgement:
     free armies may end (staying first, unless it is a barbarian land); ``flow``: the
     plan (its large stack, the armies it sends where, those it places nowhere)."""
 
-    __slots__ = ("carried", "fixed", "flow", "loss", "options", "sizes", "stuck", "supply")
+    __slots__ = ("carried", "fixed", "flow", "loss", "now", "options", "sizes", "stuck",
+                 "supply")
 
     def __init__(self, fixed: dict[str, int], supply: dict[str, int],
                  options: dict[str, tuple[str, ...]], flow: _Flow | None = None) -> None:
@@ -84,6 +85,17 @@ class Judgement:
         self.stuck = _stuck(fixed)  # they can neither move nor stay
         self.loss = self.flow.loss() + self.stuck
         self.sizes: dict[tuple[str, str], tuple[int, ...]] = {}
+        self.now = -1  # ``loss_now`` of the position, once asked (``ended``)
+
+    def ended(self) -> int:
+        """``loss_now``: the armies lost if the phase ended now, read from the split
+        (every army of the nation is fixed or free), not the map."""
+        if self.now < 0:
+            counts = dict(self.fixed)
+            for space, n in self.supply.items():
+                counts[space] = counts.get(space, 0) + n
+            self.now = _fixed_loss(counts)
+        return self.now
 
     @property
     def large(self) -> str:
@@ -440,10 +452,12 @@ def refusal(state: State, start: str, ends: Ends) -> Forbidden | None:
 # --------------------------------------------------------------- ending the phase
 def end_refusal(state: State) -> Forbidden | None:
     """W-STACK-3, W-INV-1: the phase may not end while moves would save armies."""
-    now = loss_now(state)
+    judged = known.peek(state, "judgement")  # (the listing has judged the position)
+    now = judged.ended() if judged is not None else loss_now(state)
     if not now:
         return None
-    judged = judge(state)
+    if judged is None:
+        judged = judge(state)
     if now <= judged.loss:
         return None
     if judged.carried:
