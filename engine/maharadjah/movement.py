@@ -481,49 +481,59 @@ def _search(state: State, group: Group, first: bool = False,
     return _walks(ctx, first)
 
 
+@cache
+def _two_steps(start: str) -> tuple[tuple[str, bool, tuple[str, ...]], ...]:
+    """The land crossings of an army walking two from ``start``, in ``neighbours``
+    order, with what the board alone decides: each first step (a territory, not a sea
+    zone or a barbarian land: W-MOVE-6, W-BOAT-1) with whether it ends the walk there
+    (the strait, W-MOVE-7; rough ground, W-MOVE-3) and the second steps from it (not
+    across a strait, which must be a move's only crossing, and not back to ``start``)."""
+    b = Q.board()
+    barbarians, territories = b.barbarians, b.territories
+    straits = _straits()
+    land = b.borders[start] if start in barbarians else b.land[start]
+    out = []
+    for first_step in neighbours(start):
+        if first_step not in land or first_step in barbarians:
+            continue
+        stop = first_step in straits.get(start, ()) or territories[first_step].rough
+        seconds = tuple(second for second in neighbours(first_step)
+                        if second in b.land[first_step] and second not in barbarians
+                        and second not in straits.get(first_step, ()) and second != start)
+        out.append((first_step, stop, seconds))
+    return tuple(out)
+
+
 def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
     """``_walks`` for an Indian group of armies alone with no boats this turn (W-MOVE-2:
     two land crossings; W-BOAT-1: no sea): each end is reached by one path only, so the
     walks need no stack and no record of where they have been. The same crossings and
-    stops as ``_cross`` (barbarian lands, the strait, enemies, rough ground)."""
-    group = ctx.group
-    b = ctx.board
-    barbarians, territories = b.barbarians, b.territories
-    straits = ctx.straits
+    stops as ``_cross`` (barbarian lands, the strait, enemies, rough ground), the
+    board's part of them worked out once per start (``_two_steps``)."""
     known = ctx.enemies
-    start = group.start
+    start = ctx.group.start
     found: dict[tuple[str, str], tuple[str, ...]] = {}
     endings = ctx.endings
     ending = ctx.ends_in
-
-    land = b.borders[start] if start in barbarians else b.land[start]
-    for first_step in neighbours(start):
-        if first_step not in land or first_step in barbarians:
-            continue  # a sea zone (no boats) or a barbarian land (W-MOVE-6)
-        enemy = known[first_step] if first_step in known else ctx.entering(first_step)
+    entering = ctx.entering
+    for first_step, stop, seconds in _two_steps(start):
+        enemy = known[first_step] if first_step in known else entering(first_step)
         if isinstance(enemy, _Refusal):
             continue
-        stop = bool(enemy) or first_step in straits.get(start, ()) or (
-            territories[first_step].rough)
         ok = endings.get(first_step)
         if ok if ok is not None else ending(first_step):
             found[(first_step, start)] = (first_step,)
             if first:
                 return found
-        if stop:
+        if stop or enemy:
             continue
-        for second in neighbours(first_step):
-            if second not in b.land[first_step] or second in barbarians:
+        for second in seconds:
+            enemy = known[second] if second in known else entering(second)
+            if isinstance(enemy, _Refusal):
                 continue
-            if second in straits.get(first_step, ()):
-                continue  # W-MOVE-7: the strait is the only crossing of its move
-            enemy = known[second] if second in known else ctx.entering(second)
-            if isinstance(enemy, _Refusal) or second == start:
-                continue
-            key = (second, first_step)
             ok = endings.get(second)
             if ok if ok is not None else ending(second):
-                found[key] = (first_step, second)
+                found[(second, first_step)] = (first_step, second)
                 if first:
                     return found
     return found
