@@ -587,18 +587,57 @@ def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
     return found
 
 
+@cache
+def _colonial_steps(pos: str) -> tuple[tuple[str, bool, bool, bool], ...]:
+    """The crossings a colonial group may make from ``pos`` as far as the board alone
+    decides, in ``neighbours`` order: (next space, whether it is land, whether the
+    crossing is the strait, whether that land is rough). Barbarian lands are never
+    entered (W-MOVE-6); a sea zone from an adjacent sea zone (W-AMB-23) or a territory
+    it borders (W-MOVE-10); a territory from a sea zone it borders (W-BOAT-2), from a
+    barbarian land it borders (W-INV-1) or from an adjacent territory (W-MOVE-8)."""
+    b = Q.board()
+    barbarians, territories, seas = b.barbarians, b.territories, b.seas
+    at_sea = pos in seas
+    out = []
+    for nxt in neighbours(pos):
+        if nxt in barbarians:
+            continue
+        if nxt in seas:
+            if at_sea:
+                if nxt not in seas[pos].adjacent_seas:
+                    continue
+            elif pos not in territories or nxt not in territories[pos].seas:
+                continue
+            out.append((nxt, False, False, False))
+            continue
+        terr = territories.get(nxt)
+        if terr is None:
+            continue
+        strait = False
+        if at_sea:
+            if nxt not in b.coasts[pos]:
+                continue
+        elif pos in barbarians:
+            if nxt not in b.borders[pos]:
+                continue
+        else:
+            if nxt not in b.land[pos]:
+                continue
+            strait = nxt in _straits().get(pos, ())
+        out.append((nxt, True, strait, terr.rough))
+    return tuple(out)
+
+
 def _colonial_walks(ctx: _Crossing,
                     first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
     """``_walks`` for a colonial group (W-MOVE-2: three crossings by land or sea, the
     boat rules not theirs): the same depth-first walks in the same order, so the same
     first path to each end, a walk being where it is and how many crossings it made.
     Sea zones never stop them; the same stops on land as ``_cross`` (enemies, the
-    strait, rough ground)."""
+    strait, rough ground), the board's part of each crossing worked out once
+    (``_colonial_steps``)."""
     group = ctx.group
-    b = ctx.board
-    barbarians, territories, land_of, borders = b.barbarians, b.territories, b.land, b.borders
-    seas, coasts = b.seas, b.coasts
-    straits, known, allowance = ctx.straits, ctx.enemies, ctx.allowance
+    known, allowance, entering = ctx.enemies, ctx.allowance, ctx.entering
     rough_stops = bool(group.armies) and not ctx.boosted  # W-MOVE-3
     start = group.start
     found: dict[tuple[str, str], tuple[str, ...]] = {}
@@ -615,39 +654,16 @@ def _colonial_walks(ctx: _Crossing,
         seen.add(seen_key)
         if crossings >= allowance:
             continue  # W-MOVE-2: every crossing is refused
-        at_sea = pos in seas
-        for nxt in neighbours(pos):
-            if nxt in barbarians:
-                continue  # W-MOVE-6
-            strait = False
-            enemy: str | _Refusal | None = None
-            if nxt in seas:
-                if at_sea:
-                    if nxt not in seas[pos].adjacent_seas:
-                        continue  # W-AMB-23
-                elif pos not in territories or nxt not in territories[pos].seas:
-                    continue  # W-MOVE-10
-                halt = False
-            else:
-                terr = territories.get(nxt)
-                if terr is None:
-                    continue
-                if at_sea:
-                    if nxt not in coasts[pos]:
-                        continue  # W-BOAT-2
-                elif pos in barbarians:
-                    if nxt not in borders[pos]:
-                        continue  # W-INV-1
-                else:
-                    if nxt not in land_of[pos]:
-                        continue  # W-MOVE-8
-                    strait = nxt in straits.get(pos, ())
-                    if strait and path:
-                        continue  # W-MOVE-7: the strait is the only crossing of its move
-                enemy = known[nxt] if nxt in known else ctx.entering(nxt)
+        for nxt, land, strait, rough in _colonial_steps(pos):
+            if land:
+                if strait and path:
+                    continue  # W-MOVE-7: the strait is the only crossing of its move
+                enemy = known[nxt] if nxt in known else entering(nxt)
                 if isinstance(enemy, _Refusal):
                     continue
-                halt = bool(enemy) or strait or (rough_stops and terr.rough)
+                halt = bool(enemy) or strait or (rough_stops and rough)
+            else:
+                halt = False
             walked = path + (nxt,)
             key = (nxt, pos)
             if key not in found and nxt != start:
