@@ -450,16 +450,19 @@ def refusal(state: State, start: str, ends: Ends) -> Forbidden | None:
 
 
 # --------------------------------------------------------------- ending the phase
-def end_refusal(state: State) -> Forbidden | None:
-    """W-STACK-3, W-INV-1: the phase may not end while moves would save armies."""
+def may_end(state: State) -> bool:
+    """W-STACK-3, W-INV-1: whether the phase may end now (no move would save armies):
+    ``end_refusal`` without the words, what a listing asks."""
     judged = known.peek(state, "judgement")  # (the listing has judged the position)
     now = judged.ended() if judged is not None else loss_now(state)
-    if not now:
+    return not now or now <= judge(state).loss
+
+
+def end_refusal(state: State) -> Forbidden | None:
+    """W-STACK-3, W-INV-1: the phase may not end while moves would save armies."""
+    if may_end(state):
         return None
-    if judged is None:
-        judged = judge(state)
-    if now <= judged.loss:
-        return None
+    judged = judge(state)
     if judged.carried:
         # the text names the spaces its plan empties: a new plan's, whatever came before
         judged = known.of(state)["judgement"] = _judged(state, None)
