@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import methodcaller
 from typing import Any
 
 from engine.maharadjah.board import Board, Rules, the_board, the_rules
@@ -42,7 +43,8 @@ def enemies_in(state: State, space: str, nation: str) -> list[str]:
 
 
 def on_map(state: State, nation: str) -> int:
-    return sum(here.get(nation, 0) for here in state.armies.values())
+    # (asked at every sequence and growth: the map read without a Python-level loop)
+    return sum(map(methodcaller("get", nation, 0), state.armies.values()))
 
 
 def pool(state: State, nation: str) -> int:
@@ -53,7 +55,7 @@ def pool(state: State, nation: str) -> int:
 
 
 def army_spaces(state: State, nation: str) -> list[str]:
-    return sorted(s for s, here in state.armies.items() if here.get(nation, 0) > 0)
+    return sorted([s for s, here in state.armies.items() if here.get(nation, 0) > 0])
 
 
 def territories_with_armies(state: State, nation: str) -> list[str]:
@@ -100,7 +102,7 @@ def occupiers(state: State, space: str) -> set[str]:
 def occupied_by(state: State, nation: str) -> list[str]:
     """Territories ``nation`` occupies (W-GEN-5), contested ones included (W-AMB-29)."""
     terr = board().territories
-    out = {s for s, here in state.armies.items() if s in terr and here.get(nation, 0) > 0}
+    out = {s for s, here in state.armies.items() if here.get(nation, 0) > 0 and s in terr}
     for lead, where in state.leaders.items():
         if where in terr and leader_nation(lead) == nation and nation in occupiers(state, where):
             out.add(where)
@@ -136,7 +138,7 @@ def stacks_ok(counts: dict[str, int]) -> bool:
 
 
 def nation_counts(state: State, nation: str) -> dict[str, int]:
-    return {s: here[nation] for s, here in state.armies.items() if here.get(nation, 0) > 0}
+    return {s: n for s, here in state.armies.items() if (n := here.get(nation, 0)) > 0}
 
 
 def can_add(state: State, nation: str, space: str, armies: int = 1) -> bool:

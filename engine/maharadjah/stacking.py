@@ -33,6 +33,7 @@ listing asks only ``sizes`` per destination, mostly answered by the judgement's 
 from __future__ import annotations
 
 from functools import cache
+from itertools import repeat
 from typing import Any
 
 from engine.core.errors import Forbidden
@@ -40,6 +41,8 @@ from engine.maharadjah import known
 from engine.maharadjah import queries as Q
 from engine.maharadjah.movement import Inputs, ends, search_inputs
 from engine.maharadjah.state import State
+
+_NONE = repeat(0)  # the count of a space with no army, for map()
 
 ANY = 1 << 20  # room in a sea zone or the large normal stack (W-STACK-2, W-STACK-5)
 
@@ -360,8 +363,7 @@ def _fixed_loss(armies: dict[str, int]) -> int:
 
 def _stuck(armies: dict[str, int]) -> int:
     """Armies in barbarian lands: removed when the phase ends (W-INV-1, W-AMB-27)."""
-    get = armies.get
-    return sum(get(s, 0) for s in _barbarians())
+    return sum(map(armies.get, _barbarians(), _NONE))  # (asked of every plan: no Python loop)
 
 
 @cache
