@@ -49,16 +49,25 @@ ANY = 1 << 20  # room in a sea zone or the large normal stack (W-STACK-2, W-STAC
 Ends = tuple[tuple[str, int], ...]  # (space, armies ending there)
 
 
-@cache
+# W-STACK-1 by territory, and the rough ones: the board's, read when a plan is first
+# made (``_limits``); the plans' own methods read them as globals (asked thousands of
+# times a game), a plan existing only once they are read
+_LIMITS: dict[str, int] = {}
+_ROUGH: set[str] = set()
+
+
 def _limits() -> dict[str, int]:
     """W-STACK-1 by territory."""
-    return {t: (2 if terr.rough else 3) for t, terr in Q.board().territories.items()}
+    if not _LIMITS:
+        territories = Q.board().territories
+        _ROUGH.update(t for t, terr in territories.items() if terr.rough)
+        _LIMITS.update({t: (2 if terr.rough else 3) for t, terr in territories.items()})
+    return _LIMITS
 
 
-@cache
-def _rough() -> frozenset[str]:
-    return frozenset(t for t, terr in Q.board().territories.items() if terr.rough)
-
+def _rough() -> set[str]:
+    _limits()
+    return _ROUGH
 
 
 def _large_cap(space: str) -> int:
@@ -128,9 +137,9 @@ class Judgement:
         # (asked of every stack and destination after every move: ``_sure`` inline)
         free = self.supply.get(start, 0)
         flow = self.flow
-        if dest not in _limits():
+        if dest not in _LIMITS:
             return _upto(free)  # a sea zone (W-STACK-5)
-        if not flow.large and dest not in _rough():
+        if not flow.large and dest not in _ROUGH:
             # a normal territory may become the large stack the plan has not used (the
             # most common answer: asked first)
             return _upto(free)
@@ -173,7 +182,7 @@ class Judgement:
         placed nowhere first, then those in its large stack) and put in ``dest`` as the
         large stack, the old one back to its limit, loses no more."""
         flow = self.flow
-        limits = _limits()
+        limits = _LIMITS
         if dest not in limits:
             return True
         kept = flow.into.get(dest, {}).get(start, 0)
@@ -181,7 +190,8 @@ class Judgement:
         saved = min(need, flow.short.get(start, 0))
         room = flow.room(dest)
         here = flow.cap(dest) - room
-        gain = saved - max(0, here + need - _large_cap(dest)) + max(0, -room)
+        cap = Q.LARGE_ROUGH if dest in _ROUGH else ANY  # (_large_cap inline)
+        gain = saved - max(0, here + need - cap) + max(0, -room)
         large = flow.large
         if large and large != dest:
             freed = min(need - saved, flow.into.get(large, {}).get(start, 0))
@@ -561,10 +571,12 @@ class _Flow:
         return other
 
     def cap(self, space: str) -> int:
-        limit = _limits().get(space)
+        limit = _LIMITS.get(space)
         if limit is None:
             return ANY  # a sea zone (W-STACK-5)
-        return _large_cap(space) if space == self.large else limit
+        if space == self.large:
+            return Q.LARGE_ROUGH if space in _ROUGH else ANY  # (_large_cap inline)
+        return limit
 
     def loss(self) -> int:
         return sum(-room for room in self.left.values() if room < 0) + sum(self.short.values())
