@@ -12,12 +12,10 @@ from engine.maharadjah.state import LAST_TURN, LOSSES, RETREAT_ATT, RETREAT_DEF,
 LARGE_ROUGH = 4  # W-STACK-2
 
 
-def board() -> Board:
-    return the_board()
-
-
-def rules() -> Rules:
-    return the_rules()
+# the board and the rules, loaded once: the cached loaders themselves (asked a dozen
+# times a decision, without a call in front of them)
+board: Callable[[], Board] = the_board
+rules: Callable[[], Rules] = the_rules
 
 
 def last_turn() -> int:
