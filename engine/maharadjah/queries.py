@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from operator import methodcaller
 from typing import Any
 
@@ -23,6 +24,7 @@ def last_turn() -> int:
     return LAST_TURN
 
 
+@cache  # (the rules' own data: asked many times a decision)
 def is_colonial(nation: str) -> bool:
     return rules().nations[nation].colonial
 
@@ -67,6 +69,7 @@ def leaders_at(state: State, space: str) -> list[str]:
     return sorted(lead for lead, where in state.leaders.items() if where == space)
 
 
+@cache  # (the rules' own data: asked many times a decision)
 def leader_nation(leader: str) -> str:
     return rules().leaders[leader].nation
 
@@ -115,6 +118,7 @@ def vacant(state: State, space: str) -> bool:
             and space not in state.posts)
 
 
+@cache  # (the rules' own data: asked many times a decision)
 def limit(space: str) -> int:
     """W-STACK-1."""
     terr = board().territories.get(space)
