@@ -25,6 +25,7 @@ from engine.maharadjah.movement import (
     can_move,
     destination_runs,
     destinations,
+    group_of,
     search_inputs,
     walk_drops,
 )
@@ -86,11 +87,11 @@ def groups_at(state: State, start: str) -> list[Group]:
     arms = _unmoved_arms(state, start) if armies else ()
     out = []
     if armies:
-        out.append(Group(state.active, start, armies))
+        out.append(group_of((state.active, start, armies, (), ())))
         if leaders or arms:
-            out.append(Group(state.active, start, armies, leaders, arms))
+            out.append(group_of((state.active, start, armies, leaders, arms)))
     if leaders:
-        out.append(Group(state.active, start, 0, leaders))
+        out.append(group_of((state.active, start, 0, leaders, ())))
     return out
 
 

@@ -33,6 +33,11 @@ class Group(NamedTuple):
         return bool(self.leaders or self.arms)
 
 
+# Groups are made several times a decision (a stack's shapes, a search's key): straight
+# from their five fields as a tuple, without the Python-level __new__ a NamedTuple call runs
+group_of = partial(tuple.__new__, Group)
+
+
 class Walk(NamedTuple):
     pos: str
     crossings: int = 0
@@ -387,8 +392,8 @@ def destinations(state: State, group: Group,
     """
     # a search reads the group's armies only as none or some (allowance, W-AMB-7,
     # W-AMB-36, W-MOVE-3), so a stack that only shrank keeps its search
-    shape = group if group.armies <= 1 else Group(group.nation, group.start, 1, group.leaders,
-                                                  group.arms)
+    shape = group if group.armies <= 1 else group_of((group.nation, group.start, 1,
+                                                      group.leaders, group.arms))
     return dict(_found(state, shape, inputs if inputs is not None
                        else search_inputs(state, group.nation)))
 
@@ -425,8 +430,8 @@ def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
     """``destinations`` in the listing's order (by destination, then entered-from
     space), the paths to each destination together: ((destination, (path, ...)), ...),
     kept with the search. The listing asks the stacking limits once a destination."""
-    shape = group if group.armies <= 1 else Group(group.nation, group.start, 1, group.leaders,
-                                                  group.arms)
+    shape = group if group.armies <= 1 else group_of((group.nation, group.start, 1,
+                                                      group.leaders, group.arms))
     key = (shape, inputs)
     found = _RUNS.get(key)
     if found is None:
@@ -446,7 +451,7 @@ def ends(state: State, nation: str, start: str, inputs: Inputs) -> tuple[str, ..
     found = _ENDS.get(key)
     if found is None:
         found = _ENDS[key] = tuple(sorted({dest for dest, _came in _found(
-            state, Group(nation, start, 1), inputs)}))
+            state, group_of((nation, start, 1, (), ())), inputs)}))
     return found
 
 
