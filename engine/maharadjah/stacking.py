@@ -83,8 +83,8 @@ class Judgement:
     free armies may end (staying first, unless it is a barbarian land); ``flow``: the
     plan (its large stack, the armies it sends where, those it places nowhere)."""
 
-    __slots__ = ("carried", "fixed", "flow", "loss", "now", "options", "sizes", "stuck",
-                 "supply")
+    __slots__ = ("carried", "fixed", "flow", "loss", "now", "options", "over", "sizes",
+                 "stuck", "supply")
 
     def __init__(self, fixed: dict[str, int], supply: dict[str, int],
                  options: dict[str, tuple[str, ...]], flow: _Flow | None = None) -> None:
@@ -98,6 +98,7 @@ class Judgement:
         self.loss = self.flow.loss() + self.stuck
         self.sizes: dict[tuple[str, str], tuple[int, ...]] = {}
         self.now = -1  # ``loss_now`` of the position, once asked (``ended``)
+        self.over: tuple[int, list[tuple[int, str]]] | None = None  # (``_fixed_after``)
 
     def ended(self) -> int:
         """``loss_now``: the armies lost if the phase ended now, read from the split
@@ -216,10 +217,7 @@ class Judgement:
 
     def _replanned(self, state: State, start: str, ends: Ends) -> bool:
         """``allows`` once the plan's own room and large stack fall short."""
-        fixed = dict(self.fixed)
-        for space, k in ends:
-            fixed[space] = fixed.get(space, 0) + k
-        if _fixed_loss(fixed) > self.loss:
+        if self._fixed_after(ends) > self.loss:
             # the armies that can no longer move break the limits for more, whatever
             # the others do: no plan can help (asked first, the cheapest answer)
             return False
@@ -235,6 +233,43 @@ class Judgement:
             if kept + self.stuck <= self.loss and self._repaired(start, ends, last):
                 return True
         return _after(state, self, start, ends) <= self.loss
+
+    def _fixed_after(self, ends: Ends) -> int:
+        """``_fixed_loss`` of the armies that cannot move once ``ends`` are added to them:
+        the excess over the limits of the spaces the move leaves alone read once a
+        judgement (with what each would give back as the large stack, best first)."""
+        if self.over is None:
+            over, back = 0, []
+            for space, n in self.fixed.items():
+                limit = _LIMITS.get(space)
+                if limit is not None and n > limit:
+                    over += n - limit
+                    cap = Q.LARGE_ROUGH if space in _ROUGH else ANY
+                    back.append((n - limit - max(0, n - cap), space))
+            back.sort(reverse=True)
+            self.over = (over, back)
+        over, back = self.over
+        added: dict[str, int] = {}
+        for space, k in ends:
+            added[space] = added.get(space, 0) + k
+        best = next((given for given, space in back if space not in added), 0)
+        stuck = self.stuck
+        fixed = self.fixed
+        for space, k in added.items():
+            limit = _LIMITS.get(space)
+            if limit is None:
+                if space in _barbarians():
+                    stuck += k  # W-INV-1
+                continue
+            n = fixed.get(space, 0)
+            if n > limit:
+                over -= n - limit
+            n += k
+            if n > limit:
+                over += n - limit
+                cap = Q.LARGE_ROUGH if space in _ROUGH else ANY
+                best = max(best, n - limit - max(0, n - cap))
+        return over - best + stuck
 
     def _repaired(self, start: str, ends: Ends, large: str) -> bool:
         flow = self.flow.copy()

@@ -150,6 +150,10 @@ def test_the_quick_judgement_agrees_with_a_new_plan_for_every_move(seed: int) ->
                         state, judged, start, ((dest, k),)) <= judged.loss)
                     assert judged.sizes_to(state, start, dest, group.armies) == want, (
                         len(game.steps), start, dest)
+                    for k in range(1, group.armies + 1):  # the fixed armies' excess, read once
+                        fixed = dict(judged.fixed)
+                        fixed[dest] = fixed.get(dest, 0) + k
+                        assert judged._fixed_after(((dest, k),)) == stacking._fixed_loss(fixed)
                     compared += 1
         game.play(*random_intent(game, rng))
     assert compared > 500
