@@ -9,6 +9,7 @@ from engine.maharadjah import events as ev
 from engine.maharadjah import known
 from engine.maharadjah.board import the_board
 from engine.maharadjah.known import forget
+from engine.maharadjah.stacking import carry
 from engine.maharadjah.state import (
     LAST_TURN,
     Battle,
@@ -440,16 +441,32 @@ def apply(state: State, event: Any) -> None:
 
 
 def _moved_keeping_inputs(state: State, e: ev.Moved) -> None:
-    """A move of the active nation into a space with no other nation's armies changes
-    nothing its searches read (``movement.search_inputs``: the other nations' armies
-    and where they are overrun): their inputs are kept for the position after it, so
-    the next listing does not read the whole map again."""
-    inputs = None
+    """A move of the active nation changes nothing its searches read
+    (``movement.search_inputs``: the other nations' armies and where they are overrun)
+    unless it overruns the space it enters (W-MOVE-5): their inputs are kept for the
+    position after it, so the next listing does not read the whole map again, and so
+    is the stacking judgement, carried through the move (``stacking.carry``) rather
+    than made anew."""
+    inputs = judged = None
     if e.nation == state.active:
+        inputs = known.peek(state, "inputs")
         here = state.armies.get(e.path[-1])
-        if not here or (len(here) == 1 and e.nation in here):
-            inputs = known.peek(state, "inputs")
+        if inputs is not None and here and not (len(here) == 1 and e.nation in here):
+            # enemies there: the inputs hold while the space stays overrun or not
+            enemies = 2 * sum(n for who, n in here.items() if who != e.nation)
+            came = state.arrived.get(e.path[-1])
+            before = sum(came.values()) if came else 0
+            if (before >= enemies) != (before + e.armies >= enemies):
+                inputs = None
+        if inputs is not None:
+            judged = known.peek(state, "judgement")
     forget(state)
     _moved(state, e)
     if inputs is not None:
-        known.of(state)["inputs"] = inputs
+        kept = known.of(state)
+        kept["inputs"] = inputs
+        if judged is not None:
+            # leaders alone change nothing the judgement reads (the armies' places)
+            after = judged if not e.armies else carry(judged, state, e.start, e.path[-1])
+            if after is not None:
+                kept["judgement"] = after

@@ -45,7 +45,9 @@ def of(state: State) -> dict[str, Any]:
     entry = _ENTRIES.get(id(state))
     if entry is None or not entry.holds(state):
         if len(_ENTRIES) >= _KEPT:
-            _ENTRIES.clear()
+            # the oldest goes: the position being played keeps what it knows (a carried
+            # stacking judgement is kept nowhere else) while bots' copies come and go
+            del _ENTRIES[next(iter(_ENTRIES))]
         entry = _ENTRIES[id(state)] = Entry(state)
     return entry.values
 

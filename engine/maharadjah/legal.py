@@ -25,6 +25,7 @@ from engine.maharadjah.movement import (
     can_move,
     destination_runs,
     destinations,
+    group_of,
     search_inputs,
     walk_drops,
 )
@@ -86,11 +87,11 @@ def groups_at(state: State, start: str) -> list[Group]:
     arms = _unmoved_arms(state, start) if armies else ()
     out = []
     if armies:
-        out.append(Group(state.active, start, armies))
+        out.append(group_of((state.active, start, armies, (), ())))
         if leaders or arms:
-            out.append(Group(state.active, start, armies, leaders, arms))
+            out.append(group_of((state.active, start, armies, leaders, arms)))
     if leaders:
-        out.append(Group(state.active, start, 0, leaders))
+        out.append(group_of((state.active, start, 0, leaders, ())))
     return out
 
 
@@ -286,6 +287,11 @@ def end_movement_refusal(state: State) -> Forbidden | None:
     return stacking.end_refusal(state)
 
 
+def may_end_movement(state: State) -> bool:
+    """``end_movement_refusal(state) is None``, without writing the refusal."""
+    return stacking.may_end(state)
+
+
 # ---------------------------------------------------------- posts and arms
 def post_options(state: State) -> list[Any]:
     """W-POST-1..6: builds and the one removal open now."""
@@ -471,7 +477,7 @@ def legal_intents(state: State, seat: int) -> list[Any]:
         inputs = search_inputs(state, state.active)
         for start in _starts(state):
             out += stack_moves(state, start, inputs)
-        if end_movement_refusal(state) is None:
+        if may_end_movement(state):
             out.append(it.EndMovement())
         return out
     if state.phase == Phase.COMBAT:
@@ -512,7 +518,7 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
                     moves = len(sizes) * len(paths)
                     shapes.append((start, group, paths, sizes, moves))
                     total += moves
-    ending = end_movement_refusal(state) is None  # EndMovement comes last
+    ending = may_end_movement(state)  # EndMovement comes last
     index = draw_index(rng, total + ending)
     for start, group, paths, sizes, moves in shapes:
         if index < moves:
@@ -532,7 +538,7 @@ def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
     if state.phase == Phase.MOVE and not state.todo and state.battle is None:
         for start in movable(state):
             yield LegalGroup(f"stack {start}", partial(stack_moves, state, start))
-        if end_movement_refusal(state) is None:
+        if may_end_movement(state):
             yield LegalGroup("end-movement", lambda: [it.EndMovement()])
         return
     yield from groups_by_type(legal_intents(state, seat))

@@ -33,6 +33,11 @@ class Group(NamedTuple):
         return bool(self.leaders or self.arms)
 
 
+# Groups are made several times a decision (a stack's shapes, a search's key): straight
+# from their five fields as a tuple, without the Python-level __new__ a NamedTuple call runs
+group_of = partial(tuple.__new__, Group)
+
+
 class Walk(NamedTuple):
     pos: str
     crossings: int = 0
@@ -341,13 +346,14 @@ _FOUND: dict[tuple[Group, Inputs], dict[tuple[str, str], tuple[str, ...]]] = {}
 _FOUND_MAX = 4096
 
 
-def search_inputs(state: State, nation: str) -> Inputs:
+def search_inputs(state: State, nation: str, keep: bool = True) -> Inputs:
     """Everything in a state that ``_cross`` and ``_ending`` read for a group of
     ``nation``: the other nations' armies (its own are never read, so its moves keep
     the other stacks' searches valid), where those are overrun (W-MOVE-5: all the
     arrivals are read for, so an attack short of it keeps them valid too), the turn
-    (boats), refusals, allies, submissions."""
-    if nation == state.active:  # asked again and again of the position being played
+    (boats), refusals, allies, submissions. ``keep``: False for a position made only
+    to be asked once (its inputs not kept beside it)."""
+    if keep and nation == state.active:  # asked again and again of the position played
         kept = known.of(state)
         inputs: Inputs | None = kept.get("inputs")
         if inputs is None:
@@ -386,8 +392,8 @@ def destinations(state: State, group: Group,
     """
     # a search reads the group's armies only as none or some (allowance, W-AMB-7,
     # W-AMB-36, W-MOVE-3), so a stack that only shrank keeps its search
-    shape = group if group.armies <= 1 else Group(group.nation, group.start, 1, group.leaders,
-                                                  group.arms)
+    shape = group if group.armies <= 1 else group_of((group.nation, group.start, 1,
+                                                      group.leaders, group.arms))
     return dict(_found(state, shape, inputs if inputs is not None
                        else search_inputs(state, group.nation)))
 
@@ -424,8 +430,8 @@ def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
     """``destinations`` in the listing's order (by destination, then entered-from
     space), the paths to each destination together: ((destination, (path, ...)), ...),
     kept with the search. The listing asks the stacking limits once a destination."""
-    shape = group if group.armies <= 1 else Group(group.nation, group.start, 1, group.leaders,
-                                                  group.arms)
+    shape = group if group.armies <= 1 else group_of((group.nation, group.start, 1,
+                                                      group.leaders, group.arms))
     key = (shape, inputs)
     found = _RUNS.get(key)
     if found is None:
@@ -445,7 +451,7 @@ def ends(state: State, nation: str, start: str, inputs: Inputs) -> tuple[str, ..
     found = _ENDS.get(key)
     if found is None:
         found = _ENDS[key] = tuple(sorted({dest for dest, _came in _found(
-            state, Group(nation, start, 1), inputs)}))
+            state, group_of((nation, start, 1, (), ())), inputs)}))
     return found
 
 
@@ -480,49 +486,59 @@ def _search(state: State, group: Group, first: bool = False,
     return _walks(ctx, first)
 
 
+@cache
+def _two_steps(start: str) -> tuple[tuple[str, bool, tuple[str, ...]], ...]:
+    """The land crossings of an army walking two from ``start``, in ``neighbours``
+    order, with what the board alone decides: each first step (a territory, not a sea
+    zone or a barbarian land: W-MOVE-6, W-BOAT-1) with whether it ends the walk there
+    (the strait, W-MOVE-7; rough ground, W-MOVE-3) and the second steps from it (not
+    across a strait, which must be a move's only crossing, and not back to ``start``)."""
+    b = Q.board()
+    barbarians, territories = b.barbarians, b.territories
+    straits = _straits()
+    land = b.borders[start] if start in barbarians else b.land[start]
+    out = []
+    for first_step in neighbours(start):
+        if first_step not in land or first_step in barbarians:
+            continue
+        stop = first_step in straits.get(start, ()) or territories[first_step].rough
+        seconds = tuple(second for second in neighbours(first_step)
+                        if second in b.land[first_step] and second not in barbarians
+                        and second not in straits.get(first_step, ()) and second != start)
+        out.append((first_step, stop, seconds))
+    return tuple(out)
+
+
 def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
     """``_walks`` for an Indian group of armies alone with no boats this turn (W-MOVE-2:
     two land crossings; W-BOAT-1: no sea): each end is reached by one path only, so the
     walks need no stack and no record of where they have been. The same crossings and
-    stops as ``_cross`` (barbarian lands, the strait, enemies, rough ground)."""
-    group = ctx.group
-    b = ctx.board
-    barbarians, territories = b.barbarians, b.territories
-    straits = ctx.straits
+    stops as ``_cross`` (barbarian lands, the strait, enemies, rough ground), the
+    board's part of them worked out once per start (``_two_steps``)."""
     known = ctx.enemies
-    start = group.start
+    start = ctx.group.start
     found: dict[tuple[str, str], tuple[str, ...]] = {}
     endings = ctx.endings
     ending = ctx.ends_in
-
-    land = b.borders[start] if start in barbarians else b.land[start]
-    for first_step in neighbours(start):
-        if first_step not in land or first_step in barbarians:
-            continue  # a sea zone (no boats) or a barbarian land (W-MOVE-6)
-        enemy = known[first_step] if first_step in known else ctx.entering(first_step)
+    entering = ctx.entering
+    for first_step, stop, seconds in _two_steps(start):
+        enemy = known[first_step] if first_step in known else entering(first_step)
         if isinstance(enemy, _Refusal):
             continue
-        stop = bool(enemy) or first_step in straits.get(start, ()) or (
-            territories[first_step].rough)
         ok = endings.get(first_step)
         if ok if ok is not None else ending(first_step):
             found[(first_step, start)] = (first_step,)
             if first:
                 return found
-        if stop:
+        if stop or enemy:
             continue
-        for second in neighbours(first_step):
-            if second not in b.land[first_step] or second in barbarians:
+        for second in seconds:
+            enemy = known[second] if second in known else entering(second)
+            if isinstance(enemy, _Refusal):
                 continue
-            if second in straits.get(first_step, ()):
-                continue  # W-MOVE-7: the strait is the only crossing of its move
-            enemy = known[second] if second in known else ctx.entering(second)
-            if isinstance(enemy, _Refusal) or second == start:
-                continue
-            key = (second, first_step)
             ok = endings.get(second)
             if ok if ok is not None else ending(second):
-                found[key] = (first_step, second)
+                found[(second, first_step)] = (first_step, second)
                 if first:
                     return found
     return found
@@ -576,18 +592,57 @@ def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
     return found
 
 
+@cache
+def _colonial_steps(pos: str) -> tuple[tuple[str, bool, bool, bool], ...]:
+    """The crossings a colonial group may make from ``pos`` as far as the board alone
+    decides, in ``neighbours`` order: (next space, whether it is land, whether the
+    crossing is the strait, whether that land is rough). Barbarian lands are never
+    entered (W-MOVE-6); a sea zone from an adjacent sea zone (W-AMB-23) or a territory
+    it borders (W-MOVE-10); a territory from a sea zone it borders (W-BOAT-2), from a
+    barbarian land it borders (W-INV-1) or from an adjacent territory (W-MOVE-8)."""
+    b = Q.board()
+    barbarians, territories, seas = b.barbarians, b.territories, b.seas
+    at_sea = pos in seas
+    out = []
+    for nxt in neighbours(pos):
+        if nxt in barbarians:
+            continue
+        if nxt in seas:
+            if at_sea:
+                if nxt not in seas[pos].adjacent_seas:
+                    continue
+            elif pos not in territories or nxt not in territories[pos].seas:
+                continue
+            out.append((nxt, False, False, False))
+            continue
+        terr = territories.get(nxt)
+        if terr is None:
+            continue
+        strait = False
+        if at_sea:
+            if nxt not in b.coasts[pos]:
+                continue
+        elif pos in barbarians:
+            if nxt not in b.borders[pos]:
+                continue
+        else:
+            if nxt not in b.land[pos]:
+                continue
+            strait = nxt in _straits().get(pos, ())
+        out.append((nxt, True, strait, terr.rough))
+    return tuple(out)
+
+
 def _colonial_walks(ctx: _Crossing,
                     first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
     """``_walks`` for a colonial group (W-MOVE-2: three crossings by land or sea, the
     boat rules not theirs): the same depth-first walks in the same order, so the same
     first path to each end, a walk being where it is and how many crossings it made.
     Sea zones never stop them; the same stops on land as ``_cross`` (enemies, the
-    strait, rough ground)."""
+    strait, rough ground), the board's part of each crossing worked out once
+    (``_colonial_steps``)."""
     group = ctx.group
-    b = ctx.board
-    barbarians, territories, land_of, borders = b.barbarians, b.territories, b.land, b.borders
-    seas, coasts = b.seas, b.coasts
-    straits, known, allowance = ctx.straits, ctx.enemies, ctx.allowance
+    known, allowance, entering = ctx.enemies, ctx.allowance, ctx.entering
     rough_stops = bool(group.armies) and not ctx.boosted  # W-MOVE-3
     start = group.start
     found: dict[tuple[str, str], tuple[str, ...]] = {}
@@ -604,39 +659,16 @@ def _colonial_walks(ctx: _Crossing,
         seen.add(seen_key)
         if crossings >= allowance:
             continue  # W-MOVE-2: every crossing is refused
-        at_sea = pos in seas
-        for nxt in neighbours(pos):
-            if nxt in barbarians:
-                continue  # W-MOVE-6
-            strait = False
-            enemy: str | _Refusal | None = None
-            if nxt in seas:
-                if at_sea:
-                    if nxt not in seas[pos].adjacent_seas:
-                        continue  # W-AMB-23
-                elif pos not in territories or nxt not in territories[pos].seas:
-                    continue  # W-MOVE-10
-                halt = False
-            else:
-                terr = territories.get(nxt)
-                if terr is None:
-                    continue
-                if at_sea:
-                    if nxt not in coasts[pos]:
-                        continue  # W-BOAT-2
-                elif pos in barbarians:
-                    if nxt not in borders[pos]:
-                        continue  # W-INV-1
-                else:
-                    if nxt not in land_of[pos]:
-                        continue  # W-MOVE-8
-                    strait = nxt in straits.get(pos, ())
-                    if strait and path:
-                        continue  # W-MOVE-7: the strait is the only crossing of its move
-                enemy = known[nxt] if nxt in known else ctx.entering(nxt)
+        for nxt, land, strait, rough in _colonial_steps(pos):
+            if land:
+                if strait and path:
+                    continue  # W-MOVE-7: the strait is the only crossing of its move
+                enemy = known[nxt] if nxt in known else entering(nxt)
                 if isinstance(enemy, _Refusal):
                     continue
-                halt = bool(enemy) or strait or (rough_stops and terr.rough)
+                halt = bool(enemy) or strait or (rough_stops and rough)
+            else:
+                halt = False
             walked = path + (nxt,)
             key = (nxt, pos)
             if key not in found and nxt != start:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from operator import methodcaller
 from typing import Any
 
 from engine.maharadjah.board import Board, Rules, the_board, the_rules
@@ -11,12 +13,10 @@ from engine.maharadjah.state import LAST_TURN, LOSSES, RETREAT_ATT, RETREAT_DEF,
 LARGE_ROUGH = 4  # W-STACK-2
 
 
-def board() -> Board:
-    return the_board()
-
-
-def rules() -> Rules:
-    return the_rules()
+# the board and the rules, loaded once: the cached loaders themselves (asked a dozen
+# times a decision, without a call in front of them)
+board: Callable[[], Board] = the_board
+rules: Callable[[], Rules] = the_rules
 
 
 def last_turn() -> int:
@@ -24,6 +24,7 @@ def last_turn() -> int:
     return LAST_TURN
 
 
+@cache  # (the rules' own data: asked many times a decision)
 def is_colonial(nation: str) -> bool:
     return rules().nations[nation].colonial
 
@@ -42,7 +43,8 @@ def enemies_in(state: State, space: str, nation: str) -> list[str]:
 
 
 def on_map(state: State, nation: str) -> int:
-    return sum(here.get(nation, 0) for here in state.armies.values())
+    # (asked at every sequence and growth: the map read without a Python-level loop)
+    return sum(map(methodcaller("get", nation, 0), state.armies.values()))
 
 
 def pool(state: State, nation: str) -> int:
@@ -53,7 +55,7 @@ def pool(state: State, nation: str) -> int:
 
 
 def army_spaces(state: State, nation: str) -> list[str]:
-    return sorted(s for s, here in state.armies.items() if here.get(nation, 0) > 0)
+    return sorted([s for s, here in state.armies.items() if here.get(nation, 0) > 0])
 
 
 def territories_with_armies(state: State, nation: str) -> list[str]:
@@ -67,6 +69,7 @@ def leaders_at(state: State, space: str) -> list[str]:
     return sorted(lead for lead, where in state.leaders.items() if where == space)
 
 
+@cache  # (the rules' own data: asked many times a decision)
 def leader_nation(leader: str) -> str:
     return rules().leaders[leader].nation
 
@@ -100,7 +103,7 @@ def occupiers(state: State, space: str) -> set[str]:
 def occupied_by(state: State, nation: str) -> list[str]:
     """Territories ``nation`` occupies (W-GEN-5), contested ones included (W-AMB-29)."""
     terr = board().territories
-    out = {s for s, here in state.armies.items() if s in terr and here.get(nation, 0) > 0}
+    out = {s for s, here in state.armies.items() if here.get(nation, 0) > 0 and s in terr}
     for lead, where in state.leaders.items():
         if where in terr and leader_nation(lead) == nation and nation in occupiers(state, where):
             out.add(where)
@@ -115,6 +118,7 @@ def vacant(state: State, space: str) -> bool:
             and space not in state.posts)
 
 
+@cache  # (the rules' own data: asked many times a decision)
 def limit(space: str) -> int:
     """W-STACK-1."""
     terr = board().territories.get(space)
@@ -136,7 +140,7 @@ def stacks_ok(counts: dict[str, int]) -> bool:
 
 
 def nation_counts(state: State, nation: str) -> dict[str, int]:
-    return {s: here[nation] for s, here in state.armies.items() if here.get(nation, 0) > 0}
+    return {s: n for s, here in state.armies.items() if (n := here.get(nation, 0)) > 0}
 
 
 def can_add(state: State, nation: str, space: str, armies: int = 1) -> bool:

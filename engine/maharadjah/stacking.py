@@ -33,6 +33,7 @@ listing asks only ``sizes`` per destination, mostly answered by the judgement's 
 from __future__ import annotations
 
 from functools import cache
+from itertools import repeat
 from typing import Any
 
 from engine.core.errors import Forbidden
@@ -41,21 +42,32 @@ from engine.maharadjah import queries as Q
 from engine.maharadjah.movement import Inputs, ends, search_inputs
 from engine.maharadjah.state import State
 
+_NONE = repeat(0)  # the count of a space with no army, for map()
+
 ANY = 1 << 20  # room in a sea zone or the large normal stack (W-STACK-2, W-STACK-5)
 
 Ends = tuple[tuple[str, int], ...]  # (space, armies ending there)
 
 
-@cache
+# W-STACK-1 by territory, and the rough ones: the board's, read when a plan is first
+# made (``_limits``); the plans' own methods read them as globals (asked thousands of
+# times a game), a plan existing only once they are read
+_LIMITS: dict[str, int] = {}
+_ROUGH: set[str] = set()
+
+
 def _limits() -> dict[str, int]:
     """W-STACK-1 by territory."""
-    return {t: (2 if terr.rough else 3) for t, terr in Q.board().territories.items()}
+    if not _LIMITS:
+        territories = Q.board().territories
+        _ROUGH.update(t for t, terr in territories.items() if terr.rough)
+        _LIMITS.update({t: (2 if terr.rough else 3) for t, terr in territories.items()})
+    return _LIMITS
 
 
-@cache
-def _rough() -> frozenset[str]:
-    return frozenset(t for t, terr in Q.board().territories.items() if terr.rough)
-
+def _rough() -> set[str]:
+    _limits()
+    return _ROUGH
 
 
 def _large_cap(space: str) -> int:
@@ -71,17 +83,32 @@ class Judgement:
     free armies may end (staying first, unless it is a barbarian land); ``flow``: the
     plan (its large stack, the armies it sends where, those it places nowhere)."""
 
-    __slots__ = ("fixed", "flow", "loss", "options", "sizes", "stuck", "supply")
+    __slots__ = ("carried", "fixed", "flow", "loss", "now", "options", "over", "sizes",
+                 "stuck", "supply")
 
     def __init__(self, fixed: dict[str, int], supply: dict[str, int],
-                 options: dict[str, tuple[str, ...]]) -> None:
+                 options: dict[str, tuple[str, ...]], flow: _Flow | None = None) -> None:
         self.fixed = fixed
         self.supply = supply
         self.options = options
-        self.flow = _solve(fixed, supply, options)
+        # ``flow``: a plan carried from the position before (``carry``), else a new one
+        self.carried = flow is not None
+        self.flow = flow if flow is not None else _solve(fixed, supply, options)
         self.stuck = _stuck(fixed)  # they can neither move nor stay
         self.loss = self.flow.loss() + self.stuck
         self.sizes: dict[tuple[str, str], tuple[int, ...]] = {}
+        self.now = -1  # ``loss_now`` of the position, once asked (``ended``)
+        self.over: tuple[int, list[tuple[int, str]]] | None = None  # (``_fixed_after``)
+
+    def ended(self) -> int:
+        """``loss_now``: the armies lost if the phase ended now, read from the split
+        (every army of the nation is fixed or free), not the map."""
+        if self.now < 0:
+            counts = dict(self.fixed)
+            for space, n in self.supply.items():
+                counts[space] = counts.get(space, 0) + n
+            self.now = _fixed_loss(counts)
+        return self.now
 
     @property
     def large(self) -> str:
@@ -111,9 +138,9 @@ class Judgement:
         # (asked of every stack and destination after every move: ``_sure`` inline)
         free = self.supply.get(start, 0)
         flow = self.flow
-        if dest not in _limits():
+        if dest not in _LIMITS:
             return _upto(free)  # a sea zone (W-STACK-5)
-        if not flow.large and dest not in _rough():
+        if not flow.large and dest not in _ROUGH:
             # a normal territory may become the large stack the plan has not used (the
             # most common answer: asked first)
             return _upto(free)
@@ -156,7 +183,7 @@ class Judgement:
         placed nowhere first, then those in its large stack) and put in ``dest`` as the
         large stack, the old one back to its limit, loses no more."""
         flow = self.flow
-        limits = _limits()
+        limits = _LIMITS
         if dest not in limits:
             return True
         kept = flow.into.get(dest, {}).get(start, 0)
@@ -164,7 +191,8 @@ class Judgement:
         saved = min(need, flow.short.get(start, 0))
         room = flow.room(dest)
         here = flow.cap(dest) - room
-        gain = saved - max(0, here + need - _large_cap(dest)) + max(0, -room)
+        cap = Q.LARGE_ROUGH if dest in _ROUGH else ANY  # (_large_cap inline)
+        gain = saved - max(0, here + need - cap) + max(0, -room)
         large = flow.large
         if large and large != dest:
             freed = min(need - saved, flow.into.get(large, {}).get(start, 0))
@@ -189,6 +217,10 @@ class Judgement:
 
     def _replanned(self, state: State, start: str, ends: Ends) -> bool:
         """``allows`` once the plan's own room and large stack fall short."""
+        if self._fixed_after(ends) > self.loss:
+            # the armies that can no longer move break the limits for more, whatever
+            # the others do: no plan can help (asked first, the cheapest answer)
+            return False
         limits = _limits()
         large, last = self.flow.large, ends[-1][0]
         # (with no large stack, the move's end as the large stack has every room the plan
@@ -200,12 +232,44 @@ class Judgement:
             kept = max(0, self.fixed.get(large, 0) - limits[large]) if large else 0
             if kept + self.stuck <= self.loss and self._repaired(start, ends, last):
                 return True
-        fixed = dict(self.fixed)
-        for space, k in ends:
-            fixed[space] = fixed.get(space, 0) + k
-        if _fixed_loss(fixed) > self.loss:
-            return False  # the armies that can no longer move break the limits for more
         return _after(state, self, start, ends) <= self.loss
+
+    def _fixed_after(self, ends: Ends) -> int:
+        """``_fixed_loss`` of the armies that cannot move once ``ends`` are added to them:
+        the excess over the limits of the spaces the move leaves alone read once a
+        judgement (with what each would give back as the large stack, best first)."""
+        if self.over is None:
+            over, back = 0, []
+            for space, n in self.fixed.items():
+                limit = _LIMITS.get(space)
+                if limit is not None and n > limit:
+                    over += n - limit
+                    cap = Q.LARGE_ROUGH if space in _ROUGH else ANY
+                    back.append((n - limit - max(0, n - cap), space))
+            back.sort(reverse=True)
+            self.over = (over, back)
+        over, back = self.over
+        added: dict[str, int] = {}
+        for space, k in ends:
+            added[space] = added.get(space, 0) + k
+        best = next((given for given, space in back if space not in added), 0)
+        stuck = self.stuck
+        fixed = self.fixed
+        for space, k in added.items():
+            limit = _LIMITS.get(space)
+            if limit is None:
+                if space in _barbarians():
+                    stuck += k  # W-INV-1
+                continue
+            n = fixed.get(space, 0)
+            if n > limit:
+                over -= n - limit
+            n += k
+            if n > limit:
+                over += n - limit
+                cap = Q.LARGE_ROUGH if space in _ROUGH else ANY
+                best = max(best, n - limit - max(0, n - cap))
+        return over - best + stuck
 
     def _repaired(self, start: str, ends: Ends, large: str) -> bool:
         flow = self.flow.copy()
@@ -231,8 +295,13 @@ def judge(state: State, inputs: Inputs | None = None) -> Judgement:
     ``search_inputs(state, state.active)`` when the caller has it."""
     kept = known.of(state)
     found: Judgement | None = kept.get("judgement")
-    if found is not None:
-        return found
+    if found is None:
+        found = kept["judgement"] = _judged(state, inputs)
+    return found
+
+
+def _judged(state: State, inputs: Inputs | None) -> Judgement:
+    """A new judgement of the position (or the one made of an equal position)."""
     nation = state.active
     if inputs is None:
         inputs = search_inputs(state, nation)
@@ -250,8 +319,50 @@ def judge(state: State, inputs: Inputs | None = None) -> Judgement:
         if len(_JUDGED) >= _JUDGED_MAX:
             _JUDGED.clear()
         _JUDGED[key] = found
-    kept["judgement"] = found
     return found
+
+
+def carry(before: Judgement, state: State, start: str, dest: str) -> Judgement | None:
+    """The judgement of ``state`` just after a move of the active nation's free armies
+    from ``start`` to ``dest``, a space without other nations' armies (so the search
+    inputs, and where every stack may end, are those of ``before``'s position), made
+    from ``before``'s plan instead of a new one: the moved armies forced to stay in
+    ``dest`` (``_Flow.force``) and the plan repaired around them. Only a plan that
+    places every army is carried: none can lose fewer, so it answers every question
+    (``sizes_to``, ``allows``, ``refusal``) as a new plan would. None otherwise (a
+    move the plan cannot absorb, a position that already loses armies): ``judge`` then
+    makes a new one."""
+    if before.loss:
+        return None
+    nation = state.active
+    fixed, supply = before.fixed, before.supply
+    here = state.armies.get(start)
+    n = here.get(nation, 0) if here else 0
+    left = min(n, max(0, state.fresh.get(start, 0)))
+    moved = supply.get(start, 0) - left
+    there = state.armies.get(dest)
+    m = there.get(nation, 0) if there else 0
+    free_there = min(m, max(0, state.fresh.get(dest, 0)))
+    if (moved <= 0 or n - left != fixed.get(start, 0) or free_there != supply.get(dest, 0)
+            or m - free_there != fixed.get(dest, 0) + moved or dest in _barbarians()):
+        return None  # not a plain move of free armies (the split of each space is checked)
+    flow = before.flow.copy()
+    flow.force(start, dest, moved)
+    new_fixed = dict(fixed)
+    new_fixed[dest] = m - free_there
+    new_supply = dict(supply)
+    options = before.options
+    if left:
+        new_supply[start] = left
+    else:
+        del new_supply[start]
+        options = {s: found for s, found in options.items() if s != start}
+    flow.fixed, flow.options = new_fixed, options
+    if flow.short or any(room < 0 for room in flow.left.values()):
+        flow.repair()
+        if flow.loss():
+            return None
+    return Judgement(new_fixed, new_supply, options, flow)
 
 
 def _split(state: State, nation: str) -> tuple[dict[str, int], dict[str, int]]:
@@ -297,8 +408,7 @@ def _fixed_loss(armies: dict[str, int]) -> int:
 
 def _stuck(armies: dict[str, int]) -> int:
     """Armies in barbarian lands: removed when the phase ends (W-INV-1, W-AMB-27)."""
-    get = armies.get
-    return sum(get(s, 0) for s in _barbarians())
+    return sum(map(armies.get, _barbarians(), _NONE))  # (asked of every plan: no Python loop)
 
 
 @cache
@@ -332,7 +442,7 @@ def _after(state: State, judged: Judgement, start: str, ends: Ends) -> int:
     options = judged.options
     if any(_overruns(state, space, k) for space, k in ends):
         after = _moved_state(state, start, ends)
-        inputs = search_inputs(after, after.active)
+        inputs = search_inputs(after, after.active, keep=False)  # asked once
         options = {s: _options(after, s, inputs) for s in supply}
     return _solve(fixed, supply, options).loss() + _stuck(fixed)
 
@@ -387,14 +497,22 @@ def refusal(state: State, start: str, ends: Ends) -> Forbidden | None:
 
 
 # --------------------------------------------------------------- ending the phase
+def may_end(state: State) -> bool:
+    """W-STACK-3, W-INV-1: whether the phase may end now (no move would save armies):
+    ``end_refusal`` without the words, what a listing asks."""
+    judged = known.peek(state, "judgement")  # (the listing has judged the position)
+    now = judged.ended() if judged is not None else loss_now(state)
+    return not now or now <= judge(state).loss
+
+
 def end_refusal(state: State) -> Forbidden | None:
     """W-STACK-3, W-INV-1: the phase may not end while moves would save armies."""
-    now = loss_now(state)
-    if not now:
+    if may_end(state):
         return None
     judged = judge(state)
-    if now <= judged.loss:
-        return None
+    if judged.carried:
+        # the text names the spaces its plan empties: a new plan's, whatever came before
+        judged = known.of(state)["judgement"] = _judged(state, None)
     b = Q.board()
     left = [s for s in sorted(judged.supply) if s in b.barbarians
             and any(t != s for t in judged.options[s])]
@@ -488,10 +606,12 @@ class _Flow:
         return other
 
     def cap(self, space: str) -> int:
-        limit = _limits().get(space)
+        limit = _LIMITS.get(space)
         if limit is None:
             return ANY  # a sea zone (W-STACK-5)
-        return _large_cap(space) if space == self.large else limit
+        if space == self.large:
+            return Q.LARGE_ROUGH if space in _ROUGH else ANY  # (_large_cap inline)
+        return limit
 
     def loss(self) -> int:
         return sum(-room for room in self.left.values() if room < 0) + sum(self.short.values())

@@ -12,9 +12,10 @@ import pytest
 from engine.core.autoplay import random_intent
 from engine.core.game import Game
 from engine.core.ruleset import Seat
-from engine.maharadjah import RULESET, legal, stacking
+from engine.maharadjah import RULESET, known, legal, stacking
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
+from engine.maharadjah.movement import destinations, search_inputs
 from engine.maharadjah.state import Phase
 from tests.maharadjah.helpers import of, play, position, refused, seat
 
@@ -149,6 +150,10 @@ def test_the_quick_judgement_agrees_with_a_new_plan_for_every_move(seed: int) ->
                         state, judged, start, ((dest, k),)) <= judged.loss)
                     assert judged.sizes_to(state, start, dest, group.armies) == want, (
                         len(game.steps), start, dest)
+                    for k in range(1, group.armies + 1):  # the fixed armies' excess, read once
+                        fixed = dict(judged.fixed)
+                        fixed[dest] = fixed.get(dest, 0) + k
+                        assert judged._fixed_after(((dest, k),)) == stacking._fixed_loss(fixed)
                     compared += 1
         game.play(*random_intent(game, rng))
     assert compared > 500
@@ -180,3 +185,40 @@ def test_adding_many_spaces_is_the_limits_of_each_count() -> None:
                     assert fits(space, k) == Q.stacks_ok(counts), (armies, nation, space, k)
                     checked += 1
     assert checked > 10_000
+
+
+@pytest.mark.parametrize("seed", [7, 8, 9])
+def test_a_judgement_carried_through_a_move_answers_as_a_new_one(seed: int) -> None:
+    """W-STACK-3: after a move into a space without enemies the position keeps the
+    judgement carried from the one before (``stacking.carry``) instead of a new plan; at
+    every such position of random games it has the new judgement's shortfall, armies
+    and destinations, offers the same sizes for every stack and destination, and ending
+    the phase is refused alike, with the same words."""
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
+    rng = Random(seed)
+    compared = sizes = 0
+    while game.to_move():
+        state = game.state
+        kept = known.peek(state, "judgement")
+        if kept is not None and kept.carried:
+            fixed, supply = stacking._split(state, state.active)
+            inputs = search_inputs(state, state.active)
+            options = {s: stacking._options(state, s, inputs) for s in supply}
+            fresh = stacking.Judgement(fixed, supply, options)
+            assert (kept.loss, kept.fixed, kept.supply, kept.options) == (
+                fresh.loss, fixed, supply, options), len(game.steps)
+            for start in legal._starts(state):
+                for group in legal.groups_at(state, start):
+                    for dest, _came in destinations(state, group):
+                        assert kept.sizes_to(state, start, dest, group.armies) == \
+                            fresh.sizes_to(state, start, dest, group.armies), (
+                                len(game.steps), start, dest)
+                        sizes += 1
+            refusal = stacking.end_refusal(state)
+            known.forget(state)
+            again = stacking.end_refusal(state)  # a new judgement of the same position
+            assert (refusal is None) == (again is None)
+            assert refusal is None or again is None or str(refusal) == str(again)
+            compared += 1
+        game.play(*random_intent(game, rng))
+    assert compared > 100 and sizes > 1000, (compared, sizes)
