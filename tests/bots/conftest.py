@@ -25,3 +25,22 @@ def advance(game: Game, until: callable, *, rng: Random | None = None) -> Game: 
         seat = game.to_move()[0]
         game.play(seat, maharaja_policy.best(game.view(seat), seat))
     raise AssertionError("the condition was never reached")
+
+
+class Loaded:
+    """A loaded machine's clocks: the thinking thread gets a third of the wall clock's
+    time (a fake ``perf_counter`` and ``thread_time`` for the budget's deadline tests)."""
+
+    def __init__(self) -> None:
+        self.wall = 100.0
+        self.cpu = 5.0
+
+    def perf_counter(self) -> float:
+        return self.wall
+
+    def thread_time(self) -> float:
+        return self.cpu
+
+    def run(self, seconds: float) -> None:
+        self.wall += seconds
+        self.cpu += seconds / 3

@@ -15,7 +15,7 @@ from engine.bots.budget import Allowance
 from engine.bots.maharaja_bot import EVALUATOR, WIDE_SEARCH
 from engine.maharaja import RULESET
 
-from .conftest import advance, new_game
+from .conftest import Loaded, advance, new_game
 
 search = importlib.import_module("engine.bots.search")
 budget_module = importlib.import_module("engine.bots.budget")
@@ -92,24 +92,6 @@ def test_an_iteration_budget_ignores_the_clock(clock: list[float]) -> None:
         clock[0] += 10.0
         assert pacer()
     assert not pacer.stopped
-
-
-class Loaded:
-    """A loaded machine: the thinking thread gets a third of the wall clock's time."""
-
-    def __init__(self) -> None:
-        self.wall = 100.0
-        self.cpu = 5.0
-
-    def perf_counter(self) -> float:
-        return self.wall
-
-    def thread_time(self) -> float:
-        return self.cpu
-
-    def run(self, seconds: float) -> None:
-        self.wall += seconds
-        self.cpu += seconds / 3
 
 
 def test_the_budget_counts_the_thinking_thread_s_cpu_time(

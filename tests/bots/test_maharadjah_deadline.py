@@ -17,27 +17,12 @@ from engine.core.game import AnyGame, Game
 from engine.core.ruleset import Seat
 from engine.maharadjah import RULESET, Options
 
+from .conftest import Loaded
+
 search = importlib.import_module("engine.bots.search")
 budget_module = importlib.import_module("engine.bots.budget")
 
 ROLLOUT = 0.45  # wall-clock seconds a rollout takes on the loaded machine
-
-
-class Loaded:
-    """The thinking thread gets a third of the wall clock's time."""
-
-    def __init__(self) -> None:
-        self.wall, self.cpu = 100.0, 5.0
-
-    def perf_counter(self) -> float:
-        return self.wall
-
-    def thread_time(self) -> float:
-        return self.cpu
-
-    def run(self, seconds: float) -> None:
-        self.wall += seconds
-        self.cpu += seconds / 3
 
 
 def _moving_seat() -> tuple[AnyGame, int]:

@@ -23,6 +23,7 @@ from engine.maharadjah import RULESET as MAHARADJAH
 from engine.maharadjah import Options as MaharadjahOptions
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.compat import rows_shown
+from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.widgets.area_map import AreaMap
 from maharaja_tui.widgets.map_graph import MapGraph
 from maharaja_tui.widgets.palace_grid import PalaceGrid
@@ -44,11 +45,16 @@ GAMES: dict[str, tuple[Any, type[Widget]]] = {
 }
 
 
-def _board_rows(app: MaharajaApp, board: type[Widget]) -> list[str]:
-    """The rows the board's region shows on the game screen, as text (a scoring screen
-    may stand over it)."""
+def _game_screen(app: MaharajaApp) -> GameScreen:
+    """The game screen (a scoring screen may stand over it)."""
     screen = app.game_screen()
     assert screen is not None
+    return screen
+
+
+def _board_rows(app: MaharajaApp, board: type[Widget]) -> list[str]:
+    """The rows the board's region shows on the game screen, as text."""
+    screen = _game_screen(app)
     region = screen.query_one(board).region
     return [strip.text[region.x:region.right]
             for strip in rows_shown(screen)[region.y:region.bottom]]
@@ -66,8 +72,7 @@ def test_a_board_repaints_the_rows_a_move_changed_and_shows_the_new_position(nam
         app = MaharajaApp(Start("game", game=game), computer_delay=3600)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            screen = app.game_screen()
-            assert screen is not None
+            screen = _game_screen(app)
             widget = screen.query_one(board)
             original = widget.refresh
 
@@ -94,10 +99,8 @@ def test_a_board_repaints_the_rows_a_move_changed_and_shows_the_new_position(nam
         app = MaharajaApp(Start("game", game=game), computer_delay=3600)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            screen = app.game_screen()
-            assert screen is not None
             # The cursor stays where it was left, which a new board cannot know.
-            screen.query_one(board).cursor = cursor[0]  # type: ignore[attr-defined]
+            _game_screen(app).query_one(board).cursor = cursor[0]  # type: ignore[attr-defined]
             await pilot.pause()
             return _board_rows(app, board)
 

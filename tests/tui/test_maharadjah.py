@@ -413,6 +413,9 @@ async def test_the_replay_viewer_shows_the_map_and_steps_by_sequence() -> None:
 # ------------------------------------------------------------------ the screens
 @synchronously
 async def test_maharadjah_is_chosen_on_the_new_game_screen_with_its_short_game() -> None:
+    """The form opens on the full game with its default 4 players; the short game's
+    preset seats 3 (W-SETUP-S1). It had opened on its one preset, the short game,
+    beside 4 players: Start was refused at once."""
     app = MaharajaApp(Start("new", seed=11), computer_delay=QUIET)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -422,26 +425,6 @@ async def test_maharadjah_is_chosen_on_the_new_game_screen_with_its_short_game()
         await pilot.pause()
         assert "Maharadjah (wargame)" in screen_text(app)
         assert "W-SETUP-S1" in screen_text(app)
-        screen.query_one("#players").value = 3
-        await pilot.pause()
-        await pilot.press("ctrl+n")
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
-        game = app.screen.table.game
-        assert game.ruleset.id == "maharadjah" and len(game.seats) == 3
-
-
-@synchronously
-async def test_the_new_game_form_opens_on_the_full_game_and_the_short_preset_seats_three() -> None:
-    """The form opened on its one preset, the short game, with the default 4 players:
-    Start refused at once (W-SETUP-S1: the short game is for 3 players)."""
-    app = MaharajaApp(Start("new", seed=11), computer_delay=QUIET)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
-        await screen.switch_game("maharadjah")
-        await pilot.pause()
         assert screen.query_one("#short_game", Checkbox).value is False
         assert screen.query_one("#players", Select).value == 4
         screen.query_one("#preset", Select).value = "Short game (3 players)"
@@ -452,7 +435,8 @@ async def test_the_new_game_form_opens_on_the_full_game_and_the_short_preset_sea
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         game = app.screen.table.game
-        assert len(game.seats) == 3 and game.options.short_game
+        assert game.ruleset.id == "maharadjah" and len(game.seats) == 3
+        assert game.options.short_game
 
 
 def test_play_game_maharadjah_on_the_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
