@@ -24,6 +24,7 @@ from textual.widgets import OptionList, Static
 from maharaja_tui.widgets.choices import ChoiceList, Choices
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
+from maharaja_tui.widgets.tracks import SegmentLines
 
 
 def follow(before: Sequence[Hashable], at: int | None, after: Sequence[Hashable]) -> int:
@@ -70,7 +71,7 @@ class ActionPanel(RoleStyles, Vertical):
         self._keys: tuple[Hashable, ...] = ()
 
     def compose(self) -> ComposeResult:
-        yield Static(id="action-heading")
+        yield SegmentLines(self.colours, id="action-heading")
         yield Static(id="action-filter")
         # Compact, its height set (1fr). Set as Textual's Footer sets its own: the
         # reactive and its class without a restyle, which ``compact=True`` ran on the
@@ -90,17 +91,9 @@ class ActionPanel(RoleStyles, Vertical):
         """The heading and the entries; ``keys`` say which entry each is (their identity
         across steps), so the cursor stays on its entry; without them it goes to the top.
         ``at``: the entry the cursor goes to instead (the one a lesson's step asks for)."""
-        painter = Painter(self, self.colours)
-        lines = painter.lines(heading)
-        shown = self.query_one("#action-heading", Static)
-        if lines != shown.content:  # else no redraw, no layout (key to frame)
-            # A layout (of the whole screen) only when the heading's rows change: most
-            # steps change its words ("waiting for ..."), not its height.
-            width, height = shown.content_size
-            shown.update(lines, layout=False)
-            if not width or shown.get_content_height(shown.container_size, self.size,
-                                                     width) != height:
-                shown.refresh(layout=True)
+        # A layout (of the whole screen) only when the heading's height changes: most
+        # steps change its words ("waiting for ..."), and a line that stays is not drawn.
+        self.query_one("#action-heading", SegmentLines).data = heading
         new_keys = tuple(keys) if keys is not None else tuple(range(len(entries)))
         options = self.options
         if entries == self._entries and new_keys == self._keys:
@@ -115,6 +108,7 @@ class ActionPanel(RoleStyles, Vertical):
         self._entries, self._keys = entries, new_keys
         # One update of its lines (clearing first drew an empty list: its scrollbar went
         # and came back, two layouts); the list stays shown to keep the focus.
+        painter = Painter(self, self.colours)
         options.show_choices([painter.text(e) for e in entries], at)
 
     @property

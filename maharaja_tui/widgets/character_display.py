@@ -28,7 +28,7 @@ LONG = 40
 
 
 class CharacterDisplay(SegmentWidget):
-    data: reactive[DisplayData] = reactive(DisplayData)
+    data: reactive[DisplayData] = reactive(DisplayData, repaint=False)
 
     def rows(self, width: int) -> list[Segments]:
         data = self.data

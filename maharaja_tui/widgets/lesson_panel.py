@@ -44,7 +44,7 @@ class LessonPanel(SegmentWidget):
     DEFAULT_CSS = """
     LessonPanel { height: auto; padding: 0 1; }
     """
-    data: reactive[LessonData | None] = reactive(None)
+    data: reactive[LessonData | None] = reactive(None, repaint=False)
 
     def text_rows(self) -> list[str]:
         """The rows it draws at its width now, as plain text (what must be read whole)."""

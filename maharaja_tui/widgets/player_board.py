@@ -28,7 +28,7 @@ class BoardData(msgspec.Struct, frozen=True):
 
 
 class PlayerBoard(SegmentWidget):
-    data: reactive[BoardData | None] = reactive(None)
+    data: reactive[BoardData | None] = reactive(None, repaint=False)
 
     def rows(self, width: int) -> list[Segments]:
         d = self.data

@@ -19,7 +19,7 @@ class TrackData(msgspec.Struct, frozen=True):
 
 
 class RouteTrack(SegmentWidget):
-    data: reactive[TrackData] = reactive(TrackData)
+    data: reactive[TrackData] = reactive(TrackData, repaint=False)
 
     def rows(self, width: int) -> list[Segments]:
         data = self.data

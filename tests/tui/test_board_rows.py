@@ -108,3 +108,62 @@ def test_a_board_repaints_the_rows_a_move_changed_and_shows_the_new_position(nam
     assert shown == asyncio.run(drawn_anew())
     height = len(shown)
     assert any(0 < rows < height for rows in asked), asked  # some moves: a few rows
+
+
+# The panels beside the boards (a player's board, the tracks, the action panel's
+# heading) are rows of segments too (``SegmentWidget``): a move repaints their rows that
+# changed, and what they show is what a panel drawn anew shows.
+PANELS = {"maharaja": ("#board-0", "#board-1", "#action-heading"),
+          "maharadjah": ("#turns", "#action-heading")}
+
+
+def _rows_of(app: MaharajaApp, selector: str) -> list[str]:
+    screen = _game_screen(app)
+    region = screen.query_one(selector).region
+    return [strip.text[region.x:region.right]
+            for strip in rows_shown(screen)[region.y:region.bottom]]
+
+
+@pytest.mark.parametrize("name", sorted(PANELS))
+def test_a_panel_repaints_the_rows_a_move_changed_and_shows_the_new_position(name: str) -> None:
+    make, _ = GAMES[name]
+    game = make()
+    asked: dict[str, list[int]] = {selector: [] for selector in PANELS[name]}
+
+    async def play_on() -> dict[str, list[str]]:
+        app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = _game_screen(app)
+            for selector, heights in asked.items():
+                widget = screen.query_one(selector)
+
+                def refresh(*regions: Any, original: Any = widget.refresh,
+                            heights: list[int] = heights, **kwargs: Any) -> Any:
+                    heights.append(sum(region.height for region in regions))
+                    return original(*regions, **kwargs)
+
+                widget.refresh = refresh  # type: ignore[method-assign]  # on this one panel
+            rng = random.Random(11)
+            for _ in range(12):
+                if not game.to_move():
+                    break
+                seat, intent = random_intent(game, rng)
+                screen.table.play(seat, intent)
+                await pilot.pause()
+                while app.screen is not screen:  # a scoring screen over the board
+                    app.pop_screen()
+                    await pilot.pause()
+            await pilot.pause()
+            return {selector: _rows_of(app, selector) for selector in asked}
+
+    async def drawn_anew() -> dict[str, list[str]]:
+        app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            return {selector: _rows_of(app, selector) for selector in asked}
+
+    shown = asyncio.run(play_on())
+    assert shown == asyncio.run(drawn_anew())
+    # Some moves repainted a few of the rows, not the whole panel.
+    assert any(any(0 < rows for rows in heights) for heights in asked.values()), asked

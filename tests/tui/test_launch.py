@@ -378,19 +378,21 @@ def test_a_segment_widget_draws_again_when_its_data_or_width_changes(
         data_home: Path) -> None:
     from maharaja_tui.widgets.player_board import PlayerBoard
 
-    def read(app: Any) -> tuple[str, str, str]:
+    def read(app: Any) -> tuple[str, str, str, str]:
         board = app.screen.query_one("#board-0", PlayerBoard)
         before = board.render().plain
         board.data = msgspec.structs.replace(board.data, name="Zed")
         after = board.render().plain
-        board._measuring = 60  # wide: the same data spelt out
-        return before, after, board.render().plain
+        lines = "\n".join(line.text for line in board.lines(board.content_size.width))
+        wide = "\n".join(line.text for line in board.lines(60))  # the same data spelt out
+        return before, after, lines, wide
 
     import msgspec
 
-    before, after, wide = first_game_frame(read=read)  # type: ignore[misc]
+    before, after, lines, wide = first_game_frame(read=read)  # type: ignore[misc]
     assert "You" in before and "Zed" in after and "You" not in after
-    assert wide != after
+    assert "Zed" in lines and "You" not in lines  # the lines it draws, too
+    assert wide.rstrip() != lines.rstrip()
 
 
 # The action list at the first frame: compact (its own class, and Textual's for it).
