@@ -124,6 +124,8 @@ class GameScreen(Closing, Screen[None]):
         # until the next key.
         self._seen: dict[int, int] = {}
         self._played: set[int] = set()
+        # The viewer, the log's entries and those that concern it (_concerning).
+        self._flags: tuple[int | None, tuple[Any, ...], frozenset[int]] = (None, (), frozenset())
         self.news: frozenset[str] = frozenset()
         self.lesson = lesson
         self._lesson_said: Segments = ()  # why the last decision tried was not the step's
@@ -273,21 +275,33 @@ class GameScreen(Closing, Screen[None]):
         entries = tuple(table.log(viewer))
         if viewer is not None and viewer in to_move and viewer in self._played:
             self._played.discard(viewer)  # its decision has come round again
-            self._since(viewer, entries, painter)
+            self._since(viewer, view, entries, painter)
         panels = adapter.panels(view, viewer, to_move, self._intents)
         if self.news or marked:
             panels = tuple(adapter.highlighted(panel, self.news | marked) for panel in panels)
         refresh(self, panels, self._panels)
         self._lesson_points()
-        log.show(entries, frozenset(
-            n for n, entry in enumerate(entries) if adapter.concerns(entry, viewer)))
+        log.show(entries, self._concerning(entries, viewer))
         actions.show(adapter.heading(view, viewer, to_move),
                      tuple(e.label for e in self._entries),
                      [entry_key(e) for e in self._entries], at=self.pointed)
         self._screens_for(view)
         self._asked_to_undo()
 
-    def _since(self, seat: int, entries: tuple[Any, ...], painter: Painter) -> None:
+    def _concerning(self, entries: tuple[Any, ...], viewer: int | None) -> frozenset[int]:
+        """The log's entries that concern the viewer, by index: those judged for the
+        entries already shown are kept while those entries stay (a step adds a few)."""
+        seen_viewer, seen, flagged = self._flags
+        if seen_viewer != viewer or entries[:len(seen)] != seen:
+            seen, flagged = (), frozenset()
+        concerns = self.adapter.concerns
+        new = [n for n in range(len(seen), len(entries)) if concerns(entries[n], viewer)]
+        if new:
+            flagged = flagged | frozenset(new)
+        self._flags = (viewer, entries, flagged)
+        return flagged
+
+    def _since(self, seat: int, view: Any, entries: tuple[Any, ...], painter: Painter) -> None:
         """A human's decision comes round: what the others did since the seat last
         played (the log's entries since, its own and the parts' marks left out), the
         ones that concern it first, and the places they name marked on the board, both
@@ -295,7 +309,6 @@ class GameScreen(Closing, Screen[None]):
         start = self._seen.get(seat)
         if start is None or start >= len(entries):
             return
-        view = self.table.view(seat)
         news = [entry for entry in entries[start:]
                 if part_of(entry) is None and self.adapter.actor(view, entry) != seat]
         if not news:
