@@ -18,6 +18,7 @@ from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import OptionList, Static
 
@@ -69,6 +70,8 @@ class ActionPanel(RoleStyles, Vertical):
         self.chosen = chosen
         self._entries: tuple[Segments, ...] = ()
         self._keys: tuple[Hashable, ...] = ()
+        self._labels: dict[Segments, Content] = {}  # the entries' labels shown last
+        self._labels_with: object = None  # the role styles they were drawn with
 
     def compose(self) -> ComposeResult:
         yield SegmentLines(self.colours, id="action-heading")
@@ -108,8 +111,23 @@ class ActionPanel(RoleStyles, Vertical):
         self._entries, self._keys = entries, new_keys
         # One update of its lines (clearing first drew an empty list: its scrollbar went
         # and came back, two layouts); the list stays shown to keep the focus.
+        options.show_choices(self._labels_of(entries), at)
+
+    def _labels_of(self, entries: tuple[Segments, ...]) -> list[Content]:
+        """Each entry's label; one the list showed before is the same content as then,
+        already measured (a step changes one or two entries, and the list measures the
+        height of every label it is given), until the styles change."""
         painter = Painter(self, self.colours)
-        options.show_choices([painter.text(e) for e in entries], at)
+        known = self._labels if self._labels_with is self._role_styles else {}
+        made: dict[Segments, Content] = {}
+        console = self.app.console
+        for entry in entries:
+            label = made.get(entry) or known.get(entry)
+            if label is None:
+                label = Content.from_rich_text(painter.text(entry), console=console)
+            made[entry] = label
+        self._labels, self._labels_with = made, self._role_styles
+        return [made[entry] for entry in entries]
 
     @property
     def keys(self) -> tuple[Hashable, ...]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import events
+from textual.content import Content
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import Reactive
@@ -60,7 +61,7 @@ class ChoiceList(OptionList):
     # taken here as the key arrives, so letters typed right behind it (a burst, a slow
     # link) are filtered, not sent up to the screen before its binding had run.
     slash_filters = False
-    _all: tuple[Text | str, ...] = ()
+    _all: tuple[Text | Content | str, ...] = ()
     _filter = ""
     _shown: tuple[int, ...] = ()  # the indices (among all) of the options shown
 
@@ -129,7 +130,8 @@ class ChoiceList(OptionList):
         """How many options there are, shown or not."""
         return len(self._all) if self._all else self.option_count
 
-    def show_choices(self, labels: Sequence[Text | str], highlighted: int | None = 0) -> None:
+    def show_choices(self, labels: Sequence[Text | Content | str],
+                     highlighted: int | None = 0) -> None:
         """All the options (``highlighted``: an index among them), the filter applied."""
         self._all = tuple(labels)
         self._apply(highlighted)
@@ -155,8 +157,8 @@ class ChoiceList(OptionList):
     def _apply(self, highlighted: int | None) -> None:
         words = self._filter
         shown = tuple(n for n, label in enumerate(self._all)
-                      if not words or matches(label.plain if isinstance(label, Text)
-                                              else label, words))
+                      if not words or matches(label if isinstance(label, str)
+                                              else label.plain, words))
         self._shown = shown
         self.set_options([Option(self._all[n], id=str(n)) for n in shown])
         if shown:

@@ -13,10 +13,12 @@ from pathlib import Path
 from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.color import Color
+from textual.content import Content
 from textual.widget import Widget
 
 from maharaja_tui.paths import STYLES
-from maharaja_tui.widgets.segments import ROLES, Painter, RoleStyles
+from maharaja_tui.widgets.action_panel import ActionPanel
+from maharaja_tui.widgets.segments import ROLES, Painter, RoleStyles, Segments
 from tests.tui.first_frame import run_child
 from tests.tui.helpers import synchronously
 
@@ -177,3 +179,45 @@ async def test_a_role_shared_by_widgets_keeps_the_rules_that_name_its_widget() -
             assert styles[1] == Style(color="#123456"), first
             assert styles[2] == Style(color="#d7af00"), first  # app.tcss
             assert Plain().role_style("dim") == Style()  # not attached: plain
+
+
+class Actions(App[None]):
+    CSS_PATH = APP_CSS
+
+    def compose(self) -> ComposeResult:
+        yield ActionPanel()
+
+
+@synchronously
+async def test_the_action_list_draws_a_kept_entry_in_the_theme_of_now() -> None:
+    """The action panel keeps an entry's label while the entry stays (a step changes
+    one or two); a new theme draws the labels again in its styles."""
+    take: Segments = (("Take 3 coins", "action"),)
+    end: Segments = (("End your turn", ""),)
+    async with Actions().run_test() as pilot:
+        app, panel = pilot.app, pilot.app.query_one(ActionPanel)
+
+        def label(index: int) -> object:
+            return panel.options.get_option_at_index(index).prompt
+
+        def drawn(entry: Segments) -> Content:
+            return Content.from_rich_text(Painter(panel).text(entry), console=app.console)
+
+        def look(content: object) -> object:  # Content compares its text alone
+            assert isinstance(content, Content)
+            return content.plain, content.spans
+
+        app.theme = "textual-dark"
+        await pilot.pause()
+        panel.show((), (take, end))
+        await pilot.pause()
+        dark = label(0)
+        assert look(dark) == look(drawn(take))
+        panel.show((), (take,))  # a step: the entry stays, its label kept
+        await pilot.pause()
+        assert label(0) is dark
+        app.theme = "textual-light"
+        await pilot.pause()
+        panel.show((), (take, end))
+        await pilot.pause()
+        assert look(label(0)) == look(drawn(take)) != look(dark)
