@@ -160,10 +160,14 @@ class MoveLog(RoleStyles, ScrollbarsRedrawThemselves, ScrollView, can_focus=True
             del self._wrapped[key]  # an entry that left the window
         self._lines = lines
         size = Size(width, len(lines))
-        if overflows and self.show_vertical_scrollbar and size.width == self.virtual_size.width:
-            # The scrollbar stays and the width with it: nothing on screen moves, so no
-            # layout of the whole screen (a new virtual size asks for one) after every
-            # move; the scrollbar's sizes are set below, as a layout would.
+        # Its height is the stylesheet's: a scrollbar that comes or goes (room for it, a
+        # new width) is all a new virtual size changes outside the log. Its scrollbar
+        # stays, or stays away (its lines fit; no room for one: a crowded side column
+        # leaves the log its border alone), and the width with it: nothing on screen
+        # moves, so no layout of the whole screen (a new virtual size asks for one)
+        # after every move; the scrollbar's sizes are set below, as a layout would.
+        bar_stays = overflows == self.show_vertical_scrollbar or not self.container_size.height
+        if bar_stays and size.width == self.virtual_size.width:
             self.set_reactive(MoveLog.virtual_size, size)
         else:
             self.virtual_size = size
