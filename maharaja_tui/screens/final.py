@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -51,32 +52,43 @@ class FinalScreen(Closing, RoleStyles, Screen[None]):
         self.story = story
 
     def compose(self) -> ComposeResult:
+        # Kept as they are made: the tabs move their panes into a switcher of their own
+        # as they mount, and the screen's mount could come before that (a game ending
+        # under the size cover of a tiny terminal asked for "#final-table" and crashed).
+        self._scores: DataTable[Text] = DataTable(id="final-table", cursor_type="none",
+                                                  zebra_stripes=True)
+        self._winner = Static(id="final-winner")
+        self._notes = Static(id="final-notes", classes="dialog-hint")
+        self._chart = LineChart(id="final-chart")
+        self._story_note = Static(id="story-note", classes="dialog-hint")
+        self._sources: DataTable[str] = DataTable(id="sources-table", cursor_type="none",
+                                                  zebra_stripes=True)
         with TabbedContent(id="final-tabs"):
             with TabPane("1 Scores", id="scores"), Vertical(id="final-box"):
                 yield Static(self.summary.title, classes="screen-title")
-                yield DataTable(id="final-table", cursor_type="none", zebra_stripes=True)
-                yield Static(id="final-winner")
-                yield Static(id="final-notes", classes="dialog-hint")
+                yield self._scores
+                yield self._winner
+                yield self._notes
             with TabPane("2 Story", id="story"):
-                yield LineChart(id="final-chart")
-                yield Static(id="story-note", classes="dialog-hint")
+                yield self._chart
+                yield self._story_note
             with TabPane("3 Points from", id="sources"):
-                yield DataTable(id="sources-table", cursor_type="none", zebra_stripes=True)
+                yield self._sources
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
     @while_open
     def on_mount(self) -> None:
         painter = Painter(self, self.adapter.palette(self.view))
-        fill_table(self.query_one("#final-table", DataTable), self.summary, painter)
+        fill_table(self._scores, self.summary, painter)
         notes = self.summary.notes
-        self.query_one("#final-winner", Static).update(painter.lines(notes[:1]))
-        self.query_one("#final-notes", Static).update(painter.lines(notes[1:]))
+        self._winner.update(painter.lines(notes[:1]))
+        self._notes.update(painter.lines(notes[1:]))
         self._tell(painter)
 
     def _tell(self, painter: Painter) -> None:
-        story, note = self.story, self.query_one("#story-note", Static)
+        story, note = self.story, self._story_note
         if story is None:
-            self.query_one(LineChart).display = False
+            self._chart.display = False
             note.update("This game tells no story here (only a game played on this "
                         "computer, of a game that counts one).")
             return
@@ -85,13 +97,13 @@ class FinalScreen(Closing, RoleStyles, Screen[None]):
                  else palette.letter(s) for s in range(len(story.series))]
         colours = [palette.seats[s].colour if s < len(palette.seats) else ""
                    for s in range(len(story.series))]
-        self.query_one(LineChart).data = ChartData(
+        self._chart.data = ChartData(
             f"{story.unit} after each round", tuple(story.rounds),
             tuple(Line(names[s], palette.letter(s), colours[s], tuple(values))
                   for s, values in enumerate(story.series)))
         note.update(f"Each line is a player's {story.unit}, marked by its letter; "
                     "'start' is before round 1, 'end' after the final scoring.")
-        table = self.query_one("#sources-table", DataTable)
+        table = self._sources
         table.add_columns(f"{story.unit} from", *names)
         everything = sorted({k for per in story.sources for k in per},
                             key=lambda k: -sum(abs(per.get(k, 0.0)) for per in story.sources))
