@@ -40,4 +40,6 @@ class AppClock:
             except RuntimeError:  # the app closed while a computer thought
                 pass
 
+        if not app.is_running:  # closed: its event loop may be ending (no thread to start)
+            return
         app.run_worker(run, thread=True, group="computer")

@@ -9,6 +9,8 @@ the same.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from textual.geometry import Size
 
@@ -117,3 +119,20 @@ async def test_a_game_that_ends_under_the_cover_shows_its_final_scores_once_unco
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(80, 24)
         await settled(pilot, lambda: isinstance(app.screen, FinalScreen), "the final scores")
+
+
+def test_a_game_closed_while_its_computers_play_leaves_no_crash(data_home: Path) -> None:
+    """Computers playing at once, the app closed in the middle: a computer's move asked
+    for after the close must not start a thread on an event loop that is ending (it
+    raised 'Executor shutdown has been called' and wrote a crash log)."""
+
+    @synchronously
+    async def run() -> None:
+        app = playing("maharaja-2020")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settled(pilot, lambda: app.table is not None, "the game")
+            await moves_under_the_cover(pilot, app)
+
+    for _ in range(3):
+        run()
+    assert not list(data_home.rglob("crash-*.log"))
