@@ -73,6 +73,7 @@ class MoveLog(RoleStyles, ScrollbarsRedrawThemselves, ScrollView, can_focus=True
         # (margin, entry, width) -> its lines. Only the shown entries are kept; styles
         # (a theme, the focus) change the look, so a style update empties it.
         self._wrapped: dict[tuple[Segments, Segments, int], list[Strip]] = {}
+        self._left: dict[tuple[Segments, Segments, int], list[Strip]] = {}  # see _paint
         self._painter: Painter | None = None  # its styles, also emptied by a style update
         self._end_y: float | None = None  # where the last paint that followed scrolled to
 
@@ -115,6 +116,7 @@ class MoveLog(RoleStyles, ScrollbarsRedrawThemselves, ScrollView, can_focus=True
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._wrapped.clear()
+        self._left = {}
         self._painter = None
         self._paint(follow=self._following())
 
@@ -155,9 +157,14 @@ class MoveLog(RoleStyles, ScrollbarsRedrawThemselves, ScrollView, can_focus=True
             width -= self.styles.scrollbar_size_vertical
         lines = [line for margin, entry in rows
                  for line in self._wrapped_entry(margin, entry, width)]
+        # An entry that left the window is kept for one more paint: an undo takes the
+        # newest entries back and the next action (or a redo, a replay's step back and
+        # forth) shows them again.
         shown = {(margin, entry) for margin, entry in rows}
-        for key in [key for key in self._wrapped if key[:2] not in shown]:
-            del self._wrapped[key]  # an entry that left the window
+        left = {key: lines for key, lines in self._wrapped.items() if key[:2] not in shown}
+        for key in left:
+            del self._wrapped[key]
+        self._left = left
         self._lines = lines
         size = Size(width, len(lines))
         # Its height is the stylesheet's: a scrollbar that comes or goes (room for it, a
@@ -198,14 +205,14 @@ class MoveLog(RoleStyles, ScrollbarsRedrawThemselves, ScrollView, can_focus=True
 
     def _wrapped_entry(self, margin: Segments, entry: Segments, width: int) -> list[Strip]:
         key = (margin, entry, width)
-        wrapped = self._wrapped.get(key)
+        wrapped = self._wrapped.get(key) or self._left.get(key)
         if wrapped is None:
             if self._painter is None:
                 self._painter = Painter(self, self.colours)
             text = self._painter.text(margin + tuple(entry))
             wrapped = Visual.to_strips(self, visualize(self, text), max(width, 1), None,
                                        self.visual_style)
-            self._wrapped[key] = wrapped
+        self._wrapped[key] = wrapped
         return wrapped
 
     def render_line(self, y: int) -> Strip:
