@@ -60,6 +60,33 @@ def _board_rows(app: MaharajaApp, board: type[Widget]) -> list[str]:
             for strip in rows_shown(screen)[region.y:region.bottom]]
 
 
+def _count_repaints(widget: Widget, asked: list[int]) -> None:
+    """Each repaint the widget asks for: how many rows (0: the whole widget)."""
+    original = widget.refresh
+
+    def refresh(*regions: Any, **kwargs: Any) -> Any:
+        asked.append(sum(region.height for region in regions))
+        return original(*regions, **kwargs)
+
+    widget.refresh = refresh  # type: ignore[method-assign]  # on this one widget
+
+
+async def _moves(app: MaharajaApp, pilot: Any, game: Game, seed: int) -> None:
+    """Twelve random moves played at the table, a scoring screen closed as it comes."""
+    screen = _game_screen(app)
+    rng = random.Random(seed)
+    for _ in range(12):
+        if not game.to_move():
+            break
+        seat, intent = random_intent(game, rng)
+        screen.table.play(seat, intent)
+        await pilot.pause()
+        while app.screen is not screen:  # a scoring screen over the board
+            app.pop_screen()
+            await pilot.pause()
+    await pilot.pause()
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_board_repaints_the_rows_a_move_changed_and_shows_the_new_position(name: str) -> None:
     make, board = GAMES[name]
@@ -72,26 +99,9 @@ def test_a_board_repaints_the_rows_a_move_changed_and_shows_the_new_position(nam
         app = MaharajaApp(Start("game", game=game), computer_delay=3600)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            screen = _game_screen(app)
-            widget = screen.query_one(board)
-            original = widget.refresh
-
-            def refresh(*regions: Any, **kwargs: Any) -> Any:
-                asked.append(sum(region.height for region in regions))
-                return original(*regions, **kwargs)
-
-            widget.refresh = refresh  # type: ignore[method-assign]  # on this one board
-            rng = random.Random(7)
-            for _ in range(12):
-                if not game.to_move():
-                    break
-                seat, intent = random_intent(game, rng)
-                screen.table.play(seat, intent)
-                await pilot.pause()
-                while app.screen is not screen:  # a scoring screen over the board
-                    app.pop_screen()
-                    await pilot.pause()
-            await pilot.pause()
+            widget = _game_screen(app).query_one(board)
+            _count_repaints(widget, asked)
+            await _moves(app, pilot, game, 7)
             cursor.append(widget.cursor)  # type: ignore[attr-defined]
             return _board_rows(app, board)
 
@@ -134,27 +144,9 @@ def test_a_panel_repaints_the_rows_a_move_changed_and_shows_the_new_position(nam
         app = MaharajaApp(Start("game", game=game), computer_delay=3600)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            screen = _game_screen(app)
             for selector, heights in asked.items():
-                widget = screen.query_one(selector)
-
-                def refresh(*regions: Any, original: Any = widget.refresh,
-                            heights: list[int] = heights, **kwargs: Any) -> Any:
-                    heights.append(sum(region.height for region in regions))
-                    return original(*regions, **kwargs)
-
-                widget.refresh = refresh  # type: ignore[method-assign]  # on this one panel
-            rng = random.Random(11)
-            for _ in range(12):
-                if not game.to_move():
-                    break
-                seat, intent = random_intent(game, rng)
-                screen.table.play(seat, intent)
-                await pilot.pause()
-                while app.screen is not screen:  # a scoring screen over the board
-                    app.pop_screen()
-                    await pilot.pause()
-            await pilot.pause()
+                _count_repaints(_game_screen(app).query_one(selector), heights)
+            await _moves(app, pilot, game, 11)
             return {selector: _rows_of(app, selector) for selector in asked}
 
     async def drawn_anew() -> dict[str, list[str]]:
