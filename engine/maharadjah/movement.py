@@ -479,11 +479,12 @@ def _search(state: State, group: Group, first: bool = False,
     ctx = _Crossing(state, group, seen)
     if ctx.colonial:
         return _colonial_walks(ctx, first)
-    if not ctx.boats:
+    if not ctx.boats or not group.armies:
+        # (leaders alone never take to the sea, W-AMB-7: over land as without boats)
         if ctx.allowance == 2 and group.armies:
             return _over_land(ctx, first)
         return _land_walks(ctx, first)
-    return _walks(ctx, first)
+    return _boat_walks(ctx, first)
 
 
 @cache
@@ -678,6 +679,96 @@ def _colonial_walks(ctx: _Crossing,
                     if first:
                         return found
             stack.append((nxt, crossings + 1, halt, walked))
+    return found
+
+
+@cache
+def _indian_steps(pos: str) -> tuple[tuple[str, bool, bool, bool], ...]:
+    """The crossings an Indian group with boats may make from ``pos`` as far as the
+    board alone decides, in ``neighbours`` order: (next space, whether it is land,
+    whether the crossing is the strait, whether that land is rough). Barbarian lands
+    are never entered (W-MOVE-6); a sea zone only from a territory it borders (W-MOVE-10;
+    never from another sea zone, W-BOAT-2); a territory from a sea zone it borders
+    (W-BOAT-2), from a barbarian land it borders (W-INV-1) or from an adjacent
+    territory (W-MOVE-8)."""
+    at_sea = pos in Q.board().seas
+    # W-BOAT-2: one sea zone only
+    return tuple(step for step in _colonial_steps(pos) if step[1] or not at_sea)
+
+
+def _boat_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
+    """``_walks`` for an Indian group of armies with boats this turn (W-BOAT): the same
+    depth-first walks in the same order, so the same first path to each end, a walk
+    being where it is, its crossings, the sea zone it sailed and its land crossings
+    before embarking and after landing. The same crossings and stops as ``_cross``,
+    the board's part of each worked out once (``_indian_steps``)."""
+    group = ctx.group
+    known, allowance, entering = ctx.enemies, ctx.allowance, ctx.entering
+    boosted = ctx.boosted
+    rough_stops = not boosted  # W-MOVE-3 (a group of armies)
+    most_before = 1 if boosted else 0  # W-BOAT-3
+    refused = ctx.state.refused
+    seas, barbarians = ctx.board.seas, ctx.board.barbarians
+    start = group.start
+    found: dict[tuple[str, str], tuple[str, ...]] = {}
+    endings, ending = ctx.endings, ctx.ends_in
+    seen: set[tuple[str, int, str, int, int]] = set()
+    # (pos, crossings, sea, before, after, path): walks that may go on (a stopped walk
+    # or one of MAX_PATH crossings goes no further, so it is never pushed)
+    stack: list[tuple[str, int, str, int, int, tuple[str, ...]]] = [
+        (start, 0, "", 0, 0, ())]
+    while stack:
+        walk = stack.pop()
+        pos, crossings, sea, before, after, path = walk
+        seen_key = walk[:5]
+        if seen_key in seen:
+            continue
+        seen.add(seen_key)
+        crossings += 1
+        at_sea = pos in seas
+        if at_sea and pos in refused:
+            continue  # W-BOAT-6: no landing from a zone whose passage was refused
+        on_land = not at_sea and pos not in barbarians  # (invaders leave their land alone)
+        for nxt, land, strait, rough in _indian_steps(pos):
+            if not land:
+                # W-BOAT-2: one sea zone; W-BOAT-3: at most one land crossing before
+                # embarking, and only with a leader or arms marker
+                if sea or before > most_before:
+                    continue
+                halt = False
+                n_sea, n_before, n_after = nxt, before, after
+            else:
+                n_sea, n_before, n_after = sea, before, after
+                halt = False
+                if at_sea:
+                    halt = not boosted  # W-BOAT-2: the landing is the army's whole move
+                elif on_land:
+                    if strait:
+                        if path:
+                            continue  # W-MOVE-7: the strait is the only crossing of its move
+                        halt = True
+                    if sea:
+                        n_after += 1
+                        if before + n_after > 2:
+                            continue  # W-BOAT-3: two land crossings with a sea move
+                    else:
+                        n_before += 1
+                if not sea and crossings > allowance:
+                    continue  # W-MOVE-2
+                enemy = known[nxt] if nxt in known else entering(nxt)
+                if isinstance(enemy, _Refusal):
+                    continue
+                halt = halt or bool(enemy) or (rough_stops and rough)
+            walked = path + (nxt,)
+            key = (nxt, pos)
+            if key not in found and nxt != start:
+                ok = endings.get(nxt)
+                if ok if ok is not None else ending(nxt):
+                    found[key] = walked
+                    if first:
+                        return found
+            if not halt and crossings < MAX_PATH:
+                stack.append((nxt, crossings, n_sea, n_before, n_after, walked))
     return found
 
 

@@ -41,14 +41,16 @@ def test_memoised_destinations_are_the_fresh_search() -> None:
     assert compared > 1000
 
 
-def test_the_land_searches_are_the_walk_search_for_the_groups_they_serve() -> None:
-    """W-MOVE-2..9, W-LEAD-3, W-INV-1: an Indian group without boats this turn is
-    searched over land only (armies alone: two crossings, one path to each end; with a
-    leader, or leaders alone: the walks in the same order), a colonial group by land and
-    sea with no boat rules (W-MOVE-2, W-MOVE-10, W-AMB-23); each finds exactly the ends
-    and first paths the general walk search finds, in random positions of every kind."""
+def test_the_searches_of_each_kind_of_group_are_the_walk_search() -> None:
+    """W-MOVE-2..10, W-LEAD-3, W-INV-1, W-BOAT-1..6, W-AMB-7: an Indian group without
+    boats this turn (or leaders alone) is searched over land only (armies alone: two
+    crossings, one path to each end; with a leader, or leaders alone: the walks in the
+    same order), an Indian group of armies with boats by the boat rules' own walks, a
+    colonial group by land and sea with no boat rules (W-MOVE-2, W-MOVE-10, W-AMB-23);
+    each finds exactly the ends and first paths the general walk search finds, in random
+    positions of every kind."""
     rng = Random(16)
-    compared = colonial = 0
+    compared = colonial = boats = 0
     for seed in range(2, 4):
         game = Game(RULESET, [Seat(f"P{i}") for i in range(4)], None, seed)
         while game.to_move():
@@ -56,18 +58,23 @@ def test_the_land_searches_are_the_walk_search_for_the_groups_they_serve() -> No
             for start in L._starts(state):
                 for group in L.groups_at(state, start):
                     ctx = M._Crossing(state, group)
-                    if ctx.boats and not ctx.colonial:
-                        continue
-                    fast = M._colonial_walks if ctx.colonial else (
-                        M._over_land if ctx.allowance == 2 and group.armies else M._land_walks)
-                    assert fast(ctx, False) == M._walks(M._Crossing(state, group))
+                    if ctx.colonial:
+                        fast = M._colonial_walks
+                    elif ctx.boats and group.armies:
+                        fast = M._boat_walks
+                    else:
+                        fast = (M._over_land if ctx.allowance == 2 and group.armies
+                                else M._land_walks)
+                    assert fast(ctx, False) == M._walks(M._Crossing(state, group)), (
+                        seed, len(game.steps))
                     assert bool(fast(M._Crossing(state, group), True)) == bool(
                         M._walks(M._Crossing(state, group)))
                     compared += 1
                     colonial += ctx.colonial
+                    boats += fast is M._boat_walks
             seat = rng.choice(game.to_move())
             game.play(seat, rng.choice(game.legal_intents(seat)))
-    assert compared > 300 and colonial > 30
+    assert compared > 300 and colonial > 30 and boats > 30, (compared, colonial, boats)
 
 
 def test_the_inputs_kept_through_a_move_are_the_fresh_ones() -> None:
