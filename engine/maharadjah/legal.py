@@ -23,6 +23,7 @@ from engine.maharadjah.movement import (
     Group,
     Inputs,
     can_move,
+    counted_runs,
     destination_runs,
     destinations,
     group_of,
@@ -505,27 +506,49 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
     inputs = search_inputs(state, state.active)
     judged = stacking.judge(state, inputs)
     sizes_to = judged.sizes_to
-    # (start, group, paths, army counts, moves) as stack_moves walks them: each path to a
-    # destination, then each army count
-    shapes = []
+    # the moves of each group shape counted first ((start, group, runs, moves) as
+    # stack_moves walks them): the sizes to a destination with room for all the armies
+    # free to move whatever comes (a sea zone, W-STACK-5; a normal territory while the
+    # plan has no large stack, W-STACK-2: ``Judgement.sizes_to``) are counted without
+    # asking the plan, then the drawn move is found walking its group's runs
+    large = judged.large
+    supply = judged.supply
+    blocks = []
     total = 0
     for start in _starts(state):
+        free = supply.get(start, 0)
         for group in groups_at(state, start):
             armies = group.armies
-            for dest, paths in destination_runs(state, group, inputs):
-                sizes = sizes_to(state, start, dest, armies) if armies else (0,)
-                if sizes:
-                    moves = len(sizes) * len(paths)
-                    shapes.append((start, group, paths, sizes, moves))
-                    total += moves
+            counted = counted_runs(state, group, inputs)
+            if not armies:
+                moves = counted.paths  # leaders alone: one move a path
+            else:
+                if large:
+                    moves, asked = counted.to_sea, counted.land
+                else:
+                    moves, asked = counted.to_sea + counted.to_normal, counted.rough
+                moves *= armies if armies < free else free
+                for dest, paths in asked:
+                    moves += len(sizes_to(state, start, dest, armies)) * len(paths)
+            if moves:
+                blocks.append((start, group, counted.runs, moves))
+                total += moves
     ending = may_end_movement(state)  # EndMovement comes last
     index = draw_index(rng, total + ending)
-    for start, group, paths, sizes, moves in shapes:
-        if index < moves:
-            path, k = divmod(index, len(sizes))
-            return it.Move(start=start, path=paths[path], armies=sizes[k],
-                           leaders=group.leaders, arms=group.arms)
-        index -= moves
+    for start, group, runs, moves in blocks:
+        if index >= moves:
+            index -= moves
+            continue
+        armies = group.armies
+        for dest, paths in runs:
+            sizes = sizes_to(state, start, dest, armies) if armies else (0,)
+            here = len(sizes) * len(paths)
+            if index < here:
+                path, k = divmod(index, len(sizes))
+                return it.Move(start=start, path=paths[path], armies=sizes[k],
+                               leaders=group.leaders, arms=group.arms)
+            index -= here
+        raise AssertionError("a group's moves were miscounted")  # (never)
     return it.EndMovement()
 
 

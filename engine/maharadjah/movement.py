@@ -407,6 +407,7 @@ def _found(state: State, shape: Group, inputs: Inputs) -> dict[tuple[str, str], 
             _FOUND.clear()
             _ENDS.clear()
             _RUNS.clear()
+            _COUNTED.clear()
             _SEEN.clear()
         # what entering and ending in a space mean is read from the same inputs for
         # every group of the nation, leaders alone apart (W-AMB-36): shared by their
@@ -439,6 +440,50 @@ def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
         for (dest, _came), path in sorted(_found(state, shape, inputs).items()):
             runs.setdefault(dest, []).append(path)
         found = _RUNS[key] = tuple((dest, tuple(paths)) for dest, paths in runs.items())
+    return found
+
+
+class Counted(NamedTuple):
+    """``destination_runs`` with what counting a group's moves needs of them: the paths
+    (every run's together, those to sea zones, those to territories of normal ground)
+    and the runs to rough territories and to any territory (W-STACK-1: the limits by
+    ground; sea zones have none, W-STACK-5)."""
+
+    runs: Runs
+    paths: int
+    to_sea: int
+    to_normal: int
+    rough: Runs
+    land: Runs
+
+
+_COUNTED: dict[tuple[Group, Inputs], Counted] = {}
+
+
+def counted_runs(state: State, group: Group, inputs: Inputs) -> Counted:
+    """``destination_runs`` of ``group`` with their paths counted by the ground of their
+    destination, kept with the search."""
+    shape = group if group.armies <= 1 else group_of((group.nation, group.start, 1,
+                                                      group.leaders, group.arms))
+    key = (shape, inputs)
+    found = _COUNTED.get(key)
+    if found is None:
+        runs = destination_runs(state, shape, inputs)
+        territories = Q.board().territories
+        to_sea = to_normal = 0
+        rough, land = [], []
+        for run in runs:
+            terr = territories.get(run[0])
+            if terr is None:
+                to_sea += len(run[1])
+                continue
+            land.append(run)
+            if terr.rough:
+                rough.append(run)
+            else:
+                to_normal += len(run[1])
+        found = _COUNTED[key] = Counted(runs, sum(len(paths) for _, paths in runs), to_sea,
+                                        to_normal, tuple(rough), tuple(land))
     return found
 
 

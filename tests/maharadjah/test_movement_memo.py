@@ -41,6 +41,42 @@ def test_memoised_destinations_are_the_fresh_search() -> None:
     assert compared > 1000
 
 
+def test_the_runs_counted_by_ground_are_those_of_the_search() -> None:
+    """W-STACK-1, W-STACK-5: the destinations' paths counted by their ground
+    (``counted_runs``, kept with the search) are those of a fresh search's runs: sea
+    zones, normal and rough territories, in random positions of every kind."""
+    from engine.maharadjah import queries as Q
+
+    rng = Random(18)
+    territories = Q.board().territories
+    compared = 0
+    for seed in range(6, 8):
+        game = Game(RULESET, [Seat(f"P{i}") for i in range(4)], None, seed)
+        while game.to_move():
+            state = game.state
+            for start in L._starts(state):
+                for group in L.groups_at(state, start):
+                    inputs = M._inputs(state, group.nation)
+                    found: dict[str, list[tuple[str, ...]]] = {}
+                    for (dest, _came), path in M._search(state, group).items():
+                        found.setdefault(dest, []).append(path)
+                    counted = M.counted_runs(state, group, inputs)
+                    assert [(d, sorted(p)) for d, p in counted.runs] == [
+                        (d, sorted(found[d])) for d in sorted(found)]
+                    by = {d: len(found[d]) for d in sorted(found)}
+                    assert counted.paths == sum(by.values())
+                    assert counted.to_sea == sum(n for d, n in by.items() if d not in territories)
+                    assert counted.to_normal == sum(n for d, n in by.items() if d in territories
+                                                    and not territories[d].rough)
+                    assert [d for d, _ in counted.rough] == [
+                        d for d in by if d in territories and territories[d].rough]
+                    assert [d for d, _ in counted.land] == [d for d in by if d in territories]
+                    compared += 1
+            seat = rng.choice(game.to_move())
+            game.play(seat, rng.choice(game.legal_intents(seat)))
+    assert compared > 300
+
+
 def test_the_searches_of_each_kind_of_group_are_the_walk_search() -> None:
     """W-MOVE-2..10, W-LEAD-3, W-INV-1, W-BOAT-1..6, W-AMB-7: an Indian group without
     boats this turn (or leaders alone) is searched over land only (armies alone: two

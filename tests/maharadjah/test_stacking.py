@@ -222,3 +222,39 @@ def test_a_judgement_carried_through_a_move_answers_as_a_new_one(seed: int) -> N
             compared += 1
         game.play(*random_intent(game, rng))
     assert compared > 100 and sizes > 1000, (compared, sizes)
+
+
+@pytest.mark.parametrize("seed", [7, 10])
+def test_a_carried_judgement_lets_through_only_what_the_position_before_did(
+        seed: int) -> None:
+    """W-STACK-3, W-MOVE-5: a judgement carried through a move its armies alone could
+    make asks the plan only for the sizes the position before the move let through
+    (``Judgement._then``): at every such position of random games, the sizes a new
+    judgement offers for every stack and destination are among those, and the carried
+    one, asked afresh, offers exactly the new one's."""
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
+    rng = Random(seed)
+    compared = cut = 0
+    while game.to_move():
+        state = game.state
+        kept = known.peek(state, "judgement")
+        if kept is not None and kept.before is not None:
+            fixed, supply = stacking._split(state, state.active)
+            inputs = search_inputs(state, state.active)
+            options = {s: stacking._options(state, s, inputs) for s in supply}
+            fresh = stacking.Judgement(fixed, supply, options)
+            kept.sizes.clear()  # asked afresh (the position before keeps its own)
+            for start in legal._starts(state):
+                free = supply.get(start, 0)
+                for group in legal.groups_at(state, start):
+                    for dest, _came in destinations(state, group):
+                        then = kept._then(state, start, dest)
+                        want = fresh.sizes_to(state, start, dest, free)
+                        assert then is None or set(want) <= set(then), (
+                            len(game.steps), start, dest)
+                        assert kept.sizes_to(state, start, dest, free) == want, (
+                            len(game.steps), start, dest)
+                        compared += 1
+                        cut += then is not None and len(then) < free
+        game.play(*random_intent(game, rng))
+    assert compared > 500 and cut > 20, (compared, cut)
