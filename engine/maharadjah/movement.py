@@ -529,6 +529,8 @@ def _search(state: State, group: Group, first: bool = False,
         if ctx.allowance == 2 and group.armies:
             return _over_land(ctx, first)
         return _land_walks(ctx, first)
+    if ctx.allowance == 2 and group.start in ctx.board.territories:
+        return _over_land_or_sea(ctx, first)
     return _boat_walks(ctx, first)
 
 
@@ -590,51 +592,82 @@ def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, 
     return found
 
 
+def _over_land_or_sea(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
+    """``_walks`` for an Indian group of armies alone with boats this turn, from a
+    territory: the walks over land of ``_over_land`` (a sea move starts where they stand,
+    W-BOAT-3), then each sea zone beside it (W-MOVE-10) and the coasts of that zone
+    they may land on, the landing being their whole move (W-BOAT-2) unless the zone's
+    passage was refused (W-BOAT-6): one path to each end, as ``_over_land``."""
+    found = _over_land(ctx, first)
+    if first and found:
+        return found
+    start = ctx.group.start
+    known, entering, endings, ending = ctx.enemies, ctx.entering, ctx.endings, ctx.ends_in
+    refused = ctx.state.refused
+    for sea in ctx.board.territories[start].seas:
+        ok = endings.get(sea)
+        if ok if ok is not None else ending(sea):  # W-BOAT-5
+            found[(sea, start)] = (sea,)
+            if first:
+                return found
+        if sea in refused:
+            continue
+        for coast, _land, _strait, _rough in _indian_steps(sea):
+            if coast == start:
+                continue
+            enemy = known[coast] if coast in known else entering(coast)
+            if isinstance(enemy, _Refusal):
+                continue
+            ok = endings.get(coast)
+            if ok if ok is not None else ending(coast):
+                found[(coast, sea)] = (sea, coast)
+                if first:
+                    return found
+    return found
+
+
 def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
     """``_walks`` for an Indian group with no boats this turn (a leader's group, or
     leaders alone: three crossings): the same depth-first walks in the same order, so
     the same first path to each end, over land only (every sea crossing is refused,
     W-BOAT-1, W-AMB-7), a walk being where it is and how many crossings it made."""
     group = ctx.group
-    b = ctx.board
-    barbarians, territories, land_of, borders = b.barbarians, b.territories, b.land, b.borders
-    straits, known, allowance = ctx.straits, ctx.enemies, ctx.allowance
+    known, allowance, entering = ctx.enemies, ctx.allowance, ctx.entering
     rough_stops = bool(group.armies) and not ctx.boosted  # W-MOVE-3
     start = group.start
     found: dict[tuple[str, str], tuple[str, ...]] = {}
     endings, ending = ctx.endings, ctx.ends_in
     seen: set[tuple[str, int]] = set()
-    stack: list[tuple[str, int, bool, tuple[str, ...]]] = [(start, 0, False, ())]
+    # (pos, crossings, path): only walks that go on are pushed (not one stopped, nor
+    # one whose allowance is spent, W-MOVE-2, nor one already walked on from there):
+    # those the search would pop and drop
+    stack: list[tuple[str, int, tuple[str, ...]]] = [(start, 0, ())]
     while stack:
-        pos, crossings, stop, path = stack.pop()
-        if stop or crossings >= MAX_PATH:
-            continue
-        seen_key = (pos, crossings)
+        walk = stack.pop()
+        pos, crossings, path = walk
+        seen_key = walk[:2]
         if seen_key in seen:
             continue
         seen.add(seen_key)
-        if crossings >= allowance:
-            continue  # W-MOVE-2: only sea crossings would be tried, and they are refused
-        land = borders[pos] if pos in barbarians else land_of[pos]
-        for nxt in neighbours(pos):
-            if nxt not in land or nxt in barbarians:
-                continue
-            strait = nxt in straits.get(pos, ())
+        crossings += 1
+        goes_on = crossings < allowance
+        for nxt, _land, strait, rough in _land_steps(pos):
             if strait and path:
                 continue  # W-MOVE-7: the strait is the only crossing of its move
-            enemy = known[nxt] if nxt in known else ctx.entering(nxt)
+            enemy = known[nxt] if nxt in known else entering(nxt)
             if isinstance(enemy, _Refusal):
                 continue
-            walked = path + (nxt,)
-            key = (nxt, pos)
-            if key not in found and nxt != start:
-                ok = endings.get(nxt)
-                if ok if ok is not None else ending(nxt):
-                    found[key] = walked
-                    if first:
-                        return found
-            stack.append((nxt, crossings + 1, bool(enemy) or strait or (
-                rough_stops and territories[nxt].rough), walked))
+            if nxt != start:
+                key = (nxt, pos)
+                if key not in found:
+                    ok = endings.get(nxt)
+                    if ok if ok is not None else ending(nxt):
+                        found[key] = path + (nxt,)
+                        if first:
+                            return found
+            if goes_on and not (enemy or strait or (rough_stops and rough)) and (
+                    nxt, crossings) not in seen:
+                stack.append((nxt, crossings, path + (nxt,)))
     return found
 
 
@@ -694,17 +727,17 @@ def _colonial_walks(ctx: _Crossing,
     found: dict[tuple[str, str], tuple[str, ...]] = {}
     endings, ending = ctx.endings, ctx.ends_in
     seen: set[tuple[str, int]] = set()
-    stack: list[tuple[str, int, bool, tuple[str, ...]]] = [(start, 0, False, ())]
+    # (pos, crossings, path): only walks that go on are pushed (``_land_walks``)
+    stack: list[tuple[str, int, tuple[str, ...]]] = [(start, 0, ())]
     while stack:
-        pos, crossings, stop, path = stack.pop()
-        if stop or crossings >= MAX_PATH:
-            continue
-        seen_key = (pos, crossings)
+        walk = stack.pop()
+        pos, crossings, path = walk
+        seen_key = walk[:2]
         if seen_key in seen:
             continue
         seen.add(seen_key)
-        if crossings >= allowance:
-            continue  # W-MOVE-2: every crossing is refused
+        crossings += 1
+        goes_on = crossings < allowance
         for nxt, land, strait, rough in _colonial_steps(pos):
             if land:
                 if strait and path:
@@ -712,19 +745,27 @@ def _colonial_walks(ctx: _Crossing,
                 enemy = known[nxt] if nxt in known else entering(nxt)
                 if isinstance(enemy, _Refusal):
                     continue
-                halt = bool(enemy) or strait or (rough_stops and rough)
+                halt = enemy or strait or (rough_stops and rough)
             else:
                 halt = False
-            walked = path + (nxt,)
-            key = (nxt, pos)
-            if key not in found and nxt != start:
-                ok = endings.get(nxt)
-                if ok if ok is not None else ending(nxt):
-                    found[key] = walked
-                    if first:
-                        return found
-            stack.append((nxt, crossings + 1, halt, walked))
+            if nxt != start:
+                key = (nxt, pos)
+                if key not in found:
+                    ok = endings.get(nxt)
+                    if ok if ok is not None else ending(nxt):
+                        found[key] = path + (nxt,)
+                        if first:
+                            return found
+            if goes_on and not halt and (nxt, crossings) not in seen:
+                stack.append((nxt, crossings, path + (nxt,)))
     return found
+
+
+@cache
+def _land_steps(pos: str) -> tuple[tuple[str, bool, bool, bool], ...]:
+    """``_colonial_steps`` over land only: an Indian group's crossings without boats
+    (W-BOAT-1; leaders alone never take to the sea, W-AMB-7)."""
+    return tuple(step for step in _colonial_steps(pos) if step[1])
 
 
 @cache
@@ -758,8 +799,9 @@ def _boat_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
     found: dict[tuple[str, str], tuple[str, ...]] = {}
     endings, ending = ctx.endings, ctx.ends_in
     seen: set[tuple[str, int, str, int, int]] = set()
-    # (pos, crossings, sea, before, after, path): walks that may go on (a stopped walk
-    # or one of MAX_PATH crossings goes no further, so it is never pushed)
+    # (pos, crossings, sea, before, after, path): walks that may go on (a stopped walk,
+    # one of MAX_PATH crossings or one already walked on from there goes no further, so
+    # it is never pushed)
     stack: list[tuple[str, int, str, int, int, tuple[str, ...]]] = [
         (start, 0, "", 0, 0, ())]
     while stack:
@@ -804,16 +846,17 @@ def _boat_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
                 if isinstance(enemy, _Refusal):
                     continue
                 halt = halt or bool(enemy) or (rough_stops and rough)
-            walked = path + (nxt,)
-            key = (nxt, pos)
-            if key not in found and nxt != start:
-                ok = endings.get(nxt)
-                if ok if ok is not None else ending(nxt):
-                    found[key] = walked
-                    if first:
-                        return found
-            if not halt and crossings < MAX_PATH:
-                stack.append((nxt, crossings, n_sea, n_before, n_after, walked))
+            if nxt != start:
+                key = (nxt, pos)
+                if key not in found:
+                    ok = endings.get(nxt)
+                    if ok if ok is not None else ending(nxt):
+                        found[key] = path + (nxt,)
+                        if first:
+                            return found
+            if not halt and crossings < MAX_PATH and (
+                    nxt, crossings, n_sea, n_before, n_after) not in seen:
+                stack.append((nxt, crossings, n_sea, n_before, n_after, path + (nxt,)))
     return found
 
 

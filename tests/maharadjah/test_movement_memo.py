@@ -81,12 +81,13 @@ def test_the_searches_of_each_kind_of_group_are_the_walk_search() -> None:
     """W-MOVE-2..10, W-LEAD-3, W-INV-1, W-BOAT-1..6, W-AMB-7: an Indian group without
     boats this turn (or leaders alone) is searched over land only (armies alone: two
     crossings, one path to each end; with a leader, or leaders alone: the walks in the
-    same order), an Indian group of armies with boats by the boat rules' own walks, a
+    same order), an Indian group of armies with boats by the boat rules' own walks
+    (armies alone from a territory: over land, then one sea zone and its coasts), a
     colonial group by land and sea with no boat rules (W-MOVE-2, W-MOVE-10, W-AMB-23);
     each finds exactly the ends and first paths the general walk search finds, in random
     positions of every kind."""
     rng = Random(16)
-    compared = colonial = boats = 0
+    compared = colonial = boats = by_sea = 0
     for seed in range(2, 4):
         game = Game(RULESET, [Seat(f"P{i}") for i in range(4)], None, seed)
         while game.to_move():
@@ -97,7 +98,8 @@ def test_the_searches_of_each_kind_of_group_are_the_walk_search() -> None:
                     if ctx.colonial:
                         fast = M._colonial_walks
                     elif ctx.boats and group.armies:
-                        fast = M._boat_walks
+                        fast = M._over_land_or_sea if ctx.allowance == 2 and (
+                            start in ctx.board.territories) else M._boat_walks
                     else:
                         fast = (M._over_land if ctx.allowance == 2 and group.armies
                                 else M._land_walks)
@@ -108,9 +110,11 @@ def test_the_searches_of_each_kind_of_group_are_the_walk_search() -> None:
                     compared += 1
                     colonial += ctx.colonial
                     boats += fast is M._boat_walks
+                    by_sea += fast is M._over_land_or_sea
             seat = rng.choice(game.to_move())
             game.play(seat, rng.choice(game.legal_intents(seat)))
-    assert compared > 300 and colonial > 30 and boats > 30, (compared, colonial, boats)
+    assert compared > 300 and colonial > 30 and boats > 30 and by_sea > 30, (
+        compared, colonial, boats, by_sea)
 
 
 def test_the_inputs_kept_through_a_move_are_the_fresh_ones() -> None:
