@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import partial
+from functools import cache, partial
 from random import Random
 from typing import Any
 
@@ -296,17 +296,31 @@ def may_end_movement(state: State) -> bool:
 # ---------------------------------------------------------- posts and arms
 def post_options(state: State) -> list[Any]:
     """W-POST-1..6: builds and the one removal open now."""
+    return list(_post_options(state))
+
+
+def may_post(state: State) -> bool:
+    """``bool(post_options(state))``, stopping at the first option (the automatic end of
+    a Trading Post Phase asks this after every step)."""
+    return next(_post_options(state), None) is not None
+
+
+def _post_options(state: State) -> Iterator[Any]:
     power = state.active
-    out: list[Any] = []
     mine = [s for s, owner in state.posts.items() if owner == power]
     if state.posts_built == 0 and not state.post_removed:
-        out += [it.RemovePost(space=s) for s in sorted(mine)]
+        yield from (it.RemovePost(space=s) for s in sorted(mine))
     if state.posts_built >= 2 or len(mine) >= Q.rules().nations[power].posts:
-        return out
-    for space in sorted(t for t, terr in Q.board().territories.items() if terr.post_site):
+        return
+    for space in _post_sites():
         if build_refusal(state, space) is None:
-            out.append(it.BuildPost(space=space))
-    return out
+            yield it.BuildPost(space=space)
+
+
+@cache
+def _post_sites() -> tuple[str, ...]:
+    """W-POST-2: the post sites, sorted."""
+    return tuple(sorted(t for t, terr in Q.board().territories.items() if terr.post_site))
 
 
 def build_refusal(state: State, space: str) -> Forbidden | None:
@@ -371,6 +385,15 @@ def arms_options(state: State) -> list[Any]:
     if current:
         out.append(it.AssignArms(nation=""))
     return out
+
+
+def may_arm(state: State) -> bool:
+    """``bool(arms_options(state))``, stopping at the first nation the power may arm (the
+    automatic end of an Arms Phase asks this)."""
+    power = state.active
+    current = state.arms.get(power, "")
+    return bool(current) or any(n != current and arms_ok(state, power, n)
+                                for n in Q.rules().order)
 
 
 def arms_lapsed(state: State) -> list[Any]:

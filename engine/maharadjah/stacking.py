@@ -534,8 +534,11 @@ def may_end(state: State) -> bool:
     """W-STACK-3, W-INV-1: whether the phase may end now (no move would save armies):
     ``end_refusal`` without the words, what a listing asks."""
     judged = known.peek(state, "judgement")  # (the listing has judged the position)
-    now = judged.ended() if judged is not None else loss_now(state)
-    return not now or now <= judge(state).loss
+    if judged is None:
+        now = loss_now(state)
+        return not now or now <= judge(state).loss
+    now = judged.ended()
+    return not now or now <= judged.loss
 
 
 def end_refusal(state: State) -> Forbidden | None:
