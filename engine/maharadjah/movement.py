@@ -580,16 +580,30 @@ def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, 
                 return found
         if stop or enemy:
             continue
-        for second in seconds:
-            enemy = known[second] if second in known else entering(second)
-            if isinstance(enemy, _Refusal):
-                continue
-            ok = endings.get(second)
-            if ok if ok is not None else ending(second):
-                found[(second, first_step)] = (first_step, second)
-                if first:
-                    return found
+        if _second_steps(ctx, found, first_step, seconds, first):
+            return found
     return found
+
+
+def _second_steps(ctx: _Crossing, found: dict[tuple[str, str], tuple[str, ...]], via: str,
+                  spaces: tuple[str, ...], first: bool) -> bool:
+    """The ends of walks of two crossings through ``via`` into ``spaces`` (not the
+    group's start) added to ``found``: each entered (W-MOVE-4, W-AMB-36, W-ALLY-4) and
+    ended in (``_ending``). True once ``first`` has one."""
+    known, entering, endings, ending = ctx.enemies, ctx.entering, ctx.endings, ctx.ends_in
+    start = ctx.group.start
+    for space in spaces:
+        if space == start:
+            continue
+        enemy = known[space] if space in known else entering(space)
+        if isinstance(enemy, _Refusal):
+            continue
+        ok = endings.get(space)
+        if ok if ok is not None else ending(space):
+            found[(space, via)] = (via, space)
+            if first:
+                return True
+    return False
 
 
 def _over_land_or_sea(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
@@ -602,7 +616,7 @@ def _over_land_or_sea(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tupl
     if first and found:
         return found
     start = ctx.group.start
-    known, entering, endings, ending = ctx.enemies, ctx.entering, ctx.endings, ctx.ends_in
+    endings, ending = ctx.endings, ctx.ends_in
     refused = ctx.state.refused
     for sea in ctx.board.territories[start].seas:
         ok = endings.get(sea)
@@ -610,20 +624,15 @@ def _over_land_or_sea(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tupl
             found[(sea, start)] = (sea,)
             if first:
                 return found
-        if sea in refused:
-            continue
-        for coast, _land, _strait, _rough in _indian_steps(sea):
-            if coast == start:
-                continue
-            enemy = known[coast] if coast in known else entering(coast)
-            if isinstance(enemy, _Refusal):
-                continue
-            ok = endings.get(coast)
-            if ok if ok is not None else ending(coast):
-                found[(coast, sea)] = (sea, coast)
-                if first:
-                    return found
+        if sea not in refused and _second_steps(ctx, found, sea, _coasts(sea), first):
+            return found
     return found
+
+
+@cache
+def _coasts(sea: str) -> tuple[str, ...]:
+    """The territories an Indian group may land on from ``sea`` (``_indian_steps``)."""
+    return tuple(step[0] for step in _indian_steps(sea))
 
 
 def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
@@ -631,44 +640,7 @@ def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
     leaders alone: three crossings): the same depth-first walks in the same order, so
     the same first path to each end, over land only (every sea crossing is refused,
     W-BOAT-1, W-AMB-7), a walk being where it is and how many crossings it made."""
-    group = ctx.group
-    known, allowance, entering = ctx.enemies, ctx.allowance, ctx.entering
-    rough_stops = bool(group.armies) and not ctx.boosted  # W-MOVE-3
-    start = group.start
-    found: dict[tuple[str, str], tuple[str, ...]] = {}
-    endings, ending = ctx.endings, ctx.ends_in
-    seen: set[tuple[str, int]] = set()
-    # (pos, crossings, path): only walks that go on are pushed (not one stopped, nor
-    # one whose allowance is spent, W-MOVE-2, nor one already walked on from there):
-    # those the search would pop and drop
-    stack: list[tuple[str, int, tuple[str, ...]]] = [(start, 0, ())]
-    while stack:
-        walk = stack.pop()
-        pos, crossings, path = walk
-        seen_key = walk[:2]
-        if seen_key in seen:
-            continue
-        seen.add(seen_key)
-        crossings += 1
-        goes_on = crossings < allowance
-        for nxt, _land, strait, rough in _land_steps(pos):
-            if strait and path:
-                continue  # W-MOVE-7: the strait is the only crossing of its move
-            enemy = known[nxt] if nxt in known else entering(nxt)
-            if isinstance(enemy, _Refusal):
-                continue
-            if nxt != start:
-                key = (nxt, pos)
-                if key not in found:
-                    ok = endings.get(nxt)
-                    if ok if ok is not None else ending(nxt):
-                        found[key] = path + (nxt,)
-                        if first:
-                            return found
-            if goes_on and not (enemy or strait or (rough_stops and rough)) and (
-                    nxt, crossings) not in seen:
-                stack.append((nxt, crossings, path + (nxt,)))
-    return found
+    return _stepped_walks(ctx, first, _land_steps)
 
 
 @cache
@@ -720,6 +692,16 @@ def _colonial_walks(ctx: _Crossing,
     Sea zones never stop them; the same stops on land as ``_cross`` (enemies, the
     strait, rough ground), the board's part of each crossing worked out once
     (``_colonial_steps``)."""
+    return _stepped_walks(ctx, first, _colonial_steps)
+
+
+def _stepped_walks(ctx: _Crossing, first: bool,
+                   steps: Callable[[str], tuple[tuple[str, bool, bool, bool], ...]]
+                   ) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The depth-first walks of ``_walks`` for a group whose crossings from each space
+    the board alone decides (``steps``: ``_colonial_steps``, ``_land_steps``), a walk
+    being where it is and how many crossings it made: sea zones never stop it, land
+    stops it as ``_cross`` does (enemies, the strait, rough ground)."""
     group = ctx.group
     known, allowance, entering = ctx.enemies, ctx.allowance, ctx.entering
     rough_stops = bool(group.armies) and not ctx.boosted  # W-MOVE-3
@@ -727,7 +709,9 @@ def _colonial_walks(ctx: _Crossing,
     found: dict[tuple[str, str], tuple[str, ...]] = {}
     endings, ending = ctx.endings, ctx.ends_in
     seen: set[tuple[str, int]] = set()
-    # (pos, crossings, path): only walks that go on are pushed (``_land_walks``)
+    # (pos, crossings, path): only walks that go on are pushed (not one stopped, nor
+    # one whose allowance is spent, W-MOVE-2, nor one already walked on from there):
+    # those the search would pop and drop
     stack: list[tuple[str, int, tuple[str, ...]]] = [(start, 0, ())]
     while stack:
         walk = stack.pop()
@@ -738,7 +722,7 @@ def _colonial_walks(ctx: _Crossing,
         seen.add(seen_key)
         crossings += 1
         goes_on = crossings < allowance
-        for nxt, land, strait, rough in _colonial_steps(pos):
+        for nxt, land, strait, rough in steps(pos):
             if land:
                 if strait and path:
                     continue  # W-MOVE-7: the strait is the only crossing of its move
