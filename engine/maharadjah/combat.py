@@ -186,6 +186,7 @@ def defender_retreats(state: State) -> list[str]:
         near = set(b.coasts[space])
         seas = set(b.seas[space].adjacent_seas)
     out = []
+    fits = None  # (``Q.adding``: the defender's counts read once, when first asked)
     for dest in sorted(near - entered):
         pieces = set(state.armies.get(dest, {}))
         pieces |= {Q.leader_nation(lead) for lead in Q.leaders_at(state, dest)}
@@ -199,7 +200,9 @@ def defender_retreats(state: State) -> list[str]:
             pass  # (b) vacant and no attacker beside it
         else:
             continue
-        if Q.can_add(state, dfd, dest):
+        if fits is None:
+            fits = Q.adding(state, dfd)
+        if fits(dest, 1):
             out.append(dest)
     if Q.is_colonial(dfd):
         out += sorted(seas - entered)
@@ -216,6 +219,7 @@ def attacker_retreats(state: State) -> dict[str, int]:
     colonial = Q.is_colonial(battle.attacker)
     if battle.space in b.seas and not colonial:
         return {}  # W-NAV-3: Indians at sea cannot retreat
+    fits = None  # (``Q.adding``: the attacker's counts read once, when first asked)
     for origin, n in state.arrived.get(battle.space, {}).items():
         if n <= 0 or origin in b.barbarians:
             continue
@@ -223,7 +227,9 @@ def attacker_retreats(state: State) -> dict[str, int]:
             continue
         if Q.others(state, origin, battle.attacker):
             continue
-        if Q.can_add(state, battle.attacker, origin):
+        if fits is None:
+            fits = Q.adding(state, battle.attacker)
+        if fits(origin, 1):
             out[origin] = n
     return out
 

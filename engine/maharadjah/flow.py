@@ -219,13 +219,13 @@ def end_combat(state: State) -> list[Any]:
 
 
 def posts(state: State) -> list[Any]:
-    if legal.post_options(state):
+    if legal.may_post(state):
         return []
     return [ev.PostsEnded(power=state.active), ev.PhaseStarted(phase=Phase.ARMS)]
 
 
 def arms(state: State) -> list[Any]:
-    if legal.arms_options(state):
+    if legal.may_arm(state):
         return []
     return [ev.ArmsEnded(power=state.active), ev.PhaseStarted(phase=Phase.VP)]
 

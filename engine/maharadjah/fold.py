@@ -449,7 +449,8 @@ def _moved_keeping_inputs(state: State, e: ev.Moved) -> None:
     than made anew."""
     inputs = judged = None
     if e.nation == state.active:
-        inputs = known.peek(state, "inputs")
+        values = known.kept(state)  # (read once: the state is asked once)
+        inputs = values.get("inputs")
         here = state.armies.get(e.path[-1])
         if inputs is not None and here and not (len(here) == 1 and e.nation in here):
             # enemies there: the inputs hold while the space stays overrun or not
@@ -459,7 +460,7 @@ def _moved_keeping_inputs(state: State, e: ev.Moved) -> None:
             if (before >= enemies) != (before + e.armies >= enemies):
                 inputs = None
         if inputs is not None:
-            judged = known.peek(state, "judgement")
+            judged = values.get("judgement")
     forget(state)
     _moved(state, e)
     if inputs is not None:

@@ -60,6 +60,15 @@ def peek(state: State, name: str) -> Any:
     return entry.values.get(name)
 
 
+def kept(state: State) -> dict[str, Any]:
+    """The values kept for ``state`` as it is now, without keeping any for a new or
+    changed one (empty then): ``peek`` of several names."""
+    entry = _ENTRIES.get(id(state))
+    if entry is None or not entry.holds(state):
+        return {}
+    return entry.values
+
+
 def forget(state: State) -> None:
     """``state`` changes now (``fold.apply``)."""
     _ENTRIES.pop(id(state), None)

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import partial
+from functools import cache, partial
 from random import Random
 from typing import Any
 
@@ -23,6 +23,7 @@ from engine.maharadjah.movement import (
     Group,
     Inputs,
     can_move,
+    counted_runs,
     destination_runs,
     destinations,
     group_of,
@@ -295,17 +296,31 @@ def may_end_movement(state: State) -> bool:
 # ---------------------------------------------------------- posts and arms
 def post_options(state: State) -> list[Any]:
     """W-POST-1..6: builds and the one removal open now."""
+    return list(_post_options(state))
+
+
+def may_post(state: State) -> bool:
+    """``bool(post_options(state))``, stopping at the first option (the automatic end of
+    a Trading Post Phase asks this after every step)."""
+    return next(_post_options(state), None) is not None
+
+
+def _post_options(state: State) -> Iterator[Any]:
     power = state.active
-    out: list[Any] = []
     mine = [s for s, owner in state.posts.items() if owner == power]
     if state.posts_built == 0 and not state.post_removed:
-        out += [it.RemovePost(space=s) for s in sorted(mine)]
+        yield from (it.RemovePost(space=s) for s in sorted(mine))
     if state.posts_built >= 2 or len(mine) >= Q.rules().nations[power].posts:
-        return out
-    for space in sorted(t for t, terr in Q.board().territories.items() if terr.post_site):
+        return
+    for space in _post_sites():
         if build_refusal(state, space) is None:
-            out.append(it.BuildPost(space=space))
-    return out
+            yield it.BuildPost(space=space)
+
+
+@cache
+def _post_sites() -> tuple[str, ...]:
+    """W-POST-2: the post sites, sorted."""
+    return tuple(sorted(t for t, terr in Q.board().territories.items() if terr.post_site))
 
 
 def build_refusal(state: State, space: str) -> Forbidden | None:
@@ -370,6 +385,15 @@ def arms_options(state: State) -> list[Any]:
     if current:
         out.append(it.AssignArms(nation=""))
     return out
+
+
+def may_arm(state: State) -> bool:
+    """``bool(arms_options(state))``, stopping at the first nation the power may arm (the
+    automatic end of an Arms Phase asks this)."""
+    power = state.active
+    current = state.arms.get(power, "")
+    return bool(current) or any(n != current and arms_ok(state, power, n)
+                                for n in Q.rules().order)
 
 
 def arms_lapsed(state: State) -> list[Any]:
@@ -505,27 +529,49 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
     inputs = search_inputs(state, state.active)
     judged = stacking.judge(state, inputs)
     sizes_to = judged.sizes_to
-    # (start, group, paths, army counts, moves) as stack_moves walks them: each path to a
-    # destination, then each army count
-    shapes = []
+    # the moves of each group shape counted first ((start, group, runs, moves) as
+    # stack_moves walks them): the sizes to a destination with room for all the armies
+    # free to move whatever comes (a sea zone, W-STACK-5; a normal territory while the
+    # plan has no large stack, W-STACK-2: ``Judgement.sizes_to``) are counted without
+    # asking the plan, then the drawn move is found walking its group's runs
+    large = judged.large
+    supply = judged.supply
+    blocks = []
     total = 0
     for start in _starts(state):
+        free = supply.get(start, 0)
         for group in groups_at(state, start):
             armies = group.armies
-            for dest, paths in destination_runs(state, group, inputs):
-                sizes = sizes_to(state, start, dest, armies) if armies else (0,)
-                if sizes:
-                    moves = len(sizes) * len(paths)
-                    shapes.append((start, group, paths, sizes, moves))
-                    total += moves
+            counted = counted_runs(state, group, inputs)
+            if not armies:
+                moves = counted.paths  # leaders alone: one move a path
+            else:
+                if large:
+                    moves, asked = counted.to_sea, counted.land
+                else:
+                    moves, asked = counted.to_sea + counted.to_normal, counted.rough
+                moves *= armies if armies < free else free
+                for dest, paths in asked:
+                    moves += len(sizes_to(state, start, dest, armies)) * len(paths)
+            if moves:
+                blocks.append((start, group, counted.runs, moves))
+                total += moves
     ending = may_end_movement(state)  # EndMovement comes last
     index = draw_index(rng, total + ending)
-    for start, group, paths, sizes, moves in shapes:
-        if index < moves:
-            path, k = divmod(index, len(sizes))
-            return it.Move(start=start, path=paths[path], armies=sizes[k],
-                           leaders=group.leaders, arms=group.arms)
-        index -= moves
+    for start, group, runs, moves in blocks:
+        if index >= moves:
+            index -= moves
+            continue
+        armies = group.armies
+        for dest, paths in runs:
+            sizes = sizes_to(state, start, dest, armies) if armies else (0,)
+            here = len(sizes) * len(paths)
+            if index < here:
+                path, k = divmod(index, len(sizes))
+                return it.Move(start=start, path=paths[path], armies=sizes[k],
+                               leaders=group.leaders, arms=group.arms)
+            index -= here
+        raise AssertionError("a group's moves were miscounted")  # (never)
     return it.EndMovement()
 
 

@@ -407,6 +407,7 @@ def _found(state: State, shape: Group, inputs: Inputs) -> dict[tuple[str, str], 
             _FOUND.clear()
             _ENDS.clear()
             _RUNS.clear()
+            _COUNTED.clear()
             _SEEN.clear()
         # what entering and ending in a space mean is read from the same inputs for
         # every group of the nation, leaders alone apart (W-AMB-36): shared by their
@@ -439,6 +440,50 @@ def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
         for (dest, _came), path in sorted(_found(state, shape, inputs).items()):
             runs.setdefault(dest, []).append(path)
         found = _RUNS[key] = tuple((dest, tuple(paths)) for dest, paths in runs.items())
+    return found
+
+
+class Counted(NamedTuple):
+    """``destination_runs`` with what counting a group's moves needs of them: the paths
+    (every run's together, those to sea zones, those to territories of normal ground)
+    and the runs to rough territories and to any territory (W-STACK-1: the limits by
+    ground; sea zones have none, W-STACK-5)."""
+
+    runs: Runs
+    paths: int
+    to_sea: int
+    to_normal: int
+    rough: Runs
+    land: Runs
+
+
+_COUNTED: dict[tuple[Group, Inputs], Counted] = {}
+
+
+def counted_runs(state: State, group: Group, inputs: Inputs) -> Counted:
+    """``destination_runs`` of ``group`` with their paths counted by the ground of their
+    destination, kept with the search."""
+    shape = group if group.armies <= 1 else group_of((group.nation, group.start, 1,
+                                                      group.leaders, group.arms))
+    key = (shape, inputs)
+    found = _COUNTED.get(key)
+    if found is None:
+        runs = destination_runs(state, shape, inputs)
+        territories = Q.board().territories
+        to_sea = to_normal = 0
+        rough, land = [], []
+        for run in runs:
+            terr = territories.get(run[0])
+            if terr is None:
+                to_sea += len(run[1])
+                continue
+            land.append(run)
+            if terr.rough:
+                rough.append(run)
+            else:
+                to_normal += len(run[1])
+        found = _COUNTED[key] = Counted(runs, sum(len(paths) for _, paths in runs), to_sea,
+                                        to_normal, tuple(rough), tuple(land))
     return found
 
 
@@ -479,11 +524,14 @@ def _search(state: State, group: Group, first: bool = False,
     ctx = _Crossing(state, group, seen)
     if ctx.colonial:
         return _colonial_walks(ctx, first)
-    if not ctx.boats:
+    if not ctx.boats or not group.armies:
+        # (leaders alone never take to the sea, W-AMB-7: over land as without boats)
         if ctx.allowance == 2 and group.armies:
             return _over_land(ctx, first)
         return _land_walks(ctx, first)
-    return _walks(ctx, first)
+    if ctx.allowance == 2 and group.start in ctx.board.territories:
+        return _over_land_or_sea(ctx, first)
+    return _boat_walks(ctx, first)
 
 
 @cache
@@ -532,16 +580,59 @@ def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, 
                 return found
         if stop or enemy:
             continue
-        for second in seconds:
-            enemy = known[second] if second in known else entering(second)
-            if isinstance(enemy, _Refusal):
-                continue
-            ok = endings.get(second)
-            if ok if ok is not None else ending(second):
-                found[(second, first_step)] = (first_step, second)
-                if first:
-                    return found
+        if _second_steps(ctx, found, first_step, seconds, first):
+            return found
     return found
+
+
+def _second_steps(ctx: _Crossing, found: dict[tuple[str, str], tuple[str, ...]], via: str,
+                  spaces: tuple[str, ...], first: bool) -> bool:
+    """The ends of walks of two crossings through ``via`` into ``spaces`` (not the
+    group's start) added to ``found``: each entered (W-MOVE-4, W-AMB-36, W-ALLY-4) and
+    ended in (``_ending``). True once ``first`` has one."""
+    known, entering, endings, ending = ctx.enemies, ctx.entering, ctx.endings, ctx.ends_in
+    start = ctx.group.start
+    for space in spaces:
+        if space == start:
+            continue
+        enemy = known[space] if space in known else entering(space)
+        if isinstance(enemy, _Refusal):
+            continue
+        ok = endings.get(space)
+        if ok if ok is not None else ending(space):
+            found[(space, via)] = (via, space)
+            if first:
+                return True
+    return False
+
+
+def _over_land_or_sea(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
+    """``_walks`` for an Indian group of armies alone with boats this turn, from a
+    territory: the walks over land of ``_over_land`` (a sea move starts where they stand,
+    W-BOAT-3), then each sea zone beside it (W-MOVE-10) and the coasts of that zone
+    they may land on, the landing being their whole move (W-BOAT-2) unless the zone's
+    passage was refused (W-BOAT-6): one path to each end, as ``_over_land``."""
+    found = _over_land(ctx, first)
+    if first and found:
+        return found
+    start = ctx.group.start
+    endings, ending = ctx.endings, ctx.ends_in
+    refused = ctx.state.refused
+    for sea in ctx.board.territories[start].seas:
+        ok = endings.get(sea)
+        if ok if ok is not None else ending(sea):  # W-BOAT-5
+            found[(sea, start)] = (sea,)
+            if first:
+                return found
+        if sea not in refused and _second_steps(ctx, found, sea, _coasts(sea), first):
+            return found
+    return found
+
+
+@cache
+def _coasts(sea: str) -> tuple[str, ...]:
+    """The territories an Indian group may land on from ``sea`` (``_indian_steps``)."""
+    return tuple(step[0] for step in _indian_steps(sea))
 
 
 def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
@@ -549,47 +640,7 @@ def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
     leaders alone: three crossings): the same depth-first walks in the same order, so
     the same first path to each end, over land only (every sea crossing is refused,
     W-BOAT-1, W-AMB-7), a walk being where it is and how many crossings it made."""
-    group = ctx.group
-    b = ctx.board
-    barbarians, territories, land_of, borders = b.barbarians, b.territories, b.land, b.borders
-    straits, known, allowance = ctx.straits, ctx.enemies, ctx.allowance
-    rough_stops = bool(group.armies) and not ctx.boosted  # W-MOVE-3
-    start = group.start
-    found: dict[tuple[str, str], tuple[str, ...]] = {}
-    endings, ending = ctx.endings, ctx.ends_in
-    seen: set[tuple[str, int]] = set()
-    stack: list[tuple[str, int, bool, tuple[str, ...]]] = [(start, 0, False, ())]
-    while stack:
-        pos, crossings, stop, path = stack.pop()
-        if stop or crossings >= MAX_PATH:
-            continue
-        seen_key = (pos, crossings)
-        if seen_key in seen:
-            continue
-        seen.add(seen_key)
-        if crossings >= allowance:
-            continue  # W-MOVE-2: only sea crossings would be tried, and they are refused
-        land = borders[pos] if pos in barbarians else land_of[pos]
-        for nxt in neighbours(pos):
-            if nxt not in land or nxt in barbarians:
-                continue
-            strait = nxt in straits.get(pos, ())
-            if strait and path:
-                continue  # W-MOVE-7: the strait is the only crossing of its move
-            enemy = known[nxt] if nxt in known else ctx.entering(nxt)
-            if isinstance(enemy, _Refusal):
-                continue
-            walked = path + (nxt,)
-            key = (nxt, pos)
-            if key not in found and nxt != start:
-                ok = endings.get(nxt)
-                if ok if ok is not None else ending(nxt):
-                    found[key] = walked
-                    if first:
-                        return found
-            stack.append((nxt, crossings + 1, bool(enemy) or strait or (
-                rough_stops and territories[nxt].rough), walked))
-    return found
+    return _stepped_walks(ctx, first, _land_steps)
 
 
 @cache
@@ -641,6 +692,16 @@ def _colonial_walks(ctx: _Crossing,
     Sea zones never stop them; the same stops on land as ``_cross`` (enemies, the
     strait, rough ground), the board's part of each crossing worked out once
     (``_colonial_steps``)."""
+    return _stepped_walks(ctx, first, _colonial_steps)
+
+
+def _stepped_walks(ctx: _Crossing, first: bool,
+                   steps: Callable[[str], tuple[tuple[str, bool, bool, bool], ...]]
+                   ) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The depth-first walks of ``_walks`` for a group whose crossings from each space
+    the board alone decides (``steps``: ``_colonial_steps``, ``_land_steps``), a walk
+    being where it is and how many crossings it made: sea zones never stop it, land
+    stops it as ``_cross`` does (enemies, the strait, rough ground)."""
     group = ctx.group
     known, allowance, entering = ctx.enemies, ctx.allowance, ctx.entering
     rough_stops = bool(group.armies) and not ctx.boosted  # W-MOVE-3
@@ -648,36 +709,138 @@ def _colonial_walks(ctx: _Crossing,
     found: dict[tuple[str, str], tuple[str, ...]] = {}
     endings, ending = ctx.endings, ctx.ends_in
     seen: set[tuple[str, int]] = set()
-    stack: list[tuple[str, int, bool, tuple[str, ...]]] = [(start, 0, False, ())]
+    # (pos, crossings, path): only walks that go on are pushed (not one stopped, nor
+    # one whose allowance is spent, W-MOVE-2, nor one already walked on from there):
+    # those the search would pop and drop
+    stack: list[tuple[str, int, tuple[str, ...]]] = [(start, 0, ())]
     while stack:
-        pos, crossings, stop, path = stack.pop()
-        if stop or crossings >= MAX_PATH:
-            continue
-        seen_key = (pos, crossings)
+        walk = stack.pop()
+        pos, crossings, path = walk
+        seen_key = walk[:2]
         if seen_key in seen:
             continue
         seen.add(seen_key)
-        if crossings >= allowance:
-            continue  # W-MOVE-2: every crossing is refused
-        for nxt, land, strait, rough in _colonial_steps(pos):
+        crossings += 1
+        goes_on = crossings < allowance
+        for nxt, land, strait, rough in steps(pos):
             if land:
                 if strait and path:
                     continue  # W-MOVE-7: the strait is the only crossing of its move
                 enemy = known[nxt] if nxt in known else entering(nxt)
                 if isinstance(enemy, _Refusal):
                     continue
-                halt = bool(enemy) or strait or (rough_stops and rough)
+                halt = enemy or strait or (rough_stops and rough)
             else:
                 halt = False
-            walked = path + (nxt,)
-            key = (nxt, pos)
-            if key not in found and nxt != start:
-                ok = endings.get(nxt)
-                if ok if ok is not None else ending(nxt):
-                    found[key] = walked
-                    if first:
-                        return found
-            stack.append((nxt, crossings + 1, halt, walked))
+            if nxt != start:
+                key = (nxt, pos)
+                if key not in found:
+                    ok = endings.get(nxt)
+                    if ok if ok is not None else ending(nxt):
+                        found[key] = path + (nxt,)
+                        if first:
+                            return found
+            if goes_on and not halt and (nxt, crossings) not in seen:
+                stack.append((nxt, crossings, path + (nxt,)))
+    return found
+
+
+@cache
+def _land_steps(pos: str) -> tuple[tuple[str, bool, bool, bool], ...]:
+    """``_colonial_steps`` over land only: an Indian group's crossings without boats
+    (W-BOAT-1; leaders alone never take to the sea, W-AMB-7)."""
+    return tuple(step for step in _colonial_steps(pos) if step[1])
+
+
+@cache
+def _indian_steps(pos: str) -> tuple[tuple[str, bool, bool, bool], ...]:
+    """The crossings an Indian group with boats may make from ``pos`` as far as the
+    board alone decides, in ``neighbours`` order: (next space, whether it is land,
+    whether the crossing is the strait, whether that land is rough). Barbarian lands
+    are never entered (W-MOVE-6); a sea zone only from a territory it borders (W-MOVE-10;
+    never from another sea zone, W-BOAT-2); a territory from a sea zone it borders
+    (W-BOAT-2), from a barbarian land it borders (W-INV-1) or from an adjacent
+    territory (W-MOVE-8)."""
+    at_sea = pos in Q.board().seas
+    # W-BOAT-2: one sea zone only
+    return tuple(step for step in _colonial_steps(pos) if step[1] or not at_sea)
+
+
+def _boat_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
+    """``_walks`` for an Indian group of armies with boats this turn (W-BOAT): the same
+    depth-first walks in the same order, so the same first path to each end, a walk
+    being where it is, its crossings, the sea zone it sailed and its land crossings
+    before embarking and after landing. The same crossings and stops as ``_cross``,
+    the board's part of each worked out once (``_indian_steps``)."""
+    group = ctx.group
+    known, allowance, entering = ctx.enemies, ctx.allowance, ctx.entering
+    boosted = ctx.boosted
+    rough_stops = not boosted  # W-MOVE-3 (a group of armies)
+    most_before = 1 if boosted else 0  # W-BOAT-3
+    refused = ctx.state.refused
+    seas, barbarians = ctx.board.seas, ctx.board.barbarians
+    start = group.start
+    found: dict[tuple[str, str], tuple[str, ...]] = {}
+    endings, ending = ctx.endings, ctx.ends_in
+    seen: set[tuple[str, int, str, int, int]] = set()
+    # (pos, crossings, sea, before, after, path): walks that may go on (a stopped walk,
+    # one of MAX_PATH crossings or one already walked on from there goes no further, so
+    # it is never pushed)
+    stack: list[tuple[str, int, str, int, int, tuple[str, ...]]] = [
+        (start, 0, "", 0, 0, ())]
+    while stack:
+        walk = stack.pop()
+        pos, crossings, sea, before, after, path = walk
+        seen_key = walk[:5]
+        if seen_key in seen:
+            continue
+        seen.add(seen_key)
+        crossings += 1
+        at_sea = pos in seas
+        if at_sea and pos in refused:
+            continue  # W-BOAT-6: no landing from a zone whose passage was refused
+        on_land = not at_sea and pos not in barbarians  # (invaders leave their land alone)
+        for nxt, land, strait, rough in _indian_steps(pos):
+            if not land:
+                # W-BOAT-2: one sea zone; W-BOAT-3: at most one land crossing before
+                # embarking, and only with a leader or arms marker
+                if sea or before > most_before:
+                    continue
+                halt = False
+                n_sea, n_before, n_after = nxt, before, after
+            else:
+                n_sea, n_before, n_after = sea, before, after
+                halt = False
+                if at_sea:
+                    halt = not boosted  # W-BOAT-2: the landing is the army's whole move
+                elif on_land:
+                    if strait:
+                        if path:
+                            continue  # W-MOVE-7: the strait is the only crossing of its move
+                        halt = True
+                    if sea:
+                        n_after += 1
+                        if before + n_after > 2:
+                            continue  # W-BOAT-3: two land crossings with a sea move
+                    else:
+                        n_before += 1
+                if not sea and crossings > allowance:
+                    continue  # W-MOVE-2
+                enemy = known[nxt] if nxt in known else entering(nxt)
+                if isinstance(enemy, _Refusal):
+                    continue
+                halt = halt or bool(enemy) or (rough_stops and rough)
+            if nxt != start:
+                key = (nxt, pos)
+                if key not in found:
+                    ok = endings.get(nxt)
+                    if ok if ok is not None else ending(nxt):
+                        found[key] = path + (nxt,)
+                        if first:
+                            return found
+            if not halt and crossings < MAX_PATH and (
+                    nxt, crossings, n_sea, n_before, n_after) not in seen:
+                stack.append((nxt, crossings, n_sea, n_before, n_after, path + (nxt,)))
     return found
 
 

@@ -151,20 +151,24 @@ def adding(state: State, nation: str) -> Callable[[str, int], bool]:
     """``can_add`` for one position asked of many spaces (placements, retreats): the
     nation's counts read once. ``fits(space, armies)`` is ``stacks_ok`` of the counts
     with ``armies`` more in ``space``."""
-    counts = nation_counts(state, nation)
+    # (asked at every placement and retreat: the map read once, without a dict of counts)
+    on_map = state.armies
     terr = board().territories
-    over = [s for s, n in counts.items() if s in terr and n > limit(s)]
+    over = [s for s, here in on_map.items()
+            if (n := here.get(nation, 0)) > 2 and s in terr and n > limit(s)]  # (limits: 2, 3)
 
     def fits(space: str, armies: int = 1) -> bool:
         rest = [s for s in over if s != space] if over else over
         here = terr.get(space)
-        n = counts.get(space, 0) + armies
+        there = on_map.get(space)
+        n = (there.get(nation, 0) if there else 0) + armies
         if here is not None and n > (2 if here.rough else 3):  # W-STACK-1
             # the one territory over its limit is the large stack (W-STACK-2)
             return not rest and (not here.rough or n <= LARGE_ROUGH)
         if not rest:
             return True
-        return len(rest) == 1 and (not terr[rest[0]].rough or counts[rest[0]] <= LARGE_ROUGH)
+        return len(rest) == 1 and (not terr[rest[0]].rough
+                                   or on_map[rest[0]][nation] <= LARGE_ROUGH)
 
     return fits
 

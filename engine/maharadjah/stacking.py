@@ -83,8 +83,8 @@ class Judgement:
     free armies may end (staying first, unless it is a barbarian land); ``flow``: the
     plan (its large stack, the armies it sends where, those it places nowhere)."""
 
-    __slots__ = ("carried", "fixed", "flow", "loss", "now", "options", "over", "sizes",
-                 "stuck", "supply")
+    __slots__ = ("before", "carried", "entered", "fixed", "flow", "loss", "now", "options",
+                 "over", "sizes", "stuck", "supply")
 
     def __init__(self, fixed: dict[str, int], supply: dict[str, int],
                  options: dict[str, tuple[str, ...]], flow: _Flow | None = None) -> None:
@@ -99,6 +99,10 @@ class Judgement:
         self.sizes: dict[tuple[str, str], tuple[int, ...]] = {}
         self.now = -1  # ``loss_now`` of the position, once asked (``ended``)
         self.over: tuple[int, list[tuple[int, str]]] | None = None  # (``_fixed_after``)
+        # the judgement this one was carried from through a move its armies alone could
+        # make (``carry``), whose sizes bound this one's (``_then``), and where it ended
+        self.before: Judgement | None = None
+        self.entered = ""
 
     def ended(self) -> int:
         """``loss_now``: the armies lost if the phase ended now, read from the split
@@ -129,21 +133,22 @@ class Judgement:
         key = (start, dest)
         known = self.sizes.get(key)
         if known is None:
-            known = self.sizes[key] = self._sizes(state, start, dest)
+            if dest not in _LIMITS or not (self.flow.large or dest in _ROUGH):
+                # a sea zone (W-STACK-5), or a normal territory that may become the large
+                # stack the plan has not used: the most common answers, given at once
+                known = _upto(self.supply.get(start, 0))
+            else:
+                known = self._sizes(state, start, dest)
+            self.sizes[key] = known
         if not known or known[-1] <= most:
             return known
         return tuple(k for k in known if k <= most)
 
     def _sizes(self, state: State, start: str, dest: str) -> tuple[int, ...]:
         # (asked of every stack and destination after every move: ``_sure`` inline)
+        # (a territory; a normal one only when the plan has a large stack: ``sizes_to``)
         free = self.supply.get(start, 0)
         flow = self.flow
-        if dest not in _LIMITS:
-            return _upto(free)  # a sea zone (W-STACK-5)
-        if not flow.large and dest not in _ROUGH:
-            # a normal territory may become the large stack the plan has not used (the
-            # most common answer: asked first)
-            return _upto(free)
         room = flow.left.get(dest)
         if room is None:
             room = flow.room(dest)
@@ -156,9 +161,11 @@ class Judgement:
             return _upto(free)
         out = list(range(1, sure + 1))
         steady: bool | None = None
+        then = self._then(state, start, dest) if self.before is not None else None
         for k in range(sure + 1, free + 1):
             # (``allows`` without its quick checks: k is beyond the sure room)
-            if self._as_large(start, dest, k) or self._replanned(state, start, ((dest, k),)):
+            if (then is None or k in then) and (self._as_large(start, dest, k)
+                                                or self._replanned(state, start, ((dest, k),))):
                 out.append(k)
                 continue
             if steady is None:
@@ -166,6 +173,29 @@ class Judgement:
             if steady:
                 break  # more armies there only make it worse (nothing opens on the way)
         return tuple(out)
+
+    def _then(self, state: State, start: str, dest: str) -> tuple[int, ...] | None:
+        """The numbers of ``start``'s armies the position before the move(s) this
+        judgement was carried through let into ``dest``, or None: only those may go now.
+        Every plan of now is one of then with the moved armies making their move (a move
+        their armies alone could make: an option of their start), so whatever keeps the
+        shortfall now (none: only plans that place every army are carried) kept it then,
+        where armies may end after the move being the same then and now: unless an
+        overrun (W-MOVE-5) of ``dest`` opens passages, a space whose arrivals the moves
+        since then did not change."""
+        here = state.armies.get(dest)
+        enemies = bool(here) and not (here is not None and len(here) == 1
+                                      and state.active in here)
+        key = (start, dest)
+        judged: Judgement | None = self
+        while judged is not None and judged.before is not None:
+            if enemies and judged.entered == dest:
+                return None  # more arrivals there: a move may overrun it now, not then
+            judged = judged.before
+            then = judged.sizes.get(key)
+            if then is not None:
+                return then
+        return None
 
     def _sure(self, start: str, dest: str) -> int:
         """Armies of ``start`` that may surely end in ``dest``: the plan's own room there,
@@ -362,7 +392,10 @@ def carry(before: Judgement, state: State, start: str, dest: str) -> Judgement |
         flow.repair()
         if flow.loss():
             return None
-    return Judgement(new_fixed, new_supply, options, flow)
+    after = Judgement(new_fixed, new_supply, options, flow)
+    if dest in before.options.get(start, ()):
+        after.before, after.entered = before, dest  # (``_then``)
+    return after
 
 
 def _split(state: State, nation: str) -> tuple[dict[str, int], dict[str, int]]:
@@ -501,8 +534,11 @@ def may_end(state: State) -> bool:
     """W-STACK-3, W-INV-1: whether the phase may end now (no move would save armies):
     ``end_refusal`` without the words, what a listing asks."""
     judged = known.peek(state, "judgement")  # (the listing has judged the position)
-    now = judged.ended() if judged is not None else loss_now(state)
-    return not now or now <= judge(state).loss
+    if judged is None:
+        now = loss_now(state)
+        return not now or now <= judge(state).loss
+    now = judged.ended()
+    return not now or now <= judged.loss
 
 
 def end_refusal(state: State) -> Forbidden | None:

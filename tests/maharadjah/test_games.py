@@ -100,3 +100,25 @@ def test_is_legal_and_refusals_cite_rules() -> None:
     other = (seat + 1) % 4
     assert not is_legal(g.state, other, intents[0])
     assert not is_legal(g.state, seat, it.Move(start="KHA", path=("ZZZ",), armies=1))
+
+
+def test_the_automatic_ends_of_the_posts_and_arms_phases_ask_what_the_listings_offer() -> None:
+    """W-POST-1..6, W-ARMS-1: whether a Trading Post Phase or an Arms Phase has an option
+    left (``may_post``, ``may_arm``: stopping at the first, what their automatic end asks)
+    is whether the listing offers any, at every step of random games."""
+    from engine.maharadjah import legal
+
+    seen: set[tuple[str, bool]] = set()
+    for seed in (3, 4):
+        game = new(4, seed=seed)
+        rng = Random(seed)
+        while game.to_move():
+            state = game.state
+            if state.active and state.active in state.control:
+                may_post, may_arm = legal.may_post(state), legal.may_arm(state)
+                assert may_post == bool(legal.post_options(state)), len(game.steps)
+                assert may_arm == bool(legal.arms_options(state)), len(game.steps)
+                seen |= {("post", may_post), ("arm", may_arm)}
+            seat = rng.choice(game.to_move())
+            game.play(seat, rng.choice(game.legal_intents(seat)))
+    assert seen == {("post", True), ("post", False), ("arm", True), ("arm", False)}

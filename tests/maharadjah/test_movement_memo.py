@@ -8,6 +8,7 @@ position (attacks, overruns, boats, allies), and the memo lives across the whole
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from random import Random
 
 from engine.core.game import Game
@@ -16,6 +17,7 @@ from engine.maharadjah import RULESET, known
 from engine.maharadjah import legal as L
 from engine.maharadjah import movement as M
 from engine.maharadjah.movement import Group
+from engine.maharadjah.state import State
 
 
 def test_memoised_destinations_are_the_fresh_search() -> None:
@@ -41,33 +43,78 @@ def test_memoised_destinations_are_the_fresh_search() -> None:
     assert compared > 1000
 
 
-def test_the_land_searches_are_the_walk_search_for_the_groups_they_serve() -> None:
-    """W-MOVE-2..9, W-LEAD-3, W-INV-1: an Indian group without boats this turn is
-    searched over land only (armies alone: two crossings, one path to each end; with a
-    leader, or leaders alone: the walks in the same order), a colonial group by land and
-    sea with no boat rules (W-MOVE-2, W-MOVE-10, W-AMB-23); each finds exactly the ends
-    and first paths the general walk search finds, in random positions of every kind."""
-    rng = Random(16)
-    compared = colonial = 0
-    for seed in range(2, 4):
+def groups_of_random_games(seeds: range, rng: Random) -> Iterator[tuple[int, State, Group]]:
+    """(seed, position, group shape) for every group shape the active nation offers at
+    every step of random games of 4 players, one game a seed."""
+    for seed in seeds:
         game = Game(RULESET, [Seat(f"P{i}") for i in range(4)], None, seed)
         while game.to_move():
             state = game.state
             for start in L._starts(state):
                 for group in L.groups_at(state, start):
-                    ctx = M._Crossing(state, group)
-                    if ctx.boats and not ctx.colonial:
-                        continue
-                    fast = M._colonial_walks if ctx.colonial else (
-                        M._over_land if ctx.allowance == 2 and group.armies else M._land_walks)
-                    assert fast(ctx, False) == M._walks(M._Crossing(state, group))
-                    assert bool(fast(M._Crossing(state, group), True)) == bool(
-                        M._walks(M._Crossing(state, group)))
-                    compared += 1
-                    colonial += ctx.colonial
+                    yield seed, state, group
             seat = rng.choice(game.to_move())
             game.play(seat, rng.choice(game.legal_intents(seat)))
-    assert compared > 300 and colonial > 30
+
+
+def test_the_runs_counted_by_ground_are_those_of_the_search() -> None:
+    """W-STACK-1, W-STACK-5: the destinations' paths counted by their ground
+    (``counted_runs``, kept with the search) are those of a fresh search's runs: sea
+    zones, normal and rough territories, in random positions of every kind."""
+    from engine.maharadjah import queries as Q
+
+    territories = Q.board().territories
+    compared = 0
+    for _seed, state, group in groups_of_random_games(range(6, 8), Random(18)):
+        inputs = M._inputs(state, group.nation)
+        found: dict[str, list[tuple[str, ...]]] = {}
+        for (dest, _came), path in M._search(state, group).items():
+            found.setdefault(dest, []).append(path)
+        counted = M.counted_runs(state, group, inputs)
+        assert [(d, sorted(p)) for d, p in counted.runs] == [
+            (d, sorted(found[d])) for d in sorted(found)]
+        by = {d: len(found[d]) for d in sorted(found)}
+        assert counted.paths == sum(by.values())
+        assert counted.to_sea == sum(n for d, n in by.items() if d not in territories)
+        assert counted.to_normal == sum(n for d, n in by.items() if d in territories
+                                        and not territories[d].rough)
+        assert [d for d, _ in counted.rough] == [
+            d for d in by if d in territories and territories[d].rough]
+        assert [d for d, _ in counted.land] == [d for d in by if d in territories]
+        compared += 1
+    assert compared > 300
+
+
+def test_the_searches_of_each_kind_of_group_are_the_walk_search() -> None:
+    """W-MOVE-2..10, W-LEAD-3, W-INV-1, W-BOAT-1..6, W-AMB-7: an Indian group without
+    boats this turn (or leaders alone) is searched over land only (armies alone: two
+    crossings, one path to each end; with a leader, or leaders alone: the walks in the
+    same order), an Indian group of armies with boats by the boat rules' own walks
+    (armies alone from a territory: over land, then one sea zone and its coasts), a
+    colonial group by land and sea with no boat rules (W-MOVE-2, W-MOVE-10, W-AMB-23);
+    each finds exactly the ends and first paths the general walk search finds, in random
+    positions of every kind."""
+    compared = colonial = boats = by_sea = 0
+    for seed, state, group in groups_of_random_games(range(2, 4), Random(16)):
+        ctx = M._Crossing(state, group)
+        if ctx.colonial:
+            fast = M._colonial_walks
+        elif ctx.boats and group.armies:
+            fast = M._over_land_or_sea if ctx.allowance == 2 and (
+                group.start in ctx.board.territories) else M._boat_walks
+        else:
+            fast = (M._over_land if ctx.allowance == 2 and group.armies
+                    else M._land_walks)
+        assert fast(ctx, False) == M._walks(M._Crossing(state, group)), (
+            seed, group)
+        assert bool(fast(M._Crossing(state, group), True)) == bool(
+            M._walks(M._Crossing(state, group)))
+        compared += 1
+        colonial += ctx.colonial
+        boats += fast is M._boat_walks
+        by_sea += fast is M._over_land_or_sea
+    assert compared > 300 and colonial > 30 and boats > 30 and by_sea > 30, (
+        compared, colonial, boats, by_sea)
 
 
 def test_the_inputs_kept_through_a_move_are_the_fresh_ones() -> None:

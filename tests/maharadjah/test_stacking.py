@@ -16,7 +16,7 @@ from engine.maharadjah import RULESET, known, legal, stacking
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah.movement import destinations, search_inputs
-from engine.maharadjah.state import Phase
+from engine.maharadjah.state import Phase, State
 from tests.maharadjah.helpers import of, play, position, refused, seat
 
 HARAPPANS = ("BAL", "DEL", "GAN", "GUJ", "KAS", "LAH", "PUN", "RAJ", "SND")
@@ -187,6 +187,14 @@ def test_adding_many_spaces_is_the_limits_of_each_count() -> None:
     assert checked > 10_000
 
 
+def new_judgement(state: State) -> stacking.Judgement:
+    """The position's judgement from scratch: a new plan of its own split and options."""
+    fixed, supply = stacking._split(state, state.active)
+    inputs = search_inputs(state, state.active)
+    options = {s: stacking._options(state, s, inputs) for s in supply}
+    return stacking.Judgement(fixed, supply, options)
+
+
 @pytest.mark.parametrize("seed", [7, 8, 9])
 def test_a_judgement_carried_through_a_move_answers_as_a_new_one(seed: int) -> None:
     """W-STACK-3: after a move into a space without enemies the position keeps the
@@ -201,12 +209,9 @@ def test_a_judgement_carried_through_a_move_answers_as_a_new_one(seed: int) -> N
         state = game.state
         kept = known.peek(state, "judgement")
         if kept is not None and kept.carried:
-            fixed, supply = stacking._split(state, state.active)
-            inputs = search_inputs(state, state.active)
-            options = {s: stacking._options(state, s, inputs) for s in supply}
-            fresh = stacking.Judgement(fixed, supply, options)
+            fresh = new_judgement(state)
             assert (kept.loss, kept.fixed, kept.supply, kept.options) == (
-                fresh.loss, fixed, supply, options), len(game.steps)
+                fresh.loss, fresh.fixed, fresh.supply, fresh.options), len(game.steps)
             for start in legal._starts(state):
                 for group in legal.groups_at(state, start):
                     for dest, _came in destinations(state, group):
@@ -222,3 +227,36 @@ def test_a_judgement_carried_through_a_move_answers_as_a_new_one(seed: int) -> N
             compared += 1
         game.play(*random_intent(game, rng))
     assert compared > 100 and sizes > 1000, (compared, sizes)
+
+
+@pytest.mark.parametrize("seed", [7, 10])
+def test_a_carried_judgement_lets_through_only_what_the_position_before_did(
+        seed: int) -> None:
+    """W-STACK-3, W-MOVE-5: a judgement carried through a move its armies alone could
+    make asks the plan only for the sizes the position before the move let through
+    (``Judgement._then``): at every such position of random games, the sizes a new
+    judgement offers for every stack and destination are among those, and the carried
+    one, asked afresh, offers exactly the new one's."""
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
+    rng = Random(seed)
+    compared = cut = 0
+    while game.to_move():
+        state = game.state
+        kept = known.peek(state, "judgement")
+        if kept is not None and kept.before is not None:
+            fresh = new_judgement(state)
+            kept.sizes.clear()  # asked afresh (the position before keeps its own)
+            for start in legal._starts(state):
+                free = fresh.supply.get(start, 0)
+                for group in legal.groups_at(state, start):
+                    for dest, _came in destinations(state, group):
+                        then = kept._then(state, start, dest)
+                        want = fresh.sizes_to(state, start, dest, free)
+                        assert then is None or set(want) <= set(then), (
+                            len(game.steps), start, dest)
+                        assert kept.sizes_to(state, start, dest, free) == want, (
+                            len(game.steps), start, dest)
+                        compared += 1
+                        cut += then is not None and len(then) < free
+        game.play(*random_intent(game, rng))
+    assert compared > 500 and cut > 20, (compared, cut)
