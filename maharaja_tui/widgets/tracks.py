@@ -48,12 +48,17 @@ class SegmentWidget(RoleStyles, Widget):
     def rows(self, width: int) -> list[Segments]:
         raise NotImplementedError
 
+    def _holds(self, drawn: tuple[int, object, object, object] | None, width: int) -> bool:
+        """Whether ``drawn`` (width, data, role styles, what was drawn) is still what to
+        show at ``width``: the same data, and styles no update replaced since."""
+        return (drawn is not None and drawn[0] == width
+                and drawn[1] is getattr(self, "data", None) and drawn[2] is self._role_styles)
+
     def render(self) -> Text | Content:
         width = self.content_size.width
         data = getattr(self, "data", None)
         drawn = self._drawn
-        if (drawn is not None and drawn[0] == width and drawn[1] is data
-                and drawn[2] is self._role_styles):  # a style update replaces the dict
+        if drawn is not None and self._holds(drawn, width):
             return drawn[3]
         text = Painter(self, self.colours).lines(self.rows(width))
         if not self.is_attached:  # no stylesheet yet: plain roles, not kept
@@ -67,8 +72,7 @@ class SegmentWidget(RoleStyles, Widget):
         this width and with these styles taken as they were."""
         data = getattr(self, "data", None)
         drawn = self._lines
-        if (drawn is not None and drawn[0] == width and drawn[1] is data
-                and drawn[2] is self._role_styles):
+        if drawn is not None and self._holds(drawn, width):
             return drawn[3]
         if drawn is None or drawn[0] != width or drawn[2] is not self._role_styles:
             self._row_lines = {}
