@@ -205,14 +205,16 @@ class MoveLog(RoleStyles, ScrollbarsRedrawThemselves, ScrollView, can_focus=True
 
     def _wrapped_entry(self, margin: Segments, entry: Segments, width: int) -> list[Strip]:
         key = (margin, entry, width)
-        wrapped = self._wrapped.get(key) or self._left.get(key)
+        wrapped = self._wrapped.get(key)
         if wrapped is None:
-            if self._painter is None:
-                self._painter = Painter(self, self.colours)
-            text = self._painter.text(margin + tuple(entry))
-            wrapped = Visual.to_strips(self, visualize(self, text), max(width, 1), None,
-                                       self.visual_style)
-        self._wrapped[key] = wrapped
+            wrapped = self._left.get(key)  # shown before the last paint
+            if wrapped is None:
+                if self._painter is None:
+                    self._painter = Painter(self, self.colours)
+                text = self._painter.text(margin + tuple(entry))
+                wrapped = Visual.to_strips(self, visualize(self, text), max(width, 1), None,
+                                           self.visual_style)
+            self._wrapped[key] = wrapped
         return wrapped
 
     def render_line(self, y: int) -> Strip:
