@@ -13,15 +13,18 @@ panel's list, whose length asks for no layout of the screen (key to frame).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual import events
 from textual.content import Content
-from textual.geometry import Region, Size
+from textual.css.styles import RulesMap
+from textual.geometry import Region, Size, Spacing
 from textual.message import Message
 from textual.reactive import Reactive
 from textual.strip import Strip
+from textual.style import Style
+from textual.visual import Padding, Visual
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -30,6 +33,12 @@ from maharaja_tui.compat import lines_up_to_date
 # Lists at least this long filter as you type (the 28 villages of a starting shrine,
 # a Maharadjah army's moves); shorter ones are read at a glance.
 FILTER_FROM = 10
+# Options kept drawn (see ChoiceList.render_line): a few lists' worth.
+KEPT_ROWS = 512
+
+# An option as drawn: its prompt, the style, the padding, the width, the index it
+# answers clicks with.
+RowKey = tuple[int, Style, Spacing, int, int]
 
 
 def matches(text: str, words: str) -> bool:
@@ -64,6 +73,13 @@ class ChoiceList(OptionList):
     _all: tuple[Text | Content | str, ...] = ()
     _filter = ""
     _shown: tuple[int, ...] = ()  # the indices (among all) of the options shown
+    _hover: int | None = None  # the option under the mouse, as the list's meta says
+    # Options drawn before, by RowKey, each with its prompt: held here, a prompt keeps
+    # its identity (the key's first part) from passing to another.
+    _drawn: dict[RowKey, tuple[Content, list[Strip]]] | None = None
+    # The rows of the options as laid out last: the width, the prompts, each row's
+    # option and line of it (see _layout).
+    _laid_out: tuple[int, tuple[object, ...], tuple[tuple[int, int], ...]] | None = None
 
     # ------------------------------------------------------------ moving
     def _step(self, direction: int) -> None:
@@ -119,6 +135,79 @@ class ChoiceList(OptionList):
         if action in ("scroll_left", "scroll_right", "page_left", "page_right"):
             return self.allow_horizontal_scroll
         return True
+
+    # ------------------------------------------------------------ drawing
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._hover = event.style.meta.get("option")
+
+    def on_leave(self, event: events.Leave) -> None:
+        self._hover = None
+
+    def render_line(self, y: int) -> Strip:
+        """An option's row, kept from when it was drawn with the same prompt and style.
+
+        Textual draws every option again whenever the options change (its cache of
+        drawn options is emptied, and keyed by the Option, which is new each time): a
+        step changes one or two entries of the action list, and drawing the others again
+        was the largest part of the action's frame. A prompt is kept by the list's owner
+        while its entry stays (``ActionPanel``), so its rows are drawn once. Only for a
+        list of Content prompts laid out as Textual lays them out (``_layout``); other
+        lists are Textual's own."""
+        rows = self._layout()
+        line = self.scroll_offset.y + y
+        if rows is None or not 0 <= line < len(rows):
+            return super().render_line(y)
+        index, offset = rows[line]
+        option = self.options[index]
+        prompt = option.prompt
+        assert isinstance(prompt, Content)  # as _layout found it
+        if option.disabled:
+            style = self.get_visual_style("option-list--option",
+                                          "option-list--option-disabled")
+        elif self.highlighted == index:
+            style = self.get_visual_style("option-list--option",
+                                          "option-list--option-highlighted")
+        elif self._hover == index:
+            style = self.get_visual_style("option-list--option", "option-list--option-hover")
+        else:
+            style = self.get_visual_style("option-list--option")
+        padding = self.get_component_styles("option-list--option").padding
+        width = self.scrollable_content_region.width
+        key = (id(prompt), style, padding, width, index)
+        drawn = self._drawn if self._drawn is not None else {}
+        kept = drawn.get(key)
+        if kept is None:
+            visual: Visual = Padding(prompt, padding) if padding else prompt
+            strips = [strip.extend_cell_length(width, style.rich_style).apply_meta(
+                {"option": index}) for strip in Visual.to_strips(self, visual, width, None,
+                                                                 style)]
+            if len(drawn) >= KEPT_ROWS:
+                drawn = {}
+            kept = drawn[key] = (prompt, strips)
+            self._drawn = drawn
+        strips = kept[1]
+        return strips[offset] if offset < len(strips) else super().render_line(y)
+
+    def _layout(self) -> tuple[tuple[int, int], ...] | None:
+        """Each row's option and line of it, as Textual lays the options out (their
+        heights at the list's width), kept while the prompts and width stay; None for a
+        list with a prompt other than Content, or laid out otherwise (a divider)."""
+        prompts = tuple(option.prompt for option in self.options)
+        width = (self.scrollable_content_region.width
+                 - self.get_component_styles("option-list--option").padding.width)
+        kept = self._laid_out
+        if (kept is None or kept[0] != width or len(kept[1]) != len(prompts)
+                or any(a is not b for a, b in zip(kept[1], prompts, strict=True))):
+            rows: list[tuple[int, int]] = []
+            rules = cast(RulesMap, self.styles)  # as OptionList measures its options
+            for index, prompt in enumerate(prompts):
+                if not isinstance(prompt, Content):
+                    self._laid_out = None
+                    return None
+                rows.extend((index, line)
+                            for line in range(prompt.get_height(rules, width)))
+            kept = self._laid_out = (width, prompts, tuple(rows))
+        return kept[2] if len(kept[2]) == self.virtual_size.height else None
 
     # ---------------------------------------------------------- filtering
     @property

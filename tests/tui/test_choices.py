@@ -1,4 +1,5 @@
-"""The choices list draws its option rows framed as Textual framed one."""
+"""The choices list draws its option rows as Textual draws them, and frames them as
+Textual framed one."""
 
 from __future__ import annotations
 
@@ -8,13 +9,15 @@ from typing import Any
 import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.content import Content
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from maharaja_tui.contrast import ContrastFloor
-from maharaja_tui.widgets.choices import Choices
+from maharaja_tui.widgets.choices import ChoiceList, Choices
 
 
 def test_an_option_row_is_the_row_textual_draws(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -79,3 +82,71 @@ def test_an_option_row_is_the_row_textual_draws(monkeypatch: pytest.MonkeyPatch)
 
     assert asyncio.run(run()) > 200
     assert len(framed) > 100  # most rows were framed, not drawn by the styles cache
+
+
+def test_an_option_row_kept_from_before_is_the_row_textual_draws_now() -> None:
+    """The lists keep each option's row while its prompt stays (the action list changes
+    one or two entries a step, and Textual drew every option again). A kept row must
+    still be the one Textual draws: after the options around it change and its index
+    moves, the highlight moves, the mouse hovers it, an option is disabled, the filter
+    narrows the list, the theme changes, padding comes and goes; options of more than
+    one row, the list scrolled."""
+
+    class Lists(App[None]):
+        CSS = """#padded > .option-list--option { padding: 0 2; }
+                 .wide > .option-list--option { padding: 0 3; }
+                 ChoiceList { height: 8; }"""
+
+        def compose(self) -> ComposeResult:
+            yield ChoiceList(id="plain")
+            yield ChoiceList(id="padded")
+
+    prompts = [Content.from_rich_text(Text.assemble((f"Take {k} coins", "bold"),
+                                                    f", arrow {k} ",
+                                                    ("✗ closed" if k % 3 else "", "red"),
+                                                    " road R10 is closed: village v19 has"
+                                                    " no shrine" * (k % 4 == 3)))
+               for k in range(12)]  # every fourth wraps: two or three rows
+
+    def same(a: Strip, b: Strip) -> bool:
+        return [(s.text, s.style) for s in a] == [(s.text, s.style) for s in b]
+
+    async def run() -> int:
+        app = Lists()
+        compared = 0
+        async with app.run_test(size=(50, 24)) as pilot:
+            lists = list(app.query(ChoiceList))
+            for step in range(16):
+                shown = prompts[step % 4: step % 4 + 6]  # most stay, their index moves
+                if step % 5 == 4:
+                    shown = [Content(p.plain) for p in shown]  # new prompts, same words
+                for box in lists:
+                    box.show_choices(shown, step % 3)
+                    box.set_filter("arrow 5" if step == 9 else "")
+                    if step % 4 == 2:
+                        box.replace_option_prompt_at_index(0, prompts[11])
+                        box.disable_option_at_index(1)
+                if step % 7 == 6:
+                    for box in lists:
+                        box.scroll_end(animate=False, immediate=True)
+                if step % 3 == 1:
+                    lists[step % 2].focus()
+                    await pilot.hover(lists[step % 2], offset=(3, step % 4))
+                else:
+                    await pilot.hover(None)
+                for box in lists:
+                    box.set_class(7 <= step < 12, "wide")
+                if step % 6 == 5:
+                    app.theme = "textual-light" if app.theme != "textual-light" else \
+                        "textual-dark"
+                await pilot.pause()
+                for box in lists:
+                    for y in range(box.content_region.height):
+                        ours = box.render_line(y)
+                        textual = OptionList.render_line(box, y)
+                        assert same(ours, textual), (step, box.id, y)
+                        compared += 1
+        return compared
+
+    assert asyncio.run(run()) == 16 * 2 * 6  # every row of both lists at every step
+
