@@ -37,7 +37,7 @@ FILTER_FROM = 10
 KEPT_ROWS = 512
 
 # An option as drawn: its prompt, the style, the padding, the width, the index it
-# answers clicks with.
+# answers clicks with (-1: none yet).
 RowKey = tuple[int, Style, Spacing, int, int]
 
 
@@ -173,18 +173,24 @@ class ChoiceList(OptionList):
             style = self.get_visual_style("option-list--option")
         padding = self.get_component_styles("option-list--option").padding
         width = self.scrollable_content_region.width
-        key = (id(prompt), style, padding, width, index)
         drawn = self._drawn if self._drawn is not None else {}
+        if len(drawn) >= KEPT_ROWS:
+            drawn = {}
+        self._drawn = drawn
+        key = (id(prompt), style, padding, width, index)
         kept = drawn.get(key)
         if kept is None:
-            visual: Visual = Padding(prompt, padding) if padding else prompt
-            strips = [strip.extend_cell_length(width, style.rich_style).apply_meta(
-                {"option": index}) for strip in Visual.to_strips(self, visual, width, None,
-                                                                 style)]
-            if len(drawn) >= KEPT_ROWS:
-                drawn = {}
-            kept = drawn[key] = (prompt, strips)
-            self._drawn = drawn
+            # The same prompt at another index (an entry above it came or went): its
+            # rows as drawn there, with this index for the clicks.
+            plain_key = (id(prompt), style, padding, width, -1)
+            plain = drawn.get(plain_key)
+            if plain is None:
+                visual: Visual = Padding(prompt, padding) if padding else prompt
+                plain = drawn[plain_key] = (prompt, [
+                    strip.extend_cell_length(width, style.rich_style)
+                    for strip in Visual.to_strips(self, visual, width, None, style)])
+            kept = drawn[key] = (prompt, [strip.apply_meta({"option": index})
+                                          for strip in plain[1]])
         strips = kept[1]
         return strips[offset] if offset < len(strips) else super().render_line(y)
 

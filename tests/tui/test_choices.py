@@ -89,8 +89,8 @@ def test_an_option_row_kept_from_before_is_the_row_textual_draws_now() -> None:
     one or two entries a step, and Textual drew every option again). A kept row must
     still be the one Textual draws: after the options around it change and its index
     moves, the highlight moves, the mouse hovers it, an option is disabled, the filter
-    narrows the list, the theme changes, padding comes and goes; options of more than
-    one row, the list scrolled."""
+    narrows the list, the theme changes, padding comes and goes, the width changes;
+    options of more than one row, the list scrolled."""
 
     class Lists(App[None]):
         CSS = """#padded > .option-list--option { padding: 0 2; }
@@ -136,6 +136,8 @@ def test_an_option_row_kept_from_before_is_the_row_textual_draws_now() -> None:
                     await pilot.hover(None)
                 for box in lists:
                     box.set_class(7 <= step < 12, "wide")
+                if step in (11, 14):
+                    await pilot.resize_terminal(44 if step == 11 else 50, 24)
                 if step % 6 == 5:
                     app.theme = "textual-light" if app.theme != "textual-light" else \
                         "textual-dark"
