@@ -69,12 +69,20 @@ def now() -> str:
 class _Described(Generic[S]):
     """One seat's move log so far, and the state folded up to where it stops."""
 
-    __slots__ = ("lines", "state", "steps")
+    __slots__ = ("ends", "lines", "state", "steps")
 
     def __init__(self, state: S) -> None:
         self.state = state
         self.steps = 0
         self.lines: list[Description] = []
+        self.ends: list[int] = []  # how many lines there are after each step
+
+    def cut(self, count: int, state: S) -> None:
+        """Only the first ``count`` steps' lines, ``state`` the state after them."""
+        del self.lines[self.ends[count - 1] if count else 0:]
+        del self.ends[count:]
+        self.steps = count
+        self.state = state
 
 
 class Game(Generic[S, I, E, O]):
@@ -154,8 +162,10 @@ class Game(Generic[S, I, E, O]):
         """The move log as ``seat`` may read it.
 
         Built incrementally: each seat's lines are kept with the state folded up to
-        their end and extended by the steps appended since; undo drops what it takes
-        back. The UI asks after every change, so a long game costs no refold.
+        their end and extended by the steps appended since; undo cuts what it takes
+        back. The UI asks after every change, so a long game costs no refold, and an
+        undo none either (it described the whole game again: an undo's cost grew with
+        the game's length).
         """
         rules = self.ruleset
         done = self._described.get(seat)
@@ -168,6 +178,7 @@ class Game(Generic[S, I, E, O]):
                                                             done.state),
                                              rules.boundary(event)))
                     rules.apply(done.state, event)
+                done.ends.append(len(done.lines))
         except BaseException:
             del self._described[seat]  # half a step folded: start this seat again next time
             raise
@@ -313,9 +324,10 @@ class Game(Generic[S, I, E, O]):
         del self.steps[count:]
         for index in [i for i in self._snapshots if i > count]:
             del self._snapshots[index]
-        # a log folded past the cut cannot be unfolded: those seats start again
-        for seat in [s for s, done in self._described.items() if done.steps > count]:
-            del self._described[seat]
+        # a log folded past the cut cannot be unfolded: it goes on from the state now
+        for done in self._described.values():
+            if done.steps > count:
+                done.cut(count, copy_state(self.state))
 
     def state_at(self, count: int) -> S:
         """A copy of the state after the first ``count`` steps, folded from the nearest

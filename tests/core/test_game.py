@@ -108,6 +108,26 @@ def test_descriptions_are_extended_not_refolded() -> None:
     assert lines == refolded(game, 0)
 
 
+def test_an_undo_cuts_the_descriptions_instead_of_describing_the_game_again() -> None:
+    """An undo's cost does not grow with the game: the log is cut where the undo went
+    back to and goes on from there, and every seat's lines still read as a refold."""
+    rules = Counting()
+    game = Game(rules, SEATS, seed=2)
+    for cell in [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)]:
+        game.play(game.to_move()[0], Claim(row=cell[0], col=cell[1]))
+    game.descriptions(0)
+    game.descriptions(None)
+    game.undo()
+    game.undo()
+    rules.applied = rules.described = 0
+    lines = game.descriptions(0)
+    assert rules.described == 0  # cut, nothing described again
+    assert lines == refolded(game, 0)
+    game.play(game.to_move()[0], Claim(row=2, col=2))
+    assert game.descriptions(0) == refolded(game, 0)
+    assert game.descriptions(None) == refolded(game, None)
+
+
 def test_descriptions_follow_undo_redo_and_rewind_for_each_seat() -> None:
     game = Game(ClaimsRules(), SEATS + [Seat("Cy")], seed=4)
     rng = Random(4)
