@@ -290,9 +290,14 @@ class GameScreen(Closing, Screen[None]):
 
     def _concerning(self, entries: tuple[Any, ...], viewer: int | None) -> frozenset[int]:
         """The log's entries that concern the viewer, by index: those judged for the
-        entries already shown are kept while those entries stay (a step adds a few)."""
+        entries already shown are kept while those entries stay (a step adds a few, an
+        undo takes a few back)."""
         seen_viewer, seen, flagged = self._flags
-        if seen_viewer != viewer or entries[:len(seen)] != seen:
+        if seen_viewer != viewer:
+            seen, flagged = (), frozenset()
+        elif len(entries) < len(seen) and seen[:len(entries)] == entries:  # an undo
+            seen, flagged = entries, frozenset(n for n in flagged if n < len(entries))
+        elif entries[:len(seen)] != seen:
             seen, flagged = (), frozenset()
         concerns = self.adapter.concerns
         new = [n for n in range(len(seen), len(entries)) if concerns(entries[n], viewer)]

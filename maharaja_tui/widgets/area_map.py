@@ -166,7 +166,9 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         self._drawn: tuple[int, int] = (0, 0)
         self._dirty = True
         self._painted = Painted()  # the rows Textual was last given
-        self._laid: tuple[tuple[int, int], dict[str, tuple[int, int]]] | None = None
+        # The last layout: (width, height, the areas' places) and each area's corner.
+        self._laid: tuple[tuple[int, int, tuple[tuple[str, float, float], ...]],
+                          dict[str, tuple[int, int]]] | None = None
         self._moves: ArrowMoves | None = None
         self._said: tuple[str | None, Segments] = (None, ())
         self.status_of: StatusOf | None = None  # the screen's: what Enter does at a place
@@ -188,7 +190,6 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         if self.cursor not in known:  # else it stays where it is, target or not
             self.cursor = next_target(self.spots(), self.targets, None) or next(
                 (a.id for a in data.areas), None)
-        self._laid = None
         self._highlighted()
         self._repaint()
 
@@ -320,10 +321,13 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
         return max(width, MIN_WIDTH), max(height - STATUS_LINES, MIN_HEIGHT)
 
     def _lay_out(self, width: int, height: int) -> dict[str, tuple[int, int]]:
-        """Each area's box's top left cell on a canvas of this size (kept per size)."""
-        if self._laid is not None and self._laid[0] == (width, height):
-            return self._laid[1]
+        """Each area's box's top left cell on a canvas of this size, kept while the size
+        and the areas' places stay (a step changes what is in the areas, not where they
+        are: laid out at every step, this was most of the map's redraw)."""
         areas = self.data.areas
+        key = (width, height, tuple((a.id, a.x, a.y) for a in areas))
+        if self._laid is not None and self._laid[0] == key:
+            return self._laid[1]
         out: dict[str, tuple[int, int]] = {}
         if areas:
             xs, ys = [a.x for a in areas], [a.y for a in areas]
@@ -344,7 +348,7 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
                         break
                 taken |= {(x + i, y + j) for i in range(-1, BOX + 1) for j in range(TALL)}
                 out[area.id] = (max(1, min(width - BOX - 1, x)), max(0, min(height - TALL, y)))
-        self._laid = ((width, height), out)
+        self._laid = (key, out)
         return out
 
     def _draw(self, width: int, height: int) -> None:

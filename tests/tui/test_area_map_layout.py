@@ -5,6 +5,8 @@ Kerala's box and the Indian Ocean's name."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine import Game, get_ruleset
@@ -47,3 +49,22 @@ def test_no_area_box_covers_another_at_any_canvas_size(short_game: bool) -> None
     assert (area_map.MIN_WIDTH, area_map.MIN_HEIGHT) in sizes
     for width, height in sorted(sizes):
         assert not crowded(board, width, height), (width, height)
+
+
+def test_the_layout_is_kept_while_the_areas_stay_and_made_again_when_they_move() -> None:
+    """A step changes what stands in the areas, not where they are: the layout of the
+    boxes is kept across new data, and made again for areas at other places."""
+    board = AreaMap()
+    first = data_of(False)
+    board.data = first
+    laid = dict(board._lay_out(120, 40))
+    # New data, the same places, other contents: the same boxes.
+    emptied = tuple(dataclasses.replace(a, lines=()) for a in first.areas)
+    board.data = dataclasses.replace(first, areas=emptied)
+    assert board._lay_out(120, 40) == laid
+    # The areas moved (mirrored left to right): boxes elsewhere, as a new map lays them.
+    mirrored = tuple(dataclasses.replace(a, x=-a.x) for a in first.areas)
+    board.data = dataclasses.replace(first, areas=mirrored)
+    fresh = AreaMap()
+    fresh.data = board.data
+    assert board._lay_out(120, 40) == fresh._lay_out(120, 40) != laid

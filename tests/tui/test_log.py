@@ -72,3 +72,29 @@ async def test_l_shows_the_whole_log_with_what_concerns_you_marked() -> None:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.screen.query_one(MoveLog).flagged  # the side log marks them too
+
+
+@synchronously
+async def test_the_side_log_marks_what_concerns_you_through_undo_and_redo() -> None:
+    """The marks are judged once per entry and kept while the entries stay; an undo
+    takes entries back, and the marks of those left must still be the game's."""
+    game = games.game_until(games.my_turn)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        log = screen.query_one(MoveLog)
+
+        def judged() -> frozenset[int]:
+            return frozenset(n for n, entry in enumerate(log.entries)
+                             if screen.adapter.concerns(entry, 0))
+
+        assert judged() and log.flagged == judged()
+        lengths = [len(log.entries)]
+        for key in ("ctrl+z", "ctrl+z", "ctrl+y", "ctrl+z", "ctrl+y", "ctrl+y"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert log.flagged == judged(), key
+            lengths.append(len(log.entries))
+        assert min(lengths) < lengths[0]  # the undos took entries back
