@@ -53,7 +53,7 @@ from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.lesson_panel import LessonPanel
 from maharaja_tui.widgets.move_log import MoveLog
-from maharaja_tui.widgets.segments import Painter, Segment, Segments
+from maharaja_tui.widgets.segments import Painter, Segments
 from maharaja_tui.widgets.selection import PlaceSelected, PointsAt, TellsStatus
 
 if TYPE_CHECKING:
@@ -324,11 +324,12 @@ class GameScreen(Closing, Screen[None]):
             if len(shown) < SINCE_LINES else []
         shown.sort(key=news.index)
         more = len(news) - len(shown)
-        head: tuple[Segment, ...] = (("Since your last turn", "strong"),
-                                     (f" ({len(news)}; l: the whole log)" if more else "",
-                                      "dim"))
         box = self.query_one("#since", Static)
-        box.update(painter.lines((head, *((("• ", "dim"), *entry) for entry in shown))))
+        # The heading on the box's top border: at 80x24 the box has three rows, and a
+        # heading on one of them left the summary two.
+        box.border_title = "Since your last turn" + (
+            f" ({len(news)}; l: the whole log)" if more else "")
+        box.update(painter.lines(tuple((("• ", "dim"), *entry) for entry in shown)))
         # While a lesson runs its panel is in the summary's place (the log has it all).
         box.display = self.lesson is None or not self.lesson.running(self._steps())
         self.news = frozenset().union(*(self.adapter.places_in(e) for e in news))

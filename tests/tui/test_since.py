@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core.describe import part_of
 from maharaja_tui.app import MaharajaApp, Start
-from maharaja_tui.screens.game import GameScreen
+from maharaja_tui.screens.game import SINCE_LINES, GameScreen
 from maharaja_tui.screens.log import LogScreen
 from maharaja_tui.screens.plan import PlanScreen
 from maharaja_tui.settings import Settings
@@ -51,6 +51,38 @@ async def test_the_others_turns_are_summed_up_and_their_places_marked_until_a_ke
         await pilot.pause()
         assert not screen.query_one("#since").display
         assert not screen.news and not board.highlight
+
+
+
+@synchronously
+async def test_at_80x24_the_summary_shows_all_its_lines_under_its_heading() -> None:
+    """The heading rides on the summary's top border: at 80x24 the box has room for
+    three lines, and the heading on a line of its own left two of them."""
+    game = games.game_until(games.my_turn)
+    app = MaharajaApp(Start("game", game=game), computer_delay=0,
+                      settings=Settings(confirm_end_turn=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        end = next(n for n, e in enumerate(screen.entries)
+                   if "".join(t for t, _ in e.label) == "End your turn")
+        await pilot.press("home", *["down"] * end, "enter")
+
+        def summed_up() -> bool:
+            if app.screen is not screen and not isinstance(app.screen, PlanScreen):
+                app.pop_screen()
+            return bool(screen.query_one("#since").display)
+
+        await settled(pilot, summed_up, "the summary")
+        while app.screen is not screen:
+            app.pop_screen()
+            await pilot.pause()
+        await settled(pilot, lambda: "Since your last turn" in screen_text(app),
+                      "the summary drawn")
+        text = screen_text(app)
+        bullets = [line for line in text.splitlines() if line.lstrip().startswith("• ")]
+        assert len(bullets) == SINCE_LINES, text
 
 
 def maharadjah_turns():  # noqa: ANN201
