@@ -185,6 +185,7 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         self.routes: Mapping[str, tuple[str, ...]] = {}
         self.highlight: frozenset[str] = frozenset()
         self._said: tuple[str | None, Segments] = (None, ())  # the screen's word on a place
+        self._hover_said: tuple[str | None, Segments] = (None, ())  # ... under the mouse
         self.status_of: StatusOf | None = None  # the screen's: what Enter does at a place
         self._note: Segments = ()  # a key's own word (an arrow with nothing ahead)
         self._taking = False  # new data is being taken: drawn once, when all of it is in
@@ -221,6 +222,7 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
             self.cursor = next_target(self._spots_now(), targets, None) or next(
                 iter(targets), None)
         self._highlighted()
+        self._hovered()
         self._changed()
 
     def action_cursor(self, arrow: Arrow) -> None:
@@ -288,6 +290,14 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         place = self.cursor
         if place is not None and self.status_of is not None and (focused or self.has_focus):
             self._said = (place, self.status_of(place))
+
+    def _hovered(self) -> None:
+        """What a click does at the place under the mouse, asked of the screen as the
+        mouse moves: the status under the map names that place, so it says what a
+        click there does (it said the cursor's, a place the click would not pick)."""
+        place = self.hover
+        if place is not None and self.status_of is not None:
+            self._hover_said = (place, self.status_of(place))
 
     def action_select(self) -> None:
         """Pick the place under the cursor; one that is no target is picked too, for the
@@ -481,6 +491,9 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         return ((f"{MARK_BEFORE} ", "strong"), (self.names.get(place, place), "strong"))
 
     def _status_line(self) -> Segments:
+        if self.hover is not None:  # the place the name line names
+            hover_place, said = self._hover_said
+            return said if hover_place == self.hover else ()
         if not self.has_focus or self.cursor is None:
             return ()
         said_place, said = self._said
@@ -604,6 +617,7 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
         self._highlighted()
 
     def watch_hover(self) -> None:
+        self._hovered()
         self.refresh()
 
     def watch_show_labels(self) -> None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from msgspec.structs import replace
 
 from engine.maharaja import intents as it
@@ -79,3 +81,34 @@ async def test_a_junction_the_picture_leaves_out_is_drawn_by_its_name() -> None:
         await pilot.pause()
         rows = ["".join(cell.char for cell in row) for row in graph._grid]
         assert any(row.startswith(" Jaipur─") for row in rows), rows  # a cell for the mark
+
+
+@synchronously
+async def test_the_mouse_over_a_place_hears_what_a_click_there_does() -> None:
+    """The status under the map names the place under the mouse; what it says a click
+    does is that place's too, not the cursor's (it read "Shrine in Delhi" over village
+    v03, where a click built in v03)."""
+    game = games.game_until(games.my_turn)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        graph = app.screen.query_one(MapGraph)
+        screen: Any = app.screen
+        said = {place: "".join(t for t, _ in screen.place_status(place))
+                for place in graph.names}
+        cursor = graph.cursor
+        assert cursor is not None
+        left, top = graph.content_region.x - graph.region.x, \
+            graph.content_region.y - graph.region.y
+        spots = [(x, y, cell.place) for y, row in enumerate(graph._window)
+                 for x, cell in enumerate(row) if cell.place is not None]
+        # a place whose status reads otherwise than the cursor's
+        x, y, place = next(s for s in spots if said[s[2]][:30] != said[cursor][:30])
+        await pilot.hover(graph, offset=(x + left, y + top))
+        await pilot.pause()
+        assert graph.hover == place
+        text = screen_text(app)
+        assert f"▸ {graph.names[place]}" in text
+        assert said[place][:30] in text and said[cursor][:30] not in text, text
