@@ -110,9 +110,11 @@ def _movement(state: State, intent: Any) -> list[Any]:
     nation = state.active
     name = Q.board().name
     start = intent.start
-    _need(0 <= intent.armies <= state.fresh.get(start, 0), "W-MOVE-1",
-          f"only {state.fresh.get(start, 0)} {nation.title()} armies in {name(start)} "
-          "have not moved")
+    fresh = state.fresh.get(start, 0)
+    _need(0 <= intent.armies <= fresh, "W-MOVE-1",
+          f"only {fresh} {nation.title()} armies in {name(start)} have not moved" if fresh
+          else f"the {nation.title()} armies in {name(start)} have moved this phase "
+               "(each army moves once)")
     for lead in intent.leaders:
         _need(lead in state.leaders and state.leaders[lead] == start
               and Q.leader_nation(lead) == nation and lead not in state.moved, "W-LEAD-3",

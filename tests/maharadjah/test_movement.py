@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core.errors import IllegalIntent
 from engine.maharadjah import combat
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah.legal import movable, reach, stack_moves
 from engine.maharadjah.state import Phase
-from tests.maharadjah.helpers import end_move, of, play, position, refused
+from tests.maharadjah.helpers import RULESET, end_move, of, play, position, refused, seat
 
 
 def test_overrun_scenario() -> None:
@@ -146,3 +149,16 @@ def test_reach_says_where_and_how_many() -> None:
     assert where["BER"] == 2 and where["AND"] == 2  # 2 crossings, or 3 with Shivaji
     assert "ORI" in where and "GON" in where
     assert "KHA" not in where and reach(s, "BER") == {}
+
+
+def test_armies_that_all_moved_are_refused_in_words_a_player_reads() -> None:
+    """W-MOVE-1: each army moves once. Asked of a space whose armies have all moved (the
+    map asks it of a stack's new space after each move), the refusal says they moved,
+    not "only 0 ... have not moved"."""
+    s = position(8, "RAJPUTS", {"MLW": {"RAJPUTS": 2}, "KAR": {"RAJPUTS": 1}})
+    play(s, "RAJPUTS", it.Move(start="MLW", path=("KHA",), armies=2))  # KAR's may still go
+    with pytest.raises(IllegalIntent) as refusal:
+        RULESET.decide(s, seat(s, "RAJPUTS"), it.Move(start="KHA", path=("MLW",), armies=1))
+    assert refusal.value.rule == "W-MOVE-1"
+    assert "have moved this phase" in refusal.value.reason and "only 0" not in \
+        refusal.value.reason
