@@ -140,6 +140,13 @@ class _Crossing:
         return out
 
 
+# Why a walk stopped where it did, by the rule that stopped it: said when a path asks
+# to go on from there (a player picks a space beyond it).
+STOPS = {"W-MOVE-3": "rough terrain ends a move", "W-MOVE-4": "it meets another nation's armies",
+         "W-MOVE-7": "crossing a strait is the whole move",
+         "W-BOAT-2": "a landing is the whole move"}
+
+
 def step(state: State, group: Group, walk: Walk, nxt: str) -> Walk:
     """One crossing from ``walk.pos`` to ``nxt``; raises Forbidden when not allowed."""
     out = _cross(_Crossing(state, group), walk, nxt)
@@ -157,7 +164,9 @@ def _cross(ctx: _Crossing, walk: Walk, nxt: str) -> Walk | _Refusal:
     colonial = ctx.colonial
     group = ctx.group
     if ended:
-        return _Refusal(ended, lambda: f"the move ends in {name(cur)}")
+        return _Refusal(ended, lambda: f"the move ends in {name(cur)} "
+                        f"({STOPS.get(ended, 'it stops there')}): it cannot go on to "
+                        f"{name(nxt)}")
     if nxt in b.barbarians:
         return _Refusal("W-MOVE-6", lambda: f"no piece may enter a barbarian land ({name(nxt)})")
     crossings += 1

@@ -162,3 +162,20 @@ def test_armies_that_all_moved_are_refused_in_words_a_player_reads() -> None:
     assert refusal.value.rule == "W-MOVE-1"
     assert "have moved this phase" in refusal.value.reason and "only 0" not in \
         refusal.value.reason
+
+
+def test_a_path_beyond_a_stop_says_where_and_why_it_stops() -> None:
+    """W-MOVE-4, W-MOVE-3: a player picking a space beyond a stop (the map's move to a
+    space out of reach) reads where the move ends, why, and the space it cannot reach."""
+    s = position(3, "MUSLIMS", {"DEL": {"MUSLIMS": 2}, "AGR": {"RAJPUTS": 1}})
+    with pytest.raises(IllegalIntent) as enemy:
+        RULESET.decide(s, seat(s, "MUSLIMS"), it.Move(start="DEL", path=("AGR", "OUD"),
+                                                       armies=2))
+    assert enemy.value.rule == "W-MOVE-4"
+    assert enemy.value.reason == ("the move ends in Agra (it meets another nation's armies): "
+                                  "it cannot go on to Oudh")
+    r = position(8, "RAJPUTS", {"GUJ": {"RAJPUTS": 1}})
+    with pytest.raises(IllegalIntent) as rough:
+        RULESET.decide(r, seat(r, "RAJPUTS"), it.Move(start="GUJ", path=("MAH", "BIJ"),
+                                                       armies=1))
+    assert rough.value.rule == "W-MOVE-3" and "rough terrain" in rough.value.reason
