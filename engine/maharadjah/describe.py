@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.describe import Description, desc
+from engine.core.describe import Description, concern, desc
 from engine.core.words import counted
 from engine.maharadjah import events as ev
 from engine.maharadjah import queries as Q
@@ -38,6 +38,22 @@ def _with(leaders: tuple[str, ...], arms: tuple[str, ...]) -> str:
 
 
 def describe(event: Any, state: State) -> Description:
+    """The event in words, marked as concerning the players of the nations it names
+    (their own nations' doings, and what others did to them): the log's "concerns you"
+    and the summary since a player's last turn lead with those."""
+    out = _describe(event, state)
+    order, seats = Q.rules().order, []
+    for _, role in out:
+        if role.startswith("side:"):
+            k = role[5:].partition("+")[0]
+            seat = state.control.get(order[int(k)]) if k.isdigit() and int(k) < len(order) \
+                else None
+            if seat is not None and seat not in seats:
+                seats.append(seat)
+    return (*out, *(concern(seat) for seat in seats)) if seats else out
+
+
+def _describe(event: Any, state: State) -> Description:
     e = event
     if isinstance(e, ev.GameSetUp):
         return desc(f"Setup for the {e.game_type} game; play starts in turn {e.turn}")

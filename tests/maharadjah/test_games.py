@@ -8,6 +8,7 @@ import pytest
 
 from engine.core import record
 from engine.core.autoplay import play_randomly
+from engine.core.describe import concerns
 from engine.core.errors import IllegalIntent
 from engine.core.game import Game
 from engine.core.ruleset import Seat
@@ -122,3 +123,22 @@ def test_the_automatic_ends_of_the_posts_and_arms_phases_ask_what_the_listings_o
             seat = rng.choice(game.to_move())
             game.play(seat, rng.choice(game.legal_intents(seat)))
     assert seen == {("post", True), ("post", False), ("arm", True), ("arm", False)}
+
+
+def test_the_log_marks_what_concerns_each_player_by_the_nations_it_names() -> None:
+    """W-ASSIGN-1: a player's nations are theirs; a log entry naming one concerns that
+    player (its own doings, and what other nations did to it), and no other."""
+    game = new(3, seed=11)
+    rng = Random(11)
+    for _ in range(400):
+        seat = game.to_move()[0]
+        game.play(seat, rng.choice(game.legal_intents(seat)))
+    order = Q.rules().order
+    checked = 0
+    for entry in game.descriptions(None):
+        named = {game.state.control.get(order[int(role[5:].partition("+")[0])])
+                 for _, role in entry if role.startswith("side:")} - {None}
+        for seat in range(3):
+            assert concerns(entry, seat) == (seat in named), entry
+        checked += bool(named)
+    assert checked > 100
