@@ -21,6 +21,15 @@ def _n(nation: str) -> tuple[str, str]:
     return (f"{info.name} ({NATIONS[info.order].letter})", f"side:{info.order}")
 
 
+# The phases as the rulebook names them (W-SEQ-1, W-TURN-1); the log read "Vp phase".
+PHASE_NAMES = {"turn_start": "Start of the turn", "start": "Start of the sequence",
+               "growth": "Population Growth Phase", "invasion": "Invasion Phase",
+               "move": "Movement Phase", "combat": "Combat Phase",
+               "posts": "Trading Post Phase", "arms": "Colonial Arms Phase",
+               "vp": "VP Phase", "seq_end": "End of the sequence",
+               "overpop": "Overpopulation", "turn_end": "End of the turn"}
+
+
 def _s(space: str) -> tuple[str, str]:
     return (Q.board().name(space), "space")
 
@@ -63,7 +72,7 @@ def _describe(event: Any, state: State) -> Description:
     if isinstance(e, ev.SequenceStarted):
         return desc(_n(e.nation), "'s sequence")
     if isinstance(e, ev.PhaseStarted):
-        return desc(f"{e.phase.replace('_', ' ').title()} phase")
+        return desc(PHASE_NAMES.get(e.phase, f"{e.phase.replace('_', ' ').title()} phase"))
     if isinstance(e, ev.NationReplaced):
         return desc(_n(e.new), " replace the ", _n(e.old))
     if isinstance(e, ev.GrowthFigured):

@@ -16,6 +16,7 @@ from engine.maharadjah import RULESET, Options, is_legal
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
+from engine.maharadjah.describe import describe
 
 
 def new(n: int, short: bool = False, seed: int = 1) -> Game:
@@ -142,3 +143,14 @@ def test_the_log_marks_what_concerns_each_player_by_the_nations_it_names() -> No
             assert concerns(entry, seat) == (seat in named), entry
         checked += bool(named)
     assert checked > 100
+
+
+def test_the_log_names_the_phases_as_the_rulebook_does() -> None:
+    """W-SEQ-1: the phases in the log read as the rules name them (it read "Vp phase",
+    "Move phase", "Seq End phase")."""
+    state = new(3).state
+    said = {phase: "".join(t for t, _ in describe(ev.PhaseStarted(phase=phase), state))
+            for phase in ("growth", "move", "posts", "arms", "vp", "seq_end")}
+    assert said == {"growth": "Population Growth Phase", "move": "Movement Phase",
+                    "posts": "Trading Post Phase", "arms": "Colonial Arms Phase",
+                    "vp": "VP Phase", "seq_end": "End of the sequence"}
