@@ -532,9 +532,11 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
     # the moves of each group shape counted first ((start, group, runs, moves) as
     # stack_moves walks them): the sizes to a destination with room for all the armies
     # free to move whatever comes (a sea zone, W-STACK-5; a normal territory while the
-    # plan has no large stack, W-STACK-2: ``Judgement.sizes_to``) are counted without
-    # asking the plan, then the drawn move is found walking its group's runs
+    # plan has no large stack, W-STACK-2, and a rough one too for a stack of at most
+    # ``ROUGH_SPARE`` free armies: ``Judgement.sizes_to``) are counted without asking
+    # the plan, then the drawn move is found walking its group's runs
     large = judged.large
+    spare = stacking.ROUGH_SPARE
     supply = judged.supply
     blocks = []
     total = 0
@@ -548,8 +550,10 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
             else:
                 if large:
                     moves, asked = counted.to_sea, counted.land
-                else:
+                elif free > spare:
                     moves, asked = counted.to_sea + counted.to_normal, counted.rough
+                else:
+                    moves, asked = counted.paths, ()
                 moves *= armies if armies < free else free
                 for dest, paths in asked:
                     moves += len(sizes_to(state, start, dest, armies)) * len(paths)

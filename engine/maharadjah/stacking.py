@@ -45,6 +45,11 @@ from engine.maharadjah.state import State
 _NONE = repeat(0)  # the count of a space with no army, for map()
 
 ANY = 1 << 20  # room in a sea zone or the large normal stack (W-STACK-2, W-STACK-5)
+# W-STACK-1, W-STACK-2: what rough ground's large stack holds beyond its limit of 2. A plan
+# without a large stack leaves that much room in any rough territory beside its own
+# (``_large_terms``: up to ``sure + ROUGH_SPARE`` armies pass the large-stack check
+# there), so that many armies of a stack may always go into one.
+ROUGH_SPARE = Q.LARGE_ROUGH - 2
 
 Ends = tuple[tuple[str, int], ...]  # (space, armies ending there)
 
@@ -133,9 +138,11 @@ class Judgement:
         key = (start, dest)
         known = self.sizes.get(key)
         if known is None:
-            if dest not in _LIMITS or not (self.flow.large or dest in _ROUGH):
-                # a sea zone (W-STACK-5), or a normal territory that may become the large
-                # stack the plan has not used: the most common answers, given at once
+            if dest not in _LIMITS or not (self.flow.large or (
+                    dest in _ROUGH and self.supply.get(start, 0) > ROUGH_SPARE)):
+                # a sea zone (W-STACK-5), or a territory that may become the large stack
+                # the plan has not used, with room for every free army of start: the most
+                # common answers, given at once (and counted so by ``legal.random_intent``)
                 known = _upto(self.supply.get(start, 0))
             else:
                 known = self._sizes(state, start, dest)
@@ -155,24 +162,61 @@ class Judgement:
         if room >= ANY // 2:
             return _upto(free)  # the large normal stack
         here = flow.into.get(dest)
-        sure = (here.get(start, 0) if here else 0) + (room if room > 0 else 0) + (
-            flow.short.get(start, 0) if flow.short else 0)
+        kept = here.get(start, 0) if here else 0
+        short = flow.short.get(start, 0) if flow.short else 0
+        sure = kept + (room if room > 0 else 0) + short
         if sure >= free:
             return _upto(free)
         out = list(range(1, sure + 1))
         steady: bool | None = None
         then = self._then(state, start, dest) if self.before is not None else None
+        terms: tuple[int, int, int] | None = None
         for k in range(sure + 1, free + 1):
             # (``allows`` without its quick checks: k is beyond the sure room)
-            if (then is None or k in then) and (self._as_large(start, dest, k)
-                                                or self._replanned(state, start, ((dest, k),))):
-                out.append(k)
-                continue
+            if then is None or k in then:
+                if terms is None:
+                    terms = self._large_terms(start, dest, room, short)
+                most, over_from, gain = terms
+                need = k - kept  # (k > sure: more than the plan sends there)
+                # ``_as_large`` in closed form (see ``_large_terms``)
+                if (need if need < most else most) - (
+                        need - over_from if need > over_from else 0) + gain >= 0 \
+                        or self._replanned(state, start, ((dest, k),)):
+                    out.append(k)
+                    continue
             if steady is None:
                 steady = not _overruns(state, dest, free)
             if steady:
                 break  # more armies there only make it worse (nothing opens on the way)
         return tuple(out)
+
+    def _large_terms(self, start: str, dest: str, room: int,
+                     short: int) -> tuple[int, int, int]:
+        """``_as_large`` for every number of armies at once: (most, over_from, gain) such
+        that ``need`` armies of ``start`` beyond those the plan sends to ``dest`` (room its
+        room there, short the armies of start it places nowhere) pass the check when
+        ``min(need, most) - max(0, need - over_from) + gain >= 0``: each army taken
+        from those placed nowhere, then from the old large stack while it stands over its
+        limit, saves one (``most`` of them), each beyond the large cap of ``dest``
+        (``over_from``) is lost, ``gain`` the rest (the excess ``dest`` had, the old
+        large stack's given back or kept)."""
+        flow = self.flow
+        cap = Q.LARGE_ROUGH if dest in _ROUGH else ANY
+        over_from = cap - (flow.cap(dest) - room)
+        most = short
+        gain = -room if room < 0 else 0
+        large = flow.large
+        if large and large != dest:
+            left = flow.room(large)
+            excess = flow.cap(large) - left - _LIMITS[large]
+            if excess > 0:
+                there = flow.into.get(large)
+                from_large = there.get(start, 0) if there else 0
+                most += from_large if from_large < excess else excess
+                gain -= excess
+            if left < 0:
+                gain -= left
+        return most, over_from, gain
 
     def _then(self, state: State, start: str, dest: str) -> tuple[int, ...] | None:
         """The numbers of ``start``'s armies the position before the move(s) this

@@ -260,3 +260,91 @@ def test_a_carried_judgement_lets_through_only_what_the_position_before_did(
                         cut += then is not None and len(then) < free
         game.play(*random_intent(game, rng))
     assert compared > 500 and cut > 20, (compared, cut)
+
+
+def sizes_asking_each(judged: stacking.Judgement, state: State, start: str,
+                      dest: str) -> tuple[int, ...]:
+    """``Judgement._sizes`` asking the large-stack check (``_as_large``) of each number
+    of armies beyond the plan's sure room, the way it did before its closed form."""
+    free = judged.supply.get(start, 0)
+    sure = judged._sure(start, dest)
+    if sure >= free:
+        return tuple(range(1, free + 1))
+    out = list(range(1, sure + 1))
+    then = judged._then(state, start, dest) if judged.before is not None else None
+    for k in range(sure + 1, free + 1):
+        if (then is None or k in then) and (judged._as_large(start, dest, k) or
+                                            judged._replanned(state, start, ((dest, k),))):
+            out.append(k)
+        elif not stacking._overruns(state, dest, free):
+            break
+    return tuple(out)
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_the_large_stack_check_in_closed_form_is_the_plans_own(seed: int) -> None:
+    """W-STACK-2, W-STACK-3: the sizes a plan lets into a territory beyond its own room,
+    the large-stack check answered for every number of armies at once
+    (``Judgement._large_terms``), are those of the check asked of each number (the plan's
+    armies taken from where it sent them, ``_as_large``), for every stack and
+    territory of random positions, new judgements and carried ones, the plan with a
+    large stack elsewhere, in the territory itself or none."""
+    from engine.maharadjah import queries as Q
+
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
+    rng = Random(seed)
+    compared: dict[str, int] = {}
+    territories = Q.board().territories
+    while game.to_move():
+        state = game.state
+        if state.phase == Phase.MOVE and not state.todo and state.battle is None:
+            kept = known.peek(state, "judgement")
+            for judged in (new_judgement(state), *([kept] if kept is not None else [])):
+                for start, free in judged.supply.items():
+                    for dest in judged.options[start]:
+                        if dest not in territories or judged.flow.room(dest) >= stacking.ANY // 2:
+                            continue  # (no limit there: _sizes is not asked)
+                        sure = judged._sure(start, dest)
+                        assert judged._sizes(state, start, dest) == sizes_asking_each(
+                            judged, state, start, dest), (len(game.steps), start, dest)
+                        if sure < free:
+                            large = judged.flow.large
+                            kind = "none" if not large else "here" if large == dest else "other"
+                            compared[kind] = compared.get(kind, 0) + 1
+        game.play(*random_intent(game, rng))
+    assert min(compared.values()) > 20 and len(compared) == 3, compared
+
+
+@pytest.mark.parametrize("seed", [13, 14])
+def test_a_small_stack_may_always_go_into_rough_ground_while_no_stack_is_large(
+        seed: int) -> None:
+    """W-STACK-1, W-STACK-2, W-STACK-3: while the plan has no large stack, up to
+    ``ROUGH_SPARE`` armies may go into any rough territory a stack can reach (the large
+    stack's room there beyond its limit), so the listing answers those sizes without
+    asking the plan: at every such stack and destination of random positions a new plan
+    after the move loses no more armies, and the plan's own answer is the same."""
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
+    rng = Random(seed)
+    compared = 0
+    rough = stacking._rough()
+    while game.to_move():
+        state = game.state
+        if state.phase == Phase.MOVE and not state.todo and state.battle is None:
+            judged = new_judgement(state)
+            if not judged.large:
+                for start, free in judged.supply.items():
+                    if free > stacking.ROUGH_SPARE:
+                        continue
+                    for dest in judged.options[start]:
+                        if dest not in rough or dest == start:
+                            continue
+                        assert all(stacking._after(state, judged, start, ((dest, k),))
+                                   <= judged.loss for k in range(1, free + 1)), (
+                                       len(game.steps), start, dest)
+                        assert judged._sizes(state, start, dest) == tuple(
+                            range(1, free + 1))
+                        assert judged.sizes_to(state, start, dest, free) == tuple(
+                            range(1, free + 1))
+                        compared += 1
+        game.play(*random_intent(game, rng))
+    assert compared > 200, compared
