@@ -328,11 +328,15 @@ class Inputs:
     """``search_inputs``' answer: a value compared by content, hashed once (memo keys
     holding it are hashed at every lookup)."""
 
-    __slots__ = ("hash", "value")
+    __slots__ = ("hash", "hostile", "nation", "value")
 
-    def __init__(self, value: tuple[Any, ...]) -> None:
+    def __init__(self, value: tuple[Any, ...], nation: str = "",
+                 hostile: frozenset[str] = frozenset()) -> None:
         self.value = value
         self.hash = hash(value)
+        # (read from the value, not compared: the nation it was read for, and the spaces
+        # holding other nations' armies, the only ones a search meets enemies in)
+        self.nation, self.hostile = nation, hostile
 
     def __hash__(self) -> int:
         return self.hash
@@ -380,7 +384,8 @@ def _inputs(state: State, nation: str) -> Inputs:
     return Inputs((state.turn, tuple(enemy), tuple(overrun),
                    tuple(state.refused), tuple(state.allies),
                    tuple((x.subject, x.overlord, tuple(x.territories))
-                         for x in state.submissions)))
+                         for x in state.submissions)),
+                  nation, frozenset([space for space, _ in enemy]))
 
 
 def destinations(state: State, group: Group,
@@ -415,12 +420,36 @@ def _found(state: State, shape: Group, inputs: Inputs) -> dict[tuple[str, str], 
         seen_key = (shape.nation, shape.armies == 0, inputs)
         seen = _SEEN.get(seen_key)
         if seen is None:
-            seen = _SEEN[seen_key] = ({}, {})
+            seen = _SEEN[seen_key] = _calm(shape.nation, inputs)
         found = _FOUND[key] = _search(state, shape, seen=seen)
     return found
 
 
 _SEEN: dict[tuple[str, bool, Inputs], Seen] = {}
+
+
+def _calm(nation: str, inputs: Inputs) -> Seen:
+    """The memos of entering and ending in a space (``_Crossing.entering``, ``ends_in``)
+    for the searches of ``nation``'s groups on ``inputs``, already holding what the
+    spaces without another nation's armies give: no enemy to meet, a move may end in
+    any such territory, and in such a sea zone only a colonial one (W-BOAT-5: an Indian
+    army ends at sea only to attack colonial armies there). The others are worked out
+    when first met."""
+    if inputs.nation != nation:
+        return {}, {}  # (inputs read for another nation: nothing known of this one's)
+    land, seas = _spaces()
+    hostile = inputs.hostile
+    calm_land = land - hostile
+    endings = dict.fromkeys(calm_land, True)
+    endings.update(dict.fromkeys(seas - hostile, Q.is_colonial(nation)))
+    return dict.fromkeys(calm_land), endings
+
+
+@cache
+def _spaces() -> tuple[frozenset[str], frozenset[str]]:
+    """The board's territories and sea zones."""
+    b = Q.board()
+    return frozenset(b.territories), frozenset(b.seas)
 
 
 Runs = tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]
