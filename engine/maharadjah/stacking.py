@@ -346,6 +346,11 @@ class Judgement:
         return over - best + stuck
 
     def _repaired(self, start: str, ends: Ends, large: str) -> bool:
+        """The plan, with ``large`` as its large stack and the armies of ``start`` forced
+        to end in ``ends`` (``_Flow.force``), repaired (``_Flow.repair``) loses no more."""
+        if len(ends) == 1 and (large == self.flow.large or not self.flow.large) and \
+                self._moved_on(start, ends[0][0], ends[0][1], large):
+            return True  # (the repair would find a plan at least as good)
         flow = self.flow.copy()
         if large != flow.large:
             flow.enlarge(large)
@@ -353,6 +358,63 @@ class Judgement:
             flow.force(start, space, k)
         flow.repair()
         return flow.loss() + self.stuck <= self.loss
+
+    def _moved_on(self, start: str, dest: str, k: int, large: str) -> bool:
+        """A sure ``_repaired`` of one end without a copy of the plan: ``k`` armies of
+        ``start`` forced into ``dest`` as ``_Flow.force`` takes them (those the plan sent
+        there, then those it placed nowhere, then those it sent elsewhere, which leave
+        room behind), ``dest`` the large stack if ``large`` names it (the plan having
+        none), and the armies ``dest`` then holds beyond its room moved straight on, each
+        to room among its own options. True when that places them all: a plan losing no
+        more than this one (the repair, a maximum flow, finds one at least as good);
+        False when it does not, which proves nothing."""
+        flow = self.flow
+        into = flow.into
+        here = into.get(dest)
+        kept = here.get(start, 0) if here else 0
+        if kept > k:
+            kept = k
+        need = k - kept
+        short = flow.short.get(start, 0) if flow.short else 0
+        rest = need - (need if need < short else short)
+        freed: dict[str, int] = {}  # room given back (or taken, negative) per space
+        if rest:
+            for other, there in into.items():
+                if other != dest:
+                    take = there.get(start, 0)
+                    if take:
+                        if take > rest:
+                            take = rest
+                        freed[other] = take
+                        rest -= take
+                        if not rest:
+                            break
+        room = flow.room(dest)
+        if large == dest != flow.large:
+            room += (Q.LARGE_ROUGH if dest in _ROUGH else ANY) - _LIMITS[dest]
+        over = need - room
+        if over <= 0 or not here:
+            return over <= 0
+        options, room_of = flow.options, flow.room
+        for who, n in here.items():
+            if who == start:
+                n -= kept
+            if n <= 0:
+                continue
+            for space in options[who]:
+                if space == dest:
+                    continue
+                left = room_of(space) + freed.get(space, 0)
+                if left > 0:
+                    moved = min(n, left, over)
+                    freed[space] = freed.get(space, 0) - moved
+                    over -= moved
+                    if not over:
+                        return True
+                    n -= moved
+                    if not n:
+                        break
+        return False
 
 
 @cache

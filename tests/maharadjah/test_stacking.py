@@ -348,3 +348,67 @@ def test_a_small_stack_may_always_go_into_rough_ground_while_no_stack_is_large(
                         compared += 1
         game.play(*random_intent(game, rng))
     assert compared > 200, compared
+
+
+def repaired_copy(judged: stacking.Judgement, start: str, dest: str, k: int,
+                  large: str) -> bool:
+    """``Judgement._repaired`` of one end by the plan's copy: ``large`` made the large
+    stack, the armies forced into ``dest``, the copy repaired."""
+    flow = judged.flow.copy()
+    if large != flow.large:
+        flow.enlarge(large)
+    flow.force(start, dest, k)
+    flow.repair()
+    return flow.loss() + judged.stuck <= judged.loss
+
+
+def moved_on_against_the_repair(judged: stacking.Judgement, counts: list[int]) -> None:
+    """``_moved_on`` against the copy's repair for every stack, destination, number of
+    armies and large stack (the plan's own, or a territory when the plan has none) of
+    ``judged``; ``counts``: [proved, accepted] added up."""
+    limits = stacking._limits()
+    for start, free in judged.supply.items():
+        for dest in judged.options[start]:
+            larges = {judged.flow.large} if judged.flow.large else (
+                {"", dest} if dest in limits else {""})
+            for large in larges:
+                for k in range(1, free + 1):
+                    full = repaired_copy(judged, start, dest, k, large)
+                    quick = judged._moved_on(start, dest, k, large)
+                    assert full or not quick, (judged.fixed, judged.supply, judged.options,
+                                               start, dest, k, large)
+                    counts[0] += quick
+                    counts[1] += full
+
+
+@pytest.mark.parametrize("seed", [15, 16])
+def test_armies_moved_straight_on_prove_what_the_repair_would_find(seed: int) -> None:
+    """W-STACK-2, W-STACK-3: when the armies a move leaves over a territory's room can
+    each go straight on to room of their own (``Judgement._moved_on``, no copy of the
+    plan), the plan repaired after the move loses no more either, for every stack,
+    destination, number of armies and large stack (the plan's own, or the destination
+    when the plan has none) of random positions, new judgements and carried ones, and of
+    crowded made-up ones (a few spaces, each stack able to end in some); and it proves
+    most of those the repair accepts."""
+    from engine.maharadjah import queries as Q
+
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
+    rng = Random(seed)
+    counts = [0, 0]
+    while game.to_move():
+        state = game.state
+        if state.phase == Phase.MOVE and not state.todo and state.battle is None:
+            kept = known.peek(state, "judgement")
+            for judged in (new_judgement(state), *([kept] if kept is not None else [])):
+                moved_on_against_the_repair(judged, counts)
+        game.play(*random_intent(game, rng))
+    spaces = sorted(Q.board().territories)[:12] + sorted(Q.board().seas)[:1]
+    for _ in range(400):
+        here = rng.sample(spaces, 5)
+        fixed = {s: rng.randint(1, 4) for s in here if rng.random() < 0.5}
+        supply = {s: rng.randint(1, 5) for s in here[:4] if rng.random() < 0.8}
+        options = {s: (s, *rng.sample([t for t in here if t != s], rng.randint(1, 3)))
+                   for s in supply}
+        moved_on_against_the_repair(stacking.Judgement(fixed, supply, options), counts)
+    proved, accepted = counts
+    assert accepted > 5000 and proved > 0.9 * accepted, (proved, accepted)
