@@ -14,7 +14,7 @@ from typing import Any
 from engine.core import draw
 from engine.core.errors import Forbidden, Refused
 from engine.core.ruleset import LegalGroup, draw_index, groups_by_type
-from engine.maharadjah import combat, diplomacy, scoring, stacking
+from engine.maharadjah import combat, diplomacy, known, scoring, stacking
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
@@ -22,6 +22,7 @@ from engine.maharadjah.board import Leader
 from engine.maharadjah.movement import (
     Group,
     Inputs,
+    Runs,
     can_move,
     counted_runs,
     destination_runs,
@@ -108,13 +109,71 @@ def movable(state: State) -> list[str]:
 
 def any_movable(state: State) -> bool:
     """``bool(movable(state))``, stopping at the first stack that can move (the automatic
-    end of a Movement Phase asks this after every move)."""
-    starts = _starts(state)
-    if not starts:
-        return False
-    inputs = search_inputs(state, state.active)
-    judged = stacking.judge(state, inputs)
-    return any(_can_leave(state, s, inputs, judged) for s in starts)
+    end of a Movement Phase asks this after every move): the position's moves counted
+    stack by stack (``Count``) until one has any, the count kept for the listing that
+    follows (``random_intent`` goes on from there)."""
+    count = counting(state)
+    starts, add = count.starts, count.add
+    while not count.total and count.done < len(starts):
+        add(state)
+    return count.total > 0
+
+
+class Count:
+    """The moves of a Movement Phase position counted stack by stack, in the listing's
+    order (``stack_moves``: starts, group shapes, sorted destinations, army counts), as
+    far as asked: ``blocks`` (start, group, runs, moves) of the first ``done`` starts'
+    shapes with any move, ``total`` their moves. The sizes to a destination with room
+    for all the armies free to move whatever comes (a sea zone, W-STACK-5; a normal
+    territory while the plan has no large stack, W-STACK-2, and a rough one too for a
+    stack of at most ``ROUGH_SPARE`` free armies: ``Judgement.sizes_to``) are counted
+    without asking the plan."""
+
+    __slots__ = ("blocks", "done", "inputs", "judged", "starts", "total")
+
+    def __init__(self, state: State) -> None:
+        self.starts = _starts(state)
+        self.blocks: list[tuple[str, Group, Runs, int]] = []
+        self.done = self.total = 0
+        if self.starts:  # (read only with a start to count)
+            self.inputs: Inputs = search_inputs(state, state.active)
+            self.judged: stacking.Judgement = stacking.judge(state, self.inputs)
+
+    def add(self, state: State) -> None:
+        """Count the moves of the next start."""
+        start = self.starts[self.done]
+        self.done += 1
+        judged, inputs = self.judged, self.inputs
+        sizes_to = judged.sizes_to
+        large = judged.large
+        free = judged.supply.get(start, 0)
+        for group in groups_at(state, start):
+            armies = group.armies
+            counted = counted_runs(state, group, inputs)
+            if not armies:
+                moves = counted.paths  # leaders alone: one move a path
+            else:
+                if large:
+                    moves, asked = counted.to_sea, counted.land
+                elif free > stacking.ROUGH_SPARE:
+                    moves, asked = counted.to_sea + counted.to_normal, counted.rough
+                else:
+                    moves, asked = counted.paths, ()
+                moves *= armies if armies < free else free
+                for dest, paths in asked:
+                    moves += len(sizes_to(state, start, dest, armies)) * len(paths)
+            if moves:
+                self.blocks.append((start, group, counted.runs, moves))
+                self.total += moves
+
+
+def counting(state: State) -> Count:
+    """The position's count of moves, as far as it went (kept beside the state)."""
+    kept = known.of(state)
+    count: Count | None = kept.get("count")
+    if count is None:
+        count = kept["count"] = Count(state)
+    return count
 
 
 def _starts(state: State) -> list[str]:
@@ -526,40 +585,13 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
             or seat not in Q.to_move(state):
         drawn: it.Intent = draw.choice(rng, legal_intents(state, seat))
         return drawn
-    inputs = search_inputs(state, state.active)
-    judged = stacking.judge(state, inputs)
-    sizes_to = judged.sizes_to
-    # the moves of each group shape counted first ((start, group, runs, moves) as
-    # stack_moves walks them): the sizes to a destination with room for all the armies
-    # free to move whatever comes (a sea zone, W-STACK-5; a normal territory while the
-    # plan has no large stack, W-STACK-2, and a rough one too for a stack of at most
-    # ``ROUGH_SPARE`` free armies: ``Judgement.sizes_to``) are counted without asking
-    # the plan, then the drawn move is found walking its group's runs
-    large = judged.large
-    spare = stacking.ROUGH_SPARE
-    supply = judged.supply
-    blocks = []
-    total = 0
-    for start in _starts(state):
-        free = supply.get(start, 0)
-        for group in groups_at(state, start):
-            armies = group.armies
-            counted = counted_runs(state, group, inputs)
-            if not armies:
-                moves = counted.paths  # leaders alone: one move a path
-            else:
-                if large:
-                    moves, asked = counted.to_sea, counted.land
-                elif free > spare:
-                    moves, asked = counted.to_sea + counted.to_normal, counted.rough
-                else:
-                    moves, asked = counted.paths, ()
-                moves *= armies if armies < free else free
-                for dest, paths in asked:
-                    moves += len(sizes_to(state, start, dest, armies)) * len(paths)
-            if moves:
-                blocks.append((start, group, counted.runs, moves))
-                total += moves
+    # the moves of every group shape counted first (``Count``: what ``any_movable`` has
+    # not counted yet), then the drawn move is found walking its group's runs
+    count = counting(state)
+    starts, add = count.starts, count.add
+    while count.done < len(starts):
+        add(state)
+    total, blocks = count.total, count.blocks
     ending = may_end_movement(state)  # EndMovement comes last
     index = draw_index(rng, total + ending)
     for start, group, runs, moves in blocks:
@@ -567,6 +599,7 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
             index -= moves
             continue
         armies = group.armies
+        sizes_to = count.judged.sizes_to
         for dest, paths in runs:
             sizes = sizes_to(state, start, dest, armies) if armies else (0,)
             here = len(sizes) * len(paths)
