@@ -131,13 +131,19 @@ class Count:
 
     __slots__ = ("blocks", "done", "inputs", "judged", "starts", "total")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, kept: dict[str, Any]) -> None:
         self.starts = _starts(state)
         self.blocks: list[tuple[str, Group, Runs, int]] = []
         self.done = self.total = 0
         if self.starts:  # (read only with a start to count)
-            self.inputs: Inputs = search_inputs(state, state.active)
-            self.judged: stacking.Judgement = stacking.judge(state, self.inputs)
+            # (``kept``: the values kept beside the state, asked once: the position's
+            # search inputs and judgement, when known, are there)
+            inputs = kept.get("inputs")
+            self.inputs: Inputs = inputs if inputs is not None else search_inputs(
+                state, state.active)
+            judged = kept.get("judgement")
+            self.judged: stacking.Judgement = judged if judged is not None else \
+                stacking.judge(state, self.inputs)
 
     def add(self, state: State) -> None:
         """Count the moves of the next start."""
@@ -172,7 +178,7 @@ def counting(state: State) -> Count:
     kept = known.of(state)
     count: Count | None = kept.get("count")
     if count is None:
-        count = kept["count"] = Count(state)
+        count = kept["count"] = Count(state, kept)
     return count
 
 
@@ -592,7 +598,8 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
     while count.done < len(starts):
         add(state)
     total, blocks = count.total, count.blocks
-    ending = may_end_movement(state)  # EndMovement comes last
+    # EndMovement comes last (``may_end_movement``, the judgement at hand when counted)
+    ending = count.judged.may_end() if starts else may_end_movement(state)
     index = draw_index(rng, total + ending)
     for start, group, runs, moves in blocks:
         if index >= moves:

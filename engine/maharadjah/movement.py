@@ -524,8 +524,9 @@ def ends(state: State, nation: str, start: str, inputs: Inputs) -> tuple[str, ..
     key = (nation, start, inputs)
     found = _ENDS.get(key)
     if found is None:
-        found = _ENDS[key] = tuple(sorted({dest for dest, _came in _found(
-            state, group_of((nation, start, 1, (), ())), inputs)}))
+        # (the runs, sorted by destination, are the listing's of the same search)
+        found = _ENDS[key] = tuple([dest for dest, _paths in destination_runs(
+            state, group_of((nation, start, 1, (), ())), inputs)])
     return found
 
 

@@ -119,6 +119,11 @@ class Judgement:
             self.now = _fixed_loss(counts)
         return self.now
 
+    def may_end(self) -> bool:
+        """``may_end`` of the position judged: ending now loses no more than the plan."""
+        now = self.ended()
+        return not now or now <= self.loss
+
     @property
     def large(self) -> str:
         return self.flow.large
@@ -639,12 +644,11 @@ def refusal(state: State, start: str, ends: Ends) -> Forbidden | None:
 def may_end(state: State) -> bool:
     """W-STACK-3, W-INV-1: whether the phase may end now (no move would save armies):
     ``end_refusal`` without the words, what a listing asks."""
-    judged = known.peek(state, "judgement")  # (the listing has judged the position)
+    judged: Judgement | None = known.peek(state, "judgement")  # (the listing has judged it)
     if judged is None:
         now = loss_now(state)
         return not now or now <= judge(state).loss
-    now = judged.ended()
-    return not now or now <= judged.loss
+    return judged.may_end()
 
 
 def end_refusal(state: State) -> Forbidden | None:
