@@ -147,7 +147,7 @@ class Judgement:
                     dest in _ROUGH and self.supply.get(start, 0) > ROUGH_SPARE)):
                 # a sea zone (W-STACK-5), or a territory that may become the large stack
                 # the plan has not used, with room for every free army of start: the most
-                # common answers, given at once (and counted so by ``legal.random_intent``)
+                # common answers, given at once (and counted so by ``legal.Count``)
                 known = _upto(self.supply.get(start, 0))
             else:
                 known = self._sizes(state, start, dest)
@@ -499,7 +499,7 @@ def carry(before: Judgement, state: State, start: str, dest: str) -> Judgement |
         del new_supply[start]
         options = {s: found for s, found in options.items() if s != start}
     flow.fixed, flow.options = new_fixed, options
-    if flow.short or any(room < 0 for room in flow.left.values()):
+    if flow.short or (flow.left and min(flow.left.values()) < 0):
         flow.repair()
         if flow.loss():
             return None
@@ -539,6 +539,8 @@ def loss_now(state: State) -> int:
 def _fixed_loss(armies: dict[str, int]) -> int:
     """Armies lost if ``armies`` stayed as they are: the excess over the limits with the
     best large stack (W-STACK-1, W-STACK-2), and those in barbarian lands (W-INV-1)."""
+    if not armies or max(armies.values()) <= 2:
+        return _stuck(armies)  # (no space over a limit: 2 or 3, W-STACK-1)
     limits = _limits()
     over = 0
     best = 0  # what the best large stack takes back
@@ -760,7 +762,10 @@ class _Flow:
         return limit
 
     def loss(self) -> int:
-        return sum(-room for room in self.left.values() if room < 0) + sum(self.short.values())
+        left = self.left.values()
+        # (most plans have room everywhere: asked without a Python loop then)
+        over = -sum(room for room in left if room < 0) if left and min(left) < 0 else 0
+        return over + sum(self.short.values())
 
     def enlarge(self, space: str) -> None:
         """Make ``space`` the large stack (W-STACK-2), the old one back to its limit."""
