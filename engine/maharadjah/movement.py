@@ -739,6 +739,11 @@ def _stepped_walks(ctx: _Crossing, first: bool,
     found: dict[tuple[str, str], tuple[str, ...]] = {}
     endings, ending = ctx.endings, ctx.ends_in
     seen: set[tuple[str, int]] = set()
+    # the spaces walked on from: a walk's crossings from there add the ends (next space,
+    # that space) whatever crossings it made before (the strait's only with none, the
+    # first), so a walk with its last crossing to make from a space already walked on
+    # from adds nothing
+    walked: set[str] = set()
     # (pos, crossings, path): only walks that go on are pushed (not one stopped, nor
     # one whose allowance is spent, W-MOVE-2, nor one already walked on from there):
     # those the search would pop and drop
@@ -752,6 +757,11 @@ def _stepped_walks(ctx: _Crossing, first: bool,
         seen.add(seen_key)
         crossings += 1
         goes_on = crossings < allowance
+        if pos in walked:
+            if not goes_on:
+                continue
+        else:
+            walked.add(pos)
         for nxt, land, strait, rough in steps(pos):
             if land:
                 if strait and path:
