@@ -140,23 +140,25 @@ def test_the_inputs_kept_through_a_move_are_the_fresh_ones() -> None:
 
 def test_what_a_search_knows_before_it_starts_is_what_it_would_work_out() -> None:
     """W-MOVE-4, W-AMB-36, W-ALLY-4, W-SUB-6, W-BOAT-5: the memos of entering and ending
-    in a space that a position's searches start with (``_calm``: the spaces without
-    another nation's armies) hold what the group's own crossing works out for each space
-    from the map, for every group shape (armies, leaders alone; Indian and colonial
+    in a space and of both that a position's searches start with (``_calm``: the spaces
+    without another nation's armies) hold what the group's own crossing works out for
+    each space from the map, for every group shape (armies, leaders alone; Indian and colonial
     nations) of random positions."""
     checked = at_sea = 0
     for _seed, state, group in groups_of_random_games(range(8, 10), Random(19)):
         inputs = M._inputs(state, group.nation)
-        enemies, endings = M._calm(group.nation, inputs)
+        enemies, endings, arrivals = M._calm(group.nation, inputs)
         fresh = M._Crossing(state, group)
         for space, enemy in enemies.items():
             assert enemy == fresh.entering(space), (len(state.armies), group, space)
         for space, ok in endings.items():
             assert ok == fresh.ends_in(space), (group, space)
             at_sea += space in fresh.board.seas
-        checked += len(enemies) + len(endings)
+        for space, ok in arrivals.items():
+            assert ok == M._Crossing(state, group).arrives(space), (group, space)
+        checked += len(enemies) + len(endings) + len(arrivals)
         assert M._calm(group.nation, M._inputs(state, "MAURYA" if group.nation != "MAURYA"
-                                               else "GREEKS")) == ({}, {})
+                                               else "GREEKS")) == ({}, {}, {})
     assert checked > 10_000 and at_sea > 500, (checked, at_sea)
 
 
