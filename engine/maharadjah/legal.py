@@ -570,9 +570,10 @@ def legal_intents(state: State, seat: int) -> list[Any]:
             out.append(it.EndMovement())
         return out
     if state.phase == Phase.COMBAT:
+        must = combat.compulsory(state)
         fights: list[Any] = [it.Fight(space=s, enemy=e)
-                             for s, e in combat.compulsory(state) + combat.optional(state)]
-        if not combat.compulsory(state):
+                             for s, e in must + combat.optional(state)]
+        if not must:
             fights.append(it.EndCombat())
         return fights + diplomacy.offers(state, seat)
     if state.phase == Phase.POSTS:
