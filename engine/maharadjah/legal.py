@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache, partial
+from operator import countOf
 from random import Random
 from typing import Any
 
@@ -398,7 +399,7 @@ def build_refusal(state: State, space: str) -> Forbidden | None:
         return Forbidden("W-POST-3", f"{b.name(space)} already holds a post")
     if state.posts_built >= 2:
         return Forbidden("W-POST-6", "at most 2 posts a Trading Post Phase")
-    mine = sum(owner == power for owner in state.posts.values())
+    mine = countOf(state.posts.values(), power)  # (without a Python loop: every site asks)
     if mine >= Q.rules().nations[power].posts:
         return Forbidden("W-POST-4", f"the {power.title()} hold all the posts they may")
     if Q.count(state, space, power):
