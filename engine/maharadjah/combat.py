@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from random import Random
 from typing import Any
 
@@ -173,9 +174,19 @@ def end(state: State, why: str) -> list[Any]:
 
 def defender_retreats(state: State) -> list[str]:
     """W-RET-2: where the defender's armies may go, one army at least."""
+    return list(_defender_retreats(state))
+
+
+def defender_may_retreat(state: State) -> bool:
+    """``bool(defender_retreats(state))``, stopping at the first destination (the
+    automatic step of a defender's retreat asks only this)."""
+    return next(_defender_retreats(state), None) is not None
+
+
+def _defender_retreats(state: State) -> Iterator[str]:
     battle = state.battle
     if battle is None or not Q.count(state, battle.space, battle.defender):
-        return []
+        return
     b = Q.board()
     space, att, dfd = battle.space, battle.attacker, battle.defender
     entered = set(state.arrived.get(space, {}))
@@ -185,7 +196,6 @@ def defender_retreats(state: State) -> list[str]:
     else:
         near = set(b.coasts[space])
         seas = set(b.seas[space].adjacent_seas)
-    out = []
     fits = None  # (``Q.adding``: the defender's counts read once, when first asked)
     for dest in sorted(near - entered):
         pieces = set(state.armies.get(dest, {}))
@@ -203,10 +213,9 @@ def defender_retreats(state: State) -> list[str]:
         if fits is None:
             fits = Q.adding(state, dfd)
         if fits(dest, 1):
-            out.append(dest)
+            yield dest
     if Q.is_colonial(dfd):
-        out += sorted(seas - entered)
-    return out
+        yield from sorted(seas - entered)
 
 
 def attacker_retreats(state: State) -> dict[str, int]:
@@ -265,7 +274,7 @@ def stage_auto(state: State, rng: Random) -> list[Any]:
     if battle.stage == RETREAT_DEF:
         if not units(state, battle)[1]:
             return end(state, "retreated")
-        if not Q.count(state, battle.space, battle.defender) or not defender_retreats(state):
+        if not Q.count(state, battle.space, battle.defender) or not defender_may_retreat(state):
             if not can_submit_now(state):
                 return [ev.BattleStage(stage=RETREAT_ATT)]
         return []

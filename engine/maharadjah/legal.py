@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache, partial
+from operator import countOf
 from random import Random
 from typing import Any
 
 from engine.core import draw
 from engine.core.errors import Forbidden, Refused
 from engine.core.ruleset import LegalGroup, draw_index, groups_by_type
-from engine.maharadjah import combat, diplomacy, scoring, stacking
+from engine.maharadjah import combat, diplomacy, known, scoring, stacking
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
@@ -22,6 +23,7 @@ from engine.maharadjah.board import Leader
 from engine.maharadjah.movement import (
     Group,
     Inputs,
+    Runs,
     can_move,
     counted_runs,
     destination_runs,
@@ -108,13 +110,77 @@ def movable(state: State) -> list[str]:
 
 def any_movable(state: State) -> bool:
     """``bool(movable(state))``, stopping at the first stack that can move (the automatic
-    end of a Movement Phase asks this after every move)."""
-    starts = _starts(state)
-    if not starts:
-        return False
-    inputs = search_inputs(state, state.active)
-    judged = stacking.judge(state, inputs)
-    return any(_can_leave(state, s, inputs, judged) for s in starts)
+    end of a Movement Phase asks this after every move): the position's moves counted
+    stack by stack (``Count``) until one has any, the count kept for the listing that
+    follows (``random_intent`` goes on from there)."""
+    count = counting(state)
+    starts, add = count.starts, count.add
+    while not count.total and count.done < len(starts):
+        add(state)
+    return count.total > 0
+
+
+class Count:
+    """The moves of a Movement Phase position counted stack by stack, in the listing's
+    order (``stack_moves``: starts, group shapes, sorted destinations, army counts), as
+    far as asked: ``blocks`` (start, group, runs, moves) of the first ``done`` starts'
+    shapes with any move, ``total`` their moves. The sizes to a destination with room
+    for all the armies free to move whatever comes (a sea zone, W-STACK-5; a normal
+    territory while the plan has no large stack, W-STACK-2, and a rough one too for a
+    stack of at most ``ROUGH_SPARE`` free armies: ``Judgement.sizes_to``) are counted
+    without asking the plan."""
+
+    __slots__ = ("blocks", "done", "inputs", "judged", "starts", "total")
+
+    def __init__(self, state: State, kept: dict[str, Any]) -> None:
+        self.starts = _starts(state)
+        self.blocks: list[tuple[str, Group, Runs, int]] = []
+        self.done = self.total = 0
+        if self.starts:  # (read only with a start to count)
+            # (``kept``: the values kept beside the state, asked once: the position's
+            # search inputs and judgement, when known, are there)
+            inputs = kept.get("inputs")
+            self.inputs: Inputs = inputs if inputs is not None else search_inputs(
+                state, state.active)
+            judged = kept.get("judgement")
+            self.judged: stacking.Judgement = judged if judged is not None else \
+                stacking.judge(state, self.inputs)
+
+    def add(self, state: State) -> None:
+        """Count the moves of the next start."""
+        start = self.starts[self.done]
+        self.done += 1
+        judged, inputs = self.judged, self.inputs
+        sizes_to = judged.sizes_to
+        large = judged.large
+        free = judged.supply.get(start, 0)
+        for group in groups_at(state, start):
+            armies = group.armies
+            counted = counted_runs(state, group, inputs)
+            if not armies:
+                moves = counted.paths  # leaders alone: one move a path
+            else:
+                if large:
+                    moves, asked = counted.to_sea, counted.land
+                elif free > stacking.ROUGH_SPARE:
+                    moves, asked = counted.to_sea + counted.to_normal, counted.rough
+                else:
+                    moves, asked = counted.paths, ()
+                moves *= armies if armies < free else free
+                for dest, paths in asked:
+                    moves += len(sizes_to(state, start, dest, armies)) * len(paths)
+            if moves:
+                self.blocks.append((start, group, counted.runs, moves))
+                self.total += moves
+
+
+def counting(state: State) -> Count:
+    """The position's count of moves, as far as it went (kept beside the state)."""
+    kept = known.of(state)
+    count: Count | None = kept.get("count")
+    if count is None:
+        count = kept["count"] = Count(state, kept)
+    return count
 
 
 def _starts(state: State) -> list[str]:
@@ -333,7 +399,7 @@ def build_refusal(state: State, space: str) -> Forbidden | None:
         return Forbidden("W-POST-3", f"{b.name(space)} already holds a post")
     if state.posts_built >= 2:
         return Forbidden("W-POST-6", "at most 2 posts a Trading Post Phase")
-    mine = sum(owner == power for owner in state.posts.values())
+    mine = countOf(state.posts.values(), power)  # (without a Python loop: every site asks)
     if mine >= Q.rules().nations[power].posts:
         return Forbidden("W-POST-4", f"the {power.title()} hold all the posts they may")
     if Q.count(state, space, power):
@@ -505,9 +571,10 @@ def legal_intents(state: State, seat: int) -> list[Any]:
             out.append(it.EndMovement())
         return out
     if state.phase == Phase.COMBAT:
+        must = combat.compulsory(state)
         fights: list[Any] = [it.Fight(space=s, enemy=e)
-                             for s, e in combat.compulsory(state) + combat.optional(state)]
-        if not combat.compulsory(state):
+                             for s, e in must + combat.optional(state)]
+        if not must:
             fights.append(it.EndCombat())
         return fights + diplomacy.offers(state, seat)
     if state.phase == Phase.POSTS:
@@ -526,43 +593,22 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
             or seat not in Q.to_move(state):
         drawn: it.Intent = draw.choice(rng, legal_intents(state, seat))
         return drawn
-    inputs = search_inputs(state, state.active)
-    judged = stacking.judge(state, inputs)
-    sizes_to = judged.sizes_to
-    # the moves of each group shape counted first ((start, group, runs, moves) as
-    # stack_moves walks them): the sizes to a destination with room for all the armies
-    # free to move whatever comes (a sea zone, W-STACK-5; a normal territory while the
-    # plan has no large stack, W-STACK-2: ``Judgement.sizes_to``) are counted without
-    # asking the plan, then the drawn move is found walking its group's runs
-    large = judged.large
-    supply = judged.supply
-    blocks = []
-    total = 0
-    for start in _starts(state):
-        free = supply.get(start, 0)
-        for group in groups_at(state, start):
-            armies = group.armies
-            counted = counted_runs(state, group, inputs)
-            if not armies:
-                moves = counted.paths  # leaders alone: one move a path
-            else:
-                if large:
-                    moves, asked = counted.to_sea, counted.land
-                else:
-                    moves, asked = counted.to_sea + counted.to_normal, counted.rough
-                moves *= armies if armies < free else free
-                for dest, paths in asked:
-                    moves += len(sizes_to(state, start, dest, armies)) * len(paths)
-            if moves:
-                blocks.append((start, group, counted.runs, moves))
-                total += moves
-    ending = may_end_movement(state)  # EndMovement comes last
+    # the moves of every group shape counted first (``Count``: what ``any_movable`` has
+    # not counted yet), then the drawn move is found walking its group's runs
+    count = counting(state)
+    starts, add = count.starts, count.add
+    while count.done < len(starts):
+        add(state)
+    total, blocks = count.total, count.blocks
+    # EndMovement comes last (``may_end_movement``, the judgement at hand when counted)
+    ending = count.judged.may_end() if starts else may_end_movement(state)
     index = draw_index(rng, total + ending)
     for start, group, runs, moves in blocks:
         if index >= moves:
             index -= moves
             continue
         armies = group.armies
+        sizes_to = count.judged.sizes_to
         for dest, paths in runs:
             sizes = sizes_to(state, start, dest, armies) if armies else (0,)
             here = len(sizes) * len(paths)

@@ -66,8 +66,9 @@ class _Refusal(NamedTuple):
     text: Callable[[], str]
 
 
-# a search's memos of entering and ending in a space (``_Crossing.enemies``, ``endings``)
-Seen = tuple[dict[str, "str | _Refusal | None"], dict[str, bool]]
+# a search's memos of entering and ending in a space and of both (``_Crossing.enemies``,
+# ``endings``, ``arrivals``)
+Seen = tuple[dict[str, "str | _Refusal | None"], dict[str, bool], dict[str, bool]]
 
 # Walks are built by the hundred a search: straight from their fields as a tuple, without
 # the Python-level __new__ a NamedTuple call runs (the fields in Walk's order).
@@ -79,8 +80,8 @@ class _Crossing:
     group's kind and allowance, the board's tables) or once per space entered (its
     enemy armies)."""
 
-    __slots__ = ("allowance", "board", "boats", "boosted", "colonial", "endings", "enemies",
-                 "group", "state", "straits")
+    __slots__ = ("allowance", "arrivals", "board", "boats", "boosted", "colonial", "endings",
+                 "enemies", "group", "state", "straits")
 
     def __init__(self, state: State, group: Group, seen: Seen | None = None) -> None:
         self.state = state
@@ -95,13 +96,23 @@ class _Crossing:
         # or shared by the searches of one position's groups alike (``_seen``)
         self.enemies: dict[str, str | _Refusal | None]
         self.endings: dict[str, bool]
-        self.enemies, self.endings = seen if seen is not None else ({}, {})
+        self.arrivals: dict[str, bool]
+        self.enemies, self.endings, self.arrivals = seen if seen is not None else ({}, {}, {})
 
     def ends_in(self, end: str) -> bool:
         """``_ending`` accepts a move of the group ending in ``end``."""
         ok = self.endings.get(end)
         if ok is None:
             ok = self.endings[end] = _ending(self.state, self.group, end) is None
+        return ok
+
+    def arrives(self, space: str) -> bool:
+        """The group may enter the territory ``space`` (``entering`` refuses nothing)
+        and end its move there (``ends_in``): the last crossing of a walk."""
+        ok = self.arrivals.get(space)
+        if ok is None:
+            enemy = self.enemies[space] if space in self.enemies else self.entering(space)
+            ok = self.arrivals[space] = not isinstance(enemy, _Refusal) and self.ends_in(space)
         return ok
 
     def entering(self, nxt: str) -> str | _Refusal | None:
@@ -337,11 +348,15 @@ class Inputs:
     """``search_inputs``' answer: a value compared by content, hashed once (memo keys
     holding it are hashed at every lookup)."""
 
-    __slots__ = ("hash", "value")
+    __slots__ = ("hash", "hostile", "nation", "value")
 
-    def __init__(self, value: tuple[Any, ...]) -> None:
+    def __init__(self, value: tuple[Any, ...], nation: str = "",
+                 hostile: frozenset[str] = frozenset()) -> None:
         self.value = value
         self.hash = hash(value)
+        # (read from the value, not compared: the nation it was read for, and the spaces
+        # holding other nations' armies, the only ones a search meets enemies in)
+        self.nation, self.hostile = nation, hostile
 
     def __hash__(self) -> int:
         return self.hash
@@ -389,7 +404,8 @@ def _inputs(state: State, nation: str) -> Inputs:
     return Inputs((state.turn, tuple(enemy), tuple(overrun),
                    tuple(state.refused), tuple(state.allies),
                    tuple((x.subject, x.overlord, tuple(x.territories))
-                         for x in state.submissions)))
+                         for x in state.submissions)),
+                  nation, frozenset([space for space, _ in enemy]))
 
 
 def destinations(state: State, group: Group,
@@ -424,12 +440,37 @@ def _found(state: State, shape: Group, inputs: Inputs) -> dict[tuple[str, str], 
         seen_key = (shape.nation, shape.armies == 0, inputs)
         seen = _SEEN.get(seen_key)
         if seen is None:
-            seen = _SEEN[seen_key] = ({}, {})
+            seen = _SEEN[seen_key] = _calm(shape.nation, inputs)
         found = _FOUND[key] = _search(state, shape, seen=seen)
     return found
 
 
 _SEEN: dict[tuple[str, bool, Inputs], Seen] = {}
+
+
+def _calm(nation: str, inputs: Inputs) -> Seen:
+    """The memos of entering and ending in a space and of both (``_Crossing.entering``,
+    ``ends_in``, ``arrives``) for the searches of ``nation``'s groups on ``inputs``,
+    already holding what the spaces without another nation's armies give: no enemy to
+    meet, a move may end in any such territory, and in such a sea zone only a colonial
+    one (W-BOAT-5: an Indian army ends at sea only to attack colonial armies there). The
+    others are worked out when first met."""
+    if inputs.nation != nation:
+        return {}, {}, {}  # (inputs read for another nation: nothing known of this one's)
+    land, seas = _spaces()
+    hostile = inputs.hostile
+    calm_land = land - hostile
+    arrivals = dict.fromkeys(calm_land, True)
+    endings = arrivals.copy()
+    endings.update(dict.fromkeys(seas - hostile, Q.is_colonial(nation)))
+    return dict.fromkeys(calm_land), endings, arrivals
+
+
+@cache
+def _spaces() -> tuple[frozenset[str], frozenset[str]]:
+    """The board's territories and sea zones."""
+    b = Q.board()
+    return frozenset(b.territories), frozenset(b.seas)
 
 
 Runs = tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]
@@ -504,8 +545,9 @@ def ends(state: State, nation: str, start: str, inputs: Inputs) -> tuple[str, ..
     key = (nation, start, inputs)
     found = _ENDS.get(key)
     if found is None:
-        found = _ENDS[key] = tuple(sorted({dest for dest, _came in _found(
-            state, group_of((nation, start, 1, (), ())), inputs)}))
+        # (the runs, sorted by destination, are the listing's of the same search)
+        found = _ENDS[key] = tuple([dest for dest, _paths in destination_runs(
+            state, group_of((nation, start, 1, (), ())), inputs)])
     return found
 
 
@@ -566,6 +608,24 @@ def _two_steps(start: str) -> tuple[tuple[str, bool, tuple[str, ...]], ...]:
     return tuple(out)
 
 
+Ends = tuple[tuple[str, tuple[str, str], tuple[str, ...]], ...]
+
+
+@cache
+def _two_walks(start: str) -> tuple[tuple[str, bool, tuple[str, str], tuple[str, ...], Ends],
+                                    ...]:
+    """``_two_steps`` with each end's key in a search's answer (end, entered from) and
+    path made once: (first step, stop, key, path, ((second step, key, path), ...))."""
+    return tuple((first_step, stop, (first_step, start), (first_step,),
+                  _ends_via(first_step, seconds))
+                 for first_step, stop, seconds in _two_steps(start))
+
+
+def _ends_via(via: str, spaces: tuple[str, ...]) -> Ends:
+    """(space, key, path) of the walks of two crossings through ``via`` into ``spaces``."""
+    return tuple((space, (space, via), (via, space)) for space in spaces)
+
+
 def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
     """``_walks`` for an Indian group of armies alone with no boats this turn (W-MOVE-2:
     two land crossings; W-BOAT-1: no sea): each end is reached by one path only, so the
@@ -578,38 +638,32 @@ def _over_land(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, 
     endings = ctx.endings
     ending = ctx.ends_in
     entering = ctx.entering
-    for first_step, stop, seconds in _two_steps(start):
+    for first_step, stop, key, path, seconds in _two_walks(start):
         enemy = known[first_step] if first_step in known else entering(first_step)
         if isinstance(enemy, _Refusal):
             continue
         ok = endings.get(first_step)
         if ok if ok is not None else ending(first_step):
-            found[(first_step, start)] = (first_step,)
+            found[key] = path
             if first:
                 return found
         if stop or enemy:
             continue
-        if _second_steps(ctx, found, first_step, seconds, first):
+        if _second_steps(ctx, found, seconds, first):
             return found
     return found
 
 
-def _second_steps(ctx: _Crossing, found: dict[tuple[str, str], tuple[str, ...]], via: str,
-                  spaces: tuple[str, ...], first: bool) -> bool:
-    """The ends of walks of two crossings through ``via`` into ``spaces`` (not the
-    group's start) added to ``found``: each entered (W-MOVE-4, W-AMB-36, W-ALLY-4) and
-    ended in (``_ending``). True once ``first`` has one."""
-    known, entering, endings, ending = ctx.enemies, ctx.entering, ctx.endings, ctx.ends_in
-    start = ctx.group.start
-    for space in spaces:
-        if space == start:
-            continue
-        enemy = known[space] if space in known else entering(space)
-        if isinstance(enemy, _Refusal):
-            continue
-        ok = endings.get(space)
-        if ok if ok is not None else ending(space):
-            found[(space, via)] = (via, space)
+def _second_steps(ctx: _Crossing, found: dict[tuple[str, str], tuple[str, ...]],
+                  ends: Ends, first: bool) -> bool:
+    """The ends of walks of two crossings (``_ends_via``: not into the group's start)
+    added to ``found``: each entered (W-MOVE-4, W-AMB-36, W-ALLY-4) and ended in
+    (``_ending``), ``arrives``. True once ``first`` has one."""
+    arrivals, arrives = ctx.arrivals, ctx.arrives
+    for space, key, path in ends:
+        ok = arrivals.get(space)
+        if ok if ok is not None else arrives(space):
+            found[key] = path
             if first:
                 return True
     return False
@@ -633,15 +687,16 @@ def _over_land_or_sea(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tupl
             found[(sea, start)] = (sea,)
             if first:
                 return found
-        if sea not in refused and _second_steps(ctx, found, sea, _coasts(sea), first):
+        if sea not in refused and _second_steps(ctx, found, _landings(sea, start), first):
             return found
     return found
 
 
 @cache
-def _coasts(sea: str) -> tuple[str, ...]:
-    """The territories an Indian group may land on from ``sea`` (``_indian_steps``)."""
-    return tuple(step[0] for step in _indian_steps(sea))
+def _landings(sea: str, start: str) -> Ends:
+    """The walks through ``sea`` onto the territories an Indian group may land on from
+    it (``_indian_steps``) but ``start``."""
+    return _ends_via(sea, tuple(step[0] for step in _indian_steps(sea) if step[0] != start))
 
 
 def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str, ...]]:
@@ -718,6 +773,11 @@ def _stepped_walks(ctx: _Crossing, first: bool,
     found: dict[tuple[str, str], tuple[str, ...]] = {}
     endings, ending = ctx.endings, ctx.ends_in
     seen: set[tuple[str, int]] = set()
+    # the spaces walked on from: a walk's crossings from there add the ends (next space,
+    # that space) whatever crossings it made before (the strait's only with none, the
+    # first), so a walk with its last crossing to make from a space already walked on
+    # from adds nothing
+    walked: set[str] = set()
     # (pos, crossings, path): only walks that go on are pushed (not one stopped, nor
     # one whose allowance is spent, W-MOVE-2, nor one already walked on from there):
     # those the search would pop and drop
@@ -731,6 +791,11 @@ def _stepped_walks(ctx: _Crossing, first: bool,
         seen.add(seen_key)
         crossings += 1
         goes_on = crossings < allowance
+        if pos in walked:
+            if not goes_on:
+                continue
+        else:
+            walked.add(pos)
         for nxt, land, strait, rough in steps(pos):
             if land:
                 if strait and path:

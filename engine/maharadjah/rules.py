@@ -23,60 +23,74 @@ INTENTS = get_args(it.Intent)
 
 
 def decide(state: State, seat: int, intent: Any) -> list[Any]:
-    if seat not in Q.to_move(state):
-        raise OutOfTurn("W-SEQ-2", "it is not this seat's decision now")
-    if not isinstance(intent, INTENTS):
-        raise OutOfTurn("W-SEQ-1", f"{type(intent).__name__} is not a Maharadjah decision")
+    return _decided(state, seat, intent, False)
+
+
+def _decided(state: State, seat: int, intent: Any, listed: bool) -> list[Any]:
+    """``decide``; ``listed``: the intent was listed for this very state
+    (``decide_listed``), so the rules' checks, which it passes, are not asked again (the
+    events are the same: each handler makes them alike either way)."""
+    if not listed:
+        if seat not in Q.to_move(state):
+            raise OutOfTurn("W-SEQ-2", "it is not this seat's decision now")
+        if not isinstance(intent, INTENTS):
+            raise OutOfTurn("W-SEQ-1", f"{type(intent).__name__} is not a Maharadjah decision")
     if isinstance(intent, (it.Submit, it.Ally)):
         return diplomacy.decide(state, seat, intent)
     if state.todo:
-        return _owed(state, intent)
+        return _owed(state, intent, listed)
     if state.battle is not None:
-        return _battle(state, intent)
+        return _battle(state, intent, listed)
     handler = {Phase.MOVE: _movement, Phase.COMBAT: _combat, Phase.POSTS: _posts,
                Phase.ARMS: _arms}.get(state.phase)
     if handler is None:
         raise OutOfTurn("W-SEQ-1", "nothing can be decided now")
-    return handler(state, intent)
+    return handler(state, intent, listed)
 
 
 # ----------------------------------------------------------------- owed decisions
-def _owed(state: State, intent: Any) -> list[Any]:
+def _owed(state: State, intent: Any, listed: bool) -> list[Any]:
     todo = state.todo[0]
     name = Q.board().name
     if todo.kind == "place":
-        _need(isinstance(intent, it.PlaceArmy), "W-GROW-6", "place the new armies first")
-        options = legal.place_spaces(state)
-        if intent.space not in options:
-            if intent.space not in todo.spaces:
-                raise Forbidden("W-GROW-6", f"new armies go where the {todo.nation.title()} "
-                                            "had armies at the start of the phase")
-            if not Q.can_add(state, todo.nation, intent.space):
-                raise Forbidden("W-STACK-4", f"{name(intent.space)} is full (W-STACK-1)")
-            raise Forbidden("W-GROW-6", "one new army per territory before any gets two")
+        if not listed:
+            _need(isinstance(intent, it.PlaceArmy), "W-GROW-6", "place the new armies first")
+            options = legal.place_spaces(state)
+            if intent.space not in options:
+                if intent.space not in todo.spaces:
+                    raise Forbidden("W-GROW-6", f"new armies go where the {todo.nation.title()} "
+                                                "had armies at the start of the phase")
+                if not Q.can_add(state, todo.nation, intent.space):
+                    raise Forbidden("W-STACK-4", f"{name(intent.space)} is full (W-STACK-1)")
+                raise Forbidden("W-GROW-6", "one new army per territory before any gets two")
         return [ev.ArmiesPlaced(nation=todo.nation, space=intent.space, armies=1, why="growth")]
     if todo.kind == "leader":
-        _need(isinstance(intent, it.PlaceLeader), "W-LEAD-2", "place the leader first")
         leader = Q.rules().leaders[todo.what]
-        _need(intent.space in legal.leader_spaces(state, leader), "W-LEAD-2",
-              f"{leader.name} appears with an army or post of the {leader.nation.title()}")
+        if not listed:
+            _need(isinstance(intent, it.PlaceLeader), "W-LEAD-2", "place the leader first")
+            _need(intent.space in legal.leader_spaces(state, leader), "W-LEAD-2",
+                  f"{leader.name} appears with an army or post of the {leader.nation.title()}")
         return [flow._leader_placed(state, leader, intent.space)]
     if todo.kind == "arms":
-        _need(isinstance(intent, it.PlaceArms), "W-ARMS-3", "place the arms marker first")
-        _need(intent.space in Q.territories_with_armies(state, todo.nation), "W-ARMS-3",
-              f"the marker enters where the {todo.nation.title()} have armies")
+        if not listed:
+            _need(isinstance(intent, it.PlaceArms), "W-ARMS-3", "place the arms marker first")
+            _need(intent.space in Q.territories_with_armies(state, todo.nation), "W-ARMS-3",
+                  f"the marker enters where the {todo.nation.title()} have armies")
         return [ev.ArmsPlaced(power=todo.what, space=intent.space)]
     if todo.kind == "remove":
-        rule = "W-OVP-1" if todo.what == "overpopulation" else "W-SCHED-8"
-        _need(isinstance(intent, it.RemoveArmy), rule, "remove the armies first")
-        _need(Q.count(state, intent.space, todo.nation) > 0, rule,
-              f"no {todo.nation.title()} army in {name(intent.space)}")
+        if not listed:
+            rule = "W-OVP-1" if todo.what == "overpopulation" else "W-SCHED-8"
+            _need(isinstance(intent, it.RemoveArmy), rule, "remove the armies first")
+            _need(Q.count(state, intent.space, todo.nation) > 0, rule,
+                  f"no {todo.nation.title()} army in {name(intent.space)}")
         return [ev.ArmiesRemoved(nation=todo.nation, space=intent.space, armies=1, why=todo.what)]
     if todo.kind == "offer":
-        _need(isinstance(intent, it.Stand), "W-SUB-4", "submit, ally or decline")
+        if not listed:
+            _need(isinstance(intent, it.Stand), "W-SUB-4", "submit, ally or decline")
         return [ev.Declined(nation=todo.nation)]
     if todo.kind == "passage":
-        _need(isinstance(intent, it.AnswerConsent), "W-BOAT-6", "answer the passage request")
+        if not listed:
+            _need(isinstance(intent, it.AnswerConsent), "W-BOAT-6", "answer the passage request")
         out = [ev.PassageAnswered(power=todo.nation, zone=todo.what, yes=intent.yes)]
         last = sum(t.kind == "passage" for t in state.todo) == 1
         if intent.yes and last and state.pending is not None:
@@ -85,14 +99,17 @@ def _owed(state: State, intent: Any) -> list[Any]:
                          tuple(p.leaders), tuple(p.arms), tuple(p.drops))
         return out
     if todo.kind == "land":
-        _need(isinstance(intent, it.PlaceArmy), "W-NAV-3", "land the armies at sea first")
-        _need(intent.space in legal.landing_spaces(state), "W-NAV-3",
-              f"{name(intent.space)} is not a vacant or own coast of the {name(todo.what)}")
+        if not listed:
+            _need(isinstance(intent, it.PlaceArmy), "W-NAV-3", "land the armies at sea first")
+            _need(intent.space in legal.landing_spaces(state), "W-NAV-3",
+                  f"{name(intent.space)} is not a vacant or own coast of the {name(todo.what)}")
         leaders, arms = combat.followers(state, todo.nation, todo.what, 1)
         return [ev.Retreated(nation=todo.nation, space=todo.what, to=intent.space, armies=1,
                              leaders=leaders, arms=arms)]
     if todo.kind == "consent":
-        _need(isinstance(intent, it.AnswerConsent), "W-POST-5", "answer the post request first")
+        if not listed:
+            _need(isinstance(intent, it.AnswerConsent), "W-POST-5",
+                  "answer the post request first")
         power, space = todo.what.split("@")
         answered: list[Any] = [ev.ConsentAnswered(yes=intent.yes)]
         return answered + ([ev.PostBuilt(power=power, space=space)] if intent.yes else [])
@@ -100,9 +117,9 @@ def _owed(state: State, intent: Any) -> list[Any]:
 
 
 # ------------------------------------------------------------------- movement
-def _movement(state: State, intent: Any) -> list[Any]:
+def _movement(state: State, intent: Any, listed: bool) -> list[Any]:
     if isinstance(intent, it.EndMovement):
-        refusal = legal.end_movement_refusal(state)
+        refusal = None if listed else legal.end_movement_refusal(state)
         if refusal is not None:
             raise refusal
         return legal.end_movement(state)
@@ -156,7 +173,7 @@ def decide_listed(state: State, seat: int, intent: Any) -> list[Any]:
     decisions of a game, is not walked or judged for stacking again; what it sails
     past still asks the colonial powers' leave (W-BOAT-6)."""
     if type(intent) is not it.Move:
-        return decide(state, seat, intent)
+        return _decided(state, seat, intent, True)
     drops = tuple(intent.drops) if any(intent.drops) else ()
     nation = state.active
     path = tuple(intent.path)
@@ -197,30 +214,33 @@ def moved(state: State, nation: str, start: str, path: tuple[str, ...], armies: 
 
 
 # --------------------------------------------------------------------- combat
-def _combat(state: State, intent: Any) -> list[Any]:
-    must = combat.compulsory(state)
+def _combat(state: State, intent: Any, listed: bool) -> list[Any]:
+    must = () if listed else combat.compulsory(state)
     if isinstance(intent, it.EndCombat):
         _need(not must, "W-CMB-1", "every battle must be fought: "
               + ", ".join(Q.board().name(s) for s, _ in must))
         return flow.end_combat(state)
-    _need(isinstance(intent, it.Fight), "W-CMB-1", "choose a battle or end the Combat Phase")
-    key = (intent.space, intent.enemy)
-    if key not in must and key not in combat.optional(state):
-        raise Forbidden("W-CMB-2", f"no battle against the {intent.enemy.title()} in "
-                                   f"{Q.board().name(intent.space)}")
+    if not listed:
+        _need(isinstance(intent, it.Fight), "W-CMB-1",
+              "choose a battle or end the Combat Phase")
+        key = (intent.space, intent.enemy)
+        if key not in must and key not in combat.optional(state):
+            raise Forbidden("W-CMB-2", f"no battle against the {intent.enemy.title()} in "
+                                       f"{Q.board().name(intent.space)}")
     return [ev.BattleStarted(space=intent.space, attacker=state.active, defender=intent.enemy)]
 
 
-def _battle(state: State, intent: Any) -> list[Any]:
+def _battle(state: State, intent: Any, listed: bool) -> list[Any]:
     battle = state.battle
     assert battle is not None
     if battle.stage == LOSSES:
-        _need(isinstance(intent, it.TakeLosses), "W-CMB-6", "choose which armies were hit")
-        have = combat.loss_choices(state, battle)
-        want = Counter(intent.origins)
-        _need(sum(want.values()) == battle.hits and all(have.get(o, 0) >= n
-                                                        for o, n in want.items()),
-              "W-CMB-6", f"name {battle.hits} hit armies by the space they came from")
+        if not listed:
+            _need(isinstance(intent, it.TakeLosses), "W-CMB-6", "choose which armies were hit")
+            have = combat.loss_choices(state, battle)
+            want = Counter(intent.origins)
+            _need(sum(want.values()) == battle.hits and all(have.get(o, 0) >= n
+                                                            for o, n in want.items()),
+                  "W-CMB-6", f"name {battle.hits} hit armies by the space they came from")
         origins = tuple(sorted(intent.origins))
         return [ev.Losses(space=battle.space, nation=battle.attacker, armies=battle.hits,
                           origins=origins,
@@ -231,65 +251,73 @@ def _battle(state: State, intent: Any) -> list[Any]:
         nxt = RETREAT_ATT if battle.stage == RETREAT_DEF else ROLL
         return [ev.BattleStage(stage=nxt)]
     if isinstance(intent, it.BreakOff):
-        _need(battle.stage == RETREAT_ATT and combat.lone_post(state, battle), "W-POST-9",
-              "only an attack on a lone post can be broken off")
+        if not listed:
+            _need(battle.stage == RETREAT_ATT and combat.lone_post(state, battle), "W-POST-9",
+                  "only an attack on a lone post can be broken off")
         return combat.end(state, "broken off")
-    _need(isinstance(intent, it.Retreat), "W-RET-1", "retreat or stand")
-    if battle.stage == RETREAT_DEF:
-        nation = battle.defender
-        _need(intent.to in combat.defender_retreats(state), "W-RET-2",
-              f"the {nation.title()} may not retreat to {Q.board().name(intent.to)}")
-    else:
-        nation = battle.attacker
-        room = combat.attacker_retreats(state)
-        _need(room.get(intent.to, 0) >= intent.armies, "W-RET-3",
-              "an attacking army retreats only to the space it entered from")
-    _need(1 <= intent.armies <= Q.count(state, battle.space, nation), "W-RET-1",
-          "retreat at least one of the armies in the battle")
-    _need(Q.can_add(state, nation, intent.to, intent.armies), "W-STACK-4",
-          f"{Q.board().name(intent.to)} cannot take them (W-STACK-1)")
+    nation = battle.defender if battle.stage == RETREAT_DEF else battle.attacker
+    if not listed:
+        _need(isinstance(intent, it.Retreat), "W-RET-1", "retreat or stand")
+        if battle.stage == RETREAT_DEF:
+            _need(intent.to in combat.defender_retreats(state), "W-RET-2",
+                  f"the {nation.title()} may not retreat to {Q.board().name(intent.to)}")
+        else:
+            room = combat.attacker_retreats(state)
+            _need(room.get(intent.to, 0) >= intent.armies, "W-RET-3",
+                  "an attacking army retreats only to the space it entered from")
+        _need(1 <= intent.armies <= Q.count(state, battle.space, nation), "W-RET-1",
+              "retreat at least one of the armies in the battle")
+        _need(Q.can_add(state, nation, intent.to, intent.armies), "W-STACK-4",
+              f"{Q.board().name(intent.to)} cannot take them (W-STACK-1)")
     leaders, arms = combat.followers(state, nation, battle.space, intent.armies, intent.escort)
-    _need(not intent.escort or bool(leaders or arms), "W-RET-5",
-          f"no leader or arms marker of the {nation.title()} to go with them")
+    if not listed:
+        _need(not intent.escort or bool(leaders or arms), "W-RET-5",
+              f"no leader or arms marker of the {nation.title()} to go with them")
     return [ev.Retreated(nation=nation, space=battle.space, to=intent.to, armies=intent.armies,
                          leaders=leaders, arms=arms)]
 
 
 # ------------------------------------------------------------- posts and arms
-def _posts(state: State, intent: Any) -> list[Any]:
+def _posts(state: State, intent: Any, listed: bool) -> list[Any]:
     power = state.active
     if isinstance(intent, it.EndPosts):
         return [ev.PostsEnded(power=power), ev.PhaseStarted(phase=Phase.ARMS)]
     if isinstance(intent, it.RemovePost):
-        _need(state.posts.get(intent.space) == power, "W-POST-6",
-              f"no {power.title()} post in {Q.board().name(intent.space)}")
-        _need(state.posts_built == 0 and not state.post_removed, "W-POST-6",
-              "one post may be removed, before building")
+        if not listed:
+            _need(state.posts.get(intent.space) == power, "W-POST-6",
+                  f"no {power.title()} post in {Q.board().name(intent.space)}")
+            _need(state.posts_built == 0 and not state.post_removed, "W-POST-6",
+                  "one post may be removed, before building")
         return [ev.PostRemoved(power=power, space=intent.space)]
-    _need(isinstance(intent, it.BuildPost), "W-POST-1", "build, remove a post or end the phase")
-    refusal = legal.build_refusal(state, intent.space)
-    if refusal is not None:
-        raise refusal
+    if not listed:
+        _need(isinstance(intent, it.BuildPost), "W-POST-1",
+              "build, remove a post or end the phase")
+        refusal = legal.build_refusal(state, intent.space)
+        if refusal is not None:
+            raise refusal
     holder = legal.consent_needed(state, intent.space)
     if holder is not None:
         return [ev.ConsentAsked(power=power, space=intent.space, nation=holder)]
     return [ev.PostBuilt(power=power, space=intent.space)]
 
 
-def _arms(state: State, intent: Any) -> list[Any]:
+def _arms(state: State, intent: Any, listed: bool) -> list[Any]:
     power = state.active
     if isinstance(intent, it.EndArms):
         return [ev.ArmsEnded(power=power), ev.PhaseStarted(phase=Phase.VP)]
-    _need(isinstance(intent, it.AssignArms), "W-ARMS-1", "assign the arms marker or end the phase")
-    if intent.nation:
-        _need(intent.nation != state.arms.get(power), "W-ARMS-2", "it already holds the marker")
-        _need(intent.nation in state.control and not Q.is_colonial(intent.nation), "W-ARMS-2",
-              "a power arms only an Indian nation")
-        _need(legal.arms_ok(state, power, intent.nation), "W-ARMS-1",
-              f"the {intent.nation.title()} need an army on a {power.title()} post, and the "
-              f"{power.title()} an army on land")
-    else:
-        _need(power in state.arms, "W-ARMS-2", "the marker is not assigned")
+    if not listed:
+        _need(isinstance(intent, it.AssignArms), "W-ARMS-1",
+              "assign the arms marker or end the phase")
+        if intent.nation:
+            _need(intent.nation != state.arms.get(power), "W-ARMS-2",
+                  "it already holds the marker")
+            _need(intent.nation in state.control and not Q.is_colonial(intent.nation),
+                  "W-ARMS-2", "a power arms only an Indian nation")
+            _need(legal.arms_ok(state, power, intent.nation), "W-ARMS-1",
+                  f"the {intent.nation.title()} need an army on a {power.title()} post, and "
+                  f"the {power.title()} an army on land")
+        else:
+            _need(power in state.arms, "W-ARMS-2", "the marker is not assigned")
     return [ev.ArmsAssigned(power=power, nation=intent.nation), ev.ArmsEnded(power=power),
             ev.PhaseStarted(phase=Phase.VP)]
 

@@ -45,6 +45,11 @@ from engine.maharadjah.state import State
 _NONE = repeat(0)  # the count of a space with no army, for map()
 
 ANY = 1 << 20  # room in a sea zone or the large normal stack (W-STACK-2, W-STACK-5)
+# W-STACK-1, W-STACK-2: what rough ground's large stack holds beyond its limit of 2. A plan
+# without a large stack leaves that much room in any rough territory beside its own
+# (``_large_terms``: up to ``sure + ROUGH_SPARE`` armies pass the large-stack check
+# there), so that many armies of a stack may always go into one.
+ROUGH_SPARE = Q.LARGE_ROUGH - 2
 
 Ends = tuple[tuple[str, int], ...]  # (space, armies ending there)
 
@@ -114,6 +119,11 @@ class Judgement:
             self.now = _fixed_loss(counts)
         return self.now
 
+    def may_end(self) -> bool:
+        """``may_end`` of the position judged: ending now loses no more than the plan."""
+        now = self.ended()
+        return not now or now <= self.loss
+
     @property
     def large(self) -> str:
         return self.flow.large
@@ -133,9 +143,11 @@ class Judgement:
         key = (start, dest)
         known = self.sizes.get(key)
         if known is None:
-            if dest not in _LIMITS or not (self.flow.large or dest in _ROUGH):
-                # a sea zone (W-STACK-5), or a normal territory that may become the large
-                # stack the plan has not used: the most common answers, given at once
+            if dest not in _LIMITS or not (self.flow.large or (
+                    dest in _ROUGH and self.supply.get(start, 0) > ROUGH_SPARE)):
+                # a sea zone (W-STACK-5), or a territory that may become the large stack
+                # the plan has not used, with room for every free army of start: the most
+                # common answers, given at once (and counted so by ``legal.Count``)
                 known = _upto(self.supply.get(start, 0))
             else:
                 known = self._sizes(state, start, dest)
@@ -155,24 +167,61 @@ class Judgement:
         if room >= ANY // 2:
             return _upto(free)  # the large normal stack
         here = flow.into.get(dest)
-        sure = (here.get(start, 0) if here else 0) + (room if room > 0 else 0) + (
-            flow.short.get(start, 0) if flow.short else 0)
+        kept = here.get(start, 0) if here else 0
+        short = flow.short.get(start, 0) if flow.short else 0
+        sure = kept + (room if room > 0 else 0) + short
         if sure >= free:
             return _upto(free)
         out = list(range(1, sure + 1))
         steady: bool | None = None
         then = self._then(state, start, dest) if self.before is not None else None
+        terms: tuple[int, int, int] | None = None
         for k in range(sure + 1, free + 1):
             # (``allows`` without its quick checks: k is beyond the sure room)
-            if (then is None or k in then) and (self._as_large(start, dest, k)
-                                                or self._replanned(state, start, ((dest, k),))):
-                out.append(k)
-                continue
+            if then is None or k in then:
+                if terms is None:
+                    terms = self._large_terms(start, dest, room, short)
+                most, over_from, gain = terms
+                need = k - kept  # (k > sure: more than the plan sends there)
+                # ``_as_large`` in closed form (see ``_large_terms``)
+                if (need if need < most else most) - (
+                        need - over_from if need > over_from else 0) + gain >= 0 \
+                        or self._replanned(state, start, ((dest, k),)):
+                    out.append(k)
+                    continue
             if steady is None:
                 steady = not _overruns(state, dest, free)
             if steady:
                 break  # more armies there only make it worse (nothing opens on the way)
         return tuple(out)
+
+    def _large_terms(self, start: str, dest: str, room: int,
+                     short: int) -> tuple[int, int, int]:
+        """``_as_large`` for every number of armies at once: (most, over_from, gain) such
+        that ``need`` armies of ``start`` beyond those the plan sends to ``dest`` (room its
+        room there, short the armies of start it places nowhere) pass the check when
+        ``min(need, most) - max(0, need - over_from) + gain >= 0``: each army taken
+        from those placed nowhere, then from the old large stack while it stands over its
+        limit, saves one (``most`` of them), each beyond the large cap of ``dest``
+        (``over_from``) is lost, ``gain`` the rest (the excess ``dest`` had, the old
+        large stack's given back or kept)."""
+        flow = self.flow
+        cap = Q.LARGE_ROUGH if dest in _ROUGH else ANY
+        over_from = cap - (flow.cap(dest) - room)
+        most = short
+        gain = -room if room < 0 else 0
+        large = flow.large
+        if large and large != dest:
+            left = flow.room(large)
+            excess = flow.cap(large) - left - _LIMITS[large]
+            if excess > 0:
+                there = flow.into.get(large)
+                from_large = there.get(start, 0) if there else 0
+                most += from_large if from_large < excess else excess
+                gain -= excess
+            if left < 0:
+                gain -= left
+        return most, over_from, gain
 
     def _then(self, state: State, start: str, dest: str) -> tuple[int, ...] | None:
         """The numbers of ``start``'s armies the position before the move(s) this
@@ -302,6 +351,11 @@ class Judgement:
         return over - best + stuck
 
     def _repaired(self, start: str, ends: Ends, large: str) -> bool:
+        """The plan, with ``large`` as its large stack and the armies of ``start`` forced
+        to end in ``ends`` (``_Flow.force``), repaired (``_Flow.repair``) loses no more."""
+        if len(ends) == 1 and (large == self.flow.large or not self.flow.large) and \
+                self._moved_on(start, ends[0][0], ends[0][1], large):
+            return True  # (the repair would find a plan at least as good)
         flow = self.flow.copy()
         if large != flow.large:
             flow.enlarge(large)
@@ -309,6 +363,63 @@ class Judgement:
             flow.force(start, space, k)
         flow.repair()
         return flow.loss() + self.stuck <= self.loss
+
+    def _moved_on(self, start: str, dest: str, k: int, large: str) -> bool:
+        """A sure ``_repaired`` of one end without a copy of the plan: ``k`` armies of
+        ``start`` forced into ``dest`` as ``_Flow.force`` takes them (those the plan sent
+        there, then those it placed nowhere, then those it sent elsewhere, which leave
+        room behind), ``dest`` the large stack if ``large`` names it (the plan having
+        none), and the armies ``dest`` then holds beyond its room moved straight on, each
+        to room among its own options. True when that places them all: a plan losing no
+        more than this one (the repair, a maximum flow, finds one at least as good);
+        False when it does not, which proves nothing."""
+        flow = self.flow
+        into = flow.into
+        here = into.get(dest)
+        kept = here.get(start, 0) if here else 0
+        if kept > k:
+            kept = k
+        need = k - kept
+        short = flow.short.get(start, 0) if flow.short else 0
+        rest = need - (need if need < short else short)
+        freed: dict[str, int] = {}  # room given back (or taken, negative) per space
+        if rest:
+            for other, there in into.items():
+                if other != dest:
+                    take = there.get(start, 0)
+                    if take:
+                        if take > rest:
+                            take = rest
+                        freed[other] = take
+                        rest -= take
+                        if not rest:
+                            break
+        room = flow.room(dest)
+        if large == dest != flow.large:
+            room += (Q.LARGE_ROUGH if dest in _ROUGH else ANY) - _LIMITS[dest]
+        over = need - room
+        if over <= 0 or not here:
+            return over <= 0
+        options, room_of = flow.options, flow.room
+        for who, n in here.items():
+            if who == start:
+                n -= kept
+            if n <= 0:
+                continue
+            for space in options[who]:
+                if space == dest:
+                    continue
+                left = room_of(space) + freed.get(space, 0)
+                if left > 0:
+                    moved = min(n, left, over)
+                    freed[space] = freed.get(space, 0) - moved
+                    over -= moved
+                    if not over:
+                        return True
+                    n -= moved
+                    if not n:
+                        break
+        return False
 
 
 @cache
@@ -388,7 +499,7 @@ def carry(before: Judgement, state: State, start: str, dest: str) -> Judgement |
         del new_supply[start]
         options = {s: found for s, found in options.items() if s != start}
     flow.fixed, flow.options = new_fixed, options
-    if flow.short or any(room < 0 for room in flow.left.values()):
+    if flow.short or (flow.left and min(flow.left.values()) < 0):
         flow.repair()
         if flow.loss():
             return None
@@ -428,6 +539,8 @@ def loss_now(state: State) -> int:
 def _fixed_loss(armies: dict[str, int]) -> int:
     """Armies lost if ``armies`` stayed as they are: the excess over the limits with the
     best large stack (W-STACK-1, W-STACK-2), and those in barbarian lands (W-INV-1)."""
+    if not armies or max(armies.values()) <= 2:
+        return _stuck(armies)  # (no space over a limit: 2 or 3, W-STACK-1)
     limits = _limits()
     over = 0
     best = 0  # what the best large stack takes back
@@ -533,12 +646,11 @@ def refusal(state: State, start: str, ends: Ends) -> Forbidden | None:
 def may_end(state: State) -> bool:
     """W-STACK-3, W-INV-1: whether the phase may end now (no move would save armies):
     ``end_refusal`` without the words, what a listing asks."""
-    judged = known.peek(state, "judgement")  # (the listing has judged the position)
+    judged: Judgement | None = known.peek(state, "judgement")  # (the listing has judged it)
     if judged is None:
         now = loss_now(state)
         return not now or now <= judge(state).loss
-    now = judged.ended()
-    return not now or now <= judged.loss
+    return judged.may_end()
 
 
 def end_refusal(state: State) -> Forbidden | None:
@@ -650,7 +762,10 @@ class _Flow:
         return limit
 
     def loss(self) -> int:
-        return sum(-room for room in self.left.values() if room < 0) + sum(self.short.values())
+        left = self.left.values()
+        # (most plans have room everywhere: asked without a Python loop then)
+        over = -sum(room for room in left if room < 0) if left and min(left) < 0 else 0
+        return over + sum(self.short.values())
 
     def enlarge(self, space: str) -> None:
         """Make ``space`` the large stack (W-STACK-2), the old one back to its limit."""

@@ -107,3 +107,28 @@ def test_lone_post_attack_and_break_off() -> None:
     events = play(t, "MAHRATTAS", it.Fight(space="BIJ", enemy="BRITISH"), Dice([5, 1, 1]))
     assert ev.VPScored(nation="MAHRATTAS", vp=1, why="British post destroyed") in events
     assert "BIJ" not in t.posts
+
+
+def test_whether_the_defender_may_retreat_is_whether_it_has_a_destination() -> None:
+    """W-RET-2: the automatic step's question (``defender_may_retreat``, stopping at the
+    first destination) is whether the defender's retreat destinations are any, at every
+    step of random games (battles at every stage)."""
+    from random import Random
+
+    from engine.core.game import Game
+    from engine.core.ruleset import Seat
+    from engine.maharadjah import RULESET
+
+    answers = {True: 0, False: 0}
+    for seed in range(3):
+        game = Game(RULESET, [Seat(f"P{i}") for i in range(4)], None, seed)
+        rng = Random(seed)
+        while game.to_move():
+            state = game.state
+            if state.battle is not None:
+                may = combat.defender_may_retreat(state)
+                assert may == bool(combat.defender_retreats(state)), (seed, len(game.steps))
+                answers[may] += 1
+            seat = rng.choice(game.to_move())
+            game.play(seat, rng.choice(game.legal_intents(seat)))
+    assert min(answers.values()) > 20, answers

@@ -154,3 +154,30 @@ def test_the_log_names_the_phases_as_the_rulebook_does() -> None:
     assert said == {"growth": "Population Growth Phase", "move": "Movement Phase",
                     "posts": "Trading Post Phase", "arms": "Colonial Arms Phase",
                     "vp": "VP Phase", "seq_end": "End of the sequence"}
+
+
+def test_a_listed_decision_gives_the_events_of_the_checked_one() -> None:
+    """W-GROW-6, W-LEAD-2, W-ARMS-3, W-OVP-1, W-SUB-4, W-NAV-3, W-POST-5, W-CMB-1, W-CMB-2,
+    W-CMB-6, W-RET-1..5, W-POST-1..9, W-ARMS-1, W-ARMS-2: every decision but a move that
+    the listing offers, played on the trusted path (``decide_listed``: the rules' checks
+    not asked again), gives the events the checked path (``decide``) gives, at every
+    step of random games."""
+    from engine.maharadjah.rules import decide, decide_listed
+
+    compared: dict[str, int] = {}
+    for seed in range(3):
+        game = new(4, seed=seed)
+        rng = Random(seed)
+        while game.to_move():
+            state = game.state
+            for seat in game.to_move():
+                for intent in game.legal_intents(seat):
+                    if isinstance(intent, it.Move):
+                        continue
+                    assert decide_listed(state, seat, intent) == decide(state, seat, intent), (
+                        seed, len(game.steps), intent)
+                    kind = type(intent).__name__
+                    compared[kind] = compared.get(kind, 0) + 1
+            seat = rng.choice(game.to_move())
+            game.play(seat, rng.choice(game.legal_intents(seat)))
+    assert len(compared) >= 15 and sum(compared.values()) > 3000, compared

@@ -14,6 +14,7 @@ from random import Random
 from engine.core.game import Game
 from engine.core.ruleset import Seat
 from engine.maharadjah import RULESET, known
+from engine.maharadjah import intents as it
 from engine.maharadjah import legal as L
 from engine.maharadjah import movement as M
 from engine.maharadjah.movement import Group
@@ -135,3 +136,65 @@ def test_the_inputs_kept_through_a_move_are_the_fresh_ones() -> None:
             seat = rng.choice(game.to_move())
             game.play(seat, rng.choice(game.legal_intents(seat)))
     assert kept > 500
+
+
+def test_what_a_search_knows_before_it_starts_is_what_it_would_work_out() -> None:
+    """W-MOVE-4, W-AMB-36, W-ALLY-4, W-SUB-6, W-BOAT-5: the memos of entering and ending
+    in a space and of both that a position's searches start with (``_calm``: the spaces
+    without another nation's armies) hold what the group's own crossing works out for
+    each space from the map, for every group shape (armies, leaders alone; Indian and colonial
+    nations) of random positions."""
+    checked = at_sea = 0
+    for _seed, state, group in groups_of_random_games(range(8, 10), Random(19)):
+        inputs = M._inputs(state, group.nation)
+        enemies, endings, arrivals = M._calm(group.nation, inputs)
+        fresh = M._Crossing(state, group)
+        for space, enemy in enemies.items():
+            assert enemy == fresh.entering(space), (len(state.armies), group, space)
+        for space, ok in endings.items():
+            assert ok == fresh.ends_in(space), (group, space)
+            at_sea += space in fresh.board.seas
+        for space, ok in arrivals.items():
+            assert ok == M._Crossing(state, group).arrives(space), (group, space)
+        checked += len(enemies) + len(endings) + len(arrivals)
+        assert M._calm(group.nation, M._inputs(state, "MAURYA" if group.nation != "MAURYA"
+                                               else "GREEKS")) == ({}, {}, {})
+    assert checked > 10_000 and at_sea > 500, (checked, at_sea)
+
+
+def test_the_count_of_moves_kept_from_the_automatic_end_is_the_listings() -> None:
+    """W-MOVE-1, W-STACK-3: the moves a position's count holds once the automatic end of
+    the phase has asked whether any stack can still move (``any_movable``: counted as far
+    as the first stack with a move, kept for the listing) and the listing has drawn from
+    it (``random_intent``, going on from there) are the moves ``legal_intents`` lists,
+    group shape by group shape, at every step of random games: the drawn move is the one
+    ``choice`` picks from that list, and a stack can move exactly when it has a move."""
+    from engine.core.autoplay import random_intent
+
+    compared = partial = 0
+    for seed in range(10, 12):
+        game = Game(RULESET, [Seat(f"P{i}") for i in range(4)], None, seed)
+        rng = Random(seed)
+        while game.to_move():
+            state = game.state
+            kept = known.peek(state, "count")
+            if kept is not None:
+                partial += kept.done < len(kept.starts)
+                seat = game.to_move()[0]
+                listed = game.legal_intents(seat)
+                assert L.any_movable(state) == bool(L.movable(state))
+                assert L.random_intent(state, seat, Random(compared)) == Random(
+                    compared).choice(listed), (seed, len(game.steps))
+                assert known.peek(state, "count") is kept  # (the one finished)
+                by_shape: dict[tuple[object, ...], int] = {}
+                for move in listed:
+                    if isinstance(move, it.Move):
+                        shape = (move.start, move.armies > 0, move.leaders, move.arms)
+                        by_shape[shape] = by_shape.get(shape, 0) + 1
+                assert {(start, group.armies > 0, group.leaders, group.arms): moves
+                        for start, group, _runs, moves in kept.blocks} == by_shape, (
+                    seed, len(game.steps))
+                assert kept.total == sum(by_shape.values())
+                compared += 1
+            game.play(*random_intent(game, rng))
+    assert compared > 500 and partial > 200, (compared, partial)

@@ -260,3 +260,155 @@ def test_a_carried_judgement_lets_through_only_what_the_position_before_did(
                         cut += then is not None and len(then) < free
         game.play(*random_intent(game, rng))
     assert compared > 500 and cut > 20, (compared, cut)
+
+
+def sizes_asking_each(judged: stacking.Judgement, state: State, start: str,
+                      dest: str) -> tuple[int, ...]:
+    """``Judgement._sizes`` asking the large-stack check (``_as_large``) of each number
+    of armies beyond the plan's sure room, the way it did before its closed form."""
+    free = judged.supply.get(start, 0)
+    sure = judged._sure(start, dest)
+    if sure >= free:
+        return tuple(range(1, free + 1))
+    out = list(range(1, sure + 1))
+    then = judged._then(state, start, dest) if judged.before is not None else None
+    for k in range(sure + 1, free + 1):
+        if (then is None or k in then) and (judged._as_large(start, dest, k) or
+                                            judged._replanned(state, start, ((dest, k),))):
+            out.append(k)
+        elif not stacking._overruns(state, dest, free):
+            break
+    return tuple(out)
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_the_large_stack_check_in_closed_form_is_the_plans_own(seed: int) -> None:
+    """W-STACK-2, W-STACK-3: the sizes a plan lets into a territory beyond its own room,
+    the large-stack check answered for every number of armies at once
+    (``Judgement._large_terms``), are those of the check asked of each number (the plan's
+    armies taken from where it sent them, ``_as_large``), for every stack and
+    territory of random positions, new judgements and carried ones, the plan with a
+    large stack elsewhere, in the territory itself or none."""
+    from engine.maharadjah import queries as Q
+
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
+    rng = Random(seed)
+    compared: dict[str, int] = {}
+    territories = Q.board().territories
+    while game.to_move():
+        state = game.state
+        if state.phase == Phase.MOVE and not state.todo and state.battle is None:
+            kept = known.peek(state, "judgement")
+            for judged in (new_judgement(state), *([kept] if kept is not None else [])):
+                for start, free in judged.supply.items():
+                    for dest in judged.options[start]:
+                        if dest not in territories or judged.flow.room(dest) >= stacking.ANY // 2:
+                            continue  # (no limit there: _sizes is not asked)
+                        sure = judged._sure(start, dest)
+                        assert judged._sizes(state, start, dest) == sizes_asking_each(
+                            judged, state, start, dest), (len(game.steps), start, dest)
+                        if sure < free:
+                            large = judged.flow.large
+                            kind = "none" if not large else "here" if large == dest else "other"
+                            compared[kind] = compared.get(kind, 0) + 1
+        game.play(*random_intent(game, rng))
+    assert min(compared.values()) > 20 and len(compared) == 3, compared
+
+
+@pytest.mark.parametrize("seed", [13, 14])
+def test_a_small_stack_may_always_go_into_rough_ground_while_no_stack_is_large(
+        seed: int) -> None:
+    """W-STACK-1, W-STACK-2, W-STACK-3: while the plan has no large stack, up to
+    ``ROUGH_SPARE`` armies may go into any rough territory a stack can reach (the large
+    stack's room there beyond its limit), so the listing answers those sizes without
+    asking the plan: at every such stack and destination of random positions a new plan
+    after the move loses no more armies, and the plan's own answer is the same."""
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
+    rng = Random(seed)
+    compared = 0
+    rough = stacking._rough()
+    while game.to_move():
+        state = game.state
+        if state.phase == Phase.MOVE and not state.todo and state.battle is None:
+            judged = new_judgement(state)
+            if not judged.large:
+                for start, free in judged.supply.items():
+                    if free > stacking.ROUGH_SPARE:
+                        continue
+                    for dest in judged.options[start]:
+                        if dest not in rough or dest == start:
+                            continue
+                        assert all(stacking._after(state, judged, start, ((dest, k),))
+                                   <= judged.loss for k in range(1, free + 1)), (
+                                       len(game.steps), start, dest)
+                        assert judged._sizes(state, start, dest) == tuple(
+                            range(1, free + 1))
+                        assert judged.sizes_to(state, start, dest, free) == tuple(
+                            range(1, free + 1))
+                        compared += 1
+        game.play(*random_intent(game, rng))
+    assert compared > 200, compared
+
+
+def repaired_copy(judged: stacking.Judgement, start: str, dest: str, k: int,
+                  large: str) -> bool:
+    """``Judgement._repaired`` of one end by the plan's copy: ``large`` made the large
+    stack, the armies forced into ``dest``, the copy repaired."""
+    flow = judged.flow.copy()
+    if large != flow.large:
+        flow.enlarge(large)
+    flow.force(start, dest, k)
+    flow.repair()
+    return flow.loss() + judged.stuck <= judged.loss
+
+
+def moved_on_against_the_repair(judged: stacking.Judgement, counts: list[int]) -> None:
+    """``_moved_on`` against the copy's repair for every stack, destination, number of
+    armies and large stack (the plan's own, or a territory when the plan has none) of
+    ``judged``; ``counts``: [proved, accepted] added up."""
+    limits = stacking._limits()
+    for start, free in judged.supply.items():
+        for dest in judged.options[start]:
+            larges = {judged.flow.large} if judged.flow.large else (
+                {"", dest} if dest in limits else {""})
+            for large in larges:
+                for k in range(1, free + 1):
+                    full = repaired_copy(judged, start, dest, k, large)
+                    quick = judged._moved_on(start, dest, k, large)
+                    assert full or not quick, (judged.fixed, judged.supply, judged.options,
+                                               start, dest, k, large)
+                    counts[0] += quick
+                    counts[1] += full
+
+
+@pytest.mark.parametrize("seed", [15, 16])
+def test_armies_moved_straight_on_prove_what_the_repair_would_find(seed: int) -> None:
+    """W-STACK-2, W-STACK-3: when the armies a move leaves over a territory's room can
+    each go straight on to room of their own (``Judgement._moved_on``, no copy of the
+    plan), the plan repaired after the move loses no more either, for every stack,
+    destination, number of armies and large stack (the plan's own, or the destination
+    when the plan has none) of random positions, new judgements and carried ones, and of
+    crowded made-up ones (a few spaces, each stack able to end in some); and it proves
+    most of those the repair accepts."""
+    from engine.maharadjah import queries as Q
+
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
+    rng = Random(seed)
+    counts = [0, 0]
+    while game.to_move():
+        state = game.state
+        if state.phase == Phase.MOVE and not state.todo and state.battle is None:
+            kept = known.peek(state, "judgement")
+            for judged in (new_judgement(state), *([kept] if kept is not None else [])):
+                moved_on_against_the_repair(judged, counts)
+        game.play(*random_intent(game, rng))
+    spaces = sorted(Q.board().territories)[:12] + sorted(Q.board().seas)[:1]
+    for _ in range(400):
+        here = rng.sample(spaces, 5)
+        fixed = {s: rng.randint(1, 4) for s in here if rng.random() < 0.5}
+        supply = {s: rng.randint(1, 5) for s in here[:4] if rng.random() < 0.8}
+        options = {s: (s, *rng.sample([t for t in here if t != s], rng.randint(1, 3)))
+                   for s in supply}
+        moved_on_against_the_repair(stacking.Judgement(fixed, supply, options), counts)
+    proved, accepted = counts
+    assert accepted > 5000 and proved > 0.9 * accepted, (proved, accepted)
