@@ -5,6 +5,10 @@ opens the newest turn."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
 from engine.core.describe import part_of
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.game import SINCE_LINES, GameScreen
@@ -18,12 +22,14 @@ from tests.tui import games
 from tests.tui.helpers import screen_text, settled, synchronously
 
 
-@synchronously
-async def test_the_others_turns_are_summed_up_and_their_places_marked_until_a_key() -> None:
+@asynccontextmanager
+async def at_the_summary(size: tuple[int, int]) -> AsyncIterator[tuple[Any, GameScreen, Any]]:
+    """A Maharaja game at ``size`` where I end my turn and the others play: the app, its
+    game screen and the pilot once the summary of their turns is drawn."""
     game = games.game_until(games.my_turn)
     app = MaharajaApp(Start("game", game=game), computer_delay=0,
                       settings=Settings(confirm_end_turn=False))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -43,6 +49,12 @@ async def test_the_others_turns_are_summed_up_and_their_places_marked_until_a_ke
         # The screen just came back to view: its next frame shows the summary.
         await settled(pilot, lambda: "Since your last turn" in screen_text(app),
                       "the summary drawn")
+        yield app, screen, pilot
+
+
+@synchronously
+async def test_the_others_turns_are_summed_up_and_their_places_marked_until_a_key() -> None:
+    async with at_the_summary((120, 40)) as (app, screen, pilot):
         board = screen.query_one(MapGraph)
         assert screen.news and board.highlight == screen.news
         assert board.highlight <= set(board.network.junctions) | set(
@@ -53,33 +65,11 @@ async def test_the_others_turns_are_summed_up_and_their_places_marked_until_a_ke
         assert not screen.news and not board.highlight
 
 
-
 @synchronously
 async def test_at_80x24_the_summary_shows_all_its_lines_under_its_heading() -> None:
     """The heading rides on the summary's top border: at 80x24 the box has room for
     three lines, and the heading on a line of its own left two of them."""
-    game = games.game_until(games.my_turn)
-    app = MaharajaApp(Start("game", game=game), computer_delay=0,
-                      settings=Settings(confirm_end_turn=False))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        end = next(n for n, e in enumerate(screen.entries)
-                   if "".join(t for t, _ in e.label) == "End your turn")
-        await pilot.press("home", *["down"] * end, "enter")
-
-        def summed_up() -> bool:
-            if app.screen is not screen and not isinstance(app.screen, PlanScreen):
-                app.pop_screen()
-            return bool(screen.query_one("#since").display)
-
-        await settled(pilot, summed_up, "the summary")
-        while app.screen is not screen:
-            app.pop_screen()
-            await pilot.pause()
-        await settled(pilot, lambda: "Since your last turn" in screen_text(app),
-                      "the summary drawn")
+    async with at_the_summary((80, 24)) as (app, _screen, _pilot):
         text = screen_text(app)
         bullets = [line for line in text.splitlines() if line.lstrip().startswith("• ")]
         assert len(bullets) == SINCE_LINES, text
