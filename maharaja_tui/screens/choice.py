@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
+from textual.widgets import Button, OptionList, Static
 
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.choices import ChoiceList
@@ -62,11 +62,26 @@ class ChoiceScreen(Closing, RoleStyles, ModalScreen[int | None]):
         self.dismiss(None)
 
 
+def answer(key: str, words: str, id: str, *, primary: bool = False) -> Button:
+    """A question's answer for the mouse, named with its key: never focused, so keys
+    answer as they always did (Enter is the screen's, not a focused button's)."""
+    button = Button(f"{key} {words}", compact=True, id=id,
+                    variant="primary" if primary else "default")
+    button.can_focus = False
+    return button
+
+
 class ConfirmScreen(Closing, ModalScreen[bool]):
     """A yes/no question (taking back other players' decisions, overwriting a file,
     ending a turn with something unused). ``enter``: the words of Enter's yes (the
     end of a turn is confirmed as it was chosen, with Enter); without them only y is yes,
-    so a stray Enter never agrees to take back another player's decision."""
+    so a stray Enter never agrees to take back another player's decision.
+
+    Both answers are buttons too, for the mouse, each named with its key ("Enter ends
+    it", "Esc back"). They never take the focus: Enter on a focused "back" would
+    answer the opposite of what Enter says, and on "yes" it would agree to an undo
+    that only y may agree to. A click outside the box answers nothing: no other dialog
+    of the app closes on one either."""
 
     BINDINGS = [Binding("y", "answer(True)", "Yes", id="choice.yes"),
                 Binding("n,escape", "answer(False)", "No", id="choice.no"),
@@ -80,10 +95,18 @@ class ConfirmScreen(Closing, ModalScreen[bool]):
         self.no = no
 
     def compose(self) -> ComposeResult:
+        yes, no = (("Enter", self.enter), ("Esc", self.no)) if self.enter \
+            else (("y", "yes"), ("n", "no"))
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-title")
-            yield Static(f"Enter {self.enter} · Esc {self.no}" if self.enter else "y yes · n no",
-                         classes="dialog-hint")
+            with Horizontal(classes="dialog-buttons"):
+                # Enter's yes stands out, as the answer Enter gives; y's does not
+                yield answer(*yes, "confirm-yes", primary=bool(self.enter))
+                yield answer(*no, "confirm-no")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "confirm-yes")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action != "enter" or bool(self.enter)

@@ -34,6 +34,7 @@ KEYS = """\
 - in a dialog's list: type to filter it (**Backspace**; **Esc** clears), **Enter** picks
 - **m**, then arrows and **Enter**: pick a highlighted place on the map (mouse: click it)
 - ending a turn with something unused asks first: **Enter** ends it, **Esc** goes back
+  (mouse: click either answer)
   (`confirm_end_turn = false` in config.toml: never asks)
 - **l**: the log, full screen (**l** again or **Esc**: back)
 - **h**: a hint: the hard computer's best three choices, a reason each (**Enter** plays one)

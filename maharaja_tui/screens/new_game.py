@@ -70,6 +70,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         self.game = game or default_game()
         self.back = back  # opened from a game (ctrl+n): Escape goes back to it
         self.unfinished = autosaves.resumable()[:RECENT]
+        self._refused = False  # the error line says why Start refused the form as it was
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "first_game":  # only a game that recommends a first game
@@ -194,16 +195,56 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         focus_now(self.query(Select).first())
 
     async def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game":
+            if event.value != self.game:
+                await self.switch_game(str(event.value))
+            return
         if event.select.id == "players" and isinstance(event.value, int):
             self._show_seats(event.value)
-        elif event.select.id == "game" and event.value != self.game:
-            await self.switch_game(str(event.value))
         elif event.select.id == "preset":
             for name, value in self.form.presets.get(str(event.value), {}).items():
                 if name == PLAYERS:  # the short game's 3 players, say
                     self.query_one("#players", Select).value = value
                 else:
                     self.query_one(f"#{name}", Checkbox).value = bool(value)
+        self._check_again()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """An option ticked or cleared: the preset that says so is chosen, with its
+        players (Maharadjah's short game seats 3, W-SETUP-S1)."""
+        self._preset_of_options()
+        self._check_again()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._check_again()
+
+    def _preset_of_options(self) -> None:
+        """The preset whose options the boxes now show, when the one chosen no longer
+        does and exactly one other does (a mix of modules that is no preset keeps the
+        one chosen). Chosen as a player would choose it: its players come with it."""
+        presets = self.form.presets
+        chosen = self.query("#preset")
+        if not presets or not chosen:
+            return
+        picker = chosen.first(Select)
+
+        def shown(values: dict[str, Any]) -> bool:
+            return all(self.query_one(f"#{name}", Checkbox).value == bool(value)
+                       for name, value in values.items() if name != PLAYERS)
+
+        if shown(presets.get(str(picker.value), {})):
+            return
+        matching = [name for name, values in presets.items() if shown(values)]
+        if len(matching) == 1:
+            picker.value = matching[0]
+
+    def _check_again(self) -> None:
+        """Once Start has refused the form, each change of it checks it again: the
+        refusal goes as soon as the form would start, or says what is still wrong."""
+        if self._refused:
+            setup = self._setup()
+            if setup is not None and self._check(setup):
+                self._say(None)
 
     async def switch_game(self, game: str) -> None:
         """Another game: the same screen composed again with that game's form."""
@@ -212,6 +253,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
             self.seed = self.seed if typed is None else typed
         self.game = game
         await self.recompose()
+        self._refused = False  # a new, empty error line
         self.refresh_bindings()
         self._show_seats(self._defaults()[2])
         focus_now(self.query_one("#game", Select))
@@ -263,9 +305,15 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         try:
             rulesets()[setup.ruleset_id].check_options(setup.options, list(setup.seats))
         except Refused as refusal:
-            self.query_one("#new-game-error", Static).update(f"✗ {refusal}")
+            self._say(refusal)
             return False
         return True
+
+    def _say(self, problem: Exception | None) -> None:
+        """Why the form is refused, on its error line; None clears it."""
+        self._refused = problem is not None
+        self.query_one("#new-game-error", Static).update(
+            "" if problem is None else f"✗ {problem}")
 
     def _setup(self, *, first_game: bool = False) -> GameSetup | None:
         """The form's setup, or None with the field's refusal shown (a seed of letters
@@ -273,7 +321,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         try:
             return self.setup(first_game=first_game)
         except FieldError as problem:
-            self.query_one("#new-game-error", Static).update(f"✗ {problem}")
+            self._say(problem)
             return None
 
     def action_start(self) -> None:
@@ -302,7 +350,8 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         name = self.query_one("#name-0", Input).value.strip() or seat_name(0)
         try:
             setup = lesson_setup(self.game, name=name)
-        except lessons.LessonError as problem:
+        except lessons.LessonError as problem:  # the lesson's files, not the form: it stays
+            self._refused = False
             self.query_one("#new-game-error", Static).update(f"✗ {problem}")
             return
         self.dismiss(setup)

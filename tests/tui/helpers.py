@@ -20,6 +20,17 @@ def screen_text(app) -> str:  # noqa: ANN001
     return "\n".join(strip.text for strip in rows_shown(app.screen))
 
 
+async def click_words(pilot: Pilot, words: str) -> None:
+    """Click the middle of ``words`` where the terminal shows them (once), as a person
+    steering with the mouse would: a button, a link, a line."""
+    rows = screen_text(pilot.app).split("\n")
+    found = [(row.index(words), y) for y, row in enumerate(rows) if words in row]
+    assert len(found) == 1, (words, found)
+    x, y = found[0]
+    await pilot.click(offset=(x + len(words) // 2, y))
+    await pilot.pause()
+
+
 def pick(labels: list[str]) -> int:
     """A patient player's pick: build or act, sometimes move, then end the turn."""
     for n, label in enumerate(labels):

@@ -1,8 +1,11 @@
 """Ending a turn with something unused asks first, in every game: what is unused (the
-game's engine says), Enter ends it, Esc goes back with the cursor where it was; the
-setting ``confirm_end_turn = false`` plays it at once."""
+game's engine says), Enter ends it, Esc goes back with the cursor where it was; both
+answers are clicked too, a click elsewhere answers nothing; the setting
+``confirm_end_turn = false`` plays it at once."""
 
 from __future__ import annotations
+
+import pytest
 
 from engine.maharaja.legal import unused_actions
 from maharaja_tui.app import MaharajaApp, Start
@@ -12,7 +15,7 @@ from maharaja_tui.settings import Settings
 from maharaja_tui.widgets.action_panel import ActionPanel
 from tests.tui import games
 from tests.tui import raja_games as R
-from tests.tui.helpers import screen_text, synchronously
+from tests.tui.helpers import click_words, screen_text, synchronously
 
 QUIET = 3600.0
 
@@ -82,8 +85,11 @@ def test_only_what_the_turn_can_still_do_is_unused() -> None:
     assert unused_actions(game.view(1), 1) == ()  # not that seat's turn
 
 
+@pytest.mark.parametrize("by", ["keys", "mouse"])
 @synchronously
-async def test_raja_s_forfeit_is_confirmed_with_enter() -> None:
+async def test_raja_s_forfeit_is_confirmed_with_enter(by: str) -> None:
+    """R-TURN-4: Enter, or a click on "Enter ends it", ends the turn; clicks on the
+    question, outside the box or on the footer leave the question up and play nothing."""
     game = R.game_until(R.my_turn)
     app = MaharajaApp(Start("game", game=game), computer_delay=QUIET)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -93,13 +99,26 @@ async def test_raja_s_forfeit_is_confirmed_with_enter() -> None:
         await pilot.press("home", *["down"] * end, "enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen) and "R-TURN-4" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        if by == "keys":
+            await pilot.press("enter")
+            await pilot.pause()
+        else:
+            await click_words(pilot, "End the turn anyway?")
+            await pilot.click(offset=(0, 0))  # outside the box
+            await pilot.click(offset=(70, 23))  # the footer's line
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen) and len(game.steps) == steps
+            await click_words(pilot, "Enter ends it")
+        assert isinstance(app.screen, GameScreen)
         assert type(game.steps[steps].intent).__name__ == "EndTurn"
 
 
+@pytest.mark.parametrize("by", ["keys", "mouse"])
 @synchronously
-async def test_ending_a_maharadjah_movement_phase_names_the_stacks_that_could_move() -> None:
+async def test_ending_a_maharadjah_movement_phase_names_the_stacks_that_could_move(
+        by: str) -> None:
+    """W-MOVE-1: back (Esc, or a click on "Esc back") plays nothing and leaves the
+    cursor on the entry, the list focused; Enter chooses it again and ends the phase."""
     from engine.maharadjah.state import Phase
     from tests.tui.test_maharadjah import new_game, played
 
@@ -120,9 +139,14 @@ async def test_ending_a_maharadjah_movement_phase_names_the_stacks_that_could_mo
         assert isinstance(app.screen, ConfirmScreen)
         said = screen_text(app)
         assert "End the Movement Phase? Still possible" in said and " in " in said
-        await pilot.press("escape")
-        await pilot.pause()
-        assert len(game.steps) == steps
+        if by == "keys":
+            await pilot.press("escape")
+            await pilot.pause()
+        else:
+            await click_words(pilot, "Esc back")
+        assert app.screen is screen and len(game.steps) == steps
+        options = screen.query_one(ActionPanel).options
+        assert app.focused is options and options.highlighted == end
         await pilot.press("enter", "enter")
         await pilot.pause()
         assert type(game.steps[steps].intent).__name__ == "EndMovement"

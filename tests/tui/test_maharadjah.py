@@ -439,6 +439,65 @@ async def test_maharadjah_is_chosen_on_the_new_game_screen_with_its_short_game()
         assert game.options.short_game
 
 
+async def maharadjah_form(pilot, app: MaharajaApp) -> NewGameScreen:  # noqa: ANN001
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, NewGameScreen)
+    await screen.switch_game("maharadjah")
+    await pilot.pause()
+    return screen
+
+
+@synchronously
+async def test_ticking_the_short_game_seats_its_3_players() -> None:
+    """W-SETUP-S1: the short game is for 3 players. Ticking it (a click, as a player
+    steering with the mouse does) had left 4 players and the full game's preset: Start
+    was refused. Its preset is chosen now, with its 3 players; cleared, the full game's."""
+    app = MaharajaApp(Start("new", seed=11), computer_delay=QUIET)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await maharadjah_form(pilot, app)
+        assert screen.query_one("#players", Select).value == 4
+        await pilot.click("#short_game")
+        await pilot.pause()
+        assert screen.query_one("#short_game", Checkbox).value is True
+        assert screen.query_one("#players", Select).value == 3
+        assert screen.query_one("#preset", Select).value == "Short game (3 players)"
+        await pilot.click("#short_game")
+        await pilot.pause()
+        assert screen.query_one("#preset", Select).value == "Full game (turns 1-16)"
+        await pilot.click("#short_game")
+        await pilot.pause()
+        await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        game = app.screen.table.game
+        assert len(game.seats) == 3 and game.options.short_game
+
+
+@synchronously
+async def test_start_s_refusal_goes_once_the_form_would_start() -> None:
+    """W-SETUP-S1 refused at Start (the short game with 4 players): the error line had
+    stayed after Players was set to 3, until Start was clicked again. A change that
+    leaves the form refused keeps it; the change that makes it startable clears it."""
+    app = MaharajaApp(Start("new", seed=11), computer_delay=QUIET)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await maharadjah_form(pilot, app)
+        await pilot.click("#short_game")
+        await pilot.pause()
+        screen.query_one("#players", Select).value = 4
+        await pilot.pause()
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "✗ W-SETUP-S1: the short game is for 3 players" in screen_text(app)
+        screen.query_one("#players", Select).value = 5
+        await pilot.pause()
+        assert "✗ W-SETUP-S1" in screen_text(app)
+        screen.query_one("#players", Select).value = 3
+        await pilot.pause()
+        assert "✗" not in screen_text(app) and app.screen is screen
+
+
 def test_play_game_maharadjah_on_the_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
     from maharaja_tui import cli
 

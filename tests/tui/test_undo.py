@@ -4,6 +4,8 @@ whose turn it no longer is, and ctrl+y brings it all back."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core.ruleset import Computer, Seat
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.screens.choice import ConfirmScreen
@@ -11,7 +13,7 @@ from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.new_game import default_setup
 from maharaja_tui.screens.scoring import ScoringScreen
 from tests.tui import games
-from tests.tui.helpers import decide, synchronously
+from tests.tui.helpers import click_words, decide, synchronously
 from tests.tui.test_play import app_at, play_until
 
 RANDOM = Computer(level="random")
@@ -163,8 +165,10 @@ async def test_a_closed_scoring_screen_stops_listening_to_the_table() -> None:
         assert scoring._changed not in table._listeners
 
 
+@pytest.mark.parametrize("by", ["keys", "mouse"])
 @synchronously
-async def test_a_networked_player_is_asked_to_agree_to_anothers_undo() -> None:
+async def test_a_networked_player_is_asked_to_agree_to_anothers_undo(by: str) -> None:
+    """n (or a click on "n no") refuses, y (or "y yes") agrees; Enter is no answer."""
     from engine.core.table import LocalTable
     from tests.tui.test_screens import Host
 
@@ -182,14 +186,21 @@ async def test_a_networked_player_is_asked_to_agree_to_anothers_undo() -> None:
         await pilot.pause()
         assert request is not None and request.others == {1}
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
-        await pilot.pause()
+        await answer(pilot, by, "n")
         assert table.pending_undo is None and len(game.steps) > keep
         table.undo(0)
         await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
+        await answer(pilot, by, "y")
         assert len(game.steps) == keep
+
+
+async def answer(pilot, by: str, key: str) -> None:  # noqa: ANN001
+    """A yes/no question answered by its key, or by a click on its button."""
+    if by == "keys":
+        await pilot.press(key)
+        await pilot.pause()
+    else:
+        await click_words(pilot, {"y": "y yes", "n": "n no"}[key])
 
 
 @synchronously
