@@ -653,7 +653,10 @@ class GameScreen(Closing, Screen[None]):
         for intent in self.adapter.why_not_at(view, self.viewer, place, self._intents):
             refusal = self._refusal(view, intent)
             if refusal is not None:
-                return (("✗ ", "warning"), (f"{refusal.rule}: ", "strong"), (refusal.reason, ""))
+                # The reason first, its rule after it: at 80x24 the line under a board
+                # has about 45 cells, and the rule id first left the reason cut short
+                # ("✗ MJ-SHR-3: you already have a shrine in vi…"); Enter says it all.
+                return (("✗ ", "warning"), (refusal.reason, ""), (f" ({refusal.rule})", "dim"))
         return (("nothing to do here now", "dim"),)
 
     def _refused(self, view: Any, entries: list[MenuEntry]) -> list[MenuEntry]:

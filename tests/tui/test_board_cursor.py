@@ -306,13 +306,20 @@ async def test_enter_on_a_cell_the_tile_cannot_go_to_says_why_and_keeps_the_curs
         grid = app.screen.query_one(PalaceGrid)
         grid.cursor = (cell.row, cell.col)
         await pilot.pause()
-        assert "✗ " in screen_text(app)  # said before Enter, on the status line
+        before = screen_text(app)
+        assert "✗ " in before  # said before Enter, on the status line
         steps = len(game.steps)
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
         assert len(game.steps) == steps and grid.cursor == (cell.row, cell.col)
         assert screen.last_refusal is not None and screen.last_refusal.rule.startswith("M-")
+        # The reason leads the line under the board, its rule after it: at 80x24 the
+        # rule id first cut the reason short.
+        lines = before.splitlines()
+        status = next(lines[n + 1] for n, line in enumerate(lines) if line.lstrip()
+                      .startswith("▸ "))
+        assert status.lstrip().startswith("✗ " + screen.last_refusal.reason[:30]), status
 
 
 @synchronously
