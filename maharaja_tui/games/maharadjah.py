@@ -24,6 +24,7 @@ from engine.maharadjah import combat
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import DATA
+from engine.maharadjah.diplomacy import offers_for
 from engine.maharadjah.legal import refused_moves, unused
 from engine.maharadjah.options import Options as MaharadjahOptions
 from engine.maharadjah.rules import decide
@@ -305,8 +306,13 @@ class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
             return ((nation_name(todo.nation), (f": {what}{extra}", "strong")),)
         b = view.battle
         if b is not None:
+            # Submission is offered after a round only where the defender may submit
+            # (W-SUB-1, 4): said when the list holds it, not at every retreat.
+            submits = b.stage == RETREAT_DEF and any(
+                isinstance(offer, I.Submit) for offer in offers_for(view, b.defender))
             stage = {LOSSES: ("the attacker picks the armies hit", "W-CMB-6"),
-                     RETREAT_DEF: ("the defender may retreat (or offer submission)", "W-RET-1"),
+                     RETREAT_DEF: ("the defender may retreat" + (
+                         " or offer submission" if submits else ""), "W-RET-1"),
                      RETREAT_ATT: ("the attacker may retreat", "W-RET-1")}.get(
                 b.stage, ("", ""))
             return ((("Battle in ", ""), (Q.board().name(b.space), "strong"), (": ", ""),

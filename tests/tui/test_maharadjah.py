@@ -571,3 +571,27 @@ def test_no_space_of_the_map_hides_another(size: tuple[int, int]) -> None:
         x, y = board._anchors[area.id]
         width = 2 + sum(len(t) for t, _ in area.title)
         assert {board._grid[y][x + i].area for i in range(width)} == {area.id}, area.id
+
+
+def test_the_defender_is_told_of_submission_only_when_it_may_submit() -> None:
+    """W-RET-1, W-SUB-1, W-SUB-4: after a battle round the defender may retreat, and
+    submit only where the rules let it; the heading said "(or offer submission)" at
+    every retreat, and most of them list no submission."""
+    said = {True: 0, False: 0}
+    for seed in range(1, 12):
+        game = new_game(4, seed=seed)
+        rng = Random(seed)
+        for _ in range(3000):
+            if game.is_over():
+                break
+            if defender_decides(game):
+                seat = game.to_move()[0]
+                adapter = adapter_for(game.ruleset, game.seats)
+                heading = "".join(t for line in adapter.heading(game.view(seat), seat,
+                                                                game.to_move())
+                                  for t, _ in line)
+                may = any(isinstance(i, I.Submit) for i in game.legal_intents(seat))
+                assert ("submission" in heading) == may, heading
+                said[may] += 1
+            game.play(*random_intent(game, rng))
+    assert said[True] and said[False]
