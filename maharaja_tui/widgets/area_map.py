@@ -48,6 +48,7 @@ from maharaja_tui.widgets.board_frame import (
     status_rows,
 )
 from maharaja_tui.widgets.changed_rows import Painted
+from maharaja_tui.widgets.clicks import FirstClicks
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
 
@@ -122,7 +123,7 @@ def _boxed(area: Area) -> list[Segments]:
     return [area.title, *(tuple(line) for line in lines)]
 
 
-class AreaMap(RoleStyles, Widget, can_focus=True):
+class AreaMap(FirstClicks, RoleStyles, Widget, can_focus=True):
     COMPONENT_CLASSES = {
         "area-map--land", "area-map--strait", "area-map--coast", "area-map--sea",
         "area-map--edge", "area-map--frame", "area-map--picked", "area-map--route"}
@@ -266,6 +267,8 @@ class AreaMap(RoleStyles, Widget, can_focus=True):
             self.post_message(PlaceSelected(self, place))
 
     def on_click(self, event: Click) -> None:
+        if self.stray(event):  # the rest of a double click on a dialog now closed
+            return
         offset = event.get_content_offset(self)
         if offset is None:
             return

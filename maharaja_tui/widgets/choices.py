@@ -29,6 +29,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from maharaja_tui.compat import lines_up_to_date
+from maharaja_tui.widgets.clicks import FirstClicks
 
 # Lists at least this long filter as you type (the 28 villages of a starting shrine,
 # a Maharadjah army's moves); shorter ones are read at a glance.
@@ -47,7 +48,7 @@ def matches(text: str, words: str) -> bool:
     return all(word in low for word in words.lower().split())
 
 
-class ChoiceList(OptionList):
+class ChoiceList(FirstClicks, OptionList):
     """An option list that does not wrap and may be filtered by typing.
 
     ``typing`` (set by the owner): printable keys go to the filter, Backspace takes
@@ -139,6 +140,13 @@ class ChoiceList(OptionList):
     # ------------------------------------------------------------ drawing
     def on_mouse_move(self, event: events.MouseMove) -> None:
         self._hover = event.style.meta.get("option")
+
+    def on_click(self, event: events.Click) -> None:
+        # Before the list's own click (a subclass's handler runs first): a click of a
+        # series that began elsewhere (a dialog closed by its first click) picks nothing.
+        if self.stray(event):
+            event.stop()
+            event.prevent_default()
 
     def on_leave(self, event: events.Leave) -> None:
         self._hover = None

@@ -49,6 +49,7 @@ from maharaja_tui.widgets.board_frame import (
     status_rows,
 )
 from maharaja_tui.widgets.changed_rows import Painted
+from maharaja_tui.widgets.clicks import FirstClicks
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
 
@@ -130,7 +131,7 @@ class _Cell(msgspec.Struct):
     place: str | None = None
 
 
-class MapGraph(RoleStyles, Widget, can_focus=True):
+class MapGraph(FirstClicks, RoleStyles, Widget, can_focus=True):
     COMPONENT_CLASSES = {"map-graph--road", "map-graph--open-road", "map-graph--route"}
     DEFAULT_CSS = """
     MapGraph .map-graph--road { color: $text-muted 40%; }
@@ -306,6 +307,8 @@ class MapGraph(RoleStyles, Widget, can_focus=True):
             self.post_message(PlaceSelected(self, self.cursor))
 
     def on_click(self, event: Click) -> None:
+        if self.stray(event):  # the rest of a double click on a dialog now closed
+            return
         offset = event.get_content_offset(self)
         if offset is None:
             return

@@ -44,6 +44,7 @@ from maharaja_tui.widgets.board_frame import (
     status_rows,
 )
 from maharaja_tui.widgets.changed_rows import Painted
+from maharaja_tui.widgets.clicks import FirstClicks
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
 
@@ -122,7 +123,7 @@ class _Picked:
     ways: list[Placement] = field(default_factory=list)  # the legal arrows there
 
 
-class PalaceGrid(RoleStyles, Widget, can_focus=True):
+class PalaceGrid(FirstClicks, RoleStyles, Widget, can_focus=True):
     COMPONENT_CLASSES = {
         "palace-grid--empty", "palace-grid--minaret", "palace-grid--border",
         "palace-grid--scored", "palace-grid--zone", "palace-grid--artisan",
@@ -392,6 +393,8 @@ class PalaceGrid(RoleStyles, Widget, can_focus=True):
             self._said = (place, self.status_of(place))
 
     def on_click(self, event: Click) -> None:
+        if self.stray(event):  # the rest of a double click on a dialog now closed
+            return
         offset = event.get_content_offset(self)
         if offset is None or not 0 <= offset.y < len(self._places):
             return

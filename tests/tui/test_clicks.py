@@ -1,0 +1,76 @@
+"""A double click on a dialog's entry: the first click picks it and closes the dialog;
+the second lands on what was under it and must pick nothing there."""
+
+from __future__ import annotations
+
+import asyncio
+
+from rich.style import Style
+from textual import events
+from textual.app import App, ComposeResult
+from textual.widgets import OptionList
+
+from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.widgets.choices import ChoiceList
+from maharaja_tui.widgets.map_graph import MapGraph
+from tests.tui import games
+from tests.tui.helpers import synchronously
+
+
+def click(widget: object, x: int, y: int, chain: int, meta: dict[str, object] | None = None
+          ) -> events.Click:
+    """A click as Textual makes it from the terminal's mouse, at the widget's cell."""
+    assert hasattr(widget, "region")
+    region = widget.region
+    return events.Click(widget, x, y, 0, 0, 1, False, False, False,  # type: ignore[arg-type]
+                        screen_x=region.x + x, screen_y=region.y + y,
+                        style=Style.from_meta(meta or {}), chain=chain)
+
+
+def test_a_list_lets_go_the_rest_of_a_double_click_that_began_elsewhere() -> None:
+    picked: list[int] = []
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield ChoiceList("End your turn", "Take 3 coins")
+
+        def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+            picked.append(event.option_index)
+
+    async def run() -> None:
+        app = One()
+        async with app.run_test(size=(40, 8)) as pilot:
+            box = app.query_one(ChoiceList)
+            # the second click of a series whose first closed a dialog: nothing picked
+            box.post_message(click(box, 2, 1, chain=2, meta={"option": 0}))
+            await pilot.pause()
+            assert picked == []
+            # a series that began here: its clicks act as ever
+            box.post_message(click(box, 2, 2, chain=1, meta={"option": 1}))
+            await pilot.pause()
+            box.post_message(click(box, 2, 2, chain=2, meta={"option": 1}))
+            await pilot.pause()
+            assert picked and set(picked) == {1}
+
+    asyncio.run(run())
+
+
+@synchronously
+async def test_a_board_lets_go_the_rest_of_a_double_click_that_began_elsewhere() -> None:
+    game = games.game_until(games.my_turn)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        graph = app.screen.query_one(MapGraph)
+        cursor, steps = graph.cursor, len(game.steps)
+        x, y, place = next((x, y, cell.place) for y, row in enumerate(graph._window)
+                           for x, cell in enumerate(row)
+                           if cell.place is not None and cell.place != cursor)
+        left, top = graph.content_region.x - graph.region.x, \
+            graph.content_region.y - graph.region.y
+        graph.post_message(click(graph, x + left, y + top, chain=2))
+        await pilot.pause()
+        assert graph.cursor == cursor and len(game.steps) == steps
+        graph.post_message(click(graph, x + left, y + top, chain=1))  # a click of its own
+        await pilot.pause()
+        assert graph.cursor == place
