@@ -124,11 +124,15 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
         elif deciding:
             panel.show(game.adapter.heading(view, game.viewer, to_move), ())
         else:
-            panel.show(((("Scoring is over — press Enter to go on", "strong"),),), ())
+            # The way on is an entry too, for the mouse (Enter goes on from anywhere).
+            panel.show(((("Scoring is over — press Enter to go on", "strong"),),),
+                       ((("Go on", "strong"), (" (Enter)", "dim")),))
 
     def on_action_panel_chosen(self, message: ActionPanel.Chosen) -> None:
         message.stop()
-        if 0 <= message.index < len(self.entries) and on_top(self):  # see GameScreen
+        if not self.entries:  # scoring is over: the one entry goes on
+            self.dismiss(None)
+        elif 0 <= message.index < len(self.entries) and on_top(self):  # see GameScreen
             self.game.choose(self.entries[message.index])
 
     def action_enter(self) -> None:

@@ -14,6 +14,7 @@ from maharaja_tui.screens.files import LoadScreen, SaveScreen
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.replay import ReplayScreen
 from maharaja_tui.screens.scoring import ScoringScreen
+from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.move_log import MoveLog
 from tests.tui import games
 from tests.tui.helpers import screen_text, settled, synchronously
@@ -233,3 +234,18 @@ async def test_a_refusal_shows_the_rule_and_f1_opens_it() -> None:
         assert isinstance(app.screen, HelpScreen)
         # the rule's Markdown is drawn frames after the screen opens (slower under load)
         await settled(pilot, lambda: "MJ-STAT-3" in screen_text(app), "the rule in the help")
+
+
+@synchronously
+async def test_a_scoring_that_is_over_goes_on_by_a_click_too() -> None:
+    """The scoring screen said "press Enter to go on" and a click could not: the way on
+    is an entry of its list too."""
+    game = games.game_until(games.my_planning)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        scoring = app.screen
+        assert isinstance(scoring, ScoringScreen) and not scoring.entries
+        await pilot.click(ChoiceList)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
