@@ -708,14 +708,27 @@ class GameScreen(Closing, Screen[None]):
             self.play_checked(entry.intents[0])
             return
         view = self.table.view(self.viewer)
-        labels = [self.adapter.label(view, self.viewer or 0, i) for i in entry.intents]
+        said = [self.adapter.label(view, self.viewer or 0, i) for i in entry.intents]
+        # Choices a player cannot tell apart by their words are one choice, the first
+        # (Maharaja's four plain outer slots of a city: four rows of "Statue in Delhi,
+        # outer slot — 9 coins", and a place's "2 ways" of the same words).
+        first: dict[Segments, int] = {}
+        for n, label in enumerate(said):
+            first.setdefault(label, n)
+        kept = sorted(first.values())
+        intents = [entry.intents[n] for n in kept]
+        labels = [said[n] for n in kept]
+        if len(intents) == 1:
+            self.play_checked(intents[0])
+            return
         asked = self.lesson_choice(entry.intents)
         if asked is not None:  # the choice a lesson's step asks for, marked as its entry
+            asked = kept.index(first[said[asked]])
             labels[asked] = (("▶ ", "strong"), *labels[asked])
 
         def chosen(index: int | None) -> None:
             if index is not None:
-                self.play_checked(entry.intents[index])
+                self.play_checked(intents[index])
 
         from maharaja_tui.screens.choice import ChoiceScreen  # not needed to start
 

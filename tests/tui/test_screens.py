@@ -9,7 +9,9 @@ from textual.command import CommandList
 
 from engine.core import record
 from engine.core.table import LocalTable
+from engine.maharaja import intents as it
 from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.screens.choice import ChoiceScreen
 from maharaja_tui.screens.files import LoadScreen, SaveScreen
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.replay import ReplayScreen
@@ -249,3 +251,36 @@ async def test_a_scoring_that_is_over_goes_on_by_a_click_too() -> None:
         await pilot.click(ChoiceList)
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+def plain_slots_open(game) -> bool:  # noqa: ANN001
+    """My turn, with a statue to build in a city where two plain outer slots are free."""
+    if 0 not in game.to_move():
+        return False
+    cities = [i.city for i in game.legal_intents(0) if isinstance(i, it.BuildStatue)
+              and i.slot >= 3]
+    return any(cities.count(c) >= 2 for c in cities)
+
+
+@synchronously
+async def test_choices_that_read_the_same_are_offered_once() -> None:
+    """MJ-MAP-1: a city's four plain outer slots are alike; the dialog listed a row for
+    each ("Statue in Delhi, outer slot — 9 coins" four times), which a player cannot tell
+    apart. Each choice a dialog offers reads otherwise than the others."""
+    game = games.game_until(plain_slots_open, limit=3000)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        entry = next(e for e in screen.entries if len(e.intents) > 1
+                     and any(type(i).__name__ == "BuildStatue" for i in e.intents))
+        said = [screen.adapter.label(game.view(0), 0, i) for i in entry.intents]
+        assert len(set(said)) < len(said)  # the case: some read the same
+        screen.choose(entry)
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceScreen)
+        rows = [str(dialog.query_one(ChoiceList).get_option_at_index(n).prompt)
+                for n in range(dialog.query_one(ChoiceList).option_count)]
+        assert len(rows) == len(set(rows)) == len(set(said)), rows
