@@ -486,10 +486,17 @@ def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
     key = (shape, inputs)
     found = _RUNS.get(key)
     if found is None:
+        ends = _found(state, shape, inputs)
         runs: dict[str, list[tuple[str, ...]]] = {}
-        for (dest, _came), path in sorted(_found(state, shape, inputs).items()):
-            runs.setdefault(dest, []).append(path)
-        found = _RUNS[key] = tuple((dest, tuple(paths)) for dest, paths in runs.items())
+        # the keys sorted alone (pairs of names, which the sort compares fastest), not
+        # with their paths
+        for end in sorted(ends):
+            paths = runs.get(end[0])
+            if paths is None:
+                runs[end[0]] = [ends[end]]
+            else:
+                paths.append(ends[end])
+        found = _RUNS[key] = tuple([(dest, tuple(paths)) for dest, paths in runs.items()])
     return found
 
 
