@@ -524,11 +524,11 @@ def counted_runs(state: State, group: Group, inputs: Inputs) -> Counted:
     found = _COUNTED.get(key)
     if found is None:
         runs = destination_runs(state, shape, inputs)
-        rough_ground = _rough_ground()
+        ground = rough_ground()
         to_sea = to_normal = to_rough = 0
         rough, land = [], []
         for run in runs:
-            is_rough = rough_ground.get(run[0])
+            is_rough = ground.get(run[0])
             if is_rough is None:
                 to_sea += len(run[1])
                 continue
@@ -544,7 +544,7 @@ def counted_runs(state: State, group: Group, inputs: Inputs) -> Counted:
 
 
 @cache
-def _rough_ground() -> dict[str, bool]:
+def rough_ground() -> dict[str, bool]:
     """Each territory: whether its ground is rough (W-STACK-1); sea zones are not in it."""
     return {name: terr.rough for name, terr in Q.board().territories.items()}
 
