@@ -29,6 +29,7 @@ from engine.maharadjah.movement import (
     destination_runs,
     destinations,
     group_of,
+    rough_ground,
     search_inputs,
     walk_drops,
 )
@@ -608,9 +609,27 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
             index -= moves
             continue
         armies = group.armies
-        sizes_to = count.judged.sizes_to
+        judged = count.judged
+        sizes_to = judged.sizes_to
+        # the destinations ``Count.add`` counted without the plan (every army free to
+        # move, up to the group's) are walked by that count, the plan asked only of the
+        # others and of the one drawn: the large stack's plan asks every territory, a
+        # stack of more than ``ROUGH_SPARE`` free armies the rough ones
+        free = judged.supply.get(start, 0)
+        most = armies if armies < free else free
+        ground = rough_ground()
+        asks_land = bool(judged.large)
+        asks_rough = free > stacking.ROUGH_SPARE
         for dest, paths in runs:
-            sizes = sizes_to(state, start, dest, armies) if armies else (0,)
+            if not armies:
+                sizes: tuple[int, ...] = (0,)
+            elif asks_land and dest in ground or asks_rough and ground.get(dest):
+                sizes = sizes_to(state, start, dest, armies)
+            elif index < most * len(paths):
+                sizes = sizes_to(state, start, dest, armies)
+            else:
+                index -= most * len(paths)
+                continue
             here = len(sizes) * len(paths)
             if index < here:
                 path, k = divmod(index, len(sizes))

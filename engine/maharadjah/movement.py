@@ -486,10 +486,15 @@ def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
     key = (shape, inputs)
     found = _RUNS.get(key)
     if found is None:
-        runs: dict[str, list[tuple[str, ...]]] = {}
-        for (dest, _came), path in sorted(_found(state, shape, inputs).items()):
-            runs.setdefault(dest, []).append(path)
-        found = _RUNS[key] = tuple((dest, tuple(paths)) for dest, paths in runs.items())
+        ends = _found(state, shape, inputs)
+        runs: dict[str, tuple[tuple[str, ...], ...]] = {}
+        # the keys sorted alone (pairs of names, which the sort compares fastest), not
+        # with their paths; a destination's paths made a tuple as they come (most have
+        # one), so the runs are the dict's items as they stand
+        for end in sorted(ends):
+            paths = runs.get(end[0])
+            runs[end[0]] = (ends[end],) if paths is None else (*paths, ends[end])
+        found = _RUNS[key] = tuple(runs.items())
     return found
 
 
@@ -519,22 +524,29 @@ def counted_runs(state: State, group: Group, inputs: Inputs) -> Counted:
     found = _COUNTED.get(key)
     if found is None:
         runs = destination_runs(state, shape, inputs)
-        territories = Q.board().territories
-        to_sea = to_normal = 0
+        ground = rough_ground()
+        to_sea = to_normal = to_rough = 0
         rough, land = [], []
         for run in runs:
-            terr = territories.get(run[0])
-            if terr is None:
+            is_rough = ground.get(run[0])
+            if is_rough is None:
                 to_sea += len(run[1])
                 continue
             land.append(run)
-            if terr.rough:
+            if is_rough:
                 rough.append(run)
+                to_rough += len(run[1])
             else:
                 to_normal += len(run[1])
-        found = _COUNTED[key] = Counted(runs, sum(len(paths) for _, paths in runs), to_sea,
+        found = _COUNTED[key] = Counted(runs, to_sea + to_normal + to_rough, to_sea,
                                         to_normal, tuple(rough), tuple(land))
     return found
+
+
+@cache
+def rough_ground() -> dict[str, bool]:
+    """Each territory: whether its ground is rough (W-STACK-1); sea zones are not in it."""
+    return {name: terr.rough for name, terr in Q.board().territories.items()}
 
 
 _ENDS: dict[tuple[str, str, Inputs], tuple[str, ...]] = {}

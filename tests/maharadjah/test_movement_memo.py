@@ -86,6 +86,27 @@ def test_the_runs_counted_by_ground_are_those_of_the_search() -> None:
     assert compared > 300
 
 
+def test_the_runs_are_the_search_in_the_listings_order() -> None:
+    """W-RET-3: a move's destination and entered-from space are both offered, so the
+    listing's runs (``destination_runs``) are a fresh search's ends sorted by
+    destination, then entered-from space, the paths to one destination together in
+    that order, in random positions of every kind."""
+    compared = many = 0
+    for _seed, state, group in groups_of_random_games(range(8, 10), Random(19)):
+        ends = sorted(M._search(state, group).items())
+        expected: list[tuple[str, tuple[tuple[str, ...], ...]]] = []
+        for (dest, _came), path in ends:
+            if expected and expected[-1][0] == dest:
+                expected[-1] = (dest, (*expected[-1][1], path))
+            else:
+                expected.append((dest, (path,)))
+        runs = M.destination_runs(state, group, M._inputs(state, group.nation))
+        assert list(runs) == expected
+        many += any(len(paths) > 1 for _, paths in runs)
+        compared += 1
+    assert compared > 300 and many > 50
+
+
 def test_the_searches_of_each_kind_of_group_are_the_walk_search() -> None:
     """W-MOVE-2..10, W-LEAD-3, W-INV-1, W-BOAT-1..6, W-AMB-7: an Indian group without
     boats this turn (or leaders alone) is searched over land only (armies alone: two
