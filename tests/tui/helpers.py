@@ -13,6 +13,7 @@ from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.plan import PlanScreen
 from maharaja_tui.screens.privacy import PrivacyScreen
 from maharaja_tui.screens.scoring import ScoringScreen
+from maharaja_tui.widgets.map_graph import MapGraph
 
 
 def screen_text(app) -> str:  # noqa: ANN001
@@ -141,3 +142,12 @@ async def typed(pilot: Pilot, text: str) -> None:
         app.post_message(event)
     for _ in range(3):
         await pilot.pause()
+
+
+def map_places(graph: MapGraph) -> list[tuple[int, int, str]]:
+    """Each cell of the road map that shows a place, as (x, y, place), x and y on the
+    widget as a click or the mouse is given them (its padding included)."""
+    left = graph.content_region.x - graph.region.x
+    top = graph.content_region.y - graph.region.y
+    return [(x + left, y + top, cell.place) for y, row in enumerate(graph._window)
+            for x, cell in enumerate(row) if cell.place is not None]

@@ -14,7 +14,7 @@ from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.map_graph import MapGraph
 from tests.tui import games
-from tests.tui.helpers import synchronously
+from tests.tui.helpers import map_places, synchronously
 
 
 def click(widget: object, x: int, y: int, chain: int, meta: dict[str, object] | None = None
@@ -63,14 +63,10 @@ async def test_a_board_lets_go_the_rest_of_a_double_click_that_began_elsewhere()
         await pilot.pause()
         graph = app.screen.query_one(MapGraph)
         cursor, steps = graph.cursor, len(game.steps)
-        x, y, place = next((x, y, cell.place) for y, row in enumerate(graph._window)
-                           for x, cell in enumerate(row)
-                           if cell.place is not None and cell.place != cursor)
-        left, top = graph.content_region.x - graph.region.x, \
-            graph.content_region.y - graph.region.y
-        graph.post_message(click(graph, x + left, y + top, chain=2))
+        x, y, place = next(s for s in map_places(graph) if s[2] != cursor)
+        graph.post_message(click(graph, x, y, chain=2))
         await pilot.pause()
         assert graph.cursor == cursor and len(game.steps) == steps
-        graph.post_message(click(graph, x + left, y + top, chain=1))  # a click of its own
+        graph.post_message(click(graph, x, y, chain=1))  # a click of its own
         await pilot.pause()
         assert graph.cursor == place

@@ -12,7 +12,7 @@ from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.games import adapter_for
 from maharaja_tui.widgets.map_graph import MapGraph
 from tests.tui import games
-from tests.tui.helpers import screen_text, synchronously
+from tests.tui.helpers import map_places, screen_text, synchronously
 
 
 @synchronously
@@ -100,13 +100,9 @@ async def test_the_mouse_over_a_place_hears_what_a_click_there_does() -> None:
                 for place in graph.names}
         cursor = graph.cursor
         assert cursor is not None
-        left, top = graph.content_region.x - graph.region.x, \
-            graph.content_region.y - graph.region.y
-        spots = [(x, y, cell.place) for y, row in enumerate(graph._window)
-                 for x, cell in enumerate(row) if cell.place is not None]
         # a place whose status reads otherwise than the cursor's
-        x, y, place = next(s for s in spots if said[s[2]][:30] != said[cursor][:30])
-        await pilot.hover(graph, offset=(x + left, y + top))
+        x, y, place = next(s for s in map_places(graph) if said[s[2]][:30] != said[cursor][:30])
+        await pilot.hover(graph, offset=(x, y))
         await pilot.pause()
         assert graph.hover == place
         text = screen_text(app)
