@@ -16,7 +16,8 @@ from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
-HINT = "↑↓ choose · Home/End · PgUp/PgDn · Enter confirm · Esc back"
+# The keys; Esc's "back" follows as a button, for the mouse (see ``answer``).
+HINT = "↑↓ choose · Home/End · PgUp/PgDn · Enter confirm ·"
 
 
 class ChoiceScreen(Closing, RoleStyles, ModalScreen[int | None]):
@@ -38,7 +39,9 @@ class ChoiceScreen(Closing, RoleStyles, ModalScreen[int | None]):
             options.typing = True
             yield options
             yield Static(id="choice-filter", classes="dialog-hint")
-            yield Static(HINT, classes="dialog-hint")
+            with Horizontal(classes="dialog-buttons"):
+                yield Static(HINT, classes="dialog-hint")
+                yield answer("Esc", "back", "choice-back")
 
     @while_open
     def on_mount(self) -> None:
@@ -60,6 +63,10 @@ class ChoiceScreen(Closing, RoleStyles, ModalScreen[int | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)  # "Esc back", clicked
 
 
 def answer(key: str, words: str, id: str, *, primary: bool = False) -> Button:

@@ -11,10 +11,11 @@ from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
 from maharaja_tui.app import MaharajaApp, Start
+from maharaja_tui.screens.choice import ChoiceScreen
 from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.map_graph import MapGraph
 from tests.tui import games
-from tests.tui.helpers import map_places, synchronously
+from tests.tui.helpers import click_words, map_places, synchronously
 
 
 def click(widget: object, x: int, y: int, chain: int, meta: dict[str, object] | None = None
@@ -70,3 +71,20 @@ async def test_a_board_lets_go_the_rest_of_a_double_click_that_began_elsewhere()
         graph.post_message(click(graph, x, y, chain=1))  # a click of its own
         await pilot.pause()
         assert graph.cursor == place
+
+
+@synchronously
+async def test_a_choice_dialog_goes_back_by_a_click_on_esc_back() -> None:
+    """The list's dialog said "Esc back" and a click could not: it is a button now."""
+    game = games.game_until(games.my_turn)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        entry = next(e for e in screen.entries if len(e.intents) > 1)  # type: ignore[attr-defined]
+        screen.choose(entry)  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        steps = len(game.steps)
+        await click_words(pilot, "Esc back")
+        assert app.screen is screen and len(game.steps) == steps
