@@ -46,19 +46,25 @@ def _with(leaders: tuple[str, ...], arms: tuple[str, ...]) -> str:
     return f" with {' and '.join(names)}" if names else ""
 
 
+def nation_of(role: str) -> str | None:
+    """The nation a segment's role names (``side:K``, the K-th of W-ORDER-1), or None."""
+    if not role.startswith("side:"):
+        return None
+    order, k = Q.rules().order, role[5:].partition("+")[0]
+    return order[int(k)] if k.isdigit() and int(k) < len(order) else None
+
+
 def describe(event: Any, state: State) -> Description:
     """The event in words, marked as concerning the players of the nations it names
     (their own nations' doings, and what others did to them): the log's "concerns you"
     and the summary since a player's last turn lead with those."""
     out = _describe(event, state)
-    order, seats = Q.rules().order, []
+    seats: list[int] = []
     for _, role in out:
-        if role.startswith("side:"):
-            k = role[5:].partition("+")[0]
-            seat = state.control.get(order[int(k)]) if k.isdigit() and int(k) < len(order) \
-                else None
-            if seat is not None and seat not in seats:
-                seats.append(seat)
+        nation = nation_of(role)
+        seat = state.control.get(nation) if nation is not None else None
+        if seat is not None and seat not in seats:
+            seats.append(seat)
     return (*out, *(concern(seat) for seat in seats)) if seats else out
 
 

@@ -24,6 +24,7 @@ from engine.maharadjah import combat
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import DATA
+from engine.maharadjah.describe import nation_of
 from engine.maharadjah.diplomacy import offers_for
 from engine.maharadjah.legal import refused_moves, unused
 from engine.maharadjah.options import Options as MaharadjahOptions
@@ -422,10 +423,8 @@ class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
         """The player of the nation an entry begins with (``side:K``, the K-th nation)."""
         for _, role in entry:
             if role.startswith("side:"):
-                order = role[5:].partition("+")[0]
-                if order.isdigit() and int(order) < len(Q.rules().order):
-                    return view.control.get(Q.rules().order[int(order)])
-                return None
+                nation = nation_of(role)
+                return view.control.get(nation) if nation is not None else None
         return super().actor(view, entry)
 
     def unused(self, view: MaharadjahState, seat: int, intent: Any) -> str | None:
