@@ -324,10 +324,13 @@ class Game(Generic[S, I, E, O]):
         del self.steps[count:]
         for index in [i for i in self._snapshots if i > count]:
             del self._snapshots[index]
-        # a log folded past the cut cannot be unfolded: it goes on from the state now
-        for done in self._described.values():
-            if done.steps > count:
-                done.cut(count, copy_state(self.state))
+        # a log folded past the cut cannot be unfolded: it goes on from the state now,
+        # each seat's log from a copy of its own (one snapshot taken for them all)
+        cut = [done for done in self._described.values() if done.steps > count]
+        if cut:
+            now = snapshot(self.state)
+            for done in cut:
+                done.cut(count, restore(now, type(self.state)))
 
     def state_at(self, count: int) -> S:
         """A copy of the state after the first ``count`` steps, folded from the nearest

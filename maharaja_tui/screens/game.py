@@ -293,12 +293,11 @@ class GameScreen(Closing, Screen[None]):
         entries already shown are kept while those entries stay (a step adds a few, an
         undo takes a few back)."""
         seen_viewer, seen, flagged = self._flags
-        if seen_viewer != viewer:
-            seen, flagged = (), frozenset()
-        elif len(entries) < len(seen) and seen[:len(entries)] == entries:  # an undo
+        if seen_viewer != viewer or (entries[:len(seen)] != seen
+                                     and seen[:len(entries)] != entries):
+            seen, flagged = (), frozenset()  # another viewer, or other entries
+        elif len(entries) < len(seen):  # an undo took some back
             seen, flagged = entries, frozenset(n for n in flagged if n < len(entries))
-        elif entries[:len(seen)] != seen:
-            seen, flagged = (), frozenset()
         concerns = self.adapter.concerns
         new = [n for n in range(len(seen), len(entries)) if concerns(entries[n], viewer)]
         if new:
