@@ -167,9 +167,10 @@ class AreaMap(FirstClicks, RoleStyles, Widget, can_focus=True):
         self._drawn: tuple[int, int] = (0, 0)
         self._dirty = True
         self._painted = Painted()  # the rows Textual was last given
-        # The last layout: (width, height, the areas' places) and each area's corner.
+        # The last layout: (width, height, the areas' places), the areas it was last
+        # asked for, and each area's corner.
         self._laid: tuple[tuple[int, int, tuple[tuple[str, float, float], ...]],
-                          dict[str, tuple[int, int]]] | None = None
+                          tuple[Area, ...], dict[str, tuple[int, int]]] | None = None
         self._moves: ArrowMoves | None = None
         self._said: tuple[str | None, Segments] = (None, ())
         self.status_of: StatusOf | None = None  # the screen's: what Enter does at a place
@@ -327,10 +328,13 @@ class AreaMap(FirstClicks, RoleStyles, Widget, can_focus=True):
         """Each area's box's top left cell on a canvas of this size, kept while the size
         and the areas' places stay (a step changes what is in the areas, not where they
         are: laid out at every step, this was most of the map's redraw)."""
-        areas = self.data.areas
+        areas, laid = self.data.areas, self._laid
+        if laid is not None and laid[0][:2] == (width, height) and laid[1] is areas:
+            return laid[2]  # the same data: no need to read its places again
         key = (width, height, tuple((a.id, a.x, a.y) for a in areas))
-        if self._laid is not None and self._laid[0] == key:
-            return self._laid[1]
+        if laid is not None and laid[0] == key:
+            self._laid = (key, areas, laid[2])
+            return laid[2]
         out: dict[str, tuple[int, int]] = {}
         if areas:
             xs, ys = [a.x for a in areas], [a.y for a in areas]
@@ -351,7 +355,7 @@ class AreaMap(FirstClicks, RoleStyles, Widget, can_focus=True):
                         break
                 taken |= {(x + i, y + j) for i in range(-1, BOX + 1) for j in range(TALL)}
                 out[area.id] = (max(1, min(width - BOX - 1, x)), max(0, min(height - TALL, y)))
-        self._laid = (key, out)
+        self._laid = (key, areas, out)
         return out
 
     def _draw(self, width: int, height: int) -> None:
