@@ -148,6 +148,8 @@ def test_an_option_row_kept_from_before_is_the_row_textual_draws_now() -> None:
                         textual = OptionList.render_line(box, y)
                         assert same(ours, textual), (step, box.id, y)
                         compared += 1
+            # the rows compared were the kept ones, not Textual's drawn anew
+            assert all(box._drawn for box in lists)
         return compared
 
     assert asyncio.run(run()) == 16 * 2 * 6  # every row of both lists at every step
