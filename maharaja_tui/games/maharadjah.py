@@ -54,10 +54,15 @@ from maharaja_tui.widgets.tracks import SpaceTrack, SpaceTrackData
 REGION_WORDS = {"SOUTH": "South India", "NORTH": "North India", "CEYLON": "Ceylon",
                 "HIMALAYA": "the Himalaya"}  # the regions as the rules name them (W-SUB-1)
 GROWTH_OWED = frozenset({"place", "leader", "arms"})  # what the growth phase leaves owed
-PHASE_WORDS = {"setup": "Setup", "turn_start": "Turn start", "next": "", "growth": "Growth",
-               "invasion": "Invasion", "move": "Movement", "combat": "Combat",
-               "posts": "Trading posts", "arms": "Colonial arms", "vp": "Victory points",
-               "seq_end": "", "turn_end": "Turn end", "over": "Game over"}
+# Every phase has its words (a new phase without them fails at import, not on screen).
+PHASE_WORDS: dict[Phase, str] = {
+    Phase.SETUP: "Setup", Phase.TURN_START: "Turn start", Phase.NEXT: "",
+    Phase.START: "Sequence start", Phase.GROWTH: "Growth", Phase.INVASION: "Invasion",
+    Phase.MOVE: "Movement", Phase.COMBAT: "Combat", Phase.POSTS: "Trading posts",
+    Phase.ARMS: "Colonial arms", Phase.VP: "Victory points", Phase.SEQ_END: "",
+    Phase.OVERPOP: "Overpopulation", Phase.TURN_END: "Turn end", Phase.OVER: "Game over"}
+if set(PHASE_WORDS) != set(Phase):
+    raise ValueError(f"phases without words: {sorted(set(Phase) - set(PHASE_WORDS))}")
 TODO_WORDS = {"place": "place armies", "leader": "place a leader", "arms": "place an arms marker",
               "remove": "remove armies", "offer": "submission offer", "ally": "British alliance",
               "passage": "leave to sail", "land": "land from the sea", "consent": "a trading post"}
@@ -280,11 +285,11 @@ class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
             seat = view.control.get(view.active, 0)
             out += [(" · ", ""), nation_name(view.active), (" (", ""),
                     (self.letter(view, seat), f"seat:{seat}"), (")", "")]
-        phase = PHASE_WORDS.get(view.phase, view.phase)
+        phase = PHASE_WORDS[view.phase]
         if view.phase == Phase.INVASION and view.todo and view.todo[0].kind in GROWTH_OWED:
             # The growth phase's armies, leaders and arms are placed as the engine's
             # invasion phase begins, before any invader: the player is still growing.
-            phase = PHASE_WORDS["growth"]
+            phase = PHASE_WORDS[Phase.GROWTH]
         if phase:
             out.append((f" · {phase}", ""))
         if view.battle is not None:
@@ -326,7 +331,7 @@ class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
             return ((nation_name(view.active), (": pick a battle", "strong"),
                      (" W-CMB-1", "dim")),)
         return ((nation_name(view.active) if view.active else ("", ""),
-                 (f": {PHASE_WORDS.get(view.phase, view.phase)}", "strong")),)
+                 (f": {PHASE_WORDS[view.phase]}", "strong")),)
 
     def menu(self, view: MaharadjahState, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:
         moves: dict[str, list[Any]] = {}

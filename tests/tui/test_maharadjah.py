@@ -85,6 +85,7 @@ def test_adapter_describes_every_step_of_random_games(players: int, short: bool)
     assert isinstance(adapter, MaharadjahAdapter)
     rng = Random(players)
     checked_moves = 0
+    phases_seen: set[Phase] = set()
     for _ in range(600):
         if game.is_over():
             break
@@ -93,7 +94,10 @@ def test_adapter_describes_every_step_of_random_games(players: int, short: bool)
         seat = to_move[0]
         intents = game.legal_intents(seat)
         panels = adapter.panels(view, seat, to_move, intents)
-        assert adapter.status(view, seat, to_move)
+        status = [text for text, _ in adapter.status(view, seat, to_move)]
+        # the phase in words, never the engine's own token ("overpop", "start")
+        assert not {f" · {p.value}" for p in Phase} & set(status), status
+        phases_seen.add(view.phase)
         for entry in adapter.menu(view, seat, intents):
             assert entry.intents
         for intent in intents[:40]:
@@ -104,7 +108,7 @@ def test_adapter_describes_every_step_of_random_games(players: int, short: bool)
                 assert dests == frozenset(reach(view, start)), start
                 checked_moves += 1
         game.play(*random_intent(game, rng))
-    assert checked_moves
+    assert checked_moves and Phase.OVERPOP in phases_seen
     played(game, 20000, players)
     assert game.is_over()
     table = adapter.final_table(game.view(None))
