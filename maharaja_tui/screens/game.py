@@ -25,7 +25,7 @@ legal intents; a refusal shows the engine's message, rule id first.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Final, Literal
 
@@ -107,6 +107,8 @@ class GameScreen(Closing, Screen[None]):
         self._undo_asked: Any = None  # the waiting undo this player was asked about
         self._unmounted = False  # its table may still call it (another thread)
         self._entries: list[MenuEntry] = []
+        # Once the game is over: what the action list offers instead (its words, its act).
+        self._after: list[tuple[Segments, Callable[[], None]]] = []
         self._boards: list[str] = []  # the ids of the board region's widgets
         self._panels: dict[str, Any] = {}  # the panels' widgets by id, found once
         self._intents: list[Any] = []
@@ -268,6 +270,8 @@ class GameScreen(Closing, Screen[None]):
                                                                        self._intents)))
         else:
             self._intents, self._entries = [], []
+        over = adapter.is_over(view)
+        self._after = self._after_game() if over else []
         marked = self._lesson_sync(view, viewer is not None and viewer in to_move)
         actions, log = self._fixed
         painter = Painter(actions, self.colours)
@@ -282,9 +286,14 @@ class GameScreen(Closing, Screen[None]):
         refresh(self, panels, self._panels)
         self._lesson_points()
         log.show(entries, self._concerning(entries, viewer))
-        actions.show(adapter.heading(view, viewer, to_move),
-                     tuple(e.label for e in self._entries),
-                     [entry_key(e) for e in self._entries], at=self.pointed)
+        if self._after:
+            actions.show(((("The game is over", "strong"),),),
+                         tuple(label for label, _ in self._after),
+                         [("after the game", n) for n in range(len(self._after))])
+        else:
+            actions.show(adapter.heading(view, viewer, to_move),
+                         tuple(e.label for e in self._entries),
+                         [entry_key(e) for e in self._entries], at=self.pointed)
         self._screens_for(view)
         self._asked_to_undo()
 
@@ -613,8 +622,26 @@ class GameScreen(Closing, Screen[None]):
         on it; each would open the dialog again or play for the wrong seat."""
         return not self._covered and on_top(self)
 
+    def _after_game(self) -> list[tuple[Segments, Callable[[], None]]]:
+        """What the action list offers once the game is over: left empty, it read as a
+        game that had stalled, with no word of what comes next."""
+        out: list[tuple[Segments, Callable[[], None]]] = [
+            ((("The final scores and the game's story", ""), ("  s", "dim")),
+             self.action_scores)]
+        if getattr(self.app, "leave_table", None) is not None:  # a host app's lobby
+            out.append(((("Back to the lobby", ""), ("  Esc", "dim")), self.action_leave))
+        else:
+            new_game = getattr(self.app, "action_new_game", None)
+            if callable(new_game):
+                out.append(((("A new game", ""), ("  ctrl+n", "dim")), new_game))
+        return out
+
     def _chosen(self, index: int) -> None:
         self.clear_news()  # Enter is a priority key: it never reaches on_key
+        if self._after:
+            if 0 <= index < len(self._after) and self._accepts_input():
+                self._after[index][1]()
+            return
         if 0 <= index < len(self._entries) and self._accepts_input():
             self.choose(self._entries[index])
 

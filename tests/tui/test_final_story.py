@@ -74,3 +74,28 @@ async def test_maharani_s_final_screen_charts_the_gold() -> None:
         await pilot.press("3")
         await pilot.pause()
         assert "quarter scorings" in screen_text(app)
+
+
+@synchronously
+async def test_a_finished_game_s_action_list_offers_the_scores_and_a_new_game() -> None:
+    """Once the final screen is closed, the action list says the game is over and
+    offers what comes next, by Enter or click, instead of standing empty."""
+    from maharaja_tui.screens.game import GameScreen
+    from maharaja_tui.screens.new_game import NewGameScreen
+    from maharaja_tui.widgets.action_panel import ActionPanel
+
+    app = MaharajaApp(Start("game", game=game_until(over)), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _final(pilot, app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        options = app.screen.query_one(ActionPanel).options
+        said = [str(options.get_option_at_index(n).prompt) for n in range(options.option_count)]
+        assert said[0].startswith("The final scores") and said[1].startswith("A new game")
+        assert "The game is over" in screen_text(app)
+        await pilot.press("enter")
+        await _final(pilot, app)
+        await pilot.press("escape", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
