@@ -67,6 +67,10 @@ TODO_WORDS = {"place": "place armies", "leader": "place a leader", "arms": "plac
               "remove": "remove armies", "offer": "submission offer", "ally": "British alliance",
               "passage": "leave to sail", "land": "land from the sea", "consent": "a trading post"}
 
+# Why armies are to be removed (a Todo's ``what``), as a player reads it, and its rule.
+REMOVE_WHY = {"scheduled": ("the event table's removal", "W-SCHED-8"),
+              "overpopulation": ("overpopulation", "W-OVP-1")}
+
 LEGEND = """\
 ## The map (Maharadjah)
 
@@ -281,9 +285,11 @@ class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
         if view.phase == Phase.OVER:
             return (("Game over", "strong"),)
         out: list[Segment] = [(f"Turn {view.turn}/{Q.last_turn()}", "strong")]
-        if view.active:
-            seat = view.control.get(view.active, 0)
-            out += [(" · ", ""), nation_name(view.active), (" (", ""),
+        # the acting nation, or the one owing a decision between sequences (overpopulation)
+        nation = view.active or (view.todo[0].nation if view.todo else "")
+        if nation:
+            seat = view.control.get(nation, 0)
+            out += [(" · ", ""), nation_name(nation), (" (", ""),
                     (self.letter(view, seat), f"seat:{seat}"), (")", "")]
         phase = PHASE_WORDS[view.phase]
         if view.phase == Phase.INVASION and view.todo and view.todo[0].kind in GROWTH_OWED:
@@ -309,7 +315,9 @@ class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
             what = TODO_WORDS.get(todo.kind, todo.kind)
             extra = f" ({todo.count} left)" if todo.count and todo.kind in (
                 "place", "remove") else ""
-            return ((nation_name(todo.nation), (f": {what}{extra}", "strong")),)
+            why = REMOVE_WHY.get(todo.what) if todo.kind == "remove" else None
+            return ((nation_name(todo.nation), (f": {what}{extra}", "strong"),
+                     *(((f" — {why[0]}", ""), (f" {why[1]}", "dim")) if why else ())),)
         b = view.battle
         if b is not None:
             # Submission is offered after a round only where the defender may submit

@@ -98,6 +98,14 @@ def test_adapter_describes_every_step_of_random_games(players: int, short: bool)
         # the phase in words, never the engine's own token ("overpop", "start")
         assert not {f" · {p.value}" for p in Phase} & set(status), status
         phases_seen.add(view.phase)
+        if view.todo:  # who owes a decision between sequences is named (overpopulation),
+            # and why armies go (W-OVP-1, W-SCHED-8)
+            owing = view.active or view.todo[0].nation
+            assert Q.rules().nations[owing].name in "".join(status), status
+            heading = "".join(text for line in adapter.heading(view, seat, to_move)
+                              for text, _ in line)
+            if view.todo[0].kind == "remove":
+                assert "W-OVP-1" in heading or "W-SCHED-8" in heading, heading
         for entry in adapter.menu(view, seat, intents):
             assert entry.intents
         for intent in intents[:40]:
