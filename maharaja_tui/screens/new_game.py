@@ -201,6 +201,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
             return
         if event.select.id == "players" and isinstance(event.value, int):
             self._show_seats(event.value)
+            self._preset_for_players(event.value)
         elif event.select.id == "preset":
             for name, value in self.form.presets.get(str(event.value), {}).items():
                 if name == PLAYERS:  # the short game's 3 players, say
@@ -237,6 +238,21 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         matching = [name for name, values in presets.items() if shown(values)]
         if len(matching) == 1:
             picker.value = matching[0]
+
+    def _preset_for_players(self, count: int) -> None:
+        """Players set to a count the chosen preset does not seat: the first preset that
+        seats it is chosen, its options with it (Maharadjah's short game is for 3, W-SETUP-S1:
+        4 players mean the full game, where the box had stayed ticked and Start refused)."""
+        presets = self.form.presets
+        chosen = self.query("#preset")
+        if not presets or not chosen:
+            return
+        picker = chosen.first(Select)
+        if presets.get(str(picker.value), {}).get(PLAYERS, count) == count:
+            return
+        fits = [name for name, values in presets.items() if values.get(PLAYERS, count) == count]
+        if fits:
+            picker.value = fits[0]
 
     def _check_again(self) -> None:
         """Once Start has refused the form, each change of it checks it again: the

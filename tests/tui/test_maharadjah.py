@@ -8,7 +8,7 @@ from pathlib import Path
 from random import Random
 
 import pytest
-from textual.widgets import Checkbox, Select
+from textual.widgets import Checkbox, Input, Select
 
 from engine import Game
 from engine.core import record
@@ -487,10 +487,9 @@ async def test_ticking_the_short_game_seats_its_3_players() -> None:
 
 
 @synchronously
-async def test_start_s_refusal_goes_once_the_form_would_start() -> None:
-    """W-SETUP-S1 refused at Start (the short game with 4 players): the error line had
-    stayed after Players was set to 3, until Start was clicked again. A change that
-    leaves the form refused keeps it; the change that makes it startable clears it."""
+async def test_players_the_short_game_does_not_seat_choose_the_full_game() -> None:
+    """W-SETUP-S1: the short game is for 3 players. With it ticked, Players set to 4 had
+    left it ticked, and Start refused the form; the full game is chosen now, and starts."""
     app = MaharajaApp(Start("new", seed=11), computer_delay=QUIET)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await maharadjah_form(pilot, app)
@@ -498,14 +497,32 @@ async def test_start_s_refusal_goes_once_the_form_would_start() -> None:
         await pilot.pause()
         screen.query_one("#players", Select).value = 4
         await pilot.pause()
+        assert screen.query_one("#short_game", Checkbox).value is False
+        assert screen.query_one("#preset", Select).value == "Full game (turns 1-16)"
+        assert screen.query_one("#players", Select).value == 4
         await pilot.click("#start")
         await pilot.pause()
-        assert app.screen is screen
-        assert "✗ W-SETUP-S1: the short game is for 3 players" in screen_text(app)
-        screen.query_one("#players", Select).value = 5
+        assert isinstance(app.screen, GameScreen)
+        game = app.screen.table.game
+        assert len(game.seats) == 4 and not game.options.short_game
+
+
+@synchronously
+async def test_start_s_refusal_goes_once_the_form_would_start() -> None:
+    """A form refused at Start (a seed of letters): the error line had stayed after the
+    field was mended, until Start was clicked again. A change that leaves the form
+    refused keeps it; the change that makes it startable clears it."""
+    app = MaharajaApp(Start("new", seed=11), computer_delay=QUIET)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await maharadjah_form(pilot, app)
+        screen.query_one("#seed", Input).value = "abc"
+        await pilot.click("#start")
         await pilot.pause()
-        assert "✗ W-SETUP-S1" in screen_text(app)
-        screen.query_one("#players", Select).value = 3
+        assert app.screen is screen and "✗" in screen_text(app)
+        screen.query_one("#seed", Input).value = "12x"
+        await pilot.pause()
+        assert "✗" in screen_text(app)
+        screen.query_one("#seed", Input).value = "12"
         await pilot.pause()
         assert "✗" not in screen_text(app) and app.screen is screen
 
