@@ -41,6 +41,7 @@ from maharaja_tui.keys_follow_focus import KeysFollowFocus
 from maharaja_tui.minimum_size import MinimumSize
 from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.dialog_box import HoldsTheMouse
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.tick_box import TickBox
 
@@ -377,7 +378,8 @@ class Listener:
         self.fn()
 
 
-class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, KeysFollowFocus, App[None]):
+class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, HoldsTheMouse, KeysFollowFocus,
+                 App[None]):
     """The whole per-session UI: lobby first, then a table (or a direct command).
 
     Its screens render only what an update writes (``partial_update``), and its CSS is

@@ -31,6 +31,7 @@ from maharaja_tui.screens.choice import ChoiceScreen
 from maharaja_tui.screens.closing import Closing, top_screen, while_open
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.widgets.choices import Choices
+from maharaja_tui.widgets.dialog_box import FOCUS_REPAINTS_NOTHING, SCREEN_CSS, DialogLayer
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.segments import Painter
@@ -95,7 +96,14 @@ class ServerGameScreen(GameScreen):
     second at a live table, every half minute at a turn-based one), and a player asked
     to vote on a seat whose time ran out is asked."""
 
+    DEFAULT_CSS = f"ServerGameScreen {{ {SCREEN_CSS} }}"
+    DIALOGS_INSIDE = True
+    focused = FOCUS_REPAINTS_NOTHING
     _voted: tuple[int, int] | None = None  # (table version, seat out) last asked about
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield DialogLayer()
 
     @while_open
     def on_mount(self) -> None:
@@ -121,7 +129,7 @@ class ServerGameScreen(GameScreen):
         seat = self.viewer
         if vote is None or seat is None or seat not in vote.voters \
                 or seat in vote.skip or seat in vote.end or self._voted == (info.id, vote.seat) \
-                or self.app.screen is not self:
+                or not self.asks_nothing():
             return
         self._voted = (info.id, vote.seat)
         name = info.seats[vote.seat].name or f"seat {vote.seat + 1}"

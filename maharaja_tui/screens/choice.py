@@ -5,14 +5,18 @@ clears the filter, a second Esc goes back); Enter picks the highlighted choice."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, OptionList, Static
 
-from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.screens.closing import Closing, is_open, while_open
 from maharaja_tui.widgets.choices import ChoiceList
+from maharaja_tui.widgets.dialog_box import DialogBox
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
@@ -20,35 +24,49 @@ from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 HINT = "↑↓ choose · Home/End · PgUp/PgDn · Enter confirm ·"
 
 
-class ChoiceScreen(Closing, RoleStyles, ModalScreen[int | None]):
+class ChoiceBox(RoleStyles, DialogBox):
+    """The prompt and its choices: a ``ChoiceScreen``'s box, or drawn inside the screen
+    it asks over (a session's game screen, see ``DialogBox``). Answers the index."""
+
     BINDINGS = [Binding("escape", "cancel", "Back", id="choice.cancel")]
 
     def __init__(self, prompt: str, labels: list[Segments], colours: Palette | None, *,
-                 highlighted: int = 0) -> None:
-        """``highlighted``: the choice the cursor starts on (a lesson's step)."""
-        super().__init__()
+                 highlighted: int = 0, then: Callable[[int | None], None] | None = None,
+                 painter: Widget | None = None) -> None:
+        """``highlighted``: the choice the cursor starts on (a lesson's step);
+        ``painter``: the widget whose role styles paint the labels (the box's own when
+        it is drawn inside the screen that asks; a ``ChoiceScreen``'s, dimmed over the
+        screen under it, on a screen of its own)."""
+        super().__init__(then=then, id="choice-box")
+        self.painter = painter
         self.prompt = prompt
         self.labels = labels
         self.colours = colours
         self.highlighted = highlighted
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="choice-box", classes="dialog"):
-            yield Static(self.prompt, id="choice-prompt", classes="dialog-title")
-            options = ChoiceList(id="choice-options")
-            options.typing = True
-            yield options
-            yield Static(id="choice-filter", classes="dialog-hint")
-            with Horizontal(classes="dialog-buttons"):
-                yield Static(HINT, classes="dialog-hint")
-                yield answer("Esc", "back", "choice-back")
-
-    @while_open
-    def on_mount(self) -> None:
-        painter = Painter(self, self.colours)
-        options = self.query_one(ChoiceList)
+        # The box composes filled (its styles are applied by then, which the labels'
+        # roles read): filled at its mount, it was laid out and drawn twice as it opened,
+        # at its first height and at its full one (over SSH its rows written twice).
+        painter = Painter(self.painter or self, self.colours)
+        options = ChoiceList(id="choice-options")
+        options.typing = True
         options.show_choices([painter.text(label) for label in self.labels], self.highlighted)
-        focus_now(options)
+        said = options.describe_filter()
+        yield Static(self.prompt, id="choice-prompt", classes="dialog-title")
+        yield options
+        line = Static(said, id="choice-filter", classes="dialog-hint")
+        line.display = bool(said)
+        yield line
+        with Horizontal(classes="dialog-buttons"):
+            yield Static(HINT, classes="dialog-hint")
+            yield answer("Esc", "back", "choice-back")
+
+    def on_mount(self) -> None:
+        # Answered as it opened (Escape), or its screen closed before it mounted.
+        if self.answered or not self.is_attached or not is_open(self.screen):
+            return
+        focus_now(self.query_one(ChoiceList))
 
     def on_choice_list_filtered(self, event: ChoiceList.Filtered) -> None:
         line = self.query_one("#choice-filter", Static)
@@ -57,6 +75,7 @@ class ChoiceScreen(Closing, RoleStyles, ModalScreen[int | None]):
         line.display = bool(said)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
         index = self.query_one(ChoiceList).index_of(event.option_index)
         if index is not None:
             self.dismiss(index)
@@ -67,6 +86,30 @@ class ChoiceScreen(Closing, RoleStyles, ModalScreen[int | None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(None)  # "Esc back", clicked
+
+
+class ChoiceScreen(Closing, RoleStyles, ModalScreen[int | None]):
+    """A ``ChoiceBox`` on a screen of its own, over the screen that asks (its Escape
+    too: a key that comes before the box has the focus)."""
+
+    BINDINGS = ChoiceBox.BINDINGS
+
+    def __init__(self, prompt: str, labels: list[Segments], colours: Palette | None, *,
+                 highlighted: int = 0) -> None:
+        """``highlighted``: the choice the cursor starts on (a lesson's step)."""
+        super().__init__()
+        self.box = ChoiceBox(prompt, labels, colours, highlighted=highlighted,
+                             then=self._answered, painter=self)
+
+    def compose(self) -> ComposeResult:
+        yield self.box
+
+    @while_open
+    def _answered(self, index: int | None) -> None:
+        self.dismiss(index)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 def answer(key: str, words: str, id: str, *, primary: bool = False) -> Button:

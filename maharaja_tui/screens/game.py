@@ -49,6 +49,7 @@ from maharaja_tui.screens.closing import Closing, on_top, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
 from maharaja_tui.widgets.backdrop import BackdropColumn, BackdropRow
 from maharaja_tui.widgets.board_frame import ENTER
+from maharaja_tui.widgets.dialog_box import DialogBox, DialogLayer
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.lesson_panel import LessonPanel
@@ -72,6 +73,11 @@ class GameScreen(Closing, Screen[None]):
     AUTO_FOCUS = "#action-options"
     # Its rows (status, main, actions, footer) cover it: drawn blank (see Backdrop*).
     BLANK = True
+    # The generic choice list drawn inside this screen (widgets/dialog_box.py) instead of
+    # pushed over it: a session's, whose dialogs were two whole frames each over SSH. Such
+    # a screen composes a DialogLayer too.
+    DIALOGS_INSIDE = False
+    dialog: DialogBox | None = None  # the dialog box open inside it
     BINDINGS = [
         Binding("escape", "leave", "Leave", show=False, id="game.leave"),
         Binding("ctrl+z", "undo", "Undo", id="game.undo"),
@@ -560,7 +566,7 @@ class GameScreen(Closing, Screen[None]):
     def _screens_for(self, view: Any) -> None:
         """City scoring and final scoring get their own screens, once each (under the
         size cover too: they are there when the terminal is large enough again)."""
-        if not on_top(self):
+        if not self.asks_nothing():
             return
         key = self.adapter.scoring_key(view)
         if key is not None and self._scored_round != key:
@@ -620,7 +626,12 @@ class GameScreen(Closing, Screen[None]):
         shows the seat to decide: keys read in a burst (a held Enter) reach the list after
         the dialog they opened, or after a handover with the last seat's choices still
         on it; each would open the dialog again or play for the wrong seat."""
-        return not self._covered and on_top(self)
+        return not self._covered and self.asks_nothing()
+
+    def asks_nothing(self) -> bool:
+        """On top, and no dialog open inside it: a key or a notice meant for this screen
+        acts here (a dialog open over it or in it takes them)."""
+        return on_top(self) and self.dialog is None
 
     def _after_game(self) -> list[tuple[Segments, Callable[[], None]]]:
         """What the action list offers once the game is over: left empty, it read as a
@@ -756,12 +767,15 @@ class GameScreen(Closing, Screen[None]):
             if index is not None:
                 self.play_checked(intents[index])
 
-        from maharaja_tui.screens.choice import ChoiceScreen  # not needed to start
+        from maharaja_tui.screens.choice import ChoiceBox, ChoiceScreen  # not needed to start
 
-        self.ask(ChoiceScreen(entry.prompt or "Choose:", labels, self.colours,
-                              highlighted=asked or 0), chosen)
+        prompt = entry.prompt or "Choose:"
+        self.ask(ChoiceBox(prompt, labels, self.colours, highlighted=asked or 0)
+                 if self.DIALOGS_INSIDE else
+                 ChoiceScreen(prompt, labels, self.colours, highlighted=asked or 0), chosen)
 
-    def ask(self, screen: Screen[Any], then: Any, *, step_on_top: bool = True) -> None:
+    def ask(self, screen: Screen[Any] | DialogBox, then: Any, *,
+            step_on_top: bool = True) -> None:
         """Push a screen that decides something; once it closes (answered or not), the
         action list has the focus again, its cursor where it was or on the same entry,
         so arrows work at once, whichever widget opened the dialog (a board, a hint).
@@ -771,16 +785,31 @@ class GameScreen(Closing, Screen[None]):
             try:
                 then(answer)
             finally:
-                if self.is_attached and self.app.screen is self:
+                if self.is_attached and self.app.screen is self and self.dialog is None:
                     self.query_one(ActionPanel).focus_options()
 
-        self.app.push_screen(screen, answered)
+        if isinstance(screen, DialogBox):
+            self._open(screen, answered)
+        else:
+            self.app.push_screen(screen, answered)
         note = self.lesson.note(self._steps()) if step_on_top \
             and self._lesson_step() is not None and self.lesson is not None else None
         if note is not None:  # the dialog covers the lesson panel: its step goes on top
             screen.call_after_refresh(self._note_on, screen, note)
 
-    def _note_on(self, screen: Screen[Any], note: Any) -> None:
+    def _open(self, box: DialogBox, answered: Any) -> None:
+        """``box`` drawn inside this screen until it answers (see ask)."""
+        def closed(answer: Any) -> None:
+            if self.dialog is box:
+                self.dialog = None
+            box.remove()
+            answered(answer)
+
+        box.then = closed
+        self.dialog = box
+        self.query_one(DialogLayer).mount(box)
+
+    def _note_on(self, screen: Screen[Any] | DialogBox, note: Any) -> None:
         """The step due on top of a dialog it opened: the dialog's box begins with it
         (marked ``-lesson``, which leaves it room), or a screen without one (the
         scoring) shows it at its top."""
@@ -788,9 +817,9 @@ class GameScreen(Closing, Screen[None]):
             return
         panel = LessonPanel(self.colours, classes="lesson-note")
         panel.set_reactive(LessonPanel.data, note)
-        boxes = screen.query(".dialog")
+        boxes = [screen] if isinstance(screen, DialogBox) else screen.query(".dialog")
         if boxes:
-            box = boxes.first()
+            box = boxes[0]
             box.add_class("-lesson")
             box.mount(panel, before=0)
         else:
@@ -907,7 +936,8 @@ class GameScreen(Closing, Screen[None]):
             self._undo_asked = None  # a later request, even an equal one, is asked anew
         seat = self.viewer
         if self.hot_seat or request is None or seat is None or seat not in request.waiting \
-                or self._undo_asked == request or self.app.screen is not self:
+                or self._undo_asked == request or self.app.screen is not self \
+                or self.dialog is not None:
             return
         self._undo_asked = request
         who = self.table.seats[request.by].name

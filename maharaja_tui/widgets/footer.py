@@ -42,5 +42,9 @@ class Footer(TextualFooter):
                      in self.screen.active_bindings.items())
 
     async def _recompose_if_changed(self) -> None:
-        if self.is_attached and self.keys_shown() != self._shown:
+        # Not while a dialog is open inside the screen: the keys stay the screen's, as
+        # under a dialog pushed over it (the dialog says its own keys), and the footer is
+        # not rebuilt and laid out again as it opens and again as it closes.
+        if self.is_attached and self.keys_shown() != self._shown \
+                and getattr(self.screen, "dialog", None) is None:
             await self.recompose()

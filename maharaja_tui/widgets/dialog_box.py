@@ -1,0 +1,94 @@
+"""A dialog drawn inside the screen it asks over, not a screen pushed on top of it.
+
+A dialog pushed as a screen (a ``ModalScreen``) repaints the whole terminal when it
+opens (the screen under it drawn again, dimmed) and again when it closes (the screen
+under it resumed): over SSH two whole frames for every question, most of the bytes a
+player's move sent the seats' terminals. Drawn on its screen's ``dialog`` layer instead, in a
+``DialogLayer`` the screen holds from the start (the screen's styles put it in its
+middle, see ``SCREEN_CSS``; it is as large as the box it holds, nothing when empty),
+opening it writes its own rows, and closing it the rows it covered. Two things of
+Textual's would still repaint the whole screen, so the screen avoids both: a widget
+mounted on the screen itself repaints all of it (hence the layer, which the box is
+mounted in), and so does a new focus (Textual's ``Screen.focused`` repaints the
+screen; ``FOCUS_REPAINTS_NOTHING`` declares it again without, for a screen whose
+widgets show their own focus, as Textual's do).
+
+What a modal screen did for it, the box does itself: keys reach the dialog only (it is
+modal: its screen's and the app's bindings are not looked up past it, and the focus
+stays inside it), and a click or a mouse move outside it reaches nothing under it
+(``HoldsTheMouse``, an app mixin). ``dismiss`` answers once, to the callback the box
+was opened with; whoever opened it takes it away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from textual import events
+from textual.containers import Vertical
+from textual.reactive import Reactive
+from textual.widget import Widget
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    _App = App[None]
+else:
+    _App = object
+
+# For a screen that shows such boxes: its own widgets on the default layer (which fill
+# it, so centring them moves none), the dialog layer over them in the middle.
+SCREEN_CSS = "layers: default dialog; align: center middle;"
+
+# Screen.focused as Textual declares it, without the repaint of the whole screen: a
+# screen's own drawing (its background) never shows its focus.
+FOCUS_REPAINTS_NOTHING: Reactive[Widget | None] = Reactive(None, repaint=False)
+
+
+class DialogLayer(Vertical):
+    """Where a screen's dialog boxes are mounted (see the module)."""
+
+    DEFAULT_CSS = """DialogLayer { layer: dialog; width: auto; height: auto;
+                                   max-width: 100%; max-height: 100%; }"""
+
+
+class DialogBox(Vertical):
+    """A dialog's box, drawn inside its screen (see the module): modal, the focus kept
+    inside it, and answered once."""
+
+    def __init__(self, *, then: Callable[[Any], None] | None = None, id: str | None = None,
+                 classes: str = "dialog") -> None:
+        super().__init__(id=id, classes=classes)
+        self.then = then
+        self.answered = False
+        self.trap_focus()
+
+    @property
+    def is_modal(self) -> bool:
+        return True
+
+    def dismiss(self, result: Any = None) -> None:
+        """Answer (once: a late second answer, a key read twice, is dropped)."""
+        if self.answered:
+            return
+        self.answered = True
+        if self.then is not None:
+            self.then(result)
+
+
+def open_box(app: Any) -> DialogBox | None:
+    """The dialog box open on the app's screen, if any."""
+    return getattr(app.screen, "dialog", None) if app.screen_stack else None
+
+
+class HoldsTheMouse(_App):
+    """App mixin: while a dialog box is open, the mouse outside it reaches nothing (as
+    over a modal screen's backdrop: no click on the board or the list behind it)."""
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.MouseEvent) and not event.is_forwarded:
+            box = open_box(self)
+            if box is not None and not box.region.contains(event.x, event.y):
+                return
+        await super().on_event(event)

@@ -1,0 +1,152 @@
+"""A session's game screen draws its choice list inside itself (a dialog box on its
+dialog layer), not as a screen pushed over it, read as a player's terminal shows it:
+opening and closing it write its rows and the few it changes, not the whole terminal
+twice; what shows is what a full repaint of that moment draws; and it holds the keys
+and the mouse as a dialog screen did (Escape closes it, not the table; a click behind
+it does nothing)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+from terminal import recording, run, screen_of
+from textual import events
+from textual.app import App
+from textual.pilot import Pilot
+from textual.screen import Screen
+
+from engine.core.table import LocalTable
+from maharaja_server.session_ui.partial_update import OnlyWhatShows
+from maharaja_server.session_ui.screens import game_screen_for
+from maharaja_tui.paths import STYLE_FILES
+from maharaja_tui.screens.choice import ChoiceBox
+from maharaja_tui.screens.game import GameScreen
+from maharaja_tui.widgets.action_panel import ActionPanel
+from maharaja_tui.widgets.dialog_box import HoldsTheMouse
+from tests.tui import games
+
+SIZE = (110, 34)
+
+
+class _Session(HoldsTheMouse, App[None]):
+    """A table's game screen as a session shows it: its compositor and its mouse hold
+    (SessionApp's), the game screens' style files."""
+
+    CSS_PATH = STYLE_FILES
+
+    def __init__(self, table: LocalTable, writes: list[str]) -> None:
+        super().__init__(driver_class=recording(writes))
+        self.table = table
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(screen, Screen):
+            OnlyWhatShows.install(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def on_mount(self) -> None:
+        self.push_screen(game_screen_for(self.table, 0))
+
+
+def my_turn() -> LocalTable:
+    """Seat 0 to build in round 2 (Maharaja): the first action's places are a list."""
+    return LocalTable(games.game_until(games.my_turn))
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    for _ in range(4):
+        await pilot.pause()
+
+
+async def repainted(pilot: Pilot[Any], writes: list[str]) -> tuple[list[str], int]:
+    """What a full repaint of this moment draws, from nothing, and its bytes."""
+    start = len(writes)
+    pilot.app.screen.refresh()
+    await settle(pilot)
+    frame = writes[start:]
+    return screen_of(frame, SIZE), len("".join(frame))
+
+
+def test_a_choice_list_writes_its_own_rows_and_shows_what_a_repaint_draws() -> None:
+    writes: list[str] = []
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        await settle(pilot)
+        await pilot.press("a", "home")
+        await settle(pilot)
+        _, seen["full"] = await repainted(pilot, writes)
+        start = len(writes)
+        await pilot.press("enter")  # the first action: where to build
+        await settle(pilot)
+        seen["open"] = len("".join(writes[start:]))
+        if isinstance(app.screen, GameScreen) and app.screen.dialog is not None:
+            # A move of the cursor to the box's first row (terminal rows count from 1).
+            top = re.compile(rf"\x1b\[{app.screen.dialog.region.y + 1};\d+H")
+            seen["box drawn"] = sum(bool(top.search(frame)) for frame in writes[start:])
+        seen["dialog"] = type(app.screen.dialog).__name__ if isinstance(app.screen, GameScreen) \
+            else type(app.screen).__name__
+        seen["shown open"] = screen_of(writes, SIZE)
+        seen["repaint open"], _ = await repainted(pilot, writes)
+        start = len(writes)
+        await pilot.press("escape")  # back: the list closes, the table stays
+        await settle(pilot)
+        seen["close"] = len("".join(writes[start:]))
+        seen["after"] = type(app.screen).__name__
+        seen["shown closed"] = screen_of(writes, SIZE)
+        seen["repaint closed"], _ = await repainted(pilot, writes)
+
+    asyncio.run(run(_Session(my_turn(), writes), SIZE, script))
+    # Opening it also marks its places on the map, under and beside it (about half the
+    # rows): a dialog pushed as a screen wrote 2.7 whole frames for it (the screen under
+    # it, then the dialog over it dimmed, whole), and 2 as it closed.
+    assert seen["open"] < 1.5 * seen["full"], (seen["open"], seen["full"])
+    assert seen["close"] < seen["full"], (seen["close"], seen["full"])
+    assert seen["dialog"] == "ChoiceBox" and seen["after"] == "ServerGameScreen"
+    assert seen["box drawn"] == 1  # composed filled: not drawn empty, then again
+    assert seen["shown open"] == seen["repaint open"]
+    assert seen["shown closed"] == seen["repaint closed"]
+
+
+def click(app: App[None], x: int, y: int) -> None:
+    """A click as a terminal's driver reports it (Pilot's clicks skip the app's own
+    handling of the mouse, where the box holds it)."""
+    for kind in (events.MouseDown, events.MouseUp):
+        app.post_message(kind(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y))
+
+
+def test_a_click_behind_a_choice_list_does_nothing_and_enter_answers_it() -> None:
+    writes: list[str] = []
+    seen: dict[str, Any] = {}
+    table = my_turn()
+    steps = len(table.game.steps)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        await settle(pilot)
+        keys = screen_of(writes, SIZE)[-1]
+        await pilot.press("a", "home", "enter")
+        await settle(pilot)
+        seen["keys"] = (keys, screen_of(writes, SIZE)[-1])
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and isinstance(screen.dialog, ChoiceBox)
+        box = screen.dialog
+        actions = screen.query_one(ActionPanel)
+        # A click on the action list behind the box (its second entry): no other
+        # dialog, no move, the box still open with the focus.
+        click(app, actions.region.x + 4, actions.region.y + 2)
+        await settle(pilot)
+        seen["after click"] = (screen.dialog is box, len(table.game.steps),
+                               box in app.focused.ancestors_with_self if app.focused else False)
+        await pilot.press("enter")  # the highlighted place: built
+        await settle(pilot)
+        seen["after enter"] = (screen.dialog, len(table.game.steps), app.screen is screen,
+                               app.focused is not None and actions in app.focused.ancestors)
+
+    asyncio.run(run(_Session(table, writes), SIZE, script))
+    keys, keys_with_the_box = seen["keys"]
+    assert keys_with_the_box == keys and "Undo" in keys  # the table's keys, as under a screen
+    assert seen["after click"] == (True, steps, True)
+    assert seen["after enter"] == (None, steps + 1, True, True)
