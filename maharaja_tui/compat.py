@@ -51,6 +51,13 @@ method of a Textual class (each one is an instance's, or a subclass's of ours).
 - ``ScrollbarsRedrawThemselves``: a scroll view whose layout does not refresh its
   scrollbars. Textual's refreshed them after every layout of the screen, which came
   after the frame: a second frame after every move in the log (``widgets/move_log.py``).
+- ``FOCUS_REPAINTS_NOTHING``: ``Screen.focused`` declared again, as Textual declares it
+  but without the repaint of the whole screen at every new focus (the screen's own
+  drawing, its background, never shows its focus; the widgets restyle themselves). A
+  session's game screen declares it so: with dialogs drawn inside it
+  (``widgets/dialog_box.py``), each dialog's focus repainted every row of the terminal
+  as it opened and again as it closed (40 KB against a 25 KB frame over SSH). The
+  focus's own work is Textual's ``Screen._watch_focused``, unchanged.
 """
 
 from __future__ import annotations
@@ -74,6 +81,7 @@ from textual.dom import DOMNode
 from textual.events import Event
 from textual.geometry import Region, Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -81,8 +89,9 @@ from textual.widget import Widget
 from textual.widgets import OptionList
 from textual.worker import WorkerFailed
 
-__all__ = ["ChopsUpdate", "Compositor", "LayoutUpdate", "ScrollbarsRedrawThemselves",
-           "SharedParses", "UncaughtErrors", "compositor_of", "dirty_regions", "hand_on",
+__all__ = ["FOCUS_REPAINTS_NOTHING", "ChopsUpdate", "Compositor", "LayoutUpdate",
+           "ScrollbarsRedrawThemselves", "SharedParses", "UncaughtErrors", "compositor_of",
+           "dirty_regions", "hand_on",
            "lines_up_to_date", "parsed_keys", "read_input", "rows_shown", "share_parses",
            "use_compositor", "virtual_node"]
 
@@ -331,3 +340,7 @@ class ScrollbarsRedrawThemselves(_ScrollView):
             self.vertical_scrollbar.window_size = height - self.scrollbar_size_horizontal
         self.scroll_x = self.validate_scroll_x(self.scroll_x)
         self.scroll_y = self.validate_scroll_y(self.scroll_y)
+
+
+# Screen.focused as Textual declares it, without the repaint (see the module).
+FOCUS_REPAINTS_NOTHING: Reactive[Widget | None] = Reactive(None, repaint=False)

@@ -62,6 +62,8 @@ MIRRORED = {
         ("852b5e4b93c6fc25", "virtual_node (it makes the node this makes)"),
     "textual.widgets._option_list:OptionList.render_lines":
         ("0bcea00aa05233b0", "lines_up_to_date (what this does before it draws)"),
+    "textual.screen:Screen._watch_focused":
+        ("91fed3126821f9a2", "FOCUS_REPAINTS_NOTHING (the focus's work, which it keeps)"),
     "textual.widget:Widget._scroll_update":
         ("edb9f6257285830d", "ScrollbarsRedrawThemselves (it is this, less the refresh)"),
 }
@@ -427,3 +429,17 @@ def test_the_rows_shown_are_what_the_screen_draws() -> None:
 def test_keys_are_parsed_as_a_terminal_sends_them() -> None:
     keys = [e.key for e in compat.parsed_keys("m1\x1b[B") if isinstance(e, events.Key)]
     assert keys == ["m", "1", "down"], recheck("parsed_keys", f"XTermParser gave {keys}")
+
+
+# -------------------------------------------------------------- FOCUS_REPAINTS_NOTHING
+def test_screen_focused_is_declared_as_the_compat_copy_but_for_its_repaint() -> None:
+    textuals = vars(Screen).get("focused")
+    assert textuals is not None, recheck("FOCUS_REPAINTS_NOTHING", "Screen.focused is gone")
+    ours = compat.FOCUS_REPAINTS_NOTHING
+    differ = {name for name in ("_default", "_layout", "_init", "_always_update",
+                                "_run_compute", "_recompose", "_bindings", "_toggle_class")
+              if getattr(textuals, name, None) != getattr(ours, name, None)}
+    assert type(textuals) is type(ours) and not differ, recheck(
+        "FOCUS_REPAINTS_NOTHING", f"Screen.focused is declared otherwise now ({differ})")
+    assert getattr(textuals, "_repaint", None) is True and not ours._repaint, \
+        recheck("FOCUS_REPAINTS_NOTHING", "Screen.focused no longer repaints: drop the copy")

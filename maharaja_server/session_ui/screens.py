@@ -27,11 +27,12 @@ from engine.core.errors import IllegalIntent
 from maharaja_server.session_ui.invite import LinksScreen
 from maharaja_server.session_ui.text_rows import TextRows
 from maharaja_server.session_ui.waiting import clock_text
+from maharaja_tui.compat import FOCUS_REPAINTS_NOTHING
 from maharaja_tui.screens.choice import ChoiceScreen
 from maharaja_tui.screens.closing import Closing, top_screen, while_open
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.widgets.choices import Choices
-from maharaja_tui.widgets.dialog_box import FOCUS_REPAINTS_NOTHING, SCREEN_CSS, DialogLayer
+from maharaja_tui.widgets.dialog_box import SCREEN_CSS, DialogLayer
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.segments import Painter

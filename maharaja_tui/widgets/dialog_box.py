@@ -10,8 +10,8 @@ opening it writes its own rows, and closing it the rows it covered. Two things o
 Textual's would still repaint the whole screen, so the screen avoids both: a widget
 mounted on the screen itself repaints all of it (hence the layer, which the box is
 mounted in), and so does a new focus (Textual's ``Screen.focused`` repaints the
-screen; ``FOCUS_REPAINTS_NOTHING`` declares it again without, for a screen whose
-widgets show their own focus, as Textual's do).
+screen; ``compat.FOCUS_REPAINTS_NOTHING`` declares it again without, for a screen
+whose widgets show their own focus, as Textual's do).
 
 What a modal screen did for it, the box does itself: keys reach the dialog only (it is
 modal: its screen's and the app's bindings are not looked up past it, and the focus
@@ -27,8 +27,6 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.containers import Vertical
-from textual.reactive import Reactive
-from textual.widget import Widget
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -40,11 +38,6 @@ else:
 # For a screen that shows such boxes: its own widgets on the default layer (which fill
 # it, so centring them moves none), the dialog layer over them in the middle.
 SCREEN_CSS = "layers: default dialog; align: center middle;"
-
-# Screen.focused as Textual declares it, without the repaint of the whole screen: a
-# screen's own drawing (its background) never shows its focus.
-FOCUS_REPAINTS_NOTHING: Reactive[Widget | None] = Reactive(None, repaint=False)
-
 
 class DialogLayer(Vertical):
     """Where a screen's dialog boxes are mounted (see the module)."""
