@@ -436,9 +436,14 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, HoldsTheMouse, KeysFo
             self._titled.set_title(title)
         if new:
             self.bell()
-            first = new[0]
-            self.notify(f"Your move at table {first.table}: {first.title} ({first.game})",
-                        title="Your move", timeout=10)
+            # Said only of another table: at this one the status line says it, and a toast
+            # over the list at every turn hid the dialog's keys for ten seconds.
+            here = self.current.id if self.current is not None else None
+            elsewhere = [t for t in new if t.table != here]
+            if elsewhere:
+                first = elsewhere[0]
+                self.notify(f"Your move at table {first.table}: {first.title} ({first.game})",
+                            title="Your move", timeout=10)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's palette, without commands that write files on the server's host

@@ -216,3 +216,26 @@ def test_the_bell_and_title_go_to_the_player_whose_move_it_is_and_no_one_else(
                 await term.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 80))
+
+
+def test_at_the_table_itself_a_move_rings_the_bell_without_the_toast(tmp_path: Path) -> None:
+    """The player's status line says "your move" at the table: a toast saying it again
+    covered the bottom of the screen (a dialog's keys) for ten seconds at every turn."""
+    async def scenario() -> None:
+        async with running(config(tmp_path)) as srv:
+            table = srv.service.create(Identity("alice", "x"), RULESET.id,
+                                       [SeatSpec(), SeatSpec("computer", "random")],
+                                       b"{}", False, "Alice's table")
+            alice = await connect(srv.port, "alice", command=f"join {table.id}")
+            await alice.wait_for("(?i)your move")
+            for _ in range(50):
+                if BELL in ANSI.sub(b"", bytes(alice.raw)):
+                    break
+                await asyncio.sleep(0.1)
+            await asyncio.sleep(1.0)  # a toast would be drawn by now
+            raw = ANSI.sub(b"", bytes(alice.raw))
+            assert BELL in raw
+            assert b"Your move at table" not in raw
+            await alice.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 80))
