@@ -440,7 +440,7 @@ def _found(state: State, shape: Group, inputs: Inputs) -> dict[tuple[str, str], 
         seen_key = (shape.nation, shape.armies == 0, inputs)
         seen = _SEEN.get(seen_key)
         if seen is None:
-            seen = _SEEN[seen_key] = _calm(shape.nation, inputs)
+            seen = _SEEN[seen_key] = _calm(shape.nation, inputs, not shape.armies)
         found = _FOUND[key] = _search(state, shape, seen=seen)
     return found
 
@@ -448,13 +448,14 @@ def _found(state: State, shape: Group, inputs: Inputs) -> dict[tuple[str, str], 
 _SEEN: dict[tuple[str, bool, Inputs], Seen] = {}
 
 
-def _calm(nation: str, inputs: Inputs) -> Seen:
+def _calm(nation: str, inputs: Inputs, alone: bool = False) -> Seen:
     """The memos of entering and ending in a space and of both (``_Crossing.entering``,
-    ``ends_in``, ``arrives``) for the searches of ``nation``'s groups on ``inputs``,
-    already holding what the spaces without another nation's armies give: no enemy to
-    meet, a move may end in any such territory, and in such a sea zone only a colonial
-    one (W-BOAT-5: an Indian army ends at sea only to attack colonial armies there). The
-    others are worked out when first met."""
+    ``ends_in``, ``arrives``) for the searches of ``nation``'s groups (``alone``: leaders
+    alone) on ``inputs``, already holding what the spaces without another nation's
+    armies give: no enemy to meet, a move may end in any such territory, and in such a
+    sea zone only a colonial one (W-BOAT-5: an Indian army ends at sea only to attack
+    colonial armies there); and what the spaces the other nations hold give
+    (``_held``). What they leave out is worked out when first met."""
     if inputs.nation != nation:
         return {}, {}, {}  # (inputs read for another nation: nothing known of this one's)
     land, seas = _spaces()
@@ -463,7 +464,63 @@ def _calm(nation: str, inputs: Inputs) -> Seen:
     arrivals = dict.fromkeys(calm_land, True)
     endings = arrivals.copy()
     endings.update(dict.fromkeys(seas - hostile, Q.is_colonial(nation)))
-    return dict.fromkeys(calm_land), endings, arrivals
+    enemies: dict[str, str | _Refusal | None] = dict.fromkeys(calm_land)
+    if hostile:
+        _held(nation, inputs, alone, (enemies, endings, arrivals))
+    return enemies, endings, arrivals
+
+
+def _held(nation: str, inputs: Inputs, alone: bool, seen: Seen) -> None:
+    """``_calm`` for the spaces other nations hold, read off the inputs (their armies,
+    overruns, allies, submissions: what ``entering`` and ``_ending`` read of the map) for
+    all at once rather than one question at a time as the searches meet them: ending
+    there (W-BOAT-5 at sea for an Indian nation, W-ALLY-4 beside an alliance member,
+    W-SUB-6 where a nation submitted to this one) and, in a territory, the stop its
+    armies impose (W-MOVE-4: none where they submitted to this one or are the
+    British's allies, W-MOVE-5, or once overrun). The refusals (a leader alone,
+    W-AMB-36; an alliance member, W-ALLY-4) stay to be worked out with their words."""
+    enemies, endings, arrivals = seen
+    _turn, held, overrun, _refused, allies, submissions = inputs.value
+    land, seas = _spaces()
+    colonial = Q.is_colonial(nation)
+    alliance = {"BRITISH", *allies}
+    member = nation in alliance
+    british = nation == "BRITISH"
+    # (subject, space): where a nation submitted to this one (W-SUB-5, W-SUB-6)
+    submitted = {(subject, space) for subject, overlord, spaces in submissions
+                 if overlord == nation for space in spaces}
+    for space, theirs in held:
+        at_sea = space in seas
+        if not at_sea and space not in land:
+            continue  # a barbarian land: never entered
+        allied = passing = under = armed = False
+        targets = colonial or not at_sea
+        for other, n in theirs:
+            if not n:
+                continue  # (no army: no enemy, as ``entering`` counts them)
+            armed = True
+            if member and other in alliance:
+                allied = True
+            elif not targets and Q.is_colonial(other):
+                targets = True  # W-NAV-3: a colonial power it may attack there
+            if submitted and (other, space) in submitted:
+                under = True
+        if not armed:
+            continue
+        ok = endings[space] = targets and not allied and not under
+        if at_sea:
+            continue
+        if alone or (allied and not british):
+            arrivals[space] = False  # entering is refused
+            continue
+        if submitted or (british and allies):
+            passing = True
+            for other, n in theirs:
+                if n and (other, space) not in submitted and not (british and other in allies):
+                    passing = False
+                    break
+        enemies[space] = None if passing or space in overrun else "W-MOVE-4"
+        arrivals[space] = ok
 
 
 @cache

@@ -164,23 +164,77 @@ def test_what_a_search_knows_before_it_starts_is_what_it_would_work_out() -> Non
     in a space and of both that a position's searches start with (``_calm``: the spaces
     without another nation's armies) hold what the group's own crossing works out for
     each space from the map, for every group shape (armies, leaders alone; Indian and colonial
-    nations) of random positions."""
-    checked = at_sea = 0
+    nations) of random positions; and those the other nations hold (``_held``: their
+    stop, W-MOVE-4, lifted by an overrun, W-MOVE-5, or a submission; ending there or at
+    sea beside them, W-BOAT-5, W-ALLY-4, W-SUB-6)."""
+    checked = at_sea = held = open_ = 0
     for _seed, state, group in groups_of_random_games(range(8, 10), Random(19)):
         inputs = M._inputs(state, group.nation)
-        enemies, endings, arrivals = M._calm(group.nation, inputs)
+        enemies, endings, arrivals = M._calm(group.nation, inputs, not group.armies)
         fresh = M._Crossing(state, group)
         for space, enemy in enemies.items():
             assert enemy == fresh.entering(space), (len(state.armies), group, space)
+            if space in inputs.hostile:
+                held += 1
+                open_ += enemy is None
         for space, ok in endings.items():
             assert ok == fresh.ends_in(space), (group, space)
             at_sea += space in fresh.board.seas
+            held += space in inputs.hostile
         for space, ok in arrivals.items():
             assert ok == M._Crossing(state, group).arrives(space), (group, space)
+            held += space in inputs.hostile
         checked += len(enemies) + len(endings) + len(arrivals)
         assert M._calm(group.nation, M._inputs(state, "MAURYA" if group.nation != "MAURYA"
                                                else "GREEKS")) == ({}, {}, {})
     assert checked > 10_000 and at_sea > 500, (checked, at_sea)
+    assert held > 1000 and open_ > 20, (held, open_)
+
+
+def test_what_a_search_knows_of_the_spaces_held_beside_allies_and_submissions() -> None:
+    """W-MOVE-4, W-ALLY-4, W-SUB-6, W-BOAT-5: what a position's searches start with for
+    the spaces other nations hold (``_held``) is what the group's own crossing works out,
+    where they are the British's allies or submitted to the nation moving: made-up
+    positions (random games' maps, with allies and submissions drawn at random) for
+    the British, their allies and the others, armies and leaders alone; Indian armies
+    at sea beside them."""
+    from engine.core.game import copy_state
+    from engine.maharadjah import queries as Q
+    from engine.maharadjah.state import Submission
+
+    draw = Random(23)
+    checked = passing = closed = 0
+    for step, (_seed, played, group) in enumerate(groups_of_random_games(range(10, 11),
+                                                                         Random(29))):
+        if step % 7:
+            continue  # (a sample: the positions of one game are much alike)
+        state = copy_state(played)
+        nations = sorted({n for here in state.armies.values() for n in here})
+        state.allies = sorted(draw.sample([n for n in nations if n != "BRITISH"],
+                                          min(3, len(nations) - 1)))
+        for zone in draw.sample(sorted(Q.board().seas), 3):  # Indian armies at sea too
+            state.armies.setdefault(zone, {})[draw.choice(["MAHRATTAS", "CHOLA"])] = 1
+        for mover in sorted({group.nation, "BRITISH", state.allies[0]}):
+            held = [(s, n) for s, here in sorted(state.armies.items()) for n in here
+                    if n != mover]
+            state.submissions = [Submission(n, mover, [s]) for s, n in held
+                                 if draw.random() < 0.3]
+            inputs = M._inputs(state, mover)
+            for armies in (1, 0):
+                shape = Group(mover, group.start, armies, () if armies else ("RAMA",))
+                enemies, endings, arrivals = M._calm(mover, inputs, not armies)
+                for space in inputs.hostile:
+                    fresh = M._Crossing(state, shape)
+                    if space in enemies:
+                        assert enemies[space] == fresh.entering(space), (mover, space)
+                        passing += enemies[space] is None
+                    if space in endings:
+                        assert endings[space] == fresh.ends_in(space), (mover, space)
+                        closed += not endings[space]
+                    if space in arrivals:
+                        assert arrivals[space] == M._Crossing(state, shape).arrives(space)
+                    checked += 1
+    assert checked > 1000 and passing > 50 and closed > 50, (checked, passing, closed)
 
 
 def test_the_count_of_moves_kept_from_the_automatic_end_is_the_listings() -> None:
