@@ -237,6 +237,43 @@ def test_what_a_search_knows_of_the_spaces_held_beside_allies_and_submissions() 
     assert checked > 1000 and passing > 50 and closed > 50, (checked, passing, closed)
 
 
+def test_the_group_shapes_are_read_from_the_leaders_and_arms_markers_there() -> None:
+    """W-LEAD-3, W-ARMS-4, W-MOVE-1: a space offers its unmoved armies alone, with every
+    unmoved leader and arms marker of the active nation there, and those leaders alone
+    (``groups_at``, which asks the map for them only where some stand), as the map's
+    leaders and markers (``leaders_at``, ``arms_of``) give them, at every step of random
+    games."""
+    from engine.maharadjah import queries as Q
+
+    rng = Random(31)
+    compared = led = armed = 0
+    for seed in range(11, 17):
+        game = Game(RULESET, [Seat(f"P{i}") for i in range(4)], None, seed)
+        while game.to_move():
+            state = game.state
+            nation = state.active
+            for start in L._starts(state):
+                armies = state.fresh.get(start, 0)
+                leaders = tuple(lead for lead in Q.leaders_at(state, start)
+                                if Q.leader_nation(lead) == nation and lead not in state.moved)
+                arms = tuple(p for p in Q.arms_of(state, nation, start)
+                             if p not in state.moved) if armies else ()
+                expected = []
+                if armies:
+                    expected.append(Group(nation, start, armies))
+                    if leaders or arms:
+                        expected.append(Group(nation, start, armies, leaders, arms))
+                if leaders:
+                    expected.append(Group(nation, start, 0, leaders))
+                assert L.groups_at(state, start) == expected, (seed, len(game.steps), start)
+                compared += 1
+                led += bool(leaders)
+                armed += bool(arms)
+            seat = rng.choice(game.to_move())
+            game.play(seat, rng.choice(game.legal_intents(seat)))
+    assert compared > 3000 and led > 100 and armed > 5, (compared, led, armed)
+
+
 def test_the_count_of_moves_kept_from_the_automatic_end_is_the_listings() -> None:
     """W-MOVE-1, W-STACK-3: the moves a position's count holds once the automatic end of
     the phase has asked whether any stack can still move (``any_movable``: counted as far
