@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, partial
+from itertools import count
 from typing import Any, NamedTuple
 
 from engine.core.errors import Forbidden
@@ -345,10 +346,12 @@ def _sea_neighbours(space: str) -> tuple[str, ...]:
 # and end_movement_refusal ask the same question of one state several times a listing,
 # and the listing after a move asks it again of every stack the move left alone.
 class Inputs:
-    """``search_inputs``' answer: a value compared by content, hashed once (memo keys
-    holding it are hashed at every lookup)."""
+    """``search_inputs``' answer: a value compared by content, hashed once; ``stamp``, a
+    number naming that content (equal inputs made while it is remembered share it),
+    is what the memos key by (a number is hashed without a call, and they look it up
+    several times a decision)."""
 
-    __slots__ = ("hash", "hostile", "nation", "value")
+    __slots__ = ("hash", "hostile", "nation", "stamp", "value")
 
     def __init__(self, value: tuple[Any, ...], nation: str = "",
                  hostile: frozenset[str] = frozenset()) -> None:
@@ -357,6 +360,7 @@ class Inputs:
         # (read from the value, not compared: the nation it was read for, and the spaces
         # holding other nations' armies, the only ones a search meets enemies in)
         self.nation, self.hostile = nation, hostile
+        self.stamp = _stamp(self)
 
     def __hash__(self) -> int:
         return self.hash
@@ -366,7 +370,23 @@ class Inputs:
                                  and self.value == other.value)
 
 
-_FOUND: dict[tuple[Group, Inputs], dict[tuple[str, str], tuple[str, ...]]] = {}
+_STAMPS: dict[Inputs, int] = {}
+_STAMPED = count()  # (never started again: a stamp names one content only)
+
+
+def _stamp(inputs: Inputs) -> int:
+    """The stamp of inputs of this content: the one given to equal inputs, else a new
+    one (when equal inputs were forgotten, a new one too: the memos then miss, never
+    answer for other inputs)."""
+    stamp = _STAMPS.get(inputs)
+    if stamp is None:
+        if len(_STAMPS) >= _FOUND_MAX:
+            _STAMPS.clear()
+        stamp = _STAMPS[inputs] = next(_STAMPED)
+    return stamp
+
+
+_FOUND: dict[tuple[Group, int], dict[tuple[str, str], tuple[str, ...]]] = {}
 _FOUND_MAX = 4096
 
 
@@ -425,7 +445,7 @@ def destinations(state: State, group: Group,
 
 def _found(state: State, shape: Group, inputs: Inputs) -> dict[tuple[str, str], tuple[str, ...]]:
     """The memo's answer for a group of ``shape`` (not to be changed: it is shared)."""
-    key = (shape, inputs)
+    key = (shape, inputs.stamp)
     found = _FOUND.get(key)
     if found is None:
         if len(_FOUND) >= _FOUND_MAX:
@@ -437,7 +457,7 @@ def _found(state: State, shape: Group, inputs: Inputs) -> dict[tuple[str, str], 
         # what entering and ending in a space mean is read from the same inputs for
         # every group of the nation, leaders alone apart (W-AMB-36): shared by their
         # searches (each group's first search in a position meets the same spaces)
-        seen_key = (shape.nation, shape.armies == 0, inputs)
+        seen_key = (shape.nation, shape.armies == 0, inputs.stamp)
         seen = _SEEN.get(seen_key)
         if seen is None:
             seen = _SEEN[seen_key] = _calm(shape.nation, inputs, not shape.armies)
@@ -445,7 +465,7 @@ def _found(state: State, shape: Group, inputs: Inputs) -> dict[tuple[str, str], 
     return found
 
 
-_SEEN: dict[tuple[str, bool, Inputs], Seen] = {}
+_SEEN: dict[tuple[str, bool, int], Seen] = {}
 
 
 def _calm(nation: str, inputs: Inputs, alone: bool = False) -> Seen:
@@ -531,7 +551,7 @@ def _spaces() -> tuple[frozenset[str], frozenset[str]]:
 
 
 Runs = tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]
-_RUNS: dict[tuple[Group, Inputs], Runs] = {}
+_RUNS: dict[tuple[Group, int], Runs] = {}
 
 
 def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
@@ -540,7 +560,7 @@ def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
     kept with the search. The listing asks the stacking limits once a destination."""
     shape = group if group.armies <= 1 else group_of((group.nation, group.start, 1,
                                                       group.leaders, group.arms))
-    key = (shape, inputs)
+    key = (shape, inputs.stamp)
     found = _RUNS.get(key)
     if found is None:
         ends = _found(state, shape, inputs)
@@ -569,7 +589,7 @@ class Counted(NamedTuple):
     land: Runs
 
 
-_COUNTED: dict[tuple[Group, Inputs], Counted] = {}
+_COUNTED: dict[tuple[Group, int], Counted] = {}
 
 
 def counted_runs(state: State, group: Group, inputs: Inputs) -> Counted:
@@ -577,7 +597,7 @@ def counted_runs(state: State, group: Group, inputs: Inputs) -> Counted:
     destination, kept with the search."""
     shape = group if group.armies <= 1 else group_of((group.nation, group.start, 1,
                                                       group.leaders, group.arms))
-    key = (shape, inputs)
+    key = (shape, inputs.stamp)
     found = _COUNTED.get(key)
     if found is None:
         runs = destination_runs(state, shape, inputs)
@@ -606,12 +626,12 @@ def rough_ground() -> dict[str, bool]:
     return {name: terr.rough for name, terr in Q.board().territories.items()}
 
 
-_ENDS: dict[tuple[str, str, Inputs], tuple[str, ...]] = {}
+_ENDS: dict[tuple[str, str, int], tuple[str, ...]] = {}
 
 
 def ends(state: State, nation: str, start: str, inputs: Inputs) -> tuple[str, ...]:
     """Where armies of ``nation`` in ``start`` moving alone may end, sorted."""
-    key = (nation, start, inputs)
+    key = (nation, start, inputs.stamp)
     found = _ENDS.get(key)
     if found is None:
         # (the runs, sorted by destination, are the listing's of the same search)

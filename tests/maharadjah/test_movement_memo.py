@@ -274,6 +274,28 @@ def test_the_group_shapes_are_read_from_the_leaders_and_arms_markers_there() -> 
     assert compared > 3000 and led > 100 and armed > 5, (compared, led, armed)
 
 
+def test_the_memos_key_is_the_inputs_content() -> None:
+    """The memos key a search by its inputs' stamp: inputs read from equal positions
+    share one, any change a search reads (the other nations' armies, an overrun, a
+    refusal, allies, submissions, the turn) gives another, at every step of random
+    games (where the memos answer for the position only if so)."""
+    from engine.core.game import copy_state
+
+    same = other = 0
+    seen: dict[int, tuple[object, ...]] = {}
+    for _seed, state, group in groups_of_random_games(range(12, 14), Random(37)):
+        inputs = M._inputs(state, group.nation)
+        assert M._inputs(copy_state(state), group.nation).stamp == inputs.stamp
+        if inputs.stamp in seen:
+            assert seen[inputs.stamp] == inputs.value
+            same += 1
+        else:
+            assert inputs.value not in seen.values()
+            seen[inputs.stamp] = inputs.value
+            other += 1
+    assert same > 100 and other > 100, (same, other)
+
+
 def test_the_count_of_moves_kept_from_the_automatic_end_is_the_listings() -> None:
     """W-MOVE-1, W-STACK-3: the moves a position's count holds once the automatic end of
     the phase has asked whether any stack can still move (``any_movable``: counted as far
