@@ -13,6 +13,7 @@ through these functions, whose algorithm is ours and stated here:
 - ``randrange(rng, start, stop)`` is ``start + below(rng, stop - start)``;
   ``randrange(rng, n)`` is ``below(rng, n)``; ``randint(rng, a, b)`` is
   ``randrange(rng, a, b + 1)``.
+- ``dice(rng, count, sides)`` is ``count`` of ``randint(rng, 1, sides)`` in a row.
 - ``shuffle(rng, items)``: for ``i`` from the last index down to 1, swap ``items[i]``
   with ``items[below(rng, i + 1)]`` (Fisher-Yates).
 - ``sample(rng, population, k)``: from a pool, a copy of the population, the ``i``-th
@@ -69,6 +70,23 @@ def randrange(rng: Bits, start: int, stop: int | None = None) -> int:
 def randint(rng: Bits, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high``, both included."""
     return low + below(rng, high + 1 - low)
+
+
+def dice(rng: Bits, count: int, sides: int = 6) -> tuple[int, ...]:
+    """``count`` rolls of a die of ``sides`` faces: ``randint(rng, 1, sides)`` each, the
+    same draws in the same order, the generator's method read once for them all (a
+    battle rolls a die an army; nothing is read of the generator when none is rolled)."""
+    if count <= 0:
+        return ()
+    getrandbits = rng.getrandbits
+    k = sides.bit_length()
+    out = []
+    for _ in range(count):
+        r = getrandbits(k)
+        while r >= sides:
+            r = getrandbits(k)
+        out.append(r + 1)
+    return tuple(out)
 
 
 def shuffle(rng: Bits, items: MutableSequence[T]) -> None:

@@ -87,8 +87,10 @@ def groups_at(state: State, start: str) -> list[Group]:
     """The group shapes offered from ``start``: armies alone, armies with every unmoved
     leader and arms marker there, and the leaders alone."""
     armies = state.fresh.get(start, 0)
-    leaders = _unmoved_leaders(state, start)
-    arms = _unmoved_arms(state, start) if armies else ()
+    # (asked of every stack after every move: most spaces hold no leader or arms marker,
+    # answered without the calls that would find none)
+    leaders = _unmoved_leaders(state, start) if start in state.leaders.values() else ()
+    arms = _unmoved_arms(state, start) if armies and start in state.arms_at.values() else ()
     out = []
     if armies:
         out.append(group_of((state.active, start, armies, (), ())))

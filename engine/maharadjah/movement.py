@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, partial
+from itertools import count
 from typing import Any, NamedTuple
 
 from engine.core.errors import Forbidden
@@ -345,10 +346,12 @@ def _sea_neighbours(space: str) -> tuple[str, ...]:
 # and end_movement_refusal ask the same question of one state several times a listing,
 # and the listing after a move asks it again of every stack the move left alone.
 class Inputs:
-    """``search_inputs``' answer: a value compared by content, hashed once (memo keys
-    holding it are hashed at every lookup)."""
+    """``search_inputs``' answer: a value compared by content, hashed once; ``stamp``, a
+    number naming that content (equal inputs made while it is remembered share it),
+    is what the memos key by (a number is hashed without a call, and they look it up
+    several times a decision)."""
 
-    __slots__ = ("hash", "hostile", "nation", "value")
+    __slots__ = ("hash", "hostile", "nation", "stamp", "value")
 
     def __init__(self, value: tuple[Any, ...], nation: str = "",
                  hostile: frozenset[str] = frozenset()) -> None:
@@ -357,6 +360,7 @@ class Inputs:
         # (read from the value, not compared: the nation it was read for, and the spaces
         # holding other nations' armies, the only ones a search meets enemies in)
         self.nation, self.hostile = nation, hostile
+        self.stamp = _stamp(self)
 
     def __hash__(self) -> int:
         return self.hash
@@ -366,7 +370,23 @@ class Inputs:
                                  and self.value == other.value)
 
 
-_FOUND: dict[tuple[Group, Inputs], dict[tuple[str, str], tuple[str, ...]]] = {}
+_STAMPS: dict[Inputs, int] = {}
+_STAMPED = count()  # (never started again: a stamp names one content only)
+
+
+def _stamp(inputs: Inputs) -> int:
+    """The stamp of inputs of this content: the one given to equal inputs, else a new
+    one (when equal inputs were forgotten, a new one too: the memos then miss, never
+    answer for other inputs)."""
+    stamp = _STAMPS.get(inputs)
+    if stamp is None:
+        if len(_STAMPS) >= _FOUND_MAX:
+            _STAMPS.clear()
+        stamp = _STAMPS[inputs] = next(_STAMPED)
+    return stamp
+
+
+_FOUND: dict[tuple[Group, int], dict[tuple[str, str], tuple[str, ...]]] = {}
 _FOUND_MAX = 4096
 
 
@@ -425,7 +445,7 @@ def destinations(state: State, group: Group,
 
 def _found(state: State, shape: Group, inputs: Inputs) -> dict[tuple[str, str], tuple[str, ...]]:
     """The memo's answer for a group of ``shape`` (not to be changed: it is shared)."""
-    key = (shape, inputs)
+    key = (shape, inputs.stamp)
     found = _FOUND.get(key)
     if found is None:
         if len(_FOUND) >= _FOUND_MAX:
@@ -437,24 +457,25 @@ def _found(state: State, shape: Group, inputs: Inputs) -> dict[tuple[str, str], 
         # what entering and ending in a space mean is read from the same inputs for
         # every group of the nation, leaders alone apart (W-AMB-36): shared by their
         # searches (each group's first search in a position meets the same spaces)
-        seen_key = (shape.nation, shape.armies == 0, inputs)
+        seen_key = (shape.nation, shape.armies == 0, inputs.stamp)
         seen = _SEEN.get(seen_key)
         if seen is None:
-            seen = _SEEN[seen_key] = _calm(shape.nation, inputs)
+            seen = _SEEN[seen_key] = _calm(shape.nation, inputs, not shape.armies)
         found = _FOUND[key] = _search(state, shape, seen=seen)
     return found
 
 
-_SEEN: dict[tuple[str, bool, Inputs], Seen] = {}
+_SEEN: dict[tuple[str, bool, int], Seen] = {}
 
 
-def _calm(nation: str, inputs: Inputs) -> Seen:
+def _calm(nation: str, inputs: Inputs, alone: bool = False) -> Seen:
     """The memos of entering and ending in a space and of both (``_Crossing.entering``,
-    ``ends_in``, ``arrives``) for the searches of ``nation``'s groups on ``inputs``,
-    already holding what the spaces without another nation's armies give: no enemy to
-    meet, a move may end in any such territory, and in such a sea zone only a colonial
-    one (W-BOAT-5: an Indian army ends at sea only to attack colonial armies there). The
-    others are worked out when first met."""
+    ``ends_in``, ``arrives``) for the searches of ``nation``'s groups (``alone``: leaders
+    alone) on ``inputs``, already holding what the spaces without another nation's
+    armies give: no enemy to meet, a move may end in any such territory, and in such a
+    sea zone only a colonial one (W-BOAT-5: an Indian army ends at sea only to attack
+    colonial armies there); and what the spaces the other nations hold give
+    (``_held``). What they leave out is worked out when first met."""
     if inputs.nation != nation:
         return {}, {}, {}  # (inputs read for another nation: nothing known of this one's)
     land, seas = _spaces()
@@ -463,7 +484,63 @@ def _calm(nation: str, inputs: Inputs) -> Seen:
     arrivals = dict.fromkeys(calm_land, True)
     endings = arrivals.copy()
     endings.update(dict.fromkeys(seas - hostile, Q.is_colonial(nation)))
-    return dict.fromkeys(calm_land), endings, arrivals
+    enemies: dict[str, str | _Refusal | None] = dict.fromkeys(calm_land)
+    if hostile:
+        _held(nation, inputs, alone, (enemies, endings, arrivals))
+    return enemies, endings, arrivals
+
+
+def _held(nation: str, inputs: Inputs, alone: bool, seen: Seen) -> None:
+    """``_calm`` for the spaces other nations hold, read off the inputs (their armies,
+    overruns, allies, submissions: what ``entering`` and ``_ending`` read of the map) for
+    all at once rather than one question at a time as the searches meet them: ending
+    there (W-BOAT-5 at sea for an Indian nation, W-ALLY-4 beside an alliance member,
+    W-SUB-6 where a nation submitted to this one) and, in a territory, the stop its
+    armies impose (W-MOVE-4: none where they submitted to this one or are the
+    British's allies, W-MOVE-5, or once overrun). The refusals (a leader alone,
+    W-AMB-36; an alliance member, W-ALLY-4) stay to be worked out with their words."""
+    enemies, endings, arrivals = seen
+    _turn, held, overrun, _refused, allies, submissions = inputs.value
+    land, seas = _spaces()
+    colonial = Q.is_colonial(nation)
+    alliance = {"BRITISH", *allies}
+    member = nation in alliance
+    british = nation == "BRITISH"
+    # (subject, space): where a nation submitted to this one (W-SUB-5, W-SUB-6)
+    submitted = {(subject, space) for subject, overlord, spaces in submissions
+                 if overlord == nation for space in spaces}
+    for space, theirs in held:
+        at_sea = space in seas
+        if not at_sea and space not in land:
+            continue  # a barbarian land: never entered
+        allied = passing = under = armed = False
+        targets = colonial or not at_sea
+        for other, n in theirs:
+            if not n:
+                continue  # (no army: no enemy, as ``entering`` counts them)
+            armed = True
+            if member and other in alliance:
+                allied = True
+            elif not targets and Q.is_colonial(other):
+                targets = True  # W-NAV-3: a colonial power it may attack there
+            if submitted and (other, space) in submitted:
+                under = True
+        if not armed:
+            continue
+        ok = endings[space] = targets and not allied and not under
+        if at_sea:
+            continue
+        if alone or (allied and not british):
+            arrivals[space] = False  # entering is refused
+            continue
+        if submitted or (british and allies):
+            passing = True
+            for other, n in theirs:
+                if n and (other, space) not in submitted and not (british and other in allies):
+                    passing = False
+                    break
+        enemies[space] = None if passing or space in overrun else "W-MOVE-4"
+        arrivals[space] = ok
 
 
 @cache
@@ -474,7 +551,7 @@ def _spaces() -> tuple[frozenset[str], frozenset[str]]:
 
 
 Runs = tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]
-_RUNS: dict[tuple[Group, Inputs], Runs] = {}
+_RUNS: dict[tuple[Group, int], Runs] = {}
 
 
 def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
@@ -483,7 +560,7 @@ def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
     kept with the search. The listing asks the stacking limits once a destination."""
     shape = group if group.armies <= 1 else group_of((group.nation, group.start, 1,
                                                       group.leaders, group.arms))
-    key = (shape, inputs)
+    key = (shape, inputs.stamp)
     found = _RUNS.get(key)
     if found is None:
         ends = _found(state, shape, inputs)
@@ -512,7 +589,7 @@ class Counted(NamedTuple):
     land: Runs
 
 
-_COUNTED: dict[tuple[Group, Inputs], Counted] = {}
+_COUNTED: dict[tuple[Group, int], Counted] = {}
 
 
 def counted_runs(state: State, group: Group, inputs: Inputs) -> Counted:
@@ -520,7 +597,7 @@ def counted_runs(state: State, group: Group, inputs: Inputs) -> Counted:
     destination, kept with the search."""
     shape = group if group.armies <= 1 else group_of((group.nation, group.start, 1,
                                                       group.leaders, group.arms))
-    key = (shape, inputs)
+    key = (shape, inputs.stamp)
     found = _COUNTED.get(key)
     if found is None:
         runs = destination_runs(state, shape, inputs)
@@ -549,12 +626,12 @@ def rough_ground() -> dict[str, bool]:
     return {name: terr.rough for name, terr in Q.board().territories.items()}
 
 
-_ENDS: dict[tuple[str, str, Inputs], tuple[str, ...]] = {}
+_ENDS: dict[tuple[str, str, int], tuple[str, ...]] = {}
 
 
 def ends(state: State, nation: str, start: str, inputs: Inputs) -> tuple[str, ...]:
     """Where armies of ``nation`` in ``start`` moving alone may end, sorted."""
-    key = (nation, start, inputs)
+    key = (nation, start, inputs.stamp)
     found = _ENDS.get(key)
     if found is None:
         # (the runs, sorted by destination, are the listing's of the same search)

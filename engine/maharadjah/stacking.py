@@ -451,7 +451,7 @@ def _judged(state: State, inputs: Inputs | None) -> Judgement:
     fresh = tuple(state.fresh.items())
     # arrivals matter where an overrun may still come (W-MOVE-5, ``_overruns``)
     came = tuple((s, sum(c.values())) for s, c in state.arrived.items())
-    key = (nation, own, fresh, came, inputs)
+    key = (nation, own, fresh, came, inputs.stamp)
     found = _JUDGED.get(key)
     if found is None:
         fixed, supply = _split(state, nation)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from random import Random
+
+from engine.core import draw
+from engine.core.rng import rng_for
 from engine.maharadjah import combat
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
@@ -132,3 +136,19 @@ def test_whether_the_defender_may_retreat_is_whether_it_has_a_destination() -> N
             seat = rng.choice(game.to_move())
             game.play(seat, rng.choice(game.legal_intents(seat)))
     assert min(answers.values()) > 20, answers
+
+
+def test_a_battles_dice_are_a_die_each_drawn_in_turn() -> None:
+    """W-CMB-3: the dice a round rolls together (``draw.dice``) are those a die each
+    (``draw.randint(rng, 1, 6)``) draws one after another, the same bits taken, from a
+    seeded generator and from a step's own."""
+    for seed in range(200):
+        for count in range(8):
+            one_by_one = Random(seed)
+            expected = tuple(draw.randint(one_by_one, 1, 6) for _ in range(count))
+            together = Random(seed)
+            assert draw.dice(together, count) == expected, (seed, count)
+            assert together.getstate() == one_by_one.getstate(), (seed, count)
+            step, again = rng_for(seed, count, 0), rng_for(seed, count, 0)
+            assert draw.dice(step, count) == tuple(draw.randint(again, 1, 6)
+                                                   for _ in range(count)), (seed, count)

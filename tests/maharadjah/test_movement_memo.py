@@ -164,23 +164,136 @@ def test_what_a_search_knows_before_it_starts_is_what_it_would_work_out() -> Non
     in a space and of both that a position's searches start with (``_calm``: the spaces
     without another nation's armies) hold what the group's own crossing works out for
     each space from the map, for every group shape (armies, leaders alone; Indian and colonial
-    nations) of random positions."""
-    checked = at_sea = 0
+    nations) of random positions; and those the other nations hold (``_held``: their
+    stop, W-MOVE-4, lifted by an overrun, W-MOVE-5, or a submission; ending there or at
+    sea beside them, W-BOAT-5, W-ALLY-4, W-SUB-6)."""
+    checked = at_sea = held = open_ = 0
     for _seed, state, group in groups_of_random_games(range(8, 10), Random(19)):
         inputs = M._inputs(state, group.nation)
-        enemies, endings, arrivals = M._calm(group.nation, inputs)
+        enemies, endings, arrivals = M._calm(group.nation, inputs, not group.armies)
         fresh = M._Crossing(state, group)
         for space, enemy in enemies.items():
             assert enemy == fresh.entering(space), (len(state.armies), group, space)
+            if space in inputs.hostile:
+                held += 1
+                open_ += enemy is None
         for space, ok in endings.items():
             assert ok == fresh.ends_in(space), (group, space)
             at_sea += space in fresh.board.seas
+            held += space in inputs.hostile
         for space, ok in arrivals.items():
             assert ok == M._Crossing(state, group).arrives(space), (group, space)
+            held += space in inputs.hostile
         checked += len(enemies) + len(endings) + len(arrivals)
         assert M._calm(group.nation, M._inputs(state, "MAURYA" if group.nation != "MAURYA"
                                                else "GREEKS")) == ({}, {}, {})
     assert checked > 10_000 and at_sea > 500, (checked, at_sea)
+    assert held > 1000 and open_ > 20, (held, open_)
+
+
+def test_what_a_search_knows_of_the_spaces_held_beside_allies_and_submissions() -> None:
+    """W-MOVE-4, W-ALLY-4, W-SUB-6, W-BOAT-5: what a position's searches start with for
+    the spaces other nations hold (``_held``) is what the group's own crossing works out,
+    where they are the British's allies or submitted to the nation moving: made-up
+    positions (random games' maps, with allies and submissions drawn at random) for
+    the British, their allies and the others, armies and leaders alone; Indian armies
+    at sea beside them."""
+    from engine.core.game import copy_state
+    from engine.maharadjah import queries as Q
+    from engine.maharadjah.state import Submission
+
+    draw = Random(23)
+    checked = passing = closed = 0
+    for step, (_seed, played, group) in enumerate(groups_of_random_games(range(10, 11),
+                                                                         Random(29))):
+        if step % 7:
+            continue  # (a sample: the positions of one game are much alike)
+        state = copy_state(played)
+        nations = sorted({n for here in state.armies.values() for n in here})
+        state.allies = sorted(draw.sample([n for n in nations if n != "BRITISH"],
+                                          min(3, len(nations) - 1)))
+        for zone in draw.sample(sorted(Q.board().seas), 3):  # Indian armies at sea too
+            state.armies.setdefault(zone, {})[draw.choice(["MAHRATTAS", "CHOLA"])] = 1
+        for mover in sorted({group.nation, "BRITISH", state.allies[0]}):
+            held = [(s, n) for s, here in sorted(state.armies.items()) for n in here
+                    if n != mover]
+            state.submissions = [Submission(n, mover, [s]) for s, n in held
+                                 if draw.random() < 0.3]
+            inputs = M._inputs(state, mover)
+            for armies in (1, 0):
+                shape = Group(mover, group.start, armies, () if armies else ("RAMA",))
+                enemies, endings, arrivals = M._calm(mover, inputs, not armies)
+                for space in inputs.hostile:
+                    fresh = M._Crossing(state, shape)
+                    if space in enemies:
+                        assert enemies[space] == fresh.entering(space), (mover, space)
+                        passing += enemies[space] is None
+                    if space in endings:
+                        assert endings[space] == fresh.ends_in(space), (mover, space)
+                        closed += not endings[space]
+                    if space in arrivals:
+                        assert arrivals[space] == M._Crossing(state, shape).arrives(space)
+                    checked += 1
+    assert checked > 1000 and passing > 50 and closed > 50, (checked, passing, closed)
+
+
+def test_the_group_shapes_are_read_from_the_leaders_and_arms_markers_there() -> None:
+    """W-LEAD-3, W-ARMS-4, W-MOVE-1: a space offers its unmoved armies alone, with every
+    unmoved leader and arms marker of the active nation there, and those leaders alone
+    (``groups_at``, which asks the map for them only where some stand), as the map's
+    leaders and markers (``leaders_at``, ``arms_of``) give them, at every step of random
+    games."""
+    from engine.maharadjah import queries as Q
+
+    rng = Random(31)
+    compared = led = armed = 0
+    for seed in range(11, 17):
+        game = Game(RULESET, [Seat(f"P{i}") for i in range(4)], None, seed)
+        while game.to_move():
+            state = game.state
+            nation = state.active
+            for start in L._starts(state):
+                armies = state.fresh.get(start, 0)
+                leaders = tuple(lead for lead in Q.leaders_at(state, start)
+                                if Q.leader_nation(lead) == nation and lead not in state.moved)
+                arms = tuple(p for p in Q.arms_of(state, nation, start)
+                             if p not in state.moved) if armies else ()
+                expected = []
+                if armies:
+                    expected.append(Group(nation, start, armies))
+                    if leaders or arms:
+                        expected.append(Group(nation, start, armies, leaders, arms))
+                if leaders:
+                    expected.append(Group(nation, start, 0, leaders))
+                assert L.groups_at(state, start) == expected, (seed, len(game.steps), start)
+                compared += 1
+                led += bool(leaders)
+                armed += bool(arms)
+            seat = rng.choice(game.to_move())
+            game.play(seat, rng.choice(game.legal_intents(seat)))
+    assert compared > 3000 and led > 100 and armed > 5, (compared, led, armed)
+
+
+def test_the_memos_key_is_the_inputs_content() -> None:
+    """The memos key a search by its inputs' stamp: inputs read from equal positions
+    share one, any change a search reads (the other nations' armies, an overrun, a
+    refusal, allies, submissions, the turn) gives another, at every step of random
+    games (where the memos answer for the position only if so)."""
+    from engine.core.game import copy_state
+
+    same = other = 0
+    seen: dict[int, tuple[object, ...]] = {}
+    for _seed, state, group in groups_of_random_games(range(12, 14), Random(37)):
+        inputs = M._inputs(state, group.nation)
+        assert M._inputs(copy_state(state), group.nation).stamp == inputs.stamp
+        if inputs.stamp in seen:
+            assert seen[inputs.stamp] == inputs.value
+            same += 1
+        else:
+            assert inputs.value not in seen.values()
+            seen[inputs.stamp] = inputs.value
+            other += 1
+    assert same > 100 and other > 100, (same, other)
 
 
 def test_the_count_of_moves_kept_from_the_automatic_end_is_the_listings() -> None:
