@@ -183,6 +183,16 @@ def test_medium_spreads_onto_the_cards_territories() -> None:
         "MYS", "KAR", 1)
 
 
+def test_medium_marches_towards_the_cards_territories() -> None:
+    """W-VP-2, W-MOVE-2: a lone Pandya army in Khandesh at turn 2, four crossings from
+    Karnataka and Mysore (2 VP each at the end of turns 4 and 7), where its card scores
+    nothing, goes two crossings nearer rather than staying put."""
+    s = position(2, "PANDYA", {"KHA": {"PANDYA": 1}}, seats=5, fresh={"KHA": 1})
+    seat = RULESET.to_move(s)[0]
+    pick = choose_intent(RULESET, s, seat, RULESET.legal_intents(s, seat), "medium", Random(0))
+    assert isinstance(pick, I.Move) and pick.start == "KHA" and pick.path[-1] in ("BID", "BIJ")
+
+
 def test_medium_attacks_when_the_odds_are_good() -> None:
     """W-CMB-1, W-CMB-5, W-VP-2: 3 Chola beside 1 Pandya army in Karnataka (3 VP to the
     Chola at the end of turn 4) attack it, keeping Golkonda (1 VP) with the third army;
