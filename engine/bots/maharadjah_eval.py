@@ -5,7 +5,9 @@ A player's estimate sums, over the nations they control: the VP already scored
 for the territories each nation holds now (W-VP-2, raids of W-VP-3 read the same
 way), each future scoring turn discounted by its distance and by how safe the
 territory looks (own armies against the other players' armies next door); Raj
-VP to come at the level held now (W-RAJ-2); colonial post VP to come (W-VP-6);
+VP to come at the level held now (W-RAJ-2); colonial post VP to come (W-VP-6),
+and a share of what the posts a power could build where its armies stand alone on
+free sites would add (W-POST-5 a: without it the powers marched inland);
 and the armies themselves, which hold, grow and fight (capped at what
 overpopulation leaves, W-OVP-1). An army standing where its card scores less than
 in a territory it could still reach is pulled there (``_reach``): without the pull
@@ -22,7 +24,7 @@ Everything in Maharadjah is public (W-VP-7): a seat's view is the whole state.
 from __future__ import annotations
 
 from functools import cache
-from itertools import product
+from itertools import combinations, product
 from math import comb
 from typing import Any
 
@@ -40,6 +42,8 @@ IDLE_ARMY = 0.1  # an army of a nation with nothing left to score (it can still 
 GROWTH = 0.25  # a territory's growth value (W-GROW-2) per army it yields a turn
 WIN_BONUS = 30.0  # winning a finished game outright (shared: split)
 CAP = 12  # battles bigger than this are judged as this big (odds)
+SITE = 0.7  # a free post site a colonial power's armies hold alone, per VP a turn it would add
+# (below 1, and scored from the next turn on: building the post itself is always worth more)
 PULL = 0.2  # an army where its card scores less than where it could go: per VP of the difference
 RAJ_LAST = {"MAURYA": 5}  # W-RAJ-6, W-SCHED-2: the Maurya leave after turn 5
 
@@ -198,7 +202,6 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
                 all(t != where for t, _ in held[n]):
             held[n].append((where, 0.5))
     nations = Q.rules().nations
-    owners = set(state.posts.values())
     scoring_later = _weights(turn + 1)
     halves_of = _halves()
     order = _order_index()
@@ -224,9 +227,15 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
             raj = level * _future_turns(first, RAJ_LAST.get(n, LAST_TURN)) * (
                 DECAY if first > turn else 1.0)
         colonial = 0.0
-        if info.colonial and n in owners:
-            colonial = _colonial_vp(tuple(sorted(s for s, o in state.posts.items() if o == n))
-                                    ) * _future_turns(turn)
+        if info.colonial:
+            own = tuple(sorted(s for s, o in state.posts.items() if o == n))
+            if own:
+                colonial = _colonial_vp(own) * _future_turns(turn)
+            sites = [s for s in away[n] if s in territories and territories[s].post_site
+                     and s not in state.posts]
+            if sites and len(own) < info.posts:  # posts it can build there (W-POST-5 a)
+                colonial += SITE * _new_posts(own, tuple(sorted(sites)), info.posts) * \
+                    _future_turns(turn + 1)
         worth = ARMY if (future or raj or colonial or scoring_later[n]) else IDLE_ARMY
         count = armies[n]
         if not info.colonial:
@@ -253,6 +262,16 @@ def _colonial_vp(posts: tuple[str, ...]) -> int:
     choices = [Q.board().territories[s].seas for s in posts]
     coasts = max(len(set(pick)) for pick in product(*choices))
     return len(posts) + min(coasts, 3)
+
+
+@cache
+def _new_posts(own: tuple[str, ...], sites: tuple[str, ...], most: int) -> int:
+    """W-POST-4, 6, W-VP-6: the VP a turn that the best posts built on ``sites`` (two a
+    phase, within the power's limit) would add to those of ``own``."""
+    room = min(2, most - len(own), len(sites))
+    base = _colonial_vp(own)
+    return max(_colonial_vp(tuple(sorted(own + pick))) - base
+               for pick in combinations(sites, room))
 
 
 @cache
