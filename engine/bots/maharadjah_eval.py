@@ -5,12 +5,18 @@ A player's estimate sums, over the nations they control: the VP already scored
 for the territories each nation holds now (W-VP-2, raids of W-VP-3 read the same
 way), each future scoring turn discounted by its distance and by how safe the
 territory looks (own armies against the other players' armies next door); Raj
-VP to come at the level held now (W-RAJ-2); colonial post VP to come (W-VP-6);
+VP to come at the level held now (W-RAJ-2); colonial post VP to come (W-VP-6),
+and a share of what the posts a power could build where its armies stand alone on
+free sites would add (W-POST-5 a: without it the powers marched inland);
 and the armies themselves, which hold, grow and fight (capped at what
-overpopulation leaves, W-OVP-1). A territory where two nations' armies meet is a
-battle to come (W-CMB-1): each side is credited with its chance of holding it,
-its expected survivors and the kill VP its dice should earn, from the exact odds
-of a fight to the end (``odds``). ``value`` is the seat's estimate against the
+overpopulation leaves, W-OVP-1). An army standing where its card scores less than
+in a territory it could still reach is pulled there (``_reach``): without the pull
+the estimate is flat for an army far from its card's territories, which then
+wanders (the Pandya, two armies in central India at turn 1, used to go north and
+score 3 VP a game). A territory where two nations' armies meet is a battle to come
+(W-CMB-1): each side is credited with its chance of holding it, its expected
+survivors and the kill VP its dice should earn, from the exact odds of a fight to
+the end (``odds``). ``value`` is the seat's estimate against the
 others' (half the best, half the mean), which is what a bot maximises.
 Everything in Maharadjah is public (W-VP-7): a seat's view is the whole state.
 """
@@ -18,7 +24,7 @@ Everything in Maharadjah is public (W-VP-7): a seat's view is the whole state.
 from __future__ import annotations
 
 from functools import cache
-from itertools import product
+from itertools import combinations, product
 from math import comb
 from typing import Any
 
@@ -36,6 +42,9 @@ IDLE_ARMY = 0.1  # an army of a nation with nothing left to score (it can still 
 GROWTH = 0.25  # a territory's growth value (W-GROW-2) per army it yields a turn
 WIN_BONUS = 30.0  # winning a finished game outright (shared: split)
 CAP = 12  # battles bigger than this are judged as this big (odds)
+SITE = 0.7  # a free post site a colonial power's armies hold alone, per VP a turn it would add
+# (below 1, and scored from the next turn on: building the post itself is always worth more)
+PULL = 0.2  # an army where its card scores less than where it could go: per VP of the difference
 RAJ_LAST = {"MAURYA": 5}  # W-RAJ-6, W-SCHED-2: the Maurya leave after turn 5
 
 
@@ -134,6 +143,7 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
     values: dict[str, float] = {n: float(sum(vp_of.get(n, ()))) + raj_of.get(n, 0)
                                 for n in control}
     held: dict[str, list[tuple[str, float]]] = {n: [] for n in control}
+    away: dict[str, list[str]] = {n: [] for n in control}  # spaces held alone
     armies: dict[str, float] = dict.fromkeys(control, 0.0)
     spaces: dict[str, int] = dict.fromkeys(control, 0)
     seat = control
@@ -147,6 +157,7 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
                 if c > 0 and n in seat:
                     spaces[n] += 1
                     armies[n] += c
+                    away[n].append(space)
                     if space in territories:
                         held[n].append((space, safety(space, n, c)))
             continue
@@ -158,6 +169,7 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
         if len(present) == 1 and space != fought:
             n, c = present[0]
             armies[n] += c
+            away[n].append(space)
             if space in territories:
                 held[n].append((space, safety(space, n, c)))
             continue
@@ -190,7 +202,6 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
                 all(t != where for t, _ in held[n]):
             held[n].append((where, 0.5))
     nations = Q.rules().nations
-    owners = set(state.posts.values())
     scoring_later = _weights(turn + 1)
     halves_of = _halves()
     order = _order_index()
@@ -205,6 +216,9 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
         for t, share in mine:
             future += share * vps[t]
         info = nations[n]
+        if not info.colonial:
+            reach = _reach(turn, n, index > state.seq or (index == state.seq and later_phase))
+            future += PULL * sum(reach[s] for s in away[n])  # a space's first army
         raj = 0.0
         if info.raj and turn <= RAJ_LAST.get(n, LAST_TURN):
             level = scoring.raj_level(scoring.raj_count(state, n)) if (
@@ -213,9 +227,15 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
             raj = level * _future_turns(first, RAJ_LAST.get(n, LAST_TURN)) * (
                 DECAY if first > turn else 1.0)
         colonial = 0.0
-        if info.colonial and n in owners:
-            colonial = _colonial_vp(tuple(sorted(s for s, o in state.posts.items() if o == n))
-                                    ) * _future_turns(turn)
+        if info.colonial:
+            own = tuple(sorted(s for s, o in state.posts.items() if o == n))
+            if own:
+                colonial = _colonial_vp(own) * _future_turns(turn)
+            sites = [s for s in away[n] if s in territories and territories[s].post_site
+                     and s not in state.posts]
+            if sites and len(own) < info.posts:  # posts it can build there (W-POST-5 a)
+                colonial += SITE * _new_posts(own, tuple(sorted(sites)), info.posts) * \
+                    _future_turns(turn + 1)
         worth = ARMY if (future or raj or colonial or scoring_later[n]) else IDLE_ARMY
         count = armies[n]
         if not info.colonial:
@@ -245,6 +265,16 @@ def _colonial_vp(posts: tuple[str, ...]) -> int:
 
 
 @cache
+def _new_posts(own: tuple[str, ...], sites: tuple[str, ...], most: int) -> int:
+    """W-POST-4, 6, W-VP-6: the VP a turn that the best posts built on ``sites`` (two a
+    phase, within the power's limit) would add to those of ``own``."""
+    room = min(2, most - len(own), len(sites))
+    base = _colonial_vp(own)
+    return max(_colonial_vp(tuple(sorted(own + pick))) - base
+               for pick in combinations(sites, room))
+
+
+@cache
 def _halves() -> dict[str, int]:
     """W-GROW-2: a territory's growth value in halves."""
     return {t: 1 if terr.rough else 2 for t, terr in Q.board().territories.items()}
@@ -253,6 +283,46 @@ def _halves() -> dict[str, int]:
 @cache
 def _territory_vps(turn: int, nation: str, raids_now: bool) -> dict[str, float]:
     return {t: _territory_vp(turn, nation, t, raids_now) for t in Q.board().territories}
+
+
+@cache
+def _reach(turn: int, nation: str, raids_now: bool) -> dict[str, float]:
+    """space -> how much more the best territory an army standing there could go and
+    score is worth than where it stands: that territory's discounted card VP, discounted
+    once more for each turn of marching there (two crossings a turn, W-MOVE-2; rough and
+    enemy stops ignored), so that every crossing nearer counts."""
+    vps = _territory_vps(turn, nation, raids_now)
+    far = _distances()
+    out: dict[str, float] = {}
+    for space, row in far.items():
+        best = max((v * DECAY ** (row[t] / 2) for t, v in vps.items() if t in row),
+                   default=0.0)
+        out[space] = max(0.0, best - vps.get(space, 0.0))
+    return out
+
+
+@cache
+def _distances() -> dict[str, dict[str, int]]:
+    """space (territory or barbarian land) -> territory -> crossings over land."""
+    board = Q.board()
+    land: dict[str, set[str]] = {t: set(near) for t, near in board.land.items()}
+    for t, terr in board.territories.items():
+        for b in terr.barbarians:
+            land.setdefault(b, set()).add(t)
+    out: dict[str, dict[str, int]] = {}
+    for start in land:
+        row = {start: 0}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for s in frontier:
+                for near in land.get(s, ()):
+                    if near in board.territories and near not in row:
+                        row[near] = row[s] + 1
+                        nxt.append(near)
+            frontier = nxt
+        out[start] = {t: d for t, d in row.items() if t in board.territories}
+    return out
 
 
 def _post_worth(state: MaharadjahState) -> float:

@@ -18,6 +18,7 @@ from engine.core.game import Game
 from engine.core.ruleset import Seat
 from engine.maharadjah import RULESET, Options
 from engine.maharadjah import intents as I
+from engine.maharadjah import queries as Q
 from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF
 from engine.maharadjah.state import State as MaharadjahState
 from tests.maharadjah.helpers import Dice, play, position
@@ -181,6 +182,28 @@ def test_medium_spreads_onto_the_cards_territories() -> None:
     pick = choose_intent(RULESET, s, seat, RULESET.legal_intents(s, seat), "medium", Random(0))
     assert isinstance(pick, I.Move) and (pick.start, pick.path[-1], pick.armies) == (
         "MYS", "KAR", 1)
+
+
+def test_medium_marches_towards_the_cards_territories() -> None:
+    """W-VP-2, W-MOVE-2: a lone Pandya army in Khandesh at turn 2, four crossings from
+    Karnataka and Mysore (2 VP each at the end of turns 4 and 7), where its card scores
+    nothing, goes two crossings nearer rather than staying put."""
+    s = position(2, "PANDYA", {"KHA": {"PANDYA": 1}}, seats=5, fresh={"KHA": 1})
+    seat = RULESET.to_move(s)[0]
+    pick = choose_intent(RULESET, s, seat, RULESET.legal_intents(s, seat), "medium", Random(0))
+    assert isinstance(pick, I.Move) and pick.start == "KHA" and pick.path[-1] in ("BID", "BIJ")
+
+
+def test_medium_keeps_a_colonial_power_on_free_post_sites() -> None:
+    """W-POST-2, W-POST-5 (a), W-POST-6, W-VP-6: 2 Dutch armies alone in Kerala, a free
+    post site, at turn 12 hold it and spread to a second free site (two posts a phase, a
+    second coast) rather than march both inland onto the Chola in Mysore."""
+    s = position(12, "DUTCH", {"KER": {"DUTCH": 2}, "MYS": {"CHOLA": 2}}, seats=5,
+                 fresh={"KER": 2})
+    seat = RULESET.to_move(s)[0]
+    pick = choose_intent(RULESET, s, seat, RULESET.legal_intents(s, seat), "medium", Random(0))
+    assert isinstance(pick, I.Move) and pick.start == "KER" and pick.armies == 1
+    assert Q.board().territories[pick.path[-1]].post_site and pick.path[-1] != "MYS"
 
 
 def test_medium_attacks_when_the_odds_are_good() -> None:
