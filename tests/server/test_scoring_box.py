@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,18 +41,33 @@ def before_a_scoring() -> tuple[LocalTable, int, Any]:
     return table, last.seat, last.intent
 
 
-def test_a_scoring_writes_its_own_rows_and_shows_what_a_repaint_draws() -> None:
-    """MJ-SCORE-1: the city scored after the round's last turn is shown to every seat."""
+Script = Callable[[Pilot[Any], list[str], LocalTable, Callable[[], None]], Awaitable[None]]
+
+
+def at_a_scoring(script: Script) -> None:
+    """Seat 0's session before a scoring (``before_a_scoring``), settled: ``script`` gets
+    the pilot, what the terminal was written, the table, and the move that brings the
+    scoring (another seat ends the round)."""
     writes: list[str] = []
-    seen: dict[str, Any] = {}
     table, seat, intent = before_a_scoring()
 
-    async def script(pilot: Pilot[Any]) -> None:
-        app = pilot.app
+    async def settled(pilot: Pilot[Any]) -> None:
         await settle(pilot)
+        await script(pilot, writes, table, lambda: table.play(seat, intent))
+
+    asyncio.run(run(_Session(table, writes), SIZE, settled))
+
+
+def test_a_scoring_writes_its_own_rows_and_shows_what_a_repaint_draws() -> None:
+    """MJ-SCORE-1: the city scored after the round's last turn is shown to every seat."""
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any], writes: list[str], table: LocalTable,
+                     scoring: Callable[[], None]) -> None:
+        app = pilot.app
         _, seen["full"] = await repainted(pilot, writes)
         start = len(writes)
-        table.play(seat, intent)  # another seat ends the round: its city is scored
+        scoring()  # another seat ends the round: its city is scored
         await settle(pilot)
         drawn = "".join(writes[start:])
         seen["open"] = len(drawn)
@@ -73,7 +89,7 @@ def test_a_scoring_writes_its_own_rows_and_shows_what_a_repaint_draws() -> None:
         seen["shown closed"] = screen_of(writes, SIZE)
         seen["repaint closed"], _ = await repainted(pilot, writes)
 
-    asyncio.run(run(_Session(table, writes), SIZE, script))
+    at_a_scoring(script)
     # Pushed as a screen, the scoring wrote two whole frames as it closed (the screen
     # under it resumed, drawn again); as it opened, the move's own rows and a whole
     # frame, mostly blank, which the box's rows and the board around them match.
@@ -91,14 +107,12 @@ def test_enter_takes_a_reward_in_the_box_and_escape_goes_back_to_the_map() -> No
     """MJ-SCORE-4: the seat ranked first chooses its reward tile in the scoring."""
     from maharaja_tui.screens.scoring import ScoringBox
 
-    writes: list[str] = []
     seen: dict[str, Any] = {}
-    table, seat, intent = before_a_scoring()
 
-    async def script(pilot: Pilot[Any]) -> None:
+    async def script(pilot: Pilot[Any], writes: list[str], table: LocalTable,
+                     scoring: Callable[[], None]) -> None:
         app = pilot.app
-        await settle(pilot)
-        table.play(seat, intent)
+        scoring()
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen) and isinstance(screen.dialog, ScoringBox)
@@ -115,7 +129,7 @@ def test_enter_takes_a_reward_in_the_box_and_escape_goes_back_to_the_map() -> No
                                 app.focused is not None and screen.query_one(
                                     ActionPanel) in app.focused.ancestors)
 
-    asyncio.run(run(_Session(table, writes), SIZE, script))
+    at_a_scoring(script)
     assert seen["choices"] == (True, True)
     assert seen["after enter"] == (True, 1)
     assert seen["after escape"] == (True, None, True)
