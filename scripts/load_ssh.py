@@ -64,6 +64,8 @@ GAMES = ("maharaja-2020", "raja-2004", "maharani", "maharadjah")
 SEATS = {"maharaja-2020": (2, 4), "raja-2004": (2, 5), "maharani": (2, 4),
          "maharadjah": (3, 5)}  # the seats a table of each may have
 STATUS_SPAN = 200  # bytes after "step " that hold the rest of a status line, escapes included
+CURSOR = re.compile(rb"\x1b\[(\d+);(\d+)H")  # a cursor move (row;column): each drawn run's start
+BACK = "Back to the map"  # the scoring's (and the final screen's) way back to the board
 
 
 def plain(output: bytes) -> str:
@@ -94,6 +96,41 @@ def statuses(output: bytes) -> list[tuple[int, str]]:
     return found
 
 
+def cover_after(cover: tuple[int, int] | None, drawn: bytes) -> tuple[int, int] | None:
+    """Where (row, column) a scoring's "Back to the map" shows after ``drawn``, given
+    where it showed before (None: nowhere). A scoring is a screen of its own (its
+    footer says it) or a box drawn over the board (its last row does): either way its
+    words drawn put it there, and a run drawn over their place (the board again, the
+    scoring closed) takes it away. A status line drawn later says nothing of it: a box
+    leaves the status line in sight, where the moves go on showing.
+
+    Only the runs that may matter are made text: those that draw the words, and those
+    on the row where they show."""
+    if cover is None and BACK.encode() not in drawn:
+        return None
+    moves = list(CURSOR.finditer(drawn))
+    for n, move in enumerate(moves):
+        run = drawn[move.end():moves[n + 1].start() if n + 1 < len(moves) else len(drawn)]
+        row, column = int(move[1]), int(move[2])
+        if BACK.encode() in run:
+            text = plain(run)
+            cover = (row, column + text.index(BACK))
+        elif cover is not None and row == cover[0] \
+                and column <= cover[1] < column + len(plain(run)):
+            cover = None
+    return cover
+
+
+def last_move(drawn: bytes) -> int:
+    """Where the last cursor move in ``drawn`` begins (its end if there is none): the
+    run it starts may go on in the next read."""
+    at = len(drawn)
+    while (at := drawn.rfind(b"\x1b[", 0, at)) >= 0:
+        if CURSOR.match(drawn, at):
+            return at
+    return len(drawn)
+
+
 class Player:
     def __init__(self, name: str, address: str = "127.0.0.1",
                  key: asyncssh.SSHKey | None = None) -> None:
@@ -103,6 +140,8 @@ class Player:
         self.password: str | None = None  # logs in with it instead, if set
         self.entered = 0.0  # when Enter was last pressed to go on from a scoring screen
         self.tail = b""
+        self.cover: tuple[int, int] | None = None  # where "Back to the map" shows (cover_after)
+        self.drawn = b""  # what came since the last cursor move (its run may go on)
         self.step = -1
         self.state = ""
         self.seen: dict[int, float] = {}
@@ -136,6 +175,9 @@ class Player:
             self.tail = (self.tail + data)[-6000:]
             if self.table is None and (found := TABLE.search(plain(scanned))):
                 self.table = int(found[1])
+            drawn = self.drawn + data
+            self.cover = cover_after(self.cover, drawn)
+            self.drawn = drawn[last_move(drawn):][-8000:]  # its last run, read again whole
             for step, state in self.statuses(scanned):
                 self.seen.setdefault(step, now)
                 self.step, self.state = step, state
@@ -164,9 +206,9 @@ class Player:
         return min((when for seen, when in self.seen.items() if seen >= step), default=None)
 
     def covered(self) -> bool:
-        """Whether a scoring (or the final) screen stands over its board: its footer's
-        "Back to the map" came after its last status line."""
-        return self.tail.rfind(b"Back to the map") > self.tail.rfind(MARK)
+        """Whether a scoring (or the final screen) stands over its board: its "Back to
+        the map" shows (``cover_after``)."""
+        return self.cover is not None
 
     def over(self) -> bool:
         """Whether the game's final screen shows (its tabs: scores, story, points)."""

@@ -101,7 +101,7 @@ async def drive(hub: Hub, moves: int, warm: int, top: int, sort: str,
     app = SessionApp(conn, games(), f"new {game} 4", driver_class=Terminal)
     rng = random.Random(5)
     result: dict[str, Any] = {}
-    pushed = [0]  # screens the session pushed (a dialog, a scoring), counted on the app
+    pushed = [0]  # screens the session pushed or drew inside (a dialog, a scoring)
     push_screen = app.push_screen
 
     def counted(*args: Any, **kwargs: Any) -> Any:
@@ -109,6 +109,16 @@ async def drive(hub: Hub, moves: int, warm: int, top: int, sort: str,
         return push_screen(*args, **kwargs)
 
     app.push_screen = counted  # type: ignore[method-assign]
+    # A dialog drawn inside the game screen (a choice list, a scoring) counts as one pushed.
+    from maharaja_tui.screens.game import GameScreen
+
+    open_box = GameScreen._open
+
+    def opened(screen: GameScreen, box: Any, answered: Any) -> None:
+        pushed[0] += 1
+        open_box(screen, box, answered)
+
+    GameScreen._open = opened  # type: ignore[method-assign]
     kinds: dict[str, list[float]] = {}  # kind of move -> [moves, CPU seconds, bytes]
 
     async def play(pilot: Pilot[None]) -> None:

@@ -540,13 +540,15 @@ class GameScreen(Closing, Screen[None]):
         view = self.table.view(None)
 
         def uncover(_: None) -> None:
-            from maharaja_tui.screens.scoring import ScoringScreen
+            from maharaja_tui.screens.scoring import ScoringBox, ScoringScreen
 
             self._covered = False
             self.viewer = nxt
             self.sync()
             if isinstance(self.app.screen, ScoringScreen):  # its choices are the new seat's
                 self.app.screen.refresh_choices()
+            elif isinstance(self.dialog, ScoringBox):  # likewise
+                self.dialog.refresh_choices()
             elif self.app.screen is self:  # the next player's keys go to the choices
                 self.query_one(ActionPanel).focus_options()
 
@@ -573,11 +575,18 @@ class GameScreen(Closing, Screen[None]):
             self._scored_round = key
             if not self.humans:  # computers only: the log has it, nobody is kept waiting
                 return
-            from maharaja_tui.screens.scoring import ScoringScreen  # not needed to start
+            from maharaja_tui.screens.scoring import ScoringBox, ScoringScreen  # not at start
 
-            # Once it closes, look again: the game may have ended meanwhile.
-            self.ask(ScoringScreen(self, self.adapter.scoring_table(view)),
-                     lambda _: self.sync())
+            # Once it closes, look again: the game may have ended meanwhile. Inside the
+            # screen (a session's), it writes its own rows: pushed, it wrote the whole
+            # terminal as it opened and again as it closed, at every seat at every scoring.
+            summary = self.adapter.scoring_table(view)
+            if self.DIALOGS_INSIDE:
+                box = ScoringBox(self, summary)
+                box.hold_frames()
+                self.ask(box, lambda _: self.sync())
+            else:
+                self.ask(ScoringScreen(self, summary), lambda _: self.sync())
         elif self.adapter.is_over(view) and not self._final_shown:
             from maharaja_tui.screens.final import FinalScreen
 
@@ -770,8 +779,10 @@ class GameScreen(Closing, Screen[None]):
         from maharaja_tui.screens.choice import ChoiceBox, ChoiceScreen  # not needed to start
 
         prompt = entry.prompt or "Choose:"
+        # One box at a time inside the screen: asked from one (a scoring's decision),
+        # the list is pushed over it.
         self.ask(ChoiceBox(prompt, labels, self.colours, highlighted=asked or 0)
-                 if self.DIALOGS_INSIDE else
+                 if self.DIALOGS_INSIDE and self.dialog is None else
                  ChoiceScreen(prompt, labels, self.colours, highlighted=asked or 0), chosen)
 
     def ask(self, screen: Screen[Any] | DialogBox, then: Any, *,

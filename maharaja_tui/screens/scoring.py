@@ -3,20 +3,24 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from contextlib import ExitStack
+from typing import Any, Protocol
 
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import Button, DataTable, Static
 
 from engine.core.table import Table, held_here
 from maharaja_tui.games.base import AnyAdapter, MenuEntry, ScoreTable, entry_key
-from maharaja_tui.screens.closing import Closing, on_top, while_open
+from maharaja_tui.screens.choice import answer
+from maharaja_tui.screens.closing import Closing, is_open, on_top, while_open
 from maharaja_tui.widgets.action_panel import ActionPanel
+from maharaja_tui.widgets.dialog_box import DialogBox
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles
 
@@ -49,8 +53,10 @@ class ScoredGame(Protocol):
     def action_redo(self) -> None: ...
 
 
-class ScoringScreen(Closing, RoleStyles, Screen[None]):
-    """Stays up while the game's scoring decisions are made; the viewer makes theirs here."""
+class ScoringBox(RoleStyles, DialogBox):
+    """The scoring's title, table, notes and track, and the viewer's decisions: a
+    ``ScoringScreen``'s whole screen, or a box drawn inside the game screen (a
+    session's, see ``DialogBox``), which says its keys on its last row."""
 
     # Enter picks a choice when there are some, else closes: priority, because the
     # table or the empty choice list may hold the focus and would swallow it.
@@ -63,47 +69,78 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
                 # A reward to choose is a decision like any: the hint asks about it here.
                 Binding("h", "hint", "Hint", id="scoring.hint")]
 
-    def __init__(self, game: ScoredGame, summary: ScoreTable) -> None:
-        super().__init__()
+    def __init__(self, game: ScoredGame, summary: ScoreTable, *, inside: bool = True,
+                 then: Callable[[Any], None] | None = None) -> None:
+        """``inside``: drawn inside the game screen (else the whole of a ScoringScreen,
+        whose footer says its keys, and which is not modal: the app's keys work there)."""
+        super().__init__(then=then, id="scoring-box", classes="dialog" if inside else "")
+        self.inside = inside
         self.game = game
         self.summary = summary
         self.entries: list[MenuEntry] = []  # the viewer's scoring decisions, when they have one
+        self._frames = ExitStack()  # the app's frames held back (hold_frames)
+
+    @property
+    def is_modal(self) -> bool:
+        return self.inside
 
     def compose(self) -> ComposeResult:
         game = self.game
         track = game.adapter.scoring_track(game.table.view(game.viewer))
-        with Vertical(id="scoring-box"):
-            yield Static(self.summary.title, id="scoring-title", classes="screen-title")
-            # Read, never steered (no cursor): the keys go to the choices below.
-            table: DataTable[Text] = DataTable(id="scoring-table", cursor_type="none",
-                                               zebra_stripes=True)
-            table.can_focus = False
-            yield table
-            if self.summary.notes:
-                yield Static(id="scoring-notes")
-            if track is not None:  # the adapter's panel (Maharaja's rewards)
-                yield track.widget(game.colours, id=track.id, classes=track.classes)
-            yield ActionPanel(self.game.colours, id="scoring-actions")
-        yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
-
-    @while_open
-    def on_mount(self) -> None:
-        fill_table(self.query_one(DataTable), self.summary, Painter(self, self.game.colours))
+        yield Static(self.summary.title, id="scoring-title", classes="screen-title")
+        # Read, never steered (no cursor): the keys go to the choices below.
+        table: DataTable[Text] = DataTable(id="scoring-table", cursor_type="none",
+                                           zebra_stripes=True)
+        table.can_focus = False
+        yield table
         if self.summary.notes:
-            self.query_one("#scoring-notes", Static).update(
-                Painter(self, self.game.colours).lines(self.summary.notes))
+            yield Static(id="scoring-notes")
+        if track is not None:  # the adapter's panel (Maharaja's rewards)
+            yield track.widget(game.colours, id=track.id, classes=track.classes)
+        yield ActionPanel(self.game.colours, id="scoring-actions")
+        if self.inside:  # the footer under it is the game's: the box's keys are here
+            with Horizontal(classes="dialog-buttons"):
+                yield answer("Esc", "Back to the map", "scoring-back")
+                if game.hints_allowed:
+                    yield Static("h hint", classes="dialog-hint")
+
+    def _showing(self) -> bool:
+        """Open: not answered, on a screen still open (a table's notice may come late)."""
+        return self.is_attached and not self.answered and is_open(self.screen)
+
+    def on_mount(self) -> None:
+        self.call_later(self._frames.close)  # drawn once what follows is laid out
+        if not self._showing():
+            return
+        painter = Painter(self, self.game.colours)
+        fill_table(self.query_one(DataTable), self.summary, painter)
+        if self.summary.notes:
+            self.query_one("#scoring-notes", Static).update(painter.lines(self.summary.notes))
         self.game.table.subscribe(self._changed)
         self.refresh_choices()
+        if self.inside:  # the keys come here at once, as to a screen pushed over the map
+            self.query_one(ActionPanel).focus_options()
+
+    def hold_frames(self) -> None:
+        """The app draws no frame until this box is filled (its mount), or taken away
+        before: drawn as its widgets mounted, it was laid out with the whole screen
+        under it three times and written in three frames (19 KB at 256 colours); held,
+        twice and in two (17 KB: its rows are still written twice, once again as its
+        list settles). A second at most, whatever comes."""
+        self._frames.enter_context(self.app.batch_update())
+        self.app.set_timer(1.0, self._frames.close)
 
     def on_unmount(self) -> None:
+        self._frames.close()  # taken away before it was filled
         self.game.table.unsubscribe(self._changed)  # a closed scoring is not kept alive
 
-    @while_open
     def _changed(self) -> None:
-        self.app.call_later(self.refresh_choices)
+        if self._showing():
+            self.app.call_later(self.refresh_choices)
 
-    @while_open
     def refresh_choices(self) -> None:
+        if not self._showing():
+            return
         game = self.game
         view = game.table.view(game.viewer)
         to_move = game.table.to_move()
@@ -132,8 +169,13 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
         message.stop()
         if not self.entries:  # scoring is over: the one entry goes on
             self.dismiss(None)
-        elif 0 <= message.index < len(self.entries) and on_top(self):  # see GameScreen
+        elif 0 <= message.index < len(self.entries) and on_top(self.screen) \
+                and not self.answered:  # see GameScreen
             self.game.choose(self.entries[message.index])
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)  # "Esc Back to the map", clicked
 
     def action_enter(self) -> None:
         if self.entries:
@@ -162,6 +204,35 @@ class ScoringScreen(Closing, RoleStyles, Screen[None]):
 
     def action_redo(self) -> None:
         self.game.action_redo()
+
+
+class ScoringScreen(Closing, RoleStyles, Screen[None]):
+    """Stays up while the game's scoring decisions are made; the viewer makes theirs here
+    (in its ``ScoringBox``, which fills it, above the footer)."""
+
+    def __init__(self, game: ScoredGame, summary: ScoreTable) -> None:
+        super().__init__()
+        self.summary = summary
+        self.box = ScoringBox(game, summary, inside=False, then=self._answered)
+
+    @property
+    def entries(self) -> list[MenuEntry]:
+        """The viewer's scoring decisions, when they have one."""
+        return self.box.entries
+
+    def compose(self) -> ComposeResult:
+        yield self.box
+        yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
+
+    def refresh_choices(self) -> None:
+        self.box.refresh_choices()
+
+    def action_close(self) -> None:
+        self.box.action_close()
+
+    @while_open
+    def _answered(self, _: Any) -> None:
+        self.dismiss(None)
 
 
 def fill_table(table: DataTable[Text], summary: ScoreTable, painter: Painter) -> None:

@@ -158,11 +158,11 @@ async def test_a_closed_scoring_screen_stops_listening_to_the_table() -> None:
         table = app.game_screen().table
         assert isinstance(app.screen, ScoringScreen)
         scoring = app.screen
-        assert scoring._changed in table._listeners
+        assert scoring.box._changed in table._listeners
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, ScoringScreen)
-        assert scoring._changed not in table._listeners
+        assert scoring.box._changed not in table._listeners
 
 
 @pytest.mark.parametrize("by", ["keys", "mouse"])

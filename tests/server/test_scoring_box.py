@@ -1,0 +1,135 @@
+"""A session's game screen draws a city scoring inside itself (a box on its dialog
+layer), not as a screen pushed over it, read as a player's terminal shows it: every
+seat sees every scoring, and a pushed one wrote the whole terminal as it opened and
+again as it closed. Opening and closing it write its rows and the few the move changes;
+what shows is what a full repaint of that moment draws; its keys work as on the screen
+it was (Escape goes back to the map, Enter takes the reward, then goes on), the focus
+comes back to the action list; and the load client (scripts/load_ssh.py) sees it come
+and go by its "Back to the map"."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from terminal import run, screen_of
+from test_dialog_box import SIZE, _Session, repainted, settle
+from textual.pilot import Pilot
+
+from engine.core.table import LocalTable
+from maharaja_tui.screens.game import GameScreen
+from maharaja_tui.widgets.action_panel import ActionPanel
+from tests.tui import games
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+
+import load_ssh  # noqa: E402 - after the path it lives on
+
+
+def before_a_scoring() -> tuple[LocalTable, int, Any]:
+    """Round 2's last turn about to end (Maharaja): the table, the seat ending it and
+    its intent, after which the city is scored and seat 0 chooses a reward first."""
+    def scored(game: Any) -> bool:
+        return game.state.phase == "scoring" and game.state.round == 2
+
+    last = games.game_until(scored).steps[-1]
+    steps = len(games.game_until(scored).steps) - 1
+    table = LocalTable(games.game_until(lambda game: len(game.steps) == steps))
+    return table, last.seat, last.intent
+
+
+Script = Callable[[Pilot[Any], list[str], LocalTable, Callable[[], None]], Awaitable[None]]
+
+
+def at_a_scoring(script: Script) -> None:
+    """Seat 0's session before a scoring (``before_a_scoring``), settled: ``script`` gets
+    the pilot, what the terminal was written, the table, and the move that brings the
+    scoring (another seat ends the round)."""
+    writes: list[str] = []
+    table, seat, intent = before_a_scoring()
+
+    async def settled(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await script(pilot, writes, table, lambda: table.play(seat, intent))
+
+    asyncio.run(run(_Session(table, writes), SIZE, settled))
+
+
+def test_a_scoring_writes_its_own_rows_and_shows_what_a_repaint_draws() -> None:
+    """MJ-SCORE-1: the city scored after the round's last turn is shown to every seat."""
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any], writes: list[str], table: LocalTable,
+                     scoring: Callable[[], None]) -> None:
+        app = pilot.app
+        _, seen["full"] = await repainted(pilot, writes)
+        start = len(writes)
+        scoring()  # another seat ends the round: its city is scored
+        await settle(pilot)
+        drawn = "".join(writes[start:])
+        seen["open"] = len(drawn)
+        seen["cover"] = load_ssh.cover_after(None, drawn.encode())
+        screen = app.screen
+        seen["dialog"] = type(screen.dialog).__name__ if isinstance(screen, GameScreen) \
+            else type(screen).__name__
+        seen["shown open"] = screen_of(writes, SIZE)
+        seen["repaint open"], _ = await repainted(pilot, writes)
+        start = len(writes)
+        await pilot.press("escape")  # back to the map
+        await settle(pilot)
+        drawn = "".join(writes[start:])
+        seen["close"] = len(drawn)
+        seen["cover after"] = load_ssh.cover_after(seen["cover"], drawn.encode())
+        seen["after"] = (type(app.screen).__name__, getattr(app.screen, "dialog", None))
+        actions = app.screen.query_one(ActionPanel)
+        seen["focus"] = app.focused is not None and actions in app.focused.ancestors
+        seen["shown closed"] = screen_of(writes, SIZE)
+        seen["repaint closed"], _ = await repainted(pilot, writes)
+
+    at_a_scoring(script)
+    # Pushed as a screen, the scoring wrote two whole frames as it closed (the screen
+    # under it resumed, drawn again); as it opened, the move's own rows and a whole
+    # frame, mostly blank, which the box's rows and the board around them match.
+    assert seen["close"] < 0.8 * seen["full"], (seen["close"], seen["full"])
+    assert seen["open"] < 1.5 * seen["full"], (seen["open"], seen["full"])
+    assert seen["dialog"] == "ScoringBox"
+    assert seen["after"] == ("ServerGameScreen", None) and seen["focus"]
+    assert seen["shown open"] == seen["repaint open"]
+    assert seen["shown closed"] == seen["repaint closed"]
+    assert "Back to the map" in "".join(seen["shown open"])
+    assert seen["cover"] is not None and seen["cover after"] is None
+
+
+def test_enter_takes_a_reward_in_the_box_and_escape_goes_back_to_the_map() -> None:
+    """MJ-SCORE-4: the seat ranked first chooses its reward tile in the scoring."""
+    from maharaja_tui.screens.scoring import ScoringBox
+
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any], writes: list[str], table: LocalTable,
+                     scoring: Callable[[], None]) -> None:
+        app = pilot.app
+        scoring()
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and isinstance(screen.dialog, ScoringBox)
+        box = screen.dialog
+        steps = len(table.game.steps)
+        seen["choices"] = (len(box.entries) > 0, app.focused is not None
+                           and box in app.focused.ancestors)
+        await pilot.press("enter")  # the first reward tile
+        await settle(pilot)
+        seen["after enter"] = (screen.dialog is box, len(table.game.steps) - steps)
+        await pilot.press("escape")  # back to the map, its next decision in the list
+        await settle(pilot)
+        seen["after escape"] = (app.screen is screen, screen.dialog,
+                                app.focused is not None and screen.query_one(
+                                    ActionPanel) in app.focused.ancestors)
+
+    at_a_scoring(script)
+    assert seen["choices"] == (True, True)
+    assert seen["after enter"] == (True, 1)
+    assert seen["after escape"] == (True, None, True)
