@@ -32,6 +32,15 @@ def test_every_game_has_a_lesson() -> None:
     assert set(GAMES) == set(playable())
 
 
+def test_the_maharadjah_lesson_teaches_the_ideas_the_readme_names() -> None:
+    """Growth, a move, a battle, a retreat, a submission (README, "Learning to play"):
+    a new seed or script after a change of the computers' play must keep all five."""
+    from maharaja_tui.lessons.files import load
+
+    taught = {rule.rsplit("-", 1)[0] for step in load("maharadjah").steps for rule in step.rules}
+    assert {"W-GROW", "W-MOVE", "W-CMB", "W-RET", "W-SUB"} <= taught
+
+
 def lesson_app(game: str) -> MaharajaApp:
     return MaharajaApp(Start("play", setup=lesson_setup(game)), computer_delay=0)
 
