@@ -234,9 +234,13 @@ class MaharajaApp(ContrastFloor, MinimumSize, crashlog.OneLineCrash, KeyBacklog,
             elif table is not None:
                 self.show_game(table.game, source=table.autosave)
 
+        from maharaja_tui.games import playable
         from maharaja_tui.screens.new_game import NewGameScreen
 
-        self.show_main(NewGameScreen(seed, back=game is not None), chosen)
+        # The form opens on the game being played: "a new game" from a Maharani table is
+        # another Maharani, as a player expects (it opened on the default game).
+        same = game.ruleset.id if game is not None and game.ruleset.id in playable() else None
+        self.show_main(NewGameScreen(seed, same, back=game is not None), chosen)
 
     def start_game(self, setup: GameSetup) -> bool:
         from engine import Game, get_ruleset

@@ -99,3 +99,24 @@ async def test_a_finished_game_s_action_list_offers_the_scores_and_a_new_game() 
         await pilot.press("escape", "down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
+
+
+@synchronously
+async def test_a_new_game_from_a_finished_game_opens_on_the_same_game() -> None:
+    """From a Maharani table, "A new game" is another Maharani: the form opened on the
+    default game (Maharaja), and the player had to pick theirs again."""
+    from textual.widgets import Select
+
+    from maharaja_tui.screens.new_game import NewGameScreen
+    from tests.tui import maharani_games
+
+    app = MaharajaApp(Start("game", game=maharani_games.game_until(maharani_games.over)),
+                      computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _final(pilot, app)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.screen.query_one("#game", Select).value == "maharani"
