@@ -120,3 +120,22 @@ async def test_a_new_game_from_a_finished_game_opens_on_the_same_game() -> None:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         assert app.screen.query_one("#game", Select).value == "maharani"
+
+
+@synchronously
+async def test_keys_after_the_final_screen_reach_the_action_list() -> None:
+    """A game of computers alone ends; its final screen shows. Esc, then Down and Enter
+    are "A new game": the action list has the focus back, so Down moves its cursor (a
+    Down that reached another widget left Enter on the first entry, the scores again)."""
+    from maharaja_tui.screens.new_game import NewGameScreen
+    from tests.tui import maharani_games
+
+    game = maharani_games.game_until(maharani_games.over, humans=0)
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _final(pilot, app)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
