@@ -143,7 +143,7 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
     values: dict[str, float] = {n: float(sum(vp_of.get(n, ()))) + raj_of.get(n, 0)
                                 for n in control}
     held: dict[str, list[tuple[str, float]]] = {n: [] for n in control}
-    away: dict[str, list[str]] = {n: [] for n in control}  # spaces held alone
+    alone: dict[str, list[str]] = {n: [] for n in control}  # spaces held alone
     armies: dict[str, float] = dict.fromkeys(control, 0.0)
     spaces: dict[str, int] = dict.fromkeys(control, 0)
     seat = control
@@ -157,7 +157,7 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
                 if c > 0 and n in seat:
                     spaces[n] += 1
                     armies[n] += c
-                    away[n].append(space)
+                    alone[n].append(space)
                     if space in territories:
                         held[n].append((space, safety(space, n, c)))
             continue
@@ -169,7 +169,7 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
         if len(present) == 1 and space != fought:
             n, c = present[0]
             armies[n] += c
-            away[n].append(space)
+            alone[n].append(space)
             if space in territories:
                 held[n].append((space, safety(space, n, c)))
             continue
@@ -218,7 +218,7 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
         info = nations[n]
         if not info.colonial:
             reach = _reach(turn, n, index > state.seq or (index == state.seq and later_phase))
-            future += PULL * sum(reach[s] for s in away[n])  # a space's first army
+            future += PULL * sum(reach[s] for s in alone[n])  # a space's first army
         raj = 0.0
         if info.raj and turn <= RAJ_LAST.get(n, LAST_TURN):
             level = scoring.raj_level(scoring.raj_count(state, n)) if (
@@ -231,7 +231,7 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
             own = tuple(sorted(s for s, o in state.posts.items() if o == n))
             if own:
                 colonial = _colonial_vp(own) * _future_turns(turn)
-            sites = [s for s in away[n] if s in territories and territories[s].post_site
+            sites = [s for s in alone[n] if s in territories and territories[s].post_site
                      and s not in state.posts]
             if sites and len(own) < info.posts:  # posts it can build there (W-POST-5 a)
                 colonial += SITE * _new_posts(own, tuple(sorted(sites)), info.posts) * \
