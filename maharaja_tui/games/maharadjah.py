@@ -324,14 +324,16 @@ class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
             # (W-SUB-1, 4): said when the list holds it, not at every retreat.
             submits = b.stage == RETREAT_DEF and any(
                 isinstance(offer, I.Submit) for offer in offers_for(view, b.defender))
-            stage = {LOSSES: ("the attacker picks the armies hit", "W-CMB-6"),
-                     RETREAT_DEF: ("the defender may retreat" + (
-                         " or offer submission" if submits else ""), "W-RET-1"),
-                     RETREAT_ATT: ("the attacker may retreat", "W-RET-1")}.get(
-                b.stage, ("", ""))
+            # Named by the nation that decides: in a game of alliances and five
+            # seats, "the defender" left a player to work out which side was theirs.
+            stage = {LOSSES: (b.attacker, ": pick the armies hit", "W-CMB-6"),
+                     RETREAT_DEF: (b.defender, ": retreat or stand" + (
+                         ", or offer submission" if submits else ""), "W-RET-1"),
+                     RETREAT_ATT: (b.attacker, ": retreat or stand", "W-RET-1")}.get(b.stage)
             return ((("Battle in ", ""), (Q.board().name(b.space), "strong"), (": ", ""),
                      nation_name(b.attacker), (" v ", ""), nation_name(b.defender)),
-                    ((stage[0], ""), (f" ({stage[1]})", "dim")))
+                    ((nation_name(stage[0]), (stage[1], ""), (f" ({stage[2]})", "dim"))
+                     if stage else ()))
         if view.phase == Phase.MOVE:
             return ((nation_name(view.active), (": move (m: map, Enter picks a stack)",
                                                 "strong"), (" W-MOVE-1", "dim")),)

@@ -333,7 +333,9 @@ async def test_the_defender_s_player_decides_the_retreat_in_hot_seat() -> None:
         assert isinstance(screen, GameScreen)
         assert screen.viewer == defender
         text = screen_text(app)
-        assert "the defender may retreat" in text and "Stand" in text
+        # The heading names the nation that decides, not "the defender".
+        defending = Q.rules().nations[state.battle.defender].name
+        assert f"{defending}: retreat or stand" in text and "Stand" in text
         stand = next(n for n, e in enumerate(screen.entries)
                      if isinstance(e.intents[0], I.Stand))
         await pilot.press("a", *["down"] * stand, "enter")
@@ -621,6 +623,8 @@ def test_the_defender_is_told_of_submission_only_when_it_may_submit() -> None:
                                   for t, _ in line)
                 may = any(isinstance(i, I.Submit) for i in game.legal_intents(seat))
                 assert ("submission" in heading) == may, heading
+                defending = Q.rules().nations[game.state.battle.defender].name
+                assert f"{defending}: retreat or stand" in heading, heading
                 said[may] += 1
             game.play(*random_intent(game, rng))
     assert said[True] and said[False]
