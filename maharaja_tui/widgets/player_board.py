@@ -28,6 +28,7 @@ class BoardData(msgspec.Struct, frozen=True):
 
 
 class PlayerBoard(SegmentWidget):
+    keeps_height = True  # a plan row, a character's line come and go at every round
     data: reactive[BoardData | None] = reactive(None, repaint=False)
 
     def rows(self, width: int) -> list[Segments]:

@@ -3,7 +3,7 @@ generic track of spaces that games fill with their own tiles or markers."""
 
 from __future__ import annotations
 
-from typing import Self
+from typing import ClassVar, Self
 
 import msgspec
 from rich.text import Text
@@ -35,9 +35,16 @@ class SegmentWidget(RoleStyles, Widget):
     ``render()`` gives the same rows as one text: Textual measures an auto width with
     it, draws a mouse selection over it and copies from it."""
 
+    # Never shorter than it has been at this width (blank lines below what it shows):
+    # for a widget whose rows come and go with play, such as a player's board whose
+    # plan row is there while a plan is made. Its neighbours stay where they are, and
+    # a move repaints its lines instead of laying the whole screen out again.
+    keeps_height: ClassVar[bool] = False
+
     def __init__(self, colours: Palette | None = None, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.colours = colours
+        self._tallest = (0, 0)  # (width, lines) the tallest drawing at that width had
         self._measured: tuple[int, int] | None = None  # (width, height) the layout got
         self._drawn: tuple[int, object, object, Content] | None = None  # see render
         # The lines drawn (for width, data, role styles) and each row's own lines.
@@ -89,6 +96,11 @@ class SegmentWidget(RoleStyles, Widget):
             lines += wrapped
         if not self.is_attached:  # no stylesheet yet: plain roles, not kept
             return lines
+        if self.keeps_height:
+            tallest = self._tallest[1] if self._tallest[0] == width else 0
+            blank = Strip.blank(width, self.visual_style.rich_style)
+            lines += [blank] * (tallest - len(lines))
+            self._tallest = (width, len(lines))
         self._row_lines = kept
         self._lines = (width, data, self._role_styles, lines)
         return lines
@@ -162,6 +174,7 @@ class SpaceTrackData(msgspec.Struct, frozen=True):
 class SpaceTrack(SegmentWidget):
     """Any game's track of spaces: reward tiles, governor markers..."""
 
+    keeps_height = True  # its notes (a reward's words) come and go with play
     data: reactive[SpaceTrackData] = reactive(SpaceTrackData, repaint=False)
 
     def rows(self, width: int) -> list[Segments]:

@@ -155,7 +155,18 @@ def test_a_panel_repaints_the_rows_a_move_changed_and_shows_the_new_position(nam
             await pilot.pause()
             return {selector: _rows_of(app, selector) for selector in asked}
 
+    def written(rows: dict[str, list[str]]) -> dict[str, list[str]]:
+        # A board keeps the height it had (the room of a plan row come and gone): the
+        # blank rows it kept under what it shows are not what it shows.
+        out = {}
+        for selector, lines in rows.items():
+            while lines and not lines[-1].strip():
+                lines = lines[:-1]
+            out[selector] = lines
+        return out
+
     shown = asyncio.run(play_on())
-    assert shown == asyncio.run(drawn_anew())
+    assert written(shown) == written(asyncio.run(drawn_anew()))
     # Some moves repainted a few of the rows, not the whole panel.
     assert any(any(0 < rows for rows in heights) for heights in asked.values()), asked
+

@@ -12,6 +12,7 @@ from typing import Any
 from msgspec.structs import replace
 from textual.app import App, ComposeResult
 from textual.drivers.headless_driver import HeadlessDriver
+from textual.widgets import Static
 
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.widgets.move_log import MoveLog
@@ -139,6 +140,37 @@ async def test_a_board_shows_its_new_figures_and_grows_with_a_new_line() -> None
         board.data = replace(data, wide_rows=(seg("15 coins"), seg("2 shrines")))
         await pilot.pause()
         assert board.size.height == 3 and "2 shrines" in screen_text(app)
+
+
+class _BoardOverList(App[None]):
+    CSS = "PlayerBoard { height: auto; } Static { height: 1; }"
+
+    def compose(self) -> ComposeResult:
+        yield PlayerBoard()
+        yield Static("the list", id="under")
+
+
+@synchronously
+async def test_a_board_that_loses_a_row_keeps_its_height_until_its_width_changes() -> None:
+    """A plan row comes and goes at every round: the board keeps the room it had, so
+    what is under it does not jump (and a move repaints rows instead of laying the
+    screen out again); at a new width it is as tall as it needs."""
+    app = _BoardOverList()
+    async with app.run_test(size=(60, 10)) as pilot:
+        board = app.query_one(PlayerBoard)
+        under = app.query_one("#under")
+        data = BoardData(0, "R", "Red", wide_rows=(seg("12 coins"), seg("plan: build")))
+        board.data = data
+        await pilot.pause()
+        assert board.size.height == 3 and under.region.y == 3
+        board.data = replace(data, wide_rows=(seg("15 coins"),))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "15 coins" in text and "plan: build" not in text
+        assert board.size.height == 3 and under.region.y == 3
+        await pilot.resize_terminal(70, 10)
+        await pilot.pause()
+        assert board.size.height == 2 and under.region.y == 2
 
 
 class Drawing(HeadlessDriver):
