@@ -22,6 +22,7 @@ what Enter does there (``status_of``, given by the screen).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Self
@@ -47,7 +48,7 @@ from maharaja_tui.widgets.board_frame import (
     overview,
     status_rows,
 )
-from maharaja_tui.widgets.changed_rows import Painted
+from maharaja_tui.widgets.changed_rows import KeptStrips, Painted
 from maharaja_tui.widgets.clicks import FirstClicks
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
@@ -162,6 +163,7 @@ class AreaMap(FirstClicks, RoleStyles, Widget, can_focus=True):
         self._grid: list[list[_Cell]] = []  # the whole canvas
         self._anchors: dict[str, tuple[int, int]] = {}  # area -> its box's top left
         self._rows: list[Strip] = []
+        self._kept: KeptStrips[_Cell] = KeptStrips()  # the map's rows' strips
         self._origin = (0, 0)
         self._canvas = (0, 0)
         self._drawn: tuple[int, int] = (0, 0)
@@ -318,6 +320,8 @@ class AreaMap(FirstClicks, RoleStyles, Widget, can_focus=True):
                 recompose: bool = False) -> Self:
         if not regions:  # a whole paint (a new size or style): of the rows drawn then
             self._painted.forget()
+            self._kept.forget()
+            self._dirty = True  # drawn again: a new theme's colours, not the old rows
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     # ---------------------------------------------------------------- layout
@@ -467,7 +471,7 @@ class AreaMap(FirstClicks, RoleStyles, Widget, can_focus=True):
         styles: dict[str, Style] = {}
         base = self.rich_style
 
-        def strip(cells: list[_Cell]) -> Strip:
+        def strip(cells: Sequence[_Cell]) -> Strip:
             segments = []
             for role, run in groupby(cells, key=lambda c: c.role):
                 style = styles.get(role)
@@ -476,7 +480,8 @@ class AreaMap(FirstClicks, RoleStyles, Widget, can_focus=True):
                 segments.append(Segment("".join(c.char for c in run), style))
             return Strip(segments).extend_cell_length(width, base).crop(0, width)
 
-        rows = [strip(row[ox:ox + width]) for row in self._grid[oy:oy + view_h]]
+        rows = self._kept.strips((row[ox:ox + width] for row in self._grid[oy:oy + view_h]),
+                                 (width, base), strip)
         panned = canvas_w > width or canvas_h > view_h
         mini = overview((canvas_w, canvas_h), (ox, oy, width, view_h),
                         [(x + BOX // 2, y) for x, y in self._anchors.values()]) if panned else ()

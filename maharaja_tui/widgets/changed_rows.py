@@ -11,11 +11,14 @@ Textual renders those lines alone and the server's sessions write only them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Generic, TypeVar
 
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
+
+Cell = TypeVar("Cell")
 
 
 def changed_runs(before: Sequence[Strip], after: Sequence[Strip]) -> list[tuple[int, int]]:
@@ -60,3 +63,28 @@ class Painted:
         self.rows = rows
         if regions:
             widget.refresh(*regions)
+
+
+class KeptStrips(Generic[Cell]):
+    """Each row's cells and the strip drawn of them. A board draws its cells anew at a
+    step, and a step changes a few places: the rows it left as they were keep their
+    strips (building every row's strip again was most of a board's redraw, at every
+    seat of a table at every move). ``key``: what the strips depend on beside the cells
+    (a width, a base style); ``forget`` when the styles change (Textual's own refresh)."""
+
+    def __init__(self) -> None:
+        self._kept: tuple[Hashable, list[tuple[Sequence[Cell], Strip]]] | None = None
+
+    def forget(self) -> None:
+        self._kept = None
+
+    def strips(self, rows: Iterable[Sequence[Cell]], key: Hashable,
+               draw: Callable[[Sequence[Cell]], Strip]) -> list[Strip]:
+        kept = self._kept
+        before = kept[1] if kept is not None and kept[0] == key else []
+        drawn: list[tuple[Sequence[Cell], Strip]] = []
+        for y, cells in enumerate(rows):
+            same = y < len(before) and before[y][0] == cells
+            drawn.append(before[y] if same else (cells, draw(cells)))
+        self._kept = (key, drawn)
+        return [strip for _, strip in drawn]

@@ -48,7 +48,7 @@ from maharaja_tui.widgets.board_frame import (
     spots_of,
     status_rows,
 )
-from maharaja_tui.widgets.changed_rows import Painted
+from maharaja_tui.widgets.changed_rows import KeptStrips, Painted
 from maharaja_tui.widgets.clicks import FirstClicks
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
@@ -191,6 +191,7 @@ class MapGraph(FirstClicks, RoleStyles, Widget, can_focus=True):
         self._note: Segments = ()  # a key's own word (an arrow with nothing ahead)
         self._taking = False  # new data is being taken: drawn once, when all of it is in
         self._painted = Painted()  # the rows Textual was last given
+        self._kept: KeptStrips[_Cell] = KeptStrips()  # the shown rows' strips
 
     @property
     def data(self) -> MapData:
@@ -564,22 +565,24 @@ class MapGraph(FirstClicks, RoleStyles, Widget, can_focus=True):
         painter = Painter(self, self.colours)
         base = self.rich_style
         styles: dict[str, Style] = {}
-        rows = []
-        for row in self._window:
+
+        def strip(row: Sequence[_Cell]) -> Strip:
             segments = []
             for role, cells in groupby(row, key=lambda cell: cell.role):
                 style = styles.get(role)
                 if style is None:
                     style = styles[role] = base + self._style(painter, role)
                 segments.append(Segment("".join(cell.char for cell in cells), style))
-            rows.append(Strip(segments, width))
-        return rows
+            return Strip(segments, width)
+
+        return self._kept.strips(self._window, (width, base), strip)
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Self:
         if not regions:  # rows asked for by _repaint are drawn already
             self._window_dirty = True  # what is shown; the map itself only when it changed
             self._painted.forget()
+            self._kept.forget()
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _changed(self) -> None:

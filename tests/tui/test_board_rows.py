@@ -170,3 +170,43 @@ def test_a_panel_repaints_the_rows_a_move_changed_and_shows_the_new_position(nam
     # Some moves repainted a few of the rows, not the whole panel.
     assert any(any(0 < rows for rows in heights) for heights in asked.values()), asked
 
+
+
+def _styled_rows(app: MaharajaApp, board: type[Widget]) -> list[list[tuple[str, Any]]]:
+    """The rows the board's region shows, each segment's text and style."""
+    screen = _game_screen(app)
+    region = screen.query_one(board).region
+    return [[(segment.text, segment.style)
+             for segment in strip.crop(region.x, region.right)]
+            for strip in rows_shown(screen)[region.y:region.bottom]]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_board_played_on_is_drawn_in_a_new_theme_as_a_board_drawn_anew(name: str) -> None:
+    """The rows a step left as they were keep their strips (``KeptStrips``): a new
+    theme must still draw every row in its colours, not keep a row of the old ones."""
+    make, board = GAMES[name]
+    game = make()
+    cursor: list[Any] = []  # where the played-on board's cursor was left
+
+    async def played_then_restyled() -> list[list[tuple[str, Any]]]:
+        app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await _moves(app, pilot, game, 5)
+            cursor.append(_game_screen(app).query_one(board).cursor)  # type: ignore[attr-defined]
+            app.theme = "textual-light"
+            await pilot.pause()
+            return _styled_rows(app, board)
+
+    async def drawn_anew() -> list[list[tuple[str, Any]]]:
+        app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            app.theme = "textual-light"
+            await pilot.pause()
+            _game_screen(app).query_one(board).cursor = cursor[0]  # type: ignore[attr-defined]
+            await pilot.pause()
+            return _styled_rows(app, board)
+
+    restyled = asyncio.run(played_then_restyled())
+    assert restyled == asyncio.run(drawn_anew())
