@@ -41,27 +41,28 @@ class PlanBox(DialogBox):
         self.arrow = 0
 
     def compose(self) -> ComposeResult:
+        # The box composes filled (the first actions highlighted, the summary said):
+        # filled at its mount, it was laid out and drawn twice as it opened (over SSH,
+        # inside a session's screen, its rows written twice).
         yield Static(f"{self.who}: set both arrows of your disc (both may point at the "
                      "same action)", classes="dialog-title")
         with Horizontal(id="plan-arrows"):
             for n in (1, 2):
                 with Vertical(classes="plan-arrow"):
                     yield Static(f"Arrow {n}", classes="plan-arrow-title")
-                    yield OptionList(
+                    arrow = OptionList(
                         *[Option(f"{n} {name}", id=str(a))
                           for n, (a, name) in enumerate(self.actions, start=1)],
                         id=f"arrow-{n}", compact=True)
-        yield Static(id="plan-summary")
+                    arrow.highlighted = 0
+                    yield arrow
+        yield Static(self._said(), id="plan-summary")
         yield Static("↑↓ or 1–9 pick · Enter next / commit · ←→ switch · Esc back",
                      classes="dialog-hint")
 
     def on_mount(self) -> None:
-        if not self.asking:  # answered as it opened (Escape), or its screen closed
-            return
-        for n in (1, 2):
-            self.query_one(f"#arrow-{n}", OptionList).highlighted = 0
-        focus_now(self.query_one("#arrow-1", OptionList))
-        self._summary()
+        if self.asking:  # not answered as it opened (Escape), its screen not closed
+            focus_now(self.query_one("#arrow-1", OptionList))
 
     def action_digit(self, number: int) -> None:
         if number <= len(self.actions):
@@ -103,10 +104,15 @@ class PlanBox(DialogBox):
             self.dismiss((self.choice[0], self.choice[1]))
 
     def _summary(self) -> None:
+        line = self.query_one("#plan-summary", Static)
+        said = self._said()
+        if said != line.content:  # each list says its first highlight as the box opens
+            line.update(said)
+
+    def _said(self) -> str:
         names = dict(self.actions)
-        self.query_one("#plan-summary", Static).update(
-            f"Your disc: {names[self.choice[0]]} + {names[self.choice[1]]} — Enter on arrow 2 "
-            "commits it")
+        return (f"Your disc: {names[self.choice[0]]} + {names[self.choice[1]]} — Enter on "
+                "arrow 2 commits it")
 
     def action_arrow(self, index: int) -> None:
         self.arrow = index
