@@ -106,7 +106,7 @@ class MoveBox(RoleStyles, DialogBox):
         self.editing = None
         self._show(self._move_labels(), highlight, typing=True)
         self.query_one("#choice-prompt", Static).update(self.prompt)
-        self.query_one("#move-note", Static).update("")
+        self._note("")
         self.query_one("#move-hint", Static).update(MOVES_HINT)
 
     def show_stops(self, stops: Stops, highlight: int = 0) -> None:
@@ -119,7 +119,7 @@ class MoveBox(RoleStyles, DialogBox):
         self.query_one("#choice-prompt", Static).update(
             Painter(self.painter, self.colours).text(stops.label))
         why = self.refusal(self.chosen()) if any(self.drops) else None
-        self.query_one("#move-note", Static).update(f"✗ {why}" if why else "")
+        self._note(f"✗ {why}" if why else "")
         self.query_one("#move-hint", Static).update(
             "Enter/click a space: one more stops there · ←→ one less/more · Esc back")
 
@@ -136,6 +136,13 @@ class MoveBox(RoleStyles, DialogBox):
         listing.set_filter("")
         listing.typing = typing
         listing.show_choices(options, min(highlight, len(options) - 1))
+
+    def _note(self, said: str) -> None:
+        """Why the rules refuse the choice, under the list; in sight, and the keys under
+        it, when the box is taller than the terminal (then it scrolls)."""
+        self.query_one("#move-note", Static).update(said)
+        if said:
+            self.call_after_refresh(self.scroll_end, animate=False)
 
     def on_choice_list_filtered(self, event: ChoiceList.Filtered) -> None:
         line = self.query_one("#choice-filter", Static)
@@ -169,8 +176,7 @@ class MoveBox(RoleStyles, DialogBox):
             if index < len(self.moves):
                 self.dismiss(self.moves[index][1])
             elif stopping >= len(self.stops):
-                self.query_one("#move-note", Static).update(
-                    f"✗ {self.refused[stopping - len(self.stops)][2]}")
+                self._note(f"✗ {self.refused[stopping - len(self.stops)][2]}")
                 self.app.bell()
             else:
                 stops = self.stops[stopping]
@@ -184,7 +190,7 @@ class MoveBox(RoleStyles, DialogBox):
             return
         why = self.refusal(self.chosen())
         if why:
-            self.query_one("#move-note", Static).update(f"✗ {why}")
+            self._note(f"✗ {why}")
             self.app.bell()
             return
         self.dismiss(self.chosen())

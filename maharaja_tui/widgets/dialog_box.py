@@ -54,6 +54,10 @@ class DialogBox(Vertical):
     """A dialog's box, drawn inside its screen (see the module): modal, the focus kept
     inside it, and answered once."""
 
+    # Taller than the terminal (at 80x24 a stack's list and a refusal's four lines under
+    # it), it scrolls: clipped, its last rows, the keys, were out of reach.
+    DEFAULT_CSS = "DialogBox { overflow-y: auto; }"
+
     def __init__(self, *, then: Callable[[Any], None] | None = None, id: str | None = None,
                  classes: str = "dialog") -> None:
         super().__init__(id=id, classes=classes)

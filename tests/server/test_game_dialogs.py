@@ -186,3 +186,31 @@ def test_a_question_is_a_box_in_the_session_esc_goes_back_and_enter_ends_the_tur
     assert seen["back"] == (None, 0, True, True)
     assert seen["played"] == ["EndTurn"]
     assert seen["after"] == (None, None, True)
+
+
+def test_a_refusal_under_a_long_list_of_moves_is_in_sight_and_the_box_scrolls() -> None:
+    """W-STACK-3: a move the stacking limits refuse is listed dimmed and, chosen, says
+    why under the list. At 80x24 the box of a stack's 20 moves is as tall as the
+    terminal: the four rows of the reason made it taller, and clipped, its reason and
+    its keys were cut off; it scrolls to them."""
+    game = played(new_game(4, seed=1), 300, 1, until=_leader_on_the_move)
+    seat = game.to_move()[0]
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
+        legal = game.legal_intents(seat)
+        base = next(m for m in stop_bases(legal) if m.armies >= 2)
+        screen.choose(screen.adapter.selected(game.view(seat), seat,
+                                              f"{base.start}>{base.path[-1]}", legal))
+        await settle(pilot)
+        assert type(screen.dialog).__name__ == "MoveBox", type(pilot.app.screen).__name__
+        steps = len(game.steps)
+        await pilot.press("end", "enter")  # the last move listed: one the rules refuse
+        await settle(pilot)
+        seen["shown"] = "\n".join(screen_of(writes, SMALL))
+        seen["after"] = (type(screen.dialog).__name__, len(game.steps) - steps)
+
+    session(LocalTable(game), seat, script)
+    assert seen["after"] == ("MoveBox", 0)
+    assert "✗ W-STACK-3:" in seen["shown"] and "may go there now" in seen["shown"]
+    assert "Esc back" in seen["shown"]
