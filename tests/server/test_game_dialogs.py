@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from types import SimpleNamespace
 from typing import Any
 
 from terminal import run, screen_of
@@ -214,3 +215,35 @@ def test_a_refusal_under_a_long_list_of_moves_is_in_sight_and_the_box_scrolls() 
     assert seen["after"] == ("MoveBox", 0)
     assert "✗ W-STACK-3:" in seen["shown"] and "may go there now" in seen["shown"]
     assert "Esc back" in seen["shown"]
+
+
+def test_the_vote_on_a_seat_whose_time_ran_out_is_a_box_in_the_session() -> None:
+    """The others vote to skip a timed-out seat or end the game (a majority decides):
+    asked in the session's screen, the answer sent once, the action list after it."""
+    game = games.game_until(games.my_turn)
+    table = LocalTable(game)
+    # What a server's table says of itself (RemoteTable.info): seat 1 ran out of time,
+    # seat 0 votes.
+    vote = SimpleNamespace(seat=1, voters=(0, 2), skip=(), end=())
+    table.info = SimpleNamespace(  # type: ignore[attr-defined]
+        id=7, vote=vote, seats=[SimpleNamespace(name=seat.name) for seat in game.seats],
+        clock=SimpleNamespace(kind="none"), clocks=(), timed_out=(1,), ended="")
+    votes: list[tuple[int, int, str]] = []
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
+        pilot.app.conn = SimpleNamespace(  # type: ignore[attr-defined]
+            vote=lambda *args: votes.append(args))
+        screen._vote_now()  # type: ignore[attr-defined]  # as the table's notice does
+        await settle(pilot)
+        seen["where"] = (pilot.app.screen is screen, type(screen.dialog).__name__)
+        seen["shown"] = "\n".join(screen_of(writes, SMALL))
+        at_once(pilot, "enter", "enter")  # skip them; the second Enter is the list's
+        await settle(pilot)
+        seen["after"] = (screen.dialog, focus_on_the_actions(pilot, screen))
+
+    session(table, 0, script)
+    assert seen["where"] == (True, "ChoiceBox")
+    assert "time ran out. What now?" in seen["shown"]
+    assert votes == [(7, 0, "skip")]
+    assert seen["after"][1]
