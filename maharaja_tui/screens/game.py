@@ -1054,7 +1054,7 @@ class GameScreen(Closing, Screen[None]):
     def action_hint(self) -> None:
         """The hard computer's suggestion for this decision (a hint), thought
         out from this seat's view only, off the UI thread."""
-        from maharaja_tui.screens.hint import HintScreen
+        from maharaja_tui.screens.hint import HintBox, HintScreen
 
         seat = self.viewer
         if not self.hints_allowed or seat is None or self._covered:
@@ -1067,10 +1067,9 @@ class GameScreen(Closing, Screen[None]):
         def label(intent: Any) -> Any:
             return self.adapter.label(view, seat, intent)
 
-        self.ask(
-            HintScreen(self.table.ruleset, view, seat, list(self._intents), label,
-                       self.colours),
-            lambda intent: self.play_checked(intent) if intent is not None else None)
+        self.ask(self.boxed(HintBox(self.table.ruleset, view, seat, list(self._intents), label,
+                                    self.colours), HintScreen),
+                 lambda intent: self.play_checked(intent) if intent is not None else None)
 
     def action_save_as(self) -> None:
         from maharaja_tui.screens.files import SaveScreen

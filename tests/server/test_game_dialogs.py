@@ -25,6 +25,7 @@ from maharaja_tui.games.maharadjah import stop_bases
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.widgets.action_panel import ActionPanel
 from tests.tui import games
+from tests.tui.helpers import settled
 from tests.tui.test_end_turn import change_unused, labels
 from tests.tui.test_maharadjah import _leader_on_the_move, new_game, played
 
@@ -247,3 +248,30 @@ def test_the_vote_on_a_seat_whose_time_ran_out_is_a_box_in_the_session() -> None
     assert "time ran out. What now?" in seen["shown"]
     assert votes == [(7, 0, "skip")]
     assert seen["after"][1]
+
+
+def test_the_hint_is_a_box_in_the_session_and_enter_plays_its_best() -> None:
+    """h: the hard computer's suggestions for the decision at hand, thought out off the
+    session's loop, shown in its screen; Enter plays the first."""
+    game = games.game_until(games.my_turn)
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
+        await pilot.press("h")
+        await settled(pilot, lambda: getattr(screen.dialog, "advice", None) is not None,
+                      "the hint")
+        await settle(pilot)
+        box: Any = screen.dialog
+        seen["where"] = (pilot.app.screen is screen, type(box).__name__)
+        seen["shown"] = "\n".join(screen_of(writes, SMALL))
+        best = box.advice[0].intent
+        steps = len(game.steps)
+        await pilot.press("enter")
+        await settle(pilot)
+        seen["played"] = (game.steps[steps].intent == best, screen.dialog,
+                          focus_on_the_actions(pilot, screen))
+
+    session(LocalTable(game), 0, script)
+    assert seen["where"] == (True, "HintBox")
+    assert "best:" in seen["shown"] and "Esc back" in seen["shown"]
+    assert seen["played"] == (True, None, True)
