@@ -110,22 +110,35 @@ def test_the_plan_is_a_box_in_the_session_and_digits_typed_together_set_it_once(
     assert seen["after"] == (None, True, None, True)
 
 
+def a_leader_on_the_move() -> tuple[Any, int]:
+    """Maharadjah: Alexander's group of 4 in Afghanistan to move (random play, seed 1),
+    and its seat."""
+    game = played(new_game(4, seed=1), 300, 1, until=_leader_on_the_move)
+    return game, game.to_move()[0]
+
+
+def open_the_move(screen: GameScreen, game: Any, seat: int) -> Any:
+    """The move dialog of a leader's whole group, as the board's Enter on its route's
+    end opens it; the group's move."""
+    legal = game.legal_intents(seat)
+    base = next(m for m in stop_bases(legal) if m.armies >= 2)
+    entry = screen.adapter.selected(game.view(seat), seat, f"{base.start}>{base.path[-1]}",
+                                    legal)
+    assert entry is not None
+    screen.choose(entry)
+    return base
+
+
 def test_the_move_with_its_stops_is_a_box_in_the_session_and_plays_once() -> None:
     """W-LEAD-3: a leader's group drops an army on the way; the move dialog, drawn in
     the session's screen, at 80x24."""
-    game = played(new_game(4, seed=1), 300, 1, until=_leader_on_the_move)
-    seat = game.to_move()[0]
+    game, seat = a_leader_on_the_move()
     seen: dict[str, Any] = {}
 
     async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
-        legal = game.legal_intents(seat)
-        base = next(m for m in stop_bases(legal) if m.armies >= 2)
-        entry = screen.adapter.selected(game.view(seat), seat,
-                                        f"{base.start}>{base.path[-1]}", legal)
-        assert entry is not None
         _, seen["full"] = await repainted(pilot, writes, SMALL)
         start = len(writes)
-        screen.choose(entry)  # as the board's Enter on the route's end does
+        base = open_the_move(screen, game, seat)
         await settle(pilot)
         seen["open"] = len("".join(writes[start:]))
         seen["where"] = (pilot.app.screen is screen, type(screen.dialog).__name__)
@@ -195,15 +208,11 @@ def test_a_refusal_under_a_long_list_of_moves_is_in_sight_and_the_box_scrolls() 
     why under the list. At 80x24 the box of a stack's 20 moves is as tall as the
     terminal: the four rows of the reason made it taller, and clipped, its reason and
     its keys were cut off; it scrolls to them."""
-    game = played(new_game(4, seed=1), 300, 1, until=_leader_on_the_move)
-    seat = game.to_move()[0]
+    game, seat = a_leader_on_the_move()
     seen: dict[str, Any] = {}
 
     async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
-        legal = game.legal_intents(seat)
-        base = next(m for m in stop_bases(legal) if m.armies >= 2)
-        screen.choose(screen.adapter.selected(game.view(seat), seat,
-                                              f"{base.start}>{base.path[-1]}", legal))
+        open_the_move(screen, game, seat)
         await settle(pilot)
         assert type(screen.dialog).__name__ == "MoveBox", type(pilot.app.screen).__name__
         steps = len(game.steps)
