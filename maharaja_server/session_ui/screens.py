@@ -28,7 +28,7 @@ from maharaja_server.session_ui.invite import LinksScreen
 from maharaja_server.session_ui.text_rows import TextRows
 from maharaja_server.session_ui.waiting import clock_text
 from maharaja_tui.compat import FOCUS_REPAINTS_NOTHING
-from maharaja_tui.screens.choice import ChoiceScreen
+from maharaja_tui.screens.choice import ChoiceBox
 from maharaja_tui.screens.closing import Closing, top_screen, while_open
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.widgets.choices import Choices
@@ -146,9 +146,9 @@ class ServerGameScreen(GameScreen):
             except IllegalIntent as refusal:
                 self.refuse(refusal)
 
-        self.app.push_screen(ChoiceScreen(f"{name}'s time ran out. What now? (a majority "
-                                          "of the others decides)", labels, self.colours),
-                             voted)
+        # Drawn inside this screen, as its other questions (asked only when none is open)
+        self.ask(ChoiceBox(f"{name}'s time ran out. What now? (a majority of the others "
+                           "decides)", labels, self.colours), voted)
 
 
 def game_screen_for(table: Any, seat: int | None) -> Screen[None]:

@@ -24,6 +24,7 @@ from textual.widget import Widget
 from engine.core.describe import actor, concerns
 from engine.core.ruleset import Seat
 from engine.registry import GameSpec, spec_of
+from maharaja_tui.widgets.dialog_box import DialogBox
 from maharaja_tui.widgets.segments import Palette, SeatStyle, Segment, Segments
 
 Region = Literal["board", "tracks", "seats", "side"]
@@ -88,11 +89,15 @@ def entry_key(entry: MenuEntry) -> Hashable:
 
 
 class Dialog(msgspec.Struct, frozen=True):
-    """A game's own decision dialog: the screen to push, and the intent its answer makes
-    (None: nothing to play). The game screen plays the intent; the engine judges it."""
+    """A game's own decision dialog: its body (a ``DialogBox``, drawn inside the game
+    screen where its dialogs are, a session's), the intent its answer makes (None:
+    nothing to play), and the screen that shows the body where dialogs are screens
+    pushed over the game screen (the local app's; by default a ``BoxScreen``). The game
+    screen plays the intent; the engine judges it."""
 
-    screen: Screen[Any]
+    body: DialogBox
     intent: Callable[[Any], Any]
+    screen: Callable[[DialogBox], Screen[Any]] | None = None
 
 
 class ScoreTable(msgspec.Struct, frozen=True):

@@ -45,7 +45,7 @@ from maharaja_tui.games.base import (
     cell,
     listed,
 )
-from maharaja_tui.games.maharadjah_move import MoveScreen, Stops
+from maharaja_tui.games.maharadjah_move import MoveBox, MoveScreen, Stops
 from maharaja_tui.widgets.area_map import Area, AreaMap, AreaMapData
 from maharaja_tui.widgets.player_board import BoardData, PlayerBoard
 from maharaja_tui.widgets.segments import Segment, Segments
@@ -422,11 +422,11 @@ class MaharadjahAdapter(SpecAdapter[MaharadjahState, I.Intent]):
                         (", ".join(name(p) for p in m.path[:-1]), "strong")),
                        m, tuple(name(p) for p in m.path), partial(_with_drops, m))
                  for m in bases]
-        screen = MoveScreen(entry.prompt or "Move:",
-                            [(self.label(view, seat, m), m) for m in listed], stops,
-                            partial(move_refusal, view, seat), self.palette(view),
-                            [(self.label(view, seat, m), m) for m in refused])
-        return Dialog(screen, lambda move: move)
+        box = MoveBox(entry.prompt or "Move:",
+                      [(self.label(view, seat, m), m) for m in listed], stops,
+                      partial(move_refusal, view, seat), self.palette(view),
+                      [(self.label(view, seat, m), m) for m in refused])
+        return Dialog(box, lambda move: move, MoveScreen)
 
     place_roles: ClassVar[frozenset[str]] = frozenset({"space"})
 

@@ -17,14 +17,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 
-from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.screens.boxed import BoxScreen
 from maharaja_tui.widgets.choices import ChoiceList
+from maharaja_tui.widgets.dialog_box import DialogBox
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
@@ -40,20 +40,33 @@ class Stops:
     with_drops: Callable[[tuple[int, ...]], Any]
 
 
-class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
-    """Dismisses with the chosen move (None: back)."""
+MOVES_HINT = "↑↓ choose · Enter confirm · Esc back"
 
+
+class MoveBox(RoleStyles, DialogBox):
+    """Answers the chosen move (None: back). A ``MoveScreen``'s box, or drawn inside the
+    game screen (a session's, see ``DialogBox``)."""
+
+    # Enter, the arrows and -/+ are the box's priority bindings, acting in the order they
+    # were typed: a key that is not one reaches the list a message later, so keys typed
+    # together (an SSH read, a quick typist) acted out of order: Enter on the first move
+    # before the arrows that went down to another, or on the stops before they showed.
     BINDINGS = [Binding("escape", "back", "Back", id="maharadjah-move.back"),
-                Binding("left,minus", "adjust(-1)", "One less", show=False,
+                Binding("enter", "choose", "Choose", show=False, priority=True,
+                        id="maharadjah-move.choose"),
+                Binding("up", "step(-1)", show=False, priority=True, id="maharadjah-move.up"),
+                Binding("down", "step(1)", show=False, priority=True,
+                        id="maharadjah-move.down"),
+                Binding("left,minus", "adjust(-1)", "One less", show=False, priority=True,
                         id="maharadjah-move.one-less"),
-                Binding("right,plus", "adjust(1)", "One more", show=False,
+                Binding("right,plus", "adjust(1)", "One more", show=False, priority=True,
                         id="maharadjah-move.one-more")]
 
     def __init__(self, prompt: str, moves: Sequence[tuple[Segments, Any]],
                  stops: Sequence[Stops], refusal: Callable[[Any], str | None],
                  colours: Palette | None,
                  refused: Sequence[tuple[Segments, Any]] = ()) -> None:
-        super().__init__()
+        super().__init__(id="choice-box")
         self.prompt = prompt
         self.moves = list(moves)
         # (label, move, the engine's reason): shown, never played
@@ -65,29 +78,36 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
         self.drops: list[int] = []
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="choice-box", classes="dialog"):
-            yield Static(self.prompt, id="choice-prompt", classes="dialog-title")
-            yield ChoiceList(id="choice-options")
-            yield Static("", id="choice-filter", classes="dialog-hint")
-            yield Static("", id="move-note")
-            yield Static("", id="move-hint", classes="dialog-hint")
+        # Composed filled (its styles are applied by then, which the labels' roles read):
+        # filled at its mount, it was laid out and drawn twice as it opened, empty and
+        # full (over SSH, inside a session's screen, its rows written twice).
+        listing = ChoiceList(id="choice-options")
+        self._fill(listing, self._move_labels(), 0, typing=True)
+        yield Static(self.prompt, id="choice-prompt", classes="dialog-title")
+        yield listing
+        yield Static("", id="choice-filter", classes="dialog-hint")
+        yield Static("", id="move-note")
+        yield Static(MOVES_HINT, id="move-hint", classes="dialog-hint")
 
-    @while_open
     def on_mount(self) -> None:
-        self.show_moves()
+        if self.asking:  # not answered as it opened, its screen not closed
+            focus_now(self.query_one(ChoiceList))
 
     # ------------------------------------------------------------------ the two lists
-    def show_moves(self, highlight: int = 0) -> None:
-        self.editing = None
-        painter = Painter(self, self.colours)
+    def _move_labels(self) -> list[Any]:
+        painter = Painter(self.painter, self.colours)
         refused: list[Segments] = [(("✗ ", "dim"), *((text, "dim") for text, _ in label),
                                     (f" — {why}", "dim")) for label, _, why in self.refused]
         labels = ([label for label, _ in self.moves] + [s.label for s in self.stops]
                   + refused)
-        self._fill([painter.text(label) for label in labels], highlight, typing=True)
+        return [painter.text(label) for label in labels]
+
+    def show_moves(self, highlight: int = 0) -> None:
+        self.editing = None
+        self._show(self._move_labels(), highlight, typing=True)
         self.query_one("#choice-prompt", Static).update(self.prompt)
-        self.query_one("#move-note", Static).update("")
-        self.query_one("#move-hint", Static).update("↑↓ choose · Enter confirm · Esc back")
+        self._note("")
+        self.query_one("#move-hint", Static).update(MOVES_HINT)
 
     def show_stops(self, stops: Stops, highlight: int = 0) -> None:
         self.editing = stops
@@ -95,22 +115,34 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
         rows = [f"{place}: {n} stop{'s' if n != 1 else ''} here"
                 for place, n in zip(stops.places[:-1], self.drops, strict=True)]
         rows.append(f"✓ Move: {going} go on to {stops.places[-1]}")
-        self._fill(rows, highlight, typing=False)
+        self._show(rows, highlight, typing=False)
         self.query_one("#choice-prompt", Static).update(
-            Painter(self, self.colours).text(stops.label))
+            Painter(self.painter, self.colours).text(stops.label))
         why = self.refusal(self.chosen()) if any(self.drops) else None
-        self.query_one("#move-note", Static).update(f"✗ {why}" if why else "")
+        self._note(f"✗ {why}" if why else "")
         self.query_one("#move-hint", Static).update(
             "Enter/click a space: one more stops there · ←→ one less/more · Esc back")
 
-    def _fill(self, options: list[Any], highlight: int, *, typing: bool) -> None:
+    def _show(self, options: list[Any], highlight: int, *, typing: bool) -> None:
+        listing = self.query_one("#choice-options", ChoiceList)
+        self._fill(listing, options, highlight, typing=typing)
+        focus_now(listing)
+
+    @staticmethod
+    def _fill(listing: ChoiceList, options: list[Any], highlight: int, *,
+              typing: bool) -> None:
         """The moves filter as you type (a stack may have 40 and more); the stops do not
         (their letters are no names, and ←→ set them)."""
-        listing = self.query_one("#choice-options", ChoiceList)
         listing.set_filter("")
         listing.typing = typing
         listing.show_choices(options, min(highlight, len(options) - 1))
-        focus_now(listing)
+
+    def _note(self, said: str) -> None:
+        """Why the rules refuse the choice, under the list; in sight, and the keys under
+        it, when the box is taller than the terminal (then it scrolls)."""
+        self.query_one("#move-note", Static).update(said)
+        if said:
+            self.call_after_refresh(self.scroll_end, animate=False)
 
     def on_choice_list_filtered(self, event: ChoiceList.Filtered) -> None:
         line = self.query_one("#choice-filter", Static)
@@ -124,17 +156,27 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
         return self.editing.with_drops(drops) if any(drops) else self.editing.move
 
     # ------------------------------------------------------------------ answers
+    def action_choose(self) -> None:
+        index = self.query_one(ChoiceList).chosen
+        if index is not None:
+            self._choose(index)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """A click on a row."""
+        event.stop()
         index = self.query_one(ChoiceList).index_of(event.option_index)
-        if index is None:
+        if index is not None:
+            self._choose(index)
+
+    def _choose(self, index: int) -> None:
+        if not self.asking:  # a key read after its answer
             return
         if self.editing is None:
             stopping = index - len(self.moves)
             if index < len(self.moves):
                 self.dismiss(self.moves[index][1])
             elif stopping >= len(self.stops):
-                self.query_one("#move-note", Static).update(
-                    f"✗ {self.refused[stopping - len(self.stops)][2]}")
+                self._note(f"✗ {self.refused[stopping - len(self.stops)][2]}")
                 self.app.bell()
             else:
                 stops = self.stops[stopping]
@@ -148,14 +190,21 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
             return
         why = self.refusal(self.chosen())
         if why:
-            self.query_one("#move-note", Static).update(f"✗ {why}")
+            self._note(f"✗ {why}")
             self.app.bell()
             return
         self.dismiss(self.chosen())
 
+    def action_step(self, step: int) -> None:
+        listing = self.query_one(ChoiceList)
+        if step > 0:
+            listing.action_cursor_down()
+        else:
+            listing.action_cursor_up()
+
     def action_adjust(self, step: int) -> None:
         if self.editing is None:
-            return
+            raise SkipAction()  # the moves' filter may take - and +
         index = self.query_one("#choice-options", ChoiceList).chosen
         if index is None or index >= len(self.drops):
             return
@@ -169,3 +218,7 @@ class MoveScreen(Closing, RoleStyles, ModalScreen[Any]):
             self.show_moves(back)
             return
         self.dismiss(None)
+
+
+class MoveScreen(BoxScreen):
+    """A ``MoveBox`` on a screen of its own, over the game screen."""

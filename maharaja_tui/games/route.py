@@ -379,10 +379,10 @@ class RouteGameAdapter(SpecAdapter[S, In]):
         is no legal plan is played anyway, for the engine to say why."""
         if entry.kind != "plan":
             return None
-        from maharaja_tui.screens.plan import PlanScreen  # the first frame shows no dialog
+        from maharaja_tui.screens.plan import PlanBox, PlanScreen  # not in the first frame
 
-        return Dialog(PlanScreen(self.plan_actions, self.seat_title(view, seat)),
-                      lambda arrows: self.plan_intent(entry.intents, *arrows))
+        return Dialog(PlanBox(self.plan_actions, self.seat_title(view, seat)),
+                      lambda arrows: self.plan_intent(entry.intents, *arrows), PlanScreen)
 
     # ------------------------------------------------------------- menu
     def menu(self, view: Any, seat: int, intents: Sequence[Any]) -> list[MenuEntry]:

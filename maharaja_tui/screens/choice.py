@@ -1,4 +1,5 @@
-"""A modal list of choices (a route, a slot, a character...); dismisses with the index.
+"""A modal list of choices (a route, a slot, a character...), answered with the index;
+a yes/no question.
 
 A long list filters as you type (the words typed, in any order; Backspace, Esc
 clears the filter, a second Esc goes back); Enter picks the highlighted choice."""
@@ -9,12 +10,10 @@ from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
-from textual.widget import Widget
+from textual.containers import Horizontal
 from textual.widgets import Button, OptionList, Static
 
-from maharaja_tui.screens.closing import Closing, is_open, while_open
+from maharaja_tui.screens.boxed import BoxScreen
 from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.dialog_box import DialogBox
 from maharaja_tui.widgets.focus import focus_now
@@ -31,14 +30,9 @@ class ChoiceBox(RoleStyles, DialogBox):
     BINDINGS = [Binding("escape", "cancel", "Back", id="choice.cancel")]
 
     def __init__(self, prompt: str, labels: list[Segments], colours: Palette | None, *,
-                 highlighted: int = 0, then: Callable[[int | None], None] | None = None,
-                 painter: Widget | None = None) -> None:
-        """``highlighted``: the choice the cursor starts on (a lesson's step);
-        ``painter``: the widget whose role styles paint the labels (the box's own when
-        it is drawn inside the screen that asks; a ``ChoiceScreen``'s, dimmed over the
-        screen under it, on a screen of its own)."""
+                 highlighted: int = 0, then: Callable[[int | None], None] | None = None) -> None:
+        """``highlighted``: the choice the cursor starts on (a lesson's step)."""
         super().__init__(then=then, id="choice-box")
-        self.painter = painter
         self.prompt = prompt
         self.labels = labels
         self.colours = colours
@@ -48,7 +42,7 @@ class ChoiceBox(RoleStyles, DialogBox):
         # The box composes filled (its styles are applied by then, which the labels'
         # roles read): filled at its mount, it was laid out and drawn twice as it opened,
         # at its first height and at its full one (over SSH its rows written twice).
-        painter = Painter(self.painter or self, self.colours)
+        painter = Painter(self.painter, self.colours)
         options = ChoiceList(id="choice-options")
         options.typing = True
         options.show_choices([painter.text(label) for label in self.labels], self.highlighted)
@@ -63,8 +57,7 @@ class ChoiceBox(RoleStyles, DialogBox):
             yield answer("Esc", "back", "choice-back")
 
     def on_mount(self) -> None:
-        # Answered as it opened (Escape), or its screen closed before it mounted.
-        if self.answered or not self.is_attached or not is_open(self.screen):
+        if not self.asking:  # answered as it opened (Escape), or its screen closed
             return
         focus_now(self.query_one(ChoiceList))
 
@@ -88,28 +81,15 @@ class ChoiceBox(RoleStyles, DialogBox):
         self.dismiss(None)  # "Esc back", clicked
 
 
-class ChoiceScreen(Closing, RoleStyles, ModalScreen[int | None]):
-    """A ``ChoiceBox`` on a screen of its own, over the screen that asks (its Escape
-    too: a key that comes before the box has the focus)."""
+class ChoiceScreen(BoxScreen):
+    """A ``ChoiceBox`` on a screen of its own, over the screen that asks."""
 
-    BINDINGS = ChoiceBox.BINDINGS
+    BINDINGS = ChoiceBox.BINDINGS  # its Escape before the box has the focus: "back"
 
     def __init__(self, prompt: str, labels: list[Segments], colours: Palette | None, *,
                  highlighted: int = 0) -> None:
         """``highlighted``: the choice the cursor starts on (a lesson's step)."""
-        super().__init__()
-        self.box = ChoiceBox(prompt, labels, colours, highlighted=highlighted,
-                             then=self._answered, painter=self)
-
-    def compose(self) -> ComposeResult:
-        yield self.box
-
-    @while_open
-    def _answered(self, index: int | None) -> None:
-        self.dismiss(index)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+        super().__init__(ChoiceBox(prompt, labels, colours, highlighted=highlighted))
 
 
 def answer(key: str, words: str, id: str, *, primary: bool = False) -> Button:
@@ -121,25 +101,29 @@ def answer(key: str, words: str, id: str, *, primary: bool = False) -> Button:
     return button
 
 
-class ConfirmScreen(Closing, ModalScreen[bool]):
+class ConfirmBox(DialogBox):
     """A yes/no question (taking back other players' decisions, overwriting a file,
-    ending a turn with something unused). ``enter``: the words of Enter's yes (the
-    end of a turn is confirmed as it was chosen, with Enter); without them only y is yes,
-    so a stray Enter never agrees to take back another player's decision.
+    ending a turn with something unused): a ``ConfirmScreen``'s box, or drawn inside the
+    screen it asks over (a session's game screen, see ``DialogBox``). ``enter``: the
+    words of Enter's yes (the end of a turn is confirmed as it was chosen, with Enter);
+    without them only y is yes, so a stray Enter never agrees to take back another
+    player's decision.
 
     Both answers are buttons too, for the mouse, each named with its key ("Enter ends
     it", "Esc back"). They never take the focus: Enter on a focused "back" would
     answer the opposite of what Enter says, and on "yes" it would agree to an undo
-    that only y may agree to. A click outside the box answers nothing: no other dialog
-    of the app closes on one either."""
+    that only y may agree to. The box takes it, so that its keys reach it. A click
+    outside the box answers nothing: no other dialog of the app closes on one either."""
 
     BINDINGS = [Binding("y", "answer(True)", "Yes", id="choice.yes"),
                 Binding("n,escape", "answer(False)", "No", id="choice.no"),
                 Binding("enter", "enter", "Yes", show=False, id="choice.enter")]
+    can_focus = True
 
-    def __init__(self, question: str, enter: str = "", no: str = "back") -> None:
+    def __init__(self, question: str, enter: str = "", no: str = "back", *,
+                 then: Callable[[bool | None], None] | None = None) -> None:
         """``no``: the words of Esc's no, beside Enter's (``enter``)."""
-        super().__init__()
+        super().__init__(then=then)
         self.question = question
         self.enter = enter
         self.no = no
@@ -147,12 +131,15 @@ class ConfirmScreen(Closing, ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         yes, no = (("Enter", self.enter), ("Esc", self.no)) if self.enter \
             else (("y", "yes"), ("n", "no"))
-        with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-title")
-            with Horizontal(classes="dialog-buttons"):
-                # Enter's yes stands out, as the answer Enter gives; y's does not
-                yield answer(*yes, "confirm-yes", primary=bool(self.enter))
-                yield answer(*no, "confirm-no")
+        yield Static(self.question, classes="dialog-title")
+        with Horizontal(classes="dialog-buttons"):
+            # Enter's yes stands out, as the answer Enter gives; y's does not
+            yield answer(*yes, "confirm-yes", primary=bool(self.enter))
+            yield answer(*no, "confirm-no")
+
+    def on_mount(self) -> None:
+        if self.asking:
+            focus_now(self)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -163,6 +150,15 @@ class ConfirmScreen(Closing, ModalScreen[bool]):
 
     def action_enter(self) -> None:
         self.dismiss(True)
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class ConfirmScreen(BoxScreen):
+    """A ``ConfirmBox`` on a screen of its own, over the screen that asks."""
+
+    BINDINGS = [ConfirmBox.BINDINGS[1]]  # its n and Esc before the box has the focus
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -485,19 +485,19 @@ class GameScreen(Closing, Screen[None]):
         lesson = self.lesson
         if lesson is None:
             return
-        from maharaja_tui.screens.choice import ConfirmScreen
+        from maharaja_tui.screens.choice import ConfirmBox, ConfirmScreen
 
         def answered(yes: bool | None) -> None:
             if not yes:
                 self.action_leave_lesson()
 
-        self.ask(ConfirmScreen(f"{lesson.lesson.title}\n\n{lesson.lesson.welcome}\n\n"
+        self.ask(self.boxed(ConfirmBox(f"{lesson.lesson.title}\n\n{lesson.lesson.welcome}\n\n"
                                "The panel above your choices says what to do and why; the "
                                "entry to pick is marked ▶, the places on the board too. F1 "
                                "opens the guide there. ^e leaves the lesson: the game goes "
                                "on against easy computers.",
                                enter="begins the lesson", no="plays without it"),
-                 answered, step_on_top=False)
+                            ConfirmScreen), answered, step_on_top=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "leave_lesson":
@@ -748,7 +748,7 @@ class GameScreen(Closing, Screen[None]):
                         # Played even when not among the legal intents: the engine says why.
                         self.play(dialog.intent(answer))
 
-                self.ask(dialog.screen, answered)
+                self.ask(self.boxed(dialog.body, dialog.screen), answered)
                 return
         if len(entry.intents) == 1:
             self.play_checked(entry.intents[0])
@@ -784,6 +784,17 @@ class GameScreen(Closing, Screen[None]):
         self.ask(ChoiceBox(prompt, labels, self.colours, highlighted=asked or 0)
                  if self.DIALOGS_INSIDE and self.dialog is None else
                  ChoiceScreen(prompt, labels, self.colours, highlighted=asked or 0), chosen)
+
+    def boxed(self, box: DialogBox, screen: Callable[[DialogBox], Screen[Any]] | None = None
+              ) -> Screen[Any] | DialogBox:
+        """A dialog's ``box`` as this screen shows it: drawn inside it where its dialogs
+        are (``DIALOGS_INSIDE``; one at a time: asked from one, a scoring's decision, the
+        next is pushed over it), else on a ``screen`` of its own (a ``BoxScreen``)."""
+        if self.DIALOGS_INSIDE and self.dialog is None:
+            return box
+        from maharaja_tui.screens.boxed import BoxScreen
+
+        return (screen or BoxScreen)(box)
 
     def ask(self, screen: Screen[Any] | DialogBox, then: Any, *,
             step_on_top: bool = True) -> None:
@@ -854,9 +865,9 @@ class GameScreen(Closing, Screen[None]):
         if question is None:
             self.play(intent)
             return
-        from maharaja_tui.screens.choice import ConfirmScreen
+        from maharaja_tui.screens.choice import ConfirmBox, ConfirmScreen
 
-        self.ask(ConfirmScreen(question, enter=enter),
+        self.ask(self.boxed(ConfirmBox(question, enter=enter), ConfirmScreen),
                  lambda yes: self.play(intent) if yes else None)
 
     @property
@@ -929,11 +940,10 @@ class GameScreen(Closing, Screen[None]):
             for other in sorted(request.others):
                 self._call(lambda other=other: self.table.answer_undo(other, True))
 
-        from maharaja_tui.screens.choice import ConfirmScreen
+        from maharaja_tui.screens.choice import ConfirmBox, ConfirmScreen
 
-        self.ask(
-            ConfirmScreen(f"This also takes back decisions of {names}. Do all players "
-                          "agree?"), agreed)
+        self.ask(self.boxed(ConfirmBox(f"This also takes back decisions of {names}. Do all "
+                                       "players agree?"), ConfirmScreen), agreed)
 
     def _undoer(self) -> int | None:
         if self.viewer is not None:
@@ -957,11 +967,11 @@ class GameScreen(Closing, Screen[None]):
             if self.table.pending_undo == request:
                 self._call(lambda: self.table.answer_undo(seat, bool(yes)))
 
-        from maharaja_tui.screens.choice import ConfirmScreen
+        from maharaja_tui.screens.choice import ConfirmBox, ConfirmScreen
 
-        self.ask(
-            ConfirmScreen(f"{who} asks to take back their last decision, which also takes "
-                          "back yours. Agree?"), answered)
+        self.ask(self.boxed(ConfirmBox(f"{who} asks to take back their last decision, which "
+                                       "also takes back yours. Agree?"), ConfirmScreen),
+                 answered)
 
     def action_redo(self) -> None:
         seat = self._undoer()
@@ -1044,7 +1054,7 @@ class GameScreen(Closing, Screen[None]):
     def action_hint(self) -> None:
         """The hard computer's suggestion for this decision (a hint), thought
         out from this seat's view only, off the UI thread."""
-        from maharaja_tui.screens.hint import HintScreen
+        from maharaja_tui.screens.hint import HintBox, HintScreen
 
         seat = self.viewer
         if not self.hints_allowed or seat is None or self._covered:
@@ -1057,10 +1067,9 @@ class GameScreen(Closing, Screen[None]):
         def label(intent: Any) -> Any:
             return self.adapter.label(view, seat, intent)
 
-        self.ask(
-            HintScreen(self.table.ruleset, view, seat, list(self._intents), label,
-                       self.colours),
-            lambda intent: self.play_checked(intent) if intent is not None else None)
+        self.ask(self.boxed(HintBox(self.table.ruleset, view, seat, list(self._intents), label,
+                                    self.colours), HintScreen),
+                 lambda intent: self.play_checked(intent) if intent is not None else None)
 
     def action_save_as(self) -> None:
         from maharaja_tui.screens.files import SaveScreen

@@ -14,29 +14,29 @@ from typing import Any
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import LoadingIndicator, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from engine.bots.advice import Advice, advise
-from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.screens.boxed import BoxScreen
 from maharaja_tui.widgets.choices import ChoiceList
+from maharaja_tui.widgets.dialog_box import DialogBox
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 Labeller = Callable[[Any], Segments]
 
 
-class HintScreen(Closing, RoleStyles, ModalScreen[Any]):
-    """Dismisses with the suggestion chosen to play, or None."""
+class HintBox(RoleStyles, DialogBox):
+    """Answers the suggestion chosen to play, or None. A ``HintScreen``'s box, or drawn
+    inside the game screen (a session's, see ``DialogBox``)."""
 
     BINDINGS = [Binding("escape", "cancel", "Back", id="hint.cancel")]
 
     def __init__(self, ruleset: Any, view: Any, seat: int, legal: list[Any],
                  label: Labeller, colours: Palette | None) -> None:
-        super().__init__()
+        super().__init__(id="hint-box")
         self.ruleset = ruleset
         self.view = view
         self.seat = seat
@@ -47,17 +47,17 @@ class HintScreen(Closing, RoleStyles, ModalScreen[Any]):
         self._stop = threading.Event()
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="hint-box", classes="dialog"):
-            yield Static("Hint — the hard computer's view of this decision",
-                         classes="dialog-title")
-            yield LoadingIndicator(id="hint-thinking")
-            yield ChoiceList(id="hint-options")
-            yield Static("Thinking… Esc cancels", id="hint-keys", classes="dialog-hint")
+        yield Static("Hint — the hard computer's view of this decision",
+                     classes="dialog-title")
+        yield LoadingIndicator(id="hint-thinking")
+        options = ChoiceList(id="hint-options")
+        options.display = False  # until the advice comes
+        yield options
+        yield Static("Thinking… Esc cancels", id="hint-keys", classes="dialog-hint")
 
-    @while_open
     def on_mount(self) -> None:
-        self.query_one(OptionList).display = False
-        self.think()
+        if self.asking:  # not answered as it opened (Escape), its screen not closed
+            self.think()
 
     @work(thread=True, exclusive=True, group="hint")
     def think(self) -> None:
@@ -70,10 +70,11 @@ class HintScreen(Closing, RoleStyles, ModalScreen[Any]):
         if not stop():
             self.app.call_from_thread(self.show, advice)
 
-    @while_open
     def show(self, advice: list[Advice]) -> None:
+        if not self.asking:  # cancelled, or its screen closed, while it thought
+            return
         self.advice = advice
-        painter = Painter(self, self.colours)
+        painter = Painter(self.painter, self.colours)
         options = self.query_one(OptionList)
         for rank, item in enumerate(advice):
             text = painter.text(self.label(item.intent))
@@ -88,10 +89,23 @@ class HintScreen(Closing, RoleStyles, ModalScreen[Any]):
             "↑↓ choose · Enter play it · Esc back (nothing played)")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
         if self.advice is not None:
             self.dismiss(self.advice[event.option_index].intent)
 
     def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        """Answered or not, taken away: the search stops."""
         self._stop.set()
         self.workers.cancel_group(self, "hint")
-        self.dismiss(None)
+
+
+class HintScreen(BoxScreen):
+    """A ``HintBox`` on a screen of its own, over the game or the scoring screen."""
+
+    @property
+    def advice(self) -> list[Advice] | None:
+        box = self.box
+        return box.advice if isinstance(box, HintBox) else None

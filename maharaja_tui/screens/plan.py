@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.screens.boxed import BoxScreen
+from maharaja_tui.widgets.dialog_box import DialogBox
 from maharaja_tui.widgets.focus import focus_now
 
 
-class PlanScreen(Closing, ModalScreen[tuple[Any, Any] | None]):
-    """Two lists of the disc's actions; Enter on the second commits the plan."""
+class PlanBox(DialogBox):
+    """Two lists of the disc's actions; Enter on the second commits the plan (answers
+    the two arrows' actions). A ``PlanScreen``'s box, or drawn inside the game screen
+    (a session's, see ``DialogBox``)."""
 
-    # Digits and Enter are the screen's priority bindings, handled in the order they were
+    # Digits and Enter are the box's priority bindings, handled in the order they were
     # typed: a key that is not bound is forwarded to the focused list a message later,
     # and focus itself moves a message later, so quick typing (a paste, an SSH
     # connection) could set the wrong arrow or commit before the last digit.
@@ -32,7 +32,7 @@ class PlanScreen(Closing, ModalScreen[tuple[Any, Any] | None]):
                 Binding("right", "arrow(1)", "Arrow 2", show=False, id="plan.second-arrow")]
 
     def __init__(self, actions: tuple[tuple[int, str], ...], who: str) -> None:
-        super().__init__()
+        super().__init__(id="plan-box")
         self.actions = actions
         self.who = who
         self.choice = [actions[0][0], actions[0][0]]
@@ -41,27 +41,28 @@ class PlanScreen(Closing, ModalScreen[tuple[Any, Any] | None]):
         self.arrow = 0
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="plan-box", classes="dialog"):
-            yield Static(f"{self.who}: set both arrows of your disc (both may point at the "
-                         "same action)", classes="dialog-title")
-            with Horizontal(id="plan-arrows"):
-                for n in (1, 2):
-                    with Vertical(classes="plan-arrow"):
-                        yield Static(f"Arrow {n}", classes="plan-arrow-title")
-                        yield OptionList(
-                            *[Option(f"{n} {name}", id=str(a))
-                              for n, (a, name) in enumerate(self.actions, start=1)],
-                            id=f"arrow-{n}", compact=True)
-            yield Static(id="plan-summary")
-            yield Static("↑↓ or 1–9 pick · Enter next / commit · ←→ switch · Esc back",
-                         classes="dialog-hint")
+        # The box composes filled (the first actions highlighted, the summary said):
+        # filled at its mount, it was laid out and drawn twice as it opened (over SSH,
+        # inside a session's screen, its rows written twice).
+        yield Static(f"{self.who}: set both arrows of your disc (both may point at the "
+                     "same action)", classes="dialog-title")
+        with Horizontal(id="plan-arrows"):
+            for n in (1, 2):
+                with Vertical(classes="plan-arrow"):
+                    yield Static(f"Arrow {n}", classes="plan-arrow-title")
+                    arrow = OptionList(
+                        *[Option(f"{n} {name}", id=str(a))
+                          for n, (a, name) in enumerate(self.actions, start=1)],
+                        id=f"arrow-{n}", compact=True)
+                    arrow.highlighted = 0
+                    yield arrow
+        yield Static(self._said(), id="plan-summary")
+        yield Static("↑↓ or 1–9 pick · Enter next / commit · ←→ switch · Esc back",
+                     classes="dialog-hint")
 
-    @while_open
     def on_mount(self) -> None:
-        for n in (1, 2):
-            self.query_one(f"#arrow-{n}", OptionList).highlighted = 0
-        focus_now(self.query_one("#arrow-1", OptionList))
-        self._summary()
+        if self.asking:  # not answered as it opened (Escape), its screen not closed
+            focus_now(self.query_one("#arrow-1", OptionList))
 
     def action_digit(self, number: int) -> None:
         if number <= len(self.actions):
@@ -103,10 +104,15 @@ class PlanScreen(Closing, ModalScreen[tuple[Any, Any] | None]):
             self.dismiss((self.choice[0], self.choice[1]))
 
     def _summary(self) -> None:
+        line = self.query_one("#plan-summary", Static)
+        said = self._said()
+        if said != line.content:  # each list says its first highlight as the box opens
+            line.update(said)
+
+    def _said(self) -> str:
         names = dict(self.actions)
-        self.query_one("#plan-summary", Static).update(
-            f"Your disc: {names[self.choice[0]]} + {names[self.choice[1]]} — Enter on arrow 2 "
-            "commits it")
+        return (f"Your disc: {names[self.choice[0]]} + {names[self.choice[1]]} — Enter on "
+                "arrow 2 commits it")
 
     def action_arrow(self, index: int) -> None:
         self.arrow = index
@@ -114,3 +120,7 @@ class PlanScreen(Closing, ModalScreen[tuple[Any, Any] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class PlanScreen(BoxScreen):
+    """A ``PlanBox`` on a screen of its own, over the game screen."""

@@ -18,6 +18,9 @@ modal: its screen's and the app's bindings are not looked up past it, and the fo
 stays inside it), and a click or a mouse move outside it reaches nothing under it
 (``HoldsTheMouse``, an app mixin). ``dismiss`` answers once, to the callback the box
 was opened with; whoever opened it takes it away.
+
+The same box is a dialog screen's whole body where dialogs are pushed (the local app:
+``screens/boxed.py``'s ``BoxScreen``), so each dialog is written once for both.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.containers import Vertical
+from textual.widget import Widget
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -50,12 +54,28 @@ class DialogBox(Vertical):
     """A dialog's box, drawn inside its screen (see the module): modal, the focus kept
     inside it, and answered once."""
 
+    # Taller than the terminal (at 80x24 a stack's list and a refusal's four lines under
+    # it), it scrolls: clipped, its last rows, the keys, were out of reach.
+    DEFAULT_CSS = "DialogBox { overflow-y: auto; }"
+
     def __init__(self, *, then: Callable[[Any], None] | None = None, id: str | None = None,
                  classes: str = "dialog") -> None:
         super().__init__(id=id, classes=classes)
         self.then = then
         self.answered = False
+        # The widget whose role styles paint its words: the box's own inside the screen
+        # that asks; on a screen of its own, that screen's (``BoxScreen``), dimmed as it is.
+        self.painter: Widget = self
         self.trap_focus()
+
+    @property
+    def asking(self) -> bool:
+        """Open: not answered, on a screen still open (its mount or a late callback may
+        come after a key answered it, or after its screen closed)."""
+        if self.answered or not self.is_attached:
+            return False
+        screen = self.screen
+        return screen.is_attached and screen in self.app.screen_stack
 
     @property
     def is_modal(self) -> bool:

@@ -36,9 +36,10 @@ class _Session(HoldsTheMouse, App[None]):
 
     CSS_PATH = STYLE_FILES
 
-    def __init__(self, table: LocalTable, writes: list[str]) -> None:
+    def __init__(self, table: LocalTable, writes: list[str], seat: int = 0) -> None:
         super().__init__(driver_class=recording(writes))
         self.table = table
+        self.seat = seat
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         if isinstance(screen, Screen):
@@ -46,7 +47,7 @@ class _Session(HoldsTheMouse, App[None]):
         return super().push_screen(screen, *args, **kwargs)
 
     def on_mount(self) -> None:
-        self.push_screen(game_screen_for(self.table, 0))
+        self.push_screen(game_screen_for(self.table, self.seat))
 
 
 def my_turn() -> LocalTable:
@@ -59,13 +60,14 @@ async def settle(pilot: Pilot[Any]) -> None:
         await pilot.pause()
 
 
-async def repainted(pilot: Pilot[Any], writes: list[str]) -> tuple[list[str], int]:
+async def repainted(pilot: Pilot[Any], writes: list[str],
+                    size: tuple[int, int] = SIZE) -> tuple[list[str], int]:
     """What a full repaint of this moment draws, from nothing, and its bytes."""
     start = len(writes)
     pilot.app.screen.refresh()
     await settle(pilot)
     frame = writes[start:]
-    return screen_of(frame, SIZE), len("".join(frame))
+    return screen_of(frame, size), len("".join(frame))
 
 
 def test_a_choice_list_writes_its_own_rows_and_shows_what_a_repaint_draws() -> None:

@@ -37,9 +37,9 @@ def help_(game: GameScreen) -> Any:
 
 
 def plan(game: GameScreen) -> Any:
-    from maharaja_tui.screens.plan import PlanScreen
+    from maharaja_tui.screens.plan import PlanBox, PlanScreen
 
-    return PlanScreen(((1, "Build"), (2, "Move")), "You"), "cancel"
+    return PlanScreen(PlanBox(((1, "Build"), (2, "Move")), "You")), "cancel"
 
 
 def replay(game: GameScreen) -> Any:
@@ -55,10 +55,10 @@ def new_game(game: GameScreen) -> Any:
 
 
 def move(game: GameScreen) -> Any:
-    from maharaja_tui.games.maharadjah_move import MoveScreen
+    from maharaja_tui.games.maharadjah_move import MoveBox, MoveScreen
 
-    return MoveScreen("Move", [((("2 armies", ""),), "move")], [], lambda _: None,
-                      game.colours), "back"
+    return MoveScreen(MoveBox("Move", [((("2 armies", ""),), "move")], [], lambda _: None,
+                              game.colours)), "cancel"
 
 
 SCREENS: dict[str, Callable[[GameScreen], Any]] = {

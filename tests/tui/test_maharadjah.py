@@ -24,7 +24,7 @@ from engine.maharadjah.state import RETREAT_DEF, Phase
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.games import adapter_for
 from maharaja_tui.games.maharadjah import MaharadjahAdapter, stop_bases
-from maharaja_tui.games.maharadjah_move import MoveScreen
+from maharaja_tui.games.maharadjah_move import MoveBox, MoveScreen
 from maharaja_tui.screens.choice import ChoiceScreen
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.screens.help import HelpScreen
@@ -198,8 +198,9 @@ async def _open_stops(pilot, app, game: Game):  # noqa: ANN001, ANN202
                                     legal)
     screen.choose(entry)
     await pilot.pause()
-    dialog = app.screen
-    assert isinstance(dialog, MoveScreen)
+    assert isinstance(app.screen, MoveScreen)
+    dialog = app.screen.box
+    assert isinstance(dialog, MoveBox)
     assert "stops on the way" in screen_text(app)
     line = len(dialog.moves) + next(n for n, s in enumerate(dialog.stops) if s.move == base)
     await pilot.press(*["down"] * line, "enter")

@@ -12,7 +12,7 @@ from engine.maharadjah import intents as I
 from engine.maharadjah.state import Phase
 from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.games import adapter_for
-from maharaja_tui.games.maharadjah_move import MoveScreen
+from maharaja_tui.games.maharadjah_move import MoveBox, MoveScreen
 from maharaja_tui.screens.game import GameScreen
 from tests.maharadjah.helpers import play
 from tests.maharadjah.test_stacking import maurya_invasion
@@ -47,10 +47,10 @@ async def test_the_move_dialog_shows_a_refused_move_with_its_reason() -> None:
         await pilot.press("a", *["down"] * entry, "enter")
         await pilot.pause()
         dialog = app.screen
-        assert isinstance(dialog, MoveScreen)
+        assert isinstance(dialog, MoveScreen) and isinstance(dialog.box, MoveBox)
         text = screen_text(app)
         assert "✗ 1 army: Central Asia → Kashmir — W-STACK-3: Kashmir cannot take" in text
-        line = len(dialog.moves) + len(dialog.stops)  # the refused moves come last
+        line = len(dialog.box.moves) + len(dialog.box.stops)  # the refused moves come last
         steps = len(game.steps)
         await pilot.press(*["down"] * line, "enter")
         await pilot.pause()

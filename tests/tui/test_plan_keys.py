@@ -7,7 +7,7 @@ import pytest
 from textual import events
 from textual.app import App
 
-from maharaja_tui.screens.plan import PlanScreen
+from maharaja_tui.screens.plan import PlanBox, PlanScreen
 from tests.tui.helpers import synchronously
 
 ACTIONS = tuple((n, f"action {n}") for n in range(10, 19))
@@ -19,7 +19,7 @@ class PlanApp(App[None]):
         self.plan: tuple[int, int] | None = None
 
     def on_mount(self) -> None:
-        self.push_screen(PlanScreen(ACTIONS, "Red"), self._planned)
+        self.push_screen(PlanScreen(PlanBox(ACTIONS, "Red")), self._planned)
 
     def _planned(self, plan: tuple[int, int] | None) -> None:
         self.plan = plan

@@ -1,0 +1,286 @@
+"""A session's game screen draws the games' own dialogs inside itself, as boxes on its
+dialog layer (widgets/dialog_box.py), not as screens pushed over it: Maharaja's disc
+(the plan), Maharadjah's move with its stops, a yes/no question (a turn ended with
+something unused). Pushed, each wrote the whole terminal as it opened and again as it
+closed. Read as a player's terminal shows them at 80x24: the box is in the session's
+game screen and whole in sight, what shows is what a full repaint of that moment
+draws, a move made through it plays once, keys that arrive together (an SSH read, a
+quick typist) are read in order and answer it once, and the action list has the focus
+again after it."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from types import SimpleNamespace
+from typing import Any
+
+from terminal import run, screen_of
+from test_dialog_box import _Session, repainted, settle
+from textual import events
+from textual.pilot import Pilot
+
+from engine.core.table import LocalTable
+from maharaja_tui.games.maharadjah import stop_bases
+from maharaja_tui.screens.game import GameScreen
+from maharaja_tui.widgets.action_panel import ActionPanel
+from tests.tui import games
+from tests.tui.helpers import settled
+from tests.tui.test_end_turn import change_unused, labels
+from tests.tui.test_maharadjah import _leader_on_the_move, new_game, played
+
+SMALL = (80, 24)  # the least terminal a player may have: the boxes fit it
+
+
+def at_once(pilot: Pilot[Any], *keys: str) -> None:
+    """Keys as a terminal's driver posts them from one read: all queued before the
+    first is handled."""
+    for key in keys:
+        pilot.app.post_message(events.Key(key, "\r" if key == "enter" else
+                                          key if len(key) == 1 else None))
+
+
+def session(table: LocalTable, seat: int,
+            script: Callable[[Pilot[Any], list[str], GameScreen], Awaitable[None]]) -> None:
+    """``seat``'s session at ``table`` on an 80x24 terminal, settled: ``script`` gets
+    the pilot, what the terminal was written and the session's game screen."""
+    writes: list[str] = []
+
+    async def settled(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        await script(pilot, writes, screen)
+
+    asyncio.run(run(_Session(table, writes, seat), SMALL, settled))
+
+
+async def opened(pilot: Pilot[Any], writes: list[str], screen: GameScreen,
+                 seen: dict[str, Any], *keys: str) -> None:
+    """Open a dialog with ``keys`` and note what it wrote and showed (``seen``)."""
+    _, seen["full"] = await repainted(pilot, writes, SMALL)
+    start = len(writes)
+    await pilot.press(*keys)
+    await settle(pilot)
+    seen["open"] = len("".join(writes[start:]))
+    seen["where"] = (pilot.app.screen is screen, type(screen.dialog).__name__)
+    seen["shown"] = screen_of(writes, SMALL)
+    seen["repaint"], _ = await repainted(pilot, writes, SMALL)
+
+
+def focus_on_the_actions(pilot: Pilot[Any], screen: GameScreen) -> bool:
+    focused = pilot.app.focused
+    return focused is not None and screen.query_one(ActionPanel) in focused.ancestors
+
+
+def shown_as_drawn(seen: dict[str, Any], frames: float = 1.0) -> None:
+    """The box opened inside the session's screen in fewer bytes than ``frames`` whole
+    frames (pushed, a dialog wrote 2.7), and shows as a full repaint draws it."""
+    assert seen["open"] < frames * seen["full"], (seen["open"], seen["full"])
+    assert seen["shown"] == seen["repaint"]
+
+
+def test_the_plan_is_a_box_in_the_session_and_digits_typed_together_set_it_once() -> None:
+    """MJ-ROUND-2: both arrows of the disc set in secret, here in one SSH read."""
+    game = games.game_until(games.my_planning)
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
+        await pilot.press("escape")  # round 1's scoring, shown as the session opens
+        await settle(pilot)
+        await opened(pilot, writes, screen, seen, "a", "home", "enter")
+        box: Any = screen.dialog
+        assert type(box).__name__ == "PlanBox", type(pilot.app.screen).__name__
+        seen["actions"] = box.actions
+        steps = len(game.steps)
+        at_once(pilot, "5", "enter", "7", "enter", "enter")  # the last one: the box's twice
+        await settle(pilot)
+        seen["plans"] = [s.intent for s in game.steps[steps:] if s.seat == 0]
+        seen["after"] = (screen.dialog, pilot.app.screen is screen, screen.last_refusal,
+                         focus_on_the_actions(pilot, screen))
+
+    session(LocalTable(game), 0, script)
+    assert seen["where"] == (True, "PlanBox")
+    shown_as_drawn(seen)
+    assert "Esc back" in "".join(seen["shown"])
+    plan = seen["plans"][0]
+    assert type(plan).__name__ == "CommitPlan" and len(seen["plans"]) == 1
+    assert sorted((plan.first, plan.second)) == sorted(
+        (seen["actions"][4][0], seen["actions"][6][0]))
+    assert seen["after"] == (None, True, None, True)
+
+
+def a_leader_on_the_move() -> tuple[Any, int]:
+    """Maharadjah: Alexander's group of 4 in Afghanistan to move (random play, seed 1),
+    and its seat."""
+    game = played(new_game(4, seed=1), 300, 1, until=_leader_on_the_move)
+    return game, game.to_move()[0]
+
+
+def open_the_move(screen: GameScreen, game: Any, seat: int) -> Any:
+    """The move dialog of a leader's whole group, as the board's Enter on its route's
+    end opens it; the group's move."""
+    legal = game.legal_intents(seat)
+    base = next(m for m in stop_bases(legal) if m.armies >= 2)
+    entry = screen.adapter.selected(game.view(seat), seat, f"{base.start}>{base.path[-1]}",
+                                    legal)
+    assert entry is not None
+    screen.choose(entry)
+    return base
+
+
+def test_the_move_with_its_stops_is_a_box_in_the_session_and_plays_once() -> None:
+    """W-LEAD-3: a leader's group drops an army on the way; the move dialog, drawn in
+    the session's screen, at 80x24."""
+    game, seat = a_leader_on_the_move()
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
+        _, seen["full"] = await repainted(pilot, writes, SMALL)
+        start = len(writes)
+        base = open_the_move(screen, game, seat)
+        await settle(pilot)
+        seen["open"] = len("".join(writes[start:]))
+        seen["where"] = (pilot.app.screen is screen, type(screen.dialog).__name__)
+        seen["shown"] = screen_of(writes, SMALL)
+        seen["repaint"], _ = await repainted(pilot, writes, SMALL)
+        box: Any = screen.dialog
+        assert type(box).__name__ == "MoveBox", type(pilot.app.screen).__name__
+        line = len(box.moves) + next(n for n, s in enumerate(box.stops) if s.move == base)
+        steps = len(game.steps)
+        # To the stops, one army stops in the first space, on to "✓ Move", played: in
+        # one read, and Enter twice at the end.
+        at_once(pilot, *["down"] * line, "enter", "enter",
+                *["down"] * (len(base.path) - 1), "enter", "enter")
+        await settle(pilot)
+        seen["played"] = [(s.seat, s.intent) for s in game.steps[steps:]]
+        seen["base"] = base
+        seen["after"] = (pilot.app.screen is screen, screen.last_refusal)
+        seen["focus"] = screen.dialog is not None or focus_on_the_actions(pilot, screen)
+
+    session(LocalTable(game), seat, script)
+    assert seen["where"] == (True, "MoveBox")
+    # A list longer than its box (here 12 moves, some on four rows) is drawn twice as
+    # it opens: at first without its scrollbar, then with it.
+    shown_as_drawn(seen, frames=1.5)
+    assert "stops on the way" in "".join(seen["shown"])
+    base = seen["base"]
+    (mover, move), *_ = seen["played"]  # another Enter may reach the next decision
+    assert mover == seat and move.start == base.start and move.path == base.path
+    assert move.drops[0] == 1 and sum(move.drops) == 1
+    assert seen["after"] == (True, None) and seen["focus"]
+
+
+def test_a_question_is_a_box_in_the_session_esc_goes_back_and_enter_ends_the_turn() -> None:
+    """R-TURN-4 in Maharaja's words (MJ-ACT-8): a turn ended with Change character
+    unused asks first; here in the session's screen."""
+    game = games.game_until(change_unused)
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
+        end = labels(screen).index("End your turn")
+        await opened(pilot, writes, screen, seen, "a", "home", *["down"] * end, "enter")
+        assert type(screen.dialog).__name__ == "ConfirmBox", type(pilot.app.screen).__name__
+        steps = len(game.steps)
+        await pilot.press("escape")  # back: nothing played, the cursor where it was
+        await settle(pilot)
+        options = screen.query_one(ActionPanel).options
+        seen["back"] = (screen.dialog, len(game.steps) - steps, pilot.app.focused is options,
+                        options.highlighted == end)
+        await pilot.press("enter")
+        await settle(pilot)
+        at_once(pilot, "enter", "enter", "enter")  # yes, and twice more
+        await settle(pilot)
+        seen["played"] = [type(s.intent).__name__ for s in game.steps[steps:] if s.seat == 0]
+        seen["after"] = (screen.dialog, screen.last_refusal, focus_on_the_actions(pilot, screen))
+
+    session(LocalTable(game), 0, script)
+    assert seen["where"] == (True, "ConfirmBox")
+    shown_as_drawn(seen)
+    assert "Enter ends it" in "".join(seen["shown"])
+    assert seen["back"] == (None, 0, True, True)
+    assert seen["played"] == ["EndTurn"]
+    assert seen["after"] == (None, None, True)
+
+
+def test_a_refusal_under_a_long_list_of_moves_is_in_sight_and_the_box_scrolls() -> None:
+    """W-STACK-3: a move the stacking limits refuse is listed dimmed and, chosen, says
+    why under the list. At 80x24 the box of a stack's 20 moves is as tall as the
+    terminal: the four rows of the reason made it taller, and clipped, its reason and
+    its keys were cut off; it scrolls to them."""
+    game, seat = a_leader_on_the_move()
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
+        open_the_move(screen, game, seat)
+        await settle(pilot)
+        assert type(screen.dialog).__name__ == "MoveBox", type(pilot.app.screen).__name__
+        steps = len(game.steps)
+        await pilot.press("end", "enter")  # the last move listed: one the rules refuse
+        await settle(pilot)
+        seen["shown"] = "\n".join(screen_of(writes, SMALL))
+        seen["after"] = (type(screen.dialog).__name__, len(game.steps) - steps)
+
+    session(LocalTable(game), seat, script)
+    assert seen["after"] == ("MoveBox", 0)
+    assert "✗ W-STACK-3:" in seen["shown"] and "may go there now" in seen["shown"]
+    assert "Esc back" in seen["shown"]
+
+
+def test_the_vote_on_a_seat_whose_time_ran_out_is_a_box_in_the_session() -> None:
+    """The others vote to skip a timed-out seat or end the game (a majority decides):
+    asked in the session's screen, the answer sent once, the action list after it."""
+    game = games.game_until(games.my_turn)
+    table = LocalTable(game)
+    # What a server's table says of itself (RemoteTable.info): seat 1 ran out of time,
+    # seat 0 votes.
+    vote = SimpleNamespace(seat=1, voters=(0, 2), skip=(), end=())
+    table.info = SimpleNamespace(  # type: ignore[attr-defined]
+        id=7, vote=vote, seats=[SimpleNamespace(name=seat.name) for seat in game.seats],
+        clock=SimpleNamespace(kind="none"), clocks=(), timed_out=(1,), ended="")
+    votes: list[tuple[int, int, str]] = []
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
+        pilot.app.conn = SimpleNamespace(  # type: ignore[attr-defined]
+            vote=lambda *args: votes.append(args))
+        screen._vote_now()  # type: ignore[attr-defined]  # as the table's notice does
+        await settle(pilot)
+        seen["where"] = (pilot.app.screen is screen, type(screen.dialog).__name__)
+        seen["shown"] = "\n".join(screen_of(writes, SMALL))
+        at_once(pilot, "enter", "enter")  # skip them; the second Enter is the list's
+        await settle(pilot)
+        seen["after"] = (screen.dialog, focus_on_the_actions(pilot, screen))
+
+    session(table, 0, script)
+    assert seen["where"] == (True, "ChoiceBox")
+    assert "time ran out. What now?" in seen["shown"]
+    assert votes == [(7, 0, "skip")]
+    assert seen["after"][1]
+
+
+def test_the_hint_is_a_box_in_the_session_and_enter_plays_its_best() -> None:
+    """h: the hard computer's suggestions for the decision at hand, thought out off the
+    session's loop, shown in its screen; Enter plays the first."""
+    game = games.game_until(games.my_turn)
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
+        await pilot.press("h")
+        await settled(pilot, lambda: getattr(screen.dialog, "advice", None) is not None,
+                      "the hint")
+        await settle(pilot)
+        box: Any = screen.dialog
+        seen["where"] = (pilot.app.screen is screen, type(box).__name__)
+        seen["shown"] = "\n".join(screen_of(writes, SMALL))
+        best = box.advice[0].intent
+        steps = len(game.steps)
+        await pilot.press("enter")
+        await settle(pilot)
+        seen["played"] = (game.steps[steps].intent == best, screen.dialog,
+                          focus_on_the_actions(pilot, screen))
+
+    session(LocalTable(game), 0, script)
+    assert seen["where"] == (True, "HintBox")
+    assert "best:" in seen["shown"] and "Esc back" in seen["shown"]
+    assert seen["played"] == (True, None, True)
