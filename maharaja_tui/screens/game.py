@@ -517,6 +517,9 @@ class GameScreen(Closing, Screen[None]):
     def on_key(self, event: events.Key) -> None:
         self.clear_news()
 
+    def on_action_panel_moved(self) -> None:
+        self.clear_news()  # the list's arrows are priority keys: they never reach on_key
+
     @cached_property
     def _fixed(self) -> tuple[ActionPanel, MoveLog]:
         """The widgets every sync fills, found once (a query walks the screen)."""

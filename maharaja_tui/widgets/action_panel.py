@@ -44,6 +44,9 @@ def follow(before: Sequence[Hashable], at: int | None, after: Sequence[Hashable]
     return 0
 
 
+CURSOR_KEYS = ("up", "down", "home", "end", "pageup", "pagedown")  # the list's own
+
+
 class ActionPanel(RoleStyles, Vertical):
     DEFAULT_CSS = """
     ActionPanel #action-heading { height: auto; }
@@ -56,11 +59,19 @@ class ActionPanel(RoleStyles, Vertical):
             super().__init__()
             self.index = index
 
+    class Moved(Message):
+        """A key moved the cursor (read by the panel: it never reaches ``on_key``)."""
+
     # Enter chooses as the key arrives (a priority binding, in force while the list has
     # the focus) when the screen gave ``chosen``: the list's own Enter reached the screen
     # two messages later (selected, then Chosen), after keys typed behind it had gone
     # to the list, so a dialog the choice opened missed them.
+    # The keys that move the cursor are read as they arrive too: left to the list, ↓ ↓
+    # Enter typed together (one read: a quick typist, an SSH link) chose the entry the
+    # cursor was on before the arrows, which reached the list a message after Enter.
     BINDINGS = [Binding("enter", "choose", show=False, priority=True, id="actions.choose"),
+                *(Binding(key, f"cursor('{key}')", show=False, priority=True,
+                          id=f"actions.{key}") for key in CURSOR_KEYS),
                 Binding("slash", "filter", "Filter", show=False, id="actions.filter")]
 
     def __init__(self, colours: Palette | None = None,
@@ -143,6 +154,14 @@ class ActionPanel(RoleStyles, Vertical):
             raise SkipAction()  # the list's own Enter: Chosen, a message later
         self._end_filter()
         self.chosen(index)
+
+    def action_cursor(self, key: str) -> None:
+        """What the list does with ``key`` (one of ``CURSOR_KEYS``), done as it arrives."""
+        options = self.options
+        {"up": options.action_cursor_up, "down": options.action_cursor_down,
+         "home": options.action_first, "end": options.action_last,
+         "pageup": options.action_page_up, "pagedown": options.action_page_down}[key]()
+        self.post_message(self.Moved())
 
     def action_filter(self) -> None:
         """``/``: the keys typed next filter the list, until Enter or Esc."""

@@ -173,3 +173,33 @@ async def test_text_typed_right_after_the_key_that_opens_a_field_goes_into_it() 
     one_by_one = await rule_found("MJ-MOVE-3", together=False)
     assert one_by_one[0] == "MJ-MOVE-3" and one_by_one[1]  # a section past the first
     assert await rule_found("MJ-MOVE-3", together=True) == one_by_one
+
+
+async def chosen_from_the_list(game: Game, keys: list[str], together: bool) -> str:
+    """The action list focused, ``keys`` then Enter: the dialog or screen it opened."""
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert isinstance(app.focused, OptionList)  # the action list has the focus
+        if together:
+            await typed(pilot, "".join({"down": DOWN, "end": "\x1b[F", "up": "\x1b[A"}[k]
+                                       for k in keys) + "\r")
+        else:
+            await pilot.press(*keys, "enter")
+        await pilot.pause()
+        shown = app.screen
+        return f"{type(shown).__name__}: {shown.query('Static').first().render()}"
+
+
+@pytest.mark.parametrize("keys", [["down", "down"], ["end", "up"]])
+@synchronously
+async def test_arrows_and_enter_typed_together_choose_the_entry_the_arrows_reach(
+        keys: list[str]) -> None:
+    """↓ ↓ Enter in one read (a quick typist, an SSH link) chose the first entry: Enter
+    is read as it arrives, and the arrows reached the list a message after it."""
+    one_by_one = await chosen_from_the_list(games.game_until(games.my_turn), keys, False)
+    first = await chosen_from_the_list(games.game_until(games.my_turn), [], False)
+    assert one_by_one != first  # the arrows choose another entry: the test can fail
+    assert await chosen_from_the_list(games.game_until(games.my_turn), keys, True) == one_by_one
