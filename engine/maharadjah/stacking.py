@@ -428,7 +428,7 @@ def _upto(n: int) -> tuple[int, ...]:
 
 
 _JUDGED: dict[tuple[Any, ...], Judgement] = {}
-_JUDGED_MAX = 256
+_JUDGED_MAX = 16  # (a few positions' judgements: see ``movement._FOUND_MAX``)
 
 
 def judge(state: State, inputs: Inputs | None = None) -> Judgement:

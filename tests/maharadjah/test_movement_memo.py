@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from random import Random
 
+import pytest
+
 from engine.core.game import Game
 from engine.core.ruleset import Seat
 from engine.maharadjah import RULESET, known
@@ -276,9 +278,10 @@ def test_the_group_shapes_are_read_from_the_leaders_and_arms_markers_there() -> 
 
 def test_the_memos_key_is_the_inputs_content() -> None:
     """The memos key a search by its inputs' stamp: inputs read from equal positions
-    share one, any change a search reads (the other nations' armies, an overrun, a
-    refusal, allies, submissions, the turn) gives another, at every step of random
-    games (where the memos answer for the position only if so)."""
+    share one (while the memos remember it: content they forgot gets a new one), any
+    change a search reads (the other nations' armies, an overrun, a refusal, allies,
+    submissions, the turn) gives another, at every step of random games (where the
+    memos answer for the position only if so)."""
     from engine.core.game import copy_state
 
     same = other = 0
@@ -290,7 +293,9 @@ def test_the_memos_key_is_the_inputs_content() -> None:
             assert seen[inputs.stamp] == inputs.value
             same += 1
         else:
-            assert inputs.value not in seen.values()
+            remembered = set(M._STAMPS.values())
+            assert all(stamp not in remembered for stamp, value in seen.items()
+                       if value == inputs.value)  # (the old one forgotten)
             seen[inputs.stamp] = inputs.value
             other += 1
     assert same > 100 and other > 100, (same, other)
@@ -332,3 +337,32 @@ def test_the_count_of_moves_kept_from_the_automatic_end_is_the_listings() -> Non
                 compared += 1
             game.play(*random_intent(game, rng))
     assert compared > 500 and partial > 200, (compared, partial)
+
+
+def test_the_memos_keep_a_few_positions_searches_not_the_games(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The searches' memos (and the judgements kept for equal positions) hold a few
+    positions' worth, not a whole game's: a phase's inputs are seldom met again once it
+    is over, and whatever the memos hold the garbage collector walks at every full
+    collection. After two random games (hundreds of searches) they hold no more than a
+    few hundred, and starting again changes no answer (the memo's answers are the fresh
+    searches': ``test_memoised_destinations_are_the_fresh_search``)."""
+    from engine.core.autoplay import play_randomly
+    from engine.maharadjah import stacking as S
+
+    made: list[Group] = []
+    search = M._search
+
+    def counted(state: State, group: Group, first: bool = False,
+                seen: M.Seen | None = None) -> dict[tuple[str, str], tuple[str, ...]]:
+        made.append(group)
+        return search(state, group, first, seen)
+
+    monkeypatch.setattr(M, "_search", counted)
+    for seed in (3, 4):
+        play_randomly(Game(RULESET, [Seat(f"P{i}") for i in range(4)], None, seed),
+                      Random(seed))
+    assert len(made) > 500, len(made)
+    assert len(M._FOUND) <= 256 and len(M._STAMPS) <= 256, (len(M._FOUND), len(M._STAMPS))
+    assert max(len(M._RUNS), len(M._COUNTED), len(M._ENDS), len(M._SEEN)) <= 256
+    assert len(S._JUDGED) <= 32, len(S._JUDGED)
