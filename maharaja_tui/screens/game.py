@@ -78,6 +78,8 @@ class GameScreen(Closing, Screen[None]):
     # a screen composes a DialogLayer too.
     DIALOGS_INSIDE = False
     dialog: DialogBox | None = None  # the dialog box open inside it
+    # Keys read while a box opened inside it has not the focus yet: the box's (see _open).
+    _for_box: tuple[events.Key, ...] = ()
     BINDINGS = [
         Binding("escape", "leave", "Leave", show=False, id="game.leave"),
         Binding("ctrl+z", "undo", "Undo", id="game.undo"),
@@ -515,6 +517,11 @@ class GameScreen(Closing, Screen[None]):
         self.sync()
 
     def on_key(self, event: events.Key) -> None:
+        if self.dialog is not None and not self._box_has_focus():
+            event.stop()  # the box's, once it has the focus (see _open)
+            event.prevent_default()
+            self._for_box += (event,)
+            return
         self.clear_news()
 
     def on_action_panel_moved(self) -> None:
@@ -832,7 +839,30 @@ class GameScreen(Closing, Screen[None]):
 
         box.then = closed
         self.dialog = box
+        # Keys typed together with the one that opened it (an SSH read, a quick typist)
+        # are the box's: they reached the action list, still focused while the box was
+        # on its way, and moved its cursor or were dropped. Until the box has the focus
+        # the list lets them by (its keys stand aside while a box is open) and this
+        # screen keeps them for the box.
+        self._for_box = ()
         self.query_one(DialogLayer).mount(box)
+
+    def _box_has_focus(self) -> bool:
+        box, focused = self.dialog, self.app.focused
+        return box is not None and focused is not None and (
+            focused is box or box in focused.ancestors)
+
+    def on_descendant_focus(self) -> None:
+        """The box opened has the focus: the keys kept for it are read again, in order."""
+        keys, self._for_box = self._for_box, ()
+        if keys and self._box_has_focus():
+            for key in keys:
+                # As the terminal's driver posts a key it read: from the app (a key
+                # sent by this screen would stop bubbling here, short of the app's
+                # lookup of the box's bindings).
+                again = events.Key(key.key, key.character)
+                again.set_sender(self.app)
+                self.app.post_message(again)
 
     def _note_on(self, screen: Screen[Any] | DialogBox, note: Any) -> None:
         """The step due on top of a dialog it opened: the dialog's box begins with it

@@ -23,6 +23,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 
 from maharaja_tui.widgets.choices import ChoiceList, Choices
+from maharaja_tui.widgets.dialog_box import open_box
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.tracks import SegmentLines
@@ -154,6 +155,11 @@ class ActionPanel(RoleStyles, Vertical):
             raise SkipAction()  # the list's own Enter: Chosen, a message later
         self._end_filter()
         self.chosen(index)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # A dialog box opened from here and not yet focused: its keys go by the list
+        # (to the screen, which keeps them for the box).
+        return not (action in ("choose", "cursor") and open_box(self.app) is not None)
 
     def action_cursor(self, key: str) -> None:
         """What the list does with ``key`` (one of ``CURSOR_KEYS``), done as it arrives."""

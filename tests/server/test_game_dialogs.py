@@ -284,3 +284,36 @@ def test_the_hint_is_a_box_in_the_session_and_enter_plays_its_best() -> None:
     assert seen["where"] == (True, "HintBox")
     assert "best:" in seen["shown"] and "Esc back" in seen["shown"]
     assert seen["played"] == (True, None, True)
+
+
+def chosen_in_the_box(together: bool) -> list[Any]:
+    """Enter on an action with several ways (its choice box opens), then ↓ Enter: what
+    seat 0 played."""
+    game = games.game_until(games.my_turn)
+    played: list[Any] = []
+
+    async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
+        index = next(n for n, e in enumerate(screen.entries)
+                     if len(e.intents) > 1 and e.refusal is None)
+        await pilot.press("a", "home", *["down"] * index)
+        await settle(pilot)
+        steps = len(game.steps)
+        if together:
+            at_once(pilot, "enter", "down", "enter")
+        else:
+            await pilot.press("enter", "down", "enter")
+        await settle(pilot)
+        played.extend(repr(s.intent) for s in game.steps[steps:] if s.seat == 0)
+        played.append((screen.dialog, focus_on_the_actions(pilot, screen)))
+
+    session(LocalTable(game), 0, script)
+    return played
+
+
+def test_keys_typed_with_the_enter_that_opens_a_box_reach_the_box() -> None:
+    """Enter ↓ Enter in one read (an SSH link, a quick typist) plays the box's second
+    choice, as typed one at a time: the keys after the Enter reached the action list,
+    the box being still on its way, and moved its cursor or were dropped."""
+    one_by_one = chosen_in_the_box(together=False)
+    assert len(one_by_one) == 2 and one_by_one[-1] == (None, True)  # played, list focused
+    assert chosen_in_the_box(together=True) == one_by_one
