@@ -6,8 +6,12 @@ for the territories each nation holds now (W-VP-2, raids of W-VP-3 read the same
 way), each future scoring turn discounted by its distance and by how safe the
 territory looks (own armies against the other players' armies next door); Raj
 VP to come at the level held now (W-RAJ-2); colonial post VP to come (W-VP-6),
-and a share of what the posts a power could build where its armies stand alone on
-free sites would add (W-POST-5 a: without it the powers marched inland);
+each post's share weighed by how likely it stands (the armies that shield it against
+the other players' armies around it, W-POST-8: lone posts were the British's easy
+prey), and a share of what the posts a power could build where its armies stand
+alone on free sites would add (W-POST-5 a: without it the powers marched inland), or
+on vacant sites its armies yet to move could still reach (else two arriving armies
+went to one site together and built one post instead of two);
 and the armies themselves, which hold, grow and fight (capped at what
 overpopulation leaves, W-OVP-1). An army standing where its card scores less than
 in a territory it could still reach is pulled there (``_reach``): without the pull
@@ -44,6 +48,7 @@ WIN_BONUS = 30.0  # winning a finished game outright (shared: split)
 CAP = 12  # battles bigger than this are judged as this big (odds)
 SITE = 0.7  # a free post site a colonial power's armies hold alone, per VP a turn it would add
 # (below 1, and scored from the next turn on: building the post itself is always worth more)
+REACH_SITE = 0.8  # of a vacant site an unmoved colonial army could still take this phase
 PULL = 0.2  # an army where its card scores less than where it could go: per VP of the difference
 RAJ_LAST = {"MAURYA": 5}  # W-RAJ-6, W-SCHED-2: the Maurya leave after turn 5
 
@@ -230,12 +235,29 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
         if info.colonial:
             own = tuple(sorted(s for s, o in state.posts.items() if o == n))
             if own:
-                colonial = _colonial_vp(own) * _future_turns(turn)
+                colonial = _kept_posts_vp(own, around, n) * _future_turns(turn)
             sites = [s for s in alone[n] if s in territories and territories[s].post_site
                      and s not in state.posts]
-            if sites and len(own) < info.posts:  # posts it can build there (W-POST-5 a)
-                colonial += SITE * _new_posts(own, tuple(sorted(sites)), info.posts) * \
-                    _future_turns(turn + 1)
+            spare = 0
+            if n == state.active and state.phase == Phase.MOVE:  # armies still to move
+                spare = sum(c for c in state.fresh.values() if c > 0) - sum(
+                    1 for s in sites if state.fresh.get(s, 0) > 0)
+            if (sites or spare > 0) and len(own) < info.posts:  # W-POST-5 a
+                gained = float(_new_posts(own, tuple(sorted(sites)), info.posts)) if sites \
+                    else 0.0
+                vacant: list[str] = []
+                if spare > 0:  # an army yet to move can still reach a vacant site
+                    vacant = [t for t in _post_sites() if t not in state.posts
+                              and t not in sites and not any(state.armies.get(t, {}).values())]
+                    if vacant:
+                        more = _new_posts(own, tuple(sorted(sites + vacant)), info.posts,
+                                          len(sites) + spare)
+                        gained += REACH_SITE * (more - gained)
+                # as safe as the posts would be: else building one would look a loss
+                claimed = sites or vacant
+                if claimed and gained:
+                    keep = sum(around.post_safety(s, n) for s in claimed) / len(claimed)
+                    colonial += SITE * keep * gained * _future_turns(turn + 1)
         worth = ARMY if (future or raj or colonial or scoring_later[n]) else IDLE_ARMY
         count = armies[n]
         if not info.colonial:
@@ -264,14 +286,36 @@ def _colonial_vp(posts: tuple[str, ...]) -> int:
     return len(posts) + min(coasts, 3)
 
 
+def _kept_posts_vp(own: tuple[str, ...], around: _Around, power: str) -> float:
+    """W-VP-6, W-POST-7..9: what ``power``'s posts score a turn, each post's share
+    weighed by how likely it stands (``_Around.post_safety``): a post no army shields
+    falls to the first enemy army that walks in (most lost posts were lone ones the
+    British took while the owner's armies marched inland)."""
+    total = float(_colonial_vp(own))
+    for space in own:
+        keep = around.post_safety(space, power)
+        if keep < 1.0:
+            total -= (1.0 - keep) * (_colonial_vp(own) - _colonial_vp(
+                tuple(s for s in own if s != space)))
+    return total
+
+
 @cache
-def _new_posts(own: tuple[str, ...], sites: tuple[str, ...], most: int) -> int:
+def _new_posts(own: tuple[str, ...], sites: tuple[str, ...], most: int,
+               reach: int | None = None) -> int:
     """W-POST-4, 6, W-VP-6: the VP a turn that the best posts built on ``sites`` (two a
-    phase, within the power's limit) would add to those of ``own``."""
-    room = min(2, most - len(own), len(sites))
+    phase, within the power's limit, and on at most ``reach`` of them) would add to
+    those of ``own``."""
+    room = min(2, most - len(own), len(sites) if reach is None else min(reach, len(sites)))
     base = _colonial_vp(own)
     return max(_colonial_vp(tuple(sorted(own + pick))) - base
                for pick in combinations(sites, room))
+
+
+@cache
+def _post_sites() -> tuple[str, ...]:
+    """W-POST-2: the territories that may hold a post."""
+    return tuple(t for t, terr in Q.board().territories.items() if terr.post_site)
 
 
 @cache
@@ -362,6 +406,28 @@ class _Around:
                 threat += total[near] - by_seat[near].get(me, 0)
         strength = own + (1 if nation in self.led.get(space, ()) else 0)
         return strength / (strength + THREAT * threat)
+
+
+    def post_safety(self, space: str, power: str) -> float:
+        """How likely ``power``'s post in ``space`` stands: the post (one defender,
+        W-POST-7) and the armies of its player there against the other players'
+        armies there, in the territories around and on the seas of its coast."""
+        me = self.control[power]
+        total, by_seat = self.total, self.by_seat
+        threat = 0
+        for near in self.land[space] + _coasts()[space] + (space,):
+            if near in total:
+                threat += total[near] - by_seat[near].get(me, 0)
+        if not threat:
+            return 1.0
+        strength = 1 + (by_seat[space].get(me, 0) if space in by_seat else 0)
+        return strength / (strength + THREAT * threat)
+
+
+@cache
+def _coasts() -> dict[str, tuple[str, ...]]:
+    """Each territory's sea zones (W-MAP-4)."""
+    return {t: tuple(terr.seas) for t, terr in Q.board().territories.items()}
 
 
 @cache

@@ -206,6 +206,32 @@ def test_medium_keeps_a_colonial_power_on_free_post_sites() -> None:
     assert Q.board().territories[pick.path[-1]].post_site and pick.path[-1] != "MYS"
 
 
+def test_medium_keeps_a_colonial_army_on_a_post_the_british_could_take() -> None:
+    """W-POST-8, W-POST-9, W-VP-6: a Dutch army shielding its post in Orissa, British
+    armies in the Bay of Bengal off that coast, stays rather than march inland onto a
+    lone Mughal army (most lost posts were lone ones the British took)."""
+    s = position(13, "DUTCH", {"ORI": {"DUTCH": 1}, "LAN": {"DUTCH": 1},
+                               "MAG": {"MUGHALS": 1}, "BB": {"BRITISH": 2}},
+                 seats=5, fresh={"ORI": 1, "LAN": 1},
+                 posts={"ORI": "DUTCH", "LAN": "DUTCH", "SND": "DUTCH"})
+    seat = RULESET.to_move(s)[0]
+    pick = choose_intent(RULESET, s, seat, RULESET.legal_intents(s, seat), "medium", Random(0))
+    assert not (isinstance(pick, I.Move) and pick.start == "ORI"), pick
+
+
+def test_medium_splits_colonial_arrivals_over_two_vacant_post_sites() -> None:
+    """W-POST-5 (a), W-POST-6, W-VP-6: 2 Dutch armies arriving in the Indian Ocean at
+    turn 12, with Orissa and Bengal the only vacant post sites, send one army to the
+    first (the other can still take the second: two posts this phase) rather than both."""
+    s = position(12, "DUTCH", {"IO": {"DUTCH": 2}, "AND": {"CHOLA": 1},
+                               "MAG": {"CHOLA": 1}}, seats=5, fresh={"IO": 2})
+    for site in ("BIJ", "GOL", "GUJ", "KAR", "KER", "LAN", "MAH", "MAL", "SND"):
+        s.armies[site] = {"MAHRATTAS": 2}
+    seat = RULESET.to_move(s)[0]
+    pick = choose_intent(RULESET, s, seat, RULESET.legal_intents(s, seat), "medium", Random(0))
+    assert isinstance(pick, I.Move) and pick.path[-1] in ("ORI", "BEN") and pick.armies == 1
+
+
 def test_medium_attacks_when_the_odds_are_good() -> None:
     """W-CMB-1, W-CMB-5, W-VP-2: 3 Chola beside 1 Pandya army in Karnataka (3 VP to the
     Chola at the end of turn 4) attack it, keeping Golkonda (1 VP) with the third army;
