@@ -291,12 +291,12 @@ def _kept_posts_vp(own: tuple[str, ...], around: _Around, power: str) -> float:
     weighed by how likely it stands (``_Around.post_safety``): a post no army shields
     falls to the first enemy army that walks in (most lost posts were lone ones the
     British took while the owner's armies marched inland)."""
-    total = float(_colonial_vp(own))
+    full = _colonial_vp(own)
+    total = float(full)
     for space in own:
         keep = around.post_safety(space, power)
         if keep < 1.0:
-            total -= (1.0 - keep) * (_colonial_vp(own) - _colonial_vp(
-                tuple(s for s in own if s != space)))
+            total -= (1.0 - keep) * (full - _colonial_vp(tuple(s for s in own if s != space)))
     return total
 
 
@@ -406,7 +406,6 @@ class _Around:
                 threat += total[near] - by_seat[near].get(me, 0)
         strength = own + (1 if nation in self.led.get(space, ()) else 0)
         return strength / (strength + THREAT * threat)
-
 
     def post_safety(self, space: str, power: str) -> float:
         """How likely ``power``'s post in ``space`` stands: the post (one defender,

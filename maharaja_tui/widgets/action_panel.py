@@ -45,7 +45,11 @@ def follow(before: Sequence[Hashable], at: int | None, after: Sequence[Hashable]
     return 0
 
 
-CURSOR_KEYS = ("up", "down", "home", "end", "pageup", "pagedown")  # the list's own
+# The list's keys that move its cursor, and its action each runs.
+CURSOR_KEYS: dict[str, Callable[[Choices], None]] = {
+    "up": Choices.action_cursor_up, "down": Choices.action_cursor_down,
+    "home": Choices.action_first, "end": Choices.action_last,
+    "pageup": Choices.action_page_up, "pagedown": Choices.action_page_down}
 
 
 class ActionPanel(RoleStyles, Vertical):
@@ -163,10 +167,7 @@ class ActionPanel(RoleStyles, Vertical):
 
     def action_cursor(self, key: str) -> None:
         """What the list does with ``key`` (one of ``CURSOR_KEYS``), done as it arrives."""
-        options = self.options
-        {"up": options.action_cursor_up, "down": options.action_cursor_down,
-         "home": options.action_first, "end": options.action_last,
-         "pageup": options.action_page_up, "pagedown": options.action_page_down}[key]()
+        CURSOR_KEYS[key](self.options)
         self.post_message(self.Moved())
 
     def action_filter(self) -> None:
