@@ -27,6 +27,7 @@ import sys
 import tempfile
 import threading
 import time
+import types
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,7 @@ from engine.registry import rulesets  # noqa: E402
 from maharaja_server.session_ui.lobby import SessionApp  # noqa: E402
 from maharaja_server.session_ui.remote import Connection  # noqa: E402
 from maharaja_server.transport import protocol as p  # noqa: E402
+from maharaja_server.transport import tables  # noqa: E402
 from maharaja_server.transport.hub import Hub  # noqa: E402
 from maharaja_server.transport.tables import Identity, TableService  # noqa: E402
 
@@ -202,9 +204,17 @@ def main() -> None:
     ap.add_argument("--sort", default="tottime")
     ap.add_argument("--game", default=LONG.id, choices=sorted(games()),
                     help="the game played (default the long test game)")
+    ap.add_argument("--seed", type=int, default=None,
+                    help="the table's game seed (default the server's random one): the "
+                         "same moves in two runs, to compare two versions move for move")
     ap.add_argument("--cpu-only", action="store_true",
                     help="thread CPU without the profiler's overhead (no call counts)")
     args = ap.parse_args()
+    if args.seed is not None:
+        # The service draws a table's seed from the system's randomness; this script
+        # alone asks it for a fixed one (the service has no other use for it).
+        fixed = types.SimpleNamespace(SystemRandom=lambda: random.Random(args.seed))
+        vars(tables)["random"] = fixed
     hub, loop = start_hub(Path(tempfile.mkdtemp(prefix="mj-profile-")))
     print(asyncio.run(drive(hub, args.moves, args.warm, args.top, args.sort,
                             not args.cpu_only, args.game)))
