@@ -157,9 +157,13 @@ class GameScreen(Closing, Screen[None]):
                     yield from build(panels, "seats", palette=self.colours)
                 yield from build(panels, "side", palette=self.colours)
                 yield MoveLog(self.colours, id="log")
+            # Over the foot of the map's column and the log's (their newest entries,
+            # which it sums up), never taking their rows: a summary that took its rows
+            # from the map made the map and the boards beside it shrink and grow back,
+            # laid out and written whole twice at every turn of every seat.
+            yield Static(id="since")
         yield Static(id="refusal")
         yield Static(id="autosave-off")
-        yield Static(id="since")
         if self.lesson is not None:  # the whole width over the choices, in the summary's
             # place: at 80x24 the side column has no room to spare beside the boards
             yield LessonPanel(self.colours, id="lesson")

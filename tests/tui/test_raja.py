@@ -186,6 +186,8 @@ async def test_two_rounds_of_raja_by_keyboard_with_a_scoring_between() -> None:
         assert any(m.startswith("Take 2 houses") for m in moves)  # a part of Quarry
         while not isinstance(app.screen, GameScreen):
             await pilot.press("escape")
+        await pilot.press("down")  # the summary of the others' turns, over the tracks, goes
+        await pilot.pause()
         text = screen_text(app)
         assert "Round 3" in text and "Governors" in text
 

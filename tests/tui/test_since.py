@@ -75,6 +75,23 @@ async def test_at_80x24_the_summary_shows_all_its_lines_under_its_heading() -> N
         assert len(bullets) == SINCE_LINES, text
 
 
+@synchronously
+async def test_the_summary_takes_no_row_from_the_map_or_the_boards() -> None:
+    """It is drawn over the foot of the map's column and the log's: the map and the
+    boards keep their size as it comes and goes (they were laid out and written whole
+    again twice a turn, for every seat)."""
+    async with at_the_summary((80, 24)) as (app, screen, pilot):
+        regions = {name: screen.query_one(name).region for name in ("#map", "#boards")}
+        since = screen.query_one("#since").region
+        assert since.height > 0
+        await pilot.press("down")  # the next key: the summary goes
+        await pilot.pause()
+        assert not screen.query_one("#since").display
+        assert {name: screen.query_one(name).region for name in regions} == regions
+        # At the foot of the map's column (over its tracks) and the log's.
+        assert since.bottom == screen.query_one("#main").region.bottom
+
+
 def maharadjah_turns():  # noqa: ANN201
     from tests.tui.test_maharadjah import new_game, played
 
