@@ -237,5 +237,5 @@ def _counted(thing: Thing, delta: int, label: str) -> str:
     elif thing.mass:
         text = f"{n} {noun} less"
     else:
-        text = f"{number} {noun} fewer" if n == 1 else f"{number} fewer {noun}"
+        text = f"{number} fewer {noun}"  # ("one fewer enemy army next to ...", not after)
     return f"{text} {label}".strip()

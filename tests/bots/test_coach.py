@@ -61,6 +61,15 @@ def test_mass_nouns_and_places_and_holdings_read_as_players_say_them() -> None:
         "the Craftsman instead of the Monk " + WHEN)
 
 
+def test_one_fewer_reads_before_its_noun_however_long() -> None:
+    words = Words()
+    words.things = {**WORDS.things, "threat": Thing(
+        "enemy army next to your territories", -1.0,
+        many="enemy armies next to your territories")}
+    assert contrast({"threat": 2, "coin": 1}, {"threat": 3, "coin": 2}, words, WHEN) == (
+        f"one fewer enemy army next to your territories, but one fewer coin, {WHEN}")
+
+
 def test_a_gain_and_its_price_are_both_said() -> None:
     mine = {"statue": 3, "place:Delhi": 1, "card:Yogi": 1, "coin": 0}
     other = {"statue": 1, "place:Delhi": 3, "coin": 9}
