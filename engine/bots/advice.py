@@ -4,8 +4,9 @@
 so a hint can never use what the seat may not know: the other seats' secrets are
 sampled exactly as the hard computer samples them. Each suggestion carries its
 score (the evaluator's margin over the best rival, in the game's unit) and a reason
-in the game's words: what it leaves the seat with against the next best (the best)
-or against the best (an alternative), counted by the game's vocabulary
+in the game's words, as a player reads it: how far ahead of the next best (the best)
+or behind the best (an alternative), rounded to whole points, then what it leaves
+the seat with against that one, counted by the game's vocabulary
 (``engine.bots.coach``) at the end of the search's own playouts. Where the search
 plays nothing out (a decision it does not search: Raja's turns, setup choices), the
 judgement's best few are played on to the end of the seat's turn by the judgement
