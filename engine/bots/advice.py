@@ -4,8 +4,9 @@
 so a hint can never use what the seat may not know: the other seats' secrets are
 sampled exactly as the hard computer samples them. Each suggestion carries its
 score (the evaluator's margin over the best rival, in the game's unit) and a reason
-in the game's words: what it leaves the seat with against the next best (the best)
-or against the best (an alternative), counted by the game's vocabulary
+in the game's words, as a player reads it: how far ahead of the next best (the best)
+or behind the best (an alternative), rounded to whole points, then what it leaves
+the seat with against that one, counted by the game's vocabulary
 (``engine.bots.coach``) at the end of the search's own playouts. Where the search
 plays nothing out (a decision it does not search: Raja's turns, setup choices), the
 judgement's best few are played on to the end of the seat's turn by the judgement
@@ -31,7 +32,7 @@ from typing import Any
 import msgspec
 
 from engine.bots.budget import Budget
-from engine.bots.coach import NEAR, Vocabulary, better, worse
+from engine.bots.coach import NEXT, Vocabulary, ahead, behind, better, worse
 from engine.bots.evaluator import evaluator_for
 from engine.bots.search import Candidate, search_ranked
 from engine.bots.simulate import settle
@@ -47,6 +48,7 @@ TURN_STEPS = 10  # a seat's turn played on from a suggestion: at most this many 
 ANSWERS = 2  # another seat's answers owed in the middle of one step, at most
 BETTER = 1e-6  # an order better than this (in the evaluator's unit) comes first
 TURN_END = "by your turn's end"
+OTHER_WAY = "doing it the other way round"
 
 
 @dataclass(frozen=True)
@@ -95,11 +97,11 @@ def advise(ruleset: AnyRuleset, view: Any, seat: int, legal: list[Any], *,
         when = TURN_END if any(steps > 1 for *_, steps in ends) else ""
     first = in_order(ruleset, evaluator, root, seat, shown[0].intent)
     if first is not None:  # a step of the turn that costs less done first
-        ahead, _, end = first
+        sooner, _, end = first
         rest = [turn_plan(ruleset, evaluator, root, seat, c.intent)[1] for c in shown
-                if c.intent != ahead][:count - 1]
-        others = [c.intent for c in shown if c.intent != ahead][:count - 1]
-        shown = [Candidate(ahead, evaluator.value(end, seat), 0)]
+                if c.intent != sooner][:count - 1]
+        others = [c.intent for c in shown if c.intent != sooner][:count - 1]
+        shown = [Candidate(sooner, evaluator.value(end, seat), 0)]
         shown += [Candidate(intent, evaluator.value(state, seat), 0)
                   for intent, state in zip(others, rest, strict=True)]
         things = [_count(words, state, seat) for state in (end, *rest)]
@@ -109,26 +111,23 @@ def advise(ruleset: AnyRuleset, view: Any, seat: int, legal: list[Any], *,
         if n == 0:
             nxt = shown[1] if len(shown) > 1 else None
             gap = candidate.score - nxt.score if nxt is not None else 0.0
+            # (in a better order, the next best is the same steps the other way round)
+            than = OTHER_WAY if first is not None else NEXT
             if nxt is None:
                 text = "the best choice here"
             elif words is None:
-                text = _judged(gap, unit, "better")
+                text = ahead(gap, unit, than)
             else:
                 text = better(things[0], things[1], words, when, gap, unit,
-                              words.count(root, seat))
+                              words.count(root, seat), than)
             if first is not None:
-                text = f"do this first: {text} than the other way round"
+                text = f"do this first: {text}"
         else:
             gap = shown[0].score - candidate.score
             text = (worse(things[n], things[0], words, when, gap, unit) if words is not None
-                    else _judged(gap, unit, "worse"))
+                    else behind(gap, unit))
         out.append(Advice(candidate.intent, candidate.score, text))
     return out
-
-
-def _judged(gap: float, unit: str, way: str) -> str:
-    return f"judged about {abs(gap):.1f} {unit} {way} overall" if abs(gap) >= NEAR \
-        else "as good"
 
 
 def _count(words: Vocabulary | None, state: Any, seat: int) -> dict[str, float]:

@@ -25,6 +25,7 @@ from engine.core.words import plural
 Kind = Literal["count", "place", "holding"]
 SAID = 3  # the differences a sentence names at most
 NEAR = 0.05  # judgements closer than this (in the evaluator's unit) are as good
+NEXT = "your next best choice"  # what the best is compared with
 ORDINALS = ("no place", "1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
@@ -145,26 +146,42 @@ def contrast(mine: Mapping[str, float], other: Mapping[str, float], words: Vocab
     return None
 
 
+def amount(gap: float, unit: str) -> str:
+    """A judgement's margin as a player reads it: "about 4 gold", rounded to a whole one;
+    "less than 1 PP" under a half."""
+    whole = _whole(abs(gap))
+    return f"about {whole} {unit}" if whole >= 1 else f"less than 1 {unit}"
+
+
+def ahead(gap: float, unit: str, than: str = NEXT) -> str:
+    """"about 1 PP ahead of your next best choice"; "as good as ..." within ``NEAR``."""
+    return f"{amount(gap, unit)} ahead of {than}" if gap >= NEAR else f"as good as {than}"
+
+
+def behind(gap: float, unit: str) -> str:
+    """"about 4 gold behind the best"; "as good as the best" within ``NEAR``."""
+    return f"{amount(gap, unit)} behind the best" if gap >= NEAR else "as good as the best"
+
+
 def better(mine: Mapping[str, float], other: Mapping[str, float], words: Vocabulary,
-           when: str, gap: float, unit: str, now: Mapping[str, float] | None = None) -> str:
-    """Why ``mine`` is better than ``other`` by ``gap`` (the computer's judgement, in
-    ``unit``): what it gains, at what price. Where it gains nothing one counts over
-    ``other`` (or only holds another card, which its name says already): what it leads
-    to from ``now`` (the seat's things at the decision) and the judgement itself ("one
-    more statue by the round's end; judged about 0.4 PP better than the next best")."""
+           when: str, gap: float, unit: str, now: Mapping[str, float] | None = None,
+           than: str = NEXT) -> str:
+    """Why ``mine`` is better than ``other`` (``than`` for a player) by ``gap`` (the
+    computer's judgement, in ``unit``): how far ahead, then what it gains, at what price
+    ("about 1 PP ahead of your next best choice; one more statue, for 7 fewer coins, by
+    the round's end"). Where it gains nothing one counts over ``other``: what it leads
+    to from ``now`` (the seat's things at the decision), or what it gives up."""
+    lead = ahead(gap, unit, than)
     gains, losses = compare(mine, other, words)
-    judged = (f"judged about {gap:.1f} {unit} better than the next best" if gap >= NEAR
-              else "the next best does as well")
     if gains:
-        said = _clause(gains, ", for ", losses, when)
-        return f"{said}; {judged}" if all(d.held for d in gains) else said
+        return f"{lead}; {_clause(gains, ', for ', losses, when)}"
     # (what a lone step changes at once its label says: a lead only for playouts)
-    lead = contrast(mine, now, words, when) if now is not None and when else None
-    if lead:
-        return f"{lead}; {judged}"
+    since = contrast(mine, now, words, when) if now is not None and when else None
+    if since:
+        return f"{lead}; it leads to {since}"
     if losses and gap >= NEAR:
-        return f"{_clause(losses, '', [], when)}, but {judged}"
-    return judged if gap >= NEAR else "as good as the next best"
+        return f"{lead}, even with {_clause(losses, '', [], when)}"
+    return lead
 
 
 def gained(mine: Mapping[str, float], played: Mapping[str, float], words: Vocabulary,
@@ -184,17 +201,11 @@ def gained(mine: Mapping[str, float], played: Mapping[str, float], words: Vocabu
 
 def worse(mine: Mapping[str, float], best: Mapping[str, float], words: Vocabulary,
           when: str, gap: float, unit: str) -> str:
-    """Why ``mine`` falls short of the best by ``gap``: what it gains over it, and what
-    it gives up; where nothing one counts differs, the judgement itself."""
-    gains, losses = compare(mine, best, words)
-    judged = f"judged about {gap:.1f} {unit} worse overall" if gap >= NEAR else ""
-    if losses:
-        return _clause(gains or losses, ", but ", losses if gains else [], when)
-    if gains and judged:
-        return f"{_clause(gains, '', [], when)}, but {judged}"
-    if judged:
-        return f"{judged} {when}".strip()
-    return "as good as the best"
+    """Why ``mine`` falls short of the best by ``gap``: how far behind, then what it
+    gains over it and what it gives up ("about 4 gold behind the best; one more house,
+    but 2nd instead of 1st in Delhi's scoring, by the round's end")."""
+    said = contrast(mine, best, words, when)
+    return f"{behind(gap, unit)}; {said}" if said else behind(gap, unit)
 
 
 def listed(parts: list[str]) -> str:
@@ -226,5 +237,5 @@ def _counted(thing: Thing, delta: int, label: str) -> str:
     elif thing.mass:
         text = f"{n} {noun} less"
     else:
-        text = f"{number} {noun} fewer" if n == 1 else f"{number} fewer {noun}"
+        text = f"{number} fewer {noun}"  # ("one fewer enemy army next to ...", not after)
     return f"{text} {label}".strip()

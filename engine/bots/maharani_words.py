@@ -34,7 +34,7 @@ class MaharaniWords:
         return out
 
     def detail(self, name: str, detail: str) -> str:
-        return f"in quarter {detail}" if name == "artisan" else detail
+        return f"in the {detail} quarter" if name == "artisan" else detail
 
     def horizon(self, view: State, seat: int) -> str:
         # the search plays on until the next player's turn is over (maharani_bot)

@@ -280,6 +280,24 @@ def time_control(kind: str, time_text: str, extra_text: str) -> TimeControl:
     return TimeControl("turn", base=amount * 3600, bank=extra * 3600)
 
 
+# Enter in any field of the new-table form creates the table (its heading says so): a
+# tick box's Enter ticked it, a list's opened it. Space still ticks a box and opens a
+# list (so do Up and Down); Enter in a list that is open picks from it.
+CREATE = Binding("enter", "screen.create", "Create the table", show=False)
+
+
+class FormTickBox(TickBox):
+    """A tick box of the new-table form: Space ticks it, Enter creates the table."""
+
+    BINDINGS = [CREATE]
+
+
+class FormSelect(Select[str]):
+    """A list of the new-table form: Space, Up or Down open it, Enter creates the table."""
+
+    BINDINGS = [CREATE]
+
+
 class NewTableScreen(Closing, ModalScreen[None]):
     """Create a table: game, players, computer seats and level, handover, variants."""
 
@@ -301,26 +319,26 @@ class NewTableScreen(Closing, ModalScreen[None]):
         first = app.default_ruleset()
         with VerticalScroll():
             yield Label("New table (Enter in any field creates it)")
-            yield Select(games, value=first.id, allow_blank=False, id="game")
+            yield FormSelect(games, value=first.id, allow_blank=False, id="game")
             with Horizontal(classes="row"):
                 yield Label("Players")
                 yield Input(str(table_seats(first)), id="players", type="integer")
                 yield Label("computers")
                 yield Input("0", id="computers", type="integer")
-            yield Select([(lvl, lvl) for lvl in LEVELS], value="medium", allow_blank=False,
-                         id="level")
-            yield TickBox("A computer takes over a seat whose player is gone", True,
-                           id="handover")
-            yield TickBox("Players may ask the hard computer for hints (h)", False,
-                           id="hints")
+            yield FormSelect([(lvl, lvl) for lvl in LEVELS], value="medium",
+                             allow_blank=False, id="level")
+            yield FormTickBox("A computer takes over a seat whose player is gone", True,
+                              id="handover")
+            yield FormTickBox("Players may ask the hard computer for hints (h)", False,
+                              id="hints")
             yield Label("Clock: live = minutes a game + seconds a decision; turn-based = "
                         "hours a decision + hours of time bank")
-            yield Select(CLOCKS, value="none", allow_blank=False, id="clock")
+            yield FormSelect(CLOCKS, value="none", allow_blank=False, id="clock")
             with Horizontal(classes="row"):
                 yield Input(placeholder="minutes / hours", id="time", type="number")
                 yield Input(placeholder="seconds / bank hours", id="extra", type="number")
-            yield Select(TIMEOUTS, value="computer", allow_blank=False, id="on-timeout")
-            yield TickBox("Rated (people only: no computer seats)", False, id="rated")
+            yield FormSelect(TIMEOUTS, value="computer", allow_blank=False, id="on-timeout")
+            yield FormTickBox("Rated (people only: no computer seats)", False, id="rated")
             yield Label("Variants (JSON options of the game)")
             yield Input("{}", id="options")
             yield Label("", id="error")
@@ -330,6 +348,10 @@ class NewTableScreen(Closing, ModalScreen[None]):
         focus_now(self.query_one("#players", Input))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_create()
+
+    def action_create(self) -> None:
+        """Create the table from the form's fields (Enter in any of them)."""
         app: SessionApp = self.app  # type: ignore[assignment]
         try:  # bounded before the numbers become a list's size
             players = commands.number(self.query_one("#players", Input).value or "0",

@@ -8,9 +8,12 @@ game's rules check it as any choice); Esc closes without playing.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from rich.console import Console, ConsoleOptions, Group
+from rich.segment import Segment
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,6 +29,30 @@ from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 Labeller = Callable[[Any], Segments]
+BULLET = 9  # "   best: ", "     or: ": a reason's text starts after its bullet
+LABEL_HANG = 2  # a label's wrapped lines, under its first word but for these columns
+
+
+class Hanging:
+    """Text after a bullet whose wrapped lines hang under the text's first word, not
+    under the bullet (a hanging indent): ``indent`` columns in, the bullet right-aligned
+    in them; a text without a bullet starts at the left edge, its wrapped lines
+    ``indent`` in."""
+
+    def __init__(self, text: Text, bullet: str = "", indent: int = BULLET) -> None:
+        self.text = text
+        self.bullet = bullet
+        self.indent = indent
+
+    def __rich_console__(self, console: Console,
+                         options: ConsoleOptions) -> Iterator[Segment]:
+        width = max(1, options.max_width - self.indent)
+        for n, line in enumerate(self.text.wrap(console, width)):
+            if n or self.bullet:
+                yield Segment(self.bullet.rjust(self.indent) if n == 0 else " " * self.indent)
+            line.rstrip()
+            yield from line.render(console)
+            yield Segment.line()
 
 
 class HintBox(RoleStyles, DialogBox):
@@ -79,8 +106,9 @@ class HintBox(RoleStyles, DialogBox):
         for rank, item in enumerate(advice):
             text = painter.text(self.label(item.intent))
             text.stylize("bold")
-            text.append(f"\n   {'best' if rank == 0 else 'or'}: {item.reason}")
-            options.add_option(Option(text))
+            bullet = f"{'best' if rank == 0 else 'or'}: "
+            options.add_option(Option(Group(Hanging(text, indent=LABEL_HANG),
+                                            Hanging(Text(item.reason), bullet))))
         self.query_one(LoadingIndicator).display = False
         options.display = True
         options.highlighted = 0

@@ -5,6 +5,7 @@ the seat's view only, so the other seats' secrets never change a hint or its rea
 from __future__ import annotations
 
 import random
+import re
 from random import Random
 from typing import Any
 
@@ -128,3 +129,31 @@ def test_a_hint_where_nothing_is_hidden_reads_the_view_alone(game_id: str,
     assert msgspec.msgpack.encode(view) == before
     for hint in hints[0]:
         _words_only(hint.reason)
+
+
+def _a_players_guide(hints: list[Any]) -> None:
+    """A hint reads as a guide for players: no judgement's decimals, no "judged", the
+    best compared with the next best once, every other with the best."""
+    assert hints
+    for n, hint in enumerate(hints):
+        _words_only(hint.reason)
+        assert "judged" not in hint.reason and "overall" not in hint.reason, hint.reason
+        assert not re.search(r"\d\.\d", hint.reason), hint.reason
+        assert not re.search(r"character \d", hint.reason), hint.reason
+        if len(hints) > 1:  # (or a better order: "doing it the other way round")
+            compared = ("next best", "other way round") if n == 0 else ("the best",)
+            assert sum(hint.reason.count(c) for c in compared) == 1, hint.reason
+
+
+@pytest.mark.parametrize(("game_id", "decisions"), [
+    ("maharaja-2020", 0), ("maharaja-2020", 40), ("raja-2004", 0), ("raja-2004", 40),
+    ("maharani", 9), ("maharadjah", 40)])
+def test_every_games_hints_read_as_a_guide_for_players(game_id: str, decisions: int) -> None:
+    """Maharaja's and Raja's first decision is a character (MJ-SETUP-5, R-SETUP-7): the
+    tile is named by what it does, the card by its name, never by a number."""
+    game, seat = _mid_game(game_id, 3, 4, decisions)
+    hints = advise(game.ruleset, game.view(seat), seat, game.legal_intents(seat),
+                   budget=SMALL)
+    _a_players_guide(hints)
+    if decisions == 0:
+        assert " instead of " in hints[0].reason, hints[0].reason

@@ -61,6 +61,15 @@ def test_mass_nouns_and_places_and_holdings_read_as_players_say_them() -> None:
         "the Craftsman instead of the Monk " + WHEN)
 
 
+def test_one_fewer_reads_before_its_noun_however_long() -> None:
+    words = Words()
+    words.things = {**WORDS.things, "threat": Thing(
+        "enemy army next to your territories", -1.0,
+        many="enemy armies next to your territories")}
+    assert contrast({"threat": 2, "coin": 1}, {"threat": 3, "coin": 2}, words, WHEN) == (
+        f"one fewer enemy army next to your territories, but one fewer coin, {WHEN}")
+
+
 def test_a_gain_and_its_price_are_both_said() -> None:
     mine = {"statue": 3, "place:Delhi": 1, "card:Yogi": 1, "coin": 0}
     other = {"statue": 1, "place:Delhi": 3, "coin": 9}
@@ -68,17 +77,41 @@ def test_a_gain_and_its_price_are_both_said() -> None:
     assert text is not None and "but 9 fewer coins" in text, text
 
 
-def test_the_best_says_what_it_gains_and_at_what_price() -> None:
+def test_the_best_says_how_far_ahead_then_what_it_gains_and_at_what_price() -> None:
     assert better({"statue": 2, "coin": 1}, {"statue": 1, "coin": 8}, WORDS, WHEN, 1.2,
-                  "PP") == f"one more statue, for 7 fewer coins, {WHEN}"
+                  "PP") == ("about 1 PP ahead of your next best choice; one more statue, for 7 "
+                            f"fewer coins, {WHEN}")
 
 
-def test_where_nothing_one_counts_differs_the_judgement_is_said() -> None:
+def test_where_nothing_one_counts_differs_the_margin_is_said() -> None:
     assert better({"coin": 1}, {"coin": 1}, WORDS, WHEN, 0.4, "PP") == (
-        "judged about 0.4 PP better than the next best")
+        "less than 1 PP ahead of your next best choice")
     assert better({"coin": 4}, {"coin": 4}, WORDS, WHEN, 0.4, "PP", now={"coin": 1}) == (
-        f"3 more coins {WHEN}; judged about 0.4 PP better than the next best")
+        f"less than 1 PP ahead of your next best choice; it leads to 3 more coins {WHEN}")
+    assert better({"coin": 1}, {"coin": 1}, WORDS, WHEN, 0.0, "PP") == (
+        "as good as your next best choice")
     assert worse({"coin": 1}, {"coin": 1}, WORDS, WHEN, 0.0, "PP") == "as good as the best"
+    assert worse({"coin": 1}, {"coin": 1}, WORDS, WHEN, 2.6, "gold") == (
+        "about 3 gold behind the best")
+
+
+def test_an_alternative_says_how_far_behind_then_what_differs() -> None:
+    assert worse({"statue": 2, "coin": 1}, {"statue": 1, "coin": 8}, WORDS, WHEN, 0.7,
+                 "PP") == f"about 1 PP behind the best; one more statue, but 7 fewer coins, {WHEN}"
+
+
+@pytest.mark.parametrize(("gap", "said"), [
+    (0.04, "as good as your next best choice"),
+    (0.3, "less than 1 PP ahead of your next best choice"),
+    (0.5, "about 1 PP ahead of your next best choice"),
+    (1.1, "about 1 PP ahead of your next best choice"),
+    (4.2, "about 4 PP ahead of your next best choice"),
+    (12.6, "about 13 PP ahead of your next best choice")])
+def test_a_margin_reads_rounded_to_whole_points(gap: float, said: str) -> None:
+    """A player reads "about 1 PP", not the judgement's "0.7" or "1.1"."""
+    text = better({"card:Yogi": 1}, {"card:Monk": 1}, WORDS, "", gap, "PP")
+    assert text == f"{said}; the Yogi instead of the Monk"
+    assert "judged" not in text and text.count("next best") == 1
 
 
 @pytest.mark.parametrize(("game_id", "decisions"), [
@@ -103,6 +136,19 @@ def test_every_games_vocabulary_counts_a_seats_own_things(game_id: str,
             assert words.detail(name, detail), key
     assert words.horizon(game.view(seat), seat).startswith("by ") or \
         words.horizon(game.view(seat), seat).startswith("once ")
+
+
+def test_a_maharaja_character_is_named_by_its_ability_not_its_number() -> None:
+    """MJ-CHAR: the tiles have numbers and abilities, no names: a hint names a tile by
+    what it does, with the number the display shows."""
+    from engine.bots.maharaja_words import CHARACTER_NAMES
+    from engine.bots.maharaja_words import WORDS as MAHARAJA
+    from engine.maharaja import components as C
+
+    assert CHARACTER_NAMES.keys() == C.CHARACTERS.keys()
+    assert MAHARAJA.detail("character", "12") == "Build anywhere (12)"
+    assert differences({"character:15": 1}, {"character:6": 1}, MAHARAJA)[0].text == (
+        "Cheaper statues (15) instead of Take 1 PP (6)")
 
 
 def test_a_nations_sequence_reads_as_english() -> None:

@@ -112,3 +112,36 @@ async def test_h_works_on_the_scoring_screen() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert len(game.steps) > steps
+
+
+@synchronously
+async def test_a_reasons_wrapped_lines_hang_under_its_text_at_80_columns(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reason longer than the box wraps under its own first word, not under its
+    "best:" or "or:" (nor at the box's edge), so each suggestion reads as one bullet."""
+    from engine.bots.advice import Advice
+    from maharaja_tui.screens import hint
+
+    game = game_until(my_planning)
+    legal = game.legal_intents(game.to_move()[0])
+    long = ("about 2 PP ahead of your next best choice; one more statue, for 3rd instead"
+            " of 1st in Varanasi's scoring and 6 fewer coins, by the round's end")
+    monkeypatch.setattr(hint, "advise", lambda *args, **kwargs: [
+        Advice(legal[0], 2.0, long), Advice(legal[1], 0.0, "about 2 PP behind the best; "
+                                            + long.partition("; ")[2])])
+    app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _opened(pilot, app)
+        await _hint(pilot, app)
+        await settled(pilot, lambda: "best:" in screen_text(app), "the hint drawn")
+        rows = screen_text(app).split("\n")
+    for bullet in ("best: ", "or: "):
+        at = next(y for y, row in enumerate(rows) if bullet in row)
+        column = rows[at].index(bullet) + len(bullet)
+        wrapped = rows[at + 1:at + 3]
+        for row in wrapped:  # the reason's next lines: spaces up to its text's column
+            inside = row[:column]  # from the list's left edge: nothing but spaces
+            assert not inside[inside.rindex("▊") + 1:].strip(), rows
+            assert row[column] != " ", (column, row)
+        words = " ".join(row[column:].strip(" ▊▎│") for row in [rows[at], *wrapped])
+        assert "by the round's end" in words, rows

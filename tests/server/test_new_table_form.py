@@ -1,0 +1,112 @@
+"""The server's new-table form: "Enter in any field creates it", as its heading says.
+A tick box's Enter ticked it and a list's Enter opened it; Enter creates the table from
+every field now, and Space still ticks a box and opens a list."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from fake_ruleset import RULESET
+from terminal import recording, run
+from textual.pilot import Pilot
+from textual.widgets import Checkbox, Input, Select
+
+from engine.core.errors import IllegalIntent
+from maharaja_server.session_ui.lobby import NewTableScreen, SessionApp
+from maharaja_server.session_ui.zygote import _Rehearsal
+
+
+class Conn(_Rehearsal):
+    """A hub connection with no server that keeps each table asked for, and refuses it
+    (so the form stays open and the next key is read there)."""
+
+    def __init__(self) -> None:
+        super().__init__({"fake": RULESET})
+        self.asked: list[dict[str, Any]] = []
+
+    def create(self, ruleset: str, seats: list[Any], options: bytes = b"{}",
+               handover: bool = True, title: str = "", hints: bool = False,
+               **more: Any) -> int:
+        self.asked.append({"handover": handover, "hints": hints, **more})
+        raise IllegalIntent("SRV-TEST", "kept, not created")
+
+
+def _form(script: Any) -> Conn:
+    """Open the form (n in the lobby) and run ``script(pilot, screen)`` on it."""
+    conn = Conn()
+    app = SessionApp(conn, {"fake": RULESET},  # type: ignore[arg-type]
+                     driver_class=recording([]))
+
+    async def steps(pilot: Pilot[Any]) -> None:
+        await pilot.pause()
+        await pilot.press("n")
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen)
+        await script(pilot, app.screen)
+
+    asyncio.run(run(app, (80, 24), steps))
+    return conn
+
+
+@pytest.mark.parametrize("box", ["handover", "hints", "rated"])
+def test_enter_on_a_tick_box_creates_the_table_and_space_ticks_it(box: str) -> None:
+    ticked: list[bool] = []
+
+    async def script(pilot: Pilot[Any], screen: NewTableScreen) -> None:
+        tick = screen.query_one(f"#{box}", Checkbox)
+        before = tick.value
+        tick.focus()
+        await pilot.pause()
+        await pilot.press("space")
+        await pilot.pause()
+        ticked.append(tick.value != before)
+        await pilot.press("enter")
+        await pilot.pause()
+        ticked.append(tick.value != before)  # Enter left it as Space made it
+
+    conn = _form(script)
+    assert ticked == [True, True]
+    assert len(conn.asked) == 1  # Space created nothing; Enter created the table
+    assert conn.asked[0]["rated" if box == "rated" else box] == (
+        box != "handover")  # handover starts ticked, the others not: each one toggled
+
+
+@pytest.mark.parametrize("field", ["game", "level", "clock", "on-timeout"])
+def test_enter_on_a_list_creates_the_table_and_space_opens_it(field: str) -> None:
+    seen: list[bool] = []
+
+    async def script(pilot: Pilot[Any], screen: NewTableScreen) -> None:
+        choices = screen.query_one(f"#{field}", Select)
+        choices.focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        seen.append(choices.expanded)
+        await pilot.press("space")
+        await pilot.pause()
+        seen.append(choices.expanded)
+        before = choices.value
+        await pilot.press("down", "enter")  # open, Enter picks from it
+        await pilot.pause()
+        seen.append(choices.expanded)
+        picked.append(choices.value != before)
+
+    picked: list[bool] = []
+    conn = _form(script)
+    assert seen == [False, True, False]  # Enter did not open it, Space did
+    assert picked == [field != "game"]  # (the fake server has one game)
+    assert len(conn.asked) == 1  # the first Enter only
+
+
+def test_enter_in_a_text_field_still_creates_the_table() -> None:
+    async def script(pilot: Pilot[Any], screen: NewTableScreen) -> None:
+        screen.query_one("#options", Input).focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "kept, not created" in str(screen.query_one("#error").render())
+
+    assert len(_form(script).asked) == 1
