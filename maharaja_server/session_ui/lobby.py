@@ -318,7 +318,8 @@ class NewTableScreen(Closing, ModalScreen[None]):
         games = [(r.name, r.id) for r in app.conn.rulesets]
         first = app.default_ruleset()
         with VerticalScroll():
-            yield Label("New table (Enter in any field creates it)")
+            yield Label("New table (Enter in any field creates it; Space opens a list, "
+                        "ticks a box)")
             yield FormSelect(games, value=first.id, allow_blank=False, id="game")
             with Horizontal(classes="row"):
                 yield Label("Players")
