@@ -42,7 +42,7 @@ from maharaja_tui.minimum_size import MinimumSize
 from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.dialog_box import HoldsTheMouse
-from maharaja_tui.widgets.focus import focus_now
+from maharaja_tui.widgets.focus import FORM_KEYS, focus_now
 from maharaja_tui.widgets.tick_box import TickBox
 
 log = logging.getLogger("maharaja_server.session_ui.session")
@@ -301,7 +301,7 @@ class FormSelect(Select[str]):
 class NewTableScreen(Closing, ModalScreen[None]):
     """Create a table: game, players, computer seats and level, handover, variants."""
 
-    BINDINGS = [Binding("escape", "dismiss", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss", "Cancel"), *FORM_KEYS]
     DEFAULT_CSS = """
     NewTableScreen { align: center middle; }
     NewTableScreen > VerticalScroll { width: 72; height: auto; max-height: 100%;
@@ -318,8 +318,8 @@ class NewTableScreen(Closing, ModalScreen[None]):
         games = [(r.name, r.id) for r in app.conn.rulesets]
         first = app.default_ruleset()
         with VerticalScroll():
-            yield Label("New table (Enter in any field creates it; Space opens a list, "
-                        "ticks a box)")
+            # Cut, not wrapped, past the form's 68 columns at 80x24.
+            yield Label("New table · Enter in any field creates it · Space ticks a box")
             yield FormSelect(games, value=first.id, allow_blank=False, id="game")
             with Horizontal(classes="row"):
                 yield Label("Players")

@@ -13,7 +13,7 @@ from textual.widgets import Input, Label
 from engine.core.errors import IllegalIntent
 from maharaja_server.transport.protocol import Turn
 from maharaja_tui.screens.closing import Closing, while_open
-from maharaja_tui.widgets.focus import focus_now
+from maharaja_tui.widgets.focus import FORM_KEYS, focus_now
 
 
 def waited(seconds: float) -> str:
@@ -50,7 +50,7 @@ def turn_text(turn: Turn, now: float) -> str:
 class SettingsScreen(Closing, ModalScreen[None]):
     """Where your move's notices go besides your sessions: a webhook address."""
 
-    BINDINGS = [Binding("escape", "dismiss", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss", "Cancel"), *FORM_KEYS]
     DEFAULT_CSS = """
     SettingsScreen { align: center middle; }
     SettingsScreen > Vertical { width: 72; height: auto; border: thick $accent;

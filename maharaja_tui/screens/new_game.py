@@ -35,7 +35,7 @@ from maharaja_tui.games.base import NewGameForm
 from maharaja_tui.lessons import files
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.choices import ChoiceList
-from maharaja_tui.widgets.focus import focus_now
+from maharaja_tui.widgets.focus import FORM_KEYS, focus_now
 from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.tick_box import TickBox
 
@@ -56,6 +56,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         Binding("ctrl+l", "learn", "Learn to play", id="new-game.learn"),
         Binding("ctrl+r", "watch", "Watch", id="new-game.watch"),  # a recorded game
         Binding("escape", "quit", "Quit", show=False, id="new-game.quit"),
+        *FORM_KEYS,
     ]
     # Textual's auto-focus gives the first focusable widget the focus at compose: the
     # form's scroll area, which on_mount then took it from. Each of the two moves

@@ -10,7 +10,18 @@ the ``1`` finds the grid's binding.
 
 from __future__ import annotations
 
+from textual.binding import Binding
 from textual.widget import Widget
+
+# A form's Tab and shift+Tab, looked up as the key is read (priority): the focus moves
+# before the keys read with it are handed on. Textual's own are looked up once the key
+# comes back from the text field that had the focus, and by then the keys after it had
+# gone there too: "3", Tab, "2" typed together (an SSH read, a quick typist) made 32
+# players and no computer. Only for screens where no widget reads Tab itself (the
+# boards' Tab moves their cursor to the next target).
+FORM_KEYS = [Binding("tab", "app.focus_next", show=False, priority=True, id="form.next"),
+             Binding("shift+tab", "app.focus_previous", show=False, priority=True,
+                     id="form.previous")]
 
 
 def focus_now(widget: Widget) -> None:

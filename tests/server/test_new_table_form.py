@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fake_ruleset import RULESET
 from terminal import recording, run
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select
 
@@ -29,7 +30,7 @@ class Conn(_Rehearsal):
     def create(self, ruleset: str, seats: list[Any], options: bytes = b"{}",
                handover: bool = True, title: str = "", hints: bool = False,
                **more: Any) -> int:
-        self.asked.append({"handover": handover, "hints": hints, **more})
+        self.asked.append({"handover": handover, "hints": hints, "seats": seats, **more})
         raise IllegalIntent("SRV-TEST", "kept, not created")
 
 
@@ -110,3 +111,20 @@ def test_enter_in_a_text_field_still_creates_the_table() -> None:
         assert "kept, not created" in str(screen.query_one("#error").render())
 
     assert len(_form(script).asked) == 1
+
+
+def test_keys_typed_together_fill_the_fields_they_were_typed_for() -> None:
+    """3, Tab, 2, Enter in one read (a quick typist over SSH): three players, two of
+    them computers. Tab moved the focus only once the keys after it had gone to the
+    field it left: 32 players and no computer."""
+    async def script(pilot: Pilot[Any], screen: NewTableScreen) -> None:
+        assert screen.focused is screen.query_one("#players", Input)
+        for key, character in (("3", "3"), ("tab", "\t"), ("2", "2"), ("enter", "\r")):
+            pilot.app.post_message(events.Key(key, character))  # as the driver reads them
+        for _ in range(3):
+            await pilot.pause()
+
+    conn = _form(script)
+    assert len(conn.asked) == 1
+    seats = conn.asked[0]["seats"]
+    assert len(seats) == 3 and [seat.kind for seat in seats].count("computer") == 2
