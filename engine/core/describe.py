@@ -29,6 +29,17 @@ def desc(*parts: str | Segment) -> Description:
 EVERYONE: Segment = ("", "concern")
 
 
+# An empty segment marking an entry as a stage of a procedure that tells nothing by
+# itself (a battle's "losses taken", "next round"): the log shows it in its place, the
+# summary of the others' turns leaves it out.
+STAGE: Segment = ("", "stage")
+
+
+def is_stage(description: Description) -> bool:
+    """True when the game marked the entry as a bare stage of a procedure (``STAGE``)."""
+    return STAGE in description
+
+
 def concern(seat: int) -> Segment:
     """An empty segment saying the event concerns ``seat`` in particular."""
     return ("", f"concern:{seat}")

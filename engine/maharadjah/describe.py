@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.describe import Description, concern, desc
+from engine.core.describe import STAGE, Description, concern, desc
 from engine.core.words import counted
 from engine.maharadjah import events as ev
 from engine.maharadjah import queries as Q
@@ -140,7 +140,7 @@ def _describe(event: Any, state: State) -> Description:
     if isinstance(e, ev.GameEnded):
         return desc("Game over: " + ", ".join(f"{'ABCDE'[i]} {t}" for i, t in enumerate(e.totals)))
     if isinstance(e, ev.BattleStage):
-        return desc(STAGES.get(e.stage, e.stage))
+        return desc(STAGES.get(e.stage, e.stage), STAGE)
     if isinstance(e, ev.PassageAsked):
         return desc(_n(e.nation), " ask leave to sail the ", _s(e.zone))
     if isinstance(e, ev.PassageAnswered):

@@ -39,7 +39,7 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
-from engine.core.describe import part_of
+from engine.core.describe import is_stage, part_of
 from engine.core.errors import NothingToUndo, Refused
 from engine.core.table import Table, held_here
 from maharaja_tui.games import adapter_for
@@ -64,6 +64,15 @@ HOT_SEAT: Final = "hot-seat"
 SINCE_LINES = 3  # entries "since your last turn" shows (those that concern you first)
 SeatMode = int | None | Literal["hot-seat"]
 COMPUTER_DELAY = 0.25  # seconds between computer moves, so a person can follow them
+
+
+def others_doings(entries: Sequence[Segments], seat: int,
+                  actor: Callable[[Segments], int | None]) -> list[Segments]:
+    """What the others did in ``entries``, as "Since your last turn" tells it: not the
+    log's marks of a part of the game, nor a bare stage of a procedure ("losses
+    taken", "next round"), nor ``seat``'s own doings (``actor``: whose an entry is)."""
+    return [entry for entry in entries
+            if part_of(entry) is None and not is_stage(entry) and actor(entry) != seat]
 
 
 class GameScreen(Closing, Screen[None]):
@@ -334,8 +343,8 @@ class GameScreen(Closing, Screen[None]):
         start = self._seen.get(seat)
         if start is None or start >= len(entries):
             return
-        news = [entry for entry in entries[start:]
-                if part_of(entry) is None and self.adapter.actor(view, entry) != seat]
+        news = others_doings(entries[start:], seat,
+                             lambda entry: self.adapter.actor(view, entry))
         if not news:
             return
         mine = [e for e in news if self.adapter.concerns(e, seat)]

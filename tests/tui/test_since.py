@@ -9,9 +9,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from engine.core.describe import part_of
+from engine.core.describe import actor, is_stage, part_of, plain
 from maharaja_tui.app import MaharajaApp, Start
-from maharaja_tui.screens.game import SINCE_LINES, GameScreen
+from maharaja_tui.screens.game import SINCE_LINES, GameScreen, others_doings
 from maharaja_tui.screens.log import LogScreen
 from maharaja_tui.screens.plan import PlanScreen
 from maharaja_tui.settings import Settings
@@ -96,6 +96,21 @@ def maharadjah_turns():  # noqa: ANN201
     from tests.tui.test_maharadjah import new_game, played
 
     return played(new_game(3), 2500, 4, until=lambda g: g.state.turn >= 3)
+
+
+def test_the_summary_leaves_out_a_battles_bare_stages() -> None:
+    """"losses taken", "defender may retreat", "next round": the log shows them under
+    their battle, but in the summary, three lines long, they stood alone and told a
+    player nothing (seen over stock ssh: two of its three lines)."""
+    game = maharadjah_turns()
+    entries = tuple(game.descriptions(0))
+    stages = [e for e in entries if is_stage(e)]
+    assert {plain(e) for e in stages} >= {"losses taken", "next round"}
+    told = others_doings(entries, 0, actor)
+    assert told and not any(is_stage(e) for e in told)
+    # Everything else the others did is still told.
+    assert told == [e for e in entries if part_of(e) is None and e not in stages
+                    and actor(e) != 0]
 
 
 def test_the_side_log_leaves_out_the_phases_in_which_nothing_happened() -> None:
