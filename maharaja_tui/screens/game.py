@@ -173,8 +173,8 @@ class GameScreen(Closing, Screen[None]):
             yield Static(id="since")
         yield Static(id="refusal")
         yield Static(id="autosave-off")
-        if self.lesson is not None:  # the whole width over the choices, in the summary's
-            # place: at 80x24 the side column has no room to spare beside the boards
+        if self.lesson is not None:  # the whole width over the choices: at 80x24 the
+            # side column has no room to spare beside the boards
             yield LessonPanel(self.colours, id="lesson")
         yield ActionPanel(self.colours, id="actions", chosen=self._chosen)
         yield Footer(compact=True, show_command_palette=False)  # all keys fit at 80 columns
@@ -359,7 +359,7 @@ class GameScreen(Closing, Screen[None]):
         box.border_title = "Since your last turn" + (
             f" ({len(news)}; l: the whole log)" if more else "")
         box.update(painter.lines(tuple((("• ", "dim"), *entry) for entry in shown)))
-        # While a lesson runs its panel is in the summary's place (the log has it all).
+        # While a lesson runs its panel tells what to look at (the log has it all).
         box.display = self.lesson is None or not self.lesson.running(self._steps())
         self.news = frozenset().union(*(self.adapter.places_in(e) for e in news))
 
