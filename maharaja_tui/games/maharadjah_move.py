@@ -23,7 +23,7 @@ from textual.binding import Binding
 from textual.widgets import OptionList, Static
 
 from maharaja_tui.screens.boxed import BoxScreen
-from maharaja_tui.widgets.choices import ChoiceList
+from maharaja_tui.widgets.choices import ChoiceList, say_filter
 from maharaja_tui.widgets.dialog_box import DialogBox
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
@@ -145,10 +145,7 @@ class MoveBox(RoleStyles, DialogBox):
             self.call_after_refresh(self.scroll_end, animate=False)
 
     def on_choice_list_filtered(self, event: ChoiceList.Filtered) -> None:
-        line = self.query_one("#choice-filter", Static)
-        said = event.choices.describe_filter()
-        line.update(said)
-        line.display = bool(said)
+        say_filter(self.query_one("#choice-filter", Static), event.choices.describe_filter())
 
     def chosen(self) -> Any:
         assert self.editing is not None

@@ -14,7 +14,7 @@ from textual.containers import Horizontal
 from textual.widgets import Button, OptionList, Static
 
 from maharaja_tui.screens.boxed import BoxScreen
-from maharaja_tui.widgets.choices import ChoiceList
+from maharaja_tui.widgets.choices import ChoiceList, say_filter
 from maharaja_tui.widgets.dialog_box import DialogBox
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
@@ -62,10 +62,7 @@ class ChoiceBox(RoleStyles, DialogBox):
         focus_now(self.query_one(ChoiceList))
 
     def on_choice_list_filtered(self, event: ChoiceList.Filtered) -> None:
-        line = self.query_one("#choice-filter", Static)
-        said = event.choices.describe_filter()
-        line.update(said)
-        line.display = bool(said)
+        say_filter(self.query_one("#choice-filter", Static), event.choices.describe_filter())
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -22,7 +22,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import OptionList, Static
 
-from maharaja_tui.widgets.choices import ChoiceList, Choices
+from maharaja_tui.widgets.choices import ChoiceList, Choices, say_filter
 from maharaja_tui.widgets.dialog_box import open_box
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
@@ -193,11 +193,7 @@ class ActionPanel(RoleStyles, Vertical):
     def _said(self, options: ChoiceList) -> None:
         said = options.describe_filter() or ("type to filter · Esc stops" if options.typing
                                               else "")
-        line = self.query_one("#action-filter", Static)
-        if said == str(line.content) and line.display == bool(said):
-            return  # every new list of choices says it again: no layout for the same words
-        line.update(said)
-        line.display = bool(said)
+        say_filter(self.query_one("#action-filter", Static), said)
 
     def on_key(self, event: events.Key) -> None:
         # Escape with the filter open and empty closes it (the list clears a typed one).

@@ -25,7 +25,7 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import Padding, Visual
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from maharaja_tui.compat import lines_up_to_date
@@ -395,3 +395,14 @@ class Choices(ChoiceList):
                 strip = Strip(line_filter.apply(list(strip), colours[1]), strip.cell_length)
             strips.append(Strip.join([left, strip, right]))
         return strips
+
+
+def say_filter(line: Static, said: str) -> None:
+    """``said`` (a list's ``describe_filter``) on the ``line`` under the list, shown
+    only when there is something to say. Written only when it changes: a Static's
+    update lays the whole screen out again, and every new list (each dialog as it
+    opens) says the same words again."""
+    if said == str(line.content) and line.display == bool(said):
+        return
+    line.update(said)
+    line.display = bool(said)
