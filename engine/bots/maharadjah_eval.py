@@ -5,7 +5,12 @@ A player's estimate sums, over the nations they control: the VP already scored
 for the territories each nation holds now (W-VP-2, raids of W-VP-3 read the same
 way), each future scoring turn discounted by its distance and by how safe the
 territory looks (own armies against the other players' armies next door); Raj
-VP to come at the level held now (W-RAJ-2); colonial post VP to come (W-VP-6),
+VP to come at the level held now (W-RAJ-2), and for an Indian Raj nation half a level
+per 9 territories it holds beyond that level's threshold (``RAJ_NEXT``): the count a
+level is fixed on moves with losses and growth, so each territory counts towards the
+next level and against losing this one (with the step alone, a territory short of 9 or
+18 was worth nothing to the Raj, and the Gupta emptied Malwa to attack with both its
+armies instead of one); colonial post VP to come (W-VP-6),
 each post's share weighed by how likely it stands (the armies that shield it against
 the other players' armies around it, W-POST-8: lone posts were the British's easy
 prey), and a share of what the posts a power could build where its armies stand
@@ -51,6 +56,9 @@ SITE = 0.7  # a free post site a colonial power's armies hold alone, per VP a tu
 REACH_SITE = 0.8  # of a vacant site an unmoved colonial army could still take this phase
 PULL = 0.2  # an army where its card scores less than where it could go: per VP of the difference
 RAJ_LAST = {"MAURYA": 5}  # W-RAJ-6, W-SCHED-2: the Maurya leave after turn 5
+RAJ_NEXT = 0.5  # an Indian Raj nation's territories beyond its level's 9, 18, ..: per 9 (the
+# British are left out: their count takes in every vacant territory, W-RAJ-4 d)
+RAJ_STEP, RAJ_TOP = 9, 4  # W-RAJ-2: a level every 9 territories, Chakravartin the last
 
 
 @cache
@@ -226,8 +234,10 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
             future += PULL * sum(reach[s] for s in alone[n])  # a space's first army
         raj = 0.0
         if info.raj and turn <= RAJ_LAST.get(n, LAST_TURN):
-            level = scoring.raj_level(scoring.raj_count(state, n)) if (
-                n == "BRITISH" or mine) else 0
+            ruled = scoring.raj_count(state, n) if (n == "BRITISH" or mine) else 0
+            level: float = scoring.raj_level(ruled)
+            if n != "BRITISH" and level < RAJ_TOP:  # W-RAJ-2: the way to the next level
+                level += RAJ_NEXT * (ruled - RAJ_STEP * level) / RAJ_STEP
             first = turn + 1 if n in raj_of else turn
             raj = level * _future_turns(first, RAJ_LAST.get(n, LAST_TURN)) * (
                 DECAY if first > turn else 1.0)

@@ -194,6 +194,20 @@ def test_medium_marches_towards_the_cards_territories() -> None:
     assert isinstance(pick, I.Move) and pick.start == "KHA" and pick.path[-1] in ("BID", "BIJ")
 
 
+def test_medium_keeps_a_territory_towards_the_next_raj_level() -> None:
+    """W-RAJ-2, W-RAJ-6: the Gupta at turn 6 hold 11 territories (Rajah, 1 VP a turn to
+    16) and attack a lone Rajput army in Rajputana from Malwa with one army, keeping
+    Malwa, rather than with both: a territory beyond the level's 9 is on the way to the
+    next (and a cushion against losing this one), where the estimate saw no worth in it."""
+    held = ["ASM", "BEN", "BHU", "BIH", "BUN", "JAU", "MAG", "NEP", "ORI", "OUD"]
+    armies = {t: {"GUPTA": 1} for t in held}
+    s = position(6, "GUPTA", {**armies, "MLW": {"GUPTA": 2}, "RAJ": {"RAJPUTS": 1}},
+                 seats=5, fresh={"MLW": 2})
+    seat = RULESET.to_move(s)[0]
+    pick = choose_intent(RULESET, s, seat, RULESET.legal_intents(s, seat), "medium", Random(0))
+    assert isinstance(pick, I.Move) and pick.start == "MLW" and pick.armies == 1, pick
+
+
 def test_medium_keeps_a_colonial_power_on_free_post_sites() -> None:
     """W-POST-2, W-POST-5 (a), W-POST-6, W-VP-6: 2 Dutch armies alone in Kerala, a free
     post site, at turn 12 hold it and spread to a second free site (two posts a phase, a
