@@ -31,15 +31,6 @@ THINGS = {
     "place": Thing("place", REWARD_LATER, kind="place"),  # MJ-SCORE-2
     "character": Thing("character", 1.0, kind="holding"),
 }
-# A character tile's name for a player: its ability in a few words (MJ-CHAR, §10), with
-# the number the display and the order of play go by.
-CHARACTER_NAMES = {
-    1: "No effect", 2: "Shrine to your board", 3: "Trade coins and PP",
-    4: "Action token for 1 PP", 5: "Priest scores 2", 6: "Take 1 PP",
-    7: "CP for shrines", 8: "+1 CP anywhere", 9: "No tolls", 10: "Move a flag",
-    11: "1 more PP", 12: "Build anywhere", 13: "Shrine anywhere", 14: "Action token",
-    15: "Cheaper statues", 16: "Double rewards",
-}
 
 
 class MaharajaWords:
@@ -90,7 +81,7 @@ class MaharajaWords:
 
 def character_name(number: int) -> str:
     """"Cheaper statues (15)": a character as a hint names it."""
-    return f"{CHARACTER_NAMES[number]} ({number})"
+    return f"{C.CHARACTERS[number].name} ({number})"
 
 
 WORDS = MaharajaWords()

@@ -66,27 +66,36 @@ class CharacterSpec(msgspec.Struct, frozen=True):
     number: int
     timing: Timing
     text: str
+    # The tiles have numbers and abilities, no names (MJ-CHAR): a hint names a tile by
+    # its ability in a few words, with its number ("Cheaper statues (15)").
+    name: str
 
 
 CHARACTERS: dict[int, CharacterSpec] = {
     c.number: c
     for c in (
-        CharacterSpec(1, Timing.NONE, "No effect"),
-        CharacterSpec(2, Timing.ONCE, "Move 1 shrine from the supply to your board"),
-        CharacterSpec(3, Timing.ONCE, "Trade 2 coins for 1 PP or 1 PP for 2 coins, up to 3 times"),
-        CharacterSpec(4, Timing.ONCE, "Pay 1 PP, take 1 action token"),
-        CharacterSpec(5, Timing.SCORING, "Your priest scores 2 CP"),
-        CharacterSpec(6, Timing.ONCE, "Take 1 PP"),
-        CharacterSpec(7, Timing.SCORING, "+1 CP per 2 of your shrines in the scored city"),
-        CharacterSpec(8, Timing.SCORING, "+1 CP, even with no piece in the city"),
-        CharacterSpec(9, Timing.ALWAYS, "You pay no tolls; nobody is paid when you pass"),
-        CharacterSpec(10, Timing.ONCE, "Move a flag 3 positions left"),
-        CharacterSpec(11, Timing.ALWAYS, "Whenever you gain PP, gain 1 more"),
-        CharacterSpec(12, Timing.ALWAYS, "Build in any city without your priest there"),
-        CharacterSpec(13, Timing.ONCE, "Build 1 shrine from the supply for 1 coin, anywhere"),
-        CharacterSpec(14, Timing.ONCE, "Take 1 action token"),
-        CharacterSpec(15, Timing.ALWAYS, "Every statue costs 3 coins less"),
-        CharacterSpec(16, Timing.ALWAYS, "Reward tiles apply twice"),
+        CharacterSpec(1, Timing.NONE, "No effect", "No effect"),
+        CharacterSpec(2, Timing.ONCE, "Move 1 shrine from the supply to your board",
+                      "Shrine to your board"),
+        CharacterSpec(3, Timing.ONCE, "Trade 2 coins for 1 PP or 1 PP for 2 coins, up to 3 times",
+                      "Trade coins and PP"),
+        CharacterSpec(4, Timing.ONCE, "Pay 1 PP, take 1 action token", "Action token for 1 PP"),
+        CharacterSpec(5, Timing.SCORING, "Your priest scores 2 CP", "Priest scores 2"),
+        CharacterSpec(6, Timing.ONCE, "Take 1 PP", "Take 1 PP"),
+        CharacterSpec(7, Timing.SCORING, "+1 CP per 2 of your shrines in the scored city",
+                      "CP for shrines"),
+        CharacterSpec(8, Timing.SCORING, "+1 CP, even with no piece in the city", "+1 CP anywhere"),
+        CharacterSpec(9, Timing.ALWAYS, "You pay no tolls; nobody is paid when you pass",
+                      "No tolls"),
+        CharacterSpec(10, Timing.ONCE, "Move a flag 3 positions left", "Move a flag"),
+        CharacterSpec(11, Timing.ALWAYS, "Whenever you gain PP, gain 1 more", "1 more PP"),
+        CharacterSpec(12, Timing.ALWAYS, "Build in any city without your priest there",
+                      "Build anywhere"),
+        CharacterSpec(13, Timing.ONCE, "Build 1 shrine from the supply for 1 coin, anywhere",
+                      "Shrine anywhere"),
+        CharacterSpec(14, Timing.ONCE, "Take 1 action token", "Action token"),
+        CharacterSpec(15, Timing.ALWAYS, "Every statue costs 3 coins less", "Cheaper statues"),
+        CharacterSpec(16, Timing.ALWAYS, "Reward tiles apply twice", "Double rewards"),
     )
 }
 FIRST_GAME_CHARACTERS = (1, 2, 5, 9, 12, 14, 15)  # MJ-SETUP-1, 4 players
