@@ -190,7 +190,7 @@ def gained(mine: Mapping[str, float], played: Mapping[str, float], words: Vocabu
     analysis): "by the round's end it would have given one more statue, for 3 fewer
     coins"; where it gains nothing one counts, the judgement itself."""
     gains, losses = compare(mine, played, words)
-    judged = f"the computer judges it about {gap:.1f} {unit} better overall"
+    judged = f"the computer judges it {amount(gap, unit)} better overall"
     if gains:
         price = f", for {listed([d.text for d in losses])}" if losses else ""
         return f"{when} it would have given {listed([d.text for d in gains])}{price}"

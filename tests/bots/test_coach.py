@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine.bots import choose_intent
-from engine.bots.coach import Thing, better, contrast, differences, worse
+from engine.bots.coach import Thing, better, contrast, differences, gained, worse
 from engine.bots.evaluator import evaluator_for
 from engine.bots.match import bot_seat
 from engine.core.game import Game
@@ -156,3 +156,14 @@ def test_a_nations_sequence_reads_as_english() -> None:
 
     assert [possessive(n) for n in ("Mughals", "Maurya", "British", "Portuguese", "Dutch")] \
         == ["Mughals'", "Maurya's", "British", "Portuguese", "Dutch"]
+
+
+def test_an_analysis_says_its_margin_as_a_hint_does() -> None:
+    """The replay's analysis, where the preferred move gains nothing one counts: its
+    margin rounded to whole points as the hints say it ("1.2 PP" read as a precision
+    the computer's judgement does not have)."""
+    from engine.bots.maharaja_words import WORDS as MAHARAJA
+
+    assert gained({}, {}, MAHARAJA, "by the round's end", 1.24, "PP") == (
+        "the computer judges it about 1 PP better overall by the round's end")
+    assert "less than 1 PP" in gained({}, {}, MAHARAJA, "", 0.3, "PP")
