@@ -56,9 +56,17 @@ SITE = 0.7  # a free post site a colonial power's armies hold alone, per VP a tu
 REACH_SITE = 0.8  # of a vacant site an unmoved colonial army could still take this phase
 PULL = 0.2  # an army where its card scores less than where it could go: per VP of the difference
 RAJ_LAST = {"MAURYA": 5}  # W-RAJ-6, W-SCHED-2: the Maurya leave after turn 5
-RAJ_NEXT = 0.5  # an Indian Raj nation's territories beyond its level's 9, 18, ..: per 9 (the
-# British are left out: their count takes in every vacant territory, W-RAJ-4 d)
-RAJ_STEP, RAJ_TOP = 9, 4  # W-RAJ-2: a level every 9 territories, Chakravartin the last
+RAJ_NEXT = 0.5  # an Indian Raj nation's way to its next level, per level (the British are
+# left out: their count takes in every vacant territory, W-RAJ-4 d)
+
+
+def _towards_next_level(ruled: int) -> float:
+    """How far ``ruled`` territories are from the Raj level held to the next one, 0 to 1
+    (W-RAJ-2's thresholds, ``scoring.RAJ_LEVELS``); 0 at the highest level."""
+    steps = sorted(scoring.RAJ_LEVELS)  # (territories needed, VP), lowest first
+    below = max((need for need, _ in steps if ruled >= need), default=0)
+    above = next((need for need, _ in steps if need > ruled), None)
+    return 0.0 if above is None else (ruled - below) / (above - below)
 
 
 @cache
@@ -235,9 +243,8 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
         raj = 0.0
         if info.raj and turn <= RAJ_LAST.get(n, LAST_TURN):
             ruled = scoring.raj_count(state, n) if (n == "BRITISH" or mine) else 0
-            level: float = scoring.raj_level(ruled)
-            if n != "BRITISH" and level < RAJ_TOP:  # W-RAJ-2: the way to the next level
-                level += RAJ_NEXT * (ruled - RAJ_STEP * level) / RAJ_STEP
+            level = scoring.raj_level(ruled) + (
+                0.0 if n == "BRITISH" else RAJ_NEXT * _towards_next_level(ruled))
             first = turn + 1 if n in raj_of else turn
             raj = level * _future_turns(first, RAJ_LAST.get(n, LAST_TURN)) * (
                 DECAY if first > turn else 1.0)
