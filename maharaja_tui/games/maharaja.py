@@ -790,9 +790,9 @@ class MaharajaAdapter(RouteGameAdapter[State, it.Intent]):
     # --------------------------------------------------------- new game
     @classmethod
     def new_game_form(cls) -> NewGameForm:
-        from maharaja_tui.reference import rule_text
+        from maharaja_tui.reference import rule_label
 
-        return cls._form(lambda tile: f"{tile}: {rule_text(f'MJ-VAR-{tile}')}")
+        return cls._form(lambda tile: f"{tile}: {rule_label(f'MJ-VAR-{tile}')}")
 
     @classmethod
     def table_form(cls) -> NewGameForm:

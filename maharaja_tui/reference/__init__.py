@@ -51,6 +51,17 @@ def rule_text(rule_id: str, path: Path = RULES_FILE) -> str:
     return _rule_texts(path).get(rule_id, "")
 
 
+# "(ruling: ...)": the spec's record of how an ambiguity was decided, for the F1 screen
+RULING_NOTE = re.compile(r" ?\(ruling: [^)]*\)")
+
+
+def rule_label(rule_id: str, path: Path = RULES_FILE) -> str:
+    """A rule's text as a choice names it (a tile on the new-game form): without the
+    rulings the reference records beside it. A form's row is one line: at 80 columns
+    MJ-VAR-R2's ruling cut its tick box's label off mid-word."""
+    return RULING_NOTE.sub("", rule_text(rule_id, path))
+
+
 @cache
 def _rule_texts(path: Path) -> dict[str, str]:
     """Every list-item rule of the file in one pass (the new-game form asks for several

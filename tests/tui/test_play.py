@@ -343,3 +343,21 @@ async def test_a_game_of_computers_only_does_not_stop_at_scorings() -> None:
             await pilot.pause(0.01)
         assert not isinstance(app.screen, ScoringScreen)
         assert game.state.round >= 3
+
+
+@synchronously
+async def test_the_new_game_form_names_each_special_rule_tile_whole_at_80x24() -> None:
+    """A tick box's label is one row: the rule as a player reads it (MJ-VAR-R2 without
+    the spec's ruling beside it, which cut the label off mid-word at 80 columns)."""
+    from textual.widgets import Checkbox
+
+    app = MaharajaApp(Start("new", seed=11), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        boxes = list(screen.query(Checkbox))
+        assert [str(b.label).split(":")[0] for b in boxes] == ["R1", "R2", "R3", "R4"]
+        for box in boxes:  # the whole box, its label included, inside the screen
+            assert box.region.right <= screen.size.width, (str(box.label), box.region)
+        assert str(boxes[1].label) == "R2: outer statues score 1 CP."
