@@ -11,7 +11,6 @@ import traceback
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import msgspec
 from rich.text import Text
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -25,6 +24,8 @@ from textual.widgets import Checkbox, DataTable, Input, Label, Select, Static
 from engine.core.errors import IllegalIntent
 from engine.core.ruleset import AnyRuleset
 from maharaja_server.session_ui import commands
+from maharaja_server.session_ui.form_fields import FormSelect, FormTickBox
+from maharaja_server.session_ui.game_options import GameOptions
 from maharaja_server.session_ui.inputgate import GatedDriver
 from maharaja_server.session_ui.invite import LinksScreen
 from maharaja_server.session_ui.partial_update import OnlyWhatShows
@@ -43,7 +44,6 @@ from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.dialog_box import HoldsTheMouse
 from maharaja_tui.widgets.focus import FORM_KEYS, focus_now
-from maharaja_tui.widgets.tick_box import TickBox
 
 log = logging.getLogger("maharaja_server.session_ui.session")
 LEVELS = ["easy", "medium", "hard", "random"]
@@ -280,24 +280,6 @@ def time_control(kind: str, time_text: str, extra_text: str) -> TimeControl:
     return TimeControl("turn", base=amount * 3600, bank=extra * 3600)
 
 
-# Enter in any field of the new-table form creates the table (its heading says so): a
-# tick box's Enter ticked it, a list's opened it. Space still ticks a box and opens a
-# list (so do Up and Down); Enter in a list that is open picks from it.
-CREATE = Binding("enter", "screen.create", "Create the table", show=False)
-
-
-class FormTickBox(TickBox):
-    """A tick box of the new-table form: Space ticks it, Enter creates the table."""
-
-    BINDINGS = [CREATE]
-
-
-class FormSelect(Select[str]):
-    """A list of the new-table form: Space, Up or Down open it, Enter creates the table."""
-
-    BINDINGS = [CREATE]
-
-
 class NewTableScreen(Closing, ModalScreen[None]):
     """Create a table: game, players, computer seats and level, handover, variants."""
 
@@ -311,6 +293,7 @@ class NewTableScreen(Closing, ModalScreen[None]):
     NewTableScreen .row Label { padding: 1 1 0 0; }
     NewTableScreen .row Input { width: 1fr; }
     NewTableScreen #error { width: 1fr; height: auto; }  /* a refusal shows whole */
+    NewTableScreen .wraps { width: 1fr; }  /* its words wrap, none cut off at 80x24 */
     """
 
     def compose(self) -> ComposeResult:
@@ -333,15 +316,14 @@ class NewTableScreen(Closing, ModalScreen[None]):
             yield FormTickBox("Players may ask the hard computer for hints (h)", False,
                               id="hints")
             yield Label("Clock: live = minutes a game + seconds a decision; turn-based = "
-                        "hours a decision + hours of time bank")
+                        "hours a decision + hours of time bank", classes="wraps")
             yield FormSelect(CLOCKS, value="none", allow_blank=False, id="clock")
             with Horizontal(classes="row"):
                 yield Input(placeholder="minutes / hours", id="time", type="number")
                 yield Input(placeholder="seconds / bank hours", id="extra", type="number")
             yield FormSelect(TIMEOUTS, value="computer", allow_blank=False, id="on-timeout")
             yield FormTickBox("Rated (people only: no computer seats)", False, id="rated")
-            yield Label("Variants (JSON options of the game)")
-            yield Input("{}", id="options")
+            yield GameOptions(first.id, id="game-options")
             yield Label("", id="error")
 
     @while_open
@@ -350,6 +332,10 @@ class NewTableScreen(Closing, ModalScreen[None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_create()
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game":  # that game's own options, at their defaults
+            await self.query_one(GameOptions).show(str(event.value))
 
     def action_create(self) -> None:
         """Create the table from the form's fields (Enter in any of them)."""
@@ -369,15 +355,14 @@ class NewTableScreen(Closing, ModalScreen[None]):
             clock = time_control(str(self.query_one("#clock", Select).value),
                                  self.query_one("#time", Input).value,
                                  self.query_one("#extra", Input).value)
-            msgspec.json.decode(self.query_one("#options", Input).value or "{}")
             table = app.conn.create(
                 str(self.query_one("#game", Select).value), seats,
-                (self.query_one("#options", Input).value or "{}").encode(),
+                self.query_one(GameOptions).options(),
                 self.query_one("#handover", Checkbox).value,
                 hints=self.query_one("#hints", Checkbox).value, clock=clock,
                 on_timeout=str(self.query_one("#on-timeout", Select).value),
                 rated=self.query_one("#rated", Checkbox).value, level=level)
-        except (IllegalIntent, msgspec.DecodeError) as exc:
+        except IllegalIntent as exc:
             self.query_one("#error", Label).update(Text(str(exc)))
             return
         self.dismiss()

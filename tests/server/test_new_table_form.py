@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import msgspec
 import pytest
 from fake_ruleset import RULESET
 from terminal import recording, run
@@ -23,21 +24,22 @@ class Conn(_Rehearsal):
     """A hub connection with no server that keeps each table asked for, and refuses it
     (so the form stays open and the next key is read there)."""
 
-    def __init__(self) -> None:
-        super().__init__({"fake": RULESET})
+    def __init__(self, games: dict[str, Any] | None = None) -> None:
+        super().__init__(games or {"fake": RULESET})
         self.asked: list[dict[str, Any]] = []
 
     def create(self, ruleset: str, seats: list[Any], options: bytes = b"{}",
                handover: bool = True, title: str = "", hints: bool = False,
                **more: Any) -> int:
-        self.asked.append({"handover": handover, "hints": hints, "seats": seats, **more})
+        self.asked.append({"ruleset": ruleset, "options": options, "handover": handover,
+                           "hints": hints, "seats": seats, **more})
         raise IllegalIntent("SRV-TEST", "kept, not created")
 
 
-def _form(script: Any) -> Conn:
+def _form(script: Any, games: dict[str, Any] | None = None) -> Conn:
     """Open the form (n in the lobby) and run ``script(pilot, screen)`` on it."""
-    conn = Conn()
-    app = SessionApp(conn, {"fake": RULESET},  # type: ignore[arg-type]
+    conn = Conn(games)
+    app = SessionApp(conn, games or {"fake": RULESET},  # type: ignore[arg-type]
                      driver_class=recording([]))
 
     async def steps(pilot: Pilot[Any]) -> None:
@@ -104,7 +106,7 @@ def test_enter_on_a_list_creates_the_table_and_space_opens_it(field: str) -> Non
 
 def test_enter_in_a_text_field_still_creates_the_table() -> None:
     async def script(pilot: Pilot[Any], screen: NewTableScreen) -> None:
-        screen.query_one("#options", Input).focus()
+        screen.query_one("#time", Input).focus()
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
@@ -128,3 +130,80 @@ def test_keys_typed_together_fill_the_fields_they_were_typed_for() -> None:
     assert len(conn.asked) == 1
     seats = conn.asked[0]["seats"]
     assert len(seats) == 3 and [seat.kind for seat in seats].count("computer") == 2
+
+
+def _games() -> dict[str, Any]:
+    from engine.registry import rulesets
+
+    games = rulesets()
+    return {rid: games[rid] for rid in ("maharaja-2020", "raja-2004")}
+
+
+def test_a_game_s_own_options_are_tick_boxes_and_lists_not_json() -> None:
+    """Maharaja's special-rule and final-scoring tiles on the form, as the local new-game
+    form shows them (MJ-VAR-R1..R4, F1..F5): ticked and picked by keys, they are the
+    table's options. A line of JSON to type was all a player had."""
+    from engine.maharaja.options import Options
+
+    shown: list[str] = []
+
+    async def script(pilot: Pilot[Any], screen: NewTableScreen) -> None:
+        shown.extend(str(box.label) for box in screen.query("#game-options Checkbox"))
+        assert not screen.query("#options")  # the JSON line is gone
+        screen.query_one("#option-rule-R2", Checkbox).focus()
+        await pilot.pause()
+        await pilot.press("space")  # ticks R2
+        final = screen.query_one("#option-final-tile", Select)
+        final.focus()
+        await pilot.pause()
+        await pilot.press("space", "down", "down", "enter")  # open, F2, pick it
+        await pilot.pause()
+        await pilot.press("enter")  # creates the table
+        await pilot.pause()
+
+    conn = _form(script, _games())
+    assert shown[1] == "R2: outer statues score 1 CP." and len(shown) == 4
+    assert len(conn.asked) == 1
+    options = msgspec.json.decode(conn.asked[0]["options"], type=Options)
+    assert options.special_rules == ("R2",) and options.final_scoring == "F2"
+    assert options.colours == ()  # the seats' colours in the game's own order, as before
+
+
+def test_another_game_shows_its_own_options_at_their_defaults() -> None:
+    """Raja picked on the form: its modules (R-VAR-*) replace Maharaja's tiles, each as
+    Raja's new-game form starts it; the table is created with them."""
+    from engine.raja.options import Options as RajaOptions
+
+    shown: list[str] = []
+
+    async def script(pilot: Pilot[Any], screen: NewTableScreen) -> None:
+        game = screen.query_one("#game", Select)
+        game.focus()
+        await pilot.pause()
+        await pilot.press("space", "down", "enter")  # open, Raja, pick it
+        for _ in range(3):
+            await pilot.pause()
+        assert game.value == "raja-2004"
+        shown.extend(box.id or "" for box in screen.query("#game-options Checkbox"))
+        short = screen.query_one("#option-short_game", Checkbox)
+        short.focus()
+        await pilot.pause()
+        await pilot.press("space", "enter")  # ticks the short game, creates the table
+        await pilot.pause()
+
+    conn = _form(script, _games())
+    assert "option-rule-R2" not in shown and "option-short_game" in shown
+    assert conn.asked[0]["ruleset"] == "raja-2004"
+    options = msgspec.json.decode(conn.asked[0]["options"], type=RajaOptions)
+    assert options == RajaOptions(short_game=True)  # the rest as Raja's form starts them
+
+
+def test_a_game_without_screens_here_gets_its_defaults() -> None:
+    """A game this UI has no screens for (the test game) shows no options, and its
+    table is created with its defaults, as an empty line of JSON gave it."""
+    async def script(pilot: Pilot[Any], screen: NewTableScreen) -> None:
+        assert not screen.query("#game-options Checkbox")
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert _form(script).asked[0]["options"] == b"{}"

@@ -1,0 +1,98 @@
+"""A game's own options on the server's new-table form: the tick boxes and lists the
+local new-game form shows for it (Maharaja's special-rule and final-scoring tiles,
+Raja's modules, the Maharadjah short game), read from the game's adapter and turned
+into the options the table is created with.
+
+Over SSH and in a browser these were a line of JSON to type ("Variants (JSON options
+of the game)"), which a player had to know the options' field names for. A game with
+no screens here (a test game) has no options to show, and its table gets the game's
+defaults, as with an empty line of JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
+from textual.widgets import Label, Static
+
+from maharaja_server.session_ui.form_fields import FormSelect, FormTickBox
+from maharaja_tui.games import UnsupportedGame, adapter_class
+from maharaja_tui.games.base import NewGameForm
+
+PREFIX = "option-"  # a field's widget id: the game's field id after it, apart from the form's
+
+
+class GameOptions(Vertical):
+    """The options of the game chosen on the form (``show`` another's)."""
+
+    DEFAULT_CSS = """
+    GameOptions { height: auto; }
+    GameOptions .option-row { height: auto; }
+    GameOptions .option-row Label { padding: 1 1 0 0; }
+    GameOptions .option-row FormSelect { width: 1fr; }
+    """
+
+    def __init__(self, ruleset_id: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.ruleset_id = ruleset_id
+
+    @property
+    def form(self) -> NewGameForm | None:
+        """The game's new-game form, or None for a game this UI has no screens for."""
+        try:
+            return adapter_class(self.ruleset_id).new_game_form()
+        except UnsupportedGame:
+            return None
+
+    def compose(self) -> ComposeResult:
+        yield from self._fields()
+
+    def _fields(self) -> list[Widget]:
+        form = self.form
+        if form is None or not form.fields:
+            return []
+        fields: list[Widget] = [Static(form.heading)]
+        for field in form.fields:
+            if field.choices:
+                fields.append(Horizontal(Label(field.label),
+                                         FormSelect(list(field.choices), value=field.default,
+                                                    allow_blank=False, id=PREFIX + field.id),
+                                         classes="option-row"))
+            else:
+                # Compact, one row each, as on the local form: a bordered box is
+                # three rows (Raja's seven modules took a screen and a half at
+                # 80x24) and left a tile's text four columns less, cutting R1 and R3.
+                fields.append(FormTickBox(field.label, bool(field.default), compact=True,
+                                          id=PREFIX + field.id))
+        return fields
+
+    async def show(self, ruleset_id: str) -> None:
+        """Another game's options instead, at their defaults."""
+        if ruleset_id == self.ruleset_id:
+            return
+        self.ruleset_id = ruleset_id
+        await self.remove_children()
+        await self.mount_all(self._fields())
+
+    def values(self) -> dict[str, Any]:
+        """Each field's value, by the game's field id."""
+        form = self.form
+        if form is None:
+            return {}
+        values: dict[str, Any] = {}
+        for field in form.fields:
+            widget = self.query_one(f"#{PREFIX}{field.id}")
+            if isinstance(widget, FormTickBox | FormSelect):
+                values[field.id] = widget.value
+        return values
+
+    def options(self) -> bytes:
+        """The table's options as the server takes them (its game's options, JSON)."""
+        if self.form is None:
+            return b"{}"
+        # No colours: the game's own seat order, as the server's tables always had.
+        return msgspec.json.encode(adapter_class(self.ruleset_id).make_options(self.values(),
+                                                                               ()))
