@@ -40,10 +40,19 @@ def action_name(action: int) -> str:
 def _setup(e: ev.SetupDrawn, s: State) -> Description:
     if e.solo is not None:
         return desc("Solo setup against Brahmabot (", (e.solo.difficulty, "round"),
-                    f"), setup tile {e.solo.setup_tile}")
+                    f"), setup tile {e.solo.setup_tile}", *_tiles(s))
     chars = ", ".join(str(n) for n in e.display)
     return desc("Setup: characters ", (chars, "character"), " on display; ",
-                who(s, e.first_player), " chooses first")
+                who(s, e.first_player), " chooses first", *_tiles(s))
+
+
+def _tiles(s: State) -> tuple[str, ...]:
+    """The variant tiles the table was set up with (MJ-VAR-R1..R4, MJ-VAR-F1..F5): laid
+    beside the board, they change the rules all game; the log's first line names them
+    (F1 tells what each does)."""
+    special, final = s.options.special_rules, s.options.final_scoring
+    return ((f"; special-rule tile{'s' if len(special) > 1 else ''} {', '.join(special)}",)
+            if special else ()) + ((f"; final-scoring tile {final}",) if final else ())
 
 
 def _character(e: ev.CharacterTaken, s: State) -> Description:

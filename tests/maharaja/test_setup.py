@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.describe import plain
 from engine.core.errors import IllegalIntent
 from engine.core.game import Game
 from engine.maharaja import brahmabot as B
@@ -225,3 +226,16 @@ def test_variant_tiles_chosen_at_setup_are_checked() -> None:
     assert info.value.rule == "MJ-VAR-F1"
     game = new_game(3, 1, special_rules=("R2", "R3"), final_scoring="F4")
     assert game.state.options.has("R3") and game.state.options.final_scoring == "F4"
+
+
+def test_the_log_s_first_line_names_the_variant_tiles_the_table_has() -> None:
+    """MJ-VAR-R1..R4 and F1..F5 change the rules all game: the setup line says which
+    tiles lie beside the board (a player who joined a server's table saw them nowhere),
+    and says nothing of tiles when there are none."""
+    def first_line(game: Game) -> str:
+        return plain(game.descriptions(None)[0])
+
+    tiled = first_line(new_game(3, 5, special_rules=("R2", "R3"), final_scoring="F2"))
+    assert tiled.endswith("chooses first; special-rule tiles R2, R3; final-scoring tile F2")
+    assert first_line(new_game(3, 5, special_rules=("R4",))).endswith("; special-rule tile R4")
+    assert first_line(new_game(3, 5)).endswith("chooses first")
