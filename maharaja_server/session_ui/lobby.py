@@ -44,6 +44,7 @@ from maharaja_tui.paths import STYLE_FILES
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.dialog_box import HoldsTheMouse
 from maharaja_tui.widgets.focus import FORM_KEYS, focus_now
+from maharaja_tui.widgets.text_field import TextField
 
 log = logging.getLogger("maharaja_server.session_ui.session")
 LEVELS = ["easy", "medium", "hard", "random"]
@@ -306,9 +307,9 @@ class NewTableScreen(Closing, ModalScreen[None]):
             yield FormSelect(games, value=first.id, allow_blank=False, id="game")
             with Horizontal(classes="row"):
                 yield Label("Players")
-                yield Input(str(table_seats(first)), id="players", type="integer")
+                yield TextField(str(table_seats(first)), id="players", type="integer")
                 yield Label("computers")
-                yield Input("0", id="computers", type="integer")
+                yield TextField("0", id="computers", type="integer")
             yield FormSelect([(lvl, lvl) for lvl in LEVELS], value="medium",
                              allow_blank=False, id="level")
             yield FormTickBox("A computer takes over a seat whose player is gone", True,
@@ -319,8 +320,8 @@ class NewTableScreen(Closing, ModalScreen[None]):
                         "hours a decision + hours of time bank", classes="wraps")
             yield FormSelect(CLOCKS, value="none", allow_blank=False, id="clock")
             with Horizontal(classes="row"):
-                yield Input(placeholder="minutes / hours", id="time", type="number")
-                yield Input(placeholder="seconds / bank hours", id="extra", type="number")
+                yield TextField(placeholder="minutes / hours", id="time", type="number")
+                yield TextField(placeholder="seconds / bank hours", id="extra", type="number")
             yield FormSelect(TIMEOUTS, value="computer", allow_blank=False, id="on-timeout")
             yield FormTickBox("Rated (people only: no computer seats)", False, id="rated")
             yield GameOptions(first.id, id="game-options")

@@ -14,6 +14,7 @@ from engine.core.errors import IllegalIntent
 from maharaja_server.transport.protocol import Turn
 from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.focus import FORM_KEYS, focus_now
+from maharaja_tui.widgets.text_field import TextField
 
 
 def waited(seconds: float) -> str:
@@ -67,7 +68,7 @@ class SettingsScreen(Closing, ModalScreen[None]):
                 "server can also POST a JSON notice (table, game, seat, since, deadline) "
                 "to an address of yours, e.g. a chat's incoming webhook. Empty: none. "
                 "Enter saves."))
-            yield Input(placeholder="https://…", id="hook")
+            yield TextField(placeholder="https://…", id="hook")
             yield Label("", id="hook-error")
 
     @while_open

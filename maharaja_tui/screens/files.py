@@ -20,6 +20,7 @@ from maharaja_tui.autosaves import autosave_path
 from maharaja_tui.fields import FieldError, path_field
 from maharaja_tui.paths import saves_dir
 from maharaja_tui.screens.closing import Closing, while_open
+from maharaja_tui.widgets.text_field import TextField
 
 
 class SaveScreen(Closing, ModalScreen[Path | None]):
@@ -33,7 +34,7 @@ class SaveScreen(Closing, ModalScreen[Path | None]):
         stamp = dt.datetime.now().strftime("%Y%m%d-%H%M")
         with Vertical(classes="dialog"):
             yield Static("Save the game as", classes="dialog-title")
-            yield Input(str(save_folder() / f"maharaja-{stamp}.json"), id="save-path")
+            yield TextField(str(save_folder() / f"maharaja-{stamp}.json"), id="save-path")
             yield Static(id="save-problem", classes="field-problem", markup=False)
             yield Static("Enter save · Esc back", classes="dialog-hint")
 
@@ -71,7 +72,7 @@ class SaveRecordScreen(Closing, ModalScreen[Path | None]):
         stamp = dt.datetime.now().strftime("%Y%m%d-%H%M")
         with Vertical(classes="dialog"):
             yield Static("Save the game's record as", classes="dialog-title")
-            yield Input(str(save_folder() / f"{self.game_id}-{stamp}.txt"), id="record-path")
+            yield TextField(str(save_folder() / f"{self.game_id}-{stamp}.txt"), id="record-path")
             yield Static("Enter save · Esc back", classes="dialog-hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -125,7 +126,7 @@ class LoadScreen(Closing, ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title")
-            yield Input(placeholder="path to a saved game (.json)", id="load-path")
+            yield TextField(placeholder="path to a saved game (.json)", id="load-path")
             yield Static(id="load-problem", classes="field-problem", markup=False)
             yield OptionList(*[Option(self._label(p)) for p in self.paths], id="load-list")
             yield Static("Type a path and Enter, or pick a save below · Esc back",

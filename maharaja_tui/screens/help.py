@@ -23,6 +23,7 @@ from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.footer import Footer
+from maharaja_tui.widgets.text_field import TextField
 
 # A list, not a table: a table's narrow key column wrapped "↑ ↓ Enter" into a row of its
 # own, "Enter" beside an empty cell.
@@ -88,7 +89,7 @@ class HelpScreen(Closing, Screen[None]):
             yield ChoiceList(id="help-toc")
             with VerticalScroll(id="help-body"):
                 yield Markdown(id="help-text")
-        yield Input(placeholder=self.placeholder, id="help-find")
+        yield TextField(placeholder=self.placeholder, id="help-find")
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys
 
     @while_open

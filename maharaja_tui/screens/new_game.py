@@ -37,6 +37,7 @@ from maharaja_tui.screens.closing import Closing, while_open
 from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.focus import FORM_KEYS, focus_now
 from maharaja_tui.widgets.footer import Footer
+from maharaja_tui.widgets.text_field import TextField
 from maharaja_tui.widgets.tick_box import TickBox
 
 RECENT = 6  # unfinished games listed on the form
@@ -113,7 +114,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
             for s in range(max_seats()):
                 with Horizontal(classes="form-row seat-row", id=f"seat-{s}"):
                     yield Label(f"Seat {s + 1} ", classes="form-label")
-                    yield Input(name if s == 0 else seat_name(s), compact=True,
+                    yield TextField(name if s == 0 else seat_name(s), compact=True,
                                 id=f"name-{s}", classes="seat-name", max_length=MAX_NAME)
                     who = HUMAN if s == 0 else Computer(level=level)
                     yield Select(controllers, value=who,
@@ -143,7 +144,7 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
                                      allow_blank=False, compact=True, id=field.id)
             with Horizontal(classes="form-row"):
                 yield Label("Seed ", classes="form-label")
-                yield Input("" if self.seed is None else str(self.seed), compact=True,
+                yield TextField("" if self.seed is None else str(self.seed), compact=True,
                             placeholder="random", id="seed", type="integer")
             with Horizontal(id="new-game-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)

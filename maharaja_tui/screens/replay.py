@@ -35,6 +35,7 @@ from maharaja_tui.widgets.footer import Footer
 from maharaja_tui.widgets.line_chart import ChartData, Line, LineChart
 from maharaja_tui.widgets.move_log import MoveLog
 from maharaja_tui.widgets.segments import Painter, Segments
+from maharaja_tui.widgets.text_field import TextField
 
 SHOWN = ("board", "tracks", "seats")  # the game's panels a replay shows (no side panels)
 
@@ -120,7 +121,7 @@ class ReplayScreen(Closing, Screen[None]):
                     yield LineChart(id="analysis-chart")
                     yield Static(id="analysis-note")
         yield Static(id="replay-controls")
-        yield Input(id="replay-goto", compact=True,
+        yield TextField(id="replay-goto", compact=True,
                     placeholder=f"go to: a {self.adapter.round_word} (12), or a step (s340) "
                                 "· Enter · Esc back")
         yield Footer(compact=True, show_command_palette=False)  # ctrl+p is in F1's keys

@@ -207,3 +207,24 @@ def test_a_game_without_screens_here_gets_its_defaults() -> None:
         await pilot.pause()
 
     assert _form(script).asked[0]["options"] == b"{}"
+
+
+def test_a_correction_typed_before_tab_stays_in_its_own_field() -> None:
+    """Backspace, 4, Tab, 2, Enter in one read: the players field corrected to four,
+    two of them computers. Textual's text field left Backspace to the app, which looked
+    it up once the 4 was written and the focus had moved on: 24 players, and the
+    computers' 2 erased."""
+    async def script(pilot: Pilot[Any], screen: NewTableScreen) -> None:
+        players = screen.query_one("#players", Input)
+        assert screen.focused is players
+        players.cursor_position = len(players.value)  # after the 2 it shows
+        for key, character in (("backspace", "\x7f"), ("4", "4"), ("tab", "\t"),
+                               ("2", "2"), ("enter", "\r")):
+            pilot.app.post_message(events.Key(key, character))  # as the driver reads them
+        for _ in range(3):
+            await pilot.pause()
+
+    conn = _form(script)
+    assert len(conn.asked) == 1
+    seats = conn.asked[0]["seats"]
+    assert len(seats) == 4 and [seat.kind for seat in seats].count("computer") == 2

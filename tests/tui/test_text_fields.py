@@ -140,3 +140,25 @@ def test_fields() -> None:
     for text in ("", "\0", NO_SUCH_HOME):
         with pytest.raises(FieldError):
             path_field(text)
+
+
+@synchronously
+async def test_a_text_field_takes_keys_typed_together_in_their_order() -> None:
+    """Backspace, then 4, read together (a burst, an SSH read) in the new-game form's
+    seed field holding 12: 14. Textual's field wrote the 4 as it took it and left
+    Backspace to the app's lookup, which came after: 12 again, the 4 erased."""
+    from textual import events
+
+    app = MaharajaApp(Start("new", seed=12), computer_delay=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        seed = app.screen.query_one("#seed", Input)
+        seed.focus()
+        await pilot.pause()
+        seed.cursor_position = len(seed.value)  # after the 12, nothing selected
+        for key, character in (("backspace", "\x7f"), ("4", "4"), ("left", None),
+                               ("left", None), ("delete", None)):
+            app.post_message(events.Key(key, character))  # as the driver reads them
+        for _ in range(3):
+            await pilot.pause()
+        assert seed.value == "4"  # 12 -> 1 -> 14 -> cursor before the 1 -> 4
