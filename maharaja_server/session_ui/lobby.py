@@ -301,7 +301,10 @@ class NewTableScreen(Closing, ModalScreen[None]):
         app: SessionApp = self.app  # type: ignore[assignment]
         games = [(r.name, r.id) for r in app.conn.rulesets]
         first = app.default_ruleset()
-        with VerticalScroll():
+        # The scroll area is no stop for Tab (a field's focus scrolls it to the field):
+        # taller than 80x24, it took the focus after the last field, where Enter did
+        # nothing although the heading says Enter in any field creates the table.
+        with VerticalScroll(can_focus=False):
             # Cut, not wrapped, past the form's 68 columns at 80x24.
             yield Label("New table · Enter in any field creates it · Space ticks a box")
             yield FormSelect(games, value=first.id, allow_blank=False, id="game")

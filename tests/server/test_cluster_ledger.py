@@ -60,7 +60,7 @@ def test_a_game_rated_on_one_process_shows_its_ratings_and_game_on_another(
             await alice.wait_for(r"you are alice")
             await new_table_form(alice)
             await keys(alice, *[TAB] * 9, " ")  # from the players to "Rated": ticked
-            await keys(alice, TAB, ENTER)  # Enter in the variants' field creates it
+            await keys(alice, TAB, ENTER)  # round to the game's list: Enter creates it
             await alice.wait_for(r"every seat is taken")
             bob = await connect(two.port, "bob", command="join 1")
             await play_to_the_end(alice, bob)  # the table is alice's process's

@@ -115,13 +115,20 @@ def test_enter_in_a_text_field_still_creates_the_table() -> None:
     assert len(_form(script).asked) == 1
 
 
-def test_keys_typed_together_fill_the_fields_they_were_typed_for() -> None:
-    """3, Tab, 2, Enter in one read (a quick typist over SSH): three players, two of
-    them computers. Tab moved the focus only once the keys after it had gone to the
-    field it left: 32 players and no computer."""
+# Keys typed together (an SSH read, a quick typist): 3, Tab, 2, Enter made 32 players
+# and no computer (Tab moved the focus only once the keys after it had gone to the field
+# it left); Backspace, 4, Tab, 2, Enter made 24 players and erased the computers' 2
+# (Textual's text field left Backspace to the app, which looked it up once the 4 was
+# written and the focus had moved on).
+@pytest.mark.parametrize(("typed", "players"), [
+    ((("3", "3"), ("tab", "\t"), ("2", "2"), ("enter", "\r")), 3),
+    ((("backspace", "\x7f"), ("4", "4"), ("tab", "\t"), ("2", "2"), ("enter", "\r")), 4),
+])
+def test_keys_typed_together_fill_the_fields_they_were_typed_for(
+        typed: tuple[tuple[str, str], ...], players: int) -> None:
     async def script(pilot: Pilot[Any], screen: NewTableScreen) -> None:
-        assert screen.focused is screen.query_one("#players", Input)
-        for key, character in (("3", "3"), ("tab", "\t"), ("2", "2"), ("enter", "\r")):
+        assert screen.focused is screen.query_one("#players", Input)  # its 2 selected
+        for key, character in typed:
             pilot.app.post_message(events.Key(key, character))  # as the driver reads them
         for _ in range(3):
             await pilot.pause()
@@ -129,7 +136,7 @@ def test_keys_typed_together_fill_the_fields_they_were_typed_for() -> None:
     conn = _form(script)
     assert len(conn.asked) == 1
     seats = conn.asked[0]["seats"]
-    assert len(seats) == 3 and [seat.kind for seat in seats].count("computer") == 2
+    assert len(seats) == players and [seat.kind for seat in seats].count("computer") == 2
 
 
 def _games() -> dict[str, Any]:
@@ -137,6 +144,21 @@ def _games() -> dict[str, Any]:
 
     games = rulesets()
     return {rid: games[rid] for rid in ("maharaja-2020", "raja-2004")}
+
+
+def test_tab_from_the_last_field_goes_round_to_the_first_where_enter_creates() -> None:
+    """The form is taller than 80x24: its scroll area took the focus after the last
+    field, and Enter there created nothing."""
+    async def script(pilot: Pilot[Any], screen: NewTableScreen) -> None:
+        screen.query_one("#rated", Checkbox).focus()  # the test game's last field
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#game", Select)
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert len(_form(script).asked) == 1
 
 
 def test_a_game_s_own_options_are_tick_boxes_and_lists_not_json() -> None:
@@ -207,24 +229,3 @@ def test_a_game_without_screens_here_gets_its_defaults() -> None:
         await pilot.pause()
 
     assert _form(script).asked[0]["options"] == b"{}"
-
-
-def test_a_correction_typed_before_tab_stays_in_its_own_field() -> None:
-    """Backspace, 4, Tab, 2, Enter in one read: the players field corrected to four,
-    two of them computers. Textual's text field left Backspace to the app, which looked
-    it up once the 4 was written and the focus had moved on: 24 players, and the
-    computers' 2 erased."""
-    async def script(pilot: Pilot[Any], screen: NewTableScreen) -> None:
-        players = screen.query_one("#players", Input)
-        assert screen.focused is players
-        players.cursor_position = len(players.value)  # after the 2 it shows
-        for key, character in (("backspace", "\x7f"), ("4", "4"), ("tab", "\t"),
-                               ("2", "2"), ("enter", "\r")):
-            pilot.app.post_message(events.Key(key, character))  # as the driver reads them
-        for _ in range(3):
-            await pilot.pause()
-
-    conn = _form(script)
-    assert len(conn.asked) == 1
-    seats = conn.asked[0]["seats"]
-    assert len(seats) == 4 and [seat.kind for seat in seats].count("computer") == 2
