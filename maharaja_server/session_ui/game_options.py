@@ -39,19 +39,11 @@ class GameOptions(Vertical):
         super().__init__(id=id)
         self.ruleset_id = ruleset_id
 
-    @property
-    def form(self) -> NewGameForm | None:
-        """The game's new-game form, or None for a game this UI has no screens for."""
-        try:
-            return adapter_class(self.ruleset_id).new_game_form()
-        except UnsupportedGame:
-            return None
-
     def compose(self) -> ComposeResult:
         yield from self._fields()
 
     def _fields(self) -> list[Widget]:
-        form = self.form
+        form = form_of(self.ruleset_id)
         if form is None or not form.fields:
             return []
         fields: list[Widget] = [Static(form.heading)]
@@ -77,22 +69,36 @@ class GameOptions(Vertical):
         await self.remove_children()
         await self.mount_all(self._fields())
 
-    def values(self) -> dict[str, Any]:
-        """Each field's value, by the game's field id."""
-        form = self.form
+    def values(self, ruleset_id: str) -> dict[str, Any]:
+        """Each of ``ruleset_id``'s fields' value, by the game's field id: as its widget
+        shows it, or its default where none does (Enter read right behind the pick of
+        another game, before that game's fields are in)."""
+        form = form_of(ruleset_id)
         if form is None:
             return {}
         values: dict[str, Any] = {}
         for field in form.fields:
-            widget = self.query_one(f"#{PREFIX}{field.id}")
-            if isinstance(widget, FormTickBox | FormSelect):
-                values[field.id] = widget.value
+            values[field.id] = field.default
+            if ruleset_id != self.ruleset_id:
+                continue  # another game's fields are shown (or none yet)
+            for widget in self.query(f"#{PREFIX}{field.id}"):
+                if isinstance(widget, FormTickBox | FormSelect):
+                    values[field.id] = widget.value
         return values
 
-    def options(self) -> bytes:
-        """The table's options as the server takes them (its game's options, JSON)."""
-        if self.form is None:
+    def options(self, ruleset_id: str) -> bytes:
+        """The options ``ruleset_id``'s table is created with (its game's options, as
+        JSON, as the server takes them)."""
+        if form_of(ruleset_id) is None:
             return b"{}"
         # No colours: the game's own seat order, as the server's tables always had.
-        return msgspec.json.encode(adapter_class(self.ruleset_id).make_options(self.values(),
-                                                                               ()))
+        return msgspec.json.encode(adapter_class(ruleset_id).make_options(
+            self.values(ruleset_id), ()))
+
+
+def form_of(ruleset_id: str) -> NewGameForm | None:
+    """The game's new-game form, or None for a game this UI has no screens for."""
+    try:
+        return adapter_class(ruleset_id).new_game_form()
+    except UnsupportedGame:
+        return None

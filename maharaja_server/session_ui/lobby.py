@@ -359,9 +359,9 @@ class NewTableScreen(Closing, ModalScreen[None]):
             clock = time_control(str(self.query_one("#clock", Select).value),
                                  self.query_one("#time", Input).value,
                                  self.query_one("#extra", Input).value)
+            game = str(self.query_one("#game", Select).value)
             table = app.conn.create(
-                str(self.query_one("#game", Select).value), seats,
-                self.query_one(GameOptions).options(),
+                game, seats, self.query_one(GameOptions).options(game),
                 self.query_one("#handover", Checkbox).value,
                 hints=self.query_one("#hints", Checkbox).value, clock=clock,
                 on_timeout=str(self.query_one("#on-timeout", Select).value),

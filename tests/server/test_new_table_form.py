@@ -229,3 +229,20 @@ def test_a_game_without_screens_here_gets_its_defaults() -> None:
         await pilot.pause()
 
     assert _form(script).asked[0]["options"] == b"{}"
+
+
+def test_enter_right_behind_another_game_s_pick_creates_it_at_its_defaults() -> None:
+    """Raja picked and Enter read with the pick, before Raja's fields replace
+    Maharaja's: the table is Raja's, at Raja's defaults (not Maharaja's tiles as Raja's
+    options, which the server would refuse)."""
+    from engine.raja.options import Options as RajaOptions
+
+    async def script(pilot: Pilot[Any], screen: NewTableScreen) -> None:
+        screen.query_one("#option-rule-R2", Checkbox).value = True
+        screen.query_one("#game", Select).value = "raja-2004"
+        screen.action_create()  # before the screen has read the pick's message
+        await pilot.pause()
+
+    conn = _form(script, _games())
+    assert conn.asked[0]["ruleset"] == "raja-2004"
+    assert msgspec.json.decode(conn.asked[0]["options"], type=RajaOptions) == RajaOptions()
