@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from operator import methodcaller
 from typing import Any
 
 from engine.maharadjah.board import Board, Rules, the_board, the_rules
@@ -45,8 +44,14 @@ def enemies_in(state: State, space: str, nation: str) -> list[str]:
 
 
 def on_map(state: State, nation: str) -> int:
-    # (asked at every sequence and growth: the map read without a Python-level loop)
-    return sum(map(methodcaller("get", nation, 0), state.armies.values()))
+    # (asked at every sequence and growth, about once a decision: a plain loop over the
+    # map costs a third of a sum over a ``methodcaller`` map, whose every call looks the
+    # method up again)
+    total = 0
+    for here in state.armies.values():
+        if nation in here:
+            total += here[nation]
+    return total
 
 
 def pool(state: State, nation: str) -> int:
