@@ -167,7 +167,7 @@ class MaharadjahRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
         return None
 
     def is_over(self, state: st.State) -> bool:
-        return state.phase == st.Phase.OVER
+        return state.phase == st.OVER
 
 
 RULESET: Ruleset[st.State, it.Intent, ev.Event, op.Options] = MaharadjahRules()

@@ -10,7 +10,7 @@ from engine.maharadjah import combat, diplomacy, legal, scoring
 from engine.maharadjah import events as ev
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import Leader
-from engine.maharadjah.state import LAST_TURN, Phase, State
+from engine.maharadjah.state import LAST_TURN, OVER, Phase, State
 
 HALVES_PER_ARMY = 6  # W-GROW-5: an army costs 3
 MAX_SAVED = 5  # W-GROW-5: 2½
@@ -18,7 +18,7 @@ LETTERS = "ABCDE"
 
 
 def automatic(state: State, rng: Random) -> list[Any]:
-    if state.phase == Phase.OVER:
+    if state.phase == OVER:
         return []
     if lapsed := legal.arms_lapsed(state):  # W-ARMS-6: the marker returns at once
         return lapsed

@@ -11,7 +11,10 @@ from engine.maharadjah.board import the_board
 from engine.maharadjah.known import forget
 from engine.maharadjah.stacking import carry
 from engine.maharadjah.state import (
+    COMBAT,
     LAST_TURN,
+    MOVE,
+    POSTS,
     Battle,
     PendingMove,
     Phase,
@@ -103,16 +106,16 @@ def _sequence(state: State, e: ev.SequenceStarted) -> None:
 
 def _phase(state: State, e: ev.PhaseStarted) -> None:
     state.phase = e.phase
-    if e.phase == Phase.MOVE:
+    if e.phase == MOVE:
         state.move_round = e.move_round
         state.fresh = {s: here[state.active] for s, here in state.armies.items()
                        if here.get(state.active, 0) > 0}
         state.arrived = {}
         state.moved = []
-    elif e.phase == Phase.COMBAT:
+    elif e.phase == COMBAT:
         state.broken_off = []
         state.fought = []
-    elif e.phase == Phase.POSTS:
+    elif e.phase == POSTS:
         state.posts_built = 0
         state.post_removed = False
 

@@ -7,7 +7,15 @@ from functools import cache
 from typing import Any
 
 from engine.maharadjah.board import Board, Rules, the_board, the_rules
-from engine.maharadjah.state import LAST_TURN, LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, State
+from engine.maharadjah.state import (
+    ACTIVE_PHASES,
+    LAST_TURN,
+    LOSSES,
+    OVER,
+    RETREAT_ATT,
+    RETREAT_DEF,
+    State,
+)
 
 LARGE_ROUGH = 4  # W-STACK-2
 
@@ -227,7 +235,7 @@ def reinforcements(state: State, nation: str) -> int:
 def to_move(state: State) -> tuple[int, ...]:
     """Whose decision the game waits for (W-SEQ-1): the nation a placement or answer is
     asked of, a battle's side for its stage, else the active nation in its own phases."""
-    if state.phase == Phase.OVER:
+    if state.phase == OVER:
         return ()
     if state.todo:
         return (seat_of(state, state.todo[0].nation),)
@@ -238,7 +246,7 @@ def to_move(state: State) -> tuple[int, ...]:
         if battle.stage in (LOSSES, RETREAT_ATT):
             return (seat_of(state, battle.attacker),)
         return ()
-    if state.phase in (Phase.MOVE, Phase.COMBAT, Phase.POSTS, Phase.ARMS) and state.active:
+    if state.phase in ACTIVE_PHASES and state.active:
         return (seat_of(state, state.active),)
     return ()
 

@@ -37,6 +37,19 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# The phases the questions of every decision compare with (whose decision it is, which
+# phase's rules apply), as plain names: ``MOVE`` is ``Phase.MOVE``. A member read off an
+# Enum class goes through ``EnumType.__getattr__``'s hook in Python 3.11, hundreds of
+# instructions a read, and they were read dozens of times a decision.
+OVER = Phase.OVER
+MOVE = Phase.MOVE
+COMBAT = Phase.COMBAT
+POSTS = Phase.POSTS
+ARMS = Phase.ARMS
+# the phases in which the active nation itself decides (W-SEQ-1)
+ACTIVE_PHASES = frozenset({MOVE, COMBAT, POSTS, ARMS})
+
+
 # battle stages (W-CMB-3..8)
 ROLL = "roll"
 LOSSES = "losses"  # the attacker picks which armies were hit (W-CMB-6)
