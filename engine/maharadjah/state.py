@@ -37,15 +37,25 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-# The phases the questions of every decision compare with (whose decision it is, which
-# phase's rules apply), as plain names: ``MOVE`` is ``Phase.MOVE``. A member read off an
-# Enum class goes through ``EnumType.__getattr__``'s hook in Python 3.11, hundreds of
-# instructions a read, and they were read dozens of times a decision.
-OVER = Phase.OVER
+# Every phase under a plain name too (``MOVE`` is ``Phase.MOVE``), which the rules read:
+# a member read off an Enum class goes through ``EnumType.__getattr__``'s hook in Python
+# 3.11, hundreds of instructions a read, and the questions of every decision (whose
+# decision it is, which phase's rules apply) and every phase's start read them.
+SETUP = Phase.SETUP
+TURN_START = Phase.TURN_START
+NEXT = Phase.NEXT
+START = Phase.START
+GROWTH = Phase.GROWTH
+INVASION = Phase.INVASION
 MOVE = Phase.MOVE
 COMBAT = Phase.COMBAT
 POSTS = Phase.POSTS
 ARMS = Phase.ARMS
+VP = Phase.VP
+SEQ_END = Phase.SEQ_END
+OVERPOP = Phase.OVERPOP
+TURN_END = Phase.TURN_END
+OVER = Phase.OVER
 # the phases in which the active nation itself decides (W-SEQ-1)
 ACTIVE_PHASES = frozenset({MOVE, COMBAT, POSTS, ARMS})
 
