@@ -38,7 +38,8 @@ LETTERS = "ABCDE"
 def automatic(state: State, rng: Random) -> list[Any]:
     if state.phase == OVER:
         return []
-    if lapsed := legal.arms_lapsed(state):  # W-ARMS-6: the marker returns at once
+    # W-ARMS-6: the marker returns at once (asked only while one is given: most steps)
+    if state.arms and (lapsed := legal.arms_lapsed(state)):
         return lapsed
     if state.todo:
         return todo_auto(state)
