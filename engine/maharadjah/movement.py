@@ -569,14 +569,19 @@ def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
     found = _RUNS.get(key)
     if found is None:
         ends = _found(state, shape, inputs)
-        runs: dict[str, tuple[tuple[str, ...], ...]] = {}
+        runs: list[tuple[str, tuple[tuple[str, ...], ...]]] = []
+        last = ""
         # the keys sorted alone (pairs of names, which the sort compares fastest), not
         # with their paths; a destination's paths made a tuple as they come (most have
-        # one), so the runs are the dict's items as they stand
+        # one), its run the last one made while the destination is the same
         for end in sorted(ends):
-            paths = runs.get(end[0])
-            runs[end[0]] = (ends[end],) if paths is None else (*paths, ends[end])
-        found = _RUNS[key] = tuple(runs.items())
+            dest = end[0]
+            if dest == last:
+                runs[-1] = (dest, (*runs[-1][1], ends[end]))
+            else:
+                runs.append((dest, (ends[end],)))
+                last = dest
+        found = _RUNS[key] = tuple(runs)
     return found
 
 
