@@ -494,7 +494,8 @@ def carry(before: Judgement, state: State, start: str, dest: str) -> Judgement |
         new_supply[start] = left
     else:
         del new_supply[start]
-        options = {s: found for s, found in options.items() if s != start}
+        options = dict(options)  # (copied in C, the start taken out: the same order)
+        del options[start]
     flow.fixed, flow.options = new_fixed, options
     if flow.short or (flow.left and min(flow.left.values()) < 0):
         flow.repair()
