@@ -12,19 +12,7 @@ from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
 from engine.maharadjah.movement import Group, walk_drops, walk_path
-from engine.maharadjah.state import (
-    ARMS,
-    COMBAT,
-    LOSSES,
-    MOVE,
-    POSTS,
-    RETREAT_ATT,
-    RETREAT_DEF,
-    ROLL,
-    VP,
-    Phase,
-    State,
-)
+from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, ROLL, Phase, State
 
 
 def _need(ok: bool, rule: str, text: str) -> None:
@@ -293,7 +281,7 @@ def _battle(state: State, intent: Any, listed: bool) -> list[Any]:
 def _posts(state: State, intent: Any, listed: bool) -> list[Any]:
     power = state.active
     if isinstance(intent, it.EndPosts):
-        return [ev.PostsEnded(power=power), ev.PhaseStarted(phase=ARMS)]
+        return [ev.PostsEnded(power=power), ev.PhaseStarted(phase=Phase.ARMS)]
     if isinstance(intent, it.RemovePost):
         if not listed:
             _need(state.posts.get(intent.space) == power, "W-POST-6",
@@ -316,7 +304,7 @@ def _posts(state: State, intent: Any, listed: bool) -> list[Any]:
 def _arms(state: State, intent: Any, listed: bool) -> list[Any]:
     power = state.active
     if isinstance(intent, it.EndArms):
-        return [ev.ArmsEnded(power=power), ev.PhaseStarted(phase=VP)]
+        return [ev.ArmsEnded(power=power), ev.PhaseStarted(phase=Phase.VP)]
     if not listed:
         _need(isinstance(intent, it.AssignArms), "W-ARMS-1",
               "assign the arms marker or end the phase")
@@ -331,7 +319,7 @@ def _arms(state: State, intent: Any, listed: bool) -> list[Any]:
         else:
             _need(power in state.arms, "W-ARMS-2", "the marker is not assigned")
     return [ev.ArmsAssigned(power=power, nation=intent.nation), ev.ArmsEnded(power=power),
-            ev.PhaseStarted(phase=VP)]
+            ev.PhaseStarted(phase=Phase.VP)]
 
 
 def is_legal(state: State, seat: int, intent: Any) -> bool:
@@ -346,4 +334,4 @@ def is_legal(state: State, seat: int, intent: Any) -> bool:
 # the decisions of the phases in which the active nation decides, by phase (made once:
 # ``_decided`` asks it at every decision but a move)
 _BY_PHASE: dict[Phase, Callable[[State, Any, bool], list[Any]]] = {
-    MOVE: _movement, COMBAT: _combat, POSTS: _posts, ARMS: _arms}
+    Phase.MOVE: _movement, Phase.COMBAT: _combat, Phase.POSTS: _posts, Phase.ARMS: _arms}
