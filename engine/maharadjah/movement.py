@@ -600,6 +600,8 @@ class Counted(NamedTuple):
 
 
 _COUNTED: dict[tuple[Group, int], Counted] = {}
+# (made once a search: straight from its fields, as ``group_of``)
+_counted = partial(tuple.__new__, Counted)
 
 
 def counted_runs(state: State, group: Group, inputs: Inputs) -> Counted:
@@ -625,8 +627,8 @@ def counted_runs(state: State, group: Group, inputs: Inputs) -> Counted:
                 to_rough += len(run[1])
             else:
                 to_normal += len(run[1])
-        found = _COUNTED[key] = Counted(runs, to_sea + to_normal + to_rough, to_sea,
-                                        to_normal, tuple(rough), tuple(land))
+        found = _COUNTED[key] = _counted((runs, to_sea + to_normal + to_rough, to_sea,
+                                          to_normal, tuple(rough), tuple(land)))
     return found
 
 
