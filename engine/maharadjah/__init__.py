@@ -115,11 +115,11 @@ class MaharadjahRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
         if options.short_game and len(seats) != 3:
             raise Forbidden("W-SETUP-S1", "the short game is for 3 players")
 
-    def automatic(self, state: st.State, rng: Random) -> list[ev.Event]:
-        return _automatic(state, rng)
-
-    def to_move(self, state: st.State) -> tuple[int, ...]:
-        return _to_move(state)
+    # The hooks asked at every decision and event (the clock, whose decision it is, the
+    # random and the listed decision, the fold) are the rules' functions themselves: no
+    # method's frame in front of each call.
+    automatic = staticmethod(_automatic)
+    to_move = staticmethod(_to_move)
 
     def legal_intents(self, state: st.State, seat: int) -> list[it.Intent]:
         return legal.legal_intents(state, seat)
@@ -130,17 +130,13 @@ class MaharadjahRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
     def is_legal(self, state: st.State, seat: int, intent: it.Intent) -> bool:
         return is_legal(state, seat, intent)
 
-    def random_intent(self, state: st.State, seat: int, rng: Random) -> it.Intent:
-        return legal.random_intent(state, seat, rng)  # builds only the move drawn
+    random_intent = staticmethod(legal.random_intent)  # builds only the move drawn
 
     def decide(self, state: st.State, seat: int, intent: it.Intent) -> list[ev.Event]:
         return _decide(state, seat, intent)
 
-    def decide_listed(self, state: st.State, seat: int, intent: it.Intent) -> list[ev.Event]:
-        return _decide_listed(state, seat, intent)
-
-    def apply(self, state: st.State, event: ev.Event) -> None:
-        fold.apply(state, event)
+    decide_listed = staticmethod(_decide_listed)
+    apply = staticmethod(fold.apply)
 
     def view(self, state: st.State, seat: int | None) -> st.State:
         return _view(state, seat)
@@ -167,7 +163,7 @@ class MaharadjahRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
         return None
 
     def is_over(self, state: st.State) -> bool:
-        return state.phase == st.Phase.OVER
+        return state.phase == st.OVER
 
 
 RULESET: Ruleset[st.State, it.Intent, ev.Event, op.Options] = MaharadjahRules()

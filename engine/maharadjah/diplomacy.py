@@ -16,7 +16,7 @@ from engine.core.errors import Forbidden, OutOfTurn
 from engine.maharadjah import events as ev
 from engine.maharadjah import intents as it
 from engine.maharadjah import queries as Q
-from engine.maharadjah.state import RETREAT_DEF, Phase, State
+from engine.maharadjah.state import GROWTH, INVASION, RETREAT_DEF, START, State
 
 Withdrawals = tuple[tuple[str, str, int], ...]
 
@@ -109,7 +109,7 @@ def alliance_open(state: State) -> bool:
     if state.turn > 12:
         return True
     return (state.turn == 12 and state.active == "BRITISH"
-            and state.phase not in (Phase.START, Phase.GROWTH, Phase.INVASION))
+            and state.phase not in (START, GROWTH, INVASION))
 
 
 def can_ally(state: State, nation: str) -> bool:

@@ -10,7 +10,25 @@ from engine.maharadjah import combat, diplomacy, legal, scoring
 from engine.maharadjah import events as ev
 from engine.maharadjah import queries as Q
 from engine.maharadjah.board import Leader
-from engine.maharadjah.state import LAST_TURN, Phase, State
+from engine.maharadjah.state import (
+    ARMS,
+    COMBAT,
+    GROWTH,
+    INVASION,
+    LAST_TURN,
+    MOVE,
+    NEXT,
+    OVER,
+    OVERPOP,
+    POSTS,
+    SEQ_END,
+    SETUP,
+    START,
+    TURN_END,
+    TURN_START,
+    VP,
+    State,
+)
 
 HALVES_PER_ARMY = 6  # W-GROW-5: an army costs 3
 MAX_SAVED = 5  # W-GROW-5: 2½
@@ -18,9 +36,10 @@ LETTERS = "ABCDE"
 
 
 def automatic(state: State, rng: Random) -> list[Any]:
-    if state.phase == Phase.OVER:
+    if state.phase == OVER:
         return []
-    if lapsed := legal.arms_lapsed(state):  # W-ARMS-6: the marker returns at once
+    # W-ARMS-6: the marker returns at once (asked only while one is given: most steps)
+    if state.arms and (lapsed := legal.arms_lapsed(state)):
         return lapsed
     if state.todo:
         return todo_auto(state)
@@ -92,7 +111,7 @@ def next_sequence(state: State) -> list[Any]:
     for index in range(state.seq + 1, len(order)):
         if has_business(state, order[index]):
             return [ev.SequenceStarted(nation=order[index], seq=index)]
-    return [ev.PhaseStarted(phase=Phase.TURN_END)]
+    return [ev.PhaseStarted(phase=TURN_END)]
 
 
 def sequence_start(state: State) -> list[Any]:
@@ -113,7 +132,7 @@ def sequence_start(state: State) -> list[Any]:
     out += legal.arms_lapsed(state)
     if diplomacy.ally_intents(state, nation):  # W-ALLY-1
         out.append(ev.Owe(kind="offer", nation=nation, count=1, what="ally"))
-    return out + [ev.PhaseStarted(phase=Phase.GROWTH)]
+    return out + [ev.PhaseStarted(phase=GROWTH)]
 
 
 def growth(state: State) -> list[Any]:
@@ -151,7 +170,7 @@ def growth(state: State) -> list[Any]:
     for lead in Q.rules().leaders_of(nation):
         if lead.turn == state.turn and not lead.with_invaders and lead.id not in state.leaders:
             out.append(ev.Owe(kind="leader", nation=nation, count=1, what=lead.id))
-    return out + [ev.PhaseStarted(phase=Phase.INVASION)]
+    return out + [ev.PhaseStarted(phase=INVASION)]
 
 
 def invasion(state: State) -> list[Any]:
@@ -186,7 +205,7 @@ def invasion(state: State) -> list[Any]:
         for leader in Q.rules().leaders_of(nation):
             if leader.turn == state.turn and (leader.with_invaders or leader.id in state.held):
                 out.append(ev.LeaderPlaced(leader=leader.id, space=first))
-    return out + [ev.PhaseStarted(phase=Phase.MOVE, move_round=1)]
+    return out + [ev.PhaseStarted(phase=MOVE, move_round=1)]
 
 
 def movement(state: State) -> list[Any]:
@@ -214,20 +233,20 @@ def end_combat(state: State) -> list[Any]:
             if n:
                 out.append(ev.Owe(kind="land", nation=state.active, count=n, what=zone))
     if Q.great(state) and state.move_round == 1:  # W-INV-4
-        return out + [ev.PhaseStarted(phase=Phase.MOVE, move_round=2)]
-    return out + [ev.PhaseStarted(phase=Phase.POSTS if Q.is_colonial(state.active) else Phase.VP)]
+        return out + [ev.PhaseStarted(phase=MOVE, move_round=2)]
+    return out + [ev.PhaseStarted(phase=POSTS if Q.is_colonial(state.active) else VP)]
 
 
 def posts(state: State) -> list[Any]:
     if legal.may_post(state):
         return []
-    return [ev.PostsEnded(power=state.active), ev.PhaseStarted(phase=Phase.ARMS)]
+    return [ev.PostsEnded(power=state.active), ev.PhaseStarted(phase=ARMS)]
 
 
 def arms(state: State) -> list[Any]:
     if legal.may_arm(state):
         return []
-    return [ev.ArmsEnded(power=state.active), ev.PhaseStarted(phase=Phase.VP)]
+    return [ev.ArmsEnded(power=state.active), ev.PhaseStarted(phase=VP)]
 
 
 def vp_phase(state: State) -> list[Any]:
@@ -245,7 +264,7 @@ def vp_phase(state: State) -> list[Any]:
     if Q.rules().nations[nation].raj:
         count = scoring.raj_count(state, nation)
         out.append(ev.RajFixed(nation=nation, territories=count, vp=scoring.raj_level(count)))
-    return out + [ev.PhaseStarted(phase=Phase.SEQ_END)]
+    return out + [ev.PhaseStarted(phase=SEQ_END)]
 
 
 def sequence_end(state: State) -> list[Any]:
@@ -261,7 +280,7 @@ def sequence_end(state: State) -> list[Any]:
             if on:
                 out.append(ev.Owe(kind="remove", nation=nation, count=min(on, item["armies"]),
                                   what="scheduled"))
-    return out + [ev.PhaseStarted(phase=Phase.OVERPOP)]
+    return out + [ev.PhaseStarted(phase=OVERPOP)]
 
 
 def overpopulation(state: State) -> list[Any]:
@@ -290,20 +309,20 @@ def turn_end(state: State) -> list[Any]:
 
 
 PHASES = {
-    Phase.SETUP: setup,
-    Phase.TURN_START: turn_start,
-    Phase.NEXT: next_sequence,
-    Phase.START: sequence_start,
-    Phase.GROWTH: growth,
-    Phase.INVASION: invasion,
-    Phase.MOVE: movement,
-    Phase.COMBAT: combat_phase,
-    Phase.POSTS: posts,
-    Phase.ARMS: arms,
-    Phase.VP: vp_phase,
-    Phase.SEQ_END: sequence_end,
-    Phase.OVERPOP: overpopulation,
-    Phase.TURN_END: turn_end,
+    SETUP: setup,
+    TURN_START: turn_start,
+    NEXT: next_sequence,
+    START: sequence_start,
+    GROWTH: growth,
+    INVASION: invasion,
+    MOVE: movement,
+    COMBAT: combat_phase,
+    POSTS: posts,
+    ARMS: arms,
+    VP: vp_phase,
+    SEQ_END: sequence_end,
+    OVERPOP: overpopulation,
+    TURN_END: turn_end,
 }
 
 

@@ -11,10 +11,16 @@ from engine.maharadjah.board import the_board
 from engine.maharadjah.known import forget
 from engine.maharadjah.stacking import carry
 from engine.maharadjah.state import (
+    COMBAT,
     LAST_TURN,
+    MOVE,
+    NEXT,
+    OVER,
+    POSTS,
+    START,
+    TURN_START,
     Battle,
     PendingMove,
-    Phase,
     State,
     Submission,
     Todo,
@@ -73,13 +79,13 @@ def _setup(state: State, e: ev.GameSetUp) -> None:
         _add(state, space, nation, n)
     state.vp = {nation: [0] * (LAST_TURN + 1) for nation in state.control}
     state.growth = {nation: 0 for nation in state.control}
-    state.phase = Phase.TURN_START
+    state.phase = TURN_START
 
 
 def _turn_started(state: State, e: ev.TurnStarted) -> None:
     state.turn = e.turn
     state.seq = -1
-    state.phase = Phase.NEXT
+    state.phase = NEXT
 
 
 def _replaced(state: State, e: ev.NationReplaced) -> None:
@@ -98,21 +104,21 @@ def _sequence(state: State, e: ev.SequenceStarted) -> None:
     state.granted = []
     state.pending = None
     state.move_round = 0
-    state.phase = Phase.START
+    state.phase = START
 
 
 def _phase(state: State, e: ev.PhaseStarted) -> None:
     state.phase = e.phase
-    if e.phase == Phase.MOVE:
+    if e.phase == MOVE:
         state.move_round = e.move_round
         state.fresh = {s: here[state.active] for s, here in state.armies.items()
                        if here.get(state.active, 0) > 0}
         state.arrived = {}
         state.moved = []
-    elif e.phase == Phase.COMBAT:
+    elif e.phase == COMBAT:
         state.broken_off = []
         state.fought = []
-    elif e.phase == Phase.POSTS:
+    elif e.phase == POSTS:
         state.posts_built = 0
         state.post_removed = False
 
@@ -364,7 +370,7 @@ def _raj(state: State, e: ev.RajFixed) -> None:
 
 
 def _sequence_ended(state: State, e: ev.SequenceEnded) -> None:
-    state.phase = Phase.NEXT
+    state.phase = NEXT
     state.active = ""
     state.fresh = {}
     state.arrived = {}
@@ -374,11 +380,11 @@ def _sequence_ended(state: State, e: ev.SequenceEnded) -> None:
 def _turn_ended(state: State, e: ev.TurnEnded) -> None:
     state.submissions = []
     state.raj = {}
-    state.phase = Phase.TURN_START
+    state.phase = TURN_START
 
 
 def _game_ended(state: State, e: ev.GameEnded) -> None:
-    state.phase = Phase.OVER
+    state.phase = OVER
     state.winners = list(e.winners)
 
 

@@ -33,7 +33,16 @@ from engine.maharadjah.movement import (
     search_inputs,
     walk_drops,
 )
-from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF, Phase, State
+from engine.maharadjah.state import (
+    ARMS,
+    COMBAT,
+    LOSSES,
+    MOVE,
+    POSTS,
+    RETREAT_ATT,
+    RETREAT_DEF,
+    State,
+)
 
 
 # ----------------------------------------------------------------- placements
@@ -188,7 +197,7 @@ def counting(state: State) -> Count:
 
 def _starts(state: State) -> list[str]:
     """Spaces holding an unmoved group of the active nation, sorted."""
-    if state.phase != Phase.MOVE or state.todo or state.battle is not None:
+    if state.phase != MOVE or state.todo or state.battle is not None:
         return []
     starts = {s for s, n in state.fresh.items() if n > 0}
     starts |= {w for lead, w in state.leaders.items()
@@ -348,7 +357,7 @@ def end_movement(state: State) -> list[Any]:
         # the removals above never empty a territory, so they change nobody's raids
         out.append(ev.Checkpoint(nation=state.active, territories=scoring.alone(state,
                                                                                 state.active)))
-    return out + [ev.PhaseStarted(phase=Phase.COMBAT, move_round=state.move_round),
+    return out + [ev.PhaseStarted(phase=COMBAT, move_round=state.move_round),
                   *diplomacy.offer_events(state)]
 
 
@@ -564,7 +573,7 @@ def legal_intents(state: State, seat: int) -> list[Any]:
         if battle.stage == RETREAT_ATT:
             return retreat_options(state)
         return []
-    if state.phase == Phase.MOVE:
+    if state.phase == MOVE:
         out: list[Any] = []
         # a stack that cannot move lists no move, so movable()'s own search is skipped
         inputs = search_inputs(state, state.active)
@@ -573,16 +582,16 @@ def legal_intents(state: State, seat: int) -> list[Any]:
         if may_end_movement(state):
             out.append(it.EndMovement())
         return out
-    if state.phase == Phase.COMBAT:
+    if state.phase == COMBAT:
         must = combat.compulsory(state)
         fights: list[Any] = [it.Fight(space=s, enemy=e)
                              for s, e in must + combat.optional(state)]
         if not must:
             fights.append(it.EndCombat())
         return fights + diplomacy.offers(state, seat)
-    if state.phase == Phase.POSTS:
+    if state.phase == POSTS:
         return post_options(state) + [it.EndPosts()]
-    if state.phase == Phase.ARMS:
+    if state.phase == ARMS:
         return arms_options(state) + [it.EndArms()]
     return []
 
@@ -592,7 +601,7 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
     every move of a Movement Phase (a stack offers dozens: each destination times each
     army count): the moves are counted per group shape and only the one drawn is built,
     in the listing's order (starts, shapes, sorted destinations, army counts)."""
-    if state.phase != Phase.MOVE or state.todo or state.battle is not None \
+    if state.phase != MOVE or state.todo or state.battle is not None \
             or seat not in Q.to_move(state):
         drawn: it.Intent = draw.choice(rng, legal_intents(state, seat))
         return drawn
@@ -648,7 +657,7 @@ def legal_groups(state: State, seat: int) -> Iterator[LegalGroup[Any]]:
     legal intents grouped by kind."""
     if seat not in Q.to_move(state):
         return
-    if state.phase == Phase.MOVE and not state.todo and state.battle is None:
+    if state.phase == MOVE and not state.todo and state.battle is None:
         for start in movable(state):
             yield LegalGroup(f"stack {start}", partial(stack_moves, state, start))
         if may_end_movement(state):
@@ -665,7 +674,7 @@ def unused(state: State, seat: int) -> tuple[str, ...]:
     if state.todo or state.battle is not None or seat not in Q.to_move(state):
         return ()
     name = Q.board().name
-    if state.phase == Phase.MOVE:
+    if state.phase == MOVE:
         out = []
         for space in movable(state):
             armies = state.fresh.get(space, 0)

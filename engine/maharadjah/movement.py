@@ -569,14 +569,19 @@ def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
     found = _RUNS.get(key)
     if found is None:
         ends = _found(state, shape, inputs)
-        runs: dict[str, tuple[tuple[str, ...], ...]] = {}
+        runs: list[tuple[str, tuple[tuple[str, ...], ...]]] = []
+        last = ""
         # the keys sorted alone (pairs of names, which the sort compares fastest), not
         # with their paths; a destination's paths made a tuple as they come (most have
-        # one), so the runs are the dict's items as they stand
+        # one), its run the last one made while the destination is the same
         for end in sorted(ends):
-            paths = runs.get(end[0])
-            runs[end[0]] = (ends[end],) if paths is None else (*paths, ends[end])
-        found = _RUNS[key] = tuple(runs.items())
+            dest = end[0]
+            if dest == last:
+                runs[-1] = (dest, (*runs[-1][1], ends[end]))
+            else:
+                runs.append((dest, (ends[end],)))
+                last = dest
+        found = _RUNS[key] = tuple(runs)
     return found
 
 
@@ -595,6 +600,8 @@ class Counted(NamedTuple):
 
 
 _COUNTED: dict[tuple[Group, int], Counted] = {}
+# (made once a search: straight from its fields, as ``group_of``)
+_counted = partial(tuple.__new__, Counted)
 
 
 def counted_runs(state: State, group: Group, inputs: Inputs) -> Counted:
@@ -620,8 +627,8 @@ def counted_runs(state: State, group: Group, inputs: Inputs) -> Counted:
                 to_rough += len(run[1])
             else:
                 to_normal += len(run[1])
-        found = _COUNTED[key] = Counted(runs, to_sea + to_normal + to_rough, to_sea,
-                                        to_normal, tuple(rough), tuple(land))
+        found = _COUNTED[key] = _counted((runs, to_sea + to_normal + to_rough, to_sea,
+                                          to_normal, tuple(rough), tuple(land)))
     return found
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, get_args
 
 from engine.core.errors import Forbidden, OutOfTurn, Refused
@@ -41,8 +42,7 @@ def _decided(state: State, seat: int, intent: Any, listed: bool) -> list[Any]:
         return _owed(state, intent, listed)
     if state.battle is not None:
         return _battle(state, intent, listed)
-    handler = {Phase.MOVE: _movement, Phase.COMBAT: _combat, Phase.POSTS: _posts,
-               Phase.ARMS: _arms}.get(state.phase)
+    handler = _BY_PHASE.get(state.phase)
     if handler is None:
         raise OutOfTurn("W-SEQ-1", "nothing can be decided now")
     return handler(state, intent, listed)
@@ -329,3 +329,9 @@ def is_legal(state: State, seat: int, intent: Any) -> bool:
     except Refused:
         return False
     return True
+
+
+# the decisions of the phases in which the active nation decides, by phase (made once:
+# ``_decided`` asks it at every decision but a move)
+_BY_PHASE: dict[Phase, Callable[[State, Any, bool], list[Any]]] = {
+    Phase.MOVE: _movement, Phase.COMBAT: _combat, Phase.POSTS: _posts, Phase.ARMS: _arms}

@@ -33,7 +33,6 @@ listing asks only ``sizes`` per destination, mostly answered by the judgement's 
 from __future__ import annotations
 
 from functools import cache
-from itertools import repeat
 from typing import Any
 
 from engine.core.errors import Forbidden
@@ -41,8 +40,6 @@ from engine.maharadjah import known
 from engine.maharadjah import queries as Q
 from engine.maharadjah.movement import Inputs, ends, search_inputs
 from engine.maharadjah.state import State
-
-_NONE = repeat(0)  # the count of a space with no army, for map()
 
 ANY = 1 << 20  # room in a sea zone or the large normal stack (W-STACK-2, W-STACK-5)
 # W-STACK-1, W-STACK-2: what rough ground's large stack holds beyond its limit of 2. A plan
@@ -331,7 +328,8 @@ class Judgement:
         added: dict[str, int] = {}
         for space, k in ends:
             added[space] = added.get(space, 0) + k
-        best = next((given for given, space in back if space not in added), 0)
+        # (most judgements have no fixed armies over a limit: no search made for one)
+        best = next((given for given, space in back if space not in added), 0) if back else 0
         stuck = self.stuck
         fixed = self.fixed
         for space, k in added.items():
@@ -497,7 +495,8 @@ def carry(before: Judgement, state: State, start: str, dest: str) -> Judgement |
         new_supply[start] = left
     else:
         del new_supply[start]
-        options = {s: found for s, found in options.items() if s != start}
+        options = dict(options)  # (copied in C, the start taken out: the same order)
+        del options[start]
     flow.fixed, flow.options = new_fixed, options
     if flow.short or (flow.left and min(flow.left.values()) < 0):
         flow.repair()
@@ -554,12 +553,19 @@ def _fixed_loss(armies: dict[str, int]) -> int:
 
 def _stuck(armies: dict[str, int]) -> int:
     """Armies in barbarian lands: removed when the phase ends (W-INV-1, W-AMB-27)."""
-    return sum(map(armies.get, _barbarians(), _NONE))  # (asked of every plan: no Python loop)
+    # (asked of every plan: the few spaces of ``armies`` looked up among the barbarian
+    # lands, not each barbarian land in ``armies`` through a map of ``get``)
+    barbarians = _barbarians()
+    stuck = 0
+    for space in armies:
+        if space in barbarians:
+            stuck += armies[space]
+    return stuck
 
 
 @cache
-def _barbarians() -> tuple[str, ...]:
-    return tuple(sorted(Q.board().barbarians))
+def _barbarians() -> frozenset[str]:
+    return frozenset(Q.board().barbarians)
 
 
 # --------------------------------------------------------------------------- a move

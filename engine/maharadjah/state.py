@@ -37,6 +37,29 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+# Every phase under a plain name too (``MOVE`` is ``Phase.MOVE``), which the rules read:
+# a member read off an Enum class goes through ``EnumType.__getattr__``'s hook in Python
+# 3.11, hundreds of instructions a read, and the questions of every decision (whose
+# decision it is, which phase's rules apply) and every phase's start read them.
+SETUP = Phase.SETUP
+TURN_START = Phase.TURN_START
+NEXT = Phase.NEXT
+START = Phase.START
+GROWTH = Phase.GROWTH
+INVASION = Phase.INVASION
+MOVE = Phase.MOVE
+COMBAT = Phase.COMBAT
+POSTS = Phase.POSTS
+ARMS = Phase.ARMS
+VP = Phase.VP
+SEQ_END = Phase.SEQ_END
+OVERPOP = Phase.OVERPOP
+TURN_END = Phase.TURN_END
+OVER = Phase.OVER
+# the phases in which the active nation itself decides (W-SEQ-1)
+ACTIVE_PHASES = frozenset({MOVE, COMBAT, POSTS, ARMS})
+
+
 # battle stages (W-CMB-3..8)
 ROLL = "roll"
 LOSSES = "losses"  # the attacker picks which armies were hit (W-CMB-6)
