@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Label, Static
 
 from maharaja_server.session_ui.form_fields import FormSelect, FormTickBox
+from maharaja_tui.game_setup import form_of
 from maharaja_tui.games import UnsupportedGame, adapter_class
 from maharaja_tui.games.base import NewGameForm
 
@@ -43,7 +44,7 @@ class GameOptions(Vertical):
         yield from self._fields()
 
     def _fields(self) -> list[Widget]:
-        form = form_of(self.ruleset_id)
+        form = shown_form(self.ruleset_id)
         if form is None or not form.fields:
             return []
         fields: list[Widget] = [Static(form.heading)]
@@ -69,19 +70,15 @@ class GameOptions(Vertical):
         await self.remove_children()
         await self.mount_all(self._fields())
 
-    def values(self, ruleset_id: str) -> dict[str, Any]:
-        """Each of ``ruleset_id``'s fields' value, by the game's field id: as its widget
-        shows it, or its default where none does (Enter read right behind the pick of
-        another game, before that game's fields are in)."""
-        form = form_of(ruleset_id)
-        if form is None:
-            return {}
+    def values(self, form: NewGameForm, ruleset_id: str) -> dict[str, Any]:
+        """Each of ``ruleset_id``'s fields' value (its ``form``'s), by the game's field
+        id: as its widget shows it, or its default where none does (Enter read right
+        behind the pick of another game, before that game's fields are in)."""
+        shown = ruleset_id == self.ruleset_id  # else another game's fields (or none yet)
         values: dict[str, Any] = {}
         for field in form.fields:
             values[field.id] = field.default
-            if ruleset_id != self.ruleset_id:
-                continue  # another game's fields are shown (or none yet)
-            for widget in self.query(f"#{PREFIX}{field.id}"):
+            for widget in self.query(f"#{PREFIX}{field.id}") if shown else ():
                 if isinstance(widget, FormTickBox | FormSelect):
                     values[field.id] = widget.value
         return values
@@ -89,16 +86,18 @@ class GameOptions(Vertical):
     def options(self, ruleset_id: str) -> bytes:
         """The options ``ruleset_id``'s table is created with (its game's options, as
         JSON, as the server takes them)."""
-        if form_of(ruleset_id) is None:
+        form = shown_form(ruleset_id)
+        if form is None:
             return b"{}"
         # No colours: the game's own seat order, as the server's tables always had.
         return msgspec.json.encode(adapter_class(ruleset_id).make_options(
-            self.values(ruleset_id), ()))
+            self.values(form, ruleset_id), ()))
 
 
-def form_of(ruleset_id: str) -> NewGameForm | None:
-    """The game's new-game form, or None for a game this UI has no screens for."""
+def shown_form(ruleset_id: str) -> NewGameForm | None:
+    """The game's new-game form (``game_setup.form_of``), or None for a game this UI
+    has no screens for."""
     try:
-        return adapter_class(ruleset_id).new_game_form()
+        return form_of(ruleset_id)
     except UnsupportedGame:
         return None

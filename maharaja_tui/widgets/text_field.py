@@ -12,6 +12,8 @@ the field takes it, in its turn.
 
 from __future__ import annotations
 
+from functools import cache
+
 from textual import events
 from textual.binding import Binding
 from textual.widgets import Input
@@ -30,12 +32,19 @@ class TextField(Input):
 
 
 def bound_action(field: Input, key: str) -> str | None:
-    """The action ``field``'s own bindings (its classes' ``BINDINGS``, a subclass's
-    first) give ``key``, or None."""
-    for cls in type(field).__mro__:
+    """The action ``field``'s own bindings give ``key``, or None."""
+    return _own_bindings(type(field)).get(key)
+
+
+@cache
+def _own_bindings(kind: type[Input]) -> dict[str, str]:
+    """Key -> action of a field class's ``BINDINGS`` (a subclass's first), read once a
+    class: asked at every key a field takes."""
+    actions: dict[str, str] = {}
+    for cls in reversed(kind.__mro__):  # a subclass's binding replaces its base's
         for binding in cls.__dict__.get("BINDINGS", ()):
             keys, action = (binding.key, binding.action) if isinstance(binding, Binding) \
                 else (binding[0], binding[1])
-            if key in (name.strip() for name in keys.split(",")):
-                return action
-    return None
+            for name in keys.split(","):
+                actions[name.strip()] = action
+    return actions
