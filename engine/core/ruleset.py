@@ -92,6 +92,11 @@ class Ruleset(Protocol[S, In, Ev, O]):
         """Raise Forbidden when the options or seats cannot make a game."""
         ...
 
+    def describe_options(self, options: O) -> str:
+        """The variants a table plays, in a player's words ("" for the standard game):
+        what a player reads before taking a seat."""
+        ...
+
     def automatic(self, state: S, rng: Random) -> list[Ev]:
         """Events that happen with nobody deciding (draws, phases, scoring); [] if none."""
         ...
@@ -170,13 +175,14 @@ AnyRuleset = Ruleset[Any, Any, Any, Any]
 
 
 class RulesetDefaults(Generic[S, In, Ev]):
-    """``is_legal``, ``legal_groups``, ``decide_listed``, ``random_intent`` and
-    ``upgrade`` for a ruleset with nothing better.
+    """``is_legal``, ``legal_groups``, ``decide_listed``, ``random_intent``, ``upgrade``
+    and ``describe_options`` for a ruleset with nothing better.
 
     ``is_legal`` asks ``decide`` (the events are thrown away); ``legal_groups`` puts
     ``legal_intents`` in one group per intent type, in listing order; ``decide_listed``
     is ``decide``; ``random_intent`` lists every intent and picks one; ``upgrade``
-    changes nothing; ``fork`` refuses (a game that redraws its secrets overrides it).
+    changes nothing; ``describe_options`` names no variant; ``fork`` refuses (a game
+    that redraws its secrets overrides it).
     """
 
     def to_move(self, state: S) -> tuple[int, ...]:
@@ -208,6 +214,9 @@ class RulesetDefaults(Generic[S, In, Ev]):
 
     def upgrade(self, record: dict[str, Any], rules_version: str) -> dict[str, Any]:
         return record  # no intent or event has changed shape
+
+    def describe_options(self, options: Any) -> str:
+        return ""  # a game without variants
 
     def fork(self, state: S, seat: int, rng: Random) -> S:
         name = getattr(self, "name", "this game")

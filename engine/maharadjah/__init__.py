@@ -115,6 +115,9 @@ class MaharadjahRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
         if options.short_game and len(seats) != 3:
             raise Forbidden("W-SETUP-S1", "the short game is for 3 players")
 
+    def describe_options(self, options: op.Options) -> str:
+        return "short game (turns 9 to 16)" if options.short_game else ""
+
     # The hooks asked at every decision and event (the clock, whose decision it is, the
     # random and the listed decision, the fold) are the rules' functions themselves: no
     # method's frame in front of each call.

@@ -67,6 +67,9 @@ class MaharajaRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
         if options.final_scoring is not None and options.final_scoring not in FINAL_SCORING:
             raise Forbidden("MJ-VAR-F1", f"unknown final-scoring tile {options.final_scoring}")
 
+    def describe_options(self, options: op.Options) -> str:
+        return options.describe()
+
     def _check_solo(self, options: op.Options, seats: list[Seat]) -> None:
         if len(seats) != 1:
             raise Forbidden("MJ-BOT-S1", "a solo game has exactly one player")

@@ -47,12 +47,9 @@ def _setup(e: ev.SetupDrawn, s: State) -> Description:
 
 
 def _tiles(s: State) -> tuple[str, ...]:
-    """The variant tiles the table was set up with (MJ-VAR-R1..R4, MJ-VAR-F1..F5): laid
-    beside the board, they change the rules all game; the log's first line names them
-    (F1 tells what each does)."""
-    special, final = s.options.special_rules, s.options.final_scoring
-    return ((f"; special-rule tile{'s' if len(special) > 1 else ''} {', '.join(special)}",)
-            if special else ()) + ((f"; final-scoring tile {final}",) if final else ())
+    """The variant tiles the table was set up with: laid beside the board, they change
+    the rules all game; the log's first line names them (F1 tells what each does)."""
+    return tuple(f"; {tile}" for tile in s.options.tiles())
 
 
 def _character(e: ev.CharacterTaken, s: State) -> Description:

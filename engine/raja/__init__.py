@@ -69,6 +69,9 @@ class RajaRules(RulesetDefaults[st.State, it.Intent, ev.Event]):
     Intent = it.Intent
     Options = op.Options
 
+    def describe_options(self, options: op.Options) -> str:
+        return op.describe(options)
+
     def new_state(self, options: op.Options, seats: list[Seat]) -> st.State:
         network = board()
         state = st.State(

@@ -84,6 +84,11 @@ def table_seats(ruleset: AnyRuleset) -> int:
     (a ruleset whose minimum is one seat, Maharaja's solo, needs options for it)."""
     return min(max(2, ruleset.min_seats), ruleset.max_seats)
 
+def detail_text(info: TableInfo) -> str:
+    """The highlighted table's game and variants, read before taking a seat."""
+    return f"Table {info.id} · {info.ruleset_name}: {info.variants or 'the standard game'}"
+
+
 def keys_text(keys: Iterable[tuple[str, str, str]]) -> Content:
     """Keys as Textual's footer draws them: ``(key shown, description, action)`` each,
     the action run when it is clicked."""
@@ -121,6 +126,11 @@ class LobbyKeys(Horizontal):
 
 class LobbyScreen(Closing, Screen[None]):
     # The keys line shows what fits at 80 columns; the title line names the others.
+    # Under the list, the highlighted table's variants (no column has room for them).
+    DEFAULT_CSS = """
+    LobbyScreen #tables { height: 1fr; }
+    LobbyScreen #table-detail { height: auto; color: $text-muted; padding: 0 1; }
+    """
     BINDINGS = [
         Binding("n", "new", "New table"),
         Binding("j", "join", "Join"),
@@ -134,9 +144,14 @@ class LobbyScreen(Closing, Screen[None]):
     ]
 
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._infos: dict[int, TableInfo] = {}  # the listed tables, by id
+
     def compose(self) -> ComposeResult:
         yield Static(id="title")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield Static(id="table-detail")
         app = self.app
         keys = [(app.get_key_display(b), b.description, b.action if "." in b.action
                  else f"screen.{b.action}") for b in self.BINDINGS
@@ -203,6 +218,7 @@ class LobbyScreen(Closing, Screen[None]):
         turns = {t.table: t for t in reversed(app.conn.turns)}
         order = {table_id: n for n, table_id in enumerate(t.table for t in app.conn.turns)}
         listed = infos if infos is not None else app.conn.tables()
+        self._infos = {info.id: info for info in listed}
         now = app.clock()
         for info in sorted(listed, key=lambda i: (order.get(i.id, len(order)), i.id)):
             turn = turns.get(info.id)
@@ -211,7 +227,17 @@ class LobbyScreen(Closing, Screen[None]):
                           str(info.spectators), Text(seat_text(info)), key=str(info.id))
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
+        self.show_detail()
         self.show_title()
+
+    def on_data_table_row_highlighted(self, _: DataTable.RowHighlighted) -> None:
+        self.show_detail()
+
+    def show_detail(self) -> None:
+        selected = self._selected()
+        info = self._infos.get(selected) if selected is not None else None
+        self.query_one("#table-detail", Static).update(
+            Text(detail_text(info)) if info is not None else "")
 
     def _selected(self) -> int | None:
         table = self.query_one("#tables", DataTable)

@@ -374,7 +374,9 @@ class WaitingScreen(Closing, Screen[None]):
             f"  seat {i + 1}: " + (s.name if s.kind != "free" else "(free)")
             for i, s in enumerate(info.seats))
         self.query_one("#waiting", Static).update(Text(
-            f"Table {info.id} · {info.ruleset_name} · {info.title}\n\n{seats}\n\n"
+            f"Table {info.id} · {info.ruleset_name} · {info.title}\n"
+            f"{'Variants: ' + info.variants if info.variants else 'The standard game'}."
+            f"\n\n{seats}\n\n"
             "The game starts once every seat is taken. l: join links for the free seats "
             "(players in a browser)."))
 

@@ -92,6 +92,7 @@ class TableInfo(msgspec.Struct, frozen=True):
     vote: VoteInfo | None = None
     ended: str = ""  # why the game ended before its end (a vote), else ""
     since: list[float] = []  # per seat: deciding since (epoch seconds), 0 if not
+    variants: str = ""  # the game's variants in a player's words; "" for the standard game
 
 
 class RulesetInfo(msgspec.Struct, frozen=True):

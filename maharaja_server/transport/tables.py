@@ -109,10 +109,23 @@ class Table:
     handover_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     driven: bool = False
     touched: float = 0.0  # when anything last happened here (time.time())
+    _variants: str | None = field(default=None, repr=False)
 
     @property
     def id(self) -> int:
         return self.meta.id
+
+    @property
+    def variants(self) -> str:
+        """The table's variants in a player's words, shown before anyone sits down."""
+        if self._variants is None:
+            try:
+                options = msgspec.json.decode(self.meta.options or b"{}",
+                                              type=self.rules.Options)
+            except msgspec.ValidationError:  # it cannot be hosted either: said when it is
+                options = self.rules.Options()
+            self._variants = self.rules.describe_options(options)
+        return self._variants
 
     @property
     def game(self) -> AnyGame | None:
@@ -282,6 +295,7 @@ class TableService:
             handover=meta.handover, hints=meta.hints,
             undo=undo_info(table.local.pending_undo) if table.local is not None else None,
             clock=meta.clock, on_timeout=meta.on_timeout, rated=meta.rated, ended=meta.ended,
+            variants=table.variants,
         )
         for decorate in self.decorate:
             info = decorate(table, info)

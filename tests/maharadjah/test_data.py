@@ -72,3 +72,11 @@ def test_cards_validated(tmp_path: Path) -> None:
     bad.write_text(json.dumps(data))
     with pytest.raises(RecordError, match="ATLANTIS"):
         load_rules(cards_path=bad)
+
+
+def test_the_short_game_is_named_for_a_player_about_to_sit_down() -> None:
+    """W-SETUP-S1: what a server's lobby shows of a short-game table; nothing else."""
+    from engine.maharadjah import RULESET, Options
+
+    assert RULESET.describe_options(Options(short_game=True)) == "short game (turns 9 to 16)"
+    assert RULESET.describe_options(Options()) == ""

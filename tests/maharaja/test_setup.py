@@ -239,3 +239,15 @@ def test_the_log_s_first_line_names_the_variant_tiles_the_table_has() -> None:
     assert tiled.endswith("chooses first; special-rule tiles R2, R3; final-scoring tile F2")
     assert first_line(new_game(3, 5, special_rules=("R4",))).endswith("; special-rule tile R4")
     assert first_line(new_game(3, 5)).endswith("chooses first")
+
+
+def test_a_tables_variants_are_named_for_a_player_about_to_sit_down() -> None:
+    """What a server's lobby shows of a table before anyone takes a seat: the tiles
+    (MJ-VAR-R1, MJ-VAR-F1), the first-game display (MJ-SETUP-1), solo's difficulty
+    (MJ-BOT-S3); nothing for the standard game."""
+    assert RULES.describe_options(Options()) == ""
+    assert RULES.describe_options(Options(special_rules=("R2",), final_scoring="F2")) == \
+        "special-rule tile R2; final-scoring tile F2"
+    assert RULES.describe_options(Options(first_game=True)) == "first-game display"
+    assert RULES.describe_options(Options(mode="solo", difficulty="hard")) == \
+        "solo against Brahmabot (hard)"

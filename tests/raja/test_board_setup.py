@@ -203,3 +203,14 @@ def test_letters_map_to_cities() -> None:
 def test_ocr_readings() -> None:
     """R-AMB-17: card 3 is the Sadhu, "Béatisseur" is the Builder, "cing" colours are 5."""
     assert C.CHARACTERS[3] == "Sadhu" and C.CHARACTERS[5] == "Builder" and C.COLOURS == 5
+
+
+def test_a_tables_modules_are_named_for_a_player_about_to_sit_down() -> None:
+    """What a server's lobby shows of a table: a preset by its name (R-MODE-3), else each
+    module (R-MODE-2), and the options that change the basic game's defaults."""
+    assert RULESET.describe_options(Options()) == ""
+    assert RULESET.describe_options(preset("Advanced I")) == "Advanced I game"
+    assert RULESET.describe_options(preset("Advanced II", short_game=True)) == \
+        "Advanced II game; short game"
+    assert RULESET.describe_options(Options(auction=True, hidden_gold=False)) == \
+        "character auction; open gold"

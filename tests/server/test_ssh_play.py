@@ -249,3 +249,31 @@ def test_at_80_columns_the_lobby_shows_each_tables_status_before_its_seats(
             await carol.close()
 
     run(scenario())
+
+
+def test_a_tables_variants_are_read_before_taking_a_seat(tmp_path: Path) -> None:
+    """A Maharaja table's special-rule and final-scoring tiles (MJ-VAR-R1, MJ-VAR-F1)
+    change the rules all game: a player reads them in the lobby (under the list, for the
+    highlighted table) and in the waiting room, before the game starts."""
+    from maharaja_server.transport.protocol import SeatSpec
+    from maharaja_server.transport.tables import Identity
+
+    async def scenario() -> None:
+        async with running(config(tmp_path)) as srv:
+            srv.service.create(Identity("alice", "k"), "maharaja-2020",
+                               [SeatSpec() for _ in range(3)],
+                               b'{"special_rules": ["R2"], "final_scoring": "F2"}', False,
+                               "Tiles")
+            srv.service.create(Identity("alice", "k"), "maharaja-2020",
+                               [SeatSpec() for _ in range(2)], b"{}", False, "Plain")
+            carol = await connect(srv.port, "carol", size=(80, 24))
+            await carol.wait_screen(
+                r"Table 1 · Maharaja \(2020\): special-rule tile R2; final-scoring tile F2")
+            await carol.press("\x1b[B")  # down: the plain table
+            await carol.wait_screen(r"Table 2 · Maharaja \(2020\): the standard game")
+            await carol.press("\x1b[A")
+            await carol.press("j")
+            await carol.wait_screen(r"Variants: special-rule tile R2; final-scoring tile F2\.")
+            await carol.close()
+
+    run(scenario())
