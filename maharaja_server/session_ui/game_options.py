@@ -34,6 +34,10 @@ class GameOptions(Vertical):
     GameOptions .option-row { height: auto; }
     GameOptions .option-row Label { padding: 1 1 0 0; }
     GameOptions .option-row FormSelect { width: 1fr; }
+    /* The form's frame leaves a tile's rule fewer columns than the local form does:
+       a label longer than the row wraps under itself rather than losing its end. */
+    GameOptions FormTickBox { width: 1fr; height: auto; text-wrap: wrap;
+                              text-overflow: fold; }
     """
 
     def __init__(self, ruleset_id: str, *, id: str | None = None) -> None:

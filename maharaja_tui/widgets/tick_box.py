@@ -5,6 +5,7 @@ NO_COLOR, or a monochrome terminal, a player could not see whether "Rated" was t
 
 from __future__ import annotations
 
+from textual.geometry import Size
 from textual.widgets import Checkbox
 
 
@@ -16,3 +17,10 @@ class TickBox(Checkbox):
     def watch_value(self) -> None:
         self.BUTTON_INNER = "✓" if self.value else " "
         super().watch_value()  # Textual's: the "-on" class and the Changed message
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """One row, as Textual's; where a style lets the label wrap (``text-wrap: wrap``,
+        a form narrower than its longest rule), the rows the wrapped label takes."""
+        if self.styles.text_wrap != "wrap":
+            return 1
+        return max(1, len(self.render().wrap(width)))

@@ -246,3 +246,34 @@ def test_enter_right_behind_another_game_s_pick_creates_it_at_its_defaults() -> 
     conn = _form(script, _games())
     assert conn.asked[0]["ruleset"] == "raja-2004"
     assert msgspec.json.decode(conn.asked[0]["options"], type=RajaOptions) == RajaOptions()
+
+
+@pytest.mark.parametrize("game", ["maharaja-2020", "raja-2004"])
+def test_each_option_is_read_whole_at_80x24(game: str) -> None:
+    """The form's frame leaves a rule fewer columns than the local new-game form:
+    MJ-VAR-R3's tile lost its end ("…costs 12") and R1's its full stop. A label longer
+    than the row wraps under itself; every label is on the screen whole."""
+    from maharaja_server.session_ui.form_fields import FormTickBox
+    from maharaja_tui.compat import rows_shown
+
+    missing: list[str] = []
+
+    async def script(pilot: Pilot[Any], screen: NewTableScreen) -> None:
+        if game != "maharaja-2020":
+            screen.query_one("#game", Select).value = game
+            await pilot.pause()
+            await pilot.pause()
+        boxes = list(screen.query("#game-options FormTickBox").results(FormTickBox))
+        assert boxes
+        for box in boxes:
+            box.scroll_visible(animate=False)
+            await pilot.pause()
+            rows = rows_shown(screen)
+            region = box.region
+            shown = " ".join(rows[y].text[region.x:region.right].strip()
+                             for y in range(region.y, region.bottom))
+            if str(box.label) not in shown:
+                missing.append(f"{box.label!s} -> {shown}")
+
+    _form(script, _games())
+    assert missing == []
