@@ -15,19 +15,31 @@ from typing import Any
 import msgspec
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Label, Static
+from textual.widgets import Checkbox, Label, Select, Static
 
+from engine.registry import PLAYERS
 from maharaja_server.session_ui.form_fields import FormSelect, FormTickBox
 from maharaja_tui.game_setup import form_of
 from maharaja_tui.games import UnsupportedGame, adapter_class
 from maharaja_tui.games.base import NewGameForm
 
 PREFIX = "option-"  # a field's widget id: the game's field id after it, apart from the form's
+PRESET = "option-preset"  # the list of the game's presets (Raja's Advanced I, ...)
 
 
 class GameOptions(Vertical):
-    """The options of the game chosen on the form (``show`` another's)."""
+    """The options of the game chosen on the form (``show`` another's), with the game's
+    presets first, as on the local form: a preset picked ticks its options (and asks
+    for its players: ``SeatsChosen``), options ticked name the preset that says so."""
+
+    class SeatsChosen(Message):
+        """A preset picked seats this many players (Maharadjah's short game: 3)."""
+
+        def __init__(self, players: int) -> None:
+            super().__init__()
+            self.players = players
 
     DEFAULT_CSS = """
     GameOptions { height: auto; }
@@ -51,7 +63,12 @@ class GameOptions(Vertical):
         form = shown_form(self.ruleset_id)
         if form is None or not form.fields:
             return []
-        fields: list[Widget] = [Static(form.heading)]
+        fields: list[Widget] = []
+        if form.presets:
+            fields.append(Horizontal(Label("Preset"), FormSelect(
+                [(name, name) for name in form.presets], value=next(iter(form.presets)),
+                allow_blank=False, id=PRESET), classes="option-row"))
+        fields.append(Static(form.heading))
         for field in form.fields:
             if field.choices:
                 fields.append(Horizontal(Label(field.label),
@@ -65,6 +82,35 @@ class GameOptions(Vertical):
                 fields.append(FormTickBox(field.label, bool(field.default), compact=True,
                                           id=PREFIX + field.id))
         return fields
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        form = shown_form(self.ruleset_id)
+        if event.select.id != PRESET or form is None:
+            return
+        event.stop()  # the form's own lists are not this one
+        for name, value in form.presets.get(str(event.value), {}).items():
+            if name == PLAYERS:
+                self.post_message(self.SeatsChosen(int(value)))
+            else:
+                for box in self.query(f"#{PREFIX}{name}").results(FormTickBox):
+                    box.value = bool(value)
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        """An option ticked or cleared: the preset that says so is named."""
+        form = shown_form(self.ruleset_id)
+        for picker in self.query(f"#{PRESET}").results(FormSelect):
+            if form is not None:
+                ticked = {str(box.id).removeprefix(PREFIX): box.value
+                          for box in self.query(FormTickBox)}
+                picker.value = form.preset_showing(str(picker.value), ticked)
+
+    def seat(self, players: int) -> None:
+        """The form now seats ``players``: a preset that does not seat them gives way
+        to the first that does (W-SETUP-S1's 3 players: 4 mean the full game)."""
+        form = shown_form(self.ruleset_id)
+        for picker in self.query(f"#{PRESET}").results(FormSelect):
+            if form is not None:
+                picker.value = form.preset_seating(str(picker.value), players)
 
     async def show(self, ruleset_id: str) -> None:
         """Another game's options instead, at their defaults."""

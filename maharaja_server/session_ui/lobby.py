@@ -367,6 +367,13 @@ class NewTableScreen(Closing, ModalScreen[None]):
         if event.select.id == "game":  # that game's own options, at their defaults
             await self.query_one(GameOptions).show(str(event.value))
 
+    def on_game_options_seats_chosen(self, event: GameOptions.SeatsChosen) -> None:
+        self.query_one("#players", Input).value = str(event.players)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "players" and event.value.isdigit():
+            self.query_one(GameOptions).seat(int(event.value))
+
     def action_create(self) -> None:
         """Create the table from the form's fields (Enter in any of them)."""
         app: SessionApp = self.app  # type: ignore[assignment]

@@ -23,7 +23,7 @@ from textual.widget import Widget
 
 from engine.core.describe import actor, concerns
 from engine.core.ruleset import Seat
-from engine.registry import GameSpec, spec_of
+from engine.registry import PLAYERS, GameSpec, spec_of
 from maharaja_tui.widgets.dialog_box import DialogBox
 from maharaja_tui.widgets.segments import Palette, SeatStyle, Segment, Segments
 
@@ -143,6 +143,29 @@ class NewGameForm(msgspec.Struct, frozen=True):
     # A recommended first game (a button and ctrl+f): this many seats, the fields'
     # defaults, ``make_options(..., first_game=True)``; 0 when the game has none.
     first_game_seats: int = 0
+
+    def preset_showing(self, chosen: str, ticked: Mapping[str, bool]) -> str:
+        """The preset the form names once its tick boxes read ``ticked`` (a field's id
+        -> ticked): ``chosen`` while it still says so, else the one preset that does; a
+        mix of options that is no preset keeps ``chosen``."""
+        def shows(values: dict[str, Any]) -> bool:
+            return all(ticked.get(name, False) == bool(value)
+                       for name, value in values.items() if name != PLAYERS)
+
+        if shows(self.presets.get(chosen, {})):
+            return chosen
+        matching = [name for name, values in self.presets.items() if shows(values)]
+        return matching[0] if len(matching) == 1 else chosen
+
+    def preset_seating(self, chosen: str, players: int) -> str:
+        """The preset the form names once it seats ``players``: ``chosen`` if it seats
+        them, else the first that does (Maharadjah's short game is for 3, W-SETUP-S1:
+        4 players mean the full game), else ``chosen``."""
+        if self.presets.get(chosen, {}).get(PLAYERS, players) == players:
+            return chosen
+        fits = [name for name, values in self.presets.items()
+                if values.get(PLAYERS, players) == players]
+        return fits[0] if fits else chosen
 
 
 class GameAdapter(Protocol[V, I]):

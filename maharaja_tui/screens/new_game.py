@@ -225,36 +225,20 @@ class NewGameScreen(Closing, Screen[GameSetup | None]):
         """The preset whose options the boxes now show, when the one chosen no longer
         does and exactly one other does (a mix of modules that is no preset keeps the
         one chosen). Chosen as a player would choose it: its players come with it."""
-        presets = self.form.presets
         chosen = self.query("#preset")
-        if not presets or not chosen:
-            return
-        picker = chosen.first(Select)
-
-        def shown(values: dict[str, Any]) -> bool:
-            return all(self.query_one(f"#{name}", Checkbox).value == bool(value)
-                       for name, value in values.items() if name != PLAYERS)
-
-        if shown(presets.get(str(picker.value), {})):
-            return
-        matching = [name for name, values in presets.items() if shown(values)]
-        if len(matching) == 1:
-            picker.value = matching[0]
+        if self.form.presets and chosen:
+            picker = chosen.first(Select)
+            ticked = {box.id: box.value for box in self.query(Checkbox) if box.id}
+            picker.value = self.form.preset_showing(str(picker.value), ticked)
 
     def _preset_for_players(self, count: int) -> None:
         """Players set to a count the chosen preset does not seat: the first preset that
         seats it is chosen, its options with it (Maharadjah's short game is for 3, W-SETUP-S1:
         4 players mean the full game, where the box had stayed ticked and Start refused)."""
-        presets = self.form.presets
         chosen = self.query("#preset")
-        if not presets or not chosen:
-            return
-        picker = chosen.first(Select)
-        if presets.get(str(picker.value), {}).get(PLAYERS, count) == count:
-            return
-        fits = [name for name, values in presets.items() if values.get(PLAYERS, count) == count]
-        if fits:
-            picker.value = fits[0]
+        if self.form.presets and chosen:
+            picker = chosen.first(Select)
+            picker.value = self.form.preset_seating(str(picker.value), count)
 
     def _check_again(self) -> None:
         """Once Start has refused the form, each change of it checks it again: the

@@ -277,3 +277,72 @@ def test_each_option_is_read_whole_at_80x24(game: str) -> None:
 
     _form(script, _games())
     assert missing == []
+
+
+def _pick(games: tuple[str, ...] = ("maharaja-2020", "raja-2004", "maharadjah")) -> dict[str, Any]:
+    from engine.registry import rulesets
+
+    found = rulesets()
+    return {rid: found[rid] for rid in games}
+
+
+async def _choose(pilot: Pilot[Any], select: Select[Any], value: str) -> None:
+    """``value`` picked in a list (as Enter on it does), and what follows settled."""
+    select.value = value
+    for _ in range(3):
+        await pilot.pause()
+
+
+def test_a_raja_preset_picked_ticks_its_modules_and_modules_ticked_name_theirs() -> None:
+    """R-MODE-3's presets on the server's form, as on the local one: Advanced I ticks the
+    yogi tokens, home cities and the auction; the several-characters module ticked alone
+    is Advanced II. The modules were ticked one by one over SSH."""
+    from engine.raja.options import Options as RajaOptions
+
+    named: list[str] = []
+
+    async def script(pilot: Pilot[Any], screen: NewTableScreen) -> None:
+        await _choose(pilot, screen.query_one("#game", Select), "raja-2004")
+        preset = screen.query_one("#option-preset", Select)
+        await _choose(pilot, preset, "Advanced I")
+        await pilot.press("enter")  # creates the table (kept by the test's connection)
+        await pilot.pause()
+        for module in ("yogi_tokens", "home_city", "auction"):  # cleared: Basic
+            screen.query_one(f"#option-{module}", Checkbox).value = False
+        await pilot.pause()
+        named.append(str(preset.value))
+        box = screen.query_one("#option-multi_character", Checkbox)
+        box.focus()
+        await pilot.pause()
+        await pilot.press("space")
+        await pilot.pause()
+        named.append(str(preset.value))
+
+    conn = _form(script, _pick())
+    options = msgspec.json.decode(conn.asked[0]["options"], type=RajaOptions)
+    assert options == RajaOptions(yogi_tokens=True, home_city=True, auction=True)
+    assert named == ["Basic", "Advanced II"]
+
+
+def test_the_maharadjah_short_game_preset_seats_3_and_4_players_mean_the_full_game() -> None:
+    """W-SETUP-S1: the short game is for 3 players. Its preset sets the form's players
+    to 3; 4 typed afterwards bring the full game back (the server would refuse a short
+    game for 4)."""
+    seen: list[tuple[str, str, bool]] = []
+
+    async def script(pilot: Pilot[Any], screen: NewTableScreen) -> None:
+        await _choose(pilot, screen.query_one("#game", Select), "maharadjah")
+        preset = screen.query_one("#option-preset", Select)
+        players = screen.query_one("#players", Input)
+        short = screen.query_one("#option-short_game", Checkbox)
+        await _choose(pilot, preset, "Short game (3 players)")
+        seen.append((str(preset.value), players.value, short.value))
+        players.focus()
+        await pilot.press("backspace", "4")
+        await pilot.pause()
+        await pilot.pause()
+        seen.append((str(preset.value), players.value, short.value))
+
+    _form(script, _pick())
+    assert seen == [("Short game (3 players)", "3", True),
+                    ("Full game (turns 1-16)", "4", False)]
