@@ -89,6 +89,8 @@ class GameScreen(Closing, Screen[None]):
     dialog: DialogBox | None = None  # the dialog box open inside it
     # Keys read while a box opened inside it has not the focus yet: the box's (see _open).
     _for_box: tuple[events.Key, ...] = ()
+    # The boxes answered and hidden inside it, by class, to ask their next questions in.
+    _kept: dict[type[DialogBox], DialogBox]
     BINDINGS = [
         Binding("escape", "leave", "Leave", show=False, id="game.leave"),
         Binding("ctrl+z", "undo", "Undo", id="game.undo"),
@@ -152,6 +154,7 @@ class GameScreen(Closing, Screen[None]):
         self.pointed: int | None = None  # the entry the lesson's step asks for, if any
         self._lesson_pointed: int | None = None  # the step the boards' cursors went for
         self._notes: list[LessonPanel] = []  # the step shown over the dialogs it opened
+        self._kept = {}
 
     # ------------------------------------------------------------- compose
     def compose(self) -> ComposeResult:
@@ -834,7 +837,7 @@ class GameScreen(Closing, Screen[None]):
                     self.query_one(ActionPanel).focus_options()
 
         if isinstance(screen, DialogBox):
-            self._open(screen, answered)
+            screen = self._open(screen, answered)
         else:
             self.app.push_screen(screen, answered)
         note = self.lesson.note(self._steps()) if step_on_top \
@@ -842,12 +845,28 @@ class GameScreen(Closing, Screen[None]):
         if note is not None:  # the dialog covers the lesson panel: its step goes on top
             screen.call_after_refresh(self._note_on, screen, note)
 
-    def _open(self, box: DialogBox, answered: Any) -> None:
-        """``box`` drawn inside this screen until it answers (see ask)."""
+    def _open(self, box: DialogBox, answered: Any) -> DialogBox:
+        """``box`` drawn inside this screen until it answers (see ask); the box shown:
+        ``box``, or a box of its class answered before and kept hidden since, which asks
+        ``box``'s question (``DialogBox.reopen``: no widget mounted, styled and laid out
+        anew, nor the screen laid out again as they take their sizes)."""
+        kept = self._kept.pop(type(box), None)
+        if kept is not None:
+            kept.answered, kept.display = False, True
+            if kept.is_attached and kept.reopen(box):
+                box = kept
+            else:
+                kept.remove()
+                kept = None
+
         def closed(answer: Any) -> None:
             if self.dialog is box:
                 self.dialog = None
-            box.remove()
+            if box.reopens() and not box.has_class("-lesson") and box.is_attached:
+                box.display = False  # kept for the next question of its kind
+                self._kept[type(box)] = box
+            else:
+                box.remove()
             answered(answer)
 
         box.then = closed
@@ -858,7 +877,9 @@ class GameScreen(Closing, Screen[None]):
         # the list lets them by (its keys stand aside while a box is open) and this
         # screen keeps them for the box.
         self._for_box = ()
-        self.query_one(DialogLayer).mount(box)
+        if kept is None:
+            self.query_one(DialogLayer).mount(box)
+        return box
 
     def _box_has_focus(self) -> bool:
         box, focused = self.dialog, self.app.focused
