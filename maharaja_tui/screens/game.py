@@ -847,12 +847,20 @@ class GameScreen(Closing, Screen[None]):
 
     def _open(self, box: DialogBox, answered: Any) -> DialogBox:
         """``box`` drawn inside this screen until it answers (see ask); the box shown:
-        ``box``, or a box of its class answered before and kept hidden since, which asks
+        ``box``, or a box of its class answered before and kept since, which asks
         ``box``'s question (``DialogBox.reopen``: no widget mounted, styled and laid out
-        anew, nor the screen laid out again as they take their sizes)."""
+        anew, nor the screen laid out again as they take their sizes).
+
+        A box answered is kept where its class can reopen, made invisible (not taken
+        away): it and its layer keep their sizes, so closing it, and opening the next
+        of its kind at the same size, lay the screen out once, not once more as the
+        layer shrinks or grows (Textual lays out again a widget whose size changed as
+        it was laid out). The other boxes kept meanwhile take no room (display: none)."""
         kept = self._kept.pop(type(box), None)
+        for other in self._kept.values():
+            other.display = False
         if kept is not None:
-            kept.answered, kept.display = False, True
+            kept.answered, kept.display, kept.visible = False, True, True
             if kept.is_attached and kept.reopen(box):
                 box = kept
             else:
@@ -863,8 +871,8 @@ class GameScreen(Closing, Screen[None]):
             if self.dialog is box:
                 self.dialog = None
             if box.reopens() and not box.has_class("-lesson") and box.is_attached:
-                box.display = False  # kept for the next question of its kind
-                self._kept[type(box)] = box
+                self._kept[type(box)] = box  # for the next question of its kind
+                box.visible = False
             else:
                 box.remove()
             answered(answer)
@@ -878,8 +886,14 @@ class GameScreen(Closing, Screen[None]):
         # screen keeps them for the box.
         self._for_box = ()
         if kept is None:
-            self.query_one(DialogLayer).mount(box)
+            box.visible = True  # its layer is not (see DialogLayer)
+            self._layer.mount(box)
         return box
+
+    @cached_property
+    def _layer(self) -> DialogLayer:
+        """Where the boxes drawn inside it are mounted, found once."""
+        return self.query_one(DialogLayer)
 
     def _box_has_focus(self) -> bool:
         box, focused = self.dialog, self.app.focused

@@ -47,10 +47,13 @@ else:
 SCREEN_CSS = "layers: default dialog; align: center middle;"
 
 class DialogLayer(Vertical):
-    """Where a screen's dialog boxes are mounted (see the module)."""
+    """Where a screen's dialog boxes are mounted (see the module). Invisible itself (it
+    draws nothing), it shows the boxes in it that are visible: a box answered and kept
+    to be opened again is made invisible, and the layer keeps its size."""
 
     DEFAULT_CSS = """DialogLayer { layer: dialog; width: auto; height: auto;
-                                   max-width: 100%; max-height: 100%; }"""
+                                   max-width: 100%; max-height: 100%;
+                                   visibility: hidden; }"""
 
 
 class DialogBox(Vertical):

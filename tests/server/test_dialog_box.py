@@ -16,6 +16,7 @@ from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widgets import OptionList
 
 from engine.core.table import LocalTable
 from maharaja_server.session_ui.partial_update import OnlyWhatShows
@@ -152,3 +153,48 @@ def test_a_click_behind_a_choice_list_does_nothing_and_enter_answers_it() -> Non
     assert keys_with_the_box == keys and "Undo" in keys  # the table's keys, as under a screen
     assert seen["after click"] == (True, steps, True)
     assert seen["after enter"] == (None, steps + 1, True, True)
+
+
+def test_a_list_opened_after_another_shows_its_own_prompt_and_choices() -> None:
+    """The box closed after one list asks the next (kept, not mounted anew): the new
+    prompt and choices, the cursor on the first, what a full repaint of that moment
+    draws, and the focus in it; answered, it plays the choice of the new list."""
+    writes: list[str] = []
+    seen: dict[str, Any] = {}
+    table = my_turn()
+    steps = len(table.game.steps)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        await settle(pilot)
+        await pilot.press("a", "home", "enter")  # "Where?": the places to build at
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and isinstance(screen.dialog, ChoiceBox)
+        first = screen.dialog
+        seen["first"] = screen_of(writes, SIZE)
+        await pilot.press("down", "down", "escape")
+        await settle(pilot)
+        seen["closed"] = (screen.dialog, screen_of(writes, SIZE))
+        await pilot.press("down", "enter")  # "Which character do you take?"
+        await settle(pilot)
+        seen["second"] = (screen.dialog is first, len(screen.query(ChoiceBox)))
+        seen["shown"] = screen_of(writes, SIZE)
+        seen["repaint"], _ = await repainted(pilot, writes)
+        seen["focus"] = app.focused is not None and first in app.focused.ancestors
+        options = first.query_one("#choice-options", OptionList)
+        seen["options"] = (options.highlighted, options.option_count)
+        await pilot.press("enter")
+        await settle(pilot)
+        seen["played"] = [type(s.intent).__name__ for s in table.game.steps[steps:]]
+
+    asyncio.run(run(_Session(table, writes), SIZE, script))
+    assert any("Where?" in line for line in seen["first"])
+    dialog, closed = seen["closed"]
+    assert dialog is None and not any("Where?" in line for line in closed)
+    assert seen["second"] == (True, 1)
+    assert any("Which character do you take?" in line for line in seen["shown"])
+    assert not any("Where?" in line for line in seen["shown"])
+    assert seen["shown"] == seen["repaint"]
+    assert seen["focus"] and seen["options"] == (0, 5)
+    assert seen["played"] and seen["played"][0] == "ChangeCharacter", seen["played"]
