@@ -11,6 +11,7 @@ again after it."""
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Awaitable, Callable
 from types import SimpleNamespace
 from typing import Any
@@ -108,6 +109,50 @@ def test_the_plan_is_a_box_in_the_session_and_digits_typed_together_set_it_once(
     assert sorted((plan.first, plan.second)) == sorted(
         (seen["actions"][4][0], seen["actions"][6][0]))
     assert seen["after"] == (None, True, None, True)
+
+
+def test_the_next_plan_is_set_in_the_box_the_last_one_was_set_in() -> None:
+    """MJ-ROUND-2: each round's plan is set anew: the box kept from the last plan (not
+    mounted again) opens with both arrows on the first action, shows what a full
+    repaint draws, and commits the new plan only."""
+    game = games.game_until(games.my_planning)
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
+        await pilot.press("escape")  # round 1's scoring, shown as the session opens
+        await settle(pilot)
+        await pilot.press("a", "home", "enter")
+        await settle(pilot)
+        first: Any = screen.dialog
+        at_once(pilot, "5", "enter", "7", "enter")
+        await settle(pilot)
+        rng = random.Random(2)
+        while not (game.state.phase == "planning" and game.state.round == 3
+                   and 0 in game.to_move()):
+            seat = game.to_move()[0]
+            game_table.play(seat, rng.choice(game.legal_intents(seat)))
+        await settle(pilot)
+        while screen.dialog is not None:  # round 2's scoring
+            await pilot.press("escape")
+            await settle(pilot)
+        await opened(pilot, writes, screen, seen, "a", "home", "enter")
+        seen["box"] = (screen.dialog is first, list(first.choice), first.arrow)
+        steps = len(game.steps)
+        at_once(pilot, "2", "enter", "3", "enter")
+        await settle(pilot)
+        seen["plans"] = [s.intent for s in game.steps[steps:] if s.seat == 0]
+        seen["actions"] = first.actions
+
+    game_table = LocalTable(game)
+    session(game_table, 0, script)
+    assert seen["where"] == (True, "PlanBox")
+    shown_as_drawn(seen)
+    actions = seen["actions"]
+    assert seen["box"] == (True, [actions[0][0], actions[0][0]], 0)
+    assert f"Your disc: {actions[0][1]} + {actions[0][1]}" in "".join(seen["shown"])
+    plan = seen["plans"][0]
+    assert type(plan).__name__ == "CommitPlan" and len(seen["plans"]) == 1
+    assert sorted((plan.first, plan.second)) == sorted((actions[1][0], actions[2][0]))
 
 
 def a_leader_on_the_move() -> tuple[Any, int]:
