@@ -137,6 +137,10 @@ def test_the_next_plan_is_set_in_the_box_the_last_one_was_set_in() -> None:
             await settle(pilot)
         await opened(pilot, writes, screen, seen, "a", "home", "enter")
         seen["box"] = (screen.dialog is first, list(first.choice), first.arrow)
+        await pilot.press("down")  # arrow 1 on the second action: the summary says it
+        await settle(pilot)
+        seen["stepped"] = screen_of(writes, SMALL)
+        seen["stepped repaint"], _ = await repainted(pilot, writes, SMALL)
         steps = len(game.steps)
         at_once(pilot, "2", "enter", "3", "enter")
         await settle(pilot)
@@ -150,6 +154,8 @@ def test_the_next_plan_is_set_in_the_box_the_last_one_was_set_in() -> None:
     actions = seen["actions"]
     assert seen["box"] == (True, [actions[0][0], actions[0][0]], 0)
     assert f"Your disc: {actions[0][1]} + {actions[0][1]}" in "".join(seen["shown"])
+    assert f"Your disc: {actions[1][1]} + {actions[0][1]}" in "".join(seen["stepped"])
+    assert seen["stepped"] == seen["stepped repaint"]
     plan = seen["plans"][0]
     assert type(plan).__name__ == "CommitPlan" and len(seen["plans"]) == 1
     assert sorted((plan.first, plan.second)) == sorted((actions[1][0], actions[2][0]))
