@@ -155,6 +155,18 @@ class ConfirmBox(DialogBox):
         if self.asking:
             focus_now(self)
 
+    def reopen(self, box: Self) -> bool:
+        """The next question in this box (see ``DialogBox.reopen``), when its answers
+        are the same (their buttons stay)."""
+        if (box.enter, box.no) != (self.enter, self.no):
+            return False
+        self.question = box.question
+        line = self.query_one(".dialog-title", Static)
+        if str(line.content) != self.question:
+            line.update(self.question)
+        focus_now(self)
+        return True
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(event.button.id == "confirm-yes")

@@ -233,6 +233,7 @@ def test_a_question_is_a_box_in_the_session_esc_goes_back_and_enter_ends_the_tur
         await opened(pilot, writes, screen, seen, "a", "home", *["down"] * end, "enter")
         assert type(screen.dialog).__name__ == "ConfirmBox", type(pilot.app.screen).__name__
         steps = len(game.steps)
+        box = screen.dialog
         await pilot.press("escape")  # back: nothing played, the cursor where it was
         await settle(pilot)
         options = screen.query_one(ActionPanel).options
@@ -240,6 +241,9 @@ def test_a_question_is_a_box_in_the_session_esc_goes_back_and_enter_ends_the_tur
                         options.highlighted == end)
         await pilot.press("enter")
         await settle(pilot)
+        # Asked again in the box kept from the first time, shown as a repaint draws it.
+        seen["again"] = (screen.dialog is box, screen_of(writes, SMALL))
+        seen["again repaint"], _ = await repainted(pilot, writes, SMALL)
         at_once(pilot, "enter", "enter", "enter")  # yes, and twice more
         await settle(pilot)
         seen["played"] = [type(s.intent).__name__ for s in game.steps[steps:] if s.seat == 0]
@@ -250,6 +254,8 @@ def test_a_question_is_a_box_in_the_session_esc_goes_back_and_enter_ends_the_tur
     shown_as_drawn(seen)
     assert "Enter ends it" in "".join(seen["shown"])
     assert seen["back"] == (None, 0, True, True)
+    again, shown = seen["again"]
+    assert again and shown == seen["again repaint"] and "Enter ends it" in "".join(shown)
     assert seen["played"] == ["EndTurn"]
     assert seen["after"] == (None, None, True)
 
