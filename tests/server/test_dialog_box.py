@@ -120,6 +120,16 @@ def click(app: App[None], x: int, y: int) -> None:
         app.post_message(kind(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y))
 
 
+async def where_to_build(pilot: Pilot[Any]) -> tuple[GameScreen, ChoiceBox]:
+    """The first action's list opened ("Where?": the places to build at): the session's
+    game screen and the box."""
+    await pilot.press("a", "home", "enter")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen) and isinstance(screen.dialog, ChoiceBox)
+    return screen, screen.dialog
+
+
 def test_a_click_behind_a_choice_list_does_nothing_and_enter_answers_it() -> None:
     writes: list[str] = []
     seen: dict[str, Any] = {}
@@ -130,12 +140,8 @@ def test_a_click_behind_a_choice_list_does_nothing_and_enter_answers_it() -> Non
         app = pilot.app
         await settle(pilot)
         keys = screen_of(writes, SIZE)[-1]
-        await pilot.press("a", "home", "enter")
-        await settle(pilot)
+        screen, box = await where_to_build(pilot)
         seen["keys"] = (keys, screen_of(writes, SIZE)[-1])
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and isinstance(screen.dialog, ChoiceBox)
-        box = screen.dialog
         actions = screen.query_one(ActionPanel)
         # A click on the action list behind the box (its second entry): no other
         # dialog, no move, the box still open with the focus.
@@ -162,16 +168,12 @@ def test_a_list_opened_after_another_shows_its_own_prompt_and_choices() -> None:
     writes: list[str] = []
     seen: dict[str, Any] = {}
     table = my_turn()
-    steps = len(table.game.steps)
 
     async def script(pilot: Pilot[Any]) -> None:
         app = pilot.app
         await settle(pilot)
-        await pilot.press("a", "home", "enter")  # "Where?": the places to build at
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and isinstance(screen.dialog, ChoiceBox)
-        first = screen.dialog
+        steps = len(table.game.steps)  # the choice played comes after these
+        screen, first = await where_to_build(pilot)
         seen["first"] = screen_of(writes, SIZE)
         await pilot.press("down", "down", "escape")
         await settle(pilot)

@@ -104,20 +104,26 @@ def test_a_scoring_writes_its_own_rows_and_shows_what_a_repaint_draws() -> None:
     assert seen["cover"] is not None and seen["cover after"] is None
 
 
-def test_enter_takes_a_reward_in_the_box_and_escape_goes_back_to_the_map() -> None:
-    """MJ-SCORE-4: the seat ranked first chooses its reward tile in the scoring."""
+async def scored(pilot: Pilot[Any], scoring: Callable[[], None]) -> tuple[GameScreen, Any]:
+    """The city scored (``scoring``), settled: the session's game screen and its
+    scoring box."""
     from maharaja_tui.screens.scoring import ScoringBox
 
+    scoring()
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen) and isinstance(screen.dialog, ScoringBox)
+    return screen, screen.dialog
+
+
+def test_enter_takes_a_reward_in_the_box_and_escape_goes_back_to_the_map() -> None:
+    """MJ-SCORE-4: the seat ranked first chooses its reward tile in the scoring."""
     seen: dict[str, Any] = {}
 
     async def script(pilot: Pilot[Any], writes: list[str], table: LocalTable,
                      scoring: Callable[[], None]) -> None:
         app = pilot.app
-        scoring()
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and isinstance(screen.dialog, ScoringBox)
-        box = screen.dialog
+        screen, box = await scored(pilot, scoring)
         steps = len(table.game.steps)
         seen["choices"] = (len(box.entries) > 0, app.focused is not None
                            and box in app.focused.ancestors)
@@ -147,11 +153,7 @@ def test_the_next_scoring_shows_its_own_figures_in_the_box_the_last_one_showed()
     async def script(pilot: Pilot[Any], writes: list[str], table: LocalTable,
                      scoring: Callable[[], None]) -> None:
         app = pilot.app
-        scoring()
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and isinstance(screen.dialog, ScoringBox)
-        first = screen.dialog
+        screen, first = await scored(pilot, scoring)
         seen["first"] = screen_of(writes, SIZE)
         await pilot.press("escape")  # back to the map
         await settle(pilot)
