@@ -887,8 +887,28 @@ class GameScreen(Closing, Screen[None]):
         self._for_box = ()
         if kept is None:
             box.visible = True  # its layer is not (see DialogLayer)
-            self._layer.mount(box)
+            self._mount_box(box)
         return box
+
+    def _mount_box(self, box: DialogBox) -> None:
+        """``box`` mounted on the dialog layer; a box kept there with its id (another
+        class's: Maharadjah's move box and the choice list share their styles' id) is
+        taken away first, and ``box`` mounted once it is gone (the layer's ids are
+        unique, and a widget removed leaves a message later)."""
+        clash = [other for other in self._kept.values() if other.id == box.id]
+        if not clash:
+            self._layer.mount(box)
+            return
+        for other in clash:
+            del self._kept[type(other)]
+        removed = self._layer.remove_children(clash)
+
+        async def mount() -> None:
+            await removed
+            if self.is_attached and self.dialog is box:
+                await self._layer.mount(box)
+
+        self.call_next(mount)
 
     @cached_property
     def _layer(self) -> DialogLayer:

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from terminal import run, screen_of
 from test_dialog_box import _Session, repainted, settle
 from textual import events
@@ -23,6 +24,7 @@ from textual.pilot import Pilot
 
 from engine.core.table import LocalTable
 from maharaja_tui.games.maharadjah import stop_bases
+from maharaja_tui.screens.choice import ChoiceBox
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.widgets.action_panel import ActionPanel
 from tests.tui import games
@@ -180,13 +182,22 @@ def open_the_move(screen: GameScreen, game: Any, seat: int) -> Any:
     return base
 
 
-def test_the_move_with_its_stops_is_a_box_in_the_session_and_plays_once() -> None:
+@pytest.mark.parametrize("list_before", [False, True])
+def test_the_move_with_its_stops_is_a_box_in_the_session_and_plays_once(
+        list_before: bool) -> None:
     """W-LEAD-3: a leader's group drops an army on the way; the move dialog, drawn in
-    the session's screen, at 80x24."""
+    the session's screen, at 80x24. ``list_before``: after a choice list answered (its
+    box kept for the next list, its id the move box's)."""
     game, seat = a_leader_on_the_move()
     seen: dict[str, Any] = {}
 
     async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
+        if list_before:
+            screen.ask(ChoiceBox("Which?", [(("one", ""),), (("two", ""),)], screen.colours),
+                       lambda _: None)
+            await settle(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
         _, seen["full"] = await repainted(pilot, writes, SMALL)
         start = len(writes)
         base = open_the_move(screen, game, seat)
@@ -208,9 +219,11 @@ def test_the_move_with_its_stops_is_a_box_in_the_session_and_plays_once() -> Non
         seen["base"] = base
         seen["after"] = (pilot.app.screen is screen, screen.last_refusal)
         seen["focus"] = screen.dialog is not None or focus_on_the_actions(pilot, screen)
+        seen["boxes"] = len(screen.query("#choice-box"))
 
     session(LocalTable(game), seat, script)
     assert seen["where"] == (True, "MoveBox")
+    assert seen["boxes"] <= 1  # the list's box taken away for the move's
     # A list longer than its box (here 12 moves, some on four rows) is drawn twice as
     # it opens: at first without its scrollbar, then with it.
     shown_as_drawn(seen, frames=1.5)
