@@ -859,12 +859,14 @@ class GameScreen(Closing, Screen[None]):
         kept = self._kept.pop(type(box), None)
         for other in self._kept.values():
             other.display = False
+        gone: list[DialogBox] = []  # a kept box that cannot ask this question
         if kept is not None:
             kept.answered, kept.display, kept.visible = False, True, True
             if kept.is_attached and kept.reopen(box):
                 box = kept
             else:
-                kept.remove()
+                kept.display = False
+                gone.append(kept)
                 kept = None
 
         def closed(answer: Any) -> None:
@@ -887,21 +889,29 @@ class GameScreen(Closing, Screen[None]):
         self._for_box = ()
         if kept is None:
             box.visible = True  # its layer is not (see DialogLayer)
-            self._mount_box(box)
+            self._mount_box(box, gone)
         return box
 
-    def _mount_box(self, box: DialogBox) -> None:
-        """``box`` mounted on the dialog layer; a box kept there with its id (another
-        class's: Maharadjah's move box and the choice list share their styles' id) is
-        taken away first, and ``box`` mounted once it is gone (the layer's ids are
-        unique, and a widget removed leaves a message later)."""
-        clash = [other for other in self._kept.values() if other.id == box.id]
-        if not clash:
+    def _mount_box(self, box: DialogBox, gone: list[DialogBox]) -> None:
+        """``box`` mounted on the dialog layer, the boxes ``gone`` taken away, and any
+        box kept there with its id (another class's: Maharadjah's move box and the
+        choice list share their styles' id). ``box`` is mounted once those with its id
+        are gone: the layer's ids are unique, and a widget removed leaves a message
+        later."""
+        def clashes(other: DialogBox) -> bool:
+            return box.id is not None and other.id == box.id
+
+        gone = gone + [other for other in self._kept.values() if clashes(other)]
+        for other in gone:
+            self._kept.pop(type(other), None)
+        gone = [other for other in gone if other.is_attached]
+        if not gone:
             self._layer.mount(box)
             return
-        for other in clash:
-            del self._kept[type(other)]
-        removed = self._layer.remove_children(clash)
+        removed = self._layer.remove_children(gone)
+        if not any(clashes(other) for other in gone):
+            self._layer.mount(box)
+            return
 
         async def mount() -> None:
             await removed

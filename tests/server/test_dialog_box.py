@@ -200,3 +200,37 @@ def test_a_list_opened_after_another_shows_its_own_prompt_and_choices() -> None:
     assert seen["shown"] == seen["repaint"]
     assert seen["focus"] and seen["options"] == (0, 5)
     assert seen["played"] and seen["played"][0] == "ChangeCharacter", seen["played"]
+
+
+def test_a_list_the_kept_box_cannot_ask_is_asked_in_a_new_box_once_the_kept_one_is_gone(
+        ) -> None:
+    """A list drawn otherwise than the box kept from the last one (here without the
+    game's colours) cannot be asked in it: the kept box is taken away and a new one,
+    with the same id, shows the list as a repaint draws it, and answers it."""
+    writes: list[str] = []
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        await settle(pilot)
+        screen, first = await where_to_build(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        answers: list[int | None] = []
+        screen.ask(ChoiceBox("Which one?", [(("one", ""),), (("two", ""),)], None),
+                   answers.append)
+        await settle(pilot)
+        seen["box"] = (type(screen.dialog).__name__, screen.dialog is first,
+                       len(screen.query("#choice-box")))
+        seen["shown"] = screen_of(writes, SIZE)
+        seen["repaint"], _ = await repainted(pilot, writes)
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        seen["answers"] = (answers, screen.dialog, app.focused is not None
+                           and screen.query_one(ActionPanel) in app.focused.ancestors)
+
+    asyncio.run(run(_Session(my_turn(), writes), SIZE, script))
+    assert seen["box"] == ("ChoiceBox", False, 1)
+    assert any("Which one?" in line for line in seen["shown"])
+    assert seen["shown"] == seen["repaint"]
+    assert seen["answers"] == ([1], None, True)
