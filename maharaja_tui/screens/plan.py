@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Self, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -122,8 +124,15 @@ class PlanBox(DialogBox):
     def _summary(self) -> None:
         line = self.query_one("#plan-summary", Static)
         said = self._said()
-        if said != line.content:  # each list says its first highlight as the box opens
-            line.update(said)
+        if said == line.content:  # each list says its first highlight as the box opens
+            return
+        # As many rows as before (the box's width is the stylesheet's): no layout of the
+        # whole screen under the box at each step of an arrow.
+        width = line.content_region.width
+        rules = cast(RulesMap, line.styles)
+        same = width > 0 and Content(said).get_height(rules, width) == Content(
+            str(line.content)).get_height(rules, width)
+        line.update(said, layout=not same)
 
     def _title(self) -> str:
         return f"{self.who}: set both arrows of your disc (both may point at the same action)"
