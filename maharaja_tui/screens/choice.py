@@ -7,6 +7,7 @@ clears the filter, a second Esc goes back); Enter picks the highlighted choice."
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Self
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -60,6 +61,22 @@ class ChoiceBox(RoleStyles, DialogBox):
         if not self.asking:  # answered as it opened (Escape), or its screen closed
             return
         focus_now(self.query_one(ChoiceList))
+
+    def reopen(self, box: Self) -> bool:
+        """The next list in this box (see ``DialogBox.reopen``): its prompt and choices,
+        unfiltered, in the widgets the last one showed."""
+        if box.colours is not self.colours:
+            return False
+        self.prompt, self.labels, self.highlighted = box.prompt, box.labels, box.highlighted
+        prompt = self.query_one("#choice-prompt", Static)
+        if str(prompt.content) != self.prompt:
+            prompt.update(self.prompt)
+        options = self.query_one(ChoiceList)
+        options.set_filter("")
+        painter = Painter(self.painter, self.colours)
+        options.show_choices([painter.text(label) for label in self.labels], self.highlighted)
+        focus_now(options)
+        return True
 
     def on_choice_list_filtered(self, event: ChoiceList.Filtered) -> None:
         say_filter(self.query_one("#choice-filter", Static), event.choices.describe_filter())
@@ -137,6 +154,18 @@ class ConfirmBox(DialogBox):
     def on_mount(self) -> None:
         if self.asking:
             focus_now(self)
+
+    def reopen(self, box: Self) -> bool:
+        """The next question in this box (see ``DialogBox.reopen``), when its answers
+        are the same (their buttons stay)."""
+        if (box.enter, box.no) != (self.enter, self.no):
+            return False
+        self.question = box.question
+        line = self.query_one(".dialog-title", Static)
+        if str(line.content) != self.question:
+            line.update(self.question)
+        focus_now(self)
+        return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

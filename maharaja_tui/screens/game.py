@@ -89,6 +89,8 @@ class GameScreen(Closing, Screen[None]):
     dialog: DialogBox | None = None  # the dialog box open inside it
     # Keys read while a box opened inside it has not the focus yet: the box's (see _open).
     _for_box: tuple[events.Key, ...] = ()
+    # The boxes answered and hidden inside it, by class, to ask their next questions in.
+    _kept: dict[type[DialogBox], DialogBox]
     BINDINGS = [
         Binding("escape", "leave", "Leave", show=False, id="game.leave"),
         Binding("ctrl+z", "undo", "Undo", id="game.undo"),
@@ -152,6 +154,7 @@ class GameScreen(Closing, Screen[None]):
         self.pointed: int | None = None  # the entry the lesson's step asks for, if any
         self._lesson_pointed: int | None = None  # the step the boards' cursors went for
         self._notes: list[LessonPanel] = []  # the step shown over the dialogs it opened
+        self._kept = {}
 
     # ------------------------------------------------------------- compose
     def compose(self) -> ComposeResult:
@@ -834,7 +837,7 @@ class GameScreen(Closing, Screen[None]):
                     self.query_one(ActionPanel).focus_options()
 
         if isinstance(screen, DialogBox):
-            self._open(screen, answered)
+            screen = self._open(screen, answered)
         else:
             self.app.push_screen(screen, answered)
         note = self.lesson.note(self._steps()) if step_on_top \
@@ -842,12 +845,38 @@ class GameScreen(Closing, Screen[None]):
         if note is not None:  # the dialog covers the lesson panel: its step goes on top
             screen.call_after_refresh(self._note_on, screen, note)
 
-    def _open(self, box: DialogBox, answered: Any) -> None:
-        """``box`` drawn inside this screen until it answers (see ask)."""
+    def _open(self, box: DialogBox, answered: Any) -> DialogBox:
+        """``box`` drawn inside this screen until it answers (see ask); the box shown:
+        ``box``, or a box of its class answered before and kept since, which asks
+        ``box``'s question (``DialogBox.reopen``: no widget mounted, styled and laid out
+        anew, nor the screen laid out again as they take their sizes).
+
+        A box answered is kept where its class can reopen, made invisible (not taken
+        away): it and its layer keep their sizes, so closing it, and opening the next
+        of its kind at the same size, lay the screen out once, not once more as the
+        layer shrinks or grows (Textual lays out again a widget whose size changed as
+        it was laid out). The other boxes kept meanwhile take no room (display: none)."""
+        kept = self._kept.pop(type(box), None)
+        for other in self._kept.values():
+            other.display = False
+        gone: list[DialogBox] = []  # a kept box that cannot ask this question
+        if kept is not None:
+            kept.answered, kept.display, kept.visible = False, True, True
+            if kept.is_attached and kept.reopen(box):
+                box = kept
+            else:
+                kept.display = False
+                gone.append(kept)
+                kept = None
+
         def closed(answer: Any) -> None:
             if self.dialog is box:
                 self.dialog = None
-            box.remove()
+            if box.reopens() and not box.has_class("-lesson") and box.is_attached:
+                self._kept[type(box)] = box  # for the next question of its kind
+                box.visible = False
+            else:
+                box.remove()
             answered(answer)
 
         box.then = closed
@@ -858,7 +887,43 @@ class GameScreen(Closing, Screen[None]):
         # the list lets them by (its keys stand aside while a box is open) and this
         # screen keeps them for the box.
         self._for_box = ()
-        self.query_one(DialogLayer).mount(box)
+        if kept is None:
+            box.visible = True  # its layer is not (see DialogLayer)
+            self._mount_box(box, gone)
+        return box
+
+    def _mount_box(self, box: DialogBox, gone: list[DialogBox]) -> None:
+        """``box`` mounted on the dialog layer, the boxes ``gone`` taken away, and any
+        box kept there with its id (another class's: Maharadjah's move box and the
+        choice list share their styles' id). ``box`` is mounted once those with its id
+        are gone: the layer's ids are unique, and a widget removed leaves a message
+        later."""
+        def clashes(other: DialogBox) -> bool:
+            return box.id is not None and other.id == box.id
+
+        gone = gone + [other for other in self._kept.values() if clashes(other)]
+        for other in gone:
+            self._kept.pop(type(other), None)
+        gone = [other for other in gone if other.is_attached]
+        if not gone:
+            self._layer.mount(box)
+            return
+        removed = self._layer.remove_children(gone)
+        if not any(clashes(other) for other in gone):
+            self._layer.mount(box)
+            return
+
+        async def mount() -> None:
+            await removed
+            if self.is_attached and self.dialog is box:
+                await self._layer.mount(box)
+
+        self.call_next(mount)
+
+    @cached_property
+    def _layer(self) -> DialogLayer:
+        """Where the boxes drawn inside it are mounted, found once."""
+        return self.query_one(DialogLayer)
 
     def _box_has_focus(self) -> bool:
         box, focused = self.dialog, self.app.focused

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Self, cast
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -44,8 +48,7 @@ class PlanBox(DialogBox):
         # The box composes filled (the first actions highlighted, the summary said):
         # filled at its mount, it was laid out and drawn twice as it opened (over SSH,
         # inside a session's screen, its rows written twice).
-        yield Static(f"{self.who}: set both arrows of your disc (both may point at the "
-                     "same action)", classes="dialog-title")
+        yield Static(self._title(), classes="dialog-title")
         with Horizontal(id="plan-arrows"):
             for n in (1, 2):
                 with Vertical(classes="plan-arrow"):
@@ -63,6 +66,21 @@ class PlanBox(DialogBox):
     def on_mount(self) -> None:
         if self.asking:  # not answered as it opened (Escape), its screen not closed
             focus_now(self.query_one("#arrow-1", OptionList))
+
+    def reopen(self, box: Self) -> bool:
+        """The next plan in this box (see ``DialogBox.reopen``), when it offers the same
+        actions: both arrows on the first again, the first arrow's to set."""
+        if box.actions != self.actions:
+            return False
+        self.who, self.choice, self.arrow = box.who, box.choice, 0
+        title = self.query_one(".dialog-title", Static)
+        if str(title.content) != self._title():
+            title.update(self._title())
+        for n in (1, 2):
+            self.query_one(f"#arrow-{n}", OptionList).highlighted = 0
+        self._summary()
+        focus_now(self.query_one("#arrow-1", OptionList))
+        return True
 
     def action_digit(self, number: int) -> None:
         if number <= len(self.actions):
@@ -106,8 +124,18 @@ class PlanBox(DialogBox):
     def _summary(self) -> None:
         line = self.query_one("#plan-summary", Static)
         said = self._said()
-        if said != line.content:  # each list says its first highlight as the box opens
-            line.update(said)
+        if said == line.content:  # each list says its first highlight as the box opens
+            return
+        # As many rows as before (the box's width is the stylesheet's): no layout of the
+        # whole screen under the box at each step of an arrow.
+        width = line.content_region.width
+        rules = cast(RulesMap, line.styles)
+        same = width > 0 and Content(said).get_height(rules, width) == Content(
+            str(line.content)).get_height(rules, width)
+        line.update(said, layout=not same)
+
+    def _title(self) -> str:
+        return f"{self.who}: set both arrows of your disc (both may point at the same action)"
 
     def _said(self) -> str:
         names = dict(self.actions)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import ExitStack
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 from rich.style import Style
 from rich.text import Text
@@ -79,6 +79,7 @@ class ScoringBox(RoleStyles, DialogBox):
         self.summary = summary
         self.entries: list[MenuEntry] = []  # the viewer's scoring decisions, when they have one
         self._frames = ExitStack()  # the app's frames held back (hold_frames)
+        self._track: str | None = None  # the id of the track it shows, if any
 
     @property
     def is_modal(self) -> bool:
@@ -95,6 +96,7 @@ class ScoringBox(RoleStyles, DialogBox):
         yield table
         if self.summary.notes:
             yield Static(id="scoring-notes")
+        self._track = track.id if track is not None else None
         if track is not None:  # the adapter's panel (Maharaja's rewards)
             yield track.widget(game.colours, id=track.id, classes=track.classes)
         yield ActionPanel(self.game.colours, id="scoring-actions")
@@ -112,14 +114,37 @@ class ScoringBox(RoleStyles, DialogBox):
         self.call_later(self._frames.close)  # drawn once what follows is laid out
         if not self._showing():
             return
+        self.game.table.subscribe(self._changed)
+        self._fill()
+
+    def _fill(self) -> None:
+        """The summary's figures and notes, the viewer's choices, the keys here."""
         painter = Painter(self, self.game.colours)
         fill_table(self.query_one(DataTable), self.summary, painter)
         if self.summary.notes:
             self.query_one("#scoring-notes", Static).update(painter.lines(self.summary.notes))
-        self.game.table.subscribe(self._changed)
         self.refresh_choices()
         if self.inside:  # the keys come here at once, as to a screen pushed over the map
             self.query_one(ActionPanel).focus_options()
+
+    def reopen(self, box: Self) -> bool:
+        """The next scoring in this box (see ``DialogBox.reopen``): its title, table,
+        notes and choices in the widgets the last one showed, when it has the same
+        parts (notes, a track) and is drawn the same way."""
+        game = self.game
+        track = game.adapter.scoring_track(game.table.view(game.viewer))
+        if box.game is not game or box.inside != self.inside \
+                or bool(box.summary.notes) != bool(self.summary.notes) \
+                or (track.id if track is not None else None) != self._track:
+            return False
+        self.summary = box.summary
+        # The frames it held back are this box's to let go, once it is filled.
+        self._frames, box._frames = box._frames, self._frames
+        self.call_later(self._frames.close)
+        self.query_one("#scoring-title", Static).update(self.summary.title)
+        self.query_one(DataTable).clear(columns=True)
+        self._fill()
+        return True
 
     def hold_frames(self) -> None:
         """The app draws no frame until this box is filled (its mount), or taken away

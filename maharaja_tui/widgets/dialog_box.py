@@ -17,7 +17,10 @@ What a modal screen did for it, the box does itself: keys reach the dialog only 
 modal: its screen's and the app's bindings are not looked up past it, and the focus
 stays inside it), and a click or a mouse move outside it reaches nothing under it
 (``HoldsTheMouse``, an app mixin). ``dismiss`` answers once, to the callback the box
-was opened with; whoever opened it takes it away.
+was opened with; whoever opened it takes it away, or keeps it hidden to ask its next
+question of the same kind in it (``reopen``): a box mounted anew styled, composed and
+laid out its widgets, and laid the whole screen out a second time as they took their
+sizes, at every seat at every dialog and scoring.
 
 The same box is a dialog screen's whole body where dialogs are pushed (the local app:
 ``screens/boxed.py``'s ``BoxScreen``), so each dialog is written once for both.
@@ -26,7 +29,7 @@ The same box is a dialog screen's whole body where dialogs are pushed (the local
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from textual import events
 from textual.containers import Vertical
@@ -44,10 +47,13 @@ else:
 SCREEN_CSS = "layers: default dialog; align: center middle;"
 
 class DialogLayer(Vertical):
-    """Where a screen's dialog boxes are mounted (see the module)."""
+    """Where a screen's dialog boxes are mounted (see the module). Invisible itself (it
+    draws nothing), it shows the boxes in it that are visible: a box answered and kept
+    to be opened again is made invisible, and the layer keeps its size."""
 
     DEFAULT_CSS = """DialogLayer { layer: dialog; width: auto; height: auto;
-                                   max-width: 100%; max-height: 100%; }"""
+                                   max-width: 100%; max-height: 100%;
+                                   visibility: hidden; }"""
 
 
 class DialogBox(Vertical):
@@ -80,6 +86,18 @@ class DialogBox(Vertical):
     @property
     def is_modal(self) -> bool:
         return True
+
+    def reopen(self, box: Self) -> bool:
+        """Asked again: ``box``'s question (a new box of this class, never mounted) shown
+        in this one, answered before and kept hidden by its screen, whose widgets are
+        updated in place. True when it could; the default cannot (``box`` is mounted
+        instead). Called shown again, and no longer answered."""
+        return False
+
+    @classmethod
+    def reopens(cls) -> bool:
+        """Whether a box of this class may be kept to be opened again (``reopen``)."""
+        return cls.reopen is not DialogBox.reopen
 
     def dismiss(self, result: Any = None) -> None:
         """Answer (once: a late second answer, a key read twice, is dropped)."""

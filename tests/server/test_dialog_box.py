@@ -16,6 +16,7 @@ from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widgets import OptionList
 
 from engine.core.table import LocalTable
 from maharaja_server.session_ui.partial_update import OnlyWhatShows
@@ -119,6 +120,16 @@ def click(app: App[None], x: int, y: int) -> None:
         app.post_message(kind(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y))
 
 
+async def where_to_build(pilot: Pilot[Any]) -> tuple[GameScreen, ChoiceBox]:
+    """The first action's list opened ("Where?": the places to build at): the session's
+    game screen and the box."""
+    await pilot.press("a", "home", "enter")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen) and isinstance(screen.dialog, ChoiceBox)
+    return screen, screen.dialog
+
+
 def test_a_click_behind_a_choice_list_does_nothing_and_enter_answers_it() -> None:
     writes: list[str] = []
     seen: dict[str, Any] = {}
@@ -129,12 +140,8 @@ def test_a_click_behind_a_choice_list_does_nothing_and_enter_answers_it() -> Non
         app = pilot.app
         await settle(pilot)
         keys = screen_of(writes, SIZE)[-1]
-        await pilot.press("a", "home", "enter")
-        await settle(pilot)
+        screen, box = await where_to_build(pilot)
         seen["keys"] = (keys, screen_of(writes, SIZE)[-1])
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and isinstance(screen.dialog, ChoiceBox)
-        box = screen.dialog
         actions = screen.query_one(ActionPanel)
         # A click on the action list behind the box (its second entry): no other
         # dialog, no move, the box still open with the focus.
@@ -152,3 +159,78 @@ def test_a_click_behind_a_choice_list_does_nothing_and_enter_answers_it() -> Non
     assert keys_with_the_box == keys and "Undo" in keys  # the table's keys, as under a screen
     assert seen["after click"] == (True, steps, True)
     assert seen["after enter"] == (None, steps + 1, True, True)
+
+
+def test_a_list_opened_after_another_shows_its_own_prompt_and_choices() -> None:
+    """The box closed after one list asks the next (kept, not mounted anew): the new
+    prompt and choices, the cursor on the first, what a full repaint of that moment
+    draws, and the focus in it; answered, it plays the choice of the new list."""
+    writes: list[str] = []
+    seen: dict[str, Any] = {}
+    table = my_turn()
+
+    async def script(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        await settle(pilot)
+        steps = len(table.game.steps)  # the choice played comes after these
+        screen, first = await where_to_build(pilot)
+        seen["first"] = screen_of(writes, SIZE)
+        await pilot.press("down", "down", "escape")
+        await settle(pilot)
+        seen["closed"] = (screen.dialog, screen_of(writes, SIZE))
+        await pilot.press("down", "enter")  # "Which character do you take?"
+        await settle(pilot)
+        seen["second"] = (screen.dialog is first, len(screen.query(ChoiceBox)))
+        seen["shown"] = screen_of(writes, SIZE)
+        seen["repaint"], _ = await repainted(pilot, writes)
+        seen["focus"] = app.focused is not None and first in app.focused.ancestors
+        options = first.query_one("#choice-options", OptionList)
+        seen["options"] = (options.highlighted, options.option_count)
+        await pilot.press("enter")
+        await settle(pilot)
+        seen["played"] = [type(s.intent).__name__ for s in table.game.steps[steps:]]
+
+    asyncio.run(run(_Session(table, writes), SIZE, script))
+    assert any("Where?" in line for line in seen["first"])
+    dialog, closed = seen["closed"]
+    assert dialog is None and not any("Where?" in line for line in closed)
+    assert seen["second"] == (True, 1)
+    assert any("Which character do you take?" in line for line in seen["shown"])
+    assert not any("Where?" in line for line in seen["shown"])
+    assert seen["shown"] == seen["repaint"]
+    assert seen["focus"] and seen["options"] == (0, 5)
+    assert seen["played"] and seen["played"][0] == "ChangeCharacter", seen["played"]
+
+
+def test_a_list_the_kept_box_cannot_ask_is_asked_in_a_new_box_once_the_kept_one_is_gone(
+        ) -> None:
+    """A list drawn otherwise than the box kept from the last one (here without the
+    game's colours) cannot be asked in it: the kept box is taken away and a new one,
+    with the same id, shows the list as a repaint draws it, and answers it."""
+    writes: list[str] = []
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        await settle(pilot)
+        screen, first = await where_to_build(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        answers: list[int | None] = []
+        screen.ask(ChoiceBox("Which one?", [(("one", ""),), (("two", ""),)], None),
+                   answers.append)
+        await settle(pilot)
+        seen["box"] = (type(screen.dialog).__name__, screen.dialog is first,
+                       len(screen.query("#choice-box")))
+        seen["shown"] = screen_of(writes, SIZE)
+        seen["repaint"], _ = await repainted(pilot, writes)
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        seen["answers"] = (answers, screen.dialog, app.focused is not None
+                           and screen.query_one(ActionPanel) in app.focused.ancestors)
+
+    asyncio.run(run(_Session(my_turn(), writes), SIZE, script))
+    assert seen["box"] == ("ChoiceBox", False, 1)
+    assert any("Which one?" in line for line in seen["shown"])
+    assert seen["shown"] == seen["repaint"]
+    assert seen["answers"] == ([1], None, True)

@@ -11,10 +11,12 @@ again after it."""
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Awaitable, Callable
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from terminal import run, screen_of
 from test_dialog_box import _Session, repainted, settle
 from textual import events
@@ -22,6 +24,7 @@ from textual.pilot import Pilot
 
 from engine.core.table import LocalTable
 from maharaja_tui.games.maharadjah import stop_bases
+from maharaja_tui.screens.choice import ChoiceBox
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.widgets.action_panel import ActionPanel
 from tests.tui import games
@@ -110,6 +113,56 @@ def test_the_plan_is_a_box_in_the_session_and_digits_typed_together_set_it_once(
     assert seen["after"] == (None, True, None, True)
 
 
+def test_the_next_plan_is_set_in_the_box_the_last_one_was_set_in() -> None:
+    """MJ-ROUND-2: each round's plan is set anew: the box kept from the last plan (not
+    mounted again) opens with both arrows on the first action, shows what a full
+    repaint draws, and commits the new plan only."""
+    game = games.game_until(games.my_planning)
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
+        await pilot.press("escape")  # round 1's scoring, shown as the session opens
+        await settle(pilot)
+        await pilot.press("a", "home", "enter")
+        await settle(pilot)
+        first: Any = screen.dialog
+        at_once(pilot, "5", "enter", "7", "enter")
+        await settle(pilot)
+        rng = random.Random(2)
+        while not (game.state.phase == "planning" and game.state.round == 3
+                   and 0 in game.to_move()):
+            seat = game.to_move()[0]
+            game_table.play(seat, rng.choice(game.legal_intents(seat)))
+        await settle(pilot)
+        while screen.dialog is not None:  # round 2's scoring
+            await pilot.press("escape")
+            await settle(pilot)
+        await opened(pilot, writes, screen, seen, "a", "home", "enter")
+        seen["box"] = (screen.dialog is first, list(first.choice), first.arrow)
+        await pilot.press("down")  # arrow 1 on the second action: the summary says it
+        await settle(pilot)
+        seen["stepped"] = screen_of(writes, SMALL)
+        seen["stepped repaint"], _ = await repainted(pilot, writes, SMALL)
+        steps = len(game.steps)
+        at_once(pilot, "2", "enter", "3", "enter")
+        await settle(pilot)
+        seen["plans"] = [s.intent for s in game.steps[steps:] if s.seat == 0]
+        seen["actions"] = first.actions
+
+    game_table = LocalTable(game)
+    session(game_table, 0, script)
+    assert seen["where"] == (True, "PlanBox")
+    shown_as_drawn(seen)
+    actions = seen["actions"]
+    assert seen["box"] == (True, [actions[0][0], actions[0][0]], 0)
+    assert f"Your disc: {actions[0][1]} + {actions[0][1]}" in "".join(seen["shown"])
+    assert f"Your disc: {actions[1][1]} + {actions[0][1]}" in "".join(seen["stepped"])
+    assert seen["stepped"] == seen["stepped repaint"]
+    plan = seen["plans"][0]
+    assert type(plan).__name__ == "CommitPlan" and len(seen["plans"]) == 1
+    assert sorted((plan.first, plan.second)) == sorted((actions[1][0], actions[2][0]))
+
+
 def a_leader_on_the_move() -> tuple[Any, int]:
     """Maharadjah: Alexander's group of 4 in Afghanistan to move (random play, seed 1),
     and its seat."""
@@ -129,13 +182,22 @@ def open_the_move(screen: GameScreen, game: Any, seat: int) -> Any:
     return base
 
 
-def test_the_move_with_its_stops_is_a_box_in_the_session_and_plays_once() -> None:
+@pytest.mark.parametrize("list_before", [False, True])
+def test_the_move_with_its_stops_is_a_box_in_the_session_and_plays_once(
+        list_before: bool) -> None:
     """W-LEAD-3: a leader's group drops an army on the way; the move dialog, drawn in
-    the session's screen, at 80x24."""
+    the session's screen, at 80x24. ``list_before``: after a choice list answered (its
+    box kept for the next list, its id the move box's)."""
     game, seat = a_leader_on_the_move()
     seen: dict[str, Any] = {}
 
     async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
+        if list_before:
+            screen.ask(ChoiceBox("Which?", [(("one", ""),), (("two", ""),)], screen.colours),
+                       lambda _: None)
+            await settle(pilot)
+            await pilot.press("escape")
+            await settle(pilot)
         _, seen["full"] = await repainted(pilot, writes, SMALL)
         start = len(writes)
         base = open_the_move(screen, game, seat)
@@ -157,9 +219,11 @@ def test_the_move_with_its_stops_is_a_box_in_the_session_and_plays_once() -> Non
         seen["base"] = base
         seen["after"] = (pilot.app.screen is screen, screen.last_refusal)
         seen["focus"] = screen.dialog is not None or focus_on_the_actions(pilot, screen)
+        seen["boxes"] = len(screen.query("#choice-box"))
 
     session(LocalTable(game), seat, script)
     assert seen["where"] == (True, "MoveBox")
+    assert seen["boxes"] <= 1  # the list's box taken away for the move's
     # A list longer than its box (here 12 moves, some on four rows) is drawn twice as
     # it opens: at first without its scrollbar, then with it.
     shown_as_drawn(seen, frames=1.5)
@@ -182,6 +246,7 @@ def test_a_question_is_a_box_in_the_session_esc_goes_back_and_enter_ends_the_tur
         await opened(pilot, writes, screen, seen, "a", "home", *["down"] * end, "enter")
         assert type(screen.dialog).__name__ == "ConfirmBox", type(pilot.app.screen).__name__
         steps = len(game.steps)
+        box = screen.dialog
         await pilot.press("escape")  # back: nothing played, the cursor where it was
         await settle(pilot)
         options = screen.query_one(ActionPanel).options
@@ -189,6 +254,9 @@ def test_a_question_is_a_box_in_the_session_esc_goes_back_and_enter_ends_the_tur
                         options.highlighted == end)
         await pilot.press("enter")
         await settle(pilot)
+        # Asked again in the box kept from the first time, shown as a repaint draws it.
+        seen["again"] = (screen.dialog is box, screen_of(writes, SMALL))
+        seen["again repaint"], _ = await repainted(pilot, writes, SMALL)
         at_once(pilot, "enter", "enter", "enter")  # yes, and twice more
         await settle(pilot)
         seen["played"] = [type(s.intent).__name__ for s in game.steps[steps:] if s.seat == 0]
@@ -199,6 +267,8 @@ def test_a_question_is_a_box_in_the_session_esc_goes_back_and_enter_ends_the_tur
     shown_as_drawn(seen)
     assert "Enter ends it" in "".join(seen["shown"])
     assert seen["back"] == (None, 0, True, True)
+    again, shown = seen["again"]
+    assert again and shown == seen["again repaint"] and "Enter ends it" in "".join(shown)
     assert seen["played"] == ["EndTurn"]
     assert seen["after"] == (None, None, True)
 

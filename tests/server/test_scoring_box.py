@@ -10,6 +10,7 @@ and go by its "Back to the map"."""
 from __future__ import annotations
 
 import asyncio
+import random
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -103,20 +104,26 @@ def test_a_scoring_writes_its_own_rows_and_shows_what_a_repaint_draws() -> None:
     assert seen["cover"] is not None and seen["cover after"] is None
 
 
-def test_enter_takes_a_reward_in_the_box_and_escape_goes_back_to_the_map() -> None:
-    """MJ-SCORE-4: the seat ranked first chooses its reward tile in the scoring."""
+async def scored(pilot: Pilot[Any], scoring: Callable[[], None]) -> tuple[GameScreen, Any]:
+    """The city scored (``scoring``), settled: the session's game screen and its
+    scoring box."""
     from maharaja_tui.screens.scoring import ScoringBox
 
+    scoring()
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen) and isinstance(screen.dialog, ScoringBox)
+    return screen, screen.dialog
+
+
+def test_enter_takes_a_reward_in_the_box_and_escape_goes_back_to_the_map() -> None:
+    """MJ-SCORE-4: the seat ranked first chooses its reward tile in the scoring."""
     seen: dict[str, Any] = {}
 
     async def script(pilot: Pilot[Any], writes: list[str], table: LocalTable,
                      scoring: Callable[[], None]) -> None:
         app = pilot.app
-        scoring()
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and isinstance(screen.dialog, ScoringBox)
-        box = screen.dialog
+        screen, box = await scored(pilot, scoring)
         steps = len(table.game.steps)
         seen["choices"] = (len(box.entries) > 0, app.focused is not None
                            and box in app.focused.ancestors)
@@ -133,3 +140,38 @@ def test_enter_takes_a_reward_in_the_box_and_escape_goes_back_to_the_map() -> No
     assert seen["choices"] == (True, True)
     assert seen["after enter"] == (True, 1)
     assert seen["after escape"] == (True, None, True)
+
+
+def test_the_next_scoring_shows_its_own_figures_in_the_box_the_last_one_showed() -> None:
+    """MJ-SCORE-1: each round's city scoring is shown, with that round's figures: the box
+    closed after one scoring asks the next (kept, not mounted anew), and what shows is
+    what a full repaint of that moment draws, the first scoring's words gone."""
+    from maharaja_tui.screens.scoring import ScoringBox
+
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any], writes: list[str], table: LocalTable,
+                     scoring: Callable[[], None]) -> None:
+        app = pilot.app
+        screen, first = await scored(pilot, scoring)
+        seen["first"] = screen_of(writes, SIZE)
+        await pilot.press("escape")  # back to the map
+        await settle(pilot)
+        rng = random.Random(3)
+        game = table.game
+        while not (game.state.phase == "scoring" and game.state.round == 3):
+            seat = table.to_move()[0]
+            table.play(seat, rng.choice(table.legal_intents(seat)))
+        await settle(pilot)
+        seen["second"] = (screen.dialog is first, first.display, len(screen.query(ScoringBox)))
+        seen["shown"] = screen_of(writes, SIZE)
+        seen["repaint"], _ = await repainted(pilot, writes)
+        seen["focus"] = app.focused is not None and first in app.focused.ancestors
+
+    at_a_scoring(script)
+    assert any("Round 2:" in line for line in seen["first"])
+    assert seen["second"] == (True, True, 1)
+    assert any("Round 3:" in line for line in seen["shown"])
+    assert not any("Round 2:" in line for line in seen["shown"])
+    assert seen["shown"] == seen["repaint"]
+    assert seen["focus"]
