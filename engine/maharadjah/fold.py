@@ -8,7 +8,7 @@ from typing import Any
 from engine.maharadjah import events as ev
 from engine.maharadjah import known
 from engine.maharadjah.board import the_board
-from engine.maharadjah.known import forget
+from engine.maharadjah.known import drop
 from engine.maharadjah.stacking import carry
 from engine.maharadjah.state import (
     COMBAT,
@@ -442,7 +442,7 @@ def apply(state: State, event: Any) -> None:
     if type(event) is ev.Moved:
         _moved_keeping_inputs(state, event)
         return
-    forget(state)
+    drop(id(state), None)  # known.forget
     HANDLERS[type(event)](state, event)
 
 
@@ -467,7 +467,7 @@ def _moved_keeping_inputs(state: State, e: ev.Moved) -> None:
                 inputs = None
         if inputs is not None:
             judged = values.get("judgement")
-    forget(state)
+    drop(id(state), None)  # known.forget
     _moved(state, e)
     if inputs is not None:
         kept = known.of(state)
