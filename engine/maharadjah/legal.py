@@ -447,12 +447,18 @@ def arms_ok(state: State, power: str, nation: str) -> bool:
     """W-ARMS-1 (a) and (b)."""
     if nation not in state.control or Q.is_colonial(nation) or nation in state.gone:
         return False
+    # (loops, not ``any`` over generators: asked of every marker after every step)
     armies = state.armies
-    if not any(owner == power and armies.get(s, {}).get(nation, 0)
-               for s, owner in state.posts.items()):
+    for s, owner in state.posts.items():
+        if owner == power and (here := armies.get(s)) and here.get(nation, 0):
+            break
+    else:
         return False  # (a): no army of the nation on a post of the power
     terr = Q.board().territories  # (b): an army of the power on land
-    return any(here.get(power, 0) for s, here in armies.items() if s in terr)
+    for s, here in armies.items():
+        if here.get(power, 0) and s in terr:
+            return True
+    return False
 
 
 def arms_options(state: State) -> list[Any]:

@@ -178,7 +178,8 @@ def decide_listed(state: State, seat: int, intent: Any) -> list[Any]:
     nation = state.active
     path = tuple(intent.path)
     seas = Q.board().seas
-    if not Q.is_colonial(nation) and path[-1] not in seas:
+    # (most moves cross no sea zone: asked in C before the walk along the path)
+    if not Q.is_colonial(nation) and path[-1] not in seas and not seas.keys().isdisjoint(path):
         zone = next((space for space in path if space in seas), "")
         if zone:  # a sea move (W-BOAT-2): its one sea zone
             asked = tuple(p for p in Q.enemies_in(state, zone, nation)
@@ -201,14 +202,18 @@ def moved(state: State, nation: str, start: str, path: tuple[str, ...], armies: 
     # the spaces armies enter: the whole path, or up to the last stop (W-LEAD-3)
     reached = len(path) if rest else max((i + 1 for i, d in enumerate(drops) if d), default=0)
     if armies:  # W-MOVE-11, W-LEAD-7 (a): lone enemy leaders die as armies enter
+        placed = state.leaders.values()  # (most spaces hold none: no call for them)
         for space in path[:reached]:
+            if space not in placed:
+                continue
             for lead in Q.leaders_at(state, space):
                 owner = Q.leader_nation(lead)
                 if (owner != nation and not Q.count(state, space, owner)
                         and state.posts.get(space) != owner):
                     out += legal.kill_credit(state, nation, lead)
-    out += [ev.Moved(nation=nation, start=start, path=path[:i + 1], armies=d)
-            for i, d in enumerate(drops) if d]
+    if drops:  # (most moves stop nowhere on the way)
+        out += [ev.Moved(nation=nation, start=start, path=path[:i + 1], armies=d)
+                for i, d in enumerate(drops) if d]
     return out + [ev.Moved(nation=nation, start=start, path=path, armies=rest, leaders=leaders,
                            arms=arms)]
 
