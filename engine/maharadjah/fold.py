@@ -107,12 +107,18 @@ def _sequence(state: State, e: ev.SequenceStarted) -> None:
     state.phase = START
 
 
+def _fresh(armies: dict[str, dict[str, int]], nation: str) -> dict[str, int]:
+    """The armies of ``nation`` free to move at the start of its Movement Phase. (Apart
+    from ``_phase``, which every phase runs: its comprehension's cell is made only for a
+    Movement Phase.)"""
+    return {s: here[nation] for s, here in armies.items() if here.get(nation, 0) > 0}
+
+
 def _phase(state: State, e: ev.PhaseStarted) -> None:
     state.phase = e.phase
     if e.phase == MOVE:
         state.move_round = e.move_round
-        state.fresh = {s: here[state.active] for s, here in state.armies.items()
-                       if here.get(state.active, 0) > 0}
+        state.fresh = _fresh(state.armies, state.active)
         state.arrived = {}
         state.moved = []
     elif e.phase == COMBAT:

@@ -81,7 +81,13 @@ def territories_with_armies(state: State, nation: str) -> list[str]:
 def leaders_at(state: State, space: str) -> list[str]:
     if space not in state.leaders.values():
         return []  # (most spaces: asked after every move)
-    return sorted(lead for lead, where in state.leaders.items() if where == space)
+    # (a loop: a comprehension would make ``space`` a cell at every call)
+    out = []
+    for lead, where in state.leaders.items():
+        if where == space:
+            out.append(lead)
+    out.sort()
+    return out
 
 
 @cache  # (the rules' own data: asked many times a decision)
@@ -93,8 +99,13 @@ def arms_of(state: State, nation: str, space: str) -> list[str]:
     """Arms markers on the map in ``space`` held by ``nation``."""
     if space not in state.arms_at.values():
         return []
-    return sorted(p for p, where in state.arms_at.items()
-                  if where == space and state.arms.get(p) == nation)
+    arms = state.arms
+    out = []  # (a loop: no cells made at every call, as ``leaders_at``)
+    for p, where in state.arms_at.items():
+        if where == space and arms.get(p) == nation:
+            out.append(p)
+    out.sort()
+    return out
 
 
 def occupier(state: State, space: str) -> str | None:
