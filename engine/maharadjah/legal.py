@@ -164,7 +164,7 @@ class Count:
         self.done += 1
         judged, inputs = self.judged, self.inputs
         sizes_to = judged.sizes_to
-        large = judged.large
+        large = judged.flow.large  # (``Judgement.large`` without its property call)
         free = judged.supply.get(start, 0)
         for group in groups_at(state, start):
             armies = group.armies
@@ -635,7 +635,7 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
         free = judged.supply.get(start, 0)
         most = armies if armies < free else free
         ground = rough_ground()
-        asks_land = bool(judged.large)
+        asks_land = bool(judged.flow.large)  # (``Judgement.large``)
         asks_rough = free > stacking.ROUGH_SPARE
         for dest, paths in runs:
             if not armies:

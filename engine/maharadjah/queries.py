@@ -246,19 +246,20 @@ def reinforcements(state: State, nation: str) -> int:
 def to_move(state: State) -> tuple[int, ...]:
     """Whose decision the game waits for (W-SEQ-1): the nation a placement or answer is
     asked of, a battle's side for its stage, else the active nation in its own phases."""
+    # (asked twice a decision: ``seat_of`` read inline, ``state.control[nation]``)
     if state.phase == OVER:
         return ()
     if state.todo:
-        return (seat_of(state, state.todo[0].nation),)
+        return (state.control[state.todo[0].nation],)
     battle = state.battle
     if battle is not None:
         if battle.stage == RETREAT_DEF:
-            return (seat_of(state, battle.defender),)
+            return (state.control[battle.defender],)
         if battle.stage in (LOSSES, RETREAT_ATT):
-            return (seat_of(state, battle.attacker),)
+            return (state.control[battle.attacker],)
         return ()
     if state.phase in ACTIVE_PHASES and state.active:
-        return (seat_of(state, state.active),)
+        return (state.control[state.active],)
     return ()
 
 
