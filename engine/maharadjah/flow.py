@@ -228,8 +228,10 @@ def combat_phase(state: State) -> list[Any]:
 def end_combat(state: State) -> list[Any]:
     out: list[Any] = [ev.CombatEnded(nation=state.active)]
     if not Q.is_colonial(state.active):  # W-NAV-3: survivors at sea land at once
+        armies, active = state.armies, state.active
         for zone in sorted(Q.board().seas):
-            n = Q.count(state, zone, state.active)
+            here = armies.get(zone)  # (``Q.count`` inline: every sea zone)
+            n = here.get(active, 0) if here else 0
             if n:
                 out.append(ev.Owe(kind="land", nation=state.active, count=n, what=zone))
     if Q.great(state) and state.move_round == 1:  # W-INV-4

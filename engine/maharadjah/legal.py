@@ -347,8 +347,10 @@ def trim(state: State) -> list[Any]:
 def end_movement(state: State) -> list[Any]:
     out: list[Any] = trim(state)
     if state.move_round == 1:  # W-INV-1, W-AMB-27
+        armies, active = state.armies, state.active
         for space in sorted(Q.board().barbarians):
-            n = Q.count(state, space, state.active)
+            here = armies.get(space)  # (``Q.count`` inline: every barbarian land)
+            n = here.get(active, 0) if here else 0
             if n:
                 out.append(ev.ArmiesRemoved(nation=state.active, space=space, armies=n,
                                             why="stranded"))
