@@ -448,15 +448,23 @@ def _judged(state: State, inputs: Inputs | None) -> Judgement:
     if inputs is None:
         inputs = search_inputs(state, nation)
     # (dicts in their own order: the same position folded alike keys alike)
-    own = tuple((s, here[nation]) for s, here in state.armies.items() if nation in here)
-    fresh = tuple(state.fresh.items())
+    # (loops, not generators: asked of every new position, and a comprehension would
+    # make cells of ``state``, ``nation`` and ``inputs`` at every call)
+    own = []
+    for s, here in state.armies.items():
+        if nation in here:
+            own.append((s, here[nation]))
     # arrivals matter where an overrun may still come (W-MOVE-5, ``_overruns``)
-    came = tuple((s, sum(c.values())) for s, c in state.arrived.items())
-    key = (nation, own, fresh, came, inputs.stamp)
+    came = []
+    for s, c in state.arrived.items():
+        came.append((s, sum(c.values())))
+    key = (nation, tuple(own), tuple(state.fresh.items()), tuple(came), inputs.stamp)
     found = _JUDGED.get(key)
     if found is None:
         fixed, supply = _split(state, nation)
-        options = {s: _options(state, s, inputs) for s in supply}
+        options = {}
+        for s in supply:
+            options[s] = _options(state, s, inputs)
         found = Judgement(fixed, supply, options)
         if len(_JUDGED) >= _JUDGED_MAX:
             _JUDGED.clear()
