@@ -23,13 +23,20 @@ def compulsory(state: State) -> list[tuple[str, str]]:
     terr = Q.board().territories
     active = state.active
     out: list[tuple[str, str]] = []
-    for space in sorted(s for s, here in state.armies.items()
-                        if len(here) > 1 and here.get(active, 0)):  # shared, with its armies
+    # (loops: no generators, and no cells of ``active`` and ``space``, at every call)
+    shared = []
+    for s, here in state.armies.items():
+        if len(here) > 1 and here.get(active, 0):  # shared, with its armies
+            shared.append(s)
+    shared.sort()
+    for space in shared:
         if space in terr:
-            out.extend((space, enemy) for enemy in Q.enemies_in(state, space, active))
+            for enemy in Q.enemies_in(state, space, active):
+                out.append((space, enemy))
         elif (space in Q.board().seas and not Q.is_colonial(active)
               and space not in state.fought):
-            out.extend((space, enemy) for enemy in naval_targets(state, active, space))
+            for enemy in naval_targets(state, active, space):
+                out.append((space, enemy))
     return out
 
 

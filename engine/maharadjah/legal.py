@@ -200,8 +200,11 @@ def _starts(state: State) -> list[str]:
     if state.phase != MOVE or state.todo or state.battle is not None:
         return []
     starts = {s for s, n in state.fresh.items() if n > 0}
-    starts |= {w for lead, w in state.leaders.items()
-               if Q.leader_nation(lead) == state.active and lead not in state.moved}
+    # (a loop: a comprehension reading ``state`` would make it a cell at every call)
+    active, moved = state.active, state.moved
+    for lead, w in state.leaders.items():
+        if Q.leader_nation(lead) == active and lead not in moved:
+            starts.add(w)
     return sorted(starts)
 
 

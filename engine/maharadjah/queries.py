@@ -48,7 +48,12 @@ def others(state: State, space: str, nation: str) -> int:
 
 
 def enemies_in(state: State, space: str, nation: str) -> list[str]:
-    return sorted(who for who, n in state.armies.get(space, {}).items() if who != nation and n)
+    out = []  # (a loop: no generator, and no cell of ``nation``, at every call)
+    for who, n in state.armies.get(space, {}).items():
+        if who != nation and n:
+            out.append(who)
+    out.sort()
+    return out
 
 
 def on_map(state: State, nation: str) -> int:
@@ -70,7 +75,12 @@ def pool(state: State, nation: str) -> int:
 
 
 def army_spaces(state: State, nation: str) -> list[str]:
-    return sorted([s for s, here in state.armies.items() if here.get(nation, 0) > 0])
+    out = []  # (a loop: no cell of ``nation`` at every call)
+    for s, here in state.armies.items():
+        if here.get(nation, 0) > 0:
+            out.append(s)
+    out.sort()
+    return out
 
 
 def territories_with_armies(state: State, nation: str) -> list[str]:
@@ -129,7 +139,10 @@ def occupiers(state: State, space: str) -> set[str]:
 def occupied_by(state: State, nation: str) -> list[str]:
     """Territories ``nation`` occupies (W-GEN-5), contested ones included (W-AMB-29)."""
     terr = board().territories
-    out = {s for s, here in state.armies.items() if here.get(nation, 0) > 0 and s in terr}
+    out = set()  # (a loop: no cells of ``nation`` and ``terr`` at every call)
+    for s, here in state.armies.items():
+        if here.get(nation, 0) > 0 and s in terr:
+            out.add(s)
     for lead, where in state.leaders.items():
         if where in terr and leader_nation(lead) == nation and nation in occupiers(state, where):
             out.add(where)

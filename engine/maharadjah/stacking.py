@@ -331,8 +331,13 @@ class Judgement:
         added: dict[str, int] = {}
         for space, k in ends:
             added[space] = added.get(space, 0) + k
-        # (most judgements have no fixed armies over a limit: no search made for one)
-        best = next((given for given, space in back if space not in added), 0) if back else 0
+        # (most judgements have no fixed armies over a limit: no search made for one; a
+        # loop, not a generator that would make ``added`` a cell at every call)
+        best = 0
+        for given, space in back:
+            if space not in added:
+                best = given
+                break
         stuck = self.stuck
         fixed = self.fixed
         for space, k in added.items():
