@@ -50,11 +50,21 @@ def place_spaces(state: State) -> list[str]:
     """W-GROW-6: spread one per territory before doubling; never break stacking."""
     todo = state.todo[0]
     can_add = Q.adding(state, todo.nation)
-    fits = [s for s in todo.spaces if can_add(s, 1)]
+    placed = todo.placed
+    # (loops: every placement asks, and comprehensions would make cells at every call)
+    fits, counts = [], []
+    for s in todo.spaces:
+        if can_add(s, 1):
+            fits.append(s)
+            counts.append(placed.get(s, 0))
     if not fits:
         return []
-    least = min(todo.placed.get(s, 0) for s in fits)
-    return [s for s in fits if todo.placed.get(s, 0) == least]
+    least = min(counts)
+    out = []
+    for s, n in zip(fits, counts, strict=True):
+        if n == least:
+            out.append(s)
+    return out
 
 
 def leader_spaces(state: State, leader: Leader) -> list[str]:
@@ -424,7 +434,10 @@ def build_refusal(state: State, space: str) -> Forbidden | None:
     holder = Q.occupier(state, space)
     if holder is None or holder == power:
         return Forbidden("W-POST-5", f"no army of the {power.title()} in {b.name(space)}")
-    if not any(Q.count(state, sea, power) for sea in terr.seas):
+    for sea in terr.seas:  # (a loop: no generator's cells at every site)
+        if Q.count(state, sea, power):
+            break
+    else:
         return Forbidden("W-POST-5", f"no {power.title()} army at sea beside {b.name(space)}")
     if f"post:{space}" in state.refused:
         return Forbidden("W-POST-5", f"the {holder.title()} refused a post in {b.name(space)}")
@@ -481,8 +494,12 @@ def may_arm(state: State) -> bool:
     automatic end of an Arms Phase asks this)."""
     power = state.active
     current = state.arms.get(power, "")
-    return bool(current) or any(n != current and arms_ok(state, power, n)
-                                for n in Q.rules().order)
+    if current:
+        return True
+    for n in Q.rules().order:  # (a loop: no generator's cells at every call)
+        if n != current and arms_ok(state, power, n):
+            return True
+    return False
 
 
 def arms_lapsed(state: State) -> list[Any]:

@@ -120,9 +120,15 @@ def arms_of(state: State, nation: str, space: str) -> list[str]:
 
 def occupier(state: State, space: str) -> str | None:
     """W-GEN-5: the nation occupying a territory (armies; else a lone nation's leaders)."""
-    here = {n: c for n, c in state.armies.get(space, {}).items() if c > 0}
-    if here:
-        return next(iter(here)) if len(here) == 1 else None
+    # (a loop, no dict made: the first nation with armies there, unless another has some)
+    first = None
+    for n, c in state.armies.get(space, {}).items():
+        if c > 0:
+            if first is not None:
+                return None
+            first = n
+    if first is not None:
+        return first
     nations = {leader_nation(lead) for lead in leaders_at(state, space)}
     return next(iter(nations)) if len(nations) == 1 else None
 
