@@ -99,11 +99,16 @@ def has_business(state: State, nation: str) -> bool:
     row = Q.rules().turns[state.turn]
     if Q.on_map(state, nation) or nation in state.posts.values():
         return True
-    if any(Q.leader_nation(lead) == nation for lead in state.leaders):
-        return True
+    # (loops: no generators' cells of ``nation`` at every call)
+    for lead in state.leaders:
+        if Q.leader_nation(lead) == nation:
+            return True
     if Q.arrivals(state, nation) or Q.reinforcements(state, nation):
         return True
-    return any(t["nation"] == nation for t in row.get("top_up", []))
+    for t in row.get("top_up", []):
+        if t["nation"] == nation:
+            return True
+    return False
 
 
 def next_sequence(state: State) -> list[Any]:

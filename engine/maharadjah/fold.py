@@ -466,7 +466,9 @@ def _moved_keeping_inputs(state: State, e: ev.Moved) -> None:
         here = state.armies.get(e.path[-1])
         if inputs is not None and here and not (len(here) == 1 and e.nation in here):
             # enemies there: the inputs hold while the space stays overrun or not
-            enemies = 2 * sum(n for who, n in here.items() if who != e.nation)
+            # (every count summed in C, the nation's taken off: no generator's cell of
+            # ``e`` at every move)
+            enemies = 2 * (sum(here.values()) - here.get(e.nation, 0))
             came = state.arrived.get(e.path[-1])
             before = sum(came.values()) if came else 0
             if (before >= enemies) != (before + e.armies >= enemies):

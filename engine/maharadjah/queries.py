@@ -175,7 +175,10 @@ def limit(space: str) -> int:
 def stacks_ok(counts: dict[str, int]) -> bool:
     """W-STACK-1/2 for one nation's armies by territory."""
     terr = board().territories
-    over = [s for s, n in counts.items() if s in terr and n > limit(s)]
+    over = []  # (a loop: no cell of ``terr`` at every call)
+    for s, n in counts.items():
+        if s in terr and n > limit(s):
+            over.append(s)
     if not over:
         return True
     if len(over) > 1:
@@ -185,7 +188,11 @@ def stacks_ok(counts: dict[str, int]) -> bool:
 
 
 def nation_counts(state: State, nation: str) -> dict[str, int]:
-    return {s: n for s, here in state.armies.items() if (n := here.get(nation, 0)) > 0}
+    out = {}  # (a loop: no cells of ``nation`` and ``n`` at every call)
+    for s, here in state.armies.items():
+        if (n := here.get(nation, 0)) > 0:
+            out[s] = n
+    return out
 
 
 def can_add(state: State, nation: str, space: str, armies: int = 1) -> bool:
@@ -199,11 +206,19 @@ def adding(state: State, nation: str) -> Callable[[str, int], bool]:
     # (asked at every placement and retreat: the map read once, without a dict of counts)
     on_map = state.armies
     terr = board().territories
-    over = [s for s, here in on_map.items()
-            if (n := here.get(nation, 0)) > 2 and s in terr and n > limit(s)]  # (limits: 2, 3)
+    # (loops, not comprehensions: no cells of ``n`` and ``space`` at every call)
+    over = []
+    for s, here in on_map.items():
+        if (n := here.get(nation, 0)) > 2 and s in terr and n > limit(s):  # (limits: 2, 3)
+            over.append(s)
 
     def fits(space: str, armies: int = 1) -> bool:
-        rest = [s for s in over if s != space] if over else over
+        rest = over
+        if over:
+            rest = []
+            for s in over:
+                if s != space:
+                    rest.append(s)
         here = terr.get(space)
         there = on_map.get(space)
         n = (there.get(nation, 0) if there else 0) + armies
@@ -254,12 +269,20 @@ def great(state: State) -> bool:
 
 def arrivals(state: State, nation: str, turn: int | None = None) -> list[dict[str, Any]]:
     row = rules().turns[turn if turn is not None else state.turn]
-    return [a for a in row.get("arrivals", []) if a["nation"] == nation]
+    out = []  # (a loop: no cell of ``nation`` at every call)
+    for a in row.get("arrivals", []):
+        if a["nation"] == nation:
+            out.append(a)
+    return out
 
 
 def reinforcements(state: State, nation: str) -> int:
     row = rules().turns[state.turn]
-    return sum(r["armies"] for r in row.get("reinforcements", []) if r["nation"] == nation)
+    total = 0  # (a loop: no generator's cell of ``nation`` at every call)
+    for r in row.get("reinforcements", []):
+        if r["nation"] == nation:
+            total += r["armies"]
+    return total
 
 
 def to_move(state: State) -> tuple[int, ...]:
