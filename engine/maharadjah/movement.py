@@ -425,12 +425,17 @@ def _inputs(state: State, nation: str) -> Inputs:
         if nation not in here:
             theirs = tuple(here.items())
         elif len(here) > 1:
-            theirs = tuple(item for item in here.items() if item[0] != nation)
+            mixed = []  # (a loop: no generator, and no cell of ``nation``, a call)
+            for item in here.items():
+                if item[0] != nation:
+                    mixed.append(item)
+            theirs = tuple(mixed)
         else:
             continue  # only its own armies
         enemy.append((space, theirs))
-        if arrived and space in arrived and sum(arrived[space].values()) >= 2 * sum(
-                c for _, c in theirs):  # as entering() counts them
+        # (their counts summed in C, the nation's taken off: as entering() counts them)
+        if arrived and space in arrived and sum(arrived[space].values()) >= 2 * (
+                sum(here.values()) - here.get(nation, 0)):
             overrun.append(space)
     return Inputs((state.turn, tuple(enemy), tuple(overrun),
                    tuple(state.refused), tuple(state.allies),

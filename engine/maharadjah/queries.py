@@ -85,7 +85,11 @@ def army_spaces(state: State, nation: str) -> list[str]:
 
 def territories_with_armies(state: State, nation: str) -> list[str]:
     terr = board().territories
-    return [s for s in army_spaces(state, nation) if s in terr]
+    out = []  # (a loop: no cell of ``terr`` at every call)
+    for s in army_spaces(state, nation):
+        if s in terr:
+            out.append(s)
+    return out
 
 
 def leaders_at(state: State, space: str) -> list[str]:
