@@ -23,13 +23,20 @@ def compulsory(state: State) -> list[tuple[str, str]]:
     terr = Q.board().territories
     active = state.active
     out: list[tuple[str, str]] = []
-    for space in sorted(s for s, here in state.armies.items()
-                        if len(here) > 1 and here.get(active, 0)):  # shared, with its armies
+    # (loops: no generators, and no cells of ``active`` and ``space``, at every call)
+    shared = []
+    for s, here in state.armies.items():
+        if len(here) > 1 and here.get(active, 0):  # shared, with its armies
+            shared.append(s)
+    shared.sort()
+    for space in shared:
         if space in terr:
-            out.extend((space, enemy) for enemy in Q.enemies_in(state, space, active))
+            for enemy in Q.enemies_in(state, space, active):
+                out.append((space, enemy))
         elif (space in Q.board().seas and not Q.is_colonial(active)
               and space not in state.fought):
-            out.extend((space, enemy) for enemy in naval_targets(state, active, space))
+            for enemy in naval_targets(state, active, space):
+                out.append((space, enemy))
     return out
 
 
@@ -70,8 +77,12 @@ def units(state: State, battle: Battle) -> tuple[int, int]:
 
 def bonus(state: State, nation: str, space: str) -> int:
     """W-CMB-4: +1 for a leader of the nation, +1 for an arms marker it holds (max +2)."""
-    leader = any(Q.leader_nation(lead) == nation for lead in Q.leaders_at(state, space))
-    return int(leader) + int(bool(Q.arms_of(state, nation, space)))
+    leader = 0
+    for lead in Q.leaders_at(state, space):  # (a loop: no generator's cells a call)
+        if Q.leader_nation(lead) == nation:
+            leader = 1
+            break
+    return leader + int(bool(Q.arms_of(state, nation, space)))
 
 
 def threshold(target_colonial: bool, defending: bool, space: str) -> int:
@@ -100,8 +111,13 @@ def roll(state: State, rng: Random) -> list[Any]:
     d_mods = [d_bonus + int(Q.is_colonial(dfd))] * def_armies + [d_bonus] * def_posts
     on_def = threshold(Q.is_colonial(dfd) and def_armies > 0, True, space)
     on_att = threshold(Q.is_colonial(att), False, space)
-    hits_def = sum(d + a_mod >= on_def for d in a_dice)
-    hits_att = sum(d + m >= on_att for d, m in zip(d_dice, d_mods, strict=True))
+    hits_def = hits_att = 0  # (loops: no generators' cells a round)
+    for d in a_dice:
+        if d + a_mod >= on_def:
+            hits_def += 1
+    for d, m in zip(d_dice, d_mods, strict=True):
+        if d + m >= on_att:
+            hits_att += 1
     out: list[Any] = [ev.BattleRound(space=space, attacker_dice=a_dice, defender_dice=d_dice,
                                      attacker_bonus=a_bonus, defender_bonus=d_bonus,
                                      hits_on_defender=hits_def, hits_on_attacker=hits_att)]
@@ -201,14 +217,23 @@ def _defender_retreats(state: State) -> Iterator[str]:
     for dest in sorted(near - entered):
         pieces = set(state.armies.get(dest, {}))
         pieces |= {Q.leader_nation(lead) for lead in Q.leaders_at(state, dest)}
-        pieces |= {state.arms[p] for p, w in state.arms_at.items() if w == dest and p in state.arms}
+        # (loops: no comprehensions' cells at every destination)
+        arms = state.arms
+        for p, w in state.arms_at.items():
+            if w == dest and p in arms:
+                pieces.add(arms[p])
         if dest in state.posts:
             pieces.add(state.posts[dest])
         if pieces == {dfd}:
             pass  # (a) only its own pieces
-        elif Q.vacant(state, dest) and not any(
-                Q.count(state, t, att) for t in b.land[dest] if t != space):
-            pass  # (b) vacant and no attacker beside it
+        elif Q.vacant(state, dest):
+            beside = False  # (b) vacant and no attacker beside it
+            for t in b.land[dest]:
+                if t != space and Q.count(state, t, att):
+                    beside = True
+                    break
+            if beside:
+                continue
         else:
             continue
         if fits is None:

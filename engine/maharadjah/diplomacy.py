@@ -154,13 +154,25 @@ def offer_events(state: State) -> list[Any]:
     for nation in Q.rules().order:
         if nation not in state.control or (nation not in beside and nation != state.active):
             continue
-        if any(can_submit(state, nation, e["region"]) for e in Q.rules().nations[nation].submit):
-            out.append(ev.Owe(kind="offer", nation=nation, count=1, what="submit"))
-        elif attacker and any(Q.count(state, t, state.active)
-                              for t in Q.territories_with_armies(state, nation)) and (
-                ally_intents(state, nation)):
-            out.append(ev.Owe(kind="offer", nation=nation, count=1, what="ally"))
+        # (loops: every Movement Phase's end asks, and generators would make cells of
+        # ``state`` and ``nation`` at every call)
+        for e in Q.rules().nations[nation].submit:
+            if can_submit(state, nation, e["region"]):
+                out.append(ev.Owe(kind="offer", nation=nation, count=1, what="submit"))
+                break
+        else:
+            if attacker and _meets(state, nation) and ally_intents(state, nation):
+                out.append(ev.Owe(kind="offer", nation=nation, count=1, what="ally"))
     return out
+
+
+def _meets(state: State, nation: str) -> bool:
+    """The active nation has armies in a territory where ``nation`` has some."""
+    active = state.active
+    for t in Q.territories_with_armies(state, nation):
+        if Q.count(state, t, active):
+            return True
+    return False
 
 
 def _beside(state: State) -> set[str]:

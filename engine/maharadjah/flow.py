@@ -99,11 +99,16 @@ def has_business(state: State, nation: str) -> bool:
     row = Q.rules().turns[state.turn]
     if Q.on_map(state, nation) or nation in state.posts.values():
         return True
-    if any(Q.leader_nation(lead) == nation for lead in state.leaders):
-        return True
+    # (loops: no generators' cells of ``nation`` at every call)
+    for lead in state.leaders:
+        if Q.leader_nation(lead) == nation:
+            return True
     if Q.arrivals(state, nation) or Q.reinforcements(state, nation):
         return True
-    return any(t["nation"] == nation for t in row.get("top_up", []))
+    for t in row.get("top_up", []):
+        if t["nation"] == nation:
+            return True
+    return False
 
 
 def next_sequence(state: State) -> list[Any]:
@@ -228,8 +233,10 @@ def combat_phase(state: State) -> list[Any]:
 def end_combat(state: State) -> list[Any]:
     out: list[Any] = [ev.CombatEnded(nation=state.active)]
     if not Q.is_colonial(state.active):  # W-NAV-3: survivors at sea land at once
+        armies, active = state.armies, state.active
         for zone in sorted(Q.board().seas):
-            n = Q.count(state, zone, state.active)
+            here = armies.get(zone)  # (``Q.count`` inline: every sea zone)
+            n = here.get(active, 0) if here else 0
             if n:
                 out.append(ev.Owe(kind="land", nation=state.active, count=n, what=zone))
     if Q.great(state) and state.move_round == 1:  # W-INV-4

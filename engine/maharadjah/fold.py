@@ -8,7 +8,7 @@ from typing import Any
 from engine.maharadjah import events as ev
 from engine.maharadjah import known
 from engine.maharadjah.board import the_board
-from engine.maharadjah.known import forget
+from engine.maharadjah.known import drop
 from engine.maharadjah.stacking import carry
 from engine.maharadjah.state import (
     COMBAT,
@@ -107,12 +107,18 @@ def _sequence(state: State, e: ev.SequenceStarted) -> None:
     state.phase = START
 
 
+def _fresh(armies: dict[str, dict[str, int]], nation: str) -> dict[str, int]:
+    """The armies of ``nation`` free to move at the start of its Movement Phase. (Apart
+    from ``_phase``, which every phase runs: its comprehension's cell is made only for a
+    Movement Phase.)"""
+    return {s: here[nation] for s, here in armies.items() if here.get(nation, 0) > 0}
+
+
 def _phase(state: State, e: ev.PhaseStarted) -> None:
     state.phase = e.phase
     if e.phase == MOVE:
         state.move_round = e.move_round
-        state.fresh = {s: here[state.active] for s, here in state.armies.items()
-                       if here.get(state.active, 0) > 0}
+        state.fresh = _fresh(state.armies, state.active)
         state.arrived = {}
         state.moved = []
     elif e.phase == COMBAT:
@@ -442,7 +448,7 @@ def apply(state: State, event: Any) -> None:
     if type(event) is ev.Moved:
         _moved_keeping_inputs(state, event)
         return
-    forget(state)
+    drop(id(state), None)  # known.forget
     HANDLERS[type(event)](state, event)
 
 
@@ -460,14 +466,16 @@ def _moved_keeping_inputs(state: State, e: ev.Moved) -> None:
         here = state.armies.get(e.path[-1])
         if inputs is not None and here and not (len(here) == 1 and e.nation in here):
             # enemies there: the inputs hold while the space stays overrun or not
-            enemies = 2 * sum(n for who, n in here.items() if who != e.nation)
+            # (every count summed in C, the nation's taken off: no generator's cell of
+            # ``e`` at every move)
+            enemies = 2 * (sum(here.values()) - here.get(e.nation, 0))
             came = state.arrived.get(e.path[-1])
             before = sum(came.values()) if came else 0
             if (before >= enemies) != (before + e.armies >= enemies):
                 inputs = None
         if inputs is not None:
             judged = values.get("judgement")
-    forget(state)
+    drop(id(state), None)  # known.forget
     _moved(state, e)
     if inputs is not None:
         kept = known.of(state)

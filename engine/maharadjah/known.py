@@ -72,3 +72,8 @@ def kept(state: State) -> dict[str, Any]:
 def forget(state: State) -> None:
     """``state`` changes now (``fold.apply``)."""
     _ENTRIES.pop(id(state), None)
+
+
+# ``forget`` without a Python call in front: ``drop(id(state), None)``. ``fold.apply``
+# forgets the state at every event of every step (several a decision).
+drop = _ENTRIES.pop

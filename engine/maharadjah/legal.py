@@ -50,11 +50,21 @@ def place_spaces(state: State) -> list[str]:
     """W-GROW-6: spread one per territory before doubling; never break stacking."""
     todo = state.todo[0]
     can_add = Q.adding(state, todo.nation)
-    fits = [s for s in todo.spaces if can_add(s, 1)]
+    placed = todo.placed
+    # (loops: every placement asks, and comprehensions would make cells at every call)
+    fits, counts = [], []
+    for s in todo.spaces:
+        if can_add(s, 1):
+            fits.append(s)
+            counts.append(placed.get(s, 0))
     if not fits:
         return []
-    least = min(todo.placed.get(s, 0) for s in fits)
-    return [s for s in fits if todo.placed.get(s, 0) == least]
+    least = min(counts)
+    out = []
+    for s, n in zip(fits, counts, strict=True):
+        if n == least:
+            out.append(s)
+    return out
 
 
 def leader_spaces(state: State, leader: Leader) -> list[str]:
@@ -164,7 +174,7 @@ class Count:
         self.done += 1
         judged, inputs = self.judged, self.inputs
         sizes_to = judged.sizes_to
-        large = judged.large
+        large = judged.flow.large  # (``Judgement.large`` without its property call)
         free = judged.supply.get(start, 0)
         for group in groups_at(state, start):
             armies = group.armies
@@ -200,8 +210,11 @@ def _starts(state: State) -> list[str]:
     if state.phase != MOVE or state.todo or state.battle is not None:
         return []
     starts = {s for s, n in state.fresh.items() if n > 0}
-    starts |= {w for lead, w in state.leaders.items()
-               if Q.leader_nation(lead) == state.active and lead not in state.moved}
+    # (a loop: a comprehension reading ``state`` would make it a cell at every call)
+    active, moved = state.active, state.moved
+    for lead, w in state.leaders.items():
+        if Q.leader_nation(lead) == active and lead not in moved:
+            starts.add(w)
     return sorted(starts)
 
 
@@ -347,8 +360,10 @@ def trim(state: State) -> list[Any]:
 def end_movement(state: State) -> list[Any]:
     out: list[Any] = trim(state)
     if state.move_round == 1:  # W-INV-1, W-AMB-27
+        armies, active = state.armies, state.active
         for space in sorted(Q.board().barbarians):
-            n = Q.count(state, space, state.active)
+            here = armies.get(space)  # (``Q.count`` inline: every barbarian land)
+            n = here.get(active, 0) if here else 0
             if n:
                 out.append(ev.ArmiesRemoved(nation=state.active, space=space, armies=n,
                                             why="stranded"))
@@ -419,7 +434,10 @@ def build_refusal(state: State, space: str) -> Forbidden | None:
     holder = Q.occupier(state, space)
     if holder is None or holder == power:
         return Forbidden("W-POST-5", f"no army of the {power.title()} in {b.name(space)}")
-    if not any(Q.count(state, sea, power) for sea in terr.seas):
+    for sea in terr.seas:  # (a loop: no generator's cells at every site)
+        if Q.count(state, sea, power):
+            break
+    else:
         return Forbidden("W-POST-5", f"no {power.title()} army at sea beside {b.name(space)}")
     if f"post:{space}" in state.refused:
         return Forbidden("W-POST-5", f"the {holder.title()} refused a post in {b.name(space)}")
@@ -447,12 +465,18 @@ def arms_ok(state: State, power: str, nation: str) -> bool:
     """W-ARMS-1 (a) and (b)."""
     if nation not in state.control or Q.is_colonial(nation) or nation in state.gone:
         return False
+    # (loops, not ``any`` over generators: asked of every marker after every step)
     armies = state.armies
-    if not any(owner == power and armies.get(s, {}).get(nation, 0)
-               for s, owner in state.posts.items()):
+    for s, owner in state.posts.items():
+        if owner == power and (here := armies.get(s)) and here.get(nation, 0):
+            break
+    else:
         return False  # (a): no army of the nation on a post of the power
     terr = Q.board().territories  # (b): an army of the power on land
-    return any(here.get(power, 0) for s, here in armies.items() if s in terr)
+    for s, here in armies.items():
+        if here.get(power, 0) and s in terr:
+            return True
+    return False
 
 
 def arms_options(state: State) -> list[Any]:
@@ -470,8 +494,12 @@ def may_arm(state: State) -> bool:
     automatic end of an Arms Phase asks this)."""
     power = state.active
     current = state.arms.get(power, "")
-    return bool(current) or any(n != current and arms_ok(state, power, n)
-                                for n in Q.rules().order)
+    if current:
+        return True
+    for n in Q.rules().order:  # (a loop: no generator's cells at every call)
+        if n != current and arms_ok(state, power, n):
+            return True
+    return False
 
 
 def arms_lapsed(state: State) -> list[Any]:
@@ -629,7 +657,7 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
         free = judged.supply.get(start, 0)
         most = armies if armies < free else free
         ground = rough_ground()
-        asks_land = bool(judged.large)
+        asks_land = bool(judged.flow.large)  # (``Judgement.large``)
         asks_rough = free > stacking.ROUGH_SPARE
         for dest, paths in runs:
             if not armies:

@@ -122,33 +122,39 @@ class _Crossing:
         if nxt in self.enemies:
             return self.enemies[nxt]
         state, group = self.state, self.group
-        out: str | _Refusal | None = None
         here = state.armies.get(nxt)
         # most spaces hold no army or only the group's nation's: no enemy to count
         enemies = Q.others(state, nxt, group.nation) if here and (
             len(here) > 1 or group.nation not in here) else 0
-        if enemies and here:
-            name = self.board.name
-            if group.armies == 0:
-                out = _Refusal("W-AMB-36",
-                               lambda: f"a leader may not enter {name(nxt)} alone: enemy armies")
-            else:
-                nation = group.nation
-                occupants = [o for o, n in here.items() if o != nation and n]  # enemies_in
-                alliance = Q.alliance(state)  # (Q.members, the alliance read once)
-                if nation != "BRITISH" and nation in alliance and any(
-                        o in alliance for o in occupants):
-                    out = _Refusal("W-ALLY-4",
-                                   lambda: f"{name(nxt)} holds armies of a British ally")
-                else:
-                    submissions = state.submissions
-                    passing = all(
-                        (submissions and Q.submitted_here(state, o, nation, nxt))
-                        or (nation == "BRITISH" and o in state.allies) for o in occupants)
-                    arrived = sum(state.arrived.get(nxt, {}).values())
-                    if not passing and arrived < 2 * enemies:
-                        out = "W-MOVE-4"  # W-MOVE-5: no overrun yet
+        out = self._met(nxt, here, enemies) if enemies and here else None
         self.enemies[nxt] = out
+        return out
+
+    def _met(self, nxt: str, here: dict[str, int], enemies: int) -> str | _Refusal | None:
+        """``entering`` a space holding ``enemies`` armies of other nations. (Apart: the
+        cells of its lambdas and generators are made only where enemies stand.)"""
+        state, group = self.state, self.group
+        out: str | _Refusal | None = None
+        name = self.board.name
+        if group.armies == 0:
+            out = _Refusal("W-AMB-36",
+                           lambda: f"a leader may not enter {name(nxt)} alone: enemy armies")
+        else:
+            nation = group.nation
+            occupants = [o for o, n in here.items() if o != nation and n]  # enemies_in
+            alliance = Q.alliance(state)  # (Q.members, the alliance read once)
+            if nation != "BRITISH" and nation in alliance and any(
+                    o in alliance for o in occupants):
+                out = _Refusal("W-ALLY-4",
+                               lambda: f"{name(nxt)} holds armies of a British ally")
+            else:
+                submissions = state.submissions
+                passing = all(
+                    (submissions and Q.submitted_here(state, o, nation, nxt))
+                    or (nation == "BRITISH" and o in state.allies) for o in occupants)
+                arrived = sum(state.arrived.get(nxt, {}).values())
+                if not passing and arrived < 2 * enemies:
+                    out = "W-MOVE-4"  # W-MOVE-5: no overrun yet
         return out
 
 
@@ -419,12 +425,17 @@ def _inputs(state: State, nation: str) -> Inputs:
         if nation not in here:
             theirs = tuple(here.items())
         elif len(here) > 1:
-            theirs = tuple(item for item in here.items() if item[0] != nation)
+            mixed = []  # (a loop: no generator, and no cell of ``nation``, a call)
+            for item in here.items():
+                if item[0] != nation:
+                    mixed.append(item)
+            theirs = tuple(mixed)
         else:
             continue  # only its own armies
         enemy.append((space, theirs))
-        if arrived and space in arrived and sum(arrived[space].values()) >= 2 * sum(
-                c for _, c in theirs):  # as entering() counts them
+        # (their counts summed in C, the nation's taken off: as entering() counts them)
+        if arrived and space in arrived and sum(arrived[space].values()) >= 2 * (
+                sum(here.values()) - here.get(nation, 0)):
             overrun.append(space)
     return Inputs((state.turn, tuple(enemy), tuple(overrun),
                    tuple(state.refused), tuple(state.allies),

@@ -48,7 +48,12 @@ def others(state: State, space: str, nation: str) -> int:
 
 
 def enemies_in(state: State, space: str, nation: str) -> list[str]:
-    return sorted(who for who, n in state.armies.get(space, {}).items() if who != nation and n)
+    out = []  # (a loop: no generator, and no cell of ``nation``, at every call)
+    for who, n in state.armies.get(space, {}).items():
+        if who != nation and n:
+            out.append(who)
+    out.sort()
+    return out
 
 
 def on_map(state: State, nation: str) -> int:
@@ -70,18 +75,33 @@ def pool(state: State, nation: str) -> int:
 
 
 def army_spaces(state: State, nation: str) -> list[str]:
-    return sorted([s for s, here in state.armies.items() if here.get(nation, 0) > 0])
+    out = []  # (a loop: no cell of ``nation`` at every call)
+    for s, here in state.armies.items():
+        if here.get(nation, 0) > 0:
+            out.append(s)
+    out.sort()
+    return out
 
 
 def territories_with_armies(state: State, nation: str) -> list[str]:
     terr = board().territories
-    return [s for s in army_spaces(state, nation) if s in terr]
+    out = []  # (a loop: no cell of ``terr`` at every call)
+    for s in army_spaces(state, nation):
+        if s in terr:
+            out.append(s)
+    return out
 
 
 def leaders_at(state: State, space: str) -> list[str]:
     if space not in state.leaders.values():
         return []  # (most spaces: asked after every move)
-    return sorted(lead for lead, where in state.leaders.items() if where == space)
+    # (a loop: a comprehension would make ``space`` a cell at every call)
+    out = []
+    for lead, where in state.leaders.items():
+        if where == space:
+            out.append(lead)
+    out.sort()
+    return out
 
 
 @cache  # (the rules' own data: asked many times a decision)
@@ -93,15 +113,26 @@ def arms_of(state: State, nation: str, space: str) -> list[str]:
     """Arms markers on the map in ``space`` held by ``nation``."""
     if space not in state.arms_at.values():
         return []
-    return sorted(p for p, where in state.arms_at.items()
-                  if where == space and state.arms.get(p) == nation)
+    arms = state.arms
+    out = []  # (a loop: no cells made at every call, as ``leaders_at``)
+    for p, where in state.arms_at.items():
+        if where == space and arms.get(p) == nation:
+            out.append(p)
+    out.sort()
+    return out
 
 
 def occupier(state: State, space: str) -> str | None:
     """W-GEN-5: the nation occupying a territory (armies; else a lone nation's leaders)."""
-    here = {n: c for n, c in state.armies.get(space, {}).items() if c > 0}
-    if here:
-        return next(iter(here)) if len(here) == 1 else None
+    # (a loop, no dict made: the first nation with armies there, unless another has some)
+    first = None
+    for n, c in state.armies.get(space, {}).items():
+        if c > 0:
+            if first is not None:
+                return None
+            first = n
+    if first is not None:
+        return first
     nations = {leader_nation(lead) for lead in leaders_at(state, space)}
     return next(iter(nations)) if len(nations) == 1 else None
 
@@ -118,7 +149,10 @@ def occupiers(state: State, space: str) -> set[str]:
 def occupied_by(state: State, nation: str) -> list[str]:
     """Territories ``nation`` occupies (W-GEN-5), contested ones included (W-AMB-29)."""
     terr = board().territories
-    out = {s for s, here in state.armies.items() if here.get(nation, 0) > 0 and s in terr}
+    out = set()  # (a loop: no cells of ``nation`` and ``terr`` at every call)
+    for s, here in state.armies.items():
+        if here.get(nation, 0) > 0 and s in terr:
+            out.add(s)
     for lead, where in state.leaders.items():
         if where in terr and leader_nation(lead) == nation and nation in occupiers(state, where):
             out.add(where)
@@ -145,7 +179,10 @@ def limit(space: str) -> int:
 def stacks_ok(counts: dict[str, int]) -> bool:
     """W-STACK-1/2 for one nation's armies by territory."""
     terr = board().territories
-    over = [s for s, n in counts.items() if s in terr and n > limit(s)]
+    over = []  # (a loop: no cell of ``terr`` at every call)
+    for s, n in counts.items():
+        if s in terr and n > limit(s):
+            over.append(s)
     if not over:
         return True
     if len(over) > 1:
@@ -155,7 +192,11 @@ def stacks_ok(counts: dict[str, int]) -> bool:
 
 
 def nation_counts(state: State, nation: str) -> dict[str, int]:
-    return {s: n for s, here in state.armies.items() if (n := here.get(nation, 0)) > 0}
+    out = {}  # (a loop: no cells of ``nation`` and ``n`` at every call)
+    for s, here in state.armies.items():
+        if (n := here.get(nation, 0)) > 0:
+            out[s] = n
+    return out
 
 
 def can_add(state: State, nation: str, space: str, armies: int = 1) -> bool:
@@ -169,11 +210,19 @@ def adding(state: State, nation: str) -> Callable[[str, int], bool]:
     # (asked at every placement and retreat: the map read once, without a dict of counts)
     on_map = state.armies
     terr = board().territories
-    over = [s for s, here in on_map.items()
-            if (n := here.get(nation, 0)) > 2 and s in terr and n > limit(s)]  # (limits: 2, 3)
+    # (loops, not comprehensions: no cells of ``n`` and ``space`` at every call)
+    over = []
+    for s, here in on_map.items():
+        if (n := here.get(nation, 0)) > 2 and s in terr and n > limit(s):  # (limits: 2, 3)
+            over.append(s)
 
     def fits(space: str, armies: int = 1) -> bool:
-        rest = [s for s in over if s != space] if over else over
+        rest = over
+        if over:
+            rest = []
+            for s in over:
+                if s != space:
+                    rest.append(s)
         here = terr.get(space)
         there = on_map.get(space)
         n = (there.get(nation, 0) if there else 0) + armies
@@ -224,30 +273,39 @@ def great(state: State) -> bool:
 
 def arrivals(state: State, nation: str, turn: int | None = None) -> list[dict[str, Any]]:
     row = rules().turns[turn if turn is not None else state.turn]
-    return [a for a in row.get("arrivals", []) if a["nation"] == nation]
+    out = []  # (a loop: no cell of ``nation`` at every call)
+    for a in row.get("arrivals", []):
+        if a["nation"] == nation:
+            out.append(a)
+    return out
 
 
 def reinforcements(state: State, nation: str) -> int:
     row = rules().turns[state.turn]
-    return sum(r["armies"] for r in row.get("reinforcements", []) if r["nation"] == nation)
+    total = 0  # (a loop: no generator's cell of ``nation`` at every call)
+    for r in row.get("reinforcements", []):
+        if r["nation"] == nation:
+            total += r["armies"]
+    return total
 
 
 def to_move(state: State) -> tuple[int, ...]:
     """Whose decision the game waits for (W-SEQ-1): the nation a placement or answer is
     asked of, a battle's side for its stage, else the active nation in its own phases."""
+    # (asked twice a decision: ``seat_of`` read inline, ``state.control[nation]``)
     if state.phase == OVER:
         return ()
     if state.todo:
-        return (seat_of(state, state.todo[0].nation),)
+        return (state.control[state.todo[0].nation],)
     battle = state.battle
     if battle is not None:
         if battle.stage == RETREAT_DEF:
-            return (seat_of(state, battle.defender),)
+            return (state.control[battle.defender],)
         if battle.stage in (LOSSES, RETREAT_ATT):
-            return (seat_of(state, battle.attacker),)
+            return (state.control[battle.attacker],)
         return ()
     if state.phase in ACTIVE_PHASES and state.active:
-        return (seat_of(state, state.active),)
+        return (state.control[state.active],)
     return ()
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, get_args
 
 from engine.core.errors import Forbidden, OutOfTurn, Refused
@@ -178,19 +178,32 @@ def decide_listed(state: State, seat: int, intent: Any) -> list[Any]:
     nation = state.active
     path = tuple(intent.path)
     seas = Q.board().seas
-    if not Q.is_colonial(nation) and path[-1] not in seas:
-        zone = next((space for space in path if space in seas), "")
-        if zone:  # a sea move (W-BOAT-2): its one sea zone
-            asked = tuple(p for p in Q.enemies_in(state, zone, nation)
-                          if Q.is_colonial(p) and not Q.same_player(state, p, nation)
-                          and f"{p}@{zone}" not in state.granted)
-            if asked:
-                return [ev.PassageAsked(nation=nation, zone=zone, powers=asked,
-                                        start=intent.start, path=path, armies=intent.armies,
-                                        leaders=tuple(intent.leaders),
-                                        arms=tuple(intent.arms), drops=drops)]
+    # (most moves cross no sea zone: asked in C before the walk along the path)
+    if not Q.is_colonial(nation) and path[-1] not in seas and not seas.keys().isdisjoint(path):
+        asked = _passage(state, nation, path, seas)
+        if asked:  # a sea move (W-BOAT-2) past colonial armies
+            zone, powers = asked
+            return [ev.PassageAsked(nation=nation, zone=zone, powers=powers,
+                                    start=intent.start, path=path, armies=intent.armies,
+                                    leaders=tuple(intent.leaders),
+                                    arms=tuple(intent.arms), drops=drops)]
     return moved(state, nation, intent.start, path, intent.armies, tuple(intent.leaders),
                  tuple(intent.arms), drops)
+
+
+def _passage(state: State, nation: str, path: tuple[str, ...],
+             seas: Collection[str]) -> tuple[str, tuple[str, ...]] | None:
+    """The sea zone of a move's path (W-BOAT-2: its one) and the colonial powers whose
+    leave its sailing past their armies asks (W-BOAT-6), or None when none is asked.
+    (Apart from ``decide_listed``, which every decision runs: its comprehensions' cells
+    are made only for a move that crosses a sea zone.)"""
+    zone = next((space for space in path if space in seas), "")
+    if not zone:
+        return None
+    asked = tuple(p for p in Q.enemies_in(state, zone, nation)
+                  if Q.is_colonial(p) and not Q.same_player(state, p, nation)
+                  and f"{p}@{zone}" not in state.granted)
+    return (zone, asked) if asked else None
 
 
 def moved(state: State, nation: str, start: str, path: tuple[str, ...], armies: int,
@@ -201,16 +214,27 @@ def moved(state: State, nation: str, start: str, path: tuple[str, ...], armies: 
     # the spaces armies enter: the whole path, or up to the last stop (W-LEAD-3)
     reached = len(path) if rest else max((i + 1 for i, d in enumerate(drops) if d), default=0)
     if armies:  # W-MOVE-11, W-LEAD-7 (a): lone enemy leaders die as armies enter
+        placed = state.leaders.values()  # (most spaces hold none: no call for them)
         for space in path[:reached]:
+            if space not in placed:
+                continue
             for lead in Q.leaders_at(state, space):
                 owner = Q.leader_nation(lead)
                 if (owner != nation and not Q.count(state, space, owner)
                         and state.posts.get(space) != owner):
                     out += legal.kill_credit(state, nation, lead)
-    out += [ev.Moved(nation=nation, start=start, path=path[:i + 1], armies=d)
-            for i, d in enumerate(drops) if d]
+    if drops:  # (most moves stop nowhere on the way)
+        out += _stops(nation, start, path, drops)
     return out + [ev.Moved(nation=nation, start=start, path=path, armies=rest, leaders=leaders,
                            arms=arms)]
+
+
+def _stops(nation: str, start: str, path: tuple[str, ...],
+           drops: tuple[int, ...]) -> list[Any]:
+    """The moves of the armies a move drops on its way (W-LEAD-3). (Apart from
+    ``moved``: its comprehension's cells are made only for a move with stops.)"""
+    return [ev.Moved(nation=nation, start=start, path=path[:i + 1], armies=d)
+            for i, d in enumerate(drops) if d]
 
 
 # --------------------------------------------------------------------- combat

@@ -94,7 +94,11 @@ def raids(state: State, nation: str) -> list[ev.VPScored]:
 
 def alone(state: State, nation: str) -> tuple[str, ...]:
     """Territories ``nation`` occupies with no other nation's army there (W-VP-3)."""
-    return tuple(t for t in Q.occupied_by(state, nation) if not Q.others(state, t, nation))
+    out = []  # (a loop: no generator, and no cells, at every call)
+    for t in Q.occupied_by(state, nation):
+        if not Q.others(state, t, nation):
+            out.append(t)
+    return tuple(out)
 
 
 def colonial(state: State, power: str) -> list[ev.VPScored]:

@@ -32,6 +32,7 @@ listing asks only ``sizes`` per destination, mostly answered by the judgement's 
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import cache
 from typing import Any
 
@@ -151,7 +152,9 @@ class Judgement:
             self.sizes[key] = known
         if not known or known[-1] <= most:
             return known
-        return tuple(k for k in known if k <= most)
+        # (the sizes rise: cut in C, with no generator whose cell ``most`` every call
+        # would make)
+        return known[:bisect_right(known, most)]
 
     def _sizes(self, state: State, start: str, dest: str) -> tuple[int, ...]:
         # (asked of every stack and destination after every move: ``_sure`` inline)
@@ -328,8 +331,13 @@ class Judgement:
         added: dict[str, int] = {}
         for space, k in ends:
             added[space] = added.get(space, 0) + k
-        # (most judgements have no fixed armies over a limit: no search made for one)
-        best = next((given for given, space in back if space not in added), 0) if back else 0
+        # (most judgements have no fixed armies over a limit: no search made for one; a
+        # loop, not a generator that would make ``added`` a cell at every call)
+        best = 0
+        for given, space in back:
+            if space not in added:
+                best = given
+                break
         stuck = self.stuck
         fixed = self.fixed
         for space, k in added.items():
@@ -445,15 +453,23 @@ def _judged(state: State, inputs: Inputs | None) -> Judgement:
     if inputs is None:
         inputs = search_inputs(state, nation)
     # (dicts in their own order: the same position folded alike keys alike)
-    own = tuple((s, here[nation]) for s, here in state.armies.items() if nation in here)
-    fresh = tuple(state.fresh.items())
+    # (loops, not generators: asked of every new position, and a comprehension would
+    # make cells of ``state``, ``nation`` and ``inputs`` at every call)
+    own = []
+    for s, here in state.armies.items():
+        if nation in here:
+            own.append((s, here[nation]))
     # arrivals matter where an overrun may still come (W-MOVE-5, ``_overruns``)
-    came = tuple((s, sum(c.values())) for s, c in state.arrived.items())
-    key = (nation, own, fresh, came, inputs.stamp)
+    came = []
+    for s, c in state.arrived.items():
+        came.append((s, sum(c.values())))
+    key = (nation, tuple(own), tuple(state.fresh.items()), tuple(came), inputs.stamp)
     found = _JUDGED.get(key)
     if found is None:
         fixed, supply = _split(state, nation)
-        options = {s: _options(state, s, inputs) for s in supply}
+        options = {}
+        for s in supply:
+            options[s] = _options(state, s, inputs)
         found = Judgement(fixed, supply, options)
         if len(_JUDGED) >= _JUDGED_MAX:
             _JUDGED.clear()
