@@ -56,6 +56,7 @@ SITE = 0.7  # a free post site a colonial power's armies hold alone, per VP a tu
 REACH_SITE = 0.8  # of a vacant site an unmoved colonial army could still take this phase
 PULL = 0.2  # an army where its card scores less than where it could go: per VP of the difference
 RAJ_LAST = {"MAURYA": 5}  # W-RAJ-6, W-SCHED-2: the Maurya leave after turn 5
+OWN_THREAT_OFF = 1.0  # of the judging seat's own armies left out of the threat to others
 RAJ_NEXT = 0.5  # an Indian Raj nation's way to its next level, per level (the British are
 # left out: their count takes in every vacant territory, W-RAJ-4 d)
 
@@ -154,7 +155,7 @@ def _scores_this_turn(state: MaharadjahState, nation: str) -> bool:
         Phase.VP, Phase.SEQ_END, Phase.OVERPOP))
 
 
-def nation_values(state: MaharadjahState) -> dict[str, float]:
+def nation_values(state: MaharadjahState, judge: int | None = None) -> dict[str, float]:
     # (the bots' judgement asks this of every candidate of every decision: the board's
     # tables are read into locals once, and the sums keep their order)
     territories = Q.board().territories
@@ -168,7 +169,7 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
     armies: dict[str, float] = dict.fromkeys(control, 0.0)
     spaces: dict[str, int] = dict.fromkeys(control, 0)
     seat = control
-    around = _Around(state)
+    around = _Around(state, judge)
     safety = around.safety
     fight = state.battle
     fought = fight.space if fight is not None else None
@@ -394,10 +395,11 @@ class _Around:
     """Per position, what ``safety`` reads around a territory: the armies of each
     player's nations and the nations with a leader, space by space."""
 
-    __slots__ = ("by_seat", "control", "land", "led", "total")
+    __slots__ = ("by_seat", "control", "judge", "land", "led", "total")
 
-    def __init__(self, state: MaharadjahState) -> None:
+    def __init__(self, state: MaharadjahState, judge: int | None = None) -> None:
         control = self.control = state.control
+        self.judge = judge
         self.land = _land()
         self.by_seat: dict[str, dict[int, int]] = {}
         self.total: dict[str, int] = {}
@@ -417,10 +419,13 @@ class _Around:
         players' nations in the territories around it."""
         me = self.control[nation]
         total, by_seat = self.total, self.by_seat
-        threat = 0
+        threat = 0.0
+        judge = self.judge
         for near in self.land[space]:
             if near in total:
                 threat += total[near] - by_seat[near].get(me, 0)
+                if judge is not None and judge != me:
+                    threat -= OWN_THREAT_OFF * by_seat[near].get(judge, 0)
         strength = own + (1 if nation in self.led.get(space, ()) else 0)
         return strength / (strength + THREAT * threat)
 
@@ -430,10 +435,13 @@ class _Around:
         armies there, in the territories around and on the seas of its coast."""
         me = self.control[power]
         total, by_seat = self.total, self.by_seat
-        threat = 0
+        threat = 0.0
+        judge = self.judge
         for near in self.land[space] + _coasts()[space] + (space,):
             if near in total:
                 threat += total[near] - by_seat[near].get(me, 0)
+                if judge is not None and judge != me:
+                    threat -= OWN_THREAT_OFF * by_seat[near].get(judge, 0)
         if not threat:
             return 1.0
         strength = 1 + (by_seat[space].get(me, 0) if space in by_seat else 0)
@@ -452,17 +460,17 @@ def _land() -> dict[str, tuple[str, ...]]:
     return {t: tuple(near) for t, near in Q.board().land.items()}
 
 
-def estimates(state: MaharadjahState) -> list[float]:
+def estimates(state: MaharadjahState, judge: int | None = None) -> list[float]:
     out = [0.0] * state.seats
     if state.phase == Phase.OVER:
         return [float(v) for v in scoring.totals(state)]
-    for nation, v in nation_values(state).items():
+    for nation, v in nation_values(state, judge).items():
         out[state.control[nation]] += v
     return out
 
 
 def value(state: MaharadjahState, seat: int) -> float:
-    mine = estimates(state)
+    mine = estimates(state, seat)
     others = [v for s, v in enumerate(mine) if s != seat]
     out = mine[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
     if state.phase == Phase.OVER and seat in state.winners:
