@@ -22,7 +22,7 @@ from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
 from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF
 from engine.maharadjah.state import State as MaharadjahState
-from tests.maharadjah.helpers import Dice, play, position
+from tests.maharadjah.helpers import Dice, play, position, settle
 
 from .seeded import assert_seeded, ranking
 
@@ -261,6 +261,23 @@ def test_medium_attacks_when_the_odds_are_good() -> None:
     top = scored[0][1]
     assert not (isinstance(top, I.Move) and top.path[-1] == "KER")
     assert any(isinstance(i, I.Move) and i.path[-1] == "KER" for _, i in scored)
+
+
+def test_medium_does_not_count_its_own_armies_as_a_threat_to_others() -> None:
+    """W-SETUP-2, W-VP-2, W-MOVE-2: at the opening of the 5-player game (seed 7440) the
+    Pandya's first move takes the Malwa army nearer to Karnataka and Mysore, their
+    card's territories, not to Rajputana beside the Harappans' land, where the card
+    scores nothing: the seat judges the others' territories without its own armies as a
+    threat to them (a lone army hovering beside a rival used to look like a gain)."""
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(5)], Options(), 7440)
+    s = game.state
+    settle(s)
+    assert (s.turn, s.active) == (1, "PANDYA") and s.armies["MLW"] == {"PANDYA": 1}
+    seat = RULESET.to_move(s)[0]
+    pick = choose_intent(RULESET, s, seat, RULESET.legal_intents(s, seat), "medium", Random(0))
+    far = maharadjah_eval._distances()
+    assert isinstance(pick, I.Move) and pick.start == "MLW", pick
+    assert far[pick.path[-1]]["MYS"] < far["MLW"]["MYS"], pick
 
 
 def test_medium_refuses_an_alliance_that_leaves_nothing_to_attack() -> None:
