@@ -25,7 +25,9 @@ wanders (the Pandya, two armies in central India at turn 1, used to go north and
 score 3 VP a game). A territory where two nations' armies meet is a battle to come
 (W-CMB-1): each side is credited with its chance of holding it, its expected
 survivors and the kill VP its dice should earn, from the exact odds of a fight to
-the end (``odds``). ``value`` is the seat's estimate against the
+the end (``odds``). Armies of the British alliance are no threat to a member's
+territories and posts (W-ALLY-4: members may not attack one another). ``value`` is the
+seat's estimate against the
 others' (half the best, half the mean), which is what a bot maximises.
 Everything in Maharadjah is public (W-VP-7): a seat's view is the whole state.
 """
@@ -56,6 +58,8 @@ SITE = 0.7  # a free post site a colonial power's armies hold alone, per VP a tu
 REACH_SITE = 0.8  # of a vacant site an unmoved colonial army could still take this phase
 PULL = 0.2  # an army where its card scores less than where it could go: per VP of the difference
 RAJ_LAST = {"MAURYA": 5}  # W-RAJ-6, W-SCHED-2: the Maurya leave after turn 5
+OWN_THREAT_OFF = 1.0  # of the judging seat's own armies left out of the threat to others
+FORGO = 0.5  # of the card VP in members' territories an ally's armies could reach (W-ALLY-4)
 RAJ_NEXT = 0.5  # an Indian Raj nation's way to its next level, per level (the British are
 # left out: their count takes in every vacant territory, W-RAJ-4 d)
 
@@ -154,7 +158,7 @@ def _scores_this_turn(state: MaharadjahState, nation: str) -> bool:
         Phase.VP, Phase.SEQ_END, Phase.OVERPOP))
 
 
-def nation_values(state: MaharadjahState) -> dict[str, float]:
+def nation_values(state: MaharadjahState, judge: int | None = None) -> dict[str, float]:
     # (the bots' judgement asks this of every candidate of every decision: the board's
     # tables are read into locals once, and the sums keep their order)
     territories = Q.board().territories
@@ -168,7 +172,7 @@ def nation_values(state: MaharadjahState) -> dict[str, float]:
     armies: dict[str, float] = dict.fromkeys(control, 0.0)
     spaces: dict[str, int] = dict.fromkeys(control, 0)
     seat = control
-    around = _Around(state)
+    around = _Around(state, judge)
     safety = around.safety
     fight = state.battle
     fought = fight.space if fight is not None else None
@@ -394,13 +398,21 @@ class _Around:
     """Per position, what ``safety`` reads around a territory: the armies of each
     player's nations and the nations with a leader, space by space."""
 
-    __slots__ = ("by_seat", "control", "land", "led", "total")
+    __slots__ = ("by_seat", "control", "judge", "land", "led", "members", "outside",
+                 "outside_total", "total")
 
-    def __init__(self, state: MaharadjahState) -> None:
+    def __init__(self, state: MaharadjahState, judge: int | None = None) -> None:
         control = self.control = state.control
+        self.judge = judge
         self.land = _land()
         self.by_seat: dict[str, dict[int, int]] = {}
         self.total: dict[str, int] = {}
+        # the same counts without the alliance's armies, which may not attack a member
+        # (W-ALLY-4): read for a member's territories and posts, once anyone has allied
+        self.members = Q.alliance(state) if state.allies else frozenset()
+        members = self.members
+        self.outside: dict[str, dict[int, int]] = {}
+        self.outside_total: dict[str, int] = {}
         for space, here in state.armies.items():
             seats: dict[int, int] = {}
             for other, c in here.items():
@@ -408,6 +420,13 @@ class _Around:
                     seats[control[other]] = seats.get(control[other], 0) + c
             self.by_seat[space] = seats
             self.total[space] = sum(seats.values())
+            if members:
+                outside: dict[int, int] = {}
+                for other, c in here.items():
+                    if c > 0 and other in control and other not in members:
+                        outside[control[other]] = outside.get(control[other], 0) + c
+                self.outside[space] = outside
+                self.outside_total[space] = sum(outside.values())
         self.led: dict[str, set[str]] = {}
         for lead, where in state.leaders.items():
             self.led.setdefault(where, set()).add(Q.leader_nation(lead))
@@ -416,11 +435,15 @@ class _Around:
         """How likely ``nation`` keeps ``space``: its armies against the armies of other
         players' nations in the territories around it."""
         me = self.control[nation]
-        total, by_seat = self.total, self.by_seat
-        threat = 0
+        total, by_seat = (self.outside_total, self.outside) if nation in self.members else (
+            self.total, self.by_seat)
+        threat = 0.0
+        judge = self.judge
         for near in self.land[space]:
             if near in total:
                 threat += total[near] - by_seat[near].get(me, 0)
+                if judge is not None and judge != me:
+                    threat -= OWN_THREAT_OFF * by_seat[near].get(judge, 0)
         strength = own + (1 if nation in self.led.get(space, ()) else 0)
         return strength / (strength + THREAT * threat)
 
@@ -429,14 +452,18 @@ class _Around:
         W-POST-7) and the armies of its player there against the other players'
         armies there, in the territories around and on the seas of its coast."""
         me = self.control[power]
-        total, by_seat = self.total, self.by_seat
-        threat = 0
+        total, by_seat = (self.outside_total, self.outside) if power in self.members else (
+            self.total, self.by_seat)
+        threat = 0.0
+        judge = self.judge
         for near in self.land[space] + _coasts()[space] + (space,):
             if near in total:
                 threat += total[near] - by_seat[near].get(me, 0)
+                if judge is not None and judge != me:
+                    threat -= OWN_THREAT_OFF * by_seat[near].get(judge, 0)
         if not threat:
             return 1.0
-        strength = 1 + (by_seat[space].get(me, 0) if space in by_seat else 0)
+        strength = 1 + (self.by_seat[space].get(me, 0) if space in self.by_seat else 0)
         return strength / (strength + THREAT * threat)
 
 
@@ -452,17 +479,44 @@ def _land() -> dict[str, tuple[str, ...]]:
     return {t: tuple(near) for t, near in Q.board().land.items()}
 
 
-def estimates(state: MaharadjahState) -> list[float]:
+def forgone_by_alliance(state: MaharadjahState, nation: str) -> float:
+    """What allying with the British costs ``nation`` beyond its price (W-ALLY-2): it may
+    no longer attack a member (W-ALLY-4), so the card VP still to come in the
+    territories other players' members hold within a turn's march of its armies (two
+    crossings, W-MOVE-2; an invader's entry counts as one, W-INV-1) are out of its reach,
+    each counted at ``FORGO``. (The estimate saw neither side of the alliance and, the
+    values tied, the Afghans allied on arrival at turn 15 and could raid nothing.)"""
+    members = Q.alliance(state)
+    me = state.control[nation]
+    index = _order_index()[nation]
+    vps = _territory_vps(state.turn, nation, index >= state.seq)
+    far = _distances()
+    starts = [s for s, here in state.armies.items() if here.get(nation, 0) > 0 and s in far]
+    if state.active == nation:  # this turn's invaders, asked before they are placed
+        starts += [a["space"] for a in Q.arrivals(state, nation) if a["space"] in far]
+    total = 0.0
+    for t, here in state.armies.items():
+        if t not in vps or not vps[t]:
+            continue
+        if not any(c > 0 and n in members and n != nation and state.control.get(n) != me
+                   for n, c in here.items()):
+            continue
+        if any(far[s].get(t, 99) <= 2 for s in starts):
+            total += vps[t]
+    return FORGO * total
+
+
+def estimates(state: MaharadjahState, judge: int | None = None) -> list[float]:
     out = [0.0] * state.seats
     if state.phase == Phase.OVER:
         return [float(v) for v in scoring.totals(state)]
-    for nation, v in nation_values(state).items():
+    for nation, v in nation_values(state, judge).items():
         out[state.control[nation]] += v
     return out
 
 
 def value(state: MaharadjahState, seat: int) -> float:
-    mine = estimates(state)
+    mine = estimates(state, seat)
     others = [v for s, v in enumerate(mine) if s != seat]
     out = mine[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
     if state.phase == Phase.OVER and seat in state.winners:

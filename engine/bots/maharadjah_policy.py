@@ -4,7 +4,9 @@ Every decision a seat is asked for (moves, fights, losses, retreats, placements,
 removals, offers, consents, posts) is judged the same way: its own events are
 folded into a copy of the state and ``maharadjah_eval.value`` scores the result,
 battles still to fight counted at their exact odds. Colonial arms (W-ARMS) go only
-to a nation of the same player: the estimate cannot see what a marker will do.
+to a nation of the same player: the estimate cannot see what a marker will do. An
+alliance with the British is charged the card VP its members hold within the nation's
+reach (``forgone_by_alliance``, W-ALLY-4): allied, it may not attack them.
 
 The flat list of legal moves is long (every group, size, destination and entered-from
 space), so moves are thinned before they are judged: one path per destination, and
@@ -24,7 +26,7 @@ from typing import Any
 
 import msgspec
 
-from engine.bots.maharadjah_eval import value
+from engine.bots.maharadjah_eval import forgone_by_alliance, value
 from engine.core.errors import Refused
 from engine.core.game import copy_state
 from engine.maharadjah import intents as I
@@ -127,6 +129,8 @@ def score(state: MaharadjahState, seat: int, intent: Any) -> float:
         after, seat, intent)
     for event in events:
         apply(after, event)
+    if isinstance(intent, I.Ally):  # W-ALLY-4: no more attacks on the members
+        return value(after, seat) - forgone_by_alliance(state, intent.nation)
     return value(after, seat)
 
 

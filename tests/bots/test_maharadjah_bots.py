@@ -17,11 +17,12 @@ from engine.bots.match import bot_seat, decision_rng, play_game
 from engine.core.game import Game
 from engine.core.ruleset import Seat
 from engine.maharadjah import RULESET, Options
+from engine.maharadjah import events as ev
 from engine.maharadjah import intents as I
 from engine.maharadjah import queries as Q
 from engine.maharadjah.state import LOSSES, RETREAT_ATT, RETREAT_DEF
 from engine.maharadjah.state import State as MaharadjahState
-from tests.maharadjah.helpers import Dice, play, position
+from tests.maharadjah.helpers import Dice, play, position, settle
 
 from .seeded import assert_seeded, ranking
 
@@ -260,6 +261,54 @@ def test_medium_attacks_when_the_odds_are_good() -> None:
     top = scored[0][1]
     assert not (isinstance(top, I.Move) and top.path[-1] == "KER")
     assert any(isinstance(i, I.Move) and i.path[-1] == "KER" for _, i in scored)
+
+
+def test_medium_does_not_count_its_own_armies_as_a_threat_to_others() -> None:
+    """W-SETUP-2, W-VP-2, W-MOVE-2: at the opening of the 5-player game (seed 7440) the
+    Pandya's first move takes the Malwa army nearer to Karnataka and Mysore, their
+    card's territories, not to Rajputana beside the Harappans' land, where the card
+    scores nothing: the seat judges the others' territories without its own armies as a
+    threat to them (a lone army hovering beside a rival used to look like a gain)."""
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(5)], Options(), 7440)
+    s = game.state
+    settle(s)
+    assert (s.turn, s.active) == (1, "PANDYA") and s.armies["MLW"] == {"PANDYA": 1}
+    seat = RULESET.to_move(s)[0]
+    pick = choose_intent(RULESET, s, seat, RULESET.legal_intents(s, seat), "medium", Random(0))
+    far = maharadjah_eval._distances()
+    assert isinstance(pick, I.Move) and pick.start == "MLW", pick
+    assert far[pick.path[-1]]["MYS"] < far["MLW"]["MYS"], pick
+
+
+def test_medium_refuses_an_alliance_that_leaves_nothing_to_attack() -> None:
+    """W-ALLY-1, W-ALLY-4, W-VP-3, W-INV-1: the Afghans, asked to ally at the start of
+    their turn-15 sequence, would then be barred from attacking the allied Sikhs alone in
+    Punjab and Lahore, one and two crossings from Afghanistan (a raid of 3 VP each): they
+    refuse. The estimate saw neither side of an alliance, the values tied and the first
+    choice listed, allying, was taken (the Afghans scored about 1 VP a game)."""
+    s = position(15, "AFGHANS", {"PUN": {"SIKHS": 1}, "LAH": {"SIKHS": 1},
+                                 "DEL": {"MUGHALS": 2}, "IO": {"BRITISH": 6}},
+                 seats=5, phase="growth", allies=["SIKHS", "MUGHALS"])
+    RULESET.apply(s, ev.Owe(kind="offer", nation="AFGHANS", count=1, what="ally"))
+    seat = RULESET.to_move(s)[0]
+    legal = RULESET.legal_intents(s, seat)
+    assert any(isinstance(i, I.Ally) for i in legal)
+    assert choose_intent(RULESET, s, seat, legal, "medium", Random(0)) == I.Stand()
+
+
+def test_allied_armies_are_no_threat_to_a_member() -> None:
+    """W-ALLY-4: no member of the alliance may attack another, so the Mughals' armies
+    beside the Sikhs' Punjab leave its worth to the Sikhs as it is without them once both
+    are allies, and lower it while the Mughals are not."""
+    alone = {"PUN": {"SIKHS": 1}, "IO": {"BRITISH": 2}}
+    beside = {**alone, "LAH": {"MUGHALS": 3}, "RAJ": {"MUGHALS": 3}}
+
+    def sikhs(armies: dict[str, dict[str, int]], allies: list[str]) -> float:
+        return maharadjah_eval.nation_values(position(13, "MUGHALS", armies, seats=5,
+                                                      allies=allies))["SIKHS"]
+
+    assert sikhs(beside, ["SIKHS", "MUGHALS"]) == pytest.approx(sikhs(alone, []))
+    assert sikhs(beside, ["SIKHS"]) < sikhs(alone, []) - 0.5
 
 
 def test_medium_loses_no_maurya_army_to_stacking_in_turn_one() -> None:
