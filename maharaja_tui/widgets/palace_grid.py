@@ -21,6 +21,7 @@ cursor is marked ``▸ ◂`` besides its reverse video.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Self
 
@@ -43,7 +44,7 @@ from maharaja_tui.widgets.board_frame import (
     note,
     status_rows,
 )
-from maharaja_tui.widgets.changed_rows import Painted
+from maharaja_tui.widgets.changed_rows import KeptStrips, Painted
 from maharaja_tui.widgets.clicks import FirstClicks
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
@@ -183,6 +184,7 @@ class PalaceGrid(FirstClicks, RoleStyles, Widget, can_focus=True):
         self._drawn: tuple[int, int] = (0, 0)
         self._dirty = True
         self._painted = Painted()  # the rows Textual was last given
+        self._kept: KeptStrips[tuple[str, str]] = KeptStrips()  # the rows' strips
         self._moves: ArrowMoves | None = None
         self._said: tuple[str | None, Segments] = (None, ())
         self.status_of: StatusOf | None = None  # the screen's: what Enter does at a place
@@ -435,6 +437,7 @@ class PalaceGrid(FirstClicks, RoleStyles, Widget, can_focus=True):
         if not regions:  # rows asked for by _repaint are drawn already
             self._dirty = True
             self._painted.forget()
+            self._kept.forget()  # a new size or style: every row drawn anew
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _repaint(self) -> None:
@@ -516,16 +519,24 @@ class PalaceGrid(FirstClicks, RoleStyles, Widget, can_focus=True):
         painter = Painter(self, self.colours)
         base = self.rich_style
         styles: dict[str, Style] = {}
-        self._rows, self._places = [], []
-        for line in lines[:height]:
+
+        def strip(cells: Sequence[tuple[str, str]]) -> Strip:
             segments: list[Segment] = []
-            for text, role, _ in line:
+            for text, role in cells:
                 style = styles.get(role)
                 if style is None:
                     style = styles[role] = base + self._style(painter, role)
                 segments.append(Segment(text, style))
-            self._rows.append(Strip(Segment.simplify(segments)).crop_extend(0, width, base))
-            self._places.append([p for text, _, p in line for _ in text])
+            return Strip(Segment.simplify(segments)).crop_extend(0, width, base)
+
+        # A move changes a few rows (a tile placed, the status lines): the others keep
+        # the strips drawn before (building every row's strip was most of a redraw, at
+        # every seat of a table at every move).
+        shown = lines[:height]
+        self._rows = self._kept.strips(
+            (tuple((text, role) for text, role, _ in line) for line in shown),
+            (width, base), strip)
+        self._places = [[p for text, _, p in line for _ in text] for line in shown]
 
     def _name_line(self) -> Segments:
         """The place under the cursor: a cell with its quarter and what is on it, or a slot."""
