@@ -115,6 +115,29 @@ def test_the_plan_is_a_box_in_the_session_and_digits_typed_together_set_it_once(
     assert seen["after"] == (None, True, None, True)
 
 
+async def planned_round_2(pilot: Pilot[Any], screen: GameScreen, table: LocalTable) -> Any:
+    """Seat 0's plan of round 2 set in the session's box, then the game played on to its
+    plan of round 3 (round 2's scoring closed): the box the plan was set in."""
+    game: Any = table.game
+    await pilot.press("escape")  # round 1's scoring, shown as the session opens
+    await settle(pilot)
+    await pilot.press("a", "home", "enter")
+    await settle(pilot)
+    first = screen.dialog
+    at_once(pilot, "5", "enter", "7", "enter")
+    await settle(pilot)
+    rng = random.Random(2)
+    while not (game.state.phase == "planning" and game.state.round == 3
+               and 0 in game.to_move()):
+        seat = game.to_move()[0]
+        table.play(seat, rng.choice(game.legal_intents(seat)))
+    await settle(pilot)
+    while screen.dialog is not None:  # round 2's scoring
+        await pilot.press("escape")
+        await settle(pilot)
+    return first
+
+
 def test_the_next_plan_is_set_in_the_box_the_last_one_was_set_in() -> None:
     """MJ-ROUND-2: each round's plan is set anew: the box kept from the last plan (not
     mounted again) opens with both arrows on the first action, shows what a full
@@ -123,22 +146,7 @@ def test_the_next_plan_is_set_in_the_box_the_last_one_was_set_in() -> None:
     seen: dict[str, Any] = {}
 
     async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
-        await pilot.press("escape")  # round 1's scoring, shown as the session opens
-        await settle(pilot)
-        await pilot.press("a", "home", "enter")
-        await settle(pilot)
-        first: Any = screen.dialog
-        at_once(pilot, "5", "enter", "7", "enter")
-        await settle(pilot)
-        rng = random.Random(2)
-        while not (game.state.phase == "planning" and game.state.round == 3
-                   and 0 in game.to_move()):
-            seat = game.to_move()[0]
-            game_table.play(seat, rng.choice(game.legal_intents(seat)))
-        await settle(pilot)
-        while screen.dialog is not None:  # round 2's scoring
-            await pilot.press("escape")
-            await settle(pilot)
+        first = await planned_round_2(pilot, screen, game_table)
         await opened(pilot, writes, screen, seen, "a", "home", "enter")
         seen["box"] = (screen.dialog is first, list(first.choice), first.arrow)
         await pilot.press("down")  # arrow 1 on the second action: the summary says it
@@ -184,22 +192,7 @@ def test_the_next_plan_draws_the_rows_of_its_arrows_as_the_last_plan_drew_them(
     monkeypatch.setattr(Visual, "to_strips", classmethod(counted))
 
     async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
-        await pilot.press("escape")  # round 1's scoring, shown as the session opens
-        await settle(pilot)
-        await pilot.press("a", "home", "enter")
-        await settle(pilot)
-        first: Any = screen.dialog
-        at_once(pilot, "5", "enter", "7", "enter")
-        await settle(pilot)
-        rng = random.Random(2)
-        while not (game.state.phase == "planning" and game.state.round == 3
-                   and 0 in game.to_move()):
-            seat = game.to_move()[0]
-            game_table.play(seat, rng.choice(game.legal_intents(seat)))
-        await settle(pilot)
-        while screen.dialog is not None:  # round 2's scoring
-            await pilot.press("escape")
-            await settle(pilot)
+        first = await planned_round_2(pilot, screen, game_table)
         del drawn[:]
         await opened(pilot, writes, screen, seen, "a", "home", "enter")
         seen["box"] = screen.dialog is first
