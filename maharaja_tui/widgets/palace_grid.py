@@ -185,6 +185,9 @@ class PalaceGrid(FirstClicks, RoleStyles, Widget, can_focus=True):
         self._dirty = True
         self._painted = Painted()  # the rows Textual was last given
         self._kept: KeptStrips[tuple[str, str]] = KeptStrips()  # the rows' strips
+        # The base drawn on, each role's style over it and each component's style, until
+        # the styles change (looked up at every move, most of drawing a changed row).
+        self._styles: tuple[Style | None, dict[str, Style], dict[str, Style]] = (None, {}, {})
         self._moves: ArrowMoves | None = None
         self._said: tuple[str | None, Segments] = (None, ())
         self.status_of: StatusOf | None = None  # the screen's: what Enter does at a place
@@ -432,6 +435,10 @@ class PalaceGrid(FirstClicks, RoleStyles, Widget, can_focus=True):
         self.refresh()
 
     # ----------------------------------------------------------------- drawing
+    def notify_style_update(self) -> None:
+        self._styles = (None, {}, {})  # a new theme or state: the roles' styles too
+        super().notify_style_update()
+
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Self:
         if not regions:  # rows asked for by _repaint are drawn already
@@ -465,10 +472,17 @@ class PalaceGrid(FirstClicks, RoleStyles, Widget, can_focus=True):
         return Strip.blank(width, self.rich_style)
 
     def _style(self, painter: Painter, role: str) -> Style:
+        """A role's style (its parts joined by ``+``), each component's looked up once
+        while the styles stay (``_styles``)."""
+        kept = self._styles[2]
         style = Style()
         for part in role.split("+") if role else ():
             if part.startswith("g:"):
-                style += self.get_component_rich_style(f"palace-grid--{part[2:]}", partial=True)
+                looked = kept.get(part)
+                if looked is None:
+                    looked = kept[part] = self.get_component_rich_style(
+                        f"palace-grid--{part[2:]}", partial=True)
+                style += looked
             else:
                 style += painter.style(part)
         return style
@@ -518,7 +532,9 @@ class PalaceGrid(FirstClicks, RoleStyles, Widget, can_focus=True):
             lines.append(line)
         painter = Painter(self, self.colours)
         base = self.rich_style
-        styles: dict[str, Style] = {}
+        if self._styles[0] != base:
+            self._styles = (base, {}, self._styles[2])
+        styles = self._styles[1]
 
         def strip(cells: Sequence[tuple[str, str]]) -> Strip:
             segments: list[Segment] = []

@@ -251,3 +251,28 @@ def test_a_board_keeps_the_strips_of_the_rows_a_move_left_as_they_were(name: str
     asyncio.run(play_on())
     same, kept = seen["rows"]
     assert same and kept == same, seen["rows"]
+
+
+def test_the_palace_looks_up_its_styles_once_not_at_every_move() -> None:
+    """The palace's roles' styles are kept over the moves (until the styles change): a
+    component style looked up again at every move was most of drawing a changed row."""
+    make, board = GAMES["maharani"]
+    game = make()
+    looked: list[str] = []
+
+    async def play_on() -> None:
+        app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            widget: Any = _game_screen(app).query_one(board)
+            original = widget.get_component_rich_style
+
+            def counted(*names: str, partial: bool = False) -> Any:
+                looked.extend(names)
+                return original(*names, partial=partial)
+
+            widget.get_component_rich_style = counted  # on this one widget
+            await _moves(app, pilot, game, 7)
+
+    asyncio.run(play_on())
+    assert len(looked) == len(set(looked)), sorted(looked)
