@@ -12,6 +12,7 @@ from typing import Self
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.widgets import Button, OptionList, Static
 
 from maharaja_tui.screens.boxed import BoxScreen
@@ -43,10 +44,9 @@ class ChoiceBox(RoleStyles, DialogBox):
         # The box composes filled (its styles are applied by then, which the labels'
         # roles read): filled at its mount, it was laid out and drawn twice as it opened,
         # at its first height and at its full one (over SSH its rows written twice).
-        painter = Painter(self.painter, self.colours)
         options = ChoiceList(id="choice-options")
         options.typing = True
-        options.show_choices([painter.text(label) for label in self.labels], self.highlighted)
+        options.show_choices(self._choices(), self.highlighted)
         said = options.describe_filter()
         yield Static(self.prompt, id="choice-prompt", classes="dialog-title")
         yield options
@@ -62,6 +62,16 @@ class ChoiceBox(RoleStyles, DialogBox):
             return
         focus_now(self.query_one(ChoiceList))
 
+    def _choices(self) -> list[Content]:
+        """The labels as the list's options: Content, whose rows the list keeps once
+        drawn (``ChoiceList.render_line``). As rich Text, Textual drew every row again at
+        each repaint after the options were set, and again as the focus came into the
+        box and went back out (a restyle): a fifth of a session's dialog move."""
+        painter = Painter(self.painter, self.colours)
+        console = self.app.console
+        return [Content.from_rich_text(painter.text(label), console=console)
+                for label in self.labels]
+
     def reopen(self, box: Self) -> bool:
         """The next list in this box (see ``DialogBox.reopen``): its prompt and choices,
         unfiltered, in the widgets the last one showed."""
@@ -73,8 +83,7 @@ class ChoiceBox(RoleStyles, DialogBox):
             prompt.update(self.prompt)
         options = self.query_one(ChoiceList)
         options.set_filter("")
-        painter = Painter(self.painter, self.colours)
-        options.show_choices([painter.text(label) for label in self.labels], self.highlighted)
+        options.show_choices(self._choices(), self.highlighted)
         focus_now(options)
         return True
 

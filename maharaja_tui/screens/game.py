@@ -155,6 +155,8 @@ class GameScreen(Closing, Screen[None]):
         self._lesson_pointed: int | None = None  # the step the boards' cursors went for
         self._notes: list[LessonPanel] = []  # the step shown over the dialogs it opened
         self._kept = {}
+        # What the last sync drew: the viewer, the seats to move and the viewer's view.
+        self._synced: tuple[int | None, tuple[int, ...], Any] | None = None
 
     # ------------------------------------------------------------- compose
     def compose(self) -> ComposeResult:
@@ -318,8 +320,19 @@ class GameScreen(Closing, Screen[None]):
             actions.show(adapter.heading(view, viewer, to_move),
                          tuple(e.label for e in self._entries),
                          [entry_key(e) for e in self._entries], at=self.pointed)
+        self._synced = (viewer, to_move, view)
         self._screens_for(view)
         self._asked_to_undo()
+
+    def make_current(self) -> None:
+        """Its decisions as the table has them now: synced again unless its last sync
+        was of the table as it is (a scoring box hears of a change after this screen,
+        which has redrawn everything for it already: a second sync at every reward
+        chosen, of every seat choosing one)."""
+        table, viewer = self.table, self.viewer
+        if self._synced is None or self._synced[:2] != (viewer, table.to_move()) \
+                or self._synced[2] != table.view(viewer):
+            self.sync()
 
     def _concerning(self, entries: tuple[Any, ...], viewer: int | None) -> frozenset[int]:
         """The log's entries that concern the viewer, by index: those judged for the

@@ -13,6 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from maharaja_tui.screens.boxed import BoxScreen
+from maharaja_tui.widgets.choices import ChoiceList
 from maharaja_tui.widgets.dialog_box import DialogBox
 from maharaja_tui.widgets.focus import focus_now
 
@@ -53,8 +54,11 @@ class PlanBox(DialogBox):
             for n in (1, 2):
                 with Vertical(classes="plan-arrow"):
                     yield Static(f"Arrow {n}", classes="plan-arrow-title")
-                    arrow = OptionList(
-                        *[Option(f"{n} {name}", id=str(a))
+                    # Content prompts, as a ChoiceList keeps their rows once drawn: as
+                    # strings, Textual drew the rows again as Enter took the focus from
+                    # the first arrow to the second (a restyle of both lists).
+                    arrow = ChoiceList(
+                        *[Option(Content.from_markup(f"{n} {name}"), id=str(a))
                           for n, (a, name) in enumerate(self.actions, start=1)],
                         id=f"arrow-{n}", compact=True)
                     arrow.highlighted = 0

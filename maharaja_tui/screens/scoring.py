@@ -42,7 +42,7 @@ class ScoredGame(Protocol):
     @property
     def hints_allowed(self) -> bool: ...
 
-    def sync(self) -> None: ...
+    def make_current(self) -> None: ...
 
     def choose(self, entry: MenuEntry) -> None: ...
 
@@ -177,7 +177,7 @@ class ScoringBox(RoleStyles, DialogBox):
         mine = game.viewer is not None and game.viewer in to_move and deciding
         self.entries = []
         if mine:
-            game.sync()
+            game.make_current()
             self.entries = list(game.entries)
             heading = game.adapter.heading(view, game.viewer, to_move)
             panel.show(heading, tuple(e.label for e in self.entries),

@@ -21,6 +21,7 @@ cursor is marked ``▸ ◂`` besides its reverse video.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Self
 
@@ -43,7 +44,7 @@ from maharaja_tui.widgets.board_frame import (
     note,
     status_rows,
 )
-from maharaja_tui.widgets.changed_rows import Painted
+from maharaja_tui.widgets.changed_rows import KeptStrips, Painted
 from maharaja_tui.widgets.clicks import FirstClicks
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 from maharaja_tui.widgets.selection import PlaceSelected, StatusOf
@@ -183,6 +184,10 @@ class PalaceGrid(FirstClicks, RoleStyles, Widget, can_focus=True):
         self._drawn: tuple[int, int] = (0, 0)
         self._dirty = True
         self._painted = Painted()  # the rows Textual was last given
+        self._kept: KeptStrips[tuple[str, str]] = KeptStrips()  # the rows' strips
+        # The base drawn on, each role's style over it and each component's style, until
+        # the styles change (looked up at every move, most of drawing a changed row).
+        self._styles: tuple[Style | None, dict[str, Style], dict[str, Style]] = (None, {}, {})
         self._moves: ArrowMoves | None = None
         self._said: tuple[str | None, Segments] = (None, ())
         self.status_of: StatusOf | None = None  # the screen's: what Enter does at a place
@@ -430,11 +435,16 @@ class PalaceGrid(FirstClicks, RoleStyles, Widget, can_focus=True):
         self.refresh()
 
     # ----------------------------------------------------------------- drawing
+    def notify_style_update(self) -> None:
+        self._styles = (None, {}, {})  # a new theme or state: the roles' styles too
+        super().notify_style_update()
+
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Self:
         if not regions:  # rows asked for by _repaint are drawn already
             self._dirty = True
             self._painted.forget()
+            self._kept.forget()  # a new size or style: every row drawn anew
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _repaint(self) -> None:
@@ -462,10 +472,17 @@ class PalaceGrid(FirstClicks, RoleStyles, Widget, can_focus=True):
         return Strip.blank(width, self.rich_style)
 
     def _style(self, painter: Painter, role: str) -> Style:
+        """A role's style (its parts joined by ``+``), each component's looked up once
+        while the styles stay (``_styles``)."""
+        kept = self._styles[2]
         style = Style()
         for part in role.split("+") if role else ():
             if part.startswith("g:"):
-                style += self.get_component_rich_style(f"palace-grid--{part[2:]}", partial=True)
+                looked = kept.get(part)
+                if looked is None:
+                    looked = kept[part] = self.get_component_rich_style(
+                        f"palace-grid--{part[2:]}", partial=True)
+                style += looked
             else:
                 style += painter.style(part)
         return style
@@ -515,17 +532,27 @@ class PalaceGrid(FirstClicks, RoleStyles, Widget, can_focus=True):
             lines.append(line)
         painter = Painter(self, self.colours)
         base = self.rich_style
-        styles: dict[str, Style] = {}
-        self._rows, self._places = [], []
-        for line in lines[:height]:
+        if self._styles[0] != base:
+            self._styles = (base, {}, self._styles[2])
+        styles = self._styles[1]
+
+        def strip(cells: Sequence[tuple[str, str]]) -> Strip:
             segments: list[Segment] = []
-            for text, role, _ in line:
+            for text, role in cells:
                 style = styles.get(role)
                 if style is None:
                     style = styles[role] = base + self._style(painter, role)
                 segments.append(Segment(text, style))
-            self._rows.append(Strip(Segment.simplify(segments)).crop_extend(0, width, base))
-            self._places.append([p for text, _, p in line for _ in text])
+            return Strip(Segment.simplify(segments)).crop_extend(0, width, base)
+
+        # A move changes a few rows (a tile placed, the status lines): the others keep
+        # the strips drawn before (building every row's strip was most of a redraw, at
+        # every seat of a table at every move).
+        shown = lines[:height]
+        self._rows = self._kept.strips(
+            (tuple((text, role) for text, role, _ in line) for line in shown),
+            (width, base), strip)
+        self._places = [[p for text, _, p in line for _ in text] for line in shown]
 
     def _name_line(self) -> Segments:
         """The place under the cursor: a cell with its quarter and what is on it, or a slot."""

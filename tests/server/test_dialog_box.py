@@ -11,11 +11,13 @@ import asyncio
 import re
 from typing import Any
 
+import pytest
 from terminal import recording, run, screen_of
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.visual import Visual
 from textual.widgets import OptionList
 
 from engine.core.table import LocalTable
@@ -200,6 +202,44 @@ def test_a_list_opened_after_another_shows_its_own_prompt_and_choices() -> None:
     assert seen["shown"] == seen["repaint"]
     assert seen["focus"] and seen["options"] == (0, 5)
     assert seen["played"] and seen["played"][0] == "ChangeCharacter", seen["played"]
+
+
+def test_a_list_asked_again_draws_each_of_its_rows_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next list in the kept box: each choice's row is drawn once (the one under
+    the cursor once more, as the focus comes into the box), not again as the box is
+    shown again and laid out, nor as the focus comes (Textual's lists drew them all
+    again each time: a fifth of a session's dialog move)."""
+    seen: dict[str, Any] = {}
+    drawn: list[int] = []  # the rows of the box's list drawn
+    to_strips = Visual.to_strips.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: Any, widget: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(widget, OptionList) and widget.id == "choice-options":
+            drawn.append(1)
+        return to_strips(cls, widget, *args, **kwargs)
+
+    monkeypatch.setattr(Visual, "to_strips", classmethod(counted))
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        screen, first = await where_to_build(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        del drawn[:]
+        await pilot.press("down", "enter")  # "Which character do you take?"
+        await settle(pilot)
+        seen["box"] = screen.dialog is first
+        seen["drawn"] = (len(drawn), first.query_one("#choice-options", OptionList).option_count)
+        seen["shown"] = screen_of(writes, SIZE)
+        seen["repaint"], _ = await repainted(pilot, writes)
+
+    writes: list[str] = []
+    asyncio.run(run(_Session(my_turn(), writes), SIZE, script))
+    assert seen["box"]
+    drawn_rows, options = seen["drawn"]
+    assert drawn_rows <= options + 1, seen["drawn"]
+    assert seen["shown"] == seen["repaint"]
 
 
 def test_a_list_the_kept_box_cannot_ask_is_asked_in_a_new_box_once_the_kept_one_is_gone(

@@ -21,6 +21,8 @@ from terminal import run, screen_of
 from test_dialog_box import _Session, repainted, settle
 from textual import events
 from textual.pilot import Pilot
+from textual.visual import Visual
+from textual.widgets import OptionList
 
 from engine.core.table import LocalTable
 from maharaja_tui.games.maharadjah import stop_bases
@@ -113,6 +115,29 @@ def test_the_plan_is_a_box_in_the_session_and_digits_typed_together_set_it_once(
     assert seen["after"] == (None, True, None, True)
 
 
+async def planned_round_2(pilot: Pilot[Any], screen: GameScreen, table: LocalTable) -> Any:
+    """Seat 0's plan of round 2 set in the session's box, then the game played on to its
+    plan of round 3 (round 2's scoring closed): the box the plan was set in."""
+    game: Any = table.game
+    await pilot.press("escape")  # round 1's scoring, shown as the session opens
+    await settle(pilot)
+    await pilot.press("a", "home", "enter")
+    await settle(pilot)
+    first = screen.dialog
+    at_once(pilot, "5", "enter", "7", "enter")
+    await settle(pilot)
+    rng = random.Random(2)
+    while not (game.state.phase == "planning" and game.state.round == 3
+               and 0 in game.to_move()):
+        seat = game.to_move()[0]
+        table.play(seat, rng.choice(game.legal_intents(seat)))
+    await settle(pilot)
+    while screen.dialog is not None:  # round 2's scoring
+        await pilot.press("escape")
+        await settle(pilot)
+    return first
+
+
 def test_the_next_plan_is_set_in_the_box_the_last_one_was_set_in() -> None:
     """MJ-ROUND-2: each round's plan is set anew: the box kept from the last plan (not
     mounted again) opens with both arrows on the first action, shows what a full
@@ -121,22 +146,7 @@ def test_the_next_plan_is_set_in_the_box_the_last_one_was_set_in() -> None:
     seen: dict[str, Any] = {}
 
     async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
-        await pilot.press("escape")  # round 1's scoring, shown as the session opens
-        await settle(pilot)
-        await pilot.press("a", "home", "enter")
-        await settle(pilot)
-        first: Any = screen.dialog
-        at_once(pilot, "5", "enter", "7", "enter")
-        await settle(pilot)
-        rng = random.Random(2)
-        while not (game.state.phase == "planning" and game.state.round == 3
-                   and 0 in game.to_move()):
-            seat = game.to_move()[0]
-            game_table.play(seat, rng.choice(game.legal_intents(seat)))
-        await settle(pilot)
-        while screen.dialog is not None:  # round 2's scoring
-            await pilot.press("escape")
-            await settle(pilot)
+        first = await planned_round_2(pilot, screen, game_table)
         await opened(pilot, writes, screen, seen, "a", "home", "enter")
         seen["box"] = (screen.dialog is first, list(first.choice), first.arrow)
         await pilot.press("down")  # arrow 1 on the second action: the summary says it
@@ -161,6 +171,38 @@ def test_the_next_plan_is_set_in_the_box_the_last_one_was_set_in() -> None:
     plan = seen["plans"][0]
     assert type(plan).__name__ == "CommitPlan" and len(seen["plans"]) == 1
     assert sorted((plan.first, plan.second)) == sorted((actions[1][0], actions[2][0]))
+
+
+def test_the_next_plan_draws_the_rows_of_its_arrows_as_the_last_plan_drew_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The box kept from the last plan opens again, shown and focused: its arrows'
+    rows, drawn for the last plan, are not drawn again (Textual's lists dropped the rows
+    they drew as they were shown again, resized from nothing, and drew every row anew
+    at every plan of every seat)."""
+    game = games.game_until(games.my_planning)
+    seen: dict[str, Any] = {}
+    drawn: list[str] = []  # the ids of the lists whose rows were drawn
+    to_strips = Visual.to_strips.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: Any, widget: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(widget, OptionList):
+            drawn.append(str(widget.id))
+        return to_strips(cls, widget, *args, **kwargs)
+
+    monkeypatch.setattr(Visual, "to_strips", classmethod(counted))
+
+    async def script(pilot: Pilot[Any], writes: list[str], screen: GameScreen) -> None:
+        first = await planned_round_2(pilot, screen, game_table)
+        del drawn[:]
+        await opened(pilot, writes, screen, seen, "a", "home", "enter")
+        seen["box"] = screen.dialog is first
+        seen["drawn"] = [name for name in drawn if name.startswith("arrow")]
+
+    game_table = LocalTable(game)
+    session(game_table, 0, script)
+    assert seen["box"]
+    shown_as_drawn(seen)
+    assert seen["drawn"] == [], seen["drawn"]
 
 
 def a_leader_on_the_move() -> tuple[Any, int]:

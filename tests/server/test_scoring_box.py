@@ -142,6 +142,43 @@ def test_enter_takes_a_reward_in_the_box_and_escape_goes_back_to_the_map() -> No
     assert seen["after escape"] == (True, None, True)
 
 
+def test_the_reward_to_choose_is_listed_from_the_sync_the_move_ran() -> None:
+    """MJ-SCORE-4: the seat choosing a reward is offered the game screen's decisions as
+    the move's redraw found them: the box does not redraw the whole game screen again
+    (it did, at every reward chosen, of every seat choosing one)."""
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[Any], writes: list[str], table: LocalTable,
+                     scoring: Callable[[], None]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        synced: list[int] = []
+        sync = screen.sync
+
+        def counted() -> None:
+            synced.append(len(table.game.steps))
+            sync()
+
+        screen.sync = counted  # type: ignore[method-assign]  # on this one screen
+        _, box = await scored(pilot, scoring)
+        seen["scoring"] = (list(synced), len(table.game.steps))
+        seen["entries"] = (len(box.entries) > 0, box.entries == screen.entries)
+        seen["shown"] = screen_of(writes, SIZE)
+        seen["repaint"], _ = await repainted(pilot, writes)
+        del synced[:]
+        await pilot.press("enter")  # the first reward tile: the next seat's to choose
+        await settle(pilot)
+        seen["after"] = (list(synced), len(table.game.steps))
+
+    at_a_scoring(script)
+    synced, steps = seen["scoring"]
+    assert synced == [steps], synced  # once, for the move that brought the scoring
+    assert seen["entries"] == (True, True)
+    assert seen["shown"] == seen["repaint"]
+    synced, steps = seen["after"]
+    assert synced == [steps] * len(synced) and len(synced) <= 1, synced
+
+
 def test_the_next_scoring_shows_its_own_figures_in_the_box_the_last_one_showed() -> None:
     """MJ-SCORE-1: each round's city scoring is shown, with that round's figures: the box
     closed after one scoring asks the next (kept, not mounted anew), and what shows is

@@ -25,6 +25,7 @@ from maharaja_tui.app import MaharajaApp, Start
 from maharaja_tui.compat import rows_shown
 from maharaja_tui.screens.game import GameScreen
 from maharaja_tui.widgets.area_map import AreaMap
+from maharaja_tui.widgets.board_frame import STATUS_LINES
 from maharaja_tui.widgets.map_graph import MapGraph
 from maharaja_tui.widgets.palace_grid import PalaceGrid
 from tests.tui import games, maharani_games
@@ -210,3 +211,68 @@ def test_a_board_played_on_is_drawn_in_a_new_theme_as_a_board_drawn_anew(name: s
 
     restyled = asyncio.run(played_then_restyled())
     assert restyled == asyncio.run(drawn_anew())
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_board_keeps_the_strips_of_the_rows_a_move_left_as_they_were(name: str) -> None:
+    """A move changes a few rows: the others are not built again (building every row's
+    strip was most of a board's redraw, at every seat of a table at every move)."""
+    make, board = GAMES[name]
+    game = make()
+    seen: dict[str, Any] = {}
+
+    async def play_on() -> None:
+        app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            widget: Any = _game_screen(app).query_one(board)
+            rng = random.Random(3)
+            kept = same = 0
+            for _ in range(6):
+                if not game.to_move():
+                    break
+                before = list(widget._rows)
+                seat, intent = random_intent(game, rng)
+                _game_screen(app).table.play(seat, intent)
+                await pilot.pause()
+                while app.screen is not _game_screen(app):  # a scoring screen
+                    app.pop_screen()
+                    await pilot.pause()
+                after = widget._rows
+                if len(after) != len(before):
+                    continue
+                # The board's own rows (its status lines under them are drawn anew).
+                for old, new in zip(before[:-STATUS_LINES], after[:-STATUS_LINES], strict=True):
+                    if old.text == new.text and old == new:
+                        same += 1
+                        kept += old is new
+            seen["rows"] = (same, kept)
+
+    asyncio.run(play_on())
+    same, kept = seen["rows"]
+    assert same and kept == same, seen["rows"]
+
+
+def test_the_palace_looks_up_its_styles_once_not_at_every_move() -> None:
+    """The palace's roles' styles are kept over the moves (until the styles change): a
+    component style looked up again at every move was most of drawing a changed row."""
+    make, board = GAMES["maharani"]
+    game = make()
+    looked: list[str] = []
+
+    async def play_on() -> None:
+        app = MaharajaApp(Start("game", game=game), computer_delay=3600)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            widget: Any = _game_screen(app).query_one(board)
+            original = widget.get_component_rich_style
+
+            def counted(*names: str, partial: bool = False) -> Any:
+                looked.extend(names)
+                return original(*names, partial=partial)
+
+            widget.get_component_rich_style = counted  # on this one widget
+            await _moves(app, pilot, game, 7)
+
+    asyncio.run(play_on())
+    assert len(looked) == len(set(looked)), sorted(looked)
