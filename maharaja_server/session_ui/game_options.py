@@ -55,12 +55,13 @@ class GameOptions(Vertical):
     def __init__(self, ruleset_id: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.ruleset_id = ruleset_id
+        self.form = shown_form(ruleset_id)  # read once a game, not at every box ticked
 
     def compose(self) -> ComposeResult:
         yield from self._fields()
 
     def _fields(self) -> list[Widget]:
-        form = shown_form(self.ruleset_id)
+        form = self.form
         if form is None or not form.fields:
             return []
         fields: list[Widget] = []
@@ -83,12 +84,15 @@ class GameOptions(Vertical):
                                           id=PREFIX + field.id))
         return fields
 
+    def _preset(self) -> FormSelect | None:
+        """The list of the game's presets, if it has any."""
+        return next(iter(self.query(f"#{PRESET}").results(FormSelect)), None)
+
     def on_select_changed(self, event: Select.Changed) -> None:
-        form = shown_form(self.ruleset_id)
-        if event.select.id != PRESET or form is None:
+        if event.select.id != PRESET or self.form is None:
             return
         event.stop()  # the form's own lists are not this one
-        for name, value in form.presets.get(str(event.value), {}).items():
+        for name, value in self.form.presets.get(str(event.value), {}).items():
             if name == PLAYERS:
                 self.post_message(self.SeatsChosen(int(value)))
             else:
@@ -97,26 +101,25 @@ class GameOptions(Vertical):
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """An option ticked or cleared: the preset that says so is named."""
-        form = shown_form(self.ruleset_id)
-        for picker in self.query(f"#{PRESET}").results(FormSelect):
-            if form is not None:
-                ticked = {str(box.id).removeprefix(PREFIX): box.value
-                          for box in self.query(FormTickBox)}
-                picker.value = form.preset_showing(str(picker.value), ticked)
+        picker = self._preset()
+        if picker is not None and self.form is not None:
+            ticked = {str(box.id).removeprefix(PREFIX): box.value
+                      for box in self.query(FormTickBox)}
+            picker.value = self.form.preset_showing(str(picker.value), ticked)
 
     def seat(self, players: int) -> None:
         """The form now seats ``players``: a preset that does not seat them gives way
         to the first that does (W-SETUP-S1's 3 players: 4 mean the full game)."""
-        form = shown_form(self.ruleset_id)
-        for picker in self.query(f"#{PRESET}").results(FormSelect):
-            if form is not None:
-                picker.value = form.preset_seating(str(picker.value), players)
+        picker = self._preset()
+        if picker is not None and self.form is not None:
+            picker.value = self.form.preset_seating(str(picker.value), players)
 
     async def show(self, ruleset_id: str) -> None:
         """Another game's options instead, at their defaults."""
         if ruleset_id == self.ruleset_id:
             return
         self.ruleset_id = ruleset_id
+        self.form = shown_form(ruleset_id)
         await self.remove_children()
         await self.mount_all(self._fields())
 
@@ -136,7 +139,7 @@ class GameOptions(Vertical):
     def options(self, ruleset_id: str) -> bytes:
         """The options ``ruleset_id``'s table is created with (its game's options, as
         JSON, as the server takes them)."""
-        form = shown_form(ruleset_id)
+        form = self.form if ruleset_id == self.ruleset_id else shown_form(ruleset_id)
         if form is None:
             return b"{}"
         # No colours: the game's own seat order, as the server's tables always had.
