@@ -19,6 +19,7 @@ from engine.family.network import Network
 from engine.raja import components as C
 from engine.raja import intents as it
 from engine.raja.board import board, home_of
+from engine.raja.options import MODULE_WORDS
 from engine.raja.options import Options as RajaOptions
 from engine.raja.queries import (
     bank_pays_tolls,
@@ -174,8 +175,8 @@ class RajaAdapter(RouteGameAdapter[RajaState, it.Intent]):
                 OptionField("hidden_gold", "Hidden gold: each player sees only their own "
                             "(R-INFO-1)", True),
             ),
-            presets={name: {**{k: False for k in ("yogi_tokens", "home_city", "auction",
-                                                   "multi_character")}, **values}
+            # A preset names every module: picking one clears the modules it leaves out.
+            presets={name: {**dict.fromkeys(MODULE_WORDS, False), **values}
                      for name, values in form.presets.items()},
         )
 

@@ -112,6 +112,9 @@ def test_the_new_game_form_covers_every_module_and_preset() -> None:
     values = {f.id: f.default for f in form.fields} | form.presets["Advanced I"]
     options = RajaAdapter.make_options(values | {"short_game": True}, form.colours[:3])
     assert options == preset("Advanced I", short_game=True)
+    # Advanced II picked after Advanced I (R-MODE-3): the first preset's modules go.
+    values |= form.presets["Advanced II"]
+    assert RajaAdapter.make_options(values, form.colours[:3]) == preset("Advanced II")
 
 
 # ------------------------------------------------------------------ played with keys
