@@ -8,6 +8,8 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 
+from maharaja_tui.compat import compose_key_as_shown
+
 
 class Footer(TextualFooter):
     """Textual's footer rebuilds all its keys at every bindings refresh (a focus move, a
@@ -15,7 +17,9 @@ class Footer(TextualFooter):
     each key a new widget knotted in reference cycles. Those were most of the cyclic
     garbage a key or a move left, and in an SSH session host the collections it brings
     pause every session of the host. Here the keys are rebuilt only when what they show
-    (key, label, enabled, tooltip) differs from what they were composed from."""
+    (key, label, enabled, tooltip) differs from what they were composed from, and each
+    is composed with the compact look it takes (``compat.compose_key_as_shown``), so
+    that its mount does not style it again."""
 
     _shown: tuple[Any, ...] | None = None  # what the keys were composed from
 
@@ -24,6 +28,7 @@ class Footer(TextualFooter):
         drawn = False
         for child in super().compose():  # one at a time: a key group holds its keys
             drawn = True
+            compose_key_as_shown(child, self.compact)  # styled once, as it mounts
             yield child
         if drawn:
             self._shown = shown
