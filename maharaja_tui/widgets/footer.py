@@ -22,6 +22,7 @@ class Footer(TextualFooter):
     that its mount does not style it again."""
 
     _shown: tuple[Any, ...] | None = None  # what the keys were composed from
+    _first_asked = False  # Textual's first rebuild (the keys' first) is on its way
 
     def compose(self) -> ComposeResult:
         shown = self.keys_shown()
@@ -34,9 +35,14 @@ class Footer(TextualFooter):
             self._shown = shown
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        if self._shown is None:  # no keys yet: Textual's own first rebuild
+        shows = screen.app.app_focus and self.is_attached and screen is self.screen
+        if self._shown is None and not self._first_asked:
+            # No keys yet: Textual's own first rebuild, asked for once. A screen's
+            # bindings change several times as it opens (its focus comes), and each
+            # asked for one: the keys were composed twice as every game screen opened.
+            self._first_asked = shows
             super().bindings_changed(screen)
-        elif screen.app.app_focus and self.is_attached and screen is self.screen:
+        elif shows:
             # Read once the refresh that changed them has run, as Textual's rebuild does.
             self.call_after_refresh(self._recompose_if_changed)
 

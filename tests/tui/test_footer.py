@@ -98,3 +98,36 @@ async def test_the_footer_s_keys_are_styled_once_as_they_mount(compact: bool) ->
         palette = [k for k in shown if k.has_class("-command-palette")]
         assert len(palette) == 1  # compact always, as Textual draws it
         assert all(k.has_class("-compact") == (compact or k in palette) for k in shown)
+
+
+class Rebuilds(Footer):
+    def __init__(self) -> None:
+        super().__init__()
+        self.rebuilt = 0
+
+    async def recompose(self) -> None:
+        self.rebuilt += 1
+        await super().recompose()
+
+
+class Opening(Keys):
+    """Its bindings change twice as it opens, before the footer has drawn its keys (as
+    a game screen's do while its focus comes)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("x")
+        yield Rebuilds()
+
+    def on_mount(self) -> None:
+        self.screen.refresh_bindings()
+        self.call_next(self.screen.refresh_bindings)
+
+
+@synchronously
+async def test_the_footer_s_keys_are_composed_once_as_the_screen_opens() -> None:
+    app = Opening()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(4):
+            await pilot.pause()
+        footer = app.query_one(Rebuilds)
+        assert key(app, "Toggle") and footer.rebuilt == 1
