@@ -6,10 +6,10 @@ seats TABLES tables of 4 sessions of one game, one session at a time, as the loa
 client's players arrive (the first ``new GAME 4``, the others ``join T``). A hub runs
 on a thread of its own; the sessions' apps run on this thread, on one loop, as in a host.
 
-Each arrival is split at the session's own marks: ``lobby`` (its app made, the lobby
-composed and mounted), ``join`` (the command: the hub's answers, the table's view, the
-screen made), ``screen`` (until nothing more is written: the waiting or game screen
-composed, mounted and drawn, and the other sessions' answer to the arrival: the last
+Each arrival is split at the session's own marks: ``app`` (its app made and started, until
+its command runs), ``join`` (the command: the hub's answers, the table's view, the
+screen made), ``screen`` (until nothing more is written: the screens composed, mounted
+and drawn, and the other sessions' answer to the arrival: the last
 arrival starts the game, so the others switch to their game screens then). Counted on
 this thread only (``time.thread_time`` and cProfile's calls); the hub's thread is the
 server's work, not a session's. The second table shows what is paid again by a
@@ -48,7 +48,7 @@ from maharaja_server.session_ui.zygote import rehearse, warm  # noqa: E402
 from maharaja_server.transport.hub import Hub  # noqa: E402
 from maharaja_server.transport.tables import TableService  # noqa: E402
 
-PHASES = ("lobby", "join", "screen")
+PHASES = ("app", "join", "screen")
 
 
 class Phases:
@@ -83,14 +83,15 @@ class Phases:
 
 
 class Marked(SessionApp):
-    """A session app that says where its start-up is: its mount runs the command."""
+    """A session app that says where its start-up is: it runs its command once."""
 
     phases: Phases
 
-    def run_command(self, command: str) -> None:
+    def run_command(self, command: str) -> Any:
         self.phases.enter("join")
-        super().run_command(command)
+        screen = super().run_command(command)
         self.phases.enter("screen")
+        return screen
 
 
 async def settle(quiet: float = 0.3) -> None:
@@ -104,7 +105,7 @@ async def settle(quiet: float = 0.3) -> None:
 
 
 async def arrive(app: Marked, tasks: list[asyncio.Task[Any]]) -> None:
-    app.phases.enter("lobby")
+    app.phases.enter("app")
     before = Terminal.written
     tasks.append(asyncio.create_task(app.run_async(size=(110, 34))))
     deadline = time.monotonic() + 10
