@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -113,6 +114,21 @@ def lobby_of(app: SessionApp) -> LobbyScreen:
     return lobby
 
 
+def settled(app: SessionApp, then: Callable[[Pilot[Any]], Awaitable[None]]) -> list[str]:
+    """The screens ``app`` has once settled (by name); ``then`` runs after."""
+    stack: list[str] = []
+
+    async def run_it() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(3):
+                await pilot.pause()
+            stack.extend(type(s).__name__ for s in app.screen_stack)
+            await then(pilot)
+
+    asyncio.run(run_it())
+    return stack
+
+
 def test_a_session_that_opens_a_table_draws_its_lobby_once_it_shows(
         served: Hub) -> None:  # noqa: F811 - the fixture
     """``ssh host join 1`` composed, styled and laid out the whole lobby under the
@@ -124,25 +140,21 @@ def test_a_session_that_opens_a_table_draws_its_lobby_once_it_shows(
     app = SessionApp(connect(served, "bob"), RULESETS, "join 1")
     seen: dict[str, Any] = {}
 
-    async def run_it() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(3):
-                await pilot.pause()
-            seen["stack"] = [type(s).__name__ for s in app.screen_stack]
-            seen["under the table"] = list(lobby_of(app).query("*"))
-            alice.create(RULESET.id, [SeatSpec(), SeatSpec()])  # a second table since
-            app.leave_table(app.screen)
-            for _ in range(5):
-                await pilot.pause()
-            seen["left"] = app.screen is lobby_of(app)
-            seen["rows"] = lobby_of(app).query_one("#tables", DataTable).row_count
-            seen["focus"] = app.focused
+    async def leave(pilot: Pilot[Any]) -> None:
+        seen["under the table"] = list(lobby_of(app).query("*"))
+        alice.create(RULESET.id, [SeatSpec(), SeatSpec()])  # a second table since
+        app.leave_table(app.screen)
+        for _ in range(5):
+            await pilot.pause()
+        seen["left"] = app.screen is lobby_of(app)
+        seen["rows"] = lobby_of(app).query_one("#tables", DataTable).row_count
+        seen["focus"] = app.focused
 
     try:
-        asyncio.run(run_it())
+        stack = settled(app, leave)
     finally:
         alice.close()
-    assert seen["stack"] == ["LobbyScreen", "WaitingScreen"], seen
+    assert stack == ["LobbyScreen", "WaitingScreen"], stack
     assert seen["under the table"] == [], seen
     assert seen["left"] and seen["rows"] == 2, seen
     assert isinstance(seen["focus"], DataTable), seen
@@ -153,14 +165,10 @@ def test_a_command_that_opens_no_table_shows_the_lobby_drawn(
     app = SessionApp(connect(served, "bob"), RULESETS, "join 99")
     seen: dict[str, Any] = {}
 
-    async def run_it() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(3):
-                await pilot.pause()
-            seen["stack"] = [type(s).__name__ for s in app.screen_stack]
-            seen["tables"] = len(app.screen.query("#tables"))
-            seen["title"] = str(app.screen.query_one("#title").render())
+    async def look(pilot: Pilot[Any]) -> None:
+        seen["tables"] = len(app.screen.query("#tables"))
+        seen["title"] = str(app.screen.query_one("#title").render())
 
-    asyncio.run(run_it())
-    assert seen["stack"] == ["LobbyScreen"] and seen["tables"] == 1, seen
+    stack = settled(app, look)
+    assert stack == ["LobbyScreen"] and seen["tables"] == 1, (stack, seen)
     assert "you are bob" in seen["title"], seen
