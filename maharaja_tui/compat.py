@@ -58,6 +58,12 @@ method of a Textual class (each one is an instance's, or a subclass's of ours).
   (``widgets/dialog_box.py``), each dialog's focus repainted every row of the terminal
   as it opened and again as it closed (40 KB against a 25 KB frame over SSH). The
   focus's own work is Textual's ``Screen._watch_focused``, unchanged.
+- ``compose_key_as_shown``: a footer key given, as it is composed, the compact look it
+  takes at its mount (``FooterKey.compact`` and its ``-compact`` class). Textual's
+  footer composes its keys with the look's default and has each set it at its mount:
+  each key's class changed there and the stylesheet styled the key and its parts again,
+  a footer's keys at every rebuild, every game screen's as it opened (a twelfth of an
+  SSH session's CPU from its join to its game's first frames).
 """
 
 from __future__ import annotations
@@ -87,10 +93,12 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import OptionList
+from textual.widgets._footer import FooterKey
 from textual.worker import WorkerFailed
 
 __all__ = ["FOCUS_REPAINTS_NOTHING", "ChopsUpdate", "Compositor", "LayoutUpdate",
-           "ScrollbarsRedrawThemselves", "SharedParses", "UncaughtErrors", "compositor_of",
+           "ScrollbarsRedrawThemselves", "SharedParses", "UncaughtErrors", "compose_key_as_shown",
+           "compositor_of",
            "dirty_regions", "hand_on",
            "lines_up_to_date", "parsed_keys", "read_input", "rows_shown", "share_parses",
            "use_compositor", "virtual_node"]
@@ -311,6 +319,17 @@ def virtual_node(parent: Widget, classes: str) -> DOMNode:
     node = DOMNode(classes=classes)
     node._attach(parent)
     return node
+
+
+def compose_key_as_shown(child: Widget, compact: bool) -> None:
+    """A widget Textual's ``Footer.compose`` yields, if a key, given the look it takes at
+    its mount before it mounts: the footer's own ``compact`` (bound to it by
+    ``data_bind``), or compact always for the command palette's key (bound to nothing,
+    it keeps the reactive's default, True)."""
+    if isinstance(child, FooterKey):
+        shown = compact or child.has_class("-command-palette")
+        child.set_reactive(FooterKey.compact, shown)
+        child.set_class(shown, "-compact", update=False)
 
 
 def lines_up_to_date(options: OptionList) -> None:

@@ -443,3 +443,41 @@ def test_screen_focused_is_declared_as_the_compat_copy_but_for_its_repaint() -> 
         "FOCUS_REPAINTS_NOTHING", f"Screen.focused is declared otherwise now ({differ})")
     assert getattr(textuals, "_repaint", None) is True and not ours._repaint, \
         recheck("FOCUS_REPAINTS_NOTHING", "Screen.focused no longer repaints: drop the copy")
+
+
+def test_a_footer_key_composed_as_shown_keeps_its_look_and_is_not_restyled() -> None:
+    from textual.widgets import Footer
+
+    composed: list[Any] = []
+
+    class Shown(Footer):
+        def compose(self) -> ComposeResult:
+            for child in super().compose():
+                compat.compose_key_as_shown(child, self.compact)
+                composed.append(child)
+                yield child
+
+    class Keys(App[None]):
+        BINDINGS = [("a", "bell", "Bell")]
+        restyled: list[Any] = []
+
+        def compose(self) -> ComposeResult:
+            yield Shown(compact=True)
+
+        def update_styles(self, node: Any, animate: bool = True) -> None:
+            if node in composed:
+                self.restyled.append(node)
+            super().update_styles(node, animate)
+
+    async def run() -> None:
+        app = Keys()
+        async with app.run_test(size=(40, 10)) as pilot:
+            await pilot.pause()
+            keys = [c for c in composed if type(c).__name__ == "FooterKey"]
+            assert keys, recheck("compose_key_as_shown", "the footer composed no FooterKey")
+            assert all(k.compact and k.has_class("-compact") for k in keys), recheck(
+                "compose_key_as_shown", "a compact footer's keys lost their compact look")
+            assert not app.restyled, recheck(
+                "compose_key_as_shown", f"keys styled again at their mount: {app.restyled}")
+
+    asyncio.run(run())

@@ -144,11 +144,21 @@ class LobbyScreen(Closing, Screen[None]):
     ]
 
 
-    def __init__(self) -> None:
+    def __init__(self, drawn: bool = True) -> None:
+        """``drawn=False``: under a table the session's command opens, the lobby is
+        composed, styled and laid out once it first shows (``draw``), not under the
+        table's screen at every session's start (a third of the CPU of a session that
+        waits for its table's players before its game, scripts/profile_startup.py)."""
         super().__init__()
         self._infos: dict[int, TableInfo] = {}  # the listed tables, by id
+        self.drawn = drawn
+        self._composed: bool | None = None  # whether its compose drew it (None: to come)
+        self._started = False
 
     def compose(self) -> ComposeResult:
+        self._composed = self.drawn
+        if not self.drawn:
+            return
         yield Static(id="title")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static(id="table-detail")
@@ -161,6 +171,28 @@ class LobbyScreen(Closing, Screen[None]):
 
     @while_open
     def on_mount(self) -> None:
+        if self._composed:
+            self.start()
+
+    def draw(self) -> None:
+        """The lobby drawn, if it is not yet: by its compose, still to come, or now."""
+        if self.drawn:
+            return
+        self.drawn = True
+        if self._composed is not None:  # composed empty
+            self.call_next(self._redraw)
+
+    @while_open
+    async def _redraw(self) -> None:
+        await self.recompose()
+        self.start()
+
+    @while_open
+    def start(self) -> None:
+        """Its list filled and followed, as it first shows."""
+        if self._started:
+            return
+        self._started = True
         app: SessionApp = self.app  # type: ignore[assignment]
         self.show_title()
         table = self.query_one("#tables", DataTable)
@@ -203,12 +235,17 @@ class LobbyScreen(Closing, Screen[None]):
         self.refresh_tables(self.app.conn.pushed_tables)  # type: ignore[attr-defined]
 
     def on_screen_resume(self) -> None:
-        if getattr(self, "_stale", False):
+        if not self.drawn:
+            if self.app.screen is self:  # back from the table (not at its own start)
+                self.draw()
+        elif getattr(self, "_stale", False):
             self.refresh_tables()
 
     @while_open
     def refresh_tables(self, infos: list[TableInfo] | None = None) -> None:
         """Redraw the list: the one given (pushed), else asked of the server."""
+        if not self.drawn:  # drawn from the server's list as it first shows
+            return
         self._stale = False
         app: SessionApp = self.app  # type: ignore[assignment]
         table = self.query_one("#tables", DataTable)
@@ -515,7 +552,9 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, HoldsTheMouse, KeysFo
         # The lobby is the bottom of the stack itself: over Textual's bare default screen
         # it was the second screen composed, styled, laid out and resized before the
         # first frame.
-        lobby = LobbyScreen()
+        # A command that opens a table (join, watch, new) shows the table first: the
+        # lobby under it is drawn once it shows (if the command fails, at once).
+        lobby = LobbyScreen(drawn=not self.command.strip())
         OnlyWhatShows.install(lobby)
         return lobby
 
@@ -565,6 +604,9 @@ class SessionApp(ContrastFloor, MinimumSize, OneLineCrash, HoldsTheMouse, KeysFo
                     self.open_table(table, join=True)
         except (IllegalIntent, Disconnected) as exc:
             self.notify(str(exc), severity="error")
+        lobby = self.screen
+        if isinstance(lobby, LobbyScreen):  # no table opened: the lobby shows
+            lobby.draw()
 
     def open_table(self, table_id: int, *, join: bool, seat: int | None = None) -> None:
         try:

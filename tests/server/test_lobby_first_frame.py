@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -105,3 +106,69 @@ def test_the_lobby_shows_the_list_the_hub_sent_with_its_welcome(
         alice.close()
         bob.close()
     assert rows == [1] and asked == [], asked
+
+
+def lobby_of(app: SessionApp) -> LobbyScreen:
+    lobby = app.screen_stack[0]
+    assert isinstance(lobby, LobbyScreen)
+    return lobby
+
+
+def settled(app: SessionApp, then: Callable[[Pilot[Any]], Awaitable[None]]) -> list[str]:
+    """The screens ``app`` has once settled (by name); ``then`` runs after."""
+    stack: list[str] = []
+
+    async def run_it() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(3):
+                await pilot.pause()
+            stack.extend(type(s).__name__ for s in app.screen_stack)
+            await then(pilot)
+
+    asyncio.run(run_it())
+    return stack
+
+
+def test_a_session_that_opens_a_table_draws_its_lobby_once_it_shows(
+        served: Hub) -> None:  # noqa: F811 - the fixture
+    """``ssh host join 1`` composed, styled and laid out the whole lobby under the
+    table's screen, at every session's start (about a third of the CPU of a session
+    that waits for its table's players). The lobby is drawn when the player leaves the
+    table, with the list as it is then."""
+    alice = connect(served, "alice")
+    alice.create(RULESET.id, [SeatSpec(), SeatSpec(), SeatSpec()])
+    app = SessionApp(connect(served, "bob"), RULESETS, "join 1")
+    seen: dict[str, Any] = {}
+
+    async def leave(pilot: Pilot[Any]) -> None:
+        seen["under the table"] = list(lobby_of(app).query("*"))
+        alice.create(RULESET.id, [SeatSpec(), SeatSpec()])  # a second table since
+        app.leave_table(app.screen)
+        for _ in range(5):
+            await pilot.pause()
+        seen["left"] = app.screen is lobby_of(app)
+        seen["rows"] = lobby_of(app).query_one("#tables", DataTable).row_count
+        seen["focus"] = app.focused
+
+    try:
+        stack = settled(app, leave)
+    finally:
+        alice.close()
+    assert stack == ["LobbyScreen", "WaitingScreen"], stack
+    assert seen["under the table"] == [], seen
+    assert seen["left"] and seen["rows"] == 2, seen
+    assert isinstance(seen["focus"], DataTable), seen
+
+
+def test_a_command_that_opens_no_table_shows_the_lobby_drawn(
+        served: Hub) -> None:  # noqa: F811 - the fixture
+    app = SessionApp(connect(served, "bob"), RULESETS, "join 99")
+    seen: dict[str, Any] = {}
+
+    async def look(pilot: Pilot[Any]) -> None:
+        seen["tables"] = len(app.screen.query("#tables"))
+        seen["title"] = str(app.screen.query_one("#title").render())
+
+    stack = settled(app, look)
+    assert stack == ["LobbyScreen"] and seen["tables"] == 1, (stack, seen)
+    assert "you are bob" in seen["title"], seen

@@ -4,6 +4,9 @@ session's expense)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
@@ -61,3 +64,70 @@ async def test_a_key_that_changes_is_redrawn() -> None:
         await pilot.pause()
         await pilot.pause()
         assert key(app, "Bell").has_class("-disabled")
+
+
+class Restyles(Keys):
+    """Keys whose footer may be compact, counting the style updates of its keys."""
+
+    def __init__(self, compact: bool) -> None:
+        super().__init__()
+        self.compact = compact
+        self.key_restyles = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("x")
+        yield Footer(compact=self.compact)
+
+    def update_styles(self, node: Any, animate: bool = True) -> None:
+        if node in keys(self):
+            self.key_restyles += 1
+        super().update_styles(node, animate)
+
+
+@pytest.mark.parametrize("compact", [True, False])
+@synchronously
+async def test_the_footer_s_keys_are_styled_once_as_they_mount(compact: bool) -> None:
+    """Textual's keys took their compact look (a class) at their mount, and each was
+    styled again then: each game screen's keys as it opened, at every SSH session's
+    start. They are composed with it now."""
+    app = Restyles(compact)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = keys(app)
+        assert shown and app.key_restyles == 0
+        palette = [k for k in shown if k.has_class("-command-palette")]
+        assert len(palette) == 1  # compact always, as Textual draws it
+        assert all(k.has_class("-compact") == (compact or k in palette) for k in shown)
+
+
+class Rebuilds(Footer):
+    def __init__(self) -> None:
+        super().__init__()
+        self.rebuilt = 0
+
+    async def recompose(self) -> None:
+        self.rebuilt += 1
+        await super().recompose()
+
+
+class Opening(Keys):
+    """Its bindings change twice as it opens, before the footer has drawn its keys (as
+    a game screen's do while its focus comes)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("x")
+        yield Rebuilds()
+
+    def on_mount(self) -> None:
+        self.screen.refresh_bindings()
+        self.call_next(self.screen.refresh_bindings)
+
+
+@synchronously
+async def test_the_footer_s_keys_are_composed_once_as_the_screen_opens() -> None:
+    app = Opening()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(4):
+            await pilot.pause()
+        footer = app.query_one(Rebuilds)
+        assert key(app, "Toggle") and footer.rebuilt == 1
