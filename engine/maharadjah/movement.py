@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, partial
-from itertools import count
+from itertools import chain, count
 from typing import Any, NamedTuple
 
 from engine.core.errors import Forbidden
@@ -376,6 +376,10 @@ class Inputs:
                                  and self.value == other.value)
 
 
+# A space holding other nations' armies, in ``search_inputs``: (space, nation, armies,
+# nation, armies, ...)
+Held = tuple[Any, ...]
+
 _STAMPS: dict[Inputs, int] = {}
 _STAMPED = count()  # (never started again: a stamp names one content only)
 
@@ -418,21 +422,25 @@ def search_inputs(state: State, nation: str, keep: bool = True) -> Inputs:
 
 
 def _inputs(state: State, nation: str) -> Inputs:
-    enemy: list[tuple[str, tuple[tuple[str, int], ...]]] = []
+    # each space holding another nation's armies as one flat tuple (``Held``), not a
+    # pair of the space and a tuple of pairs: a position's inputs are a few tuples for
+    # the collector to walk, not a few a space
+    enemy: list[Held] = []
     overrun: list[str] = []
     arrived = state.arrived
     for space, here in state.armies.items():
         if nation not in here:
-            theirs = tuple(here.items())
+            held: Held = (space, *chain.from_iterable(here.items()))
         elif len(here) > 1:
-            mixed = []  # (a loop: no generator, and no cell of ``nation``, a call)
-            for item in here.items():
-                if item[0] != nation:
-                    mixed.append(item)
-            theirs = tuple(mixed)
+            mixed: list[str | int] = [space]  # (a loop: no generator, no cell of ``nation``)
+            for other, n in here.items():
+                if other != nation:
+                    mixed.append(other)
+                    mixed.append(n)
+            held = tuple(mixed)
         else:
             continue  # only its own armies
-        enemy.append((space, theirs))
+        enemy.append(held)
         # (their counts summed in C, the nation's taken off: as entering() counts them)
         if arrived and space in arrived and sum(arrived[space].values()) >= 2 * (
                 sum(here.values()) - here.get(nation, 0)):
@@ -441,7 +449,7 @@ def _inputs(state: State, nation: str) -> Inputs:
                    tuple(state.refused), tuple(state.allies),
                    tuple((x.subject, x.overlord, tuple(x.territories))
                          for x in state.submissions)),
-                  nation, frozenset([space for space, _ in enemy]))
+                  nation, frozenset([held[0] for held in enemy]))
 
 
 def destinations(state: State, group: Group,
@@ -525,7 +533,9 @@ def _held(nation: str, inputs: Inputs, alone: bool, seen: Seen) -> None:
     # (subject, space): where a nation submitted to this one (W-SUB-5, W-SUB-6)
     submitted = {(subject, space) for subject, overlord, spaces in submissions
                  if overlord == nation for space in spaces}
-    for space, theirs in held:
+    for here in held:
+        space = here[0]
+        theirs = tuple(zip(here[1::2], here[2::2], strict=True))  # ((nation, armies), ...)
         at_sea = space in seas
         if not at_sea and space not in land:
             continue  # a barbarian land: never entered
@@ -566,7 +576,7 @@ def _spaces() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(b.territories), frozenset(b.seas)
 
 
-Runs = tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]
+Runs = tuple["Run", ...]
 _RUNS: dict[tuple[Group, int], Runs] = {}
 
 
@@ -580,7 +590,7 @@ def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
     found = _RUNS.get(key)
     if found is None:
         ends = _found(state, shape, inputs)
-        runs: list[tuple[str, tuple[tuple[str, ...], ...]]] = []
+        runs: list[Run] = []
         last = ""
         # the keys sorted alone (pairs of names, which the sort compares fastest), not
         # with their paths; a destination's paths made a tuple as they come (most have
@@ -590,10 +600,26 @@ def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
             if dest == last:
                 runs[-1] = (dest, (*runs[-1][1], ends[end]))
             else:
-                runs.append((dest, (ends[end],)))
+                path = ends[end]
+                run = _LONE_RUNS.get(path)
+                if run is None:
+                    if len(_LONE_RUNS) >= _LONE_MAX:
+                        _LONE_RUNS.clear()
+                    run = _LONE_RUNS[path] = (dest, (path,))  # (a path ends at its destination)
+                runs.append(run)
                 last = dest
         found = _RUNS[key] = tuple(runs)
     return found
+
+
+Run = tuple[str, tuple[tuple[str, ...], ...]]  # (destination, the paths there)
+# The run of a destination reached by one path only (most are), by that path: made once
+# and shared by every search that ends there so (random games meet a few hundred such
+# paths), not two new tuples a destination a search for the garbage collector to walk.
+# (The runs of several paths are not kept so: their combinations are many more, and a
+# table of them grows all game.) Bounded all the same.
+_LONE_RUNS: dict[tuple[str, ...], Run] = {}
+_LONE_MAX = 4096
 
 
 class Counted(NamedTuple):
@@ -819,11 +845,17 @@ def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
     return _stepped_walks(ctx, first, _land_steps)
 
 
+# A crossing as the board alone decides it: (next space, whether it is land, whether the
+# crossing is the strait, whether that land is rough, the key of a search's end there:
+# (next space, the space crossed from), made once, so a search's answer holds the
+# board's keys rather than a new tuple for every end it finds)
+Step = tuple[str, bool, bool, bool, tuple[str, str]]
+
+
 @cache
-def _colonial_steps(pos: str) -> tuple[tuple[str, bool, bool, bool], ...]:
+def _colonial_steps(pos: str) -> tuple[Step, ...]:
     """The crossings a colonial group may make from ``pos`` as far as the board alone
-    decides, in ``neighbours`` order: (next space, whether it is land, whether the
-    crossing is the strait, whether that land is rough). Barbarian lands are never
+    decides, in ``neighbours`` order (``Step``). Barbarian lands are never
     entered (W-MOVE-6); a sea zone from an adjacent sea zone (W-AMB-23) or a territory
     it borders (W-MOVE-10); a territory from a sea zone it borders (W-BOAT-2), from a
     barbarian land it borders (W-INV-1) or from an adjacent territory (W-MOVE-8)."""
@@ -840,7 +872,7 @@ def _colonial_steps(pos: str) -> tuple[tuple[str, bool, bool, bool], ...]:
                     continue
             elif pos not in territories or nxt not in territories[pos].seas:
                 continue
-            out.append((nxt, False, False, False))
+            out.append((nxt, False, False, False, (nxt, pos)))
             continue
         terr = territories.get(nxt)
         if terr is None:
@@ -856,7 +888,7 @@ def _colonial_steps(pos: str) -> tuple[tuple[str, bool, bool, bool], ...]:
             if nxt not in b.land[pos]:
                 continue
             strait = nxt in _straits().get(pos, ())
-        out.append((nxt, True, strait, terr.rough))
+        out.append((nxt, True, strait, terr.rough, (nxt, pos)))
     return tuple(out)
 
 
@@ -871,8 +903,7 @@ def _colonial_walks(ctx: _Crossing,
     return _stepped_walks(ctx, first, _colonial_steps)
 
 
-def _stepped_walks(ctx: _Crossing, first: bool,
-                   steps: Callable[[str], tuple[tuple[str, bool, bool, bool], ...]]
+def _stepped_walks(ctx: _Crossing, first: bool, steps: Callable[[str], tuple[Step, ...]]
                    ) -> dict[tuple[str, str], tuple[str, ...]]:
     """The depth-first walks of ``_walks`` for a group whose crossings from each space
     the board alone decides (``steps``: ``_colonial_steps``, ``_land_steps``), a walk
@@ -908,7 +939,7 @@ def _stepped_walks(ctx: _Crossing, first: bool,
                 continue
         else:
             walked.add(pos)
-        for nxt, land, strait, rough in steps(pos):
+        for nxt, land, strait, rough, key in steps(pos):
             if land:
                 if strait and path:
                     continue  # W-MOVE-7: the strait is the only crossing of its move
@@ -918,31 +949,28 @@ def _stepped_walks(ctx: _Crossing, first: bool,
                 halt = enemy or strait or (rough_stops and rough)
             else:
                 halt = False
-            if nxt != start:
-                key = (nxt, pos)
-                if key not in found:
-                    ok = endings.get(nxt)
-                    if ok if ok is not None else ending(nxt):
-                        found[key] = path + (nxt,)
-                        if first:
-                            return found
+            if nxt != start and key not in found:
+                ok = endings.get(nxt)
+                if ok if ok is not None else ending(nxt):
+                    found[key] = path + (nxt,)
+                    if first:
+                        return found
             if goes_on and not halt and (nxt, crossings) not in seen:
                 stack.append((nxt, crossings, path + (nxt,)))
     return found
 
 
 @cache
-def _land_steps(pos: str) -> tuple[tuple[str, bool, bool, bool], ...]:
+def _land_steps(pos: str) -> tuple[Step, ...]:
     """``_colonial_steps`` over land only: an Indian group's crossings without boats
     (W-BOAT-1; leaders alone never take to the sea, W-AMB-7)."""
     return tuple(step for step in _colonial_steps(pos) if step[1])
 
 
 @cache
-def _indian_steps(pos: str) -> tuple[tuple[str, bool, bool, bool], ...]:
+def _indian_steps(pos: str) -> tuple[Step, ...]:
     """The crossings an Indian group with boats may make from ``pos`` as far as the
-    board alone decides, in ``neighbours`` order: (next space, whether it is land,
-    whether the crossing is the strait, whether that land is rough). Barbarian lands
+    board alone decides, in ``neighbours`` order (``Step``). Barbarian lands
     are never entered (W-MOVE-6); a sea zone only from a territory it borders (W-MOVE-10;
     never from another sea zone, W-BOAT-2); a territory from a sea zone it borders
     (W-BOAT-2), from a barbarian land it borders (W-INV-1) or from an adjacent
@@ -986,7 +1014,7 @@ def _boat_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
         if at_sea and pos in refused:
             continue  # W-BOAT-6: no landing from a zone whose passage was refused
         on_land = not at_sea and pos not in barbarians  # (invaders leave their land alone)
-        for nxt, land, strait, rough in _indian_steps(pos):
+        for nxt, land, strait, rough, key in _indian_steps(pos):
             if not land:
                 # W-BOAT-2: one sea zone; W-BOAT-3: at most one land crossing before
                 # embarking, and only with a leader or arms marker
@@ -1016,14 +1044,12 @@ def _boat_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
                 if isinstance(enemy, _Refusal):
                     continue
                 halt = halt or bool(enemy) or (rough_stops and rough)
-            if nxt != start:
-                key = (nxt, pos)
-                if key not in found:
-                    ok = endings.get(nxt)
-                    if ok if ok is not None else ending(nxt):
-                        found[key] = path + (nxt,)
-                        if first:
-                            return found
+            if nxt != start and key not in found:
+                ok = endings.get(nxt)
+                if ok if ok is not None else ending(nxt):
+                    found[key] = path + (nxt,)
+                    if first:
+                        return found
             if not halt and crossings < MAX_PATH and (
                     nxt, crossings, n_sea, n_before, n_after) not in seen:
                 stack.append((nxt, crossings, n_sea, n_before, n_after, path + (nxt,)))
