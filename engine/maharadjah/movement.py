@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, partial
-from itertools import chain, count
+from itertools import count
 from typing import Any, NamedTuple
 
 from engine.core.errors import Forbidden
@@ -376,10 +376,6 @@ class Inputs:
                                  and self.value == other.value)
 
 
-# A space holding other nations' armies, in ``search_inputs``: (space, nation, armies,
-# nation, armies, ...)
-Held = tuple[Any, ...]
-
 _STAMPS: dict[Inputs, int] = {}
 _STAMPED = count()  # (never started again: a stamp names one content only)
 
@@ -422,25 +418,21 @@ def search_inputs(state: State, nation: str, keep: bool = True) -> Inputs:
 
 
 def _inputs(state: State, nation: str) -> Inputs:
-    # each space holding another nation's armies as one flat tuple (``Held``), not a
-    # pair of the space and a tuple of pairs: a position's inputs are a few tuples for
-    # the collector to walk, not a few a space
-    enemy: list[Held] = []
+    enemy: list[tuple[str, tuple[tuple[str, int], ...]]] = []
     overrun: list[str] = []
     arrived = state.arrived
     for space, here in state.armies.items():
         if nation not in here:
-            held: Held = (space, *chain.from_iterable(here.items()))
+            theirs = tuple(here.items())
         elif len(here) > 1:
-            mixed: list[str | int] = [space]  # (a loop: no generator, no cell of ``nation``)
-            for other, n in here.items():
-                if other != nation:
-                    mixed.append(other)
-                    mixed.append(n)
-            held = tuple(mixed)
+            mixed = []  # (a loop: no generator, and no cell of ``nation``, a call)
+            for item in here.items():
+                if item[0] != nation:
+                    mixed.append(item)
+            theirs = tuple(mixed)
         else:
             continue  # only its own armies
-        enemy.append(held)
+        enemy.append((space, theirs))
         # (their counts summed in C, the nation's taken off: as entering() counts them)
         if arrived and space in arrived and sum(arrived[space].values()) >= 2 * (
                 sum(here.values()) - here.get(nation, 0)):
@@ -449,7 +441,7 @@ def _inputs(state: State, nation: str) -> Inputs:
                    tuple(state.refused), tuple(state.allies),
                    tuple((x.subject, x.overlord, tuple(x.territories))
                          for x in state.submissions)),
-                  nation, frozenset([held[0] for held in enemy]))
+                  nation, frozenset([space for space, _ in enemy]))
 
 
 def destinations(state: State, group: Group,
@@ -533,9 +525,7 @@ def _held(nation: str, inputs: Inputs, alone: bool, seen: Seen) -> None:
     # (subject, space): where a nation submitted to this one (W-SUB-5, W-SUB-6)
     submitted = {(subject, space) for subject, overlord, spaces in submissions
                  if overlord == nation for space in spaces}
-    for here in held:
-        space = here[0]
-        theirs = tuple(zip(here[1::2], here[2::2], strict=True))  # ((nation, armies), ...)
+    for space, theirs in held:
         at_sea = space in seas
         if not at_sea and space not in land:
             continue  # a barbarian land: never entered
@@ -600,26 +590,13 @@ def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
             if dest == last:
                 runs[-1] = (dest, (*runs[-1][1], ends[end]))
             else:
-                path = ends[end]
-                run = _LONE_RUNS.get(path)
-                if run is None:
-                    if len(_LONE_RUNS) >= _LONE_MAX:
-                        _LONE_RUNS.clear()
-                    run = _LONE_RUNS[path] = (dest, (path,))  # (a path ends at its destination)
-                runs.append(run)
+                runs.append((dest, (ends[end],)))
                 last = dest
         found = _RUNS[key] = tuple(runs)
     return found
 
 
 Run = tuple[str, tuple[tuple[str, ...], ...]]  # (destination, the paths there)
-# The run of a destination reached by one path only (most are), by that path: made once
-# and shared by every search that ends there so (random games meet a few hundred such
-# paths), not two new tuples a destination a search for the garbage collector to walk.
-# (The runs of several paths are not kept so: their combinations are many more, and a
-# table of them grows all game.) Bounded all the same.
-_LONE_RUNS: dict[tuple[str, ...], Run] = {}
-_LONE_MAX = 4096
 
 
 class Counted(NamedTuple):
@@ -915,7 +892,9 @@ def _stepped_walks(ctx: _Crossing, first: bool, steps: Callable[[str], tuple[Ste
     start = group.start
     found: dict[tuple[str, str], tuple[str, ...]] = {}
     endings, ending = ctx.endings, ctx.ends_in
-    seen: set[tuple[str, int]] = set()
+    # the spaces a walk was at after each number of crossings (a walk's future depends on
+    # its path only through them): one set a number, asked without a tuple made
+    seen: tuple[set[str], ...] = (set(), set(), set(), set())
     # the spaces walked on from: a walk's crossings from there add the ends (next space,
     # that space) whatever crossings it made before (the strait's only with none, the
     # first), so a walk with its last crossing to make from a space already walked on
@@ -926,13 +905,13 @@ def _stepped_walks(ctx: _Crossing, first: bool, steps: Callable[[str], tuple[Ste
     # those the search would pop and drop
     stack: list[tuple[str, int, tuple[str, ...]]] = [(start, 0, ())]
     while stack:
-        walk = stack.pop()
-        pos, crossings, path = walk
-        seen_key = walk[:2]
-        if seen_key in seen:
+        pos, crossings, path = stack.pop()
+        at = seen[crossings]
+        if pos in at:
             continue
-        seen.add(seen_key)
+        at.add(pos)
         crossings += 1
+        ahead = seen[crossings]
         goes_on = crossings < allowance
         if pos in walked:
             if not goes_on:
@@ -955,7 +934,7 @@ def _stepped_walks(ctx: _Crossing, first: bool, steps: Callable[[str], tuple[Ste
                     found[key] = path + (nxt,)
                     if first:
                         return found
-            if goes_on and not halt and (nxt, crossings) not in seen:
+            if goes_on and not halt and nxt not in ahead:
                 stack.append((nxt, crossings, path + (nxt,)))
     return found
 
