@@ -566,7 +566,7 @@ def _spaces() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(b.territories), frozenset(b.seas)
 
 
-Runs = tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]
+Runs = tuple["Run", ...]
 _RUNS: dict[tuple[Group, int], Runs] = {}
 
 
@@ -580,7 +580,7 @@ def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
     found = _RUNS.get(key)
     if found is None:
         ends = _found(state, shape, inputs)
-        runs: list[tuple[str, tuple[tuple[str, ...], ...]]] = []
+        runs: list[Run] = []
         last = ""
         # the keys sorted alone (pairs of names, which the sort compares fastest), not
         # with their paths; a destination's paths made a tuple as they come (most have
@@ -594,6 +594,9 @@ def destination_runs(state: State, group: Group, inputs: Inputs) -> Runs:
                 last = dest
         found = _RUNS[key] = tuple(runs)
     return found
+
+
+Run = tuple[str, tuple[tuple[str, ...], ...]]  # (destination, the paths there)
 
 
 class Counted(NamedTuple):
@@ -819,11 +822,17 @@ def _land_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
     return _stepped_walks(ctx, first, _land_steps)
 
 
+# A crossing as the board alone decides it: (next space, whether it is land, whether the
+# crossing is the strait, whether that land is rough, the key of a search's end there:
+# (next space, the space crossed from), made once, so a search's answer holds the
+# board's keys rather than a new tuple for every end it finds)
+Step = tuple[str, bool, bool, bool, tuple[str, str]]
+
+
 @cache
-def _colonial_steps(pos: str) -> tuple[tuple[str, bool, bool, bool], ...]:
+def _colonial_steps(pos: str) -> tuple[Step, ...]:
     """The crossings a colonial group may make from ``pos`` as far as the board alone
-    decides, in ``neighbours`` order: (next space, whether it is land, whether the
-    crossing is the strait, whether that land is rough). Barbarian lands are never
+    decides, in ``neighbours`` order (``Step``). Barbarian lands are never
     entered (W-MOVE-6); a sea zone from an adjacent sea zone (W-AMB-23) or a territory
     it borders (W-MOVE-10); a territory from a sea zone it borders (W-BOAT-2), from a
     barbarian land it borders (W-INV-1) or from an adjacent territory (W-MOVE-8)."""
@@ -840,7 +849,7 @@ def _colonial_steps(pos: str) -> tuple[tuple[str, bool, bool, bool], ...]:
                     continue
             elif pos not in territories or nxt not in territories[pos].seas:
                 continue
-            out.append((nxt, False, False, False))
+            out.append((nxt, False, False, False, (nxt, pos)))
             continue
         terr = territories.get(nxt)
         if terr is None:
@@ -856,7 +865,7 @@ def _colonial_steps(pos: str) -> tuple[tuple[str, bool, bool, bool], ...]:
             if nxt not in b.land[pos]:
                 continue
             strait = nxt in _straits().get(pos, ())
-        out.append((nxt, True, strait, terr.rough))
+        out.append((nxt, True, strait, terr.rough, (nxt, pos)))
     return tuple(out)
 
 
@@ -871,8 +880,7 @@ def _colonial_walks(ctx: _Crossing,
     return _stepped_walks(ctx, first, _colonial_steps)
 
 
-def _stepped_walks(ctx: _Crossing, first: bool,
-                   steps: Callable[[str], tuple[tuple[str, bool, bool, bool], ...]]
+def _stepped_walks(ctx: _Crossing, first: bool, steps: Callable[[str], tuple[Step, ...]]
                    ) -> dict[tuple[str, str], tuple[str, ...]]:
     """The depth-first walks of ``_walks`` for a group whose crossings from each space
     the board alone decides (``steps``: ``_colonial_steps``, ``_land_steps``), a walk
@@ -884,7 +892,9 @@ def _stepped_walks(ctx: _Crossing, first: bool,
     start = group.start
     found: dict[tuple[str, str], tuple[str, ...]] = {}
     endings, ending = ctx.endings, ctx.ends_in
-    seen: set[tuple[str, int]] = set()
+    # the spaces a walk was at after each number of crossings (a walk's future depends on
+    # its path only through them): one set a number, asked without a tuple made
+    seen: tuple[set[str], ...] = (set(), set(), set(), set())
     # the spaces walked on from: a walk's crossings from there add the ends (next space,
     # that space) whatever crossings it made before (the strait's only with none, the
     # first), so a walk with its last crossing to make from a space already walked on
@@ -895,20 +905,20 @@ def _stepped_walks(ctx: _Crossing, first: bool,
     # those the search would pop and drop
     stack: list[tuple[str, int, tuple[str, ...]]] = [(start, 0, ())]
     while stack:
-        walk = stack.pop()
-        pos, crossings, path = walk
-        seen_key = walk[:2]
-        if seen_key in seen:
+        pos, crossings, path = stack.pop()
+        at = seen[crossings]
+        if pos in at:
             continue
-        seen.add(seen_key)
+        at.add(pos)
         crossings += 1
+        ahead = seen[crossings]
         goes_on = crossings < allowance
         if pos in walked:
             if not goes_on:
                 continue
         else:
             walked.add(pos)
-        for nxt, land, strait, rough in steps(pos):
+        for nxt, land, strait, rough, key in steps(pos):
             if land:
                 if strait and path:
                     continue  # W-MOVE-7: the strait is the only crossing of its move
@@ -918,31 +928,28 @@ def _stepped_walks(ctx: _Crossing, first: bool,
                 halt = enemy or strait or (rough_stops and rough)
             else:
                 halt = False
-            if nxt != start:
-                key = (nxt, pos)
-                if key not in found:
-                    ok = endings.get(nxt)
-                    if ok if ok is not None else ending(nxt):
-                        found[key] = path + (nxt,)
-                        if first:
-                            return found
-            if goes_on and not halt and (nxt, crossings) not in seen:
+            if nxt != start and key not in found:
+                ok = endings.get(nxt)
+                if ok if ok is not None else ending(nxt):
+                    found[key] = path + (nxt,)
+                    if first:
+                        return found
+            if goes_on and not halt and nxt not in ahead:
                 stack.append((nxt, crossings, path + (nxt,)))
     return found
 
 
 @cache
-def _land_steps(pos: str) -> tuple[tuple[str, bool, bool, bool], ...]:
+def _land_steps(pos: str) -> tuple[Step, ...]:
     """``_colonial_steps`` over land only: an Indian group's crossings without boats
     (W-BOAT-1; leaders alone never take to the sea, W-AMB-7)."""
     return tuple(step for step in _colonial_steps(pos) if step[1])
 
 
 @cache
-def _indian_steps(pos: str) -> tuple[tuple[str, bool, bool, bool], ...]:
+def _indian_steps(pos: str) -> tuple[Step, ...]:
     """The crossings an Indian group with boats may make from ``pos`` as far as the
-    board alone decides, in ``neighbours`` order: (next space, whether it is land,
-    whether the crossing is the strait, whether that land is rough). Barbarian lands
+    board alone decides, in ``neighbours`` order (``Step``). Barbarian lands
     are never entered (W-MOVE-6); a sea zone only from a territory it borders (W-MOVE-10;
     never from another sea zone, W-BOAT-2); a territory from a sea zone it borders
     (W-BOAT-2), from a barbarian land it borders (W-INV-1) or from an adjacent
@@ -986,7 +993,7 @@ def _boat_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
         if at_sea and pos in refused:
             continue  # W-BOAT-6: no landing from a zone whose passage was refused
         on_land = not at_sea and pos not in barbarians  # (invaders leave their land alone)
-        for nxt, land, strait, rough in _indian_steps(pos):
+        for nxt, land, strait, rough, key in _indian_steps(pos):
             if not land:
                 # W-BOAT-2: one sea zone; W-BOAT-3: at most one land crossing before
                 # embarking, and only with a leader or arms marker
@@ -1016,14 +1023,12 @@ def _boat_walks(ctx: _Crossing, first: bool) -> dict[tuple[str, str], tuple[str,
                 if isinstance(enemy, _Refusal):
                     continue
                 halt = halt or bool(enemy) or (rough_stops and rough)
-            if nxt != start:
-                key = (nxt, pos)
-                if key not in found:
-                    ok = endings.get(nxt)
-                    if ok if ok is not None else ending(nxt):
-                        found[key] = path + (nxt,)
-                        if first:
-                            return found
+            if nxt != start and key not in found:
+                ok = endings.get(nxt)
+                if ok if ok is not None else ending(nxt):
+                    found[key] = path + (nxt,)
+                    if first:
+                        return found
             if not halt and crossings < MAX_PATH and (
                     nxt, crossings, n_sea, n_before, n_after) not in seen:
                 stack.append((nxt, crossings, n_sea, n_before, n_after, path + (nxt,)))

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from functools import cache
+from itertools import chain
 from typing import Any
 
 from engine.core.errors import Forbidden
@@ -455,15 +456,20 @@ def _judged(state: State, inputs: Inputs | None) -> Judgement:
     # (dicts in their own order: the same position folded alike keys alike)
     # (loops, not generators: asked of every new position, and a comprehension would
     # make cells of ``state``, ``nation`` and ``inputs`` at every call)
-    own = []
+    # (each part a flat tuple of names and numbers, not a tuple of pairs: a key is a few
+    # tuples for the garbage collector to walk, not a few a space)
+    own: list[str | int] = []
     for s, here in state.armies.items():
         if nation in here:
-            own.append((s, here[nation]))
+            own.append(s)
+            own.append(here[nation])
     # arrivals matter where an overrun may still come (W-MOVE-5, ``_overruns``)
-    came = []
+    came: list[str | int] = []
     for s, c in state.arrived.items():
-        came.append((s, sum(c.values())))
-    key = (nation, tuple(own), tuple(state.fresh.items()), tuple(came), inputs.stamp)
+        came.append(s)
+        came.append(sum(c.values()))
+    key = (nation, tuple(own), tuple(chain.from_iterable(state.fresh.items())), tuple(came),
+           inputs.stamp)
     found = _JUDGED.get(key)
     if found is None:
         fixed, supply = _split(state, nation)

@@ -19,6 +19,7 @@ from engine.maharadjah import RULESET, known
 from engine.maharadjah import intents as it
 from engine.maharadjah import legal as L
 from engine.maharadjah import movement as M
+from engine.maharadjah import queries as Q
 from engine.maharadjah.movement import Group
 from engine.maharadjah.state import State
 
@@ -366,3 +367,28 @@ def test_the_memos_keep_a_few_positions_searches_not_the_games(
     assert len(M._FOUND) <= 256 and len(M._STAMPS) <= 256, (len(M._FOUND), len(M._STAMPS))
     assert max(len(M._RUNS), len(M._COUNTED), len(M._ENDS), len(M._SEEN)) <= 256
     assert len(S._JUDGED) <= 32, len(S._JUDGED)
+
+
+def test_the_searches_answers_are_made_of_tuples_kept_once() -> None:
+    """What the memos keep of a search is mostly the board's own tuples, not new ones for
+    the garbage collector to walk at every young collection: the key of an end (next
+    space, space crossed from) of a colonial walk is the board's, made once with its
+    crossing, and the judgements' keys are a flat tuple a part (names and numbers, not
+    a pair a space). Searched afresh at every step of random games, the ends are the
+    same objects."""
+    from engine.maharadjah import stacking as S
+
+    compared = keyed = 0
+    for _seed, state, group in groups_of_random_games(range(20, 22), Random(41)):
+        if not Q.is_colonial(group.nation):
+            continue
+        found, again = M._search(state, group), M._search(state, group)
+        assert found == again
+        for end, again_end in zip(sorted(found), sorted(again), strict=True):
+            assert end is again_end, end
+            keyed += 1
+        compared += 1
+    assert compared > 50 and keyed > 500, (compared, keyed)
+    assert S._JUDGED
+    for key in S._JUDGED:
+        assert all(not isinstance(x, tuple) for part in key[1:4] for x in part), key
