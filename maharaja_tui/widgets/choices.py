@@ -42,6 +42,19 @@ KEPT_ROWS = 512
 RowKey = tuple[int, Style, Spacing, int, int]
 
 
+class _Draw:
+    """What the rows of one draw of a list share: each row's option and line of it
+    (``ChoiceList._layout``), the first row shown, the options' padding and width, and
+    the rows' styles by kind, found as they are first needed."""
+
+    __slots__ = ("padding", "rows", "styles", "top", "width")
+
+    def __init__(self, rows: tuple[tuple[int, int], ...] | None, top: int,
+                 padding: Spacing, width: int) -> None:
+        self.rows, self.top, self.padding, self.width = rows, top, padding, width
+        self.styles: dict[str, Style] = {}
+
+
 def matches(text: str, words: str) -> bool:
     """Every word of the filter appears in ``text``, whatever the case."""
     low = text.lower()
@@ -81,6 +94,8 @@ class ChoiceList(FirstClicks, OptionList):
     # The rows of the options as laid out last: the width, the prompts, each row's
     # option and line of it (see _layout).
     _laid_out: tuple[int, tuple[object, ...], tuple[tuple[int, int], ...]] | None = None
+    _drawing = False  # a draw of rows is under way (render_lines)
+    _draw: _Draw | None = None  # what its rows share, once found
 
     # ------------------------------------------------------------ moving
     def _step(self, direction: int) -> None:
@@ -151,6 +166,41 @@ class ChoiceList(FirstClicks, OptionList):
     def on_leave(self, event: events.Leave) -> None:
         self._hover = None
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Textual's, each row from ``render_line``, with what every row of one draw
+        shares found once for all of them (``_Draw``): found again for each row, the
+        list's layout (a pass over all its options) made a draw of a long list's rows
+        cost as many passes as rows."""
+        lines_up_to_date(self)  # as OptionList's own render_lines does first
+        self._draw = None
+        self._drawing = True
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing, self._draw = False, None
+
+    def _draw_now(self) -> _Draw:
+        """What the rows of the draw under way share (found once a draw), or found now
+        when a row is drawn outside a draw."""
+        draw = self._draw
+        if draw is None:
+            draw = _Draw(self._layout(), self.scroll_offset.y,
+                         self.get_component_styles("option-list--option").padding,
+                         self.scrollable_content_region.width)
+            if self._drawing:
+                self._draw = draw
+        return draw
+
+    def _row_style(self, draw: _Draw, kind: str) -> Style:
+        """The visual style of an option row of ``kind`` (a component class, or "" for
+        a plain option), once a draw."""
+        style = draw.styles.get(kind)
+        if style is None:
+            style = draw.styles[kind] = (
+                self.get_visual_style("option-list--option", kind) if kind
+                else self.get_visual_style("option-list--option"))
+        return style
+
     def render_line(self, y: int) -> Strip:
         """An option's row, kept from when it was drawn with the same prompt and style.
 
@@ -161,8 +211,9 @@ class ChoiceList(FirstClicks, OptionList):
         while its entry stays (``ActionPanel``), so its rows are drawn once. Only for a
         list of Content prompts laid out as Textual lays them out (``_layout``); other
         lists are Textual's own."""
-        rows = self._layout()
-        line = self.scroll_offset.y + y
+        draw = self._draw_now()
+        rows = draw.rows
+        line = draw.top + y
         if rows is None or not 0 <= line < len(rows):
             return super().render_line(y)
         index, offset = rows[line]
@@ -170,17 +221,14 @@ class ChoiceList(FirstClicks, OptionList):
         prompt = option.prompt
         assert isinstance(prompt, Content)  # as _layout found it
         if option.disabled:
-            style = self.get_visual_style("option-list--option",
-                                          "option-list--option-disabled")
+            style = self._row_style(draw, "option-list--option-disabled")
         elif self.highlighted == index:
-            style = self.get_visual_style("option-list--option",
-                                          "option-list--option-highlighted")
+            style = self._row_style(draw, "option-list--option-highlighted")
         elif self._hover == index:
-            style = self.get_visual_style("option-list--option", "option-list--option-hover")
+            style = self._row_style(draw, "option-list--option-hover")
         else:
-            style = self.get_visual_style("option-list--option")
-        padding = self.get_component_styles("option-list--option").padding
-        width = self.scrollable_content_region.width
+            style = self._row_style(draw, "")
+        padding, width = draw.padding, draw.width
         drawn = self._drawn if self._drawn is not None else {}
         if len(drawn) >= KEPT_ROWS:
             drawn = {}
@@ -383,17 +431,23 @@ class Choices(ChoiceList):
             return strips
         left, right = self._frame
         strips = []
-        for y in crop.line_range:
-            strip = self.render_line(y - first)
-            if strip.cell_length != content.width:  # not a row as the frame's was
-                return super().render_lines(crop)
-            # Filtered afresh, not through the strip's own filter cache: the option's
-            # strip outlives a change of theme (Textual keeps it by option and style,
-            # which an ANSI theme's light and dark variants share) and the contrast
-            # floor reads the terminal's palette, which the cache's key leaves out.
-            for line_filter in filters:
-                strip = Strip(line_filter.apply(list(strip), colours[1]), strip.cell_length)
-            strips.append(Strip.join([left, strip, right]))
+        self._draw, self._drawing = None, True  # one draw (see ChoiceList.render_lines)
+        try:
+            for y in crop.line_range:
+                strip = self.render_line(y - first)
+                if strip.cell_length != content.width:  # not a row as the frame's was
+                    return super().render_lines(crop)
+                # Filtered afresh, not through the strip's own filter cache: the
+                # option's strip outlives a change of theme (Textual keeps it by option
+                # and style, which an ANSI theme's light and dark variants share) and
+                # the contrast floor reads the terminal's palette, which the cache's
+                # key leaves out.
+                for line_filter in filters:
+                    strip = Strip(line_filter.apply(list(strip), colours[1]),
+                                  strip.cell_length)
+                strips.append(Strip.join([left, strip, right]))
+        finally:
+            self._drawing, self._draw = False, None
         return strips
 
 

@@ -154,3 +154,42 @@ def test_an_option_row_kept_from_before_is_the_row_textual_draws_now() -> None:
 
     assert asyncio.run(run()) == 16 * 2 * 6  # every row of both lists at every step
 
+
+
+def test_a_draw_of_a_long_list_reads_its_options_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each row drawn found the list's layout again, a pass over all its options: a
+    draw of 20 rows of a 300-option list read 6,000 prompts. Once a draw now, in a
+    framed list (the action list's) and a plain one (a dialog's)."""
+
+    class Lists(App[None]):
+        CSS = "ChoiceList { height: 22; border: round $accent; }"
+
+        def compose(self) -> ComposeResult:
+            yield Choices(id="framed")
+            yield ChoiceList(id="plain")
+
+    reads = [0]
+    prompt = Option.prompt
+
+    def counted(option: Option) -> Any:
+        reads[0] += 1
+        return prompt.fget(option)  # type: ignore[attr-defined]
+
+    async def run() -> None:
+        app = Lists()
+        async with app.run_test(size=(60, 50)) as pilot:
+            labels = [Content(f"choice {n}") for n in range(300)]
+            framed, plain = app.query_one(Choices), app.query_one("#plain", ChoiceList)
+            framed.replace_choices([Option(label) for label in labels], 0)
+            plain.show_choices(labels)
+            await pilot.pause()
+            monkeypatch.setattr(Option, "prompt", property(counted))
+            for box in (framed, plain):
+                for _ in range(2):  # the second draw frames the action list's rows
+                    reads[0] = 0
+                    Widget.refresh(box)
+                    rows = box.render_lines(Region(0, 1, box.size.width, 20))
+                    assert len(rows) == 20
+                    assert reads[0] < 2 * 300 + 3 * 20, box.id
+
+    asyncio.run(run())
