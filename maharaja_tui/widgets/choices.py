@@ -79,6 +79,15 @@ class ChoiceList(FirstClicks, OptionList):
         def control(self) -> ChoiceList:
             return self.choices
 
+    # Its own height is its options' (or the CSS's), never its virtual size, and its
+    # rows are drawn from its options, which repaint it as they change; a scrollbar
+    # that comes or goes asks for its own layout. A new virtual size asked for a layout
+    # of the whole screen and a repaint of the list: Textual measures the options
+    # again as it draws them, at the width the layout gave, so every list that came
+    # with a scrollbar for a moment (more options than its old height) or lost one was
+    # laid out and drawn twice (the screen laid out a second time, a dialog's box
+    # written twice).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
     typing = False  # printable keys filter the list
     # "/" starts the filter (the action list, whose letters are the screen's keys):
     # taken here as the key arrives, so letters typed right behind it (a burst, a slow
@@ -91,9 +100,11 @@ class ChoiceList(FirstClicks, OptionList):
     # Options drawn before, by RowKey, each with its prompt: held here, a prompt keeps
     # its identity (the key's first part) from passing to another.
     _drawn: dict[RowKey, tuple[Content, list[Strip]]] | None = None
-    # The rows of the options as laid out last: the width, the prompts, each row's
-    # option and line of it (see _layout).
-    _laid_out: tuple[int, tuple[object, ...], tuple[tuple[int, int], ...]] | None = None
+    # The rows of the options as laid out last: the width and the options' padding,
+    # the prompts, each row's option and line of it (see _layout).
+    _laid_out: tuple[tuple[int, int], tuple[object, ...],
+                     tuple[tuple[int, int], ...]] | None = None
+    _resized_at = 0  # its rows' width at its last resize
     _drawing = False  # a draw of rows is under way (render_lines)
     _draw: _Draw | None = None  # what its rows share, once found
 
@@ -165,6 +176,22 @@ class ChoiceList(FirstClicks, OptionList):
 
     def on_leave(self, event: events.Leave) -> None:
         self._hover = None
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Its rows laid out as they were (a new height only: a dialog's list reopened
+        with more or fewer choices; or a new width that wraps no prompt otherwise, as
+        the scrollbar of a long list comes or goes): Textual's own handler, which
+        forgets the rows it laid out and drew, is left out. Forgotten, they were laid
+        out and drawn again after the frame that had shown them, a second layout of the
+        whole screen and the box's rows written twice, at each list opened. The rows
+        this list draws itself (``render_line``) are kept by width; others are
+        Textual's, whose drawn rows are kept by option only, so any new width
+        forgets them."""
+        width, before = self.scrollable_content_region.width, self._resized_at
+        self._resized_at = width
+        if before and width and (width == before or (
+                self._layout() is not None and self._rows_at(width) == self._rows_at(before))):
+            event.prevent_default()
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """Textual's, each row from ``render_line``, with what every row of one draw
@@ -255,21 +282,30 @@ class ChoiceList(FirstClicks, OptionList):
         heights at the list's width), kept while the prompts and width stay; None for a
         list with a prompt other than Content, or laid out otherwise (a divider)."""
         prompts = tuple(option.prompt for option in self.options)
-        width = (self.scrollable_content_region.width
-                 - self.get_component_styles("option-list--option").padding.width)
+        width = self.scrollable_content_region.width
+        laid_at = (width, self.get_component_styles("option-list--option").padding.width)
         kept = self._laid_out
-        if (kept is None or kept[0] != width or len(kept[1]) != len(prompts)
+        if (kept is None or kept[0] != laid_at or len(kept[1]) != len(prompts)
                 or any(a is not b for a, b in zip(kept[1], prompts, strict=True))):
-            rows: list[tuple[int, int]] = []
-            rules = cast(RulesMap, self.styles)  # as OptionList measures its options
-            for index, prompt in enumerate(prompts):
-                if not isinstance(prompt, Content):
-                    self._laid_out = None
-                    return None
-                rows.extend((index, line)
-                            for line in range(prompt.get_height(rules, width)))
-            kept = self._laid_out = (width, prompts, tuple(rows))
+            rows = self._rows_at(width)
+            if rows is None:
+                self._laid_out = None
+                return None
+            kept = self._laid_out = (laid_at, prompts, rows)
         return kept[2] if len(kept[2]) == self.virtual_size.height else None
+
+    def _rows_at(self, width: int) -> tuple[tuple[int, int], ...] | None:
+        """Each row's option and line of it with the list's content ``width`` (as
+        Textual lays the options out); None for a prompt other than Content."""
+        rows: list[tuple[int, int]] = []
+        rules = cast(RulesMap, self.styles)  # as OptionList measures its options
+        inside = width - self.get_component_styles("option-list--option").padding.width
+        for index, option in enumerate(self.options):
+            prompt = option.prompt
+            if not isinstance(prompt, Content):
+                return None
+            rows.extend((index, line) for line in range(prompt.get_height(rules, inside)))
+        return tuple(rows)
 
     # ---------------------------------------------------------- filtering
     @property
@@ -362,7 +398,6 @@ class Choices(ChoiceList):
     every change, each step of a game); a scrollbar that comes or goes still asks for
     its own."""
 
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
     _rows_only = False  # set while replace_choices repaints the rows itself
     # The cells left and right of an option's row (border, padding), cut from a row
     # Textual drew with the same styles (_drawn_with); see render_lines.

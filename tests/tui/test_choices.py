@@ -193,3 +193,44 @@ def test_a_draw_of_a_long_list_reads_its_options_once(monkeypatch: pytest.Monkey
                     assert reads[0] < 2 * 300 + 3 * 20, box.id
 
     asyncio.run(run())
+
+
+def test_a_list_given_fewer_choices_is_drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dialog's list reopened with fewer choices (its box as wide as ever) shrinks:
+    Textual forgot the rows it had laid out and drawn as it resized, measured them
+    again at the width the layout gave as it drew them (a new virtual size: a second
+    layout of the whole screen), and drew them all again after the frame that showed
+    them (the box's rows written twice). Once now, and as Textual draws them; as its
+    scrollbar goes too (a new width, at which no prompt wraps otherwise)."""
+
+    class Lists(App[None]):
+        CSS = "ChoiceList { width: 40; height: auto; max-height: 12; }"
+
+        def compose(self) -> ComposeResult:
+            yield ChoiceList(id="plain")
+
+    drawn: list[int] = []
+    real = ChoiceList.render_lines
+
+    def render_lines(box: ChoiceList, crop: Region) -> list[Strip]:
+        drawn.append(crop.height)
+        return real(box, crop)
+
+    async def run() -> None:
+        app = Lists()
+        async with app.run_test(size=(60, 30)) as pilot:
+            box = app.query_one(ChoiceList)
+            box.show_choices([Content(f"choice {n}") for n in range(20)])  # scrolls
+            await pilot.pause()
+            monkeypatch.setattr(ChoiceList, "render_lines", render_lines)
+            for count in (9, 5, 5, 2):
+                drawn.clear()
+                box.show_choices([Content(f"choice {n} of {count}") for n in range(count)])
+                for _ in range(3):
+                    await pilot.pause()
+                assert len(drawn) == 1, (count, drawn)
+                assert not box.show_vertical_scrollbar
+                for y in range(box.content_region.height):
+                    assert list(box.render_line(y)) == list(OptionList.render_line(box, y))
+
+    asyncio.run(run())
