@@ -242,6 +242,43 @@ def test_a_list_asked_again_draws_each_of_its_rows_once(
     assert seen["shown"] == seen["repaint"]
 
 
+def test_a_list_asked_again_with_the_same_choices_draws_none_of_its_rows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same places asked again in the kept box (the same cities, slots and
+    characters come back turn after turn): its rows are those drawn the first time, not
+    drawn again (each label was painted into a new prompt, and each new prompt drawn:
+    most of the cost of a list's first frame); and they show what a repaint draws."""
+    seen: dict[str, Any] = {}
+    drawn: list[int] = []  # the rows of the box's list drawn
+    to_strips = Visual.to_strips.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: Any, widget: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(widget, OptionList) and widget.id == "choice-options":
+            drawn.append(1)
+        return to_strips(cls, widget, *args, **kwargs)
+
+    monkeypatch.setattr(Visual, "to_strips", classmethod(counted))
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        screen, first = await where_to_build(pilot)
+        seen["first"] = len(drawn)
+        await pilot.press("escape")
+        await settle(pilot)
+        del drawn[:]
+        again, box = await where_to_build(pilot)
+        seen["again"] = (box is first, len(drawn))
+        seen["shown"] = screen_of(writes, SIZE)
+        seen["repaint"], _ = await repainted(pilot, writes)
+
+    writes: list[str] = []
+    asyncio.run(run(_Session(my_turn(), writes), SIZE, script))
+    assert seen["first"] > 3
+    assert seen["again"] == (True, 0), seen
+    assert any("Where?" in line for line in seen["shown"])
+    assert seen["shown"] == seen["repaint"]
+
+
 def test_a_list_the_kept_box_cannot_ask_is_asked_in_a_new_box_once_the_kept_one_is_gone(
         ) -> None:
     """A list drawn otherwise than the box kept from the last one (here without the
