@@ -28,7 +28,7 @@ from textual.visual import Padding, Visual
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from maharaja_tui.compat import lines_up_to_date
+from maharaja_tui.compat import ScrollbarsRedrawThemselves, lines_up_to_date
 from maharaja_tui.widgets.clicks import FirstClicks
 
 # Lists at least this long filter as you type (the 28 villages of a starting shrine,
@@ -61,12 +61,16 @@ def matches(text: str, words: str) -> bool:
     return all(word in low for word in words.lower().split())
 
 
-class ChoiceList(FirstClicks, OptionList):
+class ChoiceList(FirstClicks, ScrollbarsRedrawThemselves, OptionList):
     """An option list that does not wrap and may be filtered by typing.
 
     ``typing`` (set by the owner): printable keys go to the filter, Backspace takes
     one back; Escape with a filter clears it (and goes no further). A list given
-    its options by ``show_choices`` keeps them all and shows the matching ones."""
+    its options by ``show_choices`` keeps them all and shows the matching ones.
+
+    Its scrollbars redraw themselves (``ScrollbarsRedrawThemselves``): Textual redrew
+    them after every layout of the screen, in a frame of their own after the frame
+    (the action list's and a dialog's list's, at each dialog opened and closed)."""
 
     class Filtered(Message):
         """The filter or the options changed: what the owner shows under the list."""

@@ -234,3 +234,60 @@ def test_a_list_given_fewer_choices_is_drawn_once(monkeypatch: pytest.MonkeyPatc
                     assert list(box.render_line(y)) == list(OptionList.render_line(box, y))
 
     asyncio.run(run())
+
+
+def test_a_list_s_scrollbar_is_not_drawn_again_by_a_layout_that_leaves_it_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual redrew a scrolling list's scrollbar after every layout of the screen (a
+    dialog's box shown or hidden, a line that grew), in a frame of its own after the
+    frame: the action list's and a dialog's list's, at each dialog opened and closed.
+    Drawn again only when it changes: the list scrolled, or given other options."""
+    from textual.screen import Screen
+    from textual.scrollbar import ScrollBar
+    from textual.widgets import Static
+
+    from maharaja_server.session_ui.partial_update import OnlyWhatShows
+
+    class Shown(Screen[None]):
+        def compose(self) -> ComposeResult:
+            yield Choices(id="framed")
+            yield Static("a line", id="line")  # under the list: it never moves it
+
+    class Lists(App[None]):
+        """As a session draws: an update renders only what it writes."""
+
+        CSS = "Choices { height: 6; } #line { height: 1; }"
+
+        def on_mount(self) -> None:
+            screen = Shown()
+            OnlyWhatShows.install(screen)
+            self.push_screen(screen)
+
+    drawn: list[int] = []
+    real = ScrollBar.render_lines
+
+    def render_lines(bar: ScrollBar, crop: Region) -> list[Strip]:
+        drawn.append(crop.height)
+        return real(bar, crop)
+
+    async def run() -> None:
+        app = Lists()
+        async with app.run_test(size=(60, 20)) as pilot:
+            box = app.screen.query_one(Choices)
+            box.replace_choices([Option(Content(f"choice {n}")) for n in range(30)], 0)
+            await pilot.pause()
+            await pilot.pause()
+            assert box.show_vertical_scrollbar
+            monkeypatch.setattr(ScrollBar, "render_lines", render_lines)
+            drawn.clear()
+            line = app.screen.query_one("#line", Static)
+            for height in (2, 3, 1):  # a layout, the list left alone
+                line.styles.height = height
+                await pilot.pause()
+                await pilot.pause()
+            assert drawn == []
+            box.scroll_to(y=10, animate=False, immediate=True)  # scrolled: drawn again
+            await pilot.pause()
+            assert drawn
+
+    asyncio.run(run())
