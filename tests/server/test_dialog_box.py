@@ -204,14 +204,10 @@ def test_a_list_opened_after_another_shows_its_own_prompt_and_choices() -> None:
     assert seen["played"] and seen["played"][0] == "ChangeCharacter", seen["played"]
 
 
-def test_a_list_asked_again_draws_each_of_its_rows_once(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The next list in the kept box: each choice's row is drawn once (the one under
-    the cursor once more, as the focus comes into the box), not again as the box is
-    shown again and laid out, nor as the focus comes (Textual's lists drew them all
-    again each time: a fifth of a session's dialog move)."""
-    seen: dict[str, Any] = {}
-    drawn: list[int] = []  # the rows of the box's list drawn
+def rows_drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one at each row of a box's choice list drawn (its prompt
+    made into strips)."""
+    drawn: list[int] = []
     to_strips = Visual.to_strips.__func__  # type: ignore[attr-defined]
 
     def counted(cls: Any, widget: Any, *args: Any, **kwargs: Any) -> Any:
@@ -220,6 +216,17 @@ def test_a_list_asked_again_draws_each_of_its_rows_once(
         return to_strips(cls, widget, *args, **kwargs)
 
     monkeypatch.setattr(Visual, "to_strips", classmethod(counted))
+    return drawn
+
+
+def test_a_list_asked_again_draws_each_of_its_rows_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next list in the kept box: each choice's row is drawn once (the one under
+    the cursor once more, as the focus comes into the box), not again as the box is
+    shown again and laid out, nor as the focus comes (Textual's lists drew them all
+    again each time: a fifth of a session's dialog move)."""
+    seen: dict[str, Any] = {}
+    drawn = rows_drawn(monkeypatch)
 
     async def script(pilot: Pilot[Any]) -> None:
         await settle(pilot)
@@ -249,15 +256,7 @@ def test_a_list_asked_again_with_the_same_choices_draws_none_of_its_rows(
     drawn again (each label was painted into a new prompt, and each new prompt drawn:
     most of the cost of a list's first frame); and they show what a repaint draws."""
     seen: dict[str, Any] = {}
-    drawn: list[int] = []  # the rows of the box's list drawn
-    to_strips = Visual.to_strips.__func__  # type: ignore[attr-defined]
-
-    def counted(cls: Any, widget: Any, *args: Any, **kwargs: Any) -> Any:
-        if isinstance(widget, OptionList) and widget.id == "choice-options":
-            drawn.append(1)
-        return to_strips(cls, widget, *args, **kwargs)
-
-    monkeypatch.setattr(Visual, "to_strips", classmethod(counted))
+    drawn = rows_drawn(monkeypatch)
 
     async def script(pilot: Pilot[Any]) -> None:
         await settle(pilot)

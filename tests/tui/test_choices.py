@@ -195,6 +195,19 @@ def test_a_draw_of_a_long_list_reads_its_options_once(monkeypatch: pytest.Monkey
     asyncio.run(run())
 
 
+def draws(monkeypatch: pytest.MonkeyPatch, kind: type[Widget]) -> list[int]:
+    """The heights of the draws (``render_lines``) of the widgets of ``kind`` from now."""
+    drawn: list[int] = []
+    real = kind.render_lines
+
+    def render_lines(widget: Widget, crop: Region) -> list[Strip]:
+        drawn.append(crop.height)
+        return real(widget, crop)
+
+    monkeypatch.setattr(kind, "render_lines", render_lines)
+    return drawn
+
+
 def test_a_list_given_fewer_choices_is_drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """A dialog's list reopened with fewer choices (its box as wide as ever) shrinks:
     Textual forgot the rows it had laid out and drawn as it resized, measured them
@@ -209,20 +222,13 @@ def test_a_list_given_fewer_choices_is_drawn_once(monkeypatch: pytest.MonkeyPatc
         def compose(self) -> ComposeResult:
             yield ChoiceList(id="plain")
 
-    drawn: list[int] = []
-    real = ChoiceList.render_lines
-
-    def render_lines(box: ChoiceList, crop: Region) -> list[Strip]:
-        drawn.append(crop.height)
-        return real(box, crop)
-
     async def run() -> None:
         app = Lists()
         async with app.run_test(size=(60, 30)) as pilot:
             box = app.query_one(ChoiceList)
             box.show_choices([Content(f"choice {n}") for n in range(20)])  # scrolls
             await pilot.pause()
-            monkeypatch.setattr(ChoiceList, "render_lines", render_lines)
+            drawn = draws(monkeypatch, ChoiceList)
             for count in (9, 5, 5, 2):
                 drawn.clear()
                 box.show_choices([Content(f"choice {n} of {count}") for n in range(count)])
@@ -263,13 +269,6 @@ def test_a_list_s_scrollbar_is_not_drawn_again_by_a_layout_that_leaves_it_alone(
             OnlyWhatShows.install(screen)
             self.push_screen(screen)
 
-    drawn: list[int] = []
-    real = ScrollBar.render_lines
-
-    def render_lines(bar: ScrollBar, crop: Region) -> list[Strip]:
-        drawn.append(crop.height)
-        return real(bar, crop)
-
     async def run() -> None:
         app = Lists()
         async with app.run_test(size=(60, 20)) as pilot:
@@ -278,8 +277,7 @@ def test_a_list_s_scrollbar_is_not_drawn_again_by_a_layout_that_leaves_it_alone(
             await pilot.pause()
             await pilot.pause()
             assert box.show_vertical_scrollbar
-            monkeypatch.setattr(ScrollBar, "render_lines", render_lines)
-            drawn.clear()
+            drawn = draws(monkeypatch, ScrollBar)
             line = app.screen.query_one("#line", Static)
             for height in (2, 3, 1):  # a layout, the list left alone
                 line.styles.height = height
