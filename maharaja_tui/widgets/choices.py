@@ -193,9 +193,20 @@ class ChoiceList(FirstClicks, ScrollbarsRedrawThemselves, OptionList):
         forgets them."""
         width, before = self.scrollable_content_region.width, self._resized_at
         self._resized_at = width
-        if before and width and (width == before or (
-                self._layout() is not None and self._rows_at(width) == self._rows_at(before))):
+        if before and width and (width == before or self._one_row_each(min(width, before))):
             event.prevent_default()
+
+    def _one_row_each(self, width: int) -> bool:
+        """Every option a Content of one line at the list's content ``width`` (and so
+        at any wider one), as most lists' are: their rows are laid out alike at both
+        widths, found without measuring each option twice."""
+        inside = width - self.get_component_styles("option-list--option").padding.width
+        for option in self.options:
+            prompt = option.prompt
+            if not isinstance(prompt, Content) or prompt.cell_length > inside \
+                    or "\n" in prompt.plain:
+                return False
+        return True
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """Textual's, each row from ``render_line``, with what every row of one draw
