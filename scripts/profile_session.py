@@ -97,7 +97,8 @@ async def settle() -> None:
 
 
 async def drive(hub: Hub, moves: int, warm: int, top: int, sort: str,
-                profiled: bool = True, game: str = LONG.id) -> dict[str, Any]:
+                profiled: bool = True, game: str = LONG.id,
+                only: str | None = None) -> dict[str, Any]:
     conn = connect(hub, "p0")
     ruleset = games()[game]
     app = SessionApp(conn, games(), f"new {game} 4", driver_class=Terminal)
@@ -116,12 +117,13 @@ async def drive(hub: Hub, moves: int, warm: int, top: int, sort: str,
 
     open_box = GameScreen._open
 
-    def opened(screen: GameScreen, box: Any, answered: Any) -> None:
+    def opened(screen: GameScreen, box: Any, answered: Any) -> Any:
         pushed[0] += 1
-        open_box(screen, box, answered)
+        return open_box(screen, box, answered)
 
     GameScreen._open = opened  # type: ignore[method-assign]
-    kinds: dict[str, list[float]] = {}  # kind of move -> [moves, CPU seconds, bytes]
+    kinds: dict[str, list[float]] = {}  # kind of move -> [moves, CPU seconds, bytes, calls]
+    by_kind: dict[str, pstats.Stats] = {}  # kind of move -> its moves' profile
 
     async def play(pilot: Pilot[None]) -> None:
         await pilot.pause()
@@ -130,7 +132,6 @@ async def drive(hub: Hub, moves: int, warm: int, top: int, sort: str,
         for i, other in enumerate(others, start=1):
             other.join(table, i)
         await pilot.pause()
-        profile = cProfile.Profile()
         cpu = played = 0.0
         for n in range(warm + moves):
             info = conn.info(table)
@@ -144,6 +145,7 @@ async def drive(hub: Hub, moves: int, warm: int, top: int, sort: str,
             if measured:
                 started = time.thread_time()
                 if profiled:
+                    profile = cProfile.Profile()  # a move's own: its calls go to its kind
                     profile.enable()
             if seat == 0 and game == LONG.id:  # as the driver posts a key it read
                 app.post_message(events.Key("enter", "\r"))
@@ -166,29 +168,43 @@ async def drive(hub: Hub, moves: int, warm: int, top: int, sort: str,
                 await asyncio.sleep(0.005)
             await settle()
             if measured:
-                profile.disable()
+                if profiled:
+                    profile.disable()
                 spent = time.thread_time() - started
                 cpu += spent
                 played += 1
                 kind = ("mover" if seat == 0 else "watcher") + (
                     "+screen" if pushed[0] > screens else "")
-                figures = kinds.setdefault(kind, [0, 0.0, 0])
+                figures = kinds.setdefault(kind, [0, 0.0, 0, 0])
                 figures[0] += 1
                 figures[1] += spent
                 figures[2] += Terminal.written - before
-        stats = pstats.Stats(profile, stream=sys.__stdout__) if profiled else None
-        if stats and top:
-            stats.sort_stats(sort).print_stats(top)
+                if profiled:
+                    move = pstats.Stats(profile, stream=sys.__stdout__)
+                    figures[3] += move.total_calls  # type: ignore[attr-defined]
+                    for into in (kind, "all"):  # each its own Stats (add changes it)
+                        if into in by_kind:
+                            by_kind[into].add(move)
+                        else:
+                            by_kind[into] = pstats.Stats(profile, stream=sys.__stdout__)
+        stats = by_kind.get("all")
+        shown = by_kind.get(only or "all")
+        if shown is not None and top:
+            shown.sort_stats(sort).print_stats(top)
         for other in others:
             other.close()
         result.update({"moves": int(played),
-                       "calls_per_move": round(stats.total_calls / played) if stats else None,
+                       "calls_per_move": round(stats.total_calls  # type: ignore[attr-defined]
+                                               / played) if stats else None,
                        "cpu_ms_per_move": round(1000 * cpu / played, 2),
                        "bytes_per_move": round(Terminal.written / (warm + played)),
                        "by_kind": {kind: {"moves": int(count),
                                           "cpu_ms_per_move": round(1000 * spent / count, 1),
-                                          "bytes_per_move": round(size / count)}
-                                   for kind, (count, spent, size) in sorted(kinds.items())}})
+                                          "bytes_per_move": round(size / count),
+                                          **({"calls_per_move": round(calls / count)}
+                                             if profiled else {})}
+                                   for kind, (count, spent, size, calls)
+                                   in sorted(kinds.items())}})
         app.exit()
 
     await app.run_async(size=(110, 34), auto_pilot=play)
@@ -207,6 +223,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=None,
                     help="the table's game seed (default the server's random one): the "
                          "same moves in two runs, to compare two versions move for move")
+    ap.add_argument("--kind", default=None,
+                    choices=("mover", "mover+screen", "watcher", "watcher+screen"),
+                    help="with --top: the profile of this kind of move only")
     ap.add_argument("--cpu-only", action="store_true",
                     help="thread CPU without the profiler's overhead (no call counts)")
     args = ap.parse_args()
@@ -217,7 +236,7 @@ def main() -> None:
         vars(tables)["random"] = fixed
     hub, loop = start_hub(Path(tempfile.mkdtemp(prefix="mj-profile-")))
     print(asyncio.run(drive(hub, args.moves, args.warm, args.top, args.sort,
-                            not args.cpu_only, args.game)))
+                            not args.cpu_only, args.game, args.kind)))
     asyncio.run_coroutine_threadsafe(hub.close(), loop).result(5)
 
 

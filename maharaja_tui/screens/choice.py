@@ -22,6 +22,8 @@ from maharaja_tui.widgets.focus import focus_now
 from maharaja_tui.widgets.segments import Painter, Palette, RoleStyles, Segments
 
 # The keys; Esc's "back" follows as a button, for the mouse (see ``answer``).
+# Labels kept painted in a box (see ChoiceBox._choices): many lists' worth.
+KEPT_LABELS = 256
 HINT = "↑↓ choose · Home/End · PgUp/PgDn · Enter confirm ·"
 
 
@@ -39,6 +41,9 @@ class ChoiceBox(RoleStyles, DialogBox):
         self.labels = labels
         self.colours = colours
         self.highlighted = highlighted
+        # The labels painted in this box (see _choices), with the role styles they
+        # were painted with.
+        self._made: tuple[object, dict[Segments, Content]] | None = None
 
     def compose(self) -> ComposeResult:
         # The box composes filled (its styles are applied by then, which the labels'
@@ -66,11 +71,31 @@ class ChoiceBox(RoleStyles, DialogBox):
         """The labels as the list's options: Content, whose rows the list keeps once
         drawn (``ChoiceList.render_line``). As rich Text, Textual drew every row again at
         each repaint after the options were set, and again as the focus came into the
-        box and went back out (a restyle): a fifth of a session's dialog move."""
+        box and went back out (a restyle): a fifth of a session's dialog move.
+
+        A label asked before in this box (a box kept to ask its next question: the same
+        cities, slots and characters come back turn after turn) is the same Content as
+        then, whose rows the list keeps: made anew, each was drawn again, most of the
+        cost of a list's first frame. Kept while the box's role styles are those it was
+        painted with (a new theme or class restyles the box, and forgets them)."""
         painter = Painter(self.painter, self.colours)
         console = self.app.console
-        return [Content.from_rich_text(painter.text(label), console=console)
-                for label in self.labels]
+        made = self._made
+        painted_with = getattr(self.painter, "_role_styles", None)
+        if made is None or made[0] is not painted_with \
+                or len(made[1]) >= KEPT_LABELS:
+            made = None
+        contents = made[1] if made is not None else {}
+        choices = []
+        for label in self.labels:
+            content = contents.get(label)
+            if content is None:
+                content = contents[label] = Content.from_rich_text(painter.text(label),
+                                                                   console=console)
+            choices.append(content)
+        # After painting: its first role drawn makes the painter's role styles.
+        self._made = (getattr(self.painter, "_role_styles", None), contents)
+        return choices
 
     def reopen(self, box: Self) -> bool:
         """The next list in this box (see ``DialogBox.reopen``): its prompt and choices,

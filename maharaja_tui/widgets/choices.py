@@ -28,7 +28,7 @@ from textual.visual import Padding, Visual
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from maharaja_tui.compat import lines_up_to_date
+from maharaja_tui.compat import ScrollbarsRedrawThemselves, lines_up_to_date
 from maharaja_tui.widgets.clicks import FirstClicks
 
 # Lists at least this long filter as you type (the 28 villages of a starting shrine,
@@ -42,18 +42,35 @@ KEPT_ROWS = 512
 RowKey = tuple[int, Style, Spacing, int, int]
 
 
+class _Draw:
+    """What the rows of one draw of a list share: each row's option and line of it
+    (``ChoiceList._layout``), the first row shown, the options' padding and width, and
+    the rows' styles by kind, found as they are first needed."""
+
+    __slots__ = ("padding", "rows", "styles", "top", "width")
+
+    def __init__(self, rows: tuple[tuple[int, int], ...] | None, top: int,
+                 padding: Spacing, width: int) -> None:
+        self.rows, self.top, self.padding, self.width = rows, top, padding, width
+        self.styles: dict[str, Style] = {}
+
+
 def matches(text: str, words: str) -> bool:
     """Every word of the filter appears in ``text``, whatever the case."""
     low = text.lower()
     return all(word in low for word in words.lower().split())
 
 
-class ChoiceList(FirstClicks, OptionList):
+class ChoiceList(FirstClicks, ScrollbarsRedrawThemselves, OptionList):
     """An option list that does not wrap and may be filtered by typing.
 
     ``typing`` (set by the owner): printable keys go to the filter, Backspace takes
     one back; Escape with a filter clears it (and goes no further). A list given
-    its options by ``show_choices`` keeps them all and shows the matching ones."""
+    its options by ``show_choices`` keeps them all and shows the matching ones.
+
+    Its scrollbars redraw themselves (``ScrollbarsRedrawThemselves``): Textual redrew
+    them after every layout of the screen, in a frame of their own after the frame
+    (the action list's and a dialog's list's, at each dialog opened and closed)."""
 
     class Filtered(Message):
         """The filter or the options changed: what the owner shows under the list."""
@@ -66,6 +83,15 @@ class ChoiceList(FirstClicks, OptionList):
         def control(self) -> ChoiceList:
             return self.choices
 
+    # Its own height is its options' (or the CSS's), never its virtual size, and its
+    # rows are drawn from its options, which repaint it as they change; a scrollbar
+    # that comes or goes asks for its own layout. A new virtual size asked for a layout
+    # of the whole screen and a repaint of the list: Textual measures the options
+    # again as it draws them, at the width the layout gave, so every list that came
+    # with a scrollbar for a moment (more options than its old height) or lost one was
+    # laid out and drawn twice (the screen laid out a second time, a dialog's box
+    # written twice).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
     typing = False  # printable keys filter the list
     # "/" starts the filter (the action list, whose letters are the screen's keys):
     # taken here as the key arrives, so letters typed right behind it (a burst, a slow
@@ -78,9 +104,13 @@ class ChoiceList(FirstClicks, OptionList):
     # Options drawn before, by RowKey, each with its prompt: held here, a prompt keeps
     # its identity (the key's first part) from passing to another.
     _drawn: dict[RowKey, tuple[Content, list[Strip]]] | None = None
-    # The rows of the options as laid out last: the width, the prompts, each row's
-    # option and line of it (see _layout).
-    _laid_out: tuple[int, tuple[object, ...], tuple[tuple[int, int], ...]] | None = None
+    # The rows of the options as laid out last: the width and the options' padding,
+    # the prompts, each row's option and line of it (see _layout).
+    _laid_out: tuple[tuple[int, int], tuple[object, ...],
+                     tuple[tuple[int, int], ...]] | None = None
+    _resized_at = 0  # its rows' width at its last resize
+    _drawing = False  # a draw of rows is under way (render_lines)
+    _draw: _Draw | None = None  # what its rows share, once found
 
     # ------------------------------------------------------------ moving
     def _step(self, direction: int) -> None:
@@ -151,6 +181,68 @@ class ChoiceList(FirstClicks, OptionList):
     def on_leave(self, event: events.Leave) -> None:
         self._hover = None
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Its rows laid out as they were (a new height only: a dialog's list reopened
+        with more or fewer choices; or a new width that wraps no prompt otherwise, as
+        the scrollbar of a long list comes or goes): Textual's own handler, which
+        forgets the rows it laid out and drew, is left out. Forgotten, they were laid
+        out and drawn again after the frame that had shown them, a second layout of the
+        whole screen and the box's rows written twice, at each list opened. The rows
+        this list draws itself (``render_line``) are kept by width; others are
+        Textual's, whose drawn rows are kept by option only, so any new width
+        forgets them."""
+        width, before = self.scrollable_content_region.width, self._resized_at
+        self._resized_at = width
+        if before and width and (width == before or self._one_row_each(min(width, before))):
+            event.prevent_default()
+
+    def _one_row_each(self, width: int) -> bool:
+        """Every option a Content of one line at the list's content ``width`` (and so
+        at any wider one), as most lists' are: their rows are laid out alike at both
+        widths, found without measuring each option twice."""
+        inside = width - self.get_component_styles("option-list--option").padding.width
+        for option in self.options:
+            prompt = option.prompt
+            if not isinstance(prompt, Content) or prompt.cell_length > inside \
+                    or "\n" in prompt.plain:
+                return False
+        return True
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Textual's, each row from ``render_line``, with what every row of one draw
+        shares found once for all of them (``_Draw``): found again for each row, the
+        list's layout (a pass over all its options) made a draw of a long list's rows
+        cost as many passes as rows."""
+        lines_up_to_date(self)  # as OptionList's own render_lines does first
+        self._draw = None
+        self._drawing = True
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing, self._draw = False, None
+
+    def _draw_now(self) -> _Draw:
+        """What the rows of the draw under way share (found once a draw), or found now
+        when a row is drawn outside a draw."""
+        draw = self._draw
+        if draw is None:
+            draw = _Draw(self._layout(), self.scroll_offset.y,
+                         self.get_component_styles("option-list--option").padding,
+                         self.scrollable_content_region.width)
+            if self._drawing:
+                self._draw = draw
+        return draw
+
+    def _row_style(self, draw: _Draw, kind: str) -> Style:
+        """The visual style of an option row of ``kind`` (a component class, or "" for
+        a plain option), once a draw."""
+        style = draw.styles.get(kind)
+        if style is None:
+            style = draw.styles[kind] = (
+                self.get_visual_style("option-list--option", kind) if kind
+                else self.get_visual_style("option-list--option"))
+        return style
+
     def render_line(self, y: int) -> Strip:
         """An option's row, kept from when it was drawn with the same prompt and style.
 
@@ -161,8 +253,9 @@ class ChoiceList(FirstClicks, OptionList):
         while its entry stays (``ActionPanel``), so its rows are drawn once. Only for a
         list of Content prompts laid out as Textual lays them out (``_layout``); other
         lists are Textual's own."""
-        rows = self._layout()
-        line = self.scroll_offset.y + y
+        draw = self._draw_now()
+        rows = draw.rows
+        line = draw.top + y
         if rows is None or not 0 <= line < len(rows):
             return super().render_line(y)
         index, offset = rows[line]
@@ -170,17 +263,14 @@ class ChoiceList(FirstClicks, OptionList):
         prompt = option.prompt
         assert isinstance(prompt, Content)  # as _layout found it
         if option.disabled:
-            style = self.get_visual_style("option-list--option",
-                                          "option-list--option-disabled")
+            style = self._row_style(draw, "option-list--option-disabled")
         elif self.highlighted == index:
-            style = self.get_visual_style("option-list--option",
-                                          "option-list--option-highlighted")
+            style = self._row_style(draw, "option-list--option-highlighted")
         elif self._hover == index:
-            style = self.get_visual_style("option-list--option", "option-list--option-hover")
+            style = self._row_style(draw, "option-list--option-hover")
         else:
-            style = self.get_visual_style("option-list--option")
-        padding = self.get_component_styles("option-list--option").padding
-        width = self.scrollable_content_region.width
+            style = self._row_style(draw, "")
+        padding, width = draw.padding, draw.width
         drawn = self._drawn if self._drawn is not None else {}
         if len(drawn) >= KEPT_ROWS:
             drawn = {}
@@ -207,21 +297,30 @@ class ChoiceList(FirstClicks, OptionList):
         heights at the list's width), kept while the prompts and width stay; None for a
         list with a prompt other than Content, or laid out otherwise (a divider)."""
         prompts = tuple(option.prompt for option in self.options)
-        width = (self.scrollable_content_region.width
-                 - self.get_component_styles("option-list--option").padding.width)
+        width = self.scrollable_content_region.width
+        laid_at = (width, self.get_component_styles("option-list--option").padding.width)
         kept = self._laid_out
-        if (kept is None or kept[0] != width or len(kept[1]) != len(prompts)
+        if (kept is None or kept[0] != laid_at or len(kept[1]) != len(prompts)
                 or any(a is not b for a, b in zip(kept[1], prompts, strict=True))):
-            rows: list[tuple[int, int]] = []
-            rules = cast(RulesMap, self.styles)  # as OptionList measures its options
-            for index, prompt in enumerate(prompts):
-                if not isinstance(prompt, Content):
-                    self._laid_out = None
-                    return None
-                rows.extend((index, line)
-                            for line in range(prompt.get_height(rules, width)))
-            kept = self._laid_out = (width, prompts, tuple(rows))
+            rows = self._rows_at(width)
+            if rows is None:
+                self._laid_out = None
+                return None
+            kept = self._laid_out = (laid_at, prompts, rows)
         return kept[2] if len(kept[2]) == self.virtual_size.height else None
+
+    def _rows_at(self, width: int) -> tuple[tuple[int, int], ...] | None:
+        """Each row's option and line of it with the list's content ``width`` (as
+        Textual lays the options out); None for a prompt other than Content."""
+        rows: list[tuple[int, int]] = []
+        rules = cast(RulesMap, self.styles)  # as OptionList measures its options
+        inside = width - self.get_component_styles("option-list--option").padding.width
+        for index, option in enumerate(self.options):
+            prompt = option.prompt
+            if not isinstance(prompt, Content):
+                return None
+            rows.extend((index, line) for line in range(prompt.get_height(rules, inside)))
+        return tuple(rows)
 
     # ---------------------------------------------------------- filtering
     @property
@@ -314,7 +413,6 @@ class Choices(ChoiceList):
     every change, each step of a game); a scrollbar that comes or goes still asks for
     its own."""
 
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
     _rows_only = False  # set while replace_choices repaints the rows itself
     # The cells left and right of an option's row (border, padding), cut from a row
     # Textual drew with the same styles (_drawn_with); see render_lines.
@@ -383,17 +481,23 @@ class Choices(ChoiceList):
             return strips
         left, right = self._frame
         strips = []
-        for y in crop.line_range:
-            strip = self.render_line(y - first)
-            if strip.cell_length != content.width:  # not a row as the frame's was
-                return super().render_lines(crop)
-            # Filtered afresh, not through the strip's own filter cache: the option's
-            # strip outlives a change of theme (Textual keeps it by option and style,
-            # which an ANSI theme's light and dark variants share) and the contrast
-            # floor reads the terminal's palette, which the cache's key leaves out.
-            for line_filter in filters:
-                strip = Strip(line_filter.apply(list(strip), colours[1]), strip.cell_length)
-            strips.append(Strip.join([left, strip, right]))
+        self._draw, self._drawing = None, True  # one draw (see ChoiceList.render_lines)
+        try:
+            for y in crop.line_range:
+                strip = self.render_line(y - first)
+                if strip.cell_length != content.width:  # not a row as the frame's was
+                    return super().render_lines(crop)
+                # Filtered afresh, not through the strip's own filter cache: the
+                # option's strip outlives a change of theme (Textual keeps it by option
+                # and style, which an ANSI theme's light and dark variants share) and
+                # the contrast floor reads the terminal's palette, which the cache's
+                # key leaves out.
+                for line_filter in filters:
+                    strip = Strip(line_filter.apply(list(strip), colours[1]),
+                                  strip.cell_length)
+                strips.append(Strip.join([left, strip, right]))
+        finally:
+            self._drawing, self._draw = False, None
         return strips
 
 

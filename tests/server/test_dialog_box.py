@@ -204,14 +204,10 @@ def test_a_list_opened_after_another_shows_its_own_prompt_and_choices() -> None:
     assert seen["played"] and seen["played"][0] == "ChangeCharacter", seen["played"]
 
 
-def test_a_list_asked_again_draws_each_of_its_rows_once(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The next list in the kept box: each choice's row is drawn once (the one under
-    the cursor once more, as the focus comes into the box), not again as the box is
-    shown again and laid out, nor as the focus comes (Textual's lists drew them all
-    again each time: a fifth of a session's dialog move)."""
-    seen: dict[str, Any] = {}
-    drawn: list[int] = []  # the rows of the box's list drawn
+def rows_drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one at each row of a box's choice list drawn (its prompt
+    made into strips)."""
+    drawn: list[int] = []
     to_strips = Visual.to_strips.__func__  # type: ignore[attr-defined]
 
     def counted(cls: Any, widget: Any, *args: Any, **kwargs: Any) -> Any:
@@ -220,6 +216,17 @@ def test_a_list_asked_again_draws_each_of_its_rows_once(
         return to_strips(cls, widget, *args, **kwargs)
 
     monkeypatch.setattr(Visual, "to_strips", classmethod(counted))
+    return drawn
+
+
+def test_a_list_asked_again_draws_each_of_its_rows_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next list in the kept box: each choice's row is drawn once (the one under
+    the cursor once more, as the focus comes into the box), not again as the box is
+    shown again and laid out, nor as the focus comes (Textual's lists drew them all
+    again each time: a fifth of a session's dialog move)."""
+    seen: dict[str, Any] = {}
+    drawn = rows_drawn(monkeypatch)
 
     async def script(pilot: Pilot[Any]) -> None:
         await settle(pilot)
@@ -239,6 +246,35 @@ def test_a_list_asked_again_draws_each_of_its_rows_once(
     assert seen["box"]
     drawn_rows, options = seen["drawn"]
     assert drawn_rows <= options + 1, seen["drawn"]
+    assert seen["shown"] == seen["repaint"]
+
+
+def test_a_list_asked_again_with_the_same_choices_draws_none_of_its_rows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same places asked again in the kept box (the same cities, slots and
+    characters come back turn after turn): its rows are those drawn the first time, not
+    drawn again (each label was painted into a new prompt, and each new prompt drawn:
+    most of the cost of a list's first frame); and they show what a repaint draws."""
+    seen: dict[str, Any] = {}
+    drawn = rows_drawn(monkeypatch)
+
+    async def script(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        screen, first = await where_to_build(pilot)
+        seen["first"] = len(drawn)
+        await pilot.press("escape")
+        await settle(pilot)
+        del drawn[:]
+        again, box = await where_to_build(pilot)
+        seen["again"] = (box is first, len(drawn))
+        seen["shown"] = screen_of(writes, SIZE)
+        seen["repaint"], _ = await repainted(pilot, writes)
+
+    writes: list[str] = []
+    asyncio.run(run(_Session(my_turn(), writes), SIZE, script))
+    assert seen["first"] > 3
+    assert seen["again"] == (True, 0), seen
+    assert any("Where?" in line for line in seen["shown"])
     assert seen["shown"] == seen["repaint"]
 
 

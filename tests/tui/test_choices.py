@@ -154,3 +154,138 @@ def test_an_option_row_kept_from_before_is_the_row_textual_draws_now() -> None:
 
     assert asyncio.run(run()) == 16 * 2 * 6  # every row of both lists at every step
 
+
+
+def test_a_draw_of_a_long_list_reads_its_options_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each row drawn found the list's layout again, a pass over all its options: a
+    draw of 20 rows of a 300-option list read 6,000 prompts. Once a draw now, in a
+    framed list (the action list's) and a plain one (a dialog's)."""
+
+    class Lists(App[None]):
+        CSS = "ChoiceList { height: 22; border: round $accent; }"
+
+        def compose(self) -> ComposeResult:
+            yield Choices(id="framed")
+            yield ChoiceList(id="plain")
+
+    reads = [0]
+    prompt = Option.prompt
+
+    def counted(option: Option) -> Any:
+        reads[0] += 1
+        return prompt.fget(option)  # type: ignore[attr-defined]
+
+    async def run() -> None:
+        app = Lists()
+        async with app.run_test(size=(60, 50)) as pilot:
+            labels = [Content(f"choice {n}") for n in range(300)]
+            framed, plain = app.query_one(Choices), app.query_one("#plain", ChoiceList)
+            framed.replace_choices([Option(label) for label in labels], 0)
+            plain.show_choices(labels)
+            await pilot.pause()
+            monkeypatch.setattr(Option, "prompt", property(counted))
+            for box in (framed, plain):
+                for _ in range(2):  # the second draw frames the action list's rows
+                    reads[0] = 0
+                    Widget.refresh(box)
+                    rows = box.render_lines(Region(0, 1, box.size.width, 20))
+                    assert len(rows) == 20
+                    assert reads[0] < 2 * 300 + 3 * 20, box.id
+
+    asyncio.run(run())
+
+
+def draws(monkeypatch: pytest.MonkeyPatch, kind: type[Widget]) -> list[int]:
+    """The heights of the draws (``render_lines``) of the widgets of ``kind`` from now."""
+    drawn: list[int] = []
+    real = kind.render_lines
+
+    def render_lines(widget: Widget, crop: Region) -> list[Strip]:
+        drawn.append(crop.height)
+        return real(widget, crop)
+
+    monkeypatch.setattr(kind, "render_lines", render_lines)
+    return drawn
+
+
+def test_a_list_given_fewer_choices_is_drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dialog's list reopened with fewer choices (its box as wide as ever) shrinks:
+    Textual forgot the rows it had laid out and drawn as it resized, measured them
+    again at the width the layout gave as it drew them (a new virtual size: a second
+    layout of the whole screen), and drew them all again after the frame that showed
+    them (the box's rows written twice). Once now, and as Textual draws them; as its
+    scrollbar goes too (a new width, at which no prompt wraps otherwise)."""
+
+    class Lists(App[None]):
+        CSS = "ChoiceList { width: 40; height: auto; max-height: 12; }"
+
+        def compose(self) -> ComposeResult:
+            yield ChoiceList(id="plain")
+
+    async def run() -> None:
+        app = Lists()
+        async with app.run_test(size=(60, 30)) as pilot:
+            box = app.query_one(ChoiceList)
+            box.show_choices([Content(f"choice {n}") for n in range(20)])  # scrolls
+            await pilot.pause()
+            drawn = draws(monkeypatch, ChoiceList)
+            for count in (9, 5, 5, 2):
+                drawn.clear()
+                box.show_choices([Content(f"choice {n} of {count}") for n in range(count)])
+                for _ in range(3):
+                    await pilot.pause()
+                assert len(drawn) == 1, (count, drawn)
+                assert not box.show_vertical_scrollbar
+                for y in range(box.content_region.height):
+                    assert list(box.render_line(y)) == list(OptionList.render_line(box, y))
+
+    asyncio.run(run())
+
+
+def test_a_list_s_scrollbar_is_not_drawn_again_by_a_layout_that_leaves_it_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual redrew a scrolling list's scrollbar after every layout of the screen (a
+    dialog's box shown or hidden, a line that grew), in a frame of its own after the
+    frame: the action list's and a dialog's list's, at each dialog opened and closed.
+    Drawn again only when it changes: the list scrolled, or given other options."""
+    from textual.screen import Screen
+    from textual.scrollbar import ScrollBar
+    from textual.widgets import Static
+
+    from maharaja_server.session_ui.partial_update import OnlyWhatShows
+
+    class Shown(Screen[None]):
+        def compose(self) -> ComposeResult:
+            yield Choices(id="framed")
+            yield Static("a line", id="line")  # under the list: it never moves it
+
+    class Lists(App[None]):
+        """As a session draws: an update renders only what it writes."""
+
+        CSS = "Choices { height: 6; } #line { height: 1; }"
+
+        def on_mount(self) -> None:
+            screen = Shown()
+            OnlyWhatShows.install(screen)
+            self.push_screen(screen)
+
+    async def run() -> None:
+        app = Lists()
+        async with app.run_test(size=(60, 20)) as pilot:
+            box = app.screen.query_one(Choices)
+            box.replace_choices([Option(Content(f"choice {n}")) for n in range(30)], 0)
+            await pilot.pause()
+            await pilot.pause()
+            assert box.show_vertical_scrollbar
+            drawn = draws(monkeypatch, ScrollBar)
+            line = app.screen.query_one("#line", Static)
+            for height in (2, 3, 1):  # a layout, the list left alone
+                line.styles.height = height
+                await pilot.pause()
+                await pilot.pause()
+            assert drawn == []
+            box.scroll_to(y=10, animate=False, immediate=True)  # scrolled: drawn again
+            await pilot.pause()
+            assert drawn
+
+    asyncio.run(run())
