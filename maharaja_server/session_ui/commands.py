@@ -52,6 +52,19 @@ def number(word: str, what: str, low: int, high: int) -> int:
     return value
 
 
+def named_game(wanted: str, rulesets: list[Any]) -> Any:
+    """The game ``wanted`` names: its id, or the start of one id alone, in any case
+    (``raja`` for raja-2004, as a player would type it)."""
+    word = wanted.lower()
+    exact = [r for r in rulesets if r.id == word]
+    found = exact or [r for r in rulesets if r.id.startswith(word)]
+    if len(found) == 1:
+        return found[0]
+    ids = ", ".join(r.id for r in (found or rulesets))
+    said = "which game" if found else "this server has no game"
+    raise refuse(f"{said} {wanted[:24]!r}? (it has {ids})")
+
+
 def parse(command: str, rulesets: list[Any], default: Any) -> Command | None:
     """The command in ``command`` (None for none); IllegalIntent SRV-COMMAND/SRV-SEATS if bad."""
     if len(command) > MAX_COMMAND:
@@ -68,11 +81,7 @@ def parse(command: str, rulesets: list[Any], default: Any) -> Command | None:
     if verb == "new" and len(args) <= 2:
         game = default
         if args and not args[0].isdigit():
-            wanted = args.pop(0)
-            game = next((r for r in rulesets if r.id == wanted), None)
-            if game is None:
-                ids = ", ".join(r.id for r in rulesets)
-                raise refuse(f"this server has no game {wanted[:24]!r} (it has {ids})")
+            game = named_game(args.pop(0), rulesets)
         if len(args) > 1:
             raise refuse(USAGE)
         if not args:

@@ -14,10 +14,11 @@ from maharaja_server.transport.protocol import RulesetInfo
 
 DUEL = RulesetInfo("test-secrets", "Secret Duel", 2, 4)
 SOLO = RulesetInfo("solo", "Solo", 1, 5)
+SOLO_LONG = RulesetInfo("solo-long", "Solo, the long game", 1, 5)
 
 
 def parse(text: str) -> commands.Command | None:
-    return commands.parse(text, [DUEL, SOLO], DUEL)
+    return commands.parse(text, [DUEL, SOLO, SOLO_LONG], DUEL)
 
 
 def test_good_commands() -> None:
@@ -29,6 +30,9 @@ def test_good_commands() -> None:
     assert parse("new 4") == commands.New(DUEL, 4)
     assert parse("new solo") == commands.New(SOLO, 2)
     assert parse("new solo 1") == commands.New(SOLO, 1)
+    # A game by the start of its name alone, in any case, as "raja" for raja-2004.
+    assert parse("new TEST 3") == commands.New(DUEL, 3)
+    assert parse("new solo-l") == commands.New(SOLO_LONG, 2)
 
 
 @pytest.mark.parametrize("text, rule, words", [
@@ -43,6 +47,7 @@ def test_good_commands() -> None:
     ("join ３", "SRV-COMMAND", "the table"),  # a full-width digit is not a number here
     ("watch 1 2", "SRV-COMMAND", "unknown command"),
     ("new chess", "SRV-COMMAND", "no game 'chess'"),
+    ("new so", "SRV-COMMAND", "which game 'so'? (it has solo, solo-long)"),
     ("rm -rf /", "SRV-COMMAND", "unknown command"),
     ("join " + "9" * 500, "SRV-COMMAND", "too long"),
 ])
