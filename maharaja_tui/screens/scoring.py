@@ -80,6 +80,7 @@ class ScoringBox(RoleStyles, DialogBox):
         self.entries: list[MenuEntry] = []  # the viewer's scoring decisions, when they have one
         self._frames = ExitStack()  # the app's frames held back (hold_frames)
         self._track: str | None = None  # the id of the track it shows, if any
+        self._filled: ScoreTable | None = None  # the summary whose figures the table shows
 
     @property
     def is_modal(self) -> bool:
@@ -120,7 +121,15 @@ class ScoringBox(RoleStyles, DialogBox):
     def _fill(self) -> None:
         """The summary's figures and notes, the viewer's choices, the keys here."""
         painter = Painter(self, self.game.colours)
-        fill_table(self.query_one(DataTable), self.summary, painter)
+        summary, filled = self.summary, self._filled
+        # The same figures again are left as drawn: filled anew, Textual's table would
+        # render each of its cells again (clearing it empties its caches).
+        if filled is None or (summary.columns, summary.rows, summary.bold) \
+                != (filled.columns, filled.rows, filled.bold):
+            table = self.query_one(DataTable)
+            table.clear(columns=True)
+            fill_table(table, summary, painter)
+            self._filled = summary
         if self.summary.notes:
             self.query_one("#scoring-notes", Static).update(painter.lines(self.summary.notes))
         self.refresh_choices()
@@ -142,7 +151,6 @@ class ScoringBox(RoleStyles, DialogBox):
         self._frames, box._frames = box._frames, self._frames
         self.call_later(self._frames.close)
         self.query_one("#scoring-title", Static).update(self.summary.title)
-        self.query_one(DataTable).clear(columns=True)
         self._fill()
         return True
 

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from terminal import run, screen_of
 from test_dialog_box import SIZE, _Session, repainted, settle
 from textual.pilot import Pilot
@@ -212,3 +213,43 @@ def test_the_next_scoring_shows_its_own_figures_in_the_box_the_last_one_showed()
     assert not any("Round 2:" in line for line in seen["shown"])
     assert seen["shown"] == seen["repaint"]
     assert seen["focus"]
+
+
+def test_a_scoring_asked_again_with_the_same_figures_renders_none_of_its_cells(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same figures shown again in the kept box are those drawn the first time: no
+    cell of its table rendered again (Textual's table, cleared and filled anew, rendered
+    each cell through Rich again: the most of a scoring's opening after the track's),
+    and what shows is what a full repaint draws."""
+    from textual.widgets import DataTable
+
+    from maharaja_tui.screens.scoring import ScoringBox
+
+    seen: dict[str, Any] = {}
+    rendered: list[int] = []
+    render_line = DataTable.render_line
+
+    def counted(self: DataTable[Any], y: int) -> Any:
+        rendered.append(y)
+        return render_line(self, y)
+
+    monkeypatch.setattr(DataTable, "render_line", counted)
+
+    async def script(pilot: Pilot[Any], writes: list[str], table: LocalTable,
+                     scoring: Callable[[], None]) -> None:
+        screen, first = await scored(pilot, scoring)
+        seen["first"] = len(rendered)
+        await pilot.press("escape")  # back to the map
+        await settle(pilot)
+        del rendered[:]
+        screen.ask(ScoringBox(screen, first.summary), lambda _: None)
+        await settle(pilot)
+        seen["again"] = (screen.dialog is first, len(rendered))
+        seen["shown"] = screen_of(writes, SIZE)
+        seen["repaint"], _ = await repainted(pilot, writes)
+
+    at_a_scoring(script)
+    assert seen["first"] > 3
+    assert seen["again"] == (True, 0), seen
+    assert any("Round 2:" in line for line in seen["shown"])
+    assert seen["shown"] == seen["repaint"]
