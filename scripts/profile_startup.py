@@ -15,6 +15,9 @@ this thread only (``time.thread_time`` and cProfile's calls); the hub's thread i
 server's work, not a session's. The second table shows what is paid again by a
 process that has started a table already.
 
+With ``--layouts``: each arrival's layouts (reflows) and renders (whole-screen, partial) by
+screen class, the other sessions' included (the last arrival switches them to their games).
+
 With ``--ssh N``: N SSH logins (key, as the load client's players; no session) to a
 server on its own thread, and the CPU of the server's threads per login.
 
@@ -49,6 +52,28 @@ from maharaja_server.transport.hub import Hub  # noqa: E402
 from maharaja_server.transport.tables import TableService  # noqa: E402
 
 PHASES = ("app", "join", "screen")
+# Per screen class: [layouts, whole-screen renders, partial renders] (--layouts).
+LAYOUTS: dict[str, list[int]] = {}
+
+
+def count_layouts() -> None:
+    """Count each screen's layouts and renders into LAYOUTS (the session's compositor)."""
+    from textual._compositor import Compositor
+
+    from maharaja_server.session_ui.partial_update import OnlyWhatShows
+
+    def counted(cls: type, name: str, slot: int, root: Any) -> None:
+        original = getattr(cls, name)
+
+        def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+            LAYOUTS.setdefault(type(root(self, *args)).__name__, [0, 0, 0])[slot] += 1
+            return original(self, *args, **kwargs)
+
+        setattr(cls, name, wrapper)
+
+    counted(Compositor, "reflow", 0, lambda self, parent, *_: parent)
+    counted(OnlyWhatShows, "render_full_update", 1, lambda self, *_: self.root)
+    counted(OnlyWhatShows, "render_partial_update", 2, lambda self, *_: self.root)
 
 
 class Phases:
@@ -62,6 +87,7 @@ class Phases:
         self.phase: str | None = None
         self.started = 0.0
         self.profile: cProfile.Profile | None = None
+        self.layouts: dict[str, list[int]] = {}  # --layouts: by screen class
 
     def enter(self, phase: str | None) -> None:
         now = time.thread_time()
@@ -105,6 +131,7 @@ async def settle(quiet: float = 0.3) -> None:
 
 
 async def arrive(app: Marked, tasks: list[asyncio.Task[Any]]) -> None:
+    LAYOUTS.clear()
     app.phases.enter("app")
     before = Terminal.written
     tasks.append(asyncio.create_task(app.run_async(size=(110, 34))))
@@ -113,6 +140,7 @@ async def arrive(app: Marked, tasks: list[asyncio.Task[Any]]) -> None:
         await asyncio.sleep(0.005)
     await settle()
     app.phases.enter(None)
+    app.phases.layouts = {name: list(counts) for name, counts in LAYOUTS.items()}
 
 
 async def seat(hub: Hub, rulesets: dict[str, Any], game: str, number: int,
@@ -164,6 +192,8 @@ def session_figures(game: str, tables: int, top: int, profiled: bool) -> dict[st
                               figures.calls.get(phase)]
             row["total"] = [round(1000 * sum(figures.cpu.values()), 1),
                             sum(figures.calls.values()) if profiled else None]
+            if figures.layouts:
+                row["layouts, whole, partial"] = figures.layouts
             rows[f"arrival {arrival}"] = row
             if top and number == 1:
                 for phase in PHASES:
@@ -232,8 +262,12 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=2)
     ap.add_argument("--top", type=int, default=0)
     ap.add_argument("--cpu-only", action="store_true", help="no profiler (no call counts)")
+    ap.add_argument("--layouts", action="store_true",
+                    help="each arrival's layouts and renders by screen class")
     ap.add_argument("--ssh", type=int, default=0, help="N SSH logins instead of sessions")
     args = ap.parse_args()
+    if args.layouts:
+        count_layouts()
     if args.ssh:
         print(json.dumps(ssh_figures(args.ssh)), file=sys.__stdout__)
     else:
