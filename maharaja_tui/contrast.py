@@ -177,6 +177,31 @@ def rgb(colour: RichColor, terminal: TerminalTheme, *, foreground: bool) -> tupl
     return terminal_rgb(colour, terminal, None, foreground=foreground)
 
 
+# Each style's floor as drawn on a background, for a palette (the terminal theme object
+# itself, Textual's own: every app of the process shares them) and colour system. Kept
+# for the whole process, not one app: a server's sessions draw the same game screens
+# with the same styles, and each session's first frame worked them all out again.
+# ``SAME``: the style passes as it is (each app's styles are objects of their own, equal
+# to another's: the app's own is given back, not the first app's).
+FIXED: dict[tuple[Style, tuple[int, int, int] | None, bool, TerminalTheme,
+                  ColorSystem | None], Style] = {}
+SAME = Style()
+
+
+def floored(style: Style, back: tuple[int, int, int] | None, graphic: bool,
+            terminal: TerminalTheme, system: ColorSystem | None) -> Style:
+    """``fixed_style``, remembered in ``FIXED``: ``style`` itself when it passes."""
+    key = (style, back, graphic, terminal, system)
+    fixed = FIXED.get(key)
+    if fixed is None:
+        if len(FIXED) > 8192:
+            FIXED.clear()
+        fixed = fixed_style(style, back, graphic, terminal, system)
+        FIXED[key] = SAME if fixed is style else fixed
+        return fixed
+    return style if fixed is SAME else fixed
+
+
 class MinimumContrast(LineFilter):
     """The contrast floor, applied to every line the app draws (see the module).
     ``terminal`` gives the terminal's palette as the app estimates it now."""
@@ -186,32 +211,22 @@ class MinimumContrast(LineFilter):
         super().__init__()
         self.terminal = terminal
         self.system = system
-        self._cache: dict[tuple[Style, Any, bool, int, Any], Style] = {}
 
     def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
         # An ANSI background is the terminal's own colour: ``terminal`` knows it.
         back = background.rgb if background.a and background.ansi is None else None
         terminal = self.terminal()
         system = self.system()
-        cache = self._cache
-        if len(cache) > 8192:
-            cache.clear()
         out = []
         for segment in segments:
             text, style, control = segment
             if style is None or control:
                 out.append(segment)
                 continue
-            key = (style, back, False, id(terminal), system)
-            fixed = cache.get(key)
-            if fixed is None:
-                fixed = cache[key] = fixed_style(style, back, False, terminal, system)
+            fixed = floored(style, back, False, terminal, system)
             if fixed is not style and (not text.strip() or is_graphic(text)):
                 # most styles pass as they are; only those that do not ask what the text is
-                key = (style, back, True, id(terminal), system)
-                fixed = cache.get(key)
-                if fixed is None:
-                    fixed = cache[key] = fixed_style(style, back, True, terminal, system)
+                fixed = floored(style, back, True, terminal, system)
             # most segments pass as they are: the same (immutable) segment, not a copy
             out.append(segment if fixed is style else Segment(text, fixed, control))
         return out

@@ -209,3 +209,37 @@ def test_the_floor_looks_the_terminal_palette_up_once_a_css_generation(monkeypat
     assert app._terminal_palette() is palette
     assert looked_up == ["textual-light"]
     assert palette is real.fget(app)  # type: ignore[attr-defined]
+
+
+def test_a_second_app_works_out_no_floor_the_first_did(monkeypatch) -> None:  # noqa: ANN001
+    """A server's sessions draw the same screens with styles of their own, equal to
+    one another's: the floor each style needs is worked out once in the process, and
+    a style that passes is given back as it is (the same segment, not a copy)."""
+    from rich.segment import Segment
+    from rich.style import Style
+    from rich.terminal_theme import MONOKAI
+    from textual.color import Color
+
+    from maharaja_tui import contrast as floor
+
+    def line() -> list[Segment]:  # each app's own style objects
+        return [Segment("ab", Style(color="#303030")), Segment("cd", Style(color="#f0f0f0")),
+                Segment("──", Style(color="#303030"))]
+
+    first, second = (floor.MinimumContrast(lambda: MONOKAI) for _ in range(2))
+    back = Color(0, 0, 0)
+    drawn = first.apply(line(), back)
+    worked_out: list[Style] = []
+    real = floor.fixed_style
+
+    def counted(style: Style, *args: Any) -> Style:
+        worked_out.append(style)
+        return real(style, *args)
+
+    monkeypatch.setattr(floor, "fixed_style", counted)
+    again = line()
+    shown = second.apply(again, back)
+    assert worked_out == []
+    assert shown == drawn
+    assert shown[1] is again[1]  # passes: its own segment
+    assert shown[0].style != again[0].style  # too dark on black: moved
