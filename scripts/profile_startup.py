@@ -57,9 +57,8 @@ LAYOUTS: dict[str, list[int]] = {}
 
 
 def count_layouts() -> None:
-    """Count each screen's layouts and renders into LAYOUTS (the session's compositor)."""
-    from textual._compositor import Compositor
-
+    """Count each screen's layouts and renders into LAYOUTS. Every session screen has our
+    compositor (``OnlyWhatShows.install``): its methods are wrapped, not Textual's class."""
     from maharaja_server.session_ui.partial_update import OnlyWhatShows
 
     def counted(cls: type, name: str, slot: int, root: Any) -> None:
@@ -71,7 +70,7 @@ def count_layouts() -> None:
 
         setattr(cls, name, wrapper)
 
-    counted(Compositor, "reflow", 0, lambda self, parent, *_: parent)
+    counted(OnlyWhatShows, "reflow", 0, lambda self, parent, *_: parent)
     counted(OnlyWhatShows, "render_full_update", 1, lambda self, *_: self.root)
     counted(OnlyWhatShows, "render_partial_update", 2, lambda self, *_: self.root)
 
