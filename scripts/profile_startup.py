@@ -47,9 +47,11 @@ from profile_session import Terminal, connect  # noqa: E402
 
 from maharaja_server.session_ui.host import tune_collector  # noqa: E402
 from maharaja_server.session_ui.lobby import SessionApp  # noqa: E402
+from maharaja_server.session_ui.screens import TableScreen  # noqa: E402
 from maharaja_server.session_ui.zygote import rehearse, warm  # noqa: E402
 from maharaja_server.transport.hub import Hub  # noqa: E402
 from maharaja_server.transport.tables import TableService  # noqa: E402
+from maharaja_tui.screens.game import GameScreen  # noqa: E402
 
 PHASES = ("app", "join", "screen")
 # Per screen class: [layouts, whole-screen renders, partial renders] (--layouts).
@@ -129,13 +131,28 @@ async def settle(quiet: float = 0.3) -> None:
             return
 
 
-async def arrive(app: Marked, tasks: list[asyncio.Task[Any]]) -> None:
+def at_game(apps: list[Marked]) -> bool:
+    """Every session shows its table's game, mounted (the last arrival starts it)."""
+    return all(app.is_running and isinstance(app.screen, (GameScreen, TableScreen))
+               and app.screen.is_mounted for app in apps)
+
+
+async def arrive(app: Marked, tasks: list[asyncio.Task[Any]],
+                 started: list[Marked] | None = None) -> None:
+    """``started``: the table's sessions, when this arrival starts its game: the
+    arrival lasts until each shows its game screen. The others hear of the start
+    through the hub's thread, which on a loaded machine took longer than the quiet
+    ``settle`` waits for, as did their composing (its steps write nothing): the game
+    screens went uncounted, a run's figure a fifth of the next one's."""
     LAYOUTS.clear()
     app.phases.enter("app")
     before = Terminal.written
     tasks.append(asyncio.create_task(app.run_async(size=(110, 34))))
     deadline = time.monotonic() + 10
     while Terminal.written == before and time.monotonic() < deadline:
+        await asyncio.sleep(0.005)
+    deadline = time.monotonic() + 60
+    while started and not at_game(started) and time.monotonic() < deadline:
         await asyncio.sleep(0.005)
     await settle()
     app.phases.enter(None)
@@ -154,7 +171,7 @@ async def seat(hub: Hub, rulesets: dict[str, Any], game: str, number: int,
         app = Marked(conn, rulesets, command, driver_class=Terminal)
         app.phases = Phases(profiled)
         apps.append(app)
-        await arrive(app, tasks)
+        await arrive(app, tasks, apps if seat_no == 3 else None)
         found.append(app.phases)
         if table is None:
             assert app.current is not None, "the table was not made"
