@@ -230,3 +230,23 @@ def test_the_kernel_takes_a_starting_weight_and_gives_it_back() -> None:
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          timeout=30, check=True).stdout.split()
     assert out == ["10", "0"]
+
+
+def test_without_autogroups_every_thread_of_the_host_is_lowered() -> None:
+    """setpriority sets one thread's nice value on Linux: a host's input and output
+    threads would otherwise keep theirs. In a process of its own: it cannot always be
+    set back."""
+    script = textwrap.dedent("""
+        import os, threading
+        from maharaja_server.session_ui.priority import ThreadsWeight
+        stop = threading.Event()
+        worker = threading.Thread(target=stop.wait)
+        worker.start()
+        ThreadsWeight().set(7)
+        print(sorted({os.getpriority(os.PRIO_PROCESS, int(t))
+                      for t in os.listdir("/proc/self/task")}))
+        stop.set()
+    """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=30, check=True).stdout.strip()
+    assert out == "[7]"
