@@ -138,6 +138,7 @@ class Player:
         self.address = address  # the server admits at most 8 connections per address
         self.key = key or asyncssh.generate_private_key("ssh-ed25519")
         self.password: str | None = None  # logs in with it instead, if set
+        self.opened = 0.0  # when its connection began (monotonic)
         self.entered = 0.0  # when Enter was last pressed to go on from a scoring screen
         self.tail = b""
         self.cover: tuple[int, int] | None = None  # where "Back to the map" shows (cover_after)
@@ -152,6 +153,7 @@ class Player:
         self.statuses = statuses_full if FULL_SCAN else statuses
 
     async def open(self, port: int, command: str) -> None:
+        self.opened = time.monotonic()
         self.conn = await asyncssh.connect(
             "127.0.0.1", port, username=self.name, known_hosts=None, agent_path=None,
             client_keys=None if self.password else [self.key], password=self.password,
@@ -236,6 +238,10 @@ class Stats:
         self.by_game: dict[str, int] = {}  # moves made in each game
         self.covered = 0  # players whose step a scoring screen hid (not timed)
         self.game_latencies: dict[str, list[float]] = {}  # seconds, in each game
+        # Seconds from a session's connect to its game showing (its arrival), and from a
+        # table's first connect to every player seeing its game (its seating).
+        self.arrivals: list[float] = []
+        self.seatings: list[float] = []
 
     def seating_over(self, tables: int) -> bool:
         """Whether every table plays or was given up: the steady window opens then. A
@@ -383,6 +389,9 @@ async def seat_table(number: int, players: list[Player], port: int | Sequence[in
         if not await p.wait(lambda p=p: p.step >= 0 and p.state != "", 90):
             stats.errors.append(f"table {number}: {p.name} never saw the game{p.why()}")
             return False
+    shown = [min(p.seen.values()) for p in players]
+    stats.arrivals.extend(at - p.opened for at, p in zip(shown, players, strict=True))
+    stats.seatings.append(max(shown) - host.opened)
     return True
 
 
@@ -818,6 +827,12 @@ async def main(args: argparse.Namespace) -> dict:
         "steady_seconds": round(max(0.0, stats.end - all_ready_at), 1),
         "steady_latency_ms_p50": pct(steady, 0.5),
         "steady_latency_ms_p95": pct(steady, 0.95),
+        # What a player waits for its first screen of the game (the price of arrivals
+        # taking only the CPU the moves leave); a table's host waits for its guests too.
+        "arrival_ms_p50": pct(stats.arrivals, 0.5),
+        "arrival_ms_p95": pct(stats.arrivals, 0.95),
+        "seating_ms_p50": pct(stats.seatings, 0.5),
+        "seating_ms_p95": pct(stats.seatings, 0.95),
         "server_rss_mb": round(peak[0] / 1024, 1),
         "rss_per_session_mb": round(peak[1] / 1024 / max(1, peak[6]), 1),
         "pss_per_session_mb": round(peak[3] / 1024 / max(1, peak[6]), 1),

@@ -54,6 +54,7 @@ import threading
 import traceback
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import IO, Any
 
 from rich.console import Console
@@ -65,6 +66,7 @@ from textual.messages import InBandWindowResize
 from maharaja_server.session_ui import gcstats
 from maharaja_server.session_ui.inputgate import GatedDriver, InputGate
 from maharaja_server.session_ui.lobby import SessionApp
+from maharaja_server.session_ui.priority import StartingWeight, Weight, host_weight
 from maharaja_server.session_ui.remote import Connection
 from maharaja_server.session_ui.session import sessions_per_process
 
@@ -361,6 +363,17 @@ class Host:
         self.taken = 0  # sessions started in this host's life
         self.frozen = 0  # objects frozen so far (for tests and the load benchmark)
         self.gc_stats: gcstats.GcStats | None = None  # for the load benchmark
+        # The host's CPU weight, low while a session starts (priority.py); none by
+        # default: a host in a test must not change the test runner's.
+        self.priority = StartingWeight(None, self._later)
+
+    def weigh(self, weight: Weight | None) -> None:
+        """Change the host's CPU weight with ``weight`` while its sessions start."""
+        self.priority = StartingWeight(weight, self._later)
+
+    @staticmethod
+    def _later(delay: float, callback: Callable[[], None]) -> object:
+        return asyncio.get_running_loop().call_later(delay, callback)
 
     def start(self, request: dict[str, Any], terminal: int) -> None:
         sid = int(request["session"])
@@ -369,6 +382,7 @@ class Host:
             # (run_child): a spare host started with the worker's, without the terminal's.
             os.environ.update(request.get("env", {}))
         self.taken += 1
+        self.priority.starting(sid)  # until its first frame (first_frame)
         if self.taken >= self.lifetime:
             self.accepting = False  # the zygote knows it too and sends no more
         self.sessions[sid] = asyncio.get_running_loop().create_task(
@@ -389,6 +403,7 @@ class Host:
             except OSError:
                 pass
         finally:
+            self.priority.started(sid)  # should it end before its first frame
             self.apps.pop(sid, None)
             self.conns.pop(sid, None)
             try:
@@ -411,7 +426,7 @@ class Host:
         self.conns[sid] = conn
         try:
             app = session_app(conn, self.rulesets, request, terminal)
-            app.on_first_frame = self.freeze
+            app.on_first_frame = partial(self.first_frame, sid)
             self.apps[sid] = app
             await app.run_async()
             if app.crash_line is not None:  # once its terminal is restored: its one line
@@ -422,6 +437,11 @@ class Host:
             return app.return_code or 0
         finally:
             conn.close()
+
+    def first_frame(self, sid: int) -> None:
+        """Session ``sid`` shows its first screen: it has started."""
+        self.freeze()
+        self.priority.started(sid)
 
     def freeze(self) -> None:
         """A session's first frame is up: what it has built so far lives as long as it
@@ -527,6 +547,7 @@ def run_host(sock: socket.socket, request: dict[str, Any], terminal: int | None,
     os.close(null)
     host = Host(sock, rulesets, lifetime_sessions(sessions_per_process(os.environ)))
     host.gc_stats = gcstats.install()
+    host.weigh(host_weight())
     tune_collector()
 
     async def hosted() -> None:
