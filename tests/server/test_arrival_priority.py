@@ -60,6 +60,14 @@ class Autogroup:
         return self.written[-1] if self.written else 0
 
 
+def terminal() -> int:
+    """A descriptor for a session's terminal that nothing writes to (its pipe's other
+    end closed at once, not left open for the rest of the test run)."""
+    read, write = os.pipe()
+    os.close(write)
+    return read
+
+
 def autogroup_file(tmp_path: Path) -> Path:
     path = tmp_path / "autogroup"
     path.write_text("/autogroup-1 nice 0\n")
@@ -164,10 +172,10 @@ def test_a_host_is_low_from_a_session_s_arrival_to_its_first_frame(
     async def scenario() -> None:
         host = Host(theirs, {}, lifetime=4)
         host.weigh(group.weight())
-        serving = asyncio.create_task(host.serve({"session": 1}, os.pipe()[0]))
+        serving = asyncio.create_task(host.serve({"session": 1}, terminal()))
         await settle()
         assert group.nice() == STARTING_NICE
-        host.start({"session": 2}, os.pipe()[0])
+        host.start({"session": 2}, terminal())
         await settle()
         shown.setdefault(1, asyncio.Event()).set()
         await settle()
@@ -175,7 +183,7 @@ def test_a_host_is_low_from_a_session_s_arrival_to_its_first_frame(
         ends.setdefault(2, asyncio.Event()).set()
         await settle()
         assert group.nice() == 0  # it ended: none starts
-        host.start({"session": 3}, os.pipe()[0])
+        host.start({"session": 3}, terminal())
         await settle()
         assert group.nice() == STARTING_NICE
         shown.setdefault(3, asyncio.Event()).set()
