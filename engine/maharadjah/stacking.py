@@ -507,7 +507,12 @@ def carry(before: Judgement, state: State, start: str, dest: str) -> Judgement |
     if (moved <= 0 or n - left != fixed.get(start, 0) or free_there != supply.get(dest, 0)
             or m - free_there != fixed.get(dest, 0) + moved or dest in _barbarians()):
         return None  # not a plain move of free armies (the split of each space is checked)
-    flow = before.flow.copy()
+    # a carried judgement is kept beside its one position only (never in ``_JUDGED``, never
+    # shared by another position's entry), and that position is gone once this move is
+    # folded: its plan is taken over rather than copied (the judgements after it read
+    # only its ``sizes``, ``_then``); a new judgement's plan may be asked again of an
+    # equal position, so it is copied
+    flow = before.flow if before.carried else before.flow.copy()
     flow.force(start, dest, moved)
     new_fixed = dict(fixed)
     new_fixed[dest] = m - free_there

@@ -412,3 +412,35 @@ def test_armies_moved_straight_on_prove_what_the_repair_would_find(seed: int) ->
         moved_on_against_the_repair(stacking.Judgement(fixed, supply, options), counts)
     proved, accepted = counts
     assert accepted > 5000 and proved > 0.9 * accepted, (proved, accepted)
+
+
+def plan_of(flow: stacking._Flow, spaces: set[str]) -> tuple[object, ...]:
+    """What a plan answers with: its large stack, the armies it sends where and places
+    nowhere (counts of none left out) and its room in ``spaces``."""
+    into = {space: {who: k for who, k in here.items() if k}
+            for space, here in flow.into.items()}
+    return (flow.large, {space: here for space, here in into.items() if here},
+            {who: k for who, k in flow.short.items() if k},
+            {space: flow.room(space) for space in sorted(spaces)})
+
+
+@pytest.mark.parametrize("seed", [7, 11])
+def test_a_move_takes_over_only_a_carried_plan(seed: int) -> None:
+    """W-STACK-3: a judgement carried through a move takes over the plan of the one it
+    was carried from (``stacking.carry``: that position is gone once the move is
+    folded) but copies a new judgement's, which an equal position may be answered with
+    (``_JUDGED``): after every step of random games each remembered judgement still has
+    the plan a new solve of its own split and options makes."""
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
+    rng = Random(seed)
+    checked = carried = 0
+    while game.to_move():
+        game.play(*random_intent(game, rng))
+        for judged in stacking._JUDGED.values():
+            fresh = stacking._solve(judged.fixed, judged.supply, judged.options)
+            spaces = {*judged.flow.left, *fresh.left}
+            assert plan_of(judged.flow, spaces) == plan_of(fresh, spaces), len(game.steps)
+            checked += 1
+        kept = known.peek(game.state, "judgement")
+        carried += kept is not None and kept.carried
+    assert checked > 1000 and carried > 100, (checked, carried)
