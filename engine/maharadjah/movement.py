@@ -525,6 +525,29 @@ def _held(nation: str, inputs: Inputs, alone: bool, seen: Seen) -> None:
     # (subject, space): where a nation submitted to this one (W-SUB-5, W-SUB-6)
     submitted = {(subject, space) for subject, overlord, spaces in submissions
                  if overlord == nation for space in spaces}
+    if not member and not submitted:
+        # (most nations most of the time: no ally and no submission to it, so a held
+        # territory is ended in, and stops the move unless overrun; leaders alone are
+        # refused it. The sea zones as below.)
+        left = []
+        for item in held:
+            space = item[0]
+            if space not in land:
+                if space in seas:
+                    left.append(item)
+                continue
+            for _other, n in item[1]:
+                if n:
+                    break
+            else:
+                continue  # (no army: no enemy, as ``entering`` counts them)
+            endings[space] = True
+            if alone:
+                arrivals[space] = False
+            else:
+                enemies[space] = None if space in overrun else "W-MOVE-4"
+                arrivals[space] = True
+        held = tuple(left)
     for space, theirs in held:
         at_sea = space in seas
         if not at_sea and space not in land:
