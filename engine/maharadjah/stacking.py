@@ -87,8 +87,8 @@ class Judgement:
     free armies may end (staying first, unless it is a barbarian land); ``flow``: the
     plan (its large stack, the armies it sends where, those it places nowhere)."""
 
-    __slots__ = ("before", "carried", "entered", "fixed", "flow", "loss", "now", "options",
-                 "over", "sizes", "stuck", "supply")
+    __slots__ = ("before", "carried", "counts", "entered", "fixed", "flow", "loss", "now",
+                 "options", "over", "sizes", "stuck", "supply")
 
     def __init__(self, fixed: dict[str, int], supply: dict[str, int],
                  options: dict[str, tuple[str, ...]], flow: _Flow | None = None) -> None:
@@ -97,9 +97,16 @@ class Judgement:
         self.options = options
         # ``flow``: a plan carried from the position before (``carry``), else a new one
         self.carried = flow is not None
-        self.flow = flow if flow is not None else _solve(fixed, supply, options)
-        self.stuck = _stuck(fixed)  # they can neither move nor stay
-        self.loss = self.flow.loss() + self.stuck
+        if flow is None:
+            self.flow = _solve(fixed, supply, options)
+            self.stuck = _stuck(fixed)  # they can neither move nor stay
+            self.loss = self.flow.loss() + self.stuck
+        else:
+            # (``carry`` gives only plans placing every army, none of them stuck)
+            self.flow = flow
+            self.stuck = self.loss = 0
+        # the nation's armies by space (every army fixed or free), once asked (``ended``)
+        self.counts: dict[str, int] | None = None
         self.sizes: dict[tuple[str, str], tuple[int, ...]] = {}
         self.now = -1  # ``loss_now`` of the position, once asked (``ended``)
         self.over: tuple[int, list[tuple[int, str]]] | None = None  # (``_fixed_after``)
@@ -112,9 +119,11 @@ class Judgement:
         """``loss_now``: the armies lost if the phase ended now, read from the split
         (every army of the nation is fixed or free), not the map."""
         if self.now < 0:
-            counts = dict(self.fixed)
-            for space, n in self.supply.items():
-                counts[space] = counts.get(space, 0) + n
+            counts = self.counts
+            if counts is None:
+                counts = self.counts = dict(self.fixed)
+                for space, n in self.supply.items():
+                    counts[space] = counts.get(space, 0) + n
             self.now = _fixed_loss(counts)
         return self.now
 
@@ -530,6 +539,13 @@ def carry(before: Judgement, state: State, start: str, dest: str) -> Judgement |
         if flow.loss():
             return None
     after = Judgement(new_fixed, new_supply, options, flow)
+    if before.counts is not None:  # (the armies by space: ``moved`` of start's now in dest)
+        counts = after.counts = dict(before.counts)
+        counts[dest] = m
+        if n:
+            counts[start] = n
+        else:
+            del counts[start]
     if dest in before.options.get(start, ()):
         after.before, after.entered = before, dest  # (``_then``)
     return after
@@ -775,7 +791,15 @@ class _Flow:
         """The room left in ``space`` (entered in ``left`` when first asked)."""
         room = self.left.get(space)
         if room is None:
-            room = self.left[space] = self.cap(space) - self.fixed.get(space, 0)
+            # (``cap`` inline: asked thousands of times a game)
+            limit = _LIMITS.get(space)
+            if limit is None:
+                cap = ANY  # a sea zone (W-STACK-5)
+            elif space == self.large:
+                cap = Q.LARGE_ROUGH if space in _ROUGH else ANY
+            else:
+                cap = limit
+            room = self.left[space] = cap - self.fixed.get(space, 0)
         return room
 
     def copy(self) -> _Flow:

@@ -200,11 +200,12 @@ def test_a_judgement_carried_through_a_move_answers_as_a_new_one(seed: int) -> N
     """W-STACK-3: after a move into a space without enemies the position keeps the
     judgement carried from the one before (``stacking.carry``) instead of a new plan; at
     every such position of random games it has the new judgement's shortfall, armies
-    and destinations, offers the same sizes for every stack and destination, and ending
-    the phase is refused alike, with the same words."""
+    and destinations, and the armies lost if the phase ended now, offers the same sizes
+    for every stack and destination, and ending the phase is refused alike, with the
+    same words."""
     game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
     rng = Random(seed)
-    compared = sizes = 0
+    compared = sizes = counted = 0
     while game.to_move():
         state = game.state
         kept = known.peek(state, "judgement")
@@ -212,6 +213,10 @@ def test_a_judgement_carried_through_a_move_answers_as_a_new_one(seed: int) -> N
             fresh = new_judgement(state)
             assert (kept.loss, kept.fixed, kept.supply, kept.options) == (
                 fresh.loss, fresh.fixed, fresh.supply, fresh.options), len(game.steps)
+            # (the armies by space, carried from the position before once it was asked)
+            carried = kept.counts is not None
+            assert kept.ended() == stacking.loss_now(state), len(game.steps)
+            counted += carried and kept.ended() > 0
             for start in legal._starts(state):
                 for group in legal.groups_at(state, start):
                     for dest, _came in destinations(state, group):
@@ -226,7 +231,7 @@ def test_a_judgement_carried_through_a_move_answers_as_a_new_one(seed: int) -> N
             assert refusal is None or again is None or str(refusal) == str(again)
             compared += 1
         game.play(*random_intent(game, rng))
-    assert compared > 100 and sizes > 1000, (compared, sizes)
+    assert compared > 100 and sizes > 1000 and counted > 10, (compared, sizes, counted)
 
 
 @pytest.mark.parametrize("seed", [7, 10])
