@@ -467,21 +467,17 @@ def _judged(state: State, inputs: Inputs | None) -> Judgement:
     # make cells of ``state``, ``nation`` and ``inputs`` at every call)
     # (each part a flat tuple of names and numbers, not a tuple of pairs: a key is a few
     # tuples for the garbage collector to walk, not a few a space)
-    own: list[str | int] = []
-    for s, here in state.armies.items():
-        if nation in here:
-            own.append(s)
-            own.append(here[nation])
+    spaces, counts = _own(state, nation)
     # arrivals matter where an overrun may still come (W-MOVE-5, ``_overruns``)
     came: list[str | int] = []
     for s, c in state.arrived.items():
         came.append(s)
         came.append(sum(c.values()))
-    key = (nation, tuple(own), tuple(chain.from_iterable(state.fresh.items())), tuple(came),
-           inputs.stamp)
+    key = (nation, tuple(spaces), tuple(counts),
+           tuple(chain.from_iterable(state.fresh.items())), tuple(came), inputs.stamp)
     found = _JUDGED.get(key)
     if found is None:
-        fixed, supply = _split(state, nation)
+        fixed, supply = _split(state, nation, spaces, counts)
         options = {}
         for s in supply:
             options[s] = _options(state, s, inputs)
@@ -551,14 +547,31 @@ def carry(before: Judgement, state: State, start: str, dest: str) -> Judgement |
     return after
 
 
-def _split(state: State, nation: str) -> tuple[dict[str, int], dict[str, int]]:
+def _own(state: State, nation: str) -> tuple[list[str], list[int]]:
+    """The nation's spaces and its armies there, in the map's order."""
+    spaces: list[str] = []
+    counts: list[int] = []
+    for space, here in state.armies.items():
+        if nation in here:
+            spaces.append(space)
+            counts.append(here[nation])
+    return spaces, counts
+
+
+def _split(state: State, nation: str, spaces: list[str] | None = None,
+           counts: list[int] | None = None) -> tuple[dict[str, int], dict[str, int]]:
+    """The nation's armies that cannot move and those free to move, by space. ``spaces``
+    and ``counts``: its spaces and armies there in the map's order, when read already
+    (``_judged``), else read here."""
+    if spaces is None or counts is None:
+        spaces, counts = _own(state, nation)
     fixed: dict[str, int] = {}
     supply: dict[str, int] = {}
-    for space, here in state.armies.items():
-        n = here.get(nation, 0)
+    fresh = state.fresh
+    for space, n in zip(spaces, counts, strict=True):
         if n <= 0:
             continue
-        free = min(n, max(0, state.fresh.get(space, 0)))
+        free = min(n, max(0, fresh.get(space, 0)))
         if free:
             supply[space] = free
         if n - free:
