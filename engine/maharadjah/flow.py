@@ -97,7 +97,7 @@ def has_business(state: State, nation: str) -> bool:
     if nation not in state.control or nation in state.gone:
         return False
     row = Q.rules().turns[state.turn]
-    if Q.on_map(state, nation) or nation in state.posts.values():
+    if Q.present(state, nation) or nation in state.posts.values():
         return True
     # (loops: no generators' cells of ``nation`` at every call)
     for lead in state.leaders:
@@ -148,7 +148,7 @@ def growth(state: State) -> list[Any]:
     if Q.rules().cards[nation]["raid"].get(state.turn):  # W-VP-3: after leader expiry
         out.append(ev.Checkpoint(nation=nation, territories=scoring.alone(state, nation)))
     reinf = Q.reinforcements(state, nation)
-    spaces = Q.territories_with_armies(state, nation)
+    held = spaces = Q.territories_with_armies(state, nation)
     if reinf and not spaces:  # W-SCHED-6: into vacant South India territories
         spaces = [t for t, terr in sorted(Q.board().territories.items())
                   if terr.region == "SOUTH" and Q.vacant(state, t)]
@@ -156,7 +156,7 @@ def growth(state: State) -> list[Any]:
             reinf = 0
     grows = not info.colonial and nation not in state.marker_boxed  # W-GROW-1, W-ALLY-2
     if grows and state.turn not in info.no_growth:  # W-GROW-3
-        counted = [t for t in Q.territories_with_armies(state, nation)
+        counted = [t for t in held
                    if state.turn not in info.south_only
                    or Q.board().territories[t].region == "SOUTH"]
         value = sum(1 if Q.board().territories[t].rough else 2 for t in counted)
@@ -295,8 +295,13 @@ def overpopulation(state: State) -> list[Any]:
     nation = state.active
     out: list[Any] = []
     if not Q.is_colonial(nation):
-        armies = Q.on_map(state, nation)
-        allowed = 2 * len(Q.army_spaces(state, nation))
+        # (``on_map`` and ``army_spaces`` in one walk over the map: every sequence's end)
+        armies = allowed = 0
+        for here in state.armies.values():
+            n = here.get(nation, 0)
+            if n > 0:
+                armies += n
+                allowed += 2
         if armies > allowed:
             out.append(ev.Owe(kind="remove", nation=nation, count=armies - allowed,
                               what="overpopulation"))

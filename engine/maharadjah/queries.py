@@ -67,6 +67,15 @@ def on_map(state: State, nation: str) -> int:
     return total
 
 
+def present(state: State, nation: str) -> bool:
+    """``on_map(state, nation) > 0``, stopping at the first space with its armies (the
+    start of every sequence asks it of each nation)."""
+    for here in state.armies.values():
+        if here.get(nation, 0) > 0:
+            return True
+    return False
+
+
 def pool(state: State, nation: str) -> int:
     """W-GEN-4: armies neither on the map nor in the Alliance box."""
     if nation in state.gone:
