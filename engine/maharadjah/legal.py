@@ -336,8 +336,13 @@ def reach(state: State, start: str) -> dict[str, int]:
 def trim(state: State) -> list[Any]:
     """W-STACK-3 / W-AMB-40: remove the least excess, keeping one large stack (W-STACK-2)."""
     nation = state.active
-    counts = {s: n for s, n in Q.nation_counts(state, nation).items()
-              if s in Q.board().territories}
+    # (the position's judgement, when kept, has the nation's armies by space: every
+    # Movement Phase's end asks, most with no space over a limit, 2 or 3)
+    judged: stacking.Judgement | None = known.peek(state, "judgement")
+    armies = judged.armies() if judged is not None else Q.nation_counts(state, nation)
+    if not armies or max(armies.values()) <= 2:
+        return []
+    counts = {s: n for s, n in armies.items() if s in Q.board().territories}
     if Q.stacks_ok(counts):
         return []
     over = [s for s, n in counts.items() if n > Q.limit(s)]

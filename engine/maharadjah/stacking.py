@@ -119,13 +119,18 @@ class Judgement:
         """``loss_now``: the armies lost if the phase ended now, read from the split
         (every army of the nation is fixed or free), not the map."""
         if self.now < 0:
-            counts = self.counts
-            if counts is None:
-                counts = self.counts = dict(self.fixed)
-                for space, n in self.supply.items():
-                    counts[space] = counts.get(space, 0) + n
-            self.now = _fixed_loss(counts)
+            self.now = _fixed_loss(self.armies())
         return self.now
+
+    def armies(self) -> dict[str, int]:
+        """The nation's armies by space (``Q.nation_counts`` of the position), read from
+        the split; not to be changed (kept)."""
+        counts = self.counts
+        if counts is None:
+            counts = self.counts = dict(self.fixed)
+            for space, n in self.supply.items():
+                counts[space] = counts.get(space, 0) + n
+        return counts
 
     def may_end(self) -> bool:
         """``may_end`` of the position judged: ending now loses no more than the plan."""

@@ -449,3 +449,28 @@ def test_a_move_takes_over_only_a_carried_plan(seed: int) -> None:
         kept = known.peek(game.state, "judgement")
         carried += kept is not None and kept.carried
     assert checked > 1000 and carried > 100, (checked, carried)
+
+
+@pytest.mark.parametrize("seed", [7, 12])
+def test_the_armies_a_judgement_keeps_are_the_maps(seed: int) -> None:
+    """W-STACK-3: the nation's armies by space a judgement keeps (read from its split, or
+    carried through the moves since, ``Judgement.armies``) are those on the map, and the
+    excess the end of the phase removes from them (``legal.trim``) is the one read from
+    the map, at every position of random games a judgement is kept for."""
+    from engine.maharadjah import queries as Q
+
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
+    rng = Random(seed)
+    compared = trimmed = 0
+    while game.to_move():
+        state = game.state
+        kept = known.peek(state, "judgement")
+        if kept is not None:
+            assert kept.armies() == Q.nation_counts(state, state.active), len(game.steps)
+            removed = legal.trim(state)
+            known.forget(state)
+            assert removed == legal.trim(state), len(game.steps)
+            compared += 1
+            trimmed += bool(removed)
+        game.play(*random_intent(game, rng))
+    assert compared > 100 and trimmed > 10, (compared, trimmed)
