@@ -410,8 +410,10 @@ def _post_options(state: State) -> Iterator[Any]:
         yield from (it.RemovePost(space=s) for s in sorted(mine))
     if state.posts_built >= 2 or len(mine) >= Q.rules().nations[power].posts:
         return
+    posts = state.posts
     for space in _post_sites():
-        if build_refusal(state, space) is None:
+        # (a site holding a post is refused, W-POST-3: its refusal's words not written)
+        if space not in posts and build_refusal(state, space) is None:
             yield it.BuildPost(space=space)
 
 
@@ -634,8 +636,10 @@ def random_intent(state: State, seat: int, rng: Random) -> it.Intent:
     every move of a Movement Phase (a stack offers dozens: each destination times each
     army count): the moves are counted per group shape and only the one drawn is built,
     in the listing's order (starts, shapes, sorted destinations, army counts)."""
+    # (``seat not in Q.to_move(state)`` read inline in a Movement Phase: the active
+    # nation's seat, asked at every decision)
     if state.phase != MOVE or state.todo or state.battle is not None \
-            or seat not in Q.to_move(state):
+            or not state.active or state.control[state.active] != seat:
         drawn: it.Intent = draw.choice(rng, legal_intents(state, seat))
         return drawn
     # the moves of every group shape counted first (``Count``: what ``any_movable`` has

@@ -107,10 +107,12 @@ def test_is_legal_and_refusals_cite_rules() -> None:
 def test_the_automatic_ends_of_the_posts_and_arms_phases_ask_what_the_listings_offer() -> None:
     """W-POST-1..6, W-ARMS-1: whether a Trading Post Phase or an Arms Phase has an option
     left (``may_post``, ``may_arm``: stopping at the first, what their automatic end asks)
-    is whether the listing offers any, at every step of random games."""
+    is whether the listing offers any, and the post sites it lists those whose build is
+    not refused, at every step of random games."""
     from engine.maharadjah import legal
 
     seen: set[tuple[str, bool]] = set()
+    built = 0
     for seed in (3, 4):
         game = new(4, seed=seed)
         rng = Random(seed)
@@ -119,11 +121,18 @@ def test_the_automatic_ends_of_the_posts_and_arms_phases_ask_what_the_listings_o
             if state.active and state.active in state.control:
                 may_post, may_arm = legal.may_post(state), legal.may_arm(state)
                 assert may_post == bool(legal.post_options(state)), len(game.steps)
+                # the sites listed are those whose build is not refused (W-POST-2..6)
+                builds = {i.space for i in legal.post_options(state)
+                          if isinstance(i, it.BuildPost)}
+                assert builds == {s for s in legal._post_sites()
+                                  if legal.build_refusal(state, s) is None}, len(game.steps)
+                built += len(builds)
                 assert may_arm == bool(legal.arms_options(state)), len(game.steps)
                 seen |= {("post", may_post), ("arm", may_arm)}
             seat = rng.choice(game.to_move())
             game.play(seat, rng.choice(game.legal_intents(seat)))
     assert seen == {("post", True), ("post", False), ("arm", True), ("arm", False)}
+    assert built > 10, built
 
 
 def test_the_log_marks_what_concerns_each_player_by_the_nations_it_names() -> None:
