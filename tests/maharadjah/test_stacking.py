@@ -5,6 +5,7 @@ with its reason; the excess is removed only where it was not of the player's mak
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from random import Random
 
 import pytest
@@ -451,6 +452,18 @@ def test_a_move_takes_over_only_a_carried_plan(seed: int) -> None:
     assert checked > 1000 and carried > 100, (checked, carried)
 
 
+def kept_judgements(seed: int) -> Iterator[tuple[int, State, stacking.Judgement]]:
+    """(step, position, the judgement kept beside it) at every position of a random game
+    of 4 players that has one, before its step is played."""
+    game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
+    rng = Random(seed)
+    while game.to_move():
+        kept = known.peek(game.state, "judgement")
+        if kept is not None:
+            yield len(game.steps), game.state, kept
+        game.play(*random_intent(game, rng))
+
+
 @pytest.mark.parametrize("seed", [7, 12])
 def test_the_armies_a_judgement_keeps_are_the_maps(seed: int) -> None:
     """W-STACK-3: the nation's armies by space a judgement keeps (read from its split, or
@@ -459,18 +472,12 @@ def test_the_armies_a_judgement_keeps_are_the_maps(seed: int) -> None:
     the map, at every position of random games a judgement is kept for."""
     from engine.maharadjah import queries as Q
 
-    game = Game(RULESET, [Seat(f"P{n}") for n in range(4)], None, seed)
-    rng = Random(seed)
     compared = trimmed = 0
-    while game.to_move():
-        state = game.state
-        kept = known.peek(state, "judgement")
-        if kept is not None:
-            assert kept.armies() == Q.nation_counts(state, state.active), len(game.steps)
-            removed = legal.trim(state)
-            known.forget(state)
-            assert removed == legal.trim(state), len(game.steps)
-            compared += 1
-            trimmed += bool(removed)
-        game.play(*random_intent(game, rng))
+    for step, state, kept in kept_judgements(seed):
+        assert kept.armies() == Q.nation_counts(state, state.active), step
+        removed = legal.trim(state)
+        known.forget(state)
+        assert removed == legal.trim(state), step
+        compared += 1
+        trimmed += bool(removed)
     assert compared > 100 and trimmed > 10, (compared, trimmed)
