@@ -43,13 +43,7 @@ _ENTRIES: dict[int, Entry] = {}
 def of(state: State) -> dict[str, Any]:
     """The values kept for ``state`` as it is now (empty for a new or changed one)."""
     entry = _ENTRIES.get(id(state))
-    # (``Entry.holds`` inline: every listing and move asks several times)
-    if entry is None or not (
-            entry.state is state and entry.armies is state.armies
-            and entry.fresh is state.fresh and entry.arrived is state.arrived
-            and entry.refused is state.refused and entry.submissions is state.submissions
-            and entry.allies is state.allies
-            and entry.turn == state.turn and entry.active == state.active):
+    if entry is None or not entry.holds(state):
         if len(_ENTRIES) >= _KEPT:
             # the oldest goes: the position being played keeps what it knows (a carried
             # stacking judgement is kept nowhere else) while bots' copies come and go

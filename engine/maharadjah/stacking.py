@@ -809,15 +809,7 @@ class _Flow:
         """The room left in ``space`` (entered in ``left`` when first asked)."""
         room = self.left.get(space)
         if room is None:
-            # (``cap`` inline: asked thousands of times a game)
-            limit = _LIMITS.get(space)
-            if limit is None:
-                cap = ANY  # a sea zone (W-STACK-5)
-            elif space == self.large:
-                cap = Q.LARGE_ROUGH if space in _ROUGH else ANY
-            else:
-                cap = limit
-            room = self.left[space] = cap - self.fixed.get(space, 0)
+            room = self.left[space] = self.cap(space) - self.fixed.get(space, 0)
         return room
 
     def copy(self) -> _Flow:
